@@ -1,0 +1,30 @@
+// Auth request/response shapes (spec §7 Auth).
+import { z } from 'zod';
+import { USER_ROLES } from './constants.js';
+
+export const ZLoginRequest = z.object({
+  email: z.string().trim().min(1, 'Email is required').max(320),
+  password: z.string().min(1, 'Password is required').max(1024),
+});
+export type TLoginRequest = z.infer<typeof ZLoginRequest>;
+
+/** What GET /auth/session and POST /auth/login answer: the signed-in user. */
+export const ZSessionUser = z.object({
+  id: z.string(),
+  email: z.string(),
+  fullName: z.string(),
+  role: z.enum(USER_ROLES),
+  isSuperadmin: z.boolean(),
+  stationId: z.string(),
+  stationSlug: z.string(),
+  stationName: z.string(),
+  stationLogoUrl: z.string().nullable(),
+  /** Station a superadmin is currently viewing as admin, else null. */
+  viewingStationId: z.string().nullable(),
+});
+export type TSessionUser = z.infer<typeof ZSessionUser>;
+
+export const ZOk = z.object({ ok: z.literal(true) });
+
+export const ZErrorResponse = z.object({ error: z.string() });
+export type TErrorResponse = z.infer<typeof ZErrorResponse>;

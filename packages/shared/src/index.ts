@@ -1,0 +1,5 @@
+export * from './auth.js';
+export * from './constants.js';
+export * from './phone.js';
+export * from './relative-time.js';
+export * from './station-id.js';

@@ -1,0 +1,41 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vitest/config';
+
+// One Vitest run covers every workspace. Server API tests run once on a fresh embedded PGlite
+// per file, and once more on PostgreSQL when TEST_DATABASE_URL is set.
+const sharedSrc = fileURLToPath(new URL('./packages/shared/src/index.ts', import.meta.url));
+const alias = { '@message-station/shared': sharedSrc };
+
+const apiProject = (name: string, testDb: string) => ({
+  resolve: { alias },
+  test: {
+    name,
+    include: ['apps/server/src/**/*.test.ts'],
+    environment: 'node',
+    env: { TEST_DB: testDb },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'], environment: 'node' },
+      },
+      apiProject('api-pglite', 'pglite'),
+      ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
+      {
+        resolve: { alias },
+        test: {
+          name: 'web',
+          include: ['apps/web/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+          setupFiles: ['apps/web/src/test/setup.ts'],
+        },
+      },
+    ],
+  },
+});
