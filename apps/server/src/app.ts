@@ -1,0 +1,136 @@
+// buildApp wires plugins and modules around the collaborators it is given; it never listens,
+// so tests drive it with app.inject.
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyCookie from '@fastify/cookie';
+import fastifyRateLimit from '@fastify/rate-limit';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import { APP_VERSION } from '@message-station/shared';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { TConfig } from './config.js';
+import type { Database } from './db/client.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { AppError, registerErrorHandler } from './platform/errors.js';
+import { createGuards, type TGuards } from './platform/guards.js';
+import { registerSessions, type TSessions } from './platform/session.js';
+
+export type TAppDeps = {
+  config: TConfig;
+  database: Database;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+};
+
+/** What every module's routes receive. */
+export type TAppContext = {
+  config: TConfig;
+  db: Database['db'];
+  database: Database;
+  sessions: TSessions;
+  guards: TGuards;
+  now: () => Date;
+};
+
+/** Paths that always answer JSON, never the single-page app. */
+const API_PREFIXES = ['/api/', '/admin/api/', '/auth/', '/dev/api/', '/webhooks/', '/subscribe/', '/agent/'];
+
+function isApiPath(pathname: string): boolean {
+  return API_PREFIXES.some((prefix) => pathname.startsWith(prefix) || `${pathname}/` === prefix);
+}
+
+export async function buildApp(deps: TAppDeps) {
+  const { config, database } = deps;
+  const now = deps.now ?? (() => new Date());
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    trustProxy: config.trustProxy,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: 'Message Station API',
+        description: 'Multilingual alerting for stations: messages, translation, SMS, playout.',
+        version: APP_VERSION,
+      },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'session' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+        },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifyCookie);
+  await app.register(fastifyRateLimit, {
+    global: false,
+    errorResponseBuilder: (_request, context) =>
+      new AppError(429, `Too many attempts. Please try again in ${context.after}.`),
+  });
+
+  const sessions = registerSessions(app, {
+    db: database.db,
+    secret: config.sessionSecret,
+    cookieSecure: config.cookieSecure,
+    now,
+  });
+  const ctx: TAppContext = {
+    config,
+    db: database.db,
+    database,
+    sessions,
+    guards: createGuards(sessions),
+    now,
+  };
+
+  await app.register(healthRoutes(ctx));
+  await app.register(authRoutes(ctx));
+
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await registerWebApp(app, config.webDistDir);
+  return app;
+}
+
+/** Serves the built SPA; unknown page paths get index.html (the SPA shows Page Not Found). */
+async function registerWebApp(app: FastifyInstance, webDistDir: string) {
+  const indexPath = path.join(webDistDir, 'index.html');
+  const indexHtml = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : null;
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      index: ['index.html'],
+      setHeaders(res, filePath) {
+        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
+        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split('?')[0] ?? '/';
+    const wantsPage =
+      indexHtml &&
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      !isApiPath(pathname) &&
+      !path.posix.basename(pathname).includes('.');
+    if (wantsPage) {
+      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
+    }
+    return reply.status(404).send({ error: 'Not found' });
+  });
+}
+
+export type TApp = Awaited<ReturnType<typeof buildApp>>;

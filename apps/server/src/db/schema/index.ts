@@ -1,0 +1,2 @@
+export * from './stations.js';
+export * from './users.js';

@@ -1,0 +1,104 @@
+// A station (the tenant), its languages and its four message types.
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { timestamps } from './columns.js';
+
+
+export const stations = pgTable(
+  'stations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The Station ID of signup: lowercase letters and digits, at most 20 characters, never changes. */
+    slug: text('slug').notNull(),
+    /** Station name as registered; immutable. */
+    name: text('name').notNull(),
+    displayName: text('display_name').notNull(),
+    brandColor: text('brand_color').notNull().default('#007bff'),
+    primaryLanguage: text('primary_language').notNull().default('en'),
+    logoUrl: text('logo_url'),
+    privacyPolicyUrl: text('privacy_policy_url').notNull(),
+    termsUrl: text('terms_url').notNull(),
+    signupEnabled: boolean('signup_enabled').notNull().default(true),
+    smsEnabled: boolean('sms_enabled').notNull().default(false),
+    smsCreditsBalance: integer('sms_credits_balance').notNull().default(0),
+    monthlyCredits: integer('monthly_credits').notNull().default(500),
+    billingEmail: text('billing_email'),
+    paymentStatus: text('payment_status', { enum: ['paid', 'trial', 'suspended', 'unpaid'] })
+      .notNull()
+      .default('unpaid'),
+    paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
+    subscriptionTier: text('subscription_tier').notNull().default('basic'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('stations_slug_key').on(t.slug),
+    check('stations_slug_format', sql`${t.slug} ~ '^[a-z0-9]{1,20}$'`),
+    check('stations_credits_not_negative', sql`${t.smsCreditsBalance} >= 0`),
+    check(
+      'stations_payment_status',
+      sql`${t.paymentStatus} in ('paid', 'trial', 'suspended', 'unpaid')`,
+    ),
+    check(
+      'stations_primary_language',
+      sql`${t.primaryLanguage} in ('en','es','fr','de','it','pt','zh','ja','ko')`,
+    ),
+  ],
+);
+
+/** The languages a station supports (its "supported languages" setting; default en only). */
+export const stationLanguages = pgTable(
+  'station_languages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    stationId: uuid('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    languageCode: text('language_code').notNull(),
+    displayName: text('display_name').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('station_languages_station_language_key').on(t.stationId, t.languageCode),
+    check(
+      'station_languages_code',
+      sql`${t.languageCode} in ('en','es','fr','de','it','pt','zh','ja','ko')`,
+    ),
+  ],
+);
+
+/** Each station has exactly the four fixed types; only their wording, colour and switch change. */
+export const messageTypes = pgTable(
+  'message_types',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    stationId: uuid('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    messageType: text('message_type', {
+      enum: ['emergency', 'alert', 'station', 'informational'],
+    }).notNull(),
+    displayName: text('display_name').notNull(),
+    description: text('description').notNull(),
+    colorCode: text('color_code').notNull(),
+    isActive: boolean('is_active').notNull().default(true),
+    sortOrder: integer('sort_order').notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('message_types_station_type_key').on(t.stationId, t.messageType),
+    check(
+      'message_types_key',
+      sql`${t.messageType} in ('emergency', 'alert', 'station', 'informational')`,
+    ),
+  ],
+);

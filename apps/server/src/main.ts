@@ -1,0 +1,55 @@
+// The only place that reads the real environment: config, database, app, listen.
+import { ConfigError, loadConfig } from './config.js';
+import { buildApp } from './app.js';
+import { openDatabase } from './db/client.js';
+import { DataDirLockedError } from './db/lock.js';
+import { demoLoginsText, seedDemo } from './db/seed.js';
+import { findStationIdBySlug } from './modules/station/service.js';
+
+async function main() {
+  const config = loadConfig();
+  const database = await openDatabase(config);
+  await database.migrate();
+
+  // A new embedded database gets the demo station by itself; PostgreSQL only when asked.
+  const seed =
+    config.seedDemo === 'true' || (config.seedDemo === 'auto' && database.kind === 'pglite' && database.created);
+  if (seed) await seedDemo(database.db, config.publicUrl);
+  const hasDemo = Boolean(await findStationIdBySlug(database.db, 'demo'));
+
+  const app = await buildApp({
+    config,
+    database,
+    logger: {
+      level: config.logLevel,
+      ...(config.logPretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+    },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  console.log(`\n  Message Station is running on ${config.publicUrl}\n  Database: ${where}`);
+  if (hasDemo) console.log(demoLoginsText(config.publicUrl));
+  console.log('');
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(`\n${error.message}\n`);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,60 @@
+// Sign-in, the session user, sign-out.
+import type { TLoginRequest, TSessionUser } from '@message-station/shared';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { burnPasswordCheck, verifyPassword } from '../../platform/passwords.js';
+import { createSession, deleteSession, type TAuth } from '../../platform/session.js';
+import { getStationSummary } from '../station/service.js';
+import { findUserByEmail, findUserById, setLastLogin } from '../users/service.js';
+
+export const INVALID_LOGIN = 'Invalid email or password';
+
+type TLoginContext = { db: Db; now: Date; ip?: string; userAgent?: string };
+
+export async function login(ctx: TLoginContext, input: TLoginRequest) {
+  const user = await findUserByEmail(ctx.db, input.email);
+  if (!user) {
+    await burnPasswordCheck(input.password);
+    throw new AppError(401, INVALID_LOGIN);
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    throw new AppError(401, INVALID_LOGIN);
+  }
+  const session = await ctx.db.transaction(async (tx) => {
+    await setLastLogin(tx, user.id, ctx.now);
+    return createSession(tx, { userId: user.id, now: ctx.now, ip: ctx.ip, userAgent: ctx.userAgent });
+  });
+  const sessionUser = await describeSessionUser(ctx.db, {
+    userId: user.id,
+    stationId: user.stationId,
+    viewingStationId: null,
+  });
+  return { token: session.token, user: sessionUser };
+}
+
+export async function describeSessionUser(
+  db: Db,
+  auth: Pick<TAuth, 'userId' | 'stationId' | 'viewingStationId'>,
+): Promise<TSessionUser> {
+  const [user, station] = await Promise.all([
+    findUserById(db, auth.userId),
+    getStationSummary(db, auth.stationId),
+  ]);
+  if (!user || !station) throw new AppError(401, 'Authentication required');
+  return {
+    id: user.id,
+    email: user.email,
+    fullName: user.fullName,
+    role: user.role,
+    isSuperadmin: user.isSuperadmin,
+    stationId: station.id,
+    stationSlug: station.slug,
+    stationName: station.displayName,
+    stationLogoUrl: station.logoUrl,
+    viewingStationId: auth.viewingStationId,
+  };
+}
+
+export async function logout(db: Db, token: string | undefined) {
+  if (token) await deleteSession(db, token);
+}

@@ -1,0 +1,49 @@
+// Queries on stations, their languages and message types.
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { messageTypes, stationLanguages, stations } from '../../db/schema/index.js';
+
+export type TNewStation = typeof stations.$inferInsert;
+
+export async function insertStation(db: DbOrTx, values: TNewStation) {
+  const [row] = await db.insert(stations).values(values).returning();
+  if (!row) throw new Error('station insert returned nothing');
+  return row;
+}
+
+export async function insertStationLanguages(
+  db: DbOrTx,
+  stationId: string,
+  languages: { languageCode: string; displayName: string }[],
+) {
+  if (languages.length === 0) return;
+  await db.insert(stationLanguages).values(languages.map((l) => ({ ...l, stationId })));
+}
+
+export async function insertMessageTypes(
+  db: DbOrTx,
+  stationId: string,
+  types: Omit<typeof messageTypes.$inferInsert, 'stationId'>[],
+) {
+  await db.insert(messageTypes).values(types.map((t) => ({ ...t, stationId })));
+}
+
+export async function findStationSummary(db: DbOrTx, stationId: string) {
+  const [row] = await db
+    .select({
+      id: stations.id,
+      slug: stations.slug,
+      name: stations.name,
+      displayName: stations.displayName,
+      logoUrl: stations.logoUrl,
+    })
+    .from(stations)
+    .where(eq(stations.id, stationId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function findStationIdBySlug(db: DbOrTx, slug: string) {
+  const [row] = await db.select({ id: stations.id }).from(stations).where(eq(stations.slug, slug)).limit(1);
+  return row?.id ?? null;
+}

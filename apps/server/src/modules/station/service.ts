@@ -1,0 +1,73 @@
+// Creating stations with their fixed parts (languages, the four message types) in one step.
+import {
+  LANGUAGES,
+  MESSAGE_TYPES,
+  STATION_DEFAULTS,
+  type TLanguageCode,
+  type TMessageTypeKey,
+  type TPaymentStatus,
+} from '@message-station/shared';
+import type { DbOrTx } from '../../db/client.js';
+import * as repo from './repo.js';
+
+export type TCreateStationInput = {
+  slug: string;
+  name: string;
+  displayName: string;
+  brandColor?: string;
+  supportedLanguages?: TLanguageCode[];
+  primaryLanguage?: TLanguageCode;
+  privacyPolicyUrl?: string;
+  termsUrl?: string;
+  billingEmail?: string | null;
+  smsEnabled?: boolean;
+  smsCreditsBalance?: number;
+  paymentStatus?: TPaymentStatus;
+  /** Per type: description and whether it is on; defaults from spec §3. */
+  messageTypes?: Partial<Record<TMessageTypeKey, { description?: string; isActive?: boolean }>>;
+};
+
+/** Call inside a transaction: a station never exists without its languages and message types. */
+export async function createStation(tx: DbOrTx, publicUrl: string, input: TCreateStationInput) {
+  const supported = input.supportedLanguages?.length
+    ? input.supportedLanguages
+    : [...STATION_DEFAULTS.supportedLanguages];
+  const primary = input.primaryLanguage ?? supported[0] ?? 'en';
+  const station = await repo.insertStation(tx, {
+    slug: input.slug,
+    name: input.name,
+    displayName: input.displayName,
+    brandColor: input.brandColor ?? STATION_DEFAULTS.brandColor,
+    primaryLanguage: primary,
+    privacyPolicyUrl: input.privacyPolicyUrl ?? `${publicUrl}/privacy`,
+    termsUrl: input.termsUrl ?? `${publicUrl}/terms`,
+    billingEmail: input.billingEmail ?? null,
+    smsEnabled: input.smsEnabled ?? STATION_DEFAULTS.smsEnabled,
+    smsCreditsBalance: input.smsCreditsBalance ?? 0,
+    paymentStatus: input.paymentStatus ?? STATION_DEFAULTS.paymentStatus,
+  });
+  await repo.insertStationLanguages(
+    tx,
+    station.id,
+    LANGUAGES.filter((l) => supported.includes(l.code)).map((l) => ({
+      languageCode: l.code,
+      displayName: l.name,
+    })),
+  );
+  await repo.insertMessageTypes(
+    tx,
+    station.id,
+    MESSAGE_TYPES.map((type, index) => ({
+      messageType: type.key,
+      displayName: type.displayName,
+      description: input.messageTypes?.[type.key]?.description ?? type.description,
+      colorCode: type.colorCode,
+      isActive: input.messageTypes?.[type.key]?.isActive ?? true,
+      sortOrder: index,
+    })),
+  );
+  return station;
+}
+
+export const getStationSummary = repo.findStationSummary;
+export const findStationIdBySlug = repo.findStationIdBySlug;

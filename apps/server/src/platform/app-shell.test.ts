@@ -1,0 +1,77 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from '../test/app.js';
+
+const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-web-'));
+fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root">spa</div>');
+fs.mkdirSync(path.join(webDist, 'assets'));
+fs.writeFileSync(path.join(webDist, 'assets', 'app-abc123.js'), 'console.log(1)');
+
+describe('app shell', async () => {
+  const { app } = await createTestApp({ config: { webDistDir: webDist } });
+  app.get('/api/test-crash', async () => {
+    throw new Error('connection string postgres://secret@db');
+  });
+
+  it('answers liveness and readiness', async () => {
+    expect((await app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    const ready = await app.inject({ url: '/readyz' });
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json().status).toBe('ready');
+  });
+
+  it.each(['/admin/dashboard', '/join/demo', '/some/unknown/page', '/'])('serves the SPA for page path %s', async (url) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toMatch(/text\/html/);
+    expect(response.body).toContain('<div id="root">spa</div>');
+  });
+
+  it.each(['/api/nothing', '/admin/api/nothing', '/auth/nothing', '/subscribe/demo/nothing', '/assets/missing.js'])(
+    'answers 404 JSON for %s',
+    async (url) => {
+      const response = await app.inject({ url });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toEqual({ error: 'Not found' });
+    },
+  );
+
+  it('serves hashed assets with a long cache lifetime', async () => {
+    const response = await app.inject({ url: '/assets/app-abc123.js' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it('publishes the OpenAPI document built from the route schemas', async () => {
+    const response = await app.inject({ url: '/api/openapi.json' });
+    expect(response.statusCode).toBe(200);
+    const doc = response.json();
+    expect(doc.openapi).toMatch(/^3\./);
+    expect(doc.info.version).toBe('1.2.0');
+    const login = doc.paths['/auth/login'].post;
+    expect(login.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
+    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/auth/session', '/auth/logout', '/healthz']));
+  });
+
+  it('hides the details of an unexpected error', async () => {
+    const response = await app.inject({ url: '/api/test-crash' });
+    expect(response.statusCode).toBe(500);
+    expect(response.json()).toEqual({ error: 'Internal server error' });
+  });
+
+  it('answers malformed JSON with 400 {error}', async () => {
+    const session = await app.inject({ url: '/auth/session' });
+    const csrf = session.cookies.find((c) => c.name === 'csrf_token')?.value ?? '';
+    const response = await app.inject({
+      method: 'POST',
+      url: '/auth/login',
+      cookies: { csrf_token: csrf },
+      headers: { 'x-csrf-token': csrf, 'content-type': 'application/json' },
+      payload: '{"email":',
+    });
+    expect(response.statusCode).toBe(400);
+    expect(typeof response.json().error).toBe('string');
+  });
+});

@@ -1,0 +1,166 @@
+// Browser sessions and CSRF: the only two cookies (ARCHITECTURE §4). The session cookie holds a
+// random 256-bit token whose SHA-256 is stored; the CSRF token is an HMAC bound to that session
+// (or to "anonymous" before sign-in), so it needs no storage and cannot be reused across sessions.
+import { COOKIE_NAMES, CSRF_HEADER, LIMITS } from '@message-station/shared';
+import { and, eq, gt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Db, DbOrTx } from '../db/client.js';
+import { sessions, users } from '../db/schema/index.js';
+import { AppError } from './errors.js';
+import { hmac, randomToken, safeEqual, sha256 } from './tokens.js';
+
+export type TAuth = {
+  sessionId: string;
+  userId: string;
+  role: 'admin' | 'user';
+  isSuperadmin: boolean;
+  /** The user's own station. */
+  ownStationId: string;
+  /** The station this request acts on: the viewed station for a superadmin, else the user's own. */
+  stationId: string;
+  viewingStationId: string | null;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    authPromise: Promise<TAuth | null> | null;
+    /** Set by the guards of platform/guards.ts. */
+    auth: TAuth | null;
+  }
+}
+
+export const SESSION_TTL_MS = LIMITS.sessionHours * 60 * 60 * 1000;
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Callers that prove themselves another way (provider signatures) and send no cookies. */
+const CSRF_EXEMPT_PREFIXES = ['/webhooks/'];
+
+export type TSessionOptions = {
+  db: Db;
+  secret: string;
+  cookieSecure: boolean;
+  now: () => Date;
+};
+
+export async function createSession(
+  db: DbOrTx,
+  input: { userId: string; now: Date; ip?: string; userAgent?: string },
+): Promise<{ token: string; expiresAt: Date }> {
+  const token = randomToken();
+  const expiresAt = new Date(input.now.getTime() + SESSION_TTL_MS);
+  await db.insert(sessions).values({
+    tokenHash: sha256(token),
+    userId: input.userId,
+    expiresAt,
+    ip: input.ip ?? null,
+    userAgent: input.userAgent?.slice(0, 512) ?? null,
+  });
+  return { token, expiresAt };
+}
+
+export async function deleteSession(db: DbOrTx, token: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
+}
+
+async function findSession(db: Db, token: string, now: Date): Promise<TAuth | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      userId: users.id,
+      role: users.role,
+      isSuperadmin: users.isSuperadmin,
+      ownStationId: users.stationId,
+      viewingStationId: sessions.viewingStationId,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
+    .limit(1);
+  if (!row) return null;
+  const viewingStationId = row.isSuperadmin ? row.viewingStationId : null;
+  return { ...row, viewingStationId, stationId: viewingStationId ?? row.ownStationId };
+}
+
+function csrfBinding(request: FastifyRequest): string {
+  const sessionToken = request.cookies[COOKIE_NAMES.session];
+  return sessionToken ? `session:${sessionToken}` : 'anonymous';
+}
+
+function csrfTokenFor(secret: string, binding: string): string {
+  const nonce = randomToken();
+  return `${nonce}.${hmac(secret, `${binding}.${nonce}`)}`;
+}
+
+function csrfTokenValid(secret: string, token: string, binding: string): boolean {
+  const [nonce, mac, extra] = token.split('.');
+  if (!nonce || !mac || extra !== undefined) return false;
+  return safeEqual(mac, hmac(secret, `${binding}.${nonce}`));
+}
+
+export function registerSessions(app: FastifyInstance, options: TSessionOptions) {
+  const { db, secret, cookieSecure, now } = options;
+  const cookieBase = {
+    path: '/',
+    sameSite: 'lax' as const,
+    secure: cookieSecure,
+    maxAge: SESSION_TTL_MS / 1000,
+  };
+
+  app.decorateRequest('authPromise', null);
+  app.decorateRequest('auth', null);
+
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method)) return;
+    if (CSRF_EXEMPT_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
+    const cookie = request.cookies[COOKIE_NAMES.csrf];
+    const header = request.headers[CSRF_HEADER];
+    const valid =
+      typeof cookie === 'string' &&
+      typeof header === 'string' &&
+      safeEqual(cookie, header) &&
+      csrfTokenValid(secret, cookie, csrfBinding(request));
+    if (!valid) {
+      throw new AppError(403, 'Invalid or missing CSRF token. Reload the page and try again.');
+    }
+  });
+
+  function setCsrfCookie(reply: FastifyReply, binding: string) {
+    reply.setCookie(COOKIE_NAMES.csrf, csrfTokenFor(secret, binding), { ...cookieBase, httpOnly: false });
+  }
+
+  return {
+    /** The signed-in user of this request, loaded once per request. */
+    getAuth(request: FastifyRequest): Promise<TAuth | null> {
+      if (!request.authPromise) {
+        const token = request.cookies[COOKIE_NAMES.session];
+        request.authPromise = token ? findSession(db, token, now()) : Promise.resolve(null);
+      }
+      return request.authPromise;
+    },
+    /** Starts a session: both cookies, the CSRF token bound to the new session. */
+    setSessionCookies(reply: FastifyReply, token: string) {
+      reply.setCookie(COOKIE_NAMES.session, token, { ...cookieBase, httpOnly: true });
+      setCsrfCookie(reply, `session:${token}`);
+    },
+    /** Ends a session in the browser and hands out an anonymous CSRF token for the next sign-in. */
+    clearSessionCookies(reply: FastifyReply) {
+      reply.clearCookie(COOKIE_NAMES.session, { path: '/' });
+      setCsrfCookie(reply, 'anonymous');
+    },
+    /**
+     * Makes sure the browser holds a CSRF token that matches its cookies; a stale session cookie
+     * (expired or deleted session) is dropped so the visitor continues anonymously.
+     */
+    ensureCsrfCookie(request: FastifyRequest, reply: FastifyReply, signedIn: boolean) {
+      if (!signedIn && request.cookies[COOKIE_NAMES.session]) {
+        reply.clearCookie(COOKIE_NAMES.session, { path: '/' });
+        setCsrfCookie(reply, 'anonymous');
+        return;
+      }
+      const current = request.cookies[COOKIE_NAMES.csrf];
+      const binding = csrfBinding(request);
+      if (!current || !csrfTokenValid(secret, current, binding)) setCsrfCookie(reply, binding);
+    },
+  };
+}
+
+export type TSessions = ReturnType<typeof registerSessions>;

@@ -1,0 +1,74 @@
+// Builds the app on a fresh database with the demo station seeded, plus a cookie-keeping
+// client that behaves like the SPA (sends X-CSRF-Token from the csrf_token cookie).
+import { afterAll } from 'vitest';
+import { buildApp, type TApp } from '../app.js';
+import { loadConfig, type TConfig } from '../config.js';
+import { seedDemo } from '../db/seed.js';
+import { createTestDatabase } from './db.js';
+
+export type TTestAppOptions = {
+  config?: Partial<TConfig>;
+  now?: () => Date;
+  seed?: boolean;
+};
+
+export async function createTestApp(options: TTestAppOptions = {}) {
+  const database = await createTestDatabase();
+  const config: TConfig = {
+    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-dist' }),
+    ...options.config,
+  };
+  if (options.seed !== false) await seedDemo(database.db, config.publicUrl);
+  const app = await buildApp({ config, database, now: options.now });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+  return { app, database, db: database.db, config };
+}
+
+type TCookie = { name: string; value: string };
+type TRequest = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; body?: unknown; headers?: Record<string, string> };
+
+/** Keeps cookies between requests like a browser and adds the CSRF header on writes. */
+export class TestClient {
+  readonly jar = new Map<string, string>();
+
+  constructor(private readonly app: TApp) {}
+
+  async request({ method = 'GET', url, body, headers = {} }: TRequest) {
+    const csrf = this.jar.get('csrf_token');
+    const response = await this.app.inject({
+      method,
+      url,
+      payload: body as never,
+      headers: {
+        ...(this.jar.size ? { cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...(method !== 'GET' && csrf ? { 'x-csrf-token': csrf } : {}),
+        ...headers,
+      },
+    });
+    for (const cookie of response.cookies as (TCookie & { maxAge?: number; expires?: Date })[]) {
+      const expired = cookie.maxAge === 0 || (cookie.expires && cookie.expires.getTime() <= Date.now());
+      if (expired || cookie.value === '') this.jar.delete(cookie.name);
+      else this.jar.set(cookie.name, cookie.value);
+    }
+    return response;
+  }
+
+  get(url: string) {
+    return this.request({ url });
+  }
+
+  post(url: string, body?: unknown, headers?: Record<string, string>) {
+    return this.request({ method: 'POST', url, body, headers });
+  }
+
+  /** Visits the site (which hands out the CSRF cookie) and signs in. */
+  async login(email: string, password = 'demo1234') {
+    await this.get('/auth/session');
+    const response = await this.post('/auth/login', { email, password });
+    if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+    return response;
+  }
+}

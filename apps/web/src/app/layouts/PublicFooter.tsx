@@ -1,0 +1,108 @@
+// Public site footer: four link columns, copyright, developed-by line and app version.
+import {
+  Anchor,
+  Box,
+  Container,
+  Divider,
+  Group,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+  VisuallyHidden,
+} from '@mantine/core';
+import { APP_VERSION } from '@message-station/shared';
+import { IconExternalLink } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { BrandMark } from '../../components/BrandMark';
+import { EXTERNAL_LINKS } from '../external-links';
+
+function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Stack gap={8}>
+      <Title order={2} fz="sm" tt="uppercase" c="dimmed" style={{ letterSpacing: '0.04em' }}>
+        {title}
+      </Title>
+      {children}
+    </Stack>
+  );
+}
+
+function FooterLink({ to, children }: { to: string; children: ReactNode }) {
+  return (
+    <Anchor component={Link} to={to} c="dark.6" fz="sm">
+      {children}
+    </Anchor>
+  );
+}
+
+function ExternalFooterLink({ href, children }: { href: string; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" c="dark.6" fz="sm">
+      <Group component="span" gap={4} wrap="nowrap">
+        {children}
+        <IconExternalLink size={14} aria-hidden="true" />
+        <VisuallyHidden>{t('footer.opensInNewTab')}</VisuallyHidden>
+      </Group>
+    </Anchor>
+  );
+}
+
+export function PublicFooter() {
+  const { t } = useTranslation();
+  const year = new Date().getFullYear();
+
+  return (
+    <Box component="footer" bg="gray.0" mt="auto" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+      <Container size="lg" py="xl">
+        <Group justify="space-between" align="flex-start" gap="xl">
+          <Stack gap="xs" maw={280}>
+            <BrandMark />
+            <Text c="dimmed" fz="sm">
+              {t('footer.tagline')}
+            </Text>
+          </Stack>
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xl" verticalSpacing="lg" style={{ flex: 1 }} maw={720}>
+            <FooterColumn title={t('footer.product')}>
+              <FooterLink to="/#pricing">{t('footer.pricing')}</FooterLink>
+              <FooterLink to="/#features">{t('footer.features')}</FooterLink>
+              <FooterLink to="/signup">{t('footer.createStation')}</FooterLink>
+              <FooterLink to="/admin/login">{t('footer.login')}</FooterLink>
+            </FooterColumn>
+            <FooterColumn title={t('footer.legal')}>
+              <FooterLink to="/privacy">{t('footer.privacy')}</FooterLink>
+              <FooterLink to="/terms">{t('footer.terms')}</FooterLink>
+            </FooterColumn>
+            <FooterColumn title={t('footer.support')}>
+              <FooterLink to="/contact">{t('footer.contactSupport')}</FooterLink>
+              <FooterLink to="/docs">{t('footer.documentation')}</FooterLink>
+            </FooterColumn>
+            <FooterColumn title={t('footer.company')}>
+              <FooterLink to="/press-release">{t('footer.press')}</FooterLink>
+              <ExternalFooterLink href={EXTERNAL_LINKS.about}>{t('footer.about')}</ExternalFooterLink>
+            </FooterColumn>
+          </SimpleGrid>
+        </Group>
+
+        <Divider my="lg" />
+
+        <Group justify="space-between" gap="xs">
+          <Text fz="xs" c="dimmed">
+            {t('footer.copyright', { year })}
+          </Text>
+          <ExternalFooterLink href={EXTERNAL_LINKS.about}>
+            <Text component="span" fz="xs">
+              {t('footer.developedBy')}
+            </Text>
+          </ExternalFooterLink>
+          <Text fz="xs" c="dimmed">
+            {t('footer.version', { version: APP_VERSION })}
+          </Text>
+        </Group>
+      </Container>
+    </Box>
+  );
+}

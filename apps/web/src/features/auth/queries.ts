@@ -1,0 +1,75 @@
+// Auth state: the session query and the login/logout mutations.
+import type { TLoginRequest, TSessionUser } from '@message-station/shared';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { getSession, login, logout } from '../../api/auth';
+import { ApiError, hasCsrfCookie } from '../../api/client';
+import { queryKeys } from '../../api/query-keys';
+
+/** The session, or null when signed out. Any non-ok reply means signed out (spec §7). */
+export async function fetchSessionUser(signal?: AbortSignal): Promise<TSessionUser | null> {
+  try {
+    return await getSession(signal);
+  } catch (error) {
+    if (error instanceof ApiError && error.status !== 0) return null;
+    throw error;
+  }
+}
+
+export const sessionQueryOptions = {
+  queryKey: queryKeys.session,
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchSessionUser(signal),
+  staleTime: 60_000,
+  retry: 1,
+};
+
+export function useSessionQuery() {
+  return useQuery(sessionQueryOptions);
+}
+
+/** The server refuses a POST without the CSRF cookie it hands out on GET /auth/session. */
+async function ensureCsrfCookie(): Promise<void> {
+  if (hasCsrfCookie()) return;
+  await fetchSessionUser().catch(() => null);
+}
+
+async function signIn(credentials: TLoginRequest): Promise<TSessionUser> {
+  await ensureCsrfCookie();
+  try {
+    return await login(credentials);
+  } catch (error) {
+    // A stale CSRF cookie (expired or rotated): fetch a fresh one and try once more.
+    if (!(error instanceof ApiError) || error.status !== 403) throw error;
+    await fetchSessionUser().catch(() => null);
+    return login(credentials);
+  }
+}
+
+export function useLoginMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: signIn,
+    onSuccess: (user) => {
+      queryClient.setQueryData(queryKeys.session, user);
+    },
+  });
+}
+
+/** Signs out, forgets the user and every cached station query even if the call fails, then goes to /. */
+export function useLogoutMutation() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  return useMutation({
+    mutationFn: logout,
+    onError: (error) => {
+      console.warn('Logout failed', error);
+    },
+    onSettled: async () => {
+      await navigate('/', { replace: true });
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] !== queryKeys.session[0],
+      });
+      queryClient.setQueryData(queryKeys.session, null);
+    },
+  });
+}
