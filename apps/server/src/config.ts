@@ -56,7 +56,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const e = parsed.data;
   const production = e.NODE_ENV === 'production';
   if (production && !e.SESSION_SECRET) {
-    throw new ConfigError('Invalid configuration:\n  SESSION_SECRET: required in production (32+ random characters)');
+    throw new ConfigError(
+      'Invalid configuration:\n  SESSION_SECRET: required in production (32+ random characters)',
+    );
   }
   return {
     env: e.NODE_ENV,

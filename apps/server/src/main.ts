@@ -1,6 +1,7 @@
 // The only place that reads the real environment: config, database, app, listen.
-import { ConfigError, loadConfig } from './config.js';
+
 import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
 import { demoLoginsText, seedDemo } from './db/seed.js';
@@ -13,7 +14,8 @@ async function main() {
 
   // A new embedded database gets the demo station by itself; PostgreSQL only when asked.
   const seed =
-    config.seedDemo === 'true' || (config.seedDemo === 'auto' && database.kind === 'pglite' && database.created);
+    config.seedDemo === 'true' ||
+    (config.seedDemo === 'auto' && database.kind === 'pglite' && database.created);
   if (seed) await seedDemo(database.db, config.publicUrl);
   const hasDemo = Boolean(await findStationIdBySlug(database.db, 'demo'));
 
@@ -22,7 +24,9 @@ async function main() {
     database,
     logger: {
       level: config.logLevel,
-      ...(config.logPretty ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } } : {}),
+      ...(config.logPretty
+        ? { transport: { target: 'pino-pretty', options: { ignore: 'pid,hostname' } } }
+        : {}),
     },
   });
 
@@ -39,7 +43,8 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ host: config.host, port: config.port });
-  const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
+  const where =
+    database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.log(`\n  Message Station is running on ${config.publicUrl}\n  Database: ${where}`);
   if (hasDemo) console.log(demoLoginsText(config.publicUrl));
   console.log('');

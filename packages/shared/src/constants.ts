@@ -51,10 +51,7 @@ export const MESSAGE_TYPES = [
 ] as const;
 
 export type TMessageTypeKey = (typeof MESSAGE_TYPES)[number]['key'];
-export const MESSAGE_TYPE_KEYS = MESSAGE_TYPES.map((t) => t.key) as [
-  TMessageTypeKey,
-  ...TMessageTypeKey[],
-];
+export const MESSAGE_TYPE_KEYS = MESSAGE_TYPES.map((t) => t.key) as [TMessageTypeKey, ...TMessageTypeKey[]];
 
 export const USER_ROLES = ['admin', 'user'] as const;
 export type TUserRole = (typeof USER_ROLES)[number];

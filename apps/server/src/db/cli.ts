@@ -13,10 +13,14 @@ const config = loadConfig();
 const database = await openDatabase(config);
 try {
   await database.migrate();
-  console.log(`Migrations applied (${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}).`);
+  console.log(
+    `Migrations applied (${database.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${config.dataDir}`}).`,
+  );
   if (command === 'seed') {
     const { created } = await seedDemo(database.db, config.publicUrl);
-    console.log(created ? 'Demo station "demo" created.' : 'Demo station "demo" already exists; left unchanged.');
+    console.log(
+      created ? 'Demo station "demo" created.' : 'Demo station "demo" already exists; left unchanged.',
+    );
     console.log(demoLoginsText(config.publicUrl));
   }
 } finally {

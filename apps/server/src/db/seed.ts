@@ -1,8 +1,9 @@
 // Demo data a newcomer can sign in to: station "demo" with an admin, a standard user and a
 // superadmin. Idempotent: an existing demo station is left as it is.
-import type { Db } from './client.js';
+
 import { createStation, findStationIdBySlug } from '../modules/station/service.js';
 import { createUser } from '../modules/users/service.js';
+import type { Db } from './client.js';
 
 export const DEMO_PASSWORD = 'demo1234';
 export const DEMO_LOGINS = [

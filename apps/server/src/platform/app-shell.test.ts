@@ -22,21 +22,27 @@ describe('app shell', async () => {
     expect(ready.json().status).toBe('ready');
   });
 
-  it.each(['/admin/dashboard', '/join/demo', '/some/unknown/page', '/'])('serves the SPA for page path %s', async (url) => {
-    const response = await app.inject({ url });
-    expect(response.statusCode).toBe(200);
-    expect(response.headers['content-type']).toMatch(/text\/html/);
-    expect(response.body).toContain('<div id="root">spa</div>');
-  });
-
-  it.each(['/api/nothing', '/admin/api/nothing', '/auth/nothing', '/subscribe/demo/nothing', '/assets/missing.js'])(
-    'answers 404 JSON for %s',
+  it.each(['/admin/dashboard', '/join/demo', '/some/unknown/page', '/'])(
+    'serves the SPA for page path %s',
     async (url) => {
       const response = await app.inject({ url });
-      expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: 'Not found' });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toMatch(/text\/html/);
+      expect(response.body).toContain('<div id="root">spa</div>');
     },
   );
+
+  it.each([
+    '/api/nothing',
+    '/admin/api/nothing',
+    '/auth/nothing',
+    '/subscribe/demo/nothing',
+    '/assets/missing.js',
+  ])('answers 404 JSON for %s', async (url) => {
+    const response = await app.inject({ url });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Not found' });
+  });
 
   it('serves hashed assets with a long cache lifetime', async () => {
     const response = await app.inject({ url: '/assets/app-abc123.js' });
@@ -52,7 +58,9 @@ describe('app shell', async () => {
     expect(doc.info.version).toBe('1.2.0');
     const login = doc.paths['/auth/login'].post;
     expect(login.requestBody.content['application/json'].schema.required).toEqual(['email', 'password']);
-    expect(Object.keys(doc.paths)).toEqual(expect.arrayContaining(['/auth/session', '/auth/logout', '/healthz']));
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/auth/session', '/auth/logout', '/healthz']),
+    );
   });
 
   it('hides the details of an unexpected error', async () => {

@@ -28,7 +28,12 @@ export async function createTestApp(options: TTestAppOptions = {}) {
 }
 
 type TCookie = { name: string; value: string };
-type TRequest = { method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'; url: string; body?: unknown; headers?: Record<string, string> };
+type TRequest = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  body?: unknown;
+  headers?: Record<string, string>;
+};
 
 /** Keeps cookies between requests like a browser and adds the CSRF header on writes. */
 export class TestClient {

@@ -1,17 +1,7 @@
 // A station (the tenant), its languages and its four message types.
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  check,
-  integer,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
-
 
 export const stations = pgTable(
   'stations',
@@ -43,10 +33,7 @@ export const stations = pgTable(
     uniqueIndex('stations_slug_key').on(t.slug),
     check('stations_slug_format', sql`${t.slug} ~ '^[a-z0-9]{1,20}$'`),
     check('stations_credits_not_negative', sql`${t.smsCreditsBalance} >= 0`),
-    check(
-      'stations_payment_status',
-      sql`${t.paymentStatus} in ('paid', 'trial', 'suspended', 'unpaid')`,
-    ),
+    check('stations_payment_status', sql`${t.paymentStatus} in ('paid', 'trial', 'suspended', 'unpaid')`),
     check(
       'stations_primary_language',
       sql`${t.primaryLanguage} in ('en','es','fr','de','it','pt','zh','ja','ko')`,
@@ -69,10 +56,7 @@ export const stationLanguages = pgTable(
   },
   (t) => [
     uniqueIndex('station_languages_station_language_key').on(t.stationId, t.languageCode),
-    check(
-      'station_languages_code',
-      sql`${t.languageCode} in ('en','es','fr','de','it','pt','zh','ja','ko')`,
-    ),
+    check('station_languages_code', sql`${t.languageCode} in ('en','es','fr','de','it','pt','zh','ja','ko')`),
   ],
 );
 
@@ -96,9 +80,6 @@ export const messageTypes = pgTable(
   },
   (t) => [
     uniqueIndex('message_types_station_type_key').on(t.stationId, t.messageType),
-    check(
-      'message_types_key',
-      sql`${t.messageType} in ('emergency', 'alert', 'station', 'informational')`,
-    ),
+    check('message_types_key', sql`${t.messageType} in ('emergency', 'alert', 'station', 'informational')`),
   ],
 );

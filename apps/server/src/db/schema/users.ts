@@ -17,7 +17,9 @@ export const users = pgTable(
     fullName: text('full_name').notNull(),
     /** E.164, US only. */
     phoneNumber: text('phone_number'),
-    role: text('role', { enum: ['admin', 'user'] }).notNull().default('user'),
+    role: text('role', { enum: ['admin', 'user'] })
+      .notNull()
+      .default('user'),
     isSuperadmin: boolean('is_superadmin').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
     ...timestamps,

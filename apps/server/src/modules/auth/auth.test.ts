@@ -35,14 +35,22 @@ describe('auth', async () => {
     });
     const cookies = Object.fromEntries(response.cookies.map((c) => [c.name, c]));
     expect(Object.keys(cookies).sort()).toEqual(['csrf_token', 'session']);
-    expect(cookies.session).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: DAY_SECONDS });
+    expect(cookies.session).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+      maxAge: DAY_SECONDS,
+    });
     expect(cookies.csrf_token).toMatchObject({ sameSite: 'Lax', path: '/', maxAge: DAY_SECONDS });
     expect(cookies.csrf_token?.httpOnly).toBeFalsy();
 
     // Only the token's hash is stored, and it expires after 24 hours.
     const token = cookies.session?.value ?? '';
     expect(token.length).toBeGreaterThanOrEqual(43);
-    const [row] = await db.select().from(sessions).where(eq(sessions.tokenHash, sha256(token)));
+    const [row] = await db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, sha256(token)));
     expect(row?.expiresAt.getTime()).toBe(clock.getTime() + DAY_SECONDS * 1000);
     const rows = await db.select({ tokenHash: sessions.tokenHash }).from(sessions);
     expect(rows.some((r) => r.tokenHash === token)).toBe(false);
@@ -94,7 +102,12 @@ describe('auth', async () => {
     expect(replay.statusCode).toBe(401);
     // A stale session cookie is dropped and a fresh anonymous CSRF token handed out.
     expect(replay.cookies.map((c) => c.name).sort()).toEqual(['csrf_token', 'session']);
-    expect(await db.select().from(sessions).where(eq(sessions.tokenHash, sha256(token)))).toHaveLength(0);
+    expect(
+      await db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, sha256(token))),
+    ).toHaveLength(0);
   });
 
   it('expires a session after 24 hours', async () => {
@@ -115,9 +128,13 @@ describe('CSRF', async () => {
   it('refuses a POST without the X-CSRF-Token header', async () => {
     const client = new TestClient(app);
     await client.get('/auth/session');
-    const response = await client.post('/auth/login', { email: 'admin@demo.test', password: 'demo1234' }, {
-      'x-csrf-token': '',
-    });
+    const response = await client.post(
+      '/auth/login',
+      { email: 'admin@demo.test', password: 'demo1234' },
+      {
+        'x-csrf-token': '',
+      },
+    );
     expect(response.statusCode).toBe(403);
     expect(response.json().error).toMatch(/CSRF/);
     expect(response.cookies.find((c) => c.name === 'session')).toBeUndefined();
@@ -126,9 +143,13 @@ describe('CSRF', async () => {
   it('refuses a POST whose header does not match the cookie, or with no cookie at all', async () => {
     const client = new TestClient(app);
     await client.get('/auth/session');
-    const mismatch = await client.post('/auth/login', { email: 'admin@demo.test', password: 'demo1234' }, {
-      'x-csrf-token': 'forged.value',
-    });
+    const mismatch = await client.post(
+      '/auth/login',
+      { email: 'admin@demo.test', password: 'demo1234' },
+      {
+        'x-csrf-token': 'forged.value',
+      },
+    );
     expect(mismatch.statusCode).toBe(403);
     const bare = await app.inject({
       method: 'POST',

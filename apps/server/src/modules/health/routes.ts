@@ -1,6 +1,7 @@
 // Liveness (/healthz: the process answers) and readiness (/readyz: the database answers too).
-import { z } from 'zod';
+
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { TAppContext } from '../../app.js';
 import { AppError } from '../../platform/errors.js';
 

@@ -1,0 +1,33 @@
+// Installs dependencies when node_modules is missing or older than package-lock.json, so that
+// `npm start` and `npm test` work on a fresh clone. Uses no dependency itself.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const lockFile = path.join(root, 'package-lock.json');
+const installedMarker = path.join(root, 'node_modules', '.package-lock.json');
+
+function needsInstall() {
+  if (!fs.existsSync(installedMarker)) return true;
+  return fs.statSync(lockFile).mtimeMs > fs.statSync(installedMarker).mtimeMs;
+}
+
+export function ensureDeps() {
+  if (!needsInstall()) return;
+  console.log('Installing dependencies (npm ci)...');
+  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
+    cwd: root,
+    stdio: 'inherit',
+    // Browser tests use the system's Chromium; nothing may download one.
+    env: { ...process.env, PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' },
+    shell: process.platform === 'win32',
+  });
+  if (result.status !== 0) {
+    console.error('npm ci failed; see the output above.');
+    process.exit(result.status ?? 1);
+  }
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) ensureDeps();
