@@ -19,13 +19,18 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    rolldownOptions: {
+      // The shared package is pure (schemas and constants): whatever the SPA does not use,
+      // e.g. zod schemas that only the server validates with, is left out of the bundle.
+      treeshake: {
+        moduleSideEffects: [{ test: /packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
+      },
+    },
   },
   server: {
     port: 5173,
     strictPort: true,
-    proxy: Object.fromEntries(
-      proxiedPaths.map((path) => [path, { target: apiTarget, changeOrigin: false }]),
-    ),
+    proxy: Object.fromEntries(proxiedPaths.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
   },
   preview: {
     port: 4173,

@@ -4,15 +4,15 @@ import { signIn } from './helpers';
 test.describe('public shell', () => {
   test('switches to Spanish and stays Spanish after reload', async ({ page }) => {
     await page.goto('/');
-    await expect(page.getByRole('link', { name: 'Station Login' }).first()).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Station Login' })).toBeVisible();
     await page.getByRole('button', { name: 'Language' }).click();
     await page.getByRole('menuitem', { name: 'Español' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-    await expect(page.getByRole('link', { name: 'Iniciar sesión' }).first()).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Acceso de estación' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('i18nextLng'))).toBe('es');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
-    await expect(page.getByRole('link', { name: 'Iniciar sesión' }).first()).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Acceso de estación' })).toBeVisible();
   });
 
   test('an unknown path shows Page Not Found with a way home', async ({ page }) => {
@@ -101,7 +101,7 @@ test.describe('admin shell', () => {
     await signIn(page, 'admin@demo.test');
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByRole('link', { name: 'Station Login' }).first()).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Station Login' })).toBeVisible();
     await page.goto('/admin/dashboard');
     await expect(page).toHaveURL(/\/admin\/login$/);
   });

@@ -3,9 +3,9 @@ import '@mantine/notifications/styles.css';
 import './i18n';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
-import { RouterProvider } from 'react-router/dom';
+import { createBrowserRouter, RouterProvider } from 'react-router';
 import { AppProviders } from './app/AppProviders';
+import { flushDomUpdates } from './app/flush-dom-updates';
 import { createQueryClient } from './app/query-client';
 import { appRoutes } from './app/routes';
 import { sessionQueryOptions } from './features/auth/queries';
@@ -22,7 +22,7 @@ if (!rootElement) throw new Error('Missing #root element');
 createRoot(rootElement).render(
   <StrictMode>
     <AppProviders queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <RouterProvider router={router} flushSync={flushDomUpdates} />
     </AppProviders>
   </StrictMode>,
 );

@@ -13,7 +13,14 @@ export function BrandMark({ nameVisibleFrom, logoSize = 36 }: BrandMarkProps) {
   return (
     <Group gap={10} wrap="nowrap">
       <Image src="/logo.svg" alt="" w={logoSize} h={logoSize} />
-      <Text component="span" fw={800} fz="lg" c="dark.8" visibleFrom={nameVisibleFrom}>
+      <Text
+        component="span"
+        fw={800}
+        fz="lg"
+        c="dark.8"
+        visibleFrom={nameVisibleFrom}
+        style={{ whiteSpace: 'nowrap' }}
+      >
         {t('brand.name')}
       </Text>
     </Group>

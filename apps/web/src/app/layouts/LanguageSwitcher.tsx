@@ -30,12 +30,11 @@ export function LanguageSwitcher() {
           aria-label="Language"
           leftSection={<IconLanguage size={18} aria-hidden="true" />}
           rightSection={<IconChevronDown size={14} aria-hidden="true" />}
+          // Phones get the icon only: the header must also fit the login button and the menu.
+          styles={{ section: { marginInline: 4 } }}
         >
           <Text component="span" fz="sm" fw={500} visibleFrom="sm">
             {activeLabel}
-          </Text>
-          <Text component="span" fz="sm" fw={500} tt="uppercase" hiddenFrom="sm">
-            {active}
           </Text>
         </Button>
       </Menu.Target>
@@ -45,9 +44,7 @@ export function LanguageSwitcher() {
             key={language.code}
             lang={language.code}
             onClick={() => choose(language.code)}
-            rightSection={
-              language.code === active ? <IconCheck size={16} aria-hidden="true" /> : null
-            }
+            rightSection={language.code === active ? <IconCheck size={16} aria-hidden="true" /> : null}
           >
             {language.label}
           </Menu.Item>

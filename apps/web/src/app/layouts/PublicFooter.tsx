@@ -38,10 +38,12 @@ function FooterLink({ to, children }: { to: string; children: ReactNode }) {
   );
 }
 
-function ExternalFooterLink({ href, children }: { href: string; children: ReactNode }) {
+type ExternalFooterLinkProps = { href: string; children: ReactNode; dimmed?: boolean };
+
+function ExternalFooterLink({ href, children, dimmed = false }: ExternalFooterLinkProps) {
   const { t } = useTranslation();
   return (
-    <Anchor href={href} target="_blank" rel="noopener noreferrer" c="dark.6" fz="sm">
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" c={dimmed ? 'dimmed' : 'dark.6'} fz="sm">
       <Group component="span" gap={4} wrap="nowrap">
         {children}
         <IconExternalLink size={14} aria-hidden="true" />
@@ -56,7 +58,12 @@ export function PublicFooter() {
   const year = new Date().getFullYear();
 
   return (
-    <Box component="footer" bg="gray.0" mt="auto" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+    <Box
+      component="footer"
+      bg="gray.0"
+      mt="auto"
+      style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
+    >
       <Container size="lg" py="xl">
         <Group justify="space-between" align="flex-start" gap="xl">
           <Stack gap="xs" maw={280}>
@@ -65,7 +72,13 @@ export function PublicFooter() {
               {t('footer.tagline')}
             </Text>
           </Stack>
-          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xl" verticalSpacing="lg" style={{ flex: 1 }} maw={720}>
+          <SimpleGrid
+            cols={{ base: 2, sm: 4 }}
+            spacing="xl"
+            verticalSpacing="lg"
+            style={{ flex: 1 }}
+            maw={720}
+          >
             <FooterColumn title={t('footer.product')}>
               <FooterLink to="/#pricing">{t('footer.pricing')}</FooterLink>
               <FooterLink to="/#features">{t('footer.features')}</FooterLink>
@@ -82,7 +95,9 @@ export function PublicFooter() {
             </FooterColumn>
             <FooterColumn title={t('footer.company')}>
               <FooterLink to="/press-release">{t('footer.press')}</FooterLink>
-              <ExternalFooterLink href={EXTERNAL_LINKS.about}>{t('footer.about')}</ExternalFooterLink>
+              {EXTERNAL_LINKS.about && (
+                <ExternalFooterLink href={EXTERNAL_LINKS.about}>{t('footer.about')}</ExternalFooterLink>
+              )}
             </FooterColumn>
           </SimpleGrid>
         </Group>
@@ -93,11 +108,17 @@ export function PublicFooter() {
           <Text fz="xs" c="dimmed">
             {t('footer.copyright', { year })}
           </Text>
-          <ExternalFooterLink href={EXTERNAL_LINKS.about}>
-            <Text component="span" fz="xs">
+          {EXTERNAL_LINKS.about ? (
+            <ExternalFooterLink href={EXTERNAL_LINKS.about} dimmed>
+              <Text component="span" fz="xs">
+                {t('footer.developedBy')}
+              </Text>
+            </ExternalFooterLink>
+          ) : (
+            <Text fz="xs" c="dimmed">
               {t('footer.developedBy')}
             </Text>
-          </ExternalFooterLink>
+          )}
           <Text fz="xs" c="dimmed">
             {t('footer.version', { version: APP_VERSION })}
           </Text>

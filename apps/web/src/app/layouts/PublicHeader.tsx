@@ -1,7 +1,7 @@
-// Public site header: brand, main links (hamburger menu below 992px), language, login or back home.
+// Public site header: brand, main links (a hamburger menu below 1200px), language, login or back home.
 import { Anchor, Box, Burger, Button, Collapse, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconArrowLeft, IconLogin } from '@tabler/icons-react';
+import { IconArrowLeft } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/BrandMark';
@@ -39,9 +39,17 @@ export function PublicHeader({ variant = 'default' }: { variant?: PublicHeaderVa
           </Anchor>
 
           {isDefault && (
-            <Group component="nav" aria-label={t('nav.mainLabel')} gap="lg" visibleFrom="md">
+            <Group component="nav" aria-label={t('nav.mainLabel')} gap="lg" wrap="nowrap" visibleFrom="lg">
               {NAV_LINKS.map((link) => (
-                <Anchor key={link.key} component={Link} to={link.to} c="dark.6" fw={500} fz="sm">
+                <Anchor
+                  key={link.key}
+                  component={Link}
+                  to={link.to}
+                  c="dark.6"
+                  fw={500}
+                  fz="sm"
+                  style={{ whiteSpace: 'nowrap' }}
+                >
                   {t(`nav.${link.key}`)}
                 </Anchor>
               ))}
@@ -51,12 +59,7 @@ export function PublicHeader({ variant = 'default' }: { variant?: PublicHeaderVa
           <Group gap={6} wrap="nowrap">
             <LanguageSwitcher />
             {isDefault ? (
-              <Button
-                component={Link}
-                to="/admin/login"
-                size="sm"
-                leftSection={<IconLogin size={16} aria-hidden="true" />}
-              >
+              <Button component={Link} to="/admin/login" size="sm" px="md">
                 {t('header.stationLogin')}
               </Button>
             ) : (
@@ -75,7 +78,7 @@ export function PublicHeader({ variant = 'default' }: { variant?: PublicHeaderVa
                 opened={menuOpened}
                 onClick={menu.toggle}
                 size="sm"
-                hiddenFrom="md"
+                hiddenFrom="lg"
                 aria-label={t('nav.toggle')}
                 aria-expanded={menuOpened}
                 aria-controls={MOBILE_NAV_ID}
@@ -86,7 +89,7 @@ export function PublicHeader({ variant = 'default' }: { variant?: PublicHeaderVa
       </Container>
 
       {isDefault && (
-        <Collapse expanded={menuOpened} hiddenFrom="md">
+        <Collapse expanded={menuOpened} hiddenFrom="lg">
           <Box
             component="nav"
             id={MOBILE_NAV_ID}

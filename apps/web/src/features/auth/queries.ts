@@ -65,7 +65,9 @@ export function useLogoutMutation() {
       console.warn('Logout failed', error);
     },
     onSettled: async () => {
-      await navigate('/', { replace: true });
+      // flushSync: leave the admin area at once instead of in a transition that would keep it
+      // mounted (and redirect to /admin/login) while the landing page's code downloads.
+      await navigate('/', { replace: true, flushSync: true });
       queryClient.removeQueries({
         predicate: (query) => query.queryKey[0] !== queryKeys.session[0],
       });

@@ -1,0 +1,79 @@
+// Admin sidebar: every page the signed-in user may open, in the spec's order.
+import { NavLink, Stack } from '@mantine/core';
+import type { TSessionUser } from '@message-station/shared';
+import {
+  IconAddressBook,
+  IconCreditCard,
+  IconDeviceDesktop,
+  IconDownload,
+  IconLayoutDashboard,
+  IconLifebuoy,
+  IconMessages,
+  IconSettings,
+  IconShieldLock,
+  IconUsers,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
+
+type TNavItem = {
+  key:
+    | 'dashboard'
+    | 'messages'
+    | 'machines'
+    | 'smsContacts'
+    | 'users'
+    | 'billing'
+    | 'settings'
+    | 'download'
+    | 'contactSupport'
+    | 'superadmin';
+  to: string;
+  icon: typeof IconUsers;
+  visibleTo?: 'admin' | 'superadmin';
+};
+
+const NAV_ITEMS: TNavItem[] = [
+  { key: 'dashboard', to: '/admin/dashboard', icon: IconLayoutDashboard },
+  { key: 'messages', to: '/admin/messages', icon: IconMessages },
+  { key: 'machines', to: '/admin/machines', icon: IconDeviceDesktop },
+  { key: 'smsContacts', to: '/admin/sms-contacts', icon: IconAddressBook },
+  { key: 'users', to: '/admin/users', icon: IconUsers, visibleTo: 'admin' },
+  { key: 'billing', to: '/admin/billing', icon: IconCreditCard, visibleTo: 'admin' },
+  { key: 'settings', to: '/admin/settings', icon: IconSettings, visibleTo: 'admin' },
+  { key: 'download', to: '/admin/download', icon: IconDownload },
+  { key: 'contactSupport', to: '/admin/contact', icon: IconLifebuoy },
+  { key: 'superadmin', to: '/admin/superadmin', icon: IconShieldLock, visibleTo: 'superadmin' },
+];
+
+function canSee(item: TNavItem, user: TSessionUser): boolean {
+  if (item.visibleTo === 'admin') return user.role === 'admin';
+  if (item.visibleTo === 'superadmin') return user.isSuperadmin;
+  return true;
+}
+
+export function AdminNav({ user }: { user: TSessionUser }) {
+  const { t } = useTranslation('admin');
+  const { pathname } = useLocation();
+
+  return (
+    <Stack component="nav" aria-label={t('nav.label')} gap={2}>
+      {NAV_ITEMS.filter((item) => canSee(item, user)).map(({ key, to, icon: Icon }) => {
+        const active = pathname === to || pathname.startsWith(`${to}/`);
+        return (
+          <NavLink
+            key={key}
+            component={Link}
+            to={to}
+            label={t(`nav.${key}`)}
+            leftSection={<Icon size={20} stroke={1.6} aria-hidden="true" />}
+            active={active}
+            aria-current={active ? 'page' : undefined}
+            variant="light"
+            style={{ borderRadius: 'var(--mantine-radius-md)' }}
+          />
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,10 @@
+import { flushSync } from 'react-dom';
+
+/**
+ * What react-router/dom's RouterProvider passes as `flushSync`: lets `navigate(…, { flushSync: true })`
+ * render at once instead of in a transition.
+ */
+export function flushDomUpdates(update: () => unknown): undefined {
+  flushSync(update);
+  return undefined;
+}

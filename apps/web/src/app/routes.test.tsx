@@ -1,0 +1,196 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { setCookie } from '../test/cookies';
+import { jsonResponse, mockSession, renderApp, sessionUser } from '../test/render-app';
+
+async function expectPath(router: ReturnType<typeof renderApp>['router'], path: string) {
+  await waitFor(() => expect(router.state.location.pathname).toBe(path));
+}
+
+describe('admin guards', () => {
+  it('shows Access Denied inside the admin layout to a signed-in user with role user', async () => {
+    mockSession(sessionUser({ role: 'user' }));
+    const { router } = renderApp('/admin/users');
+
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
+    expect(screen.getByText('You need administrator privileges to access this page.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe(
+      '/admin/dashboard',
+    );
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/users');
+  });
+
+  it('hides Users, Billing and Settings from the sidebar of role user', async () => {
+    mockSession(sessionUser({ role: 'user' }));
+    renderApp('/admin/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Admin navigation' });
+    const labels = within(nav)
+      .getAllByRole('link')
+      .map((link) => link.textContent);
+    expect(labels).toEqual([
+      'Dashboard',
+      'Messages',
+      'Machines',
+      'SMS Contacts',
+      'Download',
+      'Contact Support',
+    ]);
+  });
+
+  it('gives role admin the admin-only pages and the full sidebar', async () => {
+    mockSession(sessionUser({ role: 'admin', isSuperadmin: true }));
+    renderApp('/admin/users');
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeTruthy();
+    const nav = screen.getByRole('navigation', { name: 'Admin navigation' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual([
+      'Dashboard',
+      'Messages',
+      'Machines',
+      'SMS Contacts',
+      'Users',
+      'Billing',
+      'Settings',
+      'Download',
+      'Contact Support',
+      'Superadmin',
+    ]);
+  });
+
+  it('shows station name, user name and email in the top bar', async () => {
+    mockSession(sessionUser());
+    renderApp('/admin/dashboard');
+    const banner = await screen.findByRole('banner');
+    expect(within(banner).getByText('Demo Radio')).toBeTruthy();
+    expect(within(banner).getByText('Ana Rivera')).toBeTruthy();
+    expect(within(banner).getByText('ana@demoradio.org')).toBeTruthy();
+  });
+
+  it('sends a signed-out visitor of a protected page to /admin/login', async () => {
+    mockSession(null);
+    const { router } = renderApp('/admin/messages');
+    await expectPath(router, '/admin/login');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+  });
+
+  it('sends a signed-out visitor of an admin-only page to /login', async () => {
+    mockSession(null);
+    const { router } = renderApp('/admin/billing');
+    await expectPath(router, '/login');
+  });
+
+  it('redirects a non-superadmin away from /admin/superadmin', async () => {
+    mockSession(sessionUser({ isSuperadmin: false }));
+    const { router } = renderApp('/admin/superadmin');
+    await expectPath(router, '/admin/dashboard');
+  });
+
+  it('lets a superadmin open /admin/superadmin', async () => {
+    mockSession(sessionUser({ isSuperadmin: true }));
+    renderApp('/admin/superadmin');
+    expect(await screen.findByRole('heading', { name: 'Superadmin Dashboard' })).toBeTruthy();
+  });
+
+  it('shows a loading state while the session loads', async () => {
+    let answer: (response: Response) => void = () => {};
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
+    );
+    renderApp('/admin/dashboard');
+    expect(await screen.findByRole('status')).toBeTruthy();
+    answer(jsonResponse(sessionUser()));
+    expect(await screen.findByText('Welcome back, Ana Rivera')).toBeTruthy();
+  });
+
+  it('logs out: calls the server, forgets the user and goes to the public site', async () => {
+    setCookie('csrf_token', 't9');
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const fetchMock = mockSession(sessionUser(), {
+      'POST /auth/logout': () => jsonResponse({ error: 'Server down' }, 500),
+    });
+    const { router, queryClient } = renderApp('/admin/dashboard');
+    await userEvent.setup().click(await screen.findByRole('button', { name: 'Logout' }));
+
+    await expectPath(router, '/');
+    expect(fetchMock.mock.calls.some(([path]) => path === '/auth/logout')).toBe(true);
+    expect(queryClient.getQueryData(['auth', 'session'])).toBeNull();
+    expect(warn).toHaveBeenCalled();
+  });
+
+  it('replaces the admin area on screens of 768px or less', async () => {
+    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query: string) =>
+        ({
+          matches: query === '(max-width: 768px)',
+          media: query,
+          onchange: null,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+          addListener: () => {},
+          removeListener: () => {},
+          dispatchEvent: () => false,
+        }) as MediaQueryList,
+    );
+    mockSession(sessionUser());
+    renderApp('/admin/dashboard');
+    expect(await screen.findByRole('heading', { name: 'Admin Mode Requires Larger Display' })).toBeTruthy();
+    expect(screen.getByText(/769px/)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
+    expect(screen.queryByText('Welcome back, Ana Rivera')).toBeNull();
+    matchMedia.mockRestore();
+  });
+});
+
+describe('routes', () => {
+  it('redirects /admin to /admin/dashboard', async () => {
+    mockSession(sessionUser());
+    const { router } = renderApp('/admin');
+    await expectPath(router, '/admin/dashboard');
+  });
+
+  it.each([
+    ['/dashboard', '/admin/dashboard'],
+    ['/messages', '/admin/messages'],
+    ['/sms-contacts', '/admin/sms-contacts'],
+    ['/users', '/admin/users'],
+    ['/billing', '/admin/billing'],
+    ['/settings', '/admin/settings'],
+  ])('redirects the alias %s to %s', async (alias, target) => {
+    mockSession(sessionUser());
+    const { router } = renderApp(alias);
+    await expectPath(router, target);
+  });
+
+  it('shows Page Not Found with Go Home and Contact Support for an unknown path', async () => {
+    mockSession(null);
+    renderApp('/no-such-page');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toBe('/contact');
+  });
+
+  it.each([
+    ['/platform-overview', 'Platform Overview'],
+    ['/press-release', 'Press Release'],
+    ['/signup', 'Create Your Station'],
+    ['/contact', 'Contact Us'],
+    ['/privacy', 'Privacy Policy'],
+    ['/terms', 'Terms of Service'],
+    ['/docs', 'Documentation'],
+    ['/docs/sms', 'SMS 10DLP Compliance Documentation'],
+    ['/forgot-password', 'Forgot Password'],
+    ['/reset-password?token=abc', 'Reset Password'],
+    ['/join/demoradio', 'Subscribe to SMS Alerts'],
+    ['/unsubscribe/demoradio', 'Unsubscribe from SMS Alerts'],
+  ])('renders %s with its title', async (path, title) => {
+    mockSession(null);
+    renderApp(path);
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+  });
+});

@@ -1,0 +1,110 @@
+// Station login (/admin/login and /login): email and password, errors in an alert.
+import {
+  Alert,
+  Anchor,
+  Button,
+  Container,
+  Paper,
+  PasswordInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { IconAlertCircle } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useLocation } from 'react-router';
+import { ApiError } from '../../api/client';
+import { PageLoader } from '../../components/PageLoader';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { useLoginMutation, useSessionQuery } from './queries';
+import { returnPathFrom } from './return-path';
+
+function loginErrorText(error: unknown, t: TFunction<'auth'>): string {
+  if (error instanceof ApiError && error.status === 401) return t('login.invalidCredentials');
+  // Rate limiting and other refusals carry the server's own words.
+  if (error instanceof ApiError && error.status >= 400 && error.status < 500) return error.message;
+  return t('login.failed');
+}
+
+export function LoginPage() {
+  const { t } = useTranslation('auth');
+  const location = useLocation();
+  const session = useSessionQuery();
+  const loginMutation = useLoginMutation();
+  const form = useForm({
+    initialValues: { email: '', password: '' },
+    validate: {
+      email: (value) => (value.trim() ? null : t('login.emailRequired')),
+      password: (value) => (value ? null : t('login.passwordRequired')),
+    },
+  });
+  useDocumentTitle(t('login.title'));
+
+  if (session.isPending) return <PageLoader />;
+  // Signed in already, or just now: a successful login stores the user in the session query.
+  if (session.data) return <Navigate to={returnPathFrom(location.state)} replace />;
+
+  const submit = form.onSubmit((values) => {
+    loginMutation.mutate({ email: values.email.trim(), password: values.password });
+  });
+
+  return (
+    <Container size={440} py={{ base: 40, sm: 72 }}>
+      <Title order={1} ta="center">
+        {t('login.title')}
+      </Title>
+      <Text c="dimmed" ta="center" mt={6}>
+        {t('login.subtitle')}
+      </Text>
+
+      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 30 }} mt="xl" radius="md">
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            {loginMutation.isError && (
+              <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
+                {loginErrorText(loginMutation.error, t)}
+              </Alert>
+            )}
+            <TextInput
+              label={t('login.email')}
+              placeholder={t('login.emailPlaceholder')}
+              type="email"
+              autoComplete="email"
+              withAsterisk
+              {...form.getInputProps('email')}
+            />
+            <PasswordInput
+              label={t('login.password')}
+              placeholder={t('login.passwordPlaceholder')}
+              autoComplete="current-password"
+              withAsterisk
+              // Mantine's default label contains "password", which would make the field ambiguous
+              // to "find by label Password".
+              visibilityToggleButtonProps={{ 'aria-label': t('login.toggleVisibility') }}
+              {...form.getInputProps('password')}
+            />
+            <Anchor component={Link} to="/forgot-password" fz="sm" style={{ alignSelf: 'flex-end' }}>
+              {t('login.forgotPassword')}
+            </Anchor>
+            <Button type="submit" fullWidth loading={loginMutation.isPending}>
+              {t('login.submit')}
+            </Button>
+          </Stack>
+        </form>
+      </Paper>
+
+      <Text c="dimmed" fz="sm" ta="center" mt="lg">
+        {t('login.accountsNote')}
+      </Text>
+      <Text c="dimmed" fz="sm" ta="center" mt={4}>
+        {t('login.newStation')}{' '}
+        <Anchor component={Link} to="/signup" fz="sm">
+          {t('login.createStation')}
+        </Anchor>
+      </Text>
+    </Container>
+  );
+}

@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { PublicPage } from '../components/PublicPage';
+
+export function TermsPage() {
+  const { t } = useTranslation('public');
+  return <PublicPage title={t('pages.terms')} />;
+}

@@ -1,0 +1,46 @@
+// Component test setup (happy-dom): English UI, clean DOM, cookies and storage between tests.
+import { cleanup } from '@testing-library/react';
+import { afterEach, beforeEach, vi } from 'vitest';
+import i18n from '../i18n';
+import { deleteAllCookies } from './cookies';
+
+const hasDom = typeof window !== 'undefined';
+
+// Mantine measures elements and reads media queries; happy-dom may lack either.
+if (hasDom && typeof window.ResizeObserver === 'undefined') {
+  window.ResizeObserver = class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  };
+}
+if (hasDom && typeof window.matchMedia !== 'function') {
+  window.matchMedia = (query: string) =>
+    ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    }) as MediaQueryList;
+}
+if (hasDom) {
+  window.scrollTo = () => {};
+  Element.prototype.scrollIntoView = () => {};
+}
+
+beforeEach(async () => {
+  await i18n.changeLanguage('en');
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+  if (!hasDom) return;
+  cleanup();
+  deleteAllCookies();
+  window.localStorage.clear();
+});

@@ -1,0 +1,69 @@
+#!/usr/bin/env node
+// Checks that every translation key exists in both English and Spanish, file by file.
+// Usage: node scripts/check-locales.mjs [localesDir]   (default apps/web/src/locales)
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const LANGUAGES = ['en', 'es'];
+const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const localesDir = resolve(process.argv[2] ?? join(repoRoot, 'apps/web/src/locales'));
+
+/** "a.b.c" for every leaf (string, number, array…) of a nested object. */
+function leafKeys(value, prefix = '') {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return [prefix];
+  return Object.entries(value).flatMap(([key, child]) => leafKeys(child, prefix ? `${prefix}.${key}` : key));
+}
+
+function readKeys(file, problems) {
+  try {
+    return new Set(leafKeys(JSON.parse(readFileSync(file, 'utf8'))));
+  } catch (error) {
+    problems.push(`${relative(repoRoot, file)}: cannot be read as JSON (${error.message})`);
+    return new Set();
+  }
+}
+
+function jsonFiles(dir) {
+  return existsSync(dir) ? readdirSync(dir).filter((name) => name.endsWith('.json')) : [];
+}
+
+const problems = [];
+let keyCount = 0;
+const namespaces = new Set(LANGUAGES.flatMap((lng) => jsonFiles(join(localesDir, lng))));
+
+if (namespaces.size === 0) problems.push(`no locale files found under ${localesDir}`);
+
+for (const namespace of [...namespaces].sort()) {
+  const keysByLanguage = {};
+  for (const lng of LANGUAGES) {
+    const file = join(localesDir, lng, namespace);
+    if (!existsSync(file)) {
+      problems.push(`${lng}/${namespace}: file missing`);
+      keysByLanguage[lng] = new Set();
+      continue;
+    }
+    keysByLanguage[lng] = readKeys(file, problems);
+  }
+  for (const lng of LANGUAGES) {
+    for (const other of LANGUAGES) {
+      if (other === lng) continue;
+      for (const key of keysByLanguage[lng]) {
+        if (!keysByLanguage[other].has(key)) {
+          problems.push(`${other}/${namespace}: missing "${key}" (present in ${lng})`);
+        }
+      }
+    }
+  }
+  keyCount += keysByLanguage.en?.size ?? 0;
+}
+
+if (problems.length > 0) {
+  console.error(`check-locales: ${problems.length} problem(s)`);
+  for (const problem of problems) console.error(`  ${problem}`);
+  process.exit(1);
+}
+
+console.log(
+  `check-locales: ${namespaces.size} namespaces, ${keyCount} keys, identical in ${LANGUAGES.join(' and ')}`,
+);

@@ -1,0 +1,59 @@
+// Screenshots of pages at desktop (1280) and mobile (375) widths, for looking at what we build.
+// Usage: node scripts/screenshots.mjs [baseUrl=http://localhost:3000] [outDir=screenshots] [path ...]
+// Admin paths (/admin/...) are taken signed in as the demo admin; /login pages signed out.
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium } from '@playwright/test';
+
+const [baseUrl = 'http://localhost:3000', outDir = 'screenshots', ...paths] = process.argv.slice(2);
+const pages = paths.length
+  ? paths
+  : ['/', '/admin/login', '/no/such/page', '/contact', '/admin/dashboard', '/admin/users', '/admin/messages'];
+
+fs.mkdirSync(outDir, { recursive: true });
+const browser = await chromium.launch({
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+  ],
+});
+
+async function contextFor(width, signedIn, email) {
+  const context = await browser.newContext({
+    viewport: { width, height: width < 768 ? 812 : 900 },
+    baseURL: baseUrl,
+  });
+  if (signedIn) {
+    const page = await context.newPage();
+    await page.goto('/admin/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill('demo1234');
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL(/\/admin\/dashboard/);
+    await page.close();
+  }
+  return context;
+}
+
+const email = process.env.SCREENSHOT_USER ?? 'admin@demo.test';
+for (const width of [1280, 375]) {
+  const anonymous = await contextFor(width, false);
+  const signedIn = await contextFor(width, true, email);
+  for (const pagePath of pages) {
+    const isAdmin = pagePath.startsWith('/admin/') && pagePath !== '/admin/login';
+    const page = await (isAdmin ? signedIn : anonymous).newPage();
+    await page.goto(pagePath);
+    await page.waitForLoadState('networkidle');
+    const name = `${pagePath.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'home'}-${width}.png`;
+    await page.screenshot({ path: path.join(outDir, name), fullPage: true });
+    console.log(path.join(outDir, name));
+    await page.close();
+  }
+  await anonymous.close();
+  await signedIn.close();
+}
+await browser.close();
