@@ -16,8 +16,11 @@ function needsInstall() {
 
 export function ensureDeps() {
   if (!needsInstall()) return;
-  console.log('Installing dependencies (npm ci)...');
-  const result = spawnSync('npm', ['ci', '--no-audit', '--no-fund'], {
+  // `npm install` with the committed lock file installs the locked versions. Not `npm ci`: npm
+  // leaves other platforms' optional binaries (Biome, esbuild, rolldown) out of the lock file it
+  // writes here, and `npm ci` then refuses that lock file (npm/cli#4828).
+  console.log('Installing dependencies (npm install)...');
+  const result = spawnSync('npm', ['install', '--no-audit', '--no-fund'], {
     cwd: root,
     stdio: 'inherit',
     // Browser tests use the system's Chromium; nothing may download one.
@@ -25,7 +28,7 @@ export function ensureDeps() {
     shell: process.platform === 'win32',
   });
   if (result.status !== 0) {
-    console.error('npm ci failed; see the output above.');
+    console.error('npm install failed; see the output above.');
     process.exit(result.status ?? 1);
   }
 }
