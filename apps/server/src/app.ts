@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
@@ -17,16 +18,22 @@ import {
 import type { TConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { devOutboxRoutes } from './modules/dev-outbox/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { registrationRoutes } from './modules/registration/routes.js';
+import { stationRoutes } from './modules/station/routes.js';
 import { AppError, registerErrorHandler } from './platform/errors.js';
 import { createGuards, type TGuards } from './platform/guards.js';
 import { registerSessions, type TSessions } from './platform/session.js';
+import { createSmsProvider, type TSmsProvider } from './providers/sms/index.js';
 
 export type TAppDeps = {
   config: TConfig;
   database: Database;
   now?: () => Date;
   logger?: FastifyServerOptions['logger'];
+  /** Defaults to the provider chosen by configuration. */
+  sms?: TSmsProvider;
 };
 
 /** What every module's routes receive. */
@@ -36,14 +43,15 @@ export type TAppContext = {
   database: Database;
   sessions: TSessions;
   guards: TGuards;
+  sms: TSmsProvider;
   now: () => Date;
 };
 
 /** Paths that always answer JSON, never the single-page app. */
 const API_PREFIXES = ['/api/', '/admin/api/', '/auth/', '/dev/api/', '/webhooks/', '/subscribe/', '/agent/'];
 
-function isApiPath(pathname: string): boolean {
-  return API_PREFIXES.some((prefix) => pathname.startsWith(prefix) || `${pathname}/` === prefix);
+function isApiPath(pathname: string, prefixes: string[]): boolean {
+  return prefixes.some((prefix) => pathname.startsWith(prefix) || `${pathname}/` === prefix);
 }
 
 export async function buildApp(deps: TAppDeps) {
@@ -75,6 +83,7 @@ export async function buildApp(deps: TAppDeps) {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifyCookie);
+  await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, fileSize: 5 * 1024 * 1024 } });
   await app.register(fastifyRateLimit, {
     global: false,
     errorResponseBuilder: (_request, context) =>
@@ -93,20 +102,26 @@ export async function buildApp(deps: TAppDeps) {
     database,
     sessions,
     guards: createGuards(sessions),
+    sms: deps.sms ?? createSmsProvider(config.sms, database.db),
     now,
   };
+  const outboxActive = ctx.sms.name === 'outbox';
 
   await app.register(healthRoutes(ctx));
   await app.register(authRoutes(ctx));
+  await app.register(registrationRoutes(ctx));
+  await app.register(stationRoutes(ctx));
+  if (outboxActive) await app.register(devOutboxRoutes(ctx));
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  await registerWebApp(app, config.webDistDir);
+  // Dev pages (/dev/outbox) exist only while the outbox provider is active.
+  await registerWebApp(app, config.webDistDir, outboxActive ? API_PREFIXES : [...API_PREFIXES, '/dev/']);
   return app;
 }
 
 /** Serves the built SPA; unknown page paths get index.html (the SPA shows Page Not Found). */
-async function registerWebApp(app: FastifyInstance, webDistDir: string) {
+async function registerWebApp(app: FastifyInstance, webDistDir: string, apiPrefixes: string[]) {
   const indexPath = path.join(webDistDir, 'index.html');
   const indexHtml = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : null;
   if (indexHtml) {
@@ -124,7 +139,7 @@ async function registerWebApp(app: FastifyInstance, webDistDir: string) {
     const wantsPage =
       indexHtml &&
       (request.method === 'GET' || request.method === 'HEAD') &&
-      !isApiPath(pathname) &&
+      !isApiPath(pathname, apiPrefixes) &&
       !path.posix.basename(pathname).includes('.');
     if (wantsPage) {
       return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);

@@ -25,6 +25,16 @@ const ZEnv = z.object({
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   WEB_DIST_DIR: z.string().optional(),
+  SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  SMS_TEST_MODE: booleanFromEnv.optional(),
+  TWILIO_ACCOUNT_SID: z.string().optional(),
+  TWILIO_AUTH_TOKEN: z.string().optional(),
+  TWILIO_FROM_NUMBER: z.string().optional(),
+  TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
+  TWILIO_STATUS_CALLBACK_URL: z.url().optional(),
+  TWILIO_API_BASE_URL: z.url().optional(),
+  TRIAL_DAYS: z.coerce.number().int().min(0).default(14),
+  TRIAL_CREDITS: z.coerce.number().int().min(0).default(50),
 });
 
 export type TConfig = {
@@ -43,6 +53,23 @@ export type TConfig = {
   trustProxy: boolean;
   loginRateLimit: { max: number; windowMs: number };
   webDistDir: string;
+  sms: TSmsConfig;
+  trial: { days: number; credits: number };
+};
+
+export type TSmsConfig = {
+  provider: 'outbox' | 'twilio';
+  /** Replies that send a code also carry it (test_code). On with the outbox unless turned off. */
+  testMode: boolean;
+  twilio?: {
+    accountSid: string;
+    authToken: string;
+    fromNumber?: string;
+    messagingServiceSid?: string;
+    statusCallbackUrl: string;
+    /** Only for tests and Twilio edge locations: where the REST API lives. */
+    apiBaseUrl?: string;
+  };
 };
 
 export class ConfigError extends Error {}
@@ -60,11 +87,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
       'Invalid configuration:\n  SESSION_SECRET: required in production (32+ random characters)',
     );
   }
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   return {
     env: e.NODE_ENV,
     host: e.HOST,
     port: e.PORT,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     logPretty: e.LOG_PRETTY ?? (!production && Boolean(process.stdout.isTTY)),
     databaseUrl: e.DATABASE_URL,
@@ -75,5 +103,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     trustProxy: e.TRUST_PROXY,
     loginRateLimit: { max: e.LOGIN_RATE_LIMIT_MAX, windowMs: e.LOGIN_RATE_LIMIT_WINDOW_MINUTES * 60_000 },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(repoRoot, e.WEB_DIST_DIR) : defaultWebDist,
+    sms: smsConfig(e, production, publicUrl),
+    trial: { days: e.TRIAL_DAYS, credits: e.TRIAL_CREDITS },
+  };
+}
+
+function smsConfig(e: z.infer<typeof ZEnv>, production: boolean, publicUrl: string): TSmsConfig {
+  if (e.SMS_PROVIDER === 'outbox') {
+    if (production) {
+      throw new ConfigError(
+        'Invalid configuration:\n  SMS_PROVIDER: the dev outbox never sends a real SMS; choose twilio in production',
+      );
+    }
+    return { provider: 'outbox', testMode: e.SMS_TEST_MODE ?? true };
+  }
+  const missing = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'].filter((key) => !e[key as keyof typeof e]);
+  if (!e.TWILIO_FROM_NUMBER && !e.TWILIO_MESSAGING_SERVICE_SID) {
+    missing.push('TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID');
+  }
+  if (missing.length) {
+    throw new ConfigError(`Invalid configuration:\n  SMS_PROVIDER=twilio needs ${missing.join(', ')}`);
+  }
+  return {
+    provider: 'twilio',
+    // With a real provider, codes are never shown unless test mode is asked for explicitly.
+    testMode: e.SMS_TEST_MODE ?? false,
+    twilio: {
+      accountSid: e.TWILIO_ACCOUNT_SID as string,
+      authToken: e.TWILIO_AUTH_TOKEN as string,
+      fromNumber: e.TWILIO_FROM_NUMBER,
+      messagingServiceSid: e.TWILIO_MESSAGING_SERVICE_SID,
+      statusCallbackUrl: e.TWILIO_STATUS_CALLBACK_URL ?? `${publicUrl}/webhooks/sms/status`,
+      apiBaseUrl: e.TWILIO_API_BASE_URL,
+    },
   };
 }

@@ -18,14 +18,18 @@ export const unauthorized = (message = 'Authentication required') => new AppErro
 
 type TValidationIssue = { instancePath?: string; message?: string };
 
-function describeValidation(issues: TValidationIssue[]): string {
-  return issues
-    .map((issue) => {
-      const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
-      const message = issue.message ?? 'is invalid';
-      return field ? `${field}: ${message}` : message;
-    })
-    .join('; ');
+/**
+ * Our schemas word their messages as whole sentences ("Password must be at least 8 characters
+ * long."): those are shown as they are. Library defaults ("Invalid input: expected string") get
+ * the field's name in front. Only the first problem is named, as a form would.
+ */
+export function describeValidation(issues: TValidationIssue[]): string {
+  const [issue] = issues;
+  if (!issue) return 'Invalid request';
+  const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
+  const message = issue.message ?? 'is invalid';
+  const sentence = /^[A-Z].*\.$/.test(message);
+  return field && !sentence ? `${field}: ${message}` : message;
 }
 
 export function registerErrorHandler(app: FastifyInstance) {

@@ -4,11 +4,13 @@ import { afterAll } from 'vitest';
 import { buildApp, type TApp } from '../app.js';
 import { loadConfig, type TConfig } from '../config.js';
 import { seedDemo } from '../db/seed.js';
+import type { TSmsProvider } from '../providers/sms/index.js';
 import { createTestDatabase } from './db.js';
 
 export type TTestAppOptions = {
   config?: Partial<TConfig>;
   now?: () => Date;
+  sms?: TSmsProvider;
   seed?: boolean;
 };
 
@@ -19,7 +21,7 @@ export async function createTestApp(options: TTestAppOptions = {}) {
     ...options.config,
   };
   if (options.seed !== false) await seedDemo(database.db, config.publicUrl);
-  const app = await buildApp({ config, database, now: options.now });
+  const app = await buildApp({ config, database, now: options.now, sms: options.sms });
   afterAll(async () => {
     await app.close();
     await database.close();
@@ -39,13 +41,18 @@ type TRequest = {
 export class TestClient {
   readonly jar = new Map<string, string>();
 
-  constructor(private readonly app: TApp) {}
+  constructor(
+    private readonly app: TApp,
+    /** Each client may come from its own address, so per-IP limits can be tested apart. */
+    private readonly ip = '127.0.0.1',
+  ) {}
 
   async request({ method = 'GET', url, body, headers = {} }: TRequest) {
     const csrf = this.jar.get('csrf_token');
     const response = await this.app.inject({
       method,
       url,
+      remoteAddress: this.ip,
       payload: body as never,
       headers: {
         ...(this.jar.size ? { cookie: [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),

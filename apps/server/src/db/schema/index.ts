@@ -1,2 +1,5 @@
+export * from './logos.js';
+export * from './registration.js';
 export * from './stations.js';
 export * from './users.js';
+export * from './verification.js';

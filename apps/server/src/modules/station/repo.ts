@@ -1,7 +1,7 @@
 // Queries on stations, their languages and message types.
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { messageTypes, stationLanguages, stations } from '../../db/schema/index.js';
+import { messageTypes, stationLanguages, stationLogos, stations } from '../../db/schema/index.js';
 
 export type TNewStation = typeof stations.$inferInsert;
 
@@ -46,4 +46,43 @@ export async function findStationSummary(db: DbOrTx, stationId: string) {
 export async function findStationIdBySlug(db: DbOrTx, slug: string) {
   const [row] = await db.select({ id: stations.id }).from(stations).where(eq(stations.slug, slug)).limit(1);
   return row?.id ?? null;
+}
+
+export async function saveLogo(
+  db: DbOrTx,
+  stationId: string,
+  logo: { contentType: 'image/png' | 'image/jpeg'; bytes: Buffer },
+  logoUrl: string,
+  at: Date,
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .insert(stationLogos)
+      .values({
+        stationId,
+        contentType: logo.contentType,
+        bytes: logo.bytes,
+        size: logo.bytes.length,
+        updatedAt: at,
+      })
+      .onConflictDoUpdate({
+        target: stationLogos.stationId,
+        set: { contentType: logo.contentType, bytes: logo.bytes, size: logo.bytes.length, updatedAt: at },
+      });
+    await tx.update(stations).set({ logoUrl, updatedAt: at }).where(eq(stations.id, stationId));
+  });
+}
+
+export async function findLogoBySlug(db: DbOrTx, slug: string) {
+  const [row] = await db
+    .select({
+      contentType: stationLogos.contentType,
+      bytes: stationLogos.bytes,
+      updatedAt: stationLogos.updatedAt,
+    })
+    .from(stationLogos)
+    .innerJoin(stations, eq(stations.id, stationLogos.stationId))
+    .where(eq(stations.slug, slug))
+    .limit(1);
+  return row ?? null;
 }

@@ -23,6 +23,7 @@ export type TCreateStationInput = {
   smsEnabled?: boolean;
   smsCreditsBalance?: number;
   paymentStatus?: TPaymentStatus;
+  paymentExpiresAt?: Date | null;
   /** Per type: description and whether it is on; defaults from spec §3. */
   messageTypes?: Partial<Record<TMessageTypeKey, { description?: string; isActive?: boolean }>>;
 };
@@ -45,6 +46,7 @@ export async function createStation(tx: DbOrTx, publicUrl: string, input: TCreat
     smsEnabled: input.smsEnabled ?? STATION_DEFAULTS.smsEnabled,
     smsCreditsBalance: input.smsCreditsBalance ?? 0,
     paymentStatus: input.paymentStatus ?? STATION_DEFAULTS.paymentStatus,
+    paymentExpiresAt: input.paymentExpiresAt ?? null,
   });
   await repo.insertStationLanguages(
     tx,

@@ -20,14 +20,28 @@ export async function createUser(
     isSuperadmin?: boolean;
   },
 ) {
+  const { password, ...rest } = input;
+  return createUserWithHash(db, { ...rest, passwordHash: await hashPassword(password) });
+}
+
+/** For a password hashed earlier (a signup draft keeps only the hash). */
+export async function createUserWithHash(
+  db: DbOrTx,
+  input: {
+    stationId: string;
+    email: string;
+    passwordHash: string;
+    fullName: string;
+    phoneNumber?: string | null;
+    role: TUserRole;
+    isSuperadmin?: boolean;
+    lastLoginAt?: Date;
+  },
+) {
   return repo.insertUser(db, {
-    stationId: input.stationId,
+    ...input,
     email: normalizeEmail(input.email),
-    passwordHash: await hashPassword(input.password),
-    fullName: input.fullName,
     phoneNumber: input.phoneNumber ?? null,
-    role: input.role,
-    isSuperadmin: input.isSuperadmin ?? false,
   });
 }
 

@@ -1,0 +1,104 @@
+// POST /api/register/start|verify|resend (spec §7 Registration) and GET /terms.
+import {
+  termsPlainText,
+  ZErrorResponse,
+  ZRegisterResendRequest,
+  ZRegisterResendResponse,
+  ZRegisterStartRequest,
+  ZRegisterStartResponse,
+  ZRegisterVerifyRequest,
+  ZSessionUser,
+} from '@message-station/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { TAppContext } from '../../app.js';
+import {
+  resendRegistrationCode,
+  startRegistration,
+  type TRegistrationContext,
+  verifyRegistration,
+} from './service.js';
+
+const errors = {
+  400: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+  410: ZErrorResponse,
+  429: ZErrorResponse,
+  503: ZErrorResponse,
+};
+const HOUR_MS = 3_600_000;
+
+export const registrationRoutes =
+  (app: TAppContext): FastifyPluginAsyncZod =>
+  async (fastify) => {
+    const context = (request: FastifyRequest): TRegistrationContext => ({
+      db: app.db,
+      config: app.config,
+      sms: app.sms,
+      now: app.now(),
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+
+    fastify.post(
+      '/api/register/start',
+      {
+        config: { rateLimit: { max: 10, timeWindow: HOUR_MS } },
+        schema: {
+          tags: ['registration'],
+          summary:
+            'Check the signup answers, keep them as a 24-hour draft and text a code to the admin phone',
+          body: ZRegisterStartRequest,
+          response: { 200: ZRegisterStartResponse, ...errors },
+        },
+      },
+      async (request) => startRegistration(context(request), request.body),
+    );
+
+    fastify.post(
+      '/api/register/verify',
+      {
+        config: { rateLimit: { max: 30, timeWindow: 15 * 60_000 } },
+        schema: {
+          tags: ['registration'],
+          summary: 'Check the code; create the station and its admin, and sign the admin in',
+          body: ZRegisterVerifyRequest,
+          response: { 200: ZSessionUser, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const result = await verifyRegistration(
+          context(request),
+          request.body.registration_id,
+          request.body.verification_code,
+        );
+        app.sessions.setSessionCookies(reply, result.token);
+        return result.user;
+      },
+    );
+
+    fastify.post(
+      '/api/register/resend',
+      {
+        config: { rateLimit: { max: 20, timeWindow: HOUR_MS } },
+        schema: {
+          tags: ['registration'],
+          summary: 'Text a new code for a pending signup (after a 30-second cooldown)',
+          body: ZRegisterResendRequest,
+          response: { 200: ZRegisterResendResponse, ...errors },
+        },
+      },
+      async (request) => resendRegistrationCode(context(request), request.body.registration_id),
+    );
+
+    // The wizard fetches the terms as text; a browser navigating to /terms gets the page.
+    fastify.get(
+      '/terms',
+      { schema: { tags: ['registration'], summary: 'Terms of Service as plain text' } },
+      async (request, reply) => {
+        if ((request.headers.accept ?? '').includes('text/html')) return reply.callNotFound();
+        return reply.type('text/plain; charset=utf-8').send(termsPlainText('en'));
+      },
+    );
+  };

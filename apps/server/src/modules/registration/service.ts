@@ -1,0 +1,239 @@
+// Station signup: a draft with the wizard's answers, an SMS code to the admin's phone, then the
+// station, its admin and a session, created together once the code checks out.
+import {
+  deriveStationId,
+  LIMITS,
+  MESSAGE_TYPES,
+  type TLanguageCode,
+  type TMessageTypeKey,
+  type TRegisterStartResponse,
+  type ZRegisterStartRequest,
+} from '@message-station/shared';
+import type { z } from 'zod';
+import type { TConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import type { TDraftMessageType } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import { hashPassword } from '../../platform/passwords.js';
+import { createSession } from '../../platform/session.js';
+import { SmsSendError, type TSmsProvider } from '../../providers/sms/index.js';
+import { describeSessionUser } from '../auth/service.js';
+import { createStation, findStationIdBySlug } from '../station/service.js';
+import { createUserWithHash, findUserByEmail } from '../users/service.js';
+import * as codes from '../verification/service.js';
+import * as repo from './repo.js';
+
+export type TRegistrationContext = {
+  db: Db;
+  config: TConfig;
+  sms: TSmsProvider;
+  now: Date;
+  ip?: string;
+  userAgent?: string;
+};
+
+const DRAFT_TTL_MS = LIMITS.registrationHours * 3_600_000;
+const TAKEN_EMAIL = 'An account with this email already exists. Please sign in or use a different email.';
+const takenStationId = (slug: string) =>
+  `Station ID "${slug}" is already taken. Please choose a different station name.`;
+
+function codeContext(ctx: TRegistrationContext): codes.TCodeContext {
+  return { db: ctx.db, secret: ctx.config.sessionSecret, now: ctx.now, ip: ctx.ip };
+}
+
+async function assertAvailable(db: Db, slug: string, email: string) {
+  if (await findStationIdBySlug(db, slug)) throw new AppError(409, takenStationId(slug));
+  if (await findUserByEmail(db, email)) throw new AppError(409, TAKEN_EMAIL);
+}
+
+/** All four types, in display order, with the wizard's texts and switches where given. */
+function completeMessageTypes(given: TDraftMessageType[]): TDraftMessageType[] {
+  return MESSAGE_TYPES.map((type) => {
+    const chosen = given.find((t) => t.message_type === type.key);
+    return {
+      message_type: type.key,
+      description: chosen?.description || type.description,
+      is_active: chosen?.is_active ?? true,
+    };
+  });
+}
+
+async function sendCode(ctx: TRegistrationContext, phone: string, code: string) {
+  try {
+    await ctx.sms.send({ to: phone, body: codes.codeMessage(code, ctx.config.publicUrl) });
+  } catch (error) {
+    if (error instanceof SmsSendError && error.kind === 'permanent') {
+      throw new AppError(
+        400,
+        'We could not send a text message to this number. Please check it and try again.',
+      );
+    }
+    throw new AppError(
+      503,
+      'We could not send the verification code right now. Please try again in a moment.',
+    );
+  }
+}
+
+function codeReply(ctx: TRegistrationContext, issued: Awaited<ReturnType<typeof codes.issueCode>>) {
+  return {
+    code_expires_at: issued.expiresAt.toISOString(),
+    resend_available_at: issued.resendAvailableAt.toISOString(),
+    ...(ctx.config.sms.testMode ? { test_code: issued.code } : {}),
+  };
+}
+
+export async function startRegistration(
+  ctx: TRegistrationContext,
+  input: z.output<typeof ZRegisterStartRequest>,
+): Promise<TRegisterStartResponse> {
+  const slug = deriveStationId(input.station_name);
+  await assertAvailable(ctx.db, slug, input.email);
+  await codes.assertCanSendCode(codeContext(ctx), input.phone_number);
+
+  const passwordHash = await hashPassword(input.password);
+  const { draft, issued } = await ctx.db.transaction(async (tx) => {
+    const draft = await repo.insertDraft(tx, {
+      email: input.email,
+      passwordHash,
+      adminFullName: input.admin_full_name,
+      phoneNumber: input.phone_number,
+      billingEmail: input.billing_email,
+      stationName: input.station_name,
+      stationSlug: slug,
+      displayName: input.display_name,
+      brandColor: input.brand_color,
+      supportedLanguages: input.supported_languages,
+      privacyPolicyUrl: input.privacy_policy_url,
+      termsUrl: input.terms_url,
+      messageTypes: completeMessageTypes(input.message_types),
+      termsAcceptedAt: ctx.now,
+      ip: ctx.ip ?? null,
+      userAgent: ctx.userAgent?.slice(0, 512) ?? null,
+      createdAt: ctx.now,
+      expiresAt: new Date(ctx.now.getTime() + DRAFT_TTL_MS),
+    });
+    const issued = await codes.issueCode(
+      { ...codeContext(ctx), db: tx },
+      { purpose: 'registration', subjectId: draft.id, phone: input.phone_number },
+    );
+    return { draft, issued };
+  });
+
+  try {
+    await sendCode(ctx, input.phone_number, issued.code);
+  } catch (error) {
+    // Nothing half-written: without the text there is no way to finish this draft.
+    await ctx.db.transaction(async (tx) => {
+      await codes.deleteCodes(tx, { purpose: 'registration', subjectId: draft.id });
+      await repo.deleteDraft(tx, draft.id);
+    });
+    throw error;
+  }
+
+  return {
+    registration_id: draft.id,
+    expires_at: draft.expiresAt.toISOString(),
+    phone_last4: input.phone_number.slice(-4),
+    ...codeReply(ctx, issued),
+  };
+}
+
+async function openDraft(ctx: TRegistrationContext, registrationId: string) {
+  const draft = await repo.findDraft(ctx.db, registrationId);
+  if (!draft) throw new AppError(404, 'Registration not found. Please start over.');
+  if (draft.completedAt) throw new AppError(409, 'This registration is already complete. Please sign in.');
+  if (draft.expiresAt <= ctx.now) throw new AppError(410, 'Registration expired. Please start over.');
+  return draft;
+}
+
+export async function resendRegistrationCode(ctx: TRegistrationContext, registrationId: string) {
+  const draft = await openDraft(ctx, registrationId);
+  const issued = await codes.issueCode(codeContext(ctx), {
+    purpose: 'registration',
+    subjectId: draft.id,
+    phone: draft.phoneNumber,
+  });
+  await sendCode(ctx, draft.phoneNumber, issued.code);
+  return codeReply(ctx, issued);
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}
+
+export async function verifyRegistration(ctx: TRegistrationContext, registrationId: string, code: string) {
+  await openDraft(ctx, registrationId);
+  const codeId = await codes.checkCode(
+    codeContext(ctx),
+    { purpose: 'registration', subjectId: registrationId },
+    code,
+  );
+
+  try {
+    const created = await ctx.db.transaction(async (tx) => {
+      // Two verifies of one draft: the second waits here, then finds it completed.
+      const draft = await repo.findDraft(tx, registrationId, { forUpdate: true });
+      if (!draft || draft.completedAt || !(await codes.consumeCode(tx, codeId, ctx.now))) {
+        throw new AppError(409, 'This registration is already complete. Please sign in.');
+      }
+      if (await findStationIdBySlug(tx, draft.stationSlug))
+        throw new AppError(409, takenStationId(draft.stationSlug));
+      if (await findUserByEmail(tx, draft.email)) throw new AppError(409, TAKEN_EMAIL);
+
+      const languages = draft.supportedLanguages as TLanguageCode[];
+      const station = await createStation(tx, ctx.config.publicUrl, {
+        slug: draft.stationSlug,
+        name: draft.stationName,
+        displayName: draft.displayName,
+        brandColor: draft.brandColor,
+        supportedLanguages: languages,
+        primaryLanguage: languages.includes('en') ? 'en' : languages[0],
+        privacyPolicyUrl: draft.privacyPolicyUrl,
+        termsUrl: draft.termsUrl,
+        billingEmail: draft.billingEmail,
+        smsEnabled: false,
+        paymentStatus: 'trial',
+        paymentExpiresAt: new Date(ctx.now.getTime() + ctx.config.trial.days * 86_400_000),
+        smsCreditsBalance: ctx.config.trial.credits,
+        messageTypes: Object.fromEntries(
+          draft.messageTypes.map((t) => [
+            t.message_type as TMessageTypeKey,
+            { description: t.description, isActive: t.is_active },
+          ]),
+        ),
+      });
+      const user = await createUserWithHash(tx, {
+        stationId: station.id,
+        email: draft.email,
+        passwordHash: draft.passwordHash,
+        fullName: draft.adminFullName,
+        phoneNumber: draft.phoneNumber,
+        role: 'admin',
+        lastLoginAt: ctx.now,
+      });
+      await repo.markDraftCompleted(tx, draft.id, station.id, ctx.now);
+      const session = await createSession(tx, {
+        userId: user.id,
+        now: ctx.now,
+        ip: ctx.ip,
+        userAgent: ctx.userAgent,
+      });
+      return { stationId: station.id, userId: user.id, token: session.token };
+    });
+    const user = await describeSessionUser(ctx.db, {
+      userId: created.userId,
+      stationId: created.stationId,
+      viewingStationId: null,
+    });
+    return { token: created.token, user };
+  } catch (error) {
+    // Another draft took the same station ID or email a moment earlier.
+    if (isUniqueViolation(error))
+      throw new AppError(409, 'This station ID or email was just taken. Please start over.');
+    throw error;
+  }
+}

@@ -1,0 +1,60 @@
+// POST /admin/api/station/logo (multipart field `logo`) and the public logo image.
+import { LIMITS, ZErrorResponse } from '@message-station/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TAppContext } from '../../app.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { authOf } from '../../platform/guards.js';
+import { findLogoBySlug, LOGO_SIZE_ERROR, saveStationLogo } from './logo.js';
+import { getStationSummary } from './service.js';
+
+export const stationRoutes =
+  (app: TAppContext): FastifyPluginAsyncZod =>
+  async (fastify) => {
+    fastify.post(
+      '/admin/api/station/logo',
+      {
+        preHandler: app.guards.requireAdmin,
+        schema: {
+          tags: ['station'],
+          summary: 'Upload the station logo (PNG or JPEG, at most 1 MB; 1000×1000 px recommended)',
+          consumes: ['multipart/form-data'],
+          response: { 200: z.object({ logo_url: z.string() }), 400: ZErrorResponse, 403: ZErrorResponse },
+        },
+      },
+      async (request) => {
+        const auth = authOf(request);
+        const file = await request.file({ limits: { fileSize: LIMITS.logoMaxBytes, files: 1 } });
+        if (file?.fieldname !== 'logo')
+          throw new AppError(400, 'Choose a logo file to upload (field "logo").');
+        const bytes = await file.toBuffer().catch((error: { code?: string }) => {
+          if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(400, LOGO_SIZE_ERROR);
+          throw error;
+        });
+        const station = await getStationSummary(app.db, auth.stationId);
+        if (!station) throw notFound('Station not found');
+        const logoUrl = await saveStationLogo(app.db, station, { filename: file.filename, bytes }, app.now());
+        return { logo_url: logoUrl };
+      },
+    );
+
+    fastify.get(
+      '/api/stations/:slug/logo',
+      {
+        schema: {
+          tags: ['station'],
+          summary: 'A station logo image',
+          params: z.object({ slug: z.string() }),
+        },
+      },
+      async (request, reply) => {
+        const logo = await findLogoBySlug(app.db, request.params.slug);
+        if (!logo) throw notFound('No logo');
+        return reply
+          .type(logo.contentType)
+          .header('cache-control', 'public, max-age=86400')
+          .header('last-modified', logo.updatedAt.toUTCString())
+          .send(logo.bytes);
+      },
+    );
+  };

@@ -1,0 +1,108 @@
+// Six-digit SMS codes shared by signup, subscriber join and password reset: secure random,
+// stored as an HMAC, 10 minutes, 5 tries, a resend cooldown, and limits per phone and per IP.
+import { randomInt } from 'node:crypto';
+import { LIMITS } from '@message-station/shared';
+import type { DbOrTx } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { hmac, safeEqual } from '../../platform/tokens.js';
+import * as repo from './repo.js';
+
+export type TCodePurpose = repo.TCodePurpose;
+
+export const CODE_POLICY = {
+  ttlMs: LIMITS.verificationCodeMinutes * 60_000,
+  maxAttempts: 5,
+  resendCooldownMs: 30_000,
+  perPhonePerHour: 5,
+  perIpPerHour: 20,
+} as const;
+
+const HOUR_MS = 3_600_000;
+
+export type TCodeContext = { db: DbOrTx; secret: string; now: Date; ip?: string };
+
+type TSubject = { purpose: TCodePurpose; subjectId: string };
+
+function hashCode(secret: string, subject: TSubject, code: string) {
+  return hmac(secret, `${subject.purpose}:${subject.subjectId}:${code}`);
+}
+
+/** Refuses before anything is written when this phone or IP has had too many codes. */
+export async function assertCanSendCode(ctx: TCodeContext, phone: string) {
+  const since = new Date(ctx.now.getTime() - HOUR_MS);
+  if ((await repo.countCodesSince(ctx.db, { phone }, since)) >= CODE_POLICY.perPhonePerHour) {
+    throw new AppError(429, 'Too many codes were sent to this number. Please try again in an hour.');
+  }
+  if (ctx.ip && (await repo.countCodesSince(ctx.db, { ip: ctx.ip }, since)) >= CODE_POLICY.perIpPerHour) {
+    throw new AppError(429, 'Too many verification codes were requested. Please try again in an hour.');
+  }
+}
+
+/** Issues a new code for the subject (the previous one stops working) and returns it for sending. */
+export async function issueCode(ctx: TCodeContext, subject: TSubject & { phone: string }) {
+  const latest = await repo.findLatestCode(ctx.db, subject.purpose, subject.subjectId);
+  if (latest) {
+    const waitMs = latest.createdAt.getTime() + CODE_POLICY.resendCooldownMs - ctx.now.getTime();
+    if (waitMs > 0) {
+      throw new AppError(
+        429,
+        `Please wait ${Math.ceil(waitMs / 1000)} seconds before requesting a new code.`,
+      );
+    }
+  }
+  await assertCanSendCode(ctx, subject.phone);
+  await repo.voidOpenCodes(ctx.db, subject.purpose, subject.subjectId, ctx.now);
+  const code = randomInt(0, 1_000_000).toString().padStart(6, '0');
+  const row = await repo.insertCode(ctx.db, {
+    purpose: subject.purpose,
+    subjectId: subject.subjectId,
+    phone: subject.phone,
+    codeHash: hashCode(ctx.secret, subject, code),
+    maxAttempts: CODE_POLICY.maxAttempts,
+    createdAt: ctx.now,
+    expiresAt: new Date(ctx.now.getTime() + CODE_POLICY.ttlMs),
+    ip: ctx.ip ?? null,
+  });
+  return {
+    code,
+    codeId: row.id,
+    expiresAt: row.expiresAt,
+    resendAvailableAt: new Date(ctx.now.getTime() + CODE_POLICY.resendCooldownMs),
+  };
+}
+
+/**
+ * Checks a code; every try counts (even when the caller's transaction later fails). Returns the
+ * code's id for consumeCode, or throws the error to show.
+ */
+export async function checkCode(ctx: TCodeContext, subject: TSubject, code: string): Promise<string> {
+  const latest = await repo.findLatestCode(ctx.db, subject.purpose, subject.subjectId);
+  if (!latest) throw new AppError(400, 'No verification code is pending. Please request a new one.');
+  if (latest.voidedAt) throw new AppError(400, 'Too many wrong codes. Please request a new one.');
+  if (latest.expiresAt <= ctx.now)
+    throw new AppError(410, 'Verification code expired. Please request a new one.');
+  const attempt = await repo.recordAttempt(ctx.db, latest.id);
+  if (!attempt) throw new AppError(400, 'Too many wrong codes. Please request a new one.');
+  if (safeEqual(latest.codeHash, hashCode(ctx.secret, subject, code))) return latest.id;
+  const left = attempt.maxAttempts - attempt.attempts;
+  if (left <= 0) {
+    await repo.voidCode(ctx.db, latest.id, ctx.now);
+    throw new AppError(400, 'Too many wrong codes. Please request a new one.');
+  }
+  throw new AppError(400, `Invalid verification code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`);
+}
+
+/** Uses the code up inside the caller's transaction; false if a concurrent request already did. */
+export function consumeCode(db: DbOrTx, codeId: string, now: Date) {
+  return repo.consumeCode(db, codeId, now);
+}
+
+export function deleteCodes(db: DbOrTx, subject: TSubject) {
+  return repo.deleteCodesOf(db, subject.purpose, subject.subjectId);
+}
+
+/** The SMS text carrying a code; the last line lets browsers offer it for autofill (WebOTP). */
+export function codeMessage(code: string, publicUrl: string, what = 'verification code') {
+  const host = new URL(publicUrl).hostname;
+  return `Message Station: your ${what} is ${code}. It expires in ${LIMITS.verificationCodeMinutes} minutes. Never share this code.\n\n@${host} #${code}`;
+}

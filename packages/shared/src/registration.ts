@@ -1,0 +1,131 @@
+// Signup API shapes (spec §7 Registration). Messages are full sentences shown as given.
+import { z } from 'zod';
+import { LANGUAGE_CODES, LIMITS, MESSAGE_TYPE_KEYS } from './constants.js';
+import { parseUsPhone } from './phone-validation.js';
+import { deriveStationId } from './station-id.js';
+
+const requiredText = (message: string, max = 200) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(max, `${message.replace(/ is required\.$/, '')} is too long.`);
+
+const email = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .toLowerCase()
+    .min(1, `${label} is required.`)
+    .max(320, `${label} is too long.`)
+    .pipe(z.email(`Please enter a valid ${label.toLowerCase()}.`));
+
+const httpUrl = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .min(1, `${label} is required.`)
+    .max(2000, `${label} is too long.`)
+    .refine((value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'https:' || url.protocol === 'http:';
+      } catch {
+        return false;
+      }
+    }, `${label} must be a valid http(s) URL.`);
+
+export const ZUsPhone = z
+  .string({ error: 'Phone number is required.' })
+  .trim()
+  .min(1, 'Phone number is required.')
+  .transform((value, ctx) => {
+    const e164 = parseUsPhone(value);
+    if (!e164) {
+      ctx.addIssue({ code: 'custom', message: 'Please enter a valid US phone number.' });
+      return z.NEVER;
+    }
+    return e164;
+  });
+
+export const ZRegisterStartRequest = z
+  .object({
+    email: email('Email address'),
+    password: z
+      .string({ error: 'Password is required.' })
+      .min(LIMITS.passwordMinLength, 'Password must be at least 8 characters long.')
+      .max(256, 'Password is too long.'),
+    phone_number: ZUsPhone,
+    admin_full_name: requiredText('Full name is required.'),
+    billing_email: email('Billing email'),
+    station_name: requiredText('Station name is required.', 100),
+    display_name: requiredText('Display name is required.', 100),
+    brand_color: z
+      .string()
+      .trim()
+      .regex(/^#[0-9a-fA-F]{6}$/, 'Brand color must be a hex color such as #007bff.')
+      .transform((value) => value.toLowerCase())
+      .default('#007bff'),
+    supported_languages: z
+      .array(z.enum(LANGUAGE_CODES, `Supported languages must be among: ${LANGUAGE_CODES.join(', ')}.`))
+      .min(1, 'Choose at least one supported language.')
+      .max(LANGUAGE_CODES.length)
+      .refine((list) => new Set(list).size === list.length, 'Supported languages must not repeat.')
+      .default(['en']),
+    privacy_policy_url: httpUrl('Privacy policy URL'),
+    terms_url: httpUrl('Terms URL'),
+    message_types: z
+      .array(
+        z.object({
+          message_type: z.enum(MESSAGE_TYPE_KEYS, 'Unknown message type.'),
+          description: z.string().trim().max(500, 'Message type descriptions are limited to 500 characters.'),
+          is_active: z.boolean(),
+        }),
+      )
+      .max(MESSAGE_TYPE_KEYS.length)
+      .refine(
+        (list) => new Set(list.map((t) => t.message_type)).size === list.length,
+        'Each message type may appear only once.',
+      )
+      .default([]),
+  })
+  .superRefine((value, ctx) => {
+    if (value.station_name && !deriveStationId(value.station_name)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['station_name'],
+        message: 'Station name must contain letters or digits.',
+      });
+    }
+  });
+export type TRegisterStartRequest = z.input<typeof ZRegisterStartRequest>;
+
+const ZCodeDelivery = z.object({
+  code_expires_at: z.string(),
+  resend_available_at: z.string(),
+  /** Only in test mode (dev outbox, or SMS_TEST_MODE=true). */
+  test_code: z.string().optional(),
+});
+
+export const ZRegisterStartResponse = ZCodeDelivery.extend({
+  registration_id: z.string(),
+  expires_at: z.string(),
+  phone_last4: z.string(),
+});
+export type TRegisterStartResponse = z.infer<typeof ZRegisterStartResponse>;
+
+export const ZVerificationCode = z
+  .string({ error: 'Please enter the 6-digit verification code.' })
+  .trim()
+  .regex(/^\d{6}$/, 'Please enter the 6-digit verification code.');
+
+export const ZRegisterVerifyRequest = z.object({
+  registration_id: z.uuid('Registration not found. Please start over.'),
+  verification_code: ZVerificationCode,
+});
+
+export const ZRegisterResendRequest = z.object({
+  registration_id: z.uuid('Registration not found. Please start over.'),
+});
+export const ZRegisterResendResponse = ZCodeDelivery;
+export type TRegisterResendResponse = z.infer<typeof ZRegisterResendResponse>;
