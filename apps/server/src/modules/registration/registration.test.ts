@@ -141,7 +141,12 @@ describe('registration', async () => {
     const again = await new TestClient(app, nextIp()).login(body.email, 'correct horse');
     expect(again.json().stationSlug).toBe(slug);
 
-    // The draft is used up.
+    // The draft is used up and keeps no copy of the password hash.
+    const [done] = await db
+      .select()
+      .from(registrationDrafts)
+      .where(eq(registrationDrafts.id, reply.registration_id));
+    expect(done).toMatchObject({ passwordHash: '', stationId });
     const replay = await client.post('/api/register/verify', {
       registration_id: reply.registration_id,
       verification_code: reply.test_code,
@@ -270,6 +275,11 @@ describe('registration', async () => {
       expect(response.statusCode).toBe(410);
       expect(response.json().error).toBe('Registration expired. Please start over.');
     }
+    // The next signup clears expired drafts away.
+    await start();
+    expect(
+      await db.select().from(registrationDrafts).where(eq(registrationDrafts.id, reply.registration_id)),
+    ).toHaveLength(0);
   });
 
   it('answers an unknown registration with 404', async () => {

@@ -1,5 +1,5 @@
 // Queries on signup drafts.
-import { eq } from 'drizzle-orm';
+import { eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { registrationDrafts } from '../../db/schema/index.js';
 
@@ -18,10 +18,16 @@ export async function findDraft(db: DbOrTx, id: string, options: { forUpdate?: b
 export async function markDraftCompleted(db: DbOrTx, id: string, stationId: string, at: Date) {
   await db
     .update(registrationDrafts)
-    .set({ completedAt: at, stationId })
+    // The admin account now holds the password hash; the draft keeps no copy.
+    .set({ completedAt: at, stationId, passwordHash: '' })
     .where(eq(registrationDrafts.id, id));
 }
 
 export async function deleteDraft(db: DbOrTx, id: string) {
   await db.delete(registrationDrafts).where(eq(registrationDrafts.id, id));
+}
+
+/** Drafts past their 24 hours can never complete; they hold a password hash, so they go. */
+export async function deleteExpiredDrafts(db: DbOrTx, now: Date) {
+  await db.delete(registrationDrafts).where(lt(registrationDrafts.expiresAt, now));
 }

@@ -88,6 +88,9 @@ export async function startRegistration(
   input: z.output<typeof ZRegisterStartRequest>,
 ): Promise<TRegisterStartResponse> {
   const slug = deriveStationId(input.station_name);
+  // Housekeeping on the way in: cheap (indexed) and keeps old drafts and codes from piling up.
+  await repo.deleteExpiredDrafts(ctx.db, ctx.now);
+  await codes.purgeOldCodes(ctx.db, ctx.now);
   await assertAvailable(ctx.db, slug, input.email);
   await codes.assertCanSendCode(codeContext(ctx), input.phone_number);
 

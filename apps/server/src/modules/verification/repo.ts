@@ -87,3 +87,8 @@ export async function deleteCodesOf(db: DbOrTx, purpose: TCodePurpose, subjectId
     .delete(verificationCodes)
     .where(and(eq(verificationCodes.purpose, purpose), eq(verificationCodes.subjectId, subjectId)));
 }
+
+/** Codes older than the longest counting window (an hour) serve no purpose. */
+export async function deleteCodesBefore(db: DbOrTx, before: Date) {
+  await db.delete(verificationCodes).where(lt(verificationCodes.createdAt, before));
+}

@@ -101,6 +101,11 @@ export function deleteCodes(db: DbOrTx, subject: TSubject) {
   return repo.deleteCodesOf(db, subject.purpose, subject.subjectId);
 }
 
+/** Removes codes past every use (expiry and the hourly limits): a day is generous. */
+export function purgeOldCodes(db: DbOrTx, now: Date) {
+  return repo.deleteCodesBefore(db, new Date(now.getTime() - 24 * HOUR_MS));
+}
+
 /** The SMS text carrying a code; the last line lets browsers offer it for autofill (WebOTP). */
 export function codeMessage(code: string, publicUrl: string, what = 'verification code') {
   const host = new URL(publicUrl).hostname;
