@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
@@ -21,7 +22,9 @@ import { authRoutes } from './modules/auth/routes.js';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { registrationRoutes } from './modules/registration/routes.js';
+import { smsContactRoutes } from './modules/sms-contacts/routes.js';
 import { stationRoutes } from './modules/station/routes.js';
+import { subscriberRoutes } from './modules/subscribers/routes.js';
 import { AppError, registerErrorHandler } from './platform/errors.js';
 import { createGuards, type TGuards } from './platform/guards.js';
 import { registerSessions, type TSessions } from './platform/session.js';
@@ -83,6 +86,8 @@ export async function buildApp(deps: TAppDeps) {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifyCookie);
+  // Twilio posts webhooks as application/x-www-form-urlencoded.
+  await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, fileSize: 5 * 1024 * 1024 } });
   await app.register(fastifyRateLimit, {
     global: false,
@@ -111,6 +116,8 @@ export async function buildApp(deps: TAppDeps) {
   await app.register(authRoutes(ctx));
   await app.register(registrationRoutes(ctx));
   await app.register(stationRoutes(ctx));
+  await app.register(subscriberRoutes(ctx));
+  await app.register(smsContactRoutes(ctx));
   if (outboxActive) await app.register(devOutboxRoutes(ctx));
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

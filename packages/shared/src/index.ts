@@ -6,3 +6,4 @@ export * from './registration.js';
 export * from './relative-time.js';
 export * from './station-id.js';
 export * from './terms.js';
+export * from './subscribers.js';

@@ -19,17 +19,19 @@ export const unauthorized = (message = 'Authentication required') => new AppErro
 type TValidationIssue = { instancePath?: string; message?: string };
 
 /**
- * Our schemas word their messages as whole sentences ("Password must be at least 8 characters
- * long."): those are shown as they are. Library defaults ("Invalid input: expected string") get
- * the field's name in front. Only the first problem is named, as a form would.
+ * Our schemas word their own messages for people ("Password must be at least 8 characters
+ * long."): those are shown as they are. zod's defaults ("Invalid input: expected string", "Too
+ * small: …") get the field's name in front. Only the first problem is named, as a form would.
  */
+const LIBRARY_MESSAGE =
+  /^(Invalid (input|option|value|string|element|key|union)|Too (small|big)|Unrecognized)\b/;
+
 export function describeValidation(issues: TValidationIssue[]): string {
   const [issue] = issues;
   if (!issue) return 'Invalid request';
   const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
   const message = issue.message ?? 'is invalid';
-  const sentence = /^[A-Z].*\.$/.test(message);
-  return field && !sentence ? `${field}: ${message}` : message;
+  return field && LIBRARY_MESSAGE.test(message) ? `${field}: ${message}` : message;
 }
 
 export function registerErrorHandler(app: FastifyInstance) {

@@ -1,5 +1,6 @@
 export * from './logos.js';
 export * from './registration.js';
 export * from './stations.js';
+export * from './subscribers.js';
 export * from './users.js';
 export * from './verification.js';

@@ -1,5 +1,5 @@
 // Queries on stations, their languages and message types.
-import { eq } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { messageTypes, stationLanguages, stationLogos, stations } from '../../db/schema/index.js';
 
@@ -85,4 +85,38 @@ export async function findLogoBySlug(db: DbOrTx, slug: string) {
     .where(eq(stations.slug, slug))
     .limit(1);
   return row ?? null;
+}
+
+export async function findStationBySlug(db: DbOrTx, slug: string) {
+  const [row] = await db.select().from(stations).where(eq(stations.slug, slug)).limit(1);
+  return row ?? null;
+}
+
+export async function findStationById(db: DbOrTx, stationId: string) {
+  const [row] = await db.select().from(stations).where(eq(stations.id, stationId)).limit(1);
+  return row ?? null;
+}
+
+export function listStationLanguages(db: DbOrTx, stationId: string) {
+  return db
+    .select()
+    .from(stationLanguages)
+    .where(eq(stationLanguages.stationId, stationId))
+    .orderBy(asc(stationLanguages.createdAt), asc(stationLanguages.languageCode));
+}
+
+export function listMessageTypes(db: DbOrTx, stationId: string) {
+  return db
+    .select()
+    .from(messageTypes)
+    .where(eq(messageTypes.stationId, stationId))
+    .orderBy(asc(messageTypes.sortOrder));
+}
+
+export function listStationNames(db: DbOrTx, stationIds: string[]) {
+  if (stationIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: stations.id, slug: stations.slug, displayName: stations.displayName })
+    .from(stations)
+    .where(inArray(stations.id, stationIds));
 }

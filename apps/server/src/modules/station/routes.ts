@@ -6,7 +6,7 @@ import type { TAppContext } from '../../app.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';
 import { findLogoBySlug, LOGO_SIZE_ERROR, saveStationLogo } from './logo.js';
-import { getStationSummary } from './service.js';
+import { findStationById, getStationSummary, listLanguages, listMessageTypes } from './service.js';
 
 export const stationRoutes =
   (app: TAppContext): FastifyPluginAsyncZod =>
@@ -35,6 +35,72 @@ export const stationRoutes =
         if (!station) throw notFound('Station not found');
         const logoUrl = await saveStationLogo(app.db, station, { filename: file.filename, bytes }, app.now());
         return { logo_url: logoUrl };
+      },
+    );
+
+    fastify.get(
+      '/admin/api/message-types',
+      {
+        preHandler: app.guards.requireUser,
+        schema: {
+          tags: ['station'],
+          summary: "The station's four message types in display order",
+          response: {
+            200: z.array(
+              z.object({
+                id: z.string(),
+                message_type: z.string(),
+                display_name: z.string(),
+                description: z.string(),
+                color_code: z.string(),
+                is_active: z.boolean(),
+              }),
+            ),
+          },
+        },
+      },
+      async (request) => {
+        const types = await listMessageTypes(app.db, authOf(request).stationId);
+        return types.map((t) => ({
+          id: t.id,
+          message_type: t.messageType,
+          display_name: t.displayName,
+          description: t.description,
+          color_code: t.colorCode,
+          is_active: t.isActive,
+        }));
+      },
+    );
+
+    fastify.get(
+      '/admin/api/station-languages',
+      {
+        preHandler: app.guards.requireUser,
+        schema: {
+          tags: ['station'],
+          summary: "The station's languages, primary first",
+          response: {
+            200: z.array(
+              z.object({
+                id: z.string(),
+                language_code: z.string(),
+                display_name: z.string(),
+                is_active: z.boolean(),
+              }),
+            ),
+          },
+        },
+      },
+      async (request) => {
+        const station = await findStationById(app.db, authOf(request).stationId);
+        if (!station) throw notFound('Station not found');
+        const languages = await listLanguages(app.db, station);
+        return languages.map((l) => ({
+          id: l.id,
+          language_code: l.languageCode,
+          display_name: l.displayName,
+          is_active: l.isActive,
+        }));
       },
     );
 

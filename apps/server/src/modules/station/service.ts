@@ -73,3 +73,25 @@ export async function createStation(tx: DbOrTx, publicUrl: string, input: TCreat
 
 export const getStationSummary = repo.findStationSummary;
 export const findStationIdBySlug = repo.findStationIdBySlug;
+export const findStationBySlug = repo.findStationBySlug;
+export const findStationById = repo.findStationById;
+export const listStationNames = repo.listStationNames;
+
+/**
+ * The station's languages, primary first (it is the join page's default), then the order they
+ * were added.
+ */
+export async function listLanguages(db: DbOrTx, station: { id: string; primaryLanguage: string }) {
+  const rows = await repo.listStationLanguages(db, station.id);
+  return [
+    ...rows.filter((l) => l.languageCode === station.primaryLanguage),
+    ...rows.filter((l) => l.languageCode !== station.primaryLanguage),
+  ];
+}
+
+export const listMessageTypes = repo.listMessageTypes;
+
+/** The consent sentence shown beside the join page's checkbox and recorded with each opt-in. */
+export function consentText(stationDisplayName: string): string {
+  return `I consent to receive SMS alerts from ${stationDisplayName} at this number. Message frequency varies. Message and data rates may apply. Reply HELP for help, STOP to opt out.`;
+}

@@ -1,0 +1,67 @@
+// Admin queries on a station's SMS contacts: search and paging done in SQL.
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { consentEvents, smsContactPreferences, smsContacts } from '../../db/schema/index.js';
+
+export type TContactFilter = { search?: string; status?: (typeof smsContacts.$inferSelect)['status'] };
+
+function where(stationId: string, filter: TContactFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(smsContacts.stationId, stationId)];
+  if (filter.status) conditions.push(eq(smsContacts.status, filter.status));
+  const search = filter.search?.trim();
+  if (search) {
+    const escaped = search.replace(/[\\%_]/g, (c) => `\\${c}`);
+    const digits = search.replace(/\D/g, '');
+    conditions.push(
+      or(
+        ilike(smsContacts.name, `%${escaped}%`),
+        digits.length >= 3 ? ilike(smsContacts.phone, `%${digits}%`) : undefined,
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+export async function pageContacts(
+  db: DbOrTx,
+  stationId: string,
+  filter: TContactFilter,
+  limit: number,
+  offset: number,
+) {
+  const condition = where(stationId, filter);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(smsContacts)
+      .where(condition)
+      .orderBy(desc(smsContacts.signedUpAt), desc(smsContacts.id))
+      .limit(limit)
+      .offset(offset),
+    db.select({ n: count() }).from(smsContacts).where(condition),
+  ]);
+  return { rows, total: total?.n ?? 0 };
+}
+
+export function phonesInStation(db: DbOrTx, stationId: string, phones: string[]) {
+  if (phones.length === 0) return Promise.resolve([]);
+  return db
+    .select({ phone: smsContacts.phone })
+    .from(smsContacts)
+    .where(and(eq(smsContacts.stationId, stationId), inArray(smsContacts.phone, phones)));
+}
+
+export function insertContacts(db: DbOrTx, values: (typeof smsContacts.$inferInsert)[]) {
+  return db.insert(smsContacts).values(values).returning({ id: smsContacts.id, phone: smsContacts.phone });
+}
+
+export async function insertPreferenceRows(
+  db: DbOrTx,
+  values: (typeof smsContactPreferences.$inferInsert)[],
+) {
+  if (values.length) await db.insert(smsContactPreferences).values(values);
+}
+
+export async function insertConsentRows(db: DbOrTx, values: (typeof consentEvents.$inferInsert)[]) {
+  if (values.length) await db.insert(consentEvents).values(values);
+}

@@ -1,0 +1,159 @@
+// /admin/api/sms-contacts: list (search, paging, X-Total-Count), preferences, status, add, import.
+import {
+  ZAddContactRequest,
+  ZErrorResponse,
+  ZImportReport,
+  ZSmsContact,
+  ZSmsContactsQuery,
+  ZUpdateContactStatusRequest,
+  ZUpdatePreferencesRequest,
+} from '@message-station/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TAppContext } from '../../app.js';
+import { AppError } from '../../platform/errors.js';
+import { authOf } from '../../platform/guards.js';
+import { CsvError, IMPORT_MAX_BYTES } from './csv.js';
+import {
+  addContact,
+  importContacts,
+  listContacts,
+  type TStaffContext,
+  updatePreferences,
+  updateStatus,
+} from './service.js';
+
+const ZId = z.object({ id: z.uuid('Contact not found') });
+const errors = {
+  400: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+  503: ZErrorResponse,
+};
+
+export const smsContactRoutes =
+  (app: TAppContext): FastifyPluginAsyncZod =>
+  async (fastify) => {
+    const context = (request: FastifyRequest): TStaffContext => {
+      const auth = authOf(request);
+      return {
+        db: app.db,
+        config: app.config,
+        sms: app.sms,
+        now: app.now(),
+        stationId: auth.stationId,
+        userId: auth.userId,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      };
+    };
+
+    fastify.get(
+      '/admin/api/sms-contacts',
+      {
+        preHandler: app.guards.requireUser,
+        schema: {
+          tags: ['sms-contacts'],
+          summary: 'SMS contacts of the station, newest first; the total is in X-Total-Count',
+          querystring: ZSmsContactsQuery,
+          response: { 200: z.array(ZSmsContact) },
+        },
+      },
+      async (request, reply) => {
+        const { total, contacts } = await listContacts(context(request), request.query);
+        reply.header('x-total-count', String(total));
+        return contacts;
+      },
+    );
+
+    fastify.put(
+      '/admin/api/sms-contacts/:id/preferences',
+      {
+        preHandler: app.guards.requireUser,
+        schema: {
+          tags: ['sms-contacts'],
+          summary: 'Set which message types a contact receives, and in which language',
+          params: ZId,
+          body: ZUpdatePreferencesRequest,
+          response: { 200: ZSmsContact, ...errors },
+        },
+      },
+      async (request) =>
+        updatePreferences(context(request), request.params.id, request.body.message_preferences),
+    );
+
+    fastify.put(
+      '/admin/api/sms-contacts/:id/status',
+      {
+        preHandler: app.guards.requireUser,
+        schema: {
+          tags: ['sms-contacts'],
+          summary: 'Pause (receives nothing) or resume a contact',
+          params: ZId,
+          body: ZUpdateContactStatusRequest,
+          response: { 200: ZSmsContact, ...errors },
+        },
+      },
+      async (request) => updateStatus(context(request), request.params.id, request.body.status),
+    );
+
+    fastify.post(
+      '/admin/api/sms-contacts',
+      {
+        preHandler: app.guards.requireUser,
+        schema: {
+          tags: ['sms-contacts'],
+          summary: 'Add a contact who agreed to alerts; they confirm by replying YES',
+          body: ZAddContactRequest,
+          response: { 201: ZSmsContact, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const contact = await addContact(context(request), request.body);
+        return reply.status(201).send(contact);
+      },
+    );
+
+    fastify.post(
+      '/admin/api/sms-contacts/import',
+      {
+        preHandler: app.guards.requireUser,
+        schema: {
+          tags: ['sms-contacts'],
+          summary: 'Import contacts from CSV (name, phone, language, types); dry_run=true previews',
+          consumes: ['multipart/form-data'],
+          querystring: z.object({ dry_run: z.enum(['true', 'false']).default('true') }),
+          response: { 200: ZImportReport, ...errors },
+        },
+      },
+      async (request) => {
+        let csv: string | null = null;
+        let attested = false;
+        for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } })) {
+          if (part.type === 'file') {
+            const bytes = await part.toBuffer().catch((error: { code?: string }) => {
+              if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+                throw new AppError(400, 'The file is larger than 2 MB.');
+              throw error;
+            });
+            csv = bytes.toString('utf8');
+          } else if (part.fieldname === 'consent_attested') {
+            attested = part.value === 'true';
+          }
+        }
+        if (csv === null) throw new AppError(400, 'Choose a CSV file to import (field "file").');
+        const dryRun = request.query.dry_run === 'true';
+        if (!dryRun && !attested) {
+          throw new AppError(400, 'Please confirm that these people agreed to receive SMS alerts.');
+        }
+        try {
+          return await importContacts(context(request), csv, { dryRun });
+        } catch (error) {
+          if (error instanceof CsvError) throw new AppError(400, error.message);
+          throw error;
+        }
+      },
+    );
+  };

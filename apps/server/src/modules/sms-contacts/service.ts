@@ -1,0 +1,320 @@
+// Staff work on a station's SMS contacts: list, preferences, pause/resume, add one, import many.
+import {
+  MESSAGE_TYPE_KEYS,
+  parseUsPhone,
+  type TImportReport,
+  type TMessagePreferences,
+  type TSmsContact,
+} from '@message-station/shared';
+import type { TConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { SmsSendError, type TSmsProvider } from '../../providers/sms/index.js';
+import { findStationById, listLanguages, listMessageTypes } from '../station/service.js';
+import * as contacts from '../subscribers/repo.js';
+import { parseContactsCsv, type TCsvContactRow } from './csv.js';
+import * as repo from './repo.js';
+
+export type TStaffContext = {
+  db: Db;
+  config: TConfig;
+  sms: TSmsProvider;
+  now: Date;
+  stationId: string;
+  userId: string;
+  ip?: string;
+  userAgent?: string;
+};
+
+const CONTACT_NOT_FOUND = 'Contact not found';
+export const ATTESTATION = 'Staff confirmed this person agreed to receive SMS alerts from the station.';
+
+type TPreferenceRow = { contactId: string; messageType: string; language: string };
+
+function toApi(row: contacts.TContactRow, preferences: TPreferenceRow[], typeKeys: string[]): TSmsContact {
+  const mine = preferences.filter((p) => p.contactId === row.id);
+  const message_preferences = Object.fromEntries(
+    typeKeys.map((key) => {
+      const chosen = mine.find((p) => p.messageType === key);
+      return [key, { subscribed: Boolean(chosen), language: chosen?.language ?? row.language }];
+    }),
+  );
+  return {
+    id: row.id,
+    name: row.name,
+    phone: row.phone,
+    language: row.language,
+    message_preferences,
+    status: row.status,
+    is_verified: row.isVerified,
+    signed_up_at: row.signedUpAt.toISOString(),
+  };
+}
+
+async function stationCatalog(ctx: TStaffContext) {
+  const station = await findStationById(ctx.db, ctx.stationId);
+  if (!station) throw notFound('Station not found');
+  const [languages, types] = await Promise.all([
+    listLanguages(ctx.db, station),
+    listMessageTypes(ctx.db, station.id),
+  ]);
+  return {
+    station,
+    languages: new Set(languages.map((l) => l.languageCode)),
+    typeKeys: types.map((t) => t.messageType as string),
+    activeTypes: new Set(types.filter((t) => t.isActive).map((t) => t.messageType as string)),
+  };
+}
+
+async function describe(ctx: TStaffContext, row: contacts.TContactRow, typeKeys?: string[]) {
+  const keys = typeKeys ?? (await stationCatalog(ctx)).typeKeys;
+  return toApi(row, await contacts.listPreferences(ctx.db, ctx.stationId, [row.id]), keys);
+}
+
+export async function listContacts(
+  ctx: TStaffContext,
+  query: { search?: string; status?: TSmsContact['status']; limit: number; offset: number },
+) {
+  const { typeKeys } = await stationCatalog(ctx);
+  const page = await repo.pageContacts(ctx.db, ctx.stationId, query, query.limit, query.offset);
+  const preferences = await contacts.listPreferences(
+    ctx.db,
+    ctx.stationId,
+    page.rows.map((r) => r.id),
+  );
+  return { total: page.total, contacts: page.rows.map((row) => toApi(row, preferences, typeKeys)) };
+}
+
+function checkedChoices(
+  preferences: TMessagePreferences,
+  catalog: Awaited<ReturnType<typeof stationCatalog>>,
+): { messageType: string; language: string }[] {
+  const choices: { messageType: string; language: string }[] = [];
+  for (const key of MESSAGE_TYPE_KEYS) {
+    const preference = preferences[key];
+    if (!preference?.subscribed) continue;
+    if (!catalog.typeKeys.includes(key)) throw new AppError(400, `Unknown message type "${key}".`);
+    if (!catalog.languages.has(preference.language)) {
+      throw new AppError(400, `The language "${preference.language}" is not offered by this station.`);
+    }
+    choices.push({ messageType: key, language: preference.language });
+  }
+  return choices;
+}
+
+export async function updatePreferences(
+  ctx: TStaffContext,
+  contactId: string,
+  preferences: TMessagePreferences,
+) {
+  const catalog = await stationCatalog(ctx);
+  const choices = checkedChoices(preferences, catalog);
+  const row = await ctx.db.transaction(async (tx) => {
+    const contact = await contacts.findContact(tx, ctx.stationId, contactId, { forUpdate: true });
+    if (!contact) throw notFound(CONTACT_NOT_FOUND);
+    await contacts.replacePreferences(tx, ctx.stationId, contact.id, choices);
+    return contacts.updateContact(tx, ctx.stationId, contact.id, {
+      language: choices[0]?.language ?? contact.language,
+      updatedAt: ctx.now,
+    });
+  });
+  if (!row) throw notFound(CONTACT_NOT_FOUND);
+  return describe(ctx, row, catalog.typeKeys);
+}
+
+/** Staff may pause an active contact and resume a paused one; only the person opts in or out. */
+export async function updateStatus(ctx: TStaffContext, contactId: string, status: 'active' | 'paused') {
+  const contact = await contacts.findContact(ctx.db, ctx.stationId, contactId);
+  if (!contact) throw notFound(CONTACT_NOT_FOUND);
+  if (contact.status === 'opted_out') {
+    throw new AppError(
+      409,
+      'This person opted out. Only they can opt back in, by replying START or joining again.',
+    );
+  }
+  if (contact.status === 'pending') {
+    throw new AppError(
+      409,
+      'This contact has not confirmed yet. They start receiving alerts once they confirm.',
+    );
+  }
+  const row = await contacts.updateContact(ctx.db, ctx.stationId, contactId, { status, updatedAt: ctx.now });
+  if (!row) throw notFound(CONTACT_NOT_FOUND);
+  return describe(ctx, row);
+}
+
+export async function addContact(
+  ctx: TStaffContext,
+  input: { name: string; phone: string; message_preferences: TMessagePreferences },
+) {
+  const catalog = await stationCatalog(ctx);
+  const choices = checkedChoices(input.message_preferences, catalog);
+  if (choices.length === 0) throw new AppError(400, 'Please select at least one alert type');
+  if (await contacts.findContactByPhone(ctx.db, ctx.stationId, input.phone)) {
+    throw new AppError(409, 'This number is already a contact of this station.');
+  }
+  const row = await ctx.db.transaction(async (tx) => {
+    const contact = await contacts.insertContact(tx, {
+      stationId: ctx.stationId,
+      phone: input.phone,
+      name: input.name || null,
+      language: choices[0]?.language ?? catalog.station.primaryLanguage,
+      status: 'pending',
+      source: 'staff',
+      signedUpAt: ctx.now,
+    });
+    await contacts.replacePreferences(tx, ctx.stationId, contact.id, choices);
+    await contacts.insertConsentEvents(tx, [
+      {
+        stationId: ctx.stationId,
+        contactId: contact.id,
+        phone: input.phone,
+        event: 'opt_in',
+        source: 'staff',
+        detail: ATTESTATION,
+        ip: ctx.ip ?? null,
+        userAgent: ctx.userAgent?.slice(0, 512) ?? null,
+        actorUserId: ctx.userId,
+        createdAt: ctx.now,
+      },
+    ]);
+    return contact;
+  });
+  // Double opt-in: the person confirms with YES before any alert reaches them.
+  try {
+    await ctx.sms.send({
+      to: input.phone,
+      body: `${catalog.station.displayName} added this number to its SMS alerts. Reply YES to confirm, STOP to opt out. Msg & data rates may apply.`,
+      stationId: ctx.stationId,
+    });
+  } catch (error) {
+    // Without the confirmation text the contact could never confirm: nothing is kept.
+    await contacts.deleteContact(ctx.db, ctx.stationId, row.id);
+    const permanent = error instanceof SmsSendError && error.kind === 'permanent';
+    throw new AppError(
+      permanent ? 400 : 503,
+      permanent
+        ? 'We could not send a text message to this number. Please check it and try again.'
+        : 'We could not send the confirmation text right now. Please try again in a moment.',
+    );
+  }
+  return describe(ctx, row, catalog.typeKeys);
+}
+
+type TCheckedRow = TCsvContactRow & { e164: string | null; error: string | null };
+
+function checkRows(
+  rows: TCsvContactRow[],
+  catalog: Awaited<ReturnType<typeof stationCatalog>>,
+  existing: Set<string>,
+) {
+  const seen = new Set<string>();
+  return rows.map((row): TCheckedRow => {
+    const e164 = row.phone ? parseUsPhone(row.phone) : null;
+    const language = row.language || catalog.station.primaryLanguage;
+    const types = row.types.length ? row.types : [...catalog.activeTypes];
+    let error: string | null = null;
+    if (!row.phone) error = 'Phone number is missing';
+    else if (!e164) error = 'Invalid US phone number';
+    else if (seen.has(e164)) error = 'Duplicate of an earlier row';
+    else if (existing.has(e164)) error = 'Already a contact of this station';
+    else if (!catalog.languages.has(language)) error = `Unknown language "${row.language}"`;
+    else {
+      const unknown = types.find((t) => !catalog.activeTypes.has(t));
+      if (unknown) error = `Unknown message type "${unknown}"`;
+    }
+    if (e164) seen.add(e164);
+    return { ...row, language, types, e164, error };
+  });
+}
+
+const INSERT_CHUNK = 1000;
+
+export async function importContacts(
+  ctx: TStaffContext,
+  csvText: string,
+  options: { dryRun: boolean },
+): Promise<TImportReport> {
+  const catalog = await stationCatalog(ctx);
+  const parsed = parseContactsCsv(csvText);
+  const candidates = [
+    ...new Set(parsed.map((r) => parseUsPhone(r.phone)).filter((p): p is string => Boolean(p))),
+  ];
+  const existing = new Set<string>();
+  for (let i = 0; i < candidates.length; i += INSERT_CHUNK) {
+    for (const { phone } of await repo.phonesInStation(
+      ctx.db,
+      ctx.stationId,
+      candidates.slice(i, i + INSERT_CHUNK),
+    )) {
+      existing.add(phone);
+    }
+  }
+  const rows = checkRows(parsed, catalog, existing);
+  const valid = rows.filter((r) => !r.error && r.e164);
+  let imported = 0;
+  if (!options.dryRun && valid.length) {
+    // Set-based, in one transaction: every valid row or none.
+    imported = await ctx.db.transaction(async (tx) => {
+      let count = 0;
+      for (let i = 0; i < valid.length; i += INSERT_CHUNK) {
+        const chunk = valid.slice(i, i + INSERT_CHUNK);
+        const inserted = await repo.insertContacts(
+          tx,
+          chunk.map((r) => ({
+            stationId: ctx.stationId,
+            phone: r.e164 as string,
+            name: r.name || null,
+            language: r.language,
+            // Imported with consent the staff attest to: they receive alerts from now on.
+            status: 'active' as const,
+            source: 'import' as const,
+            signedUpAt: ctx.now,
+          })),
+        );
+        const idOf = new Map(inserted.map((c) => [c.phone, c.id]));
+        await repo.insertPreferenceRows(
+          tx,
+          chunk.flatMap((r) =>
+            r.types.map((type) => ({
+              contactId: idOf.get(r.e164 as string) as string,
+              stationId: ctx.stationId,
+              messageType: type,
+              language: r.language,
+            })),
+          ),
+        );
+        await repo.insertConsentRows(
+          tx,
+          inserted.map((c) => ({
+            stationId: ctx.stationId,
+            contactId: c.id,
+            phone: c.phone,
+            event: 'opt_in' as const,
+            source: 'import' as const,
+            detail: ATTESTATION,
+            ip: ctx.ip ?? null,
+            actorUserId: ctx.userId,
+            createdAt: ctx.now,
+          })),
+        );
+        count += inserted.length;
+      }
+      return count;
+    });
+  }
+  return {
+    total: rows.length,
+    valid: valid.length,
+    invalid: rows.length - valid.length,
+    imported,
+    rows: rows.map((r) => ({
+      line: r.line,
+      name: r.name,
+      phone: r.phone,
+      language: r.language,
+      message_types: r.types,
+      error: r.error,
+    })),
+  };
+}

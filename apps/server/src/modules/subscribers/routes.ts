@@ -1,0 +1,207 @@
+// Public subscriber calls (spec §7 Subscriber), the inbound SMS webhook and its dev simulator.
+import { randomUUID } from 'node:crypto';
+import {
+  ZErrorResponse,
+  ZMessageResponse,
+  ZStationPublicInfo,
+  ZSubscribeRequest,
+  ZSubscribeResponse,
+  ZSubscriberResendRequest,
+  ZSubscriberResendResponse,
+  ZSubscriberVerifyRequest,
+  ZUnsubscribeRequest,
+} from '@message-station/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import twilio from 'twilio';
+import { z } from 'zod';
+import type { TAppContext } from '../../app.js';
+import { AppError } from '../../platform/errors.js';
+import { handleInboundText } from './keywords.js';
+import {
+  registerSubscriber,
+  resendSubscriberCode,
+  stationPublicInfo,
+  type TSubscriberContext,
+  unsubscribe,
+  verifySubscriber,
+} from './service.js';
+
+const errors = {
+  400: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+  410: ZErrorResponse,
+  429: ZErrorResponse,
+  503: ZErrorResponse,
+};
+const ZSlug = z.object({ slug: z.string().min(1).max(40) });
+const HOUR_MS = 3_600_000;
+
+const ZTwilioInbound = z.looseObject({
+  MessageSid: z.string().min(1),
+  From: z.string().min(1),
+  To: z.string().default(''),
+  Body: z.string().default(''),
+});
+
+export const subscriberRoutes =
+  (app: TAppContext): FastifyPluginAsyncZod =>
+  async (fastify) => {
+    const context = (request: FastifyRequest): TSubscriberContext => ({
+      db: app.db,
+      config: app.config,
+      sms: app.sms,
+      now: app.now(),
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+    });
+    const inboundContext = () => ({
+      db: app.db,
+      sms: app.sms,
+      publicUrl: app.config.publicUrl,
+      now: app.now(),
+    });
+
+    fastify.get(
+      '/subscribe/:slug/info',
+      {
+        schema: {
+          tags: ['subscriber'],
+          summary: "A station's join page: branding, languages, alert types, consent text",
+          params: ZSlug,
+          response: { 200: ZStationPublicInfo, 404: ZErrorResponse },
+        },
+      },
+      async (request) => stationPublicInfo(context(request), request.params.slug),
+    );
+
+    fastify.post(
+      '/subscribe/:slug/register',
+      {
+        config: { rateLimit: { max: 20, timeWindow: HOUR_MS } },
+        schema: {
+          tags: ['subscriber'],
+          summary: 'Join: choose alert types and languages, consent, and receive a code by SMS',
+          params: ZSlug,
+          body: ZSubscribeRequest,
+          response: { 200: ZSubscribeResponse, ...errors },
+        },
+      },
+      async (request) => registerSubscriber(context(request), request.params.slug, request.body),
+    );
+
+    fastify.post(
+      '/subscribe/:slug/verify',
+      {
+        config: { rateLimit: { max: 30, timeWindow: 15 * 60_000 } },
+        schema: {
+          tags: ['subscriber'],
+          summary: 'Confirm the number with its code; the choices take effect',
+          params: ZSlug,
+          body: ZSubscriberVerifyRequest,
+          response: { 200: ZMessageResponse, ...errors },
+        },
+      },
+      async (request) =>
+        verifySubscriber(
+          context(request),
+          request.params.slug,
+          request.body.contact_id,
+          request.body.verification_code,
+        ),
+    );
+
+    fastify.post(
+      '/subscribe/:slug/resend',
+      {
+        config: { rateLimit: { max: 20, timeWindow: HOUR_MS } },
+        schema: {
+          tags: ['subscriber'],
+          summary: 'Text a new code (after a 30-second cooldown)',
+          params: ZSlug,
+          body: ZSubscriberResendRequest,
+          response: { 200: ZSubscriberResendResponse, ...errors },
+        },
+      },
+      async (request) => resendSubscriberCode(context(request), request.params.slug, request.body.contact_id),
+    );
+
+    fastify.post(
+      '/subscribe/:slug/unsubscribe',
+      {
+        config: { rateLimit: { max: 20, timeWindow: HOUR_MS } },
+        schema: {
+          tags: ['subscriber'],
+          summary:
+            'Stop all alerts from this station to a number (same answer whether or not it was subscribed)',
+          params: ZSlug,
+          body: ZUnsubscribeRequest,
+          response: { 200: ZMessageResponse, ...errors },
+        },
+      },
+      async (request) => unsubscribe(context(request), request.params.slug, request.body.phone),
+    );
+
+    fastify.post(
+      '/webhooks/sms/inbound',
+      {
+        // The signature is checked before the body is looked at: unsigned posts learn nothing.
+        preValidation: async (request) => {
+          const authToken = app.config.sms.twilio?.authToken;
+          const signature = request.headers['x-twilio-signature'];
+          const url = `${app.config.publicUrl}${request.url}`;
+          const params = (request.body ?? {}) as Record<string, string>;
+          if (
+            !authToken ||
+            typeof signature !== 'string' ||
+            !twilio.validateRequest(authToken, signature, url, params)
+          ) {
+            throw new AppError(403, 'Invalid signature');
+          }
+        },
+        schema: {
+          tags: ['webhooks'],
+          summary: "Twilio's incoming-message webhook (form post signed with X-Twilio-Signature)",
+          body: ZTwilioInbound,
+        },
+      },
+      async (request, reply) => {
+        await handleInboundText(inboundContext(), {
+          providerMessageId: request.body.MessageSid,
+          from: request.body.From,
+          to: request.body.To,
+          body: request.body.Body,
+        });
+        // Replies go out through the SMS provider (so they are paced and recorded like any other).
+        return reply.type('text/xml').send('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+      },
+    );
+
+    if (app.sms.name === 'outbox') {
+      fastify.post(
+        '/dev/api/inbound',
+        {
+          schema: {
+            tags: ['dev'],
+            summary: 'Simulate a text sent to the station number (dev outbox only)',
+            body: z.object({
+              from: z.string().trim().min(1, 'From is required.'),
+              body: z.string().max(1600),
+            }),
+            response: { 200: z.object({ reply: z.string().nullable() }), 400: ZErrorResponse },
+          },
+        },
+        async (request) => {
+          const reply = await handleInboundText(inboundContext(), {
+            providerMessageId: `dev-${randomUUID()}`,
+            from: request.body.from,
+            to: 'outbox',
+            body: request.body.body,
+          });
+          return { reply };
+        },
+      );
+    }
+  };

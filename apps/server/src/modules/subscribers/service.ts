@@ -1,0 +1,273 @@
+// Public subscriber flow: join with chosen types and languages, prove the number by code,
+// unsubscribe on the web. Every opt-in and opt-out is written to the consent history.
+import type { TSubscribeResponse, ZSubscribeRequest } from '@message-station/shared';
+import type { z } from 'zod';
+import type { TConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { SmsSendError, type TSmsProvider } from '../../providers/sms/index.js';
+import { consentText, findStationBySlug, listLanguages, listMessageTypes } from '../station/service.js';
+import * as codes from '../verification/service.js';
+import * as repo from './repo.js';
+
+export type TSubscriberContext = {
+  db: Db;
+  config: TConfig;
+  sms: TSmsProvider;
+  now: Date;
+  ip?: string;
+  userAgent?: string;
+};
+
+export const STATION_NOT_FOUND = 'Station not found';
+export const SUBSCRIPTIONS_CLOSED = 'This station is not accepting new SMS subscriptions right now.';
+const SUBSCRIPTION_NOT_FOUND = 'Subscription not found. Please start again.';
+
+function codeContext(ctx: TSubscriberContext): codes.TCodeContext {
+  return { db: ctx.db, secret: ctx.config.sessionSecret, now: ctx.now, ip: ctx.ip };
+}
+
+async function stationOrNotFound(ctx: TSubscriberContext, slug: string) {
+  const station = await findStationBySlug(ctx.db, slug);
+  if (!station) throw notFound(STATION_NOT_FOUND);
+  return station;
+}
+
+export async function stationPublicInfo(ctx: TSubscriberContext, slug: string) {
+  const station = await stationOrNotFound(ctx, slug);
+  const [languages, types] = await Promise.all([
+    listLanguages(ctx.db, station),
+    listMessageTypes(ctx.db, station.id),
+  ]);
+  return {
+    station: {
+      name: station.name,
+      slug: station.slug,
+      display_name: station.displayName,
+      logo_url: station.logoUrl,
+      brand_color: station.brandColor,
+      languages: languages
+        .filter((l) => l.isActive)
+        .map((l) => ({ id: l.id, language_code: l.languageCode, display_name: l.displayName })),
+      consent_text: consentText(station.displayName),
+      privacy_url: station.privacyPolicyUrl,
+      terms_url: station.termsUrl,
+      subscriptions_open: station.signupEnabled,
+    },
+    message_types: types
+      .filter((t) => t.isActive)
+      .map((t) => ({
+        id: t.id,
+        message_type: t.messageType,
+        display_name: t.displayName,
+        description: t.description,
+        color_code: t.colorCode,
+      })),
+  };
+}
+
+async function sendText(ctx: TSubscriberContext, to: string, body: string, stationId: string) {
+  try {
+    await ctx.sms.send({ to, body, stationId });
+  } catch (error) {
+    if (error instanceof SmsSendError && error.kind === 'permanent') {
+      throw new AppError(
+        400,
+        'We could not send a text message to this number. Please check it and try again.',
+      );
+    }
+    throw new AppError(
+      503,
+      'We could not send the verification code right now. Please try again in a moment.',
+    );
+  }
+}
+
+function codeReply(ctx: TSubscriberContext, issued: Awaited<ReturnType<typeof codes.issueCode>>) {
+  return {
+    code_expires_at: issued.expiresAt.toISOString(),
+    resend_available_at: issued.resendAvailableAt.toISOString(),
+    ...(ctx.config.sms.testMode ? { test_code: issued.code } : {}),
+  };
+}
+
+export async function registerSubscriber(
+  ctx: TSubscriberContext,
+  slug: string,
+  input: z.output<typeof ZSubscribeRequest>,
+): Promise<TSubscribeResponse> {
+  const station = await stationOrNotFound(ctx, slug);
+  if (!station.signupEnabled) throw new AppError(403, SUBSCRIPTIONS_CLOSED);
+  const [languages, types] = await Promise.all([
+    listLanguages(ctx.db, station),
+    listMessageTypes(ctx.db, station.id),
+  ]);
+  const activeTypes = new Map(types.filter((t) => t.isActive).map((t) => [t.messageType as string, t]));
+  const offered = new Set(languages.filter((l) => l.isActive).map((l) => l.languageCode));
+  for (const choice of input.message_types) {
+    const type = activeTypes.get(choice.message_type);
+    if (!type)
+      throw new AppError(400, `The alert type "${choice.message_type}" is not offered by this station.`);
+    if (!offered.has(choice.language)) {
+      throw new AppError(400, `The language "${choice.language}" is not offered by this station.`);
+    }
+  }
+  await codes.assertCanSendCode(codeContext(ctx), input.phone);
+
+  const pendingSignup = {
+    choices: input.message_types,
+    consent_text: consentText(station.displayName),
+    ip: ctx.ip ?? null,
+    user_agent: ctx.userAgent?.slice(0, 512) ?? null,
+  };
+  const { contact, created, issued } = await ctx.db.transaction(async (tx) => {
+    const existing = await repo.findContactByPhone(tx, station.id, input.phone);
+    const contact = existing
+      ? await repo.updateContact(tx, station.id, existing.id, { pendingSignup, updatedAt: ctx.now })
+      : await repo.insertContact(tx, {
+          stationId: station.id,
+          phone: input.phone,
+          language: input.message_types[0]?.language ?? station.primaryLanguage,
+          status: 'pending',
+          source: 'web',
+          pendingSignup,
+          signedUpAt: ctx.now,
+        });
+    if (!contact) throw notFound(SUBSCRIPTION_NOT_FOUND);
+    const issued = await codes.issueCode(
+      { ...codeContext(ctx), db: tx },
+      { purpose: 'subscriber', subjectId: contact.id, phone: input.phone },
+    );
+    return { contact, created: !existing, issued };
+  });
+
+  try {
+    const what = `code to confirm ${station.displayName} SMS alerts`;
+    await sendText(ctx, input.phone, codes.codeMessage(issued.code, ctx.config.publicUrl, what), station.id);
+  } catch (error) {
+    await ctx.db.transaction(async (tx) => {
+      await codes.deleteCodes(tx, { purpose: 'subscriber', subjectId: contact.id });
+      if (created) await repo.deleteContact(tx, station.id, contact.id);
+      else await repo.updateContact(tx, station.id, contact.id, { pendingSignup: null });
+    });
+    throw error;
+  }
+  return { requires_verification: true, contact_id: contact.id, ...codeReply(ctx, issued) };
+}
+
+async function pendingContact(ctx: TSubscriberContext, stationId: string, contactId: string) {
+  const contact = await repo.findContact(ctx.db, stationId, contactId);
+  if (!contact) throw notFound(SUBSCRIPTION_NOT_FOUND);
+  if (!contact.pendingSignup)
+    throw new AppError(409, 'This number is already confirmed. There is nothing to verify.');
+  return contact;
+}
+
+export async function verifySubscriber(
+  ctx: TSubscriberContext,
+  slug: string,
+  contactId: string,
+  code: string,
+) {
+  const station = await stationOrNotFound(ctx, slug);
+  await pendingContact(ctx, station.id, contactId);
+  const codeId = await codes.checkCode(
+    codeContext(ctx),
+    { purpose: 'subscriber', subjectId: contactId },
+    code,
+  );
+  await ctx.db.transaction(async (tx) => {
+    const contact = await repo.findContact(tx, station.id, contactId, { forUpdate: true });
+    const signup = contact?.pendingSignup;
+    if (!contact || !signup || !(await codes.consumeCode(tx, codeId, ctx.now))) {
+      throw new AppError(409, 'This number is already confirmed. There is nothing to verify.');
+    }
+    await repo.replacePreferences(
+      tx,
+      station.id,
+      contact.id,
+      signup.choices.map((c) => ({ messageType: c.message_type, language: c.language })),
+    );
+    await repo.updateContact(tx, station.id, contact.id, {
+      status: 'active',
+      isVerified: true,
+      verifiedAt: ctx.now,
+      optedOutAt: null,
+      language: signup.choices[0]?.language ?? contact.language,
+      pendingSignup: null,
+      updatedAt: ctx.now,
+    });
+    await repo.insertConsentEvents(tx, [
+      {
+        stationId: station.id,
+        contactId: contact.id,
+        phone: contact.phone,
+        event: 'opt_in',
+        source: 'web_join',
+        detail: signup.consent_text,
+        ip: signup.ip,
+        userAgent: signup.user_agent,
+        createdAt: ctx.now,
+      },
+    ]);
+  });
+  return { ok: true as const, message: `You're subscribed to ${station.displayName} alerts.` };
+}
+
+export async function resendSubscriberCode(ctx: TSubscriberContext, slug: string, contactId: string) {
+  const station = await stationOrNotFound(ctx, slug);
+  const contact = await pendingContact(ctx, station.id, contactId);
+  const issued = await codes.issueCode(codeContext(ctx), {
+    purpose: 'subscriber',
+    subjectId: contact.id,
+    phone: contact.phone,
+  });
+  const what = `code to confirm ${station.displayName} SMS alerts`;
+  await sendText(ctx, contact.phone, codes.codeMessage(issued.code, ctx.config.publicUrl, what), station.id);
+  return codeReply(ctx, issued);
+}
+
+/** The same answer whether or not the number was subscribed, so it reveals nothing. */
+export const UNSUBSCRIBE_MESSAGE =
+  'If this number was subscribed, it will receive no more messages from this station.';
+
+export async function unsubscribe(ctx: TSubscriberContext, slug: string, phone: string) {
+  const station = await stationOrNotFound(ctx, slug);
+  const changed = await ctx.db.transaction(async (tx) => {
+    const contact = await repo.findContactByPhone(tx, station.id, phone);
+    if (!contact || contact.status === 'opted_out') return null;
+    await repo.updateContact(tx, station.id, contact.id, {
+      status: 'opted_out',
+      optedOutAt: ctx.now,
+      pendingSignup: null,
+      updatedAt: ctx.now,
+    });
+    await repo.insertConsentEvents(tx, [
+      {
+        stationId: station.id,
+        contactId: contact.id,
+        phone,
+        event: 'opt_out',
+        source: 'unsubscribe_page',
+        detail: 'Unsubscribed on the public unsubscribe page',
+        ip: ctx.ip ?? null,
+        userAgent: ctx.userAgent?.slice(0, 512) ?? null,
+        createdAt: ctx.now,
+      },
+    ]);
+    return contact;
+  });
+  // Only someone who was receiving alerts gets a confirmation text.
+  if (changed?.isVerified && changed.status !== 'pending') {
+    await ctx.sms
+      .send({
+        to: phone,
+        body: `${station.displayName}: You are unsubscribed and will receive no more alerts. Reply START to resubscribe.`,
+        stationId: station.id,
+      })
+      .catch(() => {
+        // The opt-out itself is what matters; a failed confirmation must not undo it.
+      });
+  }
+  return { ok: true as const, message: UNSUBSCRIBE_MESSAGE };
+}

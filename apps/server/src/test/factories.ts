@@ -1,0 +1,61 @@
+// Builders for test data: a station with its admin, a subscribed contact.
+import type { TLanguageCode, TMessageTypeKey } from '@message-station/shared';
+import type { Db } from '../db/client.js';
+import { createStation } from '../modules/station/service.js';
+import * as contacts from '../modules/subscribers/repo.js';
+import { createUser } from '../modules/users/service.js';
+
+export async function createStationWithAdmin(
+  db: Db,
+  options: { slug: string; languages?: TLanguageCode[]; signupEnabled?: boolean },
+) {
+  return db.transaction(async (tx) => {
+    const station = await createStation(tx, 'http://localhost:3000', {
+      slug: options.slug,
+      name: options.slug.toUpperCase(),
+      displayName: `${options.slug.toUpperCase()} Radio`,
+      supportedLanguages: options.languages ?? ['en'],
+      smsEnabled: true,
+      smsCreditsBalance: 100,
+      paymentStatus: 'paid',
+    });
+    const admin = await createUser(tx, {
+      stationId: station.id,
+      email: `admin@${options.slug}.test`,
+      password: 'demo1234',
+      fullName: `${options.slug} Admin`,
+      role: 'admin',
+    });
+    return { station, admin, adminEmail: `admin@${options.slug}.test` };
+  });
+}
+
+export async function createContact(
+  db: Db,
+  stationId: string,
+  options: {
+    phone: string;
+    name?: string;
+    status?: 'pending' | 'active' | 'paused' | 'opted_out';
+    verified?: boolean;
+    source?: 'web' | 'staff' | 'import';
+    choices?: { messageType: TMessageTypeKey; language: TLanguageCode }[];
+  },
+) {
+  const contact = await contacts.insertContact(db, {
+    stationId,
+    phone: options.phone,
+    name: options.name ?? null,
+    status: options.status ?? 'active',
+    isVerified: options.verified ?? true,
+    source: options.source ?? 'web',
+    language: options.choices?.[0]?.language ?? 'en',
+  });
+  await contacts.replacePreferences(
+    db,
+    stationId,
+    contact.id,
+    options.choices ?? [{ messageType: 'emergency', language: 'en' }],
+  );
+  return contact;
+}

@@ -1,0 +1,135 @@
+// Subscriber (public join/unsubscribe) and SMS contact (admin) shapes (spec §3, §7).
+import { z } from 'zod';
+import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS } from './constants.js';
+import { ZUsPhone, ZVerificationCode } from './registration.js';
+
+export const CONTACT_STATUSES = ['pending', 'active', 'paused', 'opted_out'] as const;
+export type TContactStatus = (typeof CONTACT_STATUSES)[number];
+
+/** GET /subscribe/{station}/info */
+export const ZStationPublicInfo = z.object({
+  station: z.object({
+    name: z.string(),
+    slug: z.string(),
+    display_name: z.string(),
+    logo_url: z.string().nullable(),
+    brand_color: z.string(),
+    languages: z.array(z.object({ id: z.string(), language_code: z.string(), display_name: z.string() })),
+    consent_text: z.string(),
+    privacy_url: z.string(),
+    terms_url: z.string(),
+    /** False when the station has turned public subscriptions off: show that, not the form. */
+    subscriptions_open: z.boolean(),
+  }),
+  message_types: z.array(
+    z.object({
+      id: z.string(),
+      message_type: z.string(),
+      display_name: z.string(),
+      description: z.string(),
+      color_code: z.string(),
+    }),
+  ),
+});
+export type TStationPublicInfo = z.infer<typeof ZStationPublicInfo>;
+
+export const ZSubscribeRequest = z.object({
+  phone: ZUsPhone,
+  message_types: z
+    .array(
+      z.object({
+        message_type: z.enum(MESSAGE_TYPE_KEYS, 'Unknown alert type.'),
+        language: z.enum(LANGUAGE_CODES, 'Unknown language.'),
+      }),
+      { error: 'Please select at least one alert type' },
+    )
+    .min(1, 'Please select at least one alert type')
+    .refine(
+      (list) => new Set(list.map((c) => c.message_type)).size === list.length,
+      'Each alert type may be chosen only once.',
+    ),
+  consent_given: z.literal(true, 'Please confirm that you consent to receive SMS messages.'),
+});
+export type TSubscribeRequest = z.input<typeof ZSubscribeRequest>;
+
+export const ZSubscribeResponse = z.object({
+  requires_verification: z.boolean(),
+  contact_id: z.string(),
+  code_expires_at: z.string(),
+  resend_available_at: z.string(),
+  test_code: z.string().optional(),
+});
+export type TSubscribeResponse = z.infer<typeof ZSubscribeResponse>;
+
+export const ZSubscriberVerifyRequest = z.object({
+  contact_id: z.uuid('Subscription not found. Please start again.'),
+  verification_code: ZVerificationCode,
+});
+export const ZSubscriberResendRequest = z.object({
+  contact_id: z.uuid('Subscription not found. Please start again.'),
+});
+export const ZSubscriberResendResponse = ZSubscribeResponse.omit({
+  requires_verification: true,
+  contact_id: true,
+});
+
+export const ZUnsubscribeRequest = z.object({ phone: ZUsPhone });
+export const ZMessageResponse = z.object({ ok: z.literal(true), message: z.string() });
+
+/** Per message type: subscribed or not, and in which language. */
+export const ZMessagePreferences = z.partialRecord(
+  z.enum(MESSAGE_TYPE_KEYS),
+  z.object({ subscribed: z.boolean(), language: z.enum(LANGUAGE_CODES, 'Unknown language.') }),
+);
+export type TMessagePreferences = z.infer<typeof ZMessagePreferences>;
+
+export const ZSmsContact = z.object({
+  id: z.string(),
+  name: z.string().nullable(),
+  phone: z.string(),
+  language: z.string(),
+  message_preferences: z.record(z.string(), z.object({ subscribed: z.boolean(), language: z.string() })),
+  status: z.enum(CONTACT_STATUSES),
+  is_verified: z.boolean(),
+  signed_up_at: z.string(),
+});
+export type TSmsContact = z.infer<typeof ZSmsContact>;
+
+export const ZSmsContactsQuery = z.object({
+  search: z.string().trim().max(100).optional(),
+  status: z.enum(CONTACT_STATUSES).optional(),
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const ZUpdatePreferencesRequest = z.object({ message_preferences: ZMessagePreferences });
+/** Staff may pause and resume; only the person can opt out or back in. */
+export const ZUpdateContactStatusRequest = z.object({
+  status: z.enum(['active', 'paused'], 'Status must be active or paused.'),
+});
+
+export const ZAddContactRequest = z.object({
+  name: z.string().trim().max(100).optional().default(''),
+  phone: ZUsPhone,
+  message_preferences: ZMessagePreferences,
+  consent_attested: z.literal(true, 'Please confirm that this person agreed to receive SMS alerts.'),
+});
+export type TAddContactRequest = z.input<typeof ZAddContactRequest>;
+
+export const ZImportRow = z.object({
+  line: z.number(),
+  name: z.string(),
+  phone: z.string(),
+  language: z.string(),
+  message_types: z.array(z.string()),
+  /** null when the row can be imported. */
+  error: z.string().nullable(),
+});
+export const ZImportReport = z.object({
+  total: z.number(),
+  valid: z.number(),
+  invalid: z.number(),
+  imported: z.number(),
+  rows: z.array(ZImportRow),
+});
+export type TImportReport = z.infer<typeof ZImportReport>;
