@@ -2,6 +2,7 @@
 // superadmin. Idempotent: an existing demo station is left as it is.
 
 import { createStation, findStationIdBySlug } from '../modules/station/service.js';
+import * as contacts from '../modules/subscribers/repo.js';
 import { createUser } from '../modules/users/service.js';
 import type { Db } from './client.js';
 
@@ -42,6 +43,7 @@ export async function seedDemo(db: Db, publicUrl: string): Promise<{ created: bo
         isSuperadmin: person.email.startsWith('superadmin@'),
       });
     }
+    await seedDemoSubscribers(tx, station.id);
   });
   return { created: true };
 }
@@ -50,4 +52,83 @@ export function demoLoginsText(url: string): string {
   const width = Math.max(...DEMO_LOGINS.map((l) => l.email.length));
   const rows = DEMO_LOGINS.map((l) => `    ${l.email.padEnd(width)}  ${DEMO_PASSWORD}   (${l.label})`);
   return [`  Demo logins for ${url}/admin/login:`, ...rows].join('\n');
+}
+
+/** A few subscribers so SMS Contacts shows something; 555-01XX numbers are reserved for fiction. */
+const DEMO_SUBSCRIBERS = [
+  {
+    name: 'Rosa Martinez',
+    phone: '+12125550101',
+    status: 'active',
+    choices: [
+      ['emergency', 'es'],
+      ['alert', 'es'],
+    ],
+  },
+  {
+    name: 'James Carter',
+    phone: '+12125550102',
+    status: 'active',
+    choices: [
+      ['emergency', 'en'],
+      ['station', 'en'],
+      ['informational', 'en'],
+    ],
+  },
+  {
+    name: 'Linh Tran',
+    phone: '+12125550103',
+    status: 'active',
+    choices: [
+      ['emergency', 'en'],
+      ['alert', 'en'],
+    ],
+  },
+  { name: 'Miguel Torres', phone: '+12125550104', status: 'paused', choices: [['alert', 'es']] },
+  { name: null, phone: '+12125550105', status: 'pending', choices: [['emergency', 'en']] },
+  { name: 'Grace Kim', phone: '+12125550106', status: 'opted_out', choices: [['informational', 'en']] },
+] as const;
+
+async function seedDemoSubscribers(tx: Parameters<Parameters<Db['transaction']>[0]>[0], stationId: string) {
+  for (const person of DEMO_SUBSCRIBERS) {
+    const verified = person.status !== 'pending';
+    const contact = await contacts.insertContact(tx, {
+      stationId,
+      phone: person.phone,
+      name: person.name,
+      language: person.choices[0][1],
+      status: person.status,
+      isVerified: verified,
+      verifiedAt: verified ? new Date() : null,
+      source: 'import',
+    });
+    await contacts.replacePreferences(
+      tx,
+      stationId,
+      contact.id,
+      person.choices.map(([messageType, language]) => ({ messageType, language })),
+    );
+    await contacts.insertConsentEvents(tx, [
+      {
+        stationId,
+        contactId: contact.id,
+        phone: person.phone,
+        event: 'opt_in',
+        source: 'import',
+        detail: 'Demo data',
+      },
+      ...(person.status === 'opted_out'
+        ? [
+            {
+              stationId,
+              contactId: contact.id,
+              phone: person.phone,
+              event: 'opt_out' as const,
+              source: 'keyword' as const,
+              detail: 'STOP',
+            },
+          ]
+        : []),
+    ]);
+  }
 }

@@ -27,11 +27,11 @@ function multipart(parts: { name: string; filename?: string; value: string | Buf
 
 describe('SMS contacts (staff)', async () => {
   const { app, db } = await createTestApp();
-  const [demo] = await db.select().from(stations).where(eq(stations.slug, 'demo'));
-  const demoId = demo?.id ?? '';
+  const mine = await createStationWithAdmin(db, { slug: 'minefm', languages: ['en', 'es'] });
+  const demoId = mine.station.id;
   const other = await createStationWithAdmin(db, { slug: 'otherfm' });
   const staff = new TestClient(app);
-  await staff.login('user@demo.test');
+  await staff.login(mine.adminEmail);
   const otherAdmin = new TestClient(app);
   await otherAdmin.login(other.adminEmail);
 
@@ -175,8 +175,14 @@ describe('SMS contacts (staff)', async () => {
     expect(theirs.json().map((c: { id: string }) => c.id)).toEqual([id]);
   });
 
-  it('needs a signed-in user', async () => {
+  it('needs a signed-in user, and a standard user may manage contacts', async () => {
     expect((await app.inject({ url: '/admin/api/sms-contacts' })).statusCode).toBe(401);
+    const standard = new TestClient(app);
+    await standard.login('user@demo.test');
+    const list = await standard.get('/admin/api/sms-contacts');
+    expect(list.statusCode).toBe(200);
+    // The demo station's own seeded subscribers, none of minefm's.
+    expect(list.json().map((c: { phone: string }) => c.phone)).not.toContain('+14155551001');
   });
 
   it('adds a contact with attested consent: pending, a YES request by text, and a consent record', async () => {
