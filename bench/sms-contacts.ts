@@ -35,14 +35,20 @@ const lines = ['name,phone,language,types'];
 for (let i = 0; i < ROWS; i++) {
   // 10,000 numbers per exchange: 555, 556, …
   const exchange = 555 + Math.floor(i / 10_000);
-  lines.push(`Person ${i},(415) ${exchange}-${String(i % 10_000).padStart(4, '0')},${i % 3 ? 'en' : 'es'},emergency;alert`);
+  lines.push(
+    `Person ${i},(415) ${exchange}-${String(i % 10_000).padStart(4, '0')},${i % 3 ? 'en' : 'es'},emergency;alert`,
+  );
 }
 const csv = lines.join('\n');
 const boundary = '----bench';
 const body = Buffer.concat([
-  Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.csv"\r\nContent-Type: text/csv\r\n\r\n`),
+  Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="c.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+  ),
   Buffer.from(csv),
-  Buffer.from(`\r\n--${boundary}\r\nContent-Disposition: form-data; name="consent_attested"\r\n\r\ntrue\r\n--${boundary}--\r\n`),
+  Buffer.from(
+    `\r\n--${boundary}\r\nContent-Disposition: form-data; name="consent_attested"\r\n\r\ntrue\r\n--${boundary}--\r\n`,
+  ),
 ]);
 
 const importStart = performance.now();
@@ -71,7 +77,9 @@ async function time(label: string, url: string) {
   console.log(`${label.padEnd(34)} median ${p(0.5)} ms   p95 ${p(0.95)} ms`);
 }
 
-console.log(`\n${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${ROWS} contacts (${imported.json().imported} imported in ${importMs.toFixed(0)} ms)\n`);
+console.log(
+  `\n${database.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}, ${ROWS} contacts (${imported.json().imported} imported in ${importMs.toFixed(0)} ms)\n`,
+);
 await time('first page (50)', '/admin/api/sms-contacts?limit=50');
 await time('page 100 (offset 4950)', '/admin/api/sms-contacts?limit=50&offset=4950');
 await time('search by name "Person 42"', '/admin/api/sms-contacts?search=Person%2042');

@@ -5,5 +5,5 @@ export * from './phone-validation.js';
 export * from './registration.js';
 export * from './relative-time.js';
 export * from './station-id.js';
-export * from './terms.js';
 export * from './subscribers.js';
+export * from './terms.js';

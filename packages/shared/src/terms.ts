@@ -15,19 +15,19 @@ const SECTIONS_EN: TTermsSection[] = [
   },
   {
     title: 'Accounts and Security',
-    body: 'The person who creates a station becomes its administrator and must give accurate information, including a phone number that can receive SMS for verification and a billing email address. Administrators can invite team members; every person uses their own account. You are responsible for keeping passwords and API keys confidential and for everything done through your station\'s accounts. Tell us at once through the contact form if you believe an account or API key has been used without permission. The station ID chosen at signup is permanent and cannot be changed later.',
+    body: "The person who creates a station becomes its administrator and must give accurate information, including a phone number that can receive SMS for verification and a billing email address. Administrators can invite team members; every person uses their own account. You are responsible for keeping passwords and API keys confidential and for everything done through your station's accounts. Tell us at once through the contact form if you believe an account or API key has been used without permission. The station ID chosen at signup is permanent and cannot be changed later.",
   },
   {
     title: 'Station Responsibilities and Messaging Compliance',
-    body: 'You are the sender of every message your station sends. You must obtain and keep records of each subscriber\'s express consent before sending them SMS, send only the kinds of messages they agreed to receive, and honor opt-out requests (such as replies of STOP) without delay. You are responsible for complying with the Telephone Consumer Protection Act (TCPA), the CAN-SPAM Act, carrier rules and every other law that applies to your messages. Except for genuine emergency alerts, messages may only be sent between 8 AM and 9 PM in the recipient\'s local time. You are responsible for the content of your messages and for checking automatic translations before relying on them.',
+    body: "You are the sender of every message your station sends. You must obtain and keep records of each subscriber's express consent before sending them SMS, send only the kinds of messages they agreed to receive, and honor opt-out requests (such as replies of STOP) without delay. You are responsible for complying with the Telephone Consumer Protection Act (TCPA), the CAN-SPAM Act, carrier rules and every other law that applies to your messages. Except for genuine emergency alerts, messages may only be sent between 8 AM and 9 PM in the recipient's local time. You are responsible for the content of your messages and for checking automatic translations before relying on them.",
   },
   {
     title: 'Acceptable Use',
-    body: 'You may not use the Service to send spam, unsolicited marketing, or messages to people who have not opted in; to send content that is unlawful, threatening, harassing, defamatory, hateful, sexually explicit or misleading; to impersonate any person, station or authority, or to send false emergency alerts; to distribute malware or phishing links; to collect or sell subscribers\' personal information; or to interfere with, probe, overload or reverse engineer the Service. We may remove content, pause sending or suspend a station that breaks these rules.',
+    body: "You may not use the Service to send spam, unsolicited marketing, or messages to people who have not opted in; to send content that is unlawful, threatening, harassing, defamatory, hateful, sexually explicit or misleading; to impersonate any person, station or authority, or to send false emergency alerts; to distribute malware or phishing links; to collect or sell subscribers' personal information; or to interfere with, probe, overload or reverse engineer the Service. We may remove content, pause sending or suspend a station that breaks these rules.",
   },
   {
     title: 'Fees, Billing and SMS Credits',
-    body: 'The Service is billed monthly or annually in advance, at the price shown when you subscribe. The monthly plan includes 500 SMS credits each month; extra credits can be purchased at any time. Fees are non-refundable, including for partial months and unused credits, except where the law requires otherwise. We will give you at least 30 days\' notice before any price change takes effect. If a payment fails and remains unpaid for 15 days, we may suspend SMS sending and other paid features until the balance is paid. SMS credits never expire: credits you do not use roll over to the next month for as long as your station remains open. There are no contracts or setup fees.',
+    body: "The Service is billed monthly or annually in advance, at the price shown when you subscribe. The monthly plan includes 500 SMS credits each month; extra credits can be purchased at any time. Fees are non-refundable, including for partial months and unused credits, except where the law requires otherwise. We will give you at least 30 days' notice before any price change takes effect. If a payment fails and remains unpaid for 15 days, we may suspend SMS sending and other paid features until the balance is paid. SMS credits never expire: credits you do not use roll over to the next month for as long as your station remains open. There are no contracts or setup fees.",
   },
   {
     title: 'Service Availability',
@@ -39,7 +39,7 @@ const SECTIONS_EN: TTermsSection[] = [
   },
   {
     title: 'Data Retention',
-    body: 'We keep your station\'s data for as long as your station remains open. When a station is closed, its account data, messages, subscriber lists and settings are deleted within 30 days of closure, except for records we must keep by law, such as billing records. Subscribers who unsubscribe are kept only as opt-out records so they are not messaged again.',
+    body: "We keep your station's data for as long as your station remains open. When a station is closed, its account data, messages, subscriber lists and settings are deleted within 30 days of closure, except for records we must keep by law, such as billing records. Subscribers who unsubscribe are kept only as opt-out records so they are not messaged again.",
   },
   {
     title: 'Intellectual Property',
@@ -74,7 +74,7 @@ const SECTIONS_EN: TTermsSection[] = [
 const SECTIONS_ES: TTermsSection[] = [
   {
     title: 'Descripción del Servicio',
-    body: 'Message Station permite que emisoras de radio, escuelas, hospitales, agencias gubernamentales, servicios de emergencia y grupos comunitarios ("estaciones") escriban un mensaje una sola vez en su idioma principal, lo traduzcan automáticamente y lo entreguen por SMS a los suscriptores que lo hayan aceptado, mediante lectura en voz alta en la aplicación de escritorio Message Station para macOS y mediante archivos de audio exportados para sistemas de megafonía y transmisiones. Message Station está a cargo de un pequeño colectivo creativo de California ("nosotros"). Estos Términos de Servicio ("Términos") rigen el uso del sitio web, el panel web, la aplicación de escritorio y las páginas públicas para suscriptores (en conjunto, el "Servicio"). Al crear una estación o usar el Servicio, usted acepta estos Términos.',
+    body: 'Message Station permite que emisoras de radio, escuelas, hospitales, agencias gubernamentales, servicios de emergencia y grupos comunitarios ("estaciones") escriban un mensaje una sola vez en su idioma principal, lo traduzcan automáticamente y lo entreguen por SMS a los suscriptores que lo hayan aceptado, mediante lectura en voz alta en la aplicación de escritorio Message Station para macOS y mediante archivos de audio exportados para sistemas de megafonía y transmisiones. Message Station está a cargo de un pequeño colectivo creativo de California ("nosotros"). Estos Términos del servicio ("Términos") rigen el uso del sitio web, el panel web, la aplicación de escritorio y las páginas públicas para suscriptores (en conjunto, el "Servicio"). Al crear una estación o usar el Servicio, usted acepta estos Términos.',
   },
   {
     title: 'Requisitos',
@@ -149,9 +149,13 @@ export const TERMS_OF_SERVICE = {
 };
 
 const PLAIN_TEXT_LABELS: Record<TTermsLanguage, { title: string; effective: string; updated: string }> = {
-  en: { title: 'Terms of Service', effective: 'Effective: August 26, 2025', updated: 'Last updated: August 26, 2025' },
+  en: {
+    title: 'Terms of Service',
+    effective: 'Effective: August 26, 2025',
+    updated: 'Last updated: August 26, 2025',
+  },
   es: {
-    title: 'Términos de Servicio',
+    title: 'Términos del servicio',
     effective: 'Vigente desde: 26 de agosto de 2025',
     updated: 'Última actualización: 26 de agosto de 2025',
   },

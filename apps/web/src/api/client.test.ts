@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../test/cookies';
 import { jsonResponse } from '../test/render-app';
-import { ApiError, api } from './client';
+import { ApiError, api, apiWithHeaders, serverErrorText } from './client';
 
 function stubFetch(response: Response | Error) {
   const fetchMock = vi.fn(async (_input: RequestInfo | URL, _init?: RequestInit) => {
@@ -82,5 +82,31 @@ describe('api helper', () => {
     await api('/admin/api/station/logo', { method: 'POST', body: form });
     expect(fetchMock.mock.calls[0]?.[1]?.body).toBe(form);
     expect(sentHeaders(fetchMock)).not.toHaveProperty('Content-Type');
+  });
+
+  it('hands back the headers with apiWithHeaders, and throws like api()', async () => {
+    stubFetch(
+      new Response('[{"id":"c-1"}]', {
+        headers: { 'Content-Type': 'application/json', 'X-Total-Count': '57' },
+      }),
+    );
+    const reply = await apiWithHeaders<{ id: string }[]>('/admin/api/sms-contacts?limit=50');
+    expect(reply.data).toEqual([{ id: 'c-1' }]);
+    expect(reply.headers.get('X-Total-Count')).toBe('57');
+
+    stubFetch(jsonResponse({ error: 'Not signed in' }, 401));
+    const failure = await apiWithHeaders('/admin/api/sms-contacts').catch((e: unknown) => e);
+    expect((failure as ApiError).message).toBe('Not signed in');
+  });
+
+  it("serverErrorText gives the server's words, else the fallback", () => {
+    expect(serverErrorText(new ApiError(409, 'x', { error: 'Already opted out.' }), 'Fallback')).toBe(
+      'Already opted out.',
+    );
+    expect(serverErrorText(new ApiError(500, 'Request failed with status 500', 'oops'), 'Fallback')).toBe(
+      'Fallback',
+    );
+    expect(serverErrorText(new ApiError(0, 'Network error. Please try again.'), 'Fallback')).toBe('Fallback');
+    expect(serverErrorText(new Error('boom'), 'Fallback')).toBe('Fallback');
   });
 });

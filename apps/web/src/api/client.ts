@@ -62,7 +62,28 @@ function errorText(body: unknown, status: number): string {
   return `Request failed with status ${status}`;
 }
 
+/** A successful reply with its headers, for the few calls that carry data there (e.g. X-Total-Count). */
+export type ApiReply<T> = { data: T; headers: Headers };
+
 export async function api<T>(path: string, options: ApiRequestOptions = {}): Promise<T> {
+  return (await send<T>(path, options)).data;
+}
+
+/** Like api(), but also hands back the reply's headers. */
+export function apiWithHeaders<T>(path: string, options: ApiRequestOptions = {}): Promise<ApiReply<T>> {
+  return send<T>(path, options);
+}
+
+/** The server's words for a refused call (`{ error }` reply), else the given fallback text. */
+export function serverErrorText(error: unknown, fallback: string): string {
+  if (!(error instanceof ApiError)) return fallback;
+  const body = error.body;
+  if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string')
+    return body.error;
+  return fallback;
+}
+
+async function send<T>(path: string, options: ApiRequestOptions): Promise<ApiReply<T>> {
   const method = options.method ?? 'GET';
   const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   let body: BodyInit | undefined;
@@ -95,5 +116,5 @@ export async function api<T>(path: string, options: ApiRequestOptions = {}): Pro
 
   const payload = await readBody(response);
   if (!response.ok) throw new ApiError(response.status, errorText(payload, response.status), payload);
-  return payload as T;
+  return { data: payload as T, headers: response.headers };
 }

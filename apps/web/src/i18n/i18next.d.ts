@@ -3,7 +3,12 @@ import 'i18next';
 import type admin from '../locales/en/admin.json';
 import type auth from '../locales/en/auth.json';
 import type common from '../locales/en/common.json';
+import type dev from '../locales/en/dev.json';
+import type devInbound from '../locales/en/devInbound.json';
 import type publicPages from '../locales/en/public.json';
+import type registration from '../locales/en/registration.json';
+import type smsContacts from '../locales/en/smsContacts.json';
+import type subscribers from '../locales/en/subscribers.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -13,6 +18,11 @@ declare module 'i18next' {
       public: typeof publicPages;
       auth: typeof auth;
       admin: typeof admin;
+      registration: typeof registration;
+      dev: typeof dev;
+      subscribers: typeof subscribers;
+      smsContacts: typeof smsContacts;
+      devInbound: typeof devInbound;
     };
   }
 }

@@ -27,6 +27,13 @@ if (hasDom && typeof window.matchMedia !== 'function') {
       dispatchEvent: () => false,
     }) as MediaQueryList;
 }
+// Textarea autosize listens for web fonts loading.
+if (hasDom && !document.fonts) {
+  Object.defineProperty(document, 'fonts', {
+    configurable: true,
+    value: { addEventListener: () => {}, removeEventListener: () => {}, ready: Promise.resolve() },
+  });
+}
 if (hasDom) {
   window.scrollTo = () => {};
   Element.prototype.scrollIntoView = () => {};

@@ -1,12 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  consentEvents,
-  outboxMessages,
-  smsContactPreferences,
-  smsContacts,
-  stations,
-} from '../../db/schema/index.js';
+import { consentEvents, outboxMessages, smsContactPreferences, smsContacts } from '../../db/schema/index.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { createContact, createStationWithAdmin } from '../../test/factories.js';
 

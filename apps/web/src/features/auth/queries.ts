@@ -33,16 +33,21 @@ async function ensureCsrfCookie(): Promise<void> {
   await fetchSessionUser().catch(() => null);
 }
 
-async function signIn(credentials: TLoginRequest): Promise<TSessionUser> {
+/** Runs a state-changing call that a visitor may make before any session exists (login, signup). */
+export async function withCsrfCookie<T>(call: () => Promise<T>): Promise<T> {
   await ensureCsrfCookie();
   try {
-    return await login(credentials);
+    return await call();
   } catch (error) {
     // A stale CSRF cookie (expired or rotated): fetch a fresh one and try once more.
     if (!(error instanceof ApiError) || error.status !== 403) throw error;
     await fetchSessionUser().catch(() => null);
-    return login(credentials);
+    return call();
   }
+}
+
+function signIn(credentials: TLoginRequest): Promise<TSessionUser> {
+  return withCsrfCookie(() => login(credentials));
 }
 
 export function useLoginMutation() {

@@ -1,7 +1,181 @@
+// /signup: the six-step registration wizard (spec §2, §4, §5). The draft lives in this component's
+// state only (it holds a password); step 5 starts the registration and step 6 verifies the phone.
+import { Container, Paper, Stack, Stepper, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { modals } from '@mantine/modals';
+import type { TRegisterStartResponse } from '@message-station/shared';
+import { useIsMutating } from '@tanstack/react-query';
+import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PublicPage } from '../../components/PublicPage';
+import { queryKeys } from '../../api/query-keys';
+import { PageTitle } from '../../components/PageTitle';
+import { AdminAccountStep } from './AdminAccountStep';
+import { BrandingStep } from './BrandingStep';
+import { MessageTypesStep } from './MessageTypesStep';
+import { apiErrorText, useStartRegistrationMutation } from './queries';
+import {
+  applyDraftChange,
+  initialDraft,
+  isEmailError,
+  type TDraftErrors,
+  TERMS_STEP,
+  type TRegistrationDraft,
+  type TWizardStep,
+  toStartRequest,
+  VERIFY_STEP,
+  validateStep,
+  WIZARD_STEPS,
+} from './registration-draft';
+import { StationIdentityStep } from './StationIdentityStep';
+import { TermsStep } from './TermsStep';
+import { VerificationStep } from './VerificationStep';
+import { WizardNav } from './WizardNav';
+
+const STEP_FORM_ID = 'signup-step-form';
+
+function withoutErrorsFor(errors: TDraftErrors, change: Partial<TRegistrationDraft>): TDraftErrors {
+  const next = { ...errors };
+  for (const field of Object.keys(change)) delete next[field as keyof TDraftErrors];
+  return next;
+}
 
 export function SignupPage() {
-  const { t } = useTranslation('public');
-  return <PublicPage title={t('pages.signup')} />;
+  const { t } = useTranslation('registration');
+  const [active, setActive] = useState(0);
+  const [draft, setDraft] = useState(() => initialDraft(window.location.origin));
+  const [errors, setErrors] = useState<TDraftErrors>({});
+  const [registration, setRegistration] = useState<TRegisterStartResponse | null>(null);
+  const start = useStartRegistrationMutation();
+  const registrationBusy = useIsMutating({ mutationKey: queryKeys.registration }) > 0;
+  const compact = useMediaQuery('(max-width: 62em)') ?? false;
+
+  const change = (patch: Partial<TRegistrationDraft>) => {
+    setDraft((current) => applyDraftChange(current, patch));
+    setErrors((current) => withoutErrorsFor(current, patch));
+  };
+
+  const goTo = (step: number) => {
+    setErrors({});
+    setActive(step);
+    window.scrollTo({ top: 0 });
+  };
+
+  const askReturnToFirstStep = (message: string) => {
+    modals.openConfirmModal({
+      title: t('startFailed.title'),
+      children: (
+        <Stack gap="xs">
+          <Text>{t('startFailed.message', { error: message })}</Text>
+          <Text>{isEmailError(message) ? t('startFailed.askReturnEmail') : t('startFailed.askReturn')}</Text>
+        </Stack>
+      ),
+      labels: { confirm: t('startFailed.confirm'), cancel: t('startFailed.cancel') },
+      onConfirm: () => goTo(0),
+    });
+  };
+
+  const startRegistration = () => {
+    setRegistration(null);
+    goTo(VERIFY_STEP);
+    start.mutate(toStartRequest(draft), {
+      onSuccess: setRegistration,
+      onError: (error) => {
+        // Back to the terms: step 6 has nothing to show without a registration.
+        setActive(TERMS_STEP);
+        askReturnToFirstStep(apiErrorText(error, t('errors.registrationFailed')));
+      },
+    });
+  };
+
+  const next = (event: FormEvent) => {
+    event.preventDefault();
+    const stepErrors = validateStep(active, draft);
+    setErrors(stepErrors);
+    if (Object.keys(stepErrors).length > 0) {
+      // Take the user to the first field that needs attention once the errors are shown.
+      requestAnimationFrame(() => {
+        document.querySelector<HTMLElement>(`#${STEP_FORM_ID} [aria-invalid="true"]`)?.focus();
+      });
+      return;
+    }
+    if (active === TERMS_STEP) startRegistration();
+    else goTo(active + 1);
+  };
+
+  const stepContent: Record<TWizardStep, ReactNode> = {
+    account: <AdminAccountStep draft={draft} errors={errors} onChange={change} />,
+    station: <StationIdentityStep draft={draft} errors={errors} onChange={change} />,
+    branding: <BrandingStep draft={draft} errors={errors} onChange={change} />,
+    messageTypes: <MessageTypesStep draft={draft} onChange={change} />,
+    terms: <TermsStep draft={draft} errors={errors} onChange={change} />,
+    verify: (
+      <VerificationStep
+        registration={registration}
+        logo={draft.logo}
+        onRegistrationChange={setRegistration}
+      />
+    ),
+  };
+
+  const currentStep = WIZARD_STEPS[active] ?? 'account';
+
+  return (
+    <Container size="lg" py={{ base: 'md', sm: 'xl' }} px={{ base: 'xs', sm: 'md' }}>
+      <Stack gap={4} mb="lg" px={{ base: 'xs', sm: 0 }}>
+        <PageTitle>{t('title')}</PageTitle>
+        <Text c="dimmed" mt={-12}>
+          {t('subtitle')}
+        </Text>
+      </Stack>
+
+      <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <Stepper
+          active={active}
+          onStepClick={(step) => {
+            if (step < active && active !== VERIFY_STEP) goTo(step);
+          }}
+          allowNextStepsSelect={false}
+          size={compact ? 'xs' : 'sm'}
+          iconSize={compact ? 28 : undefined}
+          // Six steps must stay on one line on a phone.
+          styles={compact ? { steps: { flexWrap: 'nowrap' }, separator: { marginInline: 4 } } : undefined}
+          mb="xl"
+        >
+          {WIZARD_STEPS.map((step) => (
+            <Stepper.Step
+              key={step}
+              label={compact ? undefined : t(`steps.${step}`)}
+              aria-label={t(`steps.${step}`)}
+            />
+          ))}
+        </Stepper>
+
+        {compact && (
+          <Text fz="sm" fw={600} c="dimmed" mb="md">
+            {t('stepOf', {
+              step: active + 1,
+              total: WIZARD_STEPS.length,
+              label: t(`steps.${currentStep}`),
+            })}
+          </Text>
+        )}
+
+        {active === VERIFY_STEP ? (
+          stepContent.verify
+        ) : (
+          <form id={STEP_FORM_ID} onSubmit={next} noValidate>
+            {stepContent[currentStep]}
+          </form>
+        )}
+
+        <WizardNav
+          formId={STEP_FORM_ID}
+          onBack={() => goTo(active - 1)}
+          backDisabled={active === 0 || (active === VERIFY_STEP && registrationBusy)}
+          continueLabel={active === TERMS_STEP ? t('nav.acceptAndContinue') : t('nav.continue')}
+          showContinue={active !== VERIFY_STEP}
+        />
+      </Paper>
+    </Container>
+  );
 }

@@ -1,7 +1,183 @@
+// /admin/sms-contacts: the station's subscribers, searched and filtered on the server, 50 a page,
+// with preferences, pause/resume, Add Contact and Import (spec §2 SMS Contacts).
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  NativeSelect,
+  Pagination,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import type { TContactStatus, TSmsContact } from '@message-station/shared';
+import { IconAlertCircle, IconFileImport, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/PageTitle';
+import { AddContactModal } from './AddContactModal';
+import { ContactsTable } from './ContactsTable';
+import { ImportContactsModal } from './ImportContactsModal';
+import { PreferencesModal } from './PreferencesModal';
+import {
+  CONTACTS_PER_PAGE,
+  useMessageTypesQuery,
+  useSmsContactsQuery,
+  useStationLanguagesQuery,
+} from './queries';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/**
+ * The status filter's choices, in this order. Spelled out here (a Record must name every status)
+ * rather than imported: the shared module exporting CONTACT_STATUSES also builds zod schemas,
+ * which would come along into the bundle.
+ */
+const STATUS_LABELLED: Record<TContactStatus, true> = {
+  active: true,
+  pending: true,
+  paused: true,
+  opted_out: true,
+};
+const STATUS_FILTERS = Object.keys(STATUS_LABELLED) as TContactStatus[];
 
 export function SmsContactsPage() {
-  const { t } = useTranslation('admin');
-  return <PageTitle>{t('pages.smsContacts')}</PageTitle>;
+  const { t } = useTranslation('smsContacts');
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [status, setStatus] = useState<TContactStatus | ''>('');
+  // The page belongs to one search and filter: a new search starts again at page 1.
+  const filterKey = `${debouncedSearch}\u0000${status}`;
+  const [paging, setPaging] = useState({ filterKey, page: 1 });
+  const page = paging.filterKey === filterKey ? paging.page : 1;
+
+  const contacts = useSmsContactsQuery({ search: debouncedSearch, status, page });
+  const types = useMessageTypesQuery();
+  const languages = useStationLanguagesQuery();
+  const [editing, setEditing] = useState<TSmsContact | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [importing, setImporting] = useState(false);
+
+  const total = contacts.data?.total;
+  const pages = Math.max(1, Math.ceil((total ?? 0) / CONTACTS_PER_PAGE));
+  const filtered = Boolean(debouncedSearch || status);
+  const statusOptions = [
+    { value: '', label: t('allStatuses') },
+    ...STATUS_FILTERS.map((value) => ({ value, label: t(`status.${value}`) })),
+  ];
+
+  return (
+    <>
+      <PageTitle>{t('title')}</PageTitle>
+      <Card withBorder shadow="sm" radius="md" p={{ base: 'md', lg: 'lg' }}>
+        <Group justify="space-between" mb="md" gap="sm">
+          <Title order={2} fz="h3">
+            {total === undefined ? t('cardTitleLoading') : t('cardTitle', { count: total })}
+          </Title>
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconFileImport size={16} aria-hidden="true" />}
+              onClick={() => setImporting(true)}
+            >
+              {t('importButton')}
+            </Button>
+            <Button
+              leftSection={<IconUserPlus size={16} aria-hidden="true" />}
+              onClick={() => setAdding(true)}
+              disabled={!types.data || !languages.data}
+            >
+              {t('addContact')}
+            </Button>
+          </Group>
+        </Group>
+
+        <Group mb="md" gap="sm" align="flex-end">
+          <TextInput
+            aria-label={t('search')}
+            placeholder={t('searchPlaceholder')}
+            leftSection={<IconSearch size={16} aria-hidden="true" />}
+            type="search"
+            value={search}
+            onChange={(event) => setSearch(event.currentTarget.value)}
+            w={320}
+          />
+          <NativeSelect
+            aria-label={t('statusFilter')}
+            data={statusOptions}
+            value={status}
+            onChange={(event) => setStatus(event.currentTarget.value as TContactStatus | '')}
+            w={200}
+          />
+        </Group>
+
+        {contacts.isPending || types.isPending ? (
+          <Center py="xl" role="status">
+            <Group gap="sm">
+              <Loader size="sm" aria-hidden="true" />
+              <Text c="dimmed">{t('loading')}</Text>
+            </Group>
+          </Center>
+        ) : contacts.isError ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+            <Stack gap="xs" align="flex-start">
+              <Text fz="sm">{t('loadFailed', { error: contacts.error.message })}</Text>
+              <Button size="xs" variant="white" color="red" onClick={() => void contacts.refetch()}>
+                {t('retry')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : contacts.data.contacts.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {filtered ? t('noMatches') : t('empty')}
+          </Text>
+        ) : (
+          <div style={{ opacity: contacts.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+            <ContactsTable
+              contacts={contacts.data.contacts}
+              types={types.data ?? []}
+              onPreferences={setEditing}
+            />
+          </div>
+        )}
+
+        {total !== undefined && total > 0 && (
+          <Group justify="space-between" mt="md" gap="sm">
+            <Text fz="sm" c="dimmed">
+              {t('range', {
+                from: (page - 1) * CONTACTS_PER_PAGE + 1,
+                to: Math.min(page * CONTACTS_PER_PAGE, total),
+                total,
+              })}
+            </Text>
+            <Pagination
+              total={pages}
+              value={page}
+              onChange={(next) => setPaging({ filterKey, page: next })}
+              hideWithOnePage
+            />
+          </Group>
+        )}
+      </Card>
+
+      <PreferencesModal
+        contact={editing}
+        types={types.data ?? []}
+        languages={languages.data ?? []}
+        onClose={() => setEditing(null)}
+      />
+      <AddContactModal
+        opened={adding}
+        types={types.data ?? []}
+        languages={languages.data ?? []}
+        onClose={() => setAdding(false)}
+      />
+      <ImportContactsModal opened={importing} onClose={() => setImporting(false)} />
+    </>
+  );
 }

@@ -1,7 +1,117 @@
+// /join/{station}: loading, not found, closed, register form, verify form, success (spec §2, §4).
+import { Alert, Anchor, Text } from '@mantine/core';
+import {
+  formatUsPhone,
+  phoneInputToE164,
+  type TStationPublicInfo,
+  type TSubscribeResponse,
+} from '@message-station/shared';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PublicPage } from '../../components/PublicPage';
+import { Link, useParams } from 'react-router';
+import { PageLoader } from '../../components/PageLoader';
+import { JoinForm, type TJoinValues, useJoinForm } from './JoinForm';
+import { useStationInfoQuery } from './queries';
+import { StationCard } from './StationCard';
+import { StationNotFound } from './StationNotFound';
+import { SubscribedNotice } from './SubscribedNotice';
+import { VerifyCodeForm } from './VerifyCodeForm';
 
 export function JoinPage() {
-  const { t } = useTranslation('public');
-  return <PublicPage title={t('pages.join')} />;
+  const { station: slug = '' } = useParams();
+  const info = useStationInfoQuery(slug);
+
+  if (info.isPending) return <PageLoader />;
+  if (info.isError) return <StationNotFound />;
+  return <JoinFlow slug={slug} info={info.data} />;
+}
+
+type TPhase =
+  | { kind: 'form' }
+  | { kind: 'verify'; registration: TSubscribeResponse; phone: string }
+  | { kind: 'success' };
+
+function JoinFlow({ slug, info }: { slug: string; info: TStationPublicInfo }) {
+  const { t } = useTranslation('subscribers');
+  const { station } = info;
+  const form = useJoinForm(info);
+  const [phase, setPhase] = useState<TPhase>({ kind: 'form' });
+
+  // Each view starts at the top: the Subscribe and Verify buttons sit low on a phone.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the view changes
+  useEffect(() => {
+    window.scrollTo({ top: 0 });
+  }, [phase.kind]);
+
+  if (!station.subscriptions_open && phase.kind === 'form') {
+    return (
+      <StationCard station={station} title={t('join.title')}>
+        <Alert
+          color="yellow"
+          variant="light"
+          icon={<IconInfoCircle size={18} aria-hidden="true" />}
+          title={t('join.closedTitle')}
+          role="status"
+        >
+          {t('join.closed')}
+        </Alert>
+        <UnsubscribeLink slug={slug} />
+      </StationCard>
+    );
+  }
+
+  if (phase.kind === 'success') {
+    return (
+      <StationCard station={station} title={t('success.title')}>
+        <SubscribedNotice station={station} />
+      </StationCard>
+    );
+  }
+
+  if (phase.kind === 'verify') {
+    return (
+      <StationCard station={station} title={t('verify.title')}>
+        <VerifyCodeForm
+          slug={slug}
+          station={station}
+          phone={phase.phone}
+          registration={phase.registration}
+          onRegistrationChange={(registration) => setPhase({ ...phase, registration })}
+          onVerified={() => setPhase({ kind: 'success' })}
+          onChangeNumber={() => setPhase({ kind: 'form' })}
+        />
+      </StationCard>
+    );
+  }
+
+  const registered = (values: TJoinValues, registration: TSubscribeResponse) => {
+    setPhase(
+      registration.requires_verification
+        ? { kind: 'verify', registration, phone: formatUsPhone(phoneInputToE164(values.phone)) }
+        : { kind: 'success' },
+    );
+  };
+
+  return (
+    <StationCard station={station} title={t('join.title')}>
+      <Text c="dimmed" mt={-4}>
+        {t('join.intro', { station: station.display_name })}
+      </Text>
+      <JoinForm slug={slug} info={info} form={form} onRegistered={registered} />
+      <UnsubscribeLink slug={slug} />
+    </StationCard>
+  );
+}
+
+function UnsubscribeLink({ slug }: { slug: string }) {
+  const { t } = useTranslation('subscribers');
+  return (
+    <Text fz="sm" c="dimmed" ta="center">
+      {t('join.unsubscribePrompt')}{' '}
+      <Anchor component={Link} to={`/unsubscribe/${encodeURIComponent(slug)}`} fz="sm">
+        {t('join.unsubscribeLink')}
+      </Anchor>
+    </Text>
+  );
 }

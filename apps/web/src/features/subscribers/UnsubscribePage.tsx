@@ -1,7 +1,106 @@
+// /unsubscribe/{station}: loading, not found, phone form, success (spec §2, §4). The server gives
+// the same answer whether or not the number was subscribed, and so does this page.
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { formatUsPhone, phoneInputToE164, type TStationPublicInfo } from '@message-station/shared';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PublicPage } from '../../components/PublicPage';
+import { Link, useParams } from 'react-router';
+import { serverErrorText } from '../../api/client';
+import { PageLoader } from '../../components/PageLoader';
+import { UsPhoneInput, usPhoneProblem } from '../../components/UsPhoneInput';
+import { useStationInfoQuery, useUnsubscribeMutation } from './queries';
+import { StationCard } from './StationCard';
+import { StationNotFound } from './StationNotFound';
 
 export function UnsubscribePage() {
-  const { t } = useTranslation('public');
-  return <PublicPage title={t('pages.unsubscribe')} />;
+  const { station: slug = '' } = useParams();
+  const info = useStationInfoQuery(slug);
+
+  if (info.isPending) return <PageLoader />;
+  if (info.isError) return <StationNotFound />;
+  return <UnsubscribeFlow slug={slug} station={info.data.station} />;
+}
+
+function UnsubscribeFlow({ slug, station }: { slug: string; station: TStationPublicInfo['station'] }) {
+  const { t } = useTranslation('subscribers');
+  const mutation = useUnsubscribeMutation(slug);
+  const [unsubscribedPhone, setUnsubscribedPhone] = useState<string | null>(null);
+  const joinPath = `/join/${encodeURIComponent(slug)}`;
+  const form = useForm({
+    initialValues: { phone: '' },
+    validate: {
+      phone: (value) => {
+        const problem = usPhoneProblem(value);
+        if (problem === 'required') return t('validation.phoneRequired');
+        return problem ? t('validation.phoneInvalid') : null;
+      },
+    },
+  });
+
+  if (unsubscribedPhone) {
+    return (
+      <StationCard station={station} title={t('unsubscribe.successTitle')}>
+        <Alert
+          color="green"
+          variant="light"
+          icon={<IconCircleCheck size={20} aria-hidden="true" />}
+          role="status"
+        >
+          {t('unsubscribe.successText', { phone: unsubscribedPhone, station: station.display_name })}
+        </Alert>
+        <Group justify="center" gap="sm">
+          <Button component={Link} to="/" variant="default">
+            {t('unsubscribe.backHome')}
+          </Button>
+          {station.subscriptions_open && (
+            <Button component={Link} to={joinPath} variant="subtle">
+              {t('unsubscribe.joinAgain')}
+            </Button>
+          )}
+        </Group>
+      </StationCard>
+    );
+  }
+
+  const submit = form.onSubmit((values) => {
+    const phone = phoneInputToE164(values.phone);
+    mutation.mutate(phone, { onSuccess: () => setUnsubscribedPhone(formatUsPhone(phone)) });
+  });
+
+  return (
+    <StationCard station={station} title={t('unsubscribe.title')}>
+      <Text c="dimmed" mt={-4}>
+        {t('unsubscribe.intro', { station: station.display_name })}
+      </Text>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="lg">
+          <UsPhoneInput
+            label={t('phone.label')}
+            placeholder={t('phone.placeholder')}
+            withAsterisk
+            size="md"
+            value={form.values.phone}
+            onChange={(phone) => form.setFieldValue('phone', phone)}
+            error={form.errors.phone}
+          />
+          {mutation.isError && (
+            <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
+              {serverErrorText(mutation.error, t('errors.unsubscribeFailed'))}
+            </Alert>
+          )}
+          <Button type="submit" size="md" fullWidth color="red" loading={mutation.isPending}>
+            {t('unsubscribe.submit')}
+          </Button>
+        </Stack>
+      </form>
+      <Text fz="sm" c="dimmed" ta="center">
+        {t('unsubscribe.stayPrompt')}{' '}
+        <Anchor component={Link} to={joinPath} fz="sm">
+          {t('unsubscribe.stayLink')}
+        </Anchor>
+      </Text>
+    </StationCard>
+  );
 }

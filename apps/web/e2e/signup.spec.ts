@@ -1,0 +1,108 @@
+import { expect, test } from '@playwright/test';
+
+test.describe('signup wizard', () => {
+  test('a new station signs up in six steps, verifies its phone, and signs in again', async ({ page }) => {
+    const run = Date.now();
+    const stationName = `E2E Radio ${run}`;
+    const email = `admin-${run}@e2e.test`;
+    const password = 'signup-pass-2025';
+    const phoneDigits = `415555${String(run).slice(-4)}`;
+
+    await page.goto('/');
+    await page.getByRole('link', { name: 'Create Your Station' }).first().click();
+    await expect(page).toHaveURL(/\/signup$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Create Your Station' })).toBeVisible();
+
+    // 1 Admin account
+    await page.getByLabel(/^Full Name/).fill('Erin Example');
+    await page.getByLabel(/^Email/).fill(email);
+    await page.getByLabel(/^Billing Email/).fill(email);
+    await page.getByLabel(/^Password/).fill(password);
+    await page.getByLabel(/^Confirm Password/).fill(password);
+    await page.getByLabel(/^Phone Number/).pressSequentially(phoneDigits);
+    await expect(page.getByLabel(/^Phone Number/)).toHaveValue(
+      `(${phoneDigits.slice(0, 3)}) ${phoneDigits.slice(3, 6)}-${phoneDigits.slice(6)}`,
+    );
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // 2 Station identity: the ID is derived live
+    await page.getByLabel(/^Station Name/).fill(stationName);
+    await expect(page.getByLabel(/^Station ID/)).toHaveValue(`e2eradio${run}`.slice(0, 20));
+    await expect(page.getByLabel(/^Display Name/)).toHaveValue(stationName);
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // 3 Branding: defaults
+    await expect(page.getByRole('checkbox', { name: 'English' })).toBeChecked();
+    await page.getByRole('checkbox', { name: /^Spanish/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // 4 Message types: defaults
+    await expect(page.getByRole('heading', { name: 'Message types' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // 5 Terms
+    await expect(page.getByText('1. Description of the Service')).toBeVisible();
+    await page.getByRole('checkbox', { name: /I have read and agree to the Terms of Service/ }).check();
+    await page.getByRole('button', { name: 'Accept & Continue' }).click();
+
+    // 6 Phone verification with the code the test-mode server shows
+    const notice = page.getByText(/Test mode: your code is \d{6}/);
+    await expect(notice).toBeVisible();
+    const code = /\d{6}/.exec((await notice.textContent()) ?? '')?.[0] ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    await expect(page.getByText(`ending in ${phoneDigits.slice(-4)}`, { exact: false })).toBeVisible();
+    await page.getByLabel('Digit 1 of the verification code').click();
+    await page.keyboard.type(code);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole('banner').getByText(stationName)).toBeVisible();
+    await expect(page.getByRole('banner').getByText(email)).toBeVisible();
+
+    // The SMS with the code went to the phone entered in step 1
+    await page.goto('/dev/outbox');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dev Outbox' })).toBeVisible();
+    const sms = page
+      .getByRole('article')
+      .filter({ hasText: `+1${phoneDigits}` })
+      .filter({ hasText: code });
+    await expect(sms.first()).toBeVisible();
+    await expect(sms.first().getByText('SMS', { exact: true })).toBeVisible();
+
+    // Logout, then sign in again with the new account
+    await page.goto('/admin/dashboard');
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/$/);
+    await page.goto('/admin/login');
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole('banner').getByText(stationName)).toBeVisible();
+  });
+
+  test('step 1 explains its errors in Spanish', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: 'Español' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cree su estación' })).toBeVisible();
+
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    for (const text of [
+      'El nombre completo es obligatorio.',
+      'El correo electrónico es obligatorio.',
+      'El correo de facturación es obligatorio.',
+      'La contraseña es obligatoria.',
+      'El número de teléfono es obligatorio.',
+    ]) {
+      await expect(page.getByText(text, { exact: true })).toBeVisible();
+    }
+
+    await page.getByLabel(/^Contraseña/).fill('corta');
+    await page.getByLabel(/^Confirmar contraseña/).fill('distinta');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await expect(page.getByText('La contraseña debe tener al menos 8 caracteres.')).toBeVisible();
+    await expect(page.getByText('Las contraseñas no coinciden.')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Cuenta de administrador' })).toBeVisible();
+  });
+});

@@ -1,0 +1,99 @@
+// Typed calls for the admin SMS Contacts page (spec §7 Admin): the paged list (total in the
+// X-Total-Count header), preferences, pause/resume, adding one contact and importing a CSV.
+import type {
+  TAddContactRequest,
+  TContactStatus,
+  TImportReport,
+  TMessagePreferences,
+  TSmsContact,
+} from '@message-station/shared';
+import { api, apiWithHeaders } from './client';
+
+export type TSmsContactsQuery = {
+  search?: string;
+  status?: TContactStatus;
+  limit: number;
+  offset: number;
+};
+
+export type TSmsContactsPage = { contacts: TSmsContact[]; total: number };
+
+export type TStationMessageType = {
+  id: string;
+  message_type: string;
+  display_name: string;
+  description: string;
+  color_code: string;
+  is_active: boolean;
+};
+
+export type TStationLanguage = {
+  id: string;
+  language_code: string;
+  display_name: string;
+  is_active: boolean;
+};
+
+/** Search matches the name or the phone's digits. */
+export async function listSmsContacts(
+  query: TSmsContactsQuery,
+  signal?: AbortSignal,
+): Promise<TSmsContactsPage> {
+  const params = new URLSearchParams();
+  if (query.search) params.set('search', query.search);
+  if (query.status) params.set('status', query.status);
+  params.set('limit', String(query.limit));
+  params.set('offset', String(query.offset));
+  const { data, headers } = await apiWithHeaders<TSmsContact[]>(`/admin/api/sms-contacts?${params}`, {
+    signal,
+  });
+  const total = Number(headers.get('X-Total-Count'));
+  return {
+    contacts: data,
+    total: Number.isFinite(total) && headers.has('X-Total-Count') ? total : data.length,
+  };
+}
+
+export function updateContactPreferences(id: string, preferences: TMessagePreferences): Promise<TSmsContact> {
+  return api<TSmsContact>(`/admin/api/sms-contacts/${encodeURIComponent(id)}/preferences`, {
+    method: 'PUT',
+    body: { message_preferences: preferences },
+  });
+}
+
+/** Staff may pause and resume; 409 for an opted-out or pending contact (only the person can opt in). */
+export function updateContactStatus(id: string, status: 'active' | 'paused'): Promise<TSmsContact> {
+  return api<TSmsContact>(`/admin/api/sms-contacts/${encodeURIComponent(id)}/status`, {
+    method: 'PUT',
+    body: { status },
+  });
+}
+
+/** 201: the contact starts pending; the server texts them to reply YES. */
+export function addSmsContact(request: TAddContactRequest): Promise<TSmsContact> {
+  return api<TSmsContact>('/admin/api/sms-contacts', { method: 'POST', body: request });
+}
+
+/** CSV columns name,phone,language,types. A dry run only checks the rows; the real run needs the attestation. */
+export function importSmsContacts(
+  file: File,
+  options: { dryRun: boolean; consentAttested: boolean },
+): Promise<TImportReport> {
+  const form = new FormData();
+  // Fields before the file: a streaming multipart parser sees them before it reads the file.
+  if (options.consentAttested) form.append('consent_attested', 'true');
+  form.append('file', file);
+  return api<TImportReport>(`/admin/api/sms-contacts/import?dry_run=${options.dryRun}`, {
+    method: 'POST',
+    body: form,
+  });
+}
+
+/** In display order. */
+export function getMessageTypes(signal?: AbortSignal): Promise<TStationMessageType[]> {
+  return api<TStationMessageType[]>('/admin/api/message-types', { signal });
+}
+
+export function getStationLanguages(signal?: AbortSignal): Promise<TStationLanguage[]> {
+  return api<TStationLanguage[]>('/admin/api/station-languages', { signal });
+}

@@ -1,0 +1,45 @@
+// Typed calls for the public subscriber pages (spec §7 Subscriber): station info, join with a
+// code, and unsubscribe. Station slugs come from the URL, so they are always encoded.
+import type { TStationPublicInfo, TSubscribeRequest, TSubscribeResponse } from '@message-station/shared';
+import { api } from './client';
+
+export type TSubscriberResendResponse = Omit<TSubscribeResponse, 'requires_verification' | 'contact_id'>;
+export type TSubscriberMessageResponse = { ok: true; message: string };
+
+function base(slug: string): string {
+  return `/subscribe/${encodeURIComponent(slug)}`;
+}
+
+/** Throws ApiError 404 for an unknown station. */
+export function getStationPublicInfo(slug: string, signal?: AbortSignal): Promise<TStationPublicInfo> {
+  return api<TStationPublicInfo>(`${base(slug)}/info`, { signal });
+}
+
+/** Registers the choices and texts a code (requires_verification), or subscribes at once. */
+export function registerSubscriber(slug: string, request: TSubscribeRequest): Promise<TSubscribeResponse> {
+  return api<TSubscribeResponse>(`${base(slug)}/register`, { method: 'POST', body: request });
+}
+
+export function verifySubscriber(
+  slug: string,
+  contactId: string,
+  verificationCode: string,
+): Promise<TSubscriberMessageResponse> {
+  return api<TSubscriberMessageResponse>(`${base(slug)}/verify`, {
+    method: 'POST',
+    body: { contact_id: contactId, verification_code: verificationCode },
+  });
+}
+
+/** Texts a new code; throws ApiError 429 'Please wait N seconds before requesting a new code.' */
+export function resendSubscriberCode(slug: string, contactId: string): Promise<TSubscriberResendResponse> {
+  return api<TSubscriberResendResponse>(`${base(slug)}/resend`, {
+    method: 'POST',
+    body: { contact_id: contactId },
+  });
+}
+
+/** The same answer whether or not the number was subscribed. */
+export function unsubscribe(slug: string, phone: string): Promise<TSubscriberMessageResponse> {
+  return api<TSubscriberMessageResponse>(`${base(slug)}/unsubscribe`, { method: 'POST', body: { phone } });
+}

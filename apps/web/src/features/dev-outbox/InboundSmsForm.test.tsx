@@ -1,0 +1,67 @@
+import { configure, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { queryKeys } from '../../api/query-keys';
+import { AppProviders } from '../../app/AppProviders';
+import { createQueryClient } from '../../app/query-client';
+import { setCookie } from '../../test/cookies';
+import { jsonResponse, mockSession } from '../../test/render-app';
+import { InboundSmsForm } from './InboundSmsForm';
+
+configure({ asyncUtilTimeout: 4000 });
+
+function renderForm() {
+  const queryClient = createQueryClient();
+  const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+  render(
+    <AppProviders queryClient={queryClient} env="test">
+      <InboundSmsForm />
+    </AppProviders>,
+  );
+  return { invalidate };
+}
+
+describe('InboundSmsForm', () => {
+  it('sends the text from the phone, shows the reply and refreshes the outbox', async () => {
+    setCookie('csrf_token', 'd1');
+    const fetchMock = mockSession(null, {
+      'POST /dev/api/inbound': () =>
+        jsonResponse({ reply: 'Demo Radio: You are unsubscribed and will receive no more messages.' }),
+    });
+    const { invalidate } = renderForm();
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText(/^From/), '4155550134');
+    await user.type(screen.getByLabelText(/^Message/), ' STOP ');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+
+    expect(
+      await screen.findByText('Demo Radio: You are unsubscribed and will receive no more messages.'),
+    ).toBeTruthy();
+    expect(screen.getByText('Station replied')).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([path]) => path === '/dev/api/inbound');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ from: '+14155550134', body: 'STOP' });
+    expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.devOutbox });
+    expect((screen.getByLabelText(/^Message/) as HTMLTextAreaElement).value).toBe('');
+  });
+
+  it('says when the station did not reply, and shows refusals as given', async () => {
+    setCookie('csrf_token', 'd2');
+    let reply = jsonResponse({ reply: null });
+    mockSession(null, { 'POST /dev/api/inbound': () => reply });
+    renderForm();
+    const user = userEvent.setup();
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(screen.getByText('Phone number is required')).toBeTruthy();
+    expect(screen.getByText('Message is required')).toBeTruthy();
+
+    await user.type(screen.getByLabelText(/^From/), '4155550134');
+    await user.type(screen.getByLabelText(/^Message/), 'hello');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(await screen.findByText('The station did not reply.')).toBeTruthy();
+
+    reply = jsonResponse({ error: 'Not found' }, 404);
+    await user.type(screen.getByLabelText(/^Message/), 'hello');
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.getByText('Not found')).toBeTruthy());
+  });
+});

@@ -1,0 +1,89 @@
+// Step 3: brand colour, supported languages, optional logo, and the policy links (spec §5: nothing required).
+import { Button, Checkbox, ColorInput, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { LANGUAGE_CODES, LANGUAGES, STATION_DEFAULTS } from '@message-station/shared';
+import { useTranslation } from 'react-i18next';
+import { LogoDropzone } from './LogoDropzone';
+import { StepHeading } from './StepHeading';
+import { type TStepProps, useFieldError } from './step-props';
+
+const COLOR_SWATCHES = ['#007bff', '#0b7285', '#2b8a3e', '#e8590c', '#c92a2a', '#862e9c', '#343a40'];
+const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
+
+/** Keeps the chosen languages in the product's display order, whatever order they were ticked in. */
+function inDisplayOrder(codes: string[]): string[] {
+  return LANGUAGE_CODES.filter((code) => codes.includes(code));
+}
+
+export function BrandingStep({ draft, errors, onChange }: TStepProps) {
+  const { t } = useTranslation('registration');
+  const { t: tc } = useTranslation();
+  const errorOf = useFieldError(errors);
+  const previewColor = HEX_COLOR.test(draft.brandColor) ? draft.brandColor : STATION_DEFAULTS.brandColor;
+
+  return (
+    <Stack gap="lg">
+      <StepHeading title={t('branding.title')} intro={t('branding.intro')} />
+      <Group align="flex-end" gap="md" wrap="wrap">
+        <ColorInput
+          label={t('branding.brandColor')}
+          description={t('branding.brandColorHint')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          format="hex"
+          swatches={COLOR_SWATCHES}
+          swatchesPerRow={7}
+          value={draft.brandColor}
+          onChange={(brandColor) => onChange({ brandColor })}
+          error={errorOf('brandColor')}
+          w={{ base: '100%', xs: 260 }}
+        />
+        <Stack gap={4} mb={{ base: 0, xs: 22 }}>
+          <Text fz="xs" c="dimmed">
+            {t('branding.colorPreview')}
+          </Text>
+          <Button color={previewColor} tabIndex={-1} aria-hidden="true" style={{ pointerEvents: 'none' }}>
+            {t('branding.colorSample')}
+          </Button>
+        </Stack>
+      </Group>
+
+      <Checkbox.Group
+        label={t('branding.languages')}
+        description={t('branding.languagesHint')}
+        value={draft.supportedLanguages}
+        onChange={(codes) => onChange({ supportedLanguages: inDisplayOrder(codes) })}
+        error={errorOf('supportedLanguages')}
+      >
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" verticalSpacing="sm" mt="xs">
+          {LANGUAGES.map((language) => {
+            const name = tc(`languageNames.${language.code}`);
+            const label = name === language.nativeName ? name : `${name} (${language.nativeName})`;
+            return <Checkbox key={language.code} value={language.code} label={label} />;
+          })}
+        </SimpleGrid>
+      </Checkbox.Group>
+
+      <LogoDropzone logo={draft.logo} onChange={(logo) => onChange({ logo })} />
+
+      <Stack gap="sm">
+        <TextInput
+          label={t('branding.privacyPolicyUrl')}
+          type="url"
+          withAsterisk
+          value={draft.privacyPolicyUrl}
+          onChange={(event) => onChange({ privacyPolicyUrl: event.currentTarget.value })}
+          error={errorOf('privacyPolicyUrl')}
+        />
+        <TextInput
+          label={t('branding.termsUrl')}
+          description={t('branding.urlsHint')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          type="url"
+          withAsterisk
+          value={draft.termsUrl}
+          onChange={(event) => onChange({ termsUrl: event.currentTarget.value })}
+          error={errorOf('termsUrl')}
+        />
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,60 @@
+// Step 4: the four fixed message types, each with its colour, a description and an on/off switch.
+import { Badge, Group, Paper, Stack, Switch, Textarea } from '@mantine/core';
+import { MESSAGE_TYPES } from '@message-station/shared';
+import { useTranslation } from 'react-i18next';
+import { StepHeading } from './StepHeading';
+import type { TStepProps } from './step-props';
+
+export function MessageTypesStep({ draft, onChange }: Omit<TStepProps, 'errors'>) {
+  const { t } = useTranslation('registration');
+
+  return (
+    <Stack gap="md">
+      <StepHeading title={t('messageTypes.title')} intro={t('messageTypes.intro')} />
+      {MESSAGE_TYPES.map((type) => {
+        const name = t(`messageTypes.names.${type.key}`);
+        const enabled = draft.messageTypesEnabled[type.key];
+        return (
+          <Paper
+            key={type.key}
+            withBorder
+            p="md"
+            style={{ borderLeft: `4px solid ${type.colorCode}`, opacity: enabled ? 1 : 0.7 }}
+          >
+            <Group justify="space-between" mb="xs" wrap="nowrap">
+              <Badge color={type.colorCode} size="lg" radius="sm">
+                {name}
+              </Badge>
+              <Switch
+                label={t('messageTypes.enabled')}
+                aria-label={`${name}: ${t('messageTypes.enabled')}`}
+                labelPosition="left"
+                checked={enabled}
+                onChange={(event) =>
+                  onChange({
+                    messageTypesEnabled: {
+                      ...draft.messageTypesEnabled,
+                      [type.key]: event.currentTarget.checked,
+                    },
+                  })
+                }
+              />
+            </Group>
+            <Textarea
+              label={t('messageTypes.description')}
+              aria-label={`${name}: ${t('messageTypes.description')}`}
+              autosize
+              minRows={2}
+              maxRows={5}
+              maxLength={500}
+              value={draft.messageTypes[type.key]}
+              onChange={(event) =>
+                onChange({ messageTypes: { ...draft.messageTypes, [type.key]: event.currentTarget.value } })
+              }
+            />
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}

@@ -1,0 +1,241 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import i18n from '../../i18n';
+import { setCookie } from '../../test/cookies';
+import { jsonResponse, mockSession, renderApp, sessionUser } from '../../test/render-app';
+import {
+  ACCOUNT,
+  clickContinue,
+  completeStepsOneToFive,
+  fill,
+  fillAccountStep,
+  startReply,
+} from './signup-test-helpers';
+
+function errorTexts(): string[] {
+  return Array.from(document.querySelectorAll('.mantine-InputWrapper-error, .mantine-Checkbox-error')).map(
+    (node) => node.textContent ?? '',
+  );
+}
+
+describe('SignupPage step 1', () => {
+  it('names every empty field, then a short password and a mismatch, without leaving the step', async () => {
+    mockSession(null);
+    renderApp('/signup');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: 'Create Your Station' });
+
+    await clickContinue(user);
+    expect(errorTexts()).toEqual([
+      'Full name is required.',
+      'Email address is required.',
+      'Billing email is required.',
+      'Password is required.',
+      'Phone number is required.',
+    ]);
+
+    await fillAccountStep(user, { ...ACCOUNT, password: 'short' });
+    await user.clear(screen.getByLabelText(/^Confirm Password/));
+    await user.type(screen.getByLabelText(/^Confirm Password/), 'different');
+    await clickContinue(user);
+    expect(screen.getByText('Password must be at least 8 characters long.')).toBeTruthy();
+    expect(screen.getByText('Passwords do not match.')).toBeTruthy();
+    expect(screen.getByText('Admin account')).toBeTruthy();
+  });
+
+  it('shows the same texts in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    mockSession(null);
+    renderApp('/signup');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: 'Cree su estación' });
+
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(errorTexts()).toEqual([
+      'El nombre completo es obligatorio.',
+      'El correo electrónico es obligatorio.',
+      'El correo de facturación es obligatorio.',
+      'La contraseña es obligatoria.',
+      'El número de teléfono es obligatorio.',
+    ]);
+
+    await user.type(screen.getByLabelText(/^Contraseña/), 'short');
+    await user.type(screen.getByLabelText(/^Confirmar contraseña/), 'other');
+    await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    expect(screen.getByText('La contraseña debe tener al menos 8 caracteres.')).toBeTruthy();
+    expect(screen.getByText('Las contraseñas no coinciden.')).toBeTruthy();
+  });
+
+  it('formats the phone as (555) 123-4567 and stops at 14 characters', async () => {
+    mockSession(null);
+    renderApp('/signup');
+    const user = userEvent.setup();
+    const phone = (await screen.findByLabelText(/^Phone Number/)) as HTMLInputElement;
+    await user.type(phone, '415555013499');
+    expect(phone.value).toBe('(415) 555-0134');
+  });
+});
+
+describe('SignupPage step 2', () => {
+  it('derives the station ID live and lets the display name follow the name until edited', async () => {
+    mockSession(null);
+    renderApp('/signup');
+    const user = userEvent.setup();
+    await screen.findByLabelText(/^Full Name/);
+    await fillAccountStep(user);
+    await clickContinue(user);
+
+    const name = screen.getByLabelText(/^Station Name/);
+    const stationId = screen.getByLabelText('Station ID') as HTMLInputElement;
+    const displayName = screen.getByLabelText(/^Display Name/) as HTMLInputElement;
+    expect(stationId.readOnly).toBe(true);
+    expect(screen.getByText('Your station ID is permanent and can never change.')).toBeTruthy();
+
+    await user.type(name, 'KXYZ 101.5');
+    expect(stationId.value).toBe('kxyz1015');
+    expect(displayName.value).toBe('KXYZ 101.5');
+
+    await user.type(name, ' FM!');
+    expect(stationId.value).toBe('kxyz1015fm');
+    expect(displayName.value).toBe('KXYZ 101.5 FM!');
+
+    await user.clear(displayName);
+    await user.type(displayName, 'KXYZ Radio');
+    await user.type(name, ' Springfield Community Station');
+    expect(stationId.value).toBe('kxyz1015fmspringfiel');
+    expect(stationId.value.length).toBeLessThanOrEqual(20);
+    expect(displayName.value).toBe('KXYZ Radio');
+  });
+
+  it('asks for a station name with letters or digits', async () => {
+    mockSession(null);
+    renderApp('/signup');
+    const user = userEvent.setup();
+    await screen.findByLabelText(/^Full Name/);
+    await fillAccountStep(user);
+    await clickContinue(user);
+    await fill(user, 'Station Name', '!!!');
+    await clickContinue(user);
+    expect(screen.getByText('Station name must contain letters or digits.')).toBeTruthy();
+  });
+});
+
+describe('SignupPage start and verification', () => {
+  it('offers to return to step 1 when starting fails, mentioning the email for an email error', async () => {
+    setCookie('csrf_token', 'c1');
+    const emailTaken = 'An account with this email already exists. Please sign in or use a different email.';
+    mockSession(null, { 'POST /api/register/start': () => jsonResponse({ error: emailTaken }, 409) });
+    renderApp('/signup');
+    const user = userEvent.setup();
+    await screen.findByLabelText(/^Full Name/);
+    await completeStepsOneToFive(user);
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(`Registration failed: ${emailTaken}`)).toBeTruthy();
+    expect(
+      within(dialog).getByText('Do you want to return to step 1 to fix your email address?'),
+    ).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Return to Step 1' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe(ACCOUNT.email);
+    expect(screen.getByText('Admin account')).toBeTruthy();
+  });
+
+  it('stays on the terms when the user keeps the step after a station error', async () => {
+    setCookie('csrf_token', 'c2');
+    const taken = 'Station ID "kxyzradio1015" is already taken. Please choose a different station name.';
+    mockSession(null, { 'POST /api/register/start': () => jsonResponse({ error: taken }, 409) });
+    renderApp('/signup');
+    const user = userEvent.setup();
+    await screen.findByLabelText(/^Full Name/);
+    await completeStepsOneToFive(user);
+
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Do you want to return to step 1 to review your details?')).toBeTruthy();
+    await user.click(within(dialog).getByRole('button', { name: 'Stay Here' }));
+    expect(await screen.findByRole('button', { name: 'Accept & Continue' })).toBeTruthy();
+    // GET /terms failed here (404), so the page links to the terms as well as showing them.
+    expect(screen.getByText('1. Description of the Service')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Read the Terms of Service' }).getAttribute('href')).toBe(
+      '/terms',
+    );
+  });
+
+  it('sends the draft, shows the test code, verifies and lands signed in on the dashboard', async () => {
+    setCookie('csrf_token', 'c3');
+    const user = userEvent.setup();
+    const admin = sessionUser({ fullName: 'Ana Rivera', stationName: 'KXYZ Radio 101.5' });
+    const fetchMock = mockSession(null, {
+      'POST /api/register/start': () => jsonResponse(startReply({ test_code: '482913' })),
+      'POST /api/register/verify': () => jsonResponse(admin),
+      'GET /terms': () => new Response('Terms of Service', { headers: { 'Content-Type': 'text/plain' } }),
+    });
+    const { router } = renderApp('/signup');
+    await screen.findByLabelText(/^Full Name/);
+    await completeStepsOneToFive(user);
+
+    expect(await screen.findByText('Test mode: your code is 482913')).toBeTruthy();
+    expect(screen.getByText(/ending in 0134/)).toBeTruthy();
+    expect(screen.getByText(/Code expires in (10:00|9:5\d)/)).toBeTruthy();
+
+    const startCall = fetchMock.mock.calls.find(([path]) => path === '/api/register/start');
+    expect(JSON.parse(String(startCall?.[1]?.body))).toMatchObject({
+      email: ACCOUNT.email,
+      password: ACCOUNT.password,
+      phone_number: '+14155550134',
+      admin_full_name: ACCOUNT.fullName,
+      billing_email: ACCOUNT.billingEmail,
+      station_name: 'KXYZ Radio 101.5',
+      display_name: 'KXYZ Radio 101.5',
+      brand_color: '#007bff',
+      supported_languages: ['en'],
+      privacy_policy_url: `${window.location.origin}/privacy`,
+      terms_url: `${window.location.origin}/terms`,
+      message_types: [
+        { message_type: 'emergency', is_active: true },
+        { message_type: 'alert', is_active: true },
+        { message_type: 'station', is_active: true },
+        { message_type: 'informational', is_active: true },
+      ],
+    });
+
+    await user.click(screen.getByLabelText('Digit 1 of the verification code'));
+    await user.keyboard('482913');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByText('Welcome back, Ana Rivera')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/dashboard');
+    const verifyCall = fetchMock.mock.calls.find(([path]) => path === '/api/register/verify');
+    expect(JSON.parse(String(verifyCall?.[1]?.body))).toEqual({
+      registration_id: startReply().registration_id,
+      verification_code: '482913',
+    });
+  });
+
+  it("shows the server's text for a wrong code and stays on step 6", async () => {
+    setCookie('csrf_token', 'c4');
+    const user = userEvent.setup();
+    mockSession(null, {
+      'POST /api/register/start': () => jsonResponse(startReply({ test_code: '111111' })),
+      'POST /api/register/verify': () =>
+        jsonResponse({ error: 'Invalid verification code. 4 attempts left.' }, 400),
+    });
+    const { router } = renderApp('/signup');
+    await screen.findByLabelText(/^Full Name/);
+    await completeStepsOneToFive(user);
+    await screen.findByText('Test mode: your code is 111111');
+
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByText('Please enter the 6-digit verification code.')).toBeTruthy();
+
+    await user.click(screen.getByLabelText('Digit 1 of the verification code'));
+    await user.keyboard('222222');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Invalid verification code. 4 attempts left.',
+    );
+    expect(router.state.location.pathname).toBe('/signup');
+  });
+});

@@ -1,0 +1,64 @@
+// Step 2: station name, its permanent ID, and the display name (spec §5 Signup step 2).
+import { Alert, Stack, Text, TextInput } from '@mantine/core';
+import { deriveStationId } from '@message-station/shared';
+import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { StepHeading } from './StepHeading';
+import { type TStepProps, useFieldError } from './step-props';
+
+export function StationIdentityStep({ draft, errors, onChange }: TStepProps) {
+  const { t } = useTranslation('registration');
+  const errorOf = useFieldError(errors);
+  const stationId = deriveStationId(draft.stationName);
+
+  return (
+    <Stack gap="md">
+      <StepHeading title={t('station.title')} intro={t('station.intro')} />
+      <TextInput
+        label={t('station.stationName')}
+        placeholder={t('station.stationNamePlaceholder')}
+        description={t('station.stationNameHint')}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        withAsterisk
+        value={draft.stationName}
+        onChange={(event) => onChange({ stationName: event.currentTarget.value })}
+        error={errorOf('stationName')}
+      />
+      <TextInput
+        label={t('station.stationId')}
+        value={stationId}
+        placeholder={t('station.stationIdEmpty')}
+        readOnly
+        variant="filled"
+        leftSection={<IconLock size={16} aria-hidden="true" />}
+        styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)' } }}
+      />
+      <Alert
+        color="yellow"
+        variant="light"
+        p="sm"
+        role="note"
+        icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+      >
+        <Text fz="sm" fw={600}>
+          {t('station.stationIdPermanent')}
+        </Text>
+        {stationId && (
+          <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t('station.stationIdLink', { link: `${window.location.origin}/join/${stationId}` })}
+          </Text>
+        )}
+      </Alert>
+      <TextInput
+        label={t('station.displayName')}
+        placeholder={t('station.displayNamePlaceholder')}
+        description={t('station.displayNameHint')}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        withAsterisk
+        value={draft.displayName}
+        onChange={(event) => onChange({ displayName: event.currentTarget.value })}
+        error={errorOf('displayName')}
+      />
+    </Stack>
+  );
+}

@@ -1,0 +1,141 @@
+import type { TRegisterStartResponse } from '@message-station/shared';
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../app/AppProviders';
+import { createQueryClient } from '../../app/query-client';
+import { setCookie } from '../../test/cookies';
+import { jsonResponse, mockSession, sessionUser } from '../../test/render-app';
+import { startReply } from './signup-test-helpers';
+import { VerificationStep } from './VerificationStep';
+
+type HarnessProps = { initial: TRegisterStartResponse | null; logo?: File | null };
+
+function Harness({ initial, logo = null }: HarnessProps) {
+  const [registration, setRegistration] = useState(initial);
+  return <VerificationStep registration={registration} logo={logo} onRegistrationChange={setRegistration} />;
+}
+
+function renderStep(registration: TRegisterStartResponse | null, logo: File | null = null) {
+  const router = createMemoryRouter(
+    [
+      { path: '/signup', element: <Harness initial={registration} logo={logo} /> },
+      { path: '/', element: <p>Home page</p> },
+      { path: '/admin/dashboard', element: <p>Dashboard page</p> },
+    ],
+    { initialEntries: ['/signup'] },
+  );
+  render(
+    <AppProviders queryClient={createQueryClient()} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+const MINUTE = 60_000;
+
+describe('VerificationStep timers', () => {
+  beforeEach(() => {
+    // Only the clock and intervals: promises and React's scheduling keep running normally.
+    vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] });
+    setCookie('csrf_token', 'v1');
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it("shows 'Sending verification code' until the registration has started", () => {
+    renderStep(null);
+    expect(screen.getByText('Sending verification code')).toBeTruthy();
+  });
+
+  it('counts the 10 minutes down every second, turns red under 20 percent, then says the code expired', () => {
+    renderStep(startReply({ resend_available_at: new Date(Date.now() + 30_000).toISOString() }));
+    expect(screen.getByText('Code expires in 10:00')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Resend Code' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText('You can request a new code in 30 s.')).toBeTruthy();
+
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.getByText('Code expires in 9:59')).toBeTruthy();
+    expect(screen.getByRole('progressbar').getAttribute('style')).toContain('green');
+
+    act(() => vi.advanceTimersByTime(8 * MINUTE + 59_000));
+    expect(screen.getByText('Code expires in 1:00')).toBeTruthy();
+    expect(screen.getByRole('progressbar').getAttribute('style')).toContain('red');
+
+    act(() => vi.advanceTimersByTime(MINUTE));
+    expect(screen.getByText('Verification code expired. Please request a new one.')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Resend Code' }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('resends a new code, which restarts the countdown and shows the new test code', async () => {
+    mockSession(null, {
+      'POST /api/register/resend': () =>
+        jsonResponse({
+          code_expires_at: new Date(Date.now() + 10 * MINUTE).toISOString(),
+          resend_available_at: new Date(Date.now() + 30_000).toISOString(),
+          test_code: '654321',
+        }),
+    });
+    renderStep(startReply({ test_code: '123456' }));
+    act(() => vi.advanceTimersByTime(10 * MINUTE));
+    expect(screen.getByText('Verification code expired. Please request a new one.')).toBeTruthy();
+
+    const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
+    await user.click(screen.getByRole('button', { name: 'Resend Code' }));
+
+    expect(await screen.findByText('Test mode: your code is 654321')).toBeTruthy();
+    expect(screen.getByText('Code expires in 10:00')).toBeTruthy();
+    expect(screen.getByText('A new code was sent.')).toBeTruthy();
+  });
+
+  it("alerts 'Registration expired. Please start over.' after 24 hours and goes home", () => {
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    const router = renderStep(
+      startReply({
+        expires_at: new Date(Date.now() + 5000).toISOString(),
+        code_expires_at: new Date(Date.now() + 10 * MINUTE).toISOString(),
+      }),
+    );
+    act(() => vi.advanceTimersByTime(4000));
+    expect(alert).not.toHaveBeenCalled();
+
+    act(() => vi.advanceTimersByTime(1000));
+    expect(alert).toHaveBeenCalledWith('Registration expired. Please start over.');
+    expect(alert).toHaveBeenCalledTimes(1);
+    expect(router.state.location.pathname).toBe('/');
+  });
+});
+
+describe('VerificationStep logo upload', () => {
+  it('uploads the chosen logo after verifying; a refused upload is reported and the dashboard still opens', async () => {
+    setCookie('csrf_token', 'v2');
+    const fetchMock = mockSession(null, {
+      'POST /api/register/verify': () => jsonResponse(sessionUser()),
+      'POST /admin/api/station/logo': () => jsonResponse({ error: 'File type must be: png, jpg, jpeg' }, 400),
+    });
+    const logo = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
+    const router = renderStep(startReply(), logo);
+    const user = userEvent.setup();
+
+    await user.click(screen.getByLabelText('Digit 1 of the verification code'));
+    await user.keyboard('123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByText('Dashboard page')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/admin/dashboard');
+    expect(
+      screen.getByText(
+        'Your station was created, but the logo could not be uploaded: File type must be: png, jpg, jpeg. You can upload it again in Settings.',
+      ),
+    ).toBeTruthy();
+    const upload = fetchMock.mock.calls.find(([path]) => path === '/admin/api/station/logo');
+    const form = upload?.[1]?.body as FormData;
+    expect((form.get('logo') as File).name).toBe('logo.png');
+  });
+});

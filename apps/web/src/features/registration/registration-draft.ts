@@ -1,0 +1,175 @@
+// The signup draft (spec §3 Registration draft): its defaults, the checks of each step (spec §5)
+// and the start request built from it. Kept in component state only: it holds a password.
+import {
+  deriveStationId,
+  LIMITS,
+  MESSAGE_TYPES,
+  parseUsPhone,
+  phoneInputToE164,
+  STATION_DEFAULTS,
+  type TMessageTypeKey,
+  type TRegisterStartRequest,
+} from '@message-station/shared';
+import type registrationEn from '../../locales/en/registration.json';
+
+export type TRegistrationDraft = {
+  fullName: string;
+  email: string;
+  billingEmail: string;
+  password: string;
+  confirmPassword: string;
+  phoneNumber: string;
+  stationName: string;
+  displayName: string;
+  /** True once the user typed a display name of their own; until then it follows the station name. */
+  displayNameEdited: boolean;
+  brandColor: string;
+  supportedLanguages: string[];
+  logo: File | null;
+  privacyPolicyUrl: string;
+  termsUrl: string;
+  messageTypes: Record<TMessageTypeKey, string>;
+  messageTypesEnabled: Record<TMessageTypeKey, boolean>;
+  termsConsent: boolean;
+};
+
+export type TDraftField = keyof TRegistrationDraft;
+export type TDraftErrorKey = keyof typeof registrationEn.errors;
+export type TDraftErrors = Partial<Record<TDraftField, TDraftErrorKey>>;
+
+export const WIZARD_STEPS = ['account', 'station', 'branding', 'messageTypes', 'terms', 'verify'] as const;
+export type TWizardStep = (typeof WIZARD_STEPS)[number];
+export const TERMS_STEP = WIZARD_STEPS.indexOf('terms');
+export const VERIFY_STEP = WIZARD_STEPS.indexOf('verify');
+
+export function initialDraft(origin: string): TRegistrationDraft {
+  return {
+    fullName: '',
+    email: '',
+    billingEmail: '',
+    password: '',
+    confirmPassword: '',
+    phoneNumber: '',
+    stationName: '',
+    displayName: '',
+    displayNameEdited: false,
+    brandColor: STATION_DEFAULTS.brandColor,
+    supportedLanguages: [...STATION_DEFAULTS.supportedLanguages],
+    logo: null,
+    privacyPolicyUrl: `${origin}/privacy`,
+    termsUrl: `${origin}/terms`,
+    messageTypes: Object.fromEntries(MESSAGE_TYPES.map((type) => [type.key, type.description])) as Record<
+      TMessageTypeKey,
+      string
+    >,
+    messageTypesEnabled: Object.fromEntries(MESSAGE_TYPES.map((type) => [type.key, true])) as Record<
+      TMessageTypeKey,
+      boolean
+    >,
+    termsConsent: false,
+  };
+}
+
+/** Applies a change; a new station name also becomes the display name until the user edits that. */
+export function applyDraftChange(
+  draft: TRegistrationDraft,
+  change: Partial<TRegistrationDraft>,
+): TRegistrationDraft {
+  const next = { ...draft, ...change };
+  if ('displayName' in change) next.displayNameEdited = true;
+  if ('stationName' in change && !next.displayNameEdited) next.displayName = next.stationName;
+  return next;
+}
+
+const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+const HEX_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+
+function isHttpUrl(value: string): boolean {
+  try {
+    const url = new URL(value);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
+}
+
+function checkEmail(value: string, required: TDraftErrorKey, invalid: TDraftErrorKey) {
+  if (!value.trim()) return required;
+  return EMAIL_PATTERN.test(value.trim()) ? undefined : invalid;
+}
+
+function checkUrl(value: string, required: TDraftErrorKey, invalid: TDraftErrorKey) {
+  if (!value.trim()) return required;
+  return isHttpUrl(value.trim()) ? undefined : invalid;
+}
+
+function accountErrors(draft: TRegistrationDraft): TDraftErrors {
+  const errors: TDraftErrors = {};
+  if (!draft.fullName.trim()) errors.fullName = 'fullNameRequired';
+  errors.email = checkEmail(draft.email, 'emailRequired', 'emailInvalid');
+  errors.billingEmail = checkEmail(draft.billingEmail, 'billingEmailRequired', 'billingEmailInvalid');
+  if (!draft.password) errors.password = 'passwordRequired';
+  else if (draft.password.length < LIMITS.passwordMinLength) errors.password = 'passwordTooShort';
+  if (draft.password && draft.confirmPassword !== draft.password) {
+    errors.confirmPassword = 'passwordsDoNotMatch';
+  }
+  if (!draft.phoneNumber.trim()) errors.phoneNumber = 'phoneRequired';
+  else if (!parseUsPhone(phoneInputToE164(draft.phoneNumber))) errors.phoneNumber = 'phoneInvalid';
+  return errors;
+}
+
+function stationErrors(draft: TRegistrationDraft): TDraftErrors {
+  const errors: TDraftErrors = {};
+  if (!draft.stationName.trim()) errors.stationName = 'stationNameRequired';
+  else if (!deriveStationId(draft.stationName)) errors.stationName = 'stationNameNoId';
+  if (!draft.displayName.trim()) errors.displayName = 'displayNameRequired';
+  return errors;
+}
+
+function brandingErrors(draft: TRegistrationDraft): TDraftErrors {
+  return {
+    brandColor: HEX_COLOR_PATTERN.test(draft.brandColor.trim()) ? undefined : 'brandColorInvalid',
+    supportedLanguages: draft.supportedLanguages.length > 0 ? undefined : 'languagesRequired',
+    privacyPolicyUrl: checkUrl(draft.privacyPolicyUrl, 'privacyUrlRequired', 'privacyUrlInvalid'),
+    termsUrl: checkUrl(draft.termsUrl, 'termsUrlRequired', 'termsUrlInvalid'),
+  };
+}
+
+/** The problems that keep the user on this step; empty when Continue may go on. */
+export function validateStep(step: number, draft: TRegistrationDraft): TDraftErrors {
+  const checks: Partial<Record<TWizardStep, (value: TRegistrationDraft) => TDraftErrors>> = {
+    account: accountErrors,
+    station: stationErrors,
+    branding: brandingErrors,
+    terms: (value) => ({ termsConsent: value.termsConsent ? undefined : 'consentRequired' }),
+  };
+  const name = WIZARD_STEPS[step];
+  const errors = name ? (checks[name]?.(draft) ?? {}) : {};
+  return Object.fromEntries(Object.entries(errors).filter(([, key]) => key)) as TDraftErrors;
+}
+
+/** Email-related start failures ask the user to fix the email on step 1 (spec §4). */
+export function isEmailError(message: string): boolean {
+  return /e-?mail/i.test(message);
+}
+
+export function toStartRequest(draft: TRegistrationDraft): TRegisterStartRequest {
+  return {
+    email: draft.email.trim(),
+    password: draft.password,
+    phone_number: phoneInputToE164(draft.phoneNumber),
+    admin_full_name: draft.fullName.trim(),
+    billing_email: draft.billingEmail.trim(),
+    station_name: draft.stationName.trim(),
+    display_name: draft.displayName.trim(),
+    brand_color: draft.brandColor.trim(),
+    supported_languages: draft.supportedLanguages as TRegisterStartRequest['supported_languages'],
+    privacy_policy_url: draft.privacyPolicyUrl.trim(),
+    terms_url: draft.termsUrl.trim(),
+    message_types: MESSAGE_TYPES.map((type) => ({
+      message_type: type.key,
+      description: draft.messageTypes[type.key].trim(),
+      is_active: draft.messageTypesEnabled[type.key],
+    })),
+  };
+}

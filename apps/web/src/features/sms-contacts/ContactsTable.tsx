@@ -1,0 +1,152 @@
+// The contacts table: Name, Phone, Language, Message Preferences, Status, Verification, Signed Up,
+// Actions (Preferences; Pause when active, else Resume) (spec §2 SMS Contacts).
+import { Button, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { formatUsPhone, type TSmsContact } from '@message-station/shared';
+import { useTranslation } from 'react-i18next';
+import type { TStationMessageType } from '../../api/sms-contacts';
+import { PreferenceBadges, StatusBadge, VerificationBadge } from './ContactBadges';
+import { useContactStatusMutation } from './queries';
+import { useLanguageName } from './use-language-name';
+
+type ContactsTableProps = {
+  contacts: TSmsContact[];
+  types: TStationMessageType[];
+  onPreferences: (contact: TSmsContact) => void;
+};
+
+function formatDate(iso: string, language: string): string {
+  const date = new Date(iso);
+  if (Number.isNaN(date.getTime())) return '';
+  return new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', { dateStyle: 'medium' }).format(date);
+}
+
+export function ContactsTable({ contacts, types, onPreferences }: ContactsTableProps) {
+  const { t, i18n } = useTranslation('smsContacts');
+  const languageName = useLanguageName();
+  const statusChange = useContactStatusMutation();
+  const uiLanguage = i18n.resolvedLanguage ?? 'en';
+
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={8}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('columns.name')}</Table.Th>
+            <Table.Th>{t('columns.phone')}</Table.Th>
+            <Table.Th>{t('columns.language')}</Table.Th>
+            <Table.Th>{t('columns.preferences')}</Table.Th>
+            <Table.Th>{t('columns.status')}</Table.Th>
+            <Table.Th>{t('columns.verification')}</Table.Th>
+            <Table.Th>{t('columns.signedUp')}</Table.Th>
+            <Table.Th>{t('columns.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {contacts.map((contact) => {
+            const changing = statusChange.isPending && statusChange.variables?.id === contact.id;
+            return (
+              <Table.Tr key={contact.id}>
+                <Table.Td miw={90}>
+                  {contact.name ? (
+                    <Text fz="sm" fw={500}>
+                      {contact.name}
+                    </Text>
+                  ) : (
+                    <Text fz="sm" c="dimmed">
+                      {t('noName')}
+                    </Text>
+                  )}
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUsPhone(contact.phone)}</Table.Td>
+                <Table.Td>{languageName(contact.language)}</Table.Td>
+                <Table.Td miw={200} maw={260}>
+                  <PreferenceBadges contact={contact} types={types} />
+                </Table.Td>
+                <Table.Td>
+                  <StatusBadge status={contact.status} />
+                </Table.Td>
+                <Table.Td>
+                  <VerificationBadge verified={contact.is_verified} />
+                </Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                  <time dateTime={contact.signed_up_at}>{formatDate(contact.signed_up_at, uiLanguage)}</time>
+                </Table.Td>
+                <Table.Td>
+                  <Stack gap={6} w="max-content">
+                    <Button
+                      size="compact-sm"
+                      variant="default"
+                      fullWidth
+                      onClick={() => onPreferences(contact)}
+                    >
+                      {t('actions.preferences')}
+                    </Button>
+                    <StatusAction
+                      contact={contact}
+                      loading={changing}
+                      onChange={(status) => statusChange.mutate({ id: contact.id, status })}
+                    />
+                  </Stack>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+type StatusActionProps = {
+  contact: TSmsContact;
+  loading: boolean;
+  onChange: (status: 'active' | 'paused') => void;
+};
+
+/** Pause when active, else Resume; opted-out and pending contacts can only opt in themselves. */
+function StatusAction({ contact, loading, onChange }: StatusActionProps) {
+  const { t } = useTranslation('smsContacts');
+  if (contact.status === 'active') {
+    return (
+      <Button
+        size="compact-sm"
+        variant="light"
+        color="gray"
+        fullWidth
+        loading={loading}
+        onClick={() => onChange('paused')}
+      >
+        {t('actions.pause')}
+      </Button>
+    );
+  }
+  const resume = (
+    <Button
+      size="compact-sm"
+      variant="light"
+      color="green"
+      fullWidth
+      loading={loading}
+      onClick={(event) => {
+        if (contact.status === 'paused') onChange('active');
+        else event.preventDefault();
+      }}
+      // Kept focusable (not `disabled`) so the tooltip explaining why can be reached.
+      data-disabled={contact.status === 'paused' ? undefined : true}
+      aria-disabled={contact.status === 'paused' ? undefined : true}
+    >
+      {t('actions.resume')}
+    </Button>
+  );
+  if (contact.status === 'paused') return resume;
+  return (
+    <Tooltip
+      label={contact.status === 'opted_out' ? t('actions.resumeOptedOut') : t('actions.resumePending')}
+      withArrow
+      multiline
+      w={220}
+    >
+      {resume}
+    </Tooltip>
+  );
+}

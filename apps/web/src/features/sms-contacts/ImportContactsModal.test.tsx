@@ -1,0 +1,116 @@
+import type { TImportReport } from '@message-station/shared';
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setCookie } from '../../test/cookies';
+import { jsonResponse, renderApp } from '../../test/render-app';
+import { callsTo, contact, listResponse, mockContactsApi } from './sms-contacts-test-helpers';
+
+configure({ asyncUtilTimeout: 4000 });
+
+const IMPORT = 'POST /admin/api/sms-contacts/import';
+const CSV = 'name,phone,language,types\nMaria Lopez,415-555-0134,es,emergency;alert\nBad Row,12,en,\n';
+
+const dryRun: TImportReport = {
+  total: 2,
+  valid: 1,
+  invalid: 1,
+  imported: 0,
+  rows: [
+    {
+      line: 2,
+      name: 'Maria Lopez',
+      phone: '415-555-0134',
+      language: 'es',
+      message_types: ['emergency', 'alert'],
+      error: null,
+    },
+    {
+      line: 3,
+      name: 'Bad Row',
+      phone: '12',
+      language: 'en',
+      message_types: [],
+      error: 'Please enter a valid US phone number.',
+    },
+  ],
+};
+
+async function openImport(user: ReturnType<typeof userEvent.setup>) {
+  await screen.findByText('Maria Lopez');
+  await user.click(screen.getByRole('button', { name: 'Import' }));
+  return within(await screen.findByRole('dialog', { name: 'Import Contacts' }));
+}
+
+describe('Import contacts', () => {
+  it('checks the file with a dry run, shows each line with its error, then imports with the attestation', async () => {
+    setCookie('csrf_token', 'i1');
+    const fetchMock = mockContactsApi({
+      'GET /admin/api/sms-contacts': () => listResponse([contact()]),
+      [IMPORT]: (url) =>
+        jsonResponse(url.searchParams.get('dry_run') === 'true' ? dryRun : { ...dryRun, imported: 1 }),
+    });
+    renderApp('/admin/sms-contacts');
+    const user = userEvent.setup();
+    const dialog = await openImport(user);
+    expect(dialog.getByText(/name,phone,language,types/)).toBeTruthy();
+
+    const file = new File([CSV], 'contacts.csv', { type: 'text/csv' });
+    await user.upload(dialog.getByLabelText('Drag a CSV file here or click to choose one'), file);
+
+    expect(await dialog.findByText('2 rows: 1 ready to import, 1 with errors')).toBeTruthy();
+    const check = callsTo(fetchMock, 'POST', '/admin/api/sms-contacts/import')[0];
+    expect(check?.url.searchParams.get('dry_run')).toBe('true');
+    const checkForm = check?.init?.body as FormData;
+    expect((checkForm.get('file') as File).name).toBe('contacts.csv');
+    expect(checkForm.get('consent_attested')).toBeNull();
+
+    const lineThree = dialog.getByText('Bad Row').closest('tr') as HTMLElement;
+    expect(within(lineThree).getByText('3')).toBeTruthy();
+    expect(within(lineThree).getByText('Please enter a valid US phone number.')).toBeTruthy();
+    expect(within(lineThree).getByText('All active types')).toBeTruthy();
+    const lineTwo = dialog.getByText('Maria Lopez', { selector: 'td' }).closest('tr') as HTMLElement;
+    expect(within(lineTwo).getByText('Ready')).toBeTruthy();
+    expect(within(lineTwo).getByText('emergency, alert')).toBeTruthy();
+
+    await user.click(dialog.getByRole('button', { name: 'Import 1 contact' }));
+    expect(dialog.getByText('Please confirm that these people agreed to receive SMS alerts.')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST', '/admin/api/sms-contacts/import')).toHaveLength(1);
+
+    const listCalls = callsTo(fetchMock, 'GET', '/admin/api/sms-contacts').length;
+    await user.click(
+      dialog.getByRole('checkbox', {
+        name: /I confirm these people agreed to receive SMS alerts from Demo Radio/,
+      }),
+    );
+    await user.click(dialog.getByRole('button', { name: 'Import 1 contact' }));
+
+    expect(await dialog.findByText('1 contact imported.')).toBeTruthy();
+    expect(dialog.getByText('1 row was not imported: see the error below.')).toBeTruthy();
+    const run = callsTo(fetchMock, 'POST', '/admin/api/sms-contacts/import')[1];
+    expect(run?.url.searchParams.get('dry_run')).toBe('false');
+    expect((run?.init?.body as FormData | undefined)?.get('consent_attested')).toBe('true');
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET', '/admin/api/sms-contacts').length).toBeGreaterThan(listCalls),
+    );
+    await user.click(dialog.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("shows the server's refusal of a file", async () => {
+    setCookie('csrf_token', 'i2');
+    mockContactsApi({
+      'GET /admin/api/sms-contacts': () => listResponse([contact()]),
+      [IMPORT]: () =>
+        jsonResponse({ error: 'The CSV must have the columns name,phone,language,types.' }, 400),
+    });
+    renderApp('/admin/sms-contacts');
+    const user = userEvent.setup();
+    const dialog = await openImport(user);
+    await user.upload(
+      dialog.getByLabelText('Drag a CSV file here or click to choose one'),
+      new File(['a,b\n1,2\n'], 'wrong.csv', { type: 'text/csv' }),
+    );
+    expect(await dialog.findByText('The CSV must have the columns name,phone,language,types.')).toBeTruthy();
+  });
+});

@@ -1,0 +1,307 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { setCookie } from '../../test/cookies';
+import { jsonResponse, renderApp } from '../../test/render-app';
+import { callsTo, contact, listResponse, mockContactsApi } from './sms-contacts-test-helpers';
+
+configure({ asyncUtilTimeout: 4000 });
+
+const LIST = 'GET /admin/api/sms-contacts';
+
+const maria = contact();
+const john = contact({
+  id: 'c-2',
+  name: null,
+  phone: '+14155550199',
+  language: 'en',
+  message_preferences: {
+    emergency: { subscribed: true, language: 'en' },
+    alert: { subscribed: true, language: 'en' },
+    station: { subscribed: true, language: 'en' },
+    informational: { subscribed: false, language: 'en' },
+  },
+  status: 'opted_out',
+  is_verified: false,
+});
+
+function rowOf(text: string): HTMLElement {
+  const row = screen.getByText(text).closest('tr');
+  if (!row) throw new Error(`no row for ${text}`);
+  return row as HTMLElement;
+}
+
+describe('SmsContactsPage', () => {
+  it('shows the count from X-Total-Count and one row per contact with badges, status and verification', async () => {
+    mockContactsApi({ [LIST]: () => listResponse([maria, john], 57) });
+    renderApp('/admin/sms-contacts');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'SMS Subscribers (57)' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'SMS Contacts' })).toBeTruthy();
+    const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
+    expect(headers).toEqual([
+      'Name',
+      'Phone',
+      'Language',
+      'Message Preferences',
+      'Status',
+      'Verification',
+      'Signed Up',
+      'Actions',
+    ]);
+
+    const first = within(rowOf('Maria Lopez'));
+    expect(first.getByText('(415) 555-0134')).toBeTruthy();
+    expect(first.getByText('Spanish')).toBeTruthy();
+    // One badge per active station type (Informational is off), dimmed when not subscribed.
+    expect(first.getByText('Emergency').closest('[data-subscribed]')?.getAttribute('data-subscribed')).toBe(
+      'true',
+    );
+    expect(first.getByText('Alert').closest('[data-subscribed]')?.getAttribute('data-subscribed')).toBe(
+      'false',
+    );
+    expect(first.getByText(': Subscribed')).toBeTruthy();
+    expect(first.getAllByText(': Not subscribed')).toHaveLength(2);
+    expect(first.queryByText('Informational')).toBeNull();
+    expect(first.getByText('Active')).toBeTruthy();
+    expect(first.getByText('Verified')).toBeTruthy();
+    expect(first.getByText('Mar 14, 2026')).toBeTruthy();
+    expect(first.getByRole('button', { name: 'Pause' })).toBeTruthy();
+
+    const second = within(rowOf('(415) 555-0199'));
+    expect(second.getByText('(no name)')).toBeTruthy();
+    expect(second.getByText('Opted out')).toBeTruthy();
+    expect(second.getByText('Unverified')).toBeTruthy();
+    expect(second.getByRole('button', { name: 'Resume' }).getAttribute('aria-disabled')).toBe('true');
+
+    // 57 contacts at 50 a page.
+    expect(screen.getByText('1–50 of 57')).toBeTruthy();
+    expect(screen.getByRole('button', { name: '2' })).toBeTruthy();
+  });
+
+  it('shows the loading text, then the empty text', async () => {
+    let answer: (response: Response) => void = () => {};
+    mockContactsApi({ [LIST]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderApp('/admin/sms-contacts');
+    expect(await screen.findByText('Loading SMS contacts...')).toBeTruthy();
+    answer(listResponse([], 0));
+    expect(
+      await screen.findByText('No SMS contacts found. Add your first subscriber to get started.'),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'SMS Subscribers (0)' })).toBeTruthy();
+  });
+
+  it('searches on the server after typing stops, filters by status and pages by 50', async () => {
+    const fetchMock = mockContactsApi({ [LIST]: () => listResponse([maria], 120) });
+    renderApp('/admin/sms-contacts');
+    const user = userEvent.setup();
+    await screen.findByText('Maria Lopez');
+
+    await user.click(screen.getByRole('button', { name: '3' }));
+    await waitFor(() =>
+      expect(
+        callsTo(fetchMock, 'GET', '/admin/api/sms-contacts').at(-1)?.url.searchParams.get('offset'),
+      ).toBe('100'),
+    );
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), '555 01');
+    await waitFor(() => {
+      const last = callsTo(fetchMock, 'GET', '/admin/api/sms-contacts').at(-1)?.url.searchParams;
+      expect(last?.get('search')).toBe('555 01');
+      expect(last?.get('offset')).toBe('0');
+      expect(last?.get('limit')).toBe('50');
+    });
+    // Debounced: no request for each keystroke.
+    const searches = callsTo(fetchMock, 'GET', '/admin/api/sms-contacts').map((c) =>
+      c.url.searchParams.get('search'),
+    );
+    expect(searches).not.toContain('5');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'paused');
+    await waitFor(() =>
+      expect(
+        callsTo(fetchMock, 'GET', '/admin/api/sms-contacts').at(-1)?.url.searchParams.get('status'),
+      ).toBe('paused'),
+    );
+  });
+
+  it('pauses and resumes only when the server says yes, and only logs a failure', async () => {
+    setCookie('csrf_token', 's1');
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    let reply: () => Response = () => jsonResponse({ error: 'Server down' }, 500);
+    const fetchMock = mockContactsApi({
+      [LIST]: () => listResponse([maria]),
+      'PUT /admin/api/sms-contacts/c-1/status': () => reply(),
+    });
+    renderApp('/admin/sms-contacts');
+    const user = userEvent.setup();
+    await screen.findByText('Maria Lopez');
+
+    await user.click(within(rowOf('Maria Lopez')).getByRole('button', { name: 'Pause' }));
+    await waitFor(() =>
+      expect(error).toHaveBeenCalledWith('Failed to update contact status', expect.anything()),
+    );
+    expect(within(rowOf('Maria Lopez')).getByText('Active')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+
+    reply = () => jsonResponse({ ...maria, status: 'paused' });
+    await user.click(within(rowOf('Maria Lopez')).getByRole('button', { name: 'Pause' }));
+    expect(await within(rowOf('Maria Lopez')).findByText('Paused')).toBeTruthy();
+    const calls = callsTo(fetchMock, 'PUT', '/admin/api/sms-contacts/c-1/status');
+    expect(JSON.parse(String(calls.at(-1)?.init?.body))).toEqual({ status: 'paused' });
+
+    reply = () => jsonResponse({ ...maria, status: 'active' });
+    await user.click(within(rowOf('Maria Lopez')).getByRole('button', { name: 'Resume' }));
+    expect(await within(rowOf('Maria Lopez')).findByText('Active')).toBeTruthy();
+    expect(
+      JSON.parse(String(callsTo(fetchMock, 'PUT', '/admin/api/sms-contacts/c-1/status').at(-1)?.init?.body)),
+    ).toEqual({
+      status: 'active',
+    });
+  });
+
+  it('does not resume an opted-out contact: only the person can opt in', async () => {
+    const fetchMock = mockContactsApi({ [LIST]: () => listResponse([john]) });
+    renderApp('/admin/sms-contacts');
+    const user = userEvent.setup();
+    await screen.findByText('(415) 555-0199');
+    await user.click(within(rowOf('(415) 555-0199')).getByRole('button', { name: 'Resume' }));
+    expect(callsTo(fetchMock, 'PUT', '/admin/api/sms-contacts/c-2/status')).toHaveLength(0);
+  });
+
+  it('edits preferences with every station language and sends all four types', async () => {
+    setCookie('csrf_token', 's2');
+    const saved = contact({
+      message_preferences: {
+        emergency: { subscribed: false, language: 'es' },
+        alert: { subscribed: false, language: 'es' },
+        station: { subscribed: true, language: 'fr' },
+        informational: { subscribed: false, language: 'es' },
+      },
+    });
+    const fetchMock = mockContactsApi({
+      [LIST]: () => listResponse([maria]),
+      'PUT /admin/api/sms-contacts/c-1/preferences': () => jsonResponse(saved),
+    });
+    renderApp('/admin/sms-contacts');
+    const user = userEvent.setup();
+    await screen.findByText('Maria Lopez');
+    await user.click(within(rowOf('Maria Lopez')).getByRole('button', { name: 'Preferences' }));
+
+    const dialog = within(await screen.findByRole('dialog', { name: 'Message Preferences' }));
+    const emergency = within(dialog.getByRole('group', { name: 'Emergency' }));
+    const station = within(dialog.getByRole('group', { name: 'Station' }));
+    expect((emergency.getByRole('checkbox', { name: 'Subscribe' }) as HTMLInputElement).checked).toBe(true);
+    const emergencyLanguage = emergency.getByRole('combobox', {
+      name: 'Preferred Language',
+    }) as HTMLSelectElement;
+    expect(emergencyLanguage.value).toBe('es');
+    expect(
+      within(emergencyLanguage)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['English', 'Spanish', 'French']);
+    expect(station.queryByRole('combobox')).toBeNull();
+
+    await user.click(emergency.getByRole('checkbox', { name: 'Subscribe' }));
+    await user.click(station.getByRole('checkbox', { name: 'Subscribe' }));
+    await user.selectOptions(station.getByRole('combobox', { name: 'Preferred Language' }), 'fr');
+    await user.click(dialog.getByRole('button', { name: 'Save Preferences' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const call = callsTo(fetchMock, 'PUT', '/admin/api/sms-contacts/c-1/preferences')[0];
+    expect(JSON.parse(String(call?.init?.body))).toEqual({
+      message_preferences: {
+        emergency: { subscribed: false, language: 'es' },
+        alert: { subscribed: false, language: 'es' },
+        station: { subscribed: true, language: 'fr' },
+        informational: { subscribed: false, language: 'es' },
+      },
+    });
+    const badge = within(rowOf('Maria Lopez')).getByText('Station').closest('[data-subscribed]');
+    expect(badge?.getAttribute('data-subscribed')).toBe('true');
+  });
+
+  it('cancels the preferences dialog without sending anything', async () => {
+    const fetchMock = mockContactsApi({ [LIST]: () => listResponse([maria]) });
+    renderApp('/admin/sms-contacts');
+    const user = userEvent.setup();
+    await screen.findByText('Maria Lopez');
+    await user.click(within(rowOf('Maria Lopez')).getByRole('button', { name: 'Preferences' }));
+    await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(fetchMock, 'PUT', '/admin/api/sms-contacts/c-1/preferences')).toHaveLength(0);
+  });
+
+  it('adds a contact only with the consent attestation, and refreshes the list', async () => {
+    setCookie('csrf_token', 's3');
+    const fetchMock = mockContactsApi({
+      [LIST]: () => listResponse([maria]),
+      'POST /admin/api/sms-contacts': () => jsonResponse(contact({ id: 'c-9', status: 'pending' }), 201),
+    });
+    renderApp('/admin/sms-contacts');
+    const user = userEvent.setup();
+    await screen.findByText('Maria Lopez');
+    await user.click(screen.getByRole('button', { name: 'Add Contact' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add Contact' }));
+    expect(dialog.getByText(/They stay Pending and receive no alerts until they reply YES/)).toBeTruthy();
+
+    await user.click(dialog.getByRole('button', { name: 'Add Contact' }));
+    expect(dialog.getByText('Phone number is required')).toBeTruthy();
+    expect(dialog.getByText('Please select at least one alert type')).toBeTruthy();
+    expect(dialog.getByText('Please confirm that this person agreed to receive SMS alerts.')).toBeTruthy();
+
+    await user.type(dialog.getByLabelText('Name'), 'Ana Díaz');
+    await user.type(dialog.getByLabelText(/^Phone Number/), '4155550111');
+    await user.click(
+      within(dialog.getByRole('group', { name: 'Alert' })).getByRole('checkbox', { name: 'Subscribe' }),
+    );
+    await user.click(dialog.getByRole('button', { name: 'Add Contact' }));
+    expect(dialog.getByText('Please confirm that this person agreed to receive SMS alerts.')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST', '/admin/api/sms-contacts')).toHaveLength(0);
+
+    const listCalls = callsTo(fetchMock, 'GET', '/admin/api/sms-contacts').length;
+    await user.click(
+      dialog.getByRole('checkbox', {
+        name: 'I confirm this person agreed to receive SMS alerts from Demo Radio and I can show their consent if asked.',
+      }),
+    );
+    await user.click(dialog.getByRole('button', { name: 'Add Contact' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(JSON.parse(String(callsTo(fetchMock, 'POST', '/admin/api/sms-contacts')[0]?.init?.body))).toEqual({
+      name: 'Ana Díaz',
+      phone: '+14155550111',
+      message_preferences: {
+        emergency: { subscribed: false, language: 'en' },
+        alert: { subscribed: true, language: 'en' },
+        station: { subscribed: false, language: 'en' },
+        informational: { subscribed: false, language: 'en' },
+      },
+      consent_attested: true,
+    });
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET', '/admin/api/sms-contacts').length).toBeGreaterThan(listCalls),
+    );
+  });
+
+  it("shows the server's refusal in the Add Contact dialog", async () => {
+    setCookie('csrf_token', 's4');
+    mockContactsApi({
+      [LIST]: () => listResponse([maria]),
+      'POST /admin/api/sms-contacts': () =>
+        jsonResponse({ error: 'This number has opted out. Only the person can opt back in.' }, 409),
+    });
+    renderApp('/admin/sms-contacts');
+    const user = userEvent.setup();
+    await screen.findByText('Maria Lopez');
+    await user.click(screen.getByRole('button', { name: 'Add Contact' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    await user.type(dialog.getByLabelText(/^Phone Number/), '4155550134');
+    await user.click(within(dialog.getByRole('group', { name: 'Emergency' })).getByRole('checkbox'));
+    await user.click(dialog.getByRole('checkbox', { name: /I confirm this person agreed/ }));
+    await user.click(dialog.getByRole('button', { name: 'Add Contact' }));
+    expect(
+      await dialog.findByText('This number has opted out. Only the person can opt back in.'),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,15 @@
+import { LANGUAGE_CODES, type TLanguageCode } from '@message-station/shared';
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/** A language code as a name in the UI language ('es' → 'Spanish' / 'Español'). */
+export function useLanguageName(): (code: string, fallback?: string) => string {
+  const { t } = useTranslation();
+  return useCallback(
+    (code: string, fallback?: string) =>
+      (LANGUAGE_CODES as readonly string[]).includes(code)
+        ? t(`languageNames.${code as TLanguageCode}`)
+        : (fallback ?? code),
+    [t],
+  );
+}

@@ -1,0 +1,184 @@
+// The register form of /join/{station}: phone, alert types with a language each (only when the
+// station has more than one), privacy notice, consent, Subscribe (spec §2, §5).
+import { Alert, Button, Checkbox, NativeSelect, Paper, Stack, Text } from '@mantine/core';
+import { type UseFormReturnType, useForm } from '@mantine/form';
+import {
+  phoneInputToE164,
+  type TLanguageCode,
+  type TMessageTypeKey,
+  type TStationPublicInfo,
+  type TSubscribeResponse,
+} from '@message-station/shared';
+import { IconAlertCircle } from '@tabler/icons-react';
+import { Trans, useTranslation } from 'react-i18next';
+import { serverErrorText } from '../../api/client';
+import { UsPhoneInput, usPhoneProblem } from '../../components/UsPhoneInput';
+import { NewTabLink } from './NewTabLink';
+import { useRegisterMutation } from './queries';
+import { nativeLanguageName, safeColor } from './station-brand';
+
+export type TJoinValues = {
+  phone: string;
+  /** The checked alert types (message_type keys). */
+  types: string[];
+  /** The chosen language per alert type. */
+  languages: Record<string, string>;
+  consent: boolean;
+};
+
+export function useJoinForm(info: TStationPublicInfo): UseFormReturnType<TJoinValues> {
+  const { t } = useTranslation('subscribers');
+  const firstLanguage = info.station.languages[0]?.language_code ?? 'en';
+  return useForm<TJoinValues>({
+    initialValues: {
+      phone: '',
+      types: [],
+      languages: Object.fromEntries(info.message_types.map((type) => [type.message_type, firstLanguage])),
+      consent: false,
+    },
+    validate: {
+      phone: (value) => {
+        const problem = usPhoneProblem(value);
+        if (problem === 'required') return t('validation.phoneRequired');
+        return problem ? t('validation.phoneInvalid') : null;
+      },
+      types: (value) => (value.length > 0 ? null : t('validation.typesRequired')),
+      consent: (value) => (value ? null : t('validation.consentRequired')),
+    },
+  });
+}
+
+type JoinFormProps = {
+  slug: string;
+  info: TStationPublicInfo;
+  form: UseFormReturnType<TJoinValues>;
+  onRegistered: (values: TJoinValues, registration: TSubscribeResponse) => void;
+};
+
+export function JoinForm({ slug, info, form, onRegistered }: JoinFormProps) {
+  const { t } = useTranslation('subscribers');
+  const { station, message_types: messageTypes } = info;
+  const register = useRegisterMutation(slug);
+  const brand = safeColor(station.brand_color);
+  const chooseLanguage = station.languages.length > 1;
+  const languageOptions = station.languages.map((language) => ({
+    value: language.language_code,
+    label: nativeLanguageName(language.language_code, language.display_name),
+  }));
+  const firstLanguage = station.languages[0]?.language_code ?? 'en';
+
+  const submit = form.onSubmit((values) => {
+    register.mutate(
+      {
+        phone: phoneInputToE164(values.phone),
+        // In display order, whatever order they were ticked in.
+        message_types: messageTypes
+          .filter((type) => values.types.includes(type.message_type))
+          .map((type) => ({
+            message_type: type.message_type as TMessageTypeKey,
+            language: (chooseLanguage
+              ? (values.languages[type.message_type] ?? firstLanguage)
+              : firstLanguage) as TLanguageCode,
+          })),
+        consent_given: true,
+      },
+      { onSuccess: (registration) => onRegistered(values, registration) },
+    );
+  });
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="lg">
+        <UsPhoneInput
+          label={t('phone.label')}
+          placeholder={t('phone.placeholder')}
+          description={t('phone.hint')}
+          inputWrapperOrder={['label', 'input', 'description', 'error']}
+          withAsterisk
+          size="md"
+          value={form.values.phone}
+          onChange={(phone) => form.setFieldValue('phone', phone)}
+          error={form.errors.phone}
+        />
+
+        <Checkbox.Group
+          size="md"
+          label={t('join.alertTypes')}
+          description={t('join.alertTypesHint')}
+          withAsterisk
+          {...form.getInputProps('types')}
+        >
+          <Stack gap="sm" mt="xs">
+            {messageTypes.map((type) => {
+              const color = safeColor(type.color_code, 'var(--mantine-color-gray-6)');
+              const checked = form.values.types.includes(type.message_type);
+              return (
+                <Paper
+                  key={type.id}
+                  withBorder
+                  radius="md"
+                  p="sm"
+                  style={{
+                    borderLeft: `5px solid ${color}`,
+                    background: checked
+                      ? `color-mix(in srgb, ${color} 6%, var(--mantine-color-body))`
+                      : undefined,
+                  }}
+                >
+                  <Checkbox
+                    value={type.message_type}
+                    color={color}
+                    autoContrast
+                    size="md"
+                    label={<Text fw={600}>{type.display_name}</Text>}
+                    description={type.description}
+                  />
+                  {checked && chooseLanguage && (
+                    <NativeSelect
+                      mt="xs"
+                      ml={{ base: 0, xs: 32 }}
+                      maw={{ xs: 260 }}
+                      label={t('join.receiveIn')}
+                      aria-label={t('join.receiveInFor', { type: type.display_name })}
+                      data={languageOptions}
+                      {...form.getInputProps(`languages.${type.message_type}`)}
+                    />
+                  )}
+                </Paper>
+              );
+            })}
+          </Stack>
+        </Checkbox.Group>
+
+        <Text fz="sm" c="dimmed">
+          <Trans
+            t={t}
+            i18nKey="join.privacyNotice"
+            components={{
+              privacy: <NewTabLink href={station.privacy_url} />,
+              terms: <NewTabLink href={station.terms_url} />,
+            }}
+          />
+        </Text>
+
+        <Checkbox
+          label={station.consent_text}
+          size="md"
+          color={brand}
+          autoContrast
+          {...form.getInputProps('consent', { type: 'checkbox' })}
+        />
+
+        {register.isError && (
+          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
+            {serverErrorText(register.error, t('errors.generic'))}
+          </Alert>
+        )}
+
+        <Button type="submit" size="md" fullWidth color={brand} autoContrast loading={register.isPending}>
+          {t('join.submit')}
+        </Button>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,338 @@
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n';
+import { setCookie } from '../../test/cookies';
+import { jsonResponse, mockSession, renderApp } from '../../test/render-app';
+import { registerReply, stationInfo } from './subscriber-test-helpers';
+
+const INFO = 'GET /subscribe/demo/info';
+
+function sentBody(fetchMock: ReturnType<typeof mockSession>, path: string): unknown {
+  const call = fetchMock.mock.calls.find(([input]) => input === path);
+  return call ? JSON.parse(String(call[1]?.body)) : undefined;
+}
+
+async function fillPhone(user: ReturnType<typeof userEvent.setup>, digits: string) {
+  await user.type(await screen.findByLabelText(/^Phone Number/), digits);
+}
+
+// Lazy pages and Mantine in happy-dom can take more than the default second on a busy machine.
+configure({ asyncUtilTimeout: 4000 });
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('JoinPage', () => {
+  it('shows Station Not Found for an unknown station', async () => {
+    mockSession(null, { [INFO]: () => jsonResponse({ error: 'Station not found' }, 404) });
+    renderApp('/join/nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Station Not Found' })).toBeTruthy();
+    expect(screen.getByText('The requested station could not be found.')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
+  });
+
+  it('shows the closed notice instead of the form, and still links to unsubscribe', async () => {
+    mockSession(null, { [INFO]: () => jsonResponse(stationInfo({ subscriptions_open: false })) });
+    renderApp('/join/demo');
+    expect(
+      await screen.findByText('This station is not accepting new SMS subscriptions right now.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
+    expect(screen.queryByLabelText(/^Phone Number/)).toBeNull();
+    expect(screen.getByRole('link', { name: 'Unsubscribe' }).getAttribute('href')).toBe('/unsubscribe/demo');
+  });
+
+  it('shows the station, its consent text, the privacy and terms links and the unsubscribe link', async () => {
+    mockSession(null, {
+      [INFO]: () => jsonResponse(stationInfo({ logo_url: '/uploads/logo.png' })),
+    });
+    renderApp('/join/demo');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Subscribe to SMS Alerts' })).toBeTruthy();
+    expect(screen.getByText('Demo Radio 101.5')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Demo Radio 101.5 logo' }).getAttribute('src')).toBe(
+      '/uploads/logo.png',
+    );
+    expect(
+      screen.getByRole('checkbox', {
+        name: 'I consent to receive SMS alerts from Demo Radio 101.5 at this number. Message and data rates may apply.',
+      }),
+    ).toBeTruthy();
+    const main = within(screen.getByRole('main'));
+    const privacy = main.getByRole('link', { name: /Privacy Policy/ });
+    expect(privacy.getAttribute('href')).toBe('https://demoradio.example/privacy');
+    expect(privacy.getAttribute('target')).toBe('_blank');
+    expect(main.getByRole('link', { name: /Terms of Service/ }).getAttribute('href')).toBe(
+      'https://demoradio.example/terms',
+    );
+    expect(screen.getByRole('link', { name: 'Unsubscribe' }).getAttribute('href')).toBe('/unsubscribe/demo');
+    const emergency = screen.getByRole('checkbox', { name: 'Emergency' });
+    expect(emergency.getAttribute('aria-describedby')).toBeTruthy();
+    expect(screen.getByText('Important time-sensitive updates')).toBeTruthy();
+  });
+
+  it('names what is missing and sends nothing', async () => {
+    const fetchMock = mockSession(null, { [INFO]: () => jsonResponse(stationInfo()) });
+    renderApp('/join/demo');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Subscribe' }));
+
+    expect(screen.getByText('Phone number is required')).toBeTruthy();
+    expect(screen.getByText('Please select at least one alert type')).toBeTruthy();
+    expect(screen.getByText('Please confirm that you consent to receive SMS messages.')).toBeTruthy();
+    await fillPhone(user, '41555');
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect(screen.getByText('Please enter a valid US phone number.')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([path]) => String(path).endsWith('/register'))).toBe(false);
+  });
+
+  it('offers a language per checked type, defaulting to the first, and sends the choices', async () => {
+    setCookie('csrf_token', 'j1');
+    const fetchMock = mockSession(null, {
+      [INFO]: () => jsonResponse(stationInfo()),
+      'POST /subscribe/demo/register': () => jsonResponse(registerReply()),
+    });
+    renderApp('/join/demo');
+    const user = userEvent.setup();
+    await fillPhone(user, '4155550134');
+    expect((screen.getByLabelText(/^Phone Number/) as HTMLInputElement).value).toBe('(415) 555-0134');
+
+    expect(screen.queryByLabelText('Emergency: receive in')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: 'Emergency' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Alert' }));
+    const emergencyLanguage = screen.getByLabelText('Emergency: receive in') as HTMLSelectElement;
+    expect(emergencyLanguage.value).toBe('en');
+    expect(
+      within(emergencyLanguage)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['English', 'Español']);
+    await user.selectOptions(screen.getByLabelText('Alert: receive in'), 'es');
+    await user.click(screen.getByRole('checkbox', { name: /I consent to receive SMS alerts/ }));
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+
+    await screen.findByText(/We sent a 6-digit code to \(415\) 555-0134/);
+    expect(sentBody(fetchMock, '/subscribe/demo/register')).toEqual({
+      phone: '+14155550134',
+      message_types: [
+        { message_type: 'emergency', language: 'en' },
+        { message_type: 'alert', language: 'es' },
+      ],
+      consent_given: true,
+    });
+  });
+
+  it('shows no language picker for a station with one language and sends that language', async () => {
+    setCookie('csrf_token', 'j2');
+    const fetchMock = mockSession(null, {
+      [INFO]: () =>
+        jsonResponse(
+          stationInfo({ languages: [{ id: 'l-es', language_code: 'es', display_name: 'Spanish' }] }),
+        ),
+      'POST /subscribe/demo/register': () => jsonResponse(registerReply()),
+    });
+    renderApp('/join/demo');
+    const user = userEvent.setup();
+    await fillPhone(user, '4155550134');
+    await user.click(screen.getByRole('checkbox', { name: 'Station' }));
+    expect(screen.queryByLabelText(/receive in/)).toBeNull();
+    expect(screen.queryByRole('combobox')).toBeNull();
+    await user.click(screen.getByRole('checkbox', { name: /I consent/ }));
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await screen.findByText(/We sent a 6-digit code/);
+    expect(sentBody(fetchMock, '/subscribe/demo/register')).toMatchObject({
+      message_types: [{ message_type: 'station', language: 'es' }],
+    });
+  });
+
+  it("shows the server's refusal as given", async () => {
+    setCookie('csrf_token', 'j3');
+    mockSession(null, {
+      [INFO]: () => jsonResponse(stationInfo()),
+      'POST /subscribe/demo/register': () =>
+        jsonResponse({ error: 'Please enter a valid US phone number.' }, 400),
+    });
+    renderApp('/join/demo');
+    const user = userEvent.setup();
+    await fillPhone(user, '5555550134');
+    await user.click(screen.getByRole('checkbox', { name: 'Emergency' }));
+    await user.click(screen.getByRole('checkbox', { name: /I consent/ }));
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Please enter a valid US phone number.');
+  });
+
+  it('falls back to the generic error when the server gives no text', async () => {
+    setCookie('csrf_token', 'j4');
+    mockSession(null, {
+      [INFO]: () => jsonResponse(stationInfo()),
+      'POST /subscribe/demo/register': () => new Response('oops', { status: 502 }),
+    });
+    renderApp('/join/demo');
+    const user = userEvent.setup();
+    await fillPhone(user, '4155550134');
+    await user.click(screen.getByRole('checkbox', { name: 'Emergency' }));
+    await user.click(screen.getByRole('checkbox', { name: /I consent/ }));
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('An error occurred. Please try again.');
+  });
+
+  it('verifies with the test code shown on the page, shows success and goes home after 2 seconds', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setCookie('csrf_token', 'j5');
+    const fetchMock = mockSession(null, {
+      [INFO]: () => jsonResponse(stationInfo()),
+      'POST /subscribe/demo/register': () => jsonResponse(registerReply({ test_code: '482913' })),
+      'POST /subscribe/demo/verify': () => jsonResponse({ ok: true, message: 'Subscribed.' }),
+    });
+    const { router } = renderApp('/join/demo');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await fillPhone(user, '4155550134');
+    await user.click(screen.getByRole('checkbox', { name: 'Emergency' }));
+    await user.click(screen.getByRole('checkbox', { name: /I consent/ }));
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+
+    expect(await screen.findByText('Test mode: your code is 482913')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Enter Your Code' })).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect(screen.getByText('Please enter the 6-digit verification code')).toBeTruthy();
+
+    await user.click(screen.getByLabelText('Digit 1 of the verification code'));
+    await user.keyboard('48a2913');
+    expect((screen.getByLabelText('Digit 3 of the verification code') as HTMLInputElement).value).toBe('2');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: "You're Subscribed!" })).toBeTruthy();
+    expect(screen.getByText(/You will receive SMS alerts from Demo Radio 101.5/)).toBeTruthy();
+    expect(sentBody(fetchMock, '/subscribe/demo/verify')).toEqual({
+      contact_id: registerReply().contact_id,
+      verification_code: '482913',
+    });
+
+    act(() => {
+      vi.advanceTimersByTime(1900);
+    });
+    expect(router.state.location.pathname).toBe('/join/demo');
+    act(() => {
+      vi.advanceTimersByTime(200);
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it("shows a wrong code's error as given, and the spec's fallback without a text", async () => {
+    setCookie('csrf_token', 'j6');
+    let verifyReply = jsonResponse({ error: 'Invalid verification code. 4 attempts left.' }, 400);
+    mockSession(null, {
+      [INFO]: () => jsonResponse(stationInfo()),
+      'POST /subscribe/demo/register': () => jsonResponse(registerReply()),
+      'POST /subscribe/demo/verify': () => verifyReply,
+    });
+    renderApp('/join/demo');
+    const user = userEvent.setup();
+    await fillPhone(user, '4155550134');
+    await user.click(screen.getByRole('checkbox', { name: 'Emergency' }));
+    await user.click(screen.getByRole('checkbox', { name: /I consent/ }));
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+    await user.click(await screen.findByLabelText('Digit 1 of the verification code'));
+    await user.keyboard('111111');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Invalid verification code. 4 attempts left.',
+    );
+
+    verifyReply = new Response(null, { status: 400 });
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Invalid verification code. Please try again.'),
+    );
+
+    verifyReply = new Response(null, { status: 500 });
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe('Verification failed. Please try again.'),
+    );
+  });
+
+  it('waits out the resend cooldown, then shows the new test code or the server refusal', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setCookie('csrf_token', 'j7');
+    let resendReply = () =>
+      jsonResponse({
+        code_expires_at: new Date(Date.now() + 600_000).toISOString(),
+        resend_available_at: new Date(Date.now() + 30_000).toISOString(),
+        test_code: '654321',
+      });
+    mockSession(null, {
+      [INFO]: () => jsonResponse(stationInfo()),
+      'POST /subscribe/demo/register': () => jsonResponse(registerReply({ test_code: '123456' })),
+      'POST /subscribe/demo/resend': () => resendReply(),
+    });
+    renderApp('/join/demo');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await fillPhone(user, '4155550134');
+    await user.click(screen.getByRole('checkbox', { name: 'Emergency' }));
+    await user.click(screen.getByRole('checkbox', { name: /I consent/ }));
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+
+    const resend = await screen.findByRole('button', { name: 'Resend Code' });
+    expect((resend as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByText(/You can request a new code in (30|29) s\./)).toBeTruthy();
+    act(() => {
+      vi.advanceTimersByTime(31_000);
+    });
+    await waitFor(() => expect((resend as HTMLButtonElement).disabled).toBe(false));
+    await user.click(resend);
+    expect(await screen.findByText('Test mode: your code is 654321')).toBeTruthy();
+    expect(screen.getByText('A new code is on its way.')).toBeTruthy();
+
+    resendReply = () => jsonResponse({ error: 'Please wait 12 seconds before requesting a new code.' }, 429);
+    act(() => {
+      vi.advanceTimersByTime(31_000);
+    });
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Resend Code' }) as HTMLButtonElement).disabled).toBe(false),
+    );
+    await user.click(screen.getByRole('button', { name: 'Resend Code' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Please wait 12 seconds before requesting a new code.',
+    );
+  });
+
+  it("shows the 'subscribed' notice and goes home when no verification is needed", async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    setCookie('csrf_token', 'j8');
+    mockSession(null, {
+      [INFO]: () => jsonResponse(stationInfo()),
+      'POST /subscribe/demo/register': () => jsonResponse(registerReply({ requires_verification: false })),
+    });
+    const { router } = renderApp('/join/demo');
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    await fillPhone(user, '4155550134');
+    await user.click(screen.getByRole('checkbox', { name: 'Emergency' }));
+    await user.click(screen.getByRole('checkbox', { name: /I consent/ }));
+    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: "You're Subscribed!" })).toBeTruthy();
+    expect(screen.queryByLabelText('Digit 1 of the verification code')).toBeNull();
+    act(() => {
+      vi.advanceTimersByTime(2000);
+    });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+  });
+
+  it('speaks Spanish', async () => {
+    await i18n.changeLanguage('es');
+    mockSession(null, { [INFO]: () => jsonResponse(stationInfo()) });
+    renderApp('/join/demo');
+    const user = userEvent.setup();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Suscribirse a alertas por SMS' }),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Suscribirse' }));
+    expect(screen.getByText('Seleccione al menos un tipo de alerta')).toBeTruthy();
+    await user.click(screen.getByRole('checkbox', { name: 'Alert' }));
+    expect(screen.getByText('Recibir en')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Cancelar la suscripción' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,82 @@
+import { configure, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import i18n from '../../i18n';
+import { setCookie } from '../../test/cookies';
+import { jsonResponse, mockSession, renderApp } from '../../test/render-app';
+import { stationInfo } from './subscriber-test-helpers';
+
+configure({ asyncUtilTimeout: 4000 });
+
+const INFO = 'GET /subscribe/demo/info';
+const UNSUBSCRIBE = 'POST /subscribe/demo/unsubscribe';
+
+describe('UnsubscribePage', () => {
+  it('unsubscribes a number and says so without telling whether it was subscribed', async () => {
+    setCookie('csrf_token', 'u1');
+    const fetchMock = mockSession(null, {
+      [INFO]: () => jsonResponse(stationInfo()),
+      [UNSUBSCRIBE]: () => jsonResponse({ ok: true, message: 'Done.' }),
+    });
+    renderApp('/unsubscribe/demo');
+    const user = userEvent.setup();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Unsubscribe from SMS Alerts' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Stay subscribed' }).getAttribute('href')).toBe('/join/demo');
+
+    await user.type(screen.getByLabelText(/^Phone Number/), '4155550134');
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
+
+    expect(await screen.findByRole('heading', { level: 1, name: "You're Unsubscribed" })).toBeTruthy();
+    expect(
+      screen.getByText(
+        'If (415) 555-0134 was subscribed to Demo Radio 101.5, it will no longer receive SMS alerts.',
+      ),
+    ).toBeTruthy();
+    const call = fetchMock.mock.calls.find(([path]) => path === '/subscribe/demo/unsubscribe');
+    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ phone: '+14155550134' });
+    expect((call?.[1]?.headers as Record<string, string> | undefined)?.['X-CSRF-Token']).toBe('u1');
+  });
+
+  it('requires the phone number', async () => {
+    const fetchMock = mockSession(null, { [INFO]: () => jsonResponse(stationInfo()) });
+    renderApp('/unsubscribe/demo');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
+    expect(screen.getByText('Phone number is required')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([path]) => path === '/subscribe/demo/unsubscribe')).toBe(false);
+  });
+
+  it("shows the server's error as given, else 'Failed to unsubscribe'", async () => {
+    setCookie('csrf_token', 'u2');
+    let reply = jsonResponse({ error: 'Too many requests. Please try again later.' }, 429);
+    mockSession(null, { [INFO]: () => jsonResponse(stationInfo()), [UNSUBSCRIBE]: () => reply });
+    renderApp('/unsubscribe/demo');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText(/^Phone Number/), '4155550134');
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Too many requests. Please try again later.');
+
+    reply = new Response(null, { status: 500 });
+    await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
+    expect(await screen.findByText('Failed to unsubscribe')).toBeTruthy();
+  });
+
+  it('shows Station Not Found for an unknown station', async () => {
+    mockSession(null);
+    renderApp('/unsubscribe/nope');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Station Not Found' })).toBeTruthy();
+  });
+
+  it('works while the station takes no new subscriptions, and speaks Spanish', async () => {
+    await i18n.changeLanguage('es');
+    mockSession(null, { [INFO]: () => jsonResponse(stationInfo({ subscriptions_open: false })) });
+    renderApp('/unsubscribe/demo');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Cancelar la suscripción a alertas por SMS' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Cancelar suscripción' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Seguir suscrito' })).toBeTruthy();
+  });
+});
