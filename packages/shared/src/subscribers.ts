@@ -3,6 +3,10 @@ import { z } from 'zod';
 import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS } from './constants.js';
 import { ZUsPhone, ZVerificationCode } from './registration.js';
 
+/** The interface languages: the consent text is shown, and recorded, in the one the person reads. */
+export const CONSENT_LANGUAGES = ['en', 'es'] as const;
+export type TConsentLanguage = (typeof CONSENT_LANGUAGES)[number];
+
 export const CONTACT_STATUSES = ['pending', 'active', 'paused', 'opted_out'] as const;
 export type TContactStatus = (typeof CONTACT_STATUSES)[number];
 
@@ -49,6 +53,8 @@ export const ZSubscribeRequest = z.object({
       'Each alert type may be chosen only once.',
     ),
   consent_given: z.literal(true, 'Please confirm that you consent to receive SMS messages.'),
+  /** The language of the page, so the consent recorded is the one the person read. */
+  consent_language: z.enum(CONSENT_LANGUAGES).default('en'),
 });
 export type TSubscribeRequest = z.input<typeof ZSubscribeRequest>;
 

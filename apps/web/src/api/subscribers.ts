@@ -1,6 +1,11 @@
 // Typed calls for the public subscriber pages (spec §7 Subscriber): station info, join with a
 // code, and unsubscribe. Station slugs come from the URL, so they are always encoded.
-import type { TStationPublicInfo, TSubscribeRequest, TSubscribeResponse } from '@message-station/shared';
+import type {
+  TConsentLanguage,
+  TStationPublicInfo,
+  TSubscribeRequest,
+  TSubscribeResponse,
+} from '@message-station/shared';
 import { api } from './client';
 
 export type TSubscriberResendResponse = Omit<TSubscribeResponse, 'requires_verification' | 'contact_id'>;
@@ -10,9 +15,13 @@ function base(slug: string): string {
   return `/subscribe/${encodeURIComponent(slug)}`;
 }
 
-/** Throws ApiError 404 for an unknown station. */
-export function getStationPublicInfo(slug: string, signal?: AbortSignal): Promise<TStationPublicInfo> {
-  return api<TStationPublicInfo>(`${base(slug)}/info`, { signal });
+/** Throws ApiError 404 for an unknown station. The consent text comes in the page's language. */
+export function getStationPublicInfo(
+  slug: string,
+  language: TConsentLanguage,
+  signal?: AbortSignal,
+): Promise<TStationPublicInfo> {
+  return api<TStationPublicInfo>(`${base(slug)}/info?lang=${language}`, { signal });
 }
 
 /** Registers the choices and texts a code (requires_verification), or subscribes at once. */

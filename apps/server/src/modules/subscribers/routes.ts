@@ -1,6 +1,7 @@
 // Public subscriber calls (spec §7 Subscriber), the inbound SMS webhook and its dev simulator.
 import { randomUUID } from 'node:crypto';
 import {
+  CONSENT_LANGUAGES,
   ZErrorResponse,
   ZMessageResponse,
   ZStationPublicInfo,
@@ -71,10 +72,11 @@ export const subscriberRoutes =
           tags: ['subscriber'],
           summary: "A station's join page: branding, languages, alert types, consent text",
           params: ZSlug,
-          response: { 200: ZStationPublicInfo, 404: ZErrorResponse },
+          querystring: z.object({ lang: z.enum(CONSENT_LANGUAGES).default('en') }),
+          response: { 200: ZStationPublicInfo, 400: ZErrorResponse, 404: ZErrorResponse },
         },
       },
-      async (request) => stationPublicInfo(context(request), request.params.slug),
+      async (request) => stationPublicInfo(context(request), request.params.slug, request.query.lang),
     );
 
     fastify.post(

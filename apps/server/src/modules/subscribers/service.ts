@@ -33,7 +33,7 @@ async function stationOrNotFound(ctx: TSubscriberContext, slug: string) {
   return station;
 }
 
-export async function stationPublicInfo(ctx: TSubscriberContext, slug: string) {
+export async function stationPublicInfo(ctx: TSubscriberContext, slug: string, language: 'en' | 'es' = 'en') {
   const station = await stationOrNotFound(ctx, slug);
   const [languages, types] = await Promise.all([
     listLanguages(ctx.db, station),
@@ -49,7 +49,7 @@ export async function stationPublicInfo(ctx: TSubscriberContext, slug: string) {
       languages: languages
         .filter((l) => l.isActive)
         .map((l) => ({ id: l.id, language_code: l.languageCode, display_name: l.displayName })),
-      consent_text: consentText(station.displayName),
+      consent_text: consentText(station.displayName, language),
       privacy_url: station.privacyPolicyUrl,
       terms_url: station.termsUrl,
       subscriptions_open: station.signupEnabled,
@@ -116,7 +116,7 @@ export async function registerSubscriber(
 
   const pendingSignup = {
     choices: input.message_types,
-    consent_text: consentText(station.displayName),
+    consent_text: consentText(station.displayName, input.consent_language),
     ip: ctx.ip ?? null,
     user_agent: ctx.userAgent?.slice(0, 512) ?? null,
   };

@@ -59,6 +59,28 @@ describe('subscriber join and unsubscribe', async () => {
     ]);
   });
 
+  it('gives and records the consent text in the language of the page', async () => {
+    const spanish = (await app.inject({ url: '/subscribe/demo/info?lang=es' })).json();
+    expect(spanish.station.consent_text).toContain('Acepto recibir alertas por SMS de Demo Radio');
+    expect((await app.inject({ url: '/subscribe/demo/info?lang=fr' })).statusCode).toBe(400);
+    const client = await visitor();
+    const phone = nextPhone();
+    const reply = (
+      await client.post('/subscribe/demo/register', {
+        phone,
+        message_types: [{ message_type: 'emergency', language: 'es' }],
+        consent_given: true,
+        consent_language: 'es',
+      })
+    ).json();
+    await client.post('/subscribe/demo/verify', {
+      contact_id: reply.contact_id,
+      verification_code: reply.test_code,
+    });
+    const [consent] = await db.select().from(consentEvents).where(eq(consentEvents.phone, phone));
+    expect(consent?.detail).toBe(spanish.station.consent_text);
+  });
+
   it('answers 404 for an unknown station everywhere', async () => {
     expect((await app.inject({ url: '/subscribe/nosuch/info' })).json()).toEqual({
       error: 'Station not found',

@@ -7,12 +7,13 @@ import type { TRegisterStartResponse } from '@message-station/shared';
 import { useIsMutating } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { serverErrorText } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { PageTitle } from '../../components/PageTitle';
 import { AdminAccountStep } from './AdminAccountStep';
 import { BrandingStep } from './BrandingStep';
 import { MessageTypesStep } from './MessageTypesStep';
-import { apiErrorText, useStartRegistrationMutation } from './queries';
+import { useStartRegistrationMutation } from './queries';
 import {
   applyDraftChange,
   initialDraft,
@@ -82,7 +83,7 @@ export function SignupPage() {
       onError: (error) => {
         // Back to the terms: step 6 has nothing to show without a registration.
         setActive(TERMS_STEP);
-        askReturnToFirstStep(apiErrorText(error, t('errors.registrationFailed')));
+        askReturnToFirstStep(serverErrorText(error, t('errors.registrationFailed')));
       },
     });
   };

@@ -7,10 +7,10 @@ import { IconAlertCircle, IconCheck, IconFlask } from '@tabler/icons-react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { serverErrorText } from '../../api/client';
 import { CodeCountdown } from './CodeCountdown';
 import { registrationClock } from './pending-registration';
 import {
-  apiErrorText,
   isRegistrationExpired,
   useResendCodeMutation,
   useUploadLogoMutation,
@@ -76,7 +76,9 @@ function CodeEntry({ registration, logo, onRegistrationChange }: CodeEntryProps)
         notifications.show({
           color: 'red',
           autoClose: false,
-          message: t('verify.logoUploadFailed', { error: apiErrorText(error, t('errors.logoUploadFailed')) }),
+          message: t('verify.logoUploadFailed', {
+            error: serverErrorText(error, t('errors.logoUploadFailed')),
+          }),
         });
       }
     }
@@ -118,9 +120,9 @@ function CodeEntry({ registration, logo, onRegistrationChange }: CodeEntryProps)
   const busy = verify.isPending || finishing;
   const canResend = clock.codeExpired || clock.resendWaitSeconds === 0;
   const errorText = verify.isError
-    ? apiErrorText(verify.error, t('errors.verifyFailed'))
+    ? serverErrorText(verify.error, t('errors.verifyFailed'))
     : resend.isError
-      ? apiErrorText(resend.error, t('errors.resendFailed'))
+      ? serverErrorText(resend.error, t('errors.resendFailed'))
       : null;
 
   return (

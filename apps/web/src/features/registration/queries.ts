@@ -65,15 +65,6 @@ export function useTermsQuery() {
   });
 }
 
-/** The server's words for a refused call ({ error } reply), else the spec's fallback text. */
-export function apiErrorText(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError)) return fallback;
-  const body = error.body;
-  if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string')
-    return body.error;
-  return fallback;
-}
-
 /** 410 'Registration expired. Please start over.' (a 410 about the code only needs a new code). */
 export function isRegistrationExpired(error: unknown): boolean {
   return error instanceof ApiError && error.status === 410 && /^registration expired/i.test(error.message);

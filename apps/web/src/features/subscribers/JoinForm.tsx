@@ -14,7 +14,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import { UsPhoneInput, usPhoneProblem } from '../../components/UsPhoneInput';
 import { NewTabLink } from './NewTabLink';
-import { useRegisterMutation } from './queries';
+import { useConsentLanguage, useRegisterMutation } from './queries';
 import { nativeLanguageName, safeColor } from './station-brand';
 
 export type TJoinValues = {
@@ -59,6 +59,7 @@ export function JoinForm({ slug, info, form, onRegistered }: JoinFormProps) {
   const { t } = useTranslation('subscribers');
   const { station, message_types: messageTypes } = info;
   const register = useRegisterMutation(slug);
+  const consentLanguage = useConsentLanguage();
   const brand = safeColor(station.brand_color);
   const chooseLanguage = station.languages.length > 1;
   const languageOptions = station.languages.map((language) => ({
@@ -81,6 +82,7 @@ export function JoinForm({ slug, info, form, onRegistered }: JoinFormProps) {
               : firstLanguage) as TLanguageCode,
           })),
         consent_given: true,
+        consent_language: consentLanguage,
       },
       { onSuccess: (registration) => onRegistered(values, registration) },
     );

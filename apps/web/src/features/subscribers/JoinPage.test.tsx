@@ -6,7 +6,7 @@ import { setCookie } from '../../test/cookies';
 import { jsonResponse, mockSession, renderApp } from '../../test/render-app';
 import { registerReply, stationInfo } from './subscriber-test-helpers';
 
-const INFO = 'GET /subscribe/demo/info';
+const INFO = 'GET /subscribe/demo/info?lang=en';
 
 function sentBody(fetchMock: ReturnType<typeof mockSession>, path: string): unknown {
   const call = fetchMock.mock.calls.find(([input]) => input === path);
@@ -120,6 +120,7 @@ describe('JoinPage', () => {
         { message_type: 'alert', language: 'es' },
       ],
       consent_given: true,
+      consent_language: 'en',
     });
   });
 
@@ -323,7 +324,8 @@ describe('JoinPage', () => {
 
   it('speaks Spanish', async () => {
     await i18n.changeLanguage('es');
-    mockSession(null, { [INFO]: () => jsonResponse(stationInfo()) });
+    // The page asks for the consent text in Spanish.
+    mockSession(null, { [INFO.replace('lang=en', 'lang=es')]: () => jsonResponse(stationInfo()) });
     renderApp('/join/demo');
     const user = userEvent.setup();
     expect(

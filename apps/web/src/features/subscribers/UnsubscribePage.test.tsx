@@ -8,7 +8,7 @@ import { stationInfo } from './subscriber-test-helpers';
 
 configure({ asyncUtilTimeout: 4000 });
 
-const INFO = 'GET /subscribe/demo/info';
+const INFO = 'GET /subscribe/demo/info?lang=en';
 const UNSUBSCRIBE = 'POST /subscribe/demo/unsubscribe';
 
 describe('UnsubscribePage', () => {
@@ -71,7 +71,9 @@ describe('UnsubscribePage', () => {
 
   it('works while the station takes no new subscriptions, and speaks Spanish', async () => {
     await i18n.changeLanguage('es');
-    mockSession(null, { [INFO]: () => jsonResponse(stationInfo({ subscriptions_open: false })) });
+    mockSession(null, {
+      [INFO.replace('lang=en', 'lang=es')]: () => jsonResponse(stationInfo({ subscriptions_open: false })),
+    });
     renderApp('/unsubscribe/demo');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Cancelar la suscripción a alertas por SMS' }),

@@ -1,7 +1,8 @@
 // Subscriber pages state: the station's public info, and join, verify, resend, unsubscribe.
 // The POSTs are made by visitors without a session, so each first makes sure of the CSRF cookie.
-import type { TSubscribeRequest } from '@message-station/shared';
+import type { TConsentLanguage, TSubscribeRequest } from '@message-station/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/query-keys';
 import {
   getStationPublicInfo,
@@ -12,11 +13,19 @@ import {
 } from '../../api/subscribers';
 import { withCsrfCookie } from '../auth/queries';
 
+/** The consent language matching the interface language (English or Spanish). */
+export function useConsentLanguage(): TConsentLanguage {
+  const { i18n } = useTranslation();
+  return (i18n.resolvedLanguage ?? i18n.language).startsWith('es') ? 'es' : 'en';
+}
+
 /** 404 (unknown station) and any other failure both show Station Not Found (spec §8). */
 export function useStationInfoQuery(slug: string) {
+  const language = useConsentLanguage();
   return useQuery({
-    queryKey: [...queryKeys.subscribePage, slug],
-    queryFn: ({ signal }) => getStationPublicInfo(slug, signal),
+    queryKey: [...queryKeys.subscribePage, slug, language],
+    queryFn: ({ signal }) => getStationPublicInfo(slug, language, signal),
+    placeholderData: (previous) => previous,
   });
 }
 
