@@ -16,7 +16,7 @@ import type { TDraftMessageType } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { createSession } from '../../platform/session.js';
-import { SmsSendError, type TSmsProvider } from '../../providers/sms/index.js';
+import type { TSmsProvider } from '../../providers/sms/index.js';
 import { describeSessionUser } from '../auth/service.js';
 import { createStation, findStationIdBySlug } from '../station/service.js';
 import { createUserWithHash, findUserByEmail } from '../users/service.js';
@@ -58,29 +58,8 @@ function completeMessageTypes(given: TDraftMessageType[]): TDraftMessageType[] {
   });
 }
 
-async function sendCode(ctx: TRegistrationContext, phone: string, code: string) {
-  try {
-    await ctx.sms.send({ to: phone, body: codes.codeMessage(code, ctx.config.publicUrl) });
-  } catch (error) {
-    if (error instanceof SmsSendError && error.kind === 'permanent') {
-      throw new AppError(
-        400,
-        'We could not send a text message to this number. Please check it and try again.',
-      );
-    }
-    throw new AppError(
-      503,
-      'We could not send the verification code right now. Please try again in a moment.',
-    );
-  }
-}
-
-function codeReply(ctx: TRegistrationContext, issued: Awaited<ReturnType<typeof codes.issueCode>>) {
-  return {
-    code_expires_at: issued.expiresAt.toISOString(),
-    resend_available_at: issued.resendAvailableAt.toISOString(),
-    ...(ctx.config.sms.testMode ? { test_code: issued.code } : {}),
-  };
+function sendCode(ctx: TRegistrationContext, phone: string, code: string) {
+  return codes.sendTextOrExplain(ctx.sms, { to: phone, body: codes.codeMessage(code, ctx.config.publicUrl) });
 }
 
 export async function startRegistration(
@@ -138,7 +117,7 @@ export async function startRegistration(
     registration_id: draft.id,
     expires_at: draft.expiresAt.toISOString(),
     phone_last4: input.phone_number.slice(-4),
-    ...codeReply(ctx, issued),
+    ...codes.codeDeliveryReply(ctx.config.sms.testMode, issued),
   };
 }
 
@@ -158,7 +137,7 @@ export async function resendRegistrationCode(ctx: TRegistrationContext, registra
     phone: draft.phoneNumber,
   });
   await sendCode(ctx, draft.phoneNumber, issued.code);
-  return codeReply(ctx, issued);
+  return codes.codeDeliveryReply(ctx.config.sms.testMode, issued);
 }
 
 function isUniqueViolation(error: unknown): boolean {

@@ -9,9 +9,10 @@ import {
 import type { TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { SmsSendError, type TSmsProvider } from '../../providers/sms/index.js';
+import type { TSmsProvider } from '../../providers/sms/index.js';
 import { findStationById, listLanguages, listMessageTypes } from '../station/service.js';
 import * as contacts from '../subscribers/repo.js';
+import { sendTextOrExplain } from '../verification/service.js';
 import { parseContactsCsv, type TCsvContactRow } from './csv.js';
 import * as repo from './repo.js';
 
@@ -182,21 +183,19 @@ export async function addContact(
   });
   // Double opt-in: the person confirms with YES before any alert reaches them.
   try {
-    await ctx.sms.send({
-      to: input.phone,
-      body: `${catalog.station.displayName} added this number to its SMS alerts. Reply YES to confirm, STOP to opt out. Msg & data rates may apply.`,
-      stationId: ctx.stationId,
-    });
+    await sendTextOrExplain(
+      ctx.sms,
+      {
+        to: input.phone,
+        body: `${catalog.station.displayName} added this number to its SMS alerts. Reply YES to confirm, STOP to opt out. Msg & data rates may apply.`,
+        stationId: ctx.stationId,
+      },
+      'We could not send the confirmation text right now. Please try again in a moment.',
+    );
   } catch (error) {
     // Without the confirmation text the contact could never confirm: nothing is kept.
     await contacts.deleteContact(ctx.db, ctx.stationId, row.id);
-    const permanent = error instanceof SmsSendError && error.kind === 'permanent';
-    throw new AppError(
-      permanent ? 400 : 503,
-      permanent
-        ? 'We could not send a text message to this number. Please check it and try again.'
-        : 'We could not send the confirmation text right now. Please try again in a moment.',
-    );
+    throw error;
   }
   return describe(ctx, row, catalog.typeKeys);
 }

@@ -5,7 +5,7 @@ import type { z } from 'zod';
 import type { TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import { SmsSendError, type TSmsProvider } from '../../providers/sms/index.js';
+import type { TSmsProvider } from '../../providers/sms/index.js';
 import { consentText, findStationBySlug, listLanguages, listMessageTypes } from '../station/service.js';
 import * as codes from '../verification/service.js';
 import * as repo from './repo.js';
@@ -66,31 +66,6 @@ export async function stationPublicInfo(ctx: TSubscriberContext, slug: string, l
   };
 }
 
-async function sendText(ctx: TSubscriberContext, to: string, body: string, stationId: string) {
-  try {
-    await ctx.sms.send({ to, body, stationId });
-  } catch (error) {
-    if (error instanceof SmsSendError && error.kind === 'permanent') {
-      throw new AppError(
-        400,
-        'We could not send a text message to this number. Please check it and try again.',
-      );
-    }
-    throw new AppError(
-      503,
-      'We could not send the verification code right now. Please try again in a moment.',
-    );
-  }
-}
-
-function codeReply(ctx: TSubscriberContext, issued: Awaited<ReturnType<typeof codes.issueCode>>) {
-  return {
-    code_expires_at: issued.expiresAt.toISOString(),
-    resend_available_at: issued.resendAvailableAt.toISOString(),
-    ...(ctx.config.sms.testMode ? { test_code: issued.code } : {}),
-  };
-}
-
 export async function registerSubscriber(
   ctx: TSubscriberContext,
   slug: string,
@@ -143,7 +118,11 @@ export async function registerSubscriber(
 
   try {
     const what = `code to confirm ${station.displayName} SMS alerts`;
-    await sendText(ctx, input.phone, codes.codeMessage(issued.code, ctx.config.publicUrl, what), station.id);
+    await codes.sendTextOrExplain(ctx.sms, {
+      to: input.phone,
+      body: codes.codeMessage(issued.code, ctx.config.publicUrl, what),
+      stationId: station.id,
+    });
   } catch (error) {
     await ctx.db.transaction(async (tx) => {
       await codes.deleteCodes(tx, { purpose: 'subscriber', subjectId: contact.id });
@@ -152,7 +131,11 @@ export async function registerSubscriber(
     });
     throw error;
   }
-  return { requires_verification: true, contact_id: contact.id, ...codeReply(ctx, issued) };
+  return {
+    requires_verification: true,
+    contact_id: contact.id,
+    ...codes.codeDeliveryReply(ctx.config.sms.testMode, issued),
+  };
 }
 
 async function pendingContact(ctx: TSubscriberContext, stationId: string, contactId: string) {
@@ -223,8 +206,12 @@ export async function resendSubscriberCode(ctx: TSubscriberContext, slug: string
     phone: contact.phone,
   });
   const what = `code to confirm ${station.displayName} SMS alerts`;
-  await sendText(ctx, contact.phone, codes.codeMessage(issued.code, ctx.config.publicUrl, what), station.id);
-  return codeReply(ctx, issued);
+  await codes.sendTextOrExplain(ctx.sms, {
+    to: contact.phone,
+    body: codes.codeMessage(issued.code, ctx.config.publicUrl, what),
+    stationId: station.id,
+  });
+  return codes.codeDeliveryReply(ctx.config.sms.testMode, issued);
 }
 
 /** The same answer whether or not the number was subscribed, so it reveals nothing. */

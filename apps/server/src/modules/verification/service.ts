@@ -5,6 +5,7 @@ import { LIMITS } from '@message-station/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { hmac, safeEqual } from '../../platform/tokens.js';
+import { SmsSendError, type TSmsMessage, type TSmsProvider } from '../../providers/sms/index.js';
 import * as repo from './repo.js';
 
 export type TCodePurpose = repo.TCodePurpose;
@@ -110,4 +111,35 @@ export function purgeOldCodes(db: DbOrTx, now: Date) {
 export function codeMessage(code: string, publicUrl: string, what = 'verification code') {
   const host = new URL(publicUrl).hostname;
   return `Message Station: your ${what} is ${code}. It expires in ${LIMITS.verificationCodeMinutes} minutes. Never share this code.\n\n@${host} #${code}`;
+}
+
+/**
+ * Sends a text the person is waiting for, turning a failure into words for them: a number the
+ * provider refuses (400) or a provider that is down for now (503).
+ */
+export async function sendTextOrExplain(
+  sms: TSmsProvider,
+  message: TSmsMessage,
+  unavailable = 'We could not send the verification code right now. Please try again in a moment.',
+) {
+  try {
+    await sms.send(message);
+  } catch (error) {
+    if (error instanceof SmsSendError && error.kind === 'permanent') {
+      throw new AppError(
+        400,
+        'We could not send a text message to this number. Please check it and try again.',
+      );
+    }
+    throw new AppError(503, unavailable);
+  }
+}
+
+/** The reply fields of every call that texts a code; the code itself only in test mode. */
+export function codeDeliveryReply(testMode: boolean, issued: Awaited<ReturnType<typeof issueCode>>) {
+  return {
+    code_expires_at: issued.expiresAt.toISOString(),
+    resend_available_at: issued.resendAvailableAt.toISOString(),
+    ...(testMode ? { test_code: issued.code } : {}),
+  };
 }
