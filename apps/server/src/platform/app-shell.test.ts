@@ -63,6 +63,21 @@ describe('app shell', async () => {
     );
   });
 
+  it('serves the dev outbox page only while the outbox provider is active', async () => {
+    const page = await app.inject({ url: '/dev/outbox', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">spa</div>');
+    const withTwilio = await createTestApp({
+      config: { webDistDir: webDist },
+      sms: { name: 'twilio', send: async () => ({ providerMessageId: 'SM1' }) },
+    });
+    const hidden = await withTwilio.app.inject({ url: '/dev/outbox', headers: { accept: 'text/html' } });
+    expect(hidden.statusCode).toBe(404);
+    expect((await withTwilio.app.inject({ url: '/dev/api/outbox' })).statusCode).toBe(404);
+    // The rest of the site is still the SPA.
+    expect((await withTwilio.app.inject({ url: '/admin/dashboard' })).statusCode).toBe(200);
+  });
+
   it('hides the details of an unexpected error', async () => {
     const response = await app.inject({ url: '/api/test-crash' });
     expect(response.statusCode).toBe(500);

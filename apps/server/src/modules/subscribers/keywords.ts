@@ -40,7 +40,13 @@ export function classifyInbound(body: string): TKeyword | null {
   return null;
 }
 
-export type TInboundContext = { db: Db; sms: TSmsProvider; publicUrl: string; now: Date };
+export type TInboundContext = {
+  db: Db;
+  sms: TSmsProvider;
+  publicUrl: string;
+  now: Date;
+  log?: { error(details: object, message: string): void };
+};
 export type TInboundText = { providerMessageId: string; from: string; to: string; body: string };
 
 function joinNames(names: string[]): string {
@@ -117,6 +123,13 @@ export async function handleInboundText(ctx: TInboundContext, text: TInboundText
     return `${names} alerts by Message Station. Help: ${ctx.publicUrl}/contact. Reply STOP to opt out (also STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT). Msg & data rates may apply.`;
   });
 
-  if (reply) await ctx.sms.send({ to: phone, body: reply });
+  if (!reply) return null;
+  try {
+    await ctx.sms.send({ to: phone, body: reply });
+  } catch (error) {
+    // The opt-out (or opt-in) has taken effect; a lost confirmation must not fail the webhook,
+    // or the provider would retry a text we already handled.
+    ctx.log?.error({ err: error, to: phone }, 'keyword reply not sent');
+  }
   return reply;
 }

@@ -57,12 +57,14 @@ export const subscriberRoutes =
       now: app.now(),
       ip: request.ip,
       userAgent: request.headers['user-agent'],
+      log: request.log,
     });
-    const inboundContext = () => ({
+    const inboundContext = (request: FastifyRequest) => ({
       db: app.db,
       sms: app.sms,
       publicUrl: app.config.publicUrl,
       now: app.now(),
+      log: request.log,
     });
 
     fastify.get(
@@ -170,7 +172,7 @@ export const subscriberRoutes =
         },
       },
       async (request, reply) => {
-        await handleInboundText(inboundContext(), {
+        await handleInboundText(inboundContext(request), {
           providerMessageId: request.body.MessageSid,
           from: request.body.From,
           to: request.body.To,
@@ -196,7 +198,7 @@ export const subscriberRoutes =
           },
         },
         async (request) => {
-          const reply = await handleInboundText(inboundContext(), {
+          const reply = await handleInboundText(inboundContext(request), {
             providerMessageId: `dev-${randomUUID()}`,
             from: request.body.from,
             to: 'outbox',

@@ -17,6 +17,7 @@ export type TSubscriberContext = {
   now: Date;
   ip?: string;
   userAgent?: string;
+  log?: { error(details: object, message: string): void };
 };
 
 export const STATION_NOT_FOUND = 'Station not found';
@@ -252,8 +253,9 @@ export async function unsubscribe(ctx: TSubscriberContext, slug: string, phone: 
         body: `${station.displayName}: You are unsubscribed and will receive no more alerts. Reply START to resubscribe.`,
         stationId: station.id,
       })
-      .catch(() => {
+      .catch((error: unknown) => {
         // The opt-out itself is what matters; a failed confirmation must not undo it.
+        ctx.log?.error({ err: error, to: phone }, 'unsubscribe confirmation not sent');
       });
   }
   return { ok: true as const, message: UNSUBSCRIBE_MESSAGE };

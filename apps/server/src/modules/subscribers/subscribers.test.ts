@@ -278,11 +278,13 @@ describe('inbound keywords', async () => {
     },
   };
   const sent: { to: string; body: string }[] = [];
+  let providerDown = false;
   const { app, db } = await createTestApp({
     config: config as never,
     sms: {
       name: 'twilio',
       async send(message) {
+        if (providerDown) throw new Error('provider down');
         sent.push(message);
         return { providerMessageId: `SM${sent.length}` };
       },
@@ -406,6 +408,21 @@ describe('inbound keywords', async () => {
     expect(sent[0]?.body).toContain('Msg & data rates may apply');
     expect((await db.select().from(smsContacts).where(eq(smsContacts.phone, phone)))[0]?.status).toBe(
       'active',
+    );
+  });
+
+  it('opts out even when the confirmation cannot be sent, and answers the provider 200', async () => {
+    const phone = '+14155550107';
+    await createContact(db, demoId, { phone });
+    providerDown = true;
+    try {
+      const response = await text(phone, 'STOP');
+      expect(response.statusCode).toBe(200);
+    } finally {
+      providerDown = false;
+    }
+    expect((await db.select().from(smsContacts).where(eq(smsContacts.phone, phone)))[0]?.status).toBe(
+      'opted_out',
     );
   });
 
