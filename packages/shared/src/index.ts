@@ -4,6 +4,7 @@ export * from './phone.js';
 export * from './phone-validation.js';
 export * from './registration.js';
 export * from './relative-time.js';
+export * from './sms-segments.js';
 export * from './station-id.js';
 export * from './subscribers.js';
 export * from './terms.js';
