@@ -21,14 +21,21 @@ import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { messageRoutes } from './modules/messages/routes.js';
+import type { TTranslationQueue } from './modules/messages/service.js';
 import { registrationRoutes } from './modules/registration/routes.js';
 import { smsContactRoutes } from './modules/sms-contacts/routes.js';
 import { stationRoutes } from './modules/station/routes.js';
 import { subscriberRoutes } from './modules/subscribers/routes.js';
+import { startTranslationWorker } from './modules/translation/worker.js';
 import { AppError, registerErrorHandler } from './platform/errors.js';
+import { createEventBus, type TEventBus } from './platform/event-bus.js';
 import { createGuards, type TGuards } from './platform/guards.js';
+import { startJobRunner } from './platform/jobs.js';
 import { registerSessions, type TSessions } from './platform/session.js';
 import { createSmsProvider, type TSmsProvider } from './providers/sms/index.js';
+import { createTranslationProvider } from './providers/translation/index.js';
+import type { TTranslationProvider } from './providers/translation/types.js';
 
 export type TAppDeps = {
   config: TConfig;
@@ -37,6 +44,8 @@ export type TAppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Defaults to the provider chosen by configuration. */
   sms?: TSmsProvider;
+  /** Defaults to the chain of engines chosen by configuration. */
+  translation?: TTranslationProvider;
 };
 
 /** What every module's routes receive. */
@@ -47,7 +56,11 @@ export type TAppContext = {
   sessions: TSessions;
   guards: TGuards;
   sms: TSmsProvider;
+  events: TEventBus;
+  translationQueue: TTranslationQueue;
   now: () => Date;
+  /** Runs before the server closes (ends live streams so shutdown is not held open). */
+  onShutdown(callback: () => void): void;
 };
 
 /** Paths that always answer JSON, never the single-page app. */
@@ -101,6 +114,23 @@ export async function buildApp(deps: TAppDeps) {
     cookieSecure: config.cookieSecure,
     now,
   });
+  const shutdownCallbacks = new Set<() => void>();
+  app.addHook('preClose', async () => {
+    for (const callback of shutdownCallbacks) callback();
+  });
+  const events = await createEventBus({ pool: database.pool, log: app.log });
+  const jobs = await startJobRunner(database, app.log);
+  app.addHook('onClose', async () => {
+    await jobs.stop();
+    await events.close();
+  });
+  const translationQueue = await startTranslationWorker(jobs.boss, {
+    db: database.db,
+    events,
+    provider: deps.translation ?? createTranslationProvider(config.translation),
+    now,
+    log: app.log,
+  });
   const ctx: TAppContext = {
     config,
     db: database.db,
@@ -108,7 +138,10 @@ export async function buildApp(deps: TAppDeps) {
     sessions,
     guards: createGuards(sessions),
     sms: deps.sms ?? createSmsProvider(config.sms, database.db),
+    events,
+    translationQueue,
     now,
+    onShutdown: (callback) => shutdownCallbacks.add(callback),
   };
   const outboxActive = ctx.sms.name === 'outbox';
 
@@ -118,6 +151,7 @@ export async function buildApp(deps: TAppDeps) {
   await app.register(stationRoutes(ctx));
   await app.register(subscriberRoutes(ctx));
   await app.register(smsContactRoutes(ctx));
+  await app.register(messageRoutes(ctx));
   if (outboxActive) await app.register(devOutboxRoutes(ctx));
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

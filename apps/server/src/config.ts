@@ -35,6 +35,18 @@ const ZEnv = z.object({
   TWILIO_API_BASE_URL: z.url().optional(),
   TRIAL_DAYS: z.coerce.number().int().min(0).default(14),
   TRIAL_CREDITS: z.coerce.number().int().min(0).default(50),
+  TRANSLATION_PROVIDERS: z.string().optional(),
+  TRANSLATION_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  LIBRETRANSLATE_URL: z.url().optional(),
+  LIBRETRANSLATE_API_KEY: z.string().optional(),
+  DEEPL_API_KEY: z.string().optional(),
+  DEEPL_API_URL: z.url().optional(),
+  GOOGLE_TRANSLATE_API_KEY: z.string().optional(),
+  GOOGLE_TRANSLATE_API_URL: z.url().optional(),
+  OPENAI_BASE_URL: z.url().optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_MODEL: z.string().optional(),
+  APERTIUM_APY_URL: z.url().optional(),
 });
 
 export type TConfig = {
@@ -55,6 +67,7 @@ export type TConfig = {
   webDistDir: string;
   sms: TSmsConfig;
   trial: { days: number; credits: number };
+  translation: TTranslationConfig;
 };
 
 export type TSmsConfig = {
@@ -70,6 +83,33 @@ export type TSmsConfig = {
     /** Only for tests and Twilio edge locations: where the REST API lives. */
     apiBaseUrl?: string;
   };
+};
+
+export const TRANSLATION_PROVIDER_NAMES = [
+  'apertium',
+  'libretranslate',
+  'deepl',
+  'google',
+  'openai',
+  'none',
+] as const;
+export type TTranslationProviderName = (typeof TRANSLATION_PROVIDER_NAMES)[number];
+
+export const OPENAI_DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
+export type TTranslationConfig = {
+  /** Engines in the order they are tried. */
+  providers: TTranslationProviderName[];
+  /** TRANSLATION_PROVIDERS was set; otherwise the chain is the vendors with keys, then apertium. */
+  providersSet: boolean;
+  timeoutMs: number;
+  libretranslate?: { url: string; apiKey?: string };
+  /** apiUrl: only to override the host chosen from the key (free keys end in ':fx'). */
+  deepl?: { apiKey: string; apiUrl?: string };
+  google?: { apiKey: string; apiUrl?: string };
+  openai?: { baseUrl: string; apiKey?: string; model: string };
+  /** With apyUrl an Apertium APY server is used, otherwise the local `apertium` command. */
+  apertium: { apyUrl?: string };
 };
 
 export class ConfigError extends Error {}
@@ -105,6 +145,67 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     webDistDir: e.WEB_DIST_DIR ? path.resolve(repoRoot, e.WEB_DIST_DIR) : defaultWebDist,
     sms: smsConfig(e, production, publicUrl),
     trial: { days: e.TRIAL_DAYS, credits: e.TRIAL_CREDITS },
+    translation: translationConfig(e),
+  };
+}
+
+function translationConfig(e: z.infer<typeof ZEnv>): TTranslationConfig {
+  const listed = e.TRANSLATION_PROVIDERS?.split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  const unknown = listed?.filter((name) => !(TRANSLATION_PROVIDER_NAMES as readonly string[]).includes(name));
+  if (unknown?.length) {
+    throw new ConfigError(
+      `Invalid configuration:\n  TRANSLATION_PROVIDERS: unknown provider ${unknown.map((n) => `"${n}"`).join(', ')} (choose from ${TRANSLATION_PROVIDER_NAMES.join(', ')})`,
+    );
+  }
+  // Unset: every vendor whose key is present, best first, then the offline engine.
+  const derived: TTranslationProviderName[] = [
+    ...(e.DEEPL_API_KEY ? (['deepl'] as const) : []),
+    ...(e.GOOGLE_TRANSLATE_API_KEY ? (['google'] as const) : []),
+    ...(e.OPENAI_MODEL ? (['openai'] as const) : []),
+    ...(e.LIBRETRANSLATE_URL ? (['libretranslate'] as const) : []),
+    'apertium',
+  ];
+  const providers = listed?.length ? [...new Set(listed as TTranslationProviderName[])] : derived;
+  const needs: Partial<Record<TTranslationProviderName, string | undefined>> = {
+    libretranslate: e.LIBRETRANSLATE_URL ? undefined : 'LIBRETRANSLATE_URL',
+    deepl: e.DEEPL_API_KEY ? undefined : 'DEEPL_API_KEY',
+    google: e.GOOGLE_TRANSLATE_API_KEY ? undefined : 'GOOGLE_TRANSLATE_API_KEY',
+    openai: !e.OPENAI_MODEL
+      ? 'OPENAI_MODEL'
+      : !e.OPENAI_BASE_URL && !e.OPENAI_API_KEY
+        ? 'OPENAI_API_KEY (or OPENAI_BASE_URL for a local model server)'
+        : undefined,
+  };
+  const missing = providers.flatMap((name) =>
+    needs[name] ? [`TRANSLATION_PROVIDERS=${name} needs ${needs[name]}`] : [],
+  );
+  if (missing.length) throw new ConfigError(`Invalid configuration:\n  ${missing.join('\n  ')}`);
+  const uses = (name: TTranslationProviderName) => providers.includes(name);
+  return {
+    providers,
+    providersSet: Boolean(listed?.length),
+    timeoutMs: e.TRANSLATION_TIMEOUT_MS,
+    ...(uses('libretranslate') && e.LIBRETRANSLATE_URL
+      ? { libretranslate: { url: e.LIBRETRANSLATE_URL, apiKey: e.LIBRETRANSLATE_API_KEY } }
+      : {}),
+    ...(uses('deepl') && e.DEEPL_API_KEY
+      ? { deepl: { apiKey: e.DEEPL_API_KEY, apiUrl: e.DEEPL_API_URL } }
+      : {}),
+    ...(uses('google') && e.GOOGLE_TRANSLATE_API_KEY
+      ? { google: { apiKey: e.GOOGLE_TRANSLATE_API_KEY, apiUrl: e.GOOGLE_TRANSLATE_API_URL } }
+      : {}),
+    ...(uses('openai') && e.OPENAI_MODEL
+      ? {
+          openai: {
+            baseUrl: e.OPENAI_BASE_URL ?? OPENAI_DEFAULT_BASE_URL,
+            apiKey: e.OPENAI_API_KEY,
+            model: e.OPENAI_MODEL,
+          },
+        }
+      : {}),
+    apertium: { apyUrl: e.APERTIUM_APY_URL },
   };
 }
 

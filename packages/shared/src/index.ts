@@ -1,5 +1,6 @@
 export * from './auth.js';
 export * from './constants.js';
+export * from './messages.js';
 export * from './phone.js';
 export * from './phone-validation.js';
 export * from './registration.js';

@@ -28,6 +28,10 @@ export type Database = {
   migrate(): Promise<void>;
   ping(): Promise<void>;
   close(): Promise<void>;
+  /** Raw SQL for libraries that bring their own (the job runner); several statements when no values. */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: unknown[] }>;
+  /** PostgreSQL only: the pool, for a LISTEN connection of the event bus. */
+  pool?: pg.Pool;
 };
 
 /** Any number works as long as every node uses the same one. */
@@ -54,6 +58,8 @@ export async function openPostgres(url: string): Promise<Database> {
     async ping() {
       await pool.query('select 1');
     },
+    executeSql: (text, values) => pool.query(text, values),
+    pool,
     async close() {
       await pool.end();
     },
@@ -87,6 +93,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     },
     async ping() {
       await client.query('select 1');
+    },
+    async executeSql(text, values) {
+      if (values && values.length > 0) return client.query(text, values);
+      // Parameterless SQL may hold several statements, which only exec runs; answer the last.
+      const results = await client.exec(text);
+      return results.at(-1) ?? { rows: [] };
     },
     async close() {
       try {

@@ -5,12 +5,14 @@ import { buildApp, type TApp } from '../app.js';
 import { loadConfig, type TConfig } from '../config.js';
 import { seedDemo } from '../db/seed.js';
 import type { TSmsProvider } from '../providers/sms/index.js';
+import type { TTranslationProvider } from '../providers/translation/types.js';
 import { createTestDatabase } from './db.js';
 
 export type TTestAppOptions = {
   config?: Partial<TConfig>;
   now?: () => Date;
   sms?: TSmsProvider;
+  translation?: TTranslationProvider;
   seed?: boolean;
 };
 
@@ -21,7 +23,13 @@ export async function createTestApp(options: TTestAppOptions = {}) {
     ...options.config,
   };
   if (options.seed !== false) await seedDemo(database.db, config.publicUrl);
-  const app = await buildApp({ config, database, now: options.now, sms: options.sms });
+  const app = await buildApp({
+    config,
+    database,
+    now: options.now,
+    sms: options.sms,
+    translation: options.translation,
+  });
   afterAll(async () => {
     await app.close();
     await database.close();

@@ -1,4 +1,5 @@
 export * from './logos.js';
+export * from './messages.js';
 export * from './registration.js';
 export * from './stations.js';
 export * from './subscribers.js';

@@ -1,5 +1,5 @@
 // POST /admin/api/station/logo (multipart field `logo`) and the public logo image.
-import { LIMITS, ZErrorResponse } from '@message-station/shared';
+import { LIMITS, ZErrorResponse, ZStationSummary } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TAppContext } from '../../app.js';
@@ -35,6 +35,34 @@ export const stationRoutes =
         if (!station) throw notFound('Station not found');
         const logoUrl = await saveStationLogo(app.db, station, { filename: file.filename, bytes }, app.now());
         return { logo_url: logoUrl };
+      },
+    );
+
+    fastify.get(
+      '/admin/api/station',
+      {
+        preHandler: app.guards.requireUser,
+        schema: {
+          tags: ['station'],
+          summary: 'The station being worked on',
+          response: { 200: ZStationSummary },
+        },
+      },
+      async (request) => {
+        const station = await findStationById(app.db, authOf(request).stationId);
+        if (!station) throw notFound('Station not found');
+        return {
+          id: station.id,
+          name: station.name,
+          slug: station.slug,
+          display_name: station.displayName,
+          logo_url: station.logoUrl,
+          sms_enabled: station.smsEnabled,
+          sms_credits_balance: station.smsCreditsBalance,
+          primary_language: station.primaryLanguage,
+          brand_color: station.brandColor,
+          payment_status: station.paymentStatus,
+        };
       },
     );
 

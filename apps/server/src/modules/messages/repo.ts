@@ -1,0 +1,126 @@
+// Queries on messages and their translations; every one filters on the station.
+import { and, asc, desc, eq, ilike, inArray, notInArray, or, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { messages, messageTranslations } from '../../db/schema/index.js';
+
+export type TMessageRow = typeof messages.$inferSelect;
+export type TTranslationRow = typeof messageTranslations.$inferSelect;
+
+export async function listMessages(
+  db: DbOrTx,
+  stationId: string,
+  filter: { limit: number; type?: string; search?: string },
+) {
+  const conditions: (SQL | undefined)[] = [eq(messages.stationId, stationId)];
+  if (filter.type) conditions.push(eq(messages.messageType, filter.type));
+  if (filter.search) {
+    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    conditions.push(or(ilike(messages.title, pattern), ilike(messages.original, pattern)));
+  }
+  return db
+    .select()
+    .from(messages)
+    .where(and(...conditions))
+    .orderBy(desc(messages.createdAt), desc(messages.id))
+    .limit(filter.limit);
+}
+
+export async function findMessage(
+  db: DbOrTx,
+  stationId: string,
+  messageId: string,
+  options: { forUpdate?: boolean } = {},
+) {
+  const query = db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.stationId, stationId), eq(messages.id, messageId)))
+    .limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
+  return row ?? null;
+}
+
+export async function insertMessage(db: DbOrTx, values: typeof messages.$inferInsert) {
+  const [row] = await db.insert(messages).values(values).returning();
+  if (!row) throw new Error('message insert returned nothing');
+  return row;
+}
+
+export async function updateMessage(
+  db: DbOrTx,
+  stationId: string,
+  messageId: string,
+  values: Partial<typeof messages.$inferInsert>,
+) {
+  const [row] = await db
+    .update(messages)
+    .set(values)
+    .where(and(eq(messages.stationId, stationId), eq(messages.id, messageId)))
+    .returning();
+  return row ?? null;
+}
+
+export async function deleteMessage(db: DbOrTx, stationId: string, messageId: string) {
+  const rows = await db
+    .delete(messages)
+    .where(and(eq(messages.stationId, stationId), eq(messages.id, messageId)))
+    .returning({ id: messages.id });
+  return rows.length === 1;
+}
+
+export function listTranslations(db: DbOrTx, stationId: string, messageIds: string[]) {
+  if (messageIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(messageTranslations)
+    .where(
+      and(eq(messageTranslations.stationId, stationId), inArray(messageTranslations.messageId, messageIds)),
+    )
+    .orderBy(asc(messageTranslations.createdAt), asc(messageTranslations.languageCode));
+}
+
+export async function removeTranslationsExcept(
+  db: DbOrTx,
+  stationId: string,
+  messageId: string,
+  keep: string[],
+) {
+  await db
+    .delete(messageTranslations)
+    .where(
+      and(
+        eq(messageTranslations.stationId, stationId),
+        eq(messageTranslations.messageId, messageId),
+        keep.length ? notInArray(messageTranslations.languageCode, keep) : undefined,
+      ),
+    );
+}
+
+export async function insertTranslation(db: DbOrTx, values: typeof messageTranslations.$inferInsert) {
+  const [row] = await db.insert(messageTranslations).values(values).returning();
+  if (!row) throw new Error('translation insert returned nothing');
+  return row;
+}
+
+export async function updateTranslation(
+  db: DbOrTx,
+  stationId: string,
+  messageId: string,
+  languageCode: string,
+  values: Partial<typeof messageTranslations.$inferInsert>,
+  onlyRevision?: number,
+) {
+  const [row] = await db
+    .update(messageTranslations)
+    .set(values)
+    .where(
+      and(
+        eq(messageTranslations.stationId, stationId),
+        eq(messageTranslations.messageId, messageId),
+        eq(messageTranslations.languageCode, languageCode),
+        onlyRevision === undefined ? undefined : eq(messageTranslations.revision, onlyRevision),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}

@@ -1,0 +1,159 @@
+// /admin/api/messages: list, create, edit (re-translates), delete, hand-corrected translations,
+// and the live stream of the station's message events (Server-Sent Events).
+import {
+  ZErrorResponse,
+  ZMessage,
+  ZMessageRequest,
+  ZMessagesQuery,
+  ZOk,
+  ZTranslationEditRequest,
+} from '@message-station/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TAppContext } from '../../app.js';
+import { authOf } from '../../platform/guards.js';
+import {
+  createMessage,
+  deleteMessage,
+  editTranslation,
+  listMessages,
+  type TMessageContext,
+  updateMessage,
+} from './service.js';
+
+const ZId = z.object({ id: z.uuid('Message not found') });
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
+const HEARTBEAT_MS = 20_000;
+
+export const messageRoutes =
+  (app: TAppContext): FastifyPluginAsyncZod =>
+  async (fastify) => {
+    const context = (request: FastifyRequest): TMessageContext => {
+      const auth = authOf(request);
+      return {
+        db: app.db,
+        events: app.events,
+        queue: app.translationQueue,
+        now: app.now(),
+        stationId: auth.stationId,
+        userId: auth.userId,
+      };
+    };
+    const guard = { preHandler: app.guards.requireUser };
+
+    fastify.get(
+      '/admin/api/messages',
+      {
+        ...guard,
+        schema: {
+          tags: ['messages'],
+          summary: "The station's messages, newest first, with their translations",
+          querystring: ZMessagesQuery,
+          response: { 200: z.array(ZMessage), ...errors },
+        },
+      },
+      async (request) => listMessages(context(request), request.query),
+    );
+
+    fastify.post(
+      '/admin/api/messages',
+      {
+        ...guard,
+        schema: {
+          tags: ['messages'],
+          summary: 'Write a message; one translation per target language starts in the background',
+          body: ZMessageRequest,
+          response: { 201: ZMessage, ...errors },
+        },
+      },
+      async (request, reply) => reply.status(201).send(await createMessage(context(request), request.body)),
+    );
+
+    fastify.put(
+      '/admin/api/messages/:id',
+      {
+        ...guard,
+        schema: {
+          tags: ['messages'],
+          summary: 'Edit a message and translate it again (hand corrections of the same original stay)',
+          params: ZId,
+          body: ZMessageRequest,
+          response: { 200: ZMessage, ...errors },
+        },
+      },
+      async (request) => updateMessage(context(request), request.params.id, request.body),
+    );
+
+    fastify.delete(
+      '/admin/api/messages/:id',
+      {
+        ...guard,
+        schema: {
+          tags: ['messages'],
+          summary: 'Delete a message',
+          params: ZId,
+          response: { 200: ZOk, ...errors },
+        },
+      },
+      async (request) => {
+        await deleteMessage(context(request), request.params.id);
+        return { ok: true as const };
+      },
+    );
+
+    fastify.put(
+      '/admin/api/messages/:id/translations/:language',
+      {
+        ...guard,
+        schema: {
+          tags: ['messages'],
+          summary: 'Correct a translation by hand',
+          params: z.object({ id: z.uuid('Message not found'), language: z.string().max(5) }),
+          body: ZTranslationEditRequest,
+          response: { 200: ZMessage, ...errors },
+        },
+      },
+      async (request) =>
+        editTranslation(
+          context(request),
+          request.params.id,
+          request.params.language,
+          request.body.translated_text,
+        ),
+    );
+
+    fastify.get(
+      '/admin/api/messages/stream',
+      {
+        ...guard,
+        schema: { tags: ['messages'], summary: "Live events of the station's messages (text/event-stream)" },
+      },
+      (request, reply) => {
+        const { stationId } = authOf(request);
+        const raw = reply.raw;
+        reply.hijack();
+        raw.writeHead(200, {
+          'content-type': 'text/event-stream; charset=utf-8',
+          'cache-control': 'no-cache, no-transform',
+          connection: 'keep-alive',
+          // Tell nginx-style proxies not to buffer the stream.
+          'x-accel-buffering': 'no',
+        });
+        const send = (event: string, data: unknown) =>
+          raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+        send('connected', { station_id: stationId });
+        const unsubscribe = app.events.subscribe(stationId, (event) => send(event.type, event.data));
+        const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
+        const stop = () => {
+          clearInterval(heartbeat);
+          unsubscribe();
+        };
+        request.raw.on('close', stop);
+        app.onShutdown(() => {
+          stop();
+          raw.end();
+        });
+      },
+    );
+  };

@@ -1,0 +1,107 @@
+// Translation jobs: one per message and target language, run in the background through pg-boss.
+// Transient engine failures are retried with backoff; anything else (or the last retry) marks the
+// translation failed with the reason in words. A job for an outdated revision does nothing.
+import type { TLanguageCode } from '@message-station/shared';
+import type PgBoss from 'pg-boss';
+import type { Db } from '../../db/client.js';
+import type { TEventBus } from '../../platform/event-bus.js';
+import { TranslationError, type TTranslationProvider } from '../../providers/translation/types.js';
+import * as repo from '../messages/repo.js';
+import type { TTranslationQueue } from '../messages/service.js';
+
+export const TRANSLATE_QUEUE = 'translate';
+const RETRY_LIMIT = 3;
+
+type TTranslateJob = { stationId: string; messageId: string; language: string; revision: number };
+
+export type TTranslationWorkerDeps = {
+  db: Db;
+  events: TEventBus;
+  provider: TTranslationProvider;
+  now: () => Date;
+  log?: { error(details: object, message: string): void };
+};
+
+/** Translates one job; returns normally when done (or outdated), throws to have it retried. */
+export async function runTranslationJob(
+  deps: TTranslationWorkerDeps,
+  job: TTranslateJob,
+  attempt: { retryCount: number; retryLimit: number },
+) {
+  const message = await repo.findMessage(deps.db, job.stationId, job.messageId);
+  const [row] = (await repo.listTranslations(deps.db, job.stationId, [job.messageId])).filter(
+    (t) => t.languageCode === job.language,
+  );
+  // Deleted, re-edited or corrected by hand since the job was queued.
+  if (!message || !row || row.revision !== job.revision || row.status !== 'pending') return;
+
+  const finish = async (values: Parameters<typeof repo.updateTranslation>[4]) => {
+    const updated = await repo.updateTranslation(
+      deps.db,
+      job.stationId,
+      job.messageId,
+      job.language,
+      { ...values, updatedAt: deps.now() },
+      job.revision,
+    );
+    if (updated) {
+      await deps.events.publish({
+        stationId: job.stationId,
+        type: 'translation_updated',
+        data: { message_id: job.messageId, language_code: job.language, translation_status: updated.status },
+      });
+    }
+  };
+
+  try {
+    const text = await deps.provider.translate({
+      text: message.original,
+      from: message.originalLanguage as TLanguageCode,
+      to: job.language as TLanguageCode,
+    });
+    await finish({ status: 'completed', translatedText: text, error: null, provider: deps.provider.name });
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    const retry = error instanceof TranslationError ? error.kind === 'transient' : true;
+    if (retry && attempt.retryCount < attempt.retryLimit) throw error;
+    await finish({
+      status: 'failed',
+      error:
+        retry && attempt.retryLimit > 0
+          ? `${reason} (gave up after ${attempt.retryLimit + 1} tries)`
+          : reason,
+    });
+  }
+}
+
+export async function startTranslationWorker(
+  boss: PgBoss,
+  deps: TTranslationWorkerDeps,
+): Promise<TTranslationQueue> {
+  await boss.createQueue(TRANSLATE_QUEUE, {
+    name: TRANSLATE_QUEUE,
+    retryLimit: RETRY_LIMIT,
+    retryDelay: 2,
+    retryBackoff: true,
+  });
+  const workerId = await boss.work<TTranslateJob>(
+    TRANSLATE_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true },
+    async ([job]) => {
+      if (!job) return;
+      try {
+        await runTranslationJob(deps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+      } catch (error) {
+        deps.log?.error({ err: error, job: job.data }, 'translation will be retried');
+        throw error;
+      }
+    },
+  );
+  return {
+    async enqueue(job) {
+      await boss.send(TRANSLATE_QUEUE, job, { retryLimit: RETRY_LIMIT, retryDelay: 2, retryBackoff: true });
+      // Start now rather than at the next poll.
+      boss.notifyWorker(workerId);
+    },
+  };
+}

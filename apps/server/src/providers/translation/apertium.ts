@@ -1,0 +1,280 @@
+// Apertium, the offline rule-based engine: the local Debian installation through the `apertium`
+// command, or an Apertium APY server over HTTP. Pairs are discovered from what is installed
+// (modes such as eng-spa, es-pt_BR, spa-ita); a pair with no direct mode goes through Spanish
+// (en→pt is eng-spa then es-pt_BR). Quality is modest: an offline fallback, not the promise.
+import { spawn } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TTranslationConfig } from '../../config.js';
+import { formatSeconds, httpFailure, malformed, sendRequest, type THttpEngine, trimBaseUrl } from './http.js';
+import { type TLanguageCode, TranslationError, type TTranslationProvider } from './types.js';
+
+/** Apertium's language codes (ISO 639-3, and ISO 639-1 in older packages) for ours. */
+const OUR_CODE: Record<string, TLanguageCode> = {
+  eng: 'en',
+  en: 'en',
+  spa: 'es',
+  es: 'es',
+  fra: 'fr',
+  fre: 'fr',
+  fr: 'fr',
+  deu: 'de',
+  ger: 'de',
+  de: 'de',
+  ita: 'it',
+  it: 'it',
+  por: 'pt',
+  pt: 'pt',
+  zho: 'zh',
+  cmn: 'zh',
+  zh: 'zh',
+  jpn: 'ja',
+  ja: 'ja',
+  kor: 'ko',
+  ko: 'ko',
+};
+
+/** The variant our US audience reads, when a package offers several (es-pt_BR, spa-eng_US). */
+const PREFERRED_VARIANT: Partial<Record<TLanguageCode, string>> = { en: 'US', pt: 'BR' };
+
+/** One installed translation direction, e.g. { mode: 'es-pt_BR', from: 'es', to: 'pt' }. */
+export type TApertiumPair = {
+  mode: string;
+  source: string;
+  target: string;
+  from: TLanguageCode;
+  to: TLanguageCode;
+};
+
+const MODE = /^([a-z]{2,3})(?:_([A-Za-z]+))?-([a-z]{2,3})(?:_([A-Za-z]+))?$/;
+
+/** Reads a mode name; debugging modes (eng-spa-tagger) and unknown languages give undefined. */
+export function parseApertiumMode(mode: string): TApertiumPair | undefined {
+  const match = MODE.exec(mode);
+  if (!match) return undefined;
+  const [, sourceLang = '', sourceVariant, targetLang = '', targetVariant] = match;
+  const from = OUR_CODE[sourceLang];
+  const to = OUR_CODE[targetLang];
+  if (!from || !to || from === to) return undefined;
+  return {
+    mode,
+    source: sourceVariant ? `${sourceLang}_${sourceVariant}` : sourceLang,
+    target: targetVariant ? `${targetLang}_${targetVariant}` : targetLang,
+    from,
+    to,
+  };
+}
+
+/** Best pair for each direction: plain source, and the preferred target variant over the plain one. */
+function pairScore(pair: TApertiumPair): number {
+  const targetVariant = pair.target.split('_')[1];
+  let score = 0;
+  if (pair.source.includes('_')) score -= 2;
+  if (targetVariant && targetVariant === PREFERRED_VARIANT[pair.to]) score += 1;
+  else if (targetVariant) score -= 1;
+  return score;
+}
+
+export function indexApertiumPairs(pairs: TApertiumPair[]): Map<string, TApertiumPair> {
+  const best = new Map<string, TApertiumPair>();
+  for (const pair of pairs) {
+    const key = `${pair.from}>${pair.to}`;
+    const current = best.get(key);
+    if (!current || pairScore(pair) > pairScore(current)) best.set(key, pair);
+  }
+  return best;
+}
+
+/** The pairs to run in order: the direct one, or through Spanish; undefined when neither exists. */
+export function apertiumRoute(
+  pairs: Map<string, TApertiumPair>,
+  from: TLanguageCode,
+  to: TLanguageCode,
+): TApertiumPair[] | undefined {
+  if (from === to) return undefined;
+  const direct = pairs.get(`${from}>${to}`);
+  if (direct) return [direct];
+  if (from === 'es' || to === 'es') return undefined;
+  const first = pairs.get(`${from}>es`);
+  const second = pairs.get(`es>${to}`);
+  return first && second ? [first, second] : undefined;
+}
+
+/** Where the pairs come from and how one pair runs. */
+type TApertiumBackend = {
+  label: string;
+  listPairs(): Promise<TApertiumPair[]>;
+  run(pair: TApertiumPair, text: string): Promise<string>;
+};
+
+/** The installation is looked at again after this long, so newly installed packages are found. */
+const PAIRS_TTL_MS = 5 * 60_000;
+
+export function createApertiumProvider(
+  config: TTranslationConfig['apertium'],
+  options: { timeoutMs: number /** The local command; tests may point elsewhere. */; command?: string },
+): TTranslationProvider {
+  const backend = config.apyUrl
+    ? apyBackend(config.apyUrl, options.timeoutMs)
+    : cliBackend(options.command ?? 'apertium', options.timeoutMs);
+  let cached: { at: number; pairs: Promise<Map<string, TApertiumPair>> } | undefined;
+
+  function pairs(): Promise<Map<string, TApertiumPair>> {
+    if (cached && Date.now() - cached.at < PAIRS_TTL_MS) return cached.pairs;
+    const pending = backend.listPairs().then(indexApertiumPairs);
+    cached = { at: Date.now(), pairs: pending };
+    pending.catch(() => {
+      if (cached?.pairs === pending) cached = undefined;
+    });
+    return pending;
+  }
+
+  return {
+    name: 'apertium',
+    async supports(from, to) {
+      return apertiumRoute(await pairs(), from, to) !== undefined;
+    },
+    async translate({ text, from, to }) {
+      const route = apertiumRoute(await pairs(), from, to);
+      if (!route) {
+        throw new TranslationError(
+          'unsupported',
+          `${backend.label} has no ${from}→${to} pair installed`,
+          'apertium',
+        );
+      }
+      let current = text;
+      for (const pair of route) current = await backend.run(pair, current);
+      return current;
+    },
+  };
+}
+
+// ── local installation ──────────────────────────────────────────────────────────────────────
+
+function cliBackend(command: string, timeoutMs: number): TApertiumBackend {
+  const label = 'Apertium';
+  return {
+    label,
+    async listPairs() {
+      try {
+        const { stdout } = await runCommand(command, ['-l'], timeoutMs);
+        return stdout
+          .split('\n')
+          .map((line) => parseApertiumMode(line.trim()))
+          .filter((pair): pair is TApertiumPair => pair !== undefined);
+      } catch (error) {
+        // Not installed: no pairs, so the chain says which packages would help.
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+        throw error;
+      }
+    },
+    async run(pair, text) {
+      // The text goes in a file: the script opens /dev/stdin by name, which fails on the socket
+      // Node gives a child as its stdin.
+      const dir = await mkdtemp(path.join(os.tmpdir(), 'message-station-apertium-'));
+      try {
+        const input = path.join(dir, 'input.txt');
+        await writeFile(input, text, 'utf8');
+        // -u: no '*' before unknown words; they pass through as written.
+        const { stdout } = await runCommand(command, ['-u', pair.mode, input], timeoutMs);
+        return stdout.trim();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+          throw new TranslationError('unsupported', 'Apertium is not installed', 'apertium');
+        }
+        throw error;
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}
+
+/** Runs a command; kills its whole process group when the deadline passes. */
+function runCommand(
+  command: string,
+  args: string[],
+  timeoutMs: number,
+): Promise<{ stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    // Own process group: `apertium` is a shell pipeline, and every stage must stop on timeout.
+    const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
+    let stdout = '';
+    let stderr = '';
+    let settled = false;
+    const finish = (error: Error | undefined) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve({ stdout, stderr });
+    };
+    const timer = setTimeout(() => {
+      try {
+        if (child.pid) process.kill(-child.pid, 'SIGKILL');
+      } catch {
+        child.kill('SIGKILL');
+      }
+      finish(
+        new TranslationError(
+          'transient',
+          `Apertium did not finish within ${formatSeconds(timeoutMs)}`,
+          'apertium',
+        ),
+      );
+    }, timeoutMs);
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+      stdout += chunk;
+    });
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+      stderr += chunk;
+    });
+    child.on('error', (error) => finish(error));
+    child.on('close', (code, signal) => {
+      if (code === 0) return finish(undefined);
+      const reason =
+        stderr.trim().split('\n').pop() || (signal ? `stopped by ${signal}` : `exit code ${code}`);
+      finish(new TranslationError('permanent', `Apertium failed: ${reason}`, 'apertium'));
+    });
+  });
+}
+
+// ── APY server ──────────────────────────────────────────────────────────────────────────────
+
+function apyBackend(url: string, timeoutMs: number): TApertiumBackend {
+  const engine: THttpEngine = { provider: 'apertium', label: 'The Apertium server', timeoutMs };
+  const base = trimBaseUrl(url);
+  return {
+    label: engine.label,
+    async listPairs() {
+      const reply = await sendRequest(engine, `${base}/listPairs`, {
+        headers: { accept: 'application/json' },
+      });
+      if (reply.status !== 200)
+        throw httpFailure(engine, reply, 'transient', 'The Apertium server did not list its pairs');
+      const data = (reply.body as { responseData?: unknown } | undefined)?.responseData;
+      if (!Array.isArray(data)) throw malformed(engine);
+      return (data as { sourceLanguage?: unknown; targetLanguage?: unknown }[])
+        .map((p) =>
+          typeof p?.sourceLanguage === 'string' && typeof p.targetLanguage === 'string'
+            ? parseApertiumMode(`${p.sourceLanguage}-${p.targetLanguage}`)
+            : undefined,
+        )
+        .filter((pair): pair is TApertiumPair => pair !== undefined);
+    },
+    async run(pair, text) {
+      const reply = await sendRequest(engine, `${base}/translate`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+        body: new URLSearchParams({ langpair: `${pair.source}|${pair.target}`, q: text, markUnknown: 'no' }),
+      });
+      if (reply.status !== 200) throw httpFailure(engine, reply);
+      const translated = (reply.body as { responseData?: { translatedText?: unknown } } | undefined)
+        ?.responseData?.translatedText;
+      if (typeof translated !== 'string') throw malformed(engine);
+      return translated.trim();
+    },
+  };
+}

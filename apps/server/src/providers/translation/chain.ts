@@ -1,0 +1,71 @@
+// An ordered chain of engines, as configured (e.g. deepl, then apertium): each text goes to the
+// first engine that covers its language pair; when that engine fails, the next one that covers the
+// pair is tried. No engine for the pair is an 'unsupported' failure whose words say what would help.
+import { type TLanguageCode, TranslationError, type TTranslationProvider } from './types.js';
+
+export type TTranslationChainOptions = {
+  /** What would make from → to possible, e.g. 'set DEEPL_API_KEY or another provider'. */
+  hint: (from: TLanguageCode, to: TLanguageCode) => string;
+};
+
+export function noEngineMessage(from: TLanguageCode, to: TLanguageCode, hint: string): string {
+  return `No translation engine for ${from}→${to}: ${hint}`;
+}
+
+function asTranslationError(error: unknown, provider: string): TranslationError {
+  if (error instanceof TranslationError) return error;
+  const message = error instanceof Error ? error.message : String(error);
+  return new TranslationError('transient', `${provider} failed: ${message}`, provider);
+}
+
+export function createTranslationChain(
+  providers: TTranslationProvider[],
+  options: TTranslationChainOptions,
+): TTranslationProvider {
+  return {
+    name: providers.map((p) => p.name).join(',') || 'none',
+
+    async supports(from, to) {
+      if (from === to) return true;
+      let failure: TranslationError | undefined;
+      for (const provider of providers) {
+        try {
+          if (await provider.supports(from, to)) return true;
+        } catch (error) {
+          failure ??= asTranslationError(error, provider.name);
+        }
+      }
+      // Nothing said yes, and an engine that might have could not be asked: say so, do not guess.
+      if (failure) throw failure;
+      return false;
+    },
+
+    async translate(request) {
+      const { text, from, to } = request;
+      if (from === to) return text;
+      const failures: TranslationError[] = [];
+      for (const provider of providers) {
+        try {
+          if (!(await provider.supports(from, to))) continue;
+          return await provider.translate(request);
+        } catch (error) {
+          const failure = asTranslationError(error, provider.name);
+          // A pair the engine turned out not to have is not a failure of the text: try the next.
+          if (failure.kind !== 'unsupported') failures.push(failure);
+        }
+      }
+      if (failures.length === 0) {
+        throw new TranslationError('unsupported', noEngineMessage(from, to, options.hint(from, to)));
+      }
+      // Every engine that covers the pair failed. Worth retrying later if any failure was transient.
+      const kind = failures.some((f) => f.kind === 'transient') ? 'transient' : 'permanent';
+      const last = failures[failures.length - 1];
+      throw new TranslationError(
+        kind,
+        failures.map((f) => f.message).join('; '),
+        last?.provider,
+        last?.status,
+      );
+    },
+  };
+}

@@ -1,0 +1,101 @@
+// Google Cloud Translation, Basic edition (v2) over REST with an API key:
+// POST /language/translate/v2?key=… with JSON {q, source, target, format}. Covers all nine languages.
+import { LANGUAGE_CODES } from '@message-station/shared';
+import type { TTranslationConfig } from '../../config.js';
+import {
+  httpFailure,
+  malformed,
+  sendRequest,
+  type THttpEngine,
+  type THttpReply,
+  trimBaseUrl,
+} from './http.js';
+import { type TLanguageCode, TranslationError, type TTranslationProvider } from './types.js';
+
+type TGoogleConfig = NonNullable<TTranslationConfig['google']>;
+
+export const GOOGLE_TRANSLATE_API_URL = 'https://translation.googleapis.com';
+
+/** Google's codes for ours: Chinese is written zh-CN (Simplified); the rest are the same. */
+const GOOGLE_CODE: Record<TLanguageCode, string> = {
+  en: 'en',
+  es: 'es',
+  fr: 'fr',
+  de: 'de',
+  it: 'it',
+  pt: 'pt',
+  zh: 'zh-CN',
+  ja: 'ja',
+  ko: 'ko',
+};
+
+/** Reasons Google gives with a 403 that mean "too much, too fast": waiting helps. */
+const RATE_REASONS = new Set([
+  'rateLimitExceeded',
+  'userRateLimitExceeded',
+  'dailyLimitExceeded',
+  'quotaExceeded',
+]);
+
+export function createGoogleProvider(
+  config: TGoogleConfig,
+  options: { timeoutMs: number },
+): TTranslationProvider {
+  const engine: THttpEngine = { provider: 'google', label: 'Google Translate', timeoutMs: options.timeoutMs };
+  const base = trimBaseUrl(config.apiUrl ?? GOOGLE_TRANSLATE_API_URL);
+  const supports = (from: TLanguageCode, to: TLanguageCode) =>
+    from !== to && LANGUAGE_CODES.includes(from) && LANGUAGE_CODES.includes(to);
+
+  return {
+    name: 'google',
+    supports,
+    async translate({ text, from, to }) {
+      if (!supports(from, to)) {
+        throw new TranslationError(
+          'unsupported',
+          `Google Translate has no ${from}→${to} language pair`,
+          'google',
+        );
+      }
+      const url = `${base}/language/translate/v2?key=${encodeURIComponent(config.apiKey)}`;
+      const reply = await sendRequest(engine, url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json; charset=utf-8', accept: 'application/json' },
+        body: JSON.stringify({ q: text, source: GOOGLE_CODE[from], target: GOOGLE_CODE[to], format: 'text' }),
+      });
+      if (reply.status !== 200) throw googleFailure(engine, reply);
+      const data = (reply.body as { data?: { translations?: { translatedText?: unknown }[] } } | undefined)
+        ?.data;
+      const translated = data?.translations?.[0]?.translatedText;
+      if (typeof translated !== 'string') throw malformed(engine);
+      return translated;
+    },
+  };
+}
+
+function googleFailure(engine: THttpEngine, reply: THttpReply) {
+  const error = (
+    reply.body as { error?: { errors?: { reason?: string }[]; details?: { reason?: string }[] } }
+  )?.error;
+  const reasons = [...(error?.errors ?? []), ...(error?.details ?? [])].map((e) => e?.reason ?? '');
+  if (reply.status === 403 && reasons.some((reason) => RATE_REASONS.has(reason))) {
+    return httpFailure(engine, reply, 'transient', 'Google Translate is limiting the request rate');
+  }
+  if (reply.status === 400 && reasons.includes('API_KEY_INVALID')) {
+    return httpFailure(
+      engine,
+      reply,
+      'permanent',
+      'Google Translate refused the API key (check GOOGLE_TRANSLATE_API_KEY)',
+    );
+  }
+  if (reply.status === 401 || reply.status === 403) {
+    return httpFailure(
+      engine,
+      reply,
+      'permanent',
+      'Google Translate refused the API key (check GOOGLE_TRANSLATE_API_KEY and that the API is enabled)',
+    );
+  }
+  return httpFailure(engine, reply);
+}

@@ -1,0 +1,114 @@
+// What the HTTP engines share: one request with a deadline, the answer read as JSON when it is
+// JSON, and failures put into words an operator understands (never with the API key in them).
+import { TranslationError, type TTranslationFailureKind } from './types.js';
+
+export type THttpEngine = {
+  /** Provider name in configuration, e.g. 'deepl'. */
+  provider: string;
+  /** How people call it, e.g. 'DeepL'. */
+  label: string;
+  timeoutMs: number;
+};
+
+export type THttpReply = { status: number; body: unknown; text: string };
+
+export async function sendRequest(engine: THttpEngine, url: string, init: RequestInit): Promise<THttpReply> {
+  try {
+    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(engine.timeoutMs) });
+    const text = await response.text();
+    let body: unknown;
+    try {
+      body = text ? JSON.parse(text) : undefined;
+    } catch {
+      body = undefined;
+    }
+    return { status: response.status, body, text };
+  } catch (error) {
+    throw unreachable(engine, error);
+  }
+}
+
+/** No answer at all: refused connection, unknown host, or no answer before the deadline. */
+export function unreachable(engine: THttpEngine, error: unknown): TranslationError {
+  const name = (error as Error | undefined)?.name;
+  if (name === 'TimeoutError' || name === 'AbortError') {
+    return new TranslationError(
+      'transient',
+      `${engine.label} did not answer within ${formatSeconds(engine.timeoutMs)}`,
+      engine.provider,
+    );
+  }
+  const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
+  const reason = cause?.code ?? cause?.message ?? (error as Error | undefined)?.message ?? 'no answer';
+  return new TranslationError(
+    'transient',
+    `${engine.label} could not be reached (${reason})`,
+    engine.provider,
+  );
+}
+
+/** The usual meaning of an HTTP status for a translation request; vendors refine it. */
+export function kindForStatus(status: number): TTranslationFailureKind {
+  if (status === 408 || status === 425 || status === 429 || status >= 500) return 'transient';
+  return 'permanent';
+}
+
+export function httpFailure(
+  engine: THttpEngine,
+  reply: THttpReply,
+  kind: TTranslationFailureKind = kindForStatus(reply.status),
+  plain?: string,
+): TranslationError {
+  const detail = errorDetail(reply);
+  const words = plain ?? defaultWords(engine.label, reply.status);
+  return new TranslationError(
+    kind,
+    `${words} (HTTP ${reply.status})${detail ? `: ${detail}` : ''}`,
+    engine.provider,
+    reply.status,
+  );
+}
+
+function defaultWords(label: string, status: number): string {
+  if (status === 401 || status === 403) return `${label} refused the API key`;
+  if (status === 429) return `${label} is limiting the request rate`;
+  if (status >= 500) return `${label} is unavailable`;
+  if (status === 404) return `${label} was not found at the configured address`;
+  return `${label} refused the request`;
+}
+
+/** The vendor's own explanation, from the usual places in an error body, kept short. */
+export function errorDetail(reply: THttpReply): string {
+  const body = reply.body as Record<string, unknown> | undefined;
+  const candidates: unknown[] = [];
+  if (body && typeof body === 'object') {
+    const error = body.error as Record<string, unknown> | string | undefined;
+    if (typeof error === 'string') candidates.push(error);
+    else if (error && typeof error === 'object') candidates.push(error.message);
+    candidates.push(body.explanation, body.message, body.detail, body.responseDetails);
+  } else if (reply.text && !reply.text.trimStart().startsWith('<')) {
+    candidates.push(reply.text);
+  }
+  const found = candidates.find((c): c is string => typeof c === 'string' && c.trim() !== '');
+  if (!found) return '';
+  const oneLine = found.replace(/\s+/g, ' ').trim();
+  return oneLine.length > 200 ? `${oneLine.slice(0, 197)}...` : oneLine;
+}
+
+/** A 2xx answer that does not hold what the API promises. */
+export function malformed(engine: THttpEngine): TranslationError {
+  return new TranslationError(
+    'transient',
+    `${engine.label} answered without a translation in it`,
+    engine.provider,
+  );
+}
+
+export function formatSeconds(ms: number): string {
+  const seconds = ms / 1000;
+  return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+}
+
+export function trimBaseUrl(url: string): string {
+  return url.replace(/\/+$/, '');
+}

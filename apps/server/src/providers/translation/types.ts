@@ -1,0 +1,41 @@
+// The one interface every translation engine implements: say which language pairs it covers,
+// translate one text, or throw a typed error saying whether trying again (or elsewhere) could help.
+import type { TLanguageCode } from '@message-station/shared';
+
+export type { TLanguageCode };
+
+export type TTranslationRequest = {
+  text: string;
+  from: TLanguageCode;
+  to: TLanguageCode;
+};
+
+/**
+ * transient: busy, throttled, down or too slow; the same request may work later.
+ * permanent: this engine refused the request (bad key, quota spent, text rejected); retrying the
+ * same engine will not help.
+ * unsupported: no engine covers this language pair.
+ */
+export type TTranslationFailureKind = 'transient' | 'permanent' | 'unsupported';
+
+export class TranslationError extends Error {
+  constructor(
+    readonly kind: TTranslationFailureKind,
+    /** Plain words, fit to show an operator as the reason a translation failed. */
+    message: string,
+    /** The engine that failed, when one did. */
+    readonly provider?: string,
+    /** The engine's HTTP status, when it answered with one. */
+    readonly status?: number,
+  ) {
+    super(message);
+    this.name = 'TranslationError';
+  }
+}
+
+export type TTranslationProvider = {
+  readonly name: string;
+  /** Whether this engine can translate from → to. May ask the engine (installed pairs, languages). */
+  supports(from: TLanguageCode, to: TLanguageCode): boolean | Promise<boolean>;
+  translate(request: TTranslationRequest): Promise<string>;
+};

@@ -1,0 +1,89 @@
+// Message shapes (spec §3 Message, §7 message calls).
+import { z } from 'zod';
+import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS } from './constants.js';
+
+export const TRANSLATION_STATUSES = ['pending', 'completed', 'failed'] as const;
+
+export const ZTranslation = z.object({
+  id: z.string(),
+  language_code: z.string(),
+  translated_text: z.string().nullable(),
+  translation_status: z.enum(TRANSLATION_STATUSES),
+  error: z.string().nullable(),
+  edited: z.boolean(),
+  updated_at: z.string(),
+});
+export type TTranslation = z.infer<typeof ZTranslation>;
+
+export const ZMessage = z.object({
+  id: z.string(),
+  title: z.string(),
+  original: z.string(),
+  original_language: z.string(),
+  message_type: z.string(),
+  /** The first completed translation, in target order. */
+  translated: z.string().nullable(),
+  translated_language: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  target_languages: z.array(z.string()),
+  translations: z.array(ZTranslation),
+});
+export type TMessage = z.infer<typeof ZMessage>;
+
+const REQUIRED = 'Please fill in all required fields';
+
+export const ZMessageRequest = z
+  .object({
+    title: z
+      .string({ error: REQUIRED })
+      .trim()
+      .min(1, REQUIRED)
+      .max(200, 'Titles are limited to 200 characters.'),
+    original: z
+      .string({ error: REQUIRED })
+      .trim()
+      .min(1, REQUIRED)
+      .max(5000, 'Messages are limited to 5,000 characters.'),
+    original_language: z.enum(LANGUAGE_CODES, 'Unknown language.').default('en'),
+    target_languages: z
+      .array(z.enum(LANGUAGE_CODES, 'Unknown language.'), {
+        error: 'Please select at least one target language',
+      })
+      .min(1, 'Please select at least one target language')
+      .transform((list) => [...new Set(list)]),
+    message_type: z.enum(MESSAGE_TYPE_KEYS, 'Unknown message type.'),
+  })
+  .refine((value) => !value.target_languages.includes(value.original_language), {
+    message: 'The original language cannot be a target language.',
+    path: ['target_languages'],
+  });
+export type TMessageRequest = z.input<typeof ZMessageRequest>;
+
+export const ZMessagesQuery = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(100),
+  type: z.enum(MESSAGE_TYPE_KEYS).optional(),
+  search: z.string().trim().max(200).optional(),
+});
+
+export const ZTranslationEditRequest = z.object({
+  translated_text: z
+    .string({ error: 'The translation cannot be empty.' })
+    .trim()
+    .min(1, 'The translation cannot be empty.')
+    .max(5000, 'Messages are limited to 5,000 characters.'),
+});
+
+/** GET /admin/api/station */
+export const ZStationSummary = z.object({
+  id: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  display_name: z.string(),
+  logo_url: z.string().nullable(),
+  sms_enabled: z.boolean(),
+  sms_credits_balance: z.number(),
+  primary_language: z.string(),
+  brand_color: z.string(),
+  payment_status: z.string(),
+});
