@@ -1,5 +1,5 @@
 // Queries on stations, their languages and message types.
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { messageTypes, stationLanguages, stationLogos, stations } from '../../db/schema/index.js';
 
@@ -119,4 +119,21 @@ export function listStationNames(db: DbOrTx, stationIds: string[]) {
     .select({ id: stations.id, slug: stations.slug, displayName: stations.displayName })
     .from(stations)
     .where(inArray(stations.id, stationIds));
+}
+
+export async function updateMessageType(
+  db: DbOrTx,
+  stationId: string,
+  typeId: string,
+  values: Partial<
+    Pick<typeof messageTypes.$inferInsert, 'displayName' | 'description' | 'colorCode' | 'isActive'>
+  >,
+  at: Date,
+) {
+  const [row] = await db
+    .update(messageTypes)
+    .set({ ...values, updatedAt: at })
+    .where(and(eq(messageTypes.stationId, stationId), eq(messageTypes.id, typeId)))
+    .returning();
+  return row ?? null;
 }

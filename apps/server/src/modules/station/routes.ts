@@ -6,7 +6,51 @@ import type { TAppContext } from '../../app.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';
 import { findLogoBySlug, LOGO_SIZE_ERROR, saveStationLogo } from './logo.js';
-import { findStationById, getStationSummary, listLanguages, listMessageTypes } from './service.js';
+import {
+  findStationById,
+  getStationSummary,
+  listLanguages,
+  listMessageTypes,
+  updateMessageType,
+} from './service.js';
+
+const ZMessageTypeItem = z.object({
+  id: z.string(),
+  message_type: z.string(),
+  display_name: z.string(),
+  description: z.string(),
+  color_code: z.string(),
+  is_active: z.boolean(),
+});
+
+const ZMessageTypeUpdate = z.object({
+  display_name: z
+    .string()
+    .trim()
+    .min(1, 'Display name is required')
+    .max(50, 'Display names are limited to 50 characters.'),
+  description: z.string().trim().max(500, 'Descriptions are limited to 500 characters.'),
+  color_code: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex colour such as #dc3545.'),
+  is_active: z.boolean(),
+});
+
+function messageTypeItem(t: {
+  id: string;
+  messageType: string;
+  displayName: string;
+  description: string;
+  colorCode: string;
+  isActive: boolean;
+}) {
+  return {
+    id: t.id,
+    message_type: t.messageType,
+    display_name: t.displayName,
+    description: t.description,
+    color_code: t.colorCode,
+    is_active: t.isActive,
+  };
+}
 
 export const stationRoutes =
   (app: TAppContext): FastifyPluginAsyncZod =>
@@ -74,29 +118,39 @@ export const stationRoutes =
           tags: ['station'],
           summary: "The station's four message types in display order",
           response: {
-            200: z.array(
-              z.object({
-                id: z.string(),
-                message_type: z.string(),
-                display_name: z.string(),
-                description: z.string(),
-                color_code: z.string(),
-                is_active: z.boolean(),
-              }),
-            ),
+            200: z.array(ZMessageTypeItem),
           },
         },
       },
       async (request) => {
         const types = await listMessageTypes(app.db, authOf(request).stationId);
-        return types.map((t) => ({
-          id: t.id,
-          message_type: t.messageType,
-          display_name: t.displayName,
-          description: t.description,
-          color_code: t.colorCode,
-          is_active: t.isActive,
-        }));
+        return types.map(messageTypeItem);
+      },
+    );
+
+    fastify.put(
+      '/admin/api/message-types/:id',
+      {
+        preHandler: app.guards.requireAdmin,
+        schema: {
+          tags: ['station'],
+          summary: "Change a message type's wording, colour or switch (the four keys are fixed)",
+          params: z.object({ id: z.uuid('Message type not found') }),
+          body: ZMessageTypeUpdate,
+          response: { 200: ZMessageTypeItem, 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
+        },
+      },
+      async (request) => {
+        const { display_name, description, color_code, is_active } = request.body;
+        const row = await updateMessageType(
+          app.db,
+          authOf(request).stationId,
+          request.params.id,
+          { displayName: display_name, description, colorCode: color_code, isActive: is_active },
+          app.now(),
+        );
+        if (!row) throw notFound('Message type not found');
+        return messageTypeItem(row);
       },
     );
 

@@ -90,6 +90,7 @@ export async function listLanguages(db: DbOrTx, station: { id: string; primaryLa
 }
 
 export const listMessageTypes = repo.listMessageTypes;
+export const updateMessageType = repo.updateMessageType;
 
 /** The consent sentence shown beside the join page's checkbox and recorded with each opt-in. */
 export function consentText(stationDisplayName: string, language: 'en' | 'es' = 'en'): string {

@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { stations } from '../../db/schema/index.js';
 import { createTestApp, TestClient } from '../../test/app.js';
+import { createStationWithAdmin } from '../../test/factories.js';
 
 const PNG = Buffer.concat([
   Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
@@ -81,5 +82,68 @@ describe('station logo', async () => {
 
   it('answers 404 for a station without a logo', async () => {
     expect((await app.inject({ url: '/api/stations/nosuchstation/logo' })).statusCode).toBe(404);
+  });
+});
+
+describe('message types', async () => {
+  const { app, db } = await createTestApp();
+  const other = await createStationWithAdmin(db, { slug: 'otherfm' });
+  const admin = new TestClient(app);
+  await admin.login('admin@demo.test');
+  const types = (await admin.get('/admin/api/message-types')).json();
+  const alert = types.find((t: { message_type: string }) => t.message_type === 'alert');
+  const change = {
+    display_name: 'Weather',
+    description: 'Storms and heat',
+    color_code: '#FFAA00',
+    is_active: false,
+  };
+
+  it('lists the four types in display order', () => {
+    expect(types.map((t: { message_type: string }) => t.message_type)).toEqual([
+      'emergency',
+      'alert',
+      'station',
+      'informational',
+    ]);
+  });
+
+  it('lets an admin change wording, colour and switch, but not the key', async () => {
+    const response = await admin.request({
+      method: 'PUT',
+      url: `/admin/api/message-types/${alert.id}`,
+      body: change,
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({
+      message_type: 'alert',
+      display_name: 'Weather',
+      color_code: '#FFAA00',
+      is_active: false,
+    });
+    const bad = await admin.request({
+      method: 'PUT',
+      url: `/admin/api/message-types/${alert.id}`,
+      body: { ...change, color_code: 'orange' },
+    });
+    expect(bad.statusCode).toBe(400);
+  });
+
+  it('is for admins, and another station’s type answers 404', async () => {
+    const user = new TestClient(app);
+    await user.login('user@demo.test');
+    expect(
+      (await user.request({ method: 'PUT', url: `/admin/api/message-types/${alert.id}`, body: change }))
+        .statusCode,
+    ).toBe(403);
+    const stranger = new TestClient(app);
+    await stranger.login(other.adminEmail);
+    const response = await stranger.request({
+      method: 'PUT',
+      url: `/admin/api/message-types/${alert.id}`,
+      body: change,
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Message type not found' });
   });
 });
