@@ -121,8 +121,11 @@ export async function buildApp(deps: TAppDeps) {
   const events = await createEventBus({ pool: database.pool, log: app.log });
   const jobs = await startJobRunner(database, app.log);
   app.addHook('onClose', async () => {
-    await jobs.stop();
-    await events.close();
+    try {
+      await jobs.stop();
+    } finally {
+      await events.close();
+    }
   });
   const translationQueue = await startTranslationWorker(jobs.boss, {
     db: database.db,

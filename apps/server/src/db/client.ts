@@ -39,6 +39,9 @@ const MIGRATION_LOCK_KEY = 7_412_300_001;
 
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection that the server drops (restart, failover) is replaced on the next query;
+  // without a listener node-postgres would crash the process over it.
+  pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));
   const db = drizzlePg({ client: pool, schema }) as unknown as Db;
   return {
     db,

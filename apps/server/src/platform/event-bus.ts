@@ -29,6 +29,8 @@ export async function createEventBus(options: {
   let listener: pg.PoolClient | undefined;
   if (options.pool) {
     listener = await options.pool.connect();
+    // A dropped LISTEN connection (database restart, shutdown) must not crash the process.
+    listener.on('error', (error) => options.log?.error({ err: error }, 'event bus connection lost'));
     listener.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
@@ -59,6 +61,7 @@ export async function createEventBus(options: {
       if (listener) {
         await listener.query(`UNLISTEN ${CHANNEL}`).catch(() => {});
         listener.release();
+        listener = undefined;
       }
     },
   };

@@ -11,4 +11,8 @@ export const queryKeys = {
   smsContacts: ['admin', 'sms-contacts'] as const,
   messageTypes: ['admin', 'message-types'] as const,
   stationLanguages: ['admin', 'station-languages'] as const,
+  /** Every list of messages: [...messages, { type, search }]. */
+  messages: ['admin', 'messages'] as const,
+  /** The signed-in station (admin view): SMS switch and credits. */
+  adminStation: ['admin', 'station'] as const,
 };

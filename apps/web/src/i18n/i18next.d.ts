@@ -5,6 +5,7 @@ import type auth from '../locales/en/auth.json';
 import type common from '../locales/en/common.json';
 import type dev from '../locales/en/dev.json';
 import type devInbound from '../locales/en/devInbound.json';
+import type messages from '../locales/en/messages.json';
 import type publicPages from '../locales/en/public.json';
 import type registration from '../locales/en/registration.json';
 import type smsContacts from '../locales/en/smsContacts.json';
@@ -23,6 +24,7 @@ declare module 'i18next' {
       subscribers: typeof subscribers;
       smsContacts: typeof smsContacts;
       devInbound: typeof devInbound;
+      messages: typeof messages;
     };
   }
 }

@@ -1,7 +1,135 @@
+// /admin/messages: the station's messages, live (spec §2 Messages): live indicator, type filter,
+// search, Add Message, the table, and the create/edit and detail modals.
+import {
+  Alert,
+  Button,
+  Card,
+  Center,
+  Group,
+  Loader,
+  NativeSelect,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconAlertCircle, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PageTitle } from '../../components/PageTitle';
+import type { TMessage } from '../../api/messages';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { useStationLanguagesQuery } from '../sms-contacts/queries';
+import { LiveIndicator } from './LiveIndicator';
+import { MessageDetailModal } from './MessageDetailModal';
+import { MessageFormModal } from './MessageFormModal';
+import { MessagesTable } from './MessagesTable';
+import { useAllMessageTypesQuery, useMessagesQuery } from './queries';
+import { useMessageStream } from './use-message-stream';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The form modal: closed, creating, or editing a message. */
+type TFormState = { open: false } | { open: true; message: TMessage | null };
 
 export function MessagesPage() {
-  const { t } = useTranslation('admin');
-  return <PageTitle>{t('pages.messages')}</PageTitle>;
+  const { t } = useTranslation('messages');
+  useDocumentTitle(t('title'));
+  const streamStatus = useMessageStream();
+  const [search, setSearch] = useState('');
+  const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
+  const [type, setType] = useState('');
+  const messages = useMessagesQuery({ type, search: debouncedSearch });
+  const types = useAllMessageTypesQuery();
+  const languages = useStationLanguagesQuery();
+  const [form, setForm] = useState<TFormState>({ open: false });
+  // The open message: the list's live copy, else the last one seen (deleted, or filtered out).
+  const [selected, setSelected] = useState<TMessage | null>(null);
+  const shown = selected ? (messages.data?.find((m) => m.id === selected.id) ?? selected) : null;
+
+  const activeTypes = (types.data ?? []).filter((candidate) => candidate.is_active);
+  const typeOptions = [
+    { value: '', label: t('allTypes') },
+    ...activeTypes.map((candidate) => ({ value: candidate.message_type, label: candidate.display_name })),
+  ];
+  const filtered = Boolean(debouncedSearch || type);
+
+  return (
+    <>
+      <Group gap="md" mb="lg" align="center">
+        <Title order={1}>{t('title')}</Title>
+        <LiveIndicator status={streamStatus} />
+      </Group>
+      <Card withBorder shadow="sm" radius="md" p={{ base: 'md', lg: 'lg' }}>
+        <Group justify="space-between" mb="md" gap="sm" align="flex-end">
+          <Group gap="sm" align="flex-end">
+            <TextInput
+              aria-label={t('search')}
+              placeholder={t('searchPlaceholder')}
+              leftSection={<IconSearch size={16} aria-hidden="true" />}
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.currentTarget.value)}
+              w={320}
+            />
+            <NativeSelect
+              aria-label={t('typeFilter')}
+              data={typeOptions}
+              value={type}
+              onChange={(event) => setType(event.currentTarget.value)}
+              w={200}
+            />
+          </Group>
+          <Button
+            leftSection={<IconPlus size={16} aria-hidden="true" />}
+            onClick={() => setForm({ open: true, message: null })}
+            disabled={!types.data || !languages.data}
+          >
+            {t('addMessage')}
+          </Button>
+        </Group>
+
+        {messages.isPending || types.isPending ? (
+          <Center py="xl" role="status">
+            <Group gap="sm">
+              <Loader size="sm" aria-hidden="true" />
+              <Text c="dimmed">{t('loading')}</Text>
+            </Group>
+          </Center>
+        ) : messages.isError ? (
+          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+            <Stack gap="xs" align="flex-start">
+              <Text fz="sm">{t('loadFailed', { error: messages.error.message })}</Text>
+              <Button size="xs" variant="white" color="red" onClick={() => void messages.refetch()}>
+                {t('retry')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : messages.data.length === 0 ? (
+          <Text c="dimmed" ta="center" py="xl">
+            {filtered ? t('noMatches') : t('empty')}
+          </Text>
+        ) : (
+          <div style={{ opacity: messages.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
+            <MessagesTable messages={messages.data} types={types.data ?? []} onDetails={setSelected} />
+          </div>
+        )}
+      </Card>
+
+      <MessageFormModal
+        opened={form.open}
+        message={form.open ? form.message : null}
+        types={activeTypes}
+        languages={languages.data ?? []}
+        onClose={() => setForm({ open: false })}
+      />
+      <MessageDetailModal
+        message={form.open ? null : shown}
+        types={types.data ?? []}
+        onClose={() => setSelected(null)}
+        onSaved={setSelected}
+        onEditAll={(message) => setForm({ open: true, message })}
+      />
+    </>
+  );
 }

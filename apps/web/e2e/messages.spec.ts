@@ -1,0 +1,89 @@
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+/** A signed-in admin on the Messages page, with the live stream connected. */
+async function messagesPage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, 'admin@demo.test');
+  await page.goto('/admin/messages');
+  await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
+  await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible({ timeout: 10_000 });
+  return page;
+}
+
+test.describe('messages', () => {
+  test('staff create a message with Spanish and French targets, a second tab sees it live, edit it and delete it', async ({
+    browser,
+  }) => {
+    const title = `Road closure ${Date.now()}`;
+    const page = await messagesPage(browser);
+    const other = await messagesPage(browser);
+    await expect(other.getByText(title)).toHaveCount(0);
+
+    // Create: Spanish is preselected (the demo station's other language); French is added.
+    await page.getByRole('button', { name: 'Add Message' }).click();
+    const form = page.getByRole('dialog', { name: 'New Message' });
+    await expect(form.getByLabel('Original Language')).toHaveValue('en');
+    await expect(form.getByRole('checkbox', { name: 'Spanish' })).toBeChecked();
+    await expect(form.getByRole('checkbox', { name: 'English' })).toHaveCount(0);
+    // Chips hide their checkbox: click the pill itself.
+    await form.getByRole('group', { name: 'Target Languages' }).getByText('French', { exact: true }).click();
+    await expect(form.getByRole('checkbox', { name: 'French' })).toBeChecked();
+    await form.getByRole('textbox', { name: /^Title/ }).fill(title);
+    await form
+      .getByRole('textbox', { name: /^Original Text/ })
+      .fill('Main Street is closed until 5 PM today.');
+    await form.getByRole('button', { name: 'Create Message' }).click();
+    await expect(form).toBeHidden();
+
+    // One badge per target; Apertium (installed by .ci/run and the README) completes both, live.
+    const row = page.getByRole('row').filter({ hasText: title });
+    await expect(row).toHaveCount(1);
+    await expect(row.locator('[data-language="es"][data-status="completed"]')).toHaveCount(1, {
+      timeout: 15_000,
+    });
+    await expect(row.locator('[data-language="fr"][data-status="completed"]')).toHaveCount(1, {
+      timeout: 15_000,
+    });
+    await expect(row.getByText('Just now')).toBeVisible();
+
+    // The other tab was not reloaded: the stream brought the message.
+    const otherRow = other.getByRole('row').filter({ hasText: title });
+    await expect(otherRow).toHaveCount(1, { timeout: 10_000 });
+    await expect(otherRow.locator('[data-language="es"][data-status="completed"]')).toHaveCount(1);
+    await expect(otherRow.locator('[data-language="fr"][data-status="completed"]')).toHaveCount(1);
+
+    // Details: both translations listed with a status; edit title and content.
+    await row.getByRole('button', { name: 'Details' }).click();
+    const detail = page.getByRole('dialog', { name: title });
+    await expect(detail.locator('[data-translation="es"][data-status]')).toHaveCount(1);
+    await expect(detail.locator('[data-translation="fr"][data-status]')).toHaveCount(1);
+    await expect(detail.getByRole('table', { name: 'SMS Preview' })).toContainText('English (original)');
+    await detail.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edited = `${title} (updated)`;
+    await detail.getByRole('textbox', { name: /^Title/ }).fill(edited);
+    await detail.getByRole('textbox', { name: /^Content/ }).fill('Main Street reopens at 6 PM today.');
+    await detail.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(detail.getByText('Message updated and re-translated successfully')).toBeVisible();
+    await expect(detail.getByText('Main Street reopens at 6 PM today.')).toBeVisible();
+    // Re-translated from the new text, live.
+    await expect(detail.locator('[data-translation="es"][data-status="completed"]')).toContainText('6', {
+      timeout: 15_000,
+    });
+    await expect(page.getByRole('row').filter({ hasText: edited })).toHaveCount(1);
+    await expect(other.getByRole('row').filter({ hasText: edited })).toHaveCount(1, { timeout: 10_000 });
+
+    // Delete, after the confirmation; the modal closes and both tabs lose the row.
+    await detail.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(detail.getByText('Delete this message? This cannot be undone.')).toBeVisible();
+    await detail.getByRole('button', { name: 'Delete Message' }).click();
+    await expect(detail.getByText('Message deleted successfully')).toBeVisible();
+    await expect(detail).toBeHidden({ timeout: 5000 });
+    await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(0);
+    await expect(other.getByRole('row').filter({ hasText: title })).toHaveCount(0, { timeout: 10_000 });
+
+    await page.context().close();
+    await other.context().close();
+  });
+});

@@ -1,0 +1,80 @@
+// Typed calls for the admin Messages page (spec §3 Message, §7 Admin): the list, create, edit,
+// delete, a translation corrected by hand, the station (SMS switch and credits) and sending.
+import type { TMessage } from '@message-station/shared';
+import { api } from './client';
+
+/** The server's shapes (spec §3 Message): one definition for server and web. */
+export type { TMessage, TTranslation as TMessageTranslation } from '@message-station/shared';
+
+/** Body of POST /admin/api/messages and PUT /admin/api/messages/{id}. */
+export type TMessageInput = {
+  title: string;
+  original: string;
+  original_language: string;
+  target_languages: string[];
+  message_type: string;
+};
+
+export type TMessagesQuery = { type?: string; search?: string; limit?: number };
+
+export type TAdminStation = {
+  id: string;
+  name: string;
+  slug: string;
+  display_name: string;
+  logo_url: string | null;
+  sms_enabled: boolean;
+  sms_credits_balance: number;
+  primary_language: string;
+  brand_color: string;
+  payment_status: string;
+};
+
+function messagePath(id: string): string {
+  return `/admin/api/messages/${encodeURIComponent(id)}`;
+}
+
+/** Newest first; `type` is a message_type key, `search` matches the title and the original text. */
+export function listMessages(query: TMessagesQuery, signal?: AbortSignal): Promise<TMessage[]> {
+  const params = new URLSearchParams();
+  if (query.limit) params.set('limit', String(query.limit));
+  if (query.type) params.set('type', query.type);
+  if (query.search) params.set('search', query.search);
+  const search = params.toString();
+  return api<TMessage[]>(`/admin/api/messages${search ? `?${search}` : ''}`, { signal });
+}
+
+/** 201; the translations start pending and finish in the background (the stream tells). */
+export function createMessage(input: TMessageInput): Promise<TMessage> {
+  return api<TMessage>('/admin/api/messages', { method: 'POST', body: input });
+}
+
+/** Re-translates the targets; translations corrected by hand are kept. */
+export function updateMessage(id: string, input: TMessageInput): Promise<TMessage> {
+  return api<TMessage>(messagePath(id), { method: 'PUT', body: input });
+}
+
+export function deleteMessage(id: string): Promise<{ ok: true }> {
+  return api<{ ok: true }>(messagePath(id), { method: 'DELETE' });
+}
+
+/** Staff correct one translation by hand; it is marked edited. */
+export function updateTranslation(
+  id: string,
+  languageCode: string,
+  translatedText: string,
+): Promise<TMessage> {
+  return api<TMessage>(`${messagePath(id)}/translations/${encodeURIComponent(languageCode)}`, {
+    method: 'PUT',
+    body: { translated_text: translatedText },
+  });
+}
+
+/** Sends the message to every active subscriber of its type; each segment costs a credit. */
+export function sendMessageSms(id: string): Promise<{ sent_count: number }> {
+  return api<{ sent_count: number }>(`${messagePath(id)}/send-sms`, { method: 'POST' });
+}
+
+export function getAdminStation(signal?: AbortSignal): Promise<TAdminStation> {
+  return api<TAdminStation>('/admin/api/station', { signal });
+}

@@ -1,0 +1,300 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { TMessage } from '../../api/messages';
+import { setCookie } from '../../test/cookies';
+import { jsonResponse, renderApp } from '../../test/render-app';
+import {
+  callsTo,
+  installFakeEventSource,
+  message,
+  mockMessagesApi,
+  station,
+  translation,
+} from './messages-test-helpers';
+
+configure({ asyncUtilTimeout: 4000 });
+
+const LIST = 'GET /admin/api/messages';
+
+async function openDetails(
+  messages: TMessage[],
+  handlers: Parameters<typeof mockMessagesApi>[0] = {},
+  options: Parameters<typeof mockMessagesApi>[1] = {},
+) {
+  installFakeEventSource();
+  const fetchMock = mockMessagesApi({ [LIST]: () => jsonResponse(messages), ...handlers }, options);
+  renderApp('/admin/messages');
+  const user = userEvent.setup();
+  const first = messages[0];
+  if (!first) throw new Error('no message');
+  const row = (await screen.findByText(first.original)).closest('tr') as HTMLElement;
+  await user.click(within(row).getByRole('button', { name: 'Details' }));
+  const dialog = within(await screen.findByRole('dialog'));
+  return { user, dialog, fetchMock };
+}
+
+function item(dialog: ReturnType<typeof within>, language: string): HTMLElement {
+  const found = dialog
+    .getByRole('heading', { name: 'Translations' })
+    .parentElement?.querySelector(`[data-translation="${language}"]`);
+  if (!found) throw new Error(`no translation ${language}`);
+  return found as HTMLElement;
+}
+
+const failedFrench = translation({
+  language_code: 'fr',
+  translated_text: null,
+  translation_status: 'failed',
+  error: 'No translation engine for en→fr: set DEEPL_API_KEY or another provider',
+});
+
+describe('Message detail modal', () => {
+  it('shows the created time, content, type, each translation with its status and the failure reason', async () => {
+    const { dialog } = await openDetails([
+      message({
+        translations: [translation({ language_code: 'es' }), failedFrench],
+        target_languages: ['es', 'fr', 'ko'],
+      }),
+    ]);
+    expect(screen.getByRole('dialog', { name: 'Road closure' })).toBeTruthy();
+    expect(dialog.getByText('Created Just now')).toBeTruthy();
+    expect(dialog.getByText('Content (English)')).toBeTruthy();
+    expect(dialog.getByText('Main Street is closed until 5 PM.')).toBeTruthy();
+    expect(dialog.getByText('Alert')).toBeTruthy();
+
+    expect(item(dialog, 'es').getAttribute('data-status')).toBe('completed');
+    expect(within(item(dialog, 'es')).getByText('Hola a todos')).toBeTruthy();
+    expect(item(dialog, 'fr').getAttribute('data-status')).toBe('failed');
+    expect(
+      within(item(dialog, 'fr')).getByText(
+        'Translation failed: No translation engine for en→fr: set DEEPL_API_KEY or another provider',
+      ),
+    ).toBeTruthy();
+    expect(item(dialog, 'ko').getAttribute('data-status')).toBe('pending');
+    expect(within(item(dialog, 'ko')).getByText('Translating…')).toBeTruthy();
+  });
+
+  it('edits title and content, re-translating into the completed languages', async () => {
+    setCookie('csrf_token', 'd1');
+    const original = message({
+      translations: [
+        translation({ language_code: 'es' }),
+        failedFrench,
+        translation({ language_code: 'de', translated_text: 'Hallo' }),
+      ],
+      target_languages: ['es', 'fr', 'de'],
+    });
+    const { user, dialog, fetchMock } = await openDetails([original], {
+      'PUT /admin/api/messages/m-1': () => jsonResponse({ ...original, title: 'Road closure update' }),
+    });
+
+    await user.click(dialog.getByRole('button', { name: 'Edit' }));
+    expect(dialog.getByText(/re-translates the message into Spanish, German\./)).toBeTruthy();
+    await user.clear(dialog.getByRole('textbox', { name: /^Title/ }));
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(dialog.getByText('Title and content are required')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT', '/admin/api/messages/m-1')).toHaveLength(0);
+
+    await user.type(dialog.getByRole('textbox', { name: /^Title/ }), 'Road closure update');
+    await user.clear(dialog.getByRole('textbox', { name: /^Content/ }));
+    await user.type(dialog.getByRole('textbox', { name: /^Content/ }), 'Main Street reopens at 6 PM.');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(await dialog.findByText('Message updated and re-translated successfully')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT', '/admin/api/messages/m-1')[0]?.body).toEqual({
+      title: 'Road closure update',
+      original: 'Main Street reopens at 6 PM.',
+      original_language: 'en',
+      target_languages: ['es', 'de'],
+      message_type: 'alert',
+    });
+    // Back in view mode; the success text clears after 2 s.
+    expect(dialog.queryByRole('button', { name: 'Save' })).toBeNull();
+    await waitFor(() =>
+      expect(dialog.queryByText('Message updated and re-translated successfully')).toBeNull(),
+    );
+  });
+
+  it('re-translates into Spanish and French when no translation completed, never into the original', async () => {
+    setCookie('csrf_token', 'd2');
+    const pending = message({ translations: [failedFrench], target_languages: ['fr'] });
+    const { user, dialog, fetchMock } = await openDetails([pending], {
+      'PUT /admin/api/messages/m-1': () => jsonResponse(pending),
+    });
+    await user.click(dialog.getByRole('button', { name: 'Edit' }));
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    await dialog.findByText('Message updated and re-translated successfully');
+    const body = callsTo(fetchMock, 'PUT', '/admin/api/messages/m-1')[0]?.body as
+      | { target_languages: string[] }
+      | undefined;
+    expect(body?.target_languages).toEqual(['es', 'fr']);
+  });
+
+  it('cancels an edit without saving', async () => {
+    const { user, dialog, fetchMock } = await openDetails([message()]);
+    await user.click(dialog.getByRole('button', { name: 'Edit' }));
+    await user.type(dialog.getByRole('textbox', { name: /^Title/ }), ' changed');
+    await user.click(dialog.getByRole('button', { name: 'Cancel' }));
+    expect(dialog.queryByRole('textbox', { name: /^Title/ })).toBeNull();
+    expect(callsTo(fetchMock, 'PUT', '/admin/api/messages/m-1')).toHaveLength(0);
+  });
+
+  it('deletes only after a confirmation that says it cannot be undone, then closes', async () => {
+    setCookie('csrf_token', 'd3');
+    let list = [message()];
+    const { user, dialog, fetchMock } = await openDetails(list, {
+      [LIST]: () => jsonResponse(list),
+      'DELETE /admin/api/messages/m-1': () => {
+        list = [];
+        return jsonResponse({ ok: true });
+      },
+    });
+    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    const confirm = within(dialog.getByRole('alertdialog'));
+    expect(confirm.getByText('Delete this message? This cannot be undone.')).toBeTruthy();
+    await user.click(confirm.getByRole('button', { name: 'Cancel' }));
+    expect(dialog.queryByRole('alertdialog')).toBeNull();
+    expect(callsTo(fetchMock, 'DELETE', '/admin/api/messages/m-1')).toHaveLength(0);
+
+    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    await user.click(within(dialog.getByRole('alertdialog')).getByRole('button', { name: 'Delete Message' }));
+    expect(await dialog.findByText('Message deleted successfully')).toBeTruthy();
+    expect(callsTo(fetchMock, 'DELETE', '/admin/api/messages/m-1')).toHaveLength(1);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await screen.findByText('No messages found.')).toBeTruthy();
+  });
+
+  it('shows the delete failure', async () => {
+    setCookie('csrf_token', 'd4');
+    const { user, dialog } = await openDetails([message()], {
+      'DELETE /admin/api/messages/m-1': () => jsonResponse({}, 500),
+    });
+    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    await user.click(within(dialog.getByRole('alertdialog')).getByRole('button', { name: 'Delete Message' }));
+    expect(await dialog.findByText('Failed to delete message')).toBeTruthy();
+  });
+
+  it('corrects a translation by hand and marks it edited', async () => {
+    setCookie('csrf_token', 'd5');
+    const original = message();
+    const corrected = message({
+      translations: [
+        translation({
+          language_code: 'es',
+          translated_text: 'La calle Main cierra hasta las 5 PM.',
+          edited: true,
+        }),
+        translation({ language_code: 'fr', translated_text: null, translation_status: 'pending' }),
+      ],
+    });
+    let list = [original];
+    const { user, dialog, fetchMock } = await openDetails(list, {
+      [LIST]: () => jsonResponse(list),
+      'PUT /admin/api/messages/m-1/translations/es': () => {
+        list = [corrected];
+        return jsonResponse(corrected);
+      },
+    });
+    expect(within(item(dialog, 'es')).queryByText('Edited by hand')).toBeNull();
+    await user.click(dialog.getByRole('button', { name: 'Edit the Spanish translation' }));
+    const text = dialog.getByRole('textbox', { name: 'Spanish translation' });
+    expect((text as HTMLTextAreaElement).value).toBe('La calle Main está cerrada hasta las 5 PM.');
+    await user.clear(text);
+    await user.click(dialog.getByRole('button', { name: 'Save Translation' }));
+    expect(dialog.getByText('The translation cannot be empty')).toBeTruthy();
+    await user.type(text, 'La calle Main cierra hasta las 5 PM.');
+    await user.click(dialog.getByRole('button', { name: 'Save Translation' }));
+
+    expect(await within(item(dialog, 'es')).findByText('Edited by hand')).toBeTruthy();
+    expect(within(item(dialog, 'es')).getByText('La calle Main cierra hasta las 5 PM.')).toBeTruthy();
+    expect(callsTo(fetchMock, 'PUT', '/admin/api/messages/m-1/translations/es')[0]?.body).toEqual({
+      translated_text: 'La calle Main cierra hasta las 5 PM.',
+    });
+  });
+
+  it('previews characters, encoding and segments of the original and each completed translation', async () => {
+    const long = 'A'.repeat(161);
+    const { dialog } = await openDetails([
+      message({
+        original: long,
+        translations: [
+          translation({ language_code: 'es', translated_text: 'Hola {a} todos' }),
+          translation({ language_code: 'ja', translated_text: '本日は休館です' }),
+          failedFrench,
+        ],
+        target_languages: ['es', 'ja', 'fr'],
+      }),
+    ]);
+    const preview = within(dialog.getByRole('table', { name: 'SMS Preview' }));
+    const rows = preview
+      .getAllByRole('row')
+      .slice(1)
+      .map((row) => Array.from(row.querySelectorAll('td')).map((td) => td.textContent));
+    expect(rows).toEqual([
+      ['English (original)', '161', 'GSM-7', '2'],
+      ['Spanish', '14', 'GSM-7', '1'],
+      ['Japanese', '7', 'UCS-2', '1'],
+    ]);
+  });
+
+  describe('Send SMS and machine controls', () => {
+    async function sendButton(options: Parameters<typeof openDetails>[2], stationOverrides = {}) {
+      const opened = await openDetails(
+        [message()],
+        { 'GET /admin/api/station': () => jsonResponse(station(stationOverrides)) },
+        options,
+      );
+      return { ...opened, button: opened.dialog.getByRole('button', { name: 'Send SMS' }) };
+    }
+
+    it('is disabled for a non-admin with the tooltip Admin only; an attempt says why', async () => {
+      const { user, dialog, button } = await sendButton({ user: { role: 'user' } });
+      expect(button.getAttribute('aria-disabled')).toBe('true');
+      await user.hover(button);
+      expect(await screen.findByText('Admin only')).toBeTruthy();
+      await user.click(button);
+      expect(await dialog.findByText('Only admins can send SMS messages')).toBeTruthy();
+      expect(dialog.queryByRole('alertdialog')).toBeNull();
+    });
+
+    it('is disabled with SMS not enabled', async () => {
+      const { user, dialog } = await sendButton({}, { sms_enabled: false });
+      const button = dialog.getByRole('button', { name: 'Send SMS' });
+      await user.hover(button);
+      expect(await screen.findByText('SMS not enabled')).toBeTruthy();
+      expect(button.getAttribute('aria-disabled')).toBe('true');
+    });
+
+    it('is disabled with No SMS credits', async () => {
+      const { user, dialog } = await sendButton({}, { sms_credits_balance: 0 });
+      const button = dialog.getByRole('button', { name: 'Send SMS' });
+      await user.hover(button);
+      expect(await screen.findByText('No SMS credits')).toBeTruthy();
+      expect(button.getAttribute('aria-disabled')).toBe('true');
+    });
+
+    it('asks for confirmation before sending to all active subscribers when allowed', async () => {
+      setCookie('csrf_token', 'd6');
+      const { user, dialog, fetchMock, button } = await sendButton({});
+      await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull());
+      await user.click(button);
+      const confirm = within(dialog.getByRole('alertdialog'));
+      expect(
+        confirm.getByText(/every active subscriber of Alert messages\? SMS credits will be charged/),
+      ).toBeTruthy();
+      await user.click(confirm.getByRole('button', { name: 'Cancel' }));
+      expect(callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/send-sms')).toHaveLength(0);
+    });
+
+    it('has no machine to choose, so Play, Stop and Export ask for one', async () => {
+      const { user, dialog } = await openDetails([message()]);
+      const machine = dialog.getByPlaceholderText('No machines connected') as HTMLInputElement;
+      expect(machine.disabled).toBe(true);
+      for (const name of ['Play', 'Stop', 'Export']) {
+        expect(dialog.getByRole('button', { name }).getAttribute('aria-disabled')).toBe('true');
+      }
+      await user.hover(dialog.getByRole('button', { name: 'Play' }));
+      expect(await screen.findByText('Please select a machine')).toBeTruthy();
+    });
+  });
+});

@@ -1,0 +1,296 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { setCookie } from '../../test/cookies';
+import { jsonResponse, renderApp } from '../../test/render-app';
+import {
+  callsTo,
+  installFakeEventSource,
+  message,
+  mockMessagesApi,
+  translation,
+} from './messages-test-helpers';
+import { STREAM_RECONNECT_MS } from './use-message-stream';
+
+configure({ asyncUtilTimeout: 4000 });
+
+const LIST = 'GET /admin/api/messages';
+
+function rowOf(text: string): HTMLElement {
+  const row = screen.getByText(text).closest('tr');
+  if (!row) throw new Error(`no row for ${text}`);
+  return row as HTMLElement;
+}
+
+function badgeStatus(row: HTMLElement, language: string): string | null {
+  return row.querySelector(`[data-language="${language}"]`)?.getAttribute('data-status') ?? null;
+}
+
+const closure = message({
+  translations: [
+    translation({ language_code: 'es' }),
+    translation({
+      language_code: 'fr',
+      translated_text: null,
+      translation_status: 'failed',
+      error: 'No translation engine for en→fr: set DEEPL_API_KEY or another provider',
+    }),
+  ],
+  target_languages: ['es', 'fr', 'de'],
+});
+const untitled = message({
+  id: 'm-2',
+  title: '',
+  original: 'Station maintenance tonight.',
+  message_type: 'station',
+  createdAt: new Date(Date.now() - 5 * 60_000).toISOString(),
+  target_languages: ['es'],
+  translations: [],
+});
+
+describe('MessagesPage', () => {
+  it('lists messages with titles, content, translation badges, age and type', async () => {
+    installFakeEventSource();
+    mockMessagesApi({ [LIST]: () => jsonResponse([closure, untitled]) });
+    renderApp('/admin/messages');
+
+    const first = await screen.findByText('Road closure');
+    expect(screen.getByRole('heading', { level: 1, name: 'Messages' })).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Title',
+      'Content',
+      'Translations',
+      'Created',
+      'Type',
+      'Actions',
+    ]);
+    const row = rowOf('Road closure');
+    expect(first).toBeTruthy();
+    expect(within(row).getByText('Main Street is closed until 5 PM.')).toBeTruthy();
+    expect(badgeStatus(row, 'es')).toBe('completed');
+    expect(badgeStatus(row, 'fr')).toBe('failed');
+    // A target without a translation row yet is pending.
+    expect(badgeStatus(row, 'de')).toBe('pending');
+    expect(within(row).getByText('Just now')).toBeTruthy();
+    expect(within(row).getByText('Alert')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Details' })).toBeTruthy();
+
+    const second = rowOf('Station maintenance tonight.');
+    expect(within(second).getByText('Untitled')).toBeTruthy();
+    expect(within(second).getByText('5m ago')).toBeTruthy();
+    expect(badgeStatus(second, 'es')).toBe('pending');
+    expect(within(second).getByText('Station')).toBeTruthy();
+  });
+
+  it('shows the failure reason of a failed translation as the badge tooltip', async () => {
+    installFakeEventSource();
+    mockMessagesApi({ [LIST]: () => jsonResponse([closure]) });
+    renderApp('/admin/messages');
+    const user = userEvent.setup();
+    await screen.findByText('Road closure');
+    const badge = rowOf('Road closure').querySelector('[data-language="fr"]') as HTMLElement;
+    await user.hover(badge);
+    expect(
+      await screen.findByText('No translation engine for en→fr: set DEEPL_API_KEY or another provider'),
+    ).toBeTruthy();
+  });
+
+  it('says when there are no messages, and when none match the search or type', async () => {
+    installFakeEventSource();
+    const fetchMock = mockMessagesApi({ [LIST]: () => jsonResponse([]) });
+    renderApp('/admin/messages');
+    const user = userEvent.setup();
+    expect(await screen.findByText('No messages found.')).toBeTruthy();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'flood');
+    expect(await screen.findByText('No messages found matching your search.')).toBeTruthy();
+    const searches = callsTo(fetchMock, 'GET', '/admin/api/messages').map((c) =>
+      c.url.searchParams.get('search'),
+    );
+    expect(searches.at(-1)).toBe('flood');
+    // Debounced: no request for each keystroke.
+    expect(searches).not.toContain('f');
+
+    await user.clear(screen.getByRole('searchbox', { name: 'Search' }));
+    expect(
+      within(screen.getByRole('combobox', { name: 'Type' }))
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['All Types', 'Emergency', 'Alert', 'Station']);
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Type' }), 'emergency');
+    await waitFor(() =>
+      expect(callsTo(fetchMock, 'GET', '/admin/api/messages').at(-1)?.url.searchParams.get('type')).toBe(
+        'emergency',
+      ),
+    );
+    expect(await screen.findByText('No messages found matching your search.')).toBeTruthy();
+  });
+
+  it('shows the stream state: Connecting, Live, Reconnecting, Offline, and connects again after 3 s', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const Source = installFakeEventSource();
+      vi.spyOn(console, 'warn').mockImplementation(() => {});
+      mockMessagesApi({ [LIST]: () => jsonResponse([closure]) });
+      renderApp('/admin/messages');
+      const indicator = await screen.findByRole('status', { name: 'Live updates: Connecting' });
+      expect(indicator.textContent).toBe('Connecting');
+      expect(Source.latest().url).toBe('/admin/api/messages/stream');
+
+      Source.latest().emit('connected', { station_id: 'station-1' });
+      expect(await screen.findByRole('status', { name: 'Live updates: Live' })).toBeTruthy();
+
+      Source.latest().fail('retrying');
+      expect(await screen.findByRole('status', { name: 'Live updates: Reconnecting' })).toBeTruthy();
+      Source.latest().emit('connected', { station_id: 'station-1' });
+      expect(await screen.findByRole('status', { name: 'Live updates: Live' })).toBeTruthy();
+
+      Source.latest().fail('closed');
+      expect(await screen.findByRole('status', { name: 'Live updates: Offline' })).toBeTruthy();
+      expect(Source.instances).toHaveLength(1);
+      vi.advanceTimersByTime(STREAM_RECONNECT_MS - 100);
+      expect(Source.instances).toHaveLength(1);
+      vi.advanceTimersByTime(200);
+      await waitFor(() => expect(Source.instances).toHaveLength(2));
+      expect(await screen.findByRole('status', { name: 'Live updates: Connecting' })).toBeTruthy();
+      Source.latest().emit('connected', { station_id: 'station-1' });
+      expect(await screen.findByRole('status', { name: 'Live updates: Live' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('refetches the messages on a stream event: a message created in another tab appears', async () => {
+    const Source = installFakeEventSource();
+    let list = [closure];
+    const fetchMock = mockMessagesApi({ [LIST]: () => jsonResponse(list) });
+    renderApp('/admin/messages');
+    await screen.findByText('Road closure');
+    Source.latest().emit('connected', { station_id: 'station-1' });
+    const before = callsTo(fetchMock, 'GET', '/admin/api/messages').length;
+
+    list = [message({ id: 'm-3', title: 'Flood watch', original: 'River levels rising.' }), closure];
+    Source.latest().emit('message_created', { message_id: 'm-3' });
+    expect(await screen.findByText('Flood watch')).toBeTruthy();
+    expect(callsTo(fetchMock, 'GET', '/admin/api/messages').length).toBe(before + 1);
+
+    list = [{ ...closure, translations: [translation({ language_code: 'es' })], target_languages: ['es'] }];
+    Source.latest().emit('translation_updated', {
+      message_id: 'm-1',
+      language_code: 'fr',
+      translation_status: 'completed',
+    });
+    await waitFor(() => expect(screen.queryByText('Flood watch')).toBeNull());
+  });
+});
+
+describe('Add Message', () => {
+  async function openForm() {
+    installFakeEventSource();
+    const user = userEvent.setup();
+    await screen.findByText('No messages found.');
+    await user.click(screen.getByRole('button', { name: 'Add Message' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'New Message' }));
+    return { user, dialog };
+  }
+
+  function chip(dialog: ReturnType<typeof within>, name: string) {
+    return dialog.queryByRole('checkbox', { name }) as HTMLInputElement | null;
+  }
+
+  it('preselects the station languages other than the original; changing the original removes it', async () => {
+    mockMessagesApi({ [LIST]: () => jsonResponse([]) });
+    renderApp('/admin/messages');
+    const { user, dialog } = await openForm();
+
+    expect((dialog.getByRole('combobox', { name: 'Original Language' }) as HTMLSelectElement).value).toBe(
+      'en',
+    );
+    expect((dialog.getByRole('combobox', { name: 'Type' }) as HTMLSelectElement).value).toBe('emergency');
+    // Station languages (en, es, fr active; de off) first, then the rest of the nine.
+    const pills = within(dialog.getByRole('group', { name: 'Target Languages' }))
+      .getAllByRole('checkbox')
+      .map((input) => [input.closest('div')?.textContent, (input as HTMLInputElement).checked]);
+    expect(pills).toEqual([
+      ['Spanish', true],
+      ['French', true],
+      ['German', false],
+      ['Italian', false],
+      ['Portuguese', false],
+      ['Chinese', false],
+      ['Japanese', false],
+      ['Korean', false],
+    ]);
+    expect(chip(dialog, 'English')).toBeNull();
+
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Original Language' }), 'es');
+    expect(chip(dialog, 'Spanish')).toBeNull();
+    expect(chip(dialog, 'English')?.checked).toBe(false);
+    expect(chip(dialog, 'French')?.checked).toBe(true);
+
+    await user.click(chip(dialog, 'French') as HTMLInputElement);
+    const submit = dialog.getByRole('button', { name: 'Create Message' }) as HTMLButtonElement;
+    expect(submit.disabled).toBe(true);
+    expect(dialog.getByText('Please select at least one target language')).toBeTruthy();
+    await user.click(chip(dialog, 'German') as HTMLInputElement);
+    expect(submit.disabled).toBe(false);
+    expect(dialog.queryByText('Please select at least one target language')).toBeNull();
+  });
+
+  it('requires a title and text, then creates the message and closes', async () => {
+    setCookie('csrf_token', 'm1');
+    let list: unknown[] = [];
+    const created = message({ id: 'm-9', title: 'Flood watch' });
+    const fetchMock = mockMessagesApi({
+      [LIST]: () => jsonResponse(list),
+      'POST /admin/api/messages': () => {
+        list = [created];
+        return jsonResponse(created, 201);
+      },
+    });
+    renderApp('/admin/messages');
+    const { user, dialog } = await openForm();
+
+    await user.type(dialog.getByRole('textbox', { name: /^Title/ }), '   ');
+    await user.click(dialog.getByRole('button', { name: 'Create Message' }));
+    expect(dialog.getByText('Please fill in all required fields')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST', '/admin/api/messages')).toHaveLength(0);
+
+    await user.type(dialog.getByRole('textbox', { name: /^Title/ }), 'Flood watch');
+    await user.type(dialog.getByRole('textbox', { name: /^Original Text/ }), 'River levels rising.');
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Type' }), 'alert');
+    await user.click(chip(dialog, 'Korean') as HTMLInputElement);
+    await user.click(dialog.getByRole('button', { name: 'Create Message' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(callsTo(fetchMock, 'POST', '/admin/api/messages')[0]?.body).toEqual({
+      title: 'Flood watch',
+      original: 'River levels rising.',
+      original_language: 'en',
+      target_languages: ['es', 'fr', 'ko'],
+      message_type: 'alert',
+    });
+    expect(await screen.findByText('Flood watch')).toBeTruthy();
+  });
+
+  it("shows the server's refusal, and the network fallback", async () => {
+    setCookie('csrf_token', 'm2');
+    let reply: () => Promise<Response> = async () =>
+      jsonResponse({ error: 'The original language cannot be a target language.' }, 400);
+    mockMessagesApi({
+      [LIST]: () => jsonResponse([]),
+      'POST /admin/api/messages': () => reply(),
+    });
+    renderApp('/admin/messages');
+    const { user, dialog } = await openForm();
+    await user.type(dialog.getByRole('textbox', { name: /^Title/ }), 'Test');
+    await user.type(dialog.getByRole('textbox', { name: /^Original Text/ }), 'Hello');
+    await user.click(dialog.getByRole('button', { name: 'Create Message' }));
+    expect(await dialog.findByText('The original language cannot be a target language.')).toBeTruthy();
+
+    reply = () => Promise.reject(new TypeError('Failed to fetch'));
+    await user.click(dialog.getByRole('button', { name: 'Create Message' }));
+    expect(await dialog.findByText('Failed to create message. Please try again.')).toBeTruthy();
+    expect(screen.getByRole('dialog')).toBeTruthy();
+  });
+});

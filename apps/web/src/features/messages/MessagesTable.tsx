@@ -1,0 +1,81 @@
+// The messages table: Title ('Untitled' when empty), Content, Translations, Created (relative),
+// Type, Actions (Details) (spec §2 Messages).
+import { Button, Table, Text } from '@mantine/core';
+import { formatMessageAge } from '@message-station/shared';
+import { useTranslation } from 'react-i18next';
+import type { TMessage } from '../../api/messages';
+import type { TStationMessageType } from '../../api/sms-contacts';
+import { useNow } from '../registration/use-now';
+import { TranslationBadges, TypeBadge } from './MessageBadges';
+
+/** Relative times move on once a minute. */
+const AGE_TICK_MS = 60_000;
+
+type MessagesTableProps = {
+  messages: TMessage[];
+  types: TStationMessageType[];
+  onDetails: (message: TMessage) => void;
+};
+
+export function MessagesTable({ messages, types, onDetails }: MessagesTableProps) {
+  const { t } = useTranslation('messages');
+  const now = useNow(AGE_TICK_MS);
+
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={8}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('columns.title')}</Table.Th>
+            <Table.Th>{t('columns.content')}</Table.Th>
+            <Table.Th>{t('columns.translations')}</Table.Th>
+            <Table.Th>{t('columns.created')}</Table.Th>
+            <Table.Th>{t('columns.type')}</Table.Th>
+            <Table.Th>{t('columns.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {messages.map((message) => (
+            <Table.Tr key={message.id} data-message-id={message.id}>
+              <Table.Td miw={140} maw={220}>
+                {message.title.trim() ? (
+                  <Text fz="sm" fw={500} lineClamp={2}>
+                    {message.title}
+                  </Text>
+                ) : (
+                  <Text fz="sm" c="dimmed" fs="italic">
+                    {t('untitled')}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td maw={360}>
+                <Text fz="sm" truncate="end" title={message.original}>
+                  {message.original}
+                </Text>
+              </Table.Td>
+              <Table.Td miw={120} maw={220}>
+                <TranslationBadges message={message} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                <time
+                  dateTime={message.createdAt}
+                  title={new Date(message.createdAt).toLocaleString('en-US')}
+                >
+                  {formatMessageAge(message.createdAt, new Date(now))}
+                </time>
+              </Table.Td>
+              <Table.Td>
+                <TypeBadge type={message.message_type} types={types} />
+              </Table.Td>
+              <Table.Td>
+                <Button size="compact-sm" variant="default" onClick={() => onDetails(message)}>
+                  {t('details')}
+                </Button>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}

@@ -1,0 +1,147 @@
+// One translation in the detail modal: language, status, the text or the failure reason in words,
+// and a pencil to correct it by hand (kept on later re-translation, marked 'Edited by hand').
+import {
+  ActionIcon,
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Paper,
+  Stack,
+  Text,
+  Textarea,
+  Tooltip,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconPencil } from '@tabler/icons-react';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverErrorText } from '../../api/client';
+import type { TMessage, TMessageTranslation } from '../../api/messages';
+import { useLanguageName } from '../sms-contacts/use-language-name';
+import { useUpdateTranslationMutation } from './queries';
+import { STATUS_COLORS, shownStatus } from './translation-status';
+
+type TranslationItemProps = {
+  message: TMessage;
+  language: string;
+  translation: TMessageTranslation | undefined;
+  onSaved: (message: TMessage) => void;
+};
+
+export function TranslationItem({ message, language, translation, onSaved }: TranslationItemProps) {
+  const { t } = useTranslation('messages');
+  const languageName = useLanguageName();
+  const save = useUpdateTranslationMutation();
+  const [editing, setEditing] = useState(false);
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const status = shownStatus(translation);
+  const name = languageName(language);
+
+  const startEditing = () => {
+    setText(translation?.translated_text ?? '');
+    setProblem(null);
+    setEditing(true);
+  };
+
+  const submit = () => {
+    if (!text.trim()) {
+      setProblem(t('detail.translationRequired'));
+      return;
+    }
+    save.mutate(
+      { id: message.id, language, text: text.trim() },
+      {
+        onSuccess: (saved) => {
+          notifications.show({ color: 'green', message: t('detail.translationSaved', { language: name }) });
+          setEditing(false);
+          onSaved(saved);
+        },
+        onError: (error) => setProblem(serverErrorText(error, t('detail.translationFailed'))),
+      },
+    );
+  };
+
+  return (
+    <Paper withBorder p="sm" radius="md" data-translation={language} data-status={status}>
+      <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
+        <Group gap="xs">
+          <Text fw={600} fz="sm">
+            {name}
+          </Text>
+          <Badge size="sm" variant="light" color={STATUS_COLORS[status]} tt="none">
+            {t(`status.${status}`)}
+          </Badge>
+          {translation?.edited && (
+            <Badge size="sm" variant="outline" color="grape" tt="none">
+              {t('detail.editedByHand')}
+            </Badge>
+          )}
+        </Group>
+        {!editing && (
+          <Tooltip label={t('detail.editTranslation', { language: name })} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color="gray"
+              aria-label={t('detail.editTranslation', { language: name })}
+              onClick={startEditing}
+            >
+              <IconPencil size={16} aria-hidden="true" />
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </Group>
+
+      {editing ? (
+        <Stack gap="xs" mt="xs">
+          <Textarea
+            label={t('detail.translationLabel', { language: name })}
+            autosize
+            minRows={2}
+            maxRows={10}
+            value={text}
+            onChange={(event) => {
+              setText(event.currentTarget.value);
+              setProblem(null);
+            }}
+            error={problem}
+          />
+          <Text fz="xs" c="dimmed">
+            {t('detail.handEditNote')}
+          </Text>
+          <Group justify="flex-end" gap="xs">
+            <Button size="compact-sm" variant="default" onClick={() => setEditing(false)}>
+              {t('detail.cancel')}
+            </Button>
+            <Button size="compact-sm" onClick={submit} loading={save.isPending}>
+              {t('detail.saveTranslation')}
+            </Button>
+          </Group>
+        </Stack>
+      ) : status === 'failed' ? (
+        <Alert
+          mt="xs"
+          p="xs"
+          color="red"
+          variant="light"
+          icon={<IconAlertCircle size={16} aria-hidden="true" />}
+        >
+          <Text fz="sm">
+            {translation?.error
+              ? t('detail.failedReason', { error: translation.error })
+              : t('detail.failedUnknown')}
+          </Text>
+        </Alert>
+      ) : translation?.translated_text ? (
+        <Text fz="sm" mt="xs" style={{ whiteSpace: 'pre-wrap' }} lang={language}>
+          {translation.translated_text}
+        </Text>
+      ) : (
+        <Text fz="sm" mt="xs" c="dimmed">
+          {t('detail.waiting')}
+        </Text>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,158 @@
+// Test fixtures for the Messages page: messages, the station, a fetch mock routed on the path
+// without its query string, and a fake EventSource the test drives by hand.
+import type { TSessionUser } from '@message-station/shared';
+import { act } from '@testing-library/react';
+import { vi } from 'vitest';
+import type { TAdminStation, TMessage, TMessageTranslation } from '../../api/messages';
+import { jsonResponse, sessionUser } from '../../test/render-app';
+import { LANGUAGES, TYPES } from '../sms-contacts/sms-contacts-test-helpers';
+
+export { LANGUAGES, TYPES };
+
+export function translation(overrides: Partial<TMessageTranslation> = {}): TMessageTranslation {
+  return {
+    id: `tr-${overrides.language_code ?? 'es'}`,
+    language_code: 'es',
+    translated_text: 'Hola a todos',
+    translation_status: 'completed',
+    error: null,
+    edited: false,
+    updated_at: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+export function message(overrides: Partial<TMessage> = {}): TMessage {
+  const now = new Date().toISOString();
+  return {
+    id: 'm-1',
+    title: 'Road closure',
+    original: 'Main Street is closed until 5 PM.',
+    original_language: 'en',
+    message_type: 'alert',
+    translated: null,
+    translated_language: null,
+    createdAt: now,
+    updatedAt: now,
+    target_languages: ['es', 'fr'],
+    translations: [
+      translation({ language_code: 'es', translated_text: 'La calle Main está cerrada hasta las 5 PM.' }),
+      translation({ language_code: 'fr', translated_text: null, translation_status: 'pending' }),
+    ],
+    ...overrides,
+  };
+}
+
+export function station(overrides: Partial<TAdminStation> = {}): TAdminStation {
+  return {
+    id: 'station-1',
+    name: 'demoradio',
+    slug: 'demoradio',
+    display_name: 'Demo Radio',
+    logo_url: null,
+    sms_enabled: true,
+    sms_credits_balance: 250,
+    primary_language: 'en',
+    brand_color: '#007bff',
+    payment_status: 'paid',
+    ...overrides,
+  };
+}
+
+type THandler = (url: URL, init: RequestInit) => Response | Promise<Response>;
+
+/** A signed-in user, the station, its types and languages, and `handlers` keyed by "METHOD /path". */
+export function mockMessagesApi(
+  handlers: Record<string, THandler>,
+  options: { user?: Partial<TSessionUser> } = {},
+) {
+  const all: Record<string, THandler> = {
+    'GET /auth/session': () => jsonResponse(sessionUser(options.user)),
+    'GET /admin/api/message-types': () => jsonResponse(TYPES),
+    'GET /admin/api/station-languages': () => jsonResponse(LANGUAGES),
+    'GET /admin/api/station': () => jsonResponse(station()),
+    ...handlers,
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const handler = all[`${init.method ?? 'GET'} ${url.pathname}`];
+    return handler ? handler(url, init) : jsonResponse({ error: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** A stand-in for the browser's EventSource: the test opens, sends events and fails it. */
+export class FakeEventSource {
+  static readonly CONNECTING = 0;
+  static readonly OPEN = 1;
+  static readonly CLOSED = 2;
+  static instances: FakeEventSource[] = [];
+
+  readonly url: string;
+  readyState = FakeEventSource.CONNECTING;
+  onerror: ((event: Event) => void) | null = null;
+  private readonly listeners = new Map<string, Set<(event: MessageEvent) => void>>();
+
+  constructor(url: string) {
+    this.url = url;
+    FakeEventSource.instances.push(this);
+  }
+
+  addEventListener(type: string, listener: (event: MessageEvent) => void): void {
+    const set = this.listeners.get(type) ?? new Set();
+    set.add(listener);
+    this.listeners.set(type, set);
+  }
+
+  removeEventListener(type: string, listener: (event: MessageEvent) => void): void {
+    this.listeners.get(type)?.delete(listener);
+  }
+
+  close(): void {
+    this.readyState = FakeEventSource.CLOSED;
+  }
+
+  /** Delivers a named event with JSON data. */
+  emit(type: string, data: unknown = {}): void {
+    act(() => {
+      this.readyState = FakeEventSource.OPEN;
+      for (const listener of this.listeners.get(type) ?? []) {
+        listener(new MessageEvent(type, { data: JSON.stringify(data) }));
+      }
+    });
+  }
+
+  /** An error: the browser retries (still connecting) or gave up (closed). */
+  fail(state: 'retrying' | 'closed'): void {
+    act(() => {
+      this.readyState = state === 'closed' ? FakeEventSource.CLOSED : FakeEventSource.CONNECTING;
+      this.onerror?.(new Event('error'));
+    });
+  }
+
+  static latest(): FakeEventSource {
+    const last = FakeEventSource.instances.at(-1);
+    if (!last) throw new Error('no EventSource was opened');
+    return last;
+  }
+}
+
+export function installFakeEventSource(): typeof FakeEventSource {
+  FakeEventSource.instances = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  return FakeEventSource;
+}
+
+/** The URLs and bodies of every call to `path`. */
+export function callsTo(fetchMock: ReturnType<typeof mockMessagesApi>, method: string, path: string) {
+  return fetchMock.mock.calls
+    .filter(
+      ([input, init]) =>
+        (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === path,
+    )
+    .map(([input, init]) => ({
+      url: new URL(String(input), 'http://localhost'),
+      body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
+    }));
+}

@@ -1,0 +1,97 @@
+// The live message stream (spec §4 Message stream, §7): Connecting, then Live on the `connected`
+// event; Reconnecting while the browser retries after an error; Offline once it gave up, and a new
+// connection 3000 ms later (spec §9). Every message or translation event refetches the messages;
+// errors are only logged (spec §8). Used by the Messages page and the dashboard.
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { queryKeys } from '../../api/query-keys';
+
+export const MESSAGE_STREAM_URL = '/admin/api/messages/stream';
+export const STREAM_RECONNECT_MS = 3000;
+
+export type TStreamStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
+
+export const MESSAGE_EVENTS = [
+  'message_created',
+  'message_updated',
+  'message_deleted',
+  'translation_updated',
+] as const;
+
+export type TMessageEventType = (typeof MESSAGE_EVENTS)[number];
+
+/** The data of a message event: always the message id; translation events add language and status. */
+export type TMessageEventData = {
+  message_id: string;
+  language_code?: string;
+  translation_status?: string;
+};
+
+// EventSource.readyState once the browser stopped retrying.
+const CLOSED = 2;
+
+function parseData(raw: unknown): TMessageEventData | null {
+  if (typeof raw !== 'string') return null;
+  try {
+    const data = JSON.parse(raw) as unknown;
+    return data && typeof data === 'object' && 'message_id' in data ? (data as TMessageEventData) : null;
+  } catch {
+    return null;
+  }
+}
+
+export function useMessageStream(
+  onEvent?: (type: TMessageEventType, data: TMessageEventData | null) => void,
+): TStreamStatus {
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState<TStreamStatus>('connecting');
+  const onEventRef = useRef(onEvent);
+  onEventRef.current = onEvent;
+
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') {
+      setStatus('offline');
+      return;
+    }
+    let source: EventSource | null = null;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let connectedBefore = false;
+    const refetch = () => queryClient.invalidateQueries({ queryKey: queryKeys.messages });
+
+    const open = () => {
+      setStatus('connecting');
+      const current = new EventSource(MESSAGE_STREAM_URL);
+      source = current;
+      current.addEventListener('connected', () => {
+        setStatus('live');
+        // Events sent while we were away are lost: catch up once.
+        if (connectedBefore) void refetch();
+        connectedBefore = true;
+      });
+      for (const type of MESSAGE_EVENTS) {
+        current.addEventListener(type, (event) => {
+          void refetch();
+          onEventRef.current?.(type, parseData((event as MessageEvent).data));
+        });
+      }
+      current.onerror = (event) => {
+        console.warn('Message stream error', event);
+        if (current.readyState === CLOSED) {
+          current.close();
+          setStatus('offline');
+          timer = setTimeout(open, STREAM_RECONNECT_MS);
+        } else {
+          setStatus('reconnecting');
+        }
+      };
+    };
+
+    open();
+    return () => {
+      clearTimeout(timer);
+      source?.close();
+    };
+  }, [queryClient]);
+
+  return status;
+}
