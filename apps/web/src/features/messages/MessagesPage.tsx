@@ -1,23 +1,13 @@
 // /admin/messages: the station's messages, live (spec §2 Messages): live indicator, type filter,
+
 // search, Add Message, the table, and the create/edit and detail modals.
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  NativeSelect,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, NativeSelect, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconAlertCircle, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
+import { ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useStationLanguagesQuery } from '../sms-contacts/queries';
 import { LiveIndicator } from './LiveIndicator';
@@ -90,21 +80,13 @@ export function MessagesPage() {
         </Group>
 
         {messages.isPending || types.isPending ? (
-          <Center py="xl" role="status">
-            <Group gap="sm">
-              <Loader size="sm" aria-hidden="true" />
-              <Text c="dimmed">{t('loading')}</Text>
-            </Group>
-          </Center>
+          <ListLoading label={t('loading')} />
         ) : messages.isError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-            <Stack gap="xs" align="flex-start">
-              <Text fz="sm">{t('loadFailed', { error: messages.error.message })}</Text>
-              <Button size="xs" variant="white" color="red" onClick={() => void messages.refetch()}>
-                {t('retry')}
-              </Button>
-            </Stack>
-          </Alert>
+          <ListLoadFailed
+            message={t('loadFailed', { error: messages.error.message })}
+            retryLabel={t('retry')}
+            onRetry={() => void messages.refetch()}
+          />
         ) : messages.data.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
             {filtered ? t('noMatches') : t('empty')}

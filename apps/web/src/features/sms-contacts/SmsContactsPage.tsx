@@ -1,24 +1,13 @@
 // /admin/sms-contacts: the station's subscribers, searched and filtered on the server, 50 a page,
+
 // with preferences, pause/resume, Add Contact and Import (spec §2 SMS Contacts).
-import {
-  Alert,
-  Button,
-  Card,
-  Center,
-  Group,
-  Loader,
-  NativeSelect,
-  Pagination,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Button, Card, Group, NativeSelect, Pagination, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TContactStatus, TSmsContact } from '@message-station/shared';
-import { IconAlertCircle, IconFileImport, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconFileImport, IconSearch, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
 import { AddContactModal } from './AddContactModal';
 import { ContactsTable } from './ContactsTable';
@@ -117,21 +106,13 @@ export function SmsContactsPage() {
         </Group>
 
         {contacts.isPending || types.isPending ? (
-          <Center py="xl" role="status">
-            <Group gap="sm">
-              <Loader size="sm" aria-hidden="true" />
-              <Text c="dimmed">{t('loading')}</Text>
-            </Group>
-          </Center>
+          <ListLoading label={t('loading')} />
         ) : contacts.isError ? (
-          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-            <Stack gap="xs" align="flex-start">
-              <Text fz="sm">{t('loadFailed', { error: contacts.error.message })}</Text>
-              <Button size="xs" variant="white" color="red" onClick={() => void contacts.refetch()}>
-                {t('retry')}
-              </Button>
-            </Stack>
-          </Alert>
+          <ListLoadFailed
+            message={t('loadFailed', { error: contacts.error.message })}
+            retryLabel={t('retry')}
+            onRetry={() => void contacts.refetch()}
+          />
         ) : contacts.data.contacts.length === 0 ? (
           <Text c="dimmed" ta="center" py="xl">
             {filtered ? t('noMatches') : t('empty')}
