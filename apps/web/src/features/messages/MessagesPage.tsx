@@ -1,5 +1,4 @@
 // /admin/messages: the station's messages, live (spec §2 Messages): live indicator, type filter,
-
 // search, Add Message, the table, and the create/edit and detail modals.
 import { Button, Card, Group, NativeSelect, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';

@@ -1,5 +1,4 @@
 // /admin/sms-contacts: the station's subscribers, searched and filtered on the server, 50 a page,
-
 // with preferences, pause/resume, Add Contact and Import (spec §2 SMS Contacts).
 import { Button, Card, Group, NativeSelect, Pagination, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
