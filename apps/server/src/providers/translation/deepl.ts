@@ -1,8 +1,6 @@
-// DeepL API v2: POST /v2/translate with JSON and the DeepL-Auth-Key header. Free-plan keys end in
-// ':fx' and live on a different host than Pro keys. DeepL covers all nine of our languages.
-import { LANGUAGE_CODES } from '@message-station/shared';
 import type { TTranslationConfig } from '../../config.js';
 import {
+  anyPairOfTheNine,
   httpFailure,
   malformed,
   sendRequest,
@@ -42,8 +40,7 @@ export function createDeepLProvider(
 ): TTranslationProvider {
   const engine: THttpEngine = { provider: 'deepl', label: 'DeepL', timeoutMs: options.timeoutMs };
   const base = trimBaseUrl(config.apiUrl ?? deeplApiUrl(config.apiKey));
-  const supports = (from: TLanguageCode, to: TLanguageCode) =>
-    from !== to && LANGUAGE_CODES.includes(from) && LANGUAGE_CODES.includes(to);
+  const supports = anyPairOfTheNine;
 
   return {
     name: 'deepl',

@@ -1,8 +1,6 @@
-// Google Cloud Translation, Basic edition (v2) over REST with an API key:
-// POST /language/translate/v2?key=… with JSON {q, source, target, format}. Covers all nine languages.
-import { LANGUAGE_CODES } from '@message-station/shared';
 import type { TTranslationConfig } from '../../config.js';
 import {
+  anyPairOfTheNine,
   httpFailure,
   malformed,
   sendRequest,
@@ -43,8 +41,7 @@ export function createGoogleProvider(
 ): TTranslationProvider {
   const engine: THttpEngine = { provider: 'google', label: 'Google Translate', timeoutMs: options.timeoutMs };
   const base = trimBaseUrl(config.apiUrl ?? GOOGLE_TRANSLATE_API_URL);
-  const supports = (from: TLanguageCode, to: TLanguageCode) =>
-    from !== to && LANGUAGE_CODES.includes(from) && LANGUAGE_CODES.includes(to);
+  const supports = anyPairOfTheNine;
 
   return {
     name: 'google',

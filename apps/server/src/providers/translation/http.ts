@@ -1,6 +1,7 @@
 // What the HTTP engines share: one request with a deadline, the answer read as JSON when it is
 // JSON, and failures put into words an operator understands (never with the API key in them).
-import { TranslationError, type TTranslationFailureKind } from './types.js';
+import { LANGUAGE_CODES } from '@message-station/shared';
+import { type TLanguageCode, TranslationError, type TTranslationFailureKind } from './types.js';
 
 export type THttpEngine = {
   /** Provider name in configuration, e.g. 'deepl'. */
@@ -107,6 +108,11 @@ export function malformed(engine: THttpEngine): TranslationError {
 export function formatSeconds(ms: number): string {
   const seconds = ms / 1000;
   return `${Number.isInteger(seconds) ? seconds : seconds.toFixed(1)} s`;
+}
+
+/** For engines that cover all nine languages: any pair of two different ones. */
+export function anyPairOfTheNine(from: TLanguageCode, to: TLanguageCode): boolean {
+  return from !== to && LANGUAGE_CODES.includes(from) && LANGUAGE_CODES.includes(to);
 }
 
 export function trimBaseUrl(url: string): string {

@@ -1,8 +1,9 @@
 // Any OpenAI-compatible chat completions endpoint (OpenAI itself, or a local model server such as
 // llama.cpp, Ollama or vLLM): POST {base}/chat/completions with a translate-only system prompt.
-import { LANGUAGE_CODES, languageName } from '@message-station/shared';
+import { languageName } from '@message-station/shared';
 import type { TTranslationConfig } from '../../config.js';
 import {
+  anyPairOfTheNine,
   httpFailure,
   malformed,
   sendRequest,
@@ -44,8 +45,7 @@ export function createOpenAiProvider(
     timeoutMs: options.timeoutMs,
   };
   const base = trimBaseUrl(config.baseUrl);
-  const supports = (from: TLanguageCode, to: TLanguageCode) =>
-    from !== to && LANGUAGE_CODES.includes(from) && LANGUAGE_CODES.includes(to);
+  const supports = anyPairOfTheNine;
 
   return {
     name: 'openai',
