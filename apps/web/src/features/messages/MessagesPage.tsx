@@ -1,12 +1,13 @@
 // /admin/messages: the station's messages, live (spec §2 Messages): live indicator, type filter,
 // search, Add Message, the table, and the create/edit and detail modals.
-import { Button, Card, Group, NativeSelect, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, NativeSelect, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
 import { ListLoadFailed, ListLoading } from '../../components/ListStates';
+import { SearchInput } from '../../components/SearchInput';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useStationLanguagesQuery } from '../sms-contacts/queries';
 import { LiveIndicator } from './LiveIndicator';
@@ -52,14 +53,11 @@ export function MessagesPage() {
       <Card withBorder shadow="sm" radius="md" p={{ base: 'md', lg: 'lg' }}>
         <Group justify="space-between" mb="md" gap="sm" align="flex-end">
           <Group gap="sm" align="flex-end">
-            <TextInput
-              aria-label={t('search')}
+            <SearchInput
+              label={t('search')}
               placeholder={t('searchPlaceholder')}
-              leftSection={<IconSearch size={16} aria-hidden="true" />}
-              type="search"
               value={search}
-              onChange={(event) => setSearch(event.currentTarget.value)}
-              w={320}
+              onChange={setSearch}
             />
             <NativeSelect
               aria-label={t('typeFilter')}

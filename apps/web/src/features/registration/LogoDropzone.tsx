@@ -3,9 +3,10 @@ import '@mantine/dropzone/styles.css';
 import { Button, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { LIMITS } from '@message-station/shared';
-import { IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
+import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DropzoneContent } from '../../components/DropzoneContent';
 
 const ACCEPTED_LOGO_TYPES = { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'] };
 const ACCEPTED_EXTENSIONS = 'png, jpg, jpeg';
@@ -86,23 +87,12 @@ export function LogoDropzone({ logo, onChange }: LogoDropzoneProps) {
           onReject={(rejections) => setRejection(rejectionOf(rejections))}
           inputProps={{ 'aria-label': t('branding.logo') }}
         >
-          <Group justify="center" gap="md" mih={96} wrap="nowrap" style={{ pointerEvents: 'none' }}>
-            <Dropzone.Accept>
-              <IconUpload size={40} color="var(--mantine-color-blue-6)" aria-hidden="true" />
-            </Dropzone.Accept>
-            <Dropzone.Reject>
-              <IconX size={40} color="var(--mantine-color-red-6)" aria-hidden="true" />
-            </Dropzone.Reject>
-            <Dropzone.Idle>
-              <IconPhoto size={40} color="var(--mantine-color-dimmed)" aria-hidden="true" />
-            </Dropzone.Idle>
-            <Stack gap={4}>
-              <Text fw={500}>{t('branding.logoDrop')}</Text>
-              <Text fz="sm" c="dimmed">
-                {t('branding.logoRules', { size: MAX_MEGABYTES })}
-              </Text>
-            </Stack>
-          </Group>
+          <DropzoneContent
+            minHeight={96}
+            idleIcon={<IconPhoto size={40} color="var(--mantine-color-dimmed)" aria-hidden="true" />}
+            title={t('branding.logoDrop')}
+            hint={t('branding.logoRules', { size: MAX_MEGABYTES })}
+          />
         </Dropzone>
       )}
     </Input.Wrapper>

@@ -3,17 +3,11 @@ import '@mantine/dropzone/styles.css';
 import { Alert, Button, Checkbox, Code, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import type { TImportReport } from '@message-station/shared';
-import {
-  IconAlertCircle,
-  IconCircleCheck,
-  IconFileSpreadsheet,
-  IconInfoCircle,
-  IconUpload,
-  IconX,
-} from '@tabler/icons-react';
+import { IconAlertCircle, IconCircleCheck, IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
+import { DropzoneContent } from '../../components/DropzoneContent';
 import { useSessionUser } from '../auth/session-user';
 import { ImportReportTable } from './ImportReportTable';
 import { useImportContactsMutation } from './queries';
@@ -174,23 +168,12 @@ function ImportFlow({ onClose }: { onClose: () => void }) {
         onReject={() => setRejected(true)}
         inputProps={{ 'aria-label': t('import.drop') }}
       >
-        <Group justify="center" gap="md" mih={110} wrap="nowrap" style={{ pointerEvents: 'none' }}>
-          <Dropzone.Accept>
-            <IconUpload size={40} color="var(--mantine-color-blue-6)" aria-hidden="true" />
-          </Dropzone.Accept>
-          <Dropzone.Reject>
-            <IconX size={40} color="var(--mantine-color-red-6)" aria-hidden="true" />
-          </Dropzone.Reject>
-          <Dropzone.Idle>
-            <IconFileSpreadsheet size={40} color="var(--mantine-color-dimmed)" aria-hidden="true" />
-          </Dropzone.Idle>
-          <Stack gap={4}>
-            <Text fw={500}>{t('import.drop')}</Text>
-            <Text fz="sm" c="dimmed">
-              {t('import.rules')}
-            </Text>
-          </Stack>
-        </Group>
+        <DropzoneContent
+          minHeight={110}
+          idleIcon={<IconFileSpreadsheet size={40} color="var(--mantine-color-dimmed)" aria-hidden="true" />}
+          title={t('import.drop')}
+          hint={t('import.rules')}
+        />
       </Dropzone>
       {check.isPending && check.variables && (
         <Group gap="xs" role="status">

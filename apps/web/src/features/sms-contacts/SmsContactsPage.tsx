@@ -1,13 +1,14 @@
 // /admin/sms-contacts: the station's subscribers, searched and filtered on the server, 50 a page,
 // with preferences, pause/resume, Add Contact and Import (spec §2 SMS Contacts).
-import { Button, Card, Group, NativeSelect, Pagination, Text, TextInput, Title } from '@mantine/core';
+import { Button, Card, Group, NativeSelect, Pagination, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import type { TContactStatus, TSmsContact } from '@message-station/shared';
-import { IconFileImport, IconSearch, IconUserPlus } from '@tabler/icons-react';
+import { IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
+import { SearchInput } from '../../components/SearchInput';
 import { AddContactModal } from './AddContactModal';
 import { ContactsTable } from './ContactsTable';
 import { ImportContactsModal } from './ImportContactsModal';
@@ -86,14 +87,11 @@ export function SmsContactsPage() {
         </Group>
 
         <Group mb="md" gap="sm" align="flex-end">
-          <TextInput
-            aria-label={t('search')}
+          <SearchInput
+            label={t('search')}
             placeholder={t('searchPlaceholder')}
-            leftSection={<IconSearch size={16} aria-hidden="true" />}
-            type="search"
             value={search}
-            onChange={(event) => setSearch(event.currentTarget.value)}
-            w={320}
+            onChange={setSearch}
           />
           <NativeSelect
             aria-label={t('statusFilter')}
