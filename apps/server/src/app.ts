@@ -19,6 +19,8 @@ import {
 import type { TConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { billingRoutes } from './modules/billing/routes.js';
+import { startBillingScheduler } from './modules/billing/scheduler.js';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
@@ -26,13 +28,17 @@ import type { TTranslationQueue } from './modules/messages/service.js';
 import { registrationRoutes } from './modules/registration/routes.js';
 import { smsContactRoutes } from './modules/sms-contacts/routes.js';
 import { stationRoutes } from './modules/station/routes.js';
+import { stationSettingsRoutes } from './modules/station/settings-routes.js';
 import { subscriberRoutes } from './modules/subscribers/routes.js';
+import { superadminRoutes } from './modules/superadmin/routes.js';
 import { startTranslationWorker } from './modules/translation/worker.js';
+import { userRoutes } from './modules/users/routes.js';
 import { AppError, registerErrorHandler } from './platform/errors.js';
 import { createEventBus, type TEventBus } from './platform/event-bus.js';
 import { createGuards, type TGuards } from './platform/guards.js';
 import { startJobRunner } from './platform/jobs.js';
 import { registerSessions, type TSessions } from './platform/session.js';
+import { createEmailProvider, type TEmailProvider } from './providers/email/index.js';
 import { createSmsProvider, type TSmsProvider } from './providers/sms/index.js';
 import { createTranslationProvider } from './providers/translation/index.js';
 import type { TTranslationProvider } from './providers/translation/types.js';
@@ -44,6 +50,8 @@ export type TAppDeps = {
   logger?: FastifyServerOptions['logger'];
   /** Defaults to the provider chosen by configuration. */
   sms?: TSmsProvider;
+  /** Defaults to the provider chosen by configuration (dev outbox or SMTP). */
+  email?: TEmailProvider;
   /** Defaults to the chain of engines chosen by configuration. */
   translation?: TTranslationProvider;
 };
@@ -56,6 +64,7 @@ export type TAppContext = {
   sessions: TSessions;
   guards: TGuards;
   sms: TSmsProvider;
+  email: TEmailProvider;
   events: TEventBus;
   translationQueue: TTranslationQueue;
   now: () => Date;
@@ -141,6 +150,7 @@ export async function buildApp(deps: TAppDeps) {
     sessions,
     guards: createGuards(sessions),
     sms: deps.sms ?? createSmsProvider(config.sms, database.db),
+    email: deps.email ?? createEmailProvider(config.email, database.db),
     events,
     translationQueue,
     now,
@@ -155,6 +165,11 @@ export async function buildApp(deps: TAppDeps) {
   await app.register(subscriberRoutes(ctx));
   await app.register(smsContactRoutes(ctx));
   await app.register(messageRoutes(ctx));
+  await app.register(stationSettingsRoutes(ctx));
+  await app.register(userRoutes(ctx));
+  await app.register(billingRoutes(ctx));
+  await app.register(superadminRoutes(ctx));
+  await startBillingScheduler(jobs.boss, { db: database.db, now, log: app.log });
   if (outboxActive) await app.register(devOutboxRoutes(ctx));
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

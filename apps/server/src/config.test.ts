@@ -24,18 +24,19 @@ describe('config', () => {
     TWILIO_AUTH_TOKEN: 'token',
     TWILIO_FROM_NUMBER: '+15005550006',
   };
+  const smtp = { EMAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://mail.example.org:587' };
 
   it('requires a session secret in production and turns on Secure cookies there', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', ...twilio })).toThrow(
+    expect(() => loadConfig({ NODE_ENV: 'production', ...twilio, ...smtp })).toThrow(
       /SESSION_SECRET: required in production/,
     );
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ...twilio });
+    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ...twilio, ...smtp });
     expect(config.cookieSecure).toBe(true);
   });
 
   it('uses the dev outbox with test mode by default, never in production', () => {
     expect(loadConfig({}).sms).toEqual({ provider: 'outbox', testMode: true });
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32) })).toThrow(
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ...smtp })).toThrow(
       /SMS_PROVIDER: the dev outbox never sends a real SMS/,
     );
   });
@@ -56,5 +57,49 @@ describe('config', () => {
   it('names every bad variable', () => {
     expect(() => loadConfig({ PORT: 'abc', SEED_DEMO: 'maybe' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'abc', SEED_DEMO: 'maybe' })).toThrow(/PORT[\s\S]*SEED_DEMO/);
+  });
+
+  it('sends emails to the dev outbox by default, never in production, and SMTP needs its URL', () => {
+    expect(loadConfig({}).email).toMatchObject({ provider: 'outbox' });
+    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ...twilio })).toThrow(
+      /EMAIL_PROVIDER: the dev outbox never sends a real email/,
+    );
+    expect(() => loadConfig({ EMAIL_PROVIDER: 'smtp' })).toThrow(/EMAIL_PROVIDER=smtp needs SMTP_URL/);
+  });
+
+  it('points billing at the dev checkout until Stripe Payment Links are set', () => {
+    const dev = loadConfig({ PUBLIC_URL: 'https://alerts.example.org' }).billing;
+    expect(dev).toMatchObject({
+      devCheckout: true,
+      testMode: true,
+      subscriptionUrl: 'https://alerts.example.org/dev/checkout?kind=subscription',
+      creditsUrl: 'https://alerts.example.org/dev/checkout?kind=credits',
+    });
+    expect(dev.webhookSecret).toMatch(/^whsec_dev/);
+    const live = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(32),
+      ...twilio,
+      ...smtp,
+      STRIPE_SUBSCRIPTION_URL: 'https://buy.stripe.com/plan',
+      STRIPE_CREDITS_URL: 'https://buy.stripe.com/credits',
+      STRIPE_WEBHOOK_SECRET: 'whsec_live',
+    }).billing;
+    expect(live).toEqual({
+      webhookSecret: 'whsec_live',
+      subscriptionUrl: 'https://buy.stripe.com/plan',
+      creditsUrl: 'https://buy.stripe.com/credits',
+      testMode: false,
+      devCheckout: false,
+    });
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        SESSION_SECRET: 'x'.repeat(32),
+        ...twilio,
+        ...smtp,
+        STRIPE_CREDITS_URL: 'https://buy.stripe.com/credits',
+      }),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET: required/);
   });
 });

@@ -47,6 +47,16 @@ const ZEnv = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_MODEL: z.string().optional(),
   APERTIUM_APY_URL: z.url().optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_')
+    .optional(),
+  STRIPE_SUBSCRIPTION_URL: z.url().optional(),
+  STRIPE_CREDITS_URL: z.url().optional(),
+  STRIPE_TEST_MODE: booleanFromEnv.optional(),
+  EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+  SMTP_URL: z.string().optional(),
+  EMAIL_FROM: z.string().default('Message Station <no-reply@localhost>'),
 });
 
 export type TConfig = {
@@ -68,7 +78,33 @@ export type TConfig = {
   sms: TSmsConfig;
   trial: { days: number; credits: number };
   translation: TTranslationConfig;
+  billing: TBillingConfig;
+  email: TEmailConfig;
 };
+
+export type TBillingConfig = {
+  /** Verifies Stripe-Signature on /webhooks/stripe; without it the webhook answers 503. */
+  webhookSecret: string | undefined;
+  /** Payment Link bases (subscription, credit pack); null when Stripe is not set up. */
+  subscriptionUrl: string | null;
+  creditsUrl: string | null;
+  testMode: boolean;
+  /**
+   * Development without Stripe: the links lead to /dev/checkout, which signs a test event with
+   * the dev webhook secret and runs it through the real webhook.
+   */
+  devCheckout: boolean;
+};
+
+export type TEmailConfig = {
+  provider: 'outbox' | 'smtp';
+  /** smtp://user:pass@host:port (or smtps://); required for the smtp provider. */
+  smtpUrl?: string;
+  from: string;
+};
+
+/** Signs the dev checkout's test events; never accepted in production. */
+export const DEV_STRIPE_WEBHOOK_SECRET = 'whsec_dev_only_message_station_test_events';
 
 export type TSmsConfig = {
   provider: 'outbox' | 'twilio';
@@ -146,7 +182,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     sms: smsConfig(e, production, publicUrl),
     trial: { days: e.TRIAL_DAYS, credits: e.TRIAL_CREDITS },
     translation: translationConfig(e),
+    billing: billingConfig(e, production, publicUrl),
+    email: emailConfig(e, production),
   };
+}
+
+function billingConfig(e: z.infer<typeof ZEnv>, production: boolean, publicUrl: string): TBillingConfig {
+  const configured = Boolean(e.STRIPE_SUBSCRIPTION_URL || e.STRIPE_CREDITS_URL);
+  if (production && configured && !e.STRIPE_WEBHOOK_SECRET) {
+    throw new ConfigError(
+      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when Stripe Payment Links are set in production',
+    );
+  }
+  const devCheckout = !production && !configured;
+  return {
+    webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? (devCheckout ? DEV_STRIPE_WEBHOOK_SECRET : undefined),
+    subscriptionUrl:
+      e.STRIPE_SUBSCRIPTION_URL ?? (devCheckout ? `${publicUrl}/dev/checkout?kind=subscription` : null),
+    creditsUrl: e.STRIPE_CREDITS_URL ?? (devCheckout ? `${publicUrl}/dev/checkout?kind=credits` : null),
+    testMode: e.STRIPE_TEST_MODE ?? (devCheckout || !production),
+    devCheckout,
+  };
+}
+
+function emailConfig(e: z.infer<typeof ZEnv>, production: boolean): TEmailConfig {
+  if (e.EMAIL_PROVIDER === 'outbox') {
+    if (production) {
+      throw new ConfigError(
+        'Invalid configuration:\n  EMAIL_PROVIDER: the dev outbox never sends a real email; choose smtp in production',
+      );
+    }
+    return { provider: 'outbox', from: e.EMAIL_FROM };
+  }
+  if (!e.SMTP_URL) throw new ConfigError('Invalid configuration:\n  EMAIL_PROVIDER=smtp needs SMTP_URL');
+  return { provider: 'smtp', smtpUrl: e.SMTP_URL, from: e.EMAIL_FROM };
 }
 
 function translationConfig(e: z.infer<typeof ZEnv>): TTranslationConfig {

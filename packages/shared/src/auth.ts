@@ -28,3 +28,15 @@ export const ZOk = z.object({ ok: z.literal(true) });
 
 export const ZErrorResponse = z.object({ error: z.string() });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
+
+/**
+ * The fixed bot-check value the admin Users page sends with a reset request (spec §5); the
+ * server accepts it only from a signed-in admin of the user's own station.
+ */
+export const ADMIN_RESET_CAPTCHA_TOKEN = 'admin-users-page';
+
+export const ZPasswordResetRequest = z.object({
+  email: z.string().trim().min(1, 'Email is required').max(320),
+  turnstileToken: z.string().max(10_000).optional(),
+});
+export const ZPasswordResetRequestResponse = z.object({ message: z.string() });

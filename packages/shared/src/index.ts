@@ -1,5 +1,7 @@
 export * from './auth.js';
+export * from './billing.js';
 export * from './constants.js';
+export * from './fields.js';
 export * from './messages.js';
 export * from './phone.js';
 export * from './phone-validation.js';
@@ -7,5 +9,8 @@ export * from './registration.js';
 export * from './relative-time.js';
 export * from './sms-segments.js';
 export * from './station-id.js';
+export * from './station-settings.js';
 export * from './subscribers.js';
+export * from './superadmin.js';
 export * from './terms.js';
+export * from './users.js';

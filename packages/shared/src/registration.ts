@@ -1,52 +1,8 @@
 // Signup API shapes (spec §7 Registration). Messages are full sentences shown as given.
 import { z } from 'zod';
 import { LANGUAGE_CODES, LIMITS, MESSAGE_TYPE_KEYS } from './constants.js';
-import { parseUsPhone } from './phone-validation.js';
+import { email, httpUrl, requiredText, ZBrandColor, ZUsPhone } from './fields.js';
 import { deriveStationId } from './station-id.js';
-
-const requiredText = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `${message.replace(/ is required\.$/, '')} is too long.`);
-
-const email = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .toLowerCase()
-    .min(1, `${label} is required.`)
-    .max(320, `${label} is too long.`)
-    .pipe(z.email(`Please enter a valid ${label.toLowerCase()}.`));
-
-const httpUrl = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
-    .min(1, `${label} is required.`)
-    .max(2000, `${label} is too long.`)
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return url.protocol === 'https:' || url.protocol === 'http:';
-      } catch {
-        return false;
-      }
-    }, `${label} must be a valid http(s) URL.`);
-
-export const ZUsPhone = z
-  .string({ error: 'Phone number is required.' })
-  .trim()
-  .min(1, 'Phone number is required.')
-  .transform((value, ctx) => {
-    const e164 = parseUsPhone(value);
-    if (!e164) {
-      ctx.addIssue({ code: 'custom', message: 'Please enter a valid US phone number.' });
-      return z.NEVER;
-    }
-    return e164;
-  });
 
 export const ZRegisterStartRequest = z
   .object({
@@ -60,12 +16,7 @@ export const ZRegisterStartRequest = z
     billing_email: email('Billing email'),
     station_name: requiredText('Station name is required.', 100),
     display_name: requiredText('Display name is required.', 100),
-    brand_color: z
-      .string()
-      .trim()
-      .regex(/^#[0-9a-fA-F]{6}$/, 'Brand color must be a hex color such as #007bff.')
-      .transform((value) => value.toLowerCase())
-      .default('#007bff'),
+    brand_color: ZBrandColor.default('#007bff'),
     supported_languages: z
       .array(z.enum(LANGUAGE_CODES, `Supported languages must be among: ${LANGUAGE_CODES.join(', ')}.`))
       .min(1, 'Choose at least one supported language.')

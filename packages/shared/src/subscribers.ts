@@ -1,7 +1,8 @@
 // Subscriber (public join/unsubscribe) and SMS contact (admin) shapes (spec §3, §7).
 import { z } from 'zod';
 import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS } from './constants.js';
-import { ZUsPhone, ZVerificationCode } from './registration.js';
+import { ZUsPhone } from './fields.js';
+import { ZVerificationCode } from './registration.js';
 
 /** The interface languages: the consent text is shown, and recorded, in the one the person reads. */
 export const CONSENT_LANGUAGES = ['en', 'es'] as const;

@@ -47,16 +47,18 @@ describe('demo seed', async () => {
     const people = await database.db.select().from(users).where(eq(users.stationId, stationId));
     expect(people.map((u) => [u.email, u.role, u.isSuperadmin]).sort()).toEqual([
       ['admin@demo.test', 'admin', false],
-      ['superadmin@demo.test', 'admin', true],
       ['user@demo.test', 'user', false],
     ]);
+    const [superadmin] = await database.db.select().from(users).where(eq(users.isSuperadmin, true));
+    expect(superadmin?.email).toBe('superadmin@demo.test');
+    expect(superadmin?.stationId).not.toBe(stationId);
     expect(people[0]?.passwordHash).toMatch(/^\$argon2id\$/);
     expect(await verifyPassword(people[0]?.passwordHash ?? '', 'demo1234')).toBe(true);
   });
 
   it('leaves an existing demo station alone', async () => {
     expect(await seedDemo(database.db, 'http://localhost:3000')).toEqual({ created: false });
-    expect(await database.db.select().from(stations)).toHaveLength(1);
+    expect(await database.db.select().from(stations)).toHaveLength(3);
   });
 
   it('never lets credits go below zero', async () => {

@@ -1,5 +1,6 @@
-// Demo data a newcomer can sign in to: station "demo" with an admin, a standard user and a
-// superadmin. Idempotent: an existing demo station is left as it is.
+// Demo data a newcomer can sign in to: station "demo" with an admin and a standard user, the
+// operator's station with the superadmin, and a station in its free trial. Idempotent: an
+// existing demo station is left as it is.
 
 import { createStation, findStationIdBySlug } from '../modules/station/service.js';
 import * as contacts from '../modules/subscribers/repo.js';
@@ -30,7 +31,6 @@ export async function seedDemo(db: Db, publicUrl: string): Promise<{ created: bo
     const people = [
       { email: 'admin@demo.test', fullName: 'Alex Admin', role: 'admin', phone: '+15555550100' },
       { email: 'user@demo.test', fullName: 'Sam User', role: 'user', phone: '+15555550101' },
-      { email: 'superadmin@demo.test', fullName: 'Sky Superadmin', role: 'admin', phone: null },
     ] as const;
     for (const person of people) {
       await createUser(tx, {
@@ -40,10 +40,45 @@ export async function seedDemo(db: Db, publicUrl: string): Promise<{ created: bo
         fullName: person.fullName,
         phoneNumber: person.phone,
         role: person.role,
-        isSuperadmin: person.email.startsWith('superadmin@'),
+        apiAccessEnabled: true,
       });
     }
     await seedDemoSubscribers(tx, station.id);
+    // The service operator's own station: the superadmin views the others from here.
+    const operator = await createStation(tx, publicUrl, {
+      slug: 'operations',
+      name: 'Message Station Operations',
+      displayName: 'Message Station Operations',
+      billingEmail: 'billing@operations.test',
+      paymentStatus: 'paid',
+    });
+    await createUser(tx, {
+      stationId: operator.id,
+      email: 'superadmin@demo.test',
+      password: DEMO_PASSWORD,
+      fullName: 'Sky Superadmin',
+      role: 'admin',
+      isSuperadmin: true,
+    });
+    // A second customer in its free trial, so the superadmin's list has more than one station.
+    const trial = await createStation(tx, publicUrl, {
+      slug: 'riverside',
+      name: 'Riverside Schools',
+      displayName: 'Riverside Unified Schools',
+      supportedLanguages: ['en', 'es', 'zh'],
+      billingEmail: 'office@riverside.test',
+      paymentStatus: 'trial',
+      paymentExpiresAt: new Date(Date.now() + 14 * 86_400_000),
+      smsCreditsBalance: 50,
+    });
+    await createUser(tx, {
+      stationId: trial.id,
+      email: 'admin@riverside.test',
+      password: DEMO_PASSWORD,
+      fullName: 'Riley Rivera',
+      phoneNumber: '+15555550102',
+      role: 'admin',
+    });
   });
   return { created: true };
 }

@@ -50,3 +50,11 @@ export function registerErrorHandler(app: FastifyInstance) {
     return reply.status(500).send({ error: 'Internal server error' });
   });
 }
+
+/** A unique constraint refused the write (PostgreSQL 23505), however the driver wrapped it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: string }).code === '23505') return true;
+  }
+  return false;
+}

@@ -15,4 +15,10 @@ export const queryKeys = {
   messages: ['admin', 'messages'] as const,
   /** The signed-in station (admin view): SMS switch and credits. */
   adminStation: ['admin', 'station'] as const,
+  stationSettings: ['admin', 'station', 'settings'] as const,
+  users: ['admin', 'users'] as const,
+  billing: ['admin', 'billing'] as const,
+  billingHistory: ['admin', 'billing', 'history'] as const,
+  superadminStatus: ['admin', 'superadmin', 'status'] as const,
+  superadminDashboard: ['admin', 'superadmin', 'dashboard'] as const,
 };

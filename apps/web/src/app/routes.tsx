@@ -27,6 +27,7 @@ const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordP
 const JoinPage = lazyPage(() => import('../features/subscribers/JoinPage'), 'JoinPage');
 const UnsubscribePage = lazyPage(() => import('../features/subscribers/UnsubscribePage'), 'UnsubscribePage');
 const DevOutboxPage = lazyPage(() => import('../features/dev-outbox/DevOutboxPage'), 'DevOutboxPage');
+const DevCheckoutPage = lazyPage(() => import('../features/billing/DevCheckoutPage'), 'DevCheckoutPage');
 
 // Admin area
 const AdminArea = lazyPage(() => import('./admin'), 'AdminArea');
@@ -122,6 +123,7 @@ export const appRoutes: RouteObject[] = [
         children: [
           // Development only: the server answers its API with 404 when a real SMS provider is on.
           { path: 'dev/outbox', element: <DevOutboxPage /> },
+          { path: 'dev/checkout', element: <DevCheckoutPage /> },
           { path: '*', element: <NotFoundPage /> },
         ],
       },

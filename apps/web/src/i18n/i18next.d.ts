@@ -2,14 +2,18 @@
 import 'i18next';
 import type admin from '../locales/en/admin.json';
 import type auth from '../locales/en/auth.json';
+import type billing from '../locales/en/billing.json';
 import type common from '../locales/en/common.json';
 import type dev from '../locales/en/dev.json';
 import type devInbound from '../locales/en/devInbound.json';
 import type messages from '../locales/en/messages.json';
 import type publicPages from '../locales/en/public.json';
 import type registration from '../locales/en/registration.json';
+import type settings from '../locales/en/settings.json';
 import type smsContacts from '../locales/en/smsContacts.json';
 import type subscribers from '../locales/en/subscribers.json';
+import type superadmin from '../locales/en/superadmin.json';
+import type users from '../locales/en/users.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -25,6 +29,10 @@ declare module 'i18next' {
       smsContacts: typeof smsContacts;
       devInbound: typeof devInbound;
       messages: typeof messages;
+      settings: typeof settings;
+      users: typeof users;
+      billing: typeof billing;
+      superadmin: typeof superadmin;
     };
   }
 }

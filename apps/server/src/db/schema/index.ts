@@ -1,3 +1,4 @@
+export * from './billing.js';
 export * from './logos.js';
 export * from './messages.js';
 export * from './registration.js';

@@ -1,6 +1,16 @@
 // A station (the tenant), its languages and its four message types.
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
 
 export const stations = pgTable(
@@ -27,10 +37,15 @@ export const stations = pgTable(
       .default('unpaid'),
     paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
     subscriptionTier: text('subscription_tier').notNull().default('basic'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** First failed renewal not yet paid; SMS is suspended 15 days after it. */
+    paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('stations_slug_key').on(t.slug),
+    index('stations_stripe_customer_idx').on(t.stripeCustomerId),
     check('stations_slug_format', sql`${t.slug} ~ '^[a-z0-9]{1,20}$'`),
     check('stations_credits_not_negative', sql`${t.smsCreditsBalance} >= 0`),
     check('stations_payment_status', sql`${t.paymentStatus} in ('paid', 'trial', 'suspended', 'unpaid')`),

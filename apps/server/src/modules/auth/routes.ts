@@ -1,8 +1,17 @@
 // GET /auth/session, POST /auth/login, POST /auth/logout (spec §7 Auth).
-import { COOKIE_NAMES, ZErrorResponse, ZLoginRequest, ZOk, ZSessionUser } from '@message-station/shared';
+import {
+  COOKIE_NAMES,
+  ZErrorResponse,
+  ZLoginRequest,
+  ZOk,
+  ZPasswordResetRequest,
+  ZPasswordResetRequestResponse,
+  ZSessionUser,
+} from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app.js';
 import { AppError } from '../../platform/errors.js';
+import { requestPasswordReset } from './password-reset.js';
 import { describeSessionUser, login, logout } from './service.js';
 
 export const authRoutes =
@@ -61,5 +70,30 @@ export const authRoutes =
         sessions.clearSessionCookies(reply);
         return { ok: true as const };
       },
+    );
+
+    app.post(
+      '/auth/password-reset/request',
+      {
+        config: { rateLimit: { max: 10, timeWindow: 15 * 60_000 } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Email a password reset link (1 hour, single use)',
+          body: ZPasswordResetRequest,
+          response: {
+            200: ZPasswordResetRequestResponse,
+            400: ZErrorResponse,
+            403: ZErrorResponse,
+            404: ZErrorResponse,
+            429: ZErrorResponse,
+          },
+        },
+      },
+      async (request) =>
+        requestPasswordReset(
+          { db, email: ctx.email, publicUrl: config.publicUrl, now: now(), ip: request.ip },
+          request.body,
+          await sessions.getAuth(request),
+        ),
     );
   };

@@ -45,7 +45,8 @@ export async function describeSessionUser(
     id: user.id,
     email: user.email,
     fullName: user.fullName,
-    role: user.role,
+    // A superadmin viewing a station acts as its admin.
+    role: auth.viewingStationId ? 'admin' : user.role,
     isSuperadmin: user.isSuperadmin,
     stationId: station.id,
     stationSlug: station.slug,

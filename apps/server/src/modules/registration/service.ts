@@ -13,7 +13,7 @@ import type { z } from 'zod';
 import type { TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import type { TDraftMessageType } from '../../db/schema/index.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { createSession } from '../../platform/session.js';
 import type { TSmsProvider } from '../../providers/sms/index.js';
@@ -140,13 +140,6 @@ export async function resendRegistrationCode(ctx: TRegistrationContext, registra
   return codes.codeDeliveryReply(ctx.config.sms.testMode, issued);
 }
 
-function isUniqueViolation(error: unknown): boolean {
-  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23505') return true;
-  }
-  return false;
-}
-
 export async function verifyRegistration(ctx: TRegistrationContext, registrationId: string, code: string) {
   await openDraft(ctx, registrationId);
   const codeId = await codes.checkCode(
@@ -181,6 +174,7 @@ export async function verifyRegistration(ctx: TRegistrationContext, registration
         paymentStatus: 'trial',
         paymentExpiresAt: new Date(ctx.now.getTime() + ctx.config.trial.days * 86_400_000),
         smsCreditsBalance: ctx.config.trial.credits,
+        now: ctx.now,
         messageTypes: Object.fromEntries(
           draft.messageTypes.map((t) => [
             t.message_type as TMessageTypeKey,

@@ -1,5 +1,5 @@
 // Queries on stations, their languages and message types.
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { messageTypes, stationLanguages, stationLogos, stations } from '../../db/schema/index.js';
 
@@ -136,4 +136,29 @@ export async function updateMessageType(
     .where(and(eq(messageTypes.stationId, stationId), eq(messageTypes.id, typeId)))
     .returning();
   return row ?? null;
+}
+
+export async function updateStation(
+  db: DbOrTx,
+  stationId: string,
+  values: Partial<Omit<TNewStation, 'id' | 'slug' | 'name' | 'createdAt'>>,
+) {
+  const [row] = await db.update(stations).set(values).where(eq(stations.id, stationId)).returning();
+  return row ?? null;
+}
+
+/** Makes the station's languages exactly `codes`: drops the others, adds the missing ones. */
+export async function setStationLanguages(
+  db: DbOrTx,
+  stationId: string,
+  languages: { languageCode: string; displayName: string }[],
+) {
+  const codes = languages.map((l) => l.languageCode);
+  await db
+    .delete(stationLanguages)
+    .where(and(eq(stationLanguages.stationId, stationId), notInArray(stationLanguages.languageCode, codes)));
+  await db
+    .insert(stationLanguages)
+    .values(languages.map((l) => ({ ...l, stationId })))
+    .onConflictDoNothing({ target: [stationLanguages.stationId, stationLanguages.languageCode] });
 }

@@ -8,6 +8,7 @@ import {
   type TPaymentStatus,
 } from '@message-station/shared';
 import type { DbOrTx } from '../../db/client.js';
+import { addCredits } from '../billing/ledger.js';
 import * as repo from './repo.js';
 
 export type TCreateStationInput = {
@@ -24,6 +25,8 @@ export type TCreateStationInput = {
   smsCreditsBalance?: number;
   paymentStatus?: TPaymentStatus;
   paymentExpiresAt?: Date | null;
+  /** When the opening credits are granted (the request's clock). */
+  now?: Date;
   /** Per type: description and whether it is on; defaults from spec §3. */
   messageTypes?: Partial<Record<TMessageTypeKey, { description?: string; isActive?: boolean }>>;
 };
@@ -44,10 +47,20 @@ export async function createStation(tx: DbOrTx, publicUrl: string, input: TCreat
     termsUrl: input.termsUrl ?? `${publicUrl}/terms`,
     billingEmail: input.billingEmail ?? null,
     smsEnabled: input.smsEnabled ?? STATION_DEFAULTS.smsEnabled,
-    smsCreditsBalance: input.smsCreditsBalance ?? 0,
+    smsCreditsBalance: 0,
     paymentStatus: input.paymentStatus ?? STATION_DEFAULTS.paymentStatus,
     paymentExpiresAt: input.paymentExpiresAt ?? null,
   });
+  const openingCredits = input.smsCreditsBalance ?? 0;
+  if (openingCredits > 0) {
+    const trial = station.paymentStatus === 'trial';
+    await addCredits(tx, station.id, {
+      kind: trial ? 'trial_grant' : 'monthly_grant',
+      credits: openingCredits,
+      description: trial ? 'Free trial credits' : 'Monthly included credits',
+      at: input.now ?? new Date(),
+    });
+  }
   await repo.insertStationLanguages(
     tx,
     station.id,
@@ -68,7 +81,7 @@ export async function createStation(tx: DbOrTx, publicUrl: string, input: TCreat
       sortOrder: index,
     })),
   );
-  return station;
+  return { ...station, smsCreditsBalance: openingCredits };
 }
 
 export const getStationSummary = repo.findStationSummary;

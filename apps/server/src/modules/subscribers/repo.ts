@@ -1,5 +1,5 @@
 // Queries on SMS contacts, their preferences, consent events and inbound texts.
-import { and, eq, inArray, ne } from 'drizzle-orm';
+import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { consentEvents, inboundMessages, smsContactPreferences, smsContacts } from '../../db/schema/index.js';
 
@@ -119,4 +119,27 @@ export async function recordInbound(db: DbOrTx, values: typeof inboundMessages.$
     .onConflictDoNothing({ target: inboundMessages.providerMessageId })
     .returning({ id: inboundMessages.id });
   return rows.length === 1;
+}
+
+/**
+ * Moves every choice (and reply language) in a language outside `keep` to `to`: a station that
+ * drops a language keeps the subscribers who chose it (decision 0009).
+ */
+export async function moveLanguagesOutside(db: DbOrTx, stationId: string, keep: string[], to: string) {
+  const choices = await db
+    .update(smsContactPreferences)
+    .set({ language: to })
+    .where(
+      and(eq(smsContactPreferences.stationId, stationId), notInArray(smsContactPreferences.language, keep)),
+    )
+    .returning({ contactId: smsContactPreferences.contactId });
+  const contacts = await db
+    .update(smsContacts)
+    .set({ language: to })
+    .where(and(eq(smsContacts.stationId, stationId), notInArray(smsContacts.language, keep)))
+    .returning({ id: smsContacts.id });
+  return {
+    choices: choices.length,
+    contacts: new Set([...choices.map((c) => c.contactId), ...contacts.map((c) => c.id)]).size,
+  };
 }

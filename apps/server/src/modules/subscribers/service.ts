@@ -166,18 +166,19 @@ export async function verifySubscriber(
     if (!contact || !signup || !(await codes.consumeCode(tx, codeId, ctx.now))) {
       throw new AppError(409, 'This number is already confirmed. There is nothing to verify.');
     }
-    await repo.replacePreferences(
-      tx,
-      station.id,
-      contact.id,
-      signup.choices.map((c) => ({ messageType: c.message_type, language: c.language })),
-    );
+    // A language the station dropped after this sign-up started falls back to its primary one.
+    const supported = new Set((await listLanguages(tx, station)).map((l) => l.languageCode));
+    const choices = signup.choices.map((c) => ({
+      messageType: c.message_type,
+      language: supported.has(c.language) ? c.language : station.primaryLanguage,
+    }));
+    await repo.replacePreferences(tx, station.id, contact.id, choices);
     await repo.updateContact(tx, station.id, contact.id, {
       status: 'active',
       isVerified: true,
       verifiedAt: ctx.now,
       optedOutAt: null,
-      language: signup.choices[0]?.language ?? contact.language,
+      language: choices[0]?.language ?? contact.language,
       pendingSignup: null,
       updatedAt: ctx.now,
     });
@@ -260,3 +261,6 @@ export async function unsubscribe(ctx: TSubscriberContext, slug: string, phone: 
   }
   return { ok: true as const, message: UNSUBSCRIBE_MESSAGE };
 }
+
+/** Used by station settings when a language is removed (decision 0009). */
+export const moveLanguagesOutside = repo.moveLanguagesOutside;

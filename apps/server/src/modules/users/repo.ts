@@ -1,7 +1,7 @@
-// Queries on station users.
-import { eq } from 'drizzle-orm';
+// Queries on station users and their API keys; every station-scoped query filters on stationId.
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { apiKeys, stations, users } from '../../db/schema/index.js';
 
 export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert) {
   const [row] = await db.insert(users).values(values).returning({ id: users.id });
@@ -21,4 +21,106 @@ export async function findUserById(db: DbOrTx, userId: string) {
 
 export async function setLastLogin(db: DbOrTx, userId: string, at: Date) {
   await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
+}
+
+const stationUserColumns = {
+  id: users.id,
+  fullName: users.fullName,
+  email: users.email,
+  phoneNumber: users.phoneNumber,
+  role: users.role,
+  apiAccessEnabled: users.apiAccessEnabled,
+  lastLoginAt: users.lastLoginAt,
+  createdAt: users.createdAt,
+  paymentStatus: stations.paymentStatus,
+  keyPrefix: apiKeys.keyPrefix,
+  keyCreatedAt: apiKeys.createdAt,
+  keyLastUsedAt: apiKeys.lastUsedAt,
+};
+
+export type TStationUserRow = Awaited<ReturnType<typeof listStationUsers>>[number];
+
+function stationUsersQuery(db: DbOrTx) {
+  return db
+    .select(stationUserColumns)
+    .from(users)
+    .innerJoin(stations, eq(stations.id, users.stationId))
+    .leftJoin(apiKeys, and(eq(apiKeys.userId, users.id), isNull(apiKeys.revokedAt)));
+}
+
+export function listStationUsers(db: DbOrTx, stationId: string) {
+  return stationUsersQuery(db)
+    .where(eq(users.stationId, stationId))
+    .orderBy(asc(users.createdAt), asc(users.email));
+}
+
+export async function findStationUser(db: DbOrTx, stationId: string, userId: string) {
+  const [row] = await stationUsersQuery(db)
+    .where(and(eq(users.stationId, stationId), eq(users.id, userId)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function updateStationUser(
+  db: DbOrTx,
+  stationId: string,
+  userId: string,
+  values: Partial<Pick<typeof users.$inferInsert, 'fullName' | 'email' | 'phoneNumber' | 'apiAccessEnabled'>>,
+  at: Date,
+) {
+  const rows = await db
+    .update(users)
+    .set({ ...values, updatedAt: at })
+    .where(and(eq(users.stationId, stationId), eq(users.id, userId)))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+/** Deletes a standard user; admin rows are never matched. */
+export async function deleteStandardUser(db: DbOrTx, stationId: string, userId: string) {
+  const rows = await db
+    .delete(users)
+    .where(and(eq(users.stationId, stationId), eq(users.id, userId), eq(users.role, 'user')))
+    .returning({ id: users.id });
+  return rows.length > 0;
+}
+
+export async function revokeLiveApiKey(db: DbOrTx, stationId: string, userId: string, at: Date) {
+  const rows = await db
+    .update(apiKeys)
+    .set({ revokedAt: at })
+    .where(and(eq(apiKeys.stationId, stationId), eq(apiKeys.userId, userId), isNull(apiKeys.revokedAt)))
+    .returning({ id: apiKeys.id });
+  return rows.length;
+}
+
+export async function insertApiKey(db: DbOrTx, values: typeof apiKeys.$inferInsert) {
+  await db.insert(apiKeys).values(values);
+}
+
+/** The live key with this hash, with its user and station (for signing an agent in). */
+export async function findLiveApiKey(db: DbOrTx, keyHash: string) {
+  const [row] = await db
+    .select({
+      keyId: apiKeys.id,
+      userId: users.id,
+      stationId: stations.id,
+      stationSlug: stations.slug,
+      stationName: stations.displayName,
+      apiAccessEnabled: users.apiAccessEnabled,
+      paymentStatus: stations.paymentStatus,
+      fullName: users.fullName,
+      email: users.email,
+      role: users.role,
+    })
+    .from(apiKeys)
+    .innerJoin(users, eq(users.id, apiKeys.userId))
+    .innerJoin(stations, eq(stations.id, apiKeys.stationId))
+    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function touchApiKey(db: DbOrTx, keyId: string, at: Date) {
+  await db.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, keyId));
 }

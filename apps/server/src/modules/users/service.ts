@@ -1,7 +1,15 @@
-// Station users: creation with a hashed password, lookups used by sign-in.
-import type { TUserRole } from '@message-station/shared';
-import type { DbOrTx } from '../../db/client.js';
+// Station users: accounts with hashed passwords, the admin's team management and API keys.
+import {
+  type TCreateUserRequest,
+  type TStationUser,
+  type TUpdateUserRequest,
+  type TUserRole,
+  USER_ERRORS,
+} from '@message-station/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
+import { randomToken, sha256 } from '../../platform/tokens.js';
 import * as repo from './repo.js';
 
 export function normalizeEmail(email: string): string {
@@ -18,6 +26,7 @@ export async function createUser(
     phoneNumber?: string | null;
     role: TUserRole;
     isSuperadmin?: boolean;
+    apiAccessEnabled?: boolean;
   },
 ) {
   const { password, ...rest } = input;
@@ -35,6 +44,7 @@ export async function createUserWithHash(
     phoneNumber?: string | null;
     role: TUserRole;
     isSuperadmin?: boolean;
+    apiAccessEnabled?: boolean;
     lastLoginAt?: Date;
   },
 ) {
@@ -42,9 +52,160 @@ export async function createUserWithHash(
     ...input,
     email: normalizeEmail(input.email),
     phoneNumber: input.phoneNumber ?? null,
+    // Admins can always pair the desktop app; others only when their admin allows it.
+    apiAccessEnabled: input.apiAccessEnabled ?? input.role === 'admin',
   });
 }
 
 export const findUserByEmail = (db: DbOrTx, email: string) => repo.findUserByEmail(db, normalizeEmail(email));
 export const findUserById = repo.findUserById;
 export const setLastLogin = repo.setLastLogin;
+
+/** Why a user cannot use an API key, or null when they can. */
+function apiAccessReason(row: { apiAccessEnabled: boolean; paymentStatus: string }): string | null {
+  if (!row.apiAccessEnabled) return USER_ERRORS.accessOff;
+  if (row.paymentStatus !== 'paid' && row.paymentStatus !== 'trial') return USER_ERRORS.accessNeedsPlan;
+  return null;
+}
+
+function describeUser(row: repo.TStationUserRow): TStationUser {
+  const reason = apiAccessReason(row);
+  return {
+    id: row.id,
+    full_name: row.fullName,
+    email: row.email,
+    phone_number: row.phoneNumber,
+    role: row.role,
+    api_access_enabled: reason === null,
+    api_access_reason: reason,
+    api_key: row.keyPrefix ? `${row.keyPrefix}…` : null,
+    api_key_created_at: row.keyCreatedAt?.toISOString() ?? null,
+    api_key_last_used_at: row.keyLastUsedAt?.toISOString() ?? null,
+    last_login_at: row.lastLoginAt?.toISOString() ?? null,
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+export async function listStationUsers(db: DbOrTx, stationId: string): Promise<TStationUser[]> {
+  return (await repo.listStationUsers(db, stationId)).map(describeUser);
+}
+
+export async function getStationUser(db: DbOrTx, stationId: string, userId: string): Promise<TStationUser> {
+  const row = await repo.findStationUser(db, stationId, userId);
+  if (!row) throw notFound('User not found');
+  return describeUser(row);
+}
+
+function emailTaken(error: unknown): never {
+  if (isUniqueViolation(error)) throw new AppError(409, USER_ERRORS.emailTaken);
+  throw error;
+}
+
+type TParsedCreateUser = Required<Omit<TCreateUserRequest, 'role'>> & { role: TUserRole };
+
+export async function addStationUser(db: Db, stationId: string, input: TParsedCreateUser) {
+  const created = await createUser(db, {
+    stationId,
+    email: input.email,
+    password: input.password,
+    fullName: input.full_name,
+    phoneNumber: input.phone_number,
+    role: input.role,
+    apiAccessEnabled: input.api_access_enabled,
+  }).catch(emailTaken);
+  return getStationUser(db, stationId, created.id);
+}
+
+/** Admin accounts are changed only by support (spec §6); a user of another station is not found. */
+async function requireStandardUser(db: DbOrTx, stationId: string, userId: string, adminMessage: string) {
+  const row = await repo.findStationUser(db, stationId, userId);
+  if (!row) throw notFound('User not found');
+  if (row.role === 'admin') throw new AppError(403, adminMessage);
+  return row;
+}
+
+export async function editStationUser(
+  db: Db,
+  stationId: string,
+  userId: string,
+  input: TUpdateUserRequest,
+  at: Date,
+) {
+  await requireStandardUser(db, stationId, userId, USER_ERRORS.editAdmin);
+  await repo
+    .updateStationUser(
+      db,
+      stationId,
+      userId,
+      {
+        fullName: input.full_name.trim(),
+        email: normalizeEmail(input.email),
+        ...(input.phone_number !== undefined ? { phoneNumber: input.phone_number } : {}),
+        ...(input.api_access_enabled !== undefined ? { apiAccessEnabled: input.api_access_enabled } : {}),
+      },
+      at,
+    )
+    .catch(emailTaken);
+  // Turning API access off also cuts off the key the user had.
+  if (input.api_access_enabled === false) await repo.revokeLiveApiKey(db, stationId, userId, at);
+  return getStationUser(db, stationId, userId);
+}
+
+export async function deleteStationUser(db: Db, stationId: string, userId: string) {
+  await requireStandardUser(db, stationId, userId, USER_ERRORS.deleteAdmin);
+  if (!(await repo.deleteStandardUser(db, stationId, userId))) throw notFound('User not found');
+}
+
+const API_KEY_PREFIX = 'ms_';
+
+/**
+ * Creates the user's API key, replacing (revoking) any key they had. The key is answered once
+ * and only its SHA-256 is stored.
+ */
+export async function issueApiKey(
+  db: Db,
+  input: { stationId: string; userId: string; createdBy: string; at: Date },
+): Promise<{ apiKey: string; user: TStationUser }> {
+  const row = await repo.findStationUser(db, input.stationId, input.userId);
+  if (!row) throw notFound('User not found');
+  const reason = apiAccessReason(row);
+  if (reason) throw new AppError(409, reason);
+  const apiKey = `${API_KEY_PREFIX}${randomToken()}`;
+  await db.transaction(async (tx) => {
+    await repo.revokeLiveApiKey(tx, input.stationId, input.userId, input.at);
+    await repo.insertApiKey(tx, {
+      stationId: input.stationId,
+      userId: input.userId,
+      keyHash: sha256(apiKey),
+      keyPrefix: apiKey.slice(0, API_KEY_PREFIX.length + 8),
+      createdBy: input.createdBy,
+      createdAt: input.at,
+    });
+  });
+  return { apiKey, user: await getStationUser(db, input.stationId, input.userId) };
+}
+
+export async function revokeApiKey(db: Db, stationId: string, userId: string, at: Date) {
+  const row = await repo.findStationUser(db, stationId, userId);
+  if (!row) throw notFound('User not found');
+  await repo.revokeLiveApiKey(db, stationId, userId, at);
+  return getStationUser(db, stationId, userId);
+}
+
+export const INVALID_API_KEY = 'Invalid Station ID or API key';
+
+/**
+ * Who an API key belongs to, checked against the Station ID it came with. Refused: unknown,
+ * revoked, another station's key, access turned off, or a station without a plan.
+ */
+export async function authenticateApiKey(db: Db, input: { stationSlug: string; apiKey: string; at: Date }) {
+  if (!input.apiKey.startsWith(API_KEY_PREFIX)) throw new AppError(401, INVALID_API_KEY);
+  const row = await repo.findLiveApiKey(db, sha256(input.apiKey));
+  if (!row || row.stationSlug !== input.stationSlug.trim().toLowerCase()) {
+    throw new AppError(401, INVALID_API_KEY);
+  }
+  const reason = apiAccessReason(row);
+  if (reason) throw new AppError(403, reason);
+  await repo.touchApiKey(db, row.keyId, input.at);
+  return row;
+}

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { useLogoutMutation } from '../../features/auth/queries';
+import { ViewingAsBar } from '../../features/superadmin/ViewingAsBar';
 import { LanguageSwitcher } from '../layouts/LanguageSwitcher';
 import { AdminNav } from './AdminNav';
 
@@ -69,6 +70,7 @@ export function AdminLayout({ user, children }: AdminLayoutProps) {
 
       <AppShell.Main bg="gray.0">
         <Box maw={1400}>
+          {user.viewingStationId && <ViewingAsBar stationName={user.stationName} />}
           <Suspense fallback={<PageLoader />}>{children}</Suspense>
         </Box>
       </AppShell.Main>

@@ -1,7 +1,29 @@
+// /admin/settings (admin only): station branding, message types and SMS settings (spec §2 Settings).
+import { Alert } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
+import { useMessageTypesQuery, useStationSettingsQuery } from './queries';
+import { SettingsForm } from './SettingsForm';
 
 export function SettingsPage() {
-  const { t } = useTranslation('admin');
-  return <PageTitle>{t('pages.settings')}</PageTitle>;
+  const { t } = useTranslation('settings');
+  const settings = useStationSettingsQuery();
+  const types = useMessageTypesQuery();
+
+  return (
+    <>
+      <PageTitle>{t('title')}</PageTitle>
+      {settings.isError || types.isError ? (
+        <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+          {t('loadFailed')}
+        </Alert>
+      ) : settings.isPending || types.isPending ? (
+        <ListLoading label={t('loading')} />
+      ) : (
+        <SettingsForm settings={settings.data} types={types.data} />
+      )}
+    </>
+  );
 }

@@ -1,7 +1,163 @@
+// /admin/superadmin: platform totals, every station with 'View as Admin', and the station being
+// viewed with 'Exit View' (spec §2 Superadmin, §4). Anyone else goes back to the dashboard.
+import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { formatCount, type TSuperadminStationRow } from '@message-station/shared';
+import { IconArrowLeft, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link, Navigate, useNavigate } from 'react-router';
+import { ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
+import {
+  useExitStationMutation,
+  useSuperadminDashboardQuery,
+  useSuperadminStatusQuery,
+  useSwitchStationMutation,
+} from './queries';
+import { StationsTable } from './StationsTable';
+
+const COMING_SOON = ['activityTimeline', 'revenueReports', 'messageAnalytics'] as const;
 
 export function SuperadminPage() {
-  const { t } = useTranslation('admin');
-  return <PageTitle>{t('pages.superadmin')}</PageTitle>;
+  const { t } = useTranslation('superadmin');
+  const navigate = useNavigate();
+  const status = useSuperadminStatusQuery();
+  const dashboard = useSuperadminDashboardQuery(status.data?.is_superadmin === true);
+  const switchStation = useSwitchStationMutation();
+  const exitStation = useExitStationMutation();
+
+  if (status.data && !status.data.is_superadmin) return <Navigate to="/admin/dashboard" replace />;
+
+  const viewAsAdmin = (station: TSuperadminStationRow) =>
+    switchStation.mutate(station.id, {
+      onSuccess: () => navigate('/admin/dashboard'),
+      onError: (error) => {
+        console.error('Failed to switch station', error);
+        window.alert(t('switchFailed'));
+      },
+    });
+
+  const header = (
+    <Group justify="space-between" align="flex-start">
+      <PageTitle>{t('title')}</PageTitle>
+      <Button
+        component={Link}
+        to="/admin/dashboard"
+        variant="default"
+        leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+      >
+        {t('backToAdmin')}
+      </Button>
+    </Group>
+  );
+
+  if (status.isError || dashboard.isError) {
+    const failed = status.isError ? status : dashboard;
+    return (
+      <>
+        {header}
+        <ListLoadFailed
+          message={t('loadFailed', { error: failed.error?.message ?? '' })}
+          retryLabel={t('retry')}
+          onRetry={() => void failed.refetch()}
+        />
+      </>
+    );
+  }
+
+  if (!dashboard.data) {
+    return (
+      <>
+        {header}
+        <ListLoading label={t('loading')} />
+      </>
+    );
+  }
+
+  const { stats, stations, viewing_station: viewing } = dashboard.data;
+  const tiles = [
+    { label: t('stats.totalStations'), value: stats.total_stations },
+    { label: t('stats.totalUsers'), value: stats.total_users },
+    { label: t('stats.totalMessages'), value: stats.total_messages },
+    { label: t('stats.smsSubscribers'), value: stats.total_sms_subscribers },
+  ];
+
+  return (
+    <>
+      {header}
+      <Stack gap="lg">
+        {viewing && (
+          <Alert color="orange" icon={<IconEye size={20} aria-hidden="true" />}>
+            <Group justify="space-between">
+              <Text fw={600}>{t('viewingAs', { station: viewing.display_name })}</Text>
+              <Button
+                size="xs"
+                color="orange"
+                loading={exitStation.isPending}
+                onClick={() => exitStation.mutate()}
+              >
+                {t('exitView')}
+              </Button>
+            </Group>
+          </Alert>
+        )}
+
+        <SimpleGrid cols={4} spacing="lg">
+          {tiles.map((tile) => (
+            <Card
+              key={tile.label}
+              withBorder
+              shadow="sm"
+              radius="md"
+              p="lg"
+              role="group"
+              aria-label={tile.label}
+            >
+              <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
+                {tile.label}
+              </Text>
+              <Text fz={32} fw={700} lh={1.2} mt={4}>
+                {formatCount(tile.value)}
+              </Text>
+            </Card>
+          ))}
+        </SimpleGrid>
+
+        <Card withBorder shadow="sm" radius="md" p="lg" component="section" aria-labelledby="stations-title">
+          <Title order={2} fz="h3" mb="sm" id="stations-title">
+            {t('stations.title')}
+          </Title>
+          {stations.length === 0 ? (
+            <Text c="dimmed" ta="center" py="xl">
+              {t('stations.empty')}
+            </Text>
+          ) : (
+            <StationsTable
+              stations={stations}
+              viewingStationId={viewing?.id ?? null}
+              switchingId={switchStation.isPending ? switchStation.variables : null}
+              onViewAsAdmin={viewAsAdmin}
+            />
+          )}
+        </Card>
+
+        <Card
+          withBorder
+          shadow="sm"
+          radius="md"
+          p="lg"
+          component="section"
+          aria-labelledby="coming-soon-title"
+        >
+          <Title order={2} fz="h3" mb="sm" id="coming-soon-title">
+            {t('comingSoon.title')}
+          </Title>
+          <List c="dimmed" spacing={4}>
+            {COMING_SOON.map((key) => (
+              <List.Item key={key}>{t(`comingSoon.${key}`)}</List.Item>
+            ))}
+          </List>
+        </Card>
+      </Stack>
+    </>
+  );
 }

@@ -1,0 +1,49 @@
+// The credit ledger (append-only) and the Stripe events already applied.
+import { sql } from 'drizzle-orm';
+import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { stations } from './stations.js';
+
+/**
+ * Every change to a station's SMS credits, never updated or deleted (a trigger refuses both; see
+ * migration 0004). `credits` is the change to the balance; a rollover row records what carried
+ * into a new month and changes nothing, so the balance is the sum of every other row.
+ */
+export const creditLedger = pgTable(
+  'credit_ledger',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    stationId: uuid('station_id')
+      .notNull()
+      .references(() => stations.id),
+    kind: text('kind', {
+      enum: ['trial_grant', 'monthly_grant', 'rollover', 'purchase', 'send', 'refund'],
+    }).notNull(),
+    credits: integer('credits').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    description: text('description').notNull(),
+    /** What was paid, for purchases and renewals. */
+    amountCents: integer('amount_cents'),
+    /** Where the change came from: a Stripe event id, a message id... */
+    reference: text('reference'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('credit_ledger_station_created_idx').on(t.stationId, t.createdAt),
+    check(
+      'credit_ledger_kind',
+      sql`${t.kind} in ('trial_grant', 'monthly_grant', 'rollover', 'purchase', 'send', 'refund')`,
+    ),
+    check('credit_ledger_balance_not_negative', sql`${t.balanceAfter} >= 0`),
+  ],
+);
+
+/** Stripe event ids already applied: a redelivered event is acknowledged and ignored. */
+export const stripeEvents = pgTable('stripe_events', {
+  id: text('id').primaryKey(),
+  type: text('type').notNull(),
+  stationId: uuid('station_id').references(() => stations.id, { onDelete: 'set null' }),
+  /** What the event did, in words, for support. */
+  outcome: text('outcome').notNull(),
+  payload: jsonb('payload').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,138 @@
+// The credit ledger: every change to a station's SMS credits goes through here, in the caller's
+// transaction, so the balance on the station row and the ledger never disagree.
+import type { TCreditLedgerKind } from '@message-station/shared';
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { creditLedger, stations } from '../../db/schema/index.js';
+
+type TLedgerEntry = {
+  kind: TCreditLedgerKind;
+  credits: number;
+  description: string;
+  amountCents?: number | null;
+  reference?: string | null;
+  at: Date;
+};
+
+async function appendEntry(tx: DbOrTx, stationId: string, entry: TLedgerEntry, balanceAfter: number) {
+  await tx.insert(creditLedger).values({
+    stationId,
+    kind: entry.kind,
+    credits: entry.credits,
+    balanceAfter,
+    description: entry.description,
+    amountCents: entry.amountCents ?? null,
+    reference: entry.reference ?? null,
+    createdAt: entry.at,
+  });
+}
+
+/** Adds credits (grant, purchase, refund) and records it; answers the new balance. */
+export async function addCredits(tx: DbOrTx, stationId: string, entry: TLedgerEntry): Promise<number> {
+  if (entry.credits < 0) throw new Error('addCredits takes a positive amount; use spendCredits');
+  const [row] = await tx
+    .update(stations)
+    .set({ smsCreditsBalance: sql`${stations.smsCreditsBalance} + ${entry.credits}` })
+    .where(eq(stations.id, stationId))
+    .returning({ balance: stations.smsCreditsBalance });
+  if (!row) throw new Error(`station ${stationId} not found`);
+  await appendEntry(tx, stationId, entry, row.balance);
+  return row.balance;
+}
+
+/**
+ * Spends credits with a guarded update that can never take the balance below zero. Answers the
+ * new balance, or null (and changes nothing) when the station holds fewer than `credits`.
+ */
+export async function spendCredits(
+  tx: DbOrTx,
+  stationId: string,
+  entry: Omit<TLedgerEntry, 'kind'> & { kind?: 'send' },
+): Promise<number | null> {
+  const [row] = await tx
+    .update(stations)
+    .set({ smsCreditsBalance: sql`${stations.smsCreditsBalance} - ${entry.credits}` })
+    .where(and(eq(stations.id, stationId), gte(stations.smsCreditsBalance, entry.credits)))
+    .returning({ balance: stations.smsCreditsBalance });
+  if (!row) return null;
+  await appendEntry(tx, stationId, { ...entry, kind: 'send', credits: -entry.credits }, row.balance);
+  return row.balance;
+}
+
+/**
+ * Opens a new month: records what carried over (credits never expire) and grants the month's
+ * included credits. The station row is locked so a send cannot slip between the two rows.
+ */
+export async function startNewMonth(
+  tx: DbOrTx,
+  stationId: string,
+  month: { grant: number; description: string; amountCents?: number | null; reference?: string; at: Date },
+): Promise<{ rollover: number; balance: number }> {
+  const [station] = await tx
+    .select({ balance: stations.smsCreditsBalance })
+    .from(stations)
+    .where(eq(stations.id, stationId))
+    .for('update');
+  if (!station) throw new Error(`station ${stationId} not found`);
+  await appendEntry(
+    tx,
+    stationId,
+    {
+      kind: 'rollover',
+      credits: station.balance,
+      description: 'Rollover from previous month',
+      reference: month.reference,
+      at: month.at,
+    },
+    station.balance,
+  );
+  const balance = await addCredits(tx, stationId, {
+    kind: 'monthly_grant',
+    credits: month.grant,
+    description: month.description,
+    amountCents: month.amountCents,
+    reference: month.reference,
+    at: month.at,
+  });
+  return { rollover: station.balance, balance };
+}
+
+const PERIOD_OPENERS: TCreditLedgerKind[] = ['monthly_grant', 'trial_grant'];
+
+/**
+ * The current month's breakdown. The month starts at the latest grant (renewal or trial); the
+ * parts always add up to the balance: rollover + included + purchased − used = balance.
+ */
+export async function creditBreakdown(db: DbOrTx, stationId: string) {
+  const [opener] = await db
+    .select({ createdAt: creditLedger.createdAt })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.stationId, stationId), inArray(creditLedger.kind, PERIOD_OPENERS)))
+    .orderBy(desc(creditLedger.createdAt))
+    .limit(1);
+  const since = opener?.createdAt ?? new Date(0);
+  const rows = await db
+    .select({ kind: creditLedger.kind, credits: sql<number>`coalesce(sum(${creditLedger.credits}), 0)::int` })
+    .from(creditLedger)
+    .where(and(eq(creditLedger.stationId, stationId), gte(creditLedger.createdAt, since)))
+    .groupBy(creditLedger.kind);
+  const sum = (...kinds: TCreditLedgerKind[]) =>
+    rows.filter((r) => kinds.includes(r.kind)).reduce((total, r) => total + Number(r.credits), 0);
+  return {
+    periodStartedAt: opener?.createdAt ?? null,
+    rollover: sum('rollover'),
+    included: sum('monthly_grant', 'trial_grant'),
+    purchased: sum('purchase'),
+    /** Net of refunds, as a positive number. */
+    used: -sum('send', 'refund'),
+  };
+}
+
+export async function listLedger(db: DbOrTx, stationId: string, limit = 100) {
+  return db
+    .select()
+    .from(creditLedger)
+    .where(eq(creditLedger.stationId, stationId))
+    .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
+    .limit(limit);
+}

@@ -1,0 +1,180 @@
+// GET /admin/api/billing (+ history) for admins, the signed Stripe webhook, and the dev checkout.
+import {
+  CREDIT_PACK,
+  PLAN_TIERS,
+  ZBillingInfo,
+  ZCreditLedgerEntry,
+  ZErrorResponse,
+} from '@message-station/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import Stripe from 'stripe';
+import { z } from 'zod';
+import type { TAppContext } from '../../app.js';
+import { AppError } from '../../platform/errors.js';
+import { authOf } from '../../platform/guards.js';
+import { randomToken } from '../../platform/tokens.js';
+import { getBillingHistory, getBillingInfo } from './service.js';
+import { applyStripeEvent, type TStripeEvent } from './stripe-events.js';
+
+/** Stripe's own default: a signature older than five minutes is refused (replay protection). */
+export const STRIPE_TOLERANCE_SECONDS = 300;
+
+export const billingRoutes =
+  (app: TAppContext): FastifyPluginAsyncZod =>
+  async (fastify) => {
+    fastify.get(
+      '/admin/api/billing',
+      {
+        preHandler: app.guards.requireAdmin,
+        schema: {
+          tags: ['billing'],
+          summary: 'Plan, payment status and the credit breakdown of this month',
+          response: { 200: ZBillingInfo, 403: ZErrorResponse },
+        },
+      },
+      async (request) => getBillingInfo(app.db, app.config.billing, authOf(request).stationId),
+    );
+
+    fastify.get(
+      '/admin/api/billing/history',
+      {
+        preHandler: app.guards.requireAdmin,
+        schema: {
+          tags: ['billing'],
+          summary: 'Credit ledger entries, newest first (last 100)',
+          response: { 200: z.array(ZCreditLedgerEntry), 403: ZErrorResponse },
+        },
+      },
+      async (request) => getBillingHistory(app.db, authOf(request).stationId),
+    );
+
+    await fastify.register(stripeWebhook(app));
+    if (app.config.billing.devCheckout) await fastify.register(devCheckout(app));
+  };
+
+/** Its own plugin so the raw-body JSON parser applies to this route only. */
+const stripeWebhook =
+  (app: TAppContext): FastifyPluginAsyncZod =>
+  async (fastify) => {
+    fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+      done(null, body),
+    );
+    fastify.post(
+      '/webhooks/stripe',
+      {
+        schema: {
+          tags: ['billing'],
+          summary: 'Stripe events (signature and a 300 s tolerance checked; each event applied once)',
+          response: {
+            200: z.object({ received: z.literal(true), duplicate: z.boolean(), outcome: z.string() }),
+            400: ZErrorResponse,
+            503: ZErrorResponse,
+          },
+        },
+      },
+      async (request) => {
+        const secret = app.config.billing.webhookSecret;
+        if (!secret) throw new AppError(503, 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
+        const signature = request.headers['stripe-signature'];
+        if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+          throw new AppError(400, 'Missing Stripe-Signature header or body');
+        }
+        let event: TStripeEvent;
+        try {
+          event = Stripe.webhooks.constructEvent(
+            request.body,
+            signature,
+            secret,
+            STRIPE_TOLERANCE_SECONDS,
+            undefined,
+            Math.floor(app.now().getTime() / 1000),
+          ) as unknown as TStripeEvent;
+        } catch (error) {
+          throw new AppError(400, `Webhook signature verification failed: ${(error as Error).message}`);
+        }
+        try {
+          const result = await applyStripeEvent(app.db, event, app.now());
+          return { received: true as const, ...result };
+        } catch (error) {
+          if (error instanceof z.ZodError) throw new AppError(400, `Unexpected ${event.type} payload`);
+          throw error;
+        }
+      },
+    );
+  };
+
+const ZDevCheckout = z.object({
+  kind: z.enum(['subscription', 'credits']),
+  client_reference_id: z.string().min(1, 'client_reference_id is required'),
+  email: z.string().optional(),
+  tier: z.enum(Object.keys(PLAN_TIERS) as ['basic', 'professional', 'enterprise']).default('basic'),
+  packs: z.number().int().min(1).max(10).default(1),
+});
+
+/**
+ * Development without a Stripe account: builds the checkout.session.completed event Stripe would
+ * send for a Payment Link, signs it with the dev secret and posts it to the real webhook.
+ */
+const devCheckout =
+  (app: TAppContext): FastifyPluginAsyncZod =>
+  async (fastify) => {
+    fastify.post(
+      '/dev/api/stripe/checkout',
+      {
+        schema: {
+          tags: ['dev'],
+          summary: 'Development only: complete a test checkout through the signed webhook',
+          body: ZDevCheckout,
+          response: {
+            200: z.object({ ok: z.literal(true), event_id: z.string(), outcome: z.string() }),
+            400: ZErrorResponse,
+          },
+        },
+      },
+      async (request) => {
+        const input = request.body;
+        const subscription = input.kind === 'subscription';
+        const amount = subscription
+          ? PLAN_TIERS[input.tier].priceCents
+          : input.packs * CREDIT_PACK.priceCents;
+        const event = {
+          id: `evt_dev_${randomToken().slice(0, 24)}`,
+          object: 'event',
+          type: 'checkout.session.completed',
+          created: Math.floor(app.now().getTime() / 1000),
+          livemode: false,
+          data: {
+            object: {
+              id: `cs_test_${randomToken().slice(0, 24)}`,
+              object: 'checkout.session',
+              mode: subscription ? 'subscription' : 'payment',
+              payment_status: 'paid',
+              client_reference_id: input.client_reference_id,
+              customer: `cus_dev_${input.client_reference_id.replace(/-/g, '').slice(0, 14)}`,
+              customer_details: { email: input.email ?? null },
+              subscription: subscription ? `sub_dev_${randomToken().slice(0, 14)}` : null,
+              amount_subtotal: amount,
+              amount_total: amount,
+              metadata: subscription ? { tier: input.tier } : { packs: String(input.packs) },
+            },
+          },
+        };
+        const payload = JSON.stringify(event);
+        const header = Stripe.webhooks.generateTestHeaderString({
+          payload,
+          secret: app.config.billing.webhookSecret ?? '',
+          timestamp: Math.floor(app.now().getTime() / 1000),
+        });
+        const reply = await fastify.inject({
+          method: 'POST',
+          url: '/webhooks/stripe',
+          headers: { 'content-type': 'application/json', 'stripe-signature': header },
+          payload,
+        });
+        const body = reply.json() as { outcome?: string; error?: string };
+        if (reply.statusCode !== 200) throw new AppError(400, body.error ?? 'The test checkout failed');
+        if (body.outcome?.startsWith('ignored')) throw new AppError(400, `Not applied: ${body.outcome}`);
+        return { ok: true as const, event_id: event.id, outcome: body.outcome ?? '' };
+      },
+    );
+  };

@@ -1,0 +1,80 @@
+// Billing info for the admin page, its history, and the daily check that suspends overdue stations.
+import {
+  CREDIT_PACK,
+  PAYMENT_GRACE_DAYS,
+  type TBillingInfo,
+  type TCreditLedgerEntry,
+} from '@message-station/shared';
+import { and, eq, isNotNull, lte } from 'drizzle-orm';
+import type { TBillingConfig } from '../../config.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { stations } from '../../db/schema/index.js';
+import { notFound } from '../../platform/errors.js';
+import { creditBreakdown, listLedger } from './ledger.js';
+
+export async function getBillingInfo(
+  db: DbOrTx,
+  config: TBillingConfig,
+  stationId: string,
+): Promise<TBillingInfo> {
+  const [station] = await db.select().from(stations).where(eq(stations.id, stationId)).limit(1);
+  if (!station) throw notFound('Station not found');
+  const breakdown = await creditBreakdown(db, stationId);
+  return {
+    stationID: station.id,
+    billingEmail: station.billingEmail,
+    smsCreditsBalance: station.smsCreditsBalance,
+    smsCreditsRollover: breakdown.rollover,
+    smsCreditsPurchased: breakdown.purchased,
+    smsCreditsUsedMonth: breakdown.used,
+    monthlyCredits: station.monthlyCredits,
+    monthlyIncluded: breakdown.included,
+    periodStartedAt: breakdown.periodStartedAt?.toISOString() ?? null,
+    paymentStatus: station.paymentStatus,
+    paymentExpiresAt: station.paymentExpiresAt?.toISOString() ?? null,
+    paymentFailedAt: station.paymentFailedAt?.toISOString() ?? null,
+    subscriptionTier: station.subscriptionTier,
+    stripeTestMode: config.testMode,
+    stripeSubscriptionURL: config.subscriptionUrl,
+    stripeCreditsURL: config.creditsUrl,
+    creditPack: { credits: CREDIT_PACK.credits, priceCents: CREDIT_PACK.priceCents },
+  };
+}
+
+export async function getBillingHistory(db: DbOrTx, stationId: string): Promise<TCreditLedgerEntry[]> {
+  const rows = await listLedger(db, stationId);
+  return rows.map((row) => ({
+    id: row.id,
+    kind: row.kind,
+    credits: row.credits,
+    balanceAfter: row.balanceAfter,
+    description: row.description,
+    amountCents: row.amountCents,
+    createdAt: row.createdAt.toISOString(),
+  }));
+}
+
+/**
+ * Run daily: a renewal still failing after the grace period suspends SMS (terms: 15 days), and a
+ * free trial past its end date leaves the station without a subscription.
+ */
+export async function enforcePaymentDeadlines(db: Db, now: Date) {
+  const graceStart = new Date(now.getTime() - PAYMENT_GRACE_DAYS * 86_400_000);
+  const suspended = await db
+    .update(stations)
+    .set({ paymentStatus: 'suspended', updatedAt: now })
+    .where(
+      and(
+        eq(stations.paymentStatus, 'paid'),
+        isNotNull(stations.paymentFailedAt),
+        lte(stations.paymentFailedAt, graceStart),
+      ),
+    )
+    .returning({ id: stations.id });
+  const trialsEnded = await db
+    .update(stations)
+    .set({ paymentStatus: 'unpaid', updatedAt: now })
+    .where(and(eq(stations.paymentStatus, 'trial'), lte(stations.paymentExpiresAt, now)))
+    .returning({ id: stations.id });
+  return { suspended: suspended.length, trialsEnded: trialsEnded.length };
+}

@@ -1,0 +1,74 @@
+// Superadmin calls (spec §7): every one answers 403 to anyone but a superadmin.
+import {
+  ZErrorResponse,
+  ZExitStationResponse,
+  ZSuperadminDashboard,
+  ZSuperadminStatus,
+  ZSwitchStationResponse,
+} from '@message-station/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TAppContext } from '../../app.js';
+import { authOf } from '../../platform/guards.js';
+import { exitStation, superadminDashboard, switchStation } from './service.js';
+
+const refused = { 401: ZErrorResponse, 403: ZErrorResponse };
+
+export const superadminRoutes =
+  (app: TAppContext): FastifyPluginAsyncZod =>
+  async (fastify) => {
+    const guard = { preHandler: app.guards.requireSuperadmin };
+    const auditContext = (request: Parameters<typeof authOf>[0]) => ({
+      db: app.db,
+      auth: authOf(request),
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
+      now: app.now(),
+    });
+
+    fastify.get(
+      '/admin/api/superadmin/status',
+      { ...guard, schema: { tags: ['superadmin'], response: { 200: ZSuperadminStatus, ...refused } } },
+      async (request) => ({ is_superadmin: true, viewing_station_id: authOf(request).viewingStationId }),
+    );
+
+    fastify.get(
+      '/admin/api/superadmin/dashboard',
+      {
+        ...guard,
+        schema: {
+          tags: ['superadmin'],
+          summary: 'Every station with its figures',
+          response: { 200: ZSuperadminDashboard, ...refused },
+        },
+      },
+      async (request) => superadminDashboard(app.db, authOf(request)),
+    );
+
+    fastify.post(
+      '/admin/api/superadmin/switch-station/:id',
+      {
+        ...guard,
+        schema: {
+          tags: ['superadmin'],
+          summary: 'View a station as its admin (audited)',
+          params: z.object({ id: z.uuid('Station not found') }),
+          response: { 200: ZSwitchStationResponse, 400: ZErrorResponse, 404: ZErrorResponse, ...refused },
+        },
+      },
+      async (request) => switchStation(auditContext(request), request.params.id),
+    );
+
+    fastify.post(
+      '/admin/api/superadmin/exit-station',
+      {
+        ...guard,
+        schema: {
+          tags: ['superadmin'],
+          summary: 'Stop viewing a station (audited)',
+          response: { 200: ZExitStationResponse, ...refused },
+        },
+      },
+      async (request) => exitStation(auditContext(request)),
+    );
+  };

@@ -1,0 +1,102 @@
+// The service operator's view of every station, and viewing one as its admin (audited).
+import type { TSuperadminDashboard } from '@message-station/shared';
+import { asc, count, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client.js';
+import { messages, sessions, smsContacts, stations, superadminAudit, users } from '../../db/schema/index.js';
+import { notFound } from '../../platform/errors.js';
+import type { TAuth } from '../../platform/session.js';
+
+async function viewingStation(db: Db, stationId: string | null) {
+  if (!stationId) return null;
+  const [row] = await db
+    .select({ id: stations.id, display_name: stations.displayName, slug: stations.slug })
+    .from(stations)
+    .where(eq(stations.id, stationId))
+    .limit(1);
+  return row ?? null;
+}
+
+export async function superadminDashboard(db: Db, auth: TAuth): Promise<TSuperadminDashboard> {
+  const userCounts = db
+    .select({ stationId: users.stationId, n: count().as('user_count') })
+    .from(users)
+    .groupBy(users.stationId)
+    .as('user_counts');
+  const messageCounts = db
+    .select({ stationId: messages.stationId, n: count().as('message_count') })
+    .from(messages)
+    .groupBy(messages.stationId)
+    .as('message_counts');
+  const rows = await db
+    .select({
+      id: stations.id,
+      display_name: stations.displayName,
+      slug: stations.slug,
+      payment_status: stations.paymentStatus,
+      sms_enabled: stations.smsEnabled,
+      user_count: sql<number>`coalesce(${userCounts.n}, 0)::int`,
+      message_count: sql<number>`coalesce(${messageCounts.n}, 0)::int`,
+      sms_credits: stations.smsCreditsBalance,
+    })
+    .from(stations)
+    .leftJoin(userCounts, eq(userCounts.stationId, stations.id))
+    .leftJoin(messageCounts, eq(messageCounts.stationId, stations.id))
+    .orderBy(asc(stations.displayName));
+  const [subscribers] = await db
+    .select({ n: count() })
+    .from(smsContacts)
+    .where(eq(smsContacts.status, 'active'));
+  const stationRows = rows.map((r) => ({
+    ...r,
+    user_count: Number(r.user_count),
+    message_count: Number(r.message_count),
+  }));
+  return {
+    stats: {
+      total_stations: stationRows.length,
+      total_users: stationRows.reduce((sum, r) => sum + r.user_count, 0),
+      total_messages: stationRows.reduce((sum, r) => sum + r.message_count, 0),
+      total_sms_subscribers: Number(subscribers?.n ?? 0),
+    },
+    stations: stationRows,
+    viewing_station: await viewingStation(db, auth.viewingStationId),
+  };
+}
+
+type TAuditContext = { db: Db; auth: TAuth; ip: string; userAgent?: string; now: Date };
+
+/** Points this session at another station; every admin call then acts on it. */
+export async function switchStation(ctx: TAuditContext, stationId: string) {
+  const station = await viewingStation(ctx.db, stationId);
+  if (!station) throw notFound('Station not found');
+  await ctx.db.transaction(async (tx) => {
+    await tx
+      .update(sessions)
+      .set({ viewingStationId: station.id })
+      .where(eq(sessions.id, ctx.auth.sessionId));
+    await tx.insert(superadminAudit).values({
+      userId: ctx.auth.userId,
+      action: 'switch_station',
+      stationId: station.id,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent?.slice(0, 512) ?? null,
+      createdAt: ctx.now,
+    });
+  });
+  return { message: `Now viewing ${station.display_name}`, viewing_station: station };
+}
+
+export async function exitStation(ctx: TAuditContext) {
+  await ctx.db.transaction(async (tx) => {
+    await tx.update(sessions).set({ viewingStationId: null }).where(eq(sessions.id, ctx.auth.sessionId));
+    await tx.insert(superadminAudit).values({
+      userId: ctx.auth.userId,
+      action: 'exit_station',
+      stationId: ctx.auth.viewingStationId,
+      ip: ctx.ip,
+      userAgent: ctx.userAgent?.slice(0, 512) ?? null,
+      createdAt: ctx.now,
+    });
+  });
+  return { message: 'Returned to your own station' };
+}

@@ -1,0 +1,158 @@
+// Admin Users page calls (spec §7 users) with API keys, and the API-key sign-in check agents use.
+import {
+  ZApiKeyCreated,
+  ZCreateUserRequest,
+  ZErrorResponse,
+  ZOk,
+  ZStationUser,
+  ZUpdateUserRequest,
+} from '@message-station/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TAppContext } from '../../app.js';
+import { AppError } from '../../platform/errors.js';
+import { authOf } from '../../platform/guards.js';
+import {
+  addStationUser,
+  authenticateApiKey,
+  deleteStationUser,
+  editStationUser,
+  INVALID_API_KEY,
+  issueApiKey,
+  listStationUsers,
+  revokeApiKey,
+} from './service.js';
+
+const ZUserParams = z.object({ id: z.uuid('User not found') });
+const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
+
+export const userRoutes =
+  (app: TAppContext): FastifyPluginAsyncZod =>
+  async (fastify) => {
+    const admin = { preHandler: app.guards.requireAdmin };
+
+    fastify.get(
+      '/admin/api/users',
+      {
+        ...admin,
+        schema: { tags: ['users'], summary: "The station's users", response: { 200: z.array(ZStationUser) } },
+      },
+      async (request) => listStationUsers(app.db, authOf(request).stationId),
+    );
+
+    fastify.post(
+      '/admin/api/users',
+      {
+        ...admin,
+        schema: {
+          tags: ['users'],
+          summary: 'Add a user to the station',
+          body: ZCreateUserRequest,
+          response: { 201: ZStationUser, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const user = await addStationUser(app.db, authOf(request).stationId, request.body);
+        return reply.status(201).send(user);
+      },
+    );
+
+    fastify.put(
+      '/admin/api/users/:id',
+      {
+        ...admin,
+        schema: {
+          tags: ['users'],
+          summary: 'Edit a standard user (admin accounts are changed by support only)',
+          params: ZUserParams,
+          body: ZUpdateUserRequest,
+          response: { 200: ZStationUser, ...errors },
+        },
+      },
+      async (request) =>
+        editStationUser(app.db, authOf(request).stationId, request.params.id, request.body, app.now()),
+    );
+
+    fastify.delete(
+      '/admin/api/users/:id',
+      {
+        ...admin,
+        schema: {
+          tags: ['users'],
+          summary: 'Delete a standard user (admin accounts cannot be deleted here)',
+          params: ZUserParams,
+          response: { 200: ZOk, ...errors },
+        },
+      },
+      async (request) => {
+        await deleteStationUser(app.db, authOf(request).stationId, request.params.id);
+        return { ok: true as const };
+      },
+    );
+
+    fastify.post(
+      '/admin/api/users/:id/api-key',
+      {
+        ...admin,
+        schema: {
+          tags: ['users'],
+          summary: 'Create or replace the user’s API key; the whole key is in this answer only',
+          params: ZUserParams,
+          response: { 200: ZApiKeyCreated, ...errors },
+        },
+      },
+      async (request) => {
+        const auth = authOf(request);
+        const issued = await issueApiKey(app.db, {
+          stationId: auth.stationId,
+          userId: request.params.id,
+          createdBy: auth.userId,
+          at: app.now(),
+        });
+        return { api_key: issued.apiKey, user: issued.user };
+      },
+    );
+
+    fastify.delete(
+      '/admin/api/users/:id/api-key',
+      {
+        ...admin,
+        schema: {
+          tags: ['users'],
+          summary: 'Revoke the user’s API key',
+          params: ZUserParams,
+          response: { 200: ZStationUser, ...errors },
+        },
+      },
+      async (request) => revokeApiKey(app.db, authOf(request).stationId, request.params.id, app.now()),
+    );
+
+    fastify.get(
+      '/agent/v1/session',
+      {
+        schema: {
+          tags: ['agent'],
+          summary: 'Checks a Station ID and API key (headers X-Station-ID and Authorization: Bearer)',
+          headers: z.object({ 'x-station-id': z.string().optional(), authorization: z.string().optional() }),
+          response: {
+            200: z.object({
+              station: z.object({ id: z.string(), slug: z.string(), display_name: z.string() }),
+              user: z.object({ id: z.string(), full_name: z.string(), email: z.string(), role: z.string() }),
+            }),
+            401: ZErrorResponse,
+            403: ZErrorResponse,
+          },
+        },
+      },
+      async (request) => {
+        const stationSlug = request.headers['x-station-id'];
+        const apiKey = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+        if (!stationSlug || !apiKey) throw new AppError(401, INVALID_API_KEY);
+        const who = await authenticateApiKey(app.db, { stationSlug, apiKey, at: app.now() });
+        return {
+          station: { id: who.stationId, slug: who.stationSlug, display_name: who.stationName },
+          user: { id: who.userId, full_name: who.fullName, email: who.email, role: who.role },
+        };
+      },
+    );
+  };

@@ -1,0 +1,88 @@
+// Billing History: the station's credit ledger, newest first: grants, rollovers, purchases,
+// sends and refunds, each with the balance it left (spec §2 Billing).
+import { Badge, Card, Table, Text, Title } from '@mantine/core';
+import { formatCount, formatUsd, type TCreditLedgerEntry } from '@message-station/shared';
+import { useTranslation } from 'react-i18next';
+import { ListLoadFailed, ListLoading } from '../../components/ListStates';
+import { formatDate, signedCount } from './billing-format';
+import { useBillingHistoryQuery } from './queries';
+
+/** A rollover records what carried over without changing the balance: shown unsigned and grey. */
+function creditsColor(entry: TCreditLedgerEntry): string | undefined {
+  if (entry.kind === 'rollover') return 'dimmed';
+  if (entry.credits > 0) return 'green';
+  if (entry.credits < 0) return 'red';
+  return undefined;
+}
+
+export function BillingHistoryCard() {
+  const { t, i18n } = useTranslation('billing');
+  const history = useBillingHistoryQuery();
+  const language = i18n.resolvedLanguage ?? 'en';
+
+  return (
+    <Card
+      withBorder
+      shadow="sm"
+      radius="md"
+      p="lg"
+      component="section"
+      aria-labelledby="billing-history-title"
+    >
+      <Title order={2} fz="h3" mb="sm" id="billing-history-title">
+        {t('history.title')}
+      </Title>
+      {history.isPending ? (
+        <ListLoading label={t('history.loading')} />
+      ) : history.isError ? (
+        <ListLoadFailed
+          message={t('history.loadFailed', { error: history.error.message })}
+          retryLabel={t('retry')}
+          onRetry={() => void history.refetch()}
+        />
+      ) : history.data.length === 0 ? (
+        <Text c="dimmed" ta="center" py="xl">
+          {t('history.empty')}
+        </Text>
+      ) : (
+        <Table.ScrollContainer minWidth={720}>
+          <Table striped verticalSpacing="sm">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('history.columns.date')}</Table.Th>
+                <Table.Th>{t('history.columns.description')}</Table.Th>
+                <Table.Th ta="right">{t('history.columns.amount')}</Table.Th>
+                <Table.Th ta="right">{t('history.columns.credits')}</Table.Th>
+                <Table.Th ta="right">{t('history.columns.balanceAfter')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {history.data.map((entry) => (
+                <Table.Tr key={entry.id}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <time dateTime={entry.createdAt}>{formatDate(entry.createdAt, language, 'medium')}</time>
+                  </Table.Td>
+                  <Table.Td>
+                    <Badge variant="light" color="gray" size="sm" mr="xs">
+                      {t(`history.kind.${entry.kind}`)}
+                    </Badge>
+                    <Text span fz="sm">
+                      {entry.description}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">
+                    {entry.amountCents === null ? '' : formatUsd(entry.amountCents)}
+                  </Table.Td>
+                  <Table.Td ta="right" c={creditsColor(entry)} fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    {entry.kind === 'rollover' ? formatCount(entry.credits) : signedCount(entry.credits)}
+                  </Table.Td>
+                  <Table.Td ta="right">{formatCount(entry.balanceAfter)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </Card>
+  );
+}

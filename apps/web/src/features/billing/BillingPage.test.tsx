@@ -1,0 +1,242 @@
+import { configure, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderApp } from '../../test/render-app';
+import { billingInfo, ledgerEntry, mockBillingApi } from './billing-test-helpers';
+
+configure({ asyncUtilTimeout: 4000 });
+
+const BILLING = 'GET /admin/api/billing';
+const HISTORY = 'GET /admin/api/billing/history';
+
+function showBilling(overrides: Parameters<typeof billingInfo>[0] = {}) {
+  mockBillingApi({ [BILLING]: () => jsonResponse(billingInfo(overrides)) });
+  return renderApp('/admin/billing');
+}
+
+function section(name: string): ReturnType<typeof within> {
+  return within(screen.getByRole('region', { name }));
+}
+
+function usageBar(): HTMLElement {
+  return screen.getByRole('progressbar', { name: 'Monthly credits used' });
+}
+
+describe('BillingPage', () => {
+  it('breaks the month down with used credits shown negative and the balance as total', async () => {
+    showBilling({
+      smsCreditsBalance: 1680,
+      monthlyIncluded: 500,
+      smsCreditsRollover: 300,
+      smsCreditsPurchased: 1000,
+      smsCreditsUsedMonth: 120,
+    });
+    await screen.findByRole('heading', { name: 'Credit Breakdown' });
+
+    const rows = section('Credit Breakdown')
+      .getAllByRole('row')
+      .map((row: HTMLElement) => [...row.children].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Monthly Included', '500'],
+      ['Rollover from Previous Month', '300'],
+      ['Purchased Credits', '1,000'],
+      ['Used This Month', '\u2212120'],
+      ['Total Available', '1,680'],
+    ]);
+    // The big balance uses US formatting too.
+    expect(section('SMS Credits').getByText('1,680')).toBeTruthy();
+  });
+
+  it('shows the plan: status, tier and price, and no banner when paid', async () => {
+    showBilling({ subscriptionTier: 'professional' });
+    const plan = await screen.findByRole('region', { name: 'Subscription Plan' });
+    expect(within(plan).getByText('Active Subscription')).toBeTruthy();
+    expect(within(plan).getByText('Professional')).toBeTruthy();
+    expect(within(plan).getByText('$75/month')).toBeTruthy();
+    expect(within(plan).getByText('500 SMS credits every month')).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByText('Test mode')).toBeNull();
+    expect(
+      screen.getByText('Payments are processed securely by Stripe. We never see or store your card number.'),
+    ).toBeTruthy();
+  });
+
+  it('calls any other tier a Custom Plan, without a price, and marks Stripe test mode', async () => {
+    showBilling({ subscriptionTier: 'district-2026', stripeTestMode: true });
+    const plan = await screen.findByRole('region', { name: 'Subscription Plan' });
+    expect(within(plan).getByText('Custom Plan')).toBeTruthy();
+    expect(within(plan).queryByText(/\/month/)).toBeNull();
+    expect(screen.getByText('Test mode')).toBeTruthy();
+  });
+
+  it('colours the usage bar red above 80% and caps it at 100%', async () => {
+    const view = showBilling({ smsCreditsUsedMonth: 120, monthlyCredits: 500 });
+    await screen.findByRole('heading', { name: 'SMS Credits' });
+    expect(usageBar().getAttribute('aria-valuenow')).toBe('24');
+    expect(usageBar().getAttribute('style')).not.toContain('red');
+    expect(screen.getByText('Used this month: 120 of 500')).toBeTruthy();
+    view.unmount();
+
+    const atLimit = showBilling({ smsCreditsUsedMonth: 400, monthlyCredits: 500 });
+    await screen.findByRole('heading', { name: 'SMS Credits' });
+    expect(usageBar().getAttribute('aria-valuenow')).toBe('80');
+    expect(usageBar().getAttribute('style')).not.toContain('red');
+    atLimit.unmount();
+
+    showBilling({ smsCreditsUsedMonth: 1250, monthlyCredits: 500 });
+    await screen.findByRole('heading', { name: 'SMS Credits' });
+    expect(usageBar().getAttribute('aria-valuenow')).toBe('100');
+    expect(usageBar().getAttribute('style')).toContain('--mantine-color-red-filled');
+    expect(screen.getByText('Used this month: 1,250 of 500')).toBeTruthy();
+  });
+
+  it('warns under 100 credits, not at 100', async () => {
+    const view = showBilling({ smsCreditsBalance: 100 });
+    await screen.findByRole('heading', { name: 'SMS Credits' });
+    expect(screen.queryByText(/Low credit balance/)).toBeNull();
+    view.unmount();
+
+    showBilling({ smsCreditsBalance: 99 });
+    expect(await screen.findByText(/Low credit balance: fewer than 100 credits left/)).toBeTruthy();
+  });
+
+  it.each([
+    [
+      'trial with an end date',
+      { paymentStatus: 'trial', paymentExpiresAt: '2026-05-14T12:00:00.000Z' },
+      'Free Trial',
+      'Your free trial ends on May 14, 2026',
+    ],
+    [
+      'trial without a date',
+      { paymentStatus: 'trial', paymentExpiresAt: null },
+      'Free Trial',
+      'Your free trial is active',
+    ],
+    [
+      'suspended',
+      { paymentStatus: 'suspended' },
+      'Suspended',
+      'SMS sending is disabled without an active subscription',
+    ],
+    [
+      'unpaid',
+      { paymentStatus: 'unpaid' },
+      'No Subscription',
+      'SMS sending is disabled without an active subscription',
+    ],
+  ] as const)('shows the banner of a %s station', async (_name, overrides, title, text) => {
+    showBilling(overrides);
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getByText(title)).toBeTruthy();
+    expect(within(banner).getByText(text)).toBeTruthy();
+    // The plan card says the same status, and offers to subscribe rather than manage.
+    const plan = section('Subscription Plan');
+    expect(plan.getByText(title)).toBeTruthy();
+    expect(plan.getByRole('link', { name: 'Subscribe' })).toBeTruthy();
+  });
+
+  it('warns that SMS stops 15 days after a failed payment', async () => {
+    showBilling({ paymentFailedAt: '2026-03-01T12:00:00.000Z' });
+    const banner = await screen.findByRole('alert');
+    expect(within(banner).getByText('Payment failed')).toBeTruthy();
+    expect(
+      within(banner).getByText(
+        'Your payment failed on March 1, 2026. SMS sending will be suspended on March 16, 2026 unless the card is updated.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('opens the Payment Links in a new tab with the station id and billing email', async () => {
+    showBilling();
+    await screen.findByRole('heading', { name: 'SMS Credits' });
+
+    const manage = screen.getByRole('link', { name: 'Manage Subscription' });
+    const subscription = new URL(manage.getAttribute('href') ?? '');
+    expect(`${subscription.origin}${subscription.pathname}`).toBe('https://buy.stripe.com/test_sub');
+    expect(subscription.searchParams.get('client_reference_id')).toBe('station-1');
+    expect(subscription.searchParams.get('prefilled_email')).toBe('billing@demoradio.org');
+    expect(manage.getAttribute('target')).toBe('_blank');
+
+    const buy = screen.getByRole('link', { name: 'Buy 500 credits for $10' });
+    const credits = new URL(buy.getAttribute('href') ?? '');
+    expect(`${credits.origin}${credits.pathname}`).toBe('https://buy.stripe.com/test_credits');
+    expect(credits.searchParams.get('client_reference_id')).toBe('station-1');
+    expect(credits.searchParams.get('prefilled_email')).toBe('billing@demoradio.org');
+    expect(buy.getAttribute('target')).toBe('_blank');
+  });
+
+  it('reads a dev checkout path against this site and leaves out a missing email', async () => {
+    showBilling({ billingEmail: null, stripeCreditsURL: '/dev/checkout?kind=credits' });
+    await screen.findByRole('heading', { name: 'SMS Credits' });
+    const credits = new URL(
+      screen.getByRole('link', { name: /^Buy 500 credits/ }).getAttribute('href') ?? '',
+    );
+    expect(credits.pathname).toBe('/dev/checkout');
+    expect(credits.searchParams.get('kind')).toBe('credits');
+    expect(credits.searchParams.get('client_reference_id')).toBe('station-1');
+    expect(credits.searchParams.has('prefilled_email')).toBe(false);
+  });
+
+  it('disables the buttons with a note when no Payment Link is set up', async () => {
+    showBilling({ stripeSubscriptionURL: null, stripeCreditsURL: null });
+    await screen.findByRole('heading', { name: 'SMS Credits' });
+    expect(screen.queryByRole('link', { name: 'Manage Subscription' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Manage Subscription' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Buy 500 credits for $10' }).hasAttribute('disabled')).toBe(
+      true,
+    );
+    expect(screen.getByText('Online subscription is not set up yet. Please contact support.')).toBeTruthy();
+    expect(screen.getByText('Credit purchases are not set up yet. Please contact support.')).toBeTruthy();
+  });
+
+  it('says payment history will appear when the ledger is empty', async () => {
+    showBilling();
+    expect(
+      await screen.findByText(
+        'No billing history yet. Payment history will appear here as purchases and renewals are made.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('lists ledger entries newest first with signed, coloured credits and the balance after', async () => {
+    mockBillingApi({
+      [BILLING]: () => jsonResponse(billingInfo()),
+      [HISTORY]: () =>
+        jsonResponse([
+          ledgerEntry({
+            id: 'l-3',
+            kind: 'send',
+            credits: -2,
+            balanceAfter: 1678,
+            description: 'SMS: Road closure',
+            amountCents: null,
+          }),
+          ledgerEntry({ id: 'l-2', kind: 'purchase', credits: 1500, balanceAfter: 1680 }),
+          ledgerEntry({ id: 'l-1', kind: 'rollover', credits: 180, balanceAfter: 180, amountCents: null }),
+        ]),
+    });
+    renderApp('/admin/billing');
+    const history = await screen.findByRole('region', { name: 'Billing History' });
+    await within(history).findByText('SMS: Road closure');
+    const rows = within(history).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.querySelector('time')?.textContent)).toEqual([
+      'Mar 10, 2026',
+      'Mar 10, 2026',
+      'Mar 10, 2026',
+    ]);
+    const credits = rows.map((row) => row.children[3] as HTMLElement);
+    expect(credits.map((cell) => cell.textContent)).toEqual(['\u22122', '+1,500', '180']);
+    expect(credits[0]?.getAttribute('style')).toContain('red');
+    expect(credits[1]?.getAttribute('style')).toContain('green');
+    expect(rows.map((row) => row.children[4]?.textContent)).toEqual(['1,678', '1,680', '180']);
+    expect(rows[1]?.children[2]?.textContent).toBe('$10');
+    expect(within(rows[0] as HTMLElement).getByText('SMS sent')).toBeTruthy();
+  });
+
+  it('offers Retry when billing information cannot be loaded', async () => {
+    mockBillingApi({ [BILLING]: () => jsonResponse({ error: 'Server down' }, 500) });
+    renderApp('/admin/billing');
+    expect(await screen.findByText('Billing information could not be loaded: Server down')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,57 @@
+// Credit Breakdown: where this month's credits came from and went, ending in the balance
+// (spec §2 Billing: Used This Month is shown negative).
+import { Card, Table, Text, Title } from '@mantine/core';
+import { formatCount, type TBillingInfo } from '@message-station/shared';
+import { useTranslation } from 'react-i18next';
+import { negativeCount } from './billing-format';
+
+export function CreditBreakdownCard({ billing }: { billing: TBillingInfo }) {
+  const { t } = useTranslation('billing');
+  const rows = [
+    { label: t('breakdown.monthlyIncluded'), value: formatCount(billing.monthlyIncluded) },
+    { label: t('breakdown.rollover'), value: formatCount(billing.smsCreditsRollover) },
+    { label: t('breakdown.purchased'), value: formatCount(billing.smsCreditsPurchased) },
+    {
+      label: t('breakdown.usedThisMonth'),
+      value: negativeCount(billing.smsCreditsUsedMonth),
+      color: billing.smsCreditsUsedMonth > 0 ? 'red' : undefined,
+    },
+  ];
+
+  return (
+    <Card
+      withBorder
+      shadow="sm"
+      radius="md"
+      p="lg"
+      component="section"
+      aria-labelledby="billing-breakdown-title"
+    >
+      <Title order={2} fz="h3" mb="sm" id="billing-breakdown-title">
+        {t('breakdown.title')}
+      </Title>
+      <Table verticalSpacing="sm">
+        <Table.Tbody>
+          {rows.map((row) => (
+            <Table.Tr key={row.label}>
+              <Table.Th scope="row" fw={400}>
+                {row.label}
+              </Table.Th>
+              <Table.Td ta="right" c={row.color} style={{ fontVariantNumeric: 'tabular-nums' }}>
+                {row.value}
+              </Table.Td>
+            </Table.Tr>
+          ))}
+          <Table.Tr>
+            <Table.Th scope="row">{t('breakdown.totalAvailable')}</Table.Th>
+            <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
+              <Text fw={700} span>
+                {formatCount(billing.smsCreditsBalance)}
+              </Text>
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      </Table>
+    </Card>
+  );
+}

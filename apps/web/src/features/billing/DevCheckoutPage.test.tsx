@@ -1,0 +1,100 @@
+import { configure, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setCookie } from '../../test/cookies';
+import { jsonResponse, renderApp } from '../../test/render-app';
+import { callsTo, mockBillingApi } from './billing-test-helpers';
+
+configure({ asyncUtilTimeout: 4000 });
+
+const CHECKOUT = 'POST /dev/api/stripe/checkout';
+
+function sentBody(fetchMock: ReturnType<typeof mockBillingApi>): unknown {
+  const call = callsTo(fetchMock, 'POST', '/dev/api/stripe/checkout').at(-1);
+  return JSON.parse(String(call?.init?.body));
+}
+
+describe('DevCheckoutPage', () => {
+  it('pays for the chosen tier and links back to billing', async () => {
+    setCookie('csrf_token', 'c1');
+    const fetchMock = mockBillingApi({
+      [CHECKOUT]: () => jsonResponse({ ok: true, event_id: 'evt_test_1' }),
+    });
+    renderApp(
+      '/dev/checkout?kind=subscription&client_reference_id=station-1&prefilled_email=billing%40demoradio.org',
+    );
+    const user = userEvent.setup();
+
+    expect(await screen.findByRole('heading', { name: 'Test checkout (no real payment)' })).toBeTruthy();
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('billing@demoradio.org');
+    const tier = screen.getByRole('combobox', { name: 'Plan' });
+    expect([...(tier as HTMLSelectElement).options].map((option) => option.textContent)).toEqual([
+      'Starter — $50/month',
+      'Professional — $75/month',
+      'Enterprise — $100/month',
+    ]);
+    await user.selectOptions(tier, 'professional');
+    await user.click(screen.getByRole('button', { name: 'Pay $75' }));
+
+    expect(await screen.findByText('Payment recorded')).toBeTruthy();
+    expect(screen.getByText('The test payment went through the webhook (event evt_test_1).')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to Billing' }).getAttribute('href')).toBe('/admin/billing');
+    expect(sentBody(fetchMock)).toEqual({
+      kind: 'subscription',
+      client_reference_id: 'station-1',
+      email: 'billing@demoradio.org',
+      tier: 'professional',
+    });
+  });
+
+  it('buys 1 to 10 credit packs and shows the total', async () => {
+    setCookie('csrf_token', 'c2');
+    const fetchMock = mockBillingApi({
+      [CHECKOUT]: () => jsonResponse({ ok: true, event_id: 'evt_test_2' }),
+    });
+    renderApp(
+      '/dev/checkout?kind=credits&client_reference_id=station-1&prefilled_email=billing%40demoradio.org',
+    );
+    const user = userEvent.setup();
+
+    const packs = await screen.findByRole('textbox', { name: 'Credit packs' });
+    expect(screen.getByText('Total: $10 for 500 credits')).toBeTruthy();
+    await user.clear(packs);
+    await user.type(packs, '3');
+    expect(screen.getByText('Total: $30 for 1,500 credits')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Pay $30' }));
+
+    expect(await screen.findByText('Payment recorded')).toBeTruthy();
+    expect(sentBody(fetchMock)).toEqual({
+      kind: 'credits',
+      client_reference_id: 'station-1',
+      email: 'billing@demoradio.org',
+      packs: 3,
+    });
+  });
+
+  it("shows the server's refusal and needs an email", async () => {
+    setCookie('csrf_token', 'c3');
+    const fetchMock = mockBillingApi({
+      [CHECKOUT]: () => jsonResponse({ error: 'Unknown station: station-9' }, 404),
+    });
+    renderApp('/dev/checkout?kind=credits&client_reference_id=station-9');
+    const user = userEvent.setup();
+
+    await user.click(await screen.findByRole('button', { name: 'Pay $10' }));
+    expect(screen.getByText('Email is required')).toBeTruthy();
+    expect(callsTo(fetchMock, 'POST', '/dev/api/stripe/checkout')).toHaveLength(0);
+
+    await user.type(screen.getByLabelText(/^Email/), 'ops@example.org');
+    await user.click(screen.getByRole('button', { name: 'Pay $10' }));
+    expect(await screen.findByText('Unknown station: station-9')).toBeTruthy();
+    expect(screen.queryByText('Payment recorded')).toBeNull();
+  });
+
+  it('says so when the link lacks its kind or station', async () => {
+    mockBillingApi({});
+    renderApp('/dev/checkout?kind=refund&client_reference_id=station-1');
+    expect(await screen.findByText(/This checkout link is incomplete/)).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+  });
+});

@@ -1,0 +1,177 @@
+// /dev/checkout (development only): where the server's test Payment Links lead when no Stripe
+// links are configured. Paying asks the server to sign a Stripe event and run it through its webhook.
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Container,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { CREDIT_PACK, formatCount, formatUsd, PLAN_TIERS, type TPlanTier } from '@message-station/shared';
+import { IconAlertCircle, IconCircleCheck, IconFlask } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import type { TCheckoutKind } from '../../api/billing';
+import { serverErrorText } from '../../api/client';
+import { PageTitle } from '../../components/PageTitle';
+import { useDevCheckoutMutation } from './queries';
+
+export const MAX_PACKS = 10;
+const TIERS = Object.keys(PLAN_TIERS) as TPlanTier[];
+
+function checkoutKind(value: string | null): TCheckoutKind | null {
+  return value === 'subscription' || value === 'credits' ? value : null;
+}
+
+export function DevCheckoutPage() {
+  const { t } = useTranslation('billing');
+  const [params] = useSearchParams();
+  const kind = checkoutKind(params.get('kind'));
+  const stationId = params.get('client_reference_id') ?? '';
+
+  return (
+    <Container size="sm" py={{ base: 'md', sm: 'xl' }}>
+      <PageTitle>{t('checkout.title')}</PageTitle>
+      {kind && stationId ? (
+        <CheckoutForm
+          kind={kind}
+          stationId={stationId}
+          prefilledEmail={params.get('prefilled_email') ?? ''}
+        />
+      ) : (
+        <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+          {t('checkout.invalidLink')}
+        </Alert>
+      )}
+    </Container>
+  );
+}
+
+type CheckoutFormProps = { kind: TCheckoutKind; stationId: string; prefilledEmail: string };
+
+function CheckoutForm({ kind, stationId, prefilledEmail }: CheckoutFormProps) {
+  const { t } = useTranslation('billing');
+  const checkout = useDevCheckoutMutation();
+  const [email, setEmail] = useState(prefilledEmail);
+  const [emailError, setEmailError] = useState<string>();
+  const [tier, setTier] = useState<TPlanTier>('basic');
+  const [packs, setPacks] = useState(1);
+  const totalCents = kind === 'subscription' ? PLAN_TIERS[tier].priceCents : packs * CREDIT_PACK.priceCents;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!email.trim()) {
+      setEmailError(t('checkout.emailRequired'));
+      return;
+    }
+    checkout.mutate({
+      kind,
+      client_reference_id: stationId,
+      email: email.trim(),
+      ...(kind === 'subscription' ? { tier } : { packs }),
+    });
+  };
+
+  if (checkout.isSuccess) {
+    return (
+      <Alert
+        color="green"
+        title={t('checkout.succeeded')}
+        icon={<IconCircleCheck size={20} aria-hidden="true" />}
+      >
+        <Stack gap="sm" align="flex-start">
+          <Text fz="sm">{t('checkout.succeededText', { eventId: checkout.data.event_id })}</Text>
+          <Button component={Link} to="/admin/billing">
+            {t('checkout.backToBilling')}
+          </Button>
+        </Stack>
+      </Alert>
+    );
+  }
+
+  return (
+    <Card withBorder shadow="sm" radius="md" p="lg" component="section" aria-labelledby="checkout-card-title">
+      <Group gap="xs" mb={4}>
+        <IconFlask size={22} aria-hidden="true" color="var(--mantine-color-orange-6)" />
+        <Title order={2} fz="h3" id="checkout-card-title">
+          {t('checkout.cardTitle')}
+        </Title>
+      </Group>
+      <Badge color="orange" variant="light">
+        {kind === 'subscription' ? t('checkout.subscriptionHeading') : t('checkout.creditsHeading')}
+      </Badge>
+      <Text fz="sm" c="dimmed" mt="sm" mb="md">
+        {t('checkout.intro')}
+      </Text>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="sm">
+          <TextInput label={t('checkout.station')} value={stationId} readOnly />
+          <TextInput
+            label={t('checkout.email')}
+            type="email"
+            withAsterisk
+            value={email}
+            error={emailError}
+            onChange={(event) => {
+              setEmail(event.currentTarget.value);
+              setEmailError(undefined);
+            }}
+          />
+          {kind === 'subscription' ? (
+            <NativeSelect
+              label={t('checkout.tier')}
+              value={tier}
+              onChange={(event) => setTier(event.currentTarget.value as TPlanTier)}
+              data={TIERS.map((value) => ({
+                value,
+                label: t('checkout.tierOption', {
+                  label: PLAN_TIERS[value].label,
+                  price: formatUsd(PLAN_TIERS[value].priceCents),
+                }),
+              }))}
+            />
+          ) : (
+            <NumberInput
+              label={t('checkout.packs')}
+              description={t('checkout.packsDescription', {
+                credits: formatCount(CREDIT_PACK.credits),
+                price: formatUsd(CREDIT_PACK.priceCents),
+              })}
+              min={1}
+              max={MAX_PACKS}
+              clampBehavior="strict"
+              allowDecimal={false}
+              allowNegative={false}
+              value={packs}
+              onChange={(value) => setPacks(Math.min(MAX_PACKS, Math.max(1, Number(value) || 1)))}
+            />
+          )}
+          {kind === 'credits' && (
+            <Text fw={600}>
+              {t('checkout.total', {
+                price: formatUsd(totalCents),
+                credits: formatCount(packs * CREDIT_PACK.credits),
+              })}
+            </Text>
+          )}
+          {checkout.isError && (
+            <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+              {serverErrorText(checkout.error, t('checkout.failed'))}
+            </Alert>
+          )}
+          <Button type="submit" loading={checkout.isPending} size="md">
+            {t('checkout.pay', { price: formatUsd(totalCents) })}
+          </Button>
+        </Stack>
+      </form>
+    </Card>
+  );
+}

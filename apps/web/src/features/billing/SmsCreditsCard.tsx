@@ -1,0 +1,94 @@
+// SMS Credits card: the balance, this month's usage against the plan (red above 80%, capped at
+// 100%), the low-credit warning under 100, and the credit pack's Payment Link (spec §2, §9).
+import { Alert, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { formatCount, formatUsd, LIMITS, type TBillingInfo } from '@message-station/shared';
+import { IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { USAGE_WARNING_PERCENT, usagePercent } from './billing-format';
+import { stationPaymentLink } from './payment-link';
+
+export function SmsCreditsCard({ billing }: { billing: TBillingInfo }) {
+  const { t } = useTranslation('billing');
+  const percent = usagePercent(billing.smsCreditsUsedMonth, billing.monthlyCredits);
+  const overWarning = percent > USAGE_WARNING_PERCENT;
+  const low = billing.smsCreditsBalance < LIMITS.lowCreditWarning;
+  const link = stationPaymentLink(billing.stripeCreditsURL, billing);
+  const buyLabel = t('credits.buy', {
+    count: formatCount(billing.creditPack.credits),
+    price: formatUsd(billing.creditPack.priceCents),
+  });
+
+  return (
+    <Card
+      withBorder
+      shadow="sm"
+      radius="md"
+      p="lg"
+      component="section"
+      aria-labelledby="billing-credits-title"
+    >
+      <Title order={2} fz="h3" mb="md" id="billing-credits-title">
+        {t('credits.title')}
+      </Title>
+
+      <Group align="baseline" gap="xs">
+        <Text fz={40} fw={700} lh={1.1} c={low ? 'red' : undefined} data-testid="credits-balance">
+          {formatCount(billing.smsCreditsBalance)}
+        </Text>
+        <Text c="dimmed">{t('credits.available')}</Text>
+      </Group>
+
+      <Stack gap={6} mt="lg">
+        <Group justify="space-between" gap="xs">
+          <Text fz="sm">
+            {t('credits.usedOf', {
+              used: formatCount(billing.smsCreditsUsedMonth),
+              total: formatCount(billing.monthlyCredits),
+            })}
+          </Text>
+          <Text fz="sm" fw={600} c={overWarning ? 'red' : undefined}>
+            {t('credits.percent', { percent })}
+          </Text>
+        </Group>
+        <Progress
+          value={percent}
+          color={overWarning ? 'red' : 'blue'}
+          size="lg"
+          radius="xl"
+          aria-label={t('credits.usageLabel')}
+        />
+      </Stack>
+
+      {low && (
+        <Alert color="red" variant="light" mt="md" icon={<IconAlertTriangle size={18} aria-hidden="true" />}>
+          {t('credits.low')}
+        </Alert>
+      )}
+
+      <Stack gap={6} mt="lg">
+        {link ? (
+          <Button
+            component="a"
+            href={link}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant="light"
+            rightSection={<IconExternalLink size={16} aria-hidden="true" />}
+          >
+            {buyLabel}
+          </Button>
+        ) : (
+          <>
+            <Button disabled>{buyLabel}</Button>
+            <Text fz="xs" c="dimmed">
+              {t('credits.linkMissing')}
+            </Text>
+          </>
+        )}
+        <Text fz="xs" c="dimmed">
+          {t('credits.neverExpire')}
+        </Text>
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,104 @@
+// Subscription Plan card: payment status, tier and price, what the plan includes, and the
+// Payment Link to subscribe or manage (spec §2 Billing, §4 Payment status, §9 tiers).
+import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import {
+  formatCount,
+  formatUsd,
+  PLAN_TIERS,
+  type TBillingInfo,
+  type TPaymentStatus,
+  type TPlanTier,
+} from '@message-station/shared';
+import { IconCheck, IconExternalLink } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { stationPaymentLink } from './payment-link';
+
+const STATUS_COLORS: Record<TPaymentStatus, string> = {
+  paid: 'green',
+  trial: 'blue',
+  suspended: 'red',
+  unpaid: 'gray',
+};
+
+function knownTier(tier: string): tier is TPlanTier {
+  return Object.hasOwn(PLAN_TIERS, tier);
+}
+
+export function SubscriptionPlanCard({ billing }: { billing: TBillingInfo }) {
+  const { t } = useTranslation('billing');
+  const tier = knownTier(billing.subscriptionTier) ? PLAN_TIERS[billing.subscriptionTier] : null;
+  const link = stationPaymentLink(billing.stripeSubscriptionURL, billing);
+  const paid = billing.paymentStatus === 'paid';
+  const included = [
+    t('plan.includedSms', { count: formatCount(billing.monthlyCredits) }),
+    t('plan.includedTranslations'),
+    t('plan.includedBranding'),
+    t('plan.includedDesktopApp'),
+    t('plan.includedSubscribers'),
+    t('plan.includedRollover'),
+  ];
+
+  return (
+    <Card withBorder shadow="sm" radius="md" p="lg" component="section" aria-labelledby="billing-plan-title">
+      <Group justify="space-between" align="flex-start" mb="md">
+        <Title order={2} fz="h3" id="billing-plan-title">
+          {t('plan.title')}
+        </Title>
+        <Badge color={STATUS_COLORS[billing.paymentStatus]} variant="light" size="lg">
+          {t(`status.${billing.paymentStatus}`)}
+        </Badge>
+      </Group>
+
+      <Group align="baseline" gap="xs" mb="md">
+        <Text fz={28} fw={700} lh={1.2}>
+          {tier ? tier.label : t('plan.custom')}
+        </Text>
+        {tier && (
+          <Text c="dimmed" fz="lg">
+            {t('plan.perMonth', { price: formatUsd(tier.priceCents) })}
+          </Text>
+        )}
+      </Group>
+
+      <Text fw={600} fz="sm" mb={6}>
+        {t('plan.includedTitle')}
+      </Text>
+      <List
+        spacing={4}
+        fz="sm"
+        mb="lg"
+        icon={
+          <ThemeIcon color="green" size={18} radius="xl" variant="light">
+            <IconCheck size={12} aria-hidden="true" />
+          </ThemeIcon>
+        }
+      >
+        {included.map((line) => (
+          <List.Item key={line}>{line}</List.Item>
+        ))}
+      </List>
+
+      <Stack gap={6} mt="auto">
+        {link ? (
+          <Button
+            component="a"
+            href={link}
+            target="_blank"
+            rel="noopener noreferrer"
+            variant={paid ? 'default' : 'filled'}
+            rightSection={<IconExternalLink size={16} aria-hidden="true" />}
+          >
+            {paid ? t('plan.manage') : t('plan.subscribe')}
+          </Button>
+        ) : (
+          <>
+            <Button disabled>{paid ? t('plan.manage') : t('plan.subscribe')}</Button>
+            <Text fz="xs" c="dimmed">
+              {t('plan.linkMissing')}
+            </Text>
+          </>
+        )}
+      </Stack>
+    </Card>
+  );
+}

@@ -1,0 +1,69 @@
+// Test fixtures for the billing pages: a station's billing info, ledger entries, and a fetch mock
+// that routes on "METHOD /path" (query string left out) behind a signed-in admin.
+import type { TBillingInfo, TCreditLedgerEntry } from '@message-station/shared';
+import { vi } from 'vitest';
+import { jsonResponse, sessionUser } from '../../test/render-app';
+
+export function billingInfo(overrides: Partial<TBillingInfo> = {}): TBillingInfo {
+  return {
+    stationID: 'station-1',
+    billingEmail: 'billing@demoradio.org',
+    smsCreditsBalance: 1680,
+    smsCreditsRollover: 300,
+    smsCreditsPurchased: 1000,
+    smsCreditsUsedMonth: 120,
+    monthlyCredits: 500,
+    monthlyIncluded: 500,
+    periodStartedAt: '2026-03-01T12:00:00.000Z',
+    paymentStatus: 'paid',
+    paymentExpiresAt: '2026-04-01T12:00:00.000Z',
+    paymentFailedAt: null,
+    subscriptionTier: 'basic',
+    stripeTestMode: false,
+    stripeSubscriptionURL: 'https://buy.stripe.com/test_sub',
+    stripeCreditsURL: 'https://buy.stripe.com/test_credits',
+    creditPack: { credits: 500, priceCents: 1000 },
+    ...overrides,
+  };
+}
+
+export function ledgerEntry(overrides: Partial<TCreditLedgerEntry> = {}): TCreditLedgerEntry {
+  return {
+    id: 'l-1',
+    kind: 'purchase',
+    credits: 500,
+    balanceAfter: 1680,
+    description: 'Bought 500 credits',
+    amountCents: 1000,
+    createdAt: '2026-03-10T12:00:00.000Z',
+    ...overrides,
+  };
+}
+
+type THandler = (url: URL, init: RequestInit) => Response | Promise<Response>;
+
+/** A signed-in admin, an empty ledger, and `handlers` keyed by "METHOD /path". */
+export function mockBillingApi(handlers: Record<string, THandler>) {
+  const all: Record<string, THandler> = {
+    'GET /auth/session': () => jsonResponse(sessionUser()),
+    'GET /admin/api/billing/history': () => jsonResponse([]),
+    ...handlers,
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const handler = all[`${init.method ?? 'GET'} ${url.pathname}`];
+    return handler ? handler(url, init) : jsonResponse({ error: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The calls made to `path` with `method`, with their parsed URL and init. */
+export function callsTo(fetchMock: ReturnType<typeof mockBillingApi>, method: string, path: string) {
+  return fetchMock.mock.calls
+    .filter(
+      ([input, init]) =>
+        (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === path,
+    )
+    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), init }));
+}

@@ -1,0 +1,13 @@
+// The Stripe Payment Link a station opens, carrying its id and billing email (spec §2 Billing).
+import { paymentLinkUrl, type TBillingInfo } from '@message-station/shared';
+
+/** Null when the link is not set up. A path (the dev checkout) is read against this site. */
+export function stationPaymentLink(base: string | null, billing: TBillingInfo): string | null {
+  if (!base) return null;
+  try {
+    const absolute = new URL(base, window.location.origin).toString();
+    return paymentLinkUrl(absolute, billing.stationID, billing.billingEmail);
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,94 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { setCookie } from '../../test/cookies';
+import { renderApp } from '../../test/render-app';
+import { pageReload } from './page-reload';
+import { bodiesSentTo, mockSettingsApi } from './settings-test-helpers';
+
+configure({ asyncUtilTimeout: 4000 });
+
+function primaryOptions() {
+  return within(screen.getByRole('combobox', { name: /Primary Language/ }))
+    .getAllByRole('option')
+    .map((option) => option.textContent);
+}
+
+function primaryValue() {
+  return (screen.getByRole('combobox', { name: /Primary Language/ }) as HTMLSelectElement).value;
+}
+
+async function renderBranding() {
+  const user = userEvent.setup();
+  renderApp('/admin/settings');
+  await screen.findByRole('combobox', { name: /Primary Language/ });
+  return user;
+}
+
+describe('Settings: Station Branding languages', () => {
+  it('offers only the supported languages as primary and follows the checkboxes', async () => {
+    mockSettingsApi();
+    const user = await renderBranding();
+    expect(screen.getByRole('checkbox', { name: 'Spanish (Español)' })).toHaveProperty('checked', true);
+    expect(screen.getByRole('checkbox', { name: 'German (Deutsch)' })).toHaveProperty('checked', false);
+    expect(primaryOptions()).toEqual(['English', 'Spanish', 'French']);
+
+    await user.click(screen.getByRole('checkbox', { name: 'German (Deutsch)' }));
+    expect(primaryOptions()).toEqual(['English', 'Spanish', 'French', 'German']);
+
+    await user.click(screen.getByRole('checkbox', { name: 'French (Français)' }));
+    expect(primaryOptions()).toEqual(['English', 'Spanish', 'German']);
+  });
+
+  it('picks the first remaining supported language when the primary one is unticked', async () => {
+    setCookie('csrf_token', 'b0');
+    vi.spyOn(pageReload, 'reload').mockImplementation(() => {});
+    const fetchMock = mockSettingsApi();
+    const user = await renderBranding();
+    await user.selectOptions(screen.getByRole('combobox', { name: /Primary Language/ }), 'fr');
+    expect(primaryValue()).toBe('fr');
+
+    await user.click(screen.getByRole('checkbox', { name: 'French (Français)' }));
+    expect(primaryValue()).toBe('en');
+
+    await user.click(screen.getByRole('checkbox', { name: 'English' }));
+    expect(primaryValue()).toBe('es');
+    // The last supported language cannot be unticked.
+    expect(screen.getByRole('checkbox', { name: 'Spanish (Español)' })).toHaveProperty('disabled', true);
+
+    await user.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    await screen.findByText('All settings saved successfully! Refreshing...');
+    const [sent] = bodiesSentTo(fetchMock, 'PUT', '/admin/api/station/settings');
+    expect(sent.supported_languages).toEqual(['es']);
+    expect(sent.primary_language).toBe('es');
+  });
+
+  it('warns that subscribers of a removed saved language move to the primary one, and sends the new lists', async () => {
+    setCookie('csrf_token', 'b1');
+    vi.spyOn(pageReload, 'reload').mockImplementation(() => {});
+    const fetchMock = mockSettingsApi();
+    const user = await renderBranding();
+    const warning = /will be moved to the primary language/;
+
+    await user.click(screen.getByRole('checkbox', { name: 'Korean (한국어)' }));
+    expect(screen.queryByText(warning)).toBeNull();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Spanish (Español)' }));
+    await user.click(screen.getByRole('checkbox', { name: 'French (Français)' }));
+    expect(
+      screen.getByText(
+        'Subscribers who chose Spanish, French will be moved to the primary language (English) when you save.',
+      ),
+    ).toBeTruthy();
+
+    await user.click(screen.getByRole('checkbox', { name: 'French (Français)' }));
+    expect(screen.getByText(/Subscribers who chose Spanish will be moved/)).toBeTruthy();
+
+    await user.click(screen.getByRole('button', { name: 'Save All Settings' }));
+    await screen.findByText('All settings saved successfully! Refreshing...');
+    const [sent] = bodiesSentTo(fetchMock, 'PUT', '/admin/api/station/settings');
+    expect(sent.supported_languages).toEqual(['en', 'fr', 'ko']);
+    expect(sent.primary_language).toBe('en');
+    await waitFor(() => expect(screen.queryByText(warning)).toBeNull());
+  });
+});

@@ -1,0 +1,117 @@
+// The Station Branding tab: read-only station name, display name, brand colour, supported and
+// primary languages, and the logo (spec §2 Settings).
+import {
+  Alert,
+  Checkbox,
+  ColorInput,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { LANGUAGES, type TLanguageCode, type TStationSettings } from '@message-station/shared';
+import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { StationLogoUpload } from './StationLogoUpload';
+import { removedLanguages, type TSettingsDraft, withSupportedLanguages } from './settings-draft';
+
+const COLOR_SWATCHES = ['#007bff', '#0b7285', '#2b8a3e', '#e8590c', '#c92a2a', '#862e9c', '#343a40'];
+
+type BrandingTabProps = {
+  saved: TStationSettings;
+  draft: TSettingsDraft;
+  onChange: (draft: TSettingsDraft) => void;
+};
+
+export function BrandingTab({ saved, draft, onChange }: BrandingTabProps) {
+  const { t } = useTranslation('settings');
+  const { t: tc } = useTranslation();
+  const languageLabel = (code: string) => tc(`languageNames.${code as TLanguageCode}`);
+  const removed = removedLanguages(saved, draft);
+  const onlyLanguage = draft.supported_languages.length === 1 ? draft.supported_languages[0] : undefined;
+
+  return (
+    <Stack gap="lg">
+      <SimpleGrid cols={2} spacing="lg">
+        <TextInput
+          label={t('branding.stationName')}
+          description={t('branding.stationNameHint')}
+          inputWrapperOrder={['label', 'input', 'description']}
+          value={saved.name}
+          readOnly
+          variant="filled"
+          rightSection={<IconLock size={16} aria-hidden="true" />}
+        />
+        <TextInput
+          label={t('branding.displayName')}
+          description={t('branding.displayNameHint')}
+          inputWrapperOrder={['label', 'input', 'description']}
+          required
+          maxLength={100}
+          value={draft.display_name}
+          onChange={(event) => onChange({ ...draft, display_name: event.currentTarget.value })}
+        />
+      </SimpleGrid>
+
+      <ColorInput
+        label={t('branding.brandColor')}
+        description={t('branding.brandColorHint')}
+        inputWrapperOrder={['label', 'input', 'description']}
+        format="hex"
+        swatches={COLOR_SWATCHES}
+        swatchesPerRow={7}
+        value={draft.brand_color}
+        onChange={(brandColor) => onChange({ ...draft, brand_color: brandColor })}
+        w={280}
+      />
+
+      <Checkbox.Group
+        label={t('branding.languages')}
+        description={t('branding.languagesHint')}
+        value={draft.supported_languages}
+        onChange={(codes) => {
+          // A station always supports one language at least (the server refuses none).
+          if (codes.length > 0) onChange(withSupportedLanguages(draft, codes));
+        }}
+      >
+        <SimpleGrid cols={3} spacing="sm" verticalSpacing="sm" mt="xs">
+          {LANGUAGES.map((language) => {
+            const name = languageLabel(language.code);
+            const label = name === language.nativeName ? name : `${name} (${language.nativeName})`;
+            return (
+              <Checkbox
+                key={language.code}
+                value={language.code}
+                label={label}
+                disabled={language.code === onlyLanguage}
+              />
+            );
+          })}
+        </SimpleGrid>
+      </Checkbox.Group>
+      {removed.length > 0 && (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden="true" />}>
+          {t('branding.removedWarning', {
+            languages: removed.map(languageLabel).join(', '),
+            primary: languageLabel(draft.primary_language),
+          })}
+        </Alert>
+      )}
+
+      <Group>
+        <NativeSelect
+          label={t('branding.primaryLanguage')}
+          description={t('branding.primaryLanguageHint')}
+          inputWrapperOrder={['label', 'input', 'description']}
+          data={draft.supported_languages.map((code) => ({ value: code, label: languageLabel(code) }))}
+          value={draft.primary_language}
+          onChange={(event) => onChange({ ...draft, primary_language: event.currentTarget.value })}
+          w={280}
+        />
+      </Group>
+
+      <StationLogoUpload logoUrl={saved.logo_url} stationName={saved.display_name} />
+    </Stack>
+  );
+}

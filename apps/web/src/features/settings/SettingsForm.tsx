@@ -1,0 +1,84 @@
+// The three Settings tabs over one unsaved draft, saved together by Save All Settings (spec §4
+// Settings save): check the required fields, send the settings and every type, reload on success.
+import { Card, Tabs } from '@mantine/core';
+import type { TStationSettings } from '@message-station/shared';
+import { IconMessageCircle, IconMessages, IconPalette } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BrandingTab } from './BrandingTab';
+import { MessageTypesTab } from './MessageTypesTab';
+import { pageReload, RELOAD_AFTER_SAVE_MS } from './page-reload';
+import { useSaveSettingsMutation } from './queries';
+import { SaveBar } from './SaveBar';
+import { SmsSettingsTab } from './SmsSettingsTab';
+import {
+  draftFrom,
+  problemsOf,
+  type TMessageTypeDraft,
+  type TSettingsDraft,
+  type TSettingsProblem,
+} from './settings-draft';
+
+type SettingsFormProps = { settings: TStationSettings; types: TMessageTypeDraft[] };
+
+export function SettingsForm({ settings, types: savedTypes }: SettingsFormProps) {
+  const { t } = useTranslation('settings');
+  // Started once from what was loaded: a refetch must not wipe what staff are typing.
+  const [draft, setDraft] = useState<TSettingsDraft>(() => draftFrom(settings));
+  const [types, setTypes] = useState<TMessageTypeDraft[]>(savedTypes);
+  const [problems, setProblems] = useState<TSettingsProblem[]>([]);
+  const save = useSaveSettingsMutation();
+
+  const fullySaved = save.data !== undefined && save.data.failedTypes === 0;
+  useEffect(() => {
+    if (!fullySaved) return;
+    const timer = window.setTimeout(() => pageReload.reload(), RELOAD_AFTER_SAVE_MS);
+    return () => window.clearTimeout(timer);
+  }, [fullySaved]);
+
+  const saveAll = () => {
+    const found = problemsOf(draft);
+    setProblems(found);
+    if (found.length > 0) {
+      save.reset();
+      return;
+    }
+    save.mutate({ draft, types });
+  };
+
+  return (
+    <>
+      <Card withBorder shadow="sm" radius="md" p="lg">
+        <Tabs defaultValue="branding" keepMounted={false}>
+          <Tabs.List mb="lg">
+            <Tabs.Tab value="branding" leftSection={<IconPalette size={16} aria-hidden="true" />}>
+              {t('tabs.branding')}
+            </Tabs.Tab>
+            <Tabs.Tab value="messageTypes" leftSection={<IconMessages size={16} aria-hidden="true" />}>
+              {t('tabs.messageTypes')}
+            </Tabs.Tab>
+            <Tabs.Tab value="sms" leftSection={<IconMessageCircle size={16} aria-hidden="true" />}>
+              {t('tabs.sms')}
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="branding">
+            <BrandingTab saved={settings} draft={draft} onChange={setDraft} />
+          </Tabs.Panel>
+          <Tabs.Panel value="messageTypes">
+            <MessageTypesTab types={types} onChange={setTypes} />
+          </Tabs.Panel>
+          <Tabs.Panel value="sms">
+            <SmsSettingsTab saved={settings} draft={draft} onChange={setDraft} />
+          </Tabs.Panel>
+        </Tabs>
+      </Card>
+      <SaveBar
+        problems={problems}
+        outcome={save.data}
+        error={save.error}
+        saving={save.isPending}
+        onSave={saveAll}
+      />
+    </>
+  );
+}

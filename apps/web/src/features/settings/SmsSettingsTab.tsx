@@ -1,0 +1,150 @@
+// The SMS Settings tab: the SMS switch and its banner, the public subscribe and unsubscribe links,
+// credits, public subscriptions and the two required policy links (spec §2 Settings).
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Checkbox,
+  Code,
+  CopyButton,
+  Group,
+  Paper,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import type { TStationSettings } from '@message-station/shared';
+import {
+  IconAlertTriangle,
+  IconCheck,
+  IconCircleCheck,
+  IconCopy,
+  IconExternalLink,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TSettingsDraft } from './settings-draft';
+
+const creditsFormat = new Intl.NumberFormat('en-US');
+
+type SmsSettingsTabProps = {
+  saved: TStationSettings;
+  draft: TSettingsDraft;
+  onChange: (draft: TSettingsDraft) => void;
+};
+
+export function SmsSettingsTab({ saved, draft, onChange }: SmsSettingsTabProps) {
+  const { t } = useTranslation('settings');
+
+  return (
+    <Stack gap="lg">
+      <Switch
+        size="md"
+        label={t('sms.enable')}
+        checked={draft.sms_enabled}
+        onChange={(event) => onChange({ ...draft, sms_enabled: event.currentTarget.checked })}
+      />
+      {draft.sms_enabled ? (
+        <Alert color="green" icon={<IconCircleCheck size={18} aria-hidden="true" />}>
+          {t('sms.enabledBanner')}
+        </Alert>
+      ) : (
+        <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden="true" />}>
+          {t('sms.disabledBanner')}
+        </Alert>
+      )}
+
+      <Paper withBorder p="md" radius="md">
+        <Title order={3} fz="h5" mb={4}>
+          {t('sms.publicLinks')}
+        </Title>
+        <Text fz="sm" c="dimmed" mb="sm">
+          {t('sms.publicLinksHint')}
+        </Text>
+        <Stack gap="xs">
+          <PublicLink label={t('sms.joinUrl')} url={saved.join_url} />
+          <PublicLink label={t('sms.unsubscribeUrl')} url={saved.unsubscribe_url} />
+        </Stack>
+      </Paper>
+
+      <Text fz="sm">
+        {t('sms.credits', { credits: creditsFormat.format(saved.sms_credits) })}{' '}
+        <Anchor component={Link} to="/admin/billing" fz="sm">
+          {t('sms.creditsLink')}
+        </Anchor>
+      </Text>
+
+      <Checkbox
+        label={t('sms.signupEnabled')}
+        description={t('sms.signupEnabledHint')}
+        checked={draft.signup_enabled}
+        onChange={(event) => onChange({ ...draft, signup_enabled: event.currentTarget.checked })}
+      />
+
+      <Stack gap="sm" maw={640}>
+        <TextInput
+          label={t('sms.privacyUrl')}
+          type="url"
+          required
+          value={draft.privacy_policy_url}
+          onChange={(event) => onChange({ ...draft, privacy_policy_url: event.currentTarget.value })}
+        />
+        <TextInput
+          label={t('sms.termsUrl')}
+          description={t('sms.urlsHint')}
+          inputWrapperOrder={['label', 'input', 'description']}
+          type="url"
+          required
+          value={draft.terms_url}
+          onChange={(event) => onChange({ ...draft, terms_url: event.currentTarget.value })}
+        />
+      </Stack>
+    </Stack>
+  );
+}
+
+function PublicLink({ label, url }: { label: string; url: string }) {
+  const { t } = useTranslation('settings');
+  return (
+    <Group gap="sm" wrap="nowrap" data-public-link={label}>
+      <Text fz="sm" fw={500} w={150} miw={150}>
+        {label}
+      </Text>
+      <Code style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{url}</Code>
+      <CopyButton value={url}>
+        {({ copied, copy }) => (
+          <Tooltip label={copied ? t('sms.copied') : t('sms.copy')} withArrow>
+            <ActionIcon
+              variant="subtle"
+              color={copied ? 'teal' : 'gray'}
+              onClick={copy}
+              aria-label={`${t('sms.copy')}: ${label}`}
+            >
+              {copied ? (
+                <IconCheck size={16} aria-hidden="true" />
+              ) : (
+                <IconCopy size={16} aria-hidden="true" />
+              )}
+            </ActionIcon>
+          </Tooltip>
+        )}
+      </CopyButton>
+      <Tooltip label={t('sms.open')} withArrow>
+        <ActionIcon
+          component="a"
+          href={url}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="subtle"
+          color="gray"
+          aria-label={`${t('sms.open')}: ${label}`}
+        >
+          <IconExternalLink size={16} aria-hidden="true" />
+        </ActionIcon>
+      </Tooltip>
+    </Group>
+  );
+}

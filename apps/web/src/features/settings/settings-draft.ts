@@ -1,0 +1,83 @@
+// The Settings page's unsaved state: what staff edit, the rules checked before saving (spec §5
+// Settings) and the request bodies built from it.
+import { LANGUAGE_CODES, type TStationSettings, type TStationSettingsRequest } from '@message-station/shared';
+import type { TMessageTypeUpdate, TStationMessageType } from '../../api/settings';
+
+/** Languages as plain codes: the checkboxes and the select hand back strings. */
+export type TSettingsDraft = Omit<TStationSettingsRequest, 'supported_languages' | 'primary_language'> & {
+  primary_language: string;
+  supported_languages: string[];
+};
+
+export type TMessageTypeDraft = TStationMessageType;
+
+/** Keys of settings.validation.*: their English texts are SETTINGS_ERRORS of the shared package. */
+export type TSettingsProblem = 'displayName' | 'privacyUrl' | 'termsUrl';
+
+export function draftFrom(settings: TStationSettings): TSettingsDraft {
+  return {
+    display_name: settings.display_name,
+    brand_color: settings.brand_color,
+    primary_language: settings.primary_language,
+    supported_languages: inDisplayOrder(settings.supported_languages),
+    privacy_policy_url: settings.privacy_policy_url,
+    terms_url: settings.terms_url,
+    sms_enabled: settings.sms_enabled,
+    signup_enabled: settings.signup_enabled,
+  };
+}
+
+/** Keeps languages in the product's order, whatever order they were ticked in. */
+export function inDisplayOrder(codes: readonly string[]): string[] {
+  return LANGUAGE_CODES.filter((code) => codes.includes(code));
+}
+
+/**
+ * New supported languages; an unticked primary language gives way to the first one still
+ * supported, so the primary is always among the supported ones.
+ */
+export function withSupportedLanguages(draft: TSettingsDraft, codes: string[]): TSettingsDraft {
+  const supported = inDisplayOrder(codes);
+  const primary = supported.includes(draft.primary_language)
+    ? draft.primary_language
+    : (supported[0] ?? draft.primary_language);
+  return { ...draft, supported_languages: supported, primary_language: primary };
+}
+
+/** Saved languages the draft no longer supports: their subscribers move to the primary language. */
+export function removedLanguages(saved: TStationSettings, draft: TSettingsDraft): string[] {
+  return inDisplayOrder(
+    saved.supported_languages.filter((code) => !draft.supported_languages.includes(code)),
+  );
+}
+
+/** The problems that stop a save, in the order the form shows the fields. */
+export function problemsOf(draft: TSettingsDraft): TSettingsProblem[] {
+  const problems: TSettingsProblem[] = [];
+  if (!draft.display_name.trim()) problems.push('displayName');
+  if (!draft.privacy_policy_url.trim()) problems.push('privacyUrl');
+  if (!draft.terms_url.trim()) problems.push('termsUrl');
+  return problems;
+}
+
+export function requestFrom(draft: TSettingsDraft): TStationSettingsRequest {
+  return {
+    display_name: draft.display_name.trim(),
+    brand_color: draft.brand_color.trim(),
+    primary_language: draft.primary_language as TStationSettingsRequest['primary_language'],
+    supported_languages: draft.supported_languages as TStationSettingsRequest['supported_languages'],
+    privacy_policy_url: draft.privacy_policy_url.trim(),
+    terms_url: draft.terms_url.trim(),
+    sms_enabled: draft.sms_enabled,
+    signup_enabled: draft.signup_enabled,
+  };
+}
+
+export function messageTypeUpdateFrom(type: TMessageTypeDraft): TMessageTypeUpdate {
+  return {
+    display_name: type.display_name.trim(),
+    description: type.description.trim(),
+    color_code: type.color_code,
+    is_active: type.is_active,
+  };
+}

@@ -1,0 +1,95 @@
+// Test fixtures for the Settings page: the station's settings and types, and a fetch mock that
+// routes "METHOD /path" to handlers on top of a signed-in admin.
+import type { TStationSettings, TStationSettingsResponse } from '@message-station/shared';
+import { screen } from '@testing-library/react';
+import type { UserEvent } from '@testing-library/user-event';
+import { vi } from 'vitest';
+import type { TStationMessageType } from '../../api/settings';
+import { jsonResponse, sessionUser } from '../../test/render-app';
+import { TYPES } from '../sms-contacts/sms-contacts-test-helpers';
+
+export { TYPES };
+
+export function stationSettings(overrides: Partial<TStationSettings> = {}): TStationSettings {
+  return {
+    id: 'station-1',
+    name: 'demoradio',
+    slug: 'demoradio',
+    station_slug: 'demoradio',
+    display_name: 'Demo Radio',
+    brand_color: '#007bff',
+    primary_language: 'en',
+    supported_languages: ['en', 'es', 'fr'],
+    logo_url: null,
+    privacy_policy_url: 'https://demoradio.org/privacy',
+    terms_url: 'https://demoradio.org/terms',
+    signup_enabled: true,
+    sms_enabled: true,
+    sms_credits: 1250,
+    billing_email: 'billing@demoradio.org',
+    payment_status: 'paid',
+    join_url: 'http://localhost:3000/join/demoradio',
+    unsubscribe_url: 'http://localhost:3000/unsubscribe/demoradio',
+    ...overrides,
+  };
+}
+
+export function savedSettings(overrides: Partial<TStationSettingsResponse> = {}): TStationSettingsResponse {
+  return { ...stationSettings(), moved_subscriptions: 0, moved_contacts: 0, ...overrides };
+}
+
+type THandler = (init: RequestInit, url: URL) => Response | Promise<Response>;
+
+/** A signed-in admin, the settings and the four types; `handlers` keyed by "METHOD /path" win. */
+export function mockSettingsApi(handlers: Record<string, THandler> = {}) {
+  const typeUpdates: Record<string, THandler> = Object.fromEntries(
+    TYPES.map((type) => [
+      `PUT /admin/api/message-types/${type.id}`,
+      (init: RequestInit) => jsonResponse({ ...type, ...JSON.parse(String(init.body)) }),
+    ]),
+  );
+  const all: Record<string, THandler> = {
+    'GET /auth/session': () => jsonResponse(sessionUser({ stationName: 'Demo Radio' })),
+    'GET /admin/api/station/settings': () => jsonResponse(stationSettings()),
+    'GET /admin/api/message-types': () => jsonResponse(TYPES),
+    'PUT /admin/api/station/settings': (init) =>
+      jsonResponse(savedSettings(JSON.parse(String(init.body)) as Partial<TStationSettingsResponse>)),
+    ...typeUpdates,
+    ...handlers,
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const handler = all[`${init.method ?? 'GET'} ${url.pathname}`];
+    return handler ? handler(init, url) : jsonResponse({ error: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The parsed JSON bodies (or FormData) sent to "METHOD /path", in order. */
+export function bodiesSentTo(fetchMock: ReturnType<typeof mockSettingsApi>, method: string, path: string) {
+  return fetchMock.mock.calls
+    .filter(
+      ([input, init]) =>
+        (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === path,
+    )
+    .map(([, init]) => (init?.body instanceof FormData ? init.body : JSON.parse(String(init?.body))));
+}
+
+export function callCount(fetchMock: ReturnType<typeof mockSettingsApi>, method: string, path: string) {
+  return fetchMock.mock.calls.filter(
+    ([input, init]) =>
+      (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === path,
+  ).length;
+}
+
+export async function openTab(user: UserEvent, name: 'Station Branding' | 'Message Types' | 'SMS Settings') {
+  await user.click(await screen.findByRole('tab', { name }));
+}
+
+export function typesSaved(...changed: Partial<TStationMessageType>[]) {
+  return TYPES.map((type, index) => {
+    const { display_name, description, color_code, is_active } = { ...type, ...changed[index] };
+    return { display_name, description, color_code, is_active };
+  });
+}

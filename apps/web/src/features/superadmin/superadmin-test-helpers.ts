@@ -1,0 +1,69 @@
+// Test fixtures for the superadmin pages: the all-stations dashboard and a fetch mock that routes
+// on "METHOD /path" behind a signed-in superadmin.
+import type { TSessionUser, TSuperadminDashboard, TSuperadminStationRow } from '@message-station/shared';
+import { vi } from 'vitest';
+import { jsonResponse, sessionUser } from '../../test/render-app';
+
+export function stationRow(overrides: Partial<TSuperadminStationRow> = {}): TSuperadminStationRow {
+  return {
+    id: 'st-1',
+    display_name: 'Demo Radio',
+    slug: 'demoradio',
+    payment_status: 'paid',
+    sms_enabled: true,
+    user_count: 3,
+    message_count: 1250,
+    sms_credits: 1680,
+    ...overrides,
+  };
+}
+
+export function dashboard(overrides: Partial<TSuperadminDashboard> = {}): TSuperadminDashboard {
+  return {
+    stats: { total_stations: 2, total_users: 1234, total_messages: 56789, total_sms_subscribers: 10500 },
+    stations: [
+      stationRow(),
+      stationRow({
+        id: 'st-2',
+        display_name: 'Valley School',
+        slug: 'valleyschool',
+        payment_status: 'trial',
+        sms_enabled: false,
+        user_count: 1,
+        message_count: 0,
+        sms_credits: null,
+      }),
+    ],
+    viewing_station: null,
+    ...overrides,
+  };
+}
+
+export const superadminUser = (overrides: Partial<TSessionUser> = {}) =>
+  sessionUser({ isSuperadmin: true, ...overrides });
+
+type THandler = (url: URL, init: RequestInit) => Response | Promise<Response>;
+
+/** A signed-in superadmin, the status call, and `handlers` keyed by "METHOD /path". */
+export function mockSuperadminApi(handlers: Record<string, THandler>) {
+  const all: Record<string, THandler> = {
+    'GET /auth/session': () => jsonResponse(superadminUser()),
+    'GET /admin/api/superadmin/status': () => jsonResponse({ is_superadmin: true, viewing_station_id: null }),
+    ...handlers,
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const handler = all[`${init.method ?? 'GET'} ${url.pathname}`];
+    return handler ? handler(url, init) : jsonResponse({ error: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** How many times `method path` was called. */
+export function countCalls(fetchMock: ReturnType<typeof mockSuperadminApi>, method: string, path: string) {
+  return fetchMock.mock.calls.filter(
+    ([input, init]) =>
+      (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === path,
+  ).length;
+}

@@ -1,0 +1,128 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setCookie } from '../../test/cookies';
+import { jsonResponse, renderApp } from '../../test/render-app';
+import { bodiesSent, mockUsersApi, signedInAdmin, stationUser } from './users-test-helpers';
+
+configure({ asyncUtilTimeout: 4000 });
+
+const LIST = 'GET /admin/api/users';
+const CREATE = 'POST /admin/api/users';
+
+async function openAddUser() {
+  const user = userEvent.setup();
+  await screen.findByText('Station Users (1)');
+  await user.click(screen.getByRole('button', { name: 'Add User' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Add New User' }));
+  return { user, dialog };
+}
+
+async function fillRequired(user: ReturnType<typeof userEvent.setup>, dialog: ReturnType<typeof within>) {
+  await user.type(dialog.getByLabelText(/^Full Name/), 'Jane Smith');
+  await user.type(dialog.getByLabelText(/^Email/), 'jane@demoradio.org');
+  await user.type(dialog.getByLabelText(/^Phone Number/), '4155550111');
+  await user.type(dialog.getByLabelText(/^Initial Password/), 'correct horse');
+}
+
+describe('Add New User', () => {
+  it('needs every field, checks the password length, and sends +1 phone, role user and API access', async () => {
+    setCookie('csrf_token', 'a1');
+    let users = [signedInAdmin()];
+    const jane = stationUser({ id: 'user-9', full_name: 'Jane Smith', email: 'jane@demoradio.org' });
+    const fetchMock = mockUsersApi({
+      [LIST]: () => jsonResponse(users),
+      [CREATE]: () => {
+        users = [...users, jane];
+        return jsonResponse(jane, 201);
+      },
+    });
+    renderApp('/admin/users');
+    const { user, dialog } = await openAddUser();
+    const submit = dialog.getByRole('button', { name: 'Add User' });
+
+    expect(dialog.getByText('Min 8 characters')).toBeTruthy();
+    expect((dialog.getByRole('combobox', { name: 'Role' }) as HTMLSelectElement).value).toBe('user');
+    expect(
+      (dialog.getByRole('checkbox', { name: /API access \(desktop app\)/ }) as HTMLInputElement).checked,
+    ).toBe(true);
+    expect(submit.hasAttribute('disabled')).toBe(true);
+
+    await user.type(dialog.getByLabelText(/^Full Name/), 'Jane Smith');
+    await user.type(dialog.getByLabelText(/^Email/), 'jane@demoradio.org');
+    await user.type(dialog.getByLabelText(/^Phone Number/), '4155550111');
+    expect(submit.hasAttribute('disabled')).toBe(true);
+    await user.type(dialog.getByLabelText(/^Initial Password/), 'short');
+    expect(submit.hasAttribute('disabled')).toBe(false);
+
+    await user.click(submit);
+    expect(dialog.getByText('Password must be at least 8 characters.')).toBeTruthy();
+    expect(bodiesSent(fetchMock, 'POST', '/admin/api/users')).toHaveLength(0);
+
+    await user.type(dialog.getByLabelText(/^Initial Password/), ' enough');
+    await user.click(submit);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bodiesSent(fetchMock, 'POST', '/admin/api/users')).toEqual([
+      {
+        full_name: 'Jane Smith',
+        email: 'jane@demoradio.org',
+        phone_number: '+14155550111',
+        password: 'short enough',
+        role: 'user',
+        api_access_enabled: true,
+      },
+    ]);
+    expect(await screen.findByText('Station Users (2)')).toBeTruthy();
+  });
+
+  it('warns about full access when Admin is chosen, and can add without API access', async () => {
+    setCookie('csrf_token', 'a2');
+    const fetchMock = mockUsersApi({
+      [LIST]: () => jsonResponse([signedInAdmin()]),
+      [CREATE]: () => jsonResponse(stationUser({ role: 'admin' }), 201),
+    });
+    renderApp('/admin/users');
+    const { user, dialog } = await openAddUser();
+    expect(dialog.queryByText(/Admins have full access/)).toBeNull();
+
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Role' }), 'admin');
+    const warning = dialog.getByText(/Admins have full access/).textContent ?? '';
+    for (const power of ['send SMS', 'billing', 'users', 'API keys', 'settings']) {
+      expect(warning).toContain(power);
+    }
+
+    await fillRequired(user, dialog);
+    await user.click(dialog.getByRole('checkbox', { name: /API access \(desktop app\)/ }));
+    await user.click(dialog.getByRole('button', { name: 'Add User' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bodiesSent(fetchMock, 'POST', '/admin/api/users')[0]).toMatchObject({
+      role: 'admin',
+      api_access_enabled: false,
+    });
+  });
+
+  it("shows the server's refusal in the dialog, else 'Failed to create user' or 'Failed to add user'", async () => {
+    setCookie('csrf_token', 'a3');
+    let reply: () => Response | Promise<Response> = () =>
+      jsonResponse({ error: 'A user with this email address already exists.' }, 409);
+    mockUsersApi({ [LIST]: () => jsonResponse([signedInAdmin()]), [CREATE]: () => reply() });
+    renderApp('/admin/users');
+    const { user, dialog } = await openAddUser();
+    await fillRequired(user, dialog);
+    const submit = dialog.getByRole('button', { name: 'Add User' });
+
+    await user.click(submit);
+    expect((await dialog.findByRole('alert')).textContent).toBe(
+      'A user with this email address already exists.',
+    );
+
+    reply = () => new Response('', { status: 500 });
+    await user.click(submit);
+    await waitFor(() => expect(dialog.getByRole('alert').textContent).toBe('Failed to create user'));
+
+    reply = () => Promise.reject(new TypeError('Failed to fetch'));
+    await user.click(submit);
+    await waitFor(() => expect(dialog.getByRole('alert').textContent).toBe('Failed to add user'));
+    expect(screen.getByRole('dialog', { name: 'Add New User' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,170 @@
+// Add New User: Full Name, Email, Phone Number, Initial Password, Role (with the admin warning)
+// and desktop API access (spec §2 Users, §5 Add user, §6 Roles).
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  Modal,
+  NativeSelect,
+  PasswordInput,
+  SimpleGrid,
+  Stack,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { LIMITS, phoneInputToE164, type TStationUser } from '@message-station/shared';
+import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { UsPhoneInput, usPhoneProblem } from '../../components/UsPhoneInput';
+import { useCreateUserMutation } from './queries';
+import { userErrorText } from './user-error';
+import { displayName } from './user-name';
+
+type AddUserModalProps = { opened: boolean; onClose: () => void };
+
+export function AddUserModal({ opened, onClose }: AddUserModalProps) {
+  const { t } = useTranslation('users');
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('add.title')} size="lg">
+      {opened && <AddUserForm onClose={onClose} />}
+    </Modal>
+  );
+}
+
+type TErrors = { phone?: string; password?: string };
+
+function AddUserForm({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('users');
+  const create = useCreateUserMutation();
+  const [fullName, setFullName] = useState('');
+  const [email, setEmail] = useState('');
+  const [phone, setPhone] = useState('');
+  const [password, setPassword] = useState('');
+  const [role, setRole] = useState<TStationUser['role']>('user');
+  const [apiAccess, setApiAccess] = useState(true);
+  const [errors, setErrors] = useState<TErrors>({});
+
+  const complete = Boolean(fullName.trim() && email.trim() && phone && password);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!complete) return;
+    const found: TErrors = {
+      phone: usPhoneProblem(phone) ? t('form.phoneInvalid') : undefined,
+      password: password.length < LIMITS.passwordMinLength ? t('form.passwordTooShort') : undefined,
+    };
+    setErrors(found);
+    if (found.phone || found.password) return;
+    create.mutate(
+      {
+        full_name: fullName.trim(),
+        email: email.trim(),
+        phone_number: phoneInputToE164(phone),
+        password,
+        role,
+        api_access_enabled: apiAccess,
+      },
+      {
+        onSuccess: (user) => {
+          notifications.show({ color: 'green', message: t('add.added', { name: displayName(user) }) });
+          onClose();
+        },
+      },
+    );
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <SimpleGrid cols={2}>
+          <TextInput
+            label={t('form.fullName')}
+            placeholder={t('form.fullNamePlaceholder')}
+            withAsterisk
+            autoComplete="off"
+            maxLength={100}
+            value={fullName}
+            onChange={(event) => setFullName(event.currentTarget.value)}
+            data-autofocus
+          />
+          <TextInput
+            label={t('form.email')}
+            placeholder={t('form.emailPlaceholder')}
+            type="email"
+            withAsterisk
+            autoComplete="off"
+            maxLength={320}
+            value={email}
+            onChange={(event) => setEmail(event.currentTarget.value)}
+          />
+          <UsPhoneInput
+            label={t('form.phone')}
+            placeholder={t('form.phonePlaceholder')}
+            withAsterisk
+            autoComplete="off"
+            value={phone}
+            onChange={(value) => {
+              setPhone(value);
+              setErrors((current) => ({ ...current, phone: undefined }));
+            }}
+            error={errors.phone}
+          />
+          <PasswordInput
+            label={t('form.password')}
+            description={t('form.passwordDescription')}
+            withAsterisk
+            // Keeps the browser from offering the admin's own saved password.
+            autoComplete="new-password"
+            value={password}
+            onChange={(event) => {
+              setPassword(event.currentTarget.value);
+              setErrors((current) => ({ ...current, password: undefined }));
+            }}
+            error={errors.password}
+          />
+        </SimpleGrid>
+        <NativeSelect
+          label={t('form.role')}
+          data={[
+            { value: 'user', label: t('role.user') },
+            { value: 'admin', label: t('role.admin') },
+          ]}
+          value={role}
+          onChange={(event) => setRole(event.currentTarget.value === 'admin' ? 'admin' : 'user')}
+          w={200}
+        />
+        {role === 'admin' && (
+          <Alert
+            color="orange"
+            variant="light"
+            icon={<IconAlertTriangle size={18} aria-hidden="true" />}
+            role="note"
+          >
+            {t('form.adminWarning')}
+          </Alert>
+        )}
+        <Checkbox
+          label={t('form.apiAccess')}
+          description={t('form.apiAccessDescription')}
+          checked={apiAccess}
+          onChange={(event) => setApiAccess(event.currentTarget.checked)}
+        />
+        {create.isError && (
+          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
+            {userErrorText(create.error, t('add.failed'), t('add.network'))}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('cancel')}
+          </Button>
+          <Button type="submit" disabled={!complete} loading={create.isPending}>
+            {t('add.submit')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

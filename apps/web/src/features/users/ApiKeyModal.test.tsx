@@ -1,0 +1,118 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setCookie } from '../../test/cookies';
+import { jsonResponse, renderApp } from '../../test/render-app';
+import { bodiesSent, mockUsersApi, rowOf, signedInAdmin, stationUser } from './users-test-helpers';
+
+configure({ asyncUtilTimeout: 4000 });
+
+const LIST = 'GET /admin/api/users';
+const KEY = '/admin/api/users/user-2/api-key';
+const FULL_KEY = 'ms_NEWkey9Zq2vLx8RtYp4WmHc7Jd3Fs6Bn1Ke5Ug0';
+
+const withKey = stationUser({
+  api_key: 'ms_3fA9xK2q…',
+  api_key_created_at: '2026-02-01T15:30:00.000Z',
+  api_key_last_used_at: null,
+});
+const regenerated = stationUser({
+  api_key: 'ms_NEWkey9Z…',
+  api_key_created_at: '2026-04-20T12:00:00.000Z',
+});
+
+async function openApiKey() {
+  const user = userEvent.setup();
+  await screen.findByText('Maria Lopez');
+  await user.click(rowOf('Maria Lopez').getByRole('button', { name: 'View API Key' }));
+  const dialog = within(await screen.findByRole('dialog', { name: /^API Key/ }));
+  return { user, dialog };
+}
+
+describe('API Key dialog', () => {
+  it('regenerates after a warning, shows the full key once, and Copy & Close copies it', async () => {
+    setCookie('csrf_token', 'k1');
+    const fetchMock = mockUsersApi({
+      [LIST]: () => jsonResponse([signedInAdmin(), withKey]),
+      [`POST ${KEY}`]: () => jsonResponse({ api_key: FULL_KEY, user: regenerated }),
+    });
+    renderApp('/admin/users');
+    const { user, dialog } = await openApiKey();
+
+    expect((dialog.getByLabelText('Station ID') as HTMLInputElement).value).toBe('demoradio');
+    expect(dialog.getByText('ms_3fA9xK2q…')).toBeTruthy();
+    expect(dialog.getByText(/Never used/)).toBeTruthy();
+    expect(dialog.getByText(/shown only once, when it was created/)).toBeTruthy();
+
+    await user.click(dialog.getByRole('button', { name: 'Regenerate' }));
+    const confirm = within(dialog.getByRole('alertdialog'));
+    expect(confirm.getByText(/old key stops working at once/)).toBeTruthy();
+    expect(confirm.getByText(/desktop apps signed in with it are disconnected/)).toBeTruthy();
+    expect(bodiesSent(fetchMock, 'POST', KEY)).toHaveLength(0);
+    await user.click(confirm.getByRole('button', { name: 'Regenerate Key' }));
+
+    const field = (await dialog.findByLabelText('New API key')) as HTMLInputElement;
+    expect(field.value).toBe(FULL_KEY);
+    expect(dialog.getByText(/it will not be shown again/)).toBeTruthy();
+    expect((dialog.getByLabelText('Station ID') as HTMLInputElement).value).toBe('demoradio');
+
+    await user.click(dialog.getByRole('button', { name: 'Copy & Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(await navigator.clipboard.readText()).toBe(FULL_KEY);
+    expect(bodiesSent(fetchMock, 'POST', KEY)).toHaveLength(1);
+
+    // Opened again: only the new key's visible start, never the full key.
+    await user.click(rowOf('Maria Lopez').getByRole('button', { name: 'View API Key' }));
+    const again = within(await screen.findByRole('dialog', { name: /^API Key/ }));
+    expect(again.getByText('ms_NEWkey9Z…')).toBeTruthy();
+    expect(again.queryByDisplayValue(FULL_KEY)).toBeNull();
+    expect(screen.queryByText(FULL_KEY)).toBeNull();
+  });
+
+  it('generates a first key and Close forgets it', async () => {
+    setCookie('csrf_token', 'k2');
+    mockUsersApi({
+      [LIST]: () => jsonResponse([signedInAdmin(), stationUser()]),
+      [`POST ${KEY}`]: () => jsonResponse({ api_key: FULL_KEY, user: regenerated }),
+    });
+    renderApp('/admin/users');
+    const { user, dialog } = await openApiKey();
+    expect(dialog.getByText('This user has no API key yet.')).toBeTruthy();
+    expect(dialog.queryByRole('button', { name: 'Regenerate' })).toBeNull();
+
+    await user.click(dialog.getByRole('button', { name: 'Generate API Key' }));
+    expect(((await dialog.findByLabelText('New API key')) as HTMLInputElement).value).toBe(FULL_KEY);
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+
+    await user.click(rowOf('Maria Lopez').getByRole('button', { name: 'View API Key' }));
+    const again = within(await screen.findByRole('dialog', { name: /^API Key/ }));
+    expect(again.getByText('ms_NEWkey9Z…')).toBeTruthy();
+    expect(again.queryByDisplayValue(FULL_KEY)).toBeNull();
+  });
+
+  it('revokes after confirmation, and shows why a key cannot be generated', async () => {
+    setCookie('csrf_token', 'k3');
+    const fetchMock = mockUsersApi({
+      [LIST]: () => jsonResponse([signedInAdmin(), withKey]),
+      [`DELETE ${KEY}`]: () => jsonResponse(stationUser()),
+      [`POST ${KEY}`]: () =>
+        jsonResponse({ error: 'API access needs an active subscription or free trial.' }, 409),
+    });
+    renderApp('/admin/users');
+    const { user, dialog } = await openApiKey();
+
+    await user.click(dialog.getByRole('button', { name: 'Revoke' }));
+    const confirm = within(dialog.getByRole('alertdialog'));
+    expect(confirm.getByText(/stops working at once/)).toBeTruthy();
+    await user.click(confirm.getByRole('button', { name: 'Revoke Key' }));
+    expect(await dialog.findByText('This user has no API key yet.')).toBeTruthy();
+    expect(bodiesSent(fetchMock, 'DELETE', KEY)).toHaveLength(1);
+
+    await user.click(dialog.getByRole('button', { name: 'Generate API Key' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe(
+      'API access needs an active subscription or free trial.',
+    );
+    expect(dialog.queryByLabelText('New API key')).toBeNull();
+  });
+});

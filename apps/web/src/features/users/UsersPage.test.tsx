@@ -1,0 +1,263 @@
+import { formatLastLogin } from '@message-station/shared';
+import { configure, renderHook, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n';
+import { setCookie } from '../../test/cookies';
+import { jsonResponse, renderApp } from '../../test/render-app';
+import { useLastLoginText } from './last-login';
+import { bodiesSent, mockUsersApi, rowOf, signedInAdmin, stationUser } from './users-test-helpers';
+
+configure({ asyncUtilTimeout: 4000 });
+
+const LIST = 'GET /admin/api/users';
+const HOUR = 3_600_000;
+
+const ana = signedInAdmin();
+const maria = stationUser({ last_login_at: new Date(Date.now() - 3 * HOUR).toISOString() });
+const noName = stationUser({
+  id: 'user-3',
+  full_name: '',
+  email: 'j.doe@demoradio.org',
+  phone_number: null,
+  api_access_enabled: false,
+  api_access_reason: 'API access needs an active subscription or free trial.',
+});
+
+describe('UsersPage', () => {
+  it('lists the users with the You badge, phone, role, API key access and last login', async () => {
+    mockUsersApi({ [LIST]: () => jsonResponse([ana, maria, noName]) });
+    renderApp('/admin/users');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Station Users (3)' })).toBeTruthy();
+    expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
+      'Name',
+      'Email',
+      'Phone',
+      'Role',
+      'API Key',
+      'Last Login',
+      'Actions',
+    ]);
+
+    const first = rowOf('Ana Rivera');
+    expect(first.getByText('You')).toBeTruthy();
+    expect(first.getByText('(555) 123-4567')).toBeTruthy();
+    expect(first.getByText('Admin')).toBeTruthy();
+    expect(first.getByText('5 minutes ago')).toBeTruthy();
+
+    const second = rowOf('Maria Lopez');
+    expect(second.queryByText('You')).toBeNull();
+    expect(second.getByText('maria@demoradio.org')).toBeTruthy();
+    expect(second.getByText('(415) 555-0134')).toBeTruthy();
+    expect(second.getByText('User')).toBeTruthy();
+    expect(second.getByRole('button', { name: 'View API Key' })).toBeTruthy();
+    expect(second.getByText('3 hours ago')).toBeTruthy();
+
+    // No name: the part of the email before @.
+    const third = rowOf('j.doe');
+    expect(third.getByText('No Access')).toBeTruthy();
+    expect(third.queryByRole('button', { name: 'View API Key' })).toBeNull();
+    expect(third.getByText('Never')).toBeTruthy();
+  });
+
+  it('explains No Access with the reason in a tooltip', async () => {
+    mockUsersApi({ [LIST]: () => jsonResponse([ana, noName]) });
+    renderApp('/admin/users');
+    const user = userEvent.setup();
+    await screen.findByText('j.doe');
+    expect(screen.queryByText('API access needs an active subscription or free trial.')).toBeNull();
+    await user.hover(rowOf('j.doe').getByText('No Access'));
+    expect((await screen.findByRole('tooltip')).textContent).toBe(
+      'API access needs an active subscription or free trial.',
+    );
+  });
+
+  it('offers Edit only for standard users, and no delete button for an admin', async () => {
+    const fetchMock = mockUsersApi({ [LIST]: () => jsonResponse([ana, maria]) });
+    renderApp('/admin/users');
+    const user = userEvent.setup();
+    await screen.findByText('Maria Lopez');
+
+    expect(rowOf('Ana Rivera').queryByRole('button', { name: 'Edit' })).toBeNull();
+    expect(rowOf('Maria Lopez').getByRole('button', { name: 'Edit' })).toBeTruthy();
+    for (const name of ['Ana Rivera', 'Maria Lopez']) {
+      expect(rowOf(name).getByRole('button', { name: 'Reset Password' })).toBeTruthy();
+      expect(rowOf(name).getByRole('button', { name: 'Delete' })).toBeTruthy();
+    }
+
+    await user.click(rowOf('Ana Rivera').getByRole('button', { name: 'Delete' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete User Account' }));
+    expect(dialog.getByText(/Admin accounts cannot be deleted through the interface/)).toBeTruthy();
+    expect(dialog.getByText(/contact support/)).toBeTruthy();
+    expect(dialog.queryByRole('button', { name: /Delete/ })).toBeNull();
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bodiesSent(fetchMock, 'DELETE', '/admin/api/users/user-1')).toHaveLength(0);
+  });
+
+  it('deletes a standard user after confirmation, and shows a refusal in the dialog', async () => {
+    setCookie('csrf_token', 'u1');
+    let reply: () => Response = () => jsonResponse({ error: 'Something went wrong on our side.' }, 500);
+    const fetchMock = mockUsersApi({
+      [LIST]: () => jsonResponse([ana, maria]),
+      'DELETE /admin/api/users/user-2': () => reply(),
+    });
+    renderApp('/admin/users');
+    const user = userEvent.setup();
+    await screen.findByText('Maria Lopez');
+
+    await user.click(rowOf('Maria Lopez').getByRole('button', { name: 'Delete' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Delete User Account' }));
+    expect(dialog.getByText(/This action cannot be undone\./)).toBeTruthy();
+    await user.click(dialog.getByRole('button', { name: 'Delete User' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('Something went wrong on our side.');
+
+    reply = () => new Response('', { status: 502 });
+    await user.click(dialog.getByRole('button', { name: 'Delete User' }));
+    await waitFor(() => expect(dialog.getByRole('alert').textContent).toBe('Failed to delete user'));
+
+    reply = () => jsonResponse({ ok: true });
+    await user.click(dialog.getByRole('button', { name: 'Delete User' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByText('Maria Lopez')).toBeNull();
+    expect(screen.getByRole('heading', { level: 2, name: 'Station Users (1)' })).toBeTruthy();
+    expect(bodiesSent(fetchMock, 'DELETE', '/admin/api/users/user-2')).toHaveLength(3);
+  });
+
+  it('shows the loading text, then the empty text', async () => {
+    let answer: (response: Response) => void = () => {};
+    mockUsersApi({ [LIST]: () => new Promise<Response>((resolve) => (answer = resolve)) });
+    renderApp('/admin/users');
+    expect(await screen.findByText('Loading users...')).toBeTruthy();
+    answer(jsonResponse([]));
+    expect(await screen.findByText('No users found. Invite team members to get started.')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Station Users (0)' })).toBeTruthy();
+  });
+
+  it('shows an empty list when the users cannot be loaded', async () => {
+    const error = vi.spyOn(console, 'error').mockImplementation(() => {});
+    mockUsersApi({ [LIST]: () => jsonResponse({ error: 'Server down' }, 500) });
+    renderApp('/admin/users');
+    expect(await screen.findByText('No users found. Invite team members to get started.')).toBeTruthy();
+    expect(error).toHaveBeenCalledWith('Failed to load users', expect.anything());
+  });
+
+  it('sends the reset email with the admin placeholder token and says it was sent', async () => {
+    setCookie('csrf_token', 'u2');
+    let reply: () => Response = () => jsonResponse({ error: 'Too many reset requests.' }, 429);
+    const fetchMock = mockUsersApi({
+      [LIST]: () => jsonResponse([ana, maria]),
+      'POST /auth/password-reset/request': () => reply(),
+    });
+    renderApp('/admin/users');
+    const user = userEvent.setup();
+    await screen.findByText('Maria Lopez');
+
+    await user.click(rowOf('Maria Lopez').getByRole('button', { name: 'Reset Password' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reset Password' }));
+    expect(dialog.getByText('Send a password reset email to maria@demoradio.org?')).toBeTruthy();
+    expect(dialog.getByText(/verify their identity with a code sent by SMS/)).toBeTruthy();
+
+    await user.click(dialog.getByRole('button', { name: 'Send Reset Email' }));
+    expect((await dialog.findByRole('alert')).textContent).toBe('Too many reset requests.');
+
+    reply = () => new Response('', { status: 500 });
+    await user.click(dialog.getByRole('button', { name: 'Send Reset Email' }));
+    await waitFor(() =>
+      expect(dialog.getByRole('alert').textContent).toBe('Failed to send password reset email'),
+    );
+
+    reply = () => jsonResponse({ message: 'If an account exists…' });
+    await user.click(dialog.getByRole('button', { name: 'Send Reset Email' }));
+    expect(await dialog.findByText('Password reset email sent successfully!')).toBeTruthy();
+    expect(bodiesSent(fetchMock, 'POST', '/auth/password-reset/request').at(-1)).toEqual({
+      email: 'maria@demoradio.org',
+      turnstileToken: 'admin-users-page',
+    });
+    await user.click(dialog.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('edits a standard user: name and email required, API access sent', async () => {
+    setCookie('csrf_token', 'u3');
+    let reply: () => Response = () =>
+      jsonResponse({ error: 'A user with this email address already exists.' }, 409);
+    const fetchMock = mockUsersApi({
+      [LIST]: () => jsonResponse([ana, maria]),
+      'PUT /admin/api/users/user-2': () => reply(),
+    });
+    renderApp('/admin/users');
+    const user = userEvent.setup();
+    await screen.findByText('Maria Lopez');
+
+    await user.click(rowOf('Maria Lopez').getByRole('button', { name: 'Edit' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Edit User' }));
+    const save = dialog.getByRole('button', { name: 'Save Changes' });
+    const name = dialog.getByLabelText(/^Full Name/);
+    expect((name as HTMLInputElement).value).toBe('Maria Lopez');
+    await user.clear(name);
+    expect(save.hasAttribute('disabled')).toBe(true);
+    await user.type(name, 'María López');
+    expect(save.hasAttribute('disabled')).toBe(false);
+    await user.click(dialog.getByRole('checkbox', { name: /API access \(desktop app\)/ }));
+
+    await user.click(save);
+    expect((await dialog.findByRole('alert')).textContent).toBe(
+      'A user with this email address already exists.',
+    );
+    reply = () => jsonResponse({}, 500);
+    await user.click(save);
+    await waitFor(() => expect(dialog.getByRole('alert').textContent).toBe('Failed to update user'));
+
+    reply = () =>
+      jsonResponse({
+        ...maria,
+        full_name: 'María López',
+        api_access_enabled: false,
+        api_access_reason: 'Off',
+      });
+    await user.click(save);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(bodiesSent(fetchMock, 'PUT', '/admin/api/users/user-2').at(-1)).toEqual({
+      full_name: 'María López',
+      email: 'maria@demoradio.org',
+      api_access_enabled: false,
+    });
+    expect(rowOf('María López').getByText('No Access')).toBeTruthy();
+  });
+
+  it('words the last login in Spanish', async () => {
+    mockUsersApi({ [LIST]: () => jsonResponse([ana, maria]) });
+    await i18n.changeLanguage('es');
+    renderApp('/admin/users');
+    expect(await screen.findByText('hace 5 minutos')).toBeTruthy();
+    expect(screen.getByText('hace 3 horas')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Usuarios de la estación (2)' })).toBeTruthy();
+  });
+});
+
+describe('last login wording', () => {
+  it('matches the shared English helper at every step', () => {
+    const now = new Date('2026-04-20T12:00:00.000Z');
+    const minutesAgo = [
+      null,
+      0,
+      1,
+      59,
+      60,
+      61,
+      23 * 60 + 59,
+      24 * 60,
+      47 * 60,
+      48 * 60,
+      29 * 1440,
+      30 * 1440,
+    ];
+    const { result } = renderHook(() => useLastLoginText());
+    for (const minutes of minutesAgo) {
+      const value = minutes === null ? null : new Date(now.getTime() - minutes * 60_000).toISOString();
+      expect(result.current(value, now.getTime())).toBe(formatLastLogin(value, now));
+    }
+  });
+});

@@ -1,0 +1,139 @@
+// The users table: Name ('You' on the signed-in user), Email, Phone, Role, API Key (View API Key,
+// or No Access with the reason), Last Login, Actions (spec §2 Users).
+import { Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { formatUsPhone, type TStationUser } from '@message-station/shared';
+import { IconKey } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../auth/session-user';
+import { useNow } from '../registration/use-now';
+import { useLastLoginText } from './last-login';
+import { displayName } from './user-name';
+
+/** Relative times move on once a minute. */
+const LAST_LOGIN_TICK_MS = 60_000;
+
+export type TUserAction = 'resetPassword' | 'edit' | 'delete' | 'apiKey';
+
+type UsersTableProps = {
+  users: TStationUser[];
+  onAction: (action: TUserAction, user: TStationUser) => void;
+};
+
+export function UsersTable({ users, onAction }: UsersTableProps) {
+  const { t } = useTranslation('users');
+  const sessionUser = useSessionUser();
+  const lastLoginText = useLastLoginText();
+  const now = useNow(LAST_LOGIN_TICK_MS);
+
+  return (
+    <Table.ScrollContainer minWidth={900}>
+      <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={8}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('columns.name')}</Table.Th>
+            <Table.Th>{t('columns.email')}</Table.Th>
+            <Table.Th>{t('columns.phone')}</Table.Th>
+            <Table.Th>{t('columns.role')}</Table.Th>
+            <Table.Th>{t('columns.apiKey')}</Table.Th>
+            <Table.Th>{t('columns.lastLogin')}</Table.Th>
+            <Table.Th>{t('columns.actions')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {users.map((user) => (
+            <Table.Tr key={user.id} data-user-id={user.id}>
+              <Table.Td miw={120}>
+                <Group gap={6} wrap="nowrap">
+                  <Text fz="sm" fw={500}>
+                    {displayName(user)}
+                  </Text>
+                  {user.id === sessionUser.id && (
+                    <Badge size="xs" variant="light" color="teal">
+                      {t('you')}
+                    </Badge>
+                  )}
+                </Group>
+              </Table.Td>
+              <Table.Td style={{ overflowWrap: 'anywhere' }} miw={150}>
+                {user.email}
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUsPhone(user.phone_number)}</Table.Td>
+              <Table.Td>
+                <Badge variant="light" color={user.role === 'admin' ? 'red' : 'blue'}>
+                  {t(`role.${user.role}`)}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <ApiKeyCell user={user} onView={() => onAction('apiKey', user)} />
+              </Table.Td>
+              <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                {user.last_login_at ? (
+                  <time dateTime={user.last_login_at}>{lastLoginText(user.last_login_at, now)}</time>
+                ) : (
+                  <Text fz="sm" c="dimmed" span>
+                    {lastLoginText(null, now)}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                {/* Two short lines instead of one wide one: the table fits a 1280 px window. */}
+                <Stack gap={6} w="max-content">
+                  <Button size="compact-sm" variant="default" onClick={() => onAction('resetPassword', user)}>
+                    {t('actions.resetPassword')}
+                  </Button>
+                  <Group gap={6} grow wrap="nowrap">
+                    {user.role !== 'admin' && (
+                      <Button size="compact-sm" variant="default" onClick={() => onAction('edit', user)}>
+                        {t('actions.edit')}
+                      </Button>
+                    )}
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      color="red"
+                      onClick={() => onAction('delete', user)}
+                    >
+                      {t('actions.delete')}
+                    </Button>
+                  </Group>
+                </Stack>
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function ApiKeyCell({ user, onView }: { user: TStationUser; onView: () => void }) {
+  const { t } = useTranslation('users');
+  if (user.api_access_enabled) {
+    return (
+      <Button
+        size="compact-sm"
+        variant="light"
+        leftSection={<IconKey size={14} aria-hidden="true" />}
+        onClick={onView}
+        style={{ whiteSpace: 'nowrap' }}
+      >
+        {t('viewApiKey')}
+      </Button>
+    );
+  }
+  if (!user.api_access_reason) {
+    return (
+      <Badge variant="light" color="gray">
+        {t('noAccess')}
+      </Badge>
+    );
+  }
+  return (
+    <Tooltip label={user.api_access_reason} withArrow multiline w={240}>
+      {/* A button so keyboard users can reach the reason too. */}
+      <Badge component="button" type="button" variant="light" color="gray" style={{ cursor: 'help' }}>
+        {t('noAccess')}
+      </Badge>
+    </Tooltip>
+  );
+}

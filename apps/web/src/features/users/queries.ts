@@ -1,0 +1,88 @@
+// Users page state: the station's users, and the changes an admin makes to them and their API keys.
+import type { TStationUser, TUpdateUserRequest } from '@message-station/shared';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryKeys } from '../../api/query-keys';
+import {
+  createUser,
+  deleteUser,
+  generateApiKey,
+  listUsers,
+  requestPasswordReset,
+  revokeApiKey,
+  updateUser,
+} from '../../api/users';
+
+/** A list that cannot load shows as empty; the failure is only logged (spec §8 Users). */
+async function loadUsers(signal: AbortSignal): Promise<TStationUser[]> {
+  try {
+    return await listUsers(signal);
+  } catch (error) {
+    if (signal.aborted) throw error;
+    console.error('Failed to load users', error);
+    return [];
+  }
+}
+
+export function useUsersQuery() {
+  return useQuery({
+    queryKey: queryKeys.users,
+    queryFn: ({ signal }) => loadUsers(signal),
+  });
+}
+
+/** Puts the server's copy of a user into the cached list. */
+function replaceUser(queryClient: QueryClient, user: TStationUser) {
+  queryClient.setQueryData<TStationUser[]>(queryKeys.users, (users) =>
+    users?.map((current) => (current.id === user.id ? user : current)),
+  );
+}
+
+export function useCreateUserMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createUser,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.users }),
+  });
+}
+
+export function useUpdateUserMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, request }: { id: string; request: TUpdateUserRequest }) => updateUser(id, request),
+    onSuccess: (user) => replaceUser(queryClient, user),
+  });
+}
+
+export function useDeleteUserMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteUser,
+    onSuccess: (_reply, id) => {
+      queryClient.setQueryData<TStationUser[]>(queryKeys.users, (users) =>
+        users?.filter((user) => user.id !== id),
+      );
+    },
+  });
+}
+
+/** The full key stays in this mutation's result only: the cached list keeps the visible start. */
+export function useGenerateApiKeyMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: generateApiKey,
+    gcTime: 0,
+    onSuccess: ({ user }) => replaceUser(queryClient, user),
+  });
+}
+
+export function useRevokeApiKeyMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeApiKey,
+    onSuccess: (user) => replaceUser(queryClient, user),
+  });
+}
+
+export function usePasswordResetMutation() {
+  return useMutation({ mutationFn: requestPasswordReset });
+}

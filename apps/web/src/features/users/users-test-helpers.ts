@@ -1,0 +1,76 @@
+// Test fixtures for the Users page: station users and a fetch mock keyed by "METHOD /path".
+import type { TStationUser } from '@message-station/shared';
+import { screen, within } from '@testing-library/react';
+import { vi } from 'vitest';
+import { jsonResponse, sessionUser } from '../../test/render-app';
+
+const MINUTE = 60_000;
+
+export function stationUser(overrides: Partial<TStationUser> = {}): TStationUser {
+  return {
+    id: 'user-2',
+    full_name: 'Maria Lopez',
+    email: 'maria@demoradio.org',
+    phone_number: '+14155550134',
+    role: 'user',
+    api_access_enabled: true,
+    api_access_reason: null,
+    api_key: null,
+    api_key_created_at: null,
+    api_key_last_used_at: null,
+    last_login_at: null,
+    created_at: '2026-01-10T17:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** The signed-in admin (id user-1, as sessionUser()), who logged in 5 minutes ago. */
+export function signedInAdmin(overrides: Partial<TStationUser> = {}): TStationUser {
+  return stationUser({
+    id: 'user-1',
+    full_name: 'Ana Rivera',
+    email: 'ana@demoradio.org',
+    phone_number: '+15551234567',
+    role: 'admin',
+    last_login_at: new Date(Date.now() - 5 * MINUTE).toISOString(),
+    ...overrides,
+  });
+}
+
+type THandler = (init: RequestInit) => Response | Promise<Response>;
+
+/** A signed-in admin of Demo Radio (slug demoradio), plus `handlers`; unknown calls answer 404. */
+export function mockUsersApi(handlers: Record<string, THandler>) {
+  const all: Record<string, THandler> = {
+    'GET /auth/session': () => jsonResponse(sessionUser()),
+    ...handlers,
+  };
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(String(input), 'http://localhost');
+    const handler = all[`${init.method ?? 'GET'} ${url.pathname}`];
+    return handler ? handler(init) : jsonResponse({ error: 'Not found' }, 404);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  return fetchMock;
+}
+
+/** The JSON bodies sent with every `method path` call. */
+export function bodiesSent(
+  fetchMock: ReturnType<typeof mockUsersApi>,
+  method: string,
+  path: string,
+): unknown[] {
+  return fetchMock.mock.calls
+    .filter(
+      ([input, init]) =>
+        (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === path,
+    )
+    .map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : undefined));
+}
+
+/** The table row that shows `text` (the admin header also names the signed-in user). */
+export function rowOf(text: string) {
+  const row = within(screen.getByRole('table')).getByText(text).closest('tr');
+  if (!row) throw new Error(`no row for ${text}`);
+  return within(row as HTMLElement);
+}

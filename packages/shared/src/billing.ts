@@ -1,0 +1,84 @@
+// Plans, credit packs and billing shapes (spec §1 Pricing, §3 Billing info, §9). The one source of
+// prices for landing, terms and billing (decision 0010 on the credit pack).
+import { z } from 'zod';
+import { PAYMENT_STATUSES } from './constants.js';
+
+export const PLAN_TIERS = {
+  basic: { label: 'Starter', priceCents: 5000 },
+  professional: { label: 'Professional', priceCents: 7500 },
+  enterprise: { label: 'Enterprise', priceCents: 10000 },
+} as const;
+export type TPlanTier = keyof typeof PLAN_TIERS;
+export const CUSTOM_PLAN_LABEL = 'Custom Plan';
+
+export function planLabel(tier: string): string {
+  return tier in PLAN_TIERS ? PLAN_TIERS[tier as TPlanTier].label : CUSTOM_PLAN_LABEL;
+}
+
+/** Extra credits: one pack is 500 credits for $10 (2 cents each). */
+export const CREDIT_PACK = { credits: 500, priceCents: 1000 } as const;
+/** SMS included in every month of the plan. */
+export const MONTHLY_INCLUDED_CREDITS = 500;
+/** A failed renewal suspends SMS after this many days (terms §9). */
+export const PAYMENT_GRACE_DAYS = 15;
+
+export function formatUsd(cents: number): string {
+  const dollars = cents / 100;
+  return `$${Number.isInteger(dollars) ? dollars : dollars.toFixed(2)}`;
+}
+
+export const CREDIT_LEDGER_KINDS = [
+  'trial_grant',
+  'monthly_grant',
+  'rollover',
+  'purchase',
+  'send',
+  'refund',
+] as const;
+export type TCreditLedgerKind = (typeof CREDIT_LEDGER_KINDS)[number];
+
+export const ZBillingInfo = z.object({
+  stationID: z.string(),
+  billingEmail: z.string().nullable(),
+  smsCreditsBalance: z.number(),
+  smsCreditsRollover: z.number(),
+  smsCreditsPurchased: z.number(),
+  /** Credits spent this month net of refunds, as a positive number (shown negative). */
+  smsCreditsUsedMonth: z.number(),
+  /** The plan's monthly allowance. */
+  monthlyCredits: z.number(),
+  /** What this period's grant actually gave (the trial grant during the free trial). */
+  monthlyIncluded: z.number(),
+  periodStartedAt: z.string().nullable(),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentExpiresAt: z.string().nullable(),
+  /** First failed renewal not yet made good; SMS is suspended PAYMENT_GRACE_DAYS after it. */
+  paymentFailedAt: z.string().nullable(),
+  subscriptionTier: z.string(),
+  stripeTestMode: z.boolean(),
+  /** Payment Link bases; the page adds client_reference_id and prefilled_email. Null when not set up. */
+  stripeSubscriptionURL: z.string().nullable(),
+  stripeCreditsURL: z.string().nullable(),
+  creditPack: z.object({ credits: z.number(), priceCents: z.number() }),
+});
+export type TBillingInfo = z.infer<typeof ZBillingInfo>;
+
+export const ZCreditLedgerEntry = z.object({
+  id: z.string(),
+  kind: z.enum(CREDIT_LEDGER_KINDS),
+  /** Change to the balance; a rollover entry records what carried over and changes nothing. */
+  credits: z.number(),
+  balanceAfter: z.number(),
+  description: z.string(),
+  amountCents: z.number().nullable(),
+  createdAt: z.string(),
+});
+export type TCreditLedgerEntry = z.infer<typeof ZCreditLedgerEntry>;
+
+/** A Payment Link opened for this station: Stripe hands both values back on the checkout session. */
+export function paymentLinkUrl(base: string, stationId: string, email: string | null): string {
+  const url = new URL(base);
+  url.searchParams.set('client_reference_id', stationId);
+  if (email) url.searchParams.set('prefilled_email', email);
+  return url.toString();
+}

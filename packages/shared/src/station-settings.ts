@@ -1,0 +1,76 @@
+// Station settings shapes (spec §3 Station settings, §5 Settings, §7 PUT /admin/api/station/settings).
+import { z } from 'zod';
+import { LANGUAGE_CODES, PAYMENT_STATUSES } from './constants.js';
+import { httpUrl, ZBrandColor } from './fields.js';
+
+export const SETTINGS_ERRORS = {
+  displayName: 'Display name is required',
+  privacyUrl: 'Privacy policy URL cannot be empty',
+  termsUrl: 'Terms URL cannot be empty',
+  primaryNotSupported: 'Primary language must be one of the supported languages.',
+  noLanguage: 'Choose at least one supported language.',
+} as const;
+
+export const ZStationSettings = z.object({
+  id: z.string(),
+  /** Station name as registered: read-only. */
+  name: z.string(),
+  slug: z.string(),
+  station_slug: z.string(),
+  display_name: z.string(),
+  brand_color: z.string(),
+  primary_language: z.string(),
+  supported_languages: z.array(z.string()),
+  logo_url: z.string().nullable(),
+  privacy_policy_url: z.string(),
+  terms_url: z.string(),
+  signup_enabled: z.boolean(),
+  sms_enabled: z.boolean(),
+  sms_credits: z.number(),
+  billing_email: z.string().nullable(),
+  payment_status: z.enum(PAYMENT_STATUSES),
+  /** The station's public pages on this site. */
+  join_url: z.string(),
+  unsubscribe_url: z.string(),
+});
+export type TStationSettings = z.infer<typeof ZStationSettings>;
+
+export const ZStationSettingsRequest = z
+  .object({
+    display_name: z
+      .string({ error: SETTINGS_ERRORS.displayName })
+      .trim()
+      .min(1, SETTINGS_ERRORS.displayName)
+      .max(100, 'Display name is too long.'),
+    brand_color: ZBrandColor,
+    primary_language: z.enum(LANGUAGE_CODES, `Primary language must be among: ${LANGUAGE_CODES.join(', ')}.`),
+    privacy_policy_url: httpUrl('Privacy policy URL', SETTINGS_ERRORS.privacyUrl),
+    terms_url: httpUrl('Terms URL', SETTINGS_ERRORS.termsUrl),
+    supported_languages: z
+      .array(z.enum(LANGUAGE_CODES, `Supported languages must be among: ${LANGUAGE_CODES.join(', ')}.`))
+      .min(1, SETTINGS_ERRORS.noLanguage)
+      .max(LANGUAGE_CODES.length)
+      .transform((list) => [...new Set(list)]),
+    sms_enabled: z.boolean(),
+    signup_enabled: z.boolean(),
+  })
+  .superRefine((value, ctx) => {
+    if (!value.supported_languages.includes(value.primary_language)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['primary_language'],
+        message: SETTINGS_ERRORS.primaryNotSupported,
+      });
+    }
+  });
+export type TStationSettingsRequest = z.input<typeof ZStationSettingsRequest>;
+
+export const ZStationSettingsResponse = ZStationSettings.extend({
+  /**
+   * Subscriber choices that were in a language the station no longer supports, moved to the
+   * primary language (decision 0009).
+   */
+  moved_subscriptions: z.number(),
+  moved_contacts: z.number(),
+});
+export type TStationSettingsResponse = z.infer<typeof ZStationSettingsResponse>;
