@@ -1,5 +1,6 @@
 CREATE TABLE "credit_ledger" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigserial NOT NULL,
 	"station_id" uuid NOT NULL,
 	"kind" text NOT NULL,
 	"credits" integer NOT NULL,
@@ -68,7 +69,7 @@ ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_user_i
 ALTER TABLE "password_reset_tokens" ADD CONSTRAINT "password_reset_tokens_requested_by_users_id_fk" FOREIGN KEY ("requested_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "superadmin_audit" ADD CONSTRAINT "superadmin_audit_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "superadmin_audit" ADD CONSTRAINT "superadmin_audit_station_id_stations_id_fk" FOREIGN KEY ("station_id") REFERENCES "public"."stations"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "credit_ledger_station_created_idx" ON "credit_ledger" USING btree ("station_id","created_at");--> statement-breakpoint
+CREATE INDEX "credit_ledger_station_seq_idx" ON "credit_ledger" USING btree ("station_id","seq");--> statement-breakpoint
 CREATE UNIQUE INDEX "api_keys_key_hash_key" ON "api_keys" USING btree ("key_hash");--> statement-breakpoint
 CREATE UNIQUE INDEX "api_keys_one_live_per_user" ON "api_keys" USING btree ("user_id") WHERE "api_keys"."revoked_at" is null;--> statement-breakpoint
 CREATE INDEX "api_keys_station_idx" ON "api_keys" USING btree ("station_id");--> statement-breakpoint

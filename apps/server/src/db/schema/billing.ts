@@ -1,6 +1,6 @@
 // The credit ledger (append-only) and the Stripe events already applied.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { stations } from './stations.js';
 
 /**
@@ -12,6 +12,8 @@ export const creditLedger = pgTable(
   'credit_ledger',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Order of writing: rows of one transaction share a timestamp. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     stationId: uuid('station_id')
       .notNull()
       .references(() => stations.id),
@@ -28,7 +30,7 @@ export const creditLedger = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    index('credit_ledger_station_created_idx').on(t.stationId, t.createdAt),
+    index('credit_ledger_station_seq_idx').on(t.stationId, t.seq),
     check(
       'credit_ledger_kind',
       sql`${t.kind} in ('trial_grant', 'monthly_grant', 'rollover', 'purchase', 'send', 'refund')`,

@@ -105,10 +105,10 @@ const PERIOD_OPENERS: TCreditLedgerKind[] = ['monthly_grant', 'trial_grant'];
  */
 export async function creditBreakdown(db: DbOrTx, stationId: string) {
   const [opener] = await db
-    .select({ createdAt: creditLedger.createdAt })
+    .select({ createdAt: creditLedger.createdAt, seq: creditLedger.seq })
     .from(creditLedger)
     .where(and(eq(creditLedger.stationId, stationId), inArray(creditLedger.kind, PERIOD_OPENERS)))
-    .orderBy(desc(creditLedger.createdAt))
+    .orderBy(desc(creditLedger.seq))
     .limit(1);
   const since = opener?.createdAt ?? new Date(0);
   const rows = await db
@@ -133,6 +133,6 @@ export async function listLedger(db: DbOrTx, stationId: string, limit = 100) {
     .select()
     .from(creditLedger)
     .where(eq(creditLedger.stationId, stationId))
-    .orderBy(desc(creditLedger.createdAt), desc(creditLedger.id))
+    .orderBy(desc(creditLedger.seq))
     .limit(limit);
 }

@@ -25,7 +25,7 @@ export const billingRoutes =
     fastify.get(
       '/admin/api/billing',
       {
-        preHandler: app.guards.requireAdmin,
+        onRequest: app.guards.requireAdmin,
         schema: {
           tags: ['billing'],
           summary: 'Plan, payment status and the credit breakdown of this month',
@@ -38,7 +38,7 @@ export const billingRoutes =
     fastify.get(
       '/admin/api/billing/history',
       {
-        preHandler: app.guards.requireAdmin,
+        onRequest: app.guards.requireAdmin,
         schema: {
           tags: ['billing'],
           summary: 'Credit ledger entries, newest first (last 100)',
@@ -87,7 +87,8 @@ const stripeWebhook =
             secret,
             STRIPE_TOLERANCE_SECONDS,
             undefined,
-            Math.floor(app.now().getTime() / 1000),
+            // Milliseconds: the SDK divides by 1000 itself.
+            app.now().getTime(),
           ) as unknown as TStripeEvent;
         } catch (error) {
           throw new AppError(400, `Webhook signature verification failed: ${(error as Error).message}`);

@@ -40,7 +40,7 @@ export const messageRoutes =
         userId: auth.userId,
       };
     };
-    const guard = { preHandler: app.guards.requireUser };
+    const guard = { onRequest: app.guards.requireUser };
 
     fastify.get(
       '/admin/api/messages',

@@ -53,7 +53,7 @@ export const smsContactRoutes =
     fastify.get(
       '/admin/api/sms-contacts',
       {
-        preHandler: app.guards.requireUser,
+        onRequest: app.guards.requireUser,
         schema: {
           tags: ['sms-contacts'],
           summary: 'SMS contacts of the station, newest first; the total is in X-Total-Count',
@@ -71,7 +71,7 @@ export const smsContactRoutes =
     fastify.put(
       '/admin/api/sms-contacts/:id/preferences',
       {
-        preHandler: app.guards.requireUser,
+        onRequest: app.guards.requireUser,
         schema: {
           tags: ['sms-contacts'],
           summary: 'Set which message types a contact receives, and in which language',
@@ -87,7 +87,7 @@ export const smsContactRoutes =
     fastify.put(
       '/admin/api/sms-contacts/:id/status',
       {
-        preHandler: app.guards.requireUser,
+        onRequest: app.guards.requireUser,
         schema: {
           tags: ['sms-contacts'],
           summary: 'Pause (receives nothing) or resume a contact',
@@ -102,7 +102,7 @@ export const smsContactRoutes =
     fastify.post(
       '/admin/api/sms-contacts',
       {
-        preHandler: app.guards.requireUser,
+        onRequest: app.guards.requireUser,
         schema: {
           tags: ['sms-contacts'],
           summary: 'Add a contact who agreed to alerts; they confirm by replying YES',
@@ -119,7 +119,7 @@ export const smsContactRoutes =
     fastify.post(
       '/admin/api/sms-contacts/import',
       {
-        preHandler: app.guards.requireUser,
+        onRequest: app.guards.requireUser,
         schema: {
           tags: ['sms-contacts'],
           summary: 'Import contacts from CSV (name, phone, language, types); dry_run=true previews',

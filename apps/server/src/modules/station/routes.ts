@@ -58,7 +58,7 @@ export const stationRoutes =
     fastify.post(
       '/admin/api/station/logo',
       {
-        preHandler: app.guards.requireAdmin,
+        onRequest: app.guards.requireAdmin,
         schema: {
           tags: ['station'],
           summary: 'Upload the station logo (PNG or JPEG, at most 1 MB; 1000×1000 px recommended)',
@@ -85,7 +85,7 @@ export const stationRoutes =
     fastify.get(
       '/admin/api/station',
       {
-        preHandler: app.guards.requireUser,
+        onRequest: app.guards.requireUser,
         schema: {
           tags: ['station'],
           summary: 'The station being worked on',
@@ -113,7 +113,7 @@ export const stationRoutes =
     fastify.get(
       '/admin/api/message-types',
       {
-        preHandler: app.guards.requireUser,
+        onRequest: app.guards.requireUser,
         schema: {
           tags: ['station'],
           summary: "The station's four message types in display order",
@@ -131,7 +131,7 @@ export const stationRoutes =
     fastify.put(
       '/admin/api/message-types/:id',
       {
-        preHandler: app.guards.requireAdmin,
+        onRequest: app.guards.requireAdmin,
         schema: {
           tags: ['station'],
           summary: "Change a message type's wording, colour or switch (the four keys are fixed)",
@@ -157,7 +157,7 @@ export const stationRoutes =
     fastify.get(
       '/admin/api/station-languages',
       {
-        preHandler: app.guards.requireUser,
+        onRequest: app.guards.requireUser,
         schema: {
           tags: ['station'],
           summary: "The station's languages, primary first",

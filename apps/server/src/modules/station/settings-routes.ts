@@ -16,7 +16,7 @@ export const stationSettingsRoutes =
     fastify.get(
       '/admin/api/station/settings',
       {
-        preHandler: app.guards.requireAdmin,
+        onRequest: app.guards.requireAdmin,
         schema: {
           tags: ['station'],
           summary: "The station's settings",
@@ -29,7 +29,7 @@ export const stationSettingsRoutes =
     fastify.put(
       '/admin/api/station/settings',
       {
-        preHandler: app.guards.requireAdmin,
+        onRequest: app.guards.requireAdmin,
         schema: {
           tags: ['station'],
           summary: 'Save branding, languages, the SMS switch and public subscriptions',

@@ -17,7 +17,7 @@ const refused = { 401: ZErrorResponse, 403: ZErrorResponse };
 export const superadminRoutes =
   (app: TAppContext): FastifyPluginAsyncZod =>
   async (fastify) => {
-    const guard = { preHandler: app.guards.requireSuperadmin };
+    const guard = { onRequest: app.guards.requireSuperadmin };
     const auditContext = (request: Parameters<typeof authOf>[0]) => ({
       db: app.db,
       auth: authOf(request),

@@ -29,7 +29,7 @@ const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 
 export const userRoutes =
   (app: TAppContext): FastifyPluginAsyncZod =>
   async (fastify) => {
-    const admin = { preHandler: app.guards.requireAdmin };
+    const admin = { onRequest: app.guards.requireAdmin };
 
     fastify.get(
       '/admin/api/users',
