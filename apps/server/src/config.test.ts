@@ -89,6 +89,7 @@ describe('config', () => {
       webhookSecret: 'whsec_live',
       subscriptionUrl: 'https://buy.stripe.com/plan',
       creditsUrl: 'https://buy.stripe.com/credits',
+      portalUrl: null,
       testMode: false,
       devCheckout: false,
     });

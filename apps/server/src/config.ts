@@ -53,6 +53,7 @@ const ZEnv = z.object({
     .optional(),
   STRIPE_SUBSCRIPTION_URL: z.url().optional(),
   STRIPE_CREDITS_URL: z.url().optional(),
+  STRIPE_PORTAL_URL: z.url().optional(),
   STRIPE_TEST_MODE: booleanFromEnv.optional(),
   EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().optional(),
@@ -88,6 +89,8 @@ export type TBillingConfig = {
   /** Payment Link bases (subscription, credit pack); null when Stripe is not set up. */
   subscriptionUrl: string | null;
   creditsUrl: string | null;
+  /** Customer portal login link, for paid stations to change plan or card. */
+  portalUrl: string | null;
   testMode: boolean;
   /**
    * Development without Stripe: the links lead to /dev/checkout, which signs a test event with
@@ -200,6 +203,7 @@ function billingConfig(e: z.infer<typeof ZEnv>, production: boolean, publicUrl: 
     subscriptionUrl:
       e.STRIPE_SUBSCRIPTION_URL ?? (devCheckout ? `${publicUrl}/dev/checkout?kind=subscription` : null),
     creditsUrl: e.STRIPE_CREDITS_URL ?? (devCheckout ? `${publicUrl}/dev/checkout?kind=credits` : null),
+    portalUrl: e.STRIPE_PORTAL_URL ?? null,
     testMode: e.STRIPE_TEST_MODE ?? (devCheckout || !production),
     devCheckout,
   };

@@ -59,6 +59,8 @@ export const ZBillingInfo = z.object({
   /** Payment Link bases; the page adds client_reference_id and prefilled_email. Null when not set up. */
   stripeSubscriptionURL: z.string().nullable(),
   stripeCreditsURL: z.string().nullable(),
+  /** Stripe customer portal login link (change plan, update card, cancel); null when not set up. */
+  stripePortalURL: z.string().nullable(),
   creditPack: z.object({ credits: z.number(), priceCents: z.number() }),
 });
 export type TBillingInfo = z.infer<typeof ZBillingInfo>;

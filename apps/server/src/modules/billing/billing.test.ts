@@ -20,6 +20,7 @@ describe('billing and the Stripe webhook', async () => {
         webhookSecret: SECRET,
         subscriptionUrl: 'https://buy.stripe.com/test_plan',
         creditsUrl: 'https://buy.stripe.com/test_credits',
+        portalUrl: 'https://billing.stripe.com/p/login/test_portal',
         testMode: true,
         devCheckout: false,
       },
@@ -82,6 +83,7 @@ describe('billing and the Stripe webhook', async () => {
       stripeTestMode: true,
       stripeSubscriptionURL: 'https://buy.stripe.com/test_plan',
       stripeCreditsURL: 'https://buy.stripe.com/test_credits',
+      stripePortalURL: 'https://billing.stripe.com/p/login/test_portal',
       creditPack: { credits: 500, priceCents: 1000 },
     });
   });

@@ -37,6 +37,7 @@ export async function getBillingInfo(
     stripeTestMode: config.testMode,
     stripeSubscriptionURL: config.subscriptionUrl,
     stripeCreditsURL: config.creditsUrl,
+    stripePortalURL: config.portalUrl,
     creditPack: { credits: CREDIT_PACK.credits, priceCents: CREDIT_PACK.priceCents },
   };
 }

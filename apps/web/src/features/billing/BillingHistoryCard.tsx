@@ -1,9 +1,10 @@
 // Billing History: the station's credit ledger, newest first: grants, rollovers, purchases,
 // sends and refunds, each with the balance it left (spec §2 Billing).
-import { Badge, Card, Table, Text, Title } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import { formatCount, formatUsd, type TCreditLedgerEntry } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { ListLoadFailed, ListLoading } from '../../components/ListStates';
+import { SectionCard } from '../../components/SectionCard';
 import { formatDate, signedCount } from './billing-format';
 import { useBillingHistoryQuery } from './queries';
 
@@ -21,17 +22,7 @@ export function BillingHistoryCard() {
   const language = i18n.resolvedLanguage ?? 'en';
 
   return (
-    <Card
-      withBorder
-      shadow="sm"
-      radius="md"
-      p="lg"
-      component="section"
-      aria-labelledby="billing-history-title"
-    >
-      <Title order={2} fz="h3" mb="sm" id="billing-history-title">
-        {t('history.title')}
-      </Title>
+    <SectionCard title={t('history.title')}>
       {history.isPending ? (
         <ListLoading label={t('history.loading')} />
       ) : history.isError ? (
@@ -83,6 +74,6 @@ export function BillingHistoryCard() {
           </Table>
         </Table.ScrollContainer>
       )}
-    </Card>
+    </SectionCard>
   );
 }

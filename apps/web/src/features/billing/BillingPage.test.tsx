@@ -1,4 +1,4 @@
-import { configure, screen, within } from '@testing-library/react';
+import { cleanup, configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { billingInfo, ledgerEntry, mockBillingApi } from './billing-test-helpers';
@@ -147,15 +147,15 @@ describe('BillingPage', () => {
   });
 
   it('opens the Payment Links in a new tab with the station id and billing email', async () => {
-    showBilling();
+    showBilling({ paymentStatus: 'trial' });
     await screen.findByRole('heading', { name: 'SMS Credits' });
 
-    const manage = screen.getByRole('link', { name: 'Manage Subscription' });
-    const subscription = new URL(manage.getAttribute('href') ?? '');
+    const subscribe = screen.getByRole('link', { name: 'Subscribe' });
+    const subscription = new URL(subscribe.getAttribute('href') ?? '');
     expect(`${subscription.origin}${subscription.pathname}`).toBe('https://buy.stripe.com/test_sub');
     expect(subscription.searchParams.get('client_reference_id')).toBe('station-1');
     expect(subscription.searchParams.get('prefilled_email')).toBe('billing@demoradio.org');
-    expect(manage.getAttribute('target')).toBe('_blank');
+    expect(subscribe.getAttribute('target')).toBe('_blank');
 
     const buy = screen.getByRole('link', { name: 'Buy 500 credits for $10' });
     const credits = new URL(buy.getAttribute('href') ?? '');
@@ -163,6 +163,23 @@ describe('BillingPage', () => {
     expect(credits.searchParams.get('client_reference_id')).toBe('station-1');
     expect(credits.searchParams.get('prefilled_email')).toBe('billing@demoradio.org');
     expect(buy.getAttribute('target')).toBe('_blank');
+  });
+
+  it('sends a paid station to the customer portal, never to a second subscription checkout', async () => {
+    showBilling();
+    await screen.findByRole('heading', { name: 'SMS Credits' });
+    const portal = new URL(
+      screen.getByRole('link', { name: 'Manage Subscription' }).getAttribute('href') ?? '',
+    );
+    expect(`${portal.origin}${portal.pathname}`).toBe('https://billing.stripe.com/p/login/test_portal');
+    expect(portal.searchParams.get('prefilled_email')).toBe('billing@demoradio.org');
+    cleanup();
+    showBilling({ stripePortalURL: null });
+    await screen.findByRole('heading', { name: 'SMS Credits' });
+    expect(screen.getByRole('button', { name: 'Manage Subscription' }).hasAttribute('disabled')).toBe(true);
+    expect(
+      screen.getByText('To change your plan, update your card or cancel, please contact support.'),
+    ).toBeTruthy();
   });
 
   it('reads a dev checkout path against this site and leaves out a missing email', async () => {
@@ -178,10 +195,10 @@ describe('BillingPage', () => {
   });
 
   it('disables the buttons with a note when no Payment Link is set up', async () => {
-    showBilling({ stripeSubscriptionURL: null, stripeCreditsURL: null });
+    showBilling({ paymentStatus: 'unpaid', stripeSubscriptionURL: null, stripeCreditsURL: null });
     await screen.findByRole('heading', { name: 'SMS Credits' });
-    expect(screen.queryByRole('link', { name: 'Manage Subscription' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Manage Subscription' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.queryByRole('link', { name: 'Subscribe' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Subscribe' }).hasAttribute('disabled')).toBe(true);
     expect(screen.getByRole('button', { name: 'Buy 500 credits for $10' }).hasAttribute('disabled')).toBe(
       true,
     );

@@ -1,8 +1,9 @@
 // Credit Breakdown: where this month's credits came from and went, ending in the balance
 // (spec §2 Billing: Used This Month is shown negative).
-import { Card, Table, Text, Title } from '@mantine/core';
+import { Table, Text } from '@mantine/core';
 import { formatCount, type TBillingInfo } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../components/SectionCard';
 import { negativeCount } from './billing-format';
 
 export function CreditBreakdownCard({ billing }: { billing: TBillingInfo }) {
@@ -19,17 +20,7 @@ export function CreditBreakdownCard({ billing }: { billing: TBillingInfo }) {
   ];
 
   return (
-    <Card
-      withBorder
-      shadow="sm"
-      radius="md"
-      p="lg"
-      component="section"
-      aria-labelledby="billing-breakdown-title"
-    >
-      <Title order={2} fz="h3" mb="sm" id="billing-breakdown-title">
-        {t('breakdown.title')}
-      </Title>
+    <SectionCard title={t('breakdown.title')}>
       <Table verticalSpacing="sm">
         <Table.Tbody>
           {rows.map((row) => (
@@ -52,6 +43,6 @@ export function CreditBreakdownCard({ billing }: { billing: TBillingInfo }) {
           </Table.Tr>
         </Table.Tbody>
       </Table>
-    </Card>
+    </SectionCard>
   );
 }

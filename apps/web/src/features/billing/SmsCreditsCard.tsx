@@ -1,10 +1,12 @@
 // SMS Credits card: the balance, this month's usage against the plan (red above 80%, capped at
 // 100%), the low-credit warning under 100, and the credit pack's Payment Link (spec §2, §9).
-import { Alert, Button, Card, Group, Progress, Stack, Text, Title } from '@mantine/core';
+import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
 import { formatCount, formatUsd, LIMITS, type TBillingInfo } from '@message-station/shared';
-import { IconAlertTriangle, IconExternalLink } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../components/SectionCard';
 import { USAGE_WARNING_PERCENT, usagePercent } from './billing-format';
+import { PaymentLinkButton } from './PaymentLinkButton';
 import { stationPaymentLink } from './payment-link';
 
 export function SmsCreditsCard({ billing }: { billing: TBillingInfo }) {
@@ -19,18 +21,7 @@ export function SmsCreditsCard({ billing }: { billing: TBillingInfo }) {
   });
 
   return (
-    <Card
-      withBorder
-      shadow="sm"
-      radius="md"
-      p="lg"
-      component="section"
-      aria-labelledby="billing-credits-title"
-    >
-      <Title order={2} fz="h3" mb="md" id="billing-credits-title">
-        {t('credits.title')}
-      </Title>
-
+    <SectionCard title={t('credits.title')} titleGap="md">
       <Group align="baseline" gap="xs">
         <Text fz={40} fw={700} lh={1.1} c={low ? 'red' : undefined} data-testid="credits-balance">
           {formatCount(billing.smsCreditsBalance)}
@@ -66,29 +57,13 @@ export function SmsCreditsCard({ billing }: { billing: TBillingInfo }) {
       )}
 
       <Stack gap={6} mt="lg">
-        {link ? (
-          <Button
-            component="a"
-            href={link}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant="light"
-            rightSection={<IconExternalLink size={16} aria-hidden="true" />}
-          >
-            {buyLabel}
-          </Button>
-        ) : (
-          <>
-            <Button disabled>{buyLabel}</Button>
-            <Text fz="xs" c="dimmed">
-              {t('credits.linkMissing')}
-            </Text>
-          </>
-        )}
+        <PaymentLinkButton href={link} variant="light" missingText={t('credits.linkMissing')}>
+          {buyLabel}
+        </PaymentLinkButton>
         <Text fz="xs" c="dimmed">
           {t('credits.neverExpire')}
         </Text>
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,6 +1,6 @@
 // Subscription Plan card: payment status, tier and price, what the plan includes, and the
 // Payment Link to subscribe or manage (spec §2 Billing, §4 Payment status, §9 tiers).
-import { Badge, Button, Card, Group, List, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Badge, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   formatCount,
   formatUsd,
@@ -9,9 +9,11 @@ import {
   type TPaymentStatus,
   type TPlanTier,
 } from '@message-station/shared';
-import { IconCheck, IconExternalLink } from '@tabler/icons-react';
+import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { stationPaymentLink } from './payment-link';
+import { SectionCard } from '../../components/SectionCard';
+import { PaymentLinkButton } from './PaymentLinkButton';
+import { portalLink, stationPaymentLink } from './payment-link';
 
 const STATUS_COLORS: Record<TPaymentStatus, string> = {
   paid: 'green',
@@ -27,8 +29,12 @@ function knownTier(tier: string): tier is TPlanTier {
 export function SubscriptionPlanCard({ billing }: { billing: TBillingInfo }) {
   const { t } = useTranslation('billing');
   const tier = knownTier(billing.subscriptionTier) ? PLAN_TIERS[billing.subscriptionTier] : null;
-  const link = stationPaymentLink(billing.stripeSubscriptionURL, billing);
   const paid = billing.paymentStatus === 'paid';
+  // A paid station manages its subscription in Stripe's customer portal; a new Payment Link
+  // checkout would start a second subscription.
+  const link = paid
+    ? portalLink(billing.stripePortalURL, billing.billingEmail)
+    : stationPaymentLink(billing.stripeSubscriptionURL, billing);
   const included = [
     t('plan.includedSms', { count: formatCount(billing.monthlyCredits) }),
     t('plan.includedTranslations'),
@@ -39,16 +45,15 @@ export function SubscriptionPlanCard({ billing }: { billing: TBillingInfo }) {
   ];
 
   return (
-    <Card withBorder shadow="sm" radius="md" p="lg" component="section" aria-labelledby="billing-plan-title">
-      <Group justify="space-between" align="flex-start" mb="md">
-        <Title order={2} fz="h3" id="billing-plan-title">
-          {t('plan.title')}
-        </Title>
+    <SectionCard
+      title={t('plan.title')}
+      titleGap="md"
+      aside={
         <Badge color={STATUS_COLORS[billing.paymentStatus]} variant="light" size="lg">
           {t(`status.${billing.paymentStatus}`)}
         </Badge>
-      </Group>
-
+      }
+    >
       <Group align="baseline" gap="xs" mb="md">
         <Text fz={28} fw={700} lh={1.2}>
           {tier ? tier.label : t('plan.custom')}
@@ -79,26 +84,14 @@ export function SubscriptionPlanCard({ billing }: { billing: TBillingInfo }) {
       </List>
 
       <Stack gap={6} mt="auto">
-        {link ? (
-          <Button
-            component="a"
-            href={link}
-            target="_blank"
-            rel="noopener noreferrer"
-            variant={paid ? 'default' : 'filled'}
-            rightSection={<IconExternalLink size={16} aria-hidden="true" />}
-          >
-            {paid ? t('plan.manage') : t('plan.subscribe')}
-          </Button>
-        ) : (
-          <>
-            <Button disabled>{paid ? t('plan.manage') : t('plan.subscribe')}</Button>
-            <Text fz="xs" c="dimmed">
-              {t('plan.linkMissing')}
-            </Text>
-          </>
-        )}
+        <PaymentLinkButton
+          href={link}
+          variant={paid ? 'default' : 'filled'}
+          missingText={paid ? t('plan.portalMissing') : t('plan.linkMissing')}
+        >
+          {paid ? t('plan.manage') : t('plan.subscribe')}
+        </PaymentLinkButton>
       </Stack>
-    </Card>
+    </SectionCard>
   );
 }

@@ -1,8 +1,10 @@
 // Test fixtures for the billing pages: a station's billing info, ledger entries, and a fetch mock
 // that routes on "METHOD /path" (query string left out) behind a signed-in admin.
 import type { TBillingInfo, TCreditLedgerEntry } from '@message-station/shared';
-import { vi } from 'vitest';
+import { mockApi, type TApiHandler } from '../../test/api-mock';
 import { jsonResponse, sessionUser } from '../../test/render-app';
+
+export { callsTo } from '../../test/api-mock';
 
 export function billingInfo(overrides: Partial<TBillingInfo> = {}): TBillingInfo {
   return {
@@ -22,6 +24,7 @@ export function billingInfo(overrides: Partial<TBillingInfo> = {}): TBillingInfo
     stripeTestMode: false,
     stripeSubscriptionURL: 'https://buy.stripe.com/test_sub',
     stripeCreditsURL: 'https://buy.stripe.com/test_credits',
+    stripePortalURL: 'https://billing.stripe.com/p/login/test_portal',
     creditPack: { credits: 500, priceCents: 1000 },
     ...overrides,
   };
@@ -40,30 +43,11 @@ export function ledgerEntry(overrides: Partial<TCreditLedgerEntry> = {}): TCredi
   };
 }
 
-type THandler = (url: URL, init: RequestInit) => Response | Promise<Response>;
-
 /** A signed-in admin, an empty ledger, and `handlers` keyed by "METHOD /path". */
-export function mockBillingApi(handlers: Record<string, THandler>) {
-  const all: Record<string, THandler> = {
+export function mockBillingApi(handlers: Record<string, TApiHandler>) {
+  return mockApi({
     'GET /auth/session': () => jsonResponse(sessionUser()),
     'GET /admin/api/billing/history': () => jsonResponse([]),
     ...handlers,
-  };
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
-    const handler = all[`${init.method ?? 'GET'} ${url.pathname}`];
-    return handler ? handler(url, init) : jsonResponse({ error: 'Not found' }, 404);
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-/** The calls made to `path` with `method`, with their parsed URL and init. */
-export function callsTo(fetchMock: ReturnType<typeof mockBillingApi>, method: string, path: string) {
-  return fetchMock.mock.calls
-    .filter(
-      ([input, init]) =>
-        (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === path,
-    )
-    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), init }));
 }

@@ -11,3 +11,15 @@ export function stationPaymentLink(base: string | null, billing: TBillingInfo): 
     return null;
   }
 }
+
+/** The Stripe customer portal login link, with the billing email filled in; null when not set up. */
+export function portalLink(base: string | null, email: string | null): string | null {
+  if (!base) return null;
+  try {
+    const url = new URL(base, window.location.origin);
+    if (email) url.searchParams.set('prefilled_email', email);
+    return url.toString();
+  } catch {
+    return null;
+  }
+}

@@ -4,6 +4,13 @@ import type { TSessionUser } from '@message-station/shared';
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { TAdminStation, TMessage, TMessageTranslation } from '../../api/messages';
+import {
+  callsTo as apiCallsTo,
+  mockApi,
+  sentBody,
+  type TApiHandler,
+  type TApiMock,
+} from '../../test/api-mock';
 import { jsonResponse, sessionUser } from '../../test/render-app';
 import { LANGUAGES, TYPES } from '../sms-contacts/sms-contacts-test-helpers';
 
@@ -59,27 +66,18 @@ export function station(overrides: Partial<TAdminStation> = {}): TAdminStation {
   };
 }
 
-type THandler = (url: URL, init: RequestInit) => Response | Promise<Response>;
-
 /** A signed-in user, the station, its types and languages, and `handlers` keyed by "METHOD /path". */
 export function mockMessagesApi(
-  handlers: Record<string, THandler>,
+  handlers: Record<string, TApiHandler>,
   options: { user?: Partial<TSessionUser> } = {},
 ) {
-  const all: Record<string, THandler> = {
+  return mockApi({
     'GET /auth/session': () => jsonResponse(sessionUser(options.user)),
     'GET /admin/api/message-types': () => jsonResponse(TYPES),
     'GET /admin/api/station-languages': () => jsonResponse(LANGUAGES),
     'GET /admin/api/station': () => jsonResponse(station()),
     ...handlers,
-  };
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
-    const handler = all[`${init.method ?? 'GET'} ${url.pathname}`];
-    return handler ? handler(url, init) : jsonResponse({ error: 'Not found' }, 404);
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
 }
 
 /** A stand-in for the browser's EventSource: the test opens, sends events and fails it. */
@@ -145,14 +143,6 @@ export function installFakeEventSource(): typeof FakeEventSource {
 }
 
 /** The URLs and bodies of every call to `path`. */
-export function callsTo(fetchMock: ReturnType<typeof mockMessagesApi>, method: string, path: string) {
-  return fetchMock.mock.calls
-    .filter(
-      ([input, init]) =>
-        (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === path,
-    )
-    .map(([input, init]) => ({
-      url: new URL(String(input), 'http://localhost'),
-      body: init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined,
-    }));
+export function callsTo(fetchMock: TApiMock, method: string, path: string) {
+  return apiCallsTo(fetchMock, method, path).map(({ url, init }) => ({ url, body: sentBody(init) }));
 }

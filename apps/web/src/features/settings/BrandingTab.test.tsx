@@ -1,3 +1,4 @@
+import type { TStationSettingsRequest } from '@message-station/shared';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -58,9 +59,9 @@ describe('Settings: Station Branding languages', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save All Settings' }));
     await screen.findByText('All settings saved successfully! Refreshing...');
-    const [sent] = bodiesSentTo(fetchMock, 'PUT', '/admin/api/station/settings');
-    expect(sent.supported_languages).toEqual(['es']);
-    expect(sent.primary_language).toBe('es');
+    const [sent] = bodiesSentTo<TStationSettingsRequest>(fetchMock, 'PUT', '/admin/api/station/settings');
+    expect(sent?.supported_languages).toEqual(['es']);
+    expect(sent?.primary_language).toBe('es');
   });
 
   it('warns that subscribers of a removed saved language move to the primary one, and sends the new lists', async () => {
@@ -86,9 +87,9 @@ describe('Settings: Station Branding languages', () => {
 
     await user.click(screen.getByRole('button', { name: 'Save All Settings' }));
     await screen.findByText('All settings saved successfully! Refreshing...');
-    const [sent] = bodiesSentTo(fetchMock, 'PUT', '/admin/api/station/settings');
-    expect(sent.supported_languages).toEqual(['en', 'fr', 'ko']);
-    expect(sent.primary_language).toBe('en');
+    const [sent] = bodiesSentTo<TStationSettingsRequest>(fetchMock, 'PUT', '/admin/api/station/settings');
+    expect(sent?.supported_languages).toEqual(['en', 'fr', 'ko']);
+    expect(sent?.primary_language).toBe('en');
     await waitFor(() => expect(screen.queryByText(warning)).toBeNull());
   });
 });

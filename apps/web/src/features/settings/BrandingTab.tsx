@@ -10,21 +10,15 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { LANGUAGES, type TLanguageCode, type TStationSettings } from '@message-station/shared';
+import { LANGUAGES, type TLanguageCode } from '@message-station/shared';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { StationLogoUpload } from './StationLogoUpload';
-import { removedLanguages, type TSettingsDraft, withSupportedLanguages } from './settings-draft';
+import { removedLanguages, type TSettingsTabProps, withSupportedLanguages } from './settings-draft';
 
 const COLOR_SWATCHES = ['#007bff', '#0b7285', '#2b8a3e', '#e8590c', '#c92a2a', '#862e9c', '#343a40'];
 
-type BrandingTabProps = {
-  saved: TStationSettings;
-  draft: TSettingsDraft;
-  onChange: (draft: TSettingsDraft) => void;
-};
-
-export function BrandingTab({ saved, draft, onChange }: BrandingTabProps) {
+export function BrandingTab({ saved, draft, onChange }: TSettingsTabProps) {
   const { t } = useTranslation('settings');
   const { t: tc } = useTranslation();
   const languageLabel = (code: string) => tc(`languageNames.${code as TLanguageCode}`);

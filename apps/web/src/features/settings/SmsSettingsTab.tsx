@@ -16,7 +16,6 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import type { TStationSettings } from '@message-station/shared';
 import {
   IconAlertTriangle,
   IconCheck,
@@ -26,17 +25,11 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TSettingsDraft } from './settings-draft';
+import type { TSettingsTabProps } from './settings-draft';
 
 const creditsFormat = new Intl.NumberFormat('en-US');
 
-type SmsSettingsTabProps = {
-  saved: TStationSettings;
-  draft: TSettingsDraft;
-  onChange: (draft: TSettingsDraft) => void;
-};
-
-export function SmsSettingsTab({ saved, draft, onChange }: SmsSettingsTabProps) {
+export function SmsSettingsTab({ saved, draft, onChange }: TSettingsTabProps) {
   const { t } = useTranslation('settings');
 
   return (

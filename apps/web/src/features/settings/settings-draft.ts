@@ -11,6 +11,13 @@ export type TSettingsDraft = Omit<TStationSettingsRequest, 'supported_languages'
 
 export type TMessageTypeDraft = TStationMessageType;
 
+/** What the Branding and SMS Settings tabs get: the saved settings and the draft they edit. */
+export type TSettingsTabProps = {
+  saved: TStationSettings;
+  draft: TSettingsDraft;
+  onChange: (draft: TSettingsDraft) => void;
+};
+
 /** Keys of settings.validation.*: their English texts are SETTINGS_ERRORS of the shared package. */
 export type TSettingsProblem = 'displayName' | 'privacyUrl' | 'termsUrl';
 

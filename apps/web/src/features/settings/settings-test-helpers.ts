@@ -3,11 +3,12 @@
 import type { TStationSettings, TStationSettingsResponse } from '@message-station/shared';
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import { vi } from 'vitest';
 import type { TStationMessageType } from '../../api/settings';
+import { mockApi, type TApiHandler } from '../../test/api-mock';
 import { jsonResponse, sessionUser } from '../../test/render-app';
 import { TYPES } from '../sms-contacts/sms-contacts-test-helpers';
 
+export { bodiesSentTo, callCount } from '../../test/api-mock';
 export { TYPES };
 
 export function stationSettings(overrides: Partial<TStationSettings> = {}): TStationSettings {
@@ -38,49 +39,23 @@ export function savedSettings(overrides: Partial<TStationSettingsResponse> = {})
   return { ...stationSettings(), moved_subscriptions: 0, moved_contacts: 0, ...overrides };
 }
 
-type THandler = (init: RequestInit, url: URL) => Response | Promise<Response>;
-
 /** A signed-in admin, the settings and the four types; `handlers` keyed by "METHOD /path" win. */
-export function mockSettingsApi(handlers: Record<string, THandler> = {}) {
-  const typeUpdates: Record<string, THandler> = Object.fromEntries(
+export function mockSettingsApi(handlers: Record<string, TApiHandler> = {}) {
+  const typeUpdates: Record<string, TApiHandler> = Object.fromEntries(
     TYPES.map((type) => [
       `PUT /admin/api/message-types/${type.id}`,
-      (init: RequestInit) => jsonResponse({ ...type, ...JSON.parse(String(init.body)) }),
+      (_url: URL, init: RequestInit) => jsonResponse({ ...type, ...JSON.parse(String(init.body)) }),
     ]),
   );
-  const all: Record<string, THandler> = {
+  return mockApi({
     'GET /auth/session': () => jsonResponse(sessionUser({ stationName: 'Demo Radio' })),
     'GET /admin/api/station/settings': () => jsonResponse(stationSettings()),
     'GET /admin/api/message-types': () => jsonResponse(TYPES),
-    'PUT /admin/api/station/settings': (init) =>
+    'PUT /admin/api/station/settings': (_url, init) =>
       jsonResponse(savedSettings(JSON.parse(String(init.body)) as Partial<TStationSettingsResponse>)),
     ...typeUpdates,
     ...handlers,
-  };
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
-    const handler = all[`${init.method ?? 'GET'} ${url.pathname}`];
-    return handler ? handler(init, url) : jsonResponse({ error: 'Not found' }, 404);
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-/** The parsed JSON bodies (or FormData) sent to "METHOD /path", in order. */
-export function bodiesSentTo(fetchMock: ReturnType<typeof mockSettingsApi>, method: string, path: string) {
-  return fetchMock.mock.calls
-    .filter(
-      ([input, init]) =>
-        (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === path,
-    )
-    .map(([, init]) => (init?.body instanceof FormData ? init.body : JSON.parse(String(init?.body))));
-}
-
-export function callCount(fetchMock: ReturnType<typeof mockSettingsApi>, method: string, path: string) {
-  return fetchMock.mock.calls.filter(
-    ([input, init]) =>
-      (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === path,
-  ).length;
 }
 
 export async function openTab(user: UserEvent, name: 'Station Branding' | 'Message Types' | 'SMS Settings') {

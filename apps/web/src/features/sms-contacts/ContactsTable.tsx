@@ -4,6 +4,7 @@ import { Button, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { formatUsPhone, type TSmsContact } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import type { TStationMessageType } from '../../api/sms-contacts';
+import { ListTable } from '../../components/ListTable';
 import { PreferenceBadges, StatusBadge, VerificationBadge } from './ContactBadges';
 import { useContactStatusMutation } from './queries';
 import { useLanguageName } from './use-language-name';
@@ -27,73 +28,63 @@ export function ContactsTable({ contacts, types, onPreferences }: ContactsTableP
   const uiLanguage = i18n.resolvedLanguage ?? 'en';
 
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={8}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('columns.name')}</Table.Th>
-            <Table.Th>{t('columns.phone')}</Table.Th>
-            <Table.Th>{t('columns.language')}</Table.Th>
-            <Table.Th>{t('columns.preferences')}</Table.Th>
-            <Table.Th>{t('columns.status')}</Table.Th>
-            <Table.Th>{t('columns.verification')}</Table.Th>
-            <Table.Th>{t('columns.signedUp')}</Table.Th>
-            <Table.Th>{t('columns.actions')}</Table.Th>
+    <ListTable
+      columns={[
+        t('columns.name'),
+        t('columns.phone'),
+        t('columns.language'),
+        t('columns.preferences'),
+        t('columns.status'),
+        t('columns.verification'),
+        t('columns.signedUp'),
+        t('columns.actions'),
+      ]}
+    >
+      {contacts.map((contact) => {
+        const changing = statusChange.isPending && statusChange.variables?.id === contact.id;
+        return (
+          <Table.Tr key={contact.id}>
+            <Table.Td miw={90}>
+              {contact.name ? (
+                <Text fz="sm" fw={500}>
+                  {contact.name}
+                </Text>
+              ) : (
+                <Text fz="sm" c="dimmed">
+                  {t('noName')}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUsPhone(contact.phone)}</Table.Td>
+            <Table.Td>{languageName(contact.language)}</Table.Td>
+            <Table.Td miw={200} maw={260}>
+              <PreferenceBadges contact={contact} types={types} />
+            </Table.Td>
+            <Table.Td>
+              <StatusBadge status={contact.status} />
+            </Table.Td>
+            <Table.Td>
+              <VerificationBadge verified={contact.is_verified} />
+            </Table.Td>
+            <Table.Td style={{ whiteSpace: 'nowrap' }}>
+              <time dateTime={contact.signed_up_at}>{formatDate(contact.signed_up_at, uiLanguage)}</time>
+            </Table.Td>
+            <Table.Td>
+              <Stack gap={6} w="max-content">
+                <Button size="compact-sm" variant="default" fullWidth onClick={() => onPreferences(contact)}>
+                  {t('actions.preferences')}
+                </Button>
+                <StatusAction
+                  contact={contact}
+                  loading={changing}
+                  onChange={(status) => statusChange.mutate({ id: contact.id, status })}
+                />
+              </Stack>
+            </Table.Td>
           </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {contacts.map((contact) => {
-            const changing = statusChange.isPending && statusChange.variables?.id === contact.id;
-            return (
-              <Table.Tr key={contact.id}>
-                <Table.Td miw={90}>
-                  {contact.name ? (
-                    <Text fz="sm" fw={500}>
-                      {contact.name}
-                    </Text>
-                  ) : (
-                    <Text fz="sm" c="dimmed">
-                      {t('noName')}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUsPhone(contact.phone)}</Table.Td>
-                <Table.Td>{languageName(contact.language)}</Table.Td>
-                <Table.Td miw={200} maw={260}>
-                  <PreferenceBadges contact={contact} types={types} />
-                </Table.Td>
-                <Table.Td>
-                  <StatusBadge status={contact.status} />
-                </Table.Td>
-                <Table.Td>
-                  <VerificationBadge verified={contact.is_verified} />
-                </Table.Td>
-                <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                  <time dateTime={contact.signed_up_at}>{formatDate(contact.signed_up_at, uiLanguage)}</time>
-                </Table.Td>
-                <Table.Td>
-                  <Stack gap={6} w="max-content">
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      fullWidth
-                      onClick={() => onPreferences(contact)}
-                    >
-                      {t('actions.preferences')}
-                    </Button>
-                    <StatusAction
-                      contact={contact}
-                      loading={changing}
-                      onChange={(status) => statusChange.mutate({ id: contact.id, status })}
-                    />
-                  </Stack>
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+        );
+      })}
+    </ListTable>
   );
 }
 

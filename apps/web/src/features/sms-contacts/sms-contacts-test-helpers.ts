@@ -1,9 +1,11 @@
 // Test fixtures for the SMS Contacts page: the station's types and languages, contacts, and a
 // fetch mock that routes on the path without its query string.
 import type { TSmsContact } from '@message-station/shared';
-import { vi } from 'vitest';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
+import { mockApi, type TApiHandler } from '../../test/api-mock';
 import { jsonResponse, sessionUser } from '../../test/render-app';
+
+export { callsTo } from '../../test/api-mock';
 
 export const TYPES: TStationMessageType[] = [
   ['emergency', 'Emergency', '#dc3545'],
@@ -53,31 +55,12 @@ export function listResponse(contacts: TSmsContact[], total = contacts.length): 
   });
 }
 
-type THandler = (url: URL, init: RequestInit) => Response | Promise<Response>;
-
 /** A signed-in admin, the station's types and languages, and `handlers` keyed by "METHOD /path". */
-export function mockContactsApi(handlers: Record<string, THandler>) {
-  const all: Record<string, THandler> = {
+export function mockContactsApi(handlers: Record<string, TApiHandler>) {
+  return mockApi({
     'GET /auth/session': () => jsonResponse(sessionUser({ stationName: 'Demo Radio' })),
     'GET /admin/api/message-types': () => jsonResponse(TYPES),
     'GET /admin/api/station-languages': () => jsonResponse(LANGUAGES),
     ...handlers,
-  };
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
-    const handler = all[`${init.method ?? 'GET'} ${url.pathname}`];
-    return handler ? handler(url, init) : jsonResponse({ error: 'Not found' }, 404);
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-/** The URLs of every call to `path`. */
-export function callsTo(fetchMock: ReturnType<typeof mockContactsApi>, method: string, path: string) {
-  return fetchMock.mock.calls
-    .filter(
-      ([input, init]) =>
-        (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === path,
-    )
-    .map(([input, init]) => ({ url: new URL(String(input), 'http://localhost'), init }));
 }

@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
-import { countCalls, dashboard, mockSuperadminApi, superadminUser } from './superadmin-test-helpers';
+import {
+  callCount,
+  dashboard,
+  mockSuperadminApi,
+  sessionViewingValleySchool,
+} from './superadmin-test-helpers';
 
 configure({ asyncUtilTimeout: 4000 });
 
@@ -62,12 +67,7 @@ describe('SuperadminPage', () => {
     setCookie('csrf_token', 'sa1');
     let viewing = false;
     const fetchMock = mockSuperadminApi({
-      'GET /auth/session': () =>
-        jsonResponse(
-          viewing
-            ? superadminUser({ role: 'admin', viewingStationId: 'st-2', stationName: 'Valley School' })
-            : superadminUser(),
-        ),
+      'GET /auth/session': sessionViewingValleySchool(() => viewing),
       [DASHBOARD]: () => jsonResponse(dashboard()),
       'POST /admin/api/superadmin/switch-station/st-2': () => {
         viewing = true;
@@ -84,9 +84,9 @@ describe('SuperadminPage', () => {
     await user.click(rowOf('valleyschool').getByRole('button', { name: 'View as Admin' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
-    expect(countCalls(fetchMock, 'POST', '/admin/api/superadmin/switch-station/st-2')).toBe(1);
+    expect(callCount(fetchMock, 'POST', '/admin/api/superadmin/switch-station/st-2')).toBe(1);
     // The session came again: the layout now shows the viewed station and the viewing bar.
-    expect(countCalls(fetchMock, 'GET', '/auth/session')).toBeGreaterThan(1);
+    expect(callCount(fetchMock, 'GET', '/auth/session')).toBeGreaterThan(1);
     expect(await screen.findByRole('region', { name: 'Station view' })).toBeTruthy();
     expect(screen.getByText('Viewing as: Valley School')).toBeTruthy();
   });
@@ -133,7 +133,7 @@ describe('SuperadminPage', () => {
       within(banner.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Exit View' }),
     );
     await waitFor(() => expect(screen.queryByText('Viewing as: Valley School')).toBeNull());
-    expect(countCalls(fetchMock, 'POST', '/admin/api/superadmin/exit-station')).toBe(1);
+    expect(callCount(fetchMock, 'POST', '/admin/api/superadmin/exit-station')).toBe(1);
     expect(rowOf('valleyschool').getByRole('button', { name: 'View as Admin' })).toBeTruthy();
   });
 
@@ -144,6 +144,6 @@ describe('SuperadminPage', () => {
     });
     const { router } = renderApp('/admin/superadmin');
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
-    expect(countCalls(fetchMock, 'GET', '/admin/api/superadmin/dashboard')).toBe(0);
+    expect(callCount(fetchMock, 'GET', '/admin/api/superadmin/dashboard')).toBe(0);
   });
 });

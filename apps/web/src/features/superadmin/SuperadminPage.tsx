@@ -1,12 +1,13 @@
 // /admin/superadmin: platform totals, every station with 'View as Admin', and the station being
 // viewed with 'Exit View' (spec §2 Superadmin, §4). Anyone else goes back to the dashboard.
-import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatCount, type TSuperadminStationRow } from '@message-station/shared';
 import { IconArrowLeft, IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
+import { SectionCard } from '../../components/SectionCard';
 import {
   useExitStationMutation,
   useSuperadminDashboardQuery,
@@ -122,10 +123,7 @@ export function SuperadminPage() {
           ))}
         </SimpleGrid>
 
-        <Card withBorder shadow="sm" radius="md" p="lg" component="section" aria-labelledby="stations-title">
-          <Title order={2} fz="h3" mb="sm" id="stations-title">
-            {t('stations.title')}
-          </Title>
+        <SectionCard title={t('stations.title')}>
           {stations.length === 0 ? (
             <Text c="dimmed" ta="center" py="xl">
               {t('stations.empty')}
@@ -138,25 +136,15 @@ export function SuperadminPage() {
               onViewAsAdmin={viewAsAdmin}
             />
           )}
-        </Card>
+        </SectionCard>
 
-        <Card
-          withBorder
-          shadow="sm"
-          radius="md"
-          p="lg"
-          component="section"
-          aria-labelledby="coming-soon-title"
-        >
-          <Title order={2} fz="h3" mb="sm" id="coming-soon-title">
-            {t('comingSoon.title')}
-          </Title>
+        <SectionCard title={t('comingSoon.title')}>
           <List c="dimmed" spacing={4}>
             {COMING_SOON.map((key) => (
               <List.Item key={key}>{t(`comingSoon.${key}`)}</List.Item>
             ))}
           </List>
-        </Card>
+        </SectionCard>
       </Stack>
     </>
   );

@@ -3,7 +3,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
-import { countCalls, dashboard, mockSuperadminApi, superadminUser } from './superadmin-test-helpers';
+import {
+  callCount,
+  dashboard,
+  mockSuperadminApi,
+  sessionViewingValleySchool,
+} from './superadmin-test-helpers';
 
 configure({ asyncUtilTimeout: 4000 });
 
@@ -12,12 +17,7 @@ describe('ViewingAsBar', () => {
     setCookie('csrf_token', 'vb1');
     let viewing = true;
     const fetchMock = mockSuperadminApi({
-      'GET /auth/session': () =>
-        jsonResponse(
-          viewing
-            ? superadminUser({ role: 'admin', viewingStationId: 'st-2', stationName: 'Valley School' })
-            : superadminUser(),
-        ),
+      'GET /auth/session': sessionViewingValleySchool(() => viewing),
       'GET /admin/api/superadmin/dashboard': () => jsonResponse(dashboard()),
       'POST /admin/api/superadmin/exit-station': () => {
         viewing = false;
@@ -32,7 +32,7 @@ describe('ViewingAsBar', () => {
     await user.click(bar.getByRole('button', { name: 'Exit View' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/superadmin'));
-    expect(countCalls(fetchMock, 'POST', '/admin/api/superadmin/exit-station')).toBe(1);
+    expect(callCount(fetchMock, 'POST', '/admin/api/superadmin/exit-station')).toBe(1);
     await waitFor(() => expect(screen.queryByRole('region', { name: 'Station view' })).toBeNull());
     expect(await screen.findByRole('heading', { level: 1, name: 'Superadmin Dashboard' })).toBeTruthy();
   });

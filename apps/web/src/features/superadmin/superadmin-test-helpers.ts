@@ -1,8 +1,10 @@
 // Test fixtures for the superadmin pages: the all-stations dashboard and a fetch mock that routes
 // on "METHOD /path" behind a signed-in superadmin.
 import type { TSessionUser, TSuperadminDashboard, TSuperadminStationRow } from '@message-station/shared';
-import { vi } from 'vitest';
+import { mockApi, type TApiHandler } from '../../test/api-mock';
 import { jsonResponse, sessionUser } from '../../test/render-app';
+
+export { callCount } from '../../test/api-mock';
 
 export function stationRow(overrides: Partial<TSuperadminStationRow> = {}): TSuperadminStationRow {
   return {
@@ -39,31 +41,24 @@ export function dashboard(overrides: Partial<TSuperadminDashboard> = {}): TSuper
   };
 }
 
-export const superadminUser = (overrides: Partial<TSessionUser> = {}) =>
+const superadminUser = (overrides: Partial<TSessionUser> = {}) =>
   sessionUser({ isSuperadmin: true, ...overrides });
 
-type THandler = (url: URL, init: RequestInit) => Response | Promise<Response>;
+/** GET /auth/session of the superadmin, who is Valley School's admin (st-2) while `viewing()` holds. */
+export function sessionViewingValleySchool(viewing: () => boolean): TApiHandler {
+  return () =>
+    jsonResponse(
+      viewing()
+        ? superadminUser({ role: 'admin', viewingStationId: 'st-2', stationName: 'Valley School' })
+        : superadminUser(),
+    );
+}
 
 /** A signed-in superadmin, the status call, and `handlers` keyed by "METHOD /path". */
-export function mockSuperadminApi(handlers: Record<string, THandler>) {
-  const all: Record<string, THandler> = {
+export function mockSuperadminApi(handlers: Record<string, TApiHandler>) {
+  return mockApi({
     'GET /auth/session': () => jsonResponse(superadminUser()),
     'GET /admin/api/superadmin/status': () => jsonResponse({ is_superadmin: true, viewing_station_id: null }),
     ...handlers,
-  };
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
-    const handler = all[`${init.method ?? 'GET'} ${url.pathname}`];
-    return handler ? handler(url, init) : jsonResponse({ error: 'Not found' }, 404);
   });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-/** How many times `method path` was called. */
-export function countCalls(fetchMock: ReturnType<typeof mockSuperadminApi>, method: string, path: string) {
-  return fetchMock.mock.calls.filter(
-    ([input, init]) =>
-      (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === path,
-  ).length;
 }

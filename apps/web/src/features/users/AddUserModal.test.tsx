@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
-import { bodiesSent, mockUsersApi, signedInAdmin, stationUser } from './users-test-helpers';
+import { bodiesSentTo, mockUsersApi, signedInAdmin, stationUser } from './users-test-helpers';
 
 configure({ asyncUtilTimeout: 4000 });
 
@@ -57,12 +57,12 @@ describe('Add New User', () => {
 
     await user.click(submit);
     expect(dialog.getByText('Password must be at least 8 characters.')).toBeTruthy();
-    expect(bodiesSent(fetchMock, 'POST', '/admin/api/users')).toHaveLength(0);
+    expect(bodiesSentTo(fetchMock, 'POST', '/admin/api/users')).toHaveLength(0);
 
     await user.type(dialog.getByLabelText(/^Initial Password/), ' enough');
     await user.click(submit);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(bodiesSent(fetchMock, 'POST', '/admin/api/users')).toEqual([
+    expect(bodiesSentTo(fetchMock, 'POST', '/admin/api/users')).toEqual([
       {
         full_name: 'Jane Smith',
         email: 'jane@demoradio.org',
@@ -95,7 +95,7 @@ describe('Add New User', () => {
     await user.click(dialog.getByRole('checkbox', { name: /API access \(desktop app\)/ }));
     await user.click(dialog.getByRole('button', { name: 'Add User' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(bodiesSent(fetchMock, 'POST', '/admin/api/users')[0]).toMatchObject({
+    expect(bodiesSentTo(fetchMock, 'POST', '/admin/api/users')[0]).toMatchObject({
       role: 'admin',
       api_access_enabled: false,
     });

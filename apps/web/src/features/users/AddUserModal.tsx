@@ -1,24 +1,19 @@
 // Add New User: Full Name, Email, Phone Number, Initial Password, Role (with the admin warning)
 // and desktop API access (spec §2 Users, §5 Add user, §6 Roles).
-import {
-  Alert,
-  Button,
-  Checkbox,
-  Group,
-  Modal,
-  NativeSelect,
-  PasswordInput,
-  SimpleGrid,
-  Stack,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Modal, NativeSelect, PasswordInput, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { LIMITS, phoneInputToE164, type TStationUser } from '@message-station/shared';
-import { IconAlertCircle, IconAlertTriangle } from '@tabler/icons-react';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { UsPhoneInput, usPhoneProblem } from '../../components/UsPhoneInput';
 import { useCreateUserMutation } from './queries';
+import {
+  NameAndEmailFields,
+  nameAndEmailComplete,
+  nameAndEmailRequest,
+  UserFormFooter,
+} from './UserFormFields';
 import { userErrorText } from './user-error';
 import { displayName } from './user-name';
 
@@ -38,15 +33,14 @@ type TErrors = { phone?: string; password?: string };
 function AddUserForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('users');
   const create = useCreateUserMutation();
-  const [fullName, setFullName] = useState('');
-  const [email, setEmail] = useState('');
+  const [nameAndEmail, setNameAndEmail] = useState({ fullName: '', email: '' });
   const [phone, setPhone] = useState('');
   const [password, setPassword] = useState('');
   const [role, setRole] = useState<TStationUser['role']>('user');
   const [apiAccess, setApiAccess] = useState(true);
   const [errors, setErrors] = useState<TErrors>({});
 
-  const complete = Boolean(fullName.trim() && email.trim() && phone && password);
+  const complete = Boolean(nameAndEmailComplete(nameAndEmail) && phone && password);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -59,8 +53,7 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
     if (found.phone || found.password) return;
     create.mutate(
       {
-        full_name: fullName.trim(),
-        email: email.trim(),
+        ...nameAndEmailRequest(nameAndEmail),
         phone_number: phoneInputToE164(phone),
         password,
         role,
@@ -79,26 +72,7 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <SimpleGrid cols={2}>
-          <TextInput
-            label={t('form.fullName')}
-            placeholder={t('form.fullNamePlaceholder')}
-            withAsterisk
-            autoComplete="off"
-            maxLength={100}
-            value={fullName}
-            onChange={(event) => setFullName(event.currentTarget.value)}
-            data-autofocus
-          />
-          <TextInput
-            label={t('form.email')}
-            placeholder={t('form.emailPlaceholder')}
-            type="email"
-            withAsterisk
-            autoComplete="off"
-            maxLength={320}
-            value={email}
-            onChange={(event) => setEmail(event.currentTarget.value)}
-          />
+          <NameAndEmailFields value={nameAndEmail} onChange={setNameAndEmail} withPlaceholders />
           <UsPhoneInput
             label={t('form.phone')}
             placeholder={t('form.phonePlaceholder')}
@@ -145,25 +119,15 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
             {t('form.adminWarning')}
           </Alert>
         )}
-        <Checkbox
-          label={t('form.apiAccess')}
-          description={t('form.apiAccessDescription')}
-          checked={apiAccess}
-          onChange={(event) => setApiAccess(event.currentTarget.checked)}
+        <UserFormFooter
+          apiAccess={apiAccess}
+          onApiAccessChange={setApiAccess}
+          errorText={create.isError ? userErrorText(create.error, t('add.failed'), t('add.network')) : null}
+          submitLabel={t('add.submit')}
+          complete={complete}
+          pending={create.isPending}
+          onCancel={onClose}
         />
-        {create.isError && (
-          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
-            {userErrorText(create.error, t('add.failed'), t('add.network'))}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" disabled={!complete} loading={create.isPending}>
-            {t('add.submit')}
-          </Button>
-        </Group>
       </Stack>
     </form>
   );

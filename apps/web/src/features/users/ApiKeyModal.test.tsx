@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
-import { bodiesSent, mockUsersApi, rowOf, signedInAdmin, stationUser } from './users-test-helpers';
+import { bodiesSentTo, mockUsersApi, rowOf, signedInAdmin, stationUser } from './users-test-helpers';
 
 configure({ asyncUtilTimeout: 4000 });
 
@@ -48,7 +48,7 @@ describe('API Key dialog', () => {
     const confirm = within(dialog.getByRole('alertdialog'));
     expect(confirm.getByText(/old key stops working at once/)).toBeTruthy();
     expect(confirm.getByText(/desktop apps signed in with it are disconnected/)).toBeTruthy();
-    expect(bodiesSent(fetchMock, 'POST', KEY)).toHaveLength(0);
+    expect(bodiesSentTo(fetchMock, 'POST', KEY)).toHaveLength(0);
     await user.click(confirm.getByRole('button', { name: 'Regenerate Key' }));
 
     const field = (await dialog.findByLabelText('New API key')) as HTMLInputElement;
@@ -59,7 +59,7 @@ describe('API Key dialog', () => {
     await user.click(dialog.getByRole('button', { name: 'Copy & Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(await navigator.clipboard.readText()).toBe(FULL_KEY);
-    expect(bodiesSent(fetchMock, 'POST', KEY)).toHaveLength(1);
+    expect(bodiesSentTo(fetchMock, 'POST', KEY)).toHaveLength(1);
 
     // Opened again: only the new key's visible start, never the full key.
     await user.click(rowOf('Maria Lopez').getByRole('button', { name: 'View API Key' }));
@@ -107,7 +107,7 @@ describe('API Key dialog', () => {
     expect(confirm.getByText(/stops working at once/)).toBeTruthy();
     await user.click(confirm.getByRole('button', { name: 'Revoke Key' }));
     expect(await dialog.findByText('This user has no API key yet.')).toBeTruthy();
-    expect(bodiesSent(fetchMock, 'DELETE', KEY)).toHaveLength(1);
+    expect(bodiesSentTo(fetchMock, 'DELETE', KEY)).toHaveLength(1);
 
     await user.click(dialog.getByRole('button', { name: 'Generate API Key' }));
     expect((await dialog.findByRole('alert')).textContent).toBe(

@@ -1,12 +1,17 @@
 // Edit User (non-admin accounts only): Full Name and Email, both required, and desktop API access
 // (spec §2 Users, §5 Edit user).
-import { Alert, Button, Checkbox, Group, Modal, Stack, TextInput } from '@mantine/core';
+import { Modal, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TStationUser } from '@message-station/shared';
-import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUpdateUserMutation } from './queries';
+import {
+  NameAndEmailFields,
+  nameAndEmailComplete,
+  nameAndEmailRequest,
+  UserFormFooter,
+} from './UserFormFields';
 import { userErrorText } from './user-error';
 import { displayName } from './user-name';
 
@@ -24,11 +29,10 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
 function EditUserForm({ user, onClose }: { user: TStationUser; onClose: () => void }) {
   const { t } = useTranslation('users');
   const update = useUpdateUserMutation();
-  const [fullName, setFullName] = useState(user.full_name);
-  const [email, setEmail] = useState(user.email);
+  const [nameAndEmail, setNameAndEmail] = useState({ fullName: user.full_name, email: user.email });
   const [apiAccess, setApiAccess] = useState(user.api_access_enabled);
 
-  const complete = Boolean(fullName.trim() && email.trim());
+  const complete = nameAndEmailComplete(nameAndEmail);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -36,7 +40,7 @@ function EditUserForm({ user, onClose }: { user: TStationUser; onClose: () => vo
     update.mutate(
       {
         id: user.id,
-        request: { full_name: fullName.trim(), email: email.trim(), api_access_enabled: apiAccess },
+        request: { ...nameAndEmailRequest(nameAndEmail), api_access_enabled: apiAccess },
       },
       {
         onSuccess: (saved) => {
@@ -50,43 +54,16 @@ function EditUserForm({ user, onClose }: { user: TStationUser; onClose: () => vo
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <TextInput
-          label={t('form.fullName')}
-          withAsterisk
-          autoComplete="off"
-          maxLength={100}
-          value={fullName}
-          onChange={(event) => setFullName(event.currentTarget.value)}
-          data-autofocus
+        <NameAndEmailFields value={nameAndEmail} onChange={setNameAndEmail} />
+        <UserFormFooter
+          apiAccess={apiAccess}
+          onApiAccessChange={setApiAccess}
+          errorText={update.isError ? userErrorText(update.error, t('edit.failed')) : null}
+          submitLabel={t('edit.submit')}
+          complete={complete}
+          pending={update.isPending}
+          onCancel={onClose}
         />
-        <TextInput
-          label={t('form.email')}
-          type="email"
-          withAsterisk
-          autoComplete="off"
-          maxLength={320}
-          value={email}
-          onChange={(event) => setEmail(event.currentTarget.value)}
-        />
-        <Checkbox
-          label={t('form.apiAccess')}
-          description={t('form.apiAccessDescription')}
-          checked={apiAccess}
-          onChange={(event) => setApiAccess(event.currentTarget.checked)}
-        />
-        {update.isError && (
-          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
-            {userErrorText(update.error, t('edit.failed'))}
-          </Alert>
-        )}
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
-            {t('cancel')}
-          </Button>
-          <Button type="submit" disabled={!complete} loading={update.isPending}>
-            {t('edit.submit')}
-          </Button>
-        </Group>
       </Stack>
     </form>
   );

@@ -6,7 +6,7 @@ import i18n from '../../i18n';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { useLastLoginText } from './last-login';
-import { bodiesSent, mockUsersApi, rowOf, signedInAdmin, stationUser } from './users-test-helpers';
+import { bodiesSentTo, mockUsersApi, rowOf, signedInAdmin, stationUser } from './users-test-helpers';
 
 configure({ asyncUtilTimeout: 4000 });
 
@@ -93,7 +93,7 @@ describe('UsersPage', () => {
     expect(dialog.queryByRole('button', { name: /Delete/ })).toBeNull();
     await user.click(dialog.getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(bodiesSent(fetchMock, 'DELETE', '/admin/api/users/user-1')).toHaveLength(0);
+    expect(bodiesSentTo(fetchMock, 'DELETE', '/admin/api/users/user-1')).toHaveLength(0);
   });
 
   it('deletes a standard user after confirmation, and shows a refusal in the dialog', async () => {
@@ -122,7 +122,7 @@ describe('UsersPage', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.queryByText('Maria Lopez')).toBeNull();
     expect(screen.getByRole('heading', { level: 2, name: 'Station Users (1)' })).toBeTruthy();
-    expect(bodiesSent(fetchMock, 'DELETE', '/admin/api/users/user-2')).toHaveLength(3);
+    expect(bodiesSentTo(fetchMock, 'DELETE', '/admin/api/users/user-2')).toHaveLength(3);
   });
 
   it('shows the loading text, then the empty text', async () => {
@@ -171,7 +171,7 @@ describe('UsersPage', () => {
     reply = () => jsonResponse({ message: 'If an account exists…' });
     await user.click(dialog.getByRole('button', { name: 'Send Reset Email' }));
     expect(await dialog.findByText('Password reset email sent successfully!')).toBeTruthy();
-    expect(bodiesSent(fetchMock, 'POST', '/auth/password-reset/request').at(-1)).toEqual({
+    expect(bodiesSentTo(fetchMock, 'POST', '/auth/password-reset/request').at(-1)).toEqual({
       email: 'maria@demoradio.org',
       turnstileToken: 'admin-users-page',
     });
@@ -219,7 +219,7 @@ describe('UsersPage', () => {
       });
     await user.click(save);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(bodiesSent(fetchMock, 'PUT', '/admin/api/users/user-2').at(-1)).toEqual({
+    expect(bodiesSentTo(fetchMock, 'PUT', '/admin/api/users/user-2').at(-1)).toEqual({
       full_name: 'María López',
       email: 'maria@demoradio.org',
       api_access_enabled: false,

@@ -4,6 +4,7 @@ import { Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core
 import { formatUsPhone, type TStationUser } from '@message-station/shared';
 import { IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { ListTable } from '../../components/ListTable';
 import { useSessionUser } from '../auth/session-user';
 import { useNow } from '../registration/use-now';
 import { useLastLoginText } from './last-login';
@@ -26,83 +27,78 @@ export function UsersTable({ users, onAction }: UsersTableProps) {
   const now = useNow(LAST_LOGIN_TICK_MS);
 
   return (
-    <Table.ScrollContainer minWidth={900}>
-      <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={8}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('columns.name')}</Table.Th>
-            <Table.Th>{t('columns.email')}</Table.Th>
-            <Table.Th>{t('columns.phone')}</Table.Th>
-            <Table.Th>{t('columns.role')}</Table.Th>
-            <Table.Th>{t('columns.apiKey')}</Table.Th>
-            <Table.Th>{t('columns.lastLogin')}</Table.Th>
-            <Table.Th>{t('columns.actions')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {users.map((user) => (
-            <Table.Tr key={user.id} data-user-id={user.id}>
-              <Table.Td miw={120}>
-                <Group gap={6} wrap="nowrap">
-                  <Text fz="sm" fw={500}>
-                    {displayName(user)}
-                  </Text>
-                  {user.id === sessionUser.id && (
-                    <Badge size="xs" variant="light" color="teal">
-                      {t('you')}
-                    </Badge>
-                  )}
-                </Group>
-              </Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }} miw={150}>
-                {user.email}
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUsPhone(user.phone_number)}</Table.Td>
-              <Table.Td>
-                <Badge variant="light" color={user.role === 'admin' ? 'red' : 'blue'}>
-                  {t(`role.${user.role}`)}
+    <ListTable
+      columns={[
+        t('columns.name'),
+        t('columns.email'),
+        t('columns.phone'),
+        t('columns.role'),
+        t('columns.apiKey'),
+        t('columns.lastLogin'),
+        t('columns.actions'),
+      ]}
+    >
+      {users.map((user) => (
+        <Table.Tr key={user.id} data-user-id={user.id}>
+          <Table.Td miw={120}>
+            <Group gap={6} wrap="nowrap">
+              <Text fz="sm" fw={500}>
+                {displayName(user)}
+              </Text>
+              {user.id === sessionUser.id && (
+                <Badge size="xs" variant="light" color="teal">
+                  {t('you')}
                 </Badge>
-              </Table.Td>
-              <Table.Td>
-                <ApiKeyCell user={user} onView={() => onAction('apiKey', user)} />
-              </Table.Td>
-              <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                {user.last_login_at ? (
-                  <time dateTime={user.last_login_at}>{lastLoginText(user.last_login_at, now)}</time>
-                ) : (
-                  <Text fz="sm" c="dimmed" span>
-                    {lastLoginText(null, now)}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                {/* Two short lines instead of one wide one: the table fits a 1280 px window. */}
-                <Stack gap={6} w="max-content">
-                  <Button size="compact-sm" variant="default" onClick={() => onAction('resetPassword', user)}>
-                    {t('actions.resetPassword')}
+              )}
+            </Group>
+          </Table.Td>
+          <Table.Td style={{ overflowWrap: 'anywhere' }} miw={150}>
+            {user.email}
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUsPhone(user.phone_number)}</Table.Td>
+          <Table.Td>
+            <Badge variant="light" color={user.role === 'admin' ? 'red' : 'blue'}>
+              {t(`role.${user.role}`)}
+            </Badge>
+          </Table.Td>
+          <Table.Td>
+            <ApiKeyCell user={user} onView={() => onAction('apiKey', user)} />
+          </Table.Td>
+          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+            {user.last_login_at ? (
+              <time dateTime={user.last_login_at}>{lastLoginText(user.last_login_at, now)}</time>
+            ) : (
+              <Text fz="sm" c="dimmed" span>
+                {lastLoginText(null, now)}
+              </Text>
+            )}
+          </Table.Td>
+          <Table.Td>
+            {/* Two short lines instead of one wide one: the table fits a 1280 px window. */}
+            <Stack gap={6} w="max-content">
+              <Button size="compact-sm" variant="default" onClick={() => onAction('resetPassword', user)}>
+                {t('actions.resetPassword')}
+              </Button>
+              <Group gap={6} grow wrap="nowrap">
+                {user.role !== 'admin' && (
+                  <Button size="compact-sm" variant="default" onClick={() => onAction('edit', user)}>
+                    {t('actions.edit')}
                   </Button>
-                  <Group gap={6} grow wrap="nowrap">
-                    {user.role !== 'admin' && (
-                      <Button size="compact-sm" variant="default" onClick={() => onAction('edit', user)}>
-                        {t('actions.edit')}
-                      </Button>
-                    )}
-                    <Button
-                      size="compact-sm"
-                      variant="light"
-                      color="red"
-                      onClick={() => onAction('delete', user)}
-                    >
-                      {t('actions.delete')}
-                    </Button>
-                  </Group>
-                </Stack>
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+                )}
+                <Button
+                  size="compact-sm"
+                  variant="light"
+                  color="red"
+                  onClick={() => onAction('delete', user)}
+                >
+                  {t('actions.delete')}
+                </Button>
+              </Group>
+            </Stack>
+          </Table.Td>
+        </Table.Tr>
+      ))}
+    </ListTable>
   );
 }
 

@@ -1,8 +1,10 @@
 // Test fixtures for the Users page: station users and a fetch mock keyed by "METHOD /path".
 import type { TStationUser } from '@message-station/shared';
 import { screen, within } from '@testing-library/react';
-import { vi } from 'vitest';
+import { mockApi, type TApiHandler } from '../../test/api-mock';
 import { jsonResponse, sessionUser } from '../../test/render-app';
+
+export { bodiesSentTo } from '../../test/api-mock';
 
 const MINUTE = 60_000;
 
@@ -37,35 +39,9 @@ export function signedInAdmin(overrides: Partial<TStationUser> = {}): TStationUs
   });
 }
 
-type THandler = (init: RequestInit) => Response | Promise<Response>;
-
 /** A signed-in admin of Demo Radio (slug demoradio), plus `handlers`; unknown calls answer 404. */
-export function mockUsersApi(handlers: Record<string, THandler>) {
-  const all: Record<string, THandler> = {
-    'GET /auth/session': () => jsonResponse(sessionUser()),
-    ...handlers,
-  };
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const url = new URL(String(input), 'http://localhost');
-    const handler = all[`${init.method ?? 'GET'} ${url.pathname}`];
-    return handler ? handler(init) : jsonResponse({ error: 'Not found' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-/** The JSON bodies sent with every `method path` call. */
-export function bodiesSent(
-  fetchMock: ReturnType<typeof mockUsersApi>,
-  method: string,
-  path: string,
-): unknown[] {
-  return fetchMock.mock.calls
-    .filter(
-      ([input, init]) =>
-        (init?.method ?? 'GET') === method && new URL(String(input), 'http://localhost').pathname === path,
-    )
-    .map(([, init]) => (init?.body ? JSON.parse(String(init.body)) : undefined));
+export function mockUsersApi(handlers: Record<string, TApiHandler>) {
+  return mockApi({ 'GET /auth/session': () => jsonResponse(sessionUser()), ...handlers });
 }
 
 /** The table row that shows `text` (the admin header also names the signed-in user). */
