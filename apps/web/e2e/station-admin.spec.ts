@@ -36,10 +36,17 @@ test.describe('station administration', () => {
     await page.getByRole('tab', { name: 'SMS Settings' }).click();
     await expect(page.getByRole('switch', { name: 'Enable SMS' })).toBeChecked();
 
+    // The join page carries the new name, logo and languages.
     await page.goto('/join/riverside');
-    await expect(page.getByRole('heading', { name: 'Riverside Alerts' })).toBeVisible();
-    await expect(page.getByRole('img', { name: /Riverside Alerts/ })).toBeVisible();
-    await page.getByText('Korean', { exact: false }).first().waitFor();
+    await expect(page.getByText('Get text message alerts from Riverside Alerts')).toBeVisible();
+    await expect(page.getByRole('img', { name: /Riverside Alerts/ })).toHaveAttribute(
+      'src',
+      /\/api\/stations\/riverside\/logo\?v=\d+/,
+    );
+    await page.getByRole('checkbox', { name: /Emergency/ }).check();
+    await expect(
+      page.getByRole('combobox', { name: 'Emergency: receive in' }).getByRole('option'),
+    ).toHaveText(['English', 'Español', '中文', '한국어']);
   });
 
   test('an admin adds a colleague, who then signs in', async ({ page, browser }) => {
@@ -90,11 +97,12 @@ test.describe('station administration', () => {
     const row = page.getByRole('row', { name: /riverside/ });
     await row.getByRole('button', { name: 'View as Admin' }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
-    await expect(page.getByText('Viewing as: Riverside Alerts')).toBeVisible();
+    const bar = page.getByRole('region', { name: 'Station view' });
+    await expect(bar).toContainText('Viewing as: Riverside Alerts');
     await page.goto('/admin/users');
     await expect(page.getByRole('cell', { name: 'casey@riverside.test' })).toBeVisible();
-    await page.getByRole('button', { name: 'Exit View' }).click();
-    await expect(page.getByText('Viewing as: Riverside Alerts')).toBeHidden();
+    await bar.getByRole('button', { name: 'Exit View' }).click();
+    await expect(bar).toBeHidden();
     await expect(page.getByRole('banner').getByText('Message Station Operations')).toBeVisible();
   });
 });
