@@ -21,7 +21,7 @@ export const ZStationUser = z.object({
   api_access_enabled: z.boolean(),
   /** Why API access is off; null when it is on. */
   api_access_reason: z.string().nullable(),
-  /** The key's visible start (e.g. "ms_3fA9xK2q…"); the full key is shown once, when created. */
+  /** The key's visible start (e.g. "ms-3fa9c02b…"); the full key is shown once, when created. */
   api_key: z.string().nullable(),
   api_key_created_at: z.string().nullable(),
   api_key_last_used_at: z.string().nullable(),

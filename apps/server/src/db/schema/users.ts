@@ -75,7 +75,7 @@ export const apiKeys = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     keyHash: text('key_hash').notNull(),
-    /** The visible start of the key ("ms_3fA9xK2q"), so people can tell keys apart. */
+    /** The visible start of the key ("ms-3fa9c02b"), so people can tell keys apart. */
     keyPrefix: text('key_prefix').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),

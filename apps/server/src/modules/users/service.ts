@@ -1,4 +1,5 @@
 // Station users: accounts with hashed passwords, the admin's team management and API keys.
+import { randomBytes } from 'node:crypto';
 import {
   type TCreateUserRequest,
   type TStationUser,
@@ -9,7 +10,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
-import { randomToken, sha256 } from '../../platform/tokens.js';
+import { sha256 } from '../../platform/tokens.js';
 import * as repo from './repo.js';
 
 export function normalizeEmail(email: string): string {
@@ -156,7 +157,8 @@ export async function deleteStationUser(db: Db, stationId: string, userId: strin
   if (!(await repo.deleteStandardUser(db, stationId, userId))) throw notFound('User not found');
 }
 
-const API_KEY_PREFIX = 'ms_';
+// Hex after a hyphen: nothing a font can hide (underscores vanish in some inputs) or confuse.
+const API_KEY_PREFIX = 'ms-';
 
 /**
  * Creates the user's API key, replacing (revoking) any key they had. The key is answered once
@@ -170,7 +172,7 @@ export async function issueApiKey(
   if (!row) throw notFound('User not found');
   const reason = apiAccessReason(row);
   if (reason) throw new AppError(409, reason);
-  const apiKey = `${API_KEY_PREFIX}${randomToken()}`;
+  const apiKey = `${API_KEY_PREFIX}${randomBytes(32).toString('hex')}`;
   await db.transaction(async (tx) => {
     await repo.revokeLiveApiKey(tx, input.stationId, input.userId, input.at);
     await repo.insertApiKey(tx, {

@@ -159,7 +159,7 @@ describe('API keys', async () => {
     const response = await admin.post(`/admin/api/users/${samId}/api-key`);
     expect(response.statusCode).toBe(200);
     const key = response.json().api_key as string;
-    expect(key).toMatch(/^ms_[A-Za-z0-9_-]{43}$/);
+    expect(key).toMatch(/^ms-[0-9a-f]{64}$/);
     expect(response.json().user.api_key).toBe(`${key.slice(0, 11)}…`);
     const [stored] = await db.select().from(apiKeys).where(eq(apiKeys.userId, samId));
     expect(stored?.keyHash).toBe(sha256(key));

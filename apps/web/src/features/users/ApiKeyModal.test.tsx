@@ -9,15 +9,15 @@ configure({ asyncUtilTimeout: 4000 });
 
 const LIST = 'GET /admin/api/users';
 const KEY = '/admin/api/users/user-2/api-key';
-const FULL_KEY = 'ms_NEWkey9Zq2vLx8RtYp4WmHc7Jd3Fs6Bn1Ke5Ug0';
+const FULL_KEY = 'ms-0e4f9c1ab27d83e5f60a1b2c3d4e5f60718293a4b5c6d7e8f90a1b2c3d4e5f6';
 
 const withKey = stationUser({
-  api_key: 'ms_3fA9xK2q…',
+  api_key: 'ms-3fa9c02b…',
   api_key_created_at: '2026-02-01T15:30:00.000Z',
   api_key_last_used_at: null,
 });
 const regenerated = stationUser({
-  api_key: 'ms_NEWkey9Z…',
+  api_key: 'ms-0e4f9c1a…',
   api_key_created_at: '2026-04-20T12:00:00.000Z',
 });
 
@@ -40,7 +40,7 @@ describe('API Key dialog', () => {
     const { user, dialog } = await openApiKey();
 
     expect((dialog.getByLabelText('Station ID') as HTMLInputElement).value).toBe('demoradio');
-    expect(dialog.getByText('ms_3fA9xK2q…')).toBeTruthy();
+    expect(dialog.getByText('ms-3fa9c02b…')).toBeTruthy();
     expect(dialog.getByText(/Never used/)).toBeTruthy();
     expect(dialog.getByText(/shown only once, when it was created/)).toBeTruthy();
 
@@ -64,7 +64,7 @@ describe('API Key dialog', () => {
     // Opened again: only the new key's visible start, never the full key.
     await user.click(rowOf('Maria Lopez').getByRole('button', { name: 'View API Key' }));
     const again = within(await screen.findByRole('dialog', { name: /^API Key/ }));
-    expect(again.getByText('ms_NEWkey9Z…')).toBeTruthy();
+    expect(again.getByText('ms-0e4f9c1a…')).toBeTruthy();
     expect(again.queryByDisplayValue(FULL_KEY)).toBeNull();
     expect(screen.queryByText(FULL_KEY)).toBeNull();
   });
@@ -87,7 +87,7 @@ describe('API Key dialog', () => {
 
     await user.click(rowOf('Maria Lopez').getByRole('button', { name: 'View API Key' }));
     const again = within(await screen.findByRole('dialog', { name: /^API Key/ }));
-    expect(again.getByText('ms_NEWkey9Z…')).toBeTruthy();
+    expect(again.getByText('ms-0e4f9c1a…')).toBeTruthy();
     expect(again.queryByDisplayValue(FULL_KEY)).toBeNull();
   });
 
