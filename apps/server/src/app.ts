@@ -21,6 +21,10 @@ import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { startBillingScheduler } from './modules/billing/scheduler.js';
+import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { DEFAULT_DISPATCH } from './modules/delivery/dispatcher.js';
+import { deliveryRoutes } from './modules/delivery/routes.js';
+import { startDispatchWorker } from './modules/delivery/worker.js';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
@@ -52,6 +56,8 @@ export type TAppDeps = {
   sms?: TSmsProvider;
   /** Defaults to the provider chosen by configuration (dev outbox or SMTP). */
   email?: TEmailProvider;
+  /** Run the SMS dispatcher in this process (default). Tests of the dispatcher drive it by hand. */
+  dispatchInBackground?: boolean;
   /** Defaults to the chain of engines chosen by configuration. */
   translation?: TTranslationProvider;
 };
@@ -170,6 +176,17 @@ export async function buildApp(deps: TAppDeps) {
   await app.register(billingRoutes(ctx));
   await app.register(superadminRoutes(ctx));
   await startBillingScheduler(jobs.boss, { db: database.db, now, log: app.log });
+  const dispatch = await startDispatchWorker(jobs.boss, {
+    db: database.db,
+    sms: ctx.sms,
+    events,
+    now,
+    config: { ...DEFAULT_DISPATCH, ratePerSecond: config.sms.ratePerSecond },
+    log: app.log,
+    background: deps.dispatchInBackground ?? true,
+  });
+  await app.register(deliveryRoutes(ctx, dispatch));
+  await app.register(dashboardRoutes(ctx));
   if (outboxActive) await app.register(devOutboxRoutes(ctx));
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

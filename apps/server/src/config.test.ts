@@ -35,7 +35,7 @@ describe('config', () => {
   });
 
   it('uses the dev outbox with test mode by default, never in production', () => {
-    expect(loadConfig({}).sms).toEqual({ provider: 'outbox', testMode: true });
+    expect(loadConfig({}).sms).toEqual({ provider: 'outbox', testMode: true, ratePerSecond: 20 });
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ...smtp })).toThrow(
       /SMS_PROVIDER: the dev outbox never sends a real SMS/,
     );

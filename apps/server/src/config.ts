@@ -33,6 +33,7 @@ const ZEnv = z.object({
   TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
   TWILIO_STATUS_CALLBACK_URL: z.url().optional(),
   TWILIO_API_BASE_URL: z.url().optional(),
+  SMS_RATE_PER_SECOND: z.coerce.number().min(0).max(1000).optional(),
   TRIAL_DAYS: z.coerce.number().int().min(0).default(14),
   TRIAL_CREDITS: z.coerce.number().int().min(0).default(50),
   TRANSLATION_PROVIDERS: z.string().optional(),
@@ -113,6 +114,11 @@ export type TSmsConfig = {
   provider: 'outbox' | 'twilio';
   /** Replies that send a code also carry it (test_code). On with the outbox unless turned off. */
   testMode: boolean;
+  /**
+   * Messages per second per station (decision 0012): 1 for an unregistered or low-volume 10DLC
+   * long code, about 3 for toll-free, up to 100 for a short code. 0 turns pacing off.
+   */
+  ratePerSecond: number;
   twilio?: {
     accountSid: string;
     authToken: string;
@@ -289,7 +295,11 @@ function smsConfig(e: z.infer<typeof ZEnv>, production: boolean, publicUrl: stri
         'Invalid configuration:\n  SMS_PROVIDER: the dev outbox never sends a real SMS; choose twilio in production',
       );
     }
-    return { provider: 'outbox', testMode: e.SMS_TEST_MODE ?? true };
+    return {
+      provider: 'outbox',
+      testMode: e.SMS_TEST_MODE ?? true,
+      ratePerSecond: e.SMS_RATE_PER_SECOND ?? 20,
+    };
   }
   const missing = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'].filter((key) => !e[key as keyof typeof e]);
   if (!e.TWILIO_FROM_NUMBER && !e.TWILIO_MESSAGING_SERVICE_SID) {
@@ -302,6 +312,7 @@ function smsConfig(e: z.infer<typeof ZEnv>, production: boolean, publicUrl: stri
     provider: 'twilio',
     // With a real provider, codes are never shown unless test mode is asked for explicitly.
     testMode: e.SMS_TEST_MODE ?? false,
+    ratePerSecond: e.SMS_RATE_PER_SECOND ?? 1,
     twilio: {
       accountSid: e.TWILIO_ACCOUNT_SID as string,
       authToken: e.TWILIO_AUTH_TOKEN as string,

@@ -14,6 +14,7 @@ export type TTestAppOptions = {
   sms?: TSmsProvider;
   translation?: TTranslationProvider;
   seed?: boolean;
+  dispatchInBackground?: boolean;
 };
 
 export async function createTestApp(options: TTestAppOptions = {}) {
@@ -29,6 +30,7 @@ export async function createTestApp(options: TTestAppOptions = {}) {
     now: options.now,
     sms: options.sms,
     translation: options.translation,
+    dispatchInBackground: options.dispatchInBackground,
   });
   afterAll(async () => {
     await app.close();

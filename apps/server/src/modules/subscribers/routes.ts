@@ -14,10 +14,9 @@ import {
 } from '@message-station/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import twilio from 'twilio';
 import { z } from 'zod';
 import type { TAppContext } from '../../app.js';
-import { AppError } from '../../platform/errors.js';
+import { twilioSignatureCheck } from '../../providers/sms/twilio-webhook.js';
 import { handleInboundText } from './keywords.js';
 import {
   registerSubscriber,
@@ -151,20 +150,7 @@ export const subscriberRoutes =
     fastify.post(
       '/webhooks/sms/inbound',
       {
-        // The signature is checked before the body is looked at: unsigned posts learn nothing.
-        preValidation: async (request) => {
-          const authToken = app.config.sms.twilio?.authToken;
-          const signature = request.headers['x-twilio-signature'];
-          const url = `${app.config.publicUrl}${request.url}`;
-          const params = (request.body ?? {}) as Record<string, string>;
-          if (
-            !authToken ||
-            typeof signature !== 'string' ||
-            !twilio.validateRequest(authToken, signature, url, params)
-          ) {
-            throw new AppError(403, 'Invalid signature');
-          }
-        },
+        preValidation: twilioSignatureCheck(app.config),
         schema: {
           tags: ['webhooks'],
           summary: "Twilio's incoming-message webhook (form post signed with X-Twilio-Signature)",

@@ -1,0 +1,39 @@
+// GET /admin/api/dashboard-stats and GET /admin/api/activity (spec §7).
+import { ZActivityResponse, ZDashboardStats } from '@message-station/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TAppContext } from '../../app.js';
+import { authOf } from '../../platform/guards.js';
+import { dashboardStats, recentActivity } from './service.js';
+
+export const dashboardRoutes =
+  (app: TAppContext): FastifyPluginAsyncZod =>
+  async (fastify) => {
+    fastify.get(
+      '/admin/api/dashboard-stats',
+      {
+        onRequest: app.guards.requireUser,
+        schema: {
+          tags: ['dashboard'],
+          summary: 'Dashboard cards, alerts and SMS per day',
+          response: { 200: ZDashboardStats },
+        },
+      },
+      async (request) => dashboardStats(app.db, authOf(request).stationId, app.now()),
+    );
+    fastify.get(
+      '/admin/api/activity',
+      {
+        onRequest: app.guards.requireUser,
+        schema: {
+          tags: ['dashboard'],
+          summary: 'Recent SMS activity, one line per message, newest first',
+          querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+          response: { 200: ZActivityResponse },
+        },
+      },
+      async (request) => ({
+        activities: await recentActivity(app.db, authOf(request).stationId, request.query.limit),
+      }),
+    );
+  };

@@ -1,0 +1,107 @@
+// Sending a message by SMS (spec §7 send-sms), its progress, and Twilio's status callbacks.
+import { ZDeliveryProgress, ZErrorResponse, ZSendPreview, ZSendResult } from '@message-station/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TAppContext } from '../../app.js';
+import { authOf } from '../../platform/guards.js';
+import { twilioSignatureCheck } from '../../providers/sms/twilio-webhook.js';
+import { acceptSend, previewSend } from './send.js';
+import { applyStatusCallback, deliveryProgress } from './status.js';
+import type { TDispatchQueue } from './worker.js';
+
+const ZMessageParams = z.object({ id: z.uuid('Message not found') });
+const errors = {
+  400: ZErrorResponse,
+  402: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+};
+
+export const deliveryRoutes =
+  (app: TAppContext, dispatch: TDispatchQueue): FastifyPluginAsyncZod =>
+  async (fastify) => {
+    const guard = { onRequest: app.guards.requireUser };
+
+    fastify.get(
+      '/admin/api/messages/:id/send-sms/preview',
+      {
+        ...guard,
+        schema: {
+          tags: ['delivery'],
+          summary: 'What a send would do: recipients, segments per language, credits, quiet-hours waits',
+          params: ZMessageParams,
+          response: { 200: ZSendPreview, ...errors },
+        },
+      },
+      async (request) => previewSend(app.db, authOf(request), request.params.id, app.now()),
+    );
+
+    fastify.post(
+      '/admin/api/messages/:id/send-sms',
+      {
+        ...guard,
+        schema: {
+          tags: ['delivery'],
+          summary: 'Send the message to every active subscriber of its type, each in their language',
+          params: ZMessageParams,
+          response: { 200: ZSendResult, ...errors },
+        },
+      },
+      async (request) => {
+        const auth = authOf(request);
+        const result = await acceptSend(app.db, auth, request.params.id, app.now());
+        await dispatch.wake(auth.stationId);
+        await app.events.publish({
+          stationId: auth.stationId,
+          type: 'sms_progress',
+          data: { message_id: request.params.id, send_ids: [result.send_id] },
+        });
+        return result;
+      },
+    );
+
+    fastify.get(
+      '/admin/api/messages/:id/deliveries',
+      {
+        ...guard,
+        schema: {
+          tags: ['delivery'],
+          summary: 'Delivery progress of every send of the message, per language',
+          params: ZMessageParams,
+          response: { 200: ZDeliveryProgress, 404: ZErrorResponse },
+        },
+      },
+      async (request) => deliveryProgress(app.db, authOf(request).stationId, request.params.id, app.now()),
+    );
+
+    fastify.post(
+      '/webhooks/sms/status',
+      {
+        preValidation: twilioSignatureCheck(app.config),
+        schema: {
+          tags: ['webhooks'],
+          summary: "Twilio's status callback (form post signed with X-Twilio-Signature)",
+          body: z
+            .object({ MessageSid: z.string(), MessageStatus: z.string(), ErrorCode: z.string().optional() })
+            .passthrough(),
+        },
+      },
+      async (request, reply) => {
+        const moved = await applyStatusCallback(app.db, {
+          providerMessageId: request.body.MessageSid,
+          status: request.body.MessageStatus,
+          errorCode: request.body.ErrorCode,
+          at: app.now(),
+        });
+        if (moved) {
+          await app.events.publish({
+            stationId: moved.stationId,
+            type: 'sms_progress',
+            data: { send_ids: [moved.sendId] },
+          });
+        }
+        return reply.status(204).send();
+      },
+    );
+  };

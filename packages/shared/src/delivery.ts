@@ -1,0 +1,105 @@
+// SMS delivery and dashboard shapes (spec §3 Dashboard stats, Activity; §7 send-sms, dashboard-stats, activity).
+import { z } from 'zod';
+
+export const SEND_ERRORS = {
+  adminOnly: 'Only admins can send SMS messages',
+  noSubscription: 'SMS sending is disabled without an active subscription',
+  smsDisabled: 'SMS is not enabled for this station. Turn it on in Settings → SMS Settings.',
+} as const;
+
+export function notEnoughCreditsError(needed: number, available: number): string {
+  return `Not enough SMS credits: this message needs ${needed.toLocaleString('en-US')} credits and the station has ${available.toLocaleString('en-US')} left.`;
+}
+
+/** What a send would do, shown in the confirmation before anything is spent. */
+export const ZSendPreview = z.object({
+  recipients: z.number(),
+  credits: z.number(),
+  balance: z.number(),
+  /** Recipients whose local time is outside 8 AM–9 PM: their SMS waits until 8 AM there. */
+  waiting: z.number(),
+  emergency: z.boolean(),
+  languages: z.array(
+    z.object({
+      language: z.string(),
+      recipients: z.number(),
+      segments: z.number(),
+      credits: z.number(),
+      encoding: z.enum(['GSM-7', 'UCS-2']),
+      /** False when no completed translation exists and the original is sent instead. */
+      translated: z.boolean(),
+      body: z.string(),
+    }),
+  ),
+});
+export type TSendPreview = z.infer<typeof ZSendPreview>;
+
+export const ZSendResult = z.object({
+  sent_count: z.number(),
+  send_id: z.string(),
+  credits: z.number(),
+  waiting: z.number(),
+  balance: z.number(),
+});
+export type TSendResult = z.infer<typeof ZSendResult>;
+
+const ZCounts = z.object({
+  total: z.number(),
+  queued: z.number(),
+  sent: z.number(),
+  delivered: z.number(),
+  failed: z.number(),
+});
+
+/** Delivery progress of every send of one message. */
+export const ZDeliveryProgress = ZCounts.extend({
+  /** Queued and held for quiet hours (part of queued). */
+  waiting: z.number(),
+  languages: z.array(ZCounts.extend({ language: z.string() })),
+});
+export type TDeliveryProgress = z.infer<typeof ZDeliveryProgress>;
+
+export const ZDashboardAlert = z.object({
+  type: z.enum(['info', 'warning', 'error', 'success']),
+  message: z.string(),
+  action: z.string().optional(),
+  link: z.string().optional(),
+});
+
+export const ZDashboardStats = z.object({
+  station: z.object({
+    id: z.string(),
+    display_name: z.string(),
+    sms_enabled: z.boolean(),
+    sms_credits_balance: z.number(),
+    payment_status: z.string(),
+  }),
+  stats: z.object({
+    totalMessages: z.number(),
+    messagesThisMonth: z.number(),
+    /** Per message type key, this month. */
+    messagesByType: z.record(z.string(), z.number()),
+    totalSmsSent: z.number(),
+    smsSentThisMonth: z.number(),
+    subscriberCount: z.number(),
+    activeSubscribers: z.number(),
+    smsEnabled: z.boolean(),
+    /** Last 30 days, oldest first, by UTC date (YYYY-MM-DD). */
+    smsPerDay: z.array(z.object({ date: z.string(), count: z.number() })),
+  }),
+  alerts: z.array(ZDashboardAlert),
+});
+export type TDashboardStats = z.infer<typeof ZDashboardStats>;
+
+export const ZActivity = z.object({
+  id: z.string(),
+  messageId: z.string().nullable(),
+  messageTitle: z.string(),
+  description: z.string(),
+  icon: z.string(),
+  status: z.enum(['sent', 'failed']),
+  timestamp: z.string(),
+  metadata: z.object({ phone: z.string().nullable(), characterCount: z.number(), segmentCount: z.number() }),
+});
+export const ZActivityResponse = z.object({ activities: z.array(ZActivity) });
+export type TActivity = z.infer<typeof ZActivity>;
