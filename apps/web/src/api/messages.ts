@@ -1,5 +1,5 @@
 // Typed calls for the admin Messages page (spec §3 Message, §7 Admin): the list, create, edit,
-// delete, a translation corrected by hand, the station (SMS switch and credits) and sending.
+// delete, a translation corrected by hand, and the station (SMS switch and credits).
 import type { TMessage } from '@message-station/shared';
 import { api } from './client';
 
@@ -68,11 +68,6 @@ export function updateTranslation(
     method: 'PUT',
     body: { translated_text: translatedText },
   });
-}
-
-/** Sends the message to every active subscriber of its type; each segment costs a credit. */
-export function sendMessageSms(id: string): Promise<{ sent_count: number }> {
-  return api<{ sent_count: number }>(`${messagePath(id)}/send-sms`, { method: 'POST' });
 }
 
 export function getAdminStation(signal?: AbortSignal): Promise<TAdminStation> {

@@ -21,4 +21,11 @@ export const queryKeys = {
   billingHistory: ['admin', 'billing', 'history'] as const,
   superadminStatus: ['admin', 'superadmin', 'status'] as const,
   superadminDashboard: ['admin', 'superadmin', 'dashboard'] as const,
+  /** What sending a message by SMS would cost: [...sendPreview, messageId]. */
+  sendPreview: ['admin', 'send-preview'] as const,
+  /** Delivery progress of a message's SMS: [...deliveries, messageId]. */
+  deliveries: ['admin', 'deliveries'] as const,
+  dashboardStats: ['admin', 'dashboard-stats'] as const,
+  /** The dashboard's Recent Activity: [...activity, limit]. */
+  activity: ['admin', 'activity'] as const,
 };

@@ -4,6 +4,7 @@ import type admin from '../locales/en/admin.json';
 import type auth from '../locales/en/auth.json';
 import type billing from '../locales/en/billing.json';
 import type common from '../locales/en/common.json';
+import type dashboard from '../locales/en/dashboard.json';
 import type dev from '../locales/en/dev.json';
 import type devInbound from '../locales/en/devInbound.json';
 import type messages from '../locales/en/messages.json';
@@ -33,6 +34,7 @@ declare module 'i18next' {
       users: typeof users;
       billing: typeof billing;
       superadmin: typeof superadmin;
+      dashboard: typeof dashboard;
     };
   }
 }

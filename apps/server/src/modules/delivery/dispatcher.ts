@@ -3,9 +3,9 @@
 // permanent ones and refunds their credits. A claim left by a crashed node is put back after
 // its lease, so every recipient still gets the message; the rows put back are counted
 // (`reclaimed`) because the provider may already have sent them.
-import { and, eq, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { smsDeliveries } from '../../db/schema/index.js';
+import { smsDeliveries, smsSends } from '../../db/schema/index.js';
 import type { TEventBus } from '../../platform/event-bus.js';
 import { SmsSendError, type TSmsProvider } from '../../providers/sms/types.js';
 import { addCredits } from '../billing/ledger.js';
@@ -150,6 +150,23 @@ async function record(deps: TDispatchDeps, stationId: string, outcomes: TOutcome
   });
 }
 
+/** Tells the station's live streams which messages' progress moved. */
+export async function publishProgress(
+  deps: Pick<TDispatchDeps, 'db' | 'events'>,
+  stationId: string,
+  sendIds: string[],
+) {
+  if (!deps.events || sendIds.length === 0) return;
+  const rows = await deps.db
+    .selectDistinct({ messageId: smsSends.messageId })
+    .from(smsSends)
+    .where(and(eq(smsSends.stationId, stationId), inArray(smsSends.id, sendIds)));
+  for (const { messageId } of rows) {
+    if (messageId)
+      await deps.events.publish({ stationId, type: 'sms_progress', data: { message_id: messageId } });
+  }
+}
+
 /**
  * Sends every delivery of the station that is due now, then returns. Queued rows that are not
  * due yet (quiet hours, backoff) are left for a later run.
@@ -163,8 +180,7 @@ export async function dispatchStation(deps: TDispatchDeps, stationId: string) {
     const outcomes = await sendBatch(deps, rows, stationId, pace);
     await record(deps, stationId, outcomes);
     total += outcomes.filter((o) => o.kind === 'sent').length;
-    const sends = [...new Set(rows.map((r) => r.sendId))];
-    await deps.events?.publish({ stationId, type: 'sms_progress', data: { send_ids: sends } });
+    await publishProgress(deps, stationId, [...new Set(rows.map((r) => r.sendId))]);
   }
 }
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import type { TAppContext } from '../../app.js';
 import { authOf } from '../../platform/guards.js';
 import { twilioSignatureCheck } from '../../providers/sms/twilio-webhook.js';
+import { publishProgress } from './dispatcher.js';
 import { acceptSend, previewSend } from './send.js';
 import { applyStatusCallback, deliveryProgress } from './status.js';
 import type { TDispatchQueue } from './worker.js';
@@ -55,7 +56,7 @@ export const deliveryRoutes =
         await app.events.publish({
           stationId: auth.stationId,
           type: 'sms_progress',
-          data: { message_id: request.params.id, send_ids: [result.send_id] },
+          data: { message_id: request.params.id },
         });
         return result;
       },
@@ -94,13 +95,7 @@ export const deliveryRoutes =
           errorCode: request.body.ErrorCode,
           at: app.now(),
         });
-        if (moved) {
-          await app.events.publish({
-            stationId: moved.stationId,
-            type: 'sms_progress',
-            data: { send_ids: [moved.sendId] },
-          });
-        }
+        if (moved) await publishProgress({ db: app.db, events: app.events }, moved.stationId, [moved.sendId]);
         return reply.status(204).send();
       },
     );

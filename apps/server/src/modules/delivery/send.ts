@@ -47,7 +47,11 @@ async function plan(db: DbOrTx, auth: TAuth, messageId: string, at: Date) {
     .select({
       language: smsContactPreferences.language,
       recipients: sql<number>`count(*)::int`,
-      waiting: sql<number>`count(*) filter (where ${releaseTime(sql`${smsContacts.phone}`, at)} > ${at.toISOString()}::timestamptz)::int`,
+      // Emergencies go at once: no need to work out anyone's local time.
+      waiting:
+        message.messageType === 'emergency'
+          ? sql<number>`0`
+          : sql<number>`count(*) filter (where ${releaseTime(sql`${smsContacts.phone}`, at)} > ${at.toISOString()}::timestamptz)::int`,
     })
     .from(smsContactPreferences)
     .innerJoin(smsContacts, eq(smsContacts.id, smsContactPreferences.contactId))

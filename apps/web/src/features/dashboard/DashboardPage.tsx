@@ -1,18 +1,80 @@
-import { Text } from '@mantine/core';
+// /admin/dashboard (spec §2 Dashboard): the welcome line, the macOS app banner, the server's alerts,
+// the six cards, SMS sent per day, and Recent Activity; a failed load offers Retry (spec §8).
+import { Alert, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconAlertCircle, IconBrandApple } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { serverErrorText } from '../../api/client';
+import { ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
 import { useSessionUser } from '../auth/session-user';
+import { ActivityCard } from './ActivityCard';
+import { DashboardAlerts } from './DashboardAlerts';
+import { useDashboardStatsQuery } from './queries';
+import { SmsPerDayChart } from './SmsPerDayChart';
+import { StatCards } from './StatCards';
 
 export function DashboardPage() {
-  const { t } = useTranslation('admin');
+  const { t } = useTranslation('dashboard');
   const user = useSessionUser();
+  const dashboard = useDashboardStatsQuery();
+  const stationName = dashboard.data?.station.display_name || user.stationName;
+
   return (
     <>
-      <PageTitle>{t('pages.dashboard')}</PageTitle>
-      <Text fz="lg" fw={500}>
-        {t('pages.welcome', { name: user.fullName })}
-      </Text>
-      <Text c="dimmed">{t('pages.stationLine', { station: user.stationName })}</Text>
+      <PageTitle>{t('title')}</PageTitle>
+      <Stack gap="lg">
+        <div>
+          <Text fz="lg" fw={500}>
+            {t('welcome', { name: user.fullName })}
+          </Text>
+          <Text c="dimmed">{t('stationLine', { station: stationName })}</Text>
+        </div>
+        <MacAppBanner />
+        {dashboard.isPending ? (
+          <ListLoading label={t('loading')} />
+        ) : dashboard.isError ? (
+          <Alert color="red" title={t('loadFailed')} icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+            <Stack gap="xs" align="flex-start">
+              <Text fz="sm">{serverErrorText(dashboard.error, t('loadFailedFallback'))}</Text>
+              <Button size="xs" variant="white" color="red" onClick={() => void dashboard.refetch()}>
+                {t('retry')}
+              </Button>
+            </Stack>
+          </Alert>
+        ) : (
+          <>
+            <DashboardAlerts alerts={dashboard.data.alerts} />
+            <StatCards data={dashboard.data} />
+            <SmsPerDayChart days={dashboard.data.stats.smsPerDay} />
+          </>
+        )}
+        <ActivityCard />
+      </Stack>
     </>
+  );
+}
+
+function MacAppBanner() {
+  const { t } = useTranslation('dashboard');
+  return (
+    <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)">
+      <Group justify="space-between" wrap="nowrap" gap="md">
+        <Group gap="sm" wrap="nowrap">
+          <ThemeIcon size="lg" radius="md" variant="filled" color="dark" aria-hidden="true">
+            <IconBrandApple size={20} />
+          </ThemeIcon>
+          <div>
+            <Text fw={600}>{t('macApp.title')}</Text>
+            <Text fz="sm" c="dimmed">
+              {t('macApp.text')}
+            </Text>
+          </div>
+        </Group>
+        <Button component={Link} to="/admin/download" variant="default" style={{ flexShrink: 0 }}>
+          {t('macApp.download')}
+        </Button>
+      </Group>
+    </Paper>
   );
 }

@@ -1,48 +1,31 @@
 // The detail modal (spec §2, §4, §5): created time, Edit, Delete, Send SMS, machine selector,
-// Play/Stop/Export; the content, type badge, translations with their status; edit mode with Save
-// and Cancel (re-translates into the completed languages, else es and fr); the SMS preview.
-import {
-  Alert,
-  Button,
-  Divider,
-  Group,
-  Modal,
-  Select,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { formatMessageAge } from '@message-station/shared';
-import {
-  IconAlertCircle,
-  IconCheck,
-  IconDownload,
-  IconEdit,
-  IconMessage,
-  IconPlayerPlay,
-  IconPlayerStop,
-  IconTrash,
-} from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+// Play/Stop/Export; the delivery progress of its SMS; the content, type badge, translations with
+// their status; edit mode with Save and Cancel (re-translates into the completed languages, else es
+// and fr); the SMS preview.
+import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
+import { formatMessageAge, type TSendResult } from '@message-station/shared';
+import { IconEdit, IconMessage, IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TMessage } from '../../api/messages';
 import type { TStationMessageType } from '../../api/sms-contacts';
 import { useSessionUser } from '../auth/session-user';
 import { useLanguageName } from '../sms-contacts/use-language-name';
+import { DeliveryProgress } from './DeliveryProgress';
+import { BlockedButton, Confirm, MachineControls, OutcomeAlert, type TOutcome } from './DetailControls';
+import { DetailEditForm } from './DetailEditForm';
 import { TypeBadge } from './MessageBadges';
 import {
   useAdminStationQuery,
   useDeleteMessageMutation,
-  useSendSmsMutation,
+  useSmsSending,
   useUpdateMessageMutation,
 } from './queries';
+import { SendSmsDialog } from './SendSmsDialog';
 import { SmsPreview } from './SmsPreview';
-import { TranslationItem } from './TranslationItem';
-import { retranslationTargets, targetTranslations } from './translation-status';
+import { TranslationList } from './TranslationItem';
+import { retranslationTargets } from './translation-status';
 
 /** Spec §4, §9: the success text clears after 2 s; the modal closes 1 s after a delete, 2 s after a send. */
 export const SUCCESS_CLEAR_MS = 2000;
@@ -73,7 +56,6 @@ export function MessageDetailModal({ message, onClose, ...rest }: MessageDetailM
   );
 }
 
-type TOutcome = { kind: 'success' | 'error'; text: string } | null;
 type TConfirming = 'delete' | 'send' | null;
 
 function MessageDetail({
@@ -89,11 +71,11 @@ function MessageDetail({
   const station = useAdminStationQuery();
   const update = useUpdateMessageMutation();
   const remove = useDeleteMessageMutation();
-  const send = useSendSmsMutation();
+  const sending = useSmsSending();
   const [editing, setEditing] = useState(false);
   const [title, setTitle] = useState(message.title);
   const [content, setContent] = useState(message.original);
-  const [outcome, setOutcome] = useState<TOutcome>(null);
+  const [outcome, setOutcome] = useState<TOutcome | null>(null);
   const [confirming, setConfirming] = useState<TConfirming>(null);
   const [closeAfter, setCloseAfter] = useState<number | null>(null);
 
@@ -114,7 +96,7 @@ function MessageDetail({
   }, [closeAfter]);
 
   const retranslateInto = retranslationTargets(message);
-  const busy = update.isPending || remove.isPending || send.isPending || closeAfter !== null;
+  const busy = update.isPending || remove.isPending || sending || closeAfter !== null;
 
   const startEditing = () => {
     setTitle(message.title);
@@ -166,18 +148,10 @@ function MessageDetail({
     });
   };
 
-  const confirmSend = () => {
-    send.mutate(message.id, {
-      onSuccess: (reply) => {
-        setConfirming(null);
-        setOutcome({ kind: 'success', text: t('sms.sent', { count: reply.sent_count }) });
-        setCloseAfter(CLOSE_AFTER_SEND_MS);
-      },
-      onError: (error) => {
-        setConfirming(null);
-        setOutcome({ kind: 'error', text: serverErrorText(error, t('sms.failed')) });
-      },
-    });
+  const sent = (result: TSendResult) => {
+    setConfirming(null);
+    setOutcome({ kind: 'success', text: t('sms.sent', { count: result.sent_count }) });
+    setCloseAfter(CLOSE_AFTER_SEND_MS);
   };
 
   // Send SMS: admin only, SMS switched on, credits above 0 (spec §5).
@@ -246,36 +220,7 @@ function MessageDetail({
         >
           {t('sms.send')}
         </BlockedButton>
-        <Select
-          size="xs"
-          aria-label={t('machines.label')}
-          placeholder={t('machines.none')}
-          data={[]}
-          disabled
-          w={200}
-        />
-        {/* No machine can be chosen here yet: Play, Stop and Export wait for one (spec §5). */}
-        <BlockedButton
-          reason={t('machines.selectMachine')}
-          disabled
-          icon={<IconPlayerPlay size={14} aria-hidden="true" />}
-        >
-          {t('machines.play')}
-        </BlockedButton>
-        <BlockedButton
-          reason={t('machines.selectMachine')}
-          disabled
-          icon={<IconPlayerStop size={14} aria-hidden="true" />}
-        >
-          {t('machines.stop')}
-        </BlockedButton>
-        <BlockedButton
-          reason={t('machines.selectMachine')}
-          disabled
-          icon={<IconDownload size={14} aria-hidden="true" />}
-        >
-          {t('machines.export')}
-        </BlockedButton>
+        <MachineControls />
       </Group>
 
       {confirming === 'delete' && (
@@ -289,78 +234,35 @@ function MessageDetail({
         />
       )}
       {confirming === 'send' && (
-        <Confirm
-          text={t('sms.confirmText', {
-            type:
-              types.find((type) => type.message_type === message.message_type)?.display_name ??
-              message.message_type,
-          })}
-          confirmLabel={t('sms.confirm')}
-          color="green"
-          loading={send.isPending}
-          onConfirm={confirmSend}
+        <SendSmsDialog
+          messageId={message.id}
+          typeName={
+            types.find((type) => type.message_type === message.message_type)?.display_name ??
+            message.message_type
+          }
+          onSent={sent}
           onCancel={() => setConfirming(null)}
         />
       )}
-      {outcome && (
-        <Alert
-          color={outcome.kind === 'success' ? 'green' : 'red'}
-          icon={
-            outcome.kind === 'success' ? (
-              <IconCheck size={18} aria-hidden="true" />
-            ) : (
-              <IconAlertCircle size={18} aria-hidden="true" />
-            )
-          }
-          role={outcome.kind === 'success' ? 'status' : 'alert'}
-        >
-          {outcome.text}
-        </Alert>
-      )}
+      {outcome && <OutcomeAlert outcome={outcome} />}
+      <DeliveryProgress messageId={message.id} />
 
       {editing ? (
-        <Stack gap="sm">
-          <TextInput
-            label={t('detail.titleLabel')}
-            withAsterisk
-            maxLength={200}
-            value={title}
-            onChange={(event) => setTitle(event.currentTarget.value)}
-          />
-          <Textarea
-            label={t('detail.contentLabel', { language: languageName(message.original_language) })}
-            withAsterisk
-            autosize
-            minRows={4}
-            maxRows={12}
-            value={content}
-            onChange={(event) => setContent(event.currentTarget.value)}
-          />
-          <Text fz="sm" c="dimmed">
-            {t('detail.retranslateNote', {
-              languages: retranslateInto.map((code) => languageName(code)).join(', '),
-            })}
-          </Text>
-          <Group justify="space-between" gap="sm">
-            <Button variant="subtle" size="compact-sm" onClick={() => onEditAll(message)}>
-              {t('detail.editAll')}
-            </Button>
-            <Group gap="sm">
-              <Button
-                variant="default"
-                onClick={() => {
-                  setEditing(false);
-                  setOutcome(null);
-                }}
-              >
-                {t('detail.cancel')}
-              </Button>
-              <Button onClick={save} loading={update.isPending}>
-                {t('detail.save')}
-              </Button>
-            </Group>
-          </Group>
-        </Stack>
+        <DetailEditForm
+          message={message}
+          title={title}
+          content={content}
+          onTitleChange={setTitle}
+          onContentChange={setContent}
+          retranslateInto={retranslateInto}
+          saving={update.isPending}
+          onSave={save}
+          onCancel={() => {
+            setEditing(false);
+            setOutcome(null);
+          }}
+          onEditAll={() => onEditAll(message)}
+        />
       ) : (
         <Stack gap={4}>
           <Text fz="sm" fw={600}>
@@ -373,106 +275,10 @@ function MessageDetail({
       )}
 
       <Divider />
-      <Stack gap="xs">
-        <Title order={3} fz="md">
-          {t('detail.translations')}
-        </Title>
-        {targetTranslations(message).length === 0 ? (
-          <Text fz="sm" c="dimmed">
-            {t('detail.noTranslations')}
-          </Text>
-        ) : (
-          targetTranslations(message).map(({ language, translation }) => (
-            <TranslationItem
-              key={language}
-              message={message}
-              language={language}
-              translation={translation}
-              onSaved={onSaved}
-            />
-          ))
-        )}
-      </Stack>
+      <TranslationList message={message} onSaved={onSaved} />
 
       <Divider />
       <SmsPreview message={message} original={editing ? content : message.original} />
     </Stack>
-  );
-}
-
-type BlockedButtonProps = {
-  /** Why it cannot be used, shown as tooltip; null when it can. */
-  reason: string | null;
-  disabled: boolean;
-  icon: ReactNode;
-  color?: string;
-  onClick?: () => void;
-  /** A click while disabled. */
-  onBlockedClick?: () => void;
-  children: string;
-};
-
-/** A button that stays focusable when disabled so its tooltip explaining why can be reached. */
-function BlockedButton({
-  reason,
-  disabled,
-  icon,
-  color,
-  onClick,
-  onBlockedClick,
-  children,
-}: BlockedButtonProps) {
-  const button = (
-    <Button
-      size="xs"
-      variant="light"
-      color={color}
-      leftSection={icon}
-      onClick={(event) => {
-        if (!disabled) onClick?.();
-        else {
-          event.preventDefault();
-          onBlockedClick?.();
-        }
-      }}
-      data-disabled={disabled || undefined}
-      aria-disabled={disabled || undefined}
-    >
-      {children}
-    </Button>
-  );
-  if (!reason) return button;
-  return (
-    <Tooltip label={reason} withArrow>
-      {button}
-    </Tooltip>
-  );
-}
-
-type ConfirmProps = {
-  text: string;
-  confirmLabel: string;
-  color: string;
-  loading: boolean;
-  onConfirm: () => void;
-  onCancel: () => void;
-};
-
-function Confirm({ text, confirmLabel, color, loading, onConfirm, onCancel }: ConfirmProps) {
-  const { t } = useTranslation('messages');
-  return (
-    <Alert color={color} variant="light" role="alertdialog" aria-label={text}>
-      <Stack gap="sm">
-        <Text fz="sm">{text}</Text>
-        <Group gap="sm" justify="flex-end">
-          <Button size="xs" variant="default" onClick={onCancel} disabled={loading}>
-            {t('detail.cancel')}
-          </Button>
-          <Button size="xs" color={color} onClick={onConfirm} loading={loading}>
-            {confirmLabel}
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
   );
 }

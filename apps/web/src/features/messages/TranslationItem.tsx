@@ -1,5 +1,5 @@
-// One translation in the detail modal: language, status, the text or the failure reason in words,
-// and a pencil to correct it by hand (kept on later re-translation, marked 'Edited by hand').
+// The translations of the detail modal; each shows language, status, the text or the failure reason
+// in words, and a pencil to correct it by hand (kept on later re-translation, marked 'Edited by hand').
 import {
   ActionIcon,
   Alert,
@@ -10,6 +10,7 @@ import {
   Stack,
   Text,
   Textarea,
+  Title,
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -20,7 +21,40 @@ import { serverErrorText } from '../../api/client';
 import type { TMessage, TMessageTranslation } from '../../api/messages';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 import { useUpdateTranslationMutation } from './queries';
-import { STATUS_COLORS, shownStatus } from './translation-status';
+import { STATUS_COLORS, shownStatus, targetTranslations } from './translation-status';
+
+export function TranslationList({
+  message,
+  onSaved,
+}: {
+  message: TMessage;
+  onSaved: (message: TMessage) => void;
+}) {
+  const { t } = useTranslation('messages');
+  const targets = targetTranslations(message);
+  return (
+    <Stack gap="xs">
+      <Title order={3} fz="md">
+        {t('detail.translations')}
+      </Title>
+      {targets.length === 0 ? (
+        <Text fz="sm" c="dimmed">
+          {t('detail.noTranslations')}
+        </Text>
+      ) : (
+        targets.map(({ language, translation }) => (
+          <TranslationItem
+            key={language}
+            message={message}
+            language={language}
+            translation={translation}
+            onSaved={onSaved}
+          />
+        ))
+      )}
+    </Stack>
+  );
+}
 
 type TranslationItemProps = {
   message: TMessage;

@@ -1,6 +1,6 @@
 // Test fixtures for the Messages page: messages, the station, a fetch mock routed on the path
 // without its query string, and a fake EventSource the test drives by hand.
-import type { TSessionUser } from '@message-station/shared';
+import type { TDeliveryProgress, TSendPreview, TSessionUser } from '@message-station/shared';
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { TAdminStation, TMessage, TMessageTranslation } from '../../api/messages';
@@ -62,6 +62,54 @@ export function station(overrides: Partial<TAdminStation> = {}): TAdminStation {
     primary_language: 'en',
     brand_color: '#007bff',
     payment_status: 'paid',
+    ...overrides,
+  };
+}
+
+/** Sending to 3 subscribers: 2 in Spanish (2 segments each), 1 in French with the original text. */
+export function sendPreview(overrides: Partial<TSendPreview> = {}): TSendPreview {
+  return {
+    recipients: 3,
+    credits: 5,
+    balance: 250,
+    waiting: 0,
+    emergency: false,
+    languages: [
+      {
+        language: 'es',
+        recipients: 2,
+        segments: 2,
+        credits: 4,
+        encoding: 'GSM-7',
+        translated: true,
+        body: 'La calle Main está cerrada hasta las 5 PM.',
+      },
+      {
+        language: 'fr',
+        recipients: 1,
+        segments: 1,
+        credits: 1,
+        encoding: 'GSM-7',
+        translated: false,
+        body: 'Main Street is closed until 5 PM.',
+      },
+    ],
+    ...overrides,
+  };
+}
+
+export function deliveryProgress(overrides: Partial<TDeliveryProgress> = {}): TDeliveryProgress {
+  return {
+    total: 10,
+    queued: 2,
+    sent: 3,
+    delivered: 4,
+    failed: 1,
+    waiting: 0,
+    languages: [
+      { language: 'es', total: 6, queued: 1, sent: 2, delivered: 3, failed: 0 },
+      { language: 'fr', total: 4, queued: 1, sent: 1, delivered: 1, failed: 1 },
+    ],
     ...overrides,
   };
 }

@@ -1,12 +1,18 @@
 // Messages state: the filtered list, the station's types, languages and SMS standing, and the
 // changes staff make. Every change refreshes the lists; the stream refreshes them for other tabs.
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  useIsMutating,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { getDeliveryProgress, getSendPreview, sendSms } from '../../api/delivery';
 import {
   createMessage,
   deleteMessage,
   getAdminStation,
   listMessages,
-  sendMessageSms,
   type TMessage,
   type TMessageInput,
   updateMessage,
@@ -86,11 +92,50 @@ export function useDeleteMessageMutation() {
   });
 }
 
+/** What a send would cost, asked fresh each time the confirmation opens. */
+export function useSendPreviewQuery(messageId: string) {
+  return useQuery({
+    queryKey: [...queryKeys.sendPreview, messageId],
+    queryFn: ({ signal }) => getSendPreview(messageId, signal),
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/** A fallback poll in case a stream event is missed (spec §9 gives no figure). */
+export const DELIVERY_POLL_MS = 5000;
+
+/** Live through the stream's sms_progress events; polled while SMS are queued to go now. */
+export function useDeliveryProgressQuery(messageId: string) {
+  return useQuery({
+    queryKey: [...queryKeys.deliveries, messageId],
+    queryFn: ({ signal }) => getDeliveryProgress(messageId, signal),
+    // SMS held for quiet hours wait until 8 AM: polling for them all night would be wasted.
+    refetchInterval: (query) => {
+      const progress = query.state.data;
+      return progress && progress.queued > progress.waiting ? DELIVERY_POLL_MS : false;
+    },
+  });
+}
+
+const SEND_SMS_MUTATION = ['send-sms'] as const;
+
 export function useSendSmsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: sendMessageSms,
-    // Credits were spent.
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.adminStation }),
+    mutationKey: SEND_SMS_MUTATION,
+    mutationFn: sendSms,
+    // Credits were spent and the message has deliveries; the success text need not wait for these.
+    onSuccess: (_result, messageId) => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminStation, exact: true });
+      void queryClient.invalidateQueries({ queryKey: [...queryKeys.deliveries, messageId] });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.dashboardStats });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.activity });
+    },
   });
+}
+
+/** True while a send is on its way: the detail modal holds its other actions until it answers. */
+export function useSmsSending(): boolean {
+  return useIsMutating({ mutationKey: SEND_SMS_MUTATION }) > 0;
 }

@@ -1,7 +1,8 @@
 // The live message stream (spec §4 Message stream, §7): Connecting, then Live on the `connected`
 // event; Reconnecting while the browser retries after an error; Offline once it gave up, and a new
 // connection 3000 ms later (spec §9). Every message or translation event refetches the messages;
-// errors are only logged (spec §8). Used by the Messages page and the dashboard.
+// errors are only logged (spec §8). An `sms_progress` event refetches that message's delivery
+// progress and the station's credits. Used by the Messages page.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { queryKeys } from '../../api/query-keys';
@@ -19,6 +20,9 @@ export const MESSAGE_EVENTS = [
 ] as const;
 
 export type TMessageEventType = (typeof MESSAGE_EVENTS)[number];
+
+/** SMS of a message changed state (sent, delivered, failed). */
+export const SMS_PROGRESS_EVENT = 'sms_progress';
 
 /** The data of a message event: always the message id; translation events add language and status. */
 export type TMessageEventData = {
@@ -57,6 +61,12 @@ export function useMessageStream(
     let timer: ReturnType<typeof setTimeout> | undefined;
     let connectedBefore = false;
     const refetch = () => queryClient.invalidateQueries({ queryKey: queryKeys.messages });
+    const refetchDeliveries = (data: TMessageEventData | null) => {
+      // Without a message id every open progress is refreshed.
+      const queryKey = data ? [...queryKeys.deliveries, data.message_id] : queryKeys.deliveries;
+      void queryClient.invalidateQueries({ queryKey });
+      void queryClient.invalidateQueries({ queryKey: queryKeys.adminStation, exact: true });
+    };
 
     const open = () => {
       setStatus('connecting');
@@ -74,6 +84,9 @@ export function useMessageStream(
           onEventRef.current?.(type, parseData((event as MessageEvent).data));
         });
       }
+      current.addEventListener(SMS_PROGRESS_EVENT, (event) =>
+        refetchDeliveries(parseData((event as MessageEvent).data)),
+      );
       current.onerror = (event) => {
         console.warn('Message stream error', event);
         if (current.readyState === CLOSED) {

@@ -1,0 +1,25 @@
+// Typed calls for sending a message by SMS (spec §5 Send SMS, §7 send-sms): what a send would cost,
+// the send itself, and the delivery progress of every send of a message.
+import type { TDeliveryProgress, TSendPreview, TSendResult } from '@message-station/shared';
+import { api } from './client';
+
+export type { TDeliveryProgress, TSendPreview, TSendResult } from '@message-station/shared';
+
+function sendSmsPath(id: string): string {
+  return `/admin/api/messages/${encodeURIComponent(id)}/send-sms`;
+}
+
+/** Recipients, segments and credits per language, and the balance; nothing is spent. */
+export function getSendPreview(id: string, signal?: AbortSignal): Promise<TSendPreview> {
+  return api<TSendPreview>(`${sendSmsPath(id)}/preview`, { signal });
+}
+
+/** Queues one SMS per active subscriber of the message's type and charges the credits. */
+export function sendSms(id: string): Promise<TSendResult> {
+  return api<TSendResult>(sendSmsPath(id), { method: 'POST' });
+}
+
+/** Counts over every send of the message; total 0 when it was never sent. */
+export function getDeliveryProgress(id: string, signal?: AbortSignal): Promise<TDeliveryProgress> {
+  return api<TDeliveryProgress>(`/admin/api/messages/${encodeURIComponent(id)}/deliveries`, { signal });
+}

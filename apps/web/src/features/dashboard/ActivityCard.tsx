@@ -1,0 +1,120 @@
+// Recent Activity (spec §2 Dashboard): the 20 latest SMS lines, newest first, each with its icon,
+// description, message title, characters, segments, age and status; a line about a message links
+// to the Messages page. Refresh asks again.
+import { Badge, Box, Button, Card, Group, NavLink, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { formatCount, formatMessageAge } from '@message-station/shared';
+import { IconBell, IconMessage, IconRefresh } from '@tabler/icons-react';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { TActivity } from '../../api/dashboard';
+import { useActivityQuery } from './queries';
+
+export function ActivityCard() {
+  const { t } = useTranslation('dashboard');
+  const titleId = useId();
+  const activity = useActivityQuery();
+
+  return (
+    <Card withBorder shadow="sm" radius="md" p="lg" component="section" aria-labelledby={titleId}>
+      <Group justify="space-between" mb="sm">
+        <Title order={2} fz="h4" id={titleId}>
+          {t('activity.title')}
+        </Title>
+        <Button
+          size="xs"
+          variant="default"
+          leftSection={<IconRefresh size={14} aria-hidden="true" />}
+          onClick={() => void activity.refetch()}
+          loading={activity.isFetching}
+        >
+          {t('activity.refresh')}
+        </Button>
+      </Group>
+      {activity.isError ? (
+        <Text fz="sm" c="dimmed">
+          {t('activity.loadFailed')}
+        </Text>
+      ) : activity.isSuccess && activity.data.length === 0 ? (
+        <Text fz="sm" c="dimmed" ta="center" py="md">
+          {t('activity.empty')}
+        </Text>
+      ) : (
+        <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          {(activity.data ?? []).map((entry) => (
+            <li key={entry.id} data-activity={entry.id}>
+              <ActivityRow entry={entry} />
+            </li>
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+function ActivityRow({ entry }: { entry: TActivity }) {
+  const { t } = useTranslation('dashboard');
+  const { characterCount, segmentCount } = entry.metadata;
+  const failed = entry.status === 'failed';
+  const Icon = entry.icon === 'sms' ? IconMessage : IconBell;
+  const icon = (
+    <ThemeIcon variant="light" color={failed ? 'red' : 'blue'} radius="xl" size="lg" aria-hidden="true">
+      <Icon size={18} />
+    </ThemeIcon>
+  );
+  const details = (
+    <>
+      <Text component="span" display="block" fz="sm" c="dimmed" truncate>
+        {entry.messageTitle}
+      </Text>
+      <Text component="span" display="block" fz="xs" c="dimmed">
+        {t('activity.characters', { count: characterCount, formatted: formatCount(characterCount) })}
+        {' · '}
+        {t('activity.segments', { count: segmentCount, formatted: formatCount(segmentCount) })}
+      </Text>
+    </>
+  );
+  const outcome = (
+    <Stack gap={4} align="flex-end">
+      <Text component="span" fz="xs" c="dimmed">
+        <time dateTime={entry.timestamp} title={new Date(entry.timestamp).toLocaleString('en-US')}>
+          {formatMessageAge(entry.timestamp)}
+        </time>
+      </Text>
+      <Badge size="sm" variant="light" color={failed ? 'red' : 'green'}>
+        {t(`activity.status.${entry.status}`)}
+      </Badge>
+    </Stack>
+  );
+  const description = (
+    <Text component="span" display="block" fz="sm" fw={600}>
+      {entry.description}
+    </Text>
+  );
+
+  // Only a line about a message leads somewhere; the others do not pretend to be links.
+  if (entry.messageId) {
+    return (
+      <NavLink
+        component={Link}
+        to="/admin/messages"
+        leftSection={icon}
+        label={description}
+        description={details}
+        rightSection={outcome}
+        py="xs"
+        style={{ borderRadius: 'var(--mantine-radius-sm)' }}
+      />
+    );
+  }
+  return (
+    <Group gap="sm" wrap="nowrap" py="xs" px="sm">
+      {icon}
+      <Box style={{ flex: 1, minWidth: 0 }}>
+        {description}
+        {details}
+      </Box>
+      {outcome}
+    </Group>
+  );
+}

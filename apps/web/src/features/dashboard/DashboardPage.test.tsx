@@ -1,0 +1,205 @@
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderApp } from '../../test/render-app';
+import { message } from '../messages/messages-test-helpers';
+import { activity, callCount, dashboardStats, mockDashboardApi } from './dashboard-test-helpers';
+
+configure({ asyncUtilTimeout: 4000 });
+
+const STATS = 'GET /admin/api/dashboard-stats';
+const ACTIVITY = 'GET /admin/api/activity';
+
+function card(name: string): ReturnType<typeof within> {
+  return within(screen.getByRole('region', { name }));
+}
+
+function linkTarget(scope: ReturnType<typeof within>, name: string): string | null {
+  return scope.getByRole('link', { name }).getAttribute('href');
+}
+
+async function showDashboard(...args: Parameters<typeof mockDashboardApi>) {
+  const fetchMock = mockDashboardApi(...args);
+  const view = renderApp('/admin/dashboard');
+  await screen.findByRole('region', { name: 'Total Messages' });
+  return { ...view, fetchMock, user: userEvent.setup() };
+}
+
+describe('DashboardPage', () => {
+  it('welcomes the user of the station and offers the macOS app', async () => {
+    await showDashboard({});
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
+    expect(screen.getByText('Welcome back, Ana Rivera')).toBeTruthy();
+    expect(screen.getByText('You are managing Demo Radio.')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Download for Mac' }).getAttribute('href')).toBe(
+      '/admin/download',
+    );
+  });
+
+  it('shows this month’s figures in US formatting, with a way to each page', async () => {
+    await showDashboard({});
+    const total = card('Total Messages');
+    expect(total.getByText('1,234')).toBeTruthy();
+    expect(total.getByText('2,480 all time')).toBeTruthy();
+    expect(linkTarget(total, 'View All')).toBe('/admin/messages');
+
+    const counts = screen.getByRole('region', { name: 'Message Counts' });
+    await within(counts).findByText('Emergency');
+    const rows = Array.from(counts.querySelectorAll('[data-type-count]')).map((row) => row.textContent);
+    // Informational is not active at this station, so it has no line.
+    expect(rows).toEqual(['Emergency2', 'Alert7', 'Station0']);
+    expect(linkTarget(within(counts), 'Manage')).toBe('/admin/settings');
+
+    expect(card('Total SMS Sent').getByText('320')).toBeTruthy();
+    const subscribers = card('SMS Subscribers');
+    expect(subscribers.getByText('1,402')).toBeTruthy();
+    expect(subscribers.getByText('Active, of 1,500 contacts')).toBeTruthy();
+    expect(linkTarget(subscribers, 'Manage')).toBe('/admin/sms-contacts');
+
+    const credits = card('SMS Credits');
+    expect(credits.getByText('SMS Enabled')).toBeTruthy();
+    const balance = credits.getByTestId('sms-credits-balance');
+    expect(balance.textContent).toBe('1,250');
+    expect(balance.getAttribute('style') ?? '').not.toContain('red');
+    expect(linkTarget(credits, 'Add Credits')).toBe('/admin/billing');
+  });
+
+  it('shows the credit balance in red under 100, and SMS Disabled', async () => {
+    await showDashboard({
+      [STATS]: () =>
+        jsonResponse(dashboardStats({ station: { sms_credits_balance: 99, sms_enabled: false } })),
+    });
+    const credits = card('SMS Credits');
+    expect(credits.getByText('SMS Disabled')).toBeTruthy();
+    expect(credits.getByTestId('sms-credits-balance').getAttribute('style')).toContain('red');
+  });
+
+  it('hides the links to admin-only pages from a standard user', async () => {
+    await showDashboard({}, { user: { role: 'user' } });
+    expect(card('SMS Credits').queryByRole('link', { name: 'Add Credits' })).toBeNull();
+    expect(card('Message Counts').queryByRole('link', { name: 'Manage' })).toBeNull();
+    expect(linkTarget(card('SMS Subscribers'), 'Manage')).toBe('/admin/sms-contacts');
+  });
+
+  it('shows the server’s alerts coloured by type, with their action', async () => {
+    const { user, router } = await showDashboard({
+      [STATS]: () =>
+        jsonResponse(
+          dashboardStats({
+            alerts: [
+              {
+                type: 'warning',
+                message: 'Only 80 SMS credits left',
+                action: 'Add Credits',
+                link: '/admin/billing',
+              },
+              { type: 'info', message: 'SMS is switched off for this station' },
+            ],
+          }),
+        ),
+    });
+    const warning = screen.getByText('Only 80 SMS credits left').closest('[data-alert-type]') as HTMLElement;
+    expect(warning.getAttribute('data-alert-type')).toBe('warning');
+    expect(warning.getAttribute('style')).toContain('yellow');
+    const info = screen
+      .getByText('SMS is switched off for this station')
+      .closest('[data-alert-type]') as HTMLElement;
+    expect(info.getAttribute('style')).toContain('blue');
+    expect(within(info).queryByRole('link')).toBeNull();
+
+    await user.click(within(warning).getByRole('link', { name: 'Add Credits' }));
+    expect(router.state.location.pathname).toBe('/admin/billing');
+  });
+
+  it('lists the latest messages (asking for 3) with their text cut at 80 characters', async () => {
+    const long = `${'A'.repeat(79)}BCDEF`;
+    await showDashboard({
+      'GET /admin/api/messages': (url) =>
+        url.searchParams.get('limit') === '3'
+          ? jsonResponse([
+              message({ id: 'm-9', title: 'Storm watch', original: long }),
+              message({ title: '' }),
+            ])
+          : jsonResponse({ error: 'limit expected' }, 400),
+    });
+    const recent = card('Recent Messages');
+    expect(await recent.findByText('Storm watch')).toBeTruthy();
+    expect(recent.getByText(`${'A'.repeat(79)}B…`)).toBeTruthy();
+    expect(recent.getByText('Untitled')).toBeTruthy();
+  });
+
+  it('says No messages yet without messages', async () => {
+    await showDashboard({});
+    expect(await card('Recent Messages').findByText('No messages yet')).toBeTruthy();
+  });
+
+  it('charts SMS sent per day over the last 30 days', async () => {
+    await showDashboard({});
+    const chart = card('SMS Sent per Day');
+    expect(chart.getByText('6 SMS sent in the last 30 days; the most on Mar 20 (4).')).toBeTruthy();
+    const rows = within(chart.getByRole('table', { name: 'SMS Sent per Day' })).getAllByRole('row');
+    const cells = rows
+      .slice(1)
+      .map((row) => Array.from(row.querySelectorAll('td')).map((td) => td.textContent));
+    expect(cells).toHaveLength(30);
+    expect(cells[0]).toEqual(['Mar 1', '0']);
+    expect(cells[19]).toEqual(['Mar 20', '4']);
+    expect(cells[29]).toEqual(['Mar 30', '2']);
+  });
+
+  it('shows recent activity, links a message’s line to Messages, and refreshes', async () => {
+    let lines = [
+      activity(),
+      activity({
+        id: 'a-2',
+        messageId: null,
+        status: 'failed',
+        description: 'SMS failed to +1 (415) 555-0134',
+        metadata: { phone: '+14155550134', characterCount: 1, segmentCount: 2 },
+      }),
+    ];
+    const { user, router, fetchMock } = await showDashboard({
+      [ACTIVITY]: (url) =>
+        url.searchParams.get('limit') === '20'
+          ? jsonResponse({ activities: lines })
+          : jsonResponse({ error: 'limit expected' }, 400),
+    });
+    const list = card('Recent Activity');
+    const sent = (await list.findByText('SMS sent to 3 subscribers')).closest('li') as HTMLElement;
+    expect(within(sent).getByText('Road closure')).toBeTruthy();
+    expect(within(sent).getByText('42 characters · 1 segment')).toBeTruthy();
+    expect(within(sent).getByText('5m ago')).toBeTruthy();
+    expect(within(sent).getByText('Sent')).toBeTruthy();
+    const failed = list.getByText('SMS failed to +1 (415) 555-0134').closest('li') as HTMLElement;
+    expect(within(failed).getByText('Failed')).toBeTruthy();
+    expect(within(failed).getByText('1 character · 2 segments')).toBeTruthy();
+    expect(within(failed).queryByRole('link')).toBeNull();
+
+    lines = [];
+    await user.click(list.getByRole('button', { name: 'Refresh' }));
+    expect(await list.findByText('No recent activity')).toBeTruthy();
+    expect(callCount(fetchMock, 'GET', '/admin/api/activity')).toBe(2);
+
+    lines = [activity()];
+    await user.click(list.getByRole('button', { name: 'Refresh' }));
+    await user.click(await list.findByRole('link', { name: /SMS sent to 3 subscribers/ }));
+    expect(router.state.location.pathname).toBe('/admin/messages');
+  });
+
+  it('says the statistics failed to load and retries', async () => {
+    let fail = true;
+    const fetchMock = mockDashboardApi({
+      [STATS]: () => (fail ? jsonResponse({}, 500) : jsonResponse(dashboardStats())),
+    });
+    renderApp('/admin/dashboard');
+    expect(await screen.findByText('Failed to load dashboard statistics')).toBeTruthy();
+    expect(screen.getByText('Failed to load dashboard')).toBeTruthy();
+    expect(screen.getByText('Welcome back, Ana Rivera')).toBeTruthy();
+
+    fail = false;
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByRole('region', { name: 'Total Messages' })).toBeTruthy();
+    expect(screen.queryByText('Failed to load dashboard statistics')).toBeNull();
+    expect(callCount(fetchMock, 'GET', '/admin/api/dashboard-stats')).toBe(2);
+  });
+});

@@ -1,0 +1,175 @@
+import { configure, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { TMessage } from '../../api/messages';
+import { setCookie } from '../../test/cookies';
+import { jsonResponse, renderApp } from '../../test/render-app';
+import {
+  callsTo,
+  deliveryProgress,
+  installFakeEventSource,
+  message,
+  mockMessagesApi,
+  sendPreview,
+} from './messages-test-helpers';
+
+configure({ asyncUtilTimeout: 4000 });
+
+const PREVIEW = 'GET /admin/api/messages/m-1/send-sms/preview';
+const SEND = 'POST /admin/api/messages/m-1/send-sms';
+const DELIVERIES = 'GET /admin/api/messages/m-1/deliveries';
+
+async function openDetails(handlers: Parameters<typeof mockMessagesApi>[0], shown: TMessage = message()) {
+  const Source = installFakeEventSource();
+  const fetchMock = mockMessagesApi({ 'GET /admin/api/messages': () => jsonResponse([shown]), ...handlers });
+  renderApp('/admin/messages');
+  const user = userEvent.setup();
+  const row = (await screen.findByText(shown.original)).closest('tr') as HTMLElement;
+  await user.click(within(row).getByRole('button', { name: 'Details' }));
+  const dialog = within(await screen.findByRole('dialog'));
+  return { user, dialog, fetchMock, Source };
+}
+
+async function openConfirmation(handlers: Parameters<typeof mockMessagesApi>[0]) {
+  const opened = await openDetails(handlers);
+  const button = opened.dialog.getByRole('button', { name: 'Send SMS' });
+  await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull());
+  await opened.user.click(button);
+  return { ...opened, confirm: within(opened.dialog.getByRole('alertdialog')) };
+}
+
+function cells(table: HTMLElement): (string | null)[][] {
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => Array.from(row.querySelectorAll('td, th')).map((cell) => cell.textContent));
+}
+
+describe('Send SMS confirmation', () => {
+  it('shows recipients, segments, encoding and credits per language, the balance and the quiet-hours note', async () => {
+    const { user, confirm, fetchMock } = await openConfirmation({
+      [PREVIEW]: () => jsonResponse(sendPreview({ waiting: 2 })),
+    });
+    const table = await confirm.findByRole('table', { name: 'SMS cost by language' });
+    expect(cells(table)).toEqual([
+      ['Spanish', '2', '2', 'GSM-7', '4'],
+      ['Frenchoriginal text', '1', '1', 'GSM-7', '1'],
+      ['Total', '3', '', '', '5'],
+    ]);
+    expect(confirm.getByText('Recipients: 3')).toBeTruthy();
+    expect(confirm.getByText("This send uses 5 of the station's 250 SMS credits.")).toBeTruthy();
+    expect(
+      confirm.getByText('2 recipients are outside 8 AM–9 PM local time; their SMS waits until 8 AM there.'),
+    ).toBeTruthy();
+    expect(
+      confirm.getByText('SMS credits will be charged when you confirm. This cannot be undone.'),
+    ).toBeTruthy();
+
+    await user.click(confirm.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/send-sms')).toHaveLength(0);
+  });
+
+  it('says an emergency message goes out at once', async () => {
+    const { confirm } = await openConfirmation({
+      [PREVIEW]: () => jsonResponse(sendPreview({ emergency: true })),
+    });
+    expect(
+      await confirm.findByText(
+        'Emergency messages go out at once, also to recipients outside 8 AM–9 PM local time.',
+      ),
+    ).toBeTruthy();
+    expect(confirm.queryByText(/their SMS waits until 8 AM/)).toBeNull();
+  });
+
+  it('sends on confirm, says to how many subscribers, then closes after 2 s', async () => {
+    setCookie('csrf_token', 's1');
+    const { user, confirm, dialog, fetchMock } = await openConfirmation({
+      [PREVIEW]: () => jsonResponse(sendPreview()),
+      [SEND]: () => jsonResponse({ sent_count: 3, send_id: 'send-1', credits: 5, waiting: 0, balance: 245 }),
+    });
+    await user.click(await confirm.findByRole('button', { name: 'Send to 3 recipients' }));
+    expect(await dialog.findByText('SMS sent successfully to 3 subscribers')).toBeTruthy();
+    const posts = callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/send-sms');
+    expect(posts).toHaveLength(1);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it("shows the server's refusal, such as not enough credits", async () => {
+    setCookie('csrf_token', 's2');
+    const refusal = 'Not enough SMS credits: this message needs 5 credits and the station has 4 left.';
+    const { user, confirm, dialog } = await openConfirmation({
+      [PREVIEW]: () => jsonResponse(sendPreview()),
+      [SEND]: () => jsonResponse({ error: refusal }, 402),
+    });
+    await user.click(await confirm.findByRole('button', { name: 'Send to 3 recipients' }));
+    expect(await confirm.findByText(refusal)).toBeTruthy();
+    expect(dialog.queryByText(/SMS sent successfully/)).toBeNull();
+  });
+
+  it("says 'Failed to send SMS' when the server gives no reason", async () => {
+    setCookie('csrf_token', 's3');
+    const { user, confirm } = await openConfirmation({
+      [PREVIEW]: () => jsonResponse(sendPreview()),
+      [SEND]: () => new Response('', { status: 500 }),
+    });
+    await user.click(await confirm.findByRole('button', { name: 'Send to 3 recipients' }));
+    expect(await confirm.findByText('Failed to send SMS')).toBeTruthy();
+  });
+
+  it('offers no confirm when the preview is refused', async () => {
+    const { confirm } = await openConfirmation({
+      [PREVIEW]: () => jsonResponse({ error: 'Nobody is subscribed to Alert messages' }, 400),
+    });
+    expect(await confirm.findByText('Nobody is subscribed to Alert messages')).toBeTruthy();
+    expect(confirm.queryByRole('button', { name: /^Send to/ })).toBeNull();
+  });
+
+  it('offers no confirm when the balance is below the credits needed', async () => {
+    const { confirm } = await openConfirmation({
+      [PREVIEW]: () => jsonResponse(sendPreview({ credits: 5, balance: 4 })),
+    });
+    expect(
+      await confirm.findByText(
+        'Not enough SMS credits: this message needs 5 credits and the station has 4 left.',
+      ),
+    ).toBeTruthy();
+    expect(confirm.queryByRole('button', { name: /^Send to/ })).toBeNull();
+  });
+});
+
+describe('Delivery progress', () => {
+  it('shows nothing for a message never sent', async () => {
+    const { dialog } = await openDetails({
+      [DELIVERIES]: () =>
+        jsonResponse(
+          deliveryProgress({ total: 0, queued: 0, sent: 0, delivered: 0, failed: 0, languages: [] }),
+        ),
+    });
+    await dialog.findByText('Main Street is closed until 5 PM.');
+    expect(dialog.queryByRole('region', { name: 'SMS Delivery' })).toBeNull();
+  });
+
+  it('shows the counts, the bar and each language, and refreshes on sms_progress events', async () => {
+    let progress = deliveryProgress({ waiting: 1 });
+    const { dialog, Source } = await openDetails({ [DELIVERIES]: () => jsonResponse(progress) });
+    const section = within(await dialog.findByRole('region', { name: 'SMS Delivery' }));
+    expect(section.getByText('8 of 10 SMS processed')).toBeTruthy();
+    const bar = (name: string) => section.getByRole('progressbar', { name }).getAttribute('aria-valuenow');
+    expect(bar('Delivered: 4 of 10')).toBe('40');
+    expect(bar('Sent: 3 of 10')).toBe('30');
+    expect(bar('Failed: 1 of 10')).toBe('10');
+    expect(section.getByText('Waiting for 8 AM')).toBeTruthy();
+    expect(cells(section.getByRole('table', { name: 'SMS delivery by language' }))).toEqual([
+      ['Spanish', '6', '1', '2', '3', '0'],
+      ['French', '4', '1', '1', '1', '1'],
+    ]);
+
+    progress = deliveryProgress({ queued: 0, sent: 0, delivered: 9, failed: 1 });
+    Source.latest().emit('sms_progress', { message_id: 'm-1' });
+    expect(await section.findByText('10 of 10 SMS processed')).toBeTruthy();
+    expect(bar('Delivered: 9 of 10')).toBe('90');
+    expect(section.queryByText('Waiting for 8 AM')).toBeNull();
+  });
+});

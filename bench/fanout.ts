@@ -1,0 +1,160 @@
+// Fan-out of one SMS send to 100,000 subscribers over 9 languages and 4 types (issue 7):
+// 1. accept: POST /admin/api/messages/{id}/send-sms through app.inject (audience, one delivery row
+//    per recipient, the guarded debit and the ledger row, in one transaction);
+// 2. dispatch: the real dispatcher sending every delivery through the real Twilio client to a
+//    loopback fake of Twilio's REST API, pacing off;
+// 3. peak memory (RSS) of the whole process, fake included.
+// Run: npm run bench:fanout                      (embedded PGlite)
+//      DATABASE_URL=postgres://… npm run bench:fanout   (an empty database)
+import { performance } from 'node:perf_hooks';
+import { LANGUAGES, MESSAGE_TYPES } from '@message-station/shared';
+import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../apps/server/src/app.js';
+import { loadConfig } from '../apps/server/src/config.js';
+import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
+import { stationLanguages, stations } from '../apps/server/src/db/schema/index.js';
+import { seedDemo } from '../apps/server/src/db/seed.js';
+import { DEFAULT_DISPATCH, dispatchStation } from '../apps/server/src/modules/delivery/dispatcher.js';
+import { createTwilioSmsProvider } from '../apps/server/src/providers/sms/twilio.js';
+import { startFakeTwilio } from '../apps/server/src/test/fake-twilio.js';
+import { createMessage } from '../apps/server/src/test/messages-factory.js';
+
+const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
+const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
+
+let peakRss = process.memoryUsage().rss;
+const sampler = setInterval(() => {
+  peakRss = Math.max(peakRss, process.memoryUsage().rss);
+}, 50);
+
+const database = process.env.DATABASE_URL ? await openPostgres(process.env.DATABASE_URL) : await openPglite();
+await database.migrate();
+const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+await seedDemo(database.db, config.publicUrl);
+const fake = await startFakeTwilio();
+const twilioConfig = {
+  accountSid: 'ACbench',
+  authToken: 'bench-token',
+  fromNumber: '+15005550006',
+  statusCallbackUrl: 'http://127.0.0.1/webhooks/sms/status',
+  apiBaseUrl: fake.url,
+};
+const sms = createTwilioSmsProvider(twilioConfig);
+const app = await buildApp({ config, database, sms, dispatchInBackground: false });
+const { db } = database;
+
+// The demo station speaks all nine languages and can afford the send.
+const [station] = await db.select().from(stations).where(eq(stations.slug, 'demo'));
+if (!station) throw new Error('demo station missing');
+await db
+  .insert(stationLanguages)
+  .values(LANGUAGES.map((l) => ({ stationId: station.id, languageCode: l.code, displayName: l.name })))
+  .onConflictDoNothing();
+await db.update(stations).set({ smsCreditsBalance: 10_000_000 }).where(eq(stations.id, station.id));
+
+// 100,000 active subscribers, set-based: numbers spread over real area codes (quiet hours look
+// each one up), a language each (9), emergency plus one more of the other three types.
+const setupStart = performance.now();
+const areaCodes = ['212', '213', '312', '415', '512', '602', '702', '808', '907', '305'];
+await db.execute(sql`
+  insert into sms_contacts (station_id, name, phone, language, status, is_verified, source)
+  select ${station.id}::uuid, 'bench',
+         '+1' || (${sql.raw(`array['${areaCodes.join("','")}']`)})[1 + i % 10] || lpad((2000000 + i)::text, 7, '0'),
+         (${sql.raw(`array['${LANGUAGES.map((l) => l.code).join("','")}']`)})[1 + i % 9],
+         'active', true, 'import'
+  from generate_series(1, ${SUBSCRIBERS}) as i`);
+const others = MESSAGE_TYPES.map((t) => t.key).filter((k) => k !== 'emergency');
+await db.execute(sql`
+  insert into sms_contact_preferences (contact_id, station_id, message_type, language)
+  select c.id, c.station_id, t.type, c.language
+  from sms_contacts c
+  cross join lateral (values ('emergency'), ((${sql.raw(`array['${others.join("','")}']`)})[1 + (abs(hashtext(c.phone)) % 3)])) as t(type)
+  where c.station_id = ${station.id}::uuid and c.name = 'bench'`);
+const translations = Object.fromEntries(
+  LANGUAGES.filter((l) => l.code !== 'en').map((l) => [
+    l.code,
+    `[${l.code}] Flood warning for the river valley tonight.`,
+  ]),
+);
+const message = await createMessage(db, station.id, {
+  title: 'Flood warning',
+  original: 'Flood warning for the river valley tonight.',
+  type: 'emergency',
+  translations,
+});
+const setupMs = performance.now() - setupStart;
+
+// Sign in as the demo admin, the way the browser does.
+const session = await app.inject({ url: '/auth/session' });
+let csrf = session.cookies.find((c) => c.name === 'csrf_token')?.value ?? '';
+const login = await app.inject({
+  method: 'POST',
+  url: '/auth/login',
+  cookies: { csrf_token: csrf },
+  headers: { 'x-csrf-token': csrf },
+  payload: { email: 'admin@demo.test', password: 'demo1234' },
+});
+const cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
+csrf = cookies.csrf_token ?? '';
+
+const acceptStart = performance.now();
+const accepted = await app.inject({
+  method: 'POST',
+  url: `/admin/api/messages/${message.id}/send-sms`,
+  cookies,
+  headers: { 'x-csrf-token': csrf },
+});
+const acceptMs = performance.now() - acceptStart;
+if (accepted.statusCode !== 200) throw new Error(`send refused: ${accepted.body}`);
+const { sent_count: recipients, credits } = accepted.json() as { sent_count: number; credits: number };
+
+// A non-emergency send also works out every recipient's local time for quiet hours.
+const alert = await createMessage(db, station.id, {
+  title: 'Road works',
+  original: 'Road works on Main St tomorrow.',
+  type: 'alert',
+  translations,
+});
+const quietStart = performance.now();
+const quiet = await app.inject({
+  method: 'POST',
+  url: `/admin/api/messages/${alert.id}/send-sms`,
+  cookies,
+  headers: { 'x-csrf-token': csrf },
+});
+const quietMs = performance.now() - quietStart;
+if (quiet.statusCode !== 200) throw new Error(`alert send refused: ${quiet.body}`);
+const quietResult = quiet.json() as { sent_count: number; waiting: number };
+
+const dispatchStart = performance.now();
+const drain = setInterval(() => fake.requests.splice(0), 1000);
+const result = await dispatchStation(
+  {
+    db,
+    sms,
+    now: () => new Date(),
+    config: { ...DEFAULT_DISPATCH, ratePerSecond: 0, concurrency: CONCURRENCY },
+  },
+  station.id,
+);
+const dispatchMs = performance.now() - dispatchStart;
+clearInterval(drain);
+clearInterval(sampler);
+
+const engine = process.env.DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+console.log(
+  `fan-out on ${engine}, ${SUBSCRIBERS.toLocaleString('en-US')} subscribers (setup ${(setupMs / 1000).toFixed(1)} s)`,
+);
+console.log(
+  `accept send            ${acceptMs.toFixed(0)} ms for ${recipients.toLocaleString('en-US')} recipients, ${credits.toLocaleString('en-US')} credits`,
+);
+console.log(
+  `accept non-emergency   ${quietMs.toFixed(0)} ms for ${quietResult.sent_count.toLocaleString('en-US')} recipients (${quietResult.waiting.toLocaleString('en-US')} held for quiet hours at this hour)`,
+);
+console.log(
+  `dispatch (pacing off)  ${result.sent.toLocaleString('en-US')} SMS in ${(dispatchMs / 1000).toFixed(1)} s = ${Math.round(result.sent / (dispatchMs / 1000)).toLocaleString('en-US')} SMS/s (concurrency ${CONCURRENCY})`,
+);
+console.log(`peak RSS               ${(peakRss / 1024 / 1024).toFixed(0)} MB`);
+await app.close();
+await fake.close();
+await database.close();
