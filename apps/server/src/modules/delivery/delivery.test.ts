@@ -330,6 +330,7 @@ describe('quiet hours', async () => {
     expect(losAngeles?.notBefore.toISOString()).toBe(night.toISOString());
     expect((await dispatchStation(t.deps, t.station.id)).sent).toBe(1);
 
+    t.setClock(new Date(night.getTime() + 60_000));
     const emergency = await createMessage(t.db, t.station.id, {
       original: 'Evacuate now.',
       type: 'emergency',

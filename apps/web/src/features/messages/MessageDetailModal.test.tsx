@@ -96,11 +96,15 @@ describe('Message detail modal', () => {
     expect(dialog.getByText('Title and content are required')).toBeTruthy();
     expect(callsTo(fetchMock, 'PUT', '/admin/api/messages/m-1')).toHaveLength(0);
 
-    await user.type(dialog.getByRole('textbox', { name: /^Title/ }), 'Road closure update');
+    // Pasted rather than typed key by key: each keystroke re-renders the whole modal.
+    await user.click(dialog.getByRole('textbox', { name: /^Title/ }));
+    await user.paste('Road closure update');
     await user.clear(dialog.getByRole('textbox', { name: /^Content/ }));
-    await user.type(dialog.getByRole('textbox', { name: /^Content/ }), 'Main Street reopens at 6 PM.');
+    await user.paste('Main Street reopens at 6 PM.');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
-    expect(await dialog.findByText('Message updated and re-translated successfully')).toBeTruthy();
+    expect(
+      await dialog.findByText('Message updated and re-translated successfully', {}, { timeout: 10_000 }),
+    ).toBeTruthy();
     expect(callsTo(fetchMock, 'PUT', '/admin/api/messages/m-1')[0]?.body).toEqual({
       title: 'Road closure update',
       original: 'Main Street reopens at 6 PM.',
