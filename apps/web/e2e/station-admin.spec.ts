@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './helpers';
 
 // These journeys change the Riverside station (the demo's free-trial station), so the demo
@@ -7,9 +7,10 @@ import { signIn } from './helpers';
 const ADMIN = 'admin@riverside.test';
 const LOGO = path.resolve(import.meta.dirname, '../public/logo-128.png');
 
-test.describe('station administration', () => {
-  test.describe.configure({ mode: 'serial' });
+// One story, in order: each journey builds on the station the previous one left.
+test.describe.configure({ mode: 'serial' });
 
+test.describe('station administration', () => {
   test('an admin rebrands the station, adds Korean and enables SMS; the top bar and join page follow', async ({
     page,
   }) => {
@@ -104,5 +105,80 @@ test.describe('station administration', () => {
     await bar.getByRole('button', { name: 'Exit View' }).click();
     await expect(bar).toBeHidden();
     await expect(page.getByRole('banner').getByText('Message Station Operations')).toBeVisible();
+  });
+});
+
+// Continues the Riverside story above (SMS enabled, Korean added, credits bought).
+test.describe('SMS delivery', () => {
+  async function join(page: Page, digits: string, language: string) {
+    await page.goto('/join/riverside');
+    await page.getByLabel(/^Phone Number/).pressSequentially(digits);
+    await page.getByRole('checkbox', { name: 'Emergency', exact: true }).check();
+    await page.getByLabel('Emergency: receive in').selectOption(language);
+    await page.getByRole('checkbox', { name: /^I consent to receive SMS alerts/ }).check();
+    await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+    const notice = page.getByText(/Test mode: your code is \d{6}/);
+    await expect(notice).toBeVisible();
+    const code = /\d{6}/.exec((await notice.textContent()) ?? '')?.[0] ?? '';
+    await page.getByLabel('Digit 1 of the verification code').click();
+    await page.keyboard.type(code);
+    await page.getByRole('button', { name: 'Verify', exact: true }).click();
+    await expect(page.getByRole('heading', { level: 1, name: "You're Subscribed!" })).toBeVisible();
+  }
+
+  test('subscribers who joined in Spanish and English receive an emergency in their language; progress and dashboard follow', async ({
+    page,
+  }) => {
+    const stamp = String(Date.now() % 10_000).padStart(4, '0');
+    const spanish = `9495551${stamp.slice(1)}`;
+    const english = `9495552${stamp.slice(1)}`;
+    await join(page, spanish, 'es');
+    await join(page, english, 'en');
+
+    await signIn(page, ADMIN);
+    const before = await page.getByRole('region', { name: 'Total SMS Sent' }).textContent();
+
+    await page.goto('/admin/messages');
+    await page.getByRole('button', { name: 'Add Message' }).click();
+    const form = page.getByRole('dialog', { name: 'New Message' });
+    await form.getByRole('textbox', { name: /^Title/ }).fill(`Flood ${stamp}`);
+    await form.getByRole('combobox', { name: 'Type' }).selectOption('emergency');
+    await form
+      .getByRole('textbox', { name: /^Original Text/ })
+      .fill('The river is rising. Move to higher ground now.');
+    await form.getByRole('button', { name: 'Create Message' }).click();
+    await expect(form).toBeHidden();
+
+    // Wait for the Spanish translation (Apertium), then send.
+    const row = page.getByRole('row').filter({ hasText: `Flood ${stamp}` });
+    await expect(row.locator('[data-language="es"][data-status="completed"]')).toHaveCount(1, {
+      timeout: 20_000,
+    });
+    await row.getByRole('button', { name: 'Details' }).click();
+    const detail = page.getByRole('dialog', { name: `Flood ${stamp}` });
+    await detail.getByRole('button', { name: 'Send SMS' }).click();
+    const confirm = page.getByRole('alertdialog');
+    await expect(confirm.getByRole('table', { name: 'SMS cost by language' })).toContainText('Spanish');
+    await confirm.getByRole('button', { name: /^Send to \d+ recipients?$/ }).click();
+    await expect(page.getByText(/SMS sent successfully to \d+ subscribers/)).toBeVisible();
+
+    await page.goto('/dev/outbox');
+    await expect(page.getByText(/Riverside Alerts: El río/).first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(/Responda STOP para cancelar/).first()).toBeVisible();
+    await expect(page.getByText(/Riverside Alerts: The river is rising/).first()).toBeVisible();
+
+    // The detail view's progress has filled.
+    await page.goto('/admin/messages');
+    await page
+      .getByRole('row')
+      .filter({ hasText: `Flood ${stamp}` })
+      .getByRole('button', { name: 'Details' })
+      .click();
+    await expect(
+      page.getByRole('dialog', { name: `Flood ${stamp}` }).getByText('2 of 2 SMS processed'),
+    ).toBeVisible();
+
+    await page.goto('/admin/dashboard');
+    await expect(page.getByRole('region', { name: 'Total SMS Sent' })).not.toHaveText(before ?? '');
   });
 });
