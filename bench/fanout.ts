@@ -18,6 +18,7 @@ import { DEFAULT_DISPATCH, dispatchStation } from '../apps/server/src/modules/de
 import { createTwilioSmsProvider } from '../apps/server/src/providers/sms/twilio.js';
 import { startFakeTwilio } from '../apps/server/src/test/fake-twilio.js';
 import { createMessage } from '../apps/server/src/test/messages-factory.js';
+import { signInDemoAdmin } from './sign-in.js';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 64);
@@ -84,18 +85,7 @@ const message = await createMessage(db, station.id, {
 });
 const setupMs = performance.now() - setupStart;
 
-// Sign in as the demo admin, the way the browser does.
-const session = await app.inject({ url: '/auth/session' });
-let csrf = session.cookies.find((c) => c.name === 'csrf_token')?.value ?? '';
-const login = await app.inject({
-  method: 'POST',
-  url: '/auth/login',
-  cookies: { csrf_token: csrf },
-  headers: { 'x-csrf-token': csrf },
-  payload: { email: 'admin@demo.test', password: 'demo1234' },
-});
-const cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
-csrf = cookies.csrf_token ?? '';
+const { cookies, csrf } = await signInDemoAdmin(app);
 
 const acceptStart = performance.now();
 const accepted = await app.inject({

@@ -8,6 +8,7 @@ import { buildApp } from '../apps/server/src/app.js';
 import { loadConfig } from '../apps/server/src/config.js';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { seedDemo } from '../apps/server/src/db/seed.js';
+import { signInDemoAdmin } from './sign-in.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const RUNS = 30;
@@ -18,18 +19,7 @@ const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR:
 await seedDemo(database.db, config.publicUrl);
 const app = await buildApp({ config, database });
 
-// Sign in as the demo admin, the way the browser does.
-const session = await app.inject({ url: '/auth/session' });
-let csrf = session.cookies.find((c) => c.name === 'csrf_token')?.value ?? '';
-const login = await app.inject({
-  method: 'POST',
-  url: '/auth/login',
-  cookies: { csrf_token: csrf },
-  headers: { 'x-csrf-token': csrf },
-  payload: { email: 'admin@demo.test', password: 'demo1234' },
-});
-const cookies = Object.fromEntries(login.cookies.map((c) => [c.name, c.value]));
-csrf = cookies.csrf_token ?? '';
+const { cookies, csrf } = await signInDemoAdmin(app);
 
 const lines = ['name,phone,language,types'];
 for (let i = 0; i < ROWS; i++) {

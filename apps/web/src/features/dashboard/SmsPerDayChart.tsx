@@ -113,9 +113,10 @@ export function SmsPerDayChart({ days }: { days: TDayCount[] }) {
               </rect>
               {labelled.has(index) && (
                 <text
-                  x={x + (slot - BAR_GAP) / 2}
+                  // The last date ends at the right edge instead of running past it.
+                  x={index === days.length - 1 ? x + slot - BAR_GAP : x + (slot - BAR_GAP) / 2}
                   y={HEIGHT - 4}
-                  textAnchor="middle"
+                  textAnchor={index === days.length - 1 ? 'end' : 'middle'}
                   fontSize={12}
                   fill="var(--mantine-color-dimmed)"
                 >
