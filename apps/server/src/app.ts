@@ -21,6 +21,8 @@ import type { Database } from './db/client.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { startBillingScheduler } from './modules/billing/scheduler.js';
+import { botCheckRoutes } from './modules/bot-check/routes.js';
+import { contactRoutes } from './modules/contact/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { DEFAULT_DISPATCH } from './modules/delivery/dispatcher.js';
 import { deliveryRoutes } from './modules/delivery/routes.js';
@@ -187,6 +189,8 @@ export async function buildApp(deps: TAppDeps) {
   });
   await app.register(deliveryRoutes(ctx, dispatch));
   await app.register(dashboardRoutes(ctx));
+  await app.register(botCheckRoutes(ctx));
+  await app.register(contactRoutes(ctx));
   if (outboxActive) await app.register(devOutboxRoutes(ctx));
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());

@@ -59,6 +59,12 @@ const ZEnv = z.object({
   EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
   SMTP_URL: z.string().optional(),
   EMAIL_FROM: z.string().default('Message Station <no-reply@localhost>'),
+  SUPPORT_EMAIL: z.email().optional(),
+  ALTCHA_HMAC_KEY: z.string().min(16, 'ALTCHA_HMAC_KEY must be at least 16 characters').optional(),
+  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
+  TURNSTILE_SITE_KEY: z.string().optional(),
+  TURNSTILE_SECRET_KEY: z.string().optional(),
+  TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
 });
 
 export type TConfig = {
@@ -82,7 +88,14 @@ export type TConfig = {
   translation: TTranslationConfig;
   billing: TBillingConfig;
   email: TEmailConfig;
+  botCheck: TBotCheckConfig;
+  /** Where contact-form requests are emailed. */
+  supportEmail: string;
 };
+
+export type TBotCheckConfig =
+  | { provider: 'altcha'; hmacKey: string; maxNumber: number }
+  | { provider: 'turnstile'; siteKey: string; secretKey: string; verifyUrl: string };
 
 export type TBillingConfig = {
   /** Verifies Stripe-Signature on /webhooks/stripe; without it the webhook answers 503. */
@@ -193,6 +206,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     translation: translationConfig(e),
     billing: billingConfig(e, production, publicUrl),
     email: emailConfig(e, production),
+    botCheck:
+      e.TURNSTILE_SITE_KEY && e.TURNSTILE_SECRET_KEY
+        ? {
+            provider: 'turnstile',
+            siteKey: e.TURNSTILE_SITE_KEY,
+            secretKey: e.TURNSTILE_SECRET_KEY,
+            verifyUrl: e.TURNSTILE_VERIFY_URL,
+          }
+        : {
+            provider: 'altcha',
+            // Derived from the session secret unless set: one secret less to manage.
+            hmacKey: e.ALTCHA_HMAC_KEY ?? `altcha:${e.SESSION_SECRET ?? DEV_SESSION_SECRET}`,
+            maxNumber: e.ALTCHA_MAX_NUMBER,
+          },
+    supportEmail: e.SUPPORT_EMAIL ?? `support@${new URL(publicUrl).hostname}`,
   };
 }
 

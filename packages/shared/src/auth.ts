@@ -38,5 +38,7 @@ export const ADMIN_RESET_CAPTCHA_TOKEN = 'admin-users-page';
 export const ZPasswordResetRequest = z.object({
   email: z.string().trim().min(1, 'Email is required').max(320),
   turnstileToken: z.string().max(10_000).optional(),
+  /** The interface language of the person asking: the email is written in it (en or es). */
+  language: z.enum(['en', 'es']).optional(),
 });
 export const ZPasswordResetRequestResponse = z.object({ message: z.string() });

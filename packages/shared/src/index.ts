@@ -2,6 +2,7 @@ export * from './area-code-time-zones.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './constants.js';
+export * from './contact.js';
 export * from './delivery.js';
 export * from './fields.js';
 export * from './messages.js';

@@ -1,4 +1,5 @@
 export * from './billing.js';
+export * from './contact.js';
 export * from './delivery.js';
 export * from './logos.js';
 export * from './messages.js';

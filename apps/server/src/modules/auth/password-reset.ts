@@ -1,58 +1,102 @@
-// Password reset links: a single-use token (stored hashed, valid 1 hour) emailed to the user.
-// The admin Users page sends one on a user's behalf; the public form's bot check comes with the
-// public site (issue 8), so until then only the admin path is open.
+// Password reset (spec §2, §4, §7): a single-use link (token stored hashed, valid 1 hour) emailed
+// to the user, then a code texted to the account's phone, then the new password; every session
+// of the user ends. The public form passes the bot check and answers the same whether or not the
+// account exists; the admin Users page sends links for its own station's users.
 import { ADMIN_RESET_CAPTCHA_TOKEN, LIMITS } from '@message-station/shared';
-import { and, count, eq, gt } from 'drizzle-orm';
+import { and, count, eq, gt, isNull } from 'drizzle-orm';
+import type { TBotCheckConfig, TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { passwordResetTokens } from '../../db/schema/index.js';
+import { passwordResetTokens, sessions, users } from '../../db/schema/index.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { hashPassword } from '../../platform/passwords.js';
 import type { TAuth } from '../../platform/session.js';
 import { randomToken, sha256 } from '../../platform/tokens.js';
 import type { TEmailProvider } from '../../providers/email/index.js';
-import { findUserByEmail } from '../users/service.js';
+import type { TSmsProvider } from '../../providers/sms/index.js';
+import { verifyBotCheck } from '../bot-check/service.js';
+import { findUserByEmail, findUserById } from '../users/service.js';
+import * as codes from '../verification/service.js';
 
 export const RESET_SENT_BY_ADMIN = 'Password reset email sent successfully!';
-export const CAPTCHA_REQUIRED = 'Please complete the CAPTCHA verification';
 const LINKS_PER_HOUR = 5;
 const HOUR_MS = 3_600_000;
 
-type TResetContext = { db: Db; email: TEmailProvider; publicUrl: string; now: Date; ip: string };
+type TResetContext = {
+  db: Db;
+  email: TEmailProvider;
+  publicUrl: string;
+  now: Date;
+  ip: string;
+  botCheck: TBotCheckConfig;
+};
 
 function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
-export function resetEmail(input: { fullName: string; link: string; byAdmin: boolean }) {
-  const intro = input.byAdmin
-    ? 'Your station administrator asked us to send you a link to set a new Message Station password.'
-    : 'We received a request to reset your Message Station password.';
+const RESET_EMAIL_TEXT = {
+  en: {
+    subject: 'Reset your Message Station password',
+    hello: (name: string) => `Hello ${name},`,
+    byAdmin: 'Your station administrator asked us to send you a link to set a new Message Station password.',
+    bySelf: 'We received a request to reset your Message Station password.',
+    button: 'Set a new password',
+    orOpen: 'Or open this address:',
+    expiry: `The link works once and expires in ${LIMITS.resetLinkHours} hour. Before you choose the new password we text a 6-digit code to the phone number on your account.`,
+    ignore: 'If you did not expect this email, you can ignore it: your password stays as it is.',
+  },
+  es: {
+    subject: 'Restablezca su contraseña de Message Station',
+    hello: (name: string) => `Hola, ${name}:`,
+    byAdmin:
+      'El administrador de su estación nos pidió enviarle un enlace para elegir una nueva contraseña de Message Station.',
+    bySelf: 'Recibimos una solicitud para restablecer su contraseña de Message Station.',
+    button: 'Elegir una nueva contraseña',
+    orOpen: 'O abra esta dirección:',
+    expiry: `El enlace sirve una sola vez y vence en ${LIMITS.resetLinkHours} hora. Antes de elegir la nueva contraseña le enviaremos un código de 6 dígitos por SMS al teléfono de su cuenta.`,
+    ignore: 'Si no esperaba este correo, puede ignorarlo: su contraseña no cambia.',
+  },
+} as const;
+
+export type TEmailLanguage = keyof typeof RESET_EMAIL_TEXT;
+
+/** The reset email as plain text and HTML, in the interface language the person uses (en or es). */
+export function resetEmail(input: {
+  fullName: string;
+  link: string;
+  byAdmin: boolean;
+  language?: TEmailLanguage;
+}) {
+  const words = RESET_EMAIL_TEXT[input.language ?? 'en'];
+  const intro = input.byAdmin ? words.byAdmin : words.bySelf;
   const lines = [
-    `Hello ${input.fullName},`,
+    words.hello(input.fullName),
     '',
     intro,
     '',
-    `Set a new password: ${input.link}`,
+    `${words.button}: ${input.link}`,
     '',
-    `The link works once and expires in ${LIMITS.resetLinkHours} hour. Before you choose the new password we text a 6-digit code to the phone number on your account.`,
+    words.expiry,
     '',
-    'If you did not expect this email, you can ignore it: your password stays as it is.',
+    words.ignore,
     '',
     'Message Station',
   ];
-  const html = `<p>Hello ${escapeHtml(input.fullName)},</p>
+  const html = `<p>${escapeHtml(words.hello(input.fullName))}</p>
 <p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:10px 18px;background:#228be6;color:#fff;border-radius:6px;text-decoration:none">Set a new password</a></p>
-<p>Or open this address: ${escapeHtml(input.link)}</p>
-<p>The link works once and expires in ${LIMITS.resetLinkHours} hour. Before you choose the new password we text a 6-digit code to the phone number on your account.</p>
-<p>If you did not expect this email, you can ignore it: your password stays as it is.</p>
+<p><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:10px 18px;background:#1c7ed6;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(words.button)}</a></p>
+<p>${escapeHtml(words.orOpen)} ${escapeHtml(input.link)}</p>
+<p>${escapeHtml(words.expiry)}</p>
+<p>${escapeHtml(words.ignore)}</p>
 <p>Message Station</p>`;
-  return { subject: 'Reset your Message Station password', text: lines.join('\n'), html };
+  return { subject: words.subject, text: lines.join('\n'), html };
 }
 
 async function sendResetLink(
   ctx: TResetContext,
   user: { id: string; email: string; fullName: string; stationId: string },
   requestedBy: string | null,
+  language: TEmailLanguage = 'en',
 ) {
   const since = new Date(ctx.now.getTime() - HOUR_MS);
   const [recent] = await ctx.db
@@ -75,22 +119,117 @@ async function sendResetLink(
   await ctx.email.send({
     to: user.email,
     stationId: user.stationId,
-    ...resetEmail({ fullName: user.fullName, link, byAdmin: requestedBy !== null }),
+    ...resetEmail({ fullName: user.fullName, link, byAdmin: requestedBy !== null, language }),
   });
 }
 
+export const RESET_REQUESTED =
+  "If an account exists with that email, we've sent password reset instructions.";
+
 export async function requestPasswordReset(
   ctx: TResetContext,
-  input: { email: string; turnstileToken?: string },
+  input: { email: string; turnstileToken?: string; language?: TEmailLanguage },
   requester: TAuth | null,
 ) {
-  if (input.turnstileToken !== ADMIN_RESET_CAPTCHA_TOKEN) throw new AppError(400, CAPTCHA_REQUIRED);
+  if (input.turnstileToken !== ADMIN_RESET_CAPTCHA_TOKEN) {
+    await verifyBotCheck(
+      { db: ctx.db, config: ctx.botCheck, now: ctx.now, ip: ctx.ip },
+      input.turnstileToken,
+    );
+    const user = await findUserByEmail(ctx.db, input.email);
+    // The same answer either way; a limit reached is not told either (it would reveal the account).
+    if (user)
+      await sendResetLink(ctx, user, null, input.language).catch((error: unknown) => {
+        if (!(error instanceof AppError && error.statusCode === 429)) throw error;
+      });
+    return { message: RESET_REQUESTED };
+  }
   // The Users page's fixed token proves nothing by itself: only an admin of the user's station.
   if (!requester || (requester.role !== 'admin' && !requester.viewingStationId)) {
     throw new AppError(403, 'Only a station admin can send a password reset from the Users page.');
   }
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user || user.stationId !== requester.stationId) throw notFound('User not found');
-  await sendResetLink(ctx, user, requester.userId);
+  await sendResetLink(ctx, user, requester.userId, input.language);
   return { message: RESET_SENT_BY_ADMIN };
+}
+
+export const INVALID_TOKEN = 'Invalid or expired token';
+
+type TCodeDeps = { db: Db; sms: TSmsProvider; config: TConfig; now: Date; ip: string };
+
+/** The link's token row and its user, if the link is still good. */
+async function openToken(db: Db, token: string, now: Date) {
+  const [row] = await db
+    .select()
+    .from(passwordResetTokens)
+    .where(
+      and(
+        eq(passwordResetTokens.tokenHash, sha256(token)),
+        isNull(passwordResetTokens.usedAt),
+        gt(passwordResetTokens.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  const user = row ? await findUserById(db, row.userId) : null;
+  if (!row || !user) throw new AppError(400, INVALID_TOKEN);
+  return { row, user };
+}
+
+/** Step two: the link checks out, so a code goes to the account's phone. */
+export async function verifyResetToken(ctx: TCodeDeps, token: string) {
+  const { row, user } = await openToken(ctx.db, token, ctx.now);
+  if (!user.phoneNumber) {
+    throw new AppError(
+      400,
+      'This account has no phone number for the verification code. Please contact support.',
+    );
+  }
+  const codeCtx = { db: ctx.db, secret: ctx.config.sessionSecret, now: ctx.now, ip: ctx.ip };
+  const issued = await codes.issueCode(codeCtx, {
+    purpose: 'password_reset',
+    subjectId: row.id,
+    phone: user.phoneNumber,
+  });
+  await codes.sendTextOrExplain(ctx.sms, {
+    to: user.phoneNumber,
+    body: codes.codeMessage(issued.code, ctx.config.publicUrl, 'password reset code'),
+    stationId: user.stationId,
+  });
+  return {
+    phone_last4: user.phoneNumber.slice(-4),
+    ...codes.codeDeliveryReply(ctx.config.sms.testMode, issued),
+  };
+}
+
+/** Step three: the code and the new password; the link is used up and every session ends. */
+export async function completePasswordReset(
+  ctx: TCodeDeps,
+  input: { token: string; verificationCode: string; newPassword: string },
+) {
+  const { row, user } = await openToken(ctx.db, input.token, ctx.now);
+  const codeCtx = { db: ctx.db, secret: ctx.config.sessionSecret, now: ctx.now, ip: ctx.ip };
+  const codeId = await codes.checkCode(
+    codeCtx,
+    { purpose: 'password_reset', subjectId: row.id },
+    input.verificationCode,
+  );
+  const passwordHash = await hashPassword(input.newPassword);
+  await ctx.db.transaction(async (tx) => {
+    const used = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: ctx.now })
+      .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
+      .returning({ id: passwordResetTokens.id });
+    if (used.length === 0 || !(await codes.consumeCode(tx, codeId, ctx.now)))
+      throw new AppError(400, INVALID_TOKEN);
+    await tx.update(users).set({ passwordHash, updatedAt: ctx.now }).where(eq(users.id, user.id));
+    await tx.delete(sessions).where(eq(sessions.userId, user.id));
+    // Any other link sent for this account stops working too.
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: ctx.now })
+      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+  });
+  return { message: 'Your password has been reset. You can now sign in with your new password.' };
 }

@@ -1,6 +1,7 @@
 // GET /auth/session, POST /auth/login, POST /auth/logout (spec §7 Auth).
 import {
   COOKIE_NAMES,
+  LIMITS,
   ZErrorResponse,
   ZLoginRequest,
   ZOk,
@@ -9,9 +10,10 @@ import {
   ZSessionUser,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { TAppContext } from '../../app.js';
 import { AppError } from '../../platform/errors.js';
-import { requestPasswordReset } from './password-reset.js';
+import { completePasswordReset, requestPasswordReset, verifyResetToken } from './password-reset.js';
 import { describeSessionUser, login, logout } from './service.js';
 
 export const authRoutes =
@@ -91,9 +93,68 @@ export const authRoutes =
       },
       async (request) =>
         requestPasswordReset(
-          { db, email: ctx.email, publicUrl: config.publicUrl, now: now(), ip: request.ip },
+          {
+            db,
+            email: ctx.email,
+            publicUrl: config.publicUrl,
+            now: now(),
+            ip: request.ip,
+            botCheck: config.botCheck,
+          },
           request.body,
           await sessions.getAuth(request),
         ),
+    );
+
+    const codeDeps = (request: { ip: string }) => ({ db, sms: ctx.sms, config, now: now(), ip: request.ip });
+
+    app.post(
+      '/auth/password-reset/verify',
+      {
+        config: { rateLimit: { max: 10, timeWindow: 15 * 60_000 } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Check a reset link and text a code to the account phone',
+          body: z.object({ token: z.string().min(1, 'Invalid or missing reset token').max(200) }),
+          response: {
+            200: z.object({
+              phone_last4: z.string(),
+              code_expires_at: z.string(),
+              resend_available_at: z.string(),
+              test_code: z.string().optional(),
+            }),
+            400: ZErrorResponse,
+            429: ZErrorResponse,
+            503: ZErrorResponse,
+          },
+        },
+      },
+      async (request) => verifyResetToken(codeDeps(request), request.body.token),
+    );
+
+    app.post(
+      '/auth/password-reset/complete',
+      {
+        config: { rateLimit: { max: 10, timeWindow: 15 * 60_000 } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Set a new password with the texted code; every session of the user ends',
+          body: z.object({
+            token: z.string().min(1, 'Invalid or missing reset token').max(200),
+            verificationCode: z.string().regex(/^\d{6}$/, 'Please enter the 6-digit verification code'),
+            newPassword: z
+              .string()
+              .min(LIMITS.passwordMinLength, 'Password must be at least 8 characters')
+              .max(256, 'Password is too long.'),
+          }),
+          response: {
+            200: z.object({ message: z.string() }),
+            400: ZErrorResponse,
+            410: ZErrorResponse,
+            429: ZErrorResponse,
+          },
+        },
+      },
+      async (request) => completePasswordReset(codeDeps(request), request.body),
     );
   };

@@ -13,6 +13,7 @@ export function createSmtpEmailProvider(smtpUrl: string, from: string): TEmailPr
         subject: email.subject,
         text: email.text,
         html: email.html,
+        replyTo: email.replyTo,
       });
       return { id: info.messageId };
     },

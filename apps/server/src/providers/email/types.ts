@@ -4,6 +4,7 @@ export type TEmail = {
   subject: string;
   text: string;
   html: string;
+  replyTo?: string;
   stationId?: string | null;
 };
 

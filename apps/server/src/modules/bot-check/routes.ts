@@ -1,0 +1,38 @@
+// GET /api/bot-check (which check the forms show) and GET /api/altcha/challenge.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TAppContext } from '../../app.js';
+import { altchaChallenge, botCheckInfo } from './service.js';
+
+export const botCheckRoutes =
+  (app: TAppContext): FastifyPluginAsyncZod =>
+  async (fastify) => {
+    fastify.get(
+      '/api/bot-check',
+      {
+        schema: {
+          tags: ['public'],
+          summary: 'The bot check public forms use: ALTCHA (ours) or Cloudflare Turnstile',
+          response: {
+            200: z.object({
+              provider: z.enum(['altcha', 'turnstile']),
+              challenge_url: z.string().nullable(),
+              site_key: z.string().nullable(),
+            }),
+          },
+        },
+      },
+      async () => botCheckInfo(app.config.botCheck),
+    );
+    fastify.get(
+      '/api/altcha/challenge',
+      {
+        config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+        schema: { tags: ['public'], summary: 'A fresh ALTCHA proof-of-work challenge (10 minutes)' },
+      },
+      async (_request, reply) => {
+        reply.header('cache-control', 'no-store');
+        return altchaChallenge(app.config.botCheck, app.now());
+      },
+    );
+  };

@@ -1,0 +1,75 @@
+// The bot check of public forms (ARCHITECTURE §2): ALTCHA by default, a proof of work our own
+// server issues and verifies (no third party, no tracking); Cloudflare Turnstile when its keys
+// are configured. A solution is accepted once (replays refused) and only before it expires.
+import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
+import { lt } from 'drizzle-orm';
+import type { TBotCheckConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { botCheckUses } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+
+export const CAPTCHA_REQUIRED = 'Please complete the CAPTCHA verification';
+const CHALLENGE_TTL_MS = 10 * 60_000;
+
+export function botCheckInfo(config: TBotCheckConfig) {
+  return config.provider === 'altcha'
+    ? { provider: 'altcha' as const, challenge_url: '/api/altcha/challenge', site_key: null }
+    : { provider: 'turnstile' as const, challenge_url: null, site_key: config.siteKey };
+}
+
+export async function altchaChallenge(config: TBotCheckConfig, now: Date) {
+  if (config.provider !== 'altcha') throw new AppError(404, 'ALTCHA is not the bot check in use');
+  return createChallenge({
+    hmacKey: config.hmacKey,
+    maxnumber: config.maxNumber,
+    expires: new Date(now.getTime() + CHALLENGE_TTL_MS),
+  });
+}
+
+type TVerifyContext = { db: Db; config: TBotCheckConfig; now: Date; ip?: string };
+
+async function verifyAltcha(
+  ctx: TVerifyContext & { config: { provider: 'altcha'; hmacKey: string } },
+  token: string,
+) {
+  let valid = false;
+  let signature = '';
+  try {
+    valid = await verifySolution(token, ctx.config.hmacKey, true);
+    signature =
+      (JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as { signature?: string }).signature ?? '';
+  } catch {
+    valid = false;
+  }
+  if (!valid || !signature) throw new AppError(400, CAPTCHA_REQUIRED);
+  const expires = Number(extractParams(token).expires ?? 0) * 1000 || ctx.now.getTime() + CHALLENGE_TTL_MS;
+  await ctx.db.delete(botCheckUses).where(lt(botCheckUses.expiresAt, ctx.now));
+  const claimed = await ctx.db
+    .insert(botCheckUses)
+    .values({ signature, expiresAt: new Date(expires) })
+    .onConflictDoNothing()
+    .returning({ signature: botCheckUses.signature });
+  if (claimed.length === 0) throw new AppError(400, CAPTCHA_REQUIRED);
+}
+
+async function verifyTurnstile(
+  ctx: TVerifyContext & { config: { provider: 'turnstile'; secretKey: string; verifyUrl: string } },
+  token: string,
+) {
+  const form = new URLSearchParams({ secret: ctx.config.secretKey, response: token });
+  if (ctx.ip) form.set('remoteip', ctx.ip);
+  const response = await fetch(ctx.config.verifyUrl, {
+    method: 'POST',
+    body: form,
+    signal: AbortSignal.timeout(10_000),
+  }).catch(() => null);
+  const result = (await response?.json().catch(() => null)) as { success?: boolean } | null;
+  if (!result?.success) throw new AppError(400, CAPTCHA_REQUIRED);
+}
+
+/** Throws 'Please complete the CAPTCHA verification' unless `token` is a fresh, unused solution. */
+export async function verifyBotCheck(ctx: TVerifyContext, token: string | undefined) {
+  if (!token) throw new AppError(400, CAPTCHA_REQUIRED);
+  if (ctx.config.provider === 'altcha') return verifyAltcha({ ...ctx, config: ctx.config }, token);
+  return verifyTurnstile({ ...ctx, config: ctx.config }, token);
+}

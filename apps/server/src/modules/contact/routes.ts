@@ -1,0 +1,40 @@
+// POST /api/contact (spec §7 Public): the public form (bot check) and /admin/contact (signed in).
+import { ZContactRequest, ZErrorResponse } from '@message-station/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TAppContext } from '../../app.js';
+import { submitContact } from './service.js';
+
+export const contactRoutes =
+  (app: TAppContext): FastifyPluginAsyncZod =>
+  async (fastify) => {
+    fastify.post(
+      '/api/contact',
+      {
+        config: { rateLimit: { max: 5, timeWindow: 15 * 60_000 } },
+        schema: {
+          tags: ['public'],
+          summary: 'Send a message to support (emailed to the support address)',
+          body: ZContactRequest,
+          response: {
+            200: z.object({ message: z.string() }),
+            400: ZErrorResponse,
+            429: ZErrorResponse,
+            503: ZErrorResponse,
+          },
+        },
+      },
+      async (request) =>
+        submitContact(
+          {
+            db: app.db,
+            config: app.config,
+            email: app.email,
+            now: app.now(),
+            ip: request.ip,
+            auth: await app.sessions.getAuth(request),
+          },
+          request.body,
+        ),
+    );
+  };

@@ -1,0 +1,79 @@
+// Contact requests: stored, then emailed to the support address with the sender as Reply-To.
+import { CONTACT_CATEGORY_LABELS, CONTACT_SENT, type ZContactRequest } from '@message-station/shared';
+import { eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { TConfig } from '../../config.js';
+import type { Db } from '../../db/client.js';
+import { contactRequests } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import type { TAuth } from '../../platform/session.js';
+import type { TEmailProvider } from '../../providers/email/index.js';
+import { verifyBotCheck } from '../bot-check/service.js';
+import { findUserById } from '../users/service.js';
+
+type TContactContext = {
+  db: Db;
+  config: TConfig;
+  email: TEmailProvider;
+  now: Date;
+  ip: string;
+  auth: TAuth | null;
+};
+
+function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+export async function submitContact(ctx: TContactContext, input: z.output<typeof ZContactRequest>) {
+  // Signed in (/admin/contact): name and email are the account's, and no bot check is asked.
+  const user = ctx.auth ? await findUserById(ctx.db, ctx.auth.userId) : null;
+  if (!user)
+    await verifyBotCheck(
+      { db: ctx.db, config: ctx.config.botCheck, now: ctx.now, ip: ctx.ip },
+      input.turnstileToken,
+    );
+  const name = user?.fullName ?? input.name;
+  const email = user?.email ?? input.email;
+  if (!name) throw new AppError(400, 'Name is required.');
+  if (!email) throw new AppError(400, 'Email is required.');
+  const [row] = await ctx.db
+    .insert(contactRequests)
+    .values({
+      name,
+      email,
+      category: input.category,
+      subject: input.subject,
+      message: input.message,
+      userId: user?.id ?? null,
+      stationId: ctx.auth?.stationId ?? null,
+      ip: ctx.ip,
+      createdAt: ctx.now,
+    })
+    .returning({ id: contactRequests.id });
+  const category = CONTACT_CATEGORY_LABELS[input.category];
+  const lines = [
+    `From: ${name} <${email}>`,
+    `Category: ${category}`,
+    ...(user ? [`Signed in: yes (station ${ctx.auth?.stationId})`] : []),
+    '',
+    input.message,
+  ];
+  try {
+    await ctx.email.send({
+      to: ctx.config.supportEmail,
+      replyTo: email,
+      subject: `[Contact: ${category}] ${input.subject}`,
+      text: lines.join('\n'),
+      html: `<p>${lines.slice(0, -1).map(escapeHtml).join('<br>')}</p><p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>`,
+    });
+    if (row)
+      await ctx.db.update(contactRequests).set({ emailedAt: ctx.now }).where(eq(contactRequests.id, row.id));
+  } catch {
+    // Stored all the same: support reads the table when mail is down.
+    throw new AppError(
+      503,
+      'Your message was saved, but we could not email it right now. We will still see it.',
+    );
+  }
+  return { message: CONTACT_SENT };
+}
