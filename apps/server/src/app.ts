@@ -208,6 +208,8 @@ async function registerWebApp(app: FastifyInstance, webDistDir: string, apiPrefi
     await app.register(fastifyStatic, {
       root: webDistDir,
       index: ['index.html'],
+      // The build writes .br and .gz beside each asset (scripts/precompress.mjs).
+      preCompressed: true,
       setHeaders(res, filePath) {
         const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
         res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,0 +1,69 @@
+// Lighthouse (mobile preset, the default) on the landing page: performance and accessibility
+// scores against the production build served by our own server. Targets: both ≥ 95.
+// Run: npm run build && npm run bench:lighthouse [-- http://localhost:3000/]
+// Starts its own server on a fresh embedded database unless a URL is given.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+
+const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+const given = process.argv[2];
+let server;
+let url = given;
+if (!url) {
+  const port = 3300;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-lighthouse-'));
+  server = spawn(process.execPath, ['apps/server/dist/main.js'], {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    stdio: 'ignore',
+  });
+  url = `http://localhost:${port}/`;
+  for (let i = 0; i < 60; i++) {
+    const ready = await fetch(`http://localhost:${port}/readyz`).then((r) => r.ok).catch(() => false);
+    if (ready) break;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+const chrome = await chromeLauncher.launch({
+  chromePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+  chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu'],
+});
+try {
+  const runs = [];
+  for (let i = 0; i < 3; i++) {
+    const result = await lighthouse(url, {
+      port: chrome.port,
+      output: 'json',
+      logLevel: 'error',
+      onlyCategories: ['performance', 'accessibility'],
+    });
+    const { categories, audits } = result.lhr;
+    runs.push({
+      performance: Math.round(categories.performance.score * 100),
+      accessibility: Math.round(categories.accessibility.score * 100),
+      fcp: audits['first-contentful-paint'].displayValue,
+      lcp: audits['largest-contentful-paint'].displayValue,
+      tbt: audits['total-blocking-time'].displayValue,
+      cls: audits['cumulative-layout-shift'].displayValue,
+    });
+  }
+  console.log(`Lighthouse ${url} (mobile preset, 3 runs)`);
+  for (const run of runs) {
+    console.log(
+      `performance ${run.performance}  accessibility ${run.accessibility}  FCP ${run.fcp}  LCP ${run.lcp}  TBT ${run.tbt}  CLS ${run.cls}`,
+    );
+  }
+  const failing = runs
+    .flatMap((run) => [run.performance, run.accessibility])
+    .some((score) => score < 95);
+  if (failing) console.log('below the target of 95');
+} finally {
+  await chrome.kill();
+  server?.kill();
+}
