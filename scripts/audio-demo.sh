@@ -17,5 +17,7 @@ speak() { # language voice text
   echo "$out/demo-$1.mp3: $(soxi -D "$tmp/$1-norm.wav") s"
 }
 
-speak en en-us "Demo Radio, emergency alert. A flash flood warning is in effect for the river valley until 9 PM. Move to higher ground now. This message is also available in Spanish."
-speak es es-419 "Demo Radio, alerta de emergencia. Hay una advertencia de inundación repentina para el valle del río hasta las nueve de la noche. Diríjase a un terreno más alto ahora."
+# The words are the transcripts the landing page shows, so what is heard is what is written.
+transcript() { node -e "process.stdout.write(require('./apps/web/src/locales/en/landing.json').audio['$1'].transcript)"; }
+speak en en-us "$(transcript english)"
+speak es es-419 "$(transcript spanish)"
