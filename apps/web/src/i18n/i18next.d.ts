@@ -4,11 +4,14 @@ import type admin from '../locales/en/admin.json';
 import type auth from '../locales/en/auth.json';
 import type billing from '../locales/en/billing.json';
 import type common from '../locales/en/common.json';
+import type contact from '../locales/en/contact.json';
 import type dashboard from '../locales/en/dashboard.json';
 import type dev from '../locales/en/dev.json';
 import type devInbound from '../locales/en/devInbound.json';
+import type docs from '../locales/en/docs.json';
+import type landing from '../locales/en/landing.json';
+import type legal from '../locales/en/legal.json';
 import type messages from '../locales/en/messages.json';
-import type publicPages from '../locales/en/public.json';
 import type registration from '../locales/en/registration.json';
 import type settings from '../locales/en/settings.json';
 import type smsContacts from '../locales/en/smsContacts.json';
@@ -21,7 +24,7 @@ declare module 'i18next' {
     defaultNS: 'common';
     resources: {
       common: typeof common;
-      public: typeof publicPages;
+      landing: typeof landing;
       auth: typeof auth;
       admin: typeof admin;
       registration: typeof registration;
@@ -35,6 +38,9 @@ declare module 'i18next' {
       billing: typeof billing;
       superadmin: typeof superadmin;
       dashboard: typeof dashboard;
+      contact: typeof contact;
+      legal: typeof legal;
+      docs: typeof docs;
     };
   }
 }

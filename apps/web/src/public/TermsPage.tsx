@@ -1,22 +1,27 @@
-import { Text } from '@mantine/core';
+// The Terms of Service (spec §2 /terms, §9 figures): the same shared text the signup wizard shows
+// and GET /terms answers, sixteen numbered sections with a jump menu on small screens.
 import { TERMS_OF_SERVICE } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
-import { PublicPage } from '../components/PublicPage';
-import { formatTermsDate, TermsSections } from '../components/TermsSections';
+import { formatTermsDate } from '../components/TermsSections';
+import { LegalDocument } from './legal/LegalDocument';
+import type { TLegalSection } from './legal/legal-section';
 
-/** The Terms of Service: the same shared text the signup wizard shows and GET /terms answers. */
 export function TermsPage() {
-  const { t, i18n } = useTranslation('public');
-  const language = i18n.resolvedLanguage ?? 'en';
+  const { t, i18n } = useTranslation('legal');
+  const language = i18n.resolvedLanguage === 'es' ? 'es' : 'en';
+  // Ids by position: the same in both languages, so /terms#section-14 survives a language switch.
+  const sections: TLegalSection[] = TERMS_OF_SERVICE.sections[language].map((section, index) => ({
+    id: `section-${index + 1}`,
+    title: section.title,
+    paragraphs: section.body.split(/\n{2,}/),
+  }));
+
   return (
-    <PublicPage title={t('pages.terms')}>
-      <Text c="dimmed" mb="lg">
-        {t('termsDates', {
-          effective: formatTermsDate(TERMS_OF_SERVICE.effectiveDate, language),
-          updated: formatTermsDate(TERMS_OF_SERVICE.updated, language),
-        })}
-      </Text>
-      <TermsSections headingOrder={2} />
-    </PublicPage>
+    <LegalDocument
+      title={t('terms.title')}
+      effective={formatTermsDate(TERMS_OF_SERVICE.effectiveDate, language)}
+      updated={formatTermsDate(TERMS_OF_SERVICE.updated, language)}
+      sections={sections}
+    />
   );
 }

@@ -1,7 +1,85 @@
+// /reset-password?token=…: verifies the emailed link (which texts a code), then the reset form, then
+// success with the way to sign in (spec §2, §4 Password reset, §5, §8).
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
+import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { PublicPage } from '../../components/PublicPage';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError, serverErrorText } from '../../api/client';
+import { AuthCard } from './AuthCard';
+import { useVerifyResetTokenQuery } from './password-reset-queries';
+import { ResetPasswordForm } from './ResetPasswordForm';
+
+function verifyErrorText(error: unknown, t: TFunction<'auth'>): string {
+  const refused = error instanceof ApiError && error.status >= 400 && error.status < 500;
+  return refused ? serverErrorText(error, t('resetPassword.invalidToken')) : t('resetPassword.verifyFailed');
+}
 
 export function ResetPasswordPage() {
-  const { t } = useTranslation('public');
-  return <PublicPage title={t('pages.resetPassword')} />;
+  const { t } = useTranslation('auth');
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token')?.trim() ?? '';
+  const verification = useVerifyResetTokenQuery(token);
+  const [passwordChanged, setPasswordChanged] = useState(false);
+  const title = t('resetPassword.title');
+
+  if (!token) return <ResetLinkProblem title={title} message={t('resetPassword.missingToken')} />;
+
+  if (passwordChanged) {
+    return (
+      <AuthCard title={t('resetPassword.successTitle')}>
+        <Stack>
+          <Alert color="green" icon={<IconCircleCheck size={18} aria-hidden="true" />} role="status">
+            {t('resetPassword.success')}
+          </Alert>
+          <Button component={Link} to="/login" fullWidth>
+            {t('resetPassword.goToLogin')}
+          </Button>
+        </Stack>
+      </AuthCard>
+    );
+  }
+
+  if (verification.isPending) {
+    return (
+      <AuthCard title={title}>
+        <Group justify="center" gap="sm" py="md" role="status">
+          <Loader size="sm" aria-hidden="true" />
+          <Text c="dimmed">{t('resetPassword.verifying')}</Text>
+        </Group>
+      </AuthCard>
+    );
+  }
+
+  if (verification.isError) {
+    return <ResetLinkProblem title={title} message={verifyErrorText(verification.error, t)} />;
+  }
+
+  return (
+    <AuthCard title={title}>
+      <ResetPasswordForm
+        token={token}
+        verification={verification.data}
+        onPasswordChanged={() => setPasswordChanged(true)}
+      />
+    </AuthCard>
+  );
+}
+
+/** A link that cannot be used: the reason, and the way to ask for a new one. */
+function ResetLinkProblem({ title, message }: { title: string; message: string }) {
+  const { t } = useTranslation('auth');
+  return (
+    <AuthCard title={title}>
+      <Stack>
+        <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
+          {message}
+        </Alert>
+        <Button component={Link} to="/forgot-password" variant="default" fullWidth>
+          {t('resetPassword.requestNewLink')}
+        </Button>
+      </Stack>
+    </AuthCard>
+  );
 }

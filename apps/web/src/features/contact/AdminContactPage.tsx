@@ -1,7 +1,25 @@
+// /admin/contact: the contact form inside the admin area, sent as the signed-in user (no bot check).
+import { Card, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/PageTitle';
+import { useSessionUser } from '../auth/session-user';
+import { ContactForm } from './ContactForm';
 
 export function AdminContactPage() {
-  const { t } = useTranslation('admin');
-  return <PageTitle>{t('pages.contact')}</PageTitle>;
+  const { t } = useTranslation('contact');
+  const user = useSessionUser();
+  return (
+    <Stack gap={0} maw={760}>
+      <PageTitle>{t('adminTitle')}</PageTitle>
+      <Stack gap="xs" mb="lg">
+        <Text>{t('adminIntro')}</Text>
+        <Text c="dimmed" fz="sm">
+          {t('supportHours')}
+        </Text>
+      </Stack>
+      <Card withBorder shadow="sm" radius="md" p="lg">
+        <ContactForm account={{ name: user.fullName, email: user.email }} />
+      </Card>
+    </Stack>
+  );
 }

@@ -1,7 +1,23 @@
+// /contact: the public contact form with its bot check, between the public header and footer.
+import { Container, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PublicPage } from '../../components/PublicPage';
+import { PageTitle } from '../../components/PageTitle';
+import { ContactForm } from './ContactForm';
 
 export function ContactPage() {
-  const { t } = useTranslation('public');
-  return <PublicPage title={t('pages.contact')} />;
+  const { t } = useTranslation('contact');
+  return (
+    <Container size={760} py="xl">
+      <PageTitle>{t('title')}</PageTitle>
+      <Stack gap="xs" mb="lg">
+        <Text>{t('intro')}</Text>
+        <Text c="dimmed" fz="sm">
+          {t('supportHours')}
+        </Text>
+      </Stack>
+      <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <ContactForm />
+      </Paper>
+    </Container>
+  );
 }

@@ -1,0 +1,11 @@
+// Contact form state on the server: sending a message (public and signed-in alike).
+import { useMutation } from '@tanstack/react-query';
+import { sendContactMessage, type TContactRequest } from '../../api/contact';
+import { withCsrfCookie } from '../auth/queries';
+
+/** Visitors write before any session exists, so the CSRF cookie is fetched first when missing. */
+export function useSendContactMessageMutation() {
+  return useMutation({
+    mutationFn: (request: TContactRequest) => withCsrfCookie(() => sendContactMessage(request)),
+  });
+}

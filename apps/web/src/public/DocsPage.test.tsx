@@ -1,0 +1,40 @@
+import { configure, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { mockSession, renderApp } from '../test/render-app';
+
+configure({ asyncUtilTimeout: 4000 });
+
+function cardOf(title: string): HTMLElement {
+  const card = screen.getByRole('heading', { level: 2, name: title }).closest('article');
+  if (!card) throw new Error(`no card for ${title}`);
+  return card as HTMLElement;
+}
+
+describe('DocsPage', () => {
+  it('lists the SMS guide as available and the other guides as coming soon, with the platform version', async () => {
+    mockSession(null);
+    renderApp('/docs');
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Documentation' })).toBeTruthy();
+    const titles = within(screen.getByRole('main'))
+      .getAllByRole('heading', { level: 2 })
+      .map((heading) => heading.textContent);
+    expect(titles).toEqual([
+      'SMS 10DLP Compliance Documentation',
+      'API',
+      'Station Setup Guide',
+      'Desktop App',
+    ]);
+
+    const sms = within(cardOf('SMS 10DLP Compliance Documentation'));
+    expect(sms.getByText('Available')).toBeTruthy();
+    expect(sms.getByRole('link', { name: 'Read the guide' }).getAttribute('href')).toBe('/docs/sms');
+
+    for (const title of ['API', 'Station Setup Guide', 'Desktop App']) {
+      const card = within(cardOf(title));
+      expect(card.getByText('Coming Soon')).toBeTruthy();
+      expect(card.queryByRole('link')).toBeNull();
+    }
+    expect(screen.getByText('Platform version 2.0.1')).toBeTruthy();
+  });
+});

@@ -1,0 +1,113 @@
+import { configure, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import i18n from '../i18n';
+import { jsonResponse, mockSession, renderApp } from '../test/render-app';
+
+configure({ asyncUtilTimeout: 4000 });
+
+const ENGLISH_GUIDE =
+  'Last updated: 2026-11-22\n\n## What is 10DLC?\n\nRegister your **brand**.\n\n## Quiet hours\n';
+const SPANISH_GUIDE = 'Last updated: 2026-11-20\n\n## ¿Qué es 10DLC?\n\nRegistre su **marca**.\n';
+
+function markdownResponse(text: string): Response {
+  return new Response(text, { status: 200, headers: { 'Content-Type': 'text/markdown; charset=utf-8' } });
+}
+
+function calledPaths(fetchMock: ReturnType<typeof mockSession>): string[] {
+  return fetchMock.mock.calls.map(([input]) => String(input)).filter((path) => path.startsWith('/docs/'));
+}
+
+describe('DocsSmsPage', () => {
+  it('loads the markdown and shows its headings and last-updated date', async () => {
+    const fetchMock = mockSession(null, { 'GET /docs/sms/index.md': () => markdownResponse(ENGLISH_GUIDE) });
+    renderApp('/docs/sms');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'What is 10DLC?' })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'SMS 10DLP Compliance Documentation' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Quiet hours' })).toBeTruthy();
+    expect(screen.getByText('Last updated November 22, 2026')).toBeTruthy();
+    expect(screen.getByText('brand').tagName).toBe('STRONG');
+    // The date line is the document's front matter, not its text.
+    expect(screen.queryByText(/Last updated: 2026-11-22/)).toBeNull();
+    expect(calledPaths(fetchMock)).toEqual(['/docs/sms/index.md']);
+    expect(screen.getByRole('link', { name: 'All documentation' }).getAttribute('href')).toBe('/docs');
+  });
+
+  it('says it is loading until the document arrives', async () => {
+    let deliver: (response: Response) => void = () => {};
+    mockSession(null, {
+      'GET /docs/sms/index.md': () => new Promise<Response>((resolve) => (deliver = resolve)),
+    });
+    renderApp('/docs/sms');
+
+    expect(await screen.findByText('Loading documentation…')).toBeTruthy();
+    deliver(markdownResponse(ENGLISH_GUIDE));
+    expect(await screen.findByRole('heading', { name: 'What is 10DLC?' })).toBeTruthy();
+    expect(screen.queryByText('Loading documentation…')).toBeNull();
+  });
+
+  it('shows Error Loading Documentation with the status text, and loads again on Try Again', async () => {
+    let available = false;
+    mockSession(null, {
+      'GET /docs/sms/index.md': () =>
+        available
+          ? markdownResponse(ENGLISH_GUIDE)
+          : new Response('Not here', { status: 404, statusText: 'Not Found' }),
+    });
+    renderApp('/docs/sms');
+
+    expect(await screen.findByText('Error Loading Documentation')).toBeTruthy();
+    expect(screen.getByText('Failed to load documentation: Not Found')).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'SMS 10DLP Compliance Documentation' }),
+    ).toBeTruthy();
+
+    available = true;
+    await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(await screen.findByRole('heading', { name: 'What is 10DLC?' })).toBeTruthy();
+  });
+
+  it('names the status code when the reply has no status text, and a page of HTML is no document', async () => {
+    mockSession(null, { 'GET /docs/sms/index.md': () => new Response('', { status: 503 }) });
+    const first = renderApp('/docs/sms');
+    expect(await screen.findByText('Failed to load documentation: 503')).toBeTruthy();
+    first.unmount();
+
+    mockSession(null, {
+      'GET /docs/sms/index.md': () =>
+        new Response('<!doctype html><div id="root"></div>', { headers: { 'Content-Type': 'text/html' } }),
+    });
+    renderApp('/docs/sms');
+    expect(await screen.findByText('Failed to load documentation: Not Found')).toBeTruthy();
+  });
+
+  it('loads the Spanish guide when the interface is in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    const fetchMock = mockSession(null, {
+      'GET /docs/sms/index.es.md': () => markdownResponse(SPANISH_GUIDE),
+      'GET /docs/sms/index.md': () => markdownResponse(ENGLISH_GUIDE),
+    });
+    renderApp('/docs/sms');
+
+    expect(await screen.findByRole('heading', { level: 2, name: '¿Qué es 10DLC?' })).toBeTruthy();
+    expect(screen.getByText('Última actualización: 20 de noviembre de 2026')).toBeTruthy();
+    expect(calledPaths(fetchMock)).toEqual(['/docs/sms/index.es.md']);
+  });
+
+  it('falls back to the English guide when the Spanish one is missing', async () => {
+    await i18n.changeLanguage('es');
+    const fetchMock = mockSession(null, {
+      'GET /docs/sms/index.es.md': () => jsonResponse({ error: 'Not found' }, 404),
+      'GET /docs/sms/index.md': () => markdownResponse(ENGLISH_GUIDE),
+    });
+    renderApp('/docs/sms');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'What is 10DLC?' })).toBeTruthy();
+    await waitFor(() =>
+      expect(calledPaths(fetchMock)).toEqual(['/docs/sms/index.es.md', '/docs/sms/index.md']),
+    );
+  });
+});

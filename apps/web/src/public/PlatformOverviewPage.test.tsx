@@ -1,0 +1,81 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { expectHeadingsInOrder, mainHeadings, renderPublicPage } from './landing/landing-test-helpers';
+
+const DESKTOP_ALT = 'Desktop app agent status page';
+
+describe('PlatformOverviewPage', () => {
+  it('shows both galleries, the capabilities and the calls to action, in English', async () => {
+    await renderPublicPage('/platform-overview');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Platform Overview' })).toBeTruthy();
+    expect(mainHeadings()).toEqual([
+      'h1 Platform Overview',
+      'h2 Desktop app',
+      'h2 Web dashboard',
+      'h2 Capabilities',
+      'h2 Try it with your own station',
+    ]);
+    expectHeadingsInOrder();
+    expect(document.title).toBe('Platform Overview · Message Station');
+
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Create Your Station' }).getAttribute('href')).toBe(
+      '/signup',
+    );
+    expect(within(main).getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    expect(screen.getByText(/^Requirements: macOS 13.0 or later/)).toBeTruthy();
+    expect(screen.getByText('Automatic translation into up to nine languages')).toBeTruthy();
+    expect(screen.getByText(/^Quiet hours: non-emergency texts between 8 AM and 9 PM/)).toBeTruthy();
+  });
+
+  it('captions every screenshot and loads only the first one eagerly', async () => {
+    await renderPublicPage('/platform-overview');
+    await screen.findByRole('heading', { level: 1, name: 'Platform Overview' });
+    const figures = [...screen.getByRole('main').querySelectorAll('figure')];
+    expect(
+      figures.map((figure) => [
+        figure.querySelector('img')?.getAttribute('src'),
+        figure.querySelector('img')?.getAttribute('loading'),
+      ]),
+    ).toEqual([
+      ['/screenshots/desktop-agent-status.png', 'eager'],
+      ['/screenshots/dashboard.png', 'lazy'],
+      ['/screenshots/messages.png', 'lazy'],
+      ['/screenshots/message-detail.png', 'lazy'],
+      ['/screenshots/sms-contacts.png', 'lazy'],
+      ['/screenshots/join.png', 'lazy'],
+      ['/screenshots/settings.png', 'lazy'],
+    ]);
+    expect(figures[1]?.querySelector('figcaption')?.textContent).toBe(
+      'Dashboard: messages, texts sent, subscribers, credits and recent activity.',
+    );
+  });
+
+  it('enlarges a gallery screenshot and closes it on click', async () => {
+    await renderPublicPage('/platform-overview');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: `Enlarge screenshot: ${DESKTOP_ALT}` }));
+    const dialog = await screen.findByRole('dialog', { name: DESKTOP_ALT });
+    await user.click(within(dialog).getByRole('button', { name: 'Close screenshot' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('shows the page in Spanish', async () => {
+    await renderPublicPage('/platform-overview', 'es');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Descripción de la plataforma' }),
+    ).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Aplicación de escritorio' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Panel web' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Capacidades' })).toBeTruthy();
+    const main = screen.getByRole('main');
+    expect(within(main).getByRole('link', { name: 'Cree su estación' }).getAttribute('href')).toBe('/signup');
+    expect(within(main).getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
+    expect(
+      screen.getByRole('button', {
+        name: 'Ampliar captura de pantalla: Página de estado del agente en la aplicación de escritorio',
+      }),
+    ).toBeTruthy();
+  });
+});

@@ -1,0 +1,107 @@
+import { MantineProvider } from '@mantine/core';
+import { render, screen, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { MarkdownView } from './MarkdownView';
+import { parseMarkdown } from './markdown-blocks';
+import { splitLastUpdated } from './sms-document';
+
+function renderMarkdown(markdown: string) {
+  const router = createMemoryRouter([{ path: '*', element: <MarkdownView markdown={markdown} /> }]);
+  return render(
+    <MantineProvider>
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+}
+
+describe('markdown', () => {
+  it('renders headings from level 2 down with anchor ids, paragraphs joined across lines', () => {
+    const { container } = renderMarkdown(
+      '# Guide\n\n## What is 10DLC?\n\nOne line\nand the next.\n\n### Fees',
+    );
+    expect(screen.getByRole('heading', { level: 2, name: 'Guide' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'What is 10DLC?' }).id).toBe('what-is-10dlc');
+    expect(screen.getByRole('heading', { level: 3, name: 'Fees' })).toBeTruthy();
+    expect(container.querySelector('p')?.textContent).toBe('One line and the next.');
+  });
+
+  it('renders bold, italic, inline code and safe links, and leaves snake_case alone', () => {
+    const { container } = renderMarkdown(
+      'Set **SMS_RATE_PER_SECOND** to *4*, see `the .env file`, the [contact form](/contact) or [Twilio](https://www.twilio.com). keep snake_case_words',
+    );
+    expect(container.querySelector('strong')?.textContent).toBe('SMS_RATE_PER_SECOND');
+    expect(container.querySelector('em')?.textContent).toBe('4');
+    expect(container.querySelector('code')?.textContent).toBe('the .env file');
+    expect(screen.getByRole('link', { name: 'contact form' }).getAttribute('href')).toBe('/contact');
+    const external = screen.getByRole('link', { name: 'Twilio' });
+    expect(external.getAttribute('href')).toBe('https://www.twilio.com');
+    expect(external.getAttribute('rel')).toBe('noopener noreferrer');
+    expect(container.textContent).toContain('keep snake_case_words');
+  });
+
+  it('never turns raw HTML or script links into elements', () => {
+    const { container } = renderMarkdown(
+      '<script>alert(1)</script> <img src=x onerror=alert(1)>\n\n[click me](javascript:alert(1))',
+    );
+    expect(container.querySelector('script, img')).toBeNull();
+    expect(container.textContent).toContain('<script>alert(1)</script>');
+    expect(screen.queryByRole('link')).toBeNull();
+    expect(container.textContent).toContain('click me');
+  });
+
+  it('renders ordered and nested lists, fenced code as written, quotes and tables', () => {
+    const { container } = renderMarkdown(
+      [
+        '1. Brand',
+        '2. Campaign',
+        '   - use case',
+        '   - samples',
+        '',
+        '```text',
+        'Springfield Radio: Storm warning',
+        'Reply STOP to opt out',
+        '```',
+        '',
+        '> Not legal advice.',
+        '',
+        '| Keyword | Reply |',
+        '|---|:---:|',
+        '| STOP | You are unsubscribed |',
+      ].join('\n'),
+    );
+    const ordered = container.querySelector('ol');
+    expect(ordered?.children).toHaveLength(2);
+    expect(ordered?.querySelectorAll('ul > li')).toHaveLength(2);
+    expect(container.querySelector('pre')?.textContent).toBe(
+      'Springfield Radio: Storm warning\nReply STOP to opt out',
+    );
+    expect(container.querySelector('blockquote')?.textContent).toBe('Not legal advice.');
+    const table = within(screen.getByRole('table'));
+    expect(table.getAllByRole('columnheader').map((cell) => cell.textContent)).toEqual(['Keyword', 'Reply']);
+    expect(table.getByRole('cell', { name: 'You are unsubscribed' }).style.textAlign).toBe('center');
+  });
+
+  it('gives repeated headings distinct ids', () => {
+    const ids = parseMarkdown('## Notes\n\n## Notes').map((block) =>
+      block.kind === 'heading' ? block.id : '',
+    );
+    expect(ids).toEqual(['notes', 'notes-1']);
+  });
+});
+
+describe('splitLastUpdated', () => {
+  it('reads the date line at the top and leaves the rest of the document', () => {
+    expect(splitLastUpdated('Last updated: 2026-11-22\n\n## Intro')).toEqual({
+      lastUpdated: '2026-11-22',
+      markdown: '\n## Intro',
+    });
+  });
+
+  it('gives no date when the document does not start with one', () => {
+    expect(splitLastUpdated('## Intro\n\nLast updated: 2026-11-22')).toEqual({
+      lastUpdated: null,
+      markdown: '## Intro\n\nLast updated: 2026-11-22',
+    });
+  });
+});

@@ -1,0 +1,88 @@
+// A product screenshot that opens full size in a modal and closes on click; a missing image hides itself.
+import { Box, Modal, Text, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { type CSSProperties, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { BODY_TEXT_COLOR } from './marketing-facts';
+import { SCREENSHOT_SIZE, screenshotUrl } from './screenshots';
+
+type ScreenshotProps = {
+  file: string;
+  alt: string;
+  caption?: string;
+  /** Above the fold: load at once rather than when scrolled near. */
+  eager?: boolean;
+};
+
+const THUMBNAIL_STYLE: CSSProperties = {
+  display: 'block',
+  width: '100%',
+  height: 'auto',
+  borderRadius: 'var(--mantine-radius-md)',
+  border: '1px solid var(--mantine-color-gray-3)',
+  boxShadow: 'var(--mantine-shadow-md)',
+};
+
+const FULL_SIZE_STYLE: CSSProperties = { display: 'block', width: '100%', height: 'auto' };
+
+export function Screenshot({ file, alt, caption, eager = false }: ScreenshotProps) {
+  const { t } = useTranslation('landing');
+  const [opened, modal] = useDisclosure(false);
+  // Screenshots are generated separately; until they exist, show the page without broken images.
+  const [missing, setMissing] = useState(false);
+  if (missing) return null;
+
+  const src = screenshotUrl(file);
+  return (
+    <Box component="figure" m={0}>
+      <UnstyledButton
+        onClick={modal.open}
+        aria-label={t('screenshot.enlarge', { name: alt })}
+        aria-haspopup="dialog"
+        display="block"
+        w="100%"
+        style={{ cursor: 'zoom-in', borderRadius: 'var(--mantine-radius-md)' }}
+      >
+        <img
+          src={src}
+          alt={alt}
+          width={SCREENSHOT_SIZE.width}
+          height={SCREENSHOT_SIZE.height}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+          onError={() => setMissing(true)}
+          style={THUMBNAIL_STYLE}
+        />
+      </UnstyledButton>
+      {caption && (
+        <Text component="figcaption" c={BODY_TEXT_COLOR} fz="sm" mt="sm">
+          {caption}
+        </Text>
+      )}
+      <Modal
+        opened={opened}
+        onClose={modal.close}
+        title={alt}
+        size={SCREENSHOT_SIZE.width + 32}
+        centered
+        closeButtonProps={{ 'aria-label': t('screenshot.close') }}
+      >
+        <UnstyledButton
+          onClick={modal.close}
+          aria-label={t('screenshot.closeImage')}
+          display="block"
+          w="100%"
+          style={{ cursor: 'zoom-out' }}
+        >
+          <img
+            src={src}
+            alt={alt}
+            width={SCREENSHOT_SIZE.width}
+            height={SCREENSHOT_SIZE.height}
+            style={FULL_SIZE_STYLE}
+          />
+        </UnstyledButton>
+      </Modal>
+    </Box>
+  );
+}
