@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { expectHeadingsInOrder, mainHeadings, renderPublicPage } from './landing/landing-test-helpers';
 
-const DESKTOP_ALT = 'Desktop app agent status page';
+const DASHBOARD_ALT = 'Dashboard with message counts, SMS subscribers, SMS credits and recent activity';
 
 describe('PlatformOverviewPage', () => {
   it('shows both galleries, the capabilities and the calls to action, in English', async () => {
@@ -39,15 +39,14 @@ describe('PlatformOverviewPage', () => {
         figure.querySelector('img')?.getAttribute('loading'),
       ]),
     ).toEqual([
-      ['/screenshots/desktop-agent-status.png', 'eager'],
-      ['/screenshots/dashboard.png', 'lazy'],
+      ['/screenshots/dashboard.png', 'eager'],
       ['/screenshots/messages.png', 'lazy'],
       ['/screenshots/message-detail.png', 'lazy'],
       ['/screenshots/sms-contacts.png', 'lazy'],
       ['/screenshots/join.png', 'lazy'],
       ['/screenshots/settings.png', 'lazy'],
     ]);
-    expect(figures[1]?.querySelector('figcaption')?.textContent).toBe(
+    expect(figures[0]?.querySelector('figcaption')?.textContent).toBe(
       'Dashboard: messages, texts sent, subscribers, credits and recent activity.',
     );
   });
@@ -55,8 +54,8 @@ describe('PlatformOverviewPage', () => {
   it('enlarges a gallery screenshot and closes it on click', async () => {
     await renderPublicPage('/platform-overview');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: `Enlarge screenshot: ${DESKTOP_ALT}` }));
-    const dialog = await screen.findByRole('dialog', { name: DESKTOP_ALT });
+    await user.click(await screen.findByRole('button', { name: `Enlarge screenshot: ${DASHBOARD_ALT}` }));
+    const dialog = await screen.findByRole('dialog', { name: DASHBOARD_ALT });
     await user.click(within(dialog).getByRole('button', { name: 'Close screenshot' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -74,7 +73,7 @@ describe('PlatformOverviewPage', () => {
     expect(within(main).getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
     expect(
       screen.getByRole('button', {
-        name: 'Ampliar captura de pantalla: Página de estado del agente en la aplicación de escritorio',
+        name: 'Ampliar captura de pantalla: Panel con el número de mensajes, suscriptores de SMS, créditos de SMS y actividad reciente',
       }),
     ).toBeTruthy();
   });

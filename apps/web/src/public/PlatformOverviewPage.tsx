@@ -88,6 +88,7 @@ export function PlatformOverviewPage() {
         title={t('overview.web.title')}
         text={t('overview.web.text')}
         shots={galleries.web}
+        eagerFirst={galleries.desktop.length === 0}
         background="gray.0"
       />
       <CapabilitiesList />

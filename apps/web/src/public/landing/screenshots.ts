@@ -13,8 +13,11 @@ export const DASHBOARD_SCREENSHOTS = [
   { key: 'settings', file: 'settings.png' },
 ] as const;
 
-/** The desktop app's agent status page. */
-export const DESKTOP_SCREENSHOTS = [{ key: 'status', file: 'desktop-agent-status.png' }] as const;
+/**
+ * The desktop app's screens. Empty until the desktop agent lands (issue 9): its status page will be
+ * captured by scripts/marketing-screenshots.mjs as desktop-agent-status.png (texts key 'status').
+ */
+export const DESKTOP_SCREENSHOTS: readonly { key: 'status'; file: string }[] = [];
 
 export function screenshotUrl(file: string): string {
   return `/screenshots/${file}`;
