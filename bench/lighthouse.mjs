@@ -24,7 +24,9 @@ if (!url) {
   });
   url = `http://localhost:${port}/`;
   for (let i = 0; i < 60; i++) {
-    const ready = await fetch(`http://localhost:${port}/readyz`).then((r) => r.ok).catch(() => false);
+    const ready = await fetch(`http://localhost:${port}/readyz`)
+      .then((r) => r.ok)
+      .catch(() => false);
     if (ready) break;
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
@@ -59,9 +61,7 @@ try {
       `performance ${run.performance}  accessibility ${run.accessibility}  FCP ${run.fcp}  LCP ${run.lcp}  TBT ${run.tbt}  CLS ${run.cls}`,
     );
   }
-  const failing = runs
-    .flatMap((run) => [run.performance, run.accessibility])
-    .some((score) => score < 95);
+  const failing = runs.flatMap((run) => [run.performance, run.accessibility]).some((score) => score < 95);
   if (failing) console.log('below the target of 95');
 } finally {
   await chrome.kill();

@@ -43,17 +43,37 @@ await form
   .getByRole('textbox', { name: /^Original Text/ })
   .fill('A flash flood warning is in effect for the river valley until 9 PM. Move to higher ground now.');
 await form.getByRole('button', { name: 'Create Message' }).click();
-await page.getByRole('row').filter({ hasText: 'Flash flood warning' }).locator('[data-status="completed"]').first().waitFor({ timeout: 20_000 });
+await page
+  .getByRole('row')
+  .filter({ hasText: 'Flash flood warning' })
+  .locator('[data-status="completed"]')
+  .first()
+  .waitFor({ timeout: 20_000 });
 // Let the "Message created" notice fade before the picture.
-await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => {});
+await page
+  .locator('.mantine-Notification-root')
+  .first()
+  .waitFor({ state: 'detached', timeout: 10_000 })
+  .catch(() => {});
 await shoot('messages');
 
-await page.getByRole('row').filter({ hasText: 'Flash flood warning' }).getByRole('button', { name: 'Details' }).click();
+await page
+  .getByRole('row')
+  .filter({ hasText: 'Flash flood warning' })
+  .getByRole('button', { name: 'Details' })
+  .click();
 const detail = page.getByRole('dialog', { name: 'Flash flood warning' });
 await detail.getByRole('button', { name: 'Send SMS' }).click();
-await page.getByRole('alertdialog').getByRole('button', { name: /^Send to/ }).click();
+await page
+  .getByRole('alertdialog')
+  .getByRole('button', { name: /^Send to/ })
+  .click();
 await detail.waitFor({ state: 'hidden', timeout: 10_000 });
-await page.getByRole('row').filter({ hasText: 'Flash flood warning' }).getByRole('button', { name: 'Details' }).click();
+await page
+  .getByRole('row')
+  .filter({ hasText: 'Flash flood warning' })
+  .getByRole('button', { name: 'Details' })
+  .click();
 await detail.getByText(/SMS processed/).waitFor();
 await page.waitForTimeout(600);
 await shoot('message-detail');

@@ -19,7 +19,10 @@ for (const entry of fs.readdirSync(dir, { recursive: true, withFileTypes: true }
   const bytes = fs.readFileSync(file);
   if (bytes.length < 1024) continue;
   const brotli = zlib.brotliCompressSync(bytes, {
-    params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length },
+    params: {
+      [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+      [zlib.constants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+    },
   });
   fs.writeFileSync(`${file}.br`, brotli);
   fs.writeFileSync(`${file}.gz`, zlib.gzipSync(bytes, { level: 9 }));
