@@ -5,7 +5,7 @@ test.describe('public shell', () => {
   test('switches to Spanish and stays Spanish after reload', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Station Login' })).toBeVisible();
-    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Language' }).click();
     await page.getByRole('menuitem', { name: 'Español' }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', 'es');
     await expect(page.getByRole('banner').getByRole('link', { name: 'Acceso de estación' })).toBeVisible();

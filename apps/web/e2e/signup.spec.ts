@@ -83,7 +83,7 @@ test.describe('signup wizard', () => {
 
   test('step 1 explains its errors in Spanish', async ({ page }) => {
     await page.goto('/signup');
-    await page.getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Language' }).click();
     await page.getByRole('menuitem', { name: 'Español' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Cree su estación' })).toBeVisible();
 
