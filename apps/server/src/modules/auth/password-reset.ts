@@ -11,6 +11,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { TAuth } from '../../platform/session.js';
 import { randomToken, sha256 } from '../../platform/tokens.js';
+import { escapeHtml } from '../../providers/email/html.js';
 import type { TEmailProvider } from '../../providers/email/index.js';
 import type { TSmsProvider } from '../../providers/sms/index.js';
 import { verifyBotCheck } from '../bot-check/service.js';
@@ -29,10 +30,6 @@ type TResetContext = {
   ip: string;
   botCheck: TBotCheckConfig;
 };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 const RESET_EMAIL_TEXT = {
   en: {

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import { contactRequests } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import type { TAuth } from '../../platform/session.js';
+import { escapeHtml } from '../../providers/email/html.js';
 import type { TEmailProvider } from '../../providers/email/index.js';
 import { verifyBotCheck } from '../bot-check/service.js';
 import { findUserById } from '../users/service.js';
@@ -19,10 +20,6 @@ type TContactContext = {
   ip: string;
   auth: TAuth | null;
 };
-
-function escapeHtml(value: string): string {
-  return value.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-}
 
 export async function submitContact(ctx: TContactContext, input: z.output<typeof ZContactRequest>) {
   // Signed in (/admin/contact): name and email are the account's, and no bot check is asked.
