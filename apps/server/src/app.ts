@@ -1,15 +1,13 @@
 // buildApp wires plugins and modules around the collaborators it is given; it never listens,
 // so tests drive it with app.inject.
-import fs from 'node:fs';
-import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import fastifyFormbody from '@fastify/formbody';
 import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
+import fastifyWebsocket from '@fastify/websocket';
 import { APP_VERSION } from '@message-station/shared';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
   serializerCompiler,
@@ -18,6 +16,7 @@ import {
 } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { audioRoutes } from './modules/audio/routes.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { startBillingScheduler } from './modules/billing/scheduler.js';
@@ -29,9 +28,12 @@ import { deliveryRoutes } from './modules/delivery/routes.js';
 import { startDispatchWorker } from './modules/delivery/worker.js';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { createAgentHub, type TAgentHub } from './modules/machines/hub.js';
+import { machineRoutes } from './modules/machines/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import type { TTranslationQueue } from './modules/messages/service.js';
 import { registrationRoutes } from './modules/registration/routes.js';
+import { releaseRoutes } from './modules/releases/routes.js';
 import { smsContactRoutes } from './modules/sms-contacts/routes.js';
 import { stationRoutes } from './modules/station/routes.js';
 import { stationSettingsRoutes } from './modules/station/settings-routes.js';
@@ -44,6 +46,7 @@ import { createEventBus, type TEventBus } from './platform/event-bus.js';
 import { createGuards, type TGuards } from './platform/guards.js';
 import { startJobRunner } from './platform/jobs.js';
 import { registerSessions, type TSessions } from './platform/session.js';
+import { registerWebApp } from './platform/web-app.js';
 import { createEmailProvider, type TEmailProvider } from './providers/email/index.js';
 import { createSmsProvider, type TSmsProvider } from './providers/sms/index.js';
 import { createTranslationProvider } from './providers/translation/index.js';
@@ -62,6 +65,9 @@ export type TAppDeps = {
   dispatchInBackground?: boolean;
   /** Defaults to the chain of engines chosen by configuration. */
   translation?: TTranslationProvider;
+  /** Tests shorten how long a command waits for an agent, and the heartbeat. */
+  agentTimeouts?: Partial<Record<'play' | 'stop' | 'export', number>>;
+  agentHeartbeatSeconds?: number;
 };
 
 /** What every module's routes receive. */
@@ -74,6 +80,8 @@ export type TAppContext = {
   sms: TSmsProvider;
   email: TEmailProvider;
   events: TEventBus;
+  /** The desktop agents connected to this process, and commands to agents anywhere. */
+  agents: TAgentHub;
   translationQueue: TTranslationQueue;
   now: () => Date;
   /** Runs before the server closes (ends live streams so shutdown is not held open). */
@@ -82,10 +90,6 @@ export type TAppContext = {
 
 /** Paths that always answer JSON, never the single-page app. */
 const API_PREFIXES = ['/api/', '/admin/api/', '/auth/', '/dev/api/', '/webhooks/', '/subscribe/', '/agent/'];
-
-function isApiPath(pathname: string, prefixes: string[]): boolean {
-  return prefixes.some((prefix) => pathname.startsWith(prefix) || `${pathname}/` === prefix);
-}
 
 export async function buildApp(deps: TAppDeps) {
   const { config, database } = deps;
@@ -116,6 +120,8 @@ export async function buildApp(deps: TAppDeps) {
     transform: jsonSchemaTransform,
   });
   await app.register(fastifyCookie);
+  // Desktop agents: small JSON frames only.
+  await app.register(fastifyWebsocket, { options: { maxPayload: 64 * 1024 } });
   // Twilio posts webhooks as application/x-www-form-urlencoded.
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, fileSize: 5 * 1024 * 1024 } });
@@ -137,6 +143,18 @@ export async function buildApp(deps: TAppDeps) {
   });
   const events = await createEventBus({ pool: database.pool, log: app.log });
   const jobs = await startJobRunner(database, app.log);
+  const agents = createAgentHub({
+    db: database.db,
+    events,
+    now,
+    log: app.log,
+    timeouts: deps.agentTimeouts,
+    heartbeatSeconds: deps.agentHeartbeatSeconds,
+  });
+  // Before the database and the event bus close: the machines held here are marked gone.
+  app.addHook('preClose', async () => {
+    await agents.close();
+  });
   app.addHook('onClose', async () => {
     try {
       await jobs.stop();
@@ -160,6 +178,7 @@ export async function buildApp(deps: TAppDeps) {
     sms: deps.sms ?? createSmsProvider(config.sms, database.db),
     email: deps.email ?? createEmailProvider(config.email, database.db),
     events,
+    agents,
     translationQueue,
     now,
     onShutdown: (callback) => shutdownCallbacks.add(callback),
@@ -191,6 +210,9 @@ export async function buildApp(deps: TAppDeps) {
   await app.register(dashboardRoutes(ctx));
   await app.register(botCheckRoutes(ctx));
   await app.register(contactRoutes(ctx));
+  await app.register(machineRoutes(ctx));
+  await app.register(audioRoutes(ctx));
+  await app.register(releaseRoutes(ctx));
   if (outboxActive) await app.register(devOutboxRoutes(ctx));
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
@@ -198,36 +220,6 @@ export async function buildApp(deps: TAppDeps) {
   // Dev pages (/dev/outbox) exist only while the outbox provider is active.
   await registerWebApp(app, config.webDistDir, outboxActive ? API_PREFIXES : [...API_PREFIXES, '/dev/']);
   return app;
-}
-
-/** Serves the built SPA; unknown page paths get index.html (the SPA shows Page Not Found). */
-async function registerWebApp(app: FastifyInstance, webDistDir: string, apiPrefixes: string[]) {
-  const indexPath = path.join(webDistDir, 'index.html');
-  const indexHtml = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : null;
-  if (indexHtml) {
-    await app.register(fastifyStatic, {
-      root: webDistDir,
-      index: ['index.html'],
-      // The build writes .br and .gz beside each asset (scripts/precompress.mjs).
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        const hashed = filePath.includes(`${path.sep}assets${path.sep}`);
-        res.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const pathname = request.url.split('?')[0] ?? '/';
-    const wantsPage =
-      indexHtml &&
-      (request.method === 'GET' || request.method === 'HEAD') &&
-      !isApiPath(pathname, apiPrefixes) &&
-      !path.posix.basename(pathname).includes('.');
-    if (wantsPage) {
-      return reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(indexHtml);
-    }
-    return reply.status(404).send({ error: 'Not found' });
-  });
 }
 
 export type TApp = Awaited<ReturnType<typeof buildApp>>;

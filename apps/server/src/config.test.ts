@@ -103,4 +103,22 @@ describe('config', () => {
       }),
     ).toThrow(/STRIPE_WEBHOOK_SECRET: required/);
   });
+
+  it('reads agent releases from the repository and speaks with espeak-ng and lame by default', () => {
+    expect(loadConfig({})).toMatchObject({
+      releasesDir: path.join(repoRoot, 'releases'),
+      speech: { espeakPath: 'espeak-ng', lamePath: 'lame', timeoutMs: 30_000 },
+    });
+    expect(
+      loadConfig({
+        RELEASES_DIR: 'dist/releases',
+        ESPEAK_NG_PATH: '/opt/espeak/bin/espeak-ng',
+        LAME_PATH: '/opt/lame/bin/lame',
+        SPEECH_TIMEOUT_MS: '5000',
+      }),
+    ).toMatchObject({
+      releasesDir: path.join(repoRoot, 'dist/releases'),
+      speech: { espeakPath: '/opt/espeak/bin/espeak-ng', lamePath: '/opt/lame/bin/lame', timeoutMs: 5000 },
+    });
+  });
 });

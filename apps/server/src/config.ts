@@ -65,6 +65,10 @@ const ZEnv = z.object({
   TURNSTILE_SITE_KEY: z.string().optional(),
   TURNSTILE_SECRET_KEY: z.string().optional(),
   TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
+  RELEASES_DIR: z.string().optional(),
+  ESPEAK_NG_PATH: z.string().default('espeak-ng'),
+  LAME_PATH: z.string().default('lame'),
+  SPEECH_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });
 
 export type TConfig = {
@@ -91,6 +95,19 @@ export type TConfig = {
   botCheck: TBotCheckConfig;
   /** Where contact-form requests are emailed. */
   supportEmail: string;
+  /** Desktop agent releases, one folder per version (scripts/build-agent-release.mjs). */
+  releasesDir: string;
+  speech: TSpeechConfig;
+};
+
+/** Server-side speech for audio downloads: espeak-ng renders WAV, lame encodes MP3. */
+export type TSpeechConfig = {
+  /** The espeak-ng command (a name looked up on PATH, or a full path). */
+  espeakPath: string;
+  /** The lame command, for MP3. */
+  lamePath: string;
+  /** One render (speech or encoding) is killed after this long. */
+  timeoutMs: number;
 };
 
 export type TBotCheckConfig =
@@ -221,6 +238,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
             maxNumber: e.ALTCHA_MAX_NUMBER,
           },
     supportEmail: e.SUPPORT_EMAIL ?? `support@${new URL(publicUrl).hostname}`,
+    releasesDir: path.resolve(repoRoot, e.RELEASES_DIR ?? 'releases'),
+    speech: { espeakPath: e.ESPEAK_NG_PATH, lamePath: e.LAME_PATH, timeoutMs: e.SPEECH_TIMEOUT_MS },
   };
 }
 

@@ -1,3 +1,4 @@
+export * from './agent.js';
 export * from './area-code-time-zones.js';
 export * from './auth.js';
 export * from './billing.js';

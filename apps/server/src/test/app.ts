@@ -1,7 +1,7 @@
 // Builds the app on a fresh database with the demo station seeded, plus a cookie-keeping
 // client that behaves like the SPA (sends X-CSRF-Token from the csrf_token cookie).
 import { afterAll } from 'vitest';
-import { buildApp, type TApp } from '../app.js';
+import { buildApp, type TApp, type TAppDeps } from '../app.js';
 import { loadConfig, type TConfig } from '../config.js';
 import { seedDemo } from '../db/seed.js';
 import type { TSmsProvider } from '../providers/sms/index.js';
@@ -15,6 +15,7 @@ export type TTestAppOptions = {
   translation?: TTranslationProvider;
   seed?: boolean;
   dispatchInBackground?: boolean;
+  agentTimeouts?: TAppDeps['agentTimeouts'];
 };
 
 export async function createTestApp(options: TTestAppOptions = {}) {
@@ -31,6 +32,7 @@ export async function createTestApp(options: TTestAppOptions = {}) {
     sms: options.sms,
     translation: options.translation,
     dispatchInBackground: options.dispatchInBackground,
+    agentTimeouts: options.agentTimeouts,
   });
   afterAll(async () => {
     await app.close();

@@ -4,7 +4,8 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
 
-export async function createTestDatabase(): Promise<Database> {
+/** `url` is set on PostgreSQL, so a second app process can open the same database. */
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   if (process.env.TEST_DB !== 'postgres') {
     const database = await openPglite();
     await database.migrate();
@@ -20,6 +21,7 @@ export async function createTestDatabase(): Promise<Database> {
   await database.migrate();
   return {
     ...database,
+    url: url.toString(),
     async close() {
       await database.close();
       await adminQuery(baseUrl, `drop database if exists ${name} with (force)`);

@@ -2,6 +2,7 @@ export * from './billing.js';
 export * from './contact.js';
 export * from './delivery.js';
 export * from './logos.js';
+export * from './machines.js';
 export * from './messages.js';
 export * from './registration.js';
 export * from './stations.js';

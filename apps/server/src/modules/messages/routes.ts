@@ -13,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TAppContext } from '../../app.js';
 import { authOf } from '../../platform/guards.js';
+import { openEventStream } from '../../platform/sse.js';
 import {
   createMessage,
   deleteMessage,
@@ -24,7 +25,6 @@ import {
 
 const ZId = z.object({ id: z.uuid('Message not found') });
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
-const HEARTBEAT_MS = 20_000;
 
 export const messageRoutes =
   (app: TAppContext): FastifyPluginAsyncZod =>
@@ -131,28 +131,11 @@ export const messageRoutes =
       },
       (request, reply) => {
         const { stationId } = authOf(request);
-        const raw = reply.raw;
-        reply.hijack();
-        raw.writeHead(200, {
-          'content-type': 'text/event-stream; charset=utf-8',
-          'cache-control': 'no-cache, no-transform',
-          connection: 'keep-alive',
-          // Tell nginx-style proxies not to buffer the stream.
-          'x-accel-buffering': 'no',
-        });
-        const send = (event: string, data: unknown) =>
-          raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
-        send('connected', { station_id: stationId });
-        const unsubscribe = app.events.subscribe(stationId, (event) => send(event.type, event.data));
-        const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
-        const stop = () => {
-          clearInterval(heartbeat);
-          unsubscribe();
-        };
-        request.raw.on('close', stop);
-        app.onShutdown(() => {
-          stop();
-          raw.end();
+        openEventStream(request, reply, {
+          events: app.events,
+          key: stationId,
+          first: { event: 'connected', data: { station_id: stationId } },
+          onShutdown: app.onShutdown,
         });
       },
     );

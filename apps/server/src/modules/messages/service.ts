@@ -54,6 +54,23 @@ async function describe(ctx: Pick<TMessageContext, 'db' | 'stationId'>, row: rep
   return toApi(row, await repo.listTranslations(ctx.db, ctx.stationId, [row.id]));
 }
 
+/** One message of the station with its translations; another station's answers 404. */
+export async function getMessage(ctx: Pick<TMessageContext, 'db' | 'stationId'>, messageId: string) {
+  const row = await repo.findMessage(ctx.db, ctx.stationId, messageId);
+  if (!row) throw new AppError(404, MESSAGE_NOT_FOUND);
+  return describe(ctx, row);
+}
+
+/** What is spoken, in order: the original, then each completed translation in target order. */
+export function speechParts(message: TMessage): { language: string; text: string }[] {
+  return [
+    { language: message.original_language, text: message.original },
+    ...message.translations
+      .filter((t) => t.translation_status === 'completed' && t.translated_text)
+      .map((t) => ({ language: t.language_code, text: t.translated_text ?? '' })),
+  ];
+}
+
 export async function listMessages(
   ctx: Pick<TMessageContext, 'db' | 'stationId'>,
   filter: { limit: number; type?: string; search?: string },

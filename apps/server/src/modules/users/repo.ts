@@ -1,5 +1,5 @@
 // Queries on station users and their API keys; every station-scoped query filters on stationId.
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { apiKeys, stations, users } from '../../db/schema/index.js';
 
@@ -99,25 +99,37 @@ export async function insertApiKey(db: DbOrTx, values: typeof apiKeys.$inferInse
 }
 
 /** The live key with this hash, with its user and station (for signing an agent in). */
-export async function findLiveApiKey(db: DbOrTx, keyHash: string) {
-  const [row] = await db
-    .select({
-      keyId: apiKeys.id,
-      userId: users.id,
-      stationId: stations.id,
-      stationSlug: stations.slug,
-      stationName: stations.displayName,
-      apiAccessEnabled: users.apiAccessEnabled,
-      paymentStatus: stations.paymentStatus,
-      fullName: users.fullName,
-      email: users.email,
-      role: users.role,
-    })
+const LIVE_KEY_FIELDS = {
+  keyId: apiKeys.id,
+  userId: users.id,
+  stationId: stations.id,
+  stationSlug: stations.slug,
+  stationName: stations.displayName,
+  apiAccessEnabled: users.apiAccessEnabled,
+  paymentStatus: stations.paymentStatus,
+  fullName: users.fullName,
+  email: users.email,
+  role: users.role,
+};
+
+function selectLiveKey(db: DbOrTx, match: SQL) {
+  return db
+    .select(LIVE_KEY_FIELDS)
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .innerJoin(stations, eq(stations.id, apiKeys.stationId))
-    .where(and(eq(apiKeys.keyHash, keyHash), isNull(apiKeys.revokedAt)))
+    .where(and(match, isNull(apiKeys.revokedAt)))
     .limit(1);
+}
+
+export async function findLiveApiKey(db: DbOrTx, keyHash: string) {
+  const [row] = await selectLiveKey(db, eq(apiKeys.keyHash, keyHash));
+  return row ?? null;
+}
+
+/** The same key, by id, if it is still live (not revoked, user not deleted). */
+export async function findLiveApiKeyById(db: DbOrTx, keyId: string) {
+  const [row] = await selectLiveKey(db, eq(apiKeys.id, keyId));
   return row ?? null;
 }
 

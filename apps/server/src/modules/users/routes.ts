@@ -69,8 +69,18 @@ export const userRoutes =
           response: { 200: ZStationUser, ...errors },
         },
       },
-      async (request) =>
-        editStationUser(app.db, authOf(request).stationId, request.params.id, request.body, app.now()),
+      async (request) => {
+        const user = await editStationUser(
+          app.db,
+          authOf(request).stationId,
+          request.params.id,
+          request.body,
+          app.now(),
+        );
+        // Access may have been switched off: the user's connected machines are checked at once.
+        await app.agents.keysChanged(request.params.id);
+        return user;
+      },
     );
 
     fastify.delete(
@@ -86,6 +96,7 @@ export const userRoutes =
       },
       async (request) => {
         await deleteStationUser(app.db, authOf(request).stationId, request.params.id);
+        await app.agents.keysChanged(request.params.id);
         return { ok: true as const };
       },
     );
@@ -109,6 +120,8 @@ export const userRoutes =
           createdBy: auth.userId,
           at: app.now(),
         });
+        // The replaced key stops working now, also on machines that are connected with it.
+        await app.agents.keysChanged(request.params.id);
         return { api_key: issued.apiKey, user: issued.user };
       },
     );
@@ -124,7 +137,11 @@ export const userRoutes =
           response: { 200: ZStationUser, ...errors },
         },
       },
-      async (request) => revokeApiKey(app.db, authOf(request).stationId, request.params.id, app.now()),
+      async (request) => {
+        const user = await revokeApiKey(app.db, authOf(request).stationId, request.params.id, app.now());
+        await app.agents.keysChanged(request.params.id);
+        return user;
+      },
     );
 
     fastify.get(

@@ -197,6 +197,21 @@ export async function revokeApiKey(db: Db, stationId: string, userId: string, at
 export const INVALID_API_KEY = 'Invalid Station ID or API key';
 
 /**
+ * Why a key that was accepted earlier may no longer be used (revoked or replaced, user deleted,
+ * access turned off, plan ended), or null while it is still good. Connected agents are checked
+ * with it at every heartbeat.
+ */
+export async function apiKeyRefusal(
+  db: Db,
+  keyId: string,
+): Promise<{ status: 401 | 403; error: string } | null> {
+  const row = await repo.findLiveApiKeyById(db, keyId);
+  if (!row) return { status: 401, error: 'This API key was revoked. Generate a new key on the Users page.' };
+  const reason = apiAccessReason(row);
+  return reason ? { status: 403, error: reason } : null;
+}
+
+/**
  * Who an API key belongs to, checked against the Station ID it came with. Refused: unknown,
  * revoked, another station's key, access turned off, or a station without a plan.
  */

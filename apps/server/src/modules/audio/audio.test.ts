@@ -1,0 +1,185 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client.js';
+import { createTestApp, TestClient } from '../../test/app.js';
+import { createStationWithAdmin } from '../../test/factories.js';
+import { insertMessage, insertTranslation } from '../messages/repo.js';
+import { SPEECH_UNAVAILABLE } from './speech.js';
+
+const run = promisify(execFile);
+const workDir = await mkdtemp(path.join(os.tmpdir(), 'ms-audio-test-'));
+afterAll(() => rm(workDir, { recursive: true, force: true }));
+
+/** Duration in seconds and RMS amplitude (0–1) of an audio file, as sox measures them. */
+async function measure(bytes: Buffer, extension: 'wav' | 'mp3') {
+  const file = path.join(workDir, `${Math.random().toString(36).slice(2)}.${extension}`);
+  await writeFile(file, bytes);
+  const duration = Number((await run('sox', ['--i', '-D', file])).stdout.trim());
+  // `stat` reports on stderr.
+  const { stderr } = await run('sox', [file, '-n', 'stat']);
+  const rms = Number(/RMS\s+amplitude:\s+([\d.]+)/.exec(stderr)?.[1]);
+  return { duration, rms };
+}
+
+/** A message created at a known instant, with translations in the given states. */
+async function createMessage(
+  db: Db,
+  stationId: string,
+  translations: { language: string; status: 'completed' | 'pending' | 'failed'; text: string | null }[],
+) {
+  const message = await insertMessage(db, {
+    stationId,
+    title: 'Storm warning',
+    original: 'Stay indoors until nine tonight. Roads near the river are closed.',
+    originalLanguage: 'en',
+    messageType: 'emergency',
+    createdAt: new Date('2026-11-22T07:47:00Z'),
+  });
+  for (const t of translations) {
+    await insertTranslation(db, {
+      messageId: message.id,
+      stationId,
+      languageCode: t.language,
+      translatedText: t.text,
+      status: t.status,
+    });
+  }
+  return message;
+}
+
+describe('message audio', async () => {
+  const { app, db } = await createTestApp();
+  const riverside = await createStationWithAdmin(db, {
+    slug: 'lakeside',
+    languages: ['en', 'es', 'fr', 'zh'],
+  });
+  const other = await createStationWithAdmin(db, { slug: 'otherfm' });
+  const message = await createMessage(db, riverside.station.id, [
+    { language: 'es', status: 'completed', text: 'Quédese en casa hasta las nueve de la noche.' },
+    { language: 'fr', status: 'pending', text: null },
+    { language: 'de', status: 'failed', text: null },
+    { language: 'zh', status: 'completed', text: '请留在室内，直到晚上九点。' },
+  ]);
+  const staff = new TestClient(app);
+  await staff.login(riverside.adminEmail);
+  const audioUrl = (query: string, id = message.id) => `/admin/api/messages/${id}/audio?${query}`;
+
+  it('speaks the original as WAV, named by the broadcast ID in the listener’s time zone', async () => {
+    const response = await staff.get(audioUrl('lang=en&format=wav&tz=America/Los_Angeles'));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('audio/wav');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="lakeside-radio_emergency_2026-11-21_2347_en.wav"',
+    );
+    expect(response.rawPayload.subarray(0, 4).toString('latin1')).toBe('RIFF');
+    const { duration, rms } = await measure(response.rawPayload, 'wav');
+    expect(duration).toBeGreaterThan(0.5);
+    expect(rms).toBeGreaterThan(0.01);
+  });
+
+  it('speaks a completed translation; WAV is the default format and the zone defaults to UTC', async () => {
+    const response = await staff.get(audioUrl('lang=es'));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="lakeside-radio_emergency_2026-11-22_0747_es.wav"',
+    );
+    const spanish = await measure(response.rawPayload, 'wav');
+    expect(spanish.duration).toBeGreaterThan(0.5);
+    expect(spanish.rms).toBeGreaterThan(0.01);
+  });
+
+  it('speaks Chinese characters with the Mandarin voice', async () => {
+    const response = await staff.get(audioUrl('lang=zh&tz=Asia/Shanghai'));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="lakeside-radio_emergency_2026-11-22_1547_zh.wav"',
+    );
+    const { duration, rms } = await measure(response.rawPayload, 'wav');
+    expect(duration).toBeGreaterThan(0.5);
+    expect(rms).toBeGreaterThan(0.01);
+  });
+
+  it('encodes MP3 with lame', async () => {
+    const response = await staff.get(audioUrl('lang=es&format=mp3&tz=Europe/Madrid'));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('audio/mpeg');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="lakeside-radio_emergency_2026-11-22_0847_es.mp3"',
+    );
+    const bytes = response.rawPayload;
+    // An ID3 tag or straight away an MPEG frame (11 sync bits set).
+    const framed = bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0;
+    expect(bytes.subarray(0, 3).toString('latin1') === 'ID3' || framed).toBe(true);
+    const { duration, rms } = await measure(bytes, 'mp3');
+    expect(duration).toBeGreaterThan(0.5);
+    expect(rms).toBeGreaterThan(0.01);
+  });
+
+  it.each([
+    ['fr', 'This message has no French text yet.'],
+    ['de', 'This message has no German text yet.'],
+    ['ko', 'This message has no Korean text yet.'],
+  ])('answers 404 for %s, a translation that is not completed or not asked for', async (lang, error) => {
+    const response = await staff.get(audioUrl(`lang=${lang}`));
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error });
+  });
+
+  it.each([
+    ['lang=xx', 'Unknown language.'],
+    ['format=wav', 'Unknown language.'],
+    ['lang=en&format=ogg', 'Format must be wav or mp3.'],
+  ])('refuses %s with 400', async (query, error) => {
+    const response = await staff.get(audioUrl(query));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error });
+  });
+
+  it('answers 404 for another station’s message or one that does not exist', async () => {
+    const stranger = new TestClient(app);
+    await stranger.login(other.adminEmail);
+    const response = await stranger.get(audioUrl('lang=en'));
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ error: 'Message not found' });
+    const missing = await staff.get(audioUrl('lang=en', '00000000-0000-4000-8000-000000000000'));
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'Message not found' });
+  });
+
+  it('serves a superadmin viewing the station', async () => {
+    const superadmin = new TestClient(app);
+    await superadmin.login('superadmin@demo.test');
+    expect((await superadmin.get(audioUrl('lang=en'))).statusCode).toBe(404);
+    await superadmin.post(`/admin/api/superadmin/switch-station/${riverside.station.id}`);
+    const response = await superadmin.get(audioUrl('lang=en'));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain('lakeside-radio_emergency_');
+  });
+
+  it('needs a signed-in user', async () => {
+    const response = await new TestClient(app).get(audioUrl('lang=en'));
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('message audio without espeak-ng', async () => {
+  const { app, db } = await createTestApp({
+    config: {
+      speech: { espeakPath: path.join(workDir, 'no-espeak-ng'), lamePath: 'lame', timeoutMs: 30_000 },
+    },
+  });
+  const riverside = await createStationWithAdmin(db, { slug: 'lakeside' });
+  const message = await createMessage(db, riverside.station.id, []);
+  const staff = new TestClient(app);
+  await staff.login(riverside.adminEmail);
+
+  it('answers 503 with the reason', async () => {
+    const response = await staff.get(`/admin/api/messages/${message.id}/audio?lang=en&format=mp3`);
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toEqual({ error: SPEECH_UNAVAILABLE });
+  });
+});

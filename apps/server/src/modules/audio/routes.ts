@@ -1,0 +1,46 @@
+// GET /admin/api/messages/{id}/audio: one language of a message as a WAV or MP3 download.
+import { ZAudioQuery } from '@message-station/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TAppContext } from '../../app.js';
+import { authOf } from '../../platform/guards.js';
+import { MESSAGE_NOT_FOUND } from '../messages/service.js';
+import { renderMessageAudio } from './service.js';
+import { createSpeechRenderer, type TSpeechRenderer } from './speech.js';
+
+export const audioRoutes =
+  (
+    app: TAppContext,
+    speech: TSpeechRenderer = createSpeechRenderer(app.config.speech),
+  ): FastifyPluginAsyncZod =>
+  async (fastify) => {
+    fastify.get(
+      '/admin/api/messages/:id/audio',
+      {
+        onRequest: app.guards.requireUser,
+        schema: {
+          tags: ['messages'],
+          summary: 'One language of a message spoken by the server (espeak-ng), as a WAV or MP3 download',
+          params: z.object({ id: z.uuid(MESSAGE_NOT_FOUND) }),
+          querystring: ZAudioQuery,
+        },
+      },
+      async (request, reply) => {
+        const { stationId } = authOf(request);
+        const audio = await renderMessageAudio(
+          { db: app.db, stationId, speech },
+          {
+            messageId: request.params.id,
+            language: request.query.lang,
+            format: request.query.format,
+            timeZone: request.query.tz,
+          },
+        );
+        return reply
+          .type(audio.contentType)
+          .header('content-disposition', `attachment; filename="${audio.fileName}"`)
+          .header('cache-control', 'no-store')
+          .send(audio.bytes);
+      },
+    );
+  };

@@ -1,0 +1,54 @@
+// Audio of one language of a message, for stations without a desktop agent: the text chosen
+// for the language, spoken on the server and named by the broadcast ID template.
+import {
+  broadcastFileName,
+  languageName,
+  type TAudioFormat,
+  type TLanguageCode,
+} from '@message-station/shared';
+import type { Db } from '../../db/client.js';
+import { notFound } from '../../platform/errors.js';
+import * as messages from '../messages/repo.js';
+import { MESSAGE_NOT_FOUND } from '../messages/service.js';
+import { findStationById } from '../station/service.js';
+import { AUDIO_CONTENT_TYPES, type TSpeechRenderer } from './speech.js';
+
+export type TAudioContext = { db: Db; stationId: string; speech: TSpeechRenderer };
+
+export type TAudioRequest = {
+  messageId: string;
+  language: TLanguageCode;
+  format: TAudioFormat;
+  /** The listener's IANA time zone, for the date and time in the file name. */
+  timeZone?: string;
+};
+
+export type TAudioFile = { fileName: string; contentType: string; bytes: Buffer };
+
+/** The original in its own language, otherwise a completed translation; null when there is none. */
+async function spokenText(ctx: TAudioContext, message: messages.TMessageRow, language: TLanguageCode) {
+  if (language === message.originalLanguage) return message.original;
+  const translations = await messages.listTranslations(ctx.db, ctx.stationId, [message.id]);
+  const translation = translations.find((t) => t.languageCode === language);
+  if (translation?.status !== 'completed' || !translation.translatedText?.trim()) return null;
+  return translation.translatedText;
+}
+
+export async function renderMessageAudio(ctx: TAudioContext, request: TAudioRequest): Promise<TAudioFile> {
+  const message = await messages.findMessage(ctx.db, ctx.stationId, request.messageId);
+  if (!message) throw notFound(MESSAGE_NOT_FOUND);
+  const text = await spokenText(ctx, message, request.language);
+  if (text === null) throw notFound(`This message has no ${languageName(request.language)} text yet.`);
+  const station = await findStationById(ctx.db, ctx.stationId);
+  if (!station) throw notFound(MESSAGE_NOT_FOUND);
+  const fileName = broadcastFileName({
+    stationName: station.displayName,
+    messageType: message.messageType,
+    at: message.createdAt,
+    timeZone: request.timeZone,
+    language: request.language,
+    extension: request.format,
+  });
+  const bytes = await ctx.speech.render({ text, language: request.language, format: request.format });
+  return { fileName, contentType: AUDIO_CONTENT_TYPES[request.format], bytes };
+}

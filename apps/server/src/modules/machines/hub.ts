@@ -1,0 +1,488 @@
+// The agent hub of one app process ("node"): holds the WebSockets of the machines connected
+// here, keeps agent_clients up to date, tells the Machines pages what changed, and carries
+// Play/Stop/Export from any node to the node holding the machine and the answer back.
+//
+// Everything between nodes travels on the event bus (LISTEN/NOTIFY on PostgreSQL), under keys
+// no browser stream listens to:
+//   agent-node:<node>   commands for machines held by <node>, and "close this socket"
+//   agent-reply:<node>  answers for requests that <node> is waiting on
+//   agent-keys          an API key was revoked or its owner changed: recheck sockets
+//   clients:<station>   client_connected / client_disconnected / client_updated (Machines page)
+//   <station>           playback_state_changed (the messages stream)
+// Payloads stay small (ids only): NOTIFY allows 8000 bytes, so the holding node loads the
+// message itself.
+import { randomUUID } from 'node:crypto';
+import {
+  AGENT_CLOSE,
+  AGENT_COMMAND_TIMEOUT_MS,
+  AGENT_HEARTBEAT_SECONDS,
+  AGENT_STALE_SECONDS,
+  type TAgentInfo,
+  type TAgentMessage,
+  type TAgentToServer,
+  type TServerToAgent,
+  ZAgentToServer,
+} from '@message-station/shared';
+import { and, isNull, lt } from 'drizzle-orm';
+import type { WebSocket } from 'ws';
+import type { Db } from '../../db/client.js';
+import { agentClients } from '../../db/schema/index.js';
+import { AppError } from '../../platform/errors.js';
+import type { TEventBus, TStationEvent } from '../../platform/event-bus.js';
+import { getMessage, speechParts } from '../messages/service.js';
+import { findStationById } from '../station/service.js';
+import { apiKeyRefusal } from '../users/service.js';
+import * as repo from './repo.js';
+
+export type TCommandAction = 'play' | 'stop' | 'export';
+
+/** Who opened the socket, from the API key check. */
+export type TAgentOwner = {
+  keyId: string;
+  userId: string;
+  stationId: string;
+  stationSlug: string;
+  stationName: string;
+  fullName: string;
+  email: string;
+};
+
+export type TCommandResult = { clientName: string; exportPath?: string; files?: string[] };
+
+type TConnection = {
+  id: string;
+  socket: WebSocket;
+  owner: TAgentOwner;
+  clientId: string | null;
+  clientName: string;
+  lastHeard: number;
+  /** Commands sent to this machine: request id → the node waiting for the answer. */
+  inFlight: Map<string, string>;
+};
+
+type TCommandEnvelope = {
+  request_id: string;
+  reply_to: string;
+  station_id: string;
+  client_id: string;
+  action: TCommandAction;
+  message_id: string;
+};
+
+type TReplyEnvelope = {
+  request_id: string;
+  ok: boolean;
+  status?: number;
+  error?: string;
+  client_name: string;
+  export_path?: string;
+  files?: string[];
+};
+
+type TPending = {
+  resolve(reply: TReplyEnvelope): void;
+  timer: NodeJS.Timeout;
+};
+
+const HELLO_TIMEOUT_MS = 10_000;
+
+export function notConnectedText(clientName: string) {
+  return `${clientName} is not connected. Start the Message Station app on it and try again.`;
+}
+
+export type TAgentHub = Awaited<ReturnType<typeof createAgentHub>>;
+
+export function createAgentHub(deps: {
+  db: Db;
+  events: TEventBus;
+  now: () => Date;
+  log: { warn(details: object, message: string): void; error(details: object, message: string): void };
+  /** Overrides for tests. */
+  timeouts?: Partial<Record<TCommandAction, number>>;
+  heartbeatSeconds?: number;
+}) {
+  const nodeId = randomUUID();
+  const connections = new Map<string, TConnection>();
+  const byClient = new Map<string, TConnection>();
+  const pending = new Map<string, TPending>();
+  const heartbeatSeconds = deps.heartbeatSeconds ?? AGENT_HEARTBEAT_SECONDS;
+  const staleMs = (AGENT_STALE_SECONDS * 1000 * heartbeatSeconds) / AGENT_HEARTBEAT_SECONDS;
+  let closing = false;
+  const clientKey = (stationId: string, clientId: string) => `${stationId}/${clientId}`;
+
+  const publish = (key: string, type: string, data: Record<string, unknown>) =>
+    deps.events.publish({ stationId: key, type, data }).catch((error) => {
+      deps.log.error({ err: error }, `could not publish ${type}`);
+    });
+
+  function send(socket: WebSocket, frame: TServerToAgent) {
+    if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(frame));
+  }
+
+  function refuse(socket: WebSocket, code: number, error: string) {
+    send(socket, { type: 'error', error });
+    socket.close(code, error.slice(0, 120));
+  }
+
+  const reply = (to: string, envelope: TReplyEnvelope) =>
+    publish(`agent-reply:${to}`, 'agent_reply', envelope);
+
+  // ---- sockets held here ---------------------------------------------------------------------
+
+  function attach(socket: WebSocket, owner: TAgentOwner) {
+    const conn: TConnection = {
+      id: randomUUID(),
+      socket,
+      owner,
+      clientId: null,
+      clientName: 'This machine',
+      lastHeard: Date.now(),
+      inFlight: new Map(),
+    };
+    connections.set(conn.id, conn);
+    const helloTimer = setTimeout(() => {
+      if (!conn.clientId) refuse(socket, AGENT_CLOSE.protocol, 'Expected hello first.');
+    }, HELLO_TIMEOUT_MS);
+
+    socket.on('message', (data) => {
+      let frame: TAgentToServer;
+      try {
+        const parsed = ZAgentToServer.safeParse(JSON.parse(String(data)));
+        if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'invalid frame');
+        frame = parsed.data;
+      } catch (error) {
+        refuse(
+          socket,
+          AGENT_CLOSE.protocol,
+          `Unreadable message from the agent: ${(error as Error).message}`,
+        );
+        return;
+      }
+      conn.lastHeard = Date.now();
+      handleFrame(conn, frame).catch((error) => {
+        deps.log.error({ err: error, client_id: conn.clientId }, 'agent frame failed');
+      });
+    });
+    socket.on('close', () => {
+      clearTimeout(helloTimer);
+      if (closing) return;
+      detach(conn).catch((error) => deps.log.error({ err: error }, 'agent disconnect failed'));
+    });
+    socket.on('error', (error) => deps.log.warn({ err: error }, 'agent socket error'));
+  }
+
+  async function handleFrame(conn: TConnection, frame: TAgentToServer) {
+    if (frame.type === 'hello') return hello(conn, frame.info);
+    if (!conn.clientId) {
+      refuse(conn.socket, AGENT_CLOSE.protocol, 'Expected hello first.');
+      return;
+    }
+    const stationId = conn.owner.stationId;
+    switch (frame.type) {
+      case 'heartbeat':
+        return heartbeat(conn);
+      case 'update': {
+        const { info } = frame;
+        const row = await repo.updateConnection(deps.db, stationId, conn.id, {
+          ...(info.client_name !== undefined && { clientName: info.client_name }),
+          ...(info.platform !== undefined && { platform: info.platform }),
+          ...(info.audio_output_device !== undefined && { audioOutputDevice: info.audio_output_device }),
+          ...(info.voices !== undefined && { voices: info.voices }),
+          ...(info.client_version !== undefined && { clientVersion: info.client_version }),
+          lastSeen: deps.now(),
+        });
+        if (row) {
+          conn.clientName = row.clientName;
+          await publish(`clients:${stationId}`, 'client_updated', repo.toApi(row));
+        }
+        return;
+      }
+      case 'playback':
+        return publish(stationId, 'playback_state_changed', {
+          message_id: frame.message_id,
+          status: frame.status,
+          client_id: conn.clientId,
+        });
+      case 'result': {
+        const replyTo = conn.inFlight.get(frame.request_id);
+        if (!replyTo) return;
+        conn.inFlight.delete(frame.request_id);
+        return reply(replyTo, {
+          request_id: frame.request_id,
+          ok: frame.ok,
+          status: frame.ok ? undefined : 502,
+          error: frame.ok ? undefined : frame.error || `${conn.clientName} could not do that.`,
+          client_name: conn.clientName,
+          export_path: frame.export_path,
+          files: frame.files,
+        });
+      }
+    }
+  }
+
+  async function hello(conn: TConnection, info: TAgentInfo) {
+    if (conn.clientId) return;
+    const { owner } = conn;
+    const key = clientKey(owner.stationId, info.client_id);
+    // The same machine on a second socket here: the newer socket wins.
+    const older = byClient.get(key);
+    if (older && older !== conn) {
+      byClient.delete(key);
+      refuse(older.socket, AGENT_CLOSE.replaced, 'This machine connected again from another window.');
+    }
+    const { row, previous } = await repo.upsertConnected(deps.db, owner.stationId, {
+      info,
+      userId: owner.userId,
+      apiKeyId: owner.keyId,
+      nodeId,
+      connectionId: conn.id,
+      at: deps.now(),
+    });
+    if (previous && previous.nodeId !== nodeId) {
+      await publish(`agent-node:${previous.nodeId}`, 'agent_close', {
+        connection_id: previous.connectionId,
+      });
+    }
+    conn.clientId = info.client_id;
+    conn.clientName = info.client_name;
+    byClient.set(key, conn);
+    send(conn.socket, {
+      type: 'welcome',
+      station: { id: owner.stationSlug, slug: owner.stationSlug, display_name: owner.stationName },
+      user: { full_name: owner.fullName, email: owner.email },
+      heartbeat_seconds: heartbeatSeconds,
+    });
+    await publish(`clients:${owner.stationId}`, 'client_connected', repo.toApi(row));
+  }
+
+  /** Closes the socket if its key no longer passes; true when it did. */
+  async function cutOffIfRefused(conn: TConnection) {
+    const refusal = await apiKeyRefusal(deps.db, conn.owner.keyId);
+    if (!refusal) return false;
+    const code = refusal.status === 401 ? AGENT_CLOSE.unauthorized : AGENT_CLOSE.forbidden;
+    refuse(conn.socket, code, refusal.error);
+    return true;
+  }
+
+  async function heartbeat(conn: TConnection) {
+    if (await cutOffIfRefused(conn)) return;
+    const at = deps.now();
+    const row = await repo.updateConnection(deps.db, conn.owner.stationId, conn.id, { lastSeen: at });
+    send(conn.socket, { type: 'heartbeat_ack' });
+    if (row) {
+      await publish(`clients:${conn.owner.stationId}`, 'client_updated', {
+        client_id: row.clientId,
+        last_seen: at.toISOString(),
+      });
+    }
+  }
+
+  async function detach(conn: TConnection) {
+    connections.delete(conn.id);
+    if (!conn.clientId) return;
+    const key = clientKey(conn.owner.stationId, conn.clientId);
+    if (byClient.get(key) === conn) byClient.delete(key);
+    for (const [requestId, replyTo] of conn.inFlight) {
+      await reply(replyTo, {
+        request_id: requestId,
+        ok: false,
+        status: 409,
+        error: `${conn.clientName} disconnected before answering.`,
+        client_name: conn.clientName,
+      });
+    }
+    conn.inFlight.clear();
+    const gone = await repo.markDisconnected(deps.db, conn.owner.stationId, conn.id, deps.now());
+    if (gone)
+      await publish(`clients:${conn.owner.stationId}`, 'client_disconnected', { client_id: gone.clientId });
+  }
+
+  /** Closes every socket of a user whose key no longer passes (revoked, user deleted, access off). */
+  async function recheckUser(userId: string) {
+    for (const conn of connections.values()) {
+      if (conn.owner.userId === userId) await cutOffIfRefused(conn);
+    }
+  }
+
+  // ---- commands arriving for machines held here ---------------------------------------------
+
+  async function agentMessage(stationId: string, messageId: string): Promise<TAgentMessage> {
+    const [message, station] = await Promise.all([
+      getMessage({ db: deps.db, stationId }, messageId),
+      findStationById(deps.db, stationId),
+    ]);
+    return {
+      id: message.id,
+      title: message.title,
+      message_type: message.message_type,
+      station_name: station?.displayName ?? 'Station',
+      created_at: message.createdAt,
+      parts: speechParts(message),
+    };
+  }
+
+  async function runCommand(command: TCommandEnvelope) {
+    const conn = byClient.get(clientKey(command.station_id, command.client_id));
+    if (!conn || conn.socket.readyState !== conn.socket.OPEN) {
+      const row = await repo.findClient(deps.db, command.station_id, command.client_id);
+      const name = row?.clientName ?? 'The machine';
+      await reply(command.reply_to, {
+        request_id: command.request_id,
+        ok: false,
+        status: 409,
+        error: notConnectedText(name),
+        client_name: name,
+      });
+      return;
+    }
+    try {
+      conn.inFlight.set(command.request_id, command.reply_to);
+      if (command.action === 'stop') {
+        send(conn.socket, { type: 'stop', request_id: command.request_id, message_id: command.message_id });
+      } else {
+        const message = await agentMessage(command.station_id, command.message_id);
+        send(conn.socket, { type: command.action, request_id: command.request_id, message });
+      }
+    } catch (error) {
+      conn.inFlight.delete(command.request_id);
+      const known = error instanceof AppError;
+      await reply(command.reply_to, {
+        request_id: command.request_id,
+        ok: false,
+        status: known ? error.statusCode : 500,
+        error: known ? error.message : 'Could not send the message to the machine.',
+        client_name: conn.clientName,
+      });
+    }
+  }
+
+  const unsubscribers = [
+    deps.events.subscribe(`agent-node:${nodeId}`, (event: TStationEvent) => {
+      if (event.type === 'agent_command') void runCommand(event.data as TCommandEnvelope);
+      if (event.type === 'agent_close') {
+        const conn = connections.get(String(event.data.connection_id));
+        if (conn)
+          refuse(conn.socket, AGENT_CLOSE.replaced, 'This machine connected again from another window.');
+      }
+    }),
+    deps.events.subscribe(`agent-reply:${nodeId}`, (event: TStationEvent) => {
+      const envelope = event.data as TReplyEnvelope;
+      const waiting = pending.get(envelope.request_id);
+      if (!waiting) return;
+      pending.delete(envelope.request_id);
+      clearTimeout(waiting.timer);
+      waiting.resolve(envelope);
+    }),
+    deps.events.subscribe('agent-keys', (event: TStationEvent) => {
+      void recheckUser(String(event.data.user_id));
+    }),
+  ];
+
+  // ---- housekeeping ---------------------------------------------------------------------------
+
+  async function sweep() {
+    // Sockets of agents that went silent (a sleeping laptop, a dead network) are closed here.
+    for (const conn of connections.values()) {
+      if (Date.now() - conn.lastHeard > staleMs) conn.socket.terminate();
+    }
+    // Machines of nodes that died without closing their sockets.
+    const cutoff = new Date(deps.now().getTime() - staleMs);
+    const stale = await deps.db
+      .update(agentClients)
+      .set({ disconnectedAt: deps.now() })
+      .where(and(isNull(agentClients.disconnectedAt), lt(agentClients.lastSeen, cutoff)))
+      .returning({ stationId: agentClients.stationId, clientId: agentClients.clientId });
+    for (const row of stale) {
+      await publish(`clients:${row.stationId}`, 'client_disconnected', { client_id: row.clientId });
+    }
+  }
+  const sweeper = setInterval(() => {
+    sweep().catch((error) => deps.log.error({ err: error }, 'machine sweep failed'));
+  }, heartbeatSeconds * 1000);
+  sweeper.unref();
+
+  return {
+    nodeId,
+    attach,
+
+    /** Machines of the station connected now (on any node). */
+    async list(stationId: string) {
+      const rows = await repo.listConnected(deps.db, stationId, deps.now());
+      return rows.map(repo.toApi);
+    },
+
+    /** Sends a command to a machine wherever it is connected and waits for its answer. */
+    async command(stationId: string, clientId: string, action: TCommandAction, messageId: string) {
+      const row = await repo.findClient(deps.db, stationId, clientId);
+      if (!row) throw new AppError(404, 'Machine not found');
+      if (!repo.isLive(row, deps.now())) throw new AppError(409, notConnectedText(row.clientName));
+      const requestId = randomUUID();
+      const timeout = deps.timeouts?.[action] ?? AGENT_COMMAND_TIMEOUT_MS[action];
+      const answer = new Promise<TReplyEnvelope>((resolve) => {
+        const timer = setTimeout(() => {
+          pending.delete(requestId);
+          resolve({
+            request_id: requestId,
+            ok: false,
+            status: 504,
+            error: `${row.clientName} did not answer in time.`,
+            client_name: row.clientName,
+          });
+        }, timeout);
+        pending.set(requestId, { resolve, timer });
+      });
+      const envelope: TCommandEnvelope = {
+        request_id: requestId,
+        reply_to: nodeId,
+        station_id: stationId,
+        client_id: clientId,
+        action,
+        message_id: messageId,
+      };
+      await deps.events.publish({
+        stationId: `agent-node:${row.nodeId}`,
+        type: 'agent_command',
+        data: envelope,
+      });
+      const result = await answer;
+      if (!result.ok)
+        throw new AppError(result.status ?? 502, result.error ?? 'The machine could not do that.');
+      return { clientName: result.client_name, exportPath: result.export_path, files: result.files };
+    },
+
+    /** Tells every node that a user's API key changed, so its sockets are checked at once. */
+    keysChanged(userId: string) {
+      return publish('agent-keys', 'api_keys_changed', { user_id: userId });
+    },
+
+    /** Closes the sockets held here and marks their machines gone. */
+    async close() {
+      closing = true;
+      clearInterval(sweeper);
+      for (const unsubscribe of unsubscribers) unsubscribe();
+      for (const [requestId, waiting] of pending) {
+        clearTimeout(waiting.timer);
+        waiting.resolve({
+          request_id: requestId,
+          ok: false,
+          status: 503,
+          error: 'The server is restarting. Please try again in a moment.',
+          client_name: '',
+        });
+      }
+      pending.clear();
+      const held = [...connections.values()];
+      connections.clear();
+      byClient.clear();
+      for (const conn of held) conn.socket.close(1001, 'Server shutting down');
+      await repo.markNodeDisconnected(deps.db, nodeId, deps.now());
+      for (const conn of held) {
+        if (conn.clientId) {
+          await publish(`clients:${conn.owner.stationId}`, 'client_disconnected', {
+            client_id: conn.clientId,
+          });
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,75 @@
+// Desktop agent releases: the public list and notes (/api/releases), and the zip downloads for
+// signed-in staff (/admin/api/download/app/{version}, /admin/api/download/app-pilot).
+import { APP_PILOT_VERSION, ZErrorResponse, ZReleaseList, ZReleaseNotes } from '@message-station/shared';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TAppContext } from '../../app.js';
+import { listReleases, openReleaseZip, releaseNotes } from './service.js';
+
+const ZVersion = z.object({ version: z.string() });
+
+export const releaseRoutes =
+  (app: TAppContext): FastifyPluginAsyncZod =>
+  async (fastify) => {
+    const releasesDir = app.config.releasesDir;
+
+    fastify.get(
+      '/api/releases',
+      {
+        schema: {
+          tags: ['releases'],
+          summary: 'Versions of the desktop agent, newest first',
+          response: { 200: ZReleaseList },
+        },
+      },
+      async () => ({ releases: await listReleases(releasesDir) }),
+    );
+
+    fastify.get(
+      '/api/releases/:version',
+      {
+        schema: {
+          tags: ['releases'],
+          summary: 'Release notes (Markdown) and details of one version',
+          params: ZVersion,
+          response: { 200: ZReleaseNotes, 404: ZErrorResponse },
+        },
+      },
+      async (request) => releaseNotes(releasesDir, request.params.version),
+    );
+
+    const sendZip = async (reply: FastifyReply, version: string) => {
+      const zip = await openReleaseZip(releasesDir, version);
+      return reply
+        .type('application/zip')
+        .header('content-length', zip.size)
+        .header('content-disposition', `attachment; filename="${zip.fileName}"`)
+        .send(zip.stream);
+    };
+
+    fastify.get(
+      '/admin/api/download/app/:version',
+      {
+        onRequest: app.guards.requireUser,
+        schema: {
+          tags: ['releases'],
+          summary: "The desktop agent's zip of one version",
+          params: ZVersion,
+        },
+      },
+      async (request, reply) => sendZip(reply, request.params.version),
+    );
+
+    fastify.get(
+      '/admin/api/download/app-pilot',
+      {
+        onRequest: app.guards.requireUser,
+        schema: {
+          tags: ['releases'],
+          summary: `The App Pilot build (version ${APP_PILOT_VERSION})`,
+        },
+      },
+      async (_request, reply) => sendZip(reply, APP_PILOT_VERSION),
+    );
+  };

@@ -1,0 +1,225 @@
+// The desktop agent: what the Machines page lists (spec §3 Connected client), the calls that
+// drive playback (spec §7), the WebSocket protocol between agent and server (/agent/v1/ws) and
+// the broadcast ID template that names exported audio files (spec §3).
+import { z } from 'zod';
+import { LANGUAGE_CODES } from './constants.js';
+
+/** The version of the agent built from apps/agent, and the fixed App Pilot build (spec §2). */
+export const AGENT_VERSION = '2.0.1';
+export const APP_PILOT_VERSION = '2.0.1';
+
+export const AGENT_WS_PATH = '/agent/v1/ws';
+/** The agent sends a heartbeat this often; the server drops a machine silent for 3 of them. */
+export const AGENT_HEARTBEAT_SECONDS = 15;
+export const AGENT_STALE_SECONDS = 3 * AGENT_HEARTBEAT_SECONDS;
+/** How long the dashboard waits for the agent to acknowledge a command. */
+export const AGENT_COMMAND_TIMEOUT_MS = { play: 15_000, stop: 15_000, export: 120_000 } as const;
+
+/** WebSocket close codes the server uses (4000–4999 are free for applications). */
+export const AGENT_CLOSE = {
+  /** Wrong Station ID or API key, or the key was revoked while connected. Do not retry. */
+  unauthorized: 4401,
+  /** The key is fine but API access is off for the user or the station has no plan. */
+  forbidden: 4403,
+  /** The same client_id connected again elsewhere; this older socket is closed. */
+  replaced: 4409,
+  /** The agent spoke something the server does not understand. */
+  protocol: 4400,
+} as const;
+
+/** Voices per language: language code → the engine's voice name. */
+export const ZVoices = z.record(z.string(), z.string().max(200));
+
+// ---- What the admin API answers (GET /admin/api/clients, its stream) -------------------------
+
+export const ZConnectedClient = z.object({
+  client_id: z.string(),
+  client_name: z.string(),
+  platform: z.string(),
+  audio_output_device: z.string().nullable(),
+  /** Languages the machine has a voice for. */
+  languages: z.array(z.string()),
+  voices: ZVoices,
+  client_version: z.string(),
+  last_seen: z.string(),
+});
+export type TConnectedClient = z.infer<typeof ZConnectedClient>;
+
+export const ZClientsResponse = z.object({ clients: z.array(ZConnectedClient) });
+
+/** Body of POST /admin/api/messages/{id}/play|stop|export. */
+export const ZPlaybackRequest = z.object(
+  { client_id: z.string({ error: 'Please select a machine' }).trim().min(1, 'Please select a machine') },
+  { error: 'Please select a machine' },
+);
+export type TPlaybackRequest = z.infer<typeof ZPlaybackRequest>;
+
+export const PLAYBACK_STATUSES = ['playing', 'stopped'] as const;
+export type TPlaybackStatus = (typeof PLAYBACK_STATUSES)[number];
+
+export const ZPlaybackResponse = z.object({
+  message: z.string(),
+  status: z.enum(PLAYBACK_STATUSES).optional(),
+  export_path: z.string().optional(),
+  files: z.array(z.string()).optional(),
+});
+export type TPlaybackResponse = z.infer<typeof ZPlaybackResponse>;
+
+/** The data of a playback_state_changed event on the messages stream. */
+export type TPlaybackStateChanged = { message_id: string; status: TPlaybackStatus; client_id: string };
+
+export const AUDIO_FORMATS = ['wav', 'mp3'] as const;
+export type TAudioFormat = (typeof AUDIO_FORMATS)[number];
+
+/** Query of GET /admin/api/messages/{id}/audio. */
+export const ZAudioQuery = z.object({
+  lang: z.enum(LANGUAGE_CODES, 'Unknown language.'),
+  format: z.enum(AUDIO_FORMATS, 'Format must be wav or mp3.').default('wav'),
+  /** The browser's IANA time zone, for the date and time in the file name. */
+  tz: z.string().max(64).optional(),
+});
+
+// ---- Releases (spec §3 Release, §7) ----------------------------------------------------------
+
+export const ZReleaseList = z.object({ releases: z.array(z.string()) });
+export const ZReleaseNotes = z.object({
+  version: z.string(),
+  /** Release notes in Markdown (the release's notes.md); the Download page shows them formatted. */
+  notes: z.string(),
+  released_at: z.string().nullable(),
+  size_bytes: z.number().int().nullable(),
+  sha256: z.string().nullable(),
+});
+export type TReleaseNotes = z.infer<typeof ZReleaseNotes>;
+
+export function releaseZipName(version: string): string {
+  return `Message Station-${version}.zip`;
+}
+
+// ---- The WebSocket protocol ------------------------------------------------------------------
+// The agent opens /agent/v1/ws with the headers X-Station-ID and Authorization: Bearer ms-….
+// Every frame is one JSON object with a `type`.
+
+/** What a machine says about itself: sent in `hello`, and again in `update` when it changes. */
+export const ZAgentInfo = z.object({
+  /** Stable across restarts: generated once and kept in the agent's settings. */
+  client_id: z.string().trim().min(8).max(64),
+  client_name: z.string().trim().min(1).max(120),
+  /** e.g. 'macOS 14.5 (arm64)', 'Linux (x64)', 'Windows 11 (x64)'. */
+  platform: z.string().trim().min(1).max(120),
+  audio_output_device: z.string().trim().max(200).nullable(),
+  voices: ZVoices,
+  client_version: z.string().trim().min(1).max(40),
+});
+export type TAgentInfo = z.infer<typeof ZAgentInfo>;
+
+/** One language of a message, in speaking order: the original first, then each translation. */
+export const ZSpeechPart = z.object({ language: z.string(), text: z.string() });
+export type TSpeechPart = z.infer<typeof ZSpeechPart>;
+
+/** Everything the agent needs to speak or export a message; sent with each command. */
+export const ZAgentMessage = z.object({
+  id: z.string(),
+  title: z.string(),
+  message_type: z.string(),
+  station_name: z.string(),
+  created_at: z.string(),
+  parts: z.array(ZSpeechPart).min(1),
+});
+export type TAgentMessage = z.infer<typeof ZAgentMessage>;
+
+export const ZAgentToServer = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('hello'), info: ZAgentInfo }),
+  z.object({ type: z.literal('update'), info: ZAgentInfo.omit({ client_id: true }).partial() }),
+  z.object({ type: z.literal('heartbeat') }),
+  /** Playback started or ended on the machine (by a command, by the end of the audio, or locally). */
+  z.object({ type: z.literal('playback'), message_id: z.string(), status: z.enum(PLAYBACK_STATUSES) }),
+  /** The answer to a command, matched by request_id. */
+  z.object({
+    type: z.literal('result'),
+    request_id: z.string(),
+    ok: z.boolean(),
+    error: z.string().max(500).optional(),
+    export_path: z.string().max(1000).optional(),
+    files: z.array(z.string().max(1000)).max(20).optional(),
+  }),
+]);
+export type TAgentToServer = z.infer<typeof ZAgentToServer>;
+
+export const ZServerToAgent = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('welcome'),
+    station: z.object({ id: z.string(), slug: z.string(), display_name: z.string() }),
+    user: z.object({ full_name: z.string(), email: z.string() }),
+    heartbeat_seconds: z.number(),
+  }),
+  z.object({ type: z.literal('heartbeat_ack') }),
+  z.object({ type: z.literal('play'), request_id: z.string(), message: ZAgentMessage }),
+  z.object({ type: z.literal('stop'), request_id: z.string(), message_id: z.string() }),
+  z.object({ type: z.literal('export'), request_id: z.string(), message: ZAgentMessage }),
+  /** Sent just before the server closes the socket, so the agent can show why. */
+  z.object({ type: z.literal('error'), error: z.string() }),
+]);
+export type TServerToAgent = z.infer<typeof ZServerToAgent>;
+
+// ---- Broadcast ID template (spec §3) ---------------------------------------------------------
+
+/** Lowercase letters, digits and single hyphens: safe in any file system and on any PA system. */
+export function fileSafe(value: string): string {
+  const ascii = value.normalize('NFKD').replace(/[\u0300-\u036f]/g, '');
+  return (
+    ascii
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '')
+      .slice(0, 40) || 'station'
+  );
+}
+
+const DATE_TIME: Intl.DateTimeFormatOptions = {
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+};
+
+/** Local date and time parts of `at` in `timeZone` (the runtime's zone when omitted; UTC if unknown). */
+function localParts(at: Date, timeZone?: string) {
+  let format: Intl.DateTimeFormat;
+  try {
+    format = new Intl.DateTimeFormat('en-US', { ...DATE_TIME, timeZone });
+  } catch {
+    format = new Intl.DateTimeFormat('en-US', { ...DATE_TIME, timeZone: 'UTC' });
+  }
+  const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}${parts.minute}` };
+}
+
+/**
+ * The broadcast ID: {station-name}_{message-type}_{date}_{time}, e.g.
+ * 'riverside-radio_emergency_2026-11-22_0747'. The date and time are the message's creation
+ * time, so exporting the same message twice gives the same names.
+ */
+export function broadcastId(input: {
+  stationName: string;
+  messageType: string;
+  at: Date;
+  timeZone?: string;
+}) {
+  const { date, time } = localParts(input.at, input.timeZone);
+  return `${fileSafe(input.stationName)}_${fileSafe(input.messageType)}_${date}_${time}`;
+}
+
+/** The file name of one language of an exported message: '{broadcast ID}_{language}.{ext}'. */
+export function broadcastFileName(input: {
+  stationName: string;
+  messageType: string;
+  at: Date;
+  timeZone?: string;
+  language: string;
+  extension: string;
+}): string {
+  return `${broadcastId(input)}_${fileSafe(input.language)}.${input.extension}`;
+}
