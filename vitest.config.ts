@@ -30,6 +30,15 @@ export default defineConfig({
       {
         resolve: { alias },
         test: {
+          name: 'agent',
+          include: ['apps/agent/src/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 30_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
           name: 'web',
           include: ['apps/web/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',

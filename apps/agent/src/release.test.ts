@@ -1,0 +1,174 @@
+// The release script: builds the zip into a temporary releases folder; the zip holds the
+// expected files with executable start scripts, release.json matches the zip, and the unzipped
+// bundle runs on its own (help, version, and a real connection to a fake server).
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { AGENT_VERSION, ZReleaseNotes } from '@message-station/shared';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeServer, TEST_API_KEY } from './test/fake-server.js';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const folder = `Message Station-${AGENT_VERSION}`;
+let releases: string;
+let unpacked: string;
+let zip: Buffer;
+let scriptOutput: string;
+
+/** Unix permissions of each entry, from the zip's central directory (external attributes). */
+function unixModes(archive: Buffer): Record<string, number> {
+  const end = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const count = archive.readUInt16LE(end + 10);
+  let offset = archive.readUInt32LE(end + 16);
+  const modes: Record<string, number> = {};
+  for (let index = 0; index < count; index += 1) {
+    const nameLength = archive.readUInt16LE(offset + 28);
+    const extraLength = archive.readUInt16LE(offset + 30);
+    const commentLength = archive.readUInt16LE(offset + 32);
+    const name = archive.toString('utf8', offset + 46, offset + 46 + nameLength);
+    modes[name] = (archive.readUInt32LE(offset + 38) >>> 16) & 0o777;
+    offset += 46 + nameLength + extraLength + commentLength;
+  }
+  return modes;
+}
+
+beforeAll(async () => {
+  releases = await fs.mkdtemp(path.join(os.tmpdir(), 'message-station-releases-'));
+  const { stdout } = await run(process.execPath, [path.join(root, 'scripts', 'build-agent-release.mjs')], {
+    cwd: root,
+    env: { ...process.env, RELEASES_DIR: releases },
+  });
+  scriptOutput = stdout;
+  zip = await fs.readFile(path.join(releases, AGENT_VERSION, `${folder}.zip`));
+  unpacked = await fs.mkdtemp(path.join(os.tmpdir(), 'message-station-unpacked-'));
+  for (const [name, data] of Object.entries(unzipSync(new Uint8Array(zip)))) {
+    if (name.endsWith('/')) continue;
+    await fs.mkdir(path.dirname(path.join(unpacked, name)), { recursive: true });
+    await fs.writeFile(path.join(unpacked, name), data);
+  }
+}, 60_000);
+
+afterAll(async () => {
+  await fs.rm(releases, { recursive: true, force: true });
+  await fs.rm(unpacked, { recursive: true, force: true });
+});
+
+describe('agent release', () => {
+  it('writes the zip, notes.md and a release.json that matches the zip', async () => {
+    const dir = path.join(releases, AGENT_VERSION);
+    expect((await fs.readdir(dir)).sort()).toEqual([`${folder}.zip`, 'notes.md', 'release.json'].sort());
+    const release = JSON.parse(await fs.readFile(path.join(dir, 'release.json'), 'utf8'));
+    expect(release).toEqual({
+      version: AGENT_VERSION,
+      released_at: '2026-11-22T00:00:00.000Z',
+      size_bytes: zip.byteLength,
+      sha256: createHash('sha256').update(zip).digest('hex'),
+    });
+    const notes = await fs.readFile(path.join(dir, 'notes.md'), 'utf8');
+    expect(notes).toMatch(/^The desktop agent, rebuilt/);
+    expect(notes).not.toContain('_Released');
+    // What GET /api/releases/{version} will answer parses as the shared schema.
+    expect(ZReleaseNotes.safeParse({ ...release, notes }).success).toBe(true);
+    expect(scriptOutput).toContain(path.join(dir, `${folder}.zip`));
+  });
+
+  it('holds the bundle, the start scripts (executable) and the README in one folder', () => {
+    const names = Object.keys(unzipSync(new Uint8Array(zip))).sort();
+    expect(names).toEqual(
+      [
+        `${folder}/`,
+        `${folder}/message-station-agent.mjs`,
+        `${folder}/Start Message Station.command`,
+        `${folder}/start-message-station.sh`,
+        `${folder}/Start Message Station.cmd`,
+        `${folder}/README.txt`,
+        `${folder}/THIRD-PARTY-LICENSES.txt`,
+      ].sort(),
+    );
+    const modes = unixModes(zip);
+    expect(modes[`${folder}/Start Message Station.command`]).toBe(0o755);
+    expect(modes[`${folder}/start-message-station.sh`]).toBe(0o755);
+    expect(modes[`${folder}/message-station-agent.mjs`]).toBe(0o644);
+  });
+
+  it('gives truthful setup steps in the README', async () => {
+    const readme = await fs.readFile(path.join(unpacked, folder, 'README.txt'), 'utf8');
+    for (const step of [
+      'Node.js 20 or later',
+      'sudo apt install espeak-ng',
+      'lame',
+      'http://127.0.0.1:47800/',
+      'Users page',
+      'Always Allow',
+      'right-click',
+      'xattr -dr com.apple.quarantine',
+    ]) {
+      expect(readme).toContain(step);
+    }
+    const windows = await fs.readFile(path.join(unpacked, folder, 'Start Message Station.cmd'), 'utf8');
+    expect(windows).toContain('\r\nnode message-station-agent.mjs %*\r\n');
+  });
+
+  it('builds the same zip twice', async () => {
+    const again = await fs.mkdtemp(path.join(os.tmpdir(), 'message-station-releases-'));
+    await run(process.execPath, [path.join(root, 'scripts', 'build-agent-release.mjs')], {
+      cwd: root,
+      env: { ...process.env, RELEASES_DIR: again },
+    });
+    const second = await fs.readFile(path.join(again, AGENT_VERSION, `${folder}.zip`));
+    await fs.rm(again, { recursive: true, force: true });
+    expect(second.equals(zip)).toBe(true);
+  });
+
+  it('runs unzipped: --help, --version, and a connection to a server', async () => {
+    const bundle = path.join(unpacked, folder, 'message-station-agent.mjs');
+    const cwd = path.dirname(bundle);
+    expect((await run(process.execPath, [bundle, '--version'], { cwd })).stdout.trim()).toBe(AGENT_VERSION);
+    expect((await run(process.execPath, [bundle, '--help'], { cwd })).stdout).toContain('--station ID');
+    const script = await run('sh', ['start-message-station.sh', '--version'], { cwd });
+    expect(script.stdout.trim()).toBe(AGENT_VERSION);
+
+    const server = await startFakeServer();
+    const home = await fs.mkdtemp(path.join(os.tmpdir(), 'message-station-bundle-home-'));
+    let child: ChildProcess | undefined;
+    try {
+      child = spawn(
+        process.execPath,
+        [
+          bundle,
+          '--server',
+          server.url,
+          '--station',
+          'riverside',
+          '--status-port',
+          '0',
+          '--audio-output',
+          'null',
+          '--no-open',
+        ],
+        {
+          cwd,
+          env: { ...process.env, MESSAGE_STATION_HOME: home, MESSAGE_STATION_API_KEY: TEST_API_KEY },
+          stdio: 'ignore',
+        },
+      );
+      const hello = await server.hello();
+      expect(hello.info.client_version).toBe(AGENT_VERSION);
+      expect(server.connections[0]?.headers.authorization).toBe(`Bearer ${TEST_API_KEY}`);
+    } finally {
+      if (child && child.exitCode === null) {
+        const exited = new Promise((resolve) => child?.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await server.close();
+      await fs.rm(home, { recursive: true, force: true });
+    }
+  });
+});

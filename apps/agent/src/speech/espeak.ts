@@ -1,0 +1,79 @@
+// Linux (and anywhere it is installed): espeak-ng. Voices come from `espeak-ng --voices`; the
+// voice is named by its language column, which is what `-v` takes.
+import type { TSystem } from '../system.js';
+import {
+  noVoiceReason,
+  pickByLocale,
+  renderThroughTextFile,
+  type TSpeechEngine,
+  type TVoice,
+  type TVoicePick,
+} from './engine.js';
+
+/**
+ * Lines of `espeak-ng --voices` after the header:
+ * ' 5  es-419          --/M      Spanish_(Latin_America) roa/es-419           (es-mx 6)(es 6)'.
+ * The voice's name for `-v` is the language column; its locale is the same.
+ */
+export function parseEspeakVoices(output: string): TVoice[] {
+  const seen = new Set<string>();
+  const voices: TVoice[] = [];
+  for (const line of output.split(/\r?\n/)) {
+    const columns = line.trim().split(/\s+/);
+    const [priority, language] = columns;
+    if (!priority || !language || !/^\d+$/.test(priority) || seen.has(language)) continue;
+    seen.add(language);
+    voices.push({ name: language, locale: language });
+  }
+  return voices;
+}
+
+/**
+ * espeak-ng voices per product language, best first. Mandarin only through cmn-latn-pinyin: it
+ * speaks Chinese characters with Mandarin phonemes and tones, while the plain `cmn` voice reads
+ * them as English-sounding pinyin with the tone numbers spoken aloud ("jin one tian one").
+ */
+const PREFERENCES: Record<string, string[]> = {
+  en: ['en-us', 'en-gb', 'en-029'],
+  es: ['es-419', 'es'],
+  fr: ['fr-fr', 'fr-be', 'fr-ch'],
+  de: ['de'],
+  it: ['it'],
+  pt: ['pt-br', 'pt'],
+  zh: ['cmn-latn-pinyin'],
+  ja: ['ja'],
+  ko: ['ko'],
+};
+
+export function espeakVoiceFor(language: string, installed: TVoice[]): TVoicePick {
+  const voice = pickByLocale(installed, PREFERENCES[language] ?? []);
+  if (voice) return { voice };
+  if (language === 'zh') {
+    return {
+      reason:
+        'espeak-ng has no cmn-latn-pinyin voice (Mandarin). Install espeak-ng 1.51 or later; its plain cmn voice reads tone numbers aloud.',
+    };
+  }
+  return { reason: noVoiceReason(language, 'Install the full espeak-ng package (espeak-ng-data).') };
+}
+
+export function espeakEngine(system: TSystem, command = 'espeak-ng'): TSpeechEngine {
+  return {
+    name: 'espeak-ng',
+    async listVoices() {
+      const result = await system.run(command, ['--voices'], { timeoutMs: 30_000 });
+      return result.code === 0 ? parseEspeakVoices(result.stdout) : [];
+    },
+    voiceFor: espeakVoiceFor,
+    render(input) {
+      return renderThroughTextFile(
+        input,
+        (textPath) =>
+          system.run(command, ['-v', input.voice, '-b', '1', '-w', input.wavPath, '-f', textPath], {
+            signal: input.signal,
+          }),
+        'espeak-ng',
+      );
+    },
+  };
+}
