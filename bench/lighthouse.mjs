@@ -53,12 +53,17 @@ try {
       lcp: audits['largest-contentful-paint'].displayValue,
       tbt: audits['total-blocking-time'].displayValue,
       cls: audits['cumulative-layout-shift'].displayValue,
+      si: audits['speed-index'].displayValue,
+      transferKiB: Math.round(audits['total-byte-weight'].numericValue / 1024),
     });
+    if (process.env.LIGHTHOUSE_JSON_DIR) {
+      fs.writeFileSync(path.join(process.env.LIGHTHOUSE_JSON_DIR, `run-${i + 1}.json`), result.report);
+    }
   }
   console.log(`Lighthouse ${url} (mobile preset, 3 runs)`);
   for (const run of runs) {
     console.log(
-      `performance ${run.performance}  accessibility ${run.accessibility}  FCP ${run.fcp}  LCP ${run.lcp}  TBT ${run.tbt}  CLS ${run.cls}`,
+      `performance ${run.performance}  accessibility ${run.accessibility}  FCP ${run.fcp}  LCP ${run.lcp}  TBT ${run.tbt}  CLS ${run.cls}  SI ${run.si}  transfer ${run.transferKiB} KiB`,
     );
   }
   const failing = runs.flatMap((run) => [run.performance, run.accessibility]).some((score) => score < 95);

@@ -19,6 +19,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // scripts/prerender.mjs reads it to preload the prerendered pages' chunks, then removes it.
+    manifest: true,
     rolldownOptions: {
       // The shared package is pure (schemas and constants): whatever the SPA does not use,
       // e.g. zod schemas that only the server validates with, is left out of the bundle.

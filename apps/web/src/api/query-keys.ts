@@ -28,4 +28,10 @@ export const queryKeys = {
   dashboardStats: ['admin', 'dashboard-stats'] as const,
   /** The dashboard's Recent Activity: [...activity, limit]. */
   activity: ['admin', 'activity'] as const,
+  /** The station's connected machines (desktop apps), kept live by their stream. */
+  clients: ['admin', 'clients'] as const,
+  /** The desktop app's versions, newest first. */
+  releases: ['releases'] as const,
+  /** One version's notes: [...releaseNotes, version]. */
+  releaseNotes: ['releases', 'notes'] as const,
 };

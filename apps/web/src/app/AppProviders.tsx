@@ -1,10 +1,18 @@
 // Everything a page needs around it: Mantine theme, notifications, modals and the query cache.
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { theme } from './theme';
+
+// Both listen to module-level APIs (`notifications.show`, `modals.openConfirmModal` raise events
+// and fill a store), so they sit beside the page rather than around it and load after it: their
+// code and their portals are not part of a page's first render (decision 0014).
+const Notifications = lazy(() =>
+  import('@mantine/notifications').then((module) => ({ default: module.Notifications })),
+);
+const ModalsProvider = lazy(() =>
+  import('@mantine/modals').then((module) => ({ default: module.ModalsProvider })),
+);
 
 type AppProvidersProps = {
   queryClient: QueryClient;
@@ -17,10 +25,11 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
   return (
     <QueryClientProvider client={queryClient}>
       <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
-        <ModalsProvider>
+        {children}
+        <Suspense fallback={null}>
           <Notifications position="top-right" />
-          {children}
-        </ModalsProvider>
+          <ModalsProvider />
+        </Suspense>
       </MantineProvider>
     </QueryClientProvider>
   );

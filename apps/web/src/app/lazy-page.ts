@@ -1,9 +1,37 @@
 import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { loadAllNamespaces, loadNamespaces } from '../i18n';
 
-/** React.lazy for a named export, so each page file keeps a normal named export. */
+type TPageNeeds = {
+  /**
+   * Translation namespaces the page renders with, beside `common`. By default every namespace of
+   * the language: safe for any page. A page that lists its own loads less (the landing page).
+   */
+  namespaces?: readonly string[];
+  /**
+   * Every Mantine stylesheet. The first paint ships only the styles of the public frame and the
+   * landing page (src/app/first-paint-styles.ts); every other page loads the rest with its code.
+   */
+  allStyles?: boolean;
+};
+
+/** Every Mantine stylesheet, in their package order (core before the other packages). */
+const loadAllStyles = () => import('./all-styles');
+
+/**
+ * React.lazy for a named export, so each page file keeps a normal named export. The page renders
+ * once its code, its translations and its styles are all there: never raw keys or unstyled markup.
+ */
 export function lazyPage<TName extends string>(
   load: () => Promise<{ [K in NoInfer<TName>]: ComponentType }>,
   name: TName,
+  { namespaces, allStyles = true }: TPageNeeds = {},
 ): LazyExoticComponent<ComponentType> {
-  return lazy(async () => ({ default: (await load())[name] }));
+  return lazy(async () => {
+    const [module] = await Promise.all([
+      load(),
+      namespaces ? loadNamespaces(namespaces) : loadAllNamespaces(),
+      allStyles ? loadAllStyles() : undefined,
+    ]);
+    return { default: module[name] };
+  });
 }

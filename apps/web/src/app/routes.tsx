@@ -1,5 +1,6 @@
 // Every route of the product (spec §2). Pages load on demand: the public site never downloads
-// admin code, and each page is its own chunk.
+// admin code, and each page is its own chunk. The landing page, prerendered at build time, loads
+// only its own texts and the first-paint styles; every other page loads all of them (lazyPage).
 import { Navigate, type RouteObject } from 'react-router';
 import { PublicLayout } from './layouts/PublicLayout';
 import { lazyPage } from './lazy-page';
@@ -8,7 +9,10 @@ import { RouteError } from './RouteError';
 import type { TRouteHandle } from './route-handle';
 
 // Public site
-const LandingPage = lazyPage(() => import('../public/LandingPage'), 'LandingPage');
+const LandingPage = lazyPage(() => import('../public/LandingPage'), 'LandingPage', {
+  namespaces: ['landing'],
+  allStyles: false,
+});
 const PlatformOverviewPage = lazyPage(() => import('../public/PlatformOverviewPage'), 'PlatformOverviewPage');
 const PressReleasePage = lazyPage(() => import('../public/PressReleasePage'), 'PressReleasePage');
 const PrivacyPage = lazyPage(() => import('../public/PrivacyPage'), 'PrivacyPage');

@@ -1,5 +1,7 @@
 // i18next setup: English and Spanish only; localStorage `i18nextLng`, then the browser, else English.
-import i18n from 'i18next';
+// Translations load on demand (decision 0014): the landing page's namespaces one file at a time,
+// every other namespace of a language in one chunk, fetched before a page that needs it renders.
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import LanguageDetector from 'i18next-browser-languagedetector';
 import { initReactI18next } from 'react-i18next';
 
@@ -7,24 +9,69 @@ export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
 export type TUiLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_NAMESPACE = 'common';
 
-// Every src/locales/{lng}/{namespace}.json is bundled; a new feature only adds its files.
-const localeFiles = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/*.json', {
-  eager: true,
+type TNamespaces = Record<string, ResourceKey>;
+
+/** The namespaces the landing page paints with: small chunks of their own, loaded first. */
+const FIRST_PAINT_FILES = import.meta.glob<ResourceKey>('../locales/*/{common,landing}.json', {
+  import: 'default',
 });
 
-function buildResources() {
-  const resources: Record<string, Record<string, Record<string, unknown>>> = {};
-  for (const [path, module] of Object.entries(localeFiles)) {
-    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
-    if (!match) continue;
-    const [, language, namespace] = match as unknown as [string, string, string];
-    resources[language] ??= {};
-    resources[language][namespace] = module.default;
-  }
-  return resources;
+/** Every namespace of one language in one chunk; a new src/locales/{lng}/{ns}.json joins it by itself. */
+const LANGUAGE_BUNDLES: Record<TUiLanguage, () => Promise<{ files: Record<string, ResourceKey> }>> = {
+  en: () => import('./bundles/en'),
+  es: () => import('./bundles/es'),
+};
+
+function namespaceOf(path: string): string {
+  return /\/([^/]+)\.json$/.exec(path)?.[1] ?? path;
 }
 
-const resources = buildResources();
+/** Keyed by namespace: the files of one language, as import.meta.glob names them. */
+function namespacesFromFiles(files: Record<string, ResourceKey>): TNamespaces {
+  return Object.fromEntries(Object.entries(files).map(([path, data]) => [namespaceOf(path), data]));
+}
+
+function isUiLanguage(language: string): language is TUiLanguage {
+  return (SUPPORTED_LANGUAGES as readonly string[]).includes(language);
+}
+
+const bundles = new Map<TUiLanguage, Promise<TNamespaces>>();
+
+function loadBundle(language: TUiLanguage): Promise<TNamespaces> {
+  let bundle = bundles.get(language);
+  if (!bundle) {
+    bundle = LANGUAGE_BUNDLES[language]().then((module) => namespacesFromFiles(module.files));
+    // A failed download (offline, new deploy) is retried by the next request, not cached.
+    bundle.catch(() => bundles.delete(language));
+    bundles.set(language, bundle);
+  }
+  return bundle;
+}
+
+// Component tests render any component at once: there, the first namespace read of a language
+// brings all of its namespaces into the store (a build-time constant; production reads per file).
+const WHOLE_LANGUAGE_AT_ONCE = import.meta.env.MODE === 'test';
+
+async function readNamespace(language: string, namespace: string): Promise<ResourceKey> {
+  if (!isUiLanguage(language)) throw new Error(`Unsupported language ${language}`);
+  const single = FIRST_PAINT_FILES[`../locales/${language}/${namespace}.json`];
+  if (single && !WHOLE_LANGUAGE_AT_ONCE) return single();
+  const bundle = await loadBundle(language);
+  if (WHOLE_LANGUAGE_AT_ONCE) {
+    for (const [name, data] of Object.entries(bundle)) {
+      if (!i18n.hasResourceBundle(language, name)) i18n.addResourceBundle(language, name, data);
+    }
+  }
+  const data = bundle[namespace];
+  if (!data) throw new Error(`No ${language} translations for namespace ${namespace}`);
+  return data;
+}
+
+const dynamicImportBackend: BackendModule = {
+  type: 'backend',
+  init() {},
+  read: (language: string, namespace: string) => readNamespace(language, namespace),
+};
 
 export function currentLanguage(): TUiLanguage {
   const language = i18n.resolvedLanguage ?? i18n.language;
@@ -37,12 +84,13 @@ function syncDocumentLanguage(): void {
 
 i18n.on('languageChanged', syncDocumentLanguage);
 
-void i18n
+/** Settles once the language is known and the common namespace is loaded. */
+export const i18nReady: Promise<unknown> = i18n
+  .use(dynamicImportBackend)
   .use(LanguageDetector)
   .use(initReactI18next)
   .init({
-    resources,
-    ns: Object.keys(resources.en ?? {}),
+    ns: [DEFAULT_NAMESPACE],
     defaultNS: DEFAULT_NAMESPACE,
     fallbackLng: 'en',
     supportedLngs: [...SUPPORTED_LANGUAGES],
@@ -58,5 +106,21 @@ void i18n
   });
 
 syncDocumentLanguage();
+
+/**
+ * Loads these namespaces for the current language (and its fallback). Once loaded, a namespace
+ * also loads with every later language change, so a page never shows raw keys after switching.
+ */
+export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {
+  await i18nReady;
+  await i18n.loadNamespaces([...namespaces]);
+}
+
+/** Loads every namespace of the current language: what a page that does not list its own needs. */
+export async function loadAllNamespaces(): Promise<void> {
+  await i18nReady;
+  const names = Object.keys(await loadBundle(currentLanguage()));
+  await i18n.loadNamespaces(names);
+}
 
 export default i18n;

@@ -1,13 +1,7 @@
-// Controls of the message detail modal: buttons that say why they are disabled, the machine
-// controls, the inline confirmation and the outcome of the last action.
-import { Alert, Button, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
-import {
-  IconAlertCircle,
-  IconCheck,
-  IconDownload,
-  IconPlayerPlay,
-  IconPlayerStop,
-} from '@tabler/icons-react';
+// Controls of the message detail modal: buttons that say why they are disabled, the inline
+// confirmation and the outcome of the last action.
+import { Alert, Button, type ButtonVariant, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -19,6 +13,9 @@ type BlockedButtonProps = {
   disabled: boolean;
   icon: ReactNode;
   color?: string;
+  variant?: ButtonVariant;
+  /** Working: shows a loader in place of the icon and takes no clicks. */
+  loading?: boolean;
   onClick?: () => void;
   /** A click while disabled. */
   onBlockedClick?: () => void;
@@ -31,6 +28,8 @@ export function BlockedButton({
   disabled,
   icon,
   color,
+  variant = 'light',
+  loading = false,
   onClick,
   onBlockedClick,
   children,
@@ -38,9 +37,10 @@ export function BlockedButton({
   const button = (
     <Button
       size="xs"
-      variant="light"
+      variant={variant}
       color={color}
       leftSection={icon}
+      loading={loading}
       onClick={(event) => {
         if (!disabled) onClick?.();
         else {
@@ -87,44 +87,6 @@ export function Confirm({ text, confirmLabel, color, loading, onConfirm, onCance
         </Group>
       </Stack>
     </Alert>
-  );
-}
-
-/** No machine can be chosen here yet: Play, Stop and Export wait for one (spec §5). */
-export function MachineControls() {
-  const { t } = useTranslation('messages');
-  return (
-    <>
-      <Select
-        size="xs"
-        aria-label={t('machines.label')}
-        placeholder={t('machines.none')}
-        data={[]}
-        disabled
-        w={200}
-      />
-      <BlockedButton
-        reason={t('machines.selectMachine')}
-        disabled
-        icon={<IconPlayerPlay size={14} aria-hidden="true" />}
-      >
-        {t('machines.play')}
-      </BlockedButton>
-      <BlockedButton
-        reason={t('machines.selectMachine')}
-        disabled
-        icon={<IconPlayerStop size={14} aria-hidden="true" />}
-      >
-        {t('machines.stop')}
-      </BlockedButton>
-      <BlockedButton
-        reason={t('machines.selectMachine')}
-        disabled
-        icon={<IconDownload size={14} aria-hidden="true" />}
-      >
-        {t('machines.export')}
-      </BlockedButton>
-    </>
   );
 }
 

@@ -291,14 +291,17 @@ describe('Message detail modal', () => {
     });
 
     it('has no machine to choose, so Play, Stop and Export ask for one', async () => {
-      const { user, dialog } = await openDetails([message()]);
-      const machine = dialog.getByPlaceholderText('No machines connected') as HTMLInputElement;
+      const { user, dialog, fetchMock } = await openDetails([message()]);
+      const machine = (await dialog.findByPlaceholderText('No machines connected')) as HTMLInputElement;
       expect(machine.disabled).toBe(true);
       for (const name of ['Play', 'Stop', 'Export']) {
         expect(dialog.getByRole('button', { name }).getAttribute('aria-disabled')).toBe('true');
       }
       await user.hover(dialog.getByRole('button', { name: 'Play' }));
       expect(await screen.findByText('Please select a machine')).toBeTruthy();
+      await user.click(dialog.getByRole('button', { name: 'Export' }));
+      expect(within(dialog.getByRole('alert')).getByText('Please select a machine')).toBeTruthy();
+      expect(callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/export')).toHaveLength(0);
     });
   });
 });

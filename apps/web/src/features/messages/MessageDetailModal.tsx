@@ -1,7 +1,7 @@
 // The detail modal (spec §2, §4, §5): created time, Edit, Delete, Send SMS, machine selector,
 // Play/Stop/Export; the delivery progress of its SMS; the content, type badge, translations with
 // their status; edit mode with Save and Cancel (re-translates into the completed languages, else es
-// and fr); the SMS preview.
+// and fr); the audio file rendered by the server; the SMS preview.
 import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
 import { formatMessageAge, type TSendResult } from '@message-station/shared';
 import { IconEdit, IconMessage, IconTrash } from '@tabler/icons-react';
@@ -12,9 +12,11 @@ import type { TMessage } from '../../api/messages';
 import type { TStationMessageType } from '../../api/sms-contacts';
 import { useSessionUser } from '../auth/session-user';
 import { useLanguageName } from '../sms-contacts/use-language-name';
+import { AudioDownload } from './AudioDownload';
 import { DeliveryProgress } from './DeliveryProgress';
-import { BlockedButton, Confirm, MachineControls, OutcomeAlert, type TOutcome } from './DetailControls';
+import { BlockedButton, Confirm, OutcomeAlert, type TOutcome } from './DetailControls';
 import { DetailEditForm } from './DetailEditForm';
+import { MachineControls } from './MachineControls';
 import { TypeBadge } from './MessageBadges';
 import {
   useAdminStationQuery,
@@ -220,7 +222,7 @@ function MessageDetail({
         >
           {t('sms.send')}
         </BlockedButton>
-        <MachineControls />
+        <MachineControls messageId={message.id} busy={busy} onOutcome={setOutcome} />
       </Group>
 
       {confirming === 'delete' && (
@@ -276,6 +278,7 @@ function MessageDetail({
 
       <Divider />
       <TranslationList message={message} onSaved={onSaved} />
+      <AudioDownload message={message} />
 
       <Divider />
       <SmsPreview message={message} original={editing ? content : message.original} />

@@ -12,6 +12,7 @@ import {
   mockMessagesApi,
   sendPreview,
 } from './messages-test-helpers';
+import { MESSAGE_STREAM_URL } from './use-message-stream';
 
 configure({ asyncUtilTimeout: 4000 });
 
@@ -167,7 +168,7 @@ describe('Delivery progress', () => {
     ]);
 
     progress = deliveryProgress({ queued: 0, sent: 0, delivered: 9, failed: 1 });
-    Source.latest().emit('sms_progress', { message_id: 'm-1' });
+    Source.at(MESSAGE_STREAM_URL).emit('sms_progress', { message_id: 'm-1' });
     expect(await section.findByText('10 of 10 SMS processed')).toBeTruthy();
     expect(bar('Delivered: 9 of 10')).toBe('90');
     expect(section.queryByText('Waiting for 8 AM')).toBeNull();

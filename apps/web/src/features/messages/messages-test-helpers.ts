@@ -114,7 +114,10 @@ export function deliveryProgress(overrides: Partial<TDeliveryProgress> = {}): TD
   };
 }
 
-/** A signed-in user, the station, its types and languages, and `handlers` keyed by "METHOD /path". */
+/**
+ * A signed-in user, the station, its types and languages, no connected machine, and `handlers`
+ * keyed by "METHOD /path".
+ */
 export function mockMessagesApi(
   handlers: Record<string, TApiHandler>,
   options: { user?: Partial<TSessionUser> } = {},
@@ -124,6 +127,7 @@ export function mockMessagesApi(
     'GET /admin/api/message-types': () => jsonResponse(TYPES),
     'GET /admin/api/station-languages': () => jsonResponse(LANGUAGES),
     'GET /admin/api/station': () => jsonResponse(station()),
+    'GET /admin/api/clients': () => jsonResponse({ clients: [] }),
     ...handlers,
   });
 }
@@ -175,6 +179,13 @@ export class FakeEventSource {
       this.readyState = state === 'closed' ? FakeEventSource.CLOSED : FakeEventSource.CONNECTING;
       this.onerror?.(new Event('error'));
     });
+  }
+
+  /** The newest stream opened at `url` (the detail modal also opens the machines stream). */
+  static at(url: string): FakeEventSource {
+    const found = FakeEventSource.instances.filter((source) => source.url === url).at(-1);
+    if (!found) throw new Error(`no EventSource was opened at ${url}`);
+    return found;
   }
 
   static latest(): FakeEventSource {

@@ -2,10 +2,12 @@
 // event; Reconnecting while the browser retries after an error; Offline once it gave up, and a new
 // connection 3000 ms later (spec §9). Every message or translation event refetches the messages;
 // errors are only logged (spec §8). An `sms_progress` event refetches that message's delivery
-// progress and the station's credits. Used by the Messages page.
+// progress and the station's credits; `playback_state_changed` tells the open detail modal that a
+// machine started or stopped speaking a message. Used by the Messages page.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { queryKeys } from '../../api/query-keys';
+import { parsePlaybackEvent, publishPlaybackEvent } from './playback-events';
 
 export const MESSAGE_STREAM_URL = '/admin/api/messages/stream';
 export const STREAM_RECONNECT_MS = 3000;
@@ -23,6 +25,9 @@ export type TMessageEventType = (typeof MESSAGE_EVENTS)[number];
 
 /** SMS of a message changed state (sent, delivered, failed). */
 export const SMS_PROGRESS_EVENT = 'sms_progress';
+
+/** A machine started or stopped playing a message: {message_id, status, client_id}. */
+export const PLAYBACK_STATE_EVENT = 'playback_state_changed';
 
 /** The data of a message event: always the message id; translation events add language and status. */
 export type TMessageEventData = {
@@ -87,6 +92,10 @@ export function useMessageStream(
       current.addEventListener(SMS_PROGRESS_EVENT, (event) =>
         refetchDeliveries(parseData((event as MessageEvent).data)),
       );
+      current.addEventListener(PLAYBACK_STATE_EVENT, (event) => {
+        const playback = parsePlaybackEvent((event as MessageEvent).data);
+        if (playback) publishPlaybackEvent(playback);
+      });
       current.onerror = (event) => {
         console.warn('Message stream error', event);
         if (current.readyState === CLOSED) {

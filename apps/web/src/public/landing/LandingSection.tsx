@@ -1,6 +1,6 @@
 // A marketing page section: a landmark named by its centred h2, with an optional subtitle.
 import { Box, Container, Stack, Text, Title } from '@mantine/core';
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { BODY_TEXT_COLOR } from './marketing-facts';
 
 type LandingSectionProps = {
@@ -13,6 +13,15 @@ type LandingSectionProps = {
   background?: string;
   size?: 'sm' | 'md' | 'lg';
   children: ReactNode;
+};
+
+const SECTION_STYLE: CSSProperties = {
+  // Keeps the section title clear of the sticky 64 px header after a hash jump.
+  scrollMarginTop: 64,
+  // A section out of view is laid out and painted when it comes near the viewport, not all at
+  // once on load (the page is long on a phone). The size is a placeholder until then.
+  contentVisibility: 'auto',
+  containIntrinsicSize: 'auto 900px',
 };
 
 export function LandingSection({
@@ -32,8 +41,7 @@ export function LandingSection({
       aria-labelledby={headingId}
       py={{ base: 56, sm: 80 }}
       bg={background}
-      // Keeps the section title clear of the sticky 64 px header after a hash jump.
-      style={{ scrollMarginTop: 64 }}
+      style={SECTION_STYLE}
     >
       <Container size={size}>
         <Stack align="center" ta="center" gap="xs" mb="xl" maw={720} mx="auto">

@@ -1,10 +1,18 @@
 // A product screenshot that opens full size in a modal and closes on click; a missing image hides itself.
-import { Box, Modal, Text, UnstyledButton } from '@mantine/core';
+import { Box, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { type CSSProperties, useState } from 'react';
+import { type CSSProperties, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BODY_TEXT_COLOR } from './marketing-facts';
 import { SCREENSHOT_SIZE, screenshotUrl } from './screenshots';
+
+// The modal's code (focus trap, scroll lock, transitions) loads when a thumbnail is pointed at,
+// focused or clicked, not with the page.
+const loadScreenshotModal = () => import('./ScreenshotModal');
+const ScreenshotModal = lazy(() => loadScreenshotModal().then((module) => ({ default: module.ScreenshotModal })));
+const preloadScreenshotModal = () => {
+  void loadScreenshotModal();
+};
 
 type ScreenshotProps = {
   file: string;
@@ -23,11 +31,11 @@ const THUMBNAIL_STYLE: CSSProperties = {
   boxShadow: 'var(--mantine-shadow-md)',
 };
 
-const FULL_SIZE_STYLE: CSSProperties = { display: 'block', width: '100%', height: 'auto' };
-
 export function Screenshot({ file, alt, caption, eager = false }: ScreenshotProps) {
   const { t } = useTranslation('landing');
   const [opened, modal] = useDisclosure(false);
+  // Stays mounted once opened, so the modal's closing transition can play.
+  const [everOpened, setEverOpened] = useState(false);
   // Screenshots are generated separately; until they exist, show the page without broken images.
   const [missing, setMissing] = useState(false);
   if (missing) return null;
@@ -36,7 +44,12 @@ export function Screenshot({ file, alt, caption, eager = false }: ScreenshotProp
   return (
     <Box component="figure" m={0}>
       <UnstyledButton
-        onClick={modal.open}
+        onClick={() => {
+          setEverOpened(true);
+          modal.open();
+        }}
+        onPointerEnter={preloadScreenshotModal}
+        onFocus={preloadScreenshotModal}
         aria-label={t('screenshot.enlarge', { name: alt })}
         aria-haspopup="dialog"
         display="block"
@@ -59,30 +72,11 @@ export function Screenshot({ file, alt, caption, eager = false }: ScreenshotProp
           {caption}
         </Text>
       )}
-      <Modal
-        opened={opened}
-        onClose={modal.close}
-        title={alt}
-        size={SCREENSHOT_SIZE.width + 32}
-        centered
-        closeButtonProps={{ 'aria-label': t('screenshot.close') }}
-      >
-        <UnstyledButton
-          onClick={modal.close}
-          aria-label={t('screenshot.closeImage')}
-          display="block"
-          w="100%"
-          style={{ cursor: 'zoom-out' }}
-        >
-          <img
-            src={src}
-            alt={alt}
-            width={SCREENSHOT_SIZE.width}
-            height={SCREENSHOT_SIZE.height}
-            style={FULL_SIZE_STYLE}
-          />
-        </UnstyledButton>
-      </Modal>
+      {everOpened && (
+        <Suspense fallback={null}>
+          <ScreenshotModal src={src} alt={alt} opened={opened} onClose={modal.close} />
+        </Suspense>
+      )}
     </Box>
   );
 }
