@@ -2,13 +2,18 @@
 // taken by Chromium at 1280×800 into apps/web/public/screenshots. Start a server with a fresh
 // demo database first (e.g. DATA_DIR=/tmp/shots PORT=3200 SEED_DEMO=true npm start), then:
 //   node scripts/marketing-screenshots.mjs http://localhost:3200
+// The desktop pictures come from a real agent (apps/agent, built) that this script starts with a
+// fresh API key, on the silent audio output, and stops at the end.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from '@playwright/test';
 
 const baseUrl = process.argv[2] ?? 'http://localhost:3000';
-const outDir = path.resolve(fileURLToPath(new URL('..', import.meta.url)), 'apps/web/public/screenshots');
+const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
+const outDir = path.join(root, 'apps/web/public/screenshots');
 fs.mkdirSync(outDir, { recursive: true });
 
 const browser = await chromium.launch({
@@ -86,4 +91,51 @@ await page.goto('/admin/sms-contacts');
 await shoot('sms-contacts');
 await page.goto('/admin/settings');
 await shoot('settings');
+
+// The desktop agent: a key for the standard user, then the agent on this server.
+const csrf = (await context.cookies()).find((cookie) => cookie.name === 'csrf_token')?.value ?? '';
+const staff = (await (await page.request.get('/admin/api/users')).json()).find(
+  (u) => u.email === 'user@demo.test',
+);
+const issued = await page.request.post(`/admin/api/users/${staff.id}/api-key`, {
+  headers: { 'x-csrf-token': csrf },
+});
+const { api_key: apiKey } = await issued.json();
+const home = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-shots-agent-'));
+const agent = spawn(
+  process.execPath,
+  [
+    path.join(root, 'apps/agent/dist/cli.js'),
+    ...['--server', baseUrl, '--station', 'demo', '--name', 'Studio A', '--audio-output', 'null'],
+    ...['--status-port', '0', '--no-open', '--export-dir', path.join(home, 'exports')],
+  ],
+  { env: { ...process.env, MESSAGE_STATION_HOME: home, MESSAGE_STATION_API_KEY: apiKey } },
+);
+const statusUrl = await new Promise((resolve, reject) => {
+  let output = '';
+  agent.stdout.on('data', (chunk) => {
+    output += chunk;
+    const found = /Status page: (\S+)/.exec(output);
+    if (found && output.includes('Connected')) resolve(found[1]);
+  });
+  agent.once('exit', (code) => reject(new Error(`the agent stopped (${code}): ${output}`)));
+});
+try {
+  await page.goto('/admin/machines');
+  await page.getByRole('cell', { name: 'Studio A' }).waitFor();
+  await shoot('machines');
+  // Play the flood warning on Studio A so the agent's page shows what it is doing.
+  const messages = await (await page.request.get('/admin/api/messages')).json();
+  const flood = messages.find((m) => m.title === 'Flash flood warning');
+  const clients = (await (await page.request.get('/admin/api/clients')).json()).clients;
+  await page.request.post(`/admin/api/messages/${flood.id}/play`, {
+    headers: { 'x-csrf-token': csrf },
+    data: { client_id: clients[0].client_id },
+  });
+  await page.goto(statusUrl);
+  await page.getByText('Flash flood warning').first().waitFor();
+  await shoot('desktop-agent-status');
+} finally {
+  agent.kill('SIGTERM');
+}
 await browser.close();

@@ -1,0 +1,149 @@
+// The desktop agent end to end: a real agent (apps/agent, built) signs in with a fresh API key,
+// shows up on Machines without a reload, plays and stops a message from the detail view, exports
+// audio files that are real speech, and the release zip downloads.
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { expect, type Page, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+const root = path.resolve(import.meta.dirname, '../../..');
+const MACHINE = 'E2E Desk';
+
+async function csrfToken(page: Page) {
+  return (await page.context().cookies()).find((cookie) => cookie.name === 'csrf_token')?.value ?? '';
+}
+
+function startAgent(baseURL: string, apiKey: string, home: string, exportDir: string) {
+  const agent = spawn(
+    process.execPath,
+    [
+      path.join(root, 'apps/agent/dist/cli.js'),
+      ...['--server', baseURL, '--station', 'demo', '--name', MACHINE, '--audio-output', 'null'],
+      ...['--status-port', '0', '--no-open', '--export-dir', exportDir],
+    ],
+    { env: { ...process.env, MESSAGE_STATION_HOME: home, MESSAGE_STATION_API_KEY: apiKey } },
+  );
+  let output = '';
+  agent.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  agent.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  return { agent, output: () => output };
+}
+
+let running: ChildProcess | null = null;
+test.afterEach(() => {
+  running?.kill('SIGTERM');
+  running = null;
+});
+
+test('a desktop agent joins live, plays and stops a message, exports real audio; the app downloads', async ({
+  page,
+  baseURL,
+}) => {
+  test.setTimeout(90_000);
+  await signIn(page, 'admin@demo.test');
+  const headers = { 'x-csrf-token': await csrfToken(page) };
+
+  // A message in English and Spanish, long enough to still be playing when Stop is pressed.
+  const title = `Shelter update ${Date.now()}`;
+  const created = await page.request.post('/admin/api/messages', {
+    headers,
+    data: {
+      title,
+      original:
+        'The community center on Oak Street is open as a warming shelter tonight. Bring blankets, medicine and a phone charger. Pets are welcome in carriers. Call the station if you need a ride.',
+      original_language: 'en',
+      target_languages: ['es'],
+      message_type: 'alert',
+    },
+  });
+  expect(created.status()).toBe(201);
+  const messageId = (await created.json()).id as string;
+
+  await page.goto('/admin/machines');
+  await expect(page.getByRole('heading', { name: 'Machines' })).toBeVisible();
+
+  // An API key for the standard user, the way an admin makes one on the Users page.
+  const people = (await (await page.request.get('/admin/api/users')).json()) as { id: string; email: string }[];
+  const sam = people.find((person) => person.email === 'user@demo.test');
+  const issued = await page.request.post(`/admin/api/users/${sam?.id}/api-key`, { headers });
+  const apiKey = (await issued.json()).api_key as string;
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-e2e-agent-'));
+  const exportDir = path.join(home, 'exports');
+  const started = startAgent(baseURL as string, apiKey, home, exportDir);
+  running = started.agent;
+
+  // The machine appears while the page is open: the clients stream, no reload.
+  const row = page.getByRole('row').filter({ hasText: MACHINE });
+  await expect(row, started.output()).toBeVisible({ timeout: 20_000 });
+  await expect(row).toContainText('None (silent)');
+  await expect(row).toContainText('EN: en-us');
+  await expect(row).toContainText('2.0.1');
+
+  // Wait for the Spanish translation (Apertium) so the machine speaks both languages.
+  await expect
+    .poll(
+      async () => {
+        const list = (await (await page.request.get('/admin/api/messages')).json()) as {
+          id: string;
+          translations: { translation_status: string }[];
+        }[];
+        return list.find((message) => message.id === messageId)?.translations[0]?.translation_status;
+      },
+      { timeout: 30_000 },
+    )
+    .toBe('completed');
+
+  await page.goto('/admin/messages');
+  await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Details' }).click();
+  const detail = page.getByRole('dialog', { name: title });
+  // Without a machine Play says what is missing (the button stays focusable for its reason).
+  await detail.getByRole('button', { name: 'Play' }).click({ force: true });
+  await expect(detail.getByText('Please select a machine').first()).toBeVisible();
+  await detail.getByLabel('Machine').click();
+  await page.getByRole('option', { name: MACHINE }).click();
+
+  await detail.getByRole('button', { name: 'Play' }).click();
+  const playing = detail.getByRole('status').filter({ hasText: `Playing on ${MACHINE}` });
+  await expect(playing).toBeVisible();
+  await detail.getByRole('button', { name: 'Stop' }).click();
+  await expect(playing).toBeHidden();
+
+  await detail.getByRole('button', { name: 'Export' }).click();
+  await expect(detail.getByText(`Exported to ${MACHINE}: ${exportDir}`)).toBeVisible({ timeout: 30_000 });
+  const wavs = fs.readdirSync(exportDir).filter((name) => name.endsWith('.wav'));
+  expect(wavs.map((name) => name.replace(/^.*_/, ''))).toEqual(['en.wav', 'es.wav']);
+  expect(wavs[0]).toMatch(/^demo-radio_alert_\d{4}-\d{2}-\d{2}_\d{4}_en\.wav$/);
+  for (const name of wavs) {
+    const seconds = Number(execFileSync('soxi', ['-D', path.join(exportDir, name)], { encoding: 'utf8' }));
+    expect(seconds).toBeGreaterThan(3);
+  }
+  await page.keyboard.press('Escape');
+
+  // The agent leaves: the Machines page drops it live.
+  await page.goto('/admin/machines');
+  await expect(row).toBeVisible();
+  running.kill('SIGTERM');
+  running = null;
+  await expect(row).toBeHidden({ timeout: 20_000 });
+  await expect(
+    page.getByText('No machines currently connected. Launch the Message Station desktop app to see it here.'),
+  ).toBeVisible();
+
+  // The release zip the admin started from.
+  await page.goto('/admin/download');
+  await expect(page.getByLabel('Version')).toHaveValue('2.0.1 (Latest)');
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Message Station 2.0.1' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Message Station-2.0.1.zip');
+  const saved = path.join(home, download.suggestedFilename());
+  await download.saveAs(saved);
+  expect(fs.statSync(saved).size).toBeGreaterThan(50_000);
+  expect(fs.readFileSync(saved).subarray(0, 2).toString()).toBe('PK');
+});
