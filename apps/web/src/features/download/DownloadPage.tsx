@@ -1,7 +1,7 @@
 // /admin/download: the desktop app (spec §2 Download pages): a version select with the newest marked
 // '(Latest)', its download, release notes and facts, how to install and start it on macOS, Windows
 // and Linux, the first-time sign-in, and the requirements.
-import { Button, Grid, Group, NativeSelect, Stack, Text } from '@mantine/core';
+import { Button, Grid, Group, Select, Stack, Text } from '@mantine/core';
 import { AGENT_VERSION } from '@message-station/shared';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -97,17 +97,19 @@ function GetVersion({ versions, version, onVersion }: GetVersionProps) {
   return (
     <Stack gap="md">
       <Group align="flex-end" gap="sm" wrap="wrap">
-        <NativeSelect
+        <Select
           label={t('get.version')}
           data={versions.map((value, index) => ({
             value,
             label: index === 0 ? t('get.latest', { version: value }) : value,
           }))}
           value={version}
-          onChange={(event) => {
+          onChange={(value) => {
+            if (!value) return;
             download.reset();
-            onVersion(event.currentTarget.value);
+            onVersion(value);
           }}
+          allowDeselect={false}
           w={200}
         />
         <Button

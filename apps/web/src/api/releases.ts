@@ -1,0 +1,25 @@
+// Typed calls for the desktop app's releases (spec §7): the versions, each version's notes, and
+// the zips a signed-in user downloads.
+import type { TReleaseNotes } from '@message-station/shared';
+import { api } from './client';
+import { fetchFile, type TDownloadedFile } from './file-download';
+
+/** Newest first. */
+export async function listReleases(signal?: AbortSignal): Promise<string[]> {
+  const reply = await api<{ releases: string[] }>('/api/releases', { signal });
+  return reply.releases;
+}
+
+/** 404 'Release not found' for an unknown version. */
+export function getReleaseNotes(version: string, signal?: AbortSignal): Promise<TReleaseNotes> {
+  return api<TReleaseNotes>(`/api/releases/${encodeURIComponent(version)}`, { signal });
+}
+
+export function downloadRelease(version: string): Promise<TDownloadedFile> {
+  return fetchFile(`/admin/api/download/app/${encodeURIComponent(version)}`);
+}
+
+/** The App Pilot build: always version 2.0.1. */
+export function downloadAppPilot(): Promise<TDownloadedFile> {
+  return fetchFile('/admin/api/download/app-pilot');
+}

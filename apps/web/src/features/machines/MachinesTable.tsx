@@ -1,0 +1,78 @@
+// The connected machines: Client Name, Platform, Audio Device ('Default' if none), Voices ('EN:
+// en-us, ES: es-419', else 'Not configured'), Version, Last Seen (spec §2 Machines).
+import { Badge, Group, Table, Text } from '@mantine/core';
+import type { TConnectedClient } from '@message-station/shared';
+import { IconDeviceDesktop } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ListTable } from '../../components/ListTable';
+import { useNow } from '../registration/use-now';
+import { voicePairs } from './clients-list';
+import { LAST_SEEN_TICK_MS, useLastSeenText } from './last-seen';
+
+export function MachinesTable({ clients }: { clients: TConnectedClient[] }) {
+  const { t } = useTranslation('admin', { keyPrefix: 'machines' });
+  const lastSeenText = useLastSeenText();
+  // The tick re-renders the table; a row that just changed is measured against this very moment.
+  useNow(LAST_SEEN_TICK_MS);
+  const now = Date.now();
+
+  return (
+    <ListTable
+      columns={[
+        t('columns.name'),
+        t('columns.platform'),
+        t('columns.audioDevice'),
+        t('columns.voices'),
+        t('columns.version'),
+        t('columns.lastSeen'),
+      ]}
+    >
+      {clients.map((client) => {
+        const voices = voicePairs(client.voices);
+        return (
+          <Table.Tr key={client.client_id} data-client-id={client.client_id}>
+            <Table.Td miw={160}>
+              <Group gap={8} wrap="nowrap">
+                <IconDeviceDesktop
+                  size={18}
+                  aria-hidden="true"
+                  color="var(--mantine-color-teal-6)"
+                  style={{ flexShrink: 0 }}
+                />
+                <Text fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+                  {client.client_name}
+                </Text>
+              </Group>
+            </Table.Td>
+            <Table.Td miw={120}>{client.platform}</Table.Td>
+            <Table.Td miw={120} style={{ overflowWrap: 'anywhere' }}>
+              {client.audio_output_device || (
+                <Text fz="sm" c="dimmed" span>
+                  {t('defaultDevice')}
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td miw={180} maw={300}>
+              {voices ? (
+                <Text fz="sm">{voices}</Text>
+              ) : (
+                <Badge variant="light" color="yellow" tt="none">
+                  {t('notConfigured')}
+                </Badge>
+              )}
+            </Table.Td>
+            <Table.Td miw={72} style={{ whiteSpace: 'nowrap' }}>
+              {client.client_version}
+            </Table.Td>
+            {/* Wide enough for its header on one line. */}
+            <Table.Td miw={100} style={{ whiteSpace: 'nowrap' }}>
+              <time dateTime={client.last_seen} title={new Date(client.last_seen).toLocaleString()}>
+                {lastSeenText(client.last_seen, now)}
+              </time>
+            </Table.Td>
+          </Table.Tr>
+        );
+      })}
+    </ListTable>
+  );
+}

@@ -1,0 +1,106 @@
+// The detail modal's machine controls (spec §2, §4, §5): a selector of the station's connected
+// machines, kept live by the clients stream, and Play, Stop and Export on the chosen one. Each
+// needs a machine ('Please select a machine'); playing shows once the machine confirms it.
+import { Badge, Select } from '@mantine/core';
+import { useLocalStorage } from '@mantine/hooks';
+import { IconDownload, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { useConnectedClients } from '../machines/use-connected-clients';
+import { BlockedButton, type TOutcome } from './DetailControls';
+import { usePlayback } from './use-playback';
+
+/** The machine last chosen, preselected next time while it is connected. */
+export const MACHINE_STORAGE_KEY = 'message-station:machine';
+
+type MachineControlsProps = {
+  messageId: string;
+  /** Another action of the modal is under way. */
+  busy: boolean;
+  /** The outcome to show, or null to clear the last one. */
+  onOutcome: (outcome: TOutcome | null) => void;
+};
+
+export function MachineControls({ messageId, busy, onOutcome }: MachineControlsProps) {
+  const { t } = useTranslation('messages');
+  const { clients } = useConnectedClients('reconnect');
+  const machines = clients.data ?? [];
+  const [chosen, setChosen] = useLocalStorage<string | null>({
+    key: MACHINE_STORAGE_KEY,
+    defaultValue: null,
+    getInitialValueInEffect: false,
+  });
+  const selected = machines.find((machine) => machine.client_id === chosen) ?? null;
+  const { playback, exporting, startPlaying, stopPlaying, exportTo } = usePlayback(
+    messageId,
+    clients.data,
+    onOutcome,
+  );
+  const { phase } = playback;
+  const active = phase === 'starting' || phase === 'playing';
+  // Stop goes to the machine that is playing, which need not be the one chosen now.
+  const stopTarget = playback.clientId ?? selected?.client_id ?? null;
+  const playingOn = machines.find((machine) => machine.client_id === playback.clientId);
+  const selectMachine = t('machines.selectMachine');
+  const askForMachine = () => onOutcome({ kind: 'error', text: selectMachine });
+
+  return (
+    <>
+      <Select
+        size="xs"
+        aria-label={t('machines.label')}
+        placeholder={
+          clients.isPending
+            ? t('machines.loading')
+            : machines.length
+              ? t('machines.choose')
+              : t('machines.none')
+        }
+        data={machines.map((machine) => ({ value: machine.client_id, label: machine.client_name }))}
+        value={selected?.client_id ?? null}
+        onChange={(value) => setChosen(value)}
+        allowDeselect={false}
+        disabled={machines.length === 0}
+        w={200}
+      />
+      <BlockedButton
+        reason={selected ? null : selectMachine}
+        disabled={!selected || busy || phase !== 'idle'}
+        loading={phase === 'starting'}
+        icon={<IconPlayerPlay size={14} aria-hidden="true" />}
+        color="green"
+        onClick={() => selected && startPlaying(selected.client_id)}
+        onBlockedClick={selected ? undefined : askForMachine}
+      >
+        {t('machines.play')}
+      </BlockedButton>
+      <BlockedButton
+        reason={stopTarget ? null : selectMachine}
+        disabled={!stopTarget || busy || phase === 'stopping'}
+        loading={phase === 'stopping'}
+        variant={active ? 'filled' : 'light'}
+        icon={<IconPlayerStop size={14} aria-hidden="true" />}
+        color="red"
+        onClick={() => stopTarget && stopPlaying(stopTarget)}
+        onBlockedClick={stopTarget ? undefined : askForMachine}
+      >
+        {t('machines.stop')}
+      </BlockedButton>
+      <BlockedButton
+        reason={selected ? null : selectMachine}
+        disabled={!selected || busy || exporting}
+        loading={exporting}
+        icon={<IconDownload size={14} aria-hidden="true" />}
+        onClick={() => selected && exportTo(selected)}
+        onBlockedClick={selected ? undefined : askForMachine}
+      >
+        {t('machines.export')}
+      </BlockedButton>
+      {/* Still playing until the stop is confirmed. */}
+      {(phase === 'playing' || phase === 'stopping') && (
+        <Badge color="green" variant="dot" size="lg" tt="none" role="status">
+          {playingOn ? t('machines.playingOn', { machine: playingOn.client_name }) : t('machines.playing')}
+        </Badge>
+      )}
+    </>
+  );
+}
