@@ -66,7 +66,7 @@ test('a desktop agent joins live, plays and stops a message, exports real audio;
   const messageId = (await created.json()).id as string;
 
   await page.goto('/admin/machines');
-  await expect(page.getByRole('heading', { name: 'Machines' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Machines', exact: true })).toBeVisible();
 
   // An API key for the standard user, the way an admin makes one on the Users page.
   const people = (await (await page.request.get('/admin/api/users')).json()) as { id: string; email: string }[];

@@ -31,7 +31,7 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
     expect(screen.getByText('Welcome back, Ana Rivera')).toBeTruthy();
     expect(screen.getByText('You are managing Demo Radio.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Download for Mac' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Download the App' }).getAttribute('href')).toBe(
       '/admin/download',
     );
   });
