@@ -69,7 +69,10 @@ test('a desktop agent joins live, plays and stops a message, exports real audio;
   await expect(page.getByRole('heading', { name: 'Machines', exact: true })).toBeVisible();
 
   // An API key for the standard user, the way an admin makes one on the Users page.
-  const people = (await (await page.request.get('/admin/api/users')).json()) as { id: string; email: string }[];
+  const people = (await (await page.request.get('/admin/api/users')).json()) as {
+    id: string;
+    email: string;
+  }[];
   const sam = people.find((person) => person.email === 'user@demo.test');
   const issued = await page.request.post(`/admin/api/users/${sam?.id}/api-key`, { headers });
   const apiKey = (await issued.json()).api_key as string;

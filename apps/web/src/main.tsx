@@ -1,32 +1,54 @@
+// Entry: attaches the app to the prerendered page (or renders it afresh) in short steps, each a
+// task of its own, so that no single task holds the main thread for long (decision 0014).
 import './app/first-paint-styles';
+import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
-import { AppRoot } from './app/AppRoot';
-import { canHydrate, clearStamp } from './app/prerendered';
-import { createQueryClient } from './app/query-client';
-import { appRoutes } from './app/routes';
-import { sessionQueryOptions } from './features/auth/queries';
+import { canHydrate, clearStamp, STALE_ATTRIBUTE } from './app/prerendered';
 import { currentLanguage, i18nReady } from './i18n';
 
-const queryClient = createQueryClient();
-const router = createBrowserRouter(appRoutes);
+// Starts downloading at once; evaluated apart from this module (React, i18next, the router).
+const bootModule = import('./app/boot');
+
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Missing #root element');
 const root = rootElement;
 
+/** Ends the current task: the browser may paint and handle input before the next step. */
+function nextTask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
 async function start() {
   // The language and the common texts first: no render ever shows raw translation keys.
-  await i18nReady;
+  const [{ AppRoot, appRoutes, createQueryClient, sessionQueryOptions }] = await Promise.all([
+    bootModule,
+    i18nReady,
+  ]);
+  await nextTask();
+  const router = createBrowserRouter(appRoutes);
+  const queryClient = createQueryClient();
+  await nextTask();
   const app = <AppRoot queryClient={queryClient} router={router} />;
-  const visit = { path: window.location.pathname, language: currentLanguage(), year: new Date().getFullYear() };
+  const visit = {
+    path: window.location.pathname,
+    language: currentLanguage(),
+    year: new Date().getFullYear(),
+  };
   if (canHydrate(root, visit)) {
     // The build prerendered this very page (scripts/prerender.mjs): keep its markup, attach to it.
-    hydrateRoot(root, app);
+    // As a transition, hydration yields to the browser between components instead of holding
+    // the main thread; the markup is already on screen, so nothing waits for it.
+    // Its buttons take clicks once the page's code has loaded (releasePrerenderedMarkup).
+    startTransition(() => {
+      hydrateRoot(root, app);
+    });
+    document.documentElement.removeAttribute(STALE_ATTRIBUTE);
   } else {
     root.replaceChildren();
+    clearStamp(root);
     createRoot(root).render(app);
   }
-  clearStamp(root);
   // Check the session right after, in a task of its own: it tells who is signed in and hands out
   // the CSRF cookie that every later POST needs. Public pages render without waiting for it.
   setTimeout(() => void queryClient.prefetchQuery(sessionQueryOptions), 0);

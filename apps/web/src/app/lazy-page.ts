@@ -1,5 +1,6 @@
-import { type ComponentType, type LazyExoticComponent, lazy } from 'react';
+import { type ComponentType, createElement, type LazyExoticComponent, lazy, useEffect } from 'react';
 import { loadAllNamespaces, loadNamespaces } from '../i18n';
+import { releasePrerenderedMarkup } from './prerendered';
 
 type TPageNeeds = {
   /**
@@ -20,6 +21,8 @@ const loadAllStyles = () => import('./all-styles');
 /**
  * React.lazy for a named export, so each page file keeps a normal named export. The page renders
  * once its code, its translations and its styles are all there: never raw keys or unstyled markup.
+ * A prerendered page takes clicks once it is attached (releasePrerenderedMarkup): from then on a
+ * change of language cannot reach markup that React has not taken over yet.
  */
 export function lazyPage<TName extends string>(
   load: () => Promise<{ [K in NoInfer<TName>]: ComponentType }>,
@@ -27,11 +30,23 @@ export function lazyPage<TName extends string>(
   { namespaces, allStyles = true }: TPageNeeds = {},
 ): LazyExoticComponent<ComponentType> {
   return lazy(async () => {
-    const [module] = await Promise.all([
-      load(),
-      namespaces ? loadNamespaces(namespaces) : loadAllNamespaces(),
-      allStyles ? loadAllStyles() : undefined,
-    ]);
-    return { default: module[name] };
+    try {
+      const [module] = await Promise.all([
+        load(),
+        namespaces ? loadNamespaces(namespaces) : loadAllNamespaces(),
+        allStyles ? loadAllStyles() : undefined,
+      ]);
+      const Page = module[name];
+      return {
+        default: function AttachedPage() {
+          useEffect(releasePrerenderedMarkup, []);
+          return createElement(Page);
+        },
+      };
+    } catch (error) {
+      // The error page replaces the prerendered markup; its buttons must work.
+      releasePrerenderedMarkup();
+      throw error;
+    }
   });
 }

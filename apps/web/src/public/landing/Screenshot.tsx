@@ -9,7 +9,9 @@ import { SCREENSHOT_SIZE, screenshotUrl } from './screenshots';
 // The modal's code (focus trap, scroll lock, transitions) loads when a thumbnail is pointed at,
 // focused or clicked, not with the page.
 const loadScreenshotModal = () => import('./ScreenshotModal');
-const ScreenshotModal = lazy(() => loadScreenshotModal().then((module) => ({ default: module.ScreenshotModal })));
+const ScreenshotModal = lazy(() =>
+  loadScreenshotModal().then((module) => ({ default: module.ScreenshotModal })),
+);
 const preloadScreenshotModal = () => {
   void loadScreenshotModal();
 };

@@ -1,0 +1,58 @@
+import { render, screen } from '@testing-library/react';
+import { createInstance } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AppProviders } from '../app/AppProviders';
+import { createQueryClient } from '../app/query-client';
+import { appRoutes } from '../app/routes';
+import enCommon from '../locales/en/common.json';
+import enLanding from '../locales/en/landing.json';
+import { mockSession } from '../test/render-app';
+import i18n, { loadAllNamespaces, loadNamespaces } from '.';
+
+describe('translations on demand', () => {
+  it('the landing page renders from the common and landing namespaces alone, as prerendered', async () => {
+    // The prerendered page and its hydration load just these two: a text from any other
+    // namespace would show as a raw key there.
+    const missing: string[] = [];
+    const onlyLanding = createInstance();
+    await onlyLanding.init({
+      lng: 'en',
+      fallbackLng: false,
+      resources: { en: { common: enCommon, landing: enLanding } },
+      ns: ['common', 'landing'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      saveMissing: true,
+      missingKeyHandler: (_languages, namespace, key) => {
+        missing.push(`${namespace}:${key}`);
+      },
+      react: { useSuspense: false },
+    });
+    mockSession(null);
+    render(
+      <I18nextProvider i18n={onlyLanding}>
+        <AppProviders queryClient={createQueryClient()} env="test">
+          <RouterProvider router={createMemoryRouter(appRoutes, { initialEntries: ['/'] })} />
+        </AppProviders>
+      </I18nextProvider>,
+    );
+    await screen.findByRole('heading', { level: 2, name: 'Simple pricing' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Message Station' })).toBeTruthy();
+    expect(missing).toEqual([]);
+  });
+
+  it('keeps every namespace a page loaded, so that a language change loads it again', async () => {
+    await loadNamespaces(['billing']);
+    // i18next loads the namespaces of options.ns on every language change, before announcing it.
+    expect(i18n.options.ns).toContain('billing');
+    await loadAllNamespaces();
+    for (const namespace of ['admin', 'auth', 'legal', 'messages', 'users']) {
+      expect(i18n.options.ns).toContain(namespace);
+    }
+    await i18n.changeLanguage('es');
+    expect(i18n.t('billing:title')).not.toBe('title');
+    expect(i18n.t('landing:pricing.title')).toBe('Precios sencillos');
+  });
+});
