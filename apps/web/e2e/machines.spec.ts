@@ -140,7 +140,7 @@ test('a desktop agent joins live, plays and stops a message, exports real audio;
 
   // The release zip the admin started from.
   await page.goto('/admin/download');
-  await expect(page.getByLabel('Version')).toHaveValue('2.0.1 (Latest)');
+  await expect(page.getByRole('combobox', { name: 'Version' })).toHaveValue('2.0.1 (Latest)');
   const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Message Station 2.0.1' }).click();
   const download = await downloading;

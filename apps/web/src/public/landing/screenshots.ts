@@ -13,11 +13,10 @@ export const DASHBOARD_SCREENSHOTS = [
   { key: 'settings', file: 'settings.png' },
 ] as const;
 
-/**
- * The desktop app's screens. Empty until the desktop agent lands (issue 9): its status page will be
- * captured by scripts/marketing-screenshots.mjs as desktop-agent-status.png (texts key 'status').
- */
-export const DESKTOP_SCREENSHOTS: readonly { key: 'status'; file: string }[] = [];
+/** The desktop app's screens: its local status page, captured by scripts/marketing-screenshots.mjs from a real agent. */
+export const DESKTOP_SCREENSHOTS: readonly { key: 'status'; file: string }[] = [
+  { key: 'status', file: 'desktop-agent-status.png' },
+];
 
 export function screenshotUrl(file: string): string {
   return `/screenshots/${file}`;
