@@ -27,12 +27,14 @@ async function contextFor(width, signedIn, email) {
     viewport: { width, height: width < 768 ? 812 : 900 },
     baseURL: baseUrl,
   });
+  await context.addInitScript((lng) => localStorage.setItem('i18nextLng', lng), language);
   if (signedIn) {
     const page = await context.newPage();
     await page.goto('/admin/login');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password').fill('demo1234');
-    await page.getByRole('button', { name: 'Sign In' }).click();
+    // Sign in through the form's fields by type, so it works in either language.
+    await page.locator('input[type="email"]').fill(email);
+    await page.locator('input[type="password"]').fill('demo1234');
+    await page.locator('button[type="submit"]').click();
     await page.waitForURL(/\/admin\/dashboard/);
     await page.close();
   }
@@ -40,6 +42,8 @@ async function contextFor(width, signedIn, email) {
 }
 
 const email = process.env.SCREENSHOT_USER ?? 'admin@demo.test';
+// SCREENSHOT_LANG=es takes the pages in Spanish.
+const language = process.env.SCREENSHOT_LANG ?? 'en';
 for (const width of [1280, 375]) {
   const anonymous = await contextFor(width, false);
   const signedIn = await contextFor(width, true, email);
@@ -48,7 +52,11 @@ for (const width of [1280, 375]) {
     const page = await (isAdmin ? signedIn : anonymous).newPage();
     await page.goto(pagePath);
     await page.waitForLoadState('networkidle');
-    const name = `${pagePath.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'home'}-${width}.png`;
+    // Off-screen landing sections skip rendering (content-visibility) until scrolled to; a
+    // full-page picture must show them.
+    await page.addStyleTag({ content: '*{content-visibility:visible!important}' });
+    const suffix = language === 'en' ? '' : `-${language}`;
+    const name = `${pagePath.replace(/^\//, '').replace(/[^a-z0-9]+/gi, '-') || 'home'}-${width}${suffix}.png`;
     await page.screenshot({ path: path.join(outDir, name), fullPage: true });
     console.log(path.join(outDir, name));
     await page.close();

@@ -110,7 +110,7 @@ function GetVersion({ versions, version, onVersion }: GetVersionProps) {
             onVersion(value);
           }}
           allowDeselect={false}
-          w={200}
+          w={240}
         />
         <Button
           leftSection={<IconDownload size={18} aria-hidden="true" />}

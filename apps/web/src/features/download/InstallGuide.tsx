@@ -1,24 +1,13 @@
 // The pieces both download pages explain the desktop app with: numbered steps, how to start it on
 // each system, the first-time sign-in (server address, this station's ID, an API key) and the
 // requirements.
-import {
-  ActionIcon,
-  Anchor,
-  Code,
-  CopyButton,
-  Group,
-  List,
-  Stack,
-  Tabs,
-  Text,
-  ThemeIcon,
-  Tooltip,
-} from '@mantine/core';
-import { IconBrandApple, IconBrandUbuntu, IconBrandWindows, IconCheck, IconCopy } from '@tabler/icons-react';
+import { Anchor, Code, List, Stack, Tabs, Text, ThemeIcon } from '@mantine/core';
+import { IconBrandApple, IconBrandUbuntu, IconBrandWindows, IconCheck } from '@tabler/icons-react';
 import type { ParseKeys, TOptions } from 'i18next';
 import type { ReactNode } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CopyField } from '../../components/CopyField';
 import { SectionCard } from '../../components/SectionCard';
 import { useSessionUser } from '../auth/session-user';
 
@@ -148,30 +137,13 @@ export function StartAppTabs() {
 function CopyValue({ label, value }: { label: string; value: string }) {
   const { t } = useTranslation('admin', { keyPrefix: 'download' });
   return (
-    <Group gap="xs" wrap="nowrap" data-setup-value={label}>
-      <Text fz="sm" fw={500} w={130} miw={130}>
-        {label}
-      </Text>
-      <Code style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{value}</Code>
-      <CopyButton value={value}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? t('copied') : t('copy')} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color={copied ? 'teal' : 'gray'}
-              onClick={copy}
-              aria-label={t('copyValue', { label })}
-            >
-              {copied ? (
-                <IconCheck size={16} aria-hidden="true" />
-              ) : (
-                <IconCopy size={16} aria-hidden="true" />
-              )}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
-    </Group>
+    <CopyField
+      label={label}
+      value={value}
+      labelWidth={130}
+      dataAttribute="data-setup-value"
+      texts={{ copy: t('copy'), copied: t('copied'), copyAria: t('copyValue', { label }) }}
+    />
   );
 }
 

@@ -5,9 +5,6 @@ import {
   Alert,
   Anchor,
   Checkbox,
-  Code,
-  CopyButton,
-  Group,
   Paper,
   Stack,
   Switch,
@@ -16,15 +13,10 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import {
-  IconAlertTriangle,
-  IconCheck,
-  IconCircleCheck,
-  IconCopy,
-  IconExternalLink,
-} from '@tabler/icons-react';
+import { IconAlertTriangle, IconCircleCheck, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { CopyField } from '../../components/CopyField';
 import type { TSettingsTabProps } from './settings-draft';
 
 const creditsFormat = new Intl.NumberFormat('en-US');
@@ -102,29 +94,13 @@ export function SmsSettingsTab({ saved, draft, onChange }: TSettingsTabProps) {
 function PublicLink({ label, url }: { label: string; url: string }) {
   const { t } = useTranslation('settings');
   return (
-    <Group gap="sm" wrap="nowrap" data-public-link={label}>
-      <Text fz="sm" fw={500} w={150} miw={150}>
-        {label}
-      </Text>
-      <Code style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{url}</Code>
-      <CopyButton value={url}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? t('sms.copied') : t('sms.copy')} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color={copied ? 'teal' : 'gray'}
-              onClick={copy}
-              aria-label={`${t('sms.copy')}: ${label}`}
-            >
-              {copied ? (
-                <IconCheck size={16} aria-hidden="true" />
-              ) : (
-                <IconCopy size={16} aria-hidden="true" />
-              )}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
+    <CopyField
+      label={label}
+      value={url}
+      labelWidth={150}
+      dataAttribute="data-public-link"
+      texts={{ copy: t('sms.copy'), copied: t('sms.copied'), copyAria: `${t('sms.copy')}: ${label}` }}
+    >
       <Tooltip label={t('sms.open')} withArrow>
         <ActionIcon
           component="a"
@@ -138,6 +114,6 @@ function PublicLink({ label, url }: { label: string; url: string }) {
           <IconExternalLink size={16} aria-hidden="true" />
         </ActionIcon>
       </Tooltip>
-    </Group>
+    </CopyField>
   );
 }
