@@ -126,6 +126,11 @@ test('a desktop agent joins live, plays and stops a message, exports real audio;
     const seconds = Number(execFileSync('soxi', ['-D', path.join(exportDir, name)], { encoding: 'utf8' }));
     expect(seconds).toBeGreaterThan(3);
   }
+
+  // Without a machine: the server speaks the message and the browser saves the file.
+  const audio = page.waitForEvent('download');
+  await detail.getByRole('button', { name: 'Download audio' }).click();
+  expect((await audio).suggestedFilename()).toMatch(/^demo-radio_alert_\d{4}-\d{2}-\d{2}_\d{4}_en\.wav$/);
   await page.keyboard.press('Escape');
 
   // The agent leaves: the Machines page drops it live.

@@ -24,7 +24,7 @@ describe('PlatformOverviewPage', () => {
       '/signup',
     );
     expect(within(main).getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
-    expect(screen.getByText(/^Requirements: macOS 13.0 or later/)).toBeTruthy();
+    expect(screen.getByText(/^Requirements: a Mac with macOS 13.0 or later .*, Windows 10 or later, or Linux/)).toBeTruthy();
     expect(screen.getByText('Automatic translation into up to nine languages')).toBeTruthy();
     expect(screen.getByText(/^Quiet hours: non-emergency texts between 8 AM and 9 PM/)).toBeTruthy();
   });
@@ -39,7 +39,8 @@ describe('PlatformOverviewPage', () => {
         figure.querySelector('img')?.getAttribute('loading'),
       ]),
     ).toEqual([
-      ['/screenshots/dashboard.png', 'eager'],
+      ['/screenshots/desktop-agent-status.png', 'eager'],
+      ['/screenshots/dashboard.png', 'lazy'],
       ['/screenshots/messages.png', 'lazy'],
       ['/screenshots/message-detail.png', 'lazy'],
       ['/screenshots/sms-contacts.png', 'lazy'],
@@ -47,6 +48,9 @@ describe('PlatformOverviewPage', () => {
       ['/screenshots/settings.png', 'lazy'],
     ]);
     expect(figures[0]?.querySelector('figcaption')?.textContent).toBe(
+      'Agent status: connection to your station, audio output, the voice for each language and the last messages played or exported.',
+    );
+    expect(figures[1]?.querySelector('figcaption')?.textContent).toBe(
       'Dashboard: messages, texts sent, subscribers, credits and recent activity.',
     );
   });

@@ -22,7 +22,7 @@ import { EXTERNAL_LINKS } from '../external-links';
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Stack gap={8}>
-      <Title order={2} fz="sm" tt="uppercase" c="dimmed" style={{ letterSpacing: '0.04em' }}>
+      <Title order={2} fz="sm" tt="uppercase" c="gray.7" style={{ letterSpacing: '0.04em' }}>
         {title}
       </Title>
       {children}
@@ -43,7 +43,7 @@ type ExternalFooterLinkProps = { href: string; children: ReactNode; dimmed?: boo
 function ExternalFooterLink({ href, children, dimmed = false }: ExternalFooterLinkProps) {
   const { t } = useTranslation();
   return (
-    <Anchor href={href} target="_blank" rel="noopener noreferrer" c={dimmed ? 'dimmed' : 'dark.6'} fz="sm">
+    <Anchor href={href} target="_blank" rel="noopener noreferrer" c={dimmed ? 'gray.7' : 'dark.6'} fz="sm">
       <Group component="span" gap={4} wrap="nowrap">
         {children}
         <IconExternalLink size={14} aria-hidden="true" />
@@ -68,7 +68,7 @@ export function PublicFooter() {
         <Group justify="space-between" align="flex-start" gap="xl">
           <Stack gap="xs" maw={280}>
             <BrandMark />
-            <Text c="dimmed" fz="sm">
+            <Text c="gray.7" fz="sm">
               {t('footer.tagline')}
             </Text>
           </Stack>
@@ -105,7 +105,7 @@ export function PublicFooter() {
         <Divider my="lg" />
 
         <Group justify="space-between" gap="xs">
-          <Text fz="xs" c="dimmed">
+          <Text fz="xs" c="gray.7">
             {t('footer.copyright', { year })}
           </Text>
           {EXTERNAL_LINKS.about ? (
@@ -115,11 +115,11 @@ export function PublicFooter() {
               </Text>
             </ExternalFooterLink>
           ) : (
-            <Text fz="xs" c="dimmed">
+            <Text fz="xs" c="gray.7">
               {t('footer.developedBy')}
             </Text>
           )}
-          <Text fz="xs" c="dimmed">
+          <Text fz="xs" c="gray.7">
             {t('footer.version', { version: APP_VERSION })}
           </Text>
         </Group>

@@ -59,7 +59,7 @@ export function PublicHeader({ variant = 'default' }: { variant?: PublicHeaderVa
           <Group gap={6} wrap="nowrap">
             <LanguageSwitcher />
             {isDefault ? (
-              <Button component={Link} to="/admin/login" size="sm" px="md">
+              <Button component={Link} to="/admin/login" size="sm" px="md" color="blue.8">
                 {t('header.stationLogin')}
               </Button>
             ) : (
