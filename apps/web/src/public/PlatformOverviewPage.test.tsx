@@ -24,7 +24,9 @@ describe('PlatformOverviewPage', () => {
       '/signup',
     );
     expect(within(main).getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
-    expect(screen.getByText(/^Requirements: a Mac with macOS 13.0 or later .*, Windows 10 or later, or Linux/)).toBeTruthy();
+    expect(
+      screen.getByText(/^Requirements: a Mac with macOS 13.0 or later .*, Windows 10 or later, or Linux/),
+    ).toBeTruthy();
     expect(screen.getByText('Automatic translation into up to nine languages')).toBeTruthy();
     expect(screen.getByText(/^Quiet hours: non-emergency texts between 8 AM and 9 PM/)).toBeTruthy();
   });
