@@ -176,6 +176,8 @@ describe('Linux Secret Service', () => {
 });
 
 describe('credentials.json', () => {
+  // Windows has no POSIX permission bits (the file sits in the user's own %APPDATA% instead),
+  // so the 0600 check is meaningful only elsewhere.
   it.skipIf(process.platform === 'win32')(
     'is created readable and writable by the user only (0600)',
     async () => {

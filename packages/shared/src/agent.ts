@@ -2,7 +2,7 @@
 // drive playback (spec §7), the WebSocket protocol between agent and server (/agent/v1/ws) and
 // the broadcast ID template that names exported audio files (spec §3).
 import { z } from 'zod';
-import { LANGUAGE_CODES } from './constants.js';
+import { LANGUAGE_CODES, type TLanguageCode } from './constants.js';
 
 /** The version of the agent built from apps/agent, and the fixed App Pilot build (spec §2). */
 export const AGENT_VERSION = '2.0.1';
@@ -26,6 +26,24 @@ export const AGENT_CLOSE = {
   /** The agent spoke something the server does not understand. */
   protocol: 4400,
 } as const;
+
+/**
+ * espeak-ng voices per product language, best first; the agent on Linux and the server's audio
+ * downloads both use them. Mandarin only through cmn-latn-pinyin: it speaks Chinese characters
+ * with Mandarin phonemes and tones, while the plain `cmn` voice reads them as English-sounding
+ * pinyin with the tone numbers spoken aloud ("jin one tian one").
+ */
+export const ESPEAK_VOICE_PREFERENCES: Record<TLanguageCode, readonly [string, ...string[]]> = {
+  en: ['en-us', 'en-gb', 'en-029'],
+  es: ['es-419', 'es'],
+  fr: ['fr-fr', 'fr-be', 'fr-ch'],
+  de: ['de'],
+  it: ['it'],
+  pt: ['pt-br', 'pt'],
+  zh: ['cmn-latn-pinyin'],
+  ja: ['ja'],
+  ko: ['ko'],
+};
 
 /** Voices per language: language code → the engine's voice name. */
 export const ZVoices = z.record(z.string(), z.string().max(200));

@@ -1,5 +1,6 @@
 // Linux (and anywhere it is installed): espeak-ng. Voices come from `espeak-ng --voices`; the
 // voice is named by its language column, which is what `-v` takes.
+import { ESPEAK_VOICE_PREFERENCES, type TLanguageCode } from '@message-station/shared';
 import type { TSystem } from '../system.js';
 import {
   noVoiceReason,
@@ -28,25 +29,8 @@ export function parseEspeakVoices(output: string): TVoice[] {
   return voices;
 }
 
-/**
- * espeak-ng voices per product language, best first. Mandarin only through cmn-latn-pinyin: it
- * speaks Chinese characters with Mandarin phonemes and tones, while the plain `cmn` voice reads
- * them as English-sounding pinyin with the tone numbers spoken aloud ("jin one tian one").
- */
-const PREFERENCES: Record<string, string[]> = {
-  en: ['en-us', 'en-gb', 'en-029'],
-  es: ['es-419', 'es'],
-  fr: ['fr-fr', 'fr-be', 'fr-ch'],
-  de: ['de'],
-  it: ['it'],
-  pt: ['pt-br', 'pt'],
-  zh: ['cmn-latn-pinyin'],
-  ja: ['ja'],
-  ko: ['ko'],
-};
-
 export function espeakVoiceFor(language: string, installed: TVoice[]): TVoicePick {
-  const voice = pickByLocale(installed, PREFERENCES[language] ?? []);
+  const voice = pickByLocale(installed, [...(ESPEAK_VOICE_PREFERENCES[language as TLanguageCode] ?? [])]);
   if (voice) return { voice };
   if (language === 'zh') {
     return {

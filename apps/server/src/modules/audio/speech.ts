@@ -4,25 +4,14 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { TAudioFormat, TLanguageCode } from '@message-station/shared';
+import { ESPEAK_VOICE_PREFERENCES, type TAudioFormat, type TLanguageCode } from '@message-station/shared';
 import type { TSpeechConfig } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
 
-/**
- * The espeak-ng voice of each language. Mandarin uses the pinyin voice: it reads Hanzi with
- * their tones, where the plain `cmn` voice spells some characters out in English.
- */
-export const ESPEAK_VOICES: Record<TLanguageCode, string> = {
-  en: 'en-us',
-  es: 'es-419',
-  fr: 'fr-fr',
-  de: 'de',
-  it: 'it',
-  pt: 'pt-br',
-  zh: 'cmn-latn-pinyin',
-  ja: 'ja',
-  ko: 'ko',
-};
+/** The espeak-ng voice of each language: the agent's first choice (shared), so both sound alike. */
+export const ESPEAK_VOICES = Object.fromEntries(
+  Object.entries(ESPEAK_VOICE_PREFERENCES).map(([language, [best]]) => [language, best]),
+) as Record<TLanguageCode, string>;
 
 export const SPEECH_UNAVAILABLE = 'Speech is not available on this server (espeak-ng is not installed).';
 export const MP3_UNAVAILABLE = 'MP3 export needs the lame encoder on the server; download WAV instead.';
