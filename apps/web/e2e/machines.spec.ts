@@ -105,8 +105,10 @@ test('a desktop agent joins live, plays and stops a message, exports real audio;
   await page.goto('/admin/messages');
   await page.getByRole('row').filter({ hasText: title }).getByRole('button', { name: 'Details' }).click();
   const detail = page.getByRole('dialog', { name: title });
-  // Without a machine Play says what is missing (the button stays focusable for its reason).
-  await detail.getByRole('button', { name: 'Play' }).click({ force: true });
+  // Without a machine Play says what is missing (the button stays focusable for its reason). It
+  // is aria-disabled, so the click is dispatched on it rather than aimed at a modal that may
+  // still be sliding in.
+  await detail.getByRole('button', { name: 'Play' }).dispatchEvent('click');
   await expect(detail.getByText('Please select a machine').first()).toBeVisible();
   await detail.getByLabel('Machine').click();
   await page.getByRole('option', { name: MACHINE }).click();
