@@ -16,6 +16,9 @@ export default defineConfig({
   outputDir: path.join(root, 'test-results'),
   fullyParallel: true,
   workers: 2,
+  // Long journeys (join, edit, pause, unsubscribe) take about 20 s on two cores; beside the agent
+  // journey's speech rendering they can pass 30 s, so each may take a minute.
+  timeout: 60_000,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? 'list' : [['list']],
