@@ -34,6 +34,31 @@ export const ZSendPreview = z.object({
 });
 export type TSendPreview = z.infer<typeof ZSendPreview>;
 
+/** Header a client sets on POST …/send-sms: a retry with the same key answers the first send. */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const ZIdempotencyKey = z
+  .string()
+  .regex(/^[\x21-\x7e]{1,200}$/, 'Idempotency-Key must be 1 to 200 visible ASCII characters');
+
+/** Body of POST …/send-sms; `send_again` confirms a message that was already sent goes once more. */
+export const ZSendRequest = z.object({ send_again: z.boolean().optional() }).nullish();
+export type TSendRequest = z.infer<typeof ZSendRequest>;
+
+/**
+ * 409 from POST …/send-sms: the message has a send already. `send_in_progress`: its texts are still
+ * going out; `already_sent`: it went earlier. Either way a new send needs `send_again: true`.
+ */
+export const ZSendConflict = z.object({
+  error: z.string(),
+  code: z.enum(['send_in_progress', 'already_sent']),
+  previous_send: z.object({
+    send_id: z.string(),
+    sent_at: z.string(),
+    recipients: z.number(),
+  }),
+});
+export type TSendConflict = z.infer<typeof ZSendConflict>;
+
 export const ZSendResult = z.object({
   sent_count: z.number(),
   send_id: z.string(),

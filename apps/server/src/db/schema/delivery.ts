@@ -1,6 +1,17 @@
 // SMS sends of a message and one delivery per recipient, tracked from queued to delivered.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { messages } from './messages.js';
 import { stations } from './stations.js';
 import { users } from './users.js';
@@ -22,15 +33,34 @@ export const smsSends = pgTable(
     credits: integer('credits').notNull(),
     /** Recipients held for quiet hours when the send was accepted. */
     waiting: integer('waiting').notNull().default(0),
+    /** The client's Idempotency-Key: the same key answers the first send again, never a second. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('sms_sends_station_created_idx').on(t.stationId, t.createdAt),
     index('sms_sends_message_idx').on(t.messageId),
+    uniqueIndex('sms_sends_idempotency_key').on(t.stationId, t.idempotencyKey),
   ],
 );
 
-export const DELIVERY_STATUSES = ['queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed'] as const;
+/**
+ * The delivery state machine (decision 0016):
+ * - queued: waiting for its time (quiet hours, backoff) or a dispatcher;
+ * - claimed: a dispatcher holding the lane took it, the provider has not been called: safe to give back;
+ * - submitting: the provider call has started; the answer is unknown until recorded. Never re-sent
+ *   blindly: after its holder died, the provider is asked whether it has the message;
+ * - sent → delivered | undelivered (status callbacks); failed (permanent error or retries used up).
+ */
+export const DELIVERY_STATUSES = [
+  'queued',
+  'claimed',
+  'submitting',
+  'sent',
+  'delivered',
+  'undelivered',
+  'failed',
+] as const;
 
 export const smsDeliveries = pgTable(
   'sms_deliveries',
@@ -52,9 +82,17 @@ export const smsDeliveries = pgTable(
     /** Not before this time: quiet hours in the recipient's zone, or a retry's backoff. */
     notBefore: timestamp('not_before', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),
-    /** When a dispatcher took it; a stale claim (crashed node) is put back in the queue. */
+    /** 0 for emergencies, 1 for the rest: emergencies jump the shared sending lane. */
+    priority: smallint('priority').notNull().default(1),
+    /** When a dispatcher took it, and which one (its node's id while it holds the lane). */
     claimedAt: timestamp('claimed_at', { withTimezone: true }),
-    /** Put back after a crash while in flight: the provider may have sent it already. */
+    claimedBy: text('claimed_by'),
+    /** When the provider call started (status submitting): the window to look for it afterwards. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /**
+     * Sent again although the provider could not say whether it had it (a possible duplicate):
+     * counted and shown. Zero when every crash was resolved by asking the provider.
+     */
     reclaimed: integer('reclaimed').notNull().default(0),
     providerMessageId: text('provider_message_id'),
     error: text('error'),
@@ -64,14 +102,42 @@ export const smsDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('sms_deliveries_send_contact_key').on(t.sendId, t.contactId),
-    index('sms_deliveries_due_idx').on(t.stationId, t.notBefore).where(sql`${t.status} = 'queued'`),
-    index('sms_deliveries_sending_idx').on(t.claimedAt).where(sql`${t.status} = 'sending'`),
+    index('sms_deliveries_due_idx').on(t.priority, t.notBefore).where(sql`${t.status} = 'queued'`),
+    index('sms_deliveries_in_flight_idx')
+      .on(t.claimedBy)
+      .where(sql`${t.status} in ('claimed', 'submitting')`),
     index('sms_deliveries_provider_idx')
       .on(t.providerMessageId)
       .where(sql`${t.providerMessageId} is not null`),
     check(
       'sms_deliveries_status',
-      sql`${t.status} in ('queued', 'sending', 'sent', 'delivered', 'undelivered', 'failed')`,
+      sql`${t.status} in ('queued', 'claimed', 'submitting', 'sent', 'delivered', 'undelivered', 'failed')`,
     ),
   ],
+);
+
+/**
+ * A sending lane: one sending identity (the service's number or Messaging Service) with one pace
+ * across every node. Only the holder of a live lease dispatches the lane; it renews the lease while
+ * it sends, and a lease that ran out belongs to a node that died (decision 0016).
+ */
+export const smsDispatchLanes = pgTable('sms_dispatch_lanes', {
+  lane: text('lane').primaryKey(),
+  holder: text('holder'),
+  leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  /** Takeovers of a dead holder's lease, for operators. */
+  takeovers: integer('takeovers').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One row per refunded delivery: the primary key makes a second refund of it impossible. */
+export const smsRefunds = pgTable(
+  'sms_refunds',
+  {
+    deliveryId: uuid('delivery_id').notNull(),
+    stationId: uuid('station_id').notNull(),
+    credits: integer('credits').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.deliveryId] })],
 );

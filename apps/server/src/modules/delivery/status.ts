@@ -17,7 +17,7 @@ const RANK: Record<
   canceled: { status: 'failed', rank: 3 },
 };
 
-const currentRank = sql`case ${smsDeliveries.status} when 'queued' then 0 when 'sending' then 1 when 'sent' then 2 else 3 end`;
+const currentRank = sql`case ${smsDeliveries.status} when 'queued' then 0 when 'claimed' then 1 when 'submitting' then 1 when 'sent' then 2 else 3 end`;
 
 /**
  * Moves a delivery forward; a late or repeated callback (rank not higher) changes nothing, so a
@@ -65,7 +65,7 @@ export async function deliveryProgress(
   const languages = new Map<string, ReturnType<typeof empty>>();
   for (const row of rows) {
     const n = Number(row.n);
-    const bucket = row.status === 'sending' ? 'queued' : row.status === 'undelivered' ? 'failed' : row.status;
+    const bucket = row.status === 'claimed' || row.status === 'submitting' ? 'queued' : row.status === 'undelivered' ? 'failed' : row.status;
     const language = languages.get(row.language) ?? empty();
     language.total += n;
     language[bucket] += n;
