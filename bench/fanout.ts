@@ -14,7 +14,7 @@ import { loadConfig } from '../apps/server/src/config.js';
 import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { stationLanguages, stations } from '../apps/server/src/db/schema/index.js';
 import { seedDemo } from '../apps/server/src/db/seed.js';
-import { DEFAULT_DISPATCH, dispatchStation } from '../apps/server/src/modules/delivery/dispatcher.js';
+import { DEFAULT_DISPATCH, dispatchLane } from '../apps/server/src/modules/delivery/dispatcher.js';
 import { createTwilioSmsProvider } from '../apps/server/src/providers/sms/twilio.js';
 import { startFakeTwilio } from '../apps/server/src/test/fake-twilio.js';
 import { createMessage } from '../apps/server/src/test/messages-factory.js';
@@ -118,14 +118,13 @@ const quietResult = quiet.json() as { sent_count: number; waiting: number };
 
 const dispatchStart = performance.now();
 const drain = setInterval(() => fake.requests.splice(0), 1000);
-const result = await dispatchStation(
+const result = await dispatchLane(
   {
     db,
     sms,
     now: () => new Date(),
     config: { ...DEFAULT_DISPATCH, ratePerSecond: 0, concurrency: CONCURRENCY },
   },
-  station.id,
 );
 const dispatchMs = performance.now() - dispatchStart;
 clearInterval(drain);

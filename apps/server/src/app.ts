@@ -23,7 +23,7 @@ import { startBillingScheduler } from './modules/billing/scheduler.js';
 import { botCheckRoutes } from './modules/bot-check/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { DEFAULT_DISPATCH } from './modules/delivery/dispatcher.js';
+import { DEFAULT_DISPATCH, newDispatcherId } from './modules/delivery/dispatcher.js';
 import { deliveryRoutes } from './modules/delivery/routes.js';
 import { startDispatchWorker } from './modules/delivery/worker.js';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.js';
@@ -202,9 +202,16 @@ export async function buildApp(deps: TAppDeps) {
     sms: ctx.sms,
     events,
     now,
-    config: { ...DEFAULT_DISPATCH, ratePerSecond: config.sms.ratePerSecond },
+    config: { ...DEFAULT_DISPATCH, ratePerSecond: config.sms.ratePerSecond, leaseMs: config.sms.leaseMs },
+    holder: newDispatcherId(),
+    // Only this process can open an embedded database: a lane held by another id is a dead run's.
+    exclusive: database.kind === 'pglite',
     log: app.log,
     background: deps.dispatchInBackground ?? true,
+  });
+  // SIGTERM drains before the database closes: calls in flight are recorded, claims given back.
+  app.addHook('preClose', async () => {
+    await dispatch.drain();
   });
   await app.register(deliveryRoutes(ctx, dispatch));
   await app.register(dashboardRoutes(ctx));

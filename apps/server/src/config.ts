@@ -34,6 +34,7 @@ const ZEnv = z.object({
   TWILIO_STATUS_CALLBACK_URL: z.url().optional(),
   TWILIO_API_BASE_URL: z.url().optional(),
   SMS_RATE_PER_SECOND: z.coerce.number().min(0).max(1000).optional(),
+  SMS_LEASE_SECONDS: z.coerce.number().min(1).max(600).default(30),
   TRIAL_DAYS: z.coerce.number().int().min(0).default(14),
   TRIAL_CREDITS: z.coerce.number().int().min(0).default(50),
   TRANSLATION_PROVIDERS: z.string().optional(),
@@ -149,6 +150,11 @@ export type TSmsConfig = {
    * long code, about 3 for toll-free, up to 100 for a short code. 0 turns pacing off.
    */
   ratePerSecond: number;
+  /**
+   * How long the sending lane's lease lasts without renewal (decision 0016): the holder renews it
+   * every third of this; a node that died is taken over this long after its last renewal.
+   */
+  leaseMs: number;
   twilio?: {
     accountSid: string;
     authToken: string;
@@ -346,6 +352,7 @@ function smsConfig(e: z.infer<typeof ZEnv>, production: boolean, publicUrl: stri
       provider: 'outbox',
       testMode: e.SMS_TEST_MODE ?? true,
       ratePerSecond: e.SMS_RATE_PER_SECOND ?? 20,
+      leaseMs: e.SMS_LEASE_SECONDS * 1000,
     };
   }
   const missing = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'].filter((key) => !e[key as keyof typeof e]);
@@ -360,6 +367,7 @@ function smsConfig(e: z.infer<typeof ZEnv>, production: boolean, publicUrl: stri
     // With a real provider, codes are never shown unless test mode is asked for explicitly.
     testMode: e.SMS_TEST_MODE ?? false,
     ratePerSecond: e.SMS_RATE_PER_SECOND ?? 1,
+    leaseMs: e.SMS_LEASE_SECONDS * 1000,
     twilio: {
       accountSid: e.TWILIO_ACCOUNT_SID as string,
       authToken: e.TWILIO_AUTH_TOKEN as string,

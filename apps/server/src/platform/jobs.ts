@@ -21,6 +21,19 @@ export async function startJobRunner(
   });
   boss.on('error', (error) => log?.error({ err: error }, 'job runner error'));
   await boss.start();
+  // Nodes that start together declare the same queues at once; PostgreSQL may pick one of them
+  // as a deadlock victim (40P01). Declaring is idempotent, so the victim simply declares again.
+  const createQueue = boss.createQueue.bind(boss);
+  boss.createQueue = async (...args: Parameters<PgBoss['createQueue']>) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await createQueue(...args);
+      } catch (error) {
+        if ((error as { code?: string }).code !== '40P01' || attempt >= 5) throw error;
+        await new Promise((resolve) => setTimeout(resolve, 50 * attempt + Math.random() * 50));
+      }
+    }
+  };
   return {
     boss,
     async stop() {

@@ -56,6 +56,25 @@ export async function getBillingHistory(db: DbOrTx, stationId: string): Promise<
 }
 
 /**
+ * Whether the station may send SMS at this moment, from its dates rather than its stored status
+ * (which the hourly job updates): a trial ends at its end date, a failed renewal suspends SMS when
+ * its grace period is over.
+ */
+export function sendingAllowed(
+  station: { paymentStatus: string; paymentExpiresAt: Date | null; paymentFailedAt: Date | null },
+  now: Date,
+): boolean {
+  if (station.paymentStatus === 'trial') {
+    return station.paymentExpiresAt !== null && station.paymentExpiresAt.getTime() > now.getTime();
+  }
+  if (station.paymentStatus !== 'paid') return false;
+  const graceEnd = station.paymentFailedAt
+    ? station.paymentFailedAt.getTime() + PAYMENT_GRACE_DAYS * 86_400_000
+    : Number.POSITIVE_INFINITY;
+  return now.getTime() < graceEnd;
+}
+
+/**
  * Run daily: a renewal still failing after the grace period suspends SMS (terms: 15 days), and a
  * free trial past its end date leaves the station without a subscription.
  */

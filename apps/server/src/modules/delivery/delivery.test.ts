@@ -7,7 +7,7 @@ import { SmsSendError, type TSmsProvider } from '../../providers/sms/types.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { createContact, createStationWithAdmin } from '../../test/factories.js';
 import { createMessage } from '../../test/messages-factory.js';
-import { DEFAULT_DISPATCH, dispatchStation, reclaimStale, type TDispatchDeps } from './dispatcher.js';
+import { DEFAULT_DISPATCH, dispatchLane, type TDispatchDeps } from './dispatcher.js';
 
 const AUTH_TOKEN = 'status-secret';
 // 18:00 UTC: 1 PM in New York, 10 AM in Los Angeles, 8 AM in Honolulu: inside sending hours.
@@ -146,7 +146,7 @@ describe('sending a message by SMS', async () => {
     const [ledger] = await t.db.select().from(creditLedger).where(eq(creditLedger.kind, 'send'));
     expect(ledger).toMatchObject({ credits: -3, balanceAfter: 97 });
 
-    expect(await dispatchStation(t.deps, t.station.id)).toEqual({ sent: 3 });
+    expect((await dispatchLane(t.deps)).sent).toBe(3);
     expect(t.sent.map((s) => s.to).sort()).toEqual(['+12125550101', '+13105550102', '+14155550103']);
     const progress = (await t.admin.get(`/admin/api/messages/${message.id}/deliveries`)).json();
     expect(progress).toMatchObject({ total: 3, sent: 3, queued: 0, failed: 0 });
@@ -194,21 +194,21 @@ describe('sending a message by SMS', async () => {
     expect(staff.json().error).toBe(SEND_ERRORS.adminOnly);
 
     await t.db.update(stations).set({ smsEnabled: false }).where(eq(stations.id, t.station.id));
-    expect((await t.admin.post(`/admin/api/messages/${message.id}/send-sms`)).json().error).toBe(
-      SEND_ERRORS.smsDisabled,
-    );
+    expect(
+      (await t.admin.post(`/admin/api/messages/${message.id}/send-sms`, { send_again: true })).json().error,
+    ).toBe(SEND_ERRORS.smsDisabled);
     await t.db
       .update(stations)
       .set({ smsEnabled: true, paymentStatus: 'suspended' })
       .where(eq(stations.id, t.station.id));
-    const suspended = await t.admin.post(`/admin/api/messages/${message.id}/send-sms`);
+    const suspended = await t.admin.post(`/admin/api/messages/${message.id}/send-sms`, { send_again: true });
     expect(suspended.statusCode).toBe(402);
     expect(suspended.json().error).toBe(SEND_ERRORS.noSubscription);
     await t.db
       .update(stations)
       .set({ paymentStatus: 'paid', smsCreditsBalance: 2 })
       .where(eq(stations.id, t.station.id));
-    const poor = await t.admin.post(`/admin/api/messages/${message.id}/send-sms`);
+    const poor = await t.admin.post(`/admin/api/messages/${message.id}/send-sms`, { send_again: true });
     expect(poor.statusCode).toBe(402);
     expect(poor.json().error).toBe(notEnoughCreditsError(3, 2));
     expect((await t.db.select().from(smsDeliveries)).length).toBe(3);
@@ -223,8 +223,8 @@ describe('sending a message by SMS', async () => {
   it('never overspends when two sends race for the last credits', async () => {
     await t.db.update(stations).set({ smsCreditsBalance: 4 }).where(eq(stations.id, t.station.id));
     const [a, b] = await Promise.all([
-      t.admin.post(`/admin/api/messages/${message.id}/send-sms`),
-      t.admin.post(`/admin/api/messages/${message.id}/send-sms`),
+      t.admin.post(`/admin/api/messages/${message.id}/send-sms`, { send_again: true }),
+      t.admin.post(`/admin/api/messages/${message.id}/send-sms`, { send_again: true }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 402]);
     const [station] = await t.db.select().from(stations).where(eq(stations.id, t.station.id));
@@ -244,7 +244,7 @@ describe('the dispatcher', async () => {
     });
     const message = await createMessage(t.db, t.station.id, { original: 'Storm warning tonight.' });
     await t.admin.post(`/admin/api/messages/${message.id}/send-sms`);
-    await dispatchStation(t.deps, t.station.id);
+    await dispatchLane(t.deps);
     const rows = async () =>
       Object.fromEntries((await t.db.select().from(smsDeliveries)).map((r) => [r.phone, r]));
     let now = await rows();
@@ -257,24 +257,45 @@ describe('the dispatcher', async () => {
     expect(station?.smsCreditsBalance).toBe(98);
 
     t.setClock(new Date(DAYTIME.getTime() + 5_000));
-    await dispatchStation(t.deps, t.station.id);
+    await dispatchLane(t.deps);
     now = await rows();
     expect(now['+12125550101']).toMatchObject({ status: 'sent', attempts: 2 });
   });
 
-  it('after a crash puts the stranded claims back and every recipient still gets the message', async () => {
+  it('never takes a claim from a holder that lives: a second dispatcher waits while the first renews', async () => {
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const sent: string[] = [];
+    const slow: TSmsProvider = {
+      name: 'twilio',
+      async send({ to }) {
+        // The first text takes longer than the whole lease.
+        if (to === '+12125550101') await gate;
+        sent.push(to);
+        return { providerMessageId: `SM${sent.length}` };
+      },
+    };
     const t = await setup();
-    const message = await createMessage(t.db, t.station.id, { original: 'Crash test.' });
+    const message = await createMessage(t.db, t.station.id, { original: 'Longer than the lease.' });
     await t.admin.post(`/admin/api/messages/${message.id}/send-sms`);
-    // A node claimed everything and died (kill -9) before sending.
-    await t.db
-      .update(smsDeliveries)
-      .set({ status: 'sending', claimedAt: new Date(DAYTIME.getTime() - 10 * 60_000) });
-    expect(await dispatchStation(t.deps, t.station.id)).toEqual({ sent: 0 });
-    expect((await reclaimStale(t.deps)).reclaimed).toBe(3);
-    expect(await dispatchStation(t.deps, t.station.id)).toEqual({ sent: 3 });
+    const config = { ...t.deps.config, leaseMs: 300, concurrency: 1 };
+    const first = dispatchLane({ ...t.deps, sms: slow, config, holder: 'node-a' });
+    const submitting = async () =>
+      (await t.db.select().from(smsDeliveries)).filter((r) => r.status === 'submitting').length;
+    while ((await submitting()) === 0) await new Promise((r) => setTimeout(r, 20));
+    // Three leases go by while node A is stuck in its provider call; it renews, so B never takes over.
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, 300));
+      const second = await dispatchLane({ ...t.deps, sms: slow, config, holder: 'node-b' });
+      expect(second.held).toBe(false);
+    }
+    release();
+    expect((await first).sent).toBe(3);
+    expect(sent.sort()).toEqual(['+12125550101', '+13105550102', '+14155550103']);
     const rows = await t.db.select().from(smsDeliveries);
-    expect(rows.every((r) => r.status === 'sent' && r.reclaimed === 1)).toBe(true);
+    expect(rows.every((r) => r.status === 'sent' && r.reclaimed === 0 && r.attempts === 1)).toBe(true);
   });
 
   it('paces each station to its rate', async () => {
@@ -299,7 +320,7 @@ describe('the dispatcher', async () => {
       },
       config: { ...t.deps.config, ratePerSecond: 10, concurrency: 4 },
     };
-    expect((await dispatchStation(paced, t.station.id)).sent).toBe(20);
+    expect((await dispatchLane(paced)).sent).toBe(20);
     const gaps = starts.slice(1).map((s, i) => s - (starts[i] as number));
     expect(gaps.every((g) => Math.abs(g - 100) <= 10)).toBe(true);
     expect(starts.length).toBe(20);
@@ -328,7 +349,7 @@ describe('quiet hours', async () => {
     // 8 AM Eastern on the 24th is 13:00 UTC.
     expect(newYork?.notBefore.toISOString()).toBe('2026-11-24T13:00:00.000Z');
     expect(losAngeles?.notBefore.toISOString()).toBe(night.toISOString());
-    expect((await dispatchStation(t.deps, t.station.id)).sent).toBe(1);
+    expect((await dispatchLane(t.deps)).sent).toBe(1);
 
     t.setClock(new Date(night.getTime() + 60_000));
     const emergency = await createMessage(t.db, t.station.id, {
@@ -337,10 +358,10 @@ describe('quiet hours', async () => {
     });
     const urgent = (await t.admin.post(`/admin/api/messages/${emergency.id}/send-sms`)).json();
     expect(urgent).toMatchObject({ sent_count: 3, waiting: 0 });
-    expect((await dispatchStation(t.deps, t.station.id)).sent).toBe(3);
+    expect((await dispatchLane(t.deps)).sent).toBe(3);
 
     t.setClock(new Date('2026-11-24T13:00:00Z'));
-    expect((await dispatchStation(t.deps, t.station.id)).sent).toBe(1);
+    expect((await dispatchLane(t.deps)).sent).toBe(1);
   });
 
   it('tells the dashboard the story: SMS sent, activity merged per message', async () => {

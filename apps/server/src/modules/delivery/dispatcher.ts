@@ -1,24 +1,26 @@
-// The SMS dispatcher: claims due deliveries with FOR UPDATE SKIP LOCKED (any number of nodes),
-// sends them paced to the station's rate, retries transient failures with backoff, fails
-// permanent ones and refunds their credits. A claim left by a crashed node is put back after
-// its lease, so every recipient still gets the message; the rows put back are counted
-// (`reclaimed`) because the provider may already have sent them.
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { smsDeliveries, smsSends } from '../../db/schema/index.js';
+// The SMS dispatcher (decision 0016). One dispatcher at a time holds the sending lane (lane.ts)
+// and sends every station's due deliveries on it, emergencies first, paced to the lane's rate.
+// A delivery moves queued → claimed (taken, provider not called: safe to give back) →
+// submitting (the provider call started: never re-sent blindly) → sent | queued (retry) | failed.
+// When a holder dies, the next holder gives its claims back and asks the provider about its
+// submitting rows before anything is sent again. Refunds are unique per delivery in the database.
+import { sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { smsDeliveries, smsRefunds, smsSends } from '../../db/schema/index.js';
 import type { TEventBus } from '../../platform/event-bus.js';
 import { SmsSendError, type TSmsProvider } from '../../providers/sms/types.js';
 import { addCredits } from '../billing/ledger.js';
+import { acquireLane, holdLease, releaseLane, type TLaneLeaseDeps } from './lane.js';
 
 export type TDispatchConfig = {
-  /** Messages per second per station; 0 turns pacing off. */
+  /** Messages per second on the lane, across every node; 0 turns pacing off. */
   ratePerSecond: number;
-  /** Deliveries claimed per round trip to the database. */
+  /** Most deliveries claimed per round trip to the database. */
   batchSize: number;
-  /** Sends in flight at once. */
+  /** Provider calls in flight at once. */
   concurrency: number;
   maxAttempts: number;
-  /** A claim older than this belongs to a node that died. */
+  /** How long a lease lasts without renewal; a holder silent this long is taken to be dead. */
   leaseMs: number;
 };
 
@@ -27,8 +29,11 @@ export const DEFAULT_DISPATCH: TDispatchConfig = {
   batchSize: 500,
   concurrency: 32,
   maxAttempts: 5,
-  leaseMs: 120_000,
+  leaseMs: 30_000,
 };
+
+/** The service has one sending identity (number or Messaging Service), hence one lane. */
+export const DEFAULT_LANE = 'default';
 
 export type TDispatchDeps = {
   db: Db;
@@ -38,7 +43,17 @@ export type TDispatchDeps = {
   /** Waits until the given time (tests pass a fake clock). */
   sleepUntil?: (at: number) => Promise<void>;
   config: TDispatchConfig;
-  log?: { error(details: object, message: string): void };
+  /** This process's dispatcher id; defaults to a fresh one per call (tests). */
+  holder?: string;
+  lane?: string;
+  /** The database can be opened by this process only (embedded PGlite): take over at once. */
+  exclusive?: boolean;
+  /** Asked between provider calls: true once the process is shutting down. */
+  stopping?: () => boolean;
+  log?: {
+    error(details: object, message: string): void;
+    warn?(details: object, message: string): void;
+  };
 };
 
 type TClaimed = {
@@ -48,11 +63,26 @@ type TClaimed = {
   segments: number;
   attempts: number;
   sendId: string;
+  stationId: string;
+  priority: number;
+  notBefore: string;
 };
 type TOutcome =
   | { id: string; kind: 'sent'; providerMessageId: string }
   | { id: string; kind: 'retry'; error: string; attempts: number }
-  | { id: string; kind: 'failed'; error: string; segments: number };
+  | { id: string; kind: 'failed'; error: string }
+  /** Not sent: the lease or the process is ending; back to the queue untouched. */
+  | { id: string; kind: 'unsent' };
+
+export type TDispatchResult = {
+  /** False when another live dispatcher holds the lane; `retryInMs` says when its lease ends. */
+  held: boolean;
+  retryInMs?: number;
+  sent: number;
+  failed: number;
+  /** After a takeover: submitting rows the provider confirmed, rows given back, rows sent again. */
+  recovered: { confirmed: number; requeued: number; resent: number };
+};
 
 const realSleepUntil = (at: number) =>
   new Promise<void>((resolve) => setTimeout(resolve, Math.max(0, at - Date.now())));
@@ -62,23 +92,76 @@ export function backoffMs(attempts: number): number {
   return 5000 * 4 ** Math.max(0, attempts - 1);
 }
 
-async function claim(deps: TDispatchDeps, stationId: string): Promise<TClaimed[]> {
-  const now = deps.now();
-  const result = await deps.db.execute(sql`
-    update ${smsDeliveries} set status = 'sending', claimed_at = ${now.toISOString()}::timestamptz, attempts = attempts + 1
-    where id in (
-      select id from ${smsDeliveries}
-      where station_id = ${stationId} and status = 'queued' and not_before <= ${now.toISOString()}::timestamptz
-      order by not_before, id
-      limit ${deps.config.batchSize}
-      for update skip locked)
-    returning id, phone, body, segments, attempts, send_id as "sendId"`);
-  return (result as unknown as { rows: TClaimed[] }).rows;
+function rowsOf<T>(result: unknown): T[] {
+  return (result as { rows: T[] }).rows;
 }
 
-async function sendOne(deps: TDispatchDeps, row: TClaimed, stationId: string): Promise<TOutcome> {
+export function newDispatcherId(): string {
+  return `${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
+}
+
+function leaseDeps(deps: TDispatchDeps, holder: string): TLaneLeaseDeps {
+  return {
+    db: deps.db,
+    lane: deps.lane ?? DEFAULT_LANE,
+    holder,
+    leaseMs: deps.config.leaseMs,
+    exclusive: deps.exclusive,
+  };
+}
+
+/**
+ * How many rows one claim takes: what the pace lets us send in a quarter of the lease, so rows
+ * are never held long; claimed rows are given back unsent whenever we stop.
+ */
+export function claimSize(config: TDispatchConfig): number {
+  if (config.ratePerSecond <= 0) return config.batchSize;
+  const perQuarterLease = Math.floor((config.ratePerSecond * config.leaseMs) / 4000);
+  return Math.max(1, Math.min(config.batchSize, perQuarterLease));
+}
+
+/** How many claimed rows are marked submitting at once, before their provider calls start. */
+function submitChunk(config: TDispatchConfig): number {
+  if (config.ratePerSecond <= 0) return config.concurrency * 8;
+  return Math.max(1, Math.min(config.concurrency, Math.ceil(config.ratePerSecond)));
+}
+
+async function claim(deps: TDispatchDeps, holder: string): Promise<TClaimed[]> {
+  const now = deps.now().toISOString();
+  const result = await deps.db.execute(sql`
+    update ${smsDeliveries} set status = 'claimed', claimed_by = ${holder}, claimed_at = ${now}::timestamptz
+    where id in (
+      select id from ${smsDeliveries}
+      where status = 'queued' and not_before <= ${now}::timestamptz
+      order by priority, not_before, id
+      limit ${claimSize(deps.config)}
+      for update skip locked)
+    returning id, phone, body, segments, attempts, send_id as "sendId", station_id as "stationId",
+      priority, not_before::text as "notBefore"`);
+  // RETURNING has no order: keep the queue's, emergencies first, then the longest due.
+  return rowsOf<TClaimed>(result).sort(
+    (a, b) =>
+      a.priority - b.priority || Date.parse(a.notBefore) - Date.parse(b.notBefore) || (a.id < b.id ? -1 : 1),
+  );
+}
+
+/** Marks claimed rows submitting just before their provider calls; answers the ones still ours. */
+async function markSubmitting(deps: TDispatchDeps, holder: string, rows: TClaimed[]) {
+  const ids = rows.map((r) => r.id);
+  const result = await deps.db.execute(sql`
+    update ${smsDeliveries} set status = 'submitting', submitted_at = ${deps.now().toISOString()}::timestamptz,
+      attempts = attempts + 1
+    where id = any(${`{${ids.join(',')}}`}::uuid[]) and status = 'claimed' and claimed_by = ${holder}
+    returning id, attempts`);
+  const attempts = new Map(rowsOf<{ id: string; attempts: number }>(result).map((r) => [r.id, r.attempts]));
+  return rows
+    .filter((r) => attempts.has(r.id))
+    .map((r) => ({ ...r, attempts: attempts.get(r.id) as number }));
+}
+
+async function sendOne(deps: TDispatchDeps, row: TClaimed): Promise<TOutcome> {
   try {
-    const sent = await deps.sms.send({ to: row.phone, body: row.body, stationId });
+    const sent = await deps.sms.send({ to: row.phone, body: row.body, stationId: row.stationId });
     return { id: row.id, kind: 'sent', providerMessageId: sent.providerMessageId };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -86,12 +169,17 @@ async function sendOne(deps: TDispatchDeps, row: TClaimed, stationId: string): P
     if (transient && row.attempts < deps.config.maxAttempts) {
       return { id: row.id, kind: 'retry', error: reason, attempts: row.attempts };
     }
-    return { id: row.id, kind: 'failed', error: reason, segments: row.segments };
+    return { id: row.id, kind: 'failed', error: reason };
   }
 }
 
-/** Sends a batch, `concurrency` at a time, each start paced to `ratePerSecond`. */
-async function sendBatch(deps: TDispatchDeps, rows: TClaimed[], stationId: string, pace: { next: number }) {
+/** Sends rows `concurrency` at a time, each start paced; a call starts only while `mayStart()`. */
+async function sendPaced(
+  deps: TDispatchDeps,
+  rows: TClaimed[],
+  pace: { next: number },
+  mayStart: () => boolean,
+): Promise<TOutcome[]> {
   const sleepUntil = deps.sleepUntil ?? realSleepUntil;
   const interval = deps.config.ratePerSecond > 0 ? 1000 / deps.config.ratePerSecond : 0;
   const outcomes: TOutcome[] = [];
@@ -104,16 +192,45 @@ async function sendBatch(deps: TDispatchDeps, rows: TClaimed[], stationId: strin
         pace.next = start + interval;
         await sleepUntil(start);
       }
-      outcomes.push(await sendOne(deps, row, stationId));
+      outcomes.push(mayStart() ? await sendOne(deps, row) : { id: row.id, kind: 'unsent' });
     }
   };
   await Promise.all(Array.from({ length: Math.min(deps.config.concurrency, rows.length) }, worker));
   return outcomes;
 }
 
-async function record(deps: TDispatchDeps, stationId: string, outcomes: TOutcome[]) {
+/**
+ * Refunds failed deliveries exactly once: a delivery's refund row has it as primary key, so a
+ * second attempt inserts nothing and adds no credits. One ledger entry per station and batch.
+ */
+async function refund(tx: DbOrTx, ids: string[], at: Date) {
+  if (ids.length === 0) return;
+  const inserted = rowsOf<{ station_id: string; credits: number; n: number; first: string }>(
+    await tx.execute(sql`
+      with added as (
+        insert into ${smsRefunds} (delivery_id, station_id, credits, created_at)
+        select d.id, d.station_id, d.segments, ${at.toISOString()}::timestamptz from ${smsDeliveries} d
+        where d.id = any(${`{${ids.join(',')}}`}::uuid[]) and d.status = 'failed'
+        on conflict (delivery_id) do nothing
+        returning station_id, credits, delivery_id)
+      select station_id, sum(credits)::int as credits, count(*)::int as n, min(delivery_id::text) as first
+      from added group by station_id`),
+  );
+  for (const row of inserted) {
+    await addCredits(tx, row.station_id, {
+      kind: 'refund',
+      credits: row.credits,
+      description: `Refund: ${row.n} SMS could not be delivered`,
+      reference: row.first,
+      at,
+    });
+  }
+}
+
+async function record(deps: TDispatchDeps, holder: string, outcomes: TOutcome[]) {
   const now = deps.now();
   const at = now.toISOString();
+  const ours = sql`d.status = 'submitting' and d.claimed_by = ${holder}`;
   await deps.db.transaction(async (tx) => {
     const sent = outcomes.filter((o) => o.kind === 'sent');
     if (sent.length) {
@@ -121,85 +238,180 @@ async function record(deps: TDispatchDeps, stationId: string, outcomes: TOutcome
       await tx.execute(sql`
         update ${smsDeliveries} d set status = 'sent', provider_message_id = v.pid, sent_at = ${at}::timestamptz, error = null
         from jsonb_to_recordset(${values}::jsonb) as v(id uuid, pid text)
-        where d.id = v.id and d.status = 'sending'`);
+        where d.id = v.id and ${ours}`);
     }
-    for (const o of outcomes) {
-      if (o.kind !== 'retry') continue;
-      await tx
-        .update(smsDeliveries)
-        .set({ status: 'queued', error: o.error, notBefore: new Date(now.getTime() + backoffMs(o.attempts)) })
-        .where(and(eq(smsDeliveries.id, o.id), eq(smsDeliveries.status, 'sending')));
+    const retry = outcomes.filter((o) => o.kind === 'retry');
+    if (retry.length) {
+      const values = JSON.stringify(
+        retry.map((o) => ({ id: o.id, error: o.error, at: new Date(now.getTime() + backoffMs(o.attempts)) })),
+      );
+      await tx.execute(sql`
+        update ${smsDeliveries} d set status = 'queued', error = v.error, not_before = v.at, claimed_by = null
+        from jsonb_to_recordset(${values}::jsonb) as v(id uuid, error text, at timestamptz)
+        where d.id = v.id and ${ours}`);
+    }
+    const unsent = outcomes.filter((o) => o.kind === 'unsent').map((o) => o.id);
+    if (unsent.length) {
+      await tx.execute(sql`
+        update ${smsDeliveries} d set status = 'queued', claimed_by = null, attempts = attempts - 1
+        where d.id = any(${`{${unsent.join(',')}}`}::uuid[]) and ${ours}`);
     }
     const failed = outcomes.filter((o) => o.kind === 'failed');
     if (failed.length) {
-      for (const o of failed) {
-        await tx
-          .update(smsDeliveries)
-          .set({ status: 'failed', error: o.error, finishedAt: now })
-          .where(and(eq(smsDeliveries.id, o.id), eq(smsDeliveries.status, 'sending')));
-      }
-      const credits = failed.reduce((n, o) => n + o.segments, 0);
-      await addCredits(tx, stationId, {
-        kind: 'refund',
-        credits,
-        description: `Refund: ${failed.length} SMS could not be delivered`,
-        reference: failed[0]?.id,
-        at: now,
-      });
+      const values = JSON.stringify(failed.map((o) => ({ id: o.id, error: o.error })));
+      await tx.execute(sql`
+        update ${smsDeliveries} d set status = 'failed', error = v.error, finished_at = ${at}::timestamptz
+        from jsonb_to_recordset(${values}::jsonb) as v(id uuid, error text)
+        where d.id = v.id and ${ours}`);
+      await refund(
+        tx,
+        failed.map((o) => o.id),
+        now,
+      );
     }
   });
+}
+
+/** Rows claimed by this holder and not submitted go back to the queue (stop, lost lease). */
+async function giveBack(deps: TDispatchDeps, holder: string) {
+  await deps.db.execute(sql`
+    update ${smsDeliveries} set status = 'queued', claimed_by = null
+    where status = 'claimed' and claimed_by = ${holder}`);
+}
+
+/**
+ * Rows in flight from an earlier holder (a crashed node, or this one before a restart): claims go
+ * back to the queue; each submitting row is looked up at the provider. Found: it was sent (no
+ * second text). Not found: queued again. The provider cannot say: sent again and counted in
+ * `reclaimed` (a possible duplicate, shown to staff).
+ */
+export async function recoverInFlight(deps: TDispatchDeps, holder: string) {
+  const counts = { confirmed: 0, requeued: 0, resent: 0 };
+  const claimed = await deps.db.execute(sql`
+    update ${smsDeliveries} set status = 'queued', claimed_by = null
+    where status = 'claimed' and claimed_by is distinct from ${holder} returning id`);
+  counts.requeued += rowsOf(claimed).length;
+  for (;;) {
+    const rows = rowsOf<{ id: string; phone: string; body: string; submitted_at: string }>(
+      await deps.db.execute(sql`
+        update ${smsDeliveries} set claimed_by = ${holder}
+        where id in (select id from ${smsDeliveries}
+          where status = 'submitting' and claimed_by is distinct from ${holder} limit 200 for update skip locked)
+        returning id, phone, body, submitted_at::text`),
+    );
+    if (rows.length === 0) return counts;
+    let found: (string | null)[] | null = null;
+    try {
+      found = deps.sms.lookup
+        ? await deps.sms.lookup(
+            rows.map((r) => ({ to: r.phone, body: r.body, since: new Date(Date.parse(r.submitted_at)) })),
+          )
+        : null;
+    } catch (error) {
+      deps.log?.error({ err: error, rows: rows.length }, 'SMS provider could not say what it received');
+    }
+    const at = deps.now().toISOString();
+    const values = JSON.stringify(rows.map((r, i) => ({ id: r.id, pid: found ? (found[i] ?? null) : null })));
+    const moved = rowsOf<{ confirmed: boolean }>(
+      await deps.db.execute(sql`
+        update ${smsDeliveries} d set
+          status = case when v.pid is not null then 'sent' else 'queued' end,
+          provider_message_id = coalesce(v.pid, d.provider_message_id),
+          sent_at = case when v.pid is not null then ${at}::timestamptz else d.sent_at end,
+          reclaimed = d.reclaimed + ${found ? 0 : 1},
+          claimed_by = case when v.pid is not null then d.claimed_by else null end
+        from jsonb_to_recordset(${values}::jsonb) as v(id uuid, pid text)
+        where d.id = v.id and d.status = 'submitting' and d.claimed_by = ${holder}
+        returning v.pid is not null as confirmed`),
+    );
+    const confirmed = moved.filter((m) => m.confirmed).length;
+    counts.confirmed += confirmed;
+    if (found) counts.requeued += moved.length - confirmed;
+    else counts.resent += moved.length;
+  }
 }
 
 /** Tells the station's live streams which messages' progress moved. */
 export async function publishProgress(
   deps: Pick<TDispatchDeps, 'db' | 'events'>,
-  stationId: string,
+  stationId: string | null,
   sendIds: string[],
 ) {
   if (!deps.events || sendIds.length === 0) return;
-  const rows = await deps.db
-    .selectDistinct({ messageId: smsSends.messageId })
-    .from(smsSends)
-    .where(and(eq(smsSends.stationId, stationId), inArray(smsSends.id, sendIds)));
-  for (const { messageId } of rows) {
-    if (messageId)
-      await deps.events.publish({ stationId, type: 'sms_progress', data: { message_id: messageId } });
+  const rows = rowsOf<{ station_id: string; message_id: string | null }>(
+    await deps.db.execute(sql`
+      select distinct station_id, message_id from ${smsSends}
+      where id = any(${`{${sendIds.join(',')}}`}::uuid[])
+      ${stationId ? sql`and station_id = ${stationId}` : sql``}`),
+  );
+  for (const row of rows) {
+    if (row.message_id)
+      await deps.events.publish({
+        stationId: row.station_id,
+        type: 'sms_progress',
+        data: { message_id: row.message_id },
+      });
   }
 }
 
 /**
- * Sends every delivery of the station that is due now, then returns. Queued rows that are not
- * due yet (quiet hours, backoff) are left for a later run.
+ * Holds the lane and sends every delivery due now, then gives the lane up and returns. Queued rows
+ * not due yet (quiet hours, backoff) are left for a later run. Another live holder: returns at
+ * once with `held: false`.
  */
-export async function dispatchStation(deps: TDispatchDeps, stationId: string) {
-  const pace = { next: 0 };
-  let total = 0;
-  for (;;) {
-    const rows = await claim(deps, stationId);
-    if (rows.length === 0) return { sent: total };
-    const outcomes = await sendBatch(deps, rows, stationId, pace);
-    await record(deps, stationId, outcomes);
-    total += outcomes.filter((o) => o.kind === 'sent').length;
-    await publishProgress(deps, stationId, [...new Set(rows.map((r) => r.sendId))]);
+export async function dispatchLane(deps: TDispatchDeps): Promise<TDispatchResult> {
+  // A fresh id per run: whatever is in flight when a run starts belongs to an earlier run.
+  const holder = `${deps.holder ?? 'dispatcher'}/${newDispatcherId()}`;
+  const lease = leaseDeps(deps, holder);
+  const result: TDispatchResult = {
+    held: true,
+    sent: 0,
+    failed: 0,
+    recovered: { confirmed: 0, requeued: 0, resent: 0 },
+  };
+  const acquired = await acquireLane(lease);
+  if (!acquired.acquired) return { ...result, held: false, retryInMs: acquired.retryInMs };
+  const hold = holdLease(lease, deps.log);
+  const stopping = () => deps.stopping?.() === true;
+  const mayStart = () => hold.valid() && !stopping();
+  try {
+    result.recovered = await recoverInFlight(deps, holder);
+    if (result.recovered.resent)
+      deps.log?.error(
+        { resent: result.recovered.resent },
+        'SMS sent again without the provider confirming (possible duplicates)',
+      );
+    const pace = { next: 0 };
+    while (mayStart()) {
+      const rows = await claim(deps, holder);
+      if (rows.length === 0) break;
+      const chunk = submitChunk(deps.config);
+      for (let i = 0; i < rows.length && mayStart(); i += chunk) {
+        const submitting = await markSubmitting(deps, holder, rows.slice(i, i + chunk));
+        const outcomes = await sendPaced(deps, submitting, pace, mayStart);
+        await record(deps, holder, outcomes);
+        result.sent += outcomes.filter((o) => o.kind === 'sent').length;
+        result.failed += outcomes.filter((o) => o.kind === 'failed').length;
+      }
+      await giveBack(deps, holder);
+      await publishProgress(deps, null, [...new Set(rows.map((r) => r.sendId))]);
+    }
+  } finally {
+    await hold.stop();
+    await giveBack(deps, holder).catch(() => {});
+    if (!hold.lost()) await releaseLane(lease).catch(() => {});
   }
+  return result;
 }
 
-/** Claims left by a crashed node go back to the queue; answers how many (possible duplicates). */
-export async function reclaimStale(deps: Pick<TDispatchDeps, 'db' | 'now' | 'config'>) {
-  const before = new Date(deps.now().getTime() - deps.config.leaseMs);
-  const rows = await deps.db
-    .update(smsDeliveries)
-    .set({ status: 'queued', claimedAt: null, reclaimed: sql`${smsDeliveries.reclaimed} + 1` })
-    .where(and(eq(smsDeliveries.status, 'sending'), lte(smsDeliveries.claimedAt, before)))
-    .returning({ stationId: smsDeliveries.stationId });
-  return { reclaimed: rows.length, stationIds: [...new Set(rows.map((r) => r.stationId))] };
-}
-
-/** Stations with deliveries due now (quiet hours ended, backoff over). */
-export async function stationsWithDueDeliveries(db: Db, now: Date) {
-  const rows = await db
-    .selectDistinct({ stationId: smsDeliveries.stationId })
-    .from(smsDeliveries)
-    .where(and(eq(smsDeliveries.status, 'queued'), lte(smsDeliveries.notBefore, now)));
-  return rows.map((r) => r.stationId);
+/** Whether any delivery is due now (quiet hours ended, backoff over) or stranded in flight. */
+export async function hasDueDeliveries(db: Db, now: Date): Promise<boolean> {
+  const rows = rowsOf(
+    await db.execute(sql`
+      select 1 from ${smsDeliveries}
+      where (status = 'queued' and not_before <= ${now.toISOString()}::timestamptz)
+         or status in ('claimed', 'submitting')
+      limit 1`),
+  );
+  return rows.length > 0;
 }

@@ -1,5 +1,13 @@
 // Sending a message by SMS (spec §7 send-sms), its progress, and Twilio's status callbacks.
-import { ZDeliveryProgress, ZErrorResponse, ZSendPreview, ZSendResult } from '@message-station/shared';
+import {
+  ZDeliveryProgress,
+  ZErrorResponse,
+  ZIdempotencyKey,
+  ZSendConflict,
+  ZSendPreview,
+  ZSendRequest,
+  ZSendResult,
+} from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TAppContext } from '../../app.js';
@@ -45,13 +53,25 @@ export const deliveryRoutes =
         schema: {
           tags: ['delivery'],
           summary: 'Send the message to every active subscriber of its type, each in their language',
+          description:
+            'A retry with the same Idempotency-Key answers the first send and sends nothing. A message that already has a send answers 409 (send_in_progress or already_sent) unless the body says send_again.',
           params: ZMessageParams,
-          response: { 200: ZSendResult, ...errors },
+          headers: z.object({ 'idempotency-key': ZIdempotencyKey.optional() }),
+          body: ZSendRequest,
+          response: {
+            200: ZSendResult,
+            ...errors,
+            409: z.union([ZSendConflict, ZErrorResponse]),
+            422: ZErrorResponse,
+          },
         },
       },
       async (request) => {
         const auth = authOf(request);
-        const result = await acceptSend(app.db, auth, request.params.id, app.now());
+        const result = await acceptSend(app.db, auth, request.params.id, app.now(), {
+          idempotencyKey: request.headers['idempotency-key'],
+          sendAgain: request.body?.send_again === true,
+        });
         await dispatch.wake(auth.stationId);
         await app.events.publish({
           stationId: auth.stationId,

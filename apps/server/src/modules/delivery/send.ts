@@ -3,26 +3,27 @@
 import {
   notEnoughCreditsError,
   SEND_ERRORS,
+  type TSendConflict,
   type TSendPreview,
   type TSendResult,
 } from '@message-station/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import {
+  messages as messagesTable,
   smsContactPreferences,
   smsContacts,
   smsDeliveries,
   smsSends,
   stations,
 } from '../../db/schema/index.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { TAuth } from '../../platform/session.js';
 import { spendCredits } from '../billing/ledger.js';
+import { sendingAllowed } from '../billing/service.js';
 import * as messages from '../messages/repo.js';
 import { bodiesFor, type TLanguageBody } from './compose.js';
 import { releaseTime } from './quiet-hours.js';
-
-const PLAN_ACTIVE = new Set(['paid', 'trial']);
 
 function audienceWhere(stationId: string, messageType: string) {
   return and(
@@ -40,7 +41,8 @@ async function plan(db: DbOrTx, auth: TAuth, messageId: string, at: Date) {
   if (!message) throw notFound('Message not found');
   const [station] = await db.select().from(stations).where(eq(stations.id, auth.stationId));
   if (!station) throw notFound('Station not found');
-  if (!PLAN_ACTIVE.has(station.paymentStatus)) throw new AppError(402, SEND_ERRORS.noSubscription);
+  // From the dates, not the stored status: a trial that ended a minute ago cannot send.
+  if (!sendingAllowed(station, at)) throw new AppError(402, SEND_ERRORS.noSubscription);
   if (!station.smsEnabled) throw new AppError(400, SEND_ERRORS.smsDisabled);
 
   const byLanguage = await db
@@ -102,63 +104,174 @@ export async function previewSend(db: Db, auth: TAuth, messageId: string, at: Da
   };
 }
 
+export type TSendOptions = {
+  /** The client's Idempotency-Key: the same key answers the first send again. */
+  idempotencyKey?: string;
+  /** The admin confirmed sending a message that already has a send. */
+  sendAgain?: boolean;
+};
+
+type TSendRow = typeof smsSends.$inferSelect;
+
+async function currentBalance(tx: DbOrTx, stationId: string) {
+  const [row] = await tx
+    .select({ balance: stations.smsCreditsBalance })
+    .from(stations)
+    .where(eq(stations.id, stationId));
+  return row?.balance ?? 0;
+}
+
+async function replay(tx: DbOrTx, send: TSendRow): Promise<TSendResult> {
+  return {
+    sent_count: send.recipients,
+    send_id: send.id,
+    credits: send.credits,
+    waiting: send.waiting,
+    balance: await currentBalance(tx, send.stationId),
+  };
+}
+
+/** 409 unless the admin confirmed: the message has a send whose texts still go out, or went. */
+async function refuseRepeat(tx: DbOrTx, stationId: string, messageId: string) {
+  const [previous] = await tx
+    .select()
+    .from(smsSends)
+    .where(and(eq(smsSends.stationId, stationId), eq(smsSends.messageId, messageId)))
+    .orderBy(desc(smsSends.createdAt))
+    .limit(1);
+  if (!previous) return;
+  const [inFlight] = await tx
+    .select({ one: sql<number>`1` })
+    .from(smsDeliveries)
+    .where(
+      and(
+        eq(smsDeliveries.sendId, previous.id),
+        sql`${smsDeliveries.status} in ('queued', 'claimed', 'submitting')`,
+      ),
+    )
+    .limit(1);
+  const conflict: Omit<TSendConflict, 'error'> = {
+    code: inFlight ? 'send_in_progress' : 'already_sent',
+    previous_send: {
+      send_id: previous.id,
+      sent_at: previous.createdAt.toISOString(),
+      recipients: previous.recipients,
+    },
+  };
+  throw new AppError(
+    409,
+    inFlight
+      ? 'This message is already being sent. Confirm to send it again.'
+      : 'This message was already sent. Confirm to send it again.',
+    conflict,
+  );
+}
+
 /**
  * Sends `messageId` to every active, verified subscriber of its type. Not enough credits: nothing
- * is written and the error says how many are needed and left.
+ * is written and the error says how many are needed and left. Concurrent requests for one message
+ * wait for each other on its row: the second sees the first's send and answers it (same
+ * Idempotency-Key) or 409 (no confirmation to send again).
  */
-export async function acceptSend(db: Db, auth: TAuth, messageId: string, at: Date): Promise<TSendResult> {
-  return db.transaction(async (tx) => {
-    const p = await plan(tx, auth, messageId, at);
-    if (p.recipients === 0) throw noAudience(p.message.messageType);
-    const balance = await spendCredits(tx, p.station.id, {
-      credits: p.credits,
-      description: `SMS "${p.message.title}" to ${p.recipients.toLocaleString('en-US')} subscriber${p.recipients === 1 ? '' : 's'}`,
-      reference: p.message.id,
-      at,
+export async function acceptSend(
+  db: Db,
+  auth: TAuth,
+  messageId: string,
+  at: Date,
+  options: TSendOptions = {},
+): Promise<TSendResult> {
+  try {
+    return await db.transaction(async (tx) => {
+      if (auth.role !== 'admin' && !auth.viewingStationId) throw new AppError(403, SEND_ERRORS.adminOnly);
+      const [locked] = await tx
+        .select({ id: messagesTable.id })
+        .from(messagesTable)
+        .where(and(eq(messagesTable.stationId, auth.stationId), eq(messagesTable.id, messageId)))
+        .for('update');
+      if (!locked) throw notFound('Message not found');
+      if (options.idempotencyKey) {
+        const [earlier] = await tx
+          .select()
+          .from(smsSends)
+          .where(
+            and(eq(smsSends.stationId, auth.stationId), eq(smsSends.idempotencyKey, options.idempotencyKey)),
+          );
+        if (earlier) return answerEarlier(tx, earlier, messageId);
+      }
+      // The station's refusals (SMS off, no plan, nobody to send to) come before "already sent".
+      const p = await plan(tx, auth, messageId, at);
+      if (p.recipients === 0) throw noAudience(p.message.messageType);
+      if (!options.sendAgain) await refuseRepeat(tx, auth.stationId, messageId);
+      return await insertSend(tx, auth, p, at, options.idempotencyKey);
     });
-    if (balance === null) {
-      const [now] = await tx
-        .select({ balance: stations.smsCreditsBalance })
-        .from(stations)
-        .where(eq(stations.id, p.station.id));
-      throw new AppError(402, notEnoughCreditsError(p.credits, now?.balance ?? 0));
-    }
-    const [send] = await tx
-      .insert(smsSends)
-      .values({
-        stationId: p.station.id,
-        messageId: p.message.id,
-        messageTitle: p.message.title,
-        messageType: p.message.messageType,
-        sentBy: auth.userId,
-        recipients: p.recipients,
-        credits: p.credits,
-        waiting: p.waiting,
-        createdAt: at,
-      })
-      .returning({ id: smsSends.id });
-    if (!send) throw new Error('send insert returned nothing');
-    const bodies = JSON.stringify(
-      p.languages.map((l) => ({ language: l.language, body: l.body, segments: l.segments })),
-    );
-    const notBefore = p.emergency ? sql`${at.toISOString()}::timestamptz` : releaseTime(sql`c.phone`, at);
-    const inserted = await tx.execute(sql`
-      insert into ${smsDeliveries} (station_id, send_id, contact_id, phone, language, body, segments, not_before, created_at)
-      select c.station_id, ${send.id}::uuid, c.id, c.phone, p.language, b.body, b.segments, ${notBefore}, ${at.toISOString()}::timestamptz
-      from ${smsContactPreferences} p
-      join ${smsContacts} c on c.id = p.contact_id
-      join jsonb_to_recordset(${bodies}::jsonb) as b(language text, body text, segments int) on b.language = p.language
-      where p.station_id = ${p.station.id} and p.message_type = ${p.message.messageType}
-        and c.status = 'active' and c.is_verified = true`);
-    const rows = Number(
-      (inserted as { rowCount?: number; affectedRows?: number }).rowCount ??
-        (inserted as { affectedRows?: number }).affectedRows ??
-        p.recipients,
-    );
-    if (rows !== p.recipients) {
-      // The audience changed between the count and the insert (a STOP arrived): charge what was queued.
-      throw new AppError(409, 'Subscribers changed while sending. Please try again.');
-    }
-    return { sent_count: p.recipients, send_id: send.id, credits: p.credits, waiting: p.waiting, balance };
+  } catch (error) {
+    // The same key used at once on another message (whose row lock we did not share).
+    if (options.idempotencyKey && isUniqueViolation(error)) throw keyReused();
+    throw error;
+  }
+}
+
+function keyReused() {
+  return new AppError(422, 'This Idempotency-Key was already used for another request.');
+}
+
+async function answerEarlier(tx: DbOrTx, earlier: TSendRow, messageId: string) {
+  if (earlier.messageId !== messageId) throw keyReused();
+  return replay(tx, earlier);
+}
+
+async function insertSend(
+  tx: DbOrTx,
+  auth: TAuth,
+  p: Awaited<ReturnType<typeof plan>>,
+  at: Date,
+  idempotencyKey: string | undefined,
+): Promise<TSendResult> {
+  const balance = await spendCredits(tx, p.station.id, {
+    credits: p.credits,
+    description: `SMS "${p.message.title}" to ${p.recipients.toLocaleString('en-US')} subscriber${p.recipients === 1 ? '' : 's'}`,
+    reference: p.message.id,
+    at,
   });
+  if (balance === null) {
+    throw new AppError(402, notEnoughCreditsError(p.credits, await currentBalance(tx, p.station.id)));
+  }
+  const [send] = await tx
+    .insert(smsSends)
+    .values({
+      stationId: p.station.id,
+      messageId: p.message.id,
+      messageTitle: p.message.title,
+      messageType: p.message.messageType,
+      sentBy: auth.userId,
+      recipients: p.recipients,
+      credits: p.credits,
+      waiting: p.waiting,
+      idempotencyKey: idempotencyKey ?? null,
+      createdAt: at,
+    })
+    .returning({ id: smsSends.id });
+  if (!send) throw new Error('send insert returned nothing');
+  const bodies = JSON.stringify(
+    p.languages.map((l) => ({ language: l.language, body: l.body, segments: l.segments })),
+  );
+  const notBefore = p.emergency ? sql`${at.toISOString()}::timestamptz` : releaseTime(sql`c.phone`, at);
+  const inserted = await tx.execute(sql`
+    insert into ${smsDeliveries} (station_id, send_id, contact_id, phone, language, body, segments, not_before, priority, created_at)
+    select c.station_id, ${send.id}::uuid, c.id, c.phone, p.language, b.body, b.segments, ${notBefore}, ${p.emergency ? 0 : 1}, ${at.toISOString()}::timestamptz
+    from ${smsContactPreferences} p
+    join ${smsContacts} c on c.id = p.contact_id
+    join jsonb_to_recordset(${bodies}::jsonb) as b(language text, body text, segments int) on b.language = p.language
+    where p.station_id = ${p.station.id} and p.message_type = ${p.message.messageType}
+      and c.status = 'active' and c.is_verified = true`);
+  const rows = Number(
+    (inserted as { rowCount?: number; affectedRows?: number }).rowCount ??
+      (inserted as { affectedRows?: number }).affectedRows ??
+      p.recipients,
+  );
+  if (rows !== p.recipients) {
+    // The audience changed between the count and the insert (a STOP arrived): charge what was queued.
+    throw new AppError(409, 'Subscribers changed while sending. Please try again.');
+  }
+  return { sent_count: p.recipients, send_id: send.id, credits: p.credits, waiting: p.waiting, balance };
 }

@@ -1,6 +1,6 @@
 // Dev provider: stores each SMS in the database instead of sending it (shown on /dev/outbox).
 import type { Db } from '../../db/client.js';
-import { recordOutboxMessage } from '../outbox/repo.js';
+import { findOutboxSms, recordOutboxMessage } from '../outbox/repo.js';
 import type { TSmsProvider } from './types.js';
 
 export const OUTBOX_FROM_NUMBER = '+15005550006';
@@ -17,6 +17,10 @@ export function createOutboxSmsProvider(db: Db): TSmsProvider {
         stationId: message.stationId ?? null,
       });
       return { providerMessageId: `outbox-${id}` };
+    },
+    async lookup(messages) {
+      const ids = await findOutboxSms(db, messages);
+      return ids.map((id) => (id ? `outbox-${id}` : null));
     },
   };
 }

@@ -9,6 +9,8 @@ type TTwilioConfig = NonNullable<TSmsConfig['twilio']>;
 
 const TWILIO_API_ORIGIN = 'https://api.twilio.com';
 const REQUEST_TIMEOUT_MS = 15_000;
+/** Twilio's clock and ours may differ a little; a lookup reaches this far before the call started. */
+const LOOKUP_CLOCK_SLACK_MS = 60_000;
 
 /** Numbers Twilio will never deliver to as addressed: retrying cannot help. */
 const PERMANENT_CODES = new Set([
@@ -87,6 +89,24 @@ export function createTwilioSmsProvider(config: TTwilioConfig): TSmsProvider {
         // No HTTP answer at all: refused connection, DNS failure, timeout.
         throw new SmsSendError('transient', `Twilio unreachable: ${(error as Error).message}`);
       }
+    },
+    async lookup(messages) {
+      // Twilio's list filters by recipient (and sender); its DateSent filter has only day precision
+      // and skips texts still queued, so the newest page is read and matched on body and creation.
+      const found: (string | null)[] = [];
+      for (const message of messages) {
+        const page = await client.messages.list({
+          to: message.to,
+          ...(config.messagingServiceSid ? {} : { from: config.fromNumber as string }),
+          limit: 50,
+        });
+        const since = message.since.getTime() - LOOKUP_CLOCK_SLACK_MS;
+        const match = page.find(
+          (m) => m.body === message.body && (!m.dateCreated || m.dateCreated.getTime() >= since),
+        );
+        found.push(match?.sid ?? null);
+      }
+      return found;
     },
   };
 }

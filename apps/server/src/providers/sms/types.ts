@@ -25,7 +25,15 @@ export class SmsSendError extends Error {
   }
 }
 
+/** A text whose send was started by a node that died: did the provider receive it? */
+export type TSmsLookup = { to: string; body: string; since: Date };
+
 export type TSmsProvider = {
   readonly name: 'twilio' | 'outbox';
   send(message: TSmsMessage): Promise<TSmsSendResult>;
+  /**
+   * For each text, the provider's id when it has a message to that number with that body created
+   * since then, else null. Throws when the provider cannot answer (then it may be sent again).
+   */
+  lookup?(messages: TSmsLookup[]): Promise<(string | null)[]>;
 };

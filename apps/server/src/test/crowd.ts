@@ -1,0 +1,29 @@
+// Many subscribers at once, set-based (one INSERT … SELECT each), for tests and benchmarks that
+// need hundreds or thousands of recipients: numbers +1 {area code} 555 {4 digits} and onwards.
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+
+export async function addSubscribers(
+  db: Db,
+  stationId: string,
+  options: { count: number; areaCode?: string; language?: string; messageType?: string; first?: number },
+) {
+  const areaCode = options.areaCode ?? '212';
+  const first = options.first ?? 0;
+  await db.execute(sql`
+    insert into sms_contacts (station_id, name, phone, language, status, is_verified, source)
+    select ${stationId}::uuid, 'crowd ' || i, '+1' || ${areaCode}::text || lpad((5550000 + i)::text, 7, '0'),
+      ${options.language ?? 'en'}::text, 'active', true, 'web'
+    from generate_series(${first}::int, ${first + options.count - 1}::int) as i`);
+  await db.execute(sql`
+    insert into sms_contact_preferences (contact_id, station_id, message_type, language)
+    select c.id, c.station_id, ${options.messageType ?? 'emergency'}, c.language
+    from sms_contacts c
+    where c.station_id = ${stationId}::uuid and c.name like 'crowd %'
+    on conflict do nothing`);
+}
+
+/** The phone number `addSubscribers` gave subscriber i. */
+export function crowdPhone(i: number, areaCode = '212') {
+  return `+1${areaCode}${(5550000 + i).toString().padStart(7, '0')}`;
+}

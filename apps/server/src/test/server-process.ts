@@ -1,0 +1,126 @@
+// The real server as a child process (the built apps/server/dist/main.js, as `npm start` runs it),
+// for tests and benchmarks that kill it (SIGKILL, SIGTERM), restart it, or run two of it on one
+// PostgreSQL. Plus a small cookie-keeping HTTP client that signs in the way the browser does.
+import { type ChildProcess, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../..');
+export const SERVER_MAIN = path.join(repoRoot, 'apps/server/dist/main.js');
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+export type TServerProcess = {
+  url: string;
+  pid: number;
+  /** Everything it printed, for a failing test's message. */
+  output: () => string;
+  /** Resolves with the exit code (null when killed by a signal) and the signal. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  kill(signal: NodeJS.Signals): void;
+};
+
+/**
+ * Starts the built server with `env` on a free port and waits until /healthz answers. The
+ * caller sets the database (DATABASE_URL, or DATA_DIR for PGlite) and providers.
+ */
+export async function startServerProcess(env: Record<string, string>): Promise<TServerProcess> {
+  if (!fs.existsSync(SERVER_MAIN)) {
+    throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` first (npm test does).`);
+  }
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [SERVER_MAIN], {
+    env: {
+      PATH: process.env.PATH ?? '',
+      NODE_ENV: 'test',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: 'warn',
+      LOG_PRETTY: 'false',
+      SEED_DEMO: 'false',
+      WEB_DIST_DIR: '/nonexistent-web-dist',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr?.on('data', (chunk) => {
+    output += chunk;
+  });
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  let dead = false;
+  void exited.then(() => {
+    dead = true;
+  });
+  for (;;) {
+    if (dead) throw new Error(`server exited while starting:\n${output}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server did not answer /healthz within 60 s:\n${output}`);
+    }
+    const ok = await fetch(`${url}/healthz`)
+      .then((r) => r.ok)
+      .catch(() => false);
+    if (ok) break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    url,
+    pid: child.pid as number,
+    output: () => output,
+    exited,
+    kill: (signal) => child.kill(signal),
+  };
+}
+
+/** A browser-like client of a running server: keeps cookies, sends the CSRF header on writes. */
+export class HttpSession {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(private readonly base: string) {}
+
+  async request(method: string, url: string, body?: unknown, headers: Record<string, string> = {}) {
+    const csrf = this.cookies.get('csrf_token');
+    const response = await fetch(`${this.base}${url}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(this.cookies.size ? { cookie: [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } : {}),
+        ...(method !== 'GET' && csrf ? { 'x-csrf-token': csrf } : {}),
+        ...headers,
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...rest] = (pair ?? '').split('=');
+      if (name) this.cookies.set(name.trim(), rest.join('='));
+    }
+    const text = await response.text();
+    return { status: response.status, json: () => JSON.parse(text), text };
+  }
+
+  async login(email: string, password = 'demo1234') {
+    await this.request('GET', '/auth/session');
+    const response = await this.request('POST', '/auth/login', { email, password });
+    if (response.status !== 200) throw new Error(`login failed: ${response.status} ${response.text}`);
+  }
+}
