@@ -131,12 +131,20 @@ export const ZImportRow = z.object({
   message_types: z.array(z.string()),
   /** null when the row can be imported. */
   error: z.string().nullable(),
+  /**
+   * The number was imported before imports verified contacts (decision 0017): importing it
+   * again verifies that contact and leaves its preferences as they are.
+   */
+  verifies_existing: z.boolean(),
 });
 export const ZImportReport = z.object({
   total: z.number(),
   valid: z.number(),
   invalid: z.number(),
+  /** New contacts, active and verified. */
   imported: z.number(),
+  /** Earlier imported contacts verified by this import. */
+  verified: z.number(),
   rows: z.array(ZImportRow),
 });
 export type TImportReport = z.infer<typeof ZImportReport>;

@@ -43,12 +43,39 @@ export async function pageContacts(
   return { rows, total: total?.n ?? 0 };
 }
 
-export function phonesInStation(db: DbOrTx, stationId: string, phones: string[]) {
+export function contactsWithPhones(db: DbOrTx, stationId: string, phones: string[]) {
   if (phones.length === 0) return Promise.resolve([]);
   return db
-    .select({ phone: smsContacts.phone })
+    .select({
+      phone: smsContacts.phone,
+      status: smsContacts.status,
+      isVerified: smsContacts.isVerified,
+      source: smsContacts.source,
+    })
     .from(smsContacts)
     .where(and(eq(smsContacts.stationId, stationId), inArray(smsContacts.phone, phones)));
+}
+
+/**
+ * Verifies contacts imported before imports verified them (decision 0017), if still active or
+ * paused. The same rule as `awaitsVerification` in import.ts, checked again here because an
+ * opt-out may have arrived since the file was checked: only the person opts back in.
+ */
+export function verifyImportedContacts(db: DbOrTx, stationId: string, phones: string[], at: Date) {
+  if (phones.length === 0) return Promise.resolve([]);
+  return db
+    .update(smsContacts)
+    .set({ isVerified: true, verifiedAt: at, updatedAt: at })
+    .where(
+      and(
+        eq(smsContacts.stationId, stationId),
+        inArray(smsContacts.phone, phones),
+        eq(smsContacts.source, 'import'),
+        eq(smsContacts.isVerified, false),
+        inArray(smsContacts.status, ['active', 'paused']),
+      ),
+    )
+    .returning({ id: smsContacts.id, phone: smsContacts.phone });
 }
 
 export function insertContacts(db: DbOrTx, values: (typeof smsContacts.$inferInsert)[]) {

@@ -15,14 +15,8 @@ import type { TAppContext } from '../../app.js';
 import { AppError } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';
 import { CsvError, IMPORT_MAX_BYTES } from './csv.js';
-import {
-  addContact,
-  importContacts,
-  listContacts,
-  type TStaffContext,
-  updatePreferences,
-  updateStatus,
-} from './service.js';
+import { importContacts } from './import.js';
+import { addContact, listContacts, type TStaffContext, updatePreferences, updateStatus } from './service.js';
 
 const ZId = z.object({ id: z.uuid('Contact not found') });
 const errors = {
@@ -122,7 +116,8 @@ export const smsContactRoutes =
         onRequest: app.guards.requireUser,
         schema: {
           tags: ['sms-contacts'],
-          summary: 'Import contacts from CSV (name, phone, language, types); dry_run=true previews',
+          summary:
+            'Import contacts from CSV (name, phone, language, types) on the attestation of consent: they are active and verified; dry_run=true previews',
           consumes: ['multipart/form-data'],
           querystring: z.object({ dry_run: z.enum(['true', 'false']).default('true') }),
           response: { 200: ZImportReport, ...errors },

@@ -1,11 +1,6 @@
-// Staff work on a station's SMS contacts: list, preferences, pause/resume, add one, import many.
-import {
-  MESSAGE_TYPE_KEYS,
-  parseUsPhone,
-  type TImportReport,
-  type TMessagePreferences,
-  type TSmsContact,
-} from '@message-station/shared';
+// Staff work on a station's SMS contacts: list, preferences, pause/resume, add one (import.ts
+// imports many).
+import { MESSAGE_TYPE_KEYS, type TMessagePreferences, type TSmsContact } from '@message-station/shared';
 import type { TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -13,7 +8,6 @@ import type { TSmsProvider } from '../../providers/sms/index.js';
 import { findStationById, listLanguages, listMessageTypes } from '../station/service.js';
 import * as contacts from '../subscribers/repo.js';
 import { sendTextOrExplain } from '../verification/service.js';
-import { parseContactsCsv, type TCsvContactRow } from './csv.js';
 import * as repo from './repo.js';
 
 export type TStaffContext = {
@@ -28,7 +22,12 @@ export type TStaffContext = {
 };
 
 const CONTACT_NOT_FOUND = 'Contact not found';
-export const ATTESTATION = 'Staff confirmed this person agreed to receive SMS alerts from the station.';
+
+/** What staff tick, word for word as the English screen shows it; kept with each consent record. */
+export function attestationText(stationDisplayName: string, people: 'one' | 'many'): string {
+  const who = people === 'one' ? 'this person' : 'these people';
+  return `I confirm ${who} agreed to receive SMS alerts from ${stationDisplayName} and I can show their consent if asked.`;
+}
 
 type TPreferenceRow = { contactId: string; messageType: string; language: string };
 
@@ -52,7 +51,7 @@ function toApi(row: contacts.TContactRow, preferences: TPreferenceRow[], typeKey
   };
 }
 
-async function stationCatalog(ctx: TStaffContext) {
+export async function stationCatalog(ctx: TStaffContext) {
   const station = await findStationById(ctx.db, ctx.stationId);
   if (!station) throw notFound('Station not found');
   const [languages, types] = await Promise.all([
@@ -172,7 +171,7 @@ export async function addContact(
         phone: input.phone,
         event: 'opt_in',
         source: 'staff',
-        detail: ATTESTATION,
+        detail: attestationText(catalog.station.displayName, 'one'),
         ip: ctx.ip ?? null,
         userAgent: ctx.userAgent?.slice(0, 512) ?? null,
         actorUserId: ctx.userId,
@@ -198,122 +197,4 @@ export async function addContact(
     throw error;
   }
   return describe(ctx, row, catalog.typeKeys);
-}
-
-type TCheckedRow = TCsvContactRow & { e164: string | null; error: string | null };
-
-function checkRows(
-  rows: TCsvContactRow[],
-  catalog: Awaited<ReturnType<typeof stationCatalog>>,
-  existing: Set<string>,
-) {
-  const seen = new Set<string>();
-  return rows.map((row): TCheckedRow => {
-    const e164 = row.phone ? parseUsPhone(row.phone) : null;
-    const language = row.language || catalog.station.primaryLanguage;
-    const types = row.types.length ? row.types : [...catalog.activeTypes];
-    let error: string | null = null;
-    if (!row.phone) error = 'Phone number is missing';
-    else if (!e164) error = 'Invalid US phone number';
-    else if (seen.has(e164)) error = 'Duplicate of an earlier row';
-    else if (existing.has(e164)) error = 'Already a contact of this station';
-    else if (!catalog.languages.has(language)) error = `Unknown language "${row.language}"`;
-    else {
-      const unknown = types.find((t) => !catalog.activeTypes.has(t));
-      if (unknown) error = `Unknown message type "${unknown}"`;
-    }
-    if (e164) seen.add(e164);
-    return { ...row, language, types, e164, error };
-  });
-}
-
-const INSERT_CHUNK = 1000;
-
-export async function importContacts(
-  ctx: TStaffContext,
-  csvText: string,
-  options: { dryRun: boolean },
-): Promise<TImportReport> {
-  const catalog = await stationCatalog(ctx);
-  const parsed = parseContactsCsv(csvText);
-  const candidates = [
-    ...new Set(parsed.map((r) => parseUsPhone(r.phone)).filter((p): p is string => Boolean(p))),
-  ];
-  const existing = new Set<string>();
-  for (let i = 0; i < candidates.length; i += INSERT_CHUNK) {
-    for (const { phone } of await repo.phonesInStation(
-      ctx.db,
-      ctx.stationId,
-      candidates.slice(i, i + INSERT_CHUNK),
-    )) {
-      existing.add(phone);
-    }
-  }
-  const rows = checkRows(parsed, catalog, existing);
-  const valid = rows.filter((r) => !r.error && r.e164);
-  let imported = 0;
-  if (!options.dryRun && valid.length) {
-    // Set-based, in one transaction: every valid row or none.
-    imported = await ctx.db.transaction(async (tx) => {
-      let count = 0;
-      for (let i = 0; i < valid.length; i += INSERT_CHUNK) {
-        const chunk = valid.slice(i, i + INSERT_CHUNK);
-        const inserted = await repo.insertContacts(
-          tx,
-          chunk.map((r) => ({
-            stationId: ctx.stationId,
-            phone: r.e164 as string,
-            name: r.name || null,
-            language: r.language,
-            // Imported with consent the staff attest to: they receive alerts from now on.
-            status: 'active' as const,
-            source: 'import' as const,
-            signedUpAt: ctx.now,
-          })),
-        );
-        const idOf = new Map(inserted.map((c) => [c.phone, c.id]));
-        await repo.insertPreferenceRows(
-          tx,
-          chunk.flatMap((r) =>
-            r.types.map((type) => ({
-              contactId: idOf.get(r.e164 as string) as string,
-              stationId: ctx.stationId,
-              messageType: type,
-              language: r.language,
-            })),
-          ),
-        );
-        await repo.insertConsentRows(
-          tx,
-          inserted.map((c) => ({
-            stationId: ctx.stationId,
-            contactId: c.id,
-            phone: c.phone,
-            event: 'opt_in' as const,
-            source: 'import' as const,
-            detail: ATTESTATION,
-            ip: ctx.ip ?? null,
-            actorUserId: ctx.userId,
-            createdAt: ctx.now,
-          })),
-        );
-        count += inserted.length;
-      }
-      return count;
-    });
-  }
-  return {
-    total: rows.length,
-    valid: valid.length,
-    invalid: rows.length - valid.length,
-    imported,
-    rows: rows.map((r) => ({
-      line: r.line,
-      name: r.name,
-      phone: r.phone,
-      language: r.language,
-      message_types: r.types,
-      error: r.error,
-    })),
-  };
 }

@@ -196,8 +196,13 @@ describe('SMS contacts (staff)', async () => {
     const [text] = await db.select().from(outboxMessages).where(eq(outboxMessages.to, '+14155551010'));
     expect(text?.body).toContain('Reply YES to confirm');
     const [consent] = await db.select().from(consentEvents).where(eq(consentEvents.phone, '+14155551010'));
-    expect(consent).toMatchObject({ event: 'opt_in', source: 'staff' });
-    expect(consent?.actorUserId).toBeTruthy();
+    expect(consent).toMatchObject({
+      event: 'opt_in',
+      source: 'staff',
+      actorUserId: mine.admin.id,
+      detail:
+        'I confirm this person agreed to receive SMS alerts from MINEFM Radio and I can show their consent if asked.',
+    });
 
     const again = await staff.post('/admin/api/sms-contacts', {
       phone: '4155551010',
@@ -229,7 +234,7 @@ describe('SMS contacts (staff)', async () => {
     const preview = await importCsv(staff, csv, true);
     expect(preview.statusCode).toBe(200);
     const report = preview.json();
-    expect(report).toMatchObject({ total: 7, valid: 2, invalid: 5, imported: 0 });
+    expect(report).toMatchObject({ total: 7, valid: 2, invalid: 5, imported: 0, verified: 0 });
     expect(report.rows.map((r: { line: number; error: string | null }) => [r.line, r.error])).toEqual([
       [2, null],
       [4, null],
@@ -254,9 +259,22 @@ describe('SMS contacts (staff)', async () => {
     const done = await importCsv(staff, csv, false);
     expect(done.json()).toMatchObject({ imported: 2 });
     const [maria] = await db.select().from(smsContacts).where(eq(smsContacts.phone, '+14155552001'));
-    expect(maria).toMatchObject({ name: 'Lopez, Maria', status: 'active', source: 'import', language: 'es' });
+    expect(maria).toMatchObject({
+      name: 'Lopez, Maria',
+      status: 'active',
+      isVerified: true,
+      source: 'import',
+      language: 'es',
+    });
+    expect(maria?.verifiedAt).toBeInstanceOf(Date);
     const [record] = await db.select().from(consentEvents).where(eq(consentEvents.phone, '+14155552001'));
-    expect(record).toMatchObject({ event: 'opt_in', source: 'import' });
+    expect(record).toMatchObject({
+      event: 'opt_in',
+      source: 'import',
+      actorUserId: mine.admin.id,
+      detail:
+        'I confirm these people agreed to receive SMS alerts from MINEFM Radio and I can show their consent if asked.',
+    });
   });
 
   it('imports 10,000 rows in one step', async () => {

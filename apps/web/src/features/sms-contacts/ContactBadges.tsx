@@ -1,5 +1,5 @@
 // Small badges of the contacts table: one per message type, the status and the verification.
-import { Badge, Group, Tooltip, VisuallyHidden } from '@mantine/core';
+import { Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { TContactStatus, TSmsContact } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import type { TStationMessageType } from '../../api/sms-contacts';
@@ -51,16 +51,32 @@ export function StatusBadge({ status }: { status: TContactStatus }) {
   );
 }
 
-export function VerificationBadge({ verified }: { verified: boolean }) {
+/**
+ * Verified or Unverified. An active or paused contact that is not verified (imported before
+ * imports verified contacts, decision 0017) is never sent an alert: its row says so, with the fix.
+ */
+export function VerificationBadge({ contact }: { contact: Pick<TSmsContact, 'status' | 'is_verified'> }) {
   const { t } = useTranslation('smsContacts');
-  return (
+  const badge = (
     <Badge
-      color={verified ? 'teal' : 'gray'}
-      variant={verified ? 'light' : 'outline'}
+      color={contact.is_verified ? 'teal' : 'gray'}
+      variant={contact.is_verified ? 'light' : 'outline'}
       tt="none"
       style={{ minWidth: 'max-content' }}
     >
-      {verified ? t('verified') : t('unverified')}
+      {contact.is_verified ? t('verified') : t('unverified')}
     </Badge>
+  );
+  // Pending and opted-out contacts already say, by their status, that they receive nothing.
+  if (contact.is_verified || (contact.status !== 'active' && contact.status !== 'paused')) return badge;
+  return (
+    <Tooltip label={t('unverifiedHint')} withArrow multiline w={260}>
+      <Stack gap={2} w="max-content" tabIndex={0}>
+        {badge}
+        <Text fz="xs" c="orange.9" style={{ whiteSpace: 'nowrap' }}>
+          {t('noAlerts')}
+        </Text>
+      </Stack>
+    </Tooltip>
   );
 }

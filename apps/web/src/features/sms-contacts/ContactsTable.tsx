@@ -64,7 +64,7 @@ export function ContactsTable({ contacts, types, onPreferences }: ContactsTableP
               <StatusBadge status={contact.status} />
             </Table.Td>
             <Table.Td>
-              <VerificationBadge verified={contact.is_verified} />
+              <VerificationBadge contact={contact} />
             </Table.Td>
             <Table.Td style={{ whiteSpace: 'nowrap' }}>
               <time dateTime={contact.signed_up_at}>{formatDate(contact.signed_up_at, uiLanguage)}</time>

@@ -9,13 +9,15 @@ import { callsTo, contact, listResponse, mockContactsApi } from './sms-contacts-
 configure({ asyncUtilTimeout: 4000 });
 
 const IMPORT = 'POST /admin/api/sms-contacts/import';
-const CSV = 'name,phone,language,types\nMaria Lopez,415-555-0134,es,emergency;alert\nBad Row,12,en,\n';
+const CSV =
+  'name,phone,language,types\nMaria Lopez,415-555-0134,es,emergency;alert\nBad Row,12,en,\nEarlier Import,312-555-0190,en,\n';
 
 const dryRun: TImportReport = {
-  total: 2,
-  valid: 1,
+  total: 3,
+  valid: 2,
   invalid: 1,
   imported: 0,
+  verified: 0,
   rows: [
     {
       line: 2,
@@ -24,6 +26,7 @@ const dryRun: TImportReport = {
       language: 'es',
       message_types: ['emergency', 'alert'],
       error: null,
+      verifies_existing: false,
     },
     {
       line: 3,
@@ -32,6 +35,16 @@ const dryRun: TImportReport = {
       language: 'en',
       message_types: [],
       error: 'Please enter a valid US phone number.',
+      verifies_existing: false,
+    },
+    {
+      line: 4,
+      name: 'Earlier Import',
+      phone: '312-555-0190',
+      language: 'en',
+      message_types: [],
+      error: null,
+      verifies_existing: true,
     },
   ],
 };
@@ -48,7 +61,9 @@ describe('Import contacts', () => {
     const fetchMock = mockContactsApi({
       'GET /admin/api/sms-contacts': () => listResponse([contact()]),
       [IMPORT]: (url) =>
-        jsonResponse(url.searchParams.get('dry_run') === 'true' ? dryRun : { ...dryRun, imported: 1 }),
+        jsonResponse(
+          url.searchParams.get('dry_run') === 'true' ? dryRun : { ...dryRun, imported: 1, verified: 1 },
+        ),
     });
     renderApp('/admin/sms-contacts');
     const user = userEvent.setup();
@@ -58,7 +73,7 @@ describe('Import contacts', () => {
     const file = new File([CSV], 'contacts.csv', { type: 'text/csv' });
     await user.upload(dialog.getByLabelText('Drag a CSV file here or click to choose one'), file);
 
-    expect(await dialog.findByText('2 rows: 1 ready to import, 1 with errors')).toBeTruthy();
+    expect(await dialog.findByText('3 rows: 2 ready to import, 1 with errors')).toBeTruthy();
     const check = callsTo(fetchMock, 'POST', '/admin/api/sms-contacts/import')[0];
     expect(check?.url.searchParams.get('dry_run')).toBe('true');
     const checkForm = check?.init?.body as FormData;
@@ -72,8 +87,20 @@ describe('Import contacts', () => {
     const lineTwo = dialog.getByText('Maria Lopez', { selector: 'td' }).closest('tr') as HTMLElement;
     expect(within(lineTwo).getByText('Ready')).toBeTruthy();
     expect(within(lineTwo).getByText('emergency, alert')).toBeTruthy();
+    const lineFour = dialog.getByText('Earlier Import').closest('tr') as HTMLElement;
+    expect(within(lineFour).getByText('Verifies earlier import')).toBeTruthy();
+    expect(
+      dialog.getByText(
+        'Imported contacts are active and verified at once: the consent you confirm below is recorded for each of them, and they receive alerts of their types from now on.',
+      ),
+    ).toBeTruthy();
+    expect(
+      dialog.getByText(
+        '1 row is a number imported earlier that was never verified, so it receives no alerts. Importing it again verifies it; its preferences stay as they are.',
+      ),
+    ).toBeTruthy();
 
-    await user.click(dialog.getByRole('button', { name: 'Import 1 contact' }));
+    await user.click(dialog.getByRole('button', { name: 'Import 2 contacts' }));
     expect(dialog.getByText('Please confirm that these people agreed to receive SMS alerts.')).toBeTruthy();
     expect(callsTo(fetchMock, 'POST', '/admin/api/sms-contacts/import')).toHaveLength(1);
 
@@ -83,10 +110,14 @@ describe('Import contacts', () => {
         name: /I confirm these people agreed to receive SMS alerts from Demo Radio/,
       }),
     );
-    await user.click(dialog.getByRole('button', { name: 'Import 1 contact' }));
+    await user.click(dialog.getByRole('button', { name: 'Import 2 contacts' }));
 
     expect(await dialog.findByText('1 contact imported.')).toBeTruthy();
+    expect(dialog.getByText('1 contact imported earlier is now verified.')).toBeTruthy();
     expect(dialog.getByText('1 row was not imported: see the error below.')).toBeTruthy();
+    expect(
+      dialog.getByText('Imported contacts are active and verified, and receive alerts from now on.'),
+    ).toBeTruthy();
     const run = callsTo(fetchMock, 'POST', '/admin/api/sms-contacts/import')[1];
     expect(run?.url.searchParams.get('dry_run')).toBe('false');
     expect((run?.init?.body as FormData | undefined)?.get('consent_attested')).toBe('true');

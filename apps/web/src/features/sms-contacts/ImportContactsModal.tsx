@@ -60,7 +60,7 @@ function ImportFlow({ onClose }: { onClose: () => void }) {
   };
 
   if (step.kind === 'done') {
-    const skipped = step.report.total - step.report.imported;
+    const skipped = step.report.total - step.report.imported - step.report.verified;
     return (
       <Stack gap="md">
         <Alert
@@ -71,6 +71,7 @@ function ImportFlow({ onClose }: { onClose: () => void }) {
           role="status"
         >
           <Text>{t('import.imported', { count: step.report.imported })}</Text>
+          {step.report.verified > 0 && <Text>{t('import.verified', { count: step.report.verified })}</Text>}
           {skipped > 0 && <Text>{t('import.skipped', { count: skipped })}</Text>}
           <Text fz="sm" mt={4}>
             {t('import.activeDone')}
@@ -88,6 +89,7 @@ function ImportFlow({ onClose }: { onClose: () => void }) {
 
   if (step.kind === 'preview') {
     const { file, report } = step;
+    const verifying = report.rows.filter((row) => row.verifies_existing).length;
     const submit = () => {
       if (!attested) {
         setAttestationError(true);
@@ -116,7 +118,12 @@ function ImportFlow({ onClose }: { onClose: () => void }) {
           icon={<IconInfoCircle size={18} aria-hidden="true" />}
           role="note"
         >
-          {t('import.activeNote')}
+          <Text fz="sm">{t('import.activeNote')}</Text>
+          {verifying > 0 && (
+            <Text fz="sm" mt={6}>
+              {t('import.verifiesNote', { count: verifying })}
+            </Text>
+          )}
         </Alert>
         <Checkbox
           label={t('import.attestation', { station: stationName })}

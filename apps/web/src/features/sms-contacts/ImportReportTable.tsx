@@ -5,6 +5,8 @@ import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 
+type TImportRow = TImportReport['rows'][number];
+
 /** Rows drawn at most; the counts above the table always cover the whole file. */
 const MAX_ROWS_SHOWN = 500;
 
@@ -47,23 +49,7 @@ export function ImportReportTable({ report }: { report: TImportReport }) {
                   {row.message_types.length ? row.message_types.join(', ') : t('import.allTypes')}
                 </Table.Td>
                 <Table.Td>
-                  {row.error ? (
-                    <Group gap={4} wrap="nowrap" align="flex-start">
-                      <IconX
-                        size={14}
-                        color="var(--mantine-color-red-7)"
-                        aria-hidden="true"
-                        style={{ flexShrink: 0, marginTop: 3 }}
-                      />
-                      <Text fz="sm" c="red.8">
-                        {row.error}
-                      </Text>
-                    </Group>
-                  ) : (
-                    <Badge color="green" variant="light" size="sm" tt="none">
-                      {t('import.ready')}
-                    </Badge>
-                  )}
+                  <RowResult row={row} />
                 </Table.Td>
               </Table.Tr>
             ))}
@@ -76,5 +62,36 @@ export function ImportReportTable({ report }: { report: TImportReport }) {
         </Text>
       )}
     </Stack>
+  );
+}
+
+/** The row's error; else whether it adds a contact or verifies one imported earlier. */
+function RowResult({ row }: { row: TImportRow }) {
+  const { t } = useTranslation('smsContacts');
+  if (row.error) {
+    return (
+      <Group gap={4} wrap="nowrap" align="flex-start">
+        <IconX
+          size={14}
+          color="var(--mantine-color-red-7)"
+          aria-hidden="true"
+          style={{ flexShrink: 0, marginTop: 3 }}
+        />
+        <Text fz="sm" c="red.8">
+          {row.error}
+        </Text>
+      </Group>
+    );
+  }
+  return (
+    <Badge
+      color={row.verifies_existing ? 'blue' : 'green'}
+      variant="light"
+      size="sm"
+      tt="none"
+      style={{ minWidth: 'max-content' }}
+    >
+      {row.verifies_existing ? t('import.verifies') : t('import.ready')}
+    </Badge>
   );
 }

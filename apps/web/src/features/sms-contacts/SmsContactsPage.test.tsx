@@ -72,11 +72,30 @@ describe('SmsContactsPage', () => {
     expect(second.getByText('(no name)')).toBeTruthy();
     expect(second.getByText('Opted out')).toBeTruthy();
     expect(second.getByText('Unverified')).toBeTruthy();
+    expect(second.queryByText('Receives no alerts')).toBeNull();
+    expect(first.queryByText('Receives no alerts')).toBeNull();
     expect(second.getByRole('button', { name: 'Resume' }).getAttribute('aria-disabled')).toBe('true');
 
     // 57 contacts at 50 a page.
     expect(screen.getByText('1–50 of 57')).toBeTruthy();
     expect(screen.getByRole('button', { name: '2' })).toBeTruthy();
+  });
+
+  it('says an active contact that is not verified receives no alerts, and how to verify it', async () => {
+    const earlier = contact({ id: 'c-3', name: 'Earlier Import', phone: '+13125550190', is_verified: false });
+    mockContactsApi({ [LIST]: () => listResponse([earlier]) });
+    renderApp('/admin/sms-contacts');
+    const user = userEvent.setup();
+    await screen.findByText('Earlier Import');
+    const row = within(rowOf('Earlier Import'));
+    expect(row.getByText('Active')).toBeTruthy();
+    expect(row.getByText('Unverified')).toBeTruthy();
+    await user.hover(row.getByText('Receives no alerts'));
+    expect(
+      await screen.findByText(
+        'Not verified, so no alerts are sent to this number. If it came from a CSV import, import it again and confirm consent to verify it.',
+      ),
+    ).toBeTruthy();
   });
 
   it('shows the loading text, then the empty text', async () => {

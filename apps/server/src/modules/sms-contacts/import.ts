@@ -1,0 +1,153 @@
+// CSV import of SMS contacts: a per-row check, then every valid row at once on the staff's
+// attestation, which verifies the contacts so they receive alerts (decision 0017).
+import { parseUsPhone, type TImportReport } from '@message-station/shared';
+import { parseContactsCsv, type TCsvContactRow } from './csv.js';
+import * as repo from './repo.js';
+import { attestationText, stationCatalog, type TStaffContext } from './service.js';
+
+type TCatalog = Awaited<ReturnType<typeof stationCatalog>>;
+type TExisting = Awaited<ReturnType<typeof repo.contactsWithPhones>>[number];
+type TCheckedRow = TCsvContactRow & { e164: string | null; error: string | null; verifiesExisting: boolean };
+
+const INSERT_CHUNK = 1000;
+
+/** Imported before imports verified contacts, and neither opted out nor pending. */
+function awaitsVerification(contact: TExisting): boolean {
+  return (
+    contact.source === 'import' &&
+    !contact.isVerified &&
+    (contact.status === 'active' || contact.status === 'paused')
+  );
+}
+
+function rowError(
+  row: TCsvContactRow,
+  e164: string | null,
+  language: string,
+  types: string[],
+  catalog: TCatalog,
+) {
+  if (!row.phone) return 'Phone number is missing';
+  if (!e164) return 'Invalid US phone number';
+  if (!catalog.languages.has(language)) return `Unknown language "${row.language}"`;
+  const unknown = types.find((t) => !catalog.activeTypes.has(t));
+  if (unknown) return `Unknown message type "${unknown}"`;
+  return null;
+}
+
+function checkRows(rows: TCsvContactRow[], catalog: TCatalog, existing: Map<string, TExisting>) {
+  const seen = new Set<string>();
+  return rows.map((row): TCheckedRow => {
+    const e164 = row.phone ? parseUsPhone(row.phone) : null;
+    const language = row.language || catalog.station.primaryLanguage;
+    const types = row.types.length ? row.types : [...catalog.activeTypes];
+    const contact = e164 ? existing.get(e164) : undefined;
+    let error = rowError(row, e164, language, types, catalog);
+    if (!error && e164 && seen.has(e164)) error = 'Duplicate of an earlier row';
+    else if (!error && contact && !awaitsVerification(contact)) error = 'Already a contact of this station';
+    if (e164) seen.add(e164);
+    return { ...row, language, types, e164, error, verifiesExisting: !error && Boolean(contact) };
+  });
+}
+
+async function existingContacts(ctx: TStaffContext, rows: TCsvContactRow[]) {
+  const phones = [...new Set(rows.map((r) => parseUsPhone(r.phone)).filter((p): p is string => Boolean(p)))];
+  const existing = new Map<string, TExisting>();
+  for (let i = 0; i < phones.length; i += INSERT_CHUNK) {
+    const chunk = phones.slice(i, i + INSERT_CHUNK);
+    for (const contact of await repo.contactsWithPhones(ctx.db, ctx.stationId, chunk)) {
+      existing.set(contact.phone, contact);
+    }
+  }
+  return existing;
+}
+
+/** Inserts new contacts active and verified, verifies earlier imports, and records the consent. */
+async function saveRows(ctx: TStaffContext, catalog: TCatalog, rows: TCheckedRow[]) {
+  const consent = {
+    stationId: ctx.stationId,
+    event: 'opt_in' as const,
+    source: 'import' as const,
+    detail: attestationText(catalog.station.displayName, 'many'),
+    ip: ctx.ip ?? null,
+    userAgent: ctx.userAgent?.slice(0, 512) ?? null,
+    actorUserId: ctx.userId,
+    createdAt: ctx.now,
+  };
+  // Set-based, in one transaction: every valid row or none.
+  return ctx.db.transaction(async (tx) => {
+    let imported = 0;
+    let verified = 0;
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      const chunk = rows.slice(i, i + INSERT_CHUNK);
+      const fresh = chunk.filter((r) => !r.verifiesExisting);
+      const inserted = await repo.insertContacts(
+        tx,
+        fresh.map((r) => ({
+          stationId: ctx.stationId,
+          phone: r.e164 as string,
+          name: r.name || null,
+          language: r.language,
+          status: 'active' as const,
+          isVerified: true,
+          verifiedAt: ctx.now,
+          source: 'import' as const,
+          signedUpAt: ctx.now,
+        })),
+      );
+      const idOf = new Map(inserted.map((c) => [c.phone, c.id]));
+      await repo.insertPreferenceRows(
+        tx,
+        fresh.flatMap((r) =>
+          r.types.map((type) => ({
+            contactId: idOf.get(r.e164 as string) as string,
+            stationId: ctx.stationId,
+            messageType: type,
+            language: r.language,
+          })),
+        ),
+      );
+      const reverified = await repo.verifyImportedContacts(
+        tx,
+        ctx.stationId,
+        chunk.filter((r) => r.verifiesExisting).map((r) => r.e164 as string),
+        ctx.now,
+      );
+      await repo.insertConsentRows(
+        tx,
+        [...inserted, ...reverified].map((c) => ({ ...consent, contactId: c.id, phone: c.phone })),
+      );
+      imported += inserted.length;
+      verified += reverified.length;
+    }
+    return { imported, verified };
+  });
+}
+
+export async function importContacts(
+  ctx: TStaffContext,
+  csvText: string,
+  options: { dryRun: boolean },
+): Promise<TImportReport> {
+  const catalog = await stationCatalog(ctx);
+  const parsed = parseContactsCsv(csvText);
+  const rows = checkRows(parsed, catalog, await existingContacts(ctx, parsed));
+  const valid = rows.filter((r) => !r.error && r.e164);
+  const saved =
+    !options.dryRun && valid.length ? await saveRows(ctx, catalog, valid) : { imported: 0, verified: 0 };
+  return {
+    total: rows.length,
+    valid: valid.length,
+    invalid: rows.length - valid.length,
+    ...saved,
+    rows: rows.map((r) => ({
+      line: r.line,
+      name: r.name,
+      phone: r.phone,
+      language: r.language,
+      message_types: r.types,
+      error: r.error,
+      verifies_existing: r.verifiesExisting,
+    })),
+  };
+}
