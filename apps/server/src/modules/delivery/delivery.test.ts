@@ -2,12 +2,13 @@ import { notEnoughCreditsError, SEND_ERRORS } from '@message-station/shared';
 import { eq } from 'drizzle-orm';
 import twilio from 'twilio';
 import { describe, expect, it } from 'vitest';
-import { creditLedger, smsDeliveries, stations, users } from '../../db/schema/index.js';
+import { creditLedger, smsDeliveries, smsSends, stations, users } from '../../db/schema/index.js';
+import { createOutboxSmsProvider } from '../../providers/sms/outbox.js';
 import { SmsSendError, type TSmsProvider } from '../../providers/sms/types.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { createContact, createStationWithAdmin } from '../../test/factories.js';
 import { createMessage } from '../../test/messages-factory.js';
-import { DEFAULT_DISPATCH, dispatchLane, type TDispatchDeps } from './dispatcher.js';
+import { DEFAULT_DISPATCH, dispatchLane, recoverInFlight, type TDispatchDeps } from './dispatcher.js';
 
 const AUTH_TOKEN = 'status-secret';
 // 18:00 UTC: 1 PM in New York, 10 AM in Los Angeles, 8 AM in Honolulu: inside sending hours.
@@ -216,7 +217,7 @@ describe('sending a message by SMS', async () => {
     const other = await createStationWithAdmin(t.db, { slug: 'kother' });
     const foreign = await createMessage(t.db, other.station.id, { original: 'Not yours' });
     expect((await t.admin.post(`/admin/api/messages/${foreign.id}/send-sms`)).statusCode).toBe(404);
-    expect((await t.admin.get(`/admin/api/messages/${foreign.id}/deliveries`)).json().total).toBe(0);
+    expect((await t.admin.get(`/admin/api/messages/${foreign.id}/deliveries`)).statusCode).toBe(404);
     expect((await t.admin.get(`/admin/api/messages/${foreign.id}/send-sms/preview`)).statusCode).toBe(404);
   });
 
@@ -403,5 +404,82 @@ describe('in the background (dev outbox)', async () => {
     const outbox = (await admin.get('/dev/api/outbox')).json();
     const texts = JSON.stringify(outbox);
     expect(texts).toContain('Demo Radio: Tornado warning: take shelter now.');
+  });
+});
+
+describe('resolving texts a dead dispatcher left in flight (dev outbox lookup)', async () => {
+  const { db } = await createTestApp({ seed: false });
+  const { station } = await createStationWithAdmin(db, { slug: 'kdead' });
+  const sms = createOutboxSmsProvider(db);
+
+  it('a text the outbox has is marked sent with its id; one it lacks goes back to the queue', async () => {
+    const [send] = await db
+      .insert(smsSends)
+      .values({
+        stationId: station.id,
+        messageTitle: 'T',
+        messageType: 'emergency',
+        recipients: 2,
+        credits: 2,
+      })
+      .returning();
+    const at = new Date();
+    const rows = await db
+      .insert(smsDeliveries)
+      .values(
+        ['+12125550101', '+12125550102'].map((phone) => ({
+          stationId: station.id,
+          sendId: send?.id as string,
+          phone,
+          language: 'en',
+          body: `KDEAD Radio: hello ${phone}`,
+          segments: 1,
+          notBefore: at,
+          status: 'submitting' as const,
+          claimedBy: 'a-node-that-died',
+          submittedAt: at,
+          attempts: 1,
+        })),
+      )
+      .returning();
+    // The first call reached the outbox before its node died; the second never did.
+    const stored = await sms.send({ to: '+12125550101', body: 'KDEAD Radio: hello +12125550101' });
+    const counts = await recoverInFlight(
+      { db, sms, now: () => new Date(), config: DEFAULT_DISPATCH },
+      'the-next-holder',
+    );
+    expect(counts).toEqual({ confirmed: 1, requeued: 1, resent: 0 });
+    const after = Object.fromEntries((await db.select().from(smsDeliveries)).map((r) => [r.phone, r]));
+    expect(after['+12125550101']).toMatchObject({
+      status: 'sent',
+      providerMessageId: stored.providerMessageId,
+    });
+    expect(after['+12125550102']).toMatchObject({ status: 'queued', reclaimed: 0 });
+    expect(rows).toHaveLength(2);
+  });
+
+  it('when the provider cannot answer, the text is queued again and counted as a possible duplicate', async () => {
+    const [row] = await db.select().from(smsDeliveries).where(eq(smsDeliveries.phone, '+12125550102'));
+    await db
+      .update(smsDeliveries)
+      .set({ status: 'submitting', claimedBy: 'another-dead-node' })
+      .where(eq(smsDeliveries.id, row?.id as string));
+    const mute: TSmsProvider = {
+      name: 'twilio',
+      send: sms.send,
+      lookup: async () => {
+        throw new Error('Twilio 20503: Service unavailable');
+      },
+    };
+    const counts = await recoverInFlight(
+      { db, sms: mute, now: () => new Date(), config: DEFAULT_DISPATCH },
+      'holder-3',
+    );
+    expect(counts).toEqual({ confirmed: 0, requeued: 0, resent: 1 });
+    const [after] = await db
+      .select()
+      .from(smsDeliveries)
+      .where(eq(smsDeliveries.id, row?.id as string));
+    expect(after).toMatchObject({ status: 'queued', reclaimed: 1 });
   });
 });
