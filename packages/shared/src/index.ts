@@ -11,6 +11,7 @@ export * from './phone.js';
 export * from './phone-validation.js';
 export * from './registration.js';
 export * from './relative-time.js';
+export * from './sms-compose.js';
 export * from './sms-segments.js';
 export * from './station-id.js';
 export * from './station-settings.js';

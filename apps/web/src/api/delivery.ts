@@ -1,9 +1,21 @@
 // Typed calls for sending a message by SMS (spec §5 Send SMS, §7 send-sms): what a send would cost,
 // the send itself, and the delivery progress of every send of a message.
-import type { TDeliveryProgress, TSendPreview, TSendResult } from '@message-station/shared';
-import { api } from './client';
+import {
+  IDEMPOTENCY_KEY_HEADER,
+  type TDeliveryProgress,
+  type TSendConflict,
+  type TSendPreview,
+  type TSendResult,
+  ZSendConflict,
+} from '@message-station/shared';
+import { ApiError, api } from './client';
 
-export type { TDeliveryProgress, TSendPreview, TSendResult } from '@message-station/shared';
+export type {
+  TDeliveryProgress,
+  TSendConflict,
+  TSendPreview,
+  TSendResult,
+} from '@message-station/shared';
 
 function sendSmsPath(id: string): string {
   return `/admin/api/messages/${encodeURIComponent(id)}/send-sms`;
@@ -14,9 +26,28 @@ export function getSendPreview(id: string, signal?: AbortSignal): Promise<TSendP
   return api<TSendPreview>(`${sendSmsPath(id)}/preview`, { signal });
 }
 
+export type TSendSmsRequest = {
+  messageId: string;
+  /** The same key for every attempt of one send: a retry answers the first, never sends twice. */
+  idempotencyKey: string;
+  /** Confirms a message that was already sent, or is still being sent, goes once more. */
+  sendAgain?: boolean;
+};
+
 /** Queues one SMS per active subscriber of the message's type and charges the credits. */
-export function sendSms(id: string): Promise<TSendResult> {
-  return api<TSendResult>(sendSmsPath(id), { method: 'POST' });
+export function sendSms({ messageId, idempotencyKey, sendAgain }: TSendSmsRequest): Promise<TSendResult> {
+  return api<TSendResult>(sendSmsPath(messageId), {
+    method: 'POST',
+    headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
+    body: sendAgain ? { send_again: true } : undefined,
+  });
+}
+
+/** The earlier send a 409 names, when the refusal is that the message has one; else null. */
+export function sendConflictOf(error: unknown): TSendConflict | null {
+  if (!(error instanceof ApiError) || error.status !== 409) return null;
+  const conflict = ZSendConflict.safeParse(error.body);
+  return conflict.success ? conflict.data : null;
 }
 
 /** Counts over every send of the message; total 0 when it was never sent. */

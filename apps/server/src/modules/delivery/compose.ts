@@ -1,24 +1,7 @@
-// What each subscriber's SMS says (decision 0012): the station's name first, so the recipient
-// knows who is texting, then the text in their language, then the opt-out words carriers require.
-import { smsSegments } from '@message-station/shared';
-
-/** Opt-out line per language; STOP stays in English because that is the keyword carriers honour. */
-export const OPT_OUT_LINES: Record<string, string> = {
-  en: 'Reply STOP to opt out',
-  es: 'Responda STOP para cancelar',
-  fr: 'Répondez STOP pour vous désabonner',
-  de: 'Antworten Sie STOP zum Abbestellen',
-  it: 'Rispondi STOP per annullare',
-  pt: 'Responda STOP para cancelar',
-  zh: '回复STOP退订',
-  ja: '配信停止はSTOPと返信',
-  ko: '수신거부는 STOP 회신',
-};
-
-export function composeSms(stationName: string, text: string, language: string): string {
-  const optOut = OPT_OUT_LINES[language] ?? OPT_OUT_LINES.en;
-  return `${stationName}: ${text.trim()}\n${optOut}`;
-}
+// The server's use of the shared SMS composition (decision 0012): the body for each language an
+// audience asked for, counted by the same function the web preview uses, so preview, confirmation
+// and charge agree.
+import { composedSms } from '@message-station/shared';
 
 export type TLanguageBody = {
   language: string;
@@ -45,14 +28,7 @@ export function bodiesFor(
     );
     const isOriginal = language === message.originalLanguage;
     const text = isOriginal ? message.original : (done?.translatedText ?? message.original);
-    const body = composeSms(stationName, text, language);
-    const info = smsSegments(body);
-    return {
-      language,
-      body,
-      segments: info.segments,
-      encoding: info.encoding,
-      translated: isOriginal || Boolean(done),
-    };
+    const { body, segments, encoding } = composedSms(stationName, text, language);
+    return { language, body, segments, encoding, translated: isOriginal || Boolean(done) };
   });
 }

@@ -216,7 +216,7 @@ describe('Message detail modal', () => {
     });
   });
 
-  it('previews characters, encoding and segments of the original and each completed translation', async () => {
+  it('previews characters, encoding and segments of the SMS as sent in the original and each target language', async () => {
     const long = 'A'.repeat(161);
     const { dialog } = await openDetails([
       message({
@@ -234,10 +234,12 @@ describe('Message detail modal', () => {
       .getAllByRole('row')
       .slice(1)
       .map((row) => Array.from(row.querySelectorAll('td')).map((td) => td.textContent));
+    // "Demo Radio: " before the text, a new line and the opt-out line in the language after it.
     expect(rows).toEqual([
-      ['English (original)', '161', 'GSM-7', '2'],
-      ['Spanish', '14', 'GSM-7', '1'],
-      ['Japanese', '7', 'UCS-2', '1'],
+      ['English (original)', '195', 'GSM-7', '2'],
+      ['Spanish', '54', 'GSM-7', '1'],
+      ['Japanese', '32', 'UCS-2', '1'],
+      ['Frenchoriginal text', '208', 'GSM-7', '2'],
     ]);
   });
 

@@ -1,7 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { IDEMPOTENCY_KEY_HEADER, type TSendConflict } from '@message-station/shared';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TMessage } from '../../api/messages';
+import i18n from '../../i18n';
+import { callsTo as requestsTo, sentBody } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import {
@@ -137,6 +140,95 @@ describe('Send SMS confirmation', () => {
       ),
     ).toBeTruthy();
     expect(confirm.queryByRole('button', { name: /^Send to/ })).toBeNull();
+  });
+});
+
+describe('Send SMS: one send per confirmation', () => {
+  const SENT = { sent_count: 3, send_id: 'send-2', credits: 5, waiting: 0, balance: 245 };
+  const keyOf = (init: RequestInit | undefined) =>
+    (init?.headers as Record<string, string> | undefined)?.[IDEMPOTENCY_KEY_HEADER];
+  const posts = (fetchMock: Parameters<typeof requestsTo>[0]) =>
+    requestsTo(fetchMock, 'POST', '/admin/api/messages/m-1/send-sms');
+  // 9:41 AM on the machine's clock, whatever its time zone.
+  const startedAt = new Date(2026, 10, 23, 9, 41);
+  const conflict = (code: TSendConflict['code']): TSendConflict => ({
+    error: 'This message has been sent already',
+    code,
+    previous_send: { send_id: 'send-1', sent_at: startedAt.toISOString(), recipients: 1234 },
+  });
+  const time = (locale: string) => new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(startedAt);
+
+  it('sends an Idempotency-Key and the same one again when the user retries after a network error', async () => {
+    setCookie('csrf_token', 'k1');
+    let attempts = 0;
+    const { user, confirm, dialog, fetchMock } = await openConfirmation({
+      [PREVIEW]: () => jsonResponse(sendPreview()),
+      [SEND]: () => {
+        attempts += 1;
+        if (attempts === 1) throw new TypeError('Failed to fetch');
+        return jsonResponse(SENT);
+      },
+    });
+    const button = await confirm.findByRole('button', { name: 'Send to 3 recipients' });
+    await user.click(button);
+    expect(await confirm.findByText('Failed to send SMS')).toBeTruthy();
+    await user.click(button);
+    expect(await dialog.findByText('SMS sent successfully to 3 subscribers')).toBeTruthy();
+
+    const [first, retry] = posts(fetchMock);
+    expect(keyOf(first?.init)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keyOf(retry?.init)).toBe(keyOf(first?.init));
+    expect(sentBody(first?.init)).toBeUndefined();
+  });
+
+  it('asks before sending a message still being sent, in English and in Spanish', async () => {
+    setCookie('csrf_token', 'k2');
+    const { user, confirm, fetchMock } = await openConfirmation({
+      [PREVIEW]: () => jsonResponse(sendPreview()),
+      [SEND]: () => jsonResponse(conflict('send_in_progress'), 409),
+    });
+    await user.click(await confirm.findByRole('button', { name: 'Send to 3 recipients' }));
+    expect(
+      await confirm.findByText(
+        `This message is still being sent to 1,234 subscribers (started ${time('en-US')}). Send it again? Everyone gets it a second time and credits are charged again.`,
+      ),
+    ).toBeTruthy();
+    expect(confirm.queryByRole('button', { name: 'Send to 3 recipients' })).toBeNull();
+    expect(confirm.getByRole('button', { name: 'Send again' })).toBeTruthy();
+
+    await act(() => i18n.changeLanguage('es'));
+    expect(
+      confirm.getByText(
+        `Este mensaje todavía se está enviando a 1,234 suscriptores (inicio: ${time('es-US')}). ¿Enviarlo de nuevo? Todos lo recibirán por segunda vez y se volverán a cobrar los créditos.`,
+      ),
+    ).toBeTruthy();
+    expect(confirm.getByRole('button', { name: 'Enviar de nuevo' })).toBeTruthy();
+
+    await user.click(confirm.getByRole('button', { name: 'Cancelar' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(posts(fetchMock)).toHaveLength(1);
+  });
+
+  it('says when a message was already sent, and Send again posts send_again with a new key', async () => {
+    setCookie('csrf_token', 'k3');
+    const { user, confirm, dialog, fetchMock } = await openConfirmation({
+      [PREVIEW]: () => jsonResponse(sendPreview()),
+      [SEND]: (_url, init) =>
+        sentBody(init) ? jsonResponse(SENT) : jsonResponse(conflict('already_sent'), 409),
+    });
+    await user.click(await confirm.findByRole('button', { name: 'Send to 3 recipients' }));
+    expect(
+      await confirm.findByText(
+        `This message was already sent to 1,234 subscribers on November 23, 2026 at ${time('en-US')}. Send it again? Everyone gets it a second time and credits are charged again.`,
+      ),
+    ).toBeTruthy();
+
+    await user.click(confirm.getByRole('button', { name: 'Send again' }));
+    expect(await dialog.findByText('SMS sent successfully to 3 subscribers')).toBeTruthy();
+    const [refused, again] = posts(fetchMock);
+    expect(sentBody(again?.init)).toEqual({ send_again: true });
+    expect(keyOf(again?.init)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keyOf(again?.init)).not.toBe(keyOf(refused?.init));
   });
 });
 

@@ -1,14 +1,18 @@
 // The Send SMS confirmation (spec §5): what the send would do, asked from the server before anything
 // is spent — recipients, per language segments, encoding and credits, the total against the balance,
-// who waits for quiet hours to end — and the warning that the credits are charged for good.
-import { Alert, Badge, Button, Group, Loader, Paper, Stack, Table, Text } from '@mantine/core';
+// who waits for quiet hours to end — and the warning that the credits are charged for good. One
+// Idempotency-Key per opening, so a double click or a retry never sends twice; a message that has a
+// send already is sent again only when the user says so (decision 0012, ARCHITECTURE §5).
+import { Alert, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { formatCount, type TSendPreview, type TSendResult } from '@message-station/shared';
 import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
+import { sendConflictOf, type TSendConflict } from '../../api/delivery';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 import { useSendPreviewQuery, useSendSmsMutation } from './queries';
+import { CountingStatus, OriginalTextNote, SmsLanguageLabel } from './SmsPreview';
 
 type SendSmsDialogProps = {
   messageId: string;
@@ -18,23 +22,45 @@ type SendSmsDialogProps = {
   onCancel: () => void;
 };
 
+/** One send the user asked for; every retry of it carries the same key. */
+type TSendAttempt = { idempotencyKey: string; sendAgain: boolean };
+
 export function SendSmsDialog({ messageId, typeName, onSent, onCancel }: SendSmsDialogProps) {
   const { t } = useTranslation('messages');
   const preview = useSendPreviewQuery(messageId);
   const send = useSendSmsMutation();
+  const [attempt, setAttempt] = useState<TSendAttempt>(() => ({
+    idempotencyKey: crypto.randomUUID(),
+    sendAgain: false,
+  }));
   const [sendError, setSendError] = useState<string | null>(null);
+  const [conflict, setConflict] = useState<TSendConflict | null>(null);
   const panel = useRef<HTMLDivElement>(null);
   const lead = t('sms.confirmText', { type: typeName });
 
   // Keyboard and screen reader users land on the question they must answer.
   useEffect(() => panel.current?.focus(), []);
 
-  const confirm = () => {
+  const submit = (next: TSendAttempt) => {
     setSendError(null);
-    send.mutate(messageId, {
-      onSuccess: onSent,
-      onError: (error) => setSendError(serverErrorText(error, t('sms.failed'))),
-    });
+    setConflict(null);
+    send.mutate(
+      { messageId, ...next },
+      {
+        onSuccess: onSent,
+        onError: (error) => {
+          const previous = sendConflictOf(error);
+          if (previous) setConflict(previous);
+          else setSendError(serverErrorText(error, t('sms.failed')));
+        },
+      },
+    );
+  };
+  // Sending again is a new send the user chose, not a retry of the refused one: a new key.
+  const sendAgain = () => {
+    const next = { idempotencyKey: crypto.randomUUID(), sendAgain: true };
+    setAttempt(next);
+    submit(next);
   };
 
   const ready = preview.data;
@@ -45,12 +71,7 @@ export function SendSmsDialog({ messageId, typeName, onSent, onCancel }: SendSms
       <Stack gap="sm">
         <Text fz="sm">{lead}</Text>
         {preview.isPending ? (
-          <Group gap="xs" role="status">
-            <Loader size="xs" aria-hidden="true" />
-            <Text fz="sm" c="dimmed">
-              {t('send.loading')}
-            </Text>
-          </Group>
+          <CountingStatus text={t('send.loading')} />
         ) : preview.isError ? (
           <Text fz="sm" c="red" role="alert">
             {serverErrorText(preview.error, t('send.previewFailed'))}
@@ -63,18 +84,52 @@ export function SendSmsDialog({ messageId, typeName, onSent, onCancel }: SendSms
             {sendError}
           </Alert>
         )}
+        {conflict && <SendConflictNotice conflict={conflict} />}
         <Group gap="sm" justify="flex-end">
           <Button size="xs" variant="default" onClick={onCancel} disabled={send.isPending}>
             {t('detail.cancel')}
           </Button>
-          {canSend && ready && (
-            <Button size="xs" color="green" onClick={confirm} loading={send.isPending}>
-              {t('send.confirm', { count: ready.recipients, recipients: formatCount(ready.recipients) })}
+          {conflict ? (
+            <Button size="xs" color="orange" onClick={sendAgain} loading={send.isPending}>
+              {t('send.sendAgain')}
             </Button>
+          ) : (
+            canSend &&
+            ready && (
+              <Button size="xs" color="green" onClick={() => submit(attempt)} loading={send.isPending}>
+                {t('send.confirm', { count: ready.recipients, recipients: formatCount(ready.recipients) })}
+              </Button>
+            )
           )}
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/** The earlier send, worded here from its code so it reads in the UI language. */
+function SendConflictNotice({ conflict }: { conflict: TSendConflict }) {
+  const { t, i18n } = useTranslation('messages');
+  const locale = i18n.resolvedLanguage === 'es' ? 'es-US' : 'en-US';
+  const at = new Date(conflict.previous_send.sent_at);
+  const values = {
+    count: conflict.previous_send.recipients,
+    recipients: formatCount(conflict.previous_send.recipients),
+    date: new Intl.DateTimeFormat(locale, { dateStyle: 'long' }).format(at),
+    time: new Intl.DateTimeFormat(locale, { timeStyle: 'short' }).format(at),
+  };
+  const what =
+    conflict.code === 'send_in_progress' ? t('send.stillSending', values) : t('send.alreadySent', values);
+  return (
+    <Alert
+      color="orange"
+      variant="light"
+      p="xs"
+      role="alert"
+      icon={<IconAlertTriangle size={16} aria-hidden="true" />}
+    >
+      <Text fz="sm">{`${what} ${t('send.sendAgainQuestion')}`}</Text>
+    </Alert>
   );
 }
 
@@ -157,14 +212,7 @@ function CostTable({ preview }: { preview: TSendPreview }) {
           {preview.languages.map((row) => (
             <Table.Tr key={row.language} data-language={row.language}>
               <Table.Td>
-                <Group gap={6} wrap="nowrap">
-                  {languageName(row.language)}
-                  {!row.translated && (
-                    <Badge size="xs" variant="outline" color="gray" tt="none">
-                      {t('send.originalText')}
-                    </Badge>
-                  )}
-                </Group>
+                <SmsLanguageLabel label={languageName(row.language)} translated={row.translated} />
               </Table.Td>
               <Table.Td ta="right">{formatCount(row.recipients)}</Table.Td>
               <Table.Td ta="right">{formatCount(row.segments)}</Table.Td>
@@ -187,11 +235,7 @@ function CostTable({ preview }: { preview: TSendPreview }) {
           </Table.Tr>
         </Table.Tfoot>
       </Table>
-      {untranslated && (
-        <Text fz="xs" c="dimmed">
-          {t('send.originalTextNote')}
-        </Text>
-      )}
+      {untranslated && <OriginalTextNote />}
     </>
   );
 }

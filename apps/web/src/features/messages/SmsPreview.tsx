@@ -1,10 +1,12 @@
-// What each text costs as an SMS: characters, encoding (GSM-7 or UCS-2) and segments, for the
-// original and every completed translation (ARCHITECTURE §5, one shared function).
-import { Stack, Table, Text, Title } from '@mantine/core';
-import { formatCount, smsSegments } from '@message-station/shared';
+// What each language's SMS costs: characters, encoding (GSM-7 or UCS-2) and segments of the body as
+// it is sent — "{display name}: {text}" and the opt-out line in that language (decision 0012) —
+// counted by the same shared function as the send confirmation and the charge (ARCHITECTURE §5).
+import { Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { composedSms, formatCount } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
 import { useLanguageName } from '../sms-contacts/use-language-name';
+import { useAdminStationQuery } from './queries';
 
 type SmsPreviewProps = {
   message: TMessage;
@@ -12,55 +14,113 @@ type SmsPreviewProps = {
   original?: string;
 };
 
+type TPreviewRow = { language: string; label: string; text: string; translated: boolean };
+
+/** The original in its language, then every target: its completed translation, else the original. */
+function previewRows(
+  message: TMessage,
+  original: string,
+  languageName: (code: string) => string,
+  originalLabel: string,
+): TPreviewRow[] {
+  const targets = message.target_languages
+    .filter((language) => language !== message.original_language)
+    .map((language) => {
+      const done = message.translations.find(
+        (tr) => tr.language_code === language && tr.translation_status === 'completed' && tr.translated_text,
+      );
+      const text = done?.translated_text ?? original;
+      return { language, label: languageName(language), text, translated: Boolean(done) };
+    });
+  return [
+    { language: message.original_language, label: originalLabel, text: original, translated: true },
+    ...targets,
+  ];
+}
+
 export function SmsPreview({ message, original = message.original }: SmsPreviewProps) {
   const { t } = useTranslation('messages');
   const languageName = useLanguageName();
-  const rows = [
-    {
-      key: `original-${message.original_language}`,
-      label: t('preview.original', { language: languageName(message.original_language) }),
-      text: original,
-    },
-    ...message.translations
-      .filter((tr) => tr.translation_status === 'completed' && tr.translated_text)
-      .map((tr) => ({
-        key: tr.language_code,
-        label: languageName(tr.language_code),
-        text: tr.translated_text ?? '',
-      })),
-  ];
+  const station = useAdminStationQuery();
+  const stationName = station.data?.display_name;
+  const originalLabel = t('preview.original', { language: languageName(message.original_language) });
+  const rows = previewRows(message, original, languageName, originalLabel);
+  const untranslated = rows.some((row) => !row.translated);
 
   return (
     <Stack gap="xs">
       <Title order={3} fz="md">
         {t('preview.title')}
       </Title>
-      <Table withTableBorder verticalSpacing={6} aria-label={t('preview.title')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('preview.language')}</Table.Th>
-            <Table.Th ta="right">{t('preview.characters')}</Table.Th>
-            <Table.Th>{t('preview.encoding')}</Table.Th>
-            <Table.Th ta="right">{t('preview.segments')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {rows.map((row) => {
-            const info = smsSegments(row.text);
-            return (
-              <Table.Tr key={row.key} data-preview={row.key}>
-                <Table.Td>{row.label}</Table.Td>
-                <Table.Td ta="right">{formatCount(info.characters)}</Table.Td>
-                <Table.Td>{info.encoding}</Table.Td>
-                <Table.Td ta="right">{formatCount(info.segments)}</Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </Table.Tbody>
-      </Table>
+      {stationName === undefined ? (
+        <CountingStatus text={t('preview.loading')} />
+      ) : (
+        <Table withTableBorder verticalSpacing={6} aria-label={t('preview.title')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('preview.language')}</Table.Th>
+              <Table.Th ta="right">{t('preview.characters')}</Table.Th>
+              <Table.Th>{t('preview.encoding')}</Table.Th>
+              <Table.Th ta="right">{t('preview.segments')}</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.map((row) => {
+              const sms = composedSms(stationName, row.text, row.language);
+              return (
+                <Table.Tr key={row.language} data-preview={row.language} title={sms.body}>
+                  <Table.Td>
+                    <SmsLanguageLabel label={row.label} translated={row.translated} />
+                  </Table.Td>
+                  <Table.Td ta="right">{formatCount(sms.characters)}</Table.Td>
+                  <Table.Td>{sms.encoding}</Table.Td>
+                  <Table.Td ta="right">{formatCount(sms.segments)}</Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </Table.Tbody>
+        </Table>
+      )}
+      {untranslated && <OriginalTextNote />}
       <Text fz="xs" c="dimmed">
-        {t('preview.note')}
+        {t('preview.note', { station: stationName ?? '…' })}
       </Text>
     </Stack>
+  );
+}
+
+/** A language, marked when its recipients get the original because no translation is complete. */
+export function SmsLanguageLabel({ label, translated }: { label: string; translated: boolean }) {
+  const { t } = useTranslation('messages');
+  return (
+    <Group gap={6} wrap="nowrap">
+      {label}
+      {!translated && (
+        <Badge size="xs" variant="outline" color="gray" tt="none">
+          {t('send.originalText')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+/** While characters, segments or credits are still being counted. */
+export function CountingStatus({ text }: { text: string }) {
+  return (
+    <Group gap="xs" role="status">
+      <Loader size="xs" aria-hidden="true" />
+      <Text fz="sm" c="dimmed">
+        {text}
+      </Text>
+    </Group>
+  );
+}
+
+export function OriginalTextNote() {
+  const { t } = useTranslation('messages');
+  return (
+    <Text fz="xs" c="dimmed">
+      {t('send.originalTextNote')}
+    </Text>
   );
 }

@@ -126,7 +126,7 @@ export function useSendSmsMutation() {
     mutationKey: SEND_SMS_MUTATION,
     mutationFn: sendSms,
     // Credits were spent and the message has deliveries; the success text need not wait for these.
-    onSuccess: (_result, messageId) => {
+    onSuccess: (_result, { messageId }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminStation, exact: true });
       void queryClient.invalidateQueries({ queryKey: [...queryKeys.deliveries, messageId] });
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboardStats });

@@ -2,10 +2,11 @@ import type { TStationSettingsRequest } from '@message-station/shared';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n';
 import { setCookie } from '../../test/cookies';
-import { renderApp } from '../../test/render-app';
+import { jsonResponse, renderApp } from '../../test/render-app';
 import { pageReload } from './page-reload';
-import { bodiesSentTo, mockSettingsApi } from './settings-test-helpers';
+import { bodiesSentTo, mockSettingsApi, stationSettings } from './settings-test-helpers';
 
 configure({ asyncUtilTimeout: 4000 });
 
@@ -91,5 +92,47 @@ describe('Settings: Station Branding languages', () => {
     expect(sent?.supported_languages).toEqual(['en', 'fr', 'ko']);
     expect(sent?.primary_language).toBe('en');
     await waitFor(() => expect(screen.queryByText(warning)).toBeNull());
+  });
+});
+
+describe('Settings: display name and SMS encoding', () => {
+  const displayName = () => screen.getByRole('textbox', { name: /Display Name/ });
+
+  it('warns, naming the characters, when the display name forces every SMS into UCS-2', async () => {
+    mockSettingsApi();
+    const user = await renderBranding();
+    expect(screen.queryByText(/outside the GSM-7 alphabet/)).toBeNull();
+
+    // GSM-7 has "ñ" and "€" (an extension character), so these keep 160 characters per segment.
+    await user.clear(displayName());
+    await user.type(displayName(), 'Radio Ñ €');
+    expect(screen.queryByText(/outside the GSM-7 alphabet/)).toBeNull();
+
+    await user.type(displayName(), ' 📻');
+    expect(
+      screen.getByText(
+        'Every SMS starts with the display name, which has “📻” outside the GSM-7 alphabet: every SMS then goes as Unicode (UCS-2), with 70 characters per segment instead of 160.',
+      ),
+    ).toBeTruthy();
+
+    await user.type(displayName(), ' Rádio');
+    expect(screen.getByText(/which has “📻” and “á” outside the GSM-7 alphabet/)).toBeTruthy();
+
+    await user.clear(displayName());
+    await user.type(displayName(), 'Demo Radio');
+    expect(screen.queryByText(/outside the GSM-7 alphabet/)).toBeNull();
+  });
+
+  it('warns in Spanish when the interface is in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    mockSettingsApi({
+      'GET /admin/api/station/settings': () => jsonResponse(stationSettings({ display_name: 'Rádio Sol ☀️' })),
+    });
+    renderApp('/admin/settings');
+    expect(
+      await screen.findByText(
+        'Cada SMS empieza con el nombre visible, que tiene “á” y “☀️” fuera del alfabeto GSM-7: todos los SMS se envían entonces como Unicode (UCS-2), con 70 caracteres por segmento en lugar de 160.',
+      ),
+    ).toBeTruthy();
   });
 });

@@ -13,6 +13,7 @@ import {
 import { LANGUAGES, type TLanguageCode } from '@message-station/shared';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { DisplayNameSmsWarning } from './DisplayNameSmsWarning';
 import { StationLogoUpload } from './StationLogoUpload';
 import { removedLanguages, type TSettingsTabProps, withSupportedLanguages } from './settings-draft';
 
@@ -37,15 +38,18 @@ export function BrandingTab({ saved, draft, onChange }: TSettingsTabProps) {
           variant="filled"
           rightSection={<IconLock size={16} aria-hidden="true" />}
         />
-        <TextInput
-          label={t('branding.displayName')}
-          description={t('branding.displayNameHint')}
-          inputWrapperOrder={['label', 'input', 'description']}
-          required
-          maxLength={100}
-          value={draft.display_name}
-          onChange={(event) => onChange({ ...draft, display_name: event.currentTarget.value })}
-        />
+        <Stack gap="xs">
+          <TextInput
+            label={t('branding.displayName')}
+            description={t('branding.displayNameHint')}
+            inputWrapperOrder={['label', 'input', 'description']}
+            required
+            maxLength={100}
+            value={draft.display_name}
+            onChange={(event) => onChange({ ...draft, display_name: event.currentTarget.value })}
+          />
+          <DisplayNameSmsWarning displayName={draft.display_name} />
+        </Stack>
       </SimpleGrid>
 
       <ColorInput

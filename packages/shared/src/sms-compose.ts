@@ -1,0 +1,60 @@
+// What each subscriber's SMS says and costs (decision 0012): the station's display name first, so
+// the recipient knows who is texting, then the text in their language, then the opt-out words
+// carriers require. The web preview, the send confirmation and the charge all count this body.
+import { isGsm7, smsSegments, type TSmsEncoding } from './sms-segments.js';
+
+/** Opt-out line per language; STOP stays in English because that is the keyword carriers honour. */
+export const OPT_OUT_LINES: Record<string, string> = {
+  en: 'Reply STOP to opt out',
+  es: 'Responda STOP para cancelar',
+  fr: 'Répondez STOP pour vous désabonner',
+  de: 'Antworten Sie STOP zum Abbestellen',
+  it: 'Rispondi STOP per annullare',
+  pt: 'Responda STOP para cancelar',
+  zh: '回复STOP退订',
+  ja: '配信停止はSTOPと返信',
+  ko: '수신거부는 STOP 회신',
+};
+
+/** The exact body a subscriber who reads `language` receives; unknown languages get English. */
+export function composeSms(stationName: string, text: string, language: string): string {
+  const optOut = OPT_OUT_LINES[language] ?? OPT_OUT_LINES.en;
+  return `${stationName}: ${text.trim()}\n${optOut}`;
+}
+
+export type TComposedSms = {
+  body: string;
+  /** Characters as a person counts them (Unicode code points) of the whole body. */
+  characters: number;
+  encoding: TSmsEncoding;
+  segments: number;
+  /** What one recipient costs: one credit per segment. */
+  credits: number;
+};
+
+/** The composed body and what it costs per recipient. */
+export function composedSms(stationName: string, text: string, language: string): TComposedSms {
+  const body = composeSms(stationName, text, language);
+  const info = smsSegments(body);
+  return {
+    body,
+    characters: info.characters,
+    encoding: info.encoding,
+    segments: info.segments,
+    credits: info.segments,
+  };
+}
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+
+/**
+ * Each character outside GSM-7, once, in order of appearance: any one makes the SMS UCS-2. Counted
+ * as a person sees them, so an emoji with its variation selector or skin tone is named whole.
+ */
+export function nonGsm7Characters(text: string): string[] {
+  const found = new Set<string>();
+  for (const { segment } of graphemes.segment(text)) {
+    if (!isGsm7(segment)) found.add(segment);
+  }
+  return [...found];
+}
