@@ -1,5 +1,5 @@
 // Queries on messages and their translations; every one filters on the station.
-import { and, asc, desc, eq, ilike, inArray, notInArray, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { messages, messageTranslations } from '../../db/schema/index.js';
 
@@ -119,6 +119,31 @@ export async function updateTranslation(
         eq(messageTranslations.messageId, messageId),
         eq(messageTranslations.languageCode, languageCode),
         onlyRevision === undefined ? undefined : eq(messageTranslations.revision, onlyRevision),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Writes a new revision of a translation: the increment happens in the update itself, so two
+ * concurrent writers get consecutive revisions and neither is lost. Null when there is no row.
+ */
+export async function bumpTranslation(
+  db: DbOrTx,
+  stationId: string,
+  messageId: string,
+  languageCode: string,
+  values: Omit<Partial<typeof messageTranslations.$inferInsert>, 'revision'>,
+) {
+  const [row] = await db
+    .update(messageTranslations)
+    .set({ ...values, revision: sql`${messageTranslations.revision} + 1` })
+    .where(
+      and(
+        eq(messageTranslations.stationId, stationId),
+        eq(messageTranslations.messageId, messageId),
+        eq(messageTranslations.languageCode, languageCode),
       ),
     )
     .returning();

@@ -2,14 +2,22 @@
 // translated in the background; every change is announced on the station's event stream.
 import type { TMessage, TMessageRequest, ZMessageRequest } from '@message-station/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { TEventBus } from '../../platform/event-bus.js';
 import { listMessageTypes } from '../station/service.js';
 import * as repo from './repo.js';
 
+export type TTranslationJob = { stationId: string; messageId: string; language: string; revision: number };
+
 export type TTranslationQueue = {
-  enqueue(job: { stationId: string; messageId: string; language: string; revision: number }): Promise<void>;
+  /**
+   * Queues in the caller's transaction: the jobs commit with the rows they translate or not at
+   * all, so no crash leaves a pending row without its job (the minute sweep is the net under it).
+   */
+  enqueue(tx: DbOrTx, jobs: TTranslationJob[]): Promise<void>;
+  /** Starts the worker now rather than at its next poll; call after the commit. */
+  wake(): void;
 };
 
 export type TMessageContext = {
@@ -121,16 +129,18 @@ export async function createMessage(ctx: TMessageContext, input: TInput) {
         }),
       );
     }
+    await ctx.queue.enqueue(
+      tx,
+      translations.map((t) => ({
+        stationId: ctx.stationId,
+        messageId: message.id,
+        language: t.languageCode,
+        revision: t.revision,
+      })),
+    );
     return { message, translations };
   });
-  for (const t of translations) {
-    await ctx.queue.enqueue({
-      stationId: ctx.stationId,
-      messageId: message.id,
-      language: t.languageCode,
-      revision: t.revision,
-    });
-  }
+  ctx.queue.wake();
   await announce(ctx, 'message_created', { message_id: message.id });
   return toApi(message, translations);
 }
@@ -153,7 +163,13 @@ export async function updateMessage(ctx: TMessageContext, messageId: string, inp
     const existing = new Map(
       (await repo.listTranslations(tx, ctx.stationId, [messageId])).map((t) => [t.languageCode, t]),
     );
-    const queued: { language: string; revision: number }[] = [];
+    const queued: TTranslationJob[] = [];
+    const job = (language: string, revision: number) => ({
+      stationId: ctx.stationId,
+      messageId,
+      language,
+      revision,
+    });
     for (const language of input.target_languages) {
       const row = existing.get(language);
       if (!row) {
@@ -164,26 +180,25 @@ export async function updateMessage(ctx: TMessageContext, messageId: string, inp
           createdAt: ctx.now,
           updatedAt: ctx.now,
         });
-        queued.push({ language, revision: created.revision });
+        queued.push(job(language, created.revision));
         continue;
       }
       // A hand correction of this same original stays; a new original needs a new translation.
       if (row.edited && !originalChanged) continue;
-      const revision = row.revision + 1;
-      await repo.updateTranslation(tx, ctx.stationId, messageId, language, {
+      const pending = await repo.bumpTranslation(tx, ctx.stationId, messageId, language, {
         status: 'pending',
         error: null,
         edited: false,
-        revision,
         translatedText: originalChanged ? null : row.translatedText,
         updatedAt: ctx.now,
       });
-      queued.push({ language, revision });
+      if (pending) queued.push(job(language, pending.revision));
     }
+    await ctx.queue.enqueue(tx, queued);
     return { message, queued };
   });
   if (!message) throw notFound(MESSAGE_NOT_FOUND);
-  for (const job of queued) await ctx.queue.enqueue({ stationId: ctx.stationId, messageId, ...job });
+  if (queued.length) ctx.queue.wake();
   await announce(ctx, 'message_updated', { message_id: messageId });
   return describe(ctx, message);
 }
@@ -200,20 +215,20 @@ export async function editTranslation(
   language: string,
   text: string,
 ) {
-  const message = await repo.findMessage(ctx.db, ctx.stationId, messageId);
-  if (!message) throw notFound(MESSAGE_NOT_FOUND);
-  const [current] = (await repo.listTranslations(ctx.db, ctx.stationId, [messageId])).filter(
-    (t) => t.languageCode === language,
-  );
-  if (!current) throw notFound('This message has no translation in that language.');
-  await repo.updateTranslation(ctx.db, ctx.stationId, messageId, language, {
-    translatedText: text,
-    status: 'completed',
-    error: null,
-    edited: true,
-    revision: current.revision + 1,
-    provider: null,
-    updatedAt: ctx.now,
+  const message = await ctx.db.transaction(async (tx) => {
+    // The message lock makes an edit and a re-translate of it (updateMessage) take turns.
+    const message = await repo.findMessage(tx, ctx.stationId, messageId, { forUpdate: true });
+    if (!message) throw notFound(MESSAGE_NOT_FOUND);
+    const edited = await repo.bumpTranslation(tx, ctx.stationId, messageId, language, {
+      translatedText: text,
+      status: 'completed',
+      error: null,
+      edited: true,
+      provider: null,
+      updatedAt: ctx.now,
+    });
+    if (!edited) throw notFound('This message has no translation in that language.');
+    return message;
   });
   await announce(ctx, 'translation_updated', {
     message_id: messageId,

@@ -7,25 +7,26 @@ import type { Db } from '../../db/client.js';
 import type { TEventBus } from '../../platform/event-bus.js';
 import { TranslationError, type TTranslationProvider } from '../../providers/translation/types.js';
 import * as repo from '../messages/repo.js';
-import type { TTranslationQueue } from '../messages/service.js';
+import type { TTranslationJob, TTranslationQueue } from '../messages/service.js';
+import { declareTranslateQueue, TRANSLATE_QUEUE, translationQueue } from './queue.js';
+import { requeueStalePending, STALE_AFTER_SECONDS, SWEEP_QUEUE } from './sweep.js';
 
-export const TRANSLATE_QUEUE = 'translate';
-const RETRY_LIMIT = 3;
-
-type TTranslateJob = { stationId: string; messageId: string; language: string; revision: number };
+export { TRANSLATE_QUEUE };
 
 export type TTranslationWorkerDeps = {
   db: Db;
   events: TEventBus;
   provider: TTranslationProvider;
   now: () => Date;
-  log?: { error(details: object, message: string): void };
+  log?: { error(details: object, message: string): void; warn?(details: object, message: string): void };
+  /** How long a pending row may go without a job before the sweep queues one (tests pass 0). */
+  staleAfterSeconds?: number;
 };
 
 /** Translates one job; returns normally when done (or outdated), throws to have it retried. */
 export async function runTranslationJob(
   deps: TTranslationWorkerDeps,
-  job: TTranslateJob,
+  job: TTranslationJob,
   attempt: { retryCount: number; retryLimit: number },
 ) {
   const message = await repo.findMessage(deps.db, job.stationId, job.messageId);
@@ -78,17 +79,16 @@ export async function startTranslationWorker(
   boss: PgBoss,
   deps: TTranslationWorkerDeps,
 ): Promise<TTranslationQueue> {
-  await boss.createQueue(TRANSLATE_QUEUE, {
-    name: TRANSLATE_QUEUE,
-    retryLimit: RETRY_LIMIT,
-    retryDelay: 2,
-    retryBackoff: true,
-  });
-  const workerId = await boss.work<TTranslateJob>(
+  await declareTranslateQueue(boss);
+  // Set once work() answers; a job waiting at start can reach the handler before that.
+  let workerId: string | undefined;
+  workerId = await boss.work<TTranslationJob>(
     TRANSLATE_QUEUE,
     { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true },
     async ([job]) => {
       if (!job) return;
+      // A message's languages are queued together: look for the next one at once, not after a poll.
+      if (workerId) boss.notifyWorker(workerId);
       try {
         await runTranslationJob(deps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
       } catch (error) {
@@ -97,11 +97,18 @@ export async function startTranslationWorker(
       }
     },
   );
-  return {
-    async enqueue(job) {
-      await boss.send(TRANSLATE_QUEUE, job, { retryLimit: RETRY_LIMIT, retryDelay: 2, retryBackoff: true });
-      // Start now rather than at the next poll.
-      boss.notifyWorker(workerId);
-    },
+  const queue = translationQueue(boss, workerId);
+  const sweep = async () => {
+    const queued = await requeueStalePending(deps.db, queue, {
+      now: deps.now(),
+      staleAfterSeconds: deps.staleAfterSeconds ?? STALE_AFTER_SECONDS,
+    });
+    if (queued) deps.log?.warn?.({ queued }, 'pending translations without a job queued again');
   };
+  await boss.createQueue(SWEEP_QUEUE);
+  await boss.schedule(SWEEP_QUEUE, '* * * * *');
+  await boss.work(SWEEP_QUEUE, sweep);
+  // A restart after a crash picks up at once; a failure here waits for the next minute's sweep.
+  await sweep().catch((error) => deps.log?.error({ err: error }, 'translation sweep failed'));
+  return queue;
 }

@@ -1,0 +1,49 @@
+// The translate queue on pg-boss: jobs are written in the caller's transaction, beside the
+// translation rows they serve, so a crash can never commit the rows without their jobs.
+import { type SQL, sql } from 'drizzle-orm';
+import type PgBoss from 'pg-boss';
+import type { DbOrTx } from '../../db/client.js';
+import type { TTranslationQueue } from '../messages/service.js';
+
+export const TRANSLATE_QUEUE = 'translate';
+const RETRY_LIMIT = 3;
+const RETRY = { retryLimit: RETRY_LIMIT, retryDelay: 2, retryBackoff: true };
+
+export async function declareTranslateQueue(boss: PgBoss) {
+  await boss.createQueue(TRANSLATE_QUEUE, { name: TRANSLATE_QUEUE, ...RETRY });
+}
+
+/** pg-boss's numbered placeholders ($1 … $n) turned into a Drizzle query with the same values. */
+function withValues(text: string, values: unknown[] = []): SQL {
+  const parts = text.split(/\$(\d+)/);
+  return sql.join(
+    parts.map((part, index) =>
+      index % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1] ?? null),
+    ),
+  );
+}
+
+/**
+ * pg-boss's `db` option for one transaction. On PGlite this is also the only way in while the
+ * transaction is open: the job runner's own connection would wait for it to end.
+ */
+function jobsIn(tx: DbOrTx): PgBoss.Db {
+  return {
+    executeSql: async (text, values) => (await tx.execute(withValues(text, values))) as { rows: unknown[] },
+  };
+}
+
+/** `workerId` is the local translate worker to wake, when this node runs one. */
+export function translationQueue(boss: PgBoss, workerId?: string): TTranslationQueue {
+  return {
+    async enqueue(tx, jobs) {
+      const db = jobsIn(tx);
+      for (const job of jobs) {
+        await boss.send(TRANSLATE_QUEUE, job, { ...RETRY, db });
+      }
+    },
+    wake() {
+      if (workerId) boss.notifyWorker(workerId);
+    },
+  };
+}
