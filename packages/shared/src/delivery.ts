@@ -68,19 +68,40 @@ export const ZSendResult = z.object({
 });
 export type TSendResult = z.infer<typeof ZSendResult>;
 
-const ZCounts = z.object({
+/**
+ * Where texts are; each is in exactly one of due, held, sending, sent, delivered, failed.
+ * `queued` (kept for older clients) is due + held + sending: everything not yet with the provider.
+ */
+const ZDeliveryStages = z.object({
   total: z.number(),
   queued: z.number(),
+  /** Queued and free to go now (or a retry seconds away): waiting for the dispatcher. */
+  due: z.number(),
+  /** Queued for quiet hours: each goes at 8 AM in its recipient's zone. */
+  held: z.number(),
+  /** With the dispatcher (claimed, or handed to the provider and not yet confirmed). */
+  sending: z.number(),
+  /** Accepted by the provider. */
   sent: z.number(),
   delivered: z.number(),
+  /** Refused by the provider, or undelivered by the carrier. */
   failed: z.number(),
 });
+export type TDeliveryStages = z.infer<typeof ZDeliveryStages>;
+
+/** Held texts that go at one time: 8 AM in `zone` (IANA, from the recipients' area code). */
+export const ZHeldRelease = z.object({ zone: z.string(), at: z.string(), count: z.number() });
+export type THeldRelease = z.infer<typeof ZHeldRelease>;
 
 /** Delivery progress of every send of one message. */
-export const ZDeliveryProgress = ZCounts.extend({
-  /** Queued and held for quiet hours (part of queued). */
+export const ZDeliveryProgress = ZDeliveryStages.extend({
+  /** The same as `held` (its older name). */
   waiting: z.number(),
-  languages: z.array(ZCounts.extend({ language: z.string() })),
+  /** Texts sent again after a crash the provider could not account for: they may have arrived twice. */
+  possibleDuplicates: z.number(),
+  /** When the held texts go, earliest first: the first and last are the earliest and latest release. */
+  releases: z.array(ZHeldRelease),
+  languages: z.array(ZDeliveryStages.extend({ language: z.string() })),
 });
 export type TDeliveryProgress = z.infer<typeof ZDeliveryProgress>;
 
@@ -104,27 +125,55 @@ export const ZDashboardStats = z.object({
     messagesThisMonth: z.number(),
     /** Per message type key, this month. */
     messagesByType: z.record(z.string(), z.number()),
+    /** Texts handed to the provider (sent, delivered, undelivered); queued and held ones are not. */
     totalSmsSent: z.number(),
+    /** The same, handed over since the 1st of this month (UTC). */
     smsSentThisMonth: z.number(),
     subscriberCount: z.number(),
     activeSubscribers: z.number(),
     smsEnabled: z.boolean(),
-    /** Last 30 days, oldest first, by UTC date (YYYY-MM-DD). */
+    /** Texts handed to the provider per UTC date (YYYY-MM-DD), last 30 days, oldest first. */
     smsPerDay: z.array(z.object({ date: z.string(), count: z.number() })),
   }),
   alerts: z.array(ZDashboardAlert),
 });
 export type TDashboardStats = z.infer<typeof ZDashboardStats>;
 
+/**
+ * Where a line's texts are, the furthest behind first: any sending → 'sending', else any due →
+ * 'queued', else any held → 'held'; once all are with the provider: 'failed' (all failed),
+ * 'partial' (some failed), 'delivered' (all delivered), else 'sent'.
+ */
+export const ACTIVITY_STATUSES = [
+  'queued',
+  'held',
+  'sending',
+  'sent',
+  'delivered',
+  'failed',
+  'partial',
+] as const;
+export type TActivityStatus = (typeof ACTIVITY_STATUSES)[number];
+
 export const ZActivity = z.object({
   id: z.string(),
   messageId: z.string().nullable(),
   messageTitle: z.string(),
+  /** In English for API clients; the web words the line from `status` and `delivery`. */
   description: z.string(),
   icon: z.string(),
-  status: z.enum(['sent', 'failed']),
+  status: z.enum(ACTIVITY_STATUSES),
   timestamp: z.string(),
   metadata: z.object({ phone: z.string().nullable(), characterCount: z.number(), segmentCount: z.number() }),
+  delivery: ZDeliveryStages.extend({
+    /** Distinct phones the line's texts go to. */
+    recipients: z.number(),
+    possibleDuplicates: z.number(),
+    /** The first release of the held texts (8 AM in their recipients' zone); null when none is held. */
+    heldUntil: z.string().nullable(),
+    /** The zone of every held text when they share one, else null ("8 AM their local time"). */
+    heldZone: z.string().nullable(),
+  }),
 });
 export const ZActivityResponse = z.object({ activities: z.array(ZActivity) });
 export type TActivity = z.infer<typeof ZActivity>;

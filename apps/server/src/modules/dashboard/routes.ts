@@ -4,7 +4,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TAppContext } from '../../app.js';
 import { authOf } from '../../platform/guards.js';
-import { dashboardStats, recentActivity } from './service.js';
+import { recentActivity } from './activity.js';
+import { dashboardStats } from './service.js';
 
 export const dashboardRoutes =
   (app: TAppContext): FastifyPluginAsyncZod =>
@@ -27,13 +28,13 @@ export const dashboardRoutes =
         onRequest: app.guards.requireUser,
         schema: {
           tags: ['dashboard'],
-          summary: 'Recent SMS activity, one line per message, newest first',
+          summary: 'Recent SMS activity, one line per message, newest first, with where its texts are',
           querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
           response: { 200: ZActivityResponse },
         },
       },
       async (request) => ({
-        activities: await recentActivity(app.db, authOf(request).stationId, request.query.limit),
+        activities: await recentActivity(app.db, authOf(request).stationId, request.query.limit, app.now()),
       }),
     );
   };

@@ -1,13 +1,21 @@
-// Dashboard figures (spec §2 Dashboard, §3 Dashboard stats, Activity): this month's messages and
-// SMS, subscribers, credits, alerts, SMS per day for 30 days, and the recent sends.
-import { LIMITS, type TActivity, type TDashboardStats } from '@message-station/shared';
-import { and, desc, eq, gte, sql } from 'drizzle-orm';
+// Dashboard figures (spec §2 Dashboard, §3 Dashboard stats): this month's messages and SMS,
+// subscribers, credits, alerts and SMS per day for 30 days. SMS counts are texts handed to the
+// provider; queued and held ones wait in the activity line (activity.ts) instead.
+import { LIMITS, type TDashboardStats } from '@message-station/shared';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { messages, smsContacts, smsDeliveries, smsSends, stations } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 
 const DAY_MS = 86_400_000;
+/** Handed to the provider: what "SMS sent" counts. */
 const SENT = sql`${smsDeliveries.status} in ('sent', 'delivered', 'undelivered')`;
+/**
+ * How long after its send a text may still go out: quiet hours hold it under a day, retries give
+ * up within the hour and even 100,000 texts at one a second go in about a day, so a month is far
+ * beyond any real send. It lets the chart read only recent sends (station and date index).
+ */
+const SEND_LOOKBACK_MS = 30 * DAY_MS;
 
 function monthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
@@ -78,13 +86,15 @@ export async function dashboardStats(db: Db, stationId: string, now: Date): Prom
       .from(messages)
       .where(and(eq(messages.stationId, stationId), gte(messages.createdAt, month)))
       .groupBy(messages.messageType),
+    // Through the station's sends (indexed) to their deliveries (indexed by send).
     db
       .select({
         total: sql<number>`count(*) filter (where ${SENT})::int`,
         month: sql<number>`count(*) filter (where ${SENT} and ${smsDeliveries.sentAt} >= ${month.toISOString()}::timestamptz)::int`,
       })
-      .from(smsDeliveries)
-      .where(eq(smsDeliveries.stationId, stationId)),
+      .from(smsSends)
+      .innerJoin(smsDeliveries, eq(smsDeliveries.sendId, smsSends.id))
+      .where(eq(smsSends.stationId, stationId)),
     db
       .select({
         total: sql<number>`count(*)::int`,
@@ -97,8 +107,16 @@ export async function dashboardStats(db: Db, stationId: string, now: Date): Prom
         date: sql<string>`to_char(${smsDeliveries.sentAt} at time zone 'UTC', 'YYYY-MM-DD')`,
         n: sql<number>`count(*)::int`,
       })
-      .from(smsDeliveries)
-      .where(and(eq(smsDeliveries.stationId, stationId), SENT, gte(smsDeliveries.sentAt, since)))
+      .from(smsSends)
+      .innerJoin(smsDeliveries, eq(smsDeliveries.sendId, smsSends.id))
+      .where(
+        and(
+          eq(smsSends.stationId, stationId),
+          gte(smsSends.createdAt, new Date(since.getTime() - SEND_LOOKBACK_MS)),
+          SENT,
+          gte(smsDeliveries.sentAt, since),
+        ),
+      )
       .groupBy(sql`1`),
   ]);
   const counts = new Map(perDay.map((d) => [d.date, Number(d.n)]));
@@ -127,47 +145,4 @@ export async function dashboardStats(db: Db, stationId: string, now: Date): Prom
     },
     alerts: alertsFor(station, now),
   };
-}
-
-/**
- * Recent SMS activity: the deliveries of one message merge into one line, counted by distinct
- * phone ('SMS sent to N subscriber(s)'), newest first.
- */
-export async function recentActivity(db: Db, stationId: string, limit: number): Promise<TActivity[]> {
-  const rows = await db
-    .select({
-      key: sql<string>`coalesce(${smsSends.messageId}::text, ${smsSends.id}::text)`,
-      messageId: smsSends.messageId,
-      title: sql<string>`max(${smsSends.messageTitle})`,
-      phones: sql<number>`count(distinct ${smsDeliveries.phone})::int`,
-      failed: sql<number>`count(*) filter (where ${smsDeliveries.status} in ('failed', 'undelivered'))::int`,
-      all: sql<number>`count(*)::int`,
-      onePhone: sql<string>`min(${smsDeliveries.phone})`,
-      characters: sql<number>`max(char_length(${smsDeliveries.body}))::int`,
-      segments: sql<number>`max(${smsDeliveries.segments})::int`,
-      at: sql<string>`max(${smsSends.createdAt})`,
-    })
-    .from(smsSends)
-    .innerJoin(smsDeliveries, eq(smsDeliveries.sendId, smsSends.id))
-    .where(eq(smsSends.stationId, stationId))
-    .groupBy(sql`1`, smsSends.messageId)
-    .orderBy(desc(sql`max(${smsSends.createdAt})`))
-    .limit(limit);
-  return rows.map((r) => {
-    const phones = Number(r.phones);
-    return {
-      id: r.key,
-      messageId: r.messageId,
-      messageTitle: r.title,
-      description: `SMS sent to ${phones.toLocaleString('en-US')} subscriber${phones === 1 ? '' : 's'}`,
-      icon: 'sms',
-      status: Number(r.failed) === Number(r.all) ? 'failed' : 'sent',
-      timestamp: new Date(r.at).toISOString(),
-      metadata: {
-        phone: phones === 1 ? r.onePhone : null,
-        characterCount: Number(r.characters),
-        segmentCount: Number(r.segments),
-      },
-    };
-  });
 }

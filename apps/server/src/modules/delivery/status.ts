@@ -1,8 +1,10 @@
 // Delivery status from the provider's callbacks, and the progress of a message's sends.
-import type { TDeliveryProgress } from '@message-station/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import type { TDeliveryProgress, TDeliveryStages } from '@message-station/shared';
+import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { smsDeliveries, smsSends } from '../../db/schema/index.js';
+import { messages, smsDeliveries, smsSends } from '../../db/schema/index.js';
+import { notFound } from '../../platform/errors.js';
+import { QUIET_END_HOUR, zoneOf } from './quiet-hours.js';
 
 /** Twilio's statuses in the order a message moves through them; the last three are final. */
 const RANK: Record<
@@ -43,36 +45,108 @@ export async function applyStatusCallback(
   return rows[0] ?? null;
 }
 
+/** SQL: the recipient's zone of a delivery (IANA, from the area code). */
+export const recipientZone = zoneOf(sql`${smsDeliveries.phone}`);
+
+/**
+ * SQL: the delivery waits for quiet hours to end, 8 AM in its recipient's zone. A retry's backoff
+ * ends at any second, so the exact 8:00 local release tells a held text from one about to retry.
+ */
+export function heldForQuietHours(now: Date): SQL {
+  return sql`(${smsDeliveries.status} = 'queued'
+    and ${smsDeliveries.notBefore} > ${now.toISOString()}::timestamptz
+    and (${smsDeliveries.notBefore} at time zone ${recipientZone})::time = make_time(${QUIET_END_HOUR}, 0, 0))`;
+}
+
+const countWhere = (condition: SQL) => sql<number>`(count(*) filter (where ${condition}))::int`;
+
+/** Aggregate columns counting a group's deliveries at each stage; `toStages` reads them. */
+export function stageColumns(now: Date) {
+  return {
+    total: sql<number>`count(*)::int`,
+    queued: countWhere(sql`${smsDeliveries.status} in ('queued', 'claimed', 'submitting')`),
+    held: countWhere(heldForQuietHours(now)),
+    sending: countWhere(sql`${smsDeliveries.status} in ('claimed', 'submitting')`),
+    sent: countWhere(sql`${smsDeliveries.status} = 'sent'`),
+    delivered: countWhere(sql`${smsDeliveries.status} = 'delivered'`),
+    failed: countWhere(sql`${smsDeliveries.status} in ('failed', 'undelivered')`),
+    possibleDuplicates: countWhere(sql`${smsDeliveries.reclaimed} > 0`),
+  };
+}
+
+type TStageRow = { [K in keyof ReturnType<typeof stageColumns>]: number | string };
+
+export function toStages(row: TStageRow): TDeliveryStages {
+  const [queued, held, sending] = [Number(row.queued), Number(row.held), Number(row.sending)];
+  return {
+    total: Number(row.total),
+    queued,
+    due: queued - held - sending,
+    held,
+    sending,
+    sent: Number(row.sent),
+    delivered: Number(row.delivered),
+    failed: Number(row.failed),
+  };
+}
+
+function addStages(a: TDeliveryStages, b: TDeliveryStages): TDeliveryStages {
+  const sum = { ...a };
+  for (const key of Object.keys(sum) as (keyof TDeliveryStages)[]) sum[key] += b[key];
+  return sum;
+}
+
+const NO_TEXTS: TDeliveryStages = {
+  total: 0,
+  queued: 0,
+  due: 0,
+  held: 0,
+  sending: 0,
+  sent: 0,
+  delivered: 0,
+  failed: 0,
+};
+
+/** Every send of one message: texts at each stage, per language, and when the held ones go. */
 export async function deliveryProgress(
   db: Db,
   stationId: string,
   messageId: string,
   now: Date,
 ): Promise<TDeliveryProgress> {
-  const rows = await db
-    .select({
-      language: smsDeliveries.language,
-      status: smsDeliveries.status,
-      waiting: sql<number>`count(*) filter (where ${smsDeliveries.status} = 'queued' and ${smsDeliveries.notBefore} > ${now.toISOString()}::timestamptz)::int`,
-      n: sql<number>`count(*)::int`,
-    })
-    .from(smsDeliveries)
-    .innerJoin(smsSends, eq(smsSends.id, smsDeliveries.sendId))
-    .where(and(eq(smsSends.stationId, stationId), eq(smsSends.messageId, messageId)))
-    .groupBy(smsDeliveries.language, smsDeliveries.status);
-  const empty = () => ({ total: 0, queued: 0, sent: 0, delivered: 0, failed: 0 });
-  const totals = { ...empty(), waiting: 0 };
-  const languages = new Map<string, ReturnType<typeof empty>>();
-  for (const row of rows) {
-    const n = Number(row.n);
-    const bucket = row.status === 'claimed' || row.status === 'submitting' ? 'queued' : row.status === 'undelivered' ? 'failed' : row.status;
-    const language = languages.get(row.language) ?? empty();
-    language.total += n;
-    language[bucket] += n;
-    languages.set(row.language, language);
-    totals.total += n;
-    totals[bucket] += n;
-    totals.waiting += Number(row.waiting);
-  }
-  return { ...totals, languages: [...languages].map(([language, counts]) => ({ language, ...counts })) };
+  const [message] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(and(eq(messages.id, messageId), eq(messages.stationId, stationId)));
+  if (!message) throw notFound('Message not found');
+  const ofMessage = and(eq(smsSends.stationId, stationId), eq(smsSends.messageId, messageId));
+  const [languages, releases] = await Promise.all([
+    db
+      .select({ language: smsDeliveries.language, ...stageColumns(now) })
+      .from(smsSends)
+      .innerJoin(smsDeliveries, eq(smsDeliveries.sendId, smsSends.id))
+      .where(ofMessage)
+      .groupBy(smsDeliveries.language)
+      .orderBy(desc(sql`count(*)`), asc(smsDeliveries.language)),
+    db
+      .select({ zone: recipientZone, at: smsDeliveries.notBefore, count: sql<number>`count(*)::int` })
+      .from(smsSends)
+      .innerJoin(smsDeliveries, eq(smsDeliveries.sendId, smsSends.id))
+      .where(and(ofMessage, heldForQuietHours(now)))
+      .groupBy(sql`1`, smsDeliveries.notBefore)
+      .orderBy(asc(smsDeliveries.notBefore), sql`1`),
+  ]);
+  const perLanguage = languages.map((row) => ({ language: row.language, ...toStages(row) }));
+  const totals = perLanguage.reduce<TDeliveryStages>(addStages, NO_TEXTS);
+  return {
+    ...totals,
+    waiting: totals.held,
+    possibleDuplicates: languages.reduce((sum, row) => sum + Number(row.possibleDuplicates), 0),
+    releases: releases.map((r) => ({
+      zone: r.zone,
+      at: new Date(r.at).toISOString(),
+      count: Number(r.count),
+    })),
+    languages: perLanguage,
+  };
 }

@@ -1,14 +1,66 @@
 // Recent Activity (spec §2 Dashboard): the 20 latest SMS lines, newest first, each with its icon,
-// description, message title, characters, segments, age and status; a line about a message links
-// to the Messages page. Refresh asks again.
+// what became of its texts (queued, held for quiet hours until when, sending, sent, delivered,
+// failed), message title, characters, segments, age and status; a line about a message links to
+// the Messages page. Refresh asks again.
 import { Badge, Box, Button, Card, Group, NavLink, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { formatCount, formatMessageAge } from '@message-station/shared';
+import { formatCount, formatMessageAge, type TActivityStatus } from '@message-station/shared';
 import { IconBell, IconMessage, IconRefresh } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TActivity } from '../../api/dashboard';
+import { quietHoursEnd, timeInZone } from './dashboard-format';
 import { useActivityQuery } from './queries';
+
+const STATUS_COLOR: Record<TActivityStatus, string> = {
+  queued: 'gray',
+  held: 'yellow',
+  sending: 'blue',
+  sent: 'green',
+  delivered: 'green',
+  failed: 'red',
+  partial: 'orange',
+};
+
+/** The stages a breakdown names, in the order texts move through them. */
+const STAGES = ['held', 'due', 'sending', 'sent', 'delivered', 'failed'] as const;
+
+/**
+ * The line's sentence ("Held for quiet hours until 8:00 AM EST"), where its texts are when they
+ * are at more than one stage ("2 held · 1 sent"), and a warning of possible duplicates.
+ */
+function useActivityWords(entry: TActivity) {
+  const { t, i18n } = useTranslation('dashboard');
+  const language = i18n.resolvedLanguage ?? 'en';
+  const { delivery } = entry;
+  const releaseTime = !delivery.heldUntil
+    ? ''
+    : delivery.heldZone
+      ? timeInZone(delivery.heldUntil, delivery.heldZone, language)
+      : t('activity.theirLocalTime', { time: quietHoursEnd(language) });
+  const sentence = t(`activity.line.${entry.status}`, {
+    count: delivery.recipients,
+    formatted: formatCount(delivery.recipients),
+    time: releaseTime,
+  });
+  const stages = STAGES.filter((stage) => delivery[stage] > 0);
+  const breakdown =
+    stages.length > 1 || entry.status === 'held'
+      ? stages
+          .map((stage) =>
+            t(`activity.stage.${stage}`, { count: delivery[stage], formatted: formatCount(delivery[stage]) }),
+          )
+          .join(' · ')
+      : null;
+  const duplicates =
+    delivery.possibleDuplicates > 0
+      ? t('activity.duplicates', {
+          count: delivery.possibleDuplicates,
+          formatted: formatCount(delivery.possibleDuplicates),
+        })
+      : null;
+  return { sentence, breakdown, duplicates };
+}
 
 export function ActivityCard() {
   const { t } = useTranslation('dashboard');
@@ -54,11 +106,18 @@ export function ActivityCard() {
 
 function ActivityRow({ entry }: { entry: TActivity }) {
   const { t } = useTranslation('dashboard');
+  const words = useActivityWords(entry);
   const { characterCount, segmentCount } = entry.metadata;
-  const failed = entry.status === 'failed';
+  const color = STATUS_COLOR[entry.status];
   const Icon = entry.icon === 'sms' ? IconMessage : IconBell;
   const icon = (
-    <ThemeIcon variant="light" color={failed ? 'red' : 'blue'} radius="xl" size="lg" aria-hidden="true">
+    <ThemeIcon
+      variant="light"
+      color={entry.status === 'failed' ? 'red' : 'blue'}
+      radius="xl"
+      size="lg"
+      aria-hidden="true"
+    >
       <Icon size={18} />
     </ThemeIcon>
   );
@@ -72,6 +131,16 @@ function ActivityRow({ entry }: { entry: TActivity }) {
         {' · '}
         {t('activity.segments', { count: segmentCount, formatted: formatCount(segmentCount) })}
       </Text>
+      {words.breakdown && (
+        <Text component="span" display="block" fz="xs" c="dimmed" data-activity-stages>
+          {words.breakdown}
+        </Text>
+      )}
+      {words.duplicates && (
+        <Text component="span" display="block" fz="xs" c="orange.9">
+          {words.duplicates}
+        </Text>
+      )}
     </>
   );
   const outcome = (
@@ -81,14 +150,14 @@ function ActivityRow({ entry }: { entry: TActivity }) {
           {formatMessageAge(entry.timestamp)}
         </time>
       </Text>
-      <Badge size="sm" variant="light" color={failed ? 'red' : 'green'}>
+      <Badge size="sm" variant="light" color={color}>
         {t(`activity.status.${entry.status}`)}
       </Badge>
     </Stack>
   );
   const description = (
     <Text component="span" display="block" fz="sm" fw={600}>
-      {entry.description}
+      {words.sentence}
     </Text>
   );
 

@@ -154,8 +154,9 @@ describe('DashboardPage', () => {
         id: 'a-2',
         messageId: null,
         status: 'failed',
-        description: 'SMS failed to +1 (415) 555-0134',
+        description: 'SMS failed for 1 subscriber',
         metadata: { phone: '+14155550134', characterCount: 1, segmentCount: 2 },
+        delivery: { recipients: 1, total: 1, sent: 0, failed: 1 },
       }),
     ];
     const { user, router, fetchMock } = await showDashboard({
@@ -165,12 +166,12 @@ describe('DashboardPage', () => {
           : jsonResponse({ error: 'limit expected' }, 400),
     });
     const list = card('Recent Activity');
-    const sent = (await list.findByText('SMS sent to 3 subscribers')).closest('li') as HTMLElement;
+    const sent = (await list.findByText('Sent to 3 subscribers')).closest('li') as HTMLElement;
     expect(within(sent).getByText('Road closure')).toBeTruthy();
     expect(within(sent).getByText('42 characters · 1 segment')).toBeTruthy();
     expect(within(sent).getByText('5m ago')).toBeTruthy();
     expect(within(sent).getByText('Sent')).toBeTruthy();
-    const failed = list.getByText('SMS failed to +1 (415) 555-0134').closest('li') as HTMLElement;
+    const failed = list.getByText('Failed for 1 subscriber').closest('li') as HTMLElement;
     expect(within(failed).getByText('Failed')).toBeTruthy();
     expect(within(failed).getByText('1 character · 2 segments')).toBeTruthy();
     expect(within(failed).queryByRole('link')).toBeNull();
@@ -182,7 +183,7 @@ describe('DashboardPage', () => {
 
     lines = [activity()];
     await user.click(list.getByRole('button', { name: 'Refresh' }));
-    await user.click(await list.findByRole('link', { name: /SMS sent to 3 subscribers/ }));
+    await user.click(await list.findByRole('link', { name: /Sent to 3 subscribers/ }));
     expect(router.state.location.pathname).toBe('/admin/messages');
   });
 

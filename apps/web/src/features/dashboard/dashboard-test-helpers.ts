@@ -47,7 +47,12 @@ export function dashboardStats(overrides: TStatsOverrides = {}): TDashboardStats
   };
 }
 
-export function activity(overrides: Partial<TActivity> = {}): TActivity {
+type TActivityOverrides = Partial<Omit<TActivity, 'delivery'>> & {
+  delivery?: Partial<TActivity['delivery']>;
+};
+
+/** A line about a message sent to 3 subscribers 5 minutes ago; `delivery` overrides only the counts given. */
+export function activity(overrides: TActivityOverrides = {}): TActivity {
   return {
     id: 'a-1',
     messageId: 'm-1',
@@ -58,6 +63,21 @@ export function activity(overrides: Partial<TActivity> = {}): TActivity {
     timestamp: new Date(Date.now() - 5 * 60_000).toISOString(),
     metadata: { phone: null, characterCount: 42, segmentCount: 1 },
     ...overrides,
+    delivery: {
+      recipients: 3,
+      total: 3,
+      queued: 0,
+      due: 0,
+      held: 0,
+      sending: 0,
+      sent: 3,
+      delivered: 0,
+      failed: 0,
+      possibleDuplicates: 0,
+      heldUntil: null,
+      heldZone: null,
+      ...overrides.delivery,
+    },
   };
 }
 

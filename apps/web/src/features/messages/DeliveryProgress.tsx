@@ -1,17 +1,26 @@
-// Delivery progress of a message's SMS in the detail modal: counts, a bar (delivered green, sent blue,
-// failed red, the rest still queued) and a breakdown per language. Nothing shows before a first send.
+// Delivery progress of a message's SMS in the detail modal: where every text is (queued, held for
+// quiet hours and until when on the recipients' clocks, sending, sent, delivered, failed), a bar,
+// possible duplicates, and a breakdown per language. Nothing shows before a first send.
 import { Box, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { formatCount, type TDeliveryProgress } from '@message-station/shared';
+import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { quietHoursEnd, timeInZone } from '../dashboard/dashboard-format';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 import { useDeliveryProgressQuery } from './queries';
 
-const BAR_SECTIONS = [
-  { status: 'delivered', color: 'green' },
-  { status: 'sent', color: 'blue' },
-  { status: 'failed', color: 'red' },
-] as const;
+type TStage = 'delivered' | 'sent' | 'failed' | 'sending' | 'held' | 'due';
+
+/** In the bar's order; what is left of the bar is the queued texts. */
+const STAGES: { stage: TStage; color: string; always: boolean }[] = [
+  { stage: 'delivered', color: 'green', always: true },
+  { stage: 'sent', color: 'blue', always: true },
+  { stage: 'failed', color: 'red', always: true },
+  { stage: 'sending', color: 'cyan', always: false },
+  { stage: 'held', color: 'yellow', always: false },
+  { stage: 'due', color: 'gray', always: true },
+];
 
 export function DeliveryProgress({ messageId }: { messageId: string }) {
   const { t } = useTranslation('messages');
@@ -21,15 +30,7 @@ export function DeliveryProgress({ messageId }: { messageId: string }) {
   if (!counts || counts.total === 0) return null;
 
   const done = counts.sent + counts.delivered + counts.failed;
-  const items = [
-    { key: 'delivered', label: t('delivery.delivered'), value: counts.delivered, color: 'green' },
-    { key: 'sent', label: t('delivery.sent'), value: counts.sent, color: 'blue' },
-    { key: 'failed', label: t('delivery.failed'), value: counts.failed, color: 'red' },
-    { key: 'queued', label: t('delivery.queued'), value: counts.queued, color: 'gray' },
-    ...(counts.waiting > 0
-      ? [{ key: 'waiting', label: t('delivery.waiting'), value: counts.waiting, color: 'gray' }]
-      : []),
-  ];
+  const items = STAGES.filter((s) => s.always || counts[s.stage] > 0);
 
   return (
     <Stack gap="xs" component="section" aria-labelledby={titleId} data-testid="delivery-progress">
@@ -42,66 +43,117 @@ export function DeliveryProgress({ messageId }: { messageId: string }) {
         </Text>
       </Group>
       <Progress.Root size="lg" radius="xl">
-        {BAR_SECTIONS.map(({ status, color }) => (
-          <Progress.Section
-            key={status}
-            value={(counts[status] / counts.total) * 100}
-            color={color}
-            aria-label={t('delivery.barLabel', {
-              status: t(`delivery.${status}`),
-              count: formatCount(counts[status]),
-              total: formatCount(counts.total),
-            })}
-          />
-        ))}
+        {items
+          .filter(({ stage }) => stage !== 'due')
+          .map(({ stage, color }) => (
+            <Progress.Section
+              key={stage}
+              value={(counts[stage] / counts.total) * 100}
+              color={color}
+              aria-label={t('delivery.barLabel', {
+                status: t(`delivery.${stage}`),
+                count: formatCount(counts[stage]),
+                total: formatCount(counts.total),
+              })}
+            />
+          ))}
       </Progress.Root>
-      <SimpleGrid cols={items.length} spacing="xs">
+      <SimpleGrid cols={{ base: 3, xs: items.length }} spacing="xs">
         {items.map((item) => (
-          <Box key={item.key} data-count={item.key}>
+          <Box key={item.stage} data-count={item.stage}>
             <Group gap={6} wrap="nowrap">
               <Box w={8} h={8} bg={item.color} style={{ borderRadius: '50%' }} aria-hidden="true" />
               <Text fz="xs" c="dimmed">
-                {item.label}
+                {t(`delivery.${item.stage}`)}
               </Text>
             </Group>
-            <Text fw={700}>{formatCount(item.value)}</Text>
+            <Text fw={700}>{formatCount(counts[item.stage])}</Text>
           </Box>
         ))}
       </SimpleGrid>
+      <HeldNote counts={counts} />
+      {counts.possibleDuplicates > 0 && (
+        <Group gap={6} wrap="nowrap" align="flex-start">
+          <IconAlertTriangle size={16} color="var(--mantine-color-orange-8)" aria-hidden="true" />
+          <Text fz="sm" c="orange.9">
+            {t('delivery.duplicates', {
+              count: counts.possibleDuplicates,
+              formatted: formatCount(counts.possibleDuplicates),
+            })}
+          </Text>
+        </Group>
+      )}
       {counts.languages.length > 0 && <LanguageBreakdown counts={counts} />}
     </Stack>
+  );
+}
+
+/** "12 held for quiet hours until 8:00 AM EST", or across zones "… until 8:00 AM their local time
+ * (from 8:00 AM EST to 8:00 AM HST)": the earliest and the latest release. */
+function HeldNote({ counts }: { counts: TDeliveryProgress }) {
+  const { t, i18n } = useTranslation('messages');
+  const language = i18n.resolvedLanguage ?? 'en';
+  const first = counts.releases[0];
+  const last = counts.releases.at(-1);
+  if (counts.held === 0 || !first || !last) return null;
+  const number = { count: counts.held, formatted: formatCount(counts.held) };
+  const oneZone = counts.releases.every((release) => release.zone === first.zone);
+  const text = oneZone
+    ? t('delivery.heldUntil', { ...number, time: timeInZone(first.at, first.zone, language) })
+    : t('delivery.heldUntilLocal', {
+        ...number,
+        time: quietHoursEnd(language),
+        first: timeInZone(first.at, first.zone, language),
+        last: timeInZone(last.at, last.zone, language),
+      });
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start" data-testid="delivery-held">
+      <IconClock size={16} color="var(--mantine-color-yellow-8)" aria-hidden="true" />
+      <Text fz="sm">{text}</Text>
+    </Group>
   );
 }
 
 function LanguageBreakdown({ counts }: { counts: TDeliveryProgress }) {
   const { t } = useTranslation('messages');
   const languageName = useLanguageName();
+  // Held and sending get a column only while some text is there.
+  const columns: TStage[] = [
+    'due',
+    ...(counts.held > 0 ? (['held'] as const) : []),
+    ...(counts.sending > 0 ? (['sending'] as const) : []),
+    'sent',
+    'delivered',
+    'failed',
+  ];
   return (
-    <Table withTableBorder verticalSpacing={4} fz="sm" aria-label={t('delivery.tableLabel')}>
-      <Table.Thead>
-        <Table.Tr>
-          <Table.Th>{t('delivery.language')}</Table.Th>
-          <Table.Th ta="right">{t('delivery.total')}</Table.Th>
-          <Table.Th ta="right">{t('delivery.queued')}</Table.Th>
-          <Table.Th ta="right">{t('delivery.sent')}</Table.Th>
-          <Table.Th ta="right">{t('delivery.delivered')}</Table.Th>
-          <Table.Th ta="right">{t('delivery.failed')}</Table.Th>
-        </Table.Tr>
-      </Table.Thead>
-      <Table.Tbody>
-        {counts.languages.map((row) => (
-          <Table.Tr key={row.language} data-language={row.language}>
-            <Table.Td>{languageName(row.language)}</Table.Td>
-            <Table.Td ta="right">{formatCount(row.total)}</Table.Td>
-            <Table.Td ta="right">{formatCount(row.queued)}</Table.Td>
-            <Table.Td ta="right">{formatCount(row.sent)}</Table.Td>
-            <Table.Td ta="right">{formatCount(row.delivered)}</Table.Td>
-            <Table.Td ta="right" c={row.failed > 0 ? 'red' : undefined}>
-              {formatCount(row.failed)}
-            </Table.Td>
+    <Table.ScrollContainer minWidth={420} type="native">
+      <Table withTableBorder verticalSpacing={4} fz="sm" aria-label={t('delivery.tableLabel')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('delivery.language')}</Table.Th>
+            <Table.Th ta="right">{t('delivery.total')}</Table.Th>
+            {columns.map((stage) => (
+              <Table.Th key={stage} ta="right">
+                {t(`delivery.${stage}`)}
+              </Table.Th>
+            ))}
           </Table.Tr>
-        ))}
-      </Table.Tbody>
-    </Table>
+        </Table.Thead>
+        <Table.Tbody>
+          {counts.languages.map((row) => (
+            <Table.Tr key={row.language} data-language={row.language}>
+              <Table.Td>{languageName(row.language)}</Table.Td>
+              <Table.Td ta="right">{formatCount(row.total)}</Table.Td>
+              {columns.map((stage) => (
+                <Table.Td key={stage} ta="right" c={stage === 'failed' && row.failed > 0 ? 'red' : undefined}>
+                  {formatCount(row[stage])}
+                </Table.Td>
+              ))}
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

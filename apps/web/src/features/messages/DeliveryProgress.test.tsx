@@ -1,0 +1,146 @@
+import type { TDeliveryProgress } from '@message-station/shared';
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { AppProviders } from '../../app/AppProviders';
+import { createQueryClient } from '../../app/query-client';
+import i18n from '../../i18n';
+import { mockApi } from '../../test/api-mock';
+import { jsonResponse } from '../../test/render-app';
+import { DeliveryProgress } from './DeliveryProgress';
+
+// 8 AM Eastern and 8 AM Central on Nov 24, 2026.
+const NEW_YORK = { zone: 'America/New_York', at: '2026-11-24T13:00:00.000Z' };
+const CHICAGO = { zone: 'America/Chicago', at: '2026-11-24T14:00:00.000Z' };
+
+const NOTHING = { total: 0, queued: 0, due: 0, held: 0, sending: 0, sent: 0, delivered: 0, failed: 0 };
+
+/** 12 texts sent at night: 1 queued, 9 held in two zones, 1 sending, 1 sent, none delivered yet. */
+function atNight(overrides: Partial<TDeliveryProgress> = {}): TDeliveryProgress {
+  return {
+    total: 12,
+    queued: 11,
+    due: 1,
+    held: 9,
+    sending: 1,
+    sent: 1,
+    delivered: 0,
+    failed: 0,
+    waiting: 9,
+    possibleDuplicates: 0,
+    releases: [
+      { ...NEW_YORK, count: 7 },
+      { ...CHICAGO, count: 2 },
+    ],
+    languages: [
+      { ...NOTHING, language: 'en', total: 8, queued: 7, due: 1, held: 6, sent: 1 },
+      { ...NOTHING, language: 'es', total: 4, queued: 4, held: 3, sending: 1 },
+    ],
+    ...overrides,
+  };
+}
+
+async function showProgress(progress: TDeliveryProgress, language: 'en' | 'es' = 'en') {
+  await i18n.changeLanguage(language);
+  mockApi({ 'GET /admin/api/messages/m-1/deliveries': () => jsonResponse(progress) });
+  const queryClient = createQueryClient();
+  queryClient.setDefaultOptions({ queries: { retry: false } });
+  const view = render(
+    <AppProviders queryClient={queryClient} env="test">
+      <DeliveryProgress messageId="m-1" />
+    </AppProviders>,
+  );
+  const section = await screen.findByTestId('delivery-progress');
+  return { ...view, section: within(section) };
+}
+
+/** Each count under the bar, by its stage. */
+function counts(): Record<string, string | null> {
+  const boxes = Array.from(screen.getByTestId('delivery-progress').querySelectorAll('[data-count]'));
+  return Object.fromEntries(
+    boxes.map((box) => [box.getAttribute('data-count'), box.lastElementChild?.textContent ?? null]),
+  );
+}
+
+function cells(table: HTMLElement): (string | null)[][] {
+  return within(table)
+    .getAllByRole('row')
+    .map((row) => Array.from(row.querySelectorAll('td, th')).map((cell) => cell.textContent));
+}
+
+describe('DeliveryProgress', () => {
+  it('says how many are queued, held until 8 AM their local time, sending and sent — none of them as sent', async () => {
+    const { section } = await showProgress(atNight());
+    expect(section.getByText('1 of 12 SMS processed')).toBeTruthy();
+    expect(counts()).toEqual({ delivered: '0', sent: '1', failed: '0', sending: '1', held: '9', due: '1' });
+    expect(
+      section.getByText(
+        '9 held for quiet hours until 8:00 AM their local time (from 8:00 AM EST to 8:00 AM CST).',
+      ),
+    ).toBeTruthy();
+    const bar = (name: string) => section.getByRole('progressbar', { name }).getAttribute('aria-valuenow');
+    expect(bar('Sent: 1 of 12')).toBe(`${(1 / 12) * 100}`);
+    expect(bar('Held: 9 of 12')).toBe('75');
+    expect(cells(section.getByRole('table', { name: 'SMS delivery by language' }))).toEqual([
+      ['Language', 'Total', 'Queued', 'Held', 'Sending', 'Sent', 'Delivered', 'Failed'],
+      ['English', '8', '1', '6', '0', '1', '0', '0'],
+      ['Spanish', '4', '0', '3', '1', '0', '0', '0'],
+    ]);
+    expect(section.queryByText(/received it twice/)).toBeNull();
+  });
+
+  it('names the zone when every held text goes at the same 8 AM, and warns of possible duplicates', async () => {
+    const { section } = await showProgress(
+      atNight({ held: 1, releases: [{ ...CHICAGO, count: 1 }], possibleDuplicates: 2 }),
+    );
+    expect(section.getByText('1 held for quiet hours until 8:00 AM CST.')).toBeTruthy();
+    expect(
+      section.getByText(
+        '2 subscribers may have received it twice: it was sent to them again after an interruption the SMS provider could not account for.',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('words it all in Spanish', async () => {
+    const { section } = await showProgress(atNight({ possibleDuplicates: 1 }), 'es');
+    expect(section.getByText('1 de 12 SMS procesados')).toBeTruthy();
+    expect(
+      section.getByText(
+        '9 retenidos por las horas de silencio hasta las 8:00 a.m. de su hora local (de 8:00 a.m. EST a 8:00 a.m. CST).',
+      ),
+    ).toBeTruthy();
+    expect(section.getByText(/^1 suscriptor puede haberlo recibido dos veces/)).toBeTruthy();
+    expect(cells(section.getByRole('table', { name: 'Entrega de SMS por idioma' }))[0]).toEqual([
+      'Idioma',
+      'Total',
+      'En cola',
+      'Retenidos',
+      'Enviándose',
+      'Enviados',
+      'Entregados',
+      'Fallidos',
+    ]);
+  });
+
+  it('once everything went, shows no held line and no held or sending columns', async () => {
+    const { section } = await showProgress(
+      atNight({
+        queued: 0,
+        due: 0,
+        held: 0,
+        sending: 0,
+        sent: 4,
+        delivered: 7,
+        failed: 1,
+        waiting: 0,
+        releases: [],
+        languages: [{ ...NOTHING, language: 'en', total: 12, sent: 4, delivered: 7, failed: 1 }],
+      }),
+    );
+    expect(section.getByText('12 of 12 SMS processed')).toBeTruthy();
+    expect(section.queryByTestId('delivery-held')).toBeNull();
+    expect(cells(section.getByRole('table', { name: 'SMS delivery by language' }))).toEqual([
+      ['Language', 'Total', 'Queued', 'Sent', 'Delivered', 'Failed'],
+      ['English', '12', '0', '4', '7', '1'],
+    ]);
+  });
+});
