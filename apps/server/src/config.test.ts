@@ -35,7 +35,14 @@ describe('config', () => {
   });
 
   it('uses the dev outbox with test mode by default, never in production', () => {
-    expect(loadConfig({}).sms).toEqual({ provider: 'outbox', testMode: true, ratePerSecond: 20 });
+    expect(loadConfig({}).sms).toEqual({
+      provider: 'outbox',
+      testMode: true,
+      ratePerSecond: 20,
+      leaseMs: 30_000,
+    });
+    expect(loadConfig({ SMS_LEASE_SECONDS: '5' }).sms.leaseMs).toBe(5000);
+    expect(() => loadConfig({ SMS_LEASE_SECONDS: '0' })).toThrow(/SMS_LEASE_SECONDS/);
     expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ...smtp })).toThrow(
       /SMS_PROVIDER: the dev outbox never sends a real SMS/,
     );
