@@ -118,14 +118,12 @@ const quietResult = quiet.json() as { sent_count: number; waiting: number };
 
 const dispatchStart = performance.now();
 const drain = setInterval(() => fake.requests.splice(0), 1000);
-const result = await dispatchLane(
-  {
-    db,
-    sms,
-    now: () => new Date(),
-    config: { ...DEFAULT_DISPATCH, ratePerSecond: 0, concurrency: CONCURRENCY },
-  },
-);
+const result = await dispatchLane({
+  db,
+  sms,
+  now: () => new Date(),
+  config: { ...DEFAULT_DISPATCH, ratePerSecond: 0, concurrency: CONCURRENCY },
+});
 const dispatchMs = performance.now() - dispatchStart;
 clearInterval(drain);
 clearInterval(sampler);

@@ -245,7 +245,13 @@ describe('Delivery progress', () => {
   });
 
   it('shows the counts, the bar and each language, and refreshes on sms_progress events', async () => {
-    let progress = deliveryProgress({ waiting: 1 });
+    let progress = deliveryProgress({
+      queued: 2,
+      due: 1,
+      held: 1,
+      waiting: 1,
+      releases: [{ zone: 'America/Chicago', at: '2026-11-24T14:00:00.000Z', count: 1 }],
+    });
     const { dialog, Source } = await openDetails({ [DELIVERIES]: () => jsonResponse(progress) });
     const section = within(await dialog.findByRole('region', { name: 'SMS Delivery' }));
     expect(section.getByText('8 of 10 SMS processed')).toBeTruthy();
@@ -253,16 +259,16 @@ describe('Delivery progress', () => {
     expect(bar('Delivered: 4 of 10')).toBe('40');
     expect(bar('Sent: 3 of 10')).toBe('30');
     expect(bar('Failed: 1 of 10')).toBe('10');
-    expect(section.getByText('Waiting for 8 AM')).toBeTruthy();
+    expect(section.getByText('1 held for quiet hours until 8:00 AM CST.')).toBeTruthy();
     expect(cells(section.getByRole('table', { name: 'SMS delivery by language' }))).toEqual([
-      ['Spanish', '6', '1', '2', '3', '0'],
-      ['French', '4', '1', '1', '1', '1'],
+      ['Spanish', '6', '1', '0', '2', '3', '0'],
+      ['French', '4', '1', '0', '1', '1', '1'],
     ]);
 
     progress = deliveryProgress({ queued: 0, sent: 0, delivered: 9, failed: 1 });
     Source.at(MESSAGE_STREAM_URL).emit('sms_progress', { message_id: 'm-1' });
     expect(await section.findByText('10 of 10 SMS processed')).toBeTruthy();
     expect(bar('Delivered: 9 of 10')).toBe('90');
-    expect(section.queryByText('Waiting for 8 AM')).toBeNull();
+    expect(section.queryByText(/held for quiet hours/)).toBeNull();
   });
 });

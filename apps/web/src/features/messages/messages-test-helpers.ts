@@ -102,13 +102,18 @@ export function deliveryProgress(overrides: Partial<TDeliveryProgress> = {}): TD
   return {
     total: 10,
     queued: 2,
+    due: 2,
+    held: 0,
+    sending: 0,
     sent: 3,
     delivered: 4,
     failed: 1,
     waiting: 0,
+    possibleDuplicates: 0,
+    releases: [],
     languages: [
-      { language: 'es', total: 6, queued: 1, sent: 2, delivered: 3, failed: 0 },
-      { language: 'fr', total: 4, queued: 1, sent: 1, delivered: 1, failed: 1 },
+      { language: 'es', total: 6, queued: 1, due: 1, held: 0, sending: 0, sent: 2, delivered: 3, failed: 0 },
+      { language: 'fr', total: 4, queued: 1, due: 1, held: 0, sending: 0, sent: 1, delivered: 1, failed: 1 },
     ],
     ...overrides,
   };
