@@ -174,9 +174,18 @@ test.describe('SMS delivery', () => {
       .filter({ hasText: `Flood ${stamp}` })
       .getByRole('button', { name: 'Details' })
       .click();
-    await expect(
-      page.getByRole('dialog', { name: `Flood ${stamp}` }).getByText('2 of 2 SMS processed'),
-    ).toBeVisible();
+    const sentDetail = page.getByRole('dialog', { name: `Flood ${stamp}` });
+    await expect(sentDetail.getByText('2 of 2 SMS processed')).toBeVisible();
+
+    // A second Send on the same message asks first; Cancel sends nothing more.
+    await sentDetail.getByRole('button', { name: 'Send SMS' }).click();
+    const again = page.getByRole('alertdialog');
+    await again.getByRole('button', { name: /^Send to \d+ recipients?$/ }).click();
+    await expect(again.getByText(/This message was already sent to 2 subscribers on/)).toBeVisible();
+    await expect(again.getByRole('button', { name: 'Send again' })).toBeVisible();
+    await again.getByRole('button', { name: 'Cancel' }).click();
+    await expect(again).toBeHidden();
+    await expect(sentDetail.getByText('2 of 2 SMS processed')).toBeVisible();
 
     await page.goto('/admin/dashboard');
     await expect(page.getByRole('region', { name: 'Total SMS Sent' })).not.toHaveText(before ?? '');
