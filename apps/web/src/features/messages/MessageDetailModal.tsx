@@ -152,7 +152,12 @@ function MessageDetail({
 
   const sent = (result: TSendResult) => {
     setConfirming(null);
-    setOutcome({ kind: 'success', text: t('sms.sent', { count: result.sent_count }) });
+    // The spec's success text, then the truth about quiet hours: held texts have not gone yet.
+    const held =
+      result.waiting > 0
+        ? `. ${t('send.waiting', { count: result.waiting, recipients: result.waiting.toLocaleString('en-US') })}`
+        : '';
+    setOutcome({ kind: 'success', text: `${t('sms.sent', { count: result.sent_count })}${held}` });
     setCloseAfter(CLOSE_AFTER_SEND_MS);
   };
 

@@ -86,6 +86,20 @@ describe('Send SMS confirmation', () => {
     expect(confirm.queryByText(/their SMS waits until 8 AM/)).toBeNull();
   });
 
+  it('says after sending that texts held for quiet hours have not gone yet', async () => {
+    setCookie('csrf_token', 's1');
+    const { user, confirm, dialog } = await openConfirmation({
+      [PREVIEW]: () => jsonResponse(sendPreview({ waiting: 2 })),
+      [SEND]: () => jsonResponse({ sent_count: 3, send_id: 'send-h', credits: 5, waiting: 2, balance: 245 }),
+    });
+    await user.click(await confirm.findByRole('button', { name: 'Send to 3 recipients' }));
+    expect(
+      await dialog.findByText(
+        'SMS sent successfully to 3 subscribers. 2 recipients are outside 8 AM–9 PM local time; their SMS waits until 8 AM there.',
+      ),
+    ).toBeTruthy();
+  });
+
   it('sends on confirm, says to how many subscribers, then closes after 2 s', async () => {
     setCookie('csrf_token', 's1');
     const { user, confirm, dialog, fetchMock } = await openConfirmation({
