@@ -142,11 +142,15 @@ export async function resendRegistrationCode(ctx: TRegistrationContext, registra
 
 export async function verifyRegistration(ctx: TRegistrationContext, registrationId: string, code: string) {
   await openDraft(ctx, registrationId);
-  const codeId = await codes.checkCode(
-    codeContext(ctx),
-    { purpose: 'registration', subjectId: registrationId },
-    code,
-  );
+  const codeId = await codes
+    .checkCode(codeContext(ctx), { purpose: 'registration', subjectId: registrationId }, code)
+    .catch(async (error: unknown) => {
+      // A second verify of the same draft at once: the first used the code and made the station.
+      if ((await repo.findDraft(ctx.db, registrationId))?.completedAt) {
+        throw new AppError(409, 'This registration is already complete. Please sign in.');
+      }
+      throw error;
+    });
 
   try {
     const created = await ctx.db.transaction(async (tx) => {
