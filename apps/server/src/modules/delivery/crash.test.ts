@@ -135,7 +135,14 @@ async function inFlightRows(db: Database['db']) {
 }
 
 /** Everyone got exactly one text; refused numbers were tried once; credits and refunds add up. */
-async function expectExactlyOnce(db: Database['db'], stationId: string, count: number, invalid: Set<string>) {
+async function expectExactlyOnce(
+  db: Database['db'],
+  stationId: string,
+  count: number,
+  invalid: Set<string>,
+  /** Refused numbers whose call may have been cut off by a kill (at most one chunk per kill). */
+  maxRetriedRefused = 0,
+) {
   const received = receivedPerPhone();
   const attempts = attemptsPerPhone();
   const duplicates = [...received.values()].filter((n) => n > 1).length;
@@ -143,7 +150,12 @@ async function expectExactlyOnce(db: Database['db'], stationId: string, count: n
     (phone) => !invalid.has(phone) && received.get(phone) !== 1,
   );
   expect({ duplicates, missed: missed.length }).toEqual({ duplicates: 0, missed: 0 });
-  for (const phone of invalid) expect(attempts.get(phone)).toBe(1);
+  // A refused request leaves nothing at Twilio to find, so a refused number whose call a kill cut
+  // off may be tried once more (no text, no charge); never more, and only those in flight.
+  const retried = [...invalid].filter((phone) => attempts.get(phone) !== 1);
+  for (const phone of invalid) expect(attempts.get(phone)).toBeGreaterThanOrEqual(1);
+  for (const phone of retried) expect(attempts.get(phone)).toBe(2);
+  expect(retried.length).toBeLessThanOrEqual(maxRetriedRefused);
 
   const rows = await db.select().from(smsDeliveries);
   expect(rows.filter((r) => r.status === 'sent').length).toBe(count - invalid.size);
@@ -225,7 +237,8 @@ describe('delivery through deploys and crashes (real server processes)', () => {
     expect((await third.exited).code).toBe(0);
 
     const db = await t.open();
-    await expectExactlyOnce(db.db, t.station.id, count, invalid);
+    // One chunk of calls (40 at 40/s) was in flight at the kill; of those, refused ones may be retried.
+    await expectExactlyOnce(db.db, t.station.id, count, invalid, 40);
     await t.done(db);
   }, 180_000);
 
