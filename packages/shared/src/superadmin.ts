@@ -35,3 +35,34 @@ export type TSuperadminDashboard = z.infer<typeof ZSuperadminDashboard>;
 
 export const ZSwitchStationResponse = z.object({ message: z.string(), viewing_station: ZViewingStation });
 export const ZExitStationResponse = z.object({ message: z.string() });
+
+/**
+ * A station's own sending identity (decision 0016): a US long code or toll-free number in E.164,
+ * or a Twilio Messaging Service SID, with the messages per second its 10DLC campaign allows.
+ * Null sender: the station sends from the service's number, at the service's pace.
+ */
+export const SMS_SENDER_ERROR =
+  'Enter a US number in E.164 form (+1 and 10 digits) or a Messaging Service SID (MG and 32 hex digits)';
+export const ZStationSmsSending = z.object({
+  sms_sender: z
+    .string()
+    .regex(/^(\+1[2-9]\d{2}[2-9]\d{6}|MG[0-9a-f]{32})$/, SMS_SENDER_ERROR)
+    .nullable(),
+  sms_rate_per_second: z
+    .number()
+    .min(0.1, 'The rate is at least 0.1 messages per second')
+    .max(1000, 'The rate is at most 1,000 messages per second')
+    .nullable(),
+});
+export type TStationSmsSending = z.infer<typeof ZStationSmsSending>;
+
+/** GET and PUT answer: the setting, and the pace actually used (the service's when unset). */
+export const ZStationSmsSendingResponse = ZStationSmsSending.extend({
+  station_id: z.string(),
+  /** 'default' (the service's number) or 'station:{id}'. */
+  lane: z.string(),
+  effective_rate_per_second: z.number(),
+  /** Texts queued in the old lane that moved to the new one with this change. */
+  moved_queued: z.number().optional(),
+});
+export type TStationSmsSendingResponse = z.infer<typeof ZStationSmsSendingResponse>;

@@ -82,6 +82,8 @@ export const smsDeliveries = pgTable(
     /** Not before this time: quiet hours in the recipient's zone, or a retry's backoff. */
     notBefore: timestamp('not_before', { withTimezone: true }).notNull(),
     attempts: integer('attempts').notNull().default(0),
+    /** The sending lane it goes out on: 'default' (the service's number) or 'station:{id}'. */
+    lane: text('lane').notNull().default('default'),
     /** 0 for emergencies, 1 for the rest: emergencies jump the shared sending lane. */
     priority: smallint('priority').notNull().default(1),
     /** When a dispatcher took it, and which one (its node's id while it holds the lane). */
@@ -102,9 +104,11 @@ export const smsDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('sms_deliveries_send_contact_key').on(t.sendId, t.contactId),
-    index('sms_deliveries_due_idx').on(t.priority, t.notBefore).where(sql`${t.status} = 'queued'`),
+    index('sms_deliveries_due_idx')
+      .on(t.lane, t.priority, t.notBefore)
+      .where(sql`${t.status} = 'queued'`),
     index('sms_deliveries_in_flight_idx')
-      .on(t.claimedBy)
+      .on(t.lane, t.claimedBy)
       .where(sql`${t.status} in ('claimed', 'submitting')`),
     index('sms_deliveries_provider_idx')
       .on(t.providerMessageId)

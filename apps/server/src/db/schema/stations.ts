@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  real,
   text,
   timestamp,
   uniqueIndex,
@@ -41,12 +42,23 @@ export const stations = pgTable(
     stripeSubscriptionId: text('stripe_subscription_id'),
     /** First failed renewal not yet paid; SMS is suspended 15 days after it. */
     paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
+    /**
+     * The station's own sending number (E.164) or Messaging Service SID, set by the operator;
+     * null: the service's. With its own sender the station has its own lane and pace (0016).
+     */
+    smsSender: text('sms_sender'),
+    /** Messages per second its 10DLC campaign allows; null: the service's SMS_RATE_PER_SECOND. */
+    smsRatePerSecond: real('sms_rate_per_second'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('stations_slug_key').on(t.slug),
     index('stations_stripe_customer_idx').on(t.stripeCustomerId),
     check('stations_slug_format', sql`${t.slug} ~ '^[a-z0-9]{1,20}$'`),
+    check(
+      'stations_sms_rate',
+      sql`${t.smsRatePerSecond} is null or (${t.smsRatePerSecond} >= 0.1 and ${t.smsRatePerSecond} <= 1000)`,
+    ),
     check('stations_credits_not_negative', sql`${t.smsCreditsBalance} >= 0`),
     check('stations_payment_status', sql`${t.paymentStatus} in ('paid', 'trial', 'suspended', 'unpaid')`),
     check(
