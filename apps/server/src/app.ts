@@ -24,7 +24,9 @@ import { botCheckRoutes } from './modules/bot-check/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
 import { DEFAULT_DISPATCH, newDispatcherId } from './modules/delivery/dispatcher.js';
+import { resolveLane } from './modules/delivery/lanes.js';
 import { deliveryRoutes } from './modules/delivery/routes.js';
+import { stationSendingRoutes } from './modules/delivery/sending-routes.js';
 import { startDispatchWorker } from './modules/delivery/worker.js';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -204,6 +206,7 @@ export async function buildApp(deps: TAppDeps) {
     now,
     config: { ...DEFAULT_DISPATCH, ratePerSecond: config.sms.ratePerSecond, leaseMs: config.sms.leaseMs },
     holder: newDispatcherId(),
+    resolve: (lane) => resolveLane(database.db, lane, config.sms.ratePerSecond),
     // Only this process can open an embedded database: a lane held by another id is a dead run's.
     exclusive: database.kind === 'pglite',
     log: app.log,
@@ -214,6 +217,7 @@ export async function buildApp(deps: TAppDeps) {
     await dispatch.drain();
   });
   await app.register(deliveryRoutes(ctx, dispatch));
+  await app.register(stationSendingRoutes(ctx));
   await app.register(dashboardRoutes(ctx));
   await app.register(botCheckRoutes(ctx));
   await app.register(contactRoutes(ctx));

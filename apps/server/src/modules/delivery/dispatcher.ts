@@ -6,7 +6,7 @@
 // submitting rows before anything is sent again. Refunds are unique per delivery in the database.
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { smsDeliveries, smsRefunds, smsSends } from '../../db/schema/index.js';
+import { smsDeliveries, smsDispatchLanes, smsRefunds, smsSends } from '../../db/schema/index.js';
 import type { TEventBus } from '../../platform/event-bus.js';
 import { SmsSendError, type TSmsProvider } from '../../providers/sms/types.js';
 import { addCredits } from '../billing/ledger.js';
@@ -46,6 +46,8 @@ export type TDispatchDeps = {
   /** This process's dispatcher id; defaults to a fresh one per call (tests). */
   holder?: string;
   lane?: string;
+  /** The lane's own sender (a station's number or Messaging Service); absent: the service's. */
+  from?: string | null;
   /** The database can be opened by this process only (embedded PGlite): take over at once. */
   exclusive?: boolean;
   /** Asked between provider calls: true once the process is shutting down. */
@@ -132,7 +134,7 @@ async function claim(deps: TDispatchDeps, holder: string): Promise<TClaimed[]> {
     update ${smsDeliveries} set status = 'claimed', claimed_by = ${holder}, claimed_at = ${now}::timestamptz
     where id in (
       select id from ${smsDeliveries}
-      where status = 'queued' and not_before <= ${now}::timestamptz
+      where lane = ${deps.lane ?? DEFAULT_LANE} and status = 'queued' and not_before <= ${now}::timestamptz
       order by priority, not_before, id
       limit ${claimSize(deps.config)}
       for update skip locked)
@@ -161,7 +163,12 @@ async function markSubmitting(deps: TDispatchDeps, holder: string, rows: TClaime
 
 async function sendOne(deps: TDispatchDeps, row: TClaimed): Promise<TOutcome> {
   try {
-    const sent = await deps.sms.send({ to: row.phone, body: row.body, stationId: row.stationId });
+    const sent = await deps.sms.send({
+      to: row.phone,
+      body: row.body,
+      stationId: row.stationId,
+      from: deps.from ?? null,
+    });
     return { id: row.id, kind: 'sent', providerMessageId: sent.providerMessageId };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -287,16 +294,18 @@ async function giveBack(deps: TDispatchDeps, holder: string) {
  */
 export async function recoverInFlight(deps: TDispatchDeps, holder: string) {
   const counts = { confirmed: 0, requeued: 0, resent: 0 };
+  const lane = deps.lane ?? DEFAULT_LANE;
   const claimed = await deps.db.execute(sql`
     update ${smsDeliveries} set status = 'queued', claimed_by = null
-    where status = 'claimed' and claimed_by is distinct from ${holder} returning id`);
+    where lane = ${lane} and status = 'claimed' and claimed_by is distinct from ${holder} returning id`);
   counts.requeued += rowsOf(claimed).length;
   for (;;) {
     const rows = rowsOf<{ id: string; phone: string; body: string; submitted_at: string }>(
       await deps.db.execute(sql`
         update ${smsDeliveries} set claimed_by = ${holder}
         where id in (select id from ${smsDeliveries}
-          where status = 'submitting' and claimed_by is distinct from ${holder} limit 200 for update skip locked)
+          where lane = ${lane} and status = 'submitting' and claimed_by is distinct from ${holder}
+          limit 200 for update skip locked)
         returning id, phone, body, submitted_at::text`),
     );
     if (rows.length === 0) return counts;
@@ -305,6 +314,7 @@ export async function recoverInFlight(deps: TDispatchDeps, holder: string) {
       found = deps.sms.lookup
         ? await deps.sms.lookup(
             rows.map((r) => ({ to: r.phone, body: r.body, since: new Date(Date.parse(r.submitted_at)) })),
+            deps.from ?? null,
           )
         : null;
     } catch (error) {
@@ -404,14 +414,19 @@ export async function dispatchLane(deps: TDispatchDeps): Promise<TDispatchResult
   return result;
 }
 
-/** Whether any delivery is due now (quiet hours ended, backoff over) or stranded in flight. */
-export async function hasDueDeliveries(db: Db, now: Date): Promise<boolean> {
-  const rows = rowsOf(
+/**
+ * Lanes with a delivery due now (quiet hours ended, backoff over) or stranded in flight. Lanes are
+ * registered when a send is accepted, so this asks each known lane through its indexes.
+ */
+export async function dueLanes(db: Db, now: Date): Promise<string[]> {
+  const at = now.toISOString();
+  const rows = rowsOf<{ lane: string }>(
     await db.execute(sql`
-      select 1 from ${smsDeliveries}
-      where (status = 'queued' and not_before <= ${now.toISOString()}::timestamptz)
-         or status in ('claimed', 'submitting')
-      limit 1`),
+      select l.lane from (select ${DEFAULT_LANE}::text as lane union select lane from ${smsDispatchLanes}) l
+      where exists (select 1 from ${smsDeliveries} d
+          where d.lane = l.lane and d.status = 'queued' and d.not_before <= ${at}::timestamptz)
+        or exists (select 1 from ${smsDeliveries} d
+          where d.lane = l.lane and d.status in ('claimed', 'submitting'))`),
   );
-  return rows.length > 0;
+  return rows.map((r) => r.lane);
 }

@@ -23,6 +23,7 @@ import { spendCredits } from '../billing/ledger.js';
 import { sendingAllowed } from '../billing/service.js';
 import * as messages from '../messages/repo.js';
 import { bodiesFor, type TLanguageBody } from './compose.js';
+import { laneOf, registerLane } from './lanes.js';
 import { releaseTime } from './quiet-hours.js';
 
 function audienceWhere(stationId: string, messageType: string) {
@@ -256,9 +257,12 @@ async function insertSend(
     p.languages.map((l) => ({ language: l.language, body: l.body, segments: l.segments })),
   );
   const notBefore = p.emergency ? sql`${at.toISOString()}::timestamptz` : releaseTime(sql`c.phone`, at);
+  // The station's own number and pace when it has one, else the service's (decision 0016).
+  const lane = laneOf(p.station);
+  await registerLane(tx, lane);
   const inserted = await tx.execute(sql`
-    insert into ${smsDeliveries} (station_id, send_id, contact_id, phone, language, body, segments, not_before, priority, created_at)
-    select c.station_id, ${send.id}::uuid, c.id, c.phone, p.language, b.body, b.segments, ${notBefore}, ${p.emergency ? 0 : 1}, ${at.toISOString()}::timestamptz
+    insert into ${smsDeliveries} (station_id, send_id, contact_id, phone, language, body, segments, not_before, priority, lane, created_at)
+    select c.station_id, ${send.id}::uuid, c.id, c.phone, p.language, b.body, b.segments, ${notBefore}, ${p.emergency ? 0 : 1}, ${lane}, ${at.toISOString()}::timestamptz
     from ${smsContactPreferences} p
     join ${smsContacts} c on c.id = p.contact_id
     join jsonb_to_recordset(${bodies}::jsonb) as b(language text, body text, segments int) on b.language = p.language

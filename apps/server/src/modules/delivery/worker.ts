@@ -4,7 +4,8 @@
 // shutdown it drains: no new provider call starts, calls in flight finish and are recorded,
 // claimed rows go back to the queue and the lane is released for the next node.
 import type PgBoss from 'pg-boss';
-import { dispatchLane, hasDueDeliveries, newDispatcherId, type TDispatchDeps } from './dispatcher.js';
+import { dispatchLane, dueLanes, newDispatcherId, type TDispatchDeps } from './dispatcher.js';
+import type { TLaneSettings } from './lanes.js';
 
 export const DISPATCH_QUEUE = 'sms-dispatch';
 export const SWEEP_QUEUE = 'sms-dispatch-sweep';
@@ -17,77 +18,115 @@ export type TDispatchQueue = {
 };
 
 export type TDispatchService = {
+  /** Dispatches every lane with work due now (each lane at most once at a time). */
   kick(): void;
   drain(): Promise<void>;
   /** Resolves when no run is going on (tests). */
   idle(): Promise<void>;
 };
 
-/** One dispatcher per process: runs back to back while there is work, never two at once. */
-export function createDispatchService(deps: TDispatchDeps): TDispatchService {
+type TLaneState = { running: Promise<void> | null; again: boolean; retry: NodeJS.Timeout | null };
+
+/**
+ * One dispatcher per process, with one run at a time per lane; lanes run side by side, each at its
+ * own sender's pace (`resolve`: the service's for the default lane, a station's own otherwise).
+ */
+export function createDispatchService(
+  deps: TDispatchDeps & { resolve?: (lane: string) => Promise<TLaneSettings> },
+): TDispatchService {
   const holder = deps.holder ?? newDispatcherId();
   let stopping = false;
-  let running: Promise<void> | null = null;
-  let again = false;
-  let retryTimer: NodeJS.Timeout | null = null;
-
-  const scheduleRetry = (ms: number) => {
-    if (stopping || retryTimer) return;
-    retryTimer = setTimeout(() => {
-      retryTimer = null;
-      kick();
-    }, ms);
-    retryTimer.unref?.();
+  const lanes = new Map<string, TLaneState>();
+  const stateOf = (lane: string) => {
+    let state = lanes.get(lane);
+    if (!state) {
+      state = { running: null, again: false, retry: null };
+      lanes.set(lane, state);
+    }
+    return state;
   };
 
-  const runOnce = async () => {
-    const result = await dispatchLane({ ...deps, holder, stopping: () => stopping });
+  const scheduleRetry = (lane: string, ms: number) => {
+    const state = stateOf(lane);
+    if (stopping || state.retry) return;
+    state.retry = setTimeout(() => {
+      state.retry = null;
+      kickLane(lane);
+    }, ms);
+    state.retry.unref?.();
+  };
+
+  const runOnce = async (lane: string) => {
+    const settings = deps.resolve
+      ? await deps.resolve(lane)
+      : { ratePerSecond: deps.config.ratePerSecond, from: null };
+    const result = await dispatchLane({
+      ...deps,
+      lane,
+      from: settings.from,
+      config: { ...deps.config, ratePerSecond: settings.ratePerSecond },
+      holder,
+      stopping: () => stopping,
+    });
     if (!result.held) {
-      // Another node sends; if it died, its lease runs out then and we take over.
-      if (result.retryInMs !== undefined) scheduleRetry(result.retryInMs);
+      // Another node sends on this lane; if it died, its lease runs out then and we take over.
+      if (result.retryInMs !== undefined) scheduleRetry(lane, result.retryInMs);
       return;
     }
     // Rows accepted while we released the lane: look once more so none wait for the sweep.
-    if (!stopping && (await hasDueDeliveries(deps.db, deps.now()))) again = true;
+    if (!stopping && (await dueLanes(deps.db, deps.now())).includes(lane)) stateOf(lane).again = true;
   };
 
-  const kick = () => {
+  const kickLane = (lane: string) => {
+    const state = stateOf(lane);
     if (stopping) return;
-    if (running) {
-      again = true;
+    if (state.running) {
+      state.again = true;
       return;
     }
-    running = (async () => {
+    state.running = (async () => {
       do {
-        again = false;
+        state.again = false;
         try {
-          await runOnce();
+          await runOnce(lane);
         } catch (error) {
-          deps.log?.error({ err: error }, 'SMS dispatch failed; trying again shortly');
-          scheduleRetry(2000);
+          deps.log?.error({ err: error, lane }, 'SMS dispatch failed; trying again shortly');
+          scheduleRetry(lane, 2000);
         }
-      } while (again && !stopping);
+      } while (state.again && !stopping);
     })().finally(() => {
-      running = null;
+      state.running = null;
     });
   };
 
+  let listing: Promise<void> = Promise.resolve();
+  const kick = () => {
+    if (stopping) return;
+    listing = dueLanes(deps.db, deps.now())
+      .then((due) => {
+        for (const lane of due) kickLane(lane);
+      })
+      .catch((error) => deps.log?.error({ err: error }, 'could not list SMS lanes with work'));
+  };
+
+  const running = () => [...lanes.values()].map((l) => l.running).filter((r) => r !== null);
   return {
     kick,
     async drain() {
       stopping = true;
-      if (retryTimer) clearTimeout(retryTimer);
-      await running;
+      await listing;
+      for (const state of lanes.values()) if (state.retry) clearTimeout(state.retry);
+      await Promise.all(running());
     },
     async idle() {
-      while (running) await running;
+      while (running().length) await Promise.all(running());
     },
   };
 }
 
 export async function startDispatchWorker(
   boss: PgBoss,
-  deps: TDispatchDeps & { background: boolean },
+  deps: TDispatchDeps & { background: boolean; resolve?: (lane: string) => Promise<TLaneSettings> },
 ): Promise<TDispatchQueue & { service: TDispatchService | null }> {
   if (!deps.background) return { wake: async () => {}, drain: async () => {}, service: null };
   const service = createDispatchService(deps);
@@ -98,17 +137,13 @@ export async function startDispatchWorker(
   });
   await boss.schedule(SWEEP_QUEUE, '* * * * *');
   await boss.work(SWEEP_QUEUE, async () => {
-    if (await hasDueDeliveries(deps.db, deps.now())) service.kick();
+    service.kick();
   });
   // A restart picks up at once what was queued or in flight.
   service.kick();
   // Every lease period each node looks for work: when the node holding the lane dies, another
   // takes over within two lease periods, even if it was never woken for that send.
-  const watchdog = setInterval(() => {
-    hasDueDeliveries(deps.db, deps.now())
-      .then((due) => due && service.kick())
-      .catch((error) => deps.log?.error({ err: error }, 'SMS dispatch watchdog failed'));
-  }, deps.config.leaseMs);
+  const watchdog = setInterval(() => service.kick(), deps.config.leaseMs);
   watchdog.unref?.();
   return {
     service,

@@ -12,7 +12,7 @@ export function createOutboxSmsProvider(db: Db): TSmsProvider {
       const id = await recordOutboxMessage(db, {
         channel: 'sms',
         to: message.to,
-        from: OUTBOX_FROM_NUMBER,
+        from: message.from ?? OUTBOX_FROM_NUMBER,
         body: message.body,
         stationId: message.stationId ?? null,
       });

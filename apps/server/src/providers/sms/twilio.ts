@@ -63,6 +63,13 @@ export function createTwilioSmsProvider(config: TTwilioConfig): TSmsProvider {
         : new RequestClient({ timeout: REQUEST_TIMEOUT_MS }),
   });
 
+  /** The station's own sender when it has one, else the service's (a number or a Messaging Service). */
+  const senderParams = (from?: string | null): { from: string } | { messagingServiceSid: string } => {
+    if (from) return from.startsWith('MG') ? { messagingServiceSid: from } : { from };
+    return config.messagingServiceSid
+      ? { messagingServiceSid: config.messagingServiceSid }
+      : { from: config.fromNumber as string };
+  };
   return {
     name: 'twilio',
     async send(message) {
@@ -71,9 +78,7 @@ export function createTwilioSmsProvider(config: TTwilioConfig): TSmsProvider {
           to: message.to,
           body: message.body,
           statusCallback: config.statusCallbackUrl,
-          ...(config.messagingServiceSid
-            ? { messagingServiceSid: config.messagingServiceSid }
-            : { from: config.fromNumber as string }),
+          ...senderParams(message.from),
         });
         return { providerMessageId: sent.sid };
       } catch (error) {
@@ -90,14 +95,17 @@ export function createTwilioSmsProvider(config: TTwilioConfig): TSmsProvider {
         throw new SmsSendError('transient', `Twilio unreachable: ${(error as Error).message}`);
       }
     },
-    async lookup(messages) {
+    async lookup(messages, from) {
       // Twilio's list filters by recipient (and sender); its DateSent filter has only day precision
       // and skips texts still queued, so the newest page is read and matched on body and creation.
       const found: (string | null)[] = [];
+      const params = senderParams(from);
+      const sender = 'from' in params ? { from: params.from } : {};
       for (const message of messages) {
         const page = await client.messages.list({
           to: message.to,
-          ...(config.messagingServiceSid ? {} : { from: config.fromNumber as string }),
+          // A number filters the list; a Messaging Service sends from its pool, so only `to` does.
+          ...sender,
           limit: 50,
         });
         const since = message.since.getTime() - LOOKUP_CLOCK_SLACK_MS;

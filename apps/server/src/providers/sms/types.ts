@@ -7,6 +7,11 @@ export type TSmsMessage = {
   body: string;
   /** The station on whose behalf it is sent, when there is one (signup codes have none yet). */
   stationId?: string | null;
+  /**
+   * The station's own sender (decision 0016): an E.164 number or a Messaging Service SID (MG…).
+   * Absent: the service's configured number or Messaging Service.
+   */
+  from?: string | null;
 };
 
 export type TSmsSendResult = { providerMessageId: string };
@@ -35,5 +40,5 @@ export type TSmsProvider = {
    * For each text, the provider's id when it has a message to that number with that body created
    * since then, else null. Throws when the provider cannot answer (then it may be sent again).
    */
-  lookup?(messages: TSmsLookup[]): Promise<(string | null)[]>;
+  lookup?(messages: TSmsLookup[], from?: string | null): Promise<(string | null)[]>;
 };

@@ -1,0 +1,146 @@
+// A station with its own number sends from it at its own 10DLC pace, beside the service's lane;
+// the operator sets it, and queued texts follow the change.
+import { eq } from 'drizzle-orm';
+import { afterAll, describe, expect, it } from 'vitest';
+import { smsDeliveries, stations } from '../../db/schema/index.js';
+import { createTwilioSmsProvider } from '../../providers/sms/twilio.js';
+import { createTestApp, TestClient } from '../../test/app.js';
+import { addSubscribers } from '../../test/crowd.js';
+import { createStationWithAdmin } from '../../test/factories.js';
+import { startFakeTwilio } from '../../test/fake-twilio.js';
+import { createMessage } from '../../test/messages-factory.js';
+import { DEFAULT_DISPATCH } from './dispatcher.js';
+import { resolveLane } from './lanes.js';
+import { createDispatchService } from './worker.js';
+
+const OWN_SERVICE = 'MG0123456789abcdef0123456789abcdef';
+const SERVICE_NUMBER = '+15005550006';
+
+describe('sending lanes per station', async () => {
+  const fake = await startFakeTwilio();
+  afterAll(() => fake.close());
+  const sms = createTwilioSmsProvider({
+    accountSid: 'AC00000000000000000000000000000003',
+    authToken: 'lanes',
+    fromNumber: SERVICE_NUMBER,
+    statusCallbackUrl: 'http://127.0.0.1/webhooks/sms/status',
+    apiBaseUrl: fake.url,
+  });
+  const { app, db } = await createTestApp({ sms, dispatchInBackground: false });
+  const superadmin = new TestClient(app, '10.0.0.1');
+  await superadmin.login('superadmin@demo.test');
+  const own = await createStationWithAdmin(db, { slug: 'kown' });
+  const shared = await createStationWithAdmin(db, { slug: 'kshared' });
+  for (const [i, s] of [own, shared].entries()) {
+    await db.update(stations).set({ smsCreditsBalance: 1000 }).where(eq(stations.id, s.station.id));
+    await addSubscribers(db, s.station.id, { count: 20, first: i * 100 });
+  }
+  const url = (id: string) => `/admin/api/superadmin/stations/${id}/sms-sending`;
+
+  it('only a superadmin sets it; bad input and unknown stations are refused', async () => {
+    const admin = new TestClient(app, '10.0.0.2');
+    await admin.login(own.adminEmail);
+    expect((await admin.get(url(own.station.id))).statusCode).toBe(403);
+    expect(
+      (
+        await admin.request({
+          method: 'PUT',
+          url: url(own.station.id),
+          body: { sms_sender: null, sms_rate_per_second: null },
+        })
+      ).statusCode,
+    ).toBe(403);
+    const bad = await superadmin.request({
+      method: 'PUT',
+      url: url(own.station.id),
+      body: { sms_sender: '+33612345678', sms_rate_per_second: 5 },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toBe(
+      'Enter a US number in E.164 form (+1 and 10 digits) or a Messaging Service SID (MG and 32 hex digits)',
+    );
+    const zero = await superadmin.request({
+      method: 'PUT',
+      url: url(own.station.id),
+      body: { sms_sender: OWN_SERVICE, sms_rate_per_second: 0 },
+    });
+    expect(zero.statusCode).toBe(400);
+    const missing = url('00000000-0000-4000-8000-000000000000');
+    expect((await superadmin.get(missing)).statusCode).toBe(404);
+    expect((await superadmin.get(url(own.station.id))).json()).toMatchObject({
+      sms_sender: null,
+      lane: 'default',
+      effective_rate_per_second: 20,
+    });
+  });
+
+  it('moves texts still queued to the new lane; sends each lane from its sender at its pace', async () => {
+    const ownMessage = await createMessage(db, own.station.id, { original: 'Own lane.', type: 'emergency' });
+    const sharedMessage = await createMessage(db, shared.station.id, {
+      original: 'Shared lane.',
+      type: 'emergency',
+    });
+    for (const [s, m] of [
+      [own, ownMessage],
+      [shared, sharedMessage],
+    ] as const) {
+      const client = new TestClient(app, `10.0.1.${s === own ? 1 : 2}`);
+      await client.login(s.adminEmail);
+      expect((await client.post(`/admin/api/messages/${m.id}/send-sms`)).statusCode).toBe(200);
+    }
+    const set = await superadmin.request({
+      method: 'PUT',
+      url: url(own.station.id),
+      body: { sms_sender: OWN_SERVICE, sms_rate_per_second: 10 },
+    });
+    expect(set.statusCode).toBe(200);
+    expect(set.json()).toMatchObject({
+      lane: `station:${own.station.id}`,
+      effective_rate_per_second: 10,
+      moved_queued: 20,
+    });
+    const lanes = await db
+      .selectDistinct({ lane: smsDeliveries.lane, station: smsDeliveries.stationId })
+      .from(smsDeliveries);
+    expect(lanes).toEqual(
+      expect.arrayContaining([
+        { lane: `station:${own.station.id}`, station: own.station.id },
+        { lane: 'default', station: shared.station.id },
+      ]),
+    );
+
+    // Both lanes at once: the station's own at 10/s from its Messaging Service, the service's at 20/s.
+    const service = createDispatchService({
+      db,
+      sms,
+      now: () => new Date(),
+      config: { ...DEFAULT_DISPATCH, ratePerSecond: 20, leaseMs: 5000 },
+      resolve: (lane) => resolveLane(db, lane, 20),
+    });
+    service.kick();
+    await new Promise((r) => setTimeout(r, 100));
+    await service.idle();
+    const ownTexts = fake.requests.filter((r) => r.form.Body?.startsWith('KOWN Radio:'));
+    const sharedTexts = fake.requests.filter((r) => r.form.Body?.startsWith('KSHARED Radio:'));
+    expect(ownTexts).toHaveLength(20);
+    expect(sharedTexts).toHaveLength(20);
+    expect(ownTexts.every((r) => r.form.MessagingServiceSid === OWN_SERVICE && !r.form.From)).toBe(true);
+    expect(sharedTexts.every((r) => r.form.From === SERVICE_NUMBER)).toBe(true);
+    const span = (sid: string) => {
+      const times = fake.messages.filter((m) => m.body.startsWith(sid)).map((m) => m.created.getTime());
+      return ((times.at(-1) as number) - (times[0] as number)) / 1000;
+    };
+    // 19 gaps at 10/s and at 20/s, each lane at its own pace while the other sends.
+    expect(span('KOWN Radio:')).toBeGreaterThan(1.7);
+    expect(span('KSHARED Radio:')).toBeLessThan(1.3);
+    expect(span('KSHARED Radio:')).toBeGreaterThan(0.8);
+
+    // Cleared: back to the service's number and pace.
+    const cleared = await superadmin.request({
+      method: 'PUT',
+      url: url(own.station.id),
+      body: { sms_sender: null, sms_rate_per_second: null },
+    });
+    expect(cleared.json()).toMatchObject({ lane: 'default', sms_sender: null, moved_queued: 0 });
+  });
+});

@@ -1,0 +1,106 @@
+// Sending lanes (decision 0016): which lane a station's texts go out on, with what sender and
+// pace, and the operator's setting of a station's own number and 10DLC rate.
+import type { TStationSmsSending, TStationSmsSendingResponse } from '@message-station/shared';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { smsDeliveries, smsDispatchLanes, stations } from '../../db/schema/index.js';
+import { notFound } from '../../platform/errors.js';
+import { DEFAULT_LANE } from './dispatcher.js';
+
+const STATION_LANE_PREFIX = 'station:';
+
+export function laneOf(station: { id: string; smsSender: string | null }): string {
+  return station.smsSender ? `${STATION_LANE_PREFIX}${station.id}` : DEFAULT_LANE;
+}
+
+/** Makes the lane known to every node's watchdog (idempotent; call in the accepting transaction). */
+export async function registerLane(tx: DbOrTx, lane: string) {
+  await tx.insert(smsDispatchLanes).values({ lane }).onConflictDoNothing();
+}
+
+export type TLaneSettings = { ratePerSecond: number; from: string | null };
+
+/**
+ * The sender and pace of a lane now: the service's for the default lane; a station's own sender
+ * and rate (or the service's rate) for its lane. A station that lost its own sender sends what is
+ * left in its lane from the service's number.
+ */
+export async function resolveLane(db: Db, lane: string, serviceRate: number): Promise<TLaneSettings> {
+  if (!lane.startsWith(STATION_LANE_PREFIX)) return { ratePerSecond: serviceRate, from: null };
+  const [station] = await db
+    .select({ sender: stations.smsSender, rate: stations.smsRatePerSecond })
+    .from(stations)
+    .where(eq(stations.id, lane.slice(STATION_LANE_PREFIX.length)));
+  return { ratePerSecond: station?.rate ?? serviceRate, from: station?.sender ?? null };
+}
+
+function describe(
+  station: { id: string; smsSender: string | null; smsRatePerSecond: number | null },
+  serviceRate: number,
+): TStationSmsSendingResponse {
+  return {
+    station_id: station.id,
+    sms_sender: station.smsSender,
+    sms_rate_per_second: station.smsRatePerSecond,
+    lane: laneOf(station),
+    effective_rate_per_second: station.smsSender ? (station.smsRatePerSecond ?? serviceRate) : serviceRate,
+  };
+}
+
+async function findStation(db: DbOrTx, stationId: string, lock = false) {
+  const query = db
+    .select({ id: stations.id, smsSender: stations.smsSender, smsRatePerSecond: stations.smsRatePerSecond })
+    .from(stations)
+    .where(eq(stations.id, stationId));
+  const [station] = lock ? await query.for('update') : await query;
+  if (!station) throw notFound('Station not found');
+  return station;
+}
+
+export async function stationSending(db: Db, stationId: string, serviceRate: number) {
+  return describe(await findStation(db, stationId), serviceRate);
+}
+
+/**
+ * Sets (or clears) a station's own sender and rate. Texts still queued move to the station's new
+ * lane in the same transaction, so they go from the new sender; texts already claimed or in the
+ * provider's hands finish where they are.
+ */
+export async function setStationSending(
+  db: Db,
+  stationId: string,
+  input: TStationSmsSending,
+  serviceRate: number,
+): Promise<TStationSmsSendingResponse> {
+  return db.transaction(async (tx) => {
+    await findStation(tx, stationId, true);
+    const [updated] = await tx
+      .update(stations)
+      .set({
+        smsSender: input.sms_sender,
+        smsRatePerSecond: input.sms_rate_per_second,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(stations.id, stationId))
+      .returning({
+        id: stations.id,
+        smsSender: stations.smsSender,
+        smsRatePerSecond: stations.smsRatePerSecond,
+      });
+    if (!updated) throw notFound('Station not found');
+    const lane = laneOf(updated);
+    await registerLane(tx, lane);
+    const moved = await tx
+      .update(smsDeliveries)
+      .set({ lane })
+      .where(
+        and(
+          eq(smsDeliveries.stationId, stationId),
+          eq(smsDeliveries.status, 'queued'),
+          ne(smsDeliveries.lane, lane),
+        ),
+      )
+      .returning({ id: smsDeliveries.id });
+    return { ...describe(updated, serviceRate), moved_queued: moved.length };
+  });
+}

@@ -1,0 +1,46 @@
+// The operator gives a station its own sending number and 10DLC pace (decision 0016): superadmin
+// only, like the other /admin/api/superadmin calls.
+import { ZErrorResponse, ZStationSmsSending, ZStationSmsSendingResponse } from '@message-station/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TAppContext } from '../../app.js';
+import { setStationSending, stationSending } from './lanes.js';
+
+const ZStationParams = z.object({ id: z.uuid('Station not found') });
+const refused = { 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+
+export const stationSendingRoutes =
+  (app: TAppContext): FastifyPluginAsyncZod =>
+  async (fastify) => {
+    const guard = { onRequest: app.guards.requireSuperadmin };
+    const serviceRate = app.config.sms.ratePerSecond;
+
+    fastify.get(
+      '/admin/api/superadmin/stations/:id/sms-sending',
+      {
+        ...guard,
+        schema: {
+          tags: ['superadmin'],
+          summary: "A station's own SMS sender and pace, and the pace it sends at",
+          params: ZStationParams,
+          response: { 200: ZStationSmsSendingResponse, ...refused },
+        },
+      },
+      async (request) => stationSending(app.db, request.params.id, serviceRate),
+    );
+
+    fastify.put(
+      '/admin/api/superadmin/stations/:id/sms-sending',
+      {
+        ...guard,
+        schema: {
+          tags: ['superadmin'],
+          summary: "Set or clear a station's own SMS sender (number or Messaging Service) and its rate",
+          params: ZStationParams,
+          body: ZStationSmsSending,
+          response: { 200: ZStationSmsSendingResponse, 400: ZErrorResponse, ...refused },
+        },
+      },
+      async (request) => setStationSending(app.db, request.params.id, request.body, serviceRate),
+    );
+  };
