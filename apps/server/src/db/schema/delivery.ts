@@ -104,9 +104,7 @@ export const smsDeliveries = pgTable(
   },
   (t) => [
     uniqueIndex('sms_deliveries_send_contact_key').on(t.sendId, t.contactId),
-    index('sms_deliveries_due_idx')
-      .on(t.lane, t.priority, t.notBefore)
-      .where(sql`${t.status} = 'queued'`),
+    index('sms_deliveries_due_idx').on(t.lane, t.priority, t.notBefore).where(sql`${t.status} = 'queued'`),
     index('sms_deliveries_in_flight_idx')
       .on(t.lane, t.claimedBy)
       .where(sql`${t.status} in ('claimed', 'submitting')`),
