@@ -1,5 +1,10 @@
-// Typed calls for the superadmin dashboard and station impersonation (spec §7 Admin, superadmin calls).
-import type { TSuperadminDashboard } from '@message-station/shared';
+// Typed calls for the superadmin dashboard, station impersonation (spec §7 Admin, superadmin calls)
+// and a station's own SMS sender and pace (decision 0016).
+import type {
+  TStationSmsSending,
+  TStationSmsSendingResponse,
+  TSuperadminDashboard,
+} from '@message-station/shared';
 import { api } from './client';
 
 export type TSuperadminStatus = { is_superadmin: boolean; viewing_station_id: string | null };
@@ -24,4 +29,23 @@ export function switchStation(
 /** Back to the superadmin's own station. */
 export function exitStation(): Promise<{ message: string }> {
   return api('/admin/api/superadmin/exit-station', { method: 'POST' });
+}
+
+const smsSendingPath = (stationId: string) =>
+  `/admin/api/superadmin/stations/${encodeURIComponent(stationId)}/sms-sending`;
+
+/** The station's own sender and rate (null: the service's), and the pace it sends at. */
+export function getStationSmsSending(
+  stationId: string,
+  signal?: AbortSignal,
+): Promise<TStationSmsSendingResponse> {
+  return api<TStationSmsSendingResponse>(smsSendingPath(stationId), { signal });
+}
+
+/** Texts already queued move to the new lane; the reply counts them in `moved_queued`. */
+export function saveStationSmsSending(
+  stationId: string,
+  sending: TStationSmsSending,
+): Promise<TStationSmsSendingResponse> {
+  return api<TStationSmsSendingResponse>(smsSendingPath(stationId), { method: 'PUT', body: sending });
 }

@@ -1,9 +1,12 @@
-// 'All Stations': every station with its plan, SMS switch, counts and credits, and the way in as
-// its admin (spec §2 Superadmin).
+// 'All Stations': every station with its plan, SMS switch, counts and credits, the way in as its
+// admin (spec §2 Superadmin), and its own SMS sender and pace (decision 0016).
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { formatCount, type TSuperadminStationRow } from '@message-station/shared';
-import { IconEye } from '@tabler/icons-react';
+import { IconEye, IconGauge } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+
+/** Badges keep their whole word when the Actions column takes the room (they clip otherwise). */
+const WHOLE = { flexShrink: 0 };
 
 type StationsTableProps = {
   stations: TSuperadminStationRow[];
@@ -11,6 +14,7 @@ type StationsTableProps = {
   /** The station being switched into, while the call runs. */
   switchingId: string | null;
   onViewAsAdmin: (station: TSuperadminStationRow) => void;
+  onSmsSending: (station: TSuperadminStationRow) => void;
 };
 
 export function StationsTable({
@@ -18,6 +22,7 @@ export function StationsTable({
   viewingStationId,
   switchingId,
   onViewAsAdmin,
+  onSmsSending,
 }: StationsTableProps) {
   const { t } = useTranslation('superadmin');
 
@@ -50,16 +55,16 @@ export function StationsTable({
               <Table.Td>
                 <Group gap={6} wrap="nowrap">
                   {station.payment_status === 'paid' ? (
-                    <Badge color="green" variant="light">
+                    <Badge color="green" variant="light" style={WHOLE}>
                       {t('stations.paid')}
                     </Badge>
                   ) : (
-                    <Badge color="gray" variant="light">
+                    <Badge color="gray" variant="light" style={WHOLE}>
                       {t('stations.free')}
                     </Badge>
                   )}
                   {station.sms_enabled && (
-                    <Badge color="blue" variant="outline">
+                    <Badge color="blue" variant="outline" style={WHOLE}>
                       {t('stations.sms')}
                     </Badge>
                   )}
@@ -71,22 +76,32 @@ export function StationsTable({
                 {station.sms_credits === null ? t('stations.noCredits') : formatCount(station.sms_credits)}
               </Table.Td>
               <Table.Td>
-                {station.id === viewingStationId ? (
-                  <Badge color="orange" variant="filled">
-                    {t('stations.viewing')}
-                  </Badge>
-                ) : (
+                <Group gap="xs" wrap="nowrap">
+                  {station.id === viewingStationId ? (
+                    <Badge color="orange" variant="filled">
+                      {t('stations.viewing')}
+                    </Badge>
+                  ) : (
+                    <Button
+                      size="compact-sm"
+                      variant="light"
+                      leftSection={<IconEye size={14} aria-hidden="true" />}
+                      loading={switchingId === station.id}
+                      disabled={switchingId !== null && switchingId !== station.id}
+                      onClick={() => onViewAsAdmin(station)}
+                    >
+                      {t('stations.viewAsAdmin')}
+                    </Button>
+                  )}
                   <Button
                     size="compact-sm"
-                    variant="light"
-                    leftSection={<IconEye size={14} aria-hidden="true" />}
-                    loading={switchingId === station.id}
-                    disabled={switchingId !== null && switchingId !== station.id}
-                    onClick={() => onViewAsAdmin(station)}
+                    variant="default"
+                    leftSection={<IconGauge size={14} aria-hidden="true" />}
+                    onClick={() => onSmsSending(station)}
                   >
-                    {t('stations.viewAsAdmin')}
+                    {t('sending.action')}
                   </Button>
-                )}
+                </Group>
               </Table.Td>
             </Table.Tr>
           ))}

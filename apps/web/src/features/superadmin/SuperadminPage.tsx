@@ -1,8 +1,10 @@
-// /admin/superadmin: platform totals, every station with 'View as Admin', and the station being
-// viewed with 'Exit View' (spec §2 Superadmin, §4). Anyone else goes back to the dashboard.
+// /admin/superadmin: platform totals, every station with 'View as Admin' and its SMS sending, and
+// the station being viewed with 'Exit View' (spec §2 Superadmin, §4). Anyone else goes back to the
+// dashboard.
 import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatCount, type TSuperadminStationRow } from '@message-station/shared';
 import { IconArrowLeft, IconEye } from '@tabler/icons-react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { ListLoadFailed, ListLoading } from '../../components/ListStates';
@@ -14,6 +16,7 @@ import {
   useSuperadminStatusQuery,
   useSwitchStationMutation,
 } from './queries';
+import { SmsSendingModal } from './SmsSendingModal';
 import { StationsTable } from './StationsTable';
 
 const COMING_SOON = ['activityTimeline', 'revenueReports', 'messageAnalytics'] as const;
@@ -25,6 +28,7 @@ export function SuperadminPage() {
   const dashboard = useSuperadminDashboardQuery(status.data?.is_superadmin === true);
   const switchStation = useSwitchStationMutation();
   const exitStation = useExitStationMutation();
+  const [sendingStation, setSendingStation] = useState<TSuperadminStationRow | null>(null);
 
   if (status.data && !status.data.is_superadmin) return <Navigate to="/admin/dashboard" replace />;
 
@@ -134,6 +138,7 @@ export function SuperadminPage() {
               viewingStationId={viewing?.id ?? null}
               switchingId={switchStation.isPending ? switchStation.variables : null}
               onViewAsAdmin={viewAsAdmin}
+              onSmsSending={setSendingStation}
             />
           )}
         </SectionCard>
@@ -146,6 +151,7 @@ export function SuperadminPage() {
           </List>
         </SectionCard>
       </Stack>
+      <SmsSendingModal station={sendingStation} onClose={() => setSendingStation(null)} />
     </>
   );
 }

@@ -1,12 +1,16 @@
-// Superadmin state: who may see the dashboard, the all-stations view, and switching into and out
-// of a station. A switch changes whose data every query returns, so all of them start over.
+// Superadmin state: who may see the dashboard, the all-stations view, switching into and out of a
+// station, and a station's own SMS sending. A switch changes whose data every query returns, so
+// all of them start over.
+import type { TStationSmsSending } from '@message-station/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import {
   exitStation,
+  getStationSmsSending,
   getSuperadminDashboard,
   getSuperadminStatus,
+  saveStationSmsSending,
   switchStation,
   type TSuperadminStatus,
 } from '../../api/superadmin';
@@ -63,5 +67,24 @@ export function useExitStationMutation() {
     onError: (error) => {
       console.error('Failed to exit station view', error);
     },
+  });
+}
+
+/** One station's sending setting, under the superadmin keys (dropped with them on a switch). */
+const smsSendingKey = (stationId: string) => [...queryKeys.superadminDashboard, 'sms-sending', stationId];
+
+export function useStationSmsSendingQuery(stationId: string) {
+  return useQuery({
+    queryKey: smsSendingKey(stationId),
+    queryFn: ({ signal }) => getStationSmsSending(stationId, signal),
+  });
+}
+
+export function useSaveStationSmsSendingMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ stationId, sending }: { stationId: string; sending: TStationSmsSending }) =>
+      saveStationSmsSending(stationId, sending),
+    onSuccess: (saved) => queryClient.setQueryData(smsSendingKey(saved.station_id), saved),
   });
 }
