@@ -143,3 +143,16 @@ export const smsRefunds = pgTable(
   },
   (t) => [primaryKey({ columns: [t.deliveryId] })],
 );
+
+/**
+ * A status callback that arrived before its delivery recorded the provider's id (the provider
+ * answered, the callback overtook our write): kept, and applied when the id is recorded.
+ */
+export const smsEarlyStatuses = pgTable('sms_early_statuses', {
+  providerMessageId: text('provider_message_id').primaryKey(),
+  status: text('status').notNull(),
+  /** 2 sent, 3 final (delivered, undelivered, failed): a later callback only moves it forward. */
+  rank: smallint('rank').notNull(),
+  error: text('error'),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+});

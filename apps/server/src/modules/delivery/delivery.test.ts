@@ -2,7 +2,14 @@ import { notEnoughCreditsError, SEND_ERRORS } from '@message-station/shared';
 import { eq } from 'drizzle-orm';
 import twilio from 'twilio';
 import { describe, expect, it } from 'vitest';
-import { creditLedger, smsDeliveries, smsSends, stations, users } from '../../db/schema/index.js';
+import {
+  creditLedger,
+  smsDeliveries,
+  smsEarlyStatuses,
+  smsSends,
+  stations,
+  users,
+} from '../../db/schema/index.js';
 import { createOutboxSmsProvider } from '../../providers/sms/outbox.js';
 import { SmsSendError, type TSmsProvider } from '../../providers/sms/types.js';
 import { createTestApp, TestClient } from '../../test/app.js';
@@ -297,6 +304,40 @@ describe('the dispatcher', async () => {
     expect(sent.sort()).toEqual(['+12125550101', '+13105550102', '+14155550103']);
     const rows = await t.db.select().from(smsDeliveries);
     expect(rows.every((r) => r.status === 'sent' && r.reclaimed === 0 && r.attempts === 1)).toBe(true);
+  });
+
+  it('keeps a status callback that overtakes the recording of the provider id, and applies it', async () => {
+    const t = await setup();
+    const message = await createMessage(t.db, t.station.id, { original: 'Fast carrier.' });
+    await t.admin.post(`/admin/api/messages/${message.id}/send-sms`);
+    const callback = (sid: string, status: string) => {
+      const params = { MessageSid: sid, MessageStatus: status };
+      const url = `${t.config.publicUrl}/webhooks/sms/status`;
+      return t.app.inject({
+        method: 'POST',
+        url: '/webhooks/sms/status',
+        headers: {
+          'content-type': 'application/x-www-form-urlencoded',
+          'x-twilio-signature': twilio.getExpectedTwilioSignature(AUTH_TOKEN, url, params),
+        },
+        payload: new URLSearchParams(params).toString(),
+      });
+    };
+    let n = 0;
+    // The carrier reports delivery before the provider's answer reaches us.
+    const eager: TSmsProvider = {
+      name: 'twilio',
+      async send() {
+        n += 1;
+        const sid = `SMfast${n}`;
+        expect((await callback(sid, 'delivered')).statusCode).toBe(204);
+        return { providerMessageId: sid };
+      },
+    };
+    expect((await dispatchLane({ ...t.deps, sms: eager })).sent).toBe(3);
+    const rows = await t.db.select().from(smsDeliveries);
+    expect(rows.map((r) => r.status)).toEqual(['delivered', 'delivered', 'delivered']);
+    expect(await t.db.select().from(smsEarlyStatuses)).toEqual([]);
   });
 
   it('paces each station to its rate', async () => {

@@ -11,6 +11,7 @@ import type { TEventBus } from '../../platform/event-bus.js';
 import { SmsSendError, type TSmsProvider } from '../../providers/sms/types.js';
 import { addCredits } from '../billing/ledger.js';
 import { acquireLane, holdLease, releaseLane, type TLaneLeaseDeps } from './lane.js';
+import { applyEarlyStatuses } from './status.js';
 
 export type TDispatchConfig = {
   /** Messages per second on the lane, across every node; 0 turns pacing off. */
@@ -246,6 +247,11 @@ async function record(deps: TDispatchDeps, holder: string, outcomes: TOutcome[])
         update ${smsDeliveries} d set status = 'sent', provider_message_id = v.pid, sent_at = ${at}::timestamptz, error = null
         from jsonb_to_recordset(${values}::jsonb) as v(id uuid, pid text)
         where d.id = v.id and ${ours}`);
+      // Callbacks that overtook this write (the provider called back before we recorded its id).
+      await applyEarlyStatuses(
+        tx,
+        sent.map((o) => o.providerMessageId),
+      );
     }
     const retry = outcomes.filter((o) => o.kind === 'retry');
     if (retry.length) {
@@ -334,6 +340,11 @@ export async function recoverInFlight(deps: TDispatchDeps, holder: string) {
         where d.id = v.id and d.status = 'submitting' and d.claimed_by = ${holder}
         returning v.pid is not null as confirmed`),
     );
+    if (found)
+      await applyEarlyStatuses(
+        deps.db,
+        found.filter((pid): pid is string => pid !== null),
+      );
     const confirmed = moved.filter((m) => m.confirmed).length;
     counts.confirmed += confirmed;
     if (found) counts.requeued += moved.length - confirmed;

@@ -1,8 +1,8 @@
 // Delivery status from the provider's callbacks, and the progress of a message's sends.
 import type { TDeliveryProgress, TDeliveryStages } from '@message-station/shared';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
-import { messages, smsDeliveries, smsSends } from '../../db/schema/index.js';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { messages, smsDeliveries, smsEarlyStatuses, smsSends } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { QUIET_END_HOUR, zoneOf } from './quiet-hours.js';
 
@@ -23,26 +23,72 @@ const currentRank = sql`case ${smsDeliveries.status} when 'queued' then 0 when '
 
 /**
  * Moves a delivery forward; a late or repeated callback (rank not higher) changes nothing, so a
- * final status is never replaced. Answers the station to notify, or null when nothing moved.
+ * final status is never replaced. A callback can overtake our recording of the provider's id (the
+ * provider answered, then called back before our write): it is kept in `sms_early_statuses` and
+ * applied as soon as the id is recorded (here, by the dispatcher, or by the minute's sweep).
+ * Answers the station to notify, or null when nothing moved.
  */
 export async function applyStatusCallback(
-  db: Db,
+  db: DbOrTx,
   input: { providerMessageId: string; status: string; errorCode?: string; at: Date },
 ) {
   const next = RANK[input.status];
   if (!next) return null;
-  const rows = await db
-    .update(smsDeliveries)
-    .set({
+  await db
+    .insert(smsEarlyStatuses)
+    .values({
+      providerMessageId: input.providerMessageId,
       status: next.status,
-      ...(next.rank === 3 ? { finishedAt: input.at } : {}),
-      ...(input.errorCode ? { error: `Carrier error ${input.errorCode}` } : {}),
+      rank: next.rank,
+      error: input.errorCode ? `Carrier error ${input.errorCode}` : null,
+      receivedAt: input.at,
     })
+    .onConflictDoUpdate({
+      target: smsEarlyStatuses.providerMessageId,
+      set: {
+        status: sql`excluded.status`,
+        rank: sql`excluded.rank`,
+        error: sql`coalesce(excluded.error, ${smsEarlyStatuses.error})`,
+        receivedAt: sql`excluded.received_at`,
+      },
+      setWhere: sql`excluded.rank > ${smsEarlyStatuses.rank}`,
+    });
+  const [moved] = await applyEarlyStatuses(db, [input.providerMessageId]);
+  return moved ?? null;
+}
+
+/**
+ * Applies kept callbacks to the deliveries that now carry their provider ids (all of them when
+ * `providerMessageIds` is absent), forward only, and forgets the ones applied.
+ */
+export async function applyEarlyStatuses(db: DbOrTx, providerMessageIds?: string[]) {
+  if (providerMessageIds && providerMessageIds.length === 0) return [];
+  const only = providerMessageIds
+    ? sql`and e.provider_message_id = any(${`{${providerMessageIds.map((id) => `"${id}"`).join(',')}}`}::text[])`
+    : sql``;
+  const result = await db.execute(sql`
+    with matched as (
+      delete from ${smsEarlyStatuses} e using ${smsDeliveries} d
+      where e.provider_message_id = d.provider_message_id ${only}
+      returning e.provider_message_id, e.status, e.rank, e.error, e.received_at)
+    update ${smsDeliveries} d set
+      status = m.status,
+      finished_at = case when m.rank = 3 then m.received_at else d.finished_at end,
+      error = coalesce(m.error, d.error)
+    from matched m
+    where d.provider_message_id = m.provider_message_id
+      and (case d.status when 'queued' then 0 when 'claimed' then 1 when 'submitting' then 1 when 'sent' then 2 else 3 end) < m.rank
+    returning d.station_id as "stationId", d.send_id as "sendId"`);
+  return (result as unknown as { rows: { stationId: string; sendId: string }[] }).rows;
+}
+
+/** Kept callbacks whose delivery never recorded the id (not ours, or long gone) are dropped after a day. */
+export async function forgetOldEarlyStatuses(db: DbOrTx, now: Date) {
+  await db
+    .delete(smsEarlyStatuses)
     .where(
-      and(eq(smsDeliveries.providerMessageId, input.providerMessageId), sql`${currentRank} < ${next.rank}`),
-    )
-    .returning({ stationId: smsDeliveries.stationId, sendId: smsDeliveries.sendId });
-  return rows[0] ?? null;
+      sql`${smsEarlyStatuses.receivedAt} < ${new Date(now.getTime() - 86_400_000).toISOString()}::timestamptz`,
+    );
 }
 
 /** SQL: the recipient's zone of a delivery (IANA, from the area code). */

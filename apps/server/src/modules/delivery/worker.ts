@@ -6,6 +6,7 @@
 import type PgBoss from 'pg-boss';
 import { dispatchLane, dueLanes, newDispatcherId, type TDispatchDeps } from './dispatcher.js';
 import type { TLaneSettings } from './lanes.js';
+import { applyEarlyStatuses, forgetOldEarlyStatuses } from './status.js';
 
 export const DISPATCH_QUEUE = 'sms-dispatch';
 export const SWEEP_QUEUE = 'sms-dispatch-sweep';
@@ -138,6 +139,9 @@ export async function startDispatchWorker(
   await boss.schedule(SWEEP_QUEUE, '* * * * *');
   await boss.work(SWEEP_QUEUE, async () => {
     service.kick();
+    // Status callbacks that overtook a delivery's write, and those no delivery will claim.
+    await applyEarlyStatuses(deps.db);
+    await forgetOldEarlyStatuses(deps.db, deps.now());
   });
   // A restart picks up at once what was queued or in flight.
   service.kick();
