@@ -117,6 +117,21 @@ async function setup(
   };
 }
 
+/** Twilio's status callback for a provider id, signed as Twilio signs it (or not). */
+function statusCallback(t: Awaited<ReturnType<typeof setup>>, sid: string, status: string, signed = true) {
+  const params = { MessageSid: sid, MessageStatus: status };
+  const url = `${t.config.publicUrl}/webhooks/sms/status`;
+  return t.app.inject({
+    method: 'POST',
+    url: '/webhooks/sms/status',
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(signed ? { 'x-twilio-signature': twilio.getExpectedTwilioSignature(AUTH_TOKEN, url, params) } : {}),
+    },
+    payload: new URLSearchParams(params).toString(),
+  });
+}
+
 describe('sending a message by SMS', async () => {
   const t = await setup();
   const message = await createMessage(t.db, t.station.id, {
@@ -161,21 +176,7 @@ describe('sending a message by SMS', async () => {
   });
 
   it('moves deliveries forward on signed status callbacks, never back from a final status', async () => {
-    const callback = (sid: string, status: string, signed = true) => {
-      const params = { MessageSid: sid, MessageStatus: status };
-      const url = `${t.config.publicUrl}/webhooks/sms/status`;
-      return t.app.inject({
-        method: 'POST',
-        url: '/webhooks/sms/status',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          ...(signed
-            ? { 'x-twilio-signature': twilio.getExpectedTwilioSignature(AUTH_TOKEN, url, params) }
-            : {}),
-        },
-        payload: new URLSearchParams(params).toString(),
-      });
-    };
+    const callback = (sid: string, status: string, signed = true) => statusCallback(t, sid, status, signed);
     expect((await callback('SM000001', 'delivered', false)).statusCode).toBe(403);
     expect((await callback('SM000001', 'delivered')).statusCode).toBe(204);
     await callback('SM000001', 'sent');
@@ -310,19 +311,7 @@ describe('the dispatcher', async () => {
     const t = await setup();
     const message = await createMessage(t.db, t.station.id, { original: 'Fast carrier.' });
     await t.admin.post(`/admin/api/messages/${message.id}/send-sms`);
-    const callback = (sid: string, status: string) => {
-      const params = { MessageSid: sid, MessageStatus: status };
-      const url = `${t.config.publicUrl}/webhooks/sms/status`;
-      return t.app.inject({
-        method: 'POST',
-        url: '/webhooks/sms/status',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'x-twilio-signature': twilio.getExpectedTwilioSignature(AUTH_TOKEN, url, params),
-        },
-        payload: new URLSearchParams(params).toString(),
-      });
-    };
+    const callback = (sid: string, status: string) => statusCallback(t, sid, status);
     let n = 0;
     // The carrier reports delivery before the provider's answer reaches us.
     const eager: TSmsProvider = {
