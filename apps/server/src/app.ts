@@ -47,6 +47,7 @@ import { AppError, registerErrorHandler } from './platform/errors.js';
 import { createEventBus, type TEventBus } from './platform/event-bus.js';
 import { createGuards, type TGuards } from './platform/guards.js';
 import { startJobRunner } from './platform/jobs.js';
+import { SAFE_LOG_SERIALIZERS } from './platform/log-safety.js';
 import { registerSessions, type TSessions } from './platform/session.js';
 import { registerWebApp } from './platform/web-app.js';
 import { createEmailProvider, type TEmailProvider } from './providers/email/index.js';
@@ -97,7 +98,14 @@ export async function buildApp(deps: TAppDeps) {
   const { config, database } = deps;
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
-    logger: deps.logger ?? false,
+    // Errors without SQL parameters, texts without emails and numbers, URLs without queries.
+    logger:
+      deps.logger && typeof deps.logger === 'object'
+        ? ({
+            ...deps.logger,
+            serializers: { ...SAFE_LOG_SERIALIZERS, ...deps.logger.serializers },
+          } as FastifyServerOptions['logger'])
+        : (deps.logger ?? false),
     trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 

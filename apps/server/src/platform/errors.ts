@@ -36,7 +36,42 @@ export function describeValidation(issues: TValidationIssue[]): string {
   return field && LIBRARY_MESSAGE.test(message) ? `${field}: ${message}` : message;
 }
 
+/** NUL, and a surrogate without its pair: text no column can store and no person typed. */
+const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+export const UNSTORABLE_TEXT_ERROR = 'Text must not contain NUL characters or invalid Unicode.';
+
+/** Whether any string in a parsed body, query or params (at any depth) is unstorable text. */
+export function hasUnstorableText(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return UNSTORABLE_TEXT.test(value);
+  if (depth > 32 || value === null || typeof value !== 'object') return false;
+  if (Array.isArray(value)) return value.some((v) => hasUnstorableText(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => UNSTORABLE_TEXT.test(k) || hasUnstorableText(v, depth + 1));
+}
+
+/**
+ * An upload whose multipart body is cut off or malformed is the client's fault: 400, not 500.
+ * Errors we raised ourselves (AppError, size limits mapped by the route) pass through.
+ */
+export function uploadError(error: unknown): unknown {
+  if (error instanceof AppError) return error;
+  const code = (error as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return error;
+  const status = (error as { statusCode?: number }).statusCode;
+  if (status !== undefined && status < 500) return error;
+  return new AppError(400, 'The upload was cut off or malformed. Please try again.');
+}
+
 export function registerErrorHandler(app: FastifyInstance) {
+  // Anyone, signed in or not, gets a clear 400 for unstorable text instead of a database error.
+  app.addHook('preValidation', async (request) => {
+    if (
+      hasUnstorableText(request.query) ||
+      hasUnstorableText(request.params) ||
+      hasUnstorableText(request.body)
+    ) {
+      throw new AppError(400, UNSTORABLE_TEXT_ERROR);
+    }
+  });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
       return reply.status(error.statusCode).send({ ...error.details, error: error.message });

@@ -16,6 +16,8 @@ export type TTestAppOptions = {
   seed?: boolean;
   dispatchInBackground?: boolean;
   agentTimeouts?: TAppDeps['agentTimeouts'];
+  /** A pino logger configuration (tests of what the logs hold); silent otherwise. */
+  logger?: TAppDeps['logger'];
 };
 
 export async function createTestApp(options: TTestAppOptions = {}) {
@@ -33,6 +35,7 @@ export async function createTestApp(options: TTestAppOptions = {}) {
     translation: options.translation,
     dispatchInBackground: options.dispatchInBackground,
     agentTimeouts: options.agentTimeouts,
+    logger: options.logger,
   });
   afterAll(async () => {
     await app.close();

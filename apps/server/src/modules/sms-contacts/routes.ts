@@ -12,7 +12,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TAppContext } from '../../app.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, hasUnstorableText, uploadError } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';
 import { CsvError, IMPORT_MAX_BYTES } from './csv.js';
 import { importContacts } from './import.js';
@@ -126,19 +126,29 @@ export const smsContactRoutes =
       async (request) => {
         let csv: string | null = null;
         let attested = false;
-        for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } })) {
-          if (part.type === 'file') {
-            const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-              if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-                throw new AppError(400, 'The file is larger than 2 MB.');
-              throw error;
-            });
-            csv = bytes.toString('utf8');
-          } else if (part.fieldname === 'consent_attested') {
-            attested = part.value === 'true';
+        try {
+          for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } })) {
+            if (part.type === 'file') {
+              const bytes = await part.toBuffer().catch((error: { code?: string }) => {
+                if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+                  throw new AppError(400, 'The file is larger than 2 MB.');
+                throw error;
+              });
+              csv = bytes.toString('utf8');
+            } else if (part.fieldname === 'consent_attested') {
+              attested = part.value === 'true';
+            }
           }
+        } catch (error) {
+          throw uploadError(error);
         }
         if (csv === null) throw new AppError(400, 'Choose a CSV file to import (field "file").');
+        if (hasUnstorableText(csv)) {
+          throw new AppError(
+            400,
+            'The file contains NUL characters or invalid text. Save it as CSV (UTF-8) and try again.',
+          );
+        }
         const dryRun = request.query.dry_run === 'true';
         if (!dryRun && !attested) {
           throw new AppError(400, 'Please confirm that these people agreed to receive SMS alerts.');

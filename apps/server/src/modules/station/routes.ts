@@ -3,7 +3,7 @@ import { LIMITS, ZErrorResponse, ZStationSummary } from '@message-station/shared
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TAppContext } from '../../app.js';
-import { AppError, notFound } from '../../platform/errors.js';
+import { AppError, notFound, uploadError } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';
 import { findLogoBySlug, LOGO_SIZE_ERROR, saveStationLogo } from './logo.js';
 import {
@@ -68,12 +68,16 @@ export const stationRoutes =
       },
       async (request) => {
         const auth = authOf(request);
-        const file = await request.file({ limits: { fileSize: LIMITS.logoMaxBytes, files: 1 } });
+        const file = await request
+          .file({ limits: { fileSize: LIMITS.logoMaxBytes, files: 1 } })
+          .catch((error: unknown) => {
+            throw uploadError(error);
+          });
         if (file?.fieldname !== 'logo')
           throw new AppError(400, 'Choose a logo file to upload (field "logo").');
         const bytes = await file.toBuffer().catch((error: { code?: string }) => {
           if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(400, LOGO_SIZE_ERROR);
-          throw error;
+          throw uploadError(error);
         });
         const station = await getStationSummary(app.db, auth.stationId);
         if (!station) throw notFound('Station not found');
