@@ -46,7 +46,10 @@ async function main() {
   const where =
     database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.log(`\n  Message Station is running on ${config.publicUrl}\n  Database: ${where}`);
-  if (hasDemo) console.log(demoLoginsText(config.publicUrl));
+  // The demo password is public: say it on a development machine, never in production.
+  if (hasDemo && config.env !== 'production') console.log(demoLoginsText(config.publicUrl));
+  else if (hasDemo)
+    console.log('  The demo station exists: change its passwords or remove it before going live.');
   console.log('');
 }
 

@@ -37,15 +37,16 @@ export function describeValidation(issues: TValidationIssue[]): string {
 }
 
 /** NUL, and a surrogate without its pair: text no column can store and no person typed. */
-const UNSTORABLE_TEXT = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const unstorable = (text: string) => text.includes('\u0000') || LONE_SURROGATE.test(text);
 export const UNSTORABLE_TEXT_ERROR = 'Text must not contain NUL characters or invalid Unicode.';
 
 /** Whether any string in a parsed body, query or params (at any depth) is unstorable text. */
 export function hasUnstorableText(value: unknown, depth = 0): boolean {
-  if (typeof value === 'string') return UNSTORABLE_TEXT.test(value);
+  if (typeof value === 'string') return unstorable(value);
   if (depth > 32 || value === null || typeof value !== 'object') return false;
   if (Array.isArray(value)) return value.some((v) => hasUnstorableText(v, depth + 1));
-  return Object.entries(value).some(([k, v]) => UNSTORABLE_TEXT.test(k) || hasUnstorableText(v, depth + 1));
+  return Object.entries(value).some(([k, v]) => unstorable(k) || hasUnstorableText(v, depth + 1));
 }
 
 /**

@@ -59,42 +59,47 @@ describe('unstorable text and broken uploads', async () => {
     expect(response.json()).toEqual({ error: UNSTORABLE_TEXT_ERROR });
   });
 
-  it('a CSV with NUL bytes is refused, even in a dry run', async () => {
+  /** Posts one file part; `cutOff` leaves the body without its closing boundary. */
+  const upload = (
+    url: string,
+    field: string,
+    file: { name: string; type: string; content: string },
+    cutOff = false,
+  ) => {
     const boundary = 'b0undary';
     const body = [
       `--${boundary}`,
-      'Content-Disposition: form-data; name="file"; filename="c.csv"',
-      'Content-Type: text/csv',
+      `Content-Disposition: form-data; name="${field}"; filename="${file.name}"`,
+      `Content-Type: ${file.type}`,
       '',
-      'name,phone\nJane\u0000,+12125550101',
-      `--${boundary}--`,
-      '',
+      file.content,
+      ...(cutOff ? [] : [`--${boundary}--`, '']),
     ].join('\r\n');
-    const response = await admin.request({
+    return admin.request({
       method: 'POST',
-      url: '/admin/api/sms-contacts/import?dry_run=true',
+      url,
       body,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+  };
+
+  it('a CSV with NUL bytes is refused, even in a dry run', async () => {
+    const response = await upload('/admin/api/sms-contacts/import?dry_run=true', 'file', {
+      name: 'c.csv',
+      type: 'text/csv',
+      content: 'name,phone\nJane\u0000,+12125550101',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatch(/NUL characters/);
   });
 
   it('a logo upload cut off mid-body answers 400', async () => {
-    const boundary = 'cut0ff';
-    const body = [
-      `--${boundary}`,
-      'Content-Disposition: form-data; name="logo"; filename="logo.png"',
-      'Content-Type: image/png',
-      '',
-      '\x89PNG\r\n\x1a\n partial',
-    ].join('\r\n');
-    const response = await admin.request({
-      method: 'POST',
-      url: '/admin/api/station/logo',
-      body,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-    });
+    const response = await upload(
+      '/admin/api/station/logo',
+      'logo',
+      { name: 'logo.png', type: 'image/png', content: '\x89PNG\r\n\x1a\n partial' },
+      true,
+    );
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'The upload was cut off or malformed. Please try again.' });
   });

@@ -19,7 +19,8 @@ const RANK: Record<
   canceled: { status: 'failed', rank: 3 },
 };
 
-const currentRank = sql`case ${smsDeliveries.status} when 'queued' then 0 when 'claimed' then 1 when 'submitting' then 1 when 'sent' then 2 else 3 end`;
+/** Where a delivery (aliased d) stands in the order statuses move through. */
+const currentRank = sql`(case d.status when 'queued' then 0 when 'claimed' then 1 when 'submitting' then 1 when 'sent' then 2 else 3 end)`;
 
 /**
  * Moves a delivery forward; a late or repeated callback (rank not higher) changes nothing, so a
@@ -77,7 +78,7 @@ export async function applyEarlyStatuses(db: DbOrTx, providerMessageIds?: string
       error = coalesce(m.error, d.error)
     from matched m
     where d.provider_message_id = m.provider_message_id
-      and (case d.status when 'queued' then 0 when 'claimed' then 1 when 'submitting' then 1 when 'sent' then 2 else 3 end) < m.rank
+      and ${currentRank} < m.rank
     returning d.station_id as "stationId", d.send_id as "sendId"`);
   return (result as unknown as { rows: { stationId: string; sendId: string }[] }).rows;
 }
