@@ -48,6 +48,7 @@ import { createEventBus, type TEventBus } from './platform/event-bus.js';
 import { createGuards, type TGuards } from './platform/guards.js';
 import { startJobRunner } from './platform/jobs.js';
 import { SAFE_LOG_SERIALIZERS } from './platform/log-safety.js';
+import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerSessions, type TSessions } from './platform/session.js';
 import { registerWebApp } from './platform/web-app.js';
 import { createEmailProvider, type TEmailProvider } from './providers/email/index.js';
@@ -112,6 +113,7 @@ export async function buildApp(deps: TAppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerSecurityHeaders(app, { https: config.cookieSecure });
 
   await app.register(fastifySwagger, {
     openapi: {

@@ -42,6 +42,8 @@ describe('station logo', async () => {
     const image = await app.inject({ url });
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
+    // Never read as anything but an image, whatever bytes follow the PNG header.
+    expect(image.headers['x-content-type-options']).toBe('nosniff');
     expect(image.rawPayload.equals(PNG)).toBe(true);
     expect((await admin.get('/auth/session')).json().stationLogoUrl).toBe(url);
   });
