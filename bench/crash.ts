@@ -15,10 +15,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { smsDeliveries, smsDispatchLanes, stations } from '../apps/server/src/db/schema/index.js';
 import { addSubscribers, crowdPhone } from '../apps/server/src/test/crowd.js';
+import { adminQuery } from '../apps/server/src/test/db.js';
 import { createStationWithAdmin } from '../apps/server/src/test/factories.js';
 import { startFakeTwilio } from '../apps/server/src/test/fake-twilio.js';
 import { createMessage } from '../apps/server/src/test/messages-factory.js';
@@ -33,16 +33,6 @@ const KILLS = Number(process.env.BENCH_KILLS ?? 10);
 const KILL_EVERY_MS = Number(process.env.BENCH_KILL_EVERY_MS ?? 4000);
 const LEASE_SECONDS = Number(process.env.BENCH_LEASE_SECONDS ?? 3);
 
-async function admin(url: string, statement: string) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
-
 // A fresh database: the named PostgreSQL database (re)created, or a new PGlite folder.
 let database: Database;
 let env: Record<string, string>;
@@ -52,11 +42,11 @@ if (pgUrl) {
   const name = new URL(pgUrl).pathname.slice(1);
   const adminUrl = new URL(pgUrl);
   adminUrl.pathname = '/postgres';
-  await admin(adminUrl.toString(), `drop database if exists "${name}" with (force)`);
-  await admin(adminUrl.toString(), `create database "${name}"`);
+  await adminQuery(adminUrl.toString(), `drop database if exists "${name}" with (force)`);
+  await adminQuery(adminUrl.toString(), `create database "${name}"`);
   database = await openPostgres(pgUrl);
   env = { DATABASE_URL: pgUrl };
-  cleanup = () => admin(adminUrl.toString(), `drop database if exists "${name}" with (force)`);
+  cleanup = () => adminQuery(adminUrl.toString(), `drop database if exists "${name}" with (force)`);
 } else {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-bench-crash-'));
   database = await openPglite(dir);

@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { startServerProcess } from '../test/server-process.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-production-'));
@@ -25,9 +25,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('a production start', () => {
       SMTP_URL: 'smtp://127.0.0.1:9',
     });
     // The banner is printed right after listen; give it a moment to arrive.
-    for (let i = 0; i < 50 && !server.output().includes('demo station exists'); i++) {
-      await new Promise((r) => setTimeout(r, 50));
-    }
+    await vi.waitFor(() => expect(server.output()).toContain('demo station exists'), { timeout: 5000 });
     server.kill('SIGTERM');
     await server.exited;
     expect(server.output()).toContain(

@@ -29,7 +29,7 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   };
 }
 
-async function adminQuery(url: string, sql: string) {
+export async function adminQuery(url: string, sql: string) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

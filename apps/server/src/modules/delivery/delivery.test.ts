@@ -1,10 +1,11 @@
 import { notEnoughCreditsError, SEND_ERRORS } from '@message-station/shared';
 import { eq } from 'drizzle-orm';
 import twilio from 'twilio';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   creditLedger,
   smsDeliveries,
+  smsDispatchLanes,
   smsEarlyStatuses,
   smsSends,
   stations,
@@ -293,10 +294,19 @@ describe('the dispatcher', async () => {
     const first = dispatchLane({ ...t.deps, sms: slow, config, holder: 'node-a' });
     const submitting = async () =>
       (await t.db.select().from(smsDeliveries)).filter((r) => r.status === 'submitting').length;
-    while ((await submitting()) === 0) await new Promise((r) => setTimeout(r, 20));
-    // Three leases go by while node A is stuck in its provider call; it renews, so B never takes over.
-    for (let i = 0; i < 3; i++) {
-      await new Promise((r) => setTimeout(r, 300));
+    await vi.waitFor(async () => expect(await submitting()).toBeGreaterThan(0), { interval: 20 });
+    const leaseEnd = async () => {
+      const [lane] = await t.db.select().from(smsDispatchLanes);
+      return lane?.leaseUntil?.getTime() ?? 0;
+    };
+    // Node A is stuck in its provider call while three whole leases go by; it keeps renewing (its
+    // lease end moves past where the lease it started with would have run out), so B never takes over.
+    const firstEnd = await leaseEnd();
+    for (let i = 1; i <= 3; i++) {
+      await vi.waitFor(async () => expect(await leaseEnd()).toBeGreaterThan(firstEnd + i * 300), {
+        timeout: 5000,
+        interval: 25,
+      });
       const second = await dispatchLane({ ...t.deps, sms: slow, config, holder: 'node-b' });
       expect(second.held).toBe(false);
     }

@@ -1,7 +1,7 @@
 // A station with its own number sends from it at its own 10DLC pace, beside the service's lane;
 // the operator sets it, and queued texts follow the change.
 import { eq } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { smsDeliveries, stations } from '../../db/schema/index.js';
 import { createTwilioSmsProvider } from '../../providers/sms/twilio.js';
 import { createTestApp, TestClient } from '../../test/app.js';
@@ -118,7 +118,14 @@ describe('sending lanes per station', async () => {
       resolve: (lane) => resolveLane(db, lane, 20),
     });
     service.kick();
-    await new Promise((r) => setTimeout(r, 100));
+    // Every text handed to Twilio (the runs start once the lanes are listed), then the runs end.
+    await vi.waitFor(
+      async () => {
+        const open = (await db.select().from(smsDeliveries)).filter((d) => d.status !== 'sent');
+        expect(open).toEqual([]);
+      },
+      { timeout: 20_000, interval: 50 },
+    );
     await service.idle();
     const ownTexts = fake.requests.filter((r) => r.form.Body?.startsWith('KOWN Radio:'));
     const sharedTexts = fake.requests.filter((r) => r.form.Body?.startsWith('KSHARED Radio:'));

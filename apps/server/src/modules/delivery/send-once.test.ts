@@ -61,7 +61,7 @@ describe('a send happens once', async () => {
       code: 'send_in_progress',
       previous_send: { send_id: ok.send_id, recipients: 3, sent_at: DAYTIME.toISOString() },
     });
-    expect(conflict.error).toBeTruthy();
+    expect(conflict.error).toBe('This message is already being sent. Confirm to send it again.');
     expect(await sendsOf(message.id)).toHaveLength(1);
   });
 

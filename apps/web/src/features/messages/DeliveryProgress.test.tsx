@@ -6,6 +6,7 @@ import { createQueryClient } from '../../app/query-client';
 import i18n from '../../i18n';
 import { mockApi } from '../../test/api-mock';
 import { jsonResponse } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 import { DeliveryProgress } from './DeliveryProgress';
 
 // 8 AM Eastern and 8 AM Central on Nov 24, 2026.
@@ -70,7 +71,7 @@ function cells(table: HTMLElement): (string | null)[][] {
 describe('DeliveryProgress', () => {
   it('says how many are queued, held until 8 AM their local time, sending and sent — none of them as sent', async () => {
     const { section } = await showProgress(atNight());
-    expect(section.getByText('1 of 12 SMS processed')).toBeTruthy();
+    expectShown(section.getByText('1 of 12 SMS processed'));
     expect(counts()).toEqual({ delivered: '0', sent: '1', failed: '0', sending: '1', held: '9', due: '1' });
     expect(
       section.getByText(
@@ -92,7 +93,7 @@ describe('DeliveryProgress', () => {
     const { section } = await showProgress(
       atNight({ held: 1, releases: [{ ...CHICAGO, count: 1 }], possibleDuplicates: 2 }),
     );
-    expect(section.getByText('1 held for quiet hours until 8:00 AM CST.')).toBeTruthy();
+    expectShown(section.getByText('1 held for quiet hours until 8:00 AM CST.'));
     expect(
       section.getByText(
         '2 subscribers may have received it twice: it was sent to them again after an interruption the SMS provider could not account for.',
@@ -102,13 +103,13 @@ describe('DeliveryProgress', () => {
 
   it('words it all in Spanish', async () => {
     const { section } = await showProgress(atNight({ possibleDuplicates: 1 }), 'es');
-    expect(section.getByText('1 de 12 SMS procesados')).toBeTruthy();
+    expectShown(section.getByText('1 de 12 SMS procesados'));
     expect(
       section.getByText(
         '9 retenidos por las horas de silencio hasta las 8:00 a.m. de su hora local (de 8:00 a.m. EST a 8:00 a.m. CST).',
       ),
     ).toBeTruthy();
-    expect(section.getByText(/^1 suscriptor puede haberlo recibido dos veces/)).toBeTruthy();
+    expectShown(section.getByText(/^1 suscriptor puede haberlo recibido dos veces/));
     expect(cells(section.getByRole('table', { name: 'Entrega de SMS por idioma' }))[0]).toEqual([
       'Idioma',
       'Total',
@@ -136,7 +137,7 @@ describe('DeliveryProgress', () => {
         languages: [{ ...NOTHING, language: 'en', total: 12, sent: 4, delivered: 7, failed: 1 }],
       }),
     );
-    expect(section.getByText('12 of 12 SMS processed')).toBeTruthy();
+    expectShown(section.getByText('12 of 12 SMS processed'));
     expect(section.queryByTestId('delivery-held')).toBeNull();
     expect(cells(section.getByRole('table', { name: 'SMS delivery by language' }))).toEqual([
       ['Language', 'Total', 'Queued', 'Sent', 'Delivered', 'Failed'],

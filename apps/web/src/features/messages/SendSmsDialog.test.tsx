@@ -7,6 +7,7 @@ import i18n from '../../i18n';
 import { callsTo as requestsTo, sentBody } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 import {
   callsTo,
   deliveryProgress,
@@ -60,8 +61,8 @@ describe('Send SMS confirmation', () => {
       ['Frenchoriginal text', '1', '1', 'GSM-7', '1'],
       ['Total', '3', '', '', '5'],
     ]);
-    expect(confirm.getByText('Recipients: 3')).toBeTruthy();
-    expect(confirm.getByText("This send uses 5 of the station's 250 SMS credits.")).toBeTruthy();
+    expectShown(confirm.getByText('Recipients: 3'));
+    expectShown(confirm.getByText("This send uses 5 of the station's 250 SMS credits."));
     expect(
       confirm.getByText('2 recipients are outside 8 AM–9 PM local time; their SMS waits until 8 AM there.'),
     ).toBeTruthy();
@@ -107,7 +108,7 @@ describe('Send SMS confirmation', () => {
       [SEND]: () => jsonResponse({ sent_count: 3, send_id: 'send-1', credits: 5, waiting: 0, balance: 245 }),
     });
     await user.click(await confirm.findByRole('button', { name: 'Send to 3 recipients' }));
-    expect(await dialog.findByText('SMS sent successfully to 3 subscribers')).toBeTruthy();
+    expectShown(await dialog.findByText('SMS sent successfully to 3 subscribers'));
     const posts = callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/send-sms');
     expect(posts).toHaveLength(1);
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -122,7 +123,7 @@ describe('Send SMS confirmation', () => {
       [SEND]: () => jsonResponse({ error: refusal }, 402),
     });
     await user.click(await confirm.findByRole('button', { name: 'Send to 3 recipients' }));
-    expect(await confirm.findByText(refusal)).toBeTruthy();
+    expectShown(await confirm.findByText(refusal));
     expect(dialog.queryByText(/SMS sent successfully/)).toBeNull();
   });
 
@@ -133,14 +134,14 @@ describe('Send SMS confirmation', () => {
       [SEND]: () => new Response('', { status: 500 }),
     });
     await user.click(await confirm.findByRole('button', { name: 'Send to 3 recipients' }));
-    expect(await confirm.findByText('Failed to send SMS')).toBeTruthy();
+    expectShown(await confirm.findByText('Failed to send SMS'));
   });
 
   it('offers no confirm when the preview is refused', async () => {
     const { confirm } = await openConfirmation({
       [PREVIEW]: () => jsonResponse({ error: 'Nobody is subscribed to Alert messages' }, 400),
     });
-    expect(await confirm.findByText('Nobody is subscribed to Alert messages')).toBeTruthy();
+    expectShown(await confirm.findByText('Nobody is subscribed to Alert messages'));
     expect(confirm.queryByRole('button', { name: /^Send to/ })).toBeNull();
   });
 
@@ -185,9 +186,9 @@ describe('Send SMS: one send per confirmation', () => {
     });
     const button = await confirm.findByRole('button', { name: 'Send to 3 recipients' });
     await user.click(button);
-    expect(await confirm.findByText('Failed to send SMS')).toBeTruthy();
+    expectShown(await confirm.findByText('Failed to send SMS'));
     await user.click(button);
-    expect(await dialog.findByText('SMS sent successfully to 3 subscribers')).toBeTruthy();
+    expectShown(await dialog.findByText('SMS sent successfully to 3 subscribers'));
 
     const [first, retry] = posts(fetchMock);
     expect(keyOf(first?.init)).toMatch(/^[0-9a-f-]{36}$/);
@@ -208,7 +209,7 @@ describe('Send SMS: one send per confirmation', () => {
       ),
     ).toBeTruthy();
     expect(confirm.queryByRole('button', { name: 'Send to 3 recipients' })).toBeNull();
-    expect(confirm.getByRole('button', { name: 'Send again' })).toBeTruthy();
+    expectShown(confirm.getByRole('button', { name: 'Send again' }));
 
     await act(() => i18n.changeLanguage('es'));
     expect(
@@ -216,7 +217,7 @@ describe('Send SMS: one send per confirmation', () => {
         `Este mensaje todavía se está enviando a 1,234 suscriptores (inicio: ${time('es-US')}). ¿Enviarlo de nuevo? Todos lo recibirán por segunda vez y se volverán a cobrar los créditos.`,
       ),
     ).toBeTruthy();
-    expect(confirm.getByRole('button', { name: 'Enviar de nuevo' })).toBeTruthy();
+    expectShown(confirm.getByRole('button', { name: 'Enviar de nuevo' }));
 
     await user.click(confirm.getByRole('button', { name: 'Cancelar' }));
     expect(screen.queryByRole('alertdialog')).toBeNull();
@@ -238,7 +239,7 @@ describe('Send SMS: one send per confirmation', () => {
     ).toBeTruthy();
 
     await user.click(confirm.getByRole('button', { name: 'Send again' }));
-    expect(await dialog.findByText('SMS sent successfully to 3 subscribers')).toBeTruthy();
+    expectShown(await dialog.findByText('SMS sent successfully to 3 subscribers'));
     const [refused, again] = posts(fetchMock);
     expect(sentBody(again?.init)).toEqual({ send_again: true });
     expect(keyOf(again?.init)).toMatch(/^[0-9a-f-]{36}$/);
@@ -268,12 +269,12 @@ describe('Delivery progress', () => {
     });
     const { dialog, Source } = await openDetails({ [DELIVERIES]: () => jsonResponse(progress) });
     const section = within(await dialog.findByRole('region', { name: 'SMS Delivery' }));
-    expect(section.getByText('8 of 10 SMS processed')).toBeTruthy();
+    expectShown(section.getByText('8 of 10 SMS processed'));
     const bar = (name: string) => section.getByRole('progressbar', { name }).getAttribute('aria-valuenow');
     expect(bar('Delivered: 4 of 10')).toBe('40');
     expect(bar('Sent: 3 of 10')).toBe('30');
     expect(bar('Failed: 1 of 10')).toBe('10');
-    expect(section.getByText('1 held for quiet hours until 8:00 AM CST.')).toBeTruthy();
+    expectShown(section.getByText('1 held for quiet hours until 8:00 AM CST.'));
     expect(cells(section.getByRole('table', { name: 'SMS delivery by language' }))).toEqual([
       ['Spanish', '6', '1', '0', '2', '3', '0'],
       ['French', '4', '1', '0', '1', '1', '1'],
@@ -281,7 +282,7 @@ describe('Delivery progress', () => {
 
     progress = deliveryProgress({ queued: 0, sent: 0, delivered: 9, failed: 1 });
     Source.at(MESSAGE_STREAM_URL).emit('sms_progress', { message_id: 'm-1' });
-    expect(await section.findByText('10 of 10 SMS processed')).toBeTruthy();
+    expectShown(await section.findByText('10 of 10 SMS processed'));
     expect(bar('Delivered: 9 of 10')).toBe('90');
     expect(section.queryByText(/held for quiet hours/)).toBeNull();
   });

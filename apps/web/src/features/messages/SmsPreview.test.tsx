@@ -5,6 +5,7 @@ import type { TMessage } from '../../api/messages';
 import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../app/query-client';
 import { jsonResponse } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 import { message, mockMessagesApi, station, translation } from './messages-test-helpers';
 import { SmsPreview } from './SmsPreview';
 
@@ -44,7 +45,7 @@ describe('SMS preview', () => {
       ['English (original)', String(english.characters), english.encoding, String(english.segments)],
       ['Spanish', String(spanish.characters), 'UCS-2', '4'],
     ]);
-    expect(screen.getByText(/"Demo Radio: " before the text/)).toBeTruthy();
+    expectShown(screen.getByText(/"Demo Radio: " before the text/));
   });
 
   it('shows an emoji in the display name turning an English text into UCS-2', async () => {

@@ -5,6 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 import { pageReload } from './page-reload';
 import { bodiesSentTo, mockSettingsApi, stationSettings } from './settings-test-helpers';
 
@@ -84,7 +85,7 @@ describe('Settings: Station Branding languages', () => {
     ).toBeTruthy();
 
     await user.click(screen.getByRole('checkbox', { name: 'French (Français)' }));
-    expect(screen.getByText(/Subscribers who chose Spanish will be moved/)).toBeTruthy();
+    expectShown(screen.getByText(/Subscribers who chose Spanish will be moved/));
 
     await user.click(screen.getByRole('button', { name: 'Save All Settings' }));
     await screen.findByText('All settings saved successfully! Refreshing...');
@@ -116,7 +117,7 @@ describe('Settings: display name and SMS encoding', () => {
     ).toBeTruthy();
 
     await user.type(displayName(), ' Rádio');
-    expect(screen.getByText(/which has “📻” and “á” outside the GSM-7 alphabet/)).toBeTruthy();
+    expectShown(screen.getByText(/which has “📻” and “á” outside the GSM-7 alphabet/));
 
     await user.clear(displayName());
     await user.type(displayName(), 'Demo Radio');

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 import { callsTo, contact, listResponse, mockContactsApi } from './sms-contacts-test-helpers';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -68,12 +69,12 @@ describe('Import contacts', () => {
     renderApp('/admin/sms-contacts');
     const user = userEvent.setup();
     const dialog = await openImport(user);
-    expect(dialog.getByText(/name,phone,language,types/)).toBeTruthy();
+    expectShown(dialog.getByText(/name,phone,language,types/));
 
     const file = new File([CSV], 'contacts.csv', { type: 'text/csv' });
     await user.upload(dialog.getByLabelText('Drag a CSV file here or click to choose one'), file);
 
-    expect(await dialog.findByText('3 rows: 2 ready to import, 1 with errors')).toBeTruthy();
+    expectShown(await dialog.findByText('3 rows: 2 ready to import, 1 with errors'));
     const check = callsTo(fetchMock, 'POST', '/admin/api/sms-contacts/import')[0];
     expect(check?.url.searchParams.get('dry_run')).toBe('true');
     const checkForm = check?.init?.body as FormData;
@@ -81,14 +82,14 @@ describe('Import contacts', () => {
     expect(checkForm.get('consent_attested')).toBeNull();
 
     const lineThree = dialog.getByText('Bad Row').closest('tr') as HTMLElement;
-    expect(within(lineThree).getByText('3')).toBeTruthy();
-    expect(within(lineThree).getByText('Please enter a valid US phone number.')).toBeTruthy();
-    expect(within(lineThree).getByText('All active types')).toBeTruthy();
+    expectShown(within(lineThree).getByText('3'));
+    expectShown(within(lineThree).getByText('Please enter a valid US phone number.'));
+    expectShown(within(lineThree).getByText('All active types'));
     const lineTwo = dialog.getByText('Maria Lopez', { selector: 'td' }).closest('tr') as HTMLElement;
-    expect(within(lineTwo).getByText('Ready')).toBeTruthy();
-    expect(within(lineTwo).getByText('emergency, alert')).toBeTruthy();
+    expectShown(within(lineTwo).getByText('Ready'));
+    expectShown(within(lineTwo).getByText('emergency, alert'));
     const lineFour = dialog.getByText('Earlier Import').closest('tr') as HTMLElement;
-    expect(within(lineFour).getByText('Verifies earlier import')).toBeTruthy();
+    expectShown(within(lineFour).getByText('Verifies earlier import'));
     expect(
       dialog.getByText(
         'Imported contacts are active and verified at once: the consent you confirm below is recorded for each of them, and they receive alerts of their types from now on.',
@@ -101,7 +102,7 @@ describe('Import contacts', () => {
     ).toBeTruthy();
 
     await user.click(dialog.getByRole('button', { name: 'Import 2 contacts' }));
-    expect(dialog.getByText('Please confirm that these people agreed to receive SMS alerts.')).toBeTruthy();
+    expectShown(dialog.getByText('Please confirm that these people agreed to receive SMS alerts.'));
     expect(callsTo(fetchMock, 'POST', '/admin/api/sms-contacts/import')).toHaveLength(1);
 
     const listCalls = callsTo(fetchMock, 'GET', '/admin/api/sms-contacts').length;
@@ -112,9 +113,9 @@ describe('Import contacts', () => {
     );
     await user.click(dialog.getByRole('button', { name: 'Import 2 contacts' }));
 
-    expect(await dialog.findByText('1 contact imported.')).toBeTruthy();
-    expect(dialog.getByText('1 contact imported earlier is now verified.')).toBeTruthy();
-    expect(dialog.getByText('1 row was not imported: see the error below.')).toBeTruthy();
+    expectShown(await dialog.findByText('1 contact imported.'));
+    expectShown(dialog.getByText('1 contact imported earlier is now verified.'));
+    expectShown(dialog.getByText('1 row was not imported: see the error below.'));
     expect(
       dialog.getByText('Imported contacts are active and verified, and receive alerts from now on.'),
     ).toBeTruthy();
@@ -142,6 +143,6 @@ describe('Import contacts', () => {
       dialog.getByLabelText('Drag a CSV file here or click to choose one'),
       new File(['a,b\n1,2\n'], 'wrong.csv', { type: 'text/csv' }),
     );
-    expect(await dialog.findByText('The CSV must have the columns name,phone,language,types.')).toBeTruthy();
+    expectShown(await dialog.findByText('The CSV must have the columns name,phone,language,types.'));
   });
 });

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 import { callsTo, contact, listResponse, mockContactsApi } from './sms-contacts-test-helpers';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -36,8 +37,8 @@ describe('SmsContactsPage', () => {
     mockContactsApi({ [LIST]: () => listResponse([maria, john], 57) });
     renderApp('/admin/sms-contacts');
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'SMS Subscribers (57)' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'SMS Contacts' })).toBeTruthy();
+    expectShown(await screen.findByRole('heading', { level: 2, name: 'SMS Subscribers (57)' }));
+    expectShown(screen.getByRole('heading', { level: 1, name: 'SMS Contacts' }));
     const headers = screen.getAllByRole('columnheader').map((th) => th.textContent);
     expect(headers).toEqual([
       'Name',
@@ -51,8 +52,8 @@ describe('SmsContactsPage', () => {
     ]);
 
     const first = within(rowOf('Maria Lopez'));
-    expect(first.getByText('(415) 555-0134')).toBeTruthy();
-    expect(first.getByText('Spanish')).toBeTruthy();
+    expectShown(first.getByText('(415) 555-0134'));
+    expectShown(first.getByText('Spanish'));
     // One badge per active station type (Informational is off), dimmed when not subscribed.
     expect(first.getByText('Emergency').closest('[data-subscribed]')?.getAttribute('data-subscribed')).toBe(
       'true',
@@ -60,25 +61,25 @@ describe('SmsContactsPage', () => {
     expect(first.getByText('Alert').closest('[data-subscribed]')?.getAttribute('data-subscribed')).toBe(
       'false',
     );
-    expect(first.getByText(': Subscribed')).toBeTruthy();
+    expectShown(first.getByText(': Subscribed'));
     expect(first.getAllByText(': Not subscribed')).toHaveLength(2);
     expect(first.queryByText('Informational')).toBeNull();
-    expect(first.getByText('Active')).toBeTruthy();
-    expect(first.getByText('Verified')).toBeTruthy();
-    expect(first.getByText('Mar 14, 2026')).toBeTruthy();
-    expect(first.getByRole('button', { name: 'Pause' })).toBeTruthy();
+    expectShown(first.getByText('Active'));
+    expectShown(first.getByText('Verified'));
+    expectShown(first.getByText('Mar 14, 2026'));
+    expectShown(first.getByRole('button', { name: 'Pause' }));
 
     const second = within(rowOf('(415) 555-0199'));
-    expect(second.getByText('(no name)')).toBeTruthy();
-    expect(second.getByText('Opted out')).toBeTruthy();
-    expect(second.getByText('Unverified')).toBeTruthy();
+    expectShown(second.getByText('(no name)'));
+    expectShown(second.getByText('Opted out'));
+    expectShown(second.getByText('Unverified'));
     expect(second.queryByText('Receives no alerts')).toBeNull();
     expect(first.queryByText('Receives no alerts')).toBeNull();
     expect(second.getByRole('button', { name: 'Resume' }).getAttribute('aria-disabled')).toBe('true');
 
     // 57 contacts at 50 a page.
-    expect(screen.getByText('1–50 of 57')).toBeTruthy();
-    expect(screen.getByRole('button', { name: '2' })).toBeTruthy();
+    expectShown(screen.getByText('1–50 of 57'));
+    expectShown(screen.getByRole('button', { name: '2' }));
   });
 
   it('says an active contact that is not verified receives no alerts, and how to verify it', async () => {
@@ -88,8 +89,8 @@ describe('SmsContactsPage', () => {
     const user = userEvent.setup();
     await screen.findByText('Earlier Import');
     const row = within(rowOf('Earlier Import'));
-    expect(row.getByText('Active')).toBeTruthy();
-    expect(row.getByText('Unverified')).toBeTruthy();
+    expectShown(row.getByText('Active'));
+    expectShown(row.getByText('Unverified'));
     await user.hover(row.getByText('Receives no alerts'));
     expect(
       await screen.findByText(
@@ -102,12 +103,12 @@ describe('SmsContactsPage', () => {
     let answer: (response: Response) => void = () => {};
     mockContactsApi({ [LIST]: () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderApp('/admin/sms-contacts');
-    expect(await screen.findByText('Loading SMS contacts...')).toBeTruthy();
+    expectShown(await screen.findByText('Loading SMS contacts...'));
     answer(listResponse([], 0));
     expect(
       await screen.findByText('No SMS contacts found. Add your first subscriber to get started.'),
     ).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'SMS Subscribers (0)' })).toBeTruthy();
+    expectShown(screen.getByRole('heading', { level: 2, name: 'SMS Subscribers (0)' }));
   });
 
   it('searches on the server after typing stops, filters by status and pages by 50', async () => {
@@ -160,18 +161,18 @@ describe('SmsContactsPage', () => {
     await waitFor(() =>
       expect(error).toHaveBeenCalledWith('Failed to update contact status', expect.anything()),
     );
-    expect(within(rowOf('Maria Lopez')).getByText('Active')).toBeTruthy();
+    expectShown(within(rowOf('Maria Lopez')).getByText('Active'));
     expect(screen.queryByRole('alert')).toBeNull();
 
     reply = () => jsonResponse({ ...maria, status: 'paused' });
     await user.click(within(rowOf('Maria Lopez')).getByRole('button', { name: 'Pause' }));
-    expect(await within(rowOf('Maria Lopez')).findByText('Paused')).toBeTruthy();
+    expectShown(await within(rowOf('Maria Lopez')).findByText('Paused'));
     const calls = callsTo(fetchMock, 'PUT', '/admin/api/sms-contacts/c-1/status');
     expect(JSON.parse(String(calls.at(-1)?.init?.body))).toEqual({ status: 'paused' });
 
     reply = () => jsonResponse({ ...maria, status: 'active' });
     await user.click(within(rowOf('Maria Lopez')).getByRole('button', { name: 'Resume' }));
-    expect(await within(rowOf('Maria Lopez')).findByText('Active')).toBeTruthy();
+    expectShown(await within(rowOf('Maria Lopez')).findByText('Active'));
     expect(
       JSON.parse(String(callsTo(fetchMock, 'PUT', '/admin/api/sms-contacts/c-1/status').at(-1)?.init?.body)),
     ).toEqual({
@@ -263,12 +264,12 @@ describe('SmsContactsPage', () => {
     await screen.findByText('Maria Lopez');
     await user.click(screen.getByRole('button', { name: 'Add Contact' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add Contact' }));
-    expect(dialog.getByText(/They stay Pending and receive no alerts until they reply YES/)).toBeTruthy();
+    expectShown(dialog.getByText(/They stay Pending and receive no alerts until they reply YES/));
 
     await user.click(dialog.getByRole('button', { name: 'Add Contact' }));
-    expect(dialog.getByText('Phone number is required')).toBeTruthy();
-    expect(dialog.getByText('Please select at least one alert type')).toBeTruthy();
-    expect(dialog.getByText('Please confirm that this person agreed to receive SMS alerts.')).toBeTruthy();
+    expectShown(dialog.getByText('Phone number is required'));
+    expectShown(dialog.getByText('Please select at least one alert type'));
+    expectShown(dialog.getByText('Please confirm that this person agreed to receive SMS alerts.'));
 
     await user.type(dialog.getByLabelText('Name'), 'Ana Díaz');
     await user.type(dialog.getByLabelText(/^Phone Number/), '4155550111');
@@ -276,7 +277,7 @@ describe('SmsContactsPage', () => {
       within(dialog.getByRole('group', { name: 'Alert' })).getByRole('checkbox', { name: 'Subscribe' }),
     );
     await user.click(dialog.getByRole('button', { name: 'Add Contact' }));
-    expect(dialog.getByText('Please confirm that this person agreed to receive SMS alerts.')).toBeTruthy();
+    expectShown(dialog.getByText('Please confirm that this person agreed to receive SMS alerts.'));
     expect(callsTo(fetchMock, 'POST', '/admin/api/sms-contacts')).toHaveLength(0);
 
     const listCalls = callsTo(fetchMock, 'GET', '/admin/api/sms-contacts').length;

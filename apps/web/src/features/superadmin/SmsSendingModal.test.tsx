@@ -10,6 +10,7 @@ import i18n from '../../i18n';
 import { bodiesSentTo, callsTo } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 import { callCount, dashboard, mockSuperadminApi } from './superadmin-test-helpers';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -63,12 +64,12 @@ describe('SmsSendingModal', () => {
     renderApp('/admin/superadmin');
     const { user, dialog } = await openSending();
 
-    expect(screen.getByRole('dialog', { name: 'SMS sending — Demo Radio' })).toBeTruthy();
+    expectShown(screen.getByRole('dialog', { name: 'SMS sending — Demo Radio' }));
     expect((dialog.getByLabelText('Sender') as HTMLInputElement).value).toBe('+15125550147');
     expect((dialog.getByLabelText('Messages per second') as HTMLInputElement).value).toBe('4.5');
-    expect(dialog.getByText('Sends at 4.5 messages per second on its own number.')).toBeTruthy();
-    expect(dialog.getByText(/E\.164 form \(\+1 and 10 digits/)).toBeTruthy();
-    expect(dialog.getByText(/1 for a new long code, 4\.5–75 for vetted brands/)).toBeTruthy();
+    expectShown(dialog.getByText('Sends at 4.5 messages per second on its own number.'));
+    expectShown(dialog.getByText(/E\.164 form \(\+1 and 10 digits/));
+    expectShown(dialog.getByText(/1 for a new long code, 4\.5–75 for vetted brands/));
 
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -82,7 +83,7 @@ describe('SmsSendingModal', () => {
 
     expect((dialog.getByLabelText('Sender') as HTMLInputElement).value).toBe('');
     expect((dialog.getByLabelText('Messages per second') as HTMLInputElement).value).toBe('');
-    expect(dialog.getByText("Sends at 1 message per second on the service's number.")).toBeTruthy();
+    expectShown(dialog.getByText("Sends at 1 message per second on the service's number."));
   });
 
   it("refuses a bad sender or rate in the schema's words, before any call", async () => {
@@ -94,15 +95,15 @@ describe('SmsSendingModal', () => {
     await user.type(dialog.getByLabelText('Messages per second'), '2000');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
 
-    expect(dialog.getByText(SMS_SENDER_ERROR)).toBeTruthy();
-    expect(dialog.getByText('The rate is at most 1,000 messages per second')).toBeTruthy();
+    expectShown(dialog.getByText(SMS_SENDER_ERROR));
+    expectShown(dialog.getByText('The rate is at most 1,000 messages per second'));
     expect(rateProblem(2000)).toBe('The rate is at most 1,000 messages per second');
     expect(callCount(fetchMock, 'PUT', PATH)).toBe(0);
 
     await user.clear(dialog.getByLabelText('Messages per second'));
     await user.type(dialog.getByLabelText('Messages per second'), '0');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
-    expect(dialog.getByText(rateProblem(0) ?? '')).toBeTruthy();
+    expectShown(dialog.getByText(rateProblem(0) ?? ''));
     expect(callCount(fetchMock, 'PUT', PATH)).toBe(0);
   });
 
@@ -119,8 +120,8 @@ describe('SmsSendingModal', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(bodiesSentTo(fetchMock, 'PUT', PATH)).toEqual([{ sms_sender: null, sms_rate_per_second: null }]);
     expect(new Headers(callsTo(fetchMock, 'PUT', PATH)[0]?.init?.headers).get('X-CSRF-Token')).toBe('sms1');
-    expect(await screen.findByText('SMS sending saved for Demo Radio')).toBeTruthy();
-    expect(screen.getByText("Sends at 1 message per second on the service's number.")).toBeTruthy();
+    expectShown(await screen.findByText('SMS sending saved for Demo Radio'));
+    expectShown(screen.getByText("Sends at 1 message per second on the service's number."));
     expect(screen.queryByText(/queued text/)).toBeNull();
   });
 
@@ -145,7 +146,7 @@ describe('SmsSendingModal', () => {
 
     const again = await openSending();
     expect((again.dialog.getByLabelText('Sender') as HTMLInputElement).value).toBe(SID);
-    expect(again.dialog.getByText('Sends at 10 messages per second on its own number.')).toBeTruthy();
+    expectShown(again.dialog.getByText('Sends at 10 messages per second on its own number.'));
   });
 
   it("shows the server's refusal and keeps the dialog open", async () => {
@@ -157,8 +158,8 @@ describe('SmsSendingModal', () => {
     await user.type(dialog.getByLabelText('Sender'), '+15125550147');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
 
-    expect(await dialog.findByText('Station not found')).toBeTruthy();
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expectShown(await dialog.findByText('Station not found'));
+    expectShown(screen.getByRole('dialog'));
   });
 
   it('speaks Spanish: labels, pace, refusals and what moved', async () => {
@@ -168,18 +169,18 @@ describe('SmsSendingModal', () => {
     renderApp('/admin/superadmin');
     const { user, dialog } = await openSending('Envío de SMS');
 
-    expect(screen.getByRole('dialog', { name: 'Envío de SMS — Demo Radio' })).toBeTruthy();
-    expect(dialog.getByText('Envía 4.5 mensajes por segundo desde su propio número.')).toBeTruthy();
+    expectShown(screen.getByRole('dialog', { name: 'Envío de SMS — Demo Radio' }));
+    expectShown(dialog.getByText('Envía 4.5 mensajes por segundo desde su propio número.'));
     const sender = dialog.getByLabelText('Remitente');
     await user.clear(sender);
     await user.type(sender, '+1512');
     await user.click(dialog.getByRole('button', { name: 'Guardar' }));
-    expect(dialog.getByText(/^Introduzca un número de EE\. UU\. en formato E\.164/)).toBeTruthy();
+    expectShown(dialog.getByText(/^Introduzca un número de EE\. UU\. en formato E\.164/));
 
     await user.clear(sender);
     await user.type(sender, '+15125550147');
     await user.click(dialog.getByRole('button', { name: 'Guardar' }));
-    expect(await screen.findByText('Envío de SMS guardado para Demo Radio')).toBeTruthy();
+    expectShown(await screen.findByText('Envío de SMS guardado para Demo Radio'));
     expect(
       screen.getByText(
         'Envía 4.5 mensajes por segundo desde su propio número. 1 mensaje en cola saldrá ahora desde el nuevo remitente.',
