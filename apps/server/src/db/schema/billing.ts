@@ -49,3 +49,16 @@ export const stripeEvents = pgTable('stripe_events', {
   payload: jsonb('payload').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+/**
+ * Checkout sessions already credited, whatever event carried them: the same session delivered
+ * again under a new event id credits nothing.
+ */
+export const stripeCheckoutSessions = pgTable('stripe_checkout_sessions', {
+  id: text('id').primaryKey(),
+  stationId: uuid('station_id').references(() => stations.id, { onDelete: 'set null' }),
+  eventId: text('event_id').notNull(),
+  amountCents: integer('amount_cents'),
+  credits: integer('credits').notNull().default(0),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -49,6 +49,13 @@ export const stations = pgTable(
     smsSender: text('sms_sender'),
     /** Messages per second its 10DLC campaign allows; null: the service's SMS_RATE_PER_SECOND. */
     smsRatePerSecond: real('sms_rate_per_second'),
+    /**
+     * `created` of the newest Stripe subscription or invoice event applied: an older event that
+     * arrives late never overrides a newer state.
+     */
+    stripeStateAt: timestamp('stripe_state_at', { withTimezone: true }),
+    /** Admins of this station must sign in with a second factor (TOTP). */
+    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     ...timestamps,
   },
   (t) => [

@@ -1,6 +1,17 @@
 // Station staff accounts and their browser sessions.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
 import { stations } from './stations.js';
 
@@ -24,6 +35,13 @@ export const users = pgTable(
     /** The admin lets this user sign the desktop app in with an API key. */
     apiAccessEnabled: boolean('api_access_enabled').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** TOTP secret, encrypted with a key derived from SESSION_SECRET; set while enrolling too. */
+    totpSecret: text('totp_secret'),
+    /** The second factor is on once the user confirmed a first code. */
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    /** The last TOTP time step accepted: a code is never accepted twice. */
+    totpLastStep: integer('totp_last_step'),
+    passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -51,6 +69,8 @@ export const sessions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),
+    /** Last request seen on this session (updated at most once a minute), for the Sessions list. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }),
   },
   (t) => [
     uniqueIndex('sessions_token_hash_key').on(t.tokenHash),
@@ -129,4 +149,83 @@ export const superadminAudit = pgTable(
     index('superadmin_audit_user_idx').on(t.userId, t.createdAt),
     check('superadmin_audit_action', sql`${t.action} in ('switch_station', 'exit_station')`),
   ],
+);
+
+/**
+ * Sign-in after the password, before the second factor: a short-lived token that only lets the
+ * browser submit a TOTP or recovery code. Only the SHA-256 of the token is kept.
+ */
+export const loginChallenges = pgTable(
+  'login_challenges',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('login_challenges_token_hash_key').on(t.tokenHash)],
+);
+
+/** One-time recovery codes for a user's second factor; only their SHA-256 is kept. */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * Every admin and superadmin action: who, what, when, from where, and for settings the values
+ * before and after. Append-only (a trigger refuses updates and deletes, see migration 0011).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** The station acted on; null for service-wide actions (a superadmin's own). */
+    stationId: uuid('station_id').references(() => stations.id, { onDelete: 'cascade' }),
+    actorUserId: uuid('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** Kept as written then: the row still says who after the user is deleted. */
+    actorEmail: text('actor_email'),
+    actorIsSuperadmin: boolean('actor_is_superadmin').notNull().default(false),
+    /** A dotted code ("user.created", "settings.updated", "message.sms_sent"); the client words it. */
+    action: text('action').notNull(),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    /** Parameters of the action; for settings { before, after } of the changed fields only. */
+    details: jsonb('details').notNull().default({}),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('audit_log_station_created_idx').on(t.stationId, t.createdAt),
+    index('audit_log_actor_idx').on(t.actorUserId, t.createdAt),
+  ],
+);
+
+/**
+ * Counters every node shares (rate limits, sign-in failures, verification-text caps): one row
+ * per key and window. `blockedUntil` holds an increasing delay after repeated failures.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: text('key').primaryKey(),
+    hits: integer('hits').notNull().default(0),
+    windowEndsAt: timestamp('window_ends_at', { withTimezone: true }).notNull(),
+    blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+  },
+  (t) => [index('rate_limits_window_idx').on(t.windowEndsAt)],
 );
