@@ -49,6 +49,11 @@ export async function renderMessageAudio(ctx: TAudioContext, request: TAudioRequ
     language: request.language,
     extension: request.format,
   });
-  const bytes = await ctx.speech.render({ text, language: request.language, format: request.format });
+  const bytes = await ctx.speech.render({
+    stationId: ctx.stationId,
+    text,
+    language: request.language,
+    format: request.format,
+  });
   return { fileName, contentType: AUDIO_CONTENT_TYPES[request.format], bytes };
 }

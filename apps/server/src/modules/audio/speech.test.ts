@@ -31,7 +31,7 @@ async function fakeEngine(name: string, body: string) {
 }
 
 const real = { espeakPath: 'espeak-ng', lamePath: 'lame', timeoutMs: 30_000 };
-const request = { text: 'Stay indoors.', language: 'en', format: 'wav' } as const;
+const request = { stationId: 'station-a', text: 'Stay indoors.', language: 'en', format: 'wav' } as const;
 
 describe('speech renderer', () => {
   it('has an installed espeak-ng voice for every language', async () => {

@@ -1,5 +1,5 @@
-// Speech rendered on the server: espeak-ng to WAV, lame to MP3, a few renders at a time, each
-// in its own temporary folder that is always removed.
+// Speech rendered on the server: espeak-ng to WAV, lame to MP3, a few renders at a time shared
+// fairly between stations (fair-queue.ts), each in its own temporary folder that is always removed.
 import { spawn } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
@@ -7,6 +7,7 @@ import path from 'node:path';
 import { ESPEAK_VOICE_PREFERENCES, type TAudioFormat, type TLanguageCode } from '@message-station/shared';
 import type { TSpeechConfig } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
+import { createFairQueue, type TFairQueueLimits } from './fair-queue.js';
 
 /** The espeak-ng voice of each language: the agent's first choice (shared), so both sound alike. */
 export const ESPEAK_VOICES = Object.fromEntries(
@@ -19,17 +20,31 @@ export const SPEECH_TIMED_OUT = 'Rendering the audio took too long. Please try a
 
 /** Speech is CPU-bound: more than this many at once would only slow every one of them down. */
 export const MAX_RENDERS_AT_ONCE = 2;
+/** Renders one station may have waiting (12 downloads in all with the two running). */
+export const MAX_WAITING_PER_STATION = 10;
+/** Renders waiting across all stations. */
+export const MAX_WAITING_IN_TOTAL = 100;
 
 export const AUDIO_CONTENT_TYPES: Record<TAudioFormat, string> = { wav: 'audio/wav', mp3: 'audio/mpeg' };
 
-export type TSpeechRequest = { text: string; language: TLanguageCode; format: TAudioFormat };
+export type TSpeechRequest = {
+  /** Whose turn it is: renders are shared between stations, not first come first served. */
+  stationId: string;
+  text: string;
+  language: TLanguageCode;
+  format: TAudioFormat;
+};
 export type TSpeechRenderer = { render(request: TSpeechRequest): Promise<Buffer> };
 
 export function createSpeechRenderer(
   config: TSpeechConfig,
-  options: { maxAtOnce?: number; tmpDir?: string } = {},
+  options: Partial<TFairQueueLimits> & { tmpDir?: string } = {},
 ): TSpeechRenderer {
-  const slot = createSemaphore(options.maxAtOnce ?? MAX_RENDERS_AT_ONCE);
+  const queue = createFairQueue({
+    slots: options.slots ?? MAX_RENDERS_AT_ONCE,
+    waitingPerStation: options.waitingPerStation ?? MAX_WAITING_PER_STATION,
+    waitingInTotal: options.waitingInTotal ?? MAX_WAITING_IN_TOTAL,
+  });
   const tmpRoot = options.tmpDir ?? os.tmpdir();
 
   async function render({ text, language, format }: TSpeechRequest) {
@@ -57,25 +72,7 @@ export function createSpeechRenderer(
     }
   }
 
-  return { render: (request) => slot(() => render(request)) };
-}
-
-/** Runs `task` when fewer than `limit` others are running; the rest wait in line. */
-function createSemaphore(limit: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return async function withSlot<T>(task: () => Promise<T>): Promise<T> {
-    if (running < limit) running += 1;
-    else await new Promise<void>((resolve) => waiting.push(resolve));
-    try {
-      return await task();
-    } finally {
-      // Hand the slot straight to the next in line, so a newcomer cannot jump the queue.
-      const next = waiting.shift();
-      if (next) next();
-      else running -= 1;
-    }
-  };
+  return { render: (request) => queue.run(request.stationId, () => render(request)) };
 }
 
 /** Runs a command to completion; a missing command is a 503, a stuck one is killed. */
