@@ -75,6 +75,9 @@ export function registerErrorHandler(app: FastifyInstance) {
   });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      // Shared rate limits (decision 0019) say when to come back, as the route limits do.
+      const retryAfter = error.details?.retry_after_seconds;
+      if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
       return reply.status(error.statusCode).send({ ...error.details, error: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {

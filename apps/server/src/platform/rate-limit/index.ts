@@ -1,0 +1,88 @@
+// Opens the shared counter store and plugs it into @fastify/rate-limit, so every route's
+// `config.rateLimit` counts on all nodes together and survives a restart (decision 0019).
+import type { Database } from '../../db/client.js';
+import { AppError } from '../errors.js';
+import { createRedisStore } from './redis-store.js';
+import { createPostgresStore, type TRateLimitStore } from './store.js';
+
+export type { TCounter, TRateLimitStore } from './store.js';
+
+export function openRateLimitStore(
+  redisUrl: string | undefined,
+  database: Database,
+  log?: { error(details: object, message: string): void },
+): TRateLimitStore {
+  return redisUrl ? createRedisStore(redisUrl, log) : createPostgresStore(database.db);
+}
+
+type TIncrCallback = (error: Error | null, result?: { current: number; ttl: number }) => void;
+
+/**
+ * A store class for @fastify/rate-limit's `store` option. The plugin makes one child per route;
+ * each counts under `route:<METHOD><url>:<ip>`.
+ */
+export function routeStoreFor(store: TRateLimitStore, now: () => Date) {
+  return class SharedRouteStore {
+    constructor(
+      _options?: unknown,
+      private readonly prefix = 'route:',
+    ) {}
+
+    incr(key: string, callback: TIncrCallback, timeWindow: number) {
+      const at = now();
+      store.hit(this.prefix + key, timeWindow, at).then(
+        (counter) =>
+          callback(null, {
+            current: counter.hits,
+            ttl: Math.max(0, counter.windowEndsAt.getTime() - at.getTime()),
+          }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    read(key: string, callback: TIncrCallback) {
+      const at = now();
+      store.read(this.prefix + key, at).then(
+        (counter) =>
+          callback(null, {
+            current: counter?.hits ?? 0,
+            ttl: counter ? Math.max(0, counter.windowEndsAt.getTime() - at.getTime()) : 0,
+          }),
+        (error: Error) => callback(error),
+      );
+    }
+
+    // The plugin hands each route's options with `routeInfo` (its method and url) beside them.
+    child(routeOptions: object) {
+      const { method, url } =
+        (routeOptions as { routeInfo?: { method?: unknown; url?: unknown } }).routeInfo ?? {};
+      return new SharedRouteStore(undefined, `route:${String(method ?? '')}${String(url ?? '')}:`);
+    }
+  };
+}
+
+/** "1 minute", "15 minutes", "2 hours": the wait as the route limits word it. */
+export function describeWait(ms: number): string {
+  const units: [number, string][] = [
+    [86_400_000, 'day'],
+    [3_600_000, 'hour'],
+    [60_000, 'minute'],
+    [1000, 'second'],
+  ];
+  for (const [size, name] of units) {
+    if (ms >= size || name === 'second') {
+      const n = Math.max(1, Math.round(ms / size));
+      return `${n} ${name}${n === 1 ? '' : 's'}`;
+    }
+  }
+  return '1 second';
+}
+
+/** A 429 with the wait in words and in Retry-After (seconds). */
+export function tooMany(message: (wait: string) => string, until: Date, now: Date): AppError {
+  const ms = Math.max(1000, until.getTime() - now.getTime());
+  return new AppError(429, message(describeWait(ms)), {
+    code: 'rate_limited',
+    retry_after_seconds: Math.ceil(ms / 1000),
+  });
+}
