@@ -1,14 +1,72 @@
 // Server-Sent Events for the live pages: opens the stream, sends a first event, forwards what
 // the event bus publishes under a key, keeps idle proxies from closing it, and ends it when the
 // browser leaves or the server shuts down.
+//
+// Streams are bounded per node: a session keeps at most MAX_STREAMS_PER_SESSION (a new one closes
+// its oldest, so reloading tabs never locks anyone out: the oldest is usually a tab already gone
+// whose close the server has not seen yet), and a station at most MAX_STREAMS_PER_STATION (a new
+// one beyond is refused with 429, so one member cannot push colleagues' pages off).
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './errors.js';
 import type { TStationEvent } from './event-bus.js';
+import { authOf } from './guards.js';
 
 const HEARTBEAT_MS = 20_000;
+export const MAX_STREAMS_PER_SESSION = 10;
+export const MAX_STREAMS_PER_STATION = 200;
+export const TOO_MANY_STREAMS = 'Too many live pages are open for this station. Close some and try again.';
+/** The last event of a stream closed for a newer one of the same session. */
+export const STREAM_CLOSED_EVENT = 'stream_closed';
 
 type TEventSource = {
   subscribe(key: string, listener: (event: TStationEvent) => void): () => void;
 };
+
+export type TStreamLimits = { perSession: number; perStation: number };
+
+type TOpenStream = { sessionId: string; stationId: string; close(): void };
+
+/** The streams open on one node, oldest first. */
+export function createStreamRegistry(limits: TStreamLimits) {
+  const open: TOpenStream[] = [];
+  const count = (test: (stream: TOpenStream) => boolean) => open.filter(test).length;
+  const release = (stream: TOpenStream) => {
+    const index = open.indexOf(stream);
+    if (index !== -1) open.splice(index, 1);
+  };
+  return {
+    /** Makes room for `stream` (closing its session's oldest) or throws 429; then counts it. */
+    admit(stream: TOpenStream) {
+      const ofSession = open.filter((s) => s.sessionId === stream.sessionId);
+      for (const oldest of ofSession.slice(0, Math.max(0, ofSession.length - limits.perSession + 1))) {
+        oldest.close();
+        release(oldest);
+      }
+      if (count((s) => s.stationId === stream.stationId) >= limits.perStation) {
+        throw new AppError(429, TOO_MANY_STREAMS, { code: 'too_many_streams', limit: limits.perStation });
+      }
+      open.push(stream);
+    },
+    release,
+    count,
+  };
+}
+
+export type TStreamRegistry = ReturnType<typeof createStreamRegistry>;
+
+// One registry per app (its event bus), so two apps in one test process count apart.
+const registries = new WeakMap<TEventSource, TStreamRegistry>();
+function registryOf(events: TEventSource) {
+  let registry = registries.get(events);
+  if (!registry) {
+    registry = createStreamRegistry({
+      perSession: MAX_STREAMS_PER_SESSION,
+      perStation: MAX_STREAMS_PER_STATION,
+    });
+    registries.set(events, registry);
+  }
+  return registry;
+}
 
 export function openEventStream(
   request: FastifyRequest,
@@ -23,7 +81,25 @@ export function openEventStream(
     accept?: (event: TStationEvent) => boolean;
   },
 ) {
+  const { sessionId, stationId } = authOf(request);
+  const registry = registryOf(options.events);
   const raw = reply.raw;
+  const send = (event: string, data: unknown) =>
+    raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  let stop = () => {};
+  const stream: TOpenStream = {
+    sessionId,
+    stationId,
+    close() {
+      stop();
+      // Says why, so a page can stop reconnecting instead of closing another tab in turn.
+      send(STREAM_CLOSED_EVENT, { reason: 'too_many_streams' });
+      raw.end();
+    },
+  };
+  // Before the stream opens: a refusal is an ordinary 429 answer.
+  registry.admit(stream);
+
   reply.hijack();
   raw.writeHead(200, {
     'content-type': 'text/event-stream; charset=utf-8',
@@ -32,16 +108,15 @@ export function openEventStream(
     // Tell nginx-style proxies not to buffer the stream.
     'x-accel-buffering': 'no',
   });
-  const send = (event: string, data: unknown) =>
-    raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
   send(options.first.event, options.first.data);
   const unsubscribe = options.events.subscribe(options.key, (event) => {
     if (!options.accept || options.accept(event)) send(event.type, event.data);
   });
   const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
-  const stop = () => {
+  stop = () => {
     clearInterval(heartbeat);
     unsubscribe();
+    registry.release(stream);
   };
   request.raw.on('close', stop);
   options.onShutdown(() => {

@@ -1,0 +1,98 @@
+// Live streams are bounded: a session's eleventh stream closes its oldest (saying why), other
+// sessions keep theirs; a station's streams beyond its limit are refused with 429.
+import { describe, expect, it } from 'vitest';
+import { createTestApp, TestClient } from '../test/app.js';
+import { EventStreamReader } from '../test/event-stream.js';
+import {
+  createStreamRegistry,
+  MAX_STREAMS_PER_SESSION,
+  STREAM_CLOSED_EVENT,
+  TOO_MANY_STREAMS,
+} from './sse.js';
+
+describe('live streams of one session', async () => {
+  const { app } = await createTestApp();
+  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  const tabs = new TestClient(app);
+  const colleague = new TestClient(app);
+  await tabs.login('admin@demo.test');
+  await colleague.login('user@demo.test');
+
+  it(`keeps ${MAX_STREAMS_PER_SESSION}: the next closes the oldest, which says why; the rest stay live`, async () => {
+    const open = (client: TestClient) =>
+      EventStreamReader.open(baseUrl, '/admin/api/messages/stream', client);
+    const colleagueStream = await open(colleague);
+    const streams: EventStreamReader[] = [];
+    for (let i = 0; i < MAX_STREAMS_PER_SESSION; i++) streams.push(await open(tabs));
+    for (const stream of streams) await stream.next((e) => e.event === 'connected');
+
+    // A reloaded tab: the new stream is welcome, the oldest is told it was closed.
+    const newest = await open(tabs);
+    await newest.next((e) => e.event === 'connected');
+    const [oldest, ...kept] = streams as [EventStreamReader, ...EventStreamReader[]];
+    expect(await oldest.next((e) => e.event === STREAM_CLOSED_EVENT)).toEqual({
+      event: STREAM_CLOSED_EVENT,
+      data: { reason: 'too_many_streams' },
+    });
+
+    // Every stream still open hears the next event; the closed one does not.
+    const created = await tabs.post('/admin/api/messages', {
+      title: 'After the cap',
+      original: 'Still live.',
+      original_language: 'en',
+      target_languages: ['es'],
+      message_type: 'alert',
+    });
+    expect(created.statusCode).toBe(201);
+    const messageId = created.json().id as string;
+    const heard = (stream: EventStreamReader) =>
+      stream.next(
+        (e) => e.event === 'message_created' && (e.data as { message_id: string }).message_id === messageId,
+      );
+    for (const stream of [...kept, newest, colleagueStream]) await heard(stream);
+    expect(oldest.events.map((e) => e.event)).toEqual(['connected', STREAM_CLOSED_EVENT]);
+    for (const stream of [...streams, newest, colleagueStream]) stream.close();
+  });
+});
+
+describe('live streams of one station', () => {
+  const stream = (sessionId: string, stationId: string, closed: string[]) => ({
+    sessionId,
+    stationId,
+    close: () => closed.push(sessionId),
+  });
+
+  it('refuses one over the station limit with 429, and admits it once another has gone', () => {
+    const closed: string[] = [];
+    const registry = createStreamRegistry({ perSession: 2, perStation: 3 });
+    const first = stream('s1', 'demo', closed);
+    registry.admit(first);
+    registry.admit(stream('s2', 'demo', closed));
+    registry.admit(stream('s3', 'demo', closed));
+    expect(() => registry.admit(stream('s4', 'demo', closed))).toThrow(
+      expect.objectContaining({
+        statusCode: 429,
+        message: TOO_MANY_STREAMS,
+        details: { code: 'too_many_streams', limit: 3 },
+      }),
+    );
+    // Another station is not affected.
+    registry.admit(stream('h1', 'harbor', closed));
+    registry.release(first);
+    registry.admit(stream('s4', 'demo', closed));
+    expect(registry.count((s) => s.stationId === 'demo')).toBe(3);
+    expect(closed).toEqual([]);
+  });
+
+  it("closes a session's oldest rather than refusing it, even when the station is full", () => {
+    const closed: string[] = [];
+    const registry = createStreamRegistry({ perSession: 2, perStation: 3 });
+    registry.admit(stream('s1', 'demo', closed));
+    registry.admit(stream('s2', 'demo', closed));
+    registry.admit(stream('s1', 'demo', closed));
+    registry.admit(stream('s1', 'demo', closed));
+    expect(closed).toEqual(['s1']);
+    expect(registry.count((s) => s.sessionId === 's1')).toBe(2);
+    expect(registry.count((s) => s.sessionId === 's2')).toBe(1);
+  });
+});
