@@ -3,6 +3,7 @@
 // the broadcast ID template that names exported audio files (spec §3).
 import { z } from 'zod';
 import { LANGUAGE_CODES, type TLanguageCode } from './constants.js';
+import { TEXT_LIMITS, textField } from './text-field.js';
 
 /** The version of the agent built from apps/agent, and the fixed App Pilot build (spec §2). */
 export const AGENT_VERSION = '2.0.1';
@@ -25,7 +26,17 @@ export const AGENT_CLOSE = {
   replaced: 4409,
   /** The agent spoke something the server does not understand. */
   protocol: 4400,
+  /** A frame over AGENT_FRAME_MAX_BYTES (the WebSocket standard's "message too big"). */
+  tooLarge: 1009,
 } as const;
+
+/**
+ * The largest frame the server reads from an agent. The socket itself stops at 64 KB; every field
+ * has its own limit too, and a hello within them all stays far below this.
+ */
+export const AGENT_FRAME_MAX_BYTES = 32 * 1024;
+/** The most voices (languages) a machine may report. */
+export const AGENT_MAX_VOICES = 50;
 
 /**
  * espeak-ng voices per product language, best first; the agent on Linux and the server's audio
@@ -46,7 +57,11 @@ export const ESPEAK_VOICE_PREFERENCES: Record<TLanguageCode, readonly [string, .
 };
 
 /** Voices per language: language code → the engine's voice name. */
-export const ZVoices = z.record(z.string(), z.string().max(200));
+export const ZVoices = z
+  .record(z.string().trim().min(1).max(35), z.string().max(200))
+  .refine((voices) => Object.keys(voices).length <= AGENT_MAX_VOICES, {
+    message: `At most ${AGENT_MAX_VOICES} voices.`,
+  });
 
 // ---- What the admin API answers (GET /admin/api/clients, its stream) -------------------------
 
@@ -67,7 +82,7 @@ export const ZClientsResponse = z.object({ clients: z.array(ZConnectedClient) })
 
 /** Body of POST /admin/api/messages/{id}/play|stop|export. */
 export const ZPlaybackRequest = z.object(
-  { client_id: z.string({ error: 'Please select a machine' }).trim().min(1, 'Please select a machine') },
+  { client_id: textField({ label: 'Machine', max: TEXT_LIMITS.token, required: 'Please select a machine' }) },
   { error: 'Please select a machine' },
 );
 export type TPlaybackRequest = z.infer<typeof ZPlaybackRequest>;
@@ -94,7 +109,7 @@ export const ZAudioQuery = z.object({
   lang: z.enum(LANGUAGE_CODES, 'Unknown language.'),
   format: z.enum(AUDIO_FORMATS, 'Format must be wav or mp3.').default('wav'),
   /** The browser's IANA time zone, for the date and time in the file name. */
-  tz: z.string().max(64).optional(),
+  tz: textField({ label: 'Time zone', max: 64 }).optional(),
 });
 
 // ---- Releases (spec §3 Release, §7) ----------------------------------------------------------
@@ -151,15 +166,20 @@ export const ZAgentToServer = z.discriminatedUnion('type', [
   z.object({ type: z.literal('update'), info: ZAgentInfo.omit({ client_id: true }).partial() }),
   z.object({ type: z.literal('heartbeat') }),
   /** Playback started or ended on the machine (by a command, by the end of the audio, or locally). */
-  z.object({ type: z.literal('playback'), message_id: z.string(), status: z.enum(PLAYBACK_STATUSES) }),
+  z.object({
+    type: z.literal('playback'),
+    message_id: z.string().max(64),
+    status: z.enum(PLAYBACK_STATUSES),
+  }),
   /** The answer to a command, matched by request_id. */
   z.object({
     type: z.literal('result'),
-    request_id: z.string(),
+    request_id: z.string().max(64),
     ok: z.boolean(),
     error: z.string().max(500).optional(),
     export_path: z.string().max(1000).optional(),
-    files: z.array(z.string().max(1000)).max(20).optional(),
+    /** File names (not paths): 255 is the longest name most file systems allow. */
+    files: z.array(z.string().max(255)).max(20).optional(),
   }),
 ]);
 export type TAgentToServer = z.infer<typeof ZAgentToServer>;

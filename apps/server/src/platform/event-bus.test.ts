@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/db.js';
-import { createEventBus, type TStationEvent } from './event-bus.js';
+import { createEventBus, EventTooLargeError, MAX_EVENT_BYTES, type TStationEvent } from './event-bus.js';
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -49,6 +49,45 @@ describe('event bus', async () => {
       await nodeTwo.close();
     },
   );
+
+  it('refuses an event too large for one NOTIFY on every node, delivering it nowhere', async () => {
+    const bus = await createEventBus({ pool: database.pool });
+    const heard: TStationEvent[] = [];
+    bus.subscribe('clients:station-a', (e) => heard.push(e));
+    expect(bus.listening('clients:station-a')).toBe(true);
+    expect(bus.listening('clients:station-b')).toBe(false);
+    const row = {
+      stationId: 'clients:station-a',
+      type: 'client_connected',
+      data: { voices: 'v'.repeat(MAX_EVENT_BYTES) },
+    };
+    await expect(bus.publish(row)).rejects.toBeInstanceOf(EventTooLargeError);
+    expect(heard).toEqual([]);
+    // A node hands a row it read to its own subscribers, of any size.
+    bus.deliverHere(row);
+    expect(heard).toEqual([row]);
+    await bus.close();
+  });
+
+  it.runIf(database.kind === 'postgres')('keeps what is delivered here on this node', async () => {
+    const nodeOne = await createEventBus({ pool: database.pool });
+    const nodeTwo = await createEventBus({ pool: database.pool });
+    const heardOnTwo: string[] = [];
+    let markerArrived: () => void = () => {};
+    const marker = new Promise<void>((resolve) => {
+      markerArrived = resolve;
+    });
+    nodeTwo.subscribe('station-a', (e) => {
+      heardOnTwo.push(e.type);
+      if (e.type === 'marker') markerArrived();
+    });
+    nodeOne.deliverHere({ stationId: 'station-a', type: 'here_only', data: {} });
+    await nodeOne.publish({ stationId: 'station-a', type: 'marker', data: {} });
+    await marker;
+    expect(heardOnTwo).toEqual(['marker']);
+    await nodeOne.close();
+    await nodeTwo.close();
+  });
 
   it('closes the database afterwards', async () => {
     await database.close();

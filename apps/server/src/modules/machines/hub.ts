@@ -7,10 +7,15 @@
 //   agent-node:<node>   commands for machines held by <node>, and "close this socket"
 //   agent-reply:<node>  answers for requests that <node> is waiting on
 //   agent-keys          an API key was revoked or its owner changed: recheck sockets
-//   clients:<station>   client_connected / client_disconnected / client_updated (Machines page)
+//   agent-clients       a machine connected, changed, was heard from or left: ids only
 //   <station>           playback_state_changed (the messages stream)
-// Payloads stay small (ids only): NOTIFY allows 8000 bytes, so the holding node loads the
-// message itself.
+// Payloads stay small (ids only): NOTIFY allows 8000 bytes. The holding node loads the message
+// itself; every node reads a changed machine's row (its voices may run to kilobytes) and hands
+// it to its own Machines pages under clients:<station> (client_connected / client_updated /
+// client_disconnected), in the order the changes happened.
+//
+// Agent frames are bounded twice: a frame over AGENT_FRAME_MAX_BYTES closes the socket with 1009,
+// and every field has a limit (ZAgentToServer) that closes it with 4400 naming the field.
 import { randomUUID } from 'node:crypto';
 import {
   AGENT_CLOSE,
@@ -21,7 +26,6 @@ import {
   type TAgentMessage,
   type TAgentToServer,
   type TServerToAgent,
-  ZAgentToServer,
 } from '@message-station/shared';
 import { and, isNull, lt } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
@@ -32,6 +36,7 @@ import type { TEventBus, TStationEvent } from '../../platform/event-bus.js';
 import { getMessage, speechParts } from '../messages/service.js';
 import { findStationById } from '../station/service.js';
 import { apiKeyRefusal } from '../users/service.js';
+import { CLOSE_REASON_BYTES, cutToBytes, fitReply, readFrame, type TReplyEnvelope } from './agent-frames.js';
 import * as repo from './repo.js';
 
 export type TCommandAction = 'play' | 'stop' | 'export';
@@ -69,14 +74,12 @@ type TCommandEnvelope = {
   message_id: string;
 };
 
-type TReplyEnvelope = {
-  request_id: string;
-  ok: boolean;
-  status?: number;
-  error?: string;
-  client_name: string;
-  export_path?: string;
-  files?: string[];
+/** What travels on agent-clients: which machine, and what happened to it. */
+type TClientChange = {
+  station_id: string;
+  client_id: string;
+  change: 'connected' | 'updated' | 'seen' | 'disconnected';
+  last_seen?: string;
 };
 
 type TPending = {
@@ -85,7 +88,6 @@ type TPending = {
 };
 
 const HELLO_TIMEOUT_MS = 10_000;
-
 export function notConnectedText(clientName: string) {
   return `${clientName} is not connected. Start the Message Station app on it and try again.`;
 }
@@ -121,11 +123,21 @@ export function createAgentHub(deps: {
 
   function refuse(socket: WebSocket, code: number, error: string) {
     send(socket, { type: 'error', error });
-    socket.close(code, error.slice(0, 120));
+    socket.close(code, cutToBytes(error, CLOSE_REASON_BYTES));
   }
 
-  const reply = (to: string, envelope: TReplyEnvelope) =>
-    publish(`agent-reply:${to}`, 'agent_reply', envelope);
+  /** An answer to the node waiting for it: handed over here when that is this node. */
+  function reply(to: string, envelope: TReplyEnvelope) {
+    const event = { stationId: `agent-reply:${to}`, type: 'agent_reply', data: envelope };
+    if (to === nodeId) {
+      deps.events.deliverHere(event);
+      return Promise.resolve();
+    }
+    return publish(event.stationId, event.type, fitReply(envelope));
+  }
+
+  /** Tells every node's Machines pages that a machine changed; they read its row themselves. */
+  const clientChanged = (change: TClientChange) => publish('agent-clients', 'client_changed', change);
 
   // ---- sockets held here ---------------------------------------------------------------------
 
@@ -145,21 +157,13 @@ export function createAgentHub(deps: {
     }, HELLO_TIMEOUT_MS);
 
     socket.on('message', (data) => {
-      let frame: TAgentToServer;
-      try {
-        const parsed = ZAgentToServer.safeParse(JSON.parse(String(data)));
-        if (!parsed.success) throw new Error(parsed.error.issues[0]?.message ?? 'invalid frame');
-        frame = parsed.data;
-      } catch (error) {
-        refuse(
-          socket,
-          AGENT_CLOSE.protocol,
-          `Unreadable message from the agent: ${(error as Error).message}`,
-        );
+      const read = readFrame(data);
+      if (!('frame' in read)) {
+        refuse(socket, read.code, read.error);
         return;
       }
       conn.lastHeard = Date.now();
-      handleFrame(conn, frame).catch((error) => {
+      handleFrame(conn, read.frame).catch((error) => {
         deps.log.error({ err: error, client_id: conn.clientId }, 'agent frame failed');
       });
     });
@@ -193,7 +197,7 @@ export function createAgentHub(deps: {
         });
         if (row) {
           conn.clientName = row.clientName;
-          await publish(`clients:${stationId}`, 'client_updated', repo.toApi(row));
+          await clientChanged({ station_id: stationId, client_id: row.clientId, change: 'updated' });
         }
         return;
       }
@@ -252,7 +256,7 @@ export function createAgentHub(deps: {
       user: { full_name: owner.fullName, email: owner.email },
       heartbeat_seconds: heartbeatSeconds,
     });
-    await publish(`clients:${owner.stationId}`, 'client_connected', repo.toApi(row));
+    await clientChanged({ station_id: owner.stationId, client_id: row.clientId, change: 'connected' });
   }
 
   /** Closes the socket if its key no longer passes; true when it did. */
@@ -270,8 +274,10 @@ export function createAgentHub(deps: {
     const row = await repo.updateConnection(deps.db, conn.owner.stationId, conn.id, { lastSeen: at });
     send(conn.socket, { type: 'heartbeat_ack' });
     if (row) {
-      await publish(`clients:${conn.owner.stationId}`, 'client_updated', {
+      await clientChanged({
+        station_id: conn.owner.stationId,
         client_id: row.clientId,
+        change: 'seen',
         last_seen: at.toISOString(),
       });
     }
@@ -294,7 +300,11 @@ export function createAgentHub(deps: {
     conn.inFlight.clear();
     const gone = await repo.markDisconnected(deps.db, conn.owner.stationId, conn.id, deps.now());
     if (gone)
-      await publish(`clients:${conn.owner.stationId}`, 'client_disconnected', { client_id: gone.clientId });
+      await clientChanged({
+        station_id: conn.owner.stationId,
+        client_id: gone.clientId,
+        change: 'disconnected',
+      });
   }
 
   /** Closes every socket of a user whose key no longer passes (revoked, user deleted, access off). */
@@ -356,7 +366,42 @@ export function createAgentHub(deps: {
     }
   }
 
+  // ---- machine changes, for this node's Machines pages -------------------------------------------
+
+  /** The browser event for one change; null when the machine is gone from the database. */
+  async function clientEvent(change: TClientChange): Promise<TStationEvent | null> {
+    const key = `clients:${change.station_id}`;
+    if (change.change === 'disconnected')
+      return { stationId: key, type: 'client_disconnected', data: { client_id: change.client_id } };
+    if (change.change === 'seen') {
+      return {
+        stationId: key,
+        type: 'client_updated',
+        data: { client_id: change.client_id, last_seen: change.last_seen },
+      };
+    }
+    const row = await repo.findClient(deps.db, change.station_id, change.client_id);
+    if (!row) return null;
+    const type = change.change === 'connected' ? 'client_connected' : 'client_updated';
+    return { stationId: key, type, data: repo.toApi(row) };
+  }
+
+  // One change at a time, so a page never hears "left" before "connected" of the same machine.
+  let clientChanges = Promise.resolve();
+  function onClientChanged(change: TClientChange) {
+    if (!deps.events.listening(`clients:${change.station_id}`)) return;
+    clientChanges = clientChanges
+      .then(() => clientEvent(change))
+      .then((event) => {
+        if (event) deps.events.deliverHere(event);
+      })
+      .catch((error) => deps.log.error({ err: error }, 'could not read a changed machine'));
+  }
+
   const unsubscribers = [
+    deps.events.subscribe('agent-clients', (event: TStationEvent) => {
+      if (event.type === 'client_changed') onClientChanged(event.data as TClientChange);
+    }),
     deps.events.subscribe(`agent-node:${nodeId}`, (event: TStationEvent) => {
       if (event.type === 'agent_command') void runCommand(event.data as TCommandEnvelope);
       if (event.type === 'agent_close') {
@@ -393,7 +438,7 @@ export function createAgentHub(deps: {
       .where(and(isNull(agentClients.disconnectedAt), lt(agentClients.lastSeen, cutoff)))
       .returning({ stationId: agentClients.stationId, clientId: agentClients.clientId });
     for (const row of stale) {
-      await publish(`clients:${row.stationId}`, 'client_disconnected', { client_id: row.clientId });
+      await clientChanged({ station_id: row.stationId, client_id: row.clientId, change: 'disconnected' });
     }
   }
   const sweeper = setInterval(() => {
@@ -478,8 +523,10 @@ export function createAgentHub(deps: {
       await repo.markNodeDisconnected(deps.db, nodeId, deps.now());
       for (const conn of held) {
         if (conn.clientId) {
-          await publish(`clients:${conn.owner.stationId}`, 'client_disconnected', {
+          await clientChanged({
+            station_id: conn.owner.stationId,
             client_id: conn.clientId,
+            change: 'disconnected',
           });
         }
       }

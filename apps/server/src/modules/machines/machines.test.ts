@@ -1,6 +1,7 @@
 // Machines: the agent WebSocket (API key checked before the upgrade, revoked keys cut off), the
 // live list and its stream, Play/Stop/Export routed to the machine and answered by it, and the
 // same across two app processes sharing one PostgreSQL database.
+import { AGENT_FRAME_MAX_BYTES, AGENT_MAX_VOICES } from '@message-station/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app.js';
@@ -130,6 +131,54 @@ describe('the live list', () => {
         e.event === 'client_disconnected' && (e.data as { client_id: string }).client_id === 'lobby-mac-0002',
     );
     stream.close();
+    const ids = (await staff.get('/admin/api/clients'))
+      .json()
+      .clients.map((c: { client_id: string }) => c.client_id);
+    expect(ids).toEqual(['studio-pc-0001']);
+  });
+});
+
+describe('bounded agent frames', () => {
+  /** 40 voices of 190 characters: a hello of about 8 KB, over what one NOTIFY may carry. */
+  const manyVoices = Object.fromEntries(
+    Array.from({ length: 40 }, (_, i) => [`x-${String(i).padStart(2, '0')}`, `Voice ${i} `.padEnd(190, 'v')]),
+  );
+
+  it('lists a machine with a large but allowed hello, its voices whole, on the live list', async () => {
+    const stream = await EventStreamReader.open(baseUrl, '/admin/api/clients/stream', staff);
+    await stream.next((e) => e.event === 'connected');
+    const choir = await connect(
+      agentInfo({ client_id: 'choir-pc-0006', client_name: 'Choir PC', voices: manyVoices }),
+    );
+    const event = await stream.next(
+      (e) =>
+        e.event === 'client_connected' && (e.data as { client_id: string }).client_id === 'choir-pc-0006',
+    );
+    expect((event.data as { voices: Record<string, string> }).voices).toEqual(manyVoices);
+    expect(JSON.stringify(event.data).length).toBeGreaterThan(7000);
+    stream.close();
+    await choir.close();
+  });
+
+  it('closes the socket of a hello over the size limit (1009) or with too many voices (4400)', async () => {
+    const huge = await FakeAgent.open(baseUrl, 'demo', staffKey);
+    const hugeHello = JSON.stringify({
+      type: 'hello',
+      info: agentInfo({ client_id: 'huge-pc-0007' }),
+      padding: 'x'.repeat(AGENT_FRAME_MAX_BYTES),
+    });
+    huge.socket.send(hugeHello);
+    const tooLarge = `Message from the agent too large: ${hugeHello.length} bytes, at most ${AGENT_FRAME_MAX_BYTES}.`;
+    expect(await huge.whenClosed()).toEqual({ code: 1009, reason: tooLarge });
+    expect(huge.frames).toEqual([{ type: 'error', error: tooLarge }]);
+
+    const crowded = await FakeAgent.open(baseUrl, 'demo', staffKey);
+    const voices = Object.fromEntries(Array.from({ length: AGENT_MAX_VOICES + 1 }, (_, i) => [`l${i}`, 'v']));
+    crowded.send({ type: 'hello', info: agentInfo({ client_id: 'crowded-pc-0008', voices }) });
+    const why = `Unreadable message from the agent: info.voices: At most ${AGENT_MAX_VOICES} voices.`;
+    expect(await crowded.whenClosed()).toEqual({ code: 4400, reason: why });
+    expect(crowded.frames).toEqual([{ type: 'error', error: why }]);
+
     const ids = (await staff.get('/admin/api/clients'))
       .json()
       .clients.map((c: { client_id: string }) => c.client_id);

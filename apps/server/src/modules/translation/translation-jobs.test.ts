@@ -24,7 +24,13 @@ const engine: TTranslationProvider = {
   supports: () => true,
   translate: async ({ text, to }) => `[${to}] ${text}`,
 };
-const events = { publish: async () => {}, subscribe: () => () => {}, close: async () => {} };
+const events = {
+  publish: async () => {},
+  deliverHere: () => {},
+  listening: () => false,
+  subscribe: () => () => {},
+  close: async () => {},
+};
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000) {
   const start = Date.now();
