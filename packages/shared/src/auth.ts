@@ -21,12 +21,15 @@ export const ZSessionUser = z.object({
   stationLogoUrl: z.string().nullable(),
   /** Station a superadmin is currently viewing as admin, else null. */
   viewingStationId: z.string().nullable(),
+  /** An admin of a station that requires two-factor sign-in, without it yet: set it up first. */
+  twoFactorSetupRequired: z.boolean().optional(),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 
 export const ZOk = z.object({ ok: z.literal(true) });
 
-export const ZErrorResponse = z.object({ error: z.string() });
+/** `code` (when given) names the refusal for the client to word itself, e.g. ACCOUNT_ERROR_CODES. */
+export const ZErrorResponse = z.object({ error: z.string(), code: z.string().optional() });
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 
 /**

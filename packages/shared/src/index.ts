@@ -1,3 +1,4 @@
+export * from './account.js';
 export * from './agent.js';
 export * from './area-code-time-zones.js';
 export * from './auth.js';

@@ -2,10 +2,10 @@
 // random 256-bit token whose SHA-256 is stored; the CSRF token is an HMAC bound to that session
 // (or to "anonymous" before sign-in), so it needs no storage and cannot be reused across sessions.
 import { COOKIE_NAMES, CSRF_HEADER, LIMITS } from '@message-station/shared';
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
-import { sessions, users } from '../db/schema/index.js';
+import { sessions, stations, users } from '../db/schema/index.js';
 import { AppError } from './errors.js';
 import { hmac, randomToken, safeEqual, sha256 } from './tokens.js';
 
@@ -19,6 +19,8 @@ export type TAuth = {
   /** The station this request acts on: the viewed station for a superadmin, else the user's own. */
   stationId: string;
   viewingStationId: string | null;
+  /** An admin whose station requires two-factor sign-in and who has not set it up yet. */
+  twoFactorSetupRequired: boolean;
 };
 
 declare module 'fastify' {
@@ -30,6 +32,8 @@ declare module 'fastify' {
 }
 
 export const SESSION_TTL_MS = LIMITS.sessionHours * 60 * 60 * 1000;
+/** sessions.last_seen_at is written at most this often per session. */
+const LAST_SEEN_EVERY_MS = 60_000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Callers that prove themselves another way (provider signatures) and send no cookies. */
 const CSRF_EXEMPT_PREFIXES = ['/webhooks/'];
@@ -51,6 +55,8 @@ export async function createSession(
     tokenHash: sha256(token),
     userId: input.userId,
     expiresAt,
+    createdAt: input.now,
+    lastSeenAt: input.now,
     ip: input.ip ?? null,
     userAgent: input.userAgent?.slice(0, 512) ?? null,
   });
@@ -59,6 +65,27 @@ export async function createSession(
 
 export async function deleteSession(db: DbOrTx, token: string): Promise<void> {
   await db.delete(sessions).where(eq(sessions.tokenHash, sha256(token)));
+}
+
+/**
+ * Ends a user's sessions: all of them, or all but the one given (the browser that asked). Used
+ * when a password or email changes. Returns how many ended.
+ */
+export async function revokeUserSessions(
+  db: DbOrTx,
+  userId: string,
+  options: { exceptSessionId?: string } = {},
+): Promise<number> {
+  const rows = await db
+    .delete(sessions)
+    .where(
+      and(
+        eq(sessions.userId, userId),
+        options.exceptSessionId ? ne(sessions.id, options.exceptSessionId) : undefined,
+      ),
+    )
+    .returning({ id: sessions.id });
+  return rows.length;
 }
 
 async function findSession(db: Db, token: string, now: Date): Promise<TAuth | null> {
@@ -70,14 +97,38 @@ async function findSession(db: Db, token: string, now: Date): Promise<TAuth | nu
       isSuperadmin: users.isSuperadmin,
       ownStationId: users.stationId,
       viewingStationId: sessions.viewingStationId,
+      lastSeenAt: sessions.lastSeenAt,
+      totpEnabledAt: users.totpEnabledAt,
+      requireTwoFactor: stations.requireTwoFactor,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(stations, eq(stations.id, users.stationId))
     .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;
-  const viewingStationId = row.isSuperadmin ? row.viewingStationId : null;
-  return { ...row, viewingStationId, stationId: viewingStationId ?? row.ownStationId };
+  const { lastSeenAt, totpEnabledAt, requireTwoFactor, ...auth } = row;
+  if (!lastSeenAt || now.getTime() - lastSeenAt.getTime() >= LAST_SEEN_EVERY_MS) {
+    await touchSession(db, row.sessionId, now);
+  }
+  const viewingStationId = auth.isSuperadmin ? auth.viewingStationId : null;
+  return {
+    ...auth,
+    viewingStationId,
+    stationId: viewingStationId ?? auth.ownStationId,
+    twoFactorSetupRequired: auth.role === 'admin' && requireTwoFactor && !totpEnabledAt,
+  };
+}
+
+/** Records that the session was used; the condition keeps two nodes from both writing in one minute. */
+async function touchSession(db: Db, sessionId: string, now: Date) {
+  const minuteAgo = new Date(now.getTime() - LAST_SEEN_EVERY_MS);
+  await db
+    .update(sessions)
+    .set({ lastSeenAt: now })
+    .where(
+      and(eq(sessions.id, sessionId), or(isNull(sessions.lastSeenAt), lte(sessions.lastSeenAt, minuteAgo))),
+    );
 }
 
 function csrfBinding(request: FastifyRequest): string {

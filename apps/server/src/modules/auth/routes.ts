@@ -8,11 +8,13 @@ import {
   ZPasswordResetRequest,
   ZPasswordResetRequestResponse,
   ZSessionUser,
+  ZTwoFactorChallenge,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TAppContext } from '../../app.js';
 import { AppError } from '../../platform/errors.js';
+import { accountRoutes, setLoginChallengeCookie } from './account-routes.js';
 import { completePasswordReset, requestPasswordReset, verifyResetToken } from './password-reset.js';
 import { describeSessionUser, login, logout } from './service.js';
 
@@ -51,7 +53,11 @@ export const authRoutes =
           tags: ['auth'],
           summary: 'Sign in with email and password',
           body: ZLoginRequest,
-          response: { 200: ZSessionUser, 401: ZErrorResponse, 429: ZErrorResponse },
+          response: {
+            200: z.union([ZSessionUser, ZTwoFactorChallenge]),
+            401: ZErrorResponse,
+            429: ZErrorResponse,
+          },
         },
       },
       async (request, reply) => {
@@ -59,10 +65,17 @@ export const authRoutes =
           { db, now: now(), ip: request.ip, userAgent: request.headers['user-agent'] },
           request.body,
         );
+        // Two-factor on: no session yet, the code step comes next (decision 0020).
+        if ('challengeToken' in result) {
+          setLoginChallengeCookie(reply, config, result.challengeToken);
+          return { twoFactorRequired: true as const };
+        }
         sessions.setSessionCookies(reply, result.token);
         return result.user;
       },
     );
+
+    await app.register(accountRoutes(ctx));
 
     app.post(
       '/auth/logout',

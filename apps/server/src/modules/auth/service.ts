@@ -6,11 +6,17 @@ import { burnPasswordCheck, verifyPassword } from '../../platform/passwords.js';
 import { createSession, deleteSession, type TAuth } from '../../platform/session.js';
 import { getStationSummary } from '../station/service.js';
 import { findUserByEmail, findUserById, setLastLogin } from '../users/service.js';
+import { stationRequiresTwoFactor } from './account-repo.js';
+import { openLoginChallenge } from './two-factor.js';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 
 type TLoginContext = { db: Db; now: Date; ip?: string; userAgent?: string };
 
+/**
+ * Checks email and password. A user with two-factor sign-in on gets a challenge token instead of
+ * a session: the code step (POST /auth/login/two-factor) finishes the sign-in.
+ */
 export async function login(ctx: TLoginContext, input: TLoginRequest) {
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user) {
@@ -20,6 +26,14 @@ export async function login(ctx: TLoginContext, input: TLoginRequest) {
   if (!(await verifyPassword(user.passwordHash, input.password))) {
     throw new AppError(401, INVALID_LOGIN);
   }
+  if (user.totpEnabledAt) {
+    return { challengeToken: await openLoginChallenge(ctx.db, user.id, ctx.now) } as const;
+  }
+  return startSession(ctx, user);
+}
+
+/** Signs a user in whose credentials were checked: a new session and the session user. */
+export async function startSession(ctx: TLoginContext, user: { id: string; stationId: string }) {
   const session = await ctx.db.transaction(async (tx) => {
     await setLastLogin(tx, user.id, ctx.now);
     return createSession(tx, { userId: user.id, now: ctx.now, ip: ctx.ip, userAgent: ctx.userAgent });
@@ -41,6 +55,8 @@ export async function describeSessionUser(
     getStationSummary(db, auth.stationId),
   ]);
   if (!user || !station) throw new AppError(401, 'Authentication required');
+  const twoFactorSetupRequired =
+    user.role === 'admin' && !user.totpEnabledAt && (await stationRequiresTwoFactor(db, user.stationId));
   return {
     id: user.id,
     email: user.email,
@@ -53,6 +69,7 @@ export async function describeSessionUser(
     stationName: station.displayName,
     stationLogoUrl: station.logoUrl,
     viewingStationId: auth.viewingStationId,
+    ...(twoFactorSetupRequired ? { twoFactorSetupRequired } : {}),
   };
 }
 

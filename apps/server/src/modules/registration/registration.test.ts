@@ -191,12 +191,40 @@ describe('registration', async () => {
     expect(reply.error).toBe('Station ID "demo" is already taken. Please choose a different station name.');
   });
 
-  it('refuses an email that already has an account, whatever its case', async () => {
-    const { response, reply } = await start({ email: 'Admin@Demo.test' });
-    expect(response.statusCode).toBe(409);
-    expect(reply.error).toBe(
-      'An account with this email already exists. Please sign in or use a different email.',
-    );
+  it('answers a taken email exactly as a new one; after the code it stops and writes to the owner', async () => {
+    const fresh = await start();
+    const taken = await start({ email: 'Admin@Demo.test' });
+    // Same status, same fields, same kinds of values: nothing tells the address is in use.
+    expect(taken.response.statusCode).toBe(fresh.response.statusCode);
+    expect(Object.keys(taken.reply).sort()).toEqual(Object.keys(fresh.reply).sort());
+    expect(taken.reply.phone_last4).toBe(taken.body.phone_number.slice(-4));
+    expect(taken.reply.test_code).toMatch(/^\d{6}$/);
+    const notices = () => db.select().from(outboxMessages).where(eq(outboxMessages.to, 'admin@demo.test'));
+    expect(await notices()).toEqual([]);
+
+    const verify = await taken.client.post('/api/register/verify', {
+      registration_id: taken.reply.registration_id,
+      verification_code: taken.reply.test_code,
+    });
+    expect(verify.statusCode).toBe(409);
+    expect(verify.json()).toEqual({
+      error: 'An account with this email already exists. Please sign in or use a different email.',
+    });
+    expect((await taken.client.get('/auth/session')).statusCode).toBe(401);
+    expect(await db.select().from(stations).where(eq(stations.name, taken.body.station_name))).toEqual([]);
+    const [notice] = await notices();
+    expect(notice).toMatchObject({
+      channel: 'email',
+      subject: 'Someone tried to create a Message Station station with your email',
+    });
+    expect(notice?.body).toContain(`Someone tried to create a new station ("${taken.body.station_name}")`);
+    // The code is used up: trying again neither signs in nor writes again.
+    const again = await taken.client.post('/api/register/verify', {
+      registration_id: taken.reply.registration_id,
+      verification_code: taken.reply.test_code,
+    });
+    expect(again.statusCode).toBe(400);
+    expect(await notices()).toHaveLength(1);
   });
 
   it('voids the code after 5 wrong tries', async () => {

@@ -36,6 +36,7 @@ export const registrationRoutes =
       db: app.db,
       config: app.config,
       sms: app.sms,
+      email: app.email,
       now: app.now(),
       ip: request.ip,
       userAgent: request.headers['user-agent'],

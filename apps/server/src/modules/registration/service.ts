@@ -16,17 +16,20 @@ import type { TDraftMessageType } from '../../db/schema/index.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { createSession } from '../../platform/session.js';
+import type { TEmailProvider } from '../../providers/email/index.js';
 import type { TSmsProvider } from '../../providers/sms/index.js';
 import { describeSessionUser } from '../auth/service.js';
 import { createStation, findStationIdBySlug } from '../station/service.js';
 import { createUserWithHash, findUserByEmail } from '../users/service.js';
 import * as codes from '../verification/service.js';
+import { sendEmailClashNotice } from './email-clash.js';
 import * as repo from './repo.js';
 
 export type TRegistrationContext = {
   db: Db;
   config: TConfig;
   sms: TSmsProvider;
+  email: TEmailProvider;
   now: Date;
   ip?: string;
   userAgent?: string;
@@ -41,9 +44,12 @@ function codeContext(ctx: TRegistrationContext): codes.TCodeContext {
   return { db: ctx.db, secret: ctx.config.sessionSecret, now: ctx.now, ip: ctx.ip };
 }
 
-async function assertAvailable(db: Db, slug: string, email: string) {
+/**
+ * Station IDs are public (join pages), so a taken one is said at once. A taken email is not: the
+ * signup goes on exactly as for a new address, and only after the phone code (decision 0020).
+ */
+async function assertAvailable(db: Db, slug: string) {
   if (await findStationIdBySlug(db, slug)) throw new AppError(409, takenStationId(slug));
-  if (await findUserByEmail(db, email)) throw new AppError(409, TAKEN_EMAIL);
 }
 
 /** All four types, in display order, with the wizard's texts and switches where given. */
@@ -70,7 +76,7 @@ export async function startRegistration(
   // Housekeeping on the way in: cheap (indexed) and keeps old drafts and codes from piling up.
   await repo.deleteExpiredDrafts(ctx.db, ctx.now);
   await codes.purgeOldCodes(ctx.db, ctx.now);
-  await assertAvailable(ctx.db, slug, input.email);
+  await assertAvailable(ctx.db, slug);
   await codes.assertCanSendCode(codeContext(ctx), input.phone_number);
 
   const passwordHash = await hashPassword(input.password);
@@ -140,8 +146,26 @@ export async function resendRegistrationCode(ctx: TRegistrationContext, registra
   return codes.codeDeliveryReply(ctx.config.sms.testMode, issued);
 }
 
+/**
+ * The email belongs to an account: the code is used up, the owner gets an email, and the signup
+ * ends here. Reached only with a texted code, so probing addresses costs a phone and a text each.
+ */
+async function refuseTakenEmail(
+  ctx: TRegistrationContext,
+  draft: { email: string; stationName: string },
+  codeId: string,
+) {
+  const owner = await findUserByEmail(ctx.db, draft.email);
+  if (!owner) return;
+  if (!(await codes.consumeCode(ctx.db, codeId, ctx.now))) {
+    throw new AppError(409, 'This registration is already complete. Please sign in.');
+  }
+  await sendEmailClashNotice(ctx.email, owner, draft.stationName);
+  throw new AppError(409, TAKEN_EMAIL);
+}
+
 export async function verifyRegistration(ctx: TRegistrationContext, registrationId: string, code: string) {
-  await openDraft(ctx, registrationId);
+  const openedDraft = await openDraft(ctx, registrationId);
   const codeId = await codes
     .checkCode(codeContext(ctx), { purpose: 'registration', subjectId: registrationId }, code)
     .catch(async (error: unknown) => {
@@ -151,6 +175,7 @@ export async function verifyRegistration(ctx: TRegistrationContext, registration
       }
       throw error;
     });
+  await refuseTakenEmail(ctx, openedDraft, codeId);
 
   try {
     const created = await ctx.db.transaction(async (tx) => {

@@ -10,6 +10,7 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
+import { revokeUserSessions } from '../../platform/session.js';
 import { sha256 } from '../../platform/tokens.js';
 import * as repo from './repo.js';
 
@@ -132,7 +133,7 @@ export async function editStationUser(
   input: TUpdateUserRequest,
   at: Date,
 ) {
-  await requireStandardUser(db, stationId, userId, USER_ERRORS.editAdmin);
+  const before = await requireStandardUser(db, stationId, userId, USER_ERRORS.editAdmin);
   await repo
     .updateStationUser(
       db,
@@ -149,6 +150,8 @@ export async function editStationUser(
     .catch(emailTaken);
   // Turning API access off also cuts off the key the user had.
   if (input.api_access_enabled === false) await repo.revokeLiveApiKey(db, stationId, userId, at);
+  // A new email is a new sign-in name: every session of the user ends (decision 0020).
+  if (normalizeEmail(input.email) !== before.email) await revokeUserSessions(db, userId);
   return getStationUser(db, stationId, userId);
 }
 

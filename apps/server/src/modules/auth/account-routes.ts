@@ -1,0 +1,223 @@
+// POST /auth/login/two-factor and My Account (/admin/api/account/…), decision 0020. The account
+// calls are open to any signed-in user, also an admin whose station requires a second factor
+// they have not set up yet (that is where they set it up).
+import {
+  LOGIN_CHALLENGE_COOKIE,
+  TWO_FACTOR,
+  ZAccount,
+  ZAccountSession,
+  ZChangePasswordRequest,
+  ZDisableTwoFactorRequest,
+  ZEnableTwoFactorRequest,
+  ZErrorResponse,
+  ZLoginTwoFactorRequest,
+  ZOk,
+  ZRecoveryCodes,
+  ZRevokedSessions,
+  ZSessionUser,
+  ZStationSecurity,
+  ZTwoFactorSetup,
+} from '@message-station/shared';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TAppContext } from '../../app.js';
+import type { TConfig } from '../../config.js';
+import { authOf } from '../../platform/guards.js';
+import * as account from './account.js';
+import { completeTwoFactorLogin } from './two-factor-login.js';
+
+const CHALLENGE_PATH = '/auth/login';
+
+/** The code step's cookie: httpOnly, only sent to /auth/login…, gone after five minutes. */
+export function setLoginChallengeCookie(reply: FastifyReply, config: TConfig, token: string) {
+  reply.setCookie(LOGIN_CHALLENGE_COOKIE, token, {
+    path: CHALLENGE_PATH,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: config.cookieSecure,
+    maxAge: TWO_FACTOR.challengeMinutes * 60,
+  });
+}
+
+const errors = {
+  400: ZErrorResponse,
+  401: ZErrorResponse,
+  403: ZErrorResponse,
+  404: ZErrorResponse,
+  409: ZErrorResponse,
+};
+const ZSessionParams = z.object({ id: z.uuid('Session not found') });
+
+export const accountRoutes =
+  (ctx: TAppContext): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { db, sessions, config, guards, now } = ctx;
+    const signedIn = { onRequest: guards.requireSignedIn };
+    const accountContext = (request: FastifyRequest): account.TAccountContext => ({
+      db,
+      auth: authOf(request),
+      sessionSecret: config.sessionSecret,
+      now: now(),
+    });
+
+    app.post(
+      '/auth/login/two-factor',
+      {
+        // Each challenge takes five codes; this caps an address opening many challenges.
+        config: { rateLimit: { max: 30, timeWindow: 15 * 60_000 } },
+        schema: {
+          tags: ['auth'],
+          summary: 'Finish a sign-in with a code from the authenticator app or a recovery code',
+          body: ZLoginTwoFactorRequest,
+          response: { 200: ZSessionUser, 400: ZErrorResponse, 401: ZErrorResponse, 429: ZErrorResponse },
+        },
+      },
+      async (request, reply) => {
+        const deps = {
+          db,
+          now: now(),
+          sessionSecret: config.sessionSecret,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        };
+        const result = await completeTwoFactorLogin(
+          deps,
+          request.cookies[LOGIN_CHALLENGE_COOKIE],
+          request.body.code,
+        );
+        reply.clearCookie(LOGIN_CHALLENGE_COOKIE, { path: CHALLENGE_PATH });
+        sessions.setSessionCookies(reply, result.token);
+        return result.user;
+      },
+    );
+
+    app.get(
+      '/admin/api/account',
+      {
+        ...signedIn,
+        schema: {
+          tags: ['account'],
+          summary: 'My Account: second factor and station security',
+          response: { 200: ZAccount },
+        },
+      },
+      async (request) => account.describeAccount(accountContext(request)),
+    );
+
+    app.post(
+      '/admin/api/account/password',
+      {
+        ...signedIn,
+        schema: {
+          tags: ['account'],
+          summary: 'Change my password; every other session of mine ends',
+          body: ZChangePasswordRequest,
+          response: { 200: ZRevokedSessions, ...errors },
+        },
+      },
+      async (request) => account.changePassword(accountContext(request), request.body),
+    );
+
+    app.get(
+      '/admin/api/account/sessions',
+      {
+        ...signedIn,
+        schema: {
+          tags: ['account'],
+          summary: 'Where I am signed in',
+          response: { 200: z.array(ZAccountSession) },
+        },
+      },
+      async (request) => account.listSessions(accountContext(request)),
+    );
+
+    app.delete(
+      '/admin/api/account/sessions/:id',
+      {
+        ...signedIn,
+        schema: {
+          tags: ['account'],
+          summary: 'Sign one of my sessions out',
+          params: ZSessionParams,
+          response: { 200: ZOk, ...errors },
+        },
+      },
+      async (request, reply) => {
+        const { current } = await account.revokeSession(accountContext(request), request.params.id);
+        if (current) sessions.clearSessionCookies(reply);
+        return { ok: true as const };
+      },
+    );
+
+    app.post(
+      '/admin/api/account/sessions/revoke-others',
+      {
+        ...signedIn,
+        schema: {
+          tags: ['account'],
+          summary: 'Sign out of all my other sessions',
+          response: { 200: ZRevokedSessions },
+        },
+      },
+      async (request) => account.revokeOtherSessions(accountContext(request)),
+    );
+
+    app.post(
+      '/admin/api/account/two-factor/setup',
+      {
+        ...signedIn,
+        schema: {
+          tags: ['account'],
+          summary: 'A new TOTP secret to scan; on after the first code confirms it',
+          response: { 200: ZTwoFactorSetup, ...errors },
+        },
+      },
+      async (request) => account.startTwoFactorSetup(accountContext(request)),
+    );
+
+    app.post(
+      '/admin/api/account/two-factor/enable',
+      {
+        ...signedIn,
+        schema: {
+          tags: ['account'],
+          summary: 'Confirm the first code: two-factor is on; the ten recovery codes are in this answer only',
+          body: ZEnableTwoFactorRequest,
+          response: { 200: ZRecoveryCodes, ...errors },
+        },
+      },
+      async (request) => account.enableTwoFactor(accountContext(request), request.body.code),
+    );
+
+    app.post(
+      '/admin/api/account/two-factor/disable',
+      {
+        ...signedIn,
+        schema: {
+          tags: ['account'],
+          summary: 'Turn two-factor off (password and a code)',
+          body: ZDisableTwoFactorRequest,
+          response: { 200: ZOk, ...errors },
+        },
+      },
+      async (request) => {
+        await account.disableTwoFactor(accountContext(request), request.body);
+        return { ok: true as const };
+      },
+    );
+
+    app.put(
+      '/admin/api/station/security',
+      {
+        onRequest: guards.requireAdmin,
+        schema: {
+          tags: ['account'],
+          summary: 'Station security: require two-factor sign-in for admins',
+          body: ZStationSecurity,
+          response: { 200: ZStationSecurity, ...errors },
+        },
+      },
+      async (request) => account.setStationTwoFactor(accountContext(request), request.body.requireTwoFactor),
+    );
+  };

@@ -1,0 +1,170 @@
+// My Account (decision 0020): change password, the user's sessions, two-factor sign-in, and the
+// station's "require two-factor for admins" switch.
+import {
+  ACCOUNT_ERROR_CODES,
+  type TAccount,
+  type TAccountSession,
+  type TChangePasswordRequest,
+  type TDisableTwoFactorRequest,
+  type TTwoFactorSetup,
+} from '@message-station/shared';
+import type { Db } from '../../db/client.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import { hashPassword, verifyPassword } from '../../platform/passwords.js';
+import { revokeUserSessions, type TAuth } from '../../platform/session.js';
+import { findUserById } from '../users/service.js';
+import * as repo from './account-repo.js';
+import {
+  acceptTotp,
+  checkSecondFactor,
+  newTotpSecret,
+  openSecret,
+  otpauthUri,
+  recoveryCodesLeft,
+  replaceRecoveryCodes,
+  sealSecret,
+} from './two-factor.js';
+import { describeUserAgent } from './user-agent.js';
+
+export type TAccountContext = { db: Db; auth: TAuth; sessionSecret: string; now: Date };
+
+const isStationAdmin = (auth: TAuth) => auth.role === 'admin' || auth.viewingStationId !== null;
+
+const refuse = (status: number, message: string, code: string) => new AppError(status, message, { code });
+const wrongPassword = () =>
+  refuse(400, 'Your current password is not correct.', ACCOUNT_ERROR_CODES.wrongPassword);
+const invalidCode = () =>
+  refuse(
+    400,
+    'That code is not valid. Check your authenticator app and try again.',
+    ACCOUNT_ERROR_CODES.invalidCode,
+  );
+
+async function ownUser(ctx: TAccountContext) {
+  const user = await findUserById(ctx.db, ctx.auth.userId);
+  if (!user) throw new AppError(401, 'Authentication required');
+  return user;
+}
+
+export async function describeAccount(ctx: TAccountContext): Promise<TAccount> {
+  const user = await ownUser(ctx);
+  const enabled = user.totpEnabledAt !== null;
+  return {
+    twoFactor: {
+      enabled,
+      enabledAt: user.totpEnabledAt?.toISOString() ?? null,
+      recoveryCodesLeft: enabled ? await recoveryCodesLeft(ctx.db, user.id) : 0,
+    },
+    station: isStationAdmin(ctx.auth)
+      ? { requireTwoFactor: await repo.stationRequiresTwoFactor(ctx.db, ctx.auth.stationId) }
+      : null,
+  };
+}
+
+/** A new password ends every other session of the user; this browser stays signed in. */
+export async function changePassword(ctx: TAccountContext, input: TChangePasswordRequest) {
+  const user = await ownUser(ctx);
+  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw wrongPassword();
+  if (input.newPassword === input.currentPassword) {
+    throw refuse(400, 'Choose a password different from your current one.', ACCOUNT_ERROR_CODES.samePassword);
+  }
+  const passwordHash = await hashPassword(input.newPassword);
+  return ctx.db.transaction(async (tx) => {
+    await repo.setPassword(tx, user.id, passwordHash, ctx.now);
+    return { revoked: await revokeUserSessions(tx, user.id, { exceptSessionId: ctx.auth.sessionId }) };
+  });
+}
+
+export async function listSessions(ctx: TAccountContext): Promise<TAccountSession[]> {
+  const rows = await repo.listUserSessions(ctx.db, ctx.auth.userId, ctx.now);
+  return rows.map((row) => ({
+    id: row.id,
+    current: row.id === ctx.auth.sessionId,
+    ...describeUserAgent(row.userAgent),
+    ip: row.ip,
+    created_at: row.createdAt.toISOString(),
+    last_seen_at: row.lastSeenAt?.toISOString() ?? null,
+  }));
+}
+
+/** Signs one of the user's own sessions out; anyone else's session is not found. */
+export async function revokeSession(ctx: TAccountContext, sessionId: string) {
+  if (!(await repo.deleteUserSession(ctx.db, ctx.auth.userId, sessionId)))
+    throw notFound('Session not found');
+  return { current: sessionId === ctx.auth.sessionId };
+}
+
+export async function revokeOtherSessions(ctx: TAccountContext) {
+  return {
+    revoked: await revokeUserSessions(ctx.db, ctx.auth.userId, { exceptSessionId: ctx.auth.sessionId }),
+  };
+}
+
+/** A fresh secret, kept (sealed) until the first code confirms it; any earlier unconfirmed one is replaced. */
+export async function startTwoFactorSetup(ctx: TAccountContext): Promise<TTwoFactorSetup> {
+  const user = await ownUser(ctx);
+  if (user.totpEnabledAt) {
+    throw refuse(409, 'Two-factor sign-in is already on.', ACCOUNT_ERROR_CODES.alreadyEnabled);
+  }
+  const secret = newTotpSecret();
+  await repo.setTotpSecret(ctx.db, user.id, sealSecret(ctx.sessionSecret, secret), ctx.now);
+  return { secret, uri: otpauthUri(secret, user.email) };
+}
+
+/** The first code turns two-factor on and answers ten recovery codes, shown once. */
+export async function enableTwoFactor(ctx: TAccountContext, code: string) {
+  const user = await ownUser(ctx);
+  if (user.totpEnabledAt) {
+    throw refuse(409, 'Two-factor sign-in is already on.', ACCOUNT_ERROR_CODES.alreadyEnabled);
+  }
+  if (!user.totpSecret) {
+    throw refuse(409, 'Start the setup again.', ACCOUNT_ERROR_CODES.setupNotStarted);
+  }
+  const base32 = openSecret(ctx.sessionSecret, user.totpSecret);
+  return ctx.db.transaction(async (tx) => {
+    if (!(await acceptTotp(tx, { userId: user.id, base32, code, now: ctx.now }))) throw invalidCode();
+    await repo.markTotpEnabled(tx, user.id, ctx.now);
+    return { recoveryCodes: await replaceRecoveryCodes(tx, user.id, ctx.now) };
+  });
+}
+
+/** Turning it off takes the password and a code (or a recovery code). */
+export async function disableTwoFactor(ctx: TAccountContext, input: TDisableTwoFactorRequest) {
+  const user = await ownUser(ctx);
+  if (!user.totpEnabledAt) {
+    throw refuse(409, 'Two-factor sign-in is not on.', ACCOUNT_ERROR_CODES.notEnabled);
+  }
+  if (user.role === 'admin' && (await repo.stationRequiresTwoFactor(ctx.db, user.stationId))) {
+    throw refuse(
+      409,
+      'Your station requires two-factor sign-in for admins, so it cannot be turned off.',
+      ACCOUNT_ERROR_CODES.requiredByStation,
+    );
+  }
+  if (!(await verifyPassword(user.passwordHash, input.password))) throw wrongPassword();
+  const checked = { sessionSecret: ctx.sessionSecret, user, code: input.code, now: ctx.now };
+  if (!(await checkSecondFactor(ctx.db, checked))) throw invalidCode();
+  await ctx.db.transaction(async (tx) => {
+    await repo.setTotpSecret(tx, user.id, null, ctx.now);
+    await repo.deleteRecoveryCodes(tx, user.id);
+  });
+}
+
+/**
+ * Station security (admins): requiring two-factor is refused until the admin turning it on has
+ * it, so nobody locks themselves into the setup by the switch.
+ */
+export async function setStationTwoFactor(ctx: TAccountContext, requireTwoFactor: boolean) {
+  if (!isStationAdmin(ctx.auth)) {
+    throw new AppError(403, 'You need administrator privileges to access this page.');
+  }
+  if (requireTwoFactor && !(await ownUser(ctx)).totpEnabledAt) {
+    throw refuse(
+      409,
+      'Turn on two-factor sign-in for your own account first.',
+      ACCOUNT_ERROR_CODES.enableOwnFirst,
+    );
+  }
+  await repo.setStationRequiresTwoFactor(ctx.db, ctx.auth.stationId, requireTwoFactor, ctx.now);
+  return { requireTwoFactor };
+}

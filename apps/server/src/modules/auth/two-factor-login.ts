@@ -1,0 +1,33 @@
+// The code step of a sign-in (decision 0020): the challenge from the password step plus a TOTP or
+// recovery code give the session.
+import { ACCOUNT_ERROR_CODES } from '@message-station/shared';
+import type { Db } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import { findUserById } from '../users/service.js';
+import { startSession } from './service.js';
+import { checkSecondFactor, closeLoginChallenge, spendChallengeAttempt } from './two-factor.js';
+
+type TTwoFactorLoginContext = { db: Db; now: Date; sessionSecret: string; ip?: string; userAgent?: string };
+
+const challengeExpired = () =>
+  new AppError(401, 'This sign-in took too long or had too many tries. Please sign in again.', {
+    code: ACCOUNT_ERROR_CODES.challengeExpired,
+  });
+
+export async function completeTwoFactorLogin(
+  ctx: TTwoFactorLoginContext,
+  challengeToken: string | undefined,
+  code: string,
+) {
+  if (!challengeToken) throw challengeExpired();
+  const userId = await spendChallengeAttempt(ctx.db, challengeToken, ctx.now);
+  const user = userId ? await findUserById(ctx.db, userId) : null;
+  if (!user?.totpEnabledAt) throw challengeExpired();
+  if (!(await checkSecondFactor(ctx.db, { sessionSecret: ctx.sessionSecret, user, code, now: ctx.now }))) {
+    throw new AppError(401, 'That code is not valid. Check your authenticator app and try again.', {
+      code: ACCOUNT_ERROR_CODES.invalidCode,
+    });
+  }
+  await closeLoginChallenge(ctx.db, challengeToken);
+  return startSession(ctx, user);
+}

@@ -1,0 +1,179 @@
+// The second factor (decision 0020): TOTP secrets sealed with AES-256-GCM under a key derived
+// from SESSION_SECRET, codes accepted once (users.totp_last_step), one-time recovery codes kept as
+// SHA-256, and the short code step of a sign-in (login_challenges).
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
+import { TWO_FACTOR } from '@message-station/shared';
+import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { Secret, TOTP } from 'otpauth';
+import type { DbOrTx } from '../../db/client.js';
+import { loginChallenges, recoveryCodes, users } from '../../db/schema/index.js';
+import { randomToken, sha256 } from '../../platform/tokens.js';
+
+const PERIOD_SECONDS = 30;
+const SEALED_PREFIX = 'v1';
+
+function sealingKey(sessionSecret: string): Buffer {
+  return Buffer.from(hkdfSync('sha256', sessionSecret, 'message-station', 'totp-secret-v1', 32));
+}
+
+/** Encrypts a base32 TOTP secret for users.totp_secret. */
+export function sealSecret(sessionSecret: string, base32: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', sealingKey(sessionSecret), iv);
+  const sealed = Buffer.concat([cipher.update(base32, 'utf8'), cipher.final()]);
+  return [SEALED_PREFIX, iv, cipher.getAuthTag(), sealed]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
+}
+
+export function openSecret(sessionSecret: string, sealed: string): string {
+  const [version, iv, tag, body] = sealed.split('.');
+  if (version !== SEALED_PREFIX || !iv || !tag || !body) throw new Error('unreadable TOTP secret');
+  const decipher = createDecipheriv('aes-256-gcm', sealingKey(sessionSecret), Buffer.from(iv, 'base64url'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+export function newTotpSecret(): string {
+  return new Secret({ size: 20 }).base32;
+}
+
+function totpOf(base32: string, label = '') {
+  return new TOTP({
+    issuer: TWO_FACTOR.issuer,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD_SECONDS,
+    secret: Secret.fromBase32(base32),
+  });
+}
+
+export function otpauthUri(base32: string, email: string): string {
+  return totpOf(base32, email).toString();
+}
+
+/** The time step a code belongs to (this one, the one before or after), or null. */
+function matchingStep(base32: string, code: string, now: Date): number | null {
+  const delta = totpOf(base32).validate({ token: code, timestamp: now.getTime(), window: 1 });
+  if (delta === null) return null;
+  return Math.floor(now.getTime() / 1000 / PERIOD_SECONDS) + delta;
+}
+
+/**
+ * Accepts a TOTP code once: the step is recorded only if it is newer than the last one accepted,
+ * in one conditional update, so the same code (or an older one) is refused even by another node.
+ */
+export async function acceptTotp(
+  db: DbOrTx,
+  input: { userId: string; base32: string; code: string; now: Date },
+): Promise<boolean> {
+  const step = matchingStep(input.base32, input.code, input.now);
+  if (step === null) return false;
+  const rows = await db
+    .update(users)
+    .set({ totpLastStep: step })
+    .where(and(eq(users.id, input.userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
+    .returning({ id: users.id });
+  return rows.length === 1;
+}
+
+const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');
+const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
+
+function newRecoveryCode(): string {
+  const chars = [...randomBytes(10)].map((byte) => RECOVERY_ALPHABET[byte % RECOVERY_ALPHABET.length]);
+  return `${chars.slice(0, 5).join('')}-${chars.slice(5).join('')}`;
+}
+
+/** Replaces the user's recovery codes with ten new ones; the codes are answered once. */
+export async function replaceRecoveryCodes(db: DbOrTx, userId: string, now: Date): Promise<string[]> {
+  const codes = Array.from({ length: TWO_FACTOR.recoveryCodeCount }, newRecoveryCode);
+  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+  await db
+    .insert(recoveryCodes)
+    .values(codes.map((code) => ({ userId, codeHash: sha256(normalizeRecoveryCode(code)), createdAt: now })));
+  return codes;
+}
+
+/** Uses a recovery code: true once per code. */
+export async function useRecoveryCode(
+  db: DbOrTx,
+  input: { userId: string; code: string; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(recoveryCodes)
+    .set({ usedAt: input.now })
+    .where(
+      and(
+        eq(recoveryCodes.userId, input.userId),
+        eq(recoveryCodes.codeHash, sha256(normalizeRecoveryCode(input.code))),
+        isNull(recoveryCodes.usedAt),
+      ),
+    )
+    .returning({ id: recoveryCodes.id });
+  return rows.length === 1;
+}
+
+export async function recoveryCodesLeft(db: DbOrTx, userId: string): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(recoveryCodes)
+    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Checks a second factor of a user who has it on: a 6-digit TOTP code, or else a recovery code.
+ */
+export async function checkSecondFactor(
+  db: DbOrTx,
+  input: { sessionSecret: string; user: { id: string; totpSecret: string | null }; code: string; now: Date },
+): Promise<boolean> {
+  const code = input.code.trim();
+  if (/^\d{6}$/.test(code)) {
+    if (!input.user.totpSecret) return false;
+    const base32 = openSecret(input.sessionSecret, input.user.totpSecret);
+    return acceptTotp(db, { userId: input.user.id, base32, code, now: input.now });
+  }
+  return useRecoveryCode(db, { userId: input.user.id, code, now: input.now });
+}
+
+/** Opens the code step of a sign-in; the token goes into an httpOnly cookie. */
+export async function openLoginChallenge(db: DbOrTx, userId: string, now: Date): Promise<string> {
+  const token = randomToken();
+  // Old steps of this user's earlier sign-ins are dropped on the way (expired ones of anyone too).
+  await db
+    .delete(loginChallenges)
+    .where(or(eq(loginChallenges.userId, userId), lt(loginChallenges.expiresAt, now)));
+  await db.insert(loginChallenges).values({
+    tokenHash: sha256(token),
+    userId,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + TWO_FACTOR.challengeMinutes * 60_000),
+  });
+  return token;
+}
+
+/**
+ * Spends one attempt of an open, unexpired challenge (atomically, so parallel guesses cannot
+ * exceed the limit); the user id, or null when the challenge is gone, expired or used up.
+ */
+export async function spendChallengeAttempt(db: DbOrTx, token: string, now: Date): Promise<string | null> {
+  const [row] = await db
+    .update(loginChallenges)
+    .set({ attempts: sql`${loginChallenges.attempts} + 1` })
+    .where(
+      and(
+        eq(loginChallenges.tokenHash, sha256(token)),
+        gt(loginChallenges.expiresAt, now),
+        lt(loginChallenges.attempts, TWO_FACTOR.challengeAttempts),
+      ),
+    )
+    .returning({ userId: loginChallenges.userId });
+  return row?.userId ?? null;
+}
+
+export async function closeLoginChallenge(db: DbOrTx, token: string): Promise<void> {
+  await db.delete(loginChallenges).where(eq(loginChallenges.tokenHash, sha256(token)));
+}

@@ -1,0 +1,101 @@
+// My Account (decision 0020): password, sessions, two-factor sign-in. The server answers codes in
+// `code` beside `error`; the web words them in en and es.
+import { z } from 'zod';
+import { LIMITS } from './constants.js';
+
+/** Codes the account and two-factor sign-in calls answer beside `error`. */
+export const ACCOUNT_ERROR_CODES = {
+  wrongPassword: 'wrong_password',
+  samePassword: 'same_password',
+  invalidCode: 'invalid_two_factor_code',
+  challengeExpired: 'two_factor_challenge_expired',
+  alreadyEnabled: 'two_factor_already_enabled',
+  notEnabled: 'two_factor_not_enabled',
+  setupNotStarted: 'two_factor_setup_not_started',
+  requiredByStation: 'two_factor_required_by_station',
+  setupRequired: 'two_factor_setup_required',
+  enableOwnFirst: 'two_factor_enable_own_first',
+} as const;
+export type TAccountErrorCode = (typeof ACCOUNT_ERROR_CODES)[keyof typeof ACCOUNT_ERROR_CODES];
+
+export const TWO_FACTOR = {
+  /** How long the code step of a sign-in stays open, and how many codes it takes. */
+  challengeMinutes: 5,
+  challengeAttempts: 5,
+  recoveryCodeCount: 10,
+  issuer: 'Message Station',
+} as const;
+
+/** The cookie that carries the code step of a sign-in (only for accounts with two-factor on). */
+export const LOGIN_CHALLENGE_COOKIE = 'login_challenge';
+
+/** A TOTP code (6 digits) or a recovery code (xxxxx-xxxxx); spaces and hyphens are ignored. */
+const ZCode = z.string().trim().min(1, 'Enter the code.').max(32, 'Enter the code.');
+const ZTotpCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.');
+
+const ZNewPassword = z
+  .string({ error: 'Password is required.' })
+  .min(LIMITS.passwordMinLength, 'Password must be at least 8 characters long.')
+  .max(256, 'Password is too long.');
+
+/** POST /auth/login when the account has two-factor on: no session yet, the code step is next. */
+export const ZTwoFactorChallenge = z.object({ twoFactorRequired: z.literal(true) });
+export type TTwoFactorChallenge = z.infer<typeof ZTwoFactorChallenge>;
+
+export const ZLoginTwoFactorRequest = z.object({ code: ZCode });
+export type TLoginTwoFactorRequest = z.infer<typeof ZLoginTwoFactorRequest>;
+
+export const ZChangePasswordRequest = z.object({
+  currentPassword: z.string().min(1, 'Enter your current password.').max(1024),
+  newPassword: ZNewPassword,
+});
+export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
+
+export const ZAccountSession = z.object({
+  id: z.string(),
+  /** The session of this browser. */
+  current: z.boolean(),
+  browser: z.string().nullable(),
+  os: z.string().nullable(),
+  ip: z.string().nullable(),
+  created_at: z.string(),
+  last_seen_at: z.string().nullable(),
+});
+export type TAccountSession = z.infer<typeof ZAccountSession>;
+
+export const ZAccount = z.object({
+  twoFactor: z.object({
+    enabled: z.boolean(),
+    enabledAt: z.string().nullable(),
+    recoveryCodesLeft: z.number().int(),
+  }),
+  /** Station security, for the station's admins (null for other users). */
+  station: z.object({ requireTwoFactor: z.boolean() }).nullable(),
+});
+export type TAccount = z.infer<typeof ZAccount>;
+
+export const ZTwoFactorSetup = z.object({
+  /** Base32, for typing into an app that cannot scan. */
+  secret: z.string(),
+  /** otpauth://totp/… for the QR code. */
+  uri: z.string(),
+});
+export type TTwoFactorSetup = z.infer<typeof ZTwoFactorSetup>;
+
+export const ZEnableTwoFactorRequest = z.object({ code: ZTotpCode });
+export const ZRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
+export type TRecoveryCodes = z.infer<typeof ZRecoveryCodes>;
+
+export const ZDisableTwoFactorRequest = z.object({
+  password: z.string().min(1, 'Enter your current password.').max(1024),
+  code: ZCode,
+});
+export type TDisableTwoFactorRequest = z.infer<typeof ZDisableTwoFactorRequest>;
+
+export const ZStationSecurity = z.object({ requireTwoFactor: z.boolean() });
+export type TStationSecurity = z.infer<typeof ZStationSecurity>;
+
+export const ZRevokedSessions = z.object({ revoked: z.number().int() });
