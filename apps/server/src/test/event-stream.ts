@@ -10,9 +10,13 @@ export class EventStreamReader {
 
   private constructor() {}
 
-  static async open(baseUrl: string, path: string, client: TestClient) {
+  /** `client` is an in-process TestClient or a real server's HttpSession. */
+  static async open(baseUrl: string, path: string, client: TestClient | { cookieHeader(): string }) {
     const reader = new EventStreamReader();
-    const cookie = [...client.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const cookie =
+      'jar' in client
+        ? [...client.jar].map(([name, value]) => `${name}=${value}`).join('; ')
+        : client.cookieHeader();
     const response = await fetch(`${baseUrl}${path}`, {
       headers: { cookie },
       signal: reader.controller.signal,

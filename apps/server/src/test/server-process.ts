@@ -118,6 +118,11 @@ export class HttpSession {
     return { status: response.status, json: () => JSON.parse(text), text };
   }
 
+  /** The Cookie header this session sends (for a stream opened beside it). */
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
+
   async login(email: string, password = 'demo1234') {
     await this.request('GET', '/auth/session');
     const response = await this.request('POST', '/auth/login', { email, password });
