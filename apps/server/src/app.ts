@@ -43,7 +43,7 @@ import { subscriberRoutes } from './modules/subscribers/routes.js';
 import { superadminRoutes } from './modules/superadmin/routes.js';
 import { startTranslationWorker } from './modules/translation/worker.js';
 import { userRoutes } from './modules/users/routes.js';
-import { AppError, registerErrorHandler } from './platform/errors.js';
+import { AppError, clientErrorHandler, registerErrorHandler } from './platform/errors.js';
 import { createEventBus, type TEventBus } from './platform/event-bus.js';
 import { createGuards, type TGuards } from './platform/guards.js';
 import { startJobRunner } from './platform/jobs.js';
@@ -108,6 +108,8 @@ export async function buildApp(deps: TAppDeps) {
           } as FastifyServerOptions['logger'])
         : (deps.logger ?? false),
     trustProxy: config.trustProxy,
+    // A request the HTTP parser refuses still answers {error} (decision 0024).
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);

@@ -1,6 +1,7 @@
 // Contact form (spec §3 Contact form, §5, §7 POST /api/contact).
 import { z } from 'zod';
-import { requiredText } from './fields.js';
+import { email, requiredText } from './fields.js';
+import { TEXT_LIMITS, textField } from './text-field.js';
 
 export const CONTACT_CATEGORIES = ['product', 'account', 'station', 'billing', 'security', 'other'] as const;
 export const CONTACT_CATEGORY_LABELS: Record<(typeof CONTACT_CATEGORIES)[number], string> = {
@@ -14,17 +15,11 @@ export const CONTACT_CATEGORY_LABELS: Record<(typeof CONTACT_CATEGORIES)[number]
 export const CONTACT_SENT = "Message sent successfully! We'll get back to you soon.";
 
 export const ZContactRequest = z.object({
-  name: requiredText('Name is required.', 100).optional(),
-  email: z
-    .string()
-    .trim()
-    .toLowerCase()
-    .max(320)
-    .pipe(z.email('Please enter a valid email address.'))
-    .optional(),
+  name: requiredText('Name is required.', TEXT_LIMITS.name).optional(),
+  email: email('Email address').optional(),
   category: z.enum(CONTACT_CATEGORIES, 'Please choose a category.'),
-  subject: requiredText('Subject is required.', 200),
-  message: requiredText('Message is required.', 5000),
-  turnstileToken: z.string().max(10_000).optional(),
+  subject: requiredText('Subject is required.', TEXT_LIMITS.contactSubject),
+  message: requiredText('Message is required.', TEXT_LIMITS.contactMessage),
+  turnstileToken: textField({ label: 'Bot check', max: TEXT_LIMITS.botCheckToken }).optional(),
 });
 export type TContactRequest = z.input<typeof ZContactRequest>;

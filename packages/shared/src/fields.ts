@@ -1,38 +1,36 @@
 // Field schemas shared by several request bodies; their messages are full sentences shown as given.
 import { z } from 'zod';
+import { LIMITS } from './constants.js';
 import { parseUsPhone } from './phone-validation.js';
+import { isStorableText, TEXT_LIMITS, textField, tooLongText, UNSTORABLE_TEXT_ERROR } from './text-field.js';
 
-export const requiredText = (message: string, max = 200) =>
-  z
-    .string({ error: message })
-    .trim()
-    .min(1, message)
-    .max(max, `${message.replace(/ is required\.?$/, '')} is too long.`);
+/** Required text: `message` when blank, "{label} must be at most {max} characters." when over. */
+export const requiredText = (message: string, max: number) =>
+  textField({ label: message.replace(/ is required\.?$/, ''), max, required: message });
 
 export const email = (label: string) =>
-  z
-    .string({ error: `${label} is required.` })
-    .trim()
+  textField({ label, max: TEXT_LIMITS.email, required: `${label} is required.` })
     .toLowerCase()
-    .min(1, `${label} is required.`)
-    .max(320, `${label} is too long.`)
     .pipe(z.email(`Please enter a valid ${label.toLowerCase()}.`));
 
 /** An http(s) address; `emptyMessage` replaces "{label} is required." where the spec words it. */
 export const httpUrl = (label: string, emptyMessage = `${label} is required.`) =>
+  textField({ label, max: TEXT_LIMITS.url, required: emptyMessage }).refine((value) => {
+    try {
+      const url = new URL(value);
+      return url.protocol === 'https:' || url.protocol === 'http:';
+    } catch {
+      return false;
+    }
+  }, `${label} must be a valid http(s) URL.`);
+
+/** A new password: kept exactly as typed (never trimmed), at least 8 characters. */
+export const newPassword = (tooShort: string) =>
   z
-    .string({ error: emptyMessage })
-    .trim()
-    .min(1, emptyMessage)
-    .max(2000, `${label} is too long.`)
-    .refine((value) => {
-      try {
-        const url = new URL(value);
-        return url.protocol === 'https:' || url.protocol === 'http:';
-      } catch {
-        return false;
-      }
-    }, `${label} must be a valid http(s) URL.`);
+    .string({ error: tooShort })
+    .refine(isStorableText, UNSTORABLE_TEXT_ERROR)
+    .min(LIMITS.passwordMinLength, tooShort)
+    .max(TEXT_LIMITS.password, tooLongText('Password', TEXT_LIMITS.password));
 
 export const ZBrandColor = z
   .string()
@@ -42,8 +40,10 @@ export const ZBrandColor = z
 
 export const ZUsPhone = z
   .string({ error: 'Phone number is required.' })
+  .refine(isStorableText, UNSTORABLE_TEXT_ERROR)
   .trim()
   .min(1, 'Phone number is required.')
+  .max(TEXT_LIMITS.phone, 'Please enter a valid US phone number.')
   .transform((value, ctx) => {
     const e164 = parseUsPhone(value);
     if (!e164) {

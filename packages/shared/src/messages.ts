@@ -1,6 +1,7 @@
 // Message shapes (spec §3 Message, §7 message calls).
 import { z } from 'zod';
 import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS } from './constants.js';
+import { TEXT_LIMITS, textField } from './text-field.js';
 
 export const TRANSLATION_STATUSES = ['pending', 'completed', 'failed'] as const;
 
@@ -35,16 +36,8 @@ const REQUIRED = 'Please fill in all required fields';
 
 export const ZMessageRequest = z
   .object({
-    title: z
-      .string({ error: REQUIRED })
-      .trim()
-      .min(1, REQUIRED)
-      .max(200, 'Titles are limited to 200 characters.'),
-    original: z
-      .string({ error: REQUIRED })
-      .trim()
-      .min(1, REQUIRED)
-      .max(5000, 'Messages are limited to 5,000 characters.'),
+    title: textField({ label: 'Title', max: TEXT_LIMITS.messageTitle, required: REQUIRED }),
+    original: textField({ label: 'Message text', max: TEXT_LIMITS.messageBody, required: REQUIRED }),
     original_language: z.enum(LANGUAGE_CODES, 'Unknown language.').default('en'),
     target_languages: z
       .array(z.enum(LANGUAGE_CODES, 'Unknown language.'), {
@@ -63,15 +56,15 @@ export type TMessageRequest = z.input<typeof ZMessageRequest>;
 export const ZMessagesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
   type: z.enum(MESSAGE_TYPE_KEYS).optional(),
-  search: z.string().trim().max(200).optional(),
+  search: textField({ label: 'Search', max: TEXT_LIMITS.search }).optional(),
 });
 
 export const ZTranslationEditRequest = z.object({
-  translated_text: z
-    .string({ error: 'The translation cannot be empty.' })
-    .trim()
-    .min(1, 'The translation cannot be empty.')
-    .max(5000, 'Messages are limited to 5,000 characters.'),
+  translated_text: textField({
+    label: 'Translation',
+    max: TEXT_LIMITS.messageBody,
+    required: 'The translation cannot be empty.',
+  }),
 });
 
 /** GET /admin/api/station */

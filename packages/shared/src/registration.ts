@@ -1,21 +1,19 @@
 // Signup API shapes (spec §7 Registration). Messages are full sentences shown as given.
 import { z } from 'zod';
-import { LANGUAGE_CODES, LIMITS, MESSAGE_TYPE_KEYS } from './constants.js';
-import { email, httpUrl, requiredText, ZBrandColor, ZUsPhone } from './fields.js';
+import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS } from './constants.js';
+import { email, httpUrl, newPassword, requiredText, ZBrandColor, ZUsPhone } from './fields.js';
 import { deriveStationId } from './station-id.js';
+import { TEXT_LIMITS, textField } from './text-field.js';
 
 export const ZRegisterStartRequest = z
   .object({
     email: email('Email address'),
-    password: z
-      .string({ error: 'Password is required.' })
-      .min(LIMITS.passwordMinLength, 'Password must be at least 8 characters long.')
-      .max(256, 'Password is too long.'),
+    password: newPassword('Password must be at least 8 characters long.'),
     phone_number: ZUsPhone,
-    admin_full_name: requiredText('Full name is required.'),
+    admin_full_name: requiredText('Full name is required.', TEXT_LIMITS.name),
     billing_email: email('Billing email'),
-    station_name: requiredText('Station name is required.', 100),
-    display_name: requiredText('Display name is required.', 100),
+    station_name: requiredText('Station name is required.', TEXT_LIMITS.name),
+    display_name: requiredText('Display name is required.', TEXT_LIMITS.name),
     brand_color: ZBrandColor.default('#007bff'),
     supported_languages: z
       .array(z.enum(LANGUAGE_CODES, `Supported languages must be among: ${LANGUAGE_CODES.join(', ')}.`))
@@ -29,7 +27,7 @@ export const ZRegisterStartRequest = z
       .array(
         z.object({
           message_type: z.enum(MESSAGE_TYPE_KEYS, 'Unknown message type.'),
-          description: z.string().trim().max(500, 'Message type descriptions are limited to 500 characters.'),
+          description: textField({ label: 'Message type description', max: TEXT_LIMITS.typeDescription }),
           is_active: z.boolean(),
         }),
       )

@@ -1,7 +1,8 @@
 // Station settings shapes (spec §3 Station settings, §5 Settings, §7 PUT /admin/api/station/settings).
 import { z } from 'zod';
 import { LANGUAGE_CODES, PAYMENT_STATUSES } from './constants.js';
-import { httpUrl, ZBrandColor } from './fields.js';
+import { httpUrl, requiredText, ZBrandColor } from './fields.js';
+import { TEXT_LIMITS } from './text-field.js';
 
 export const SETTINGS_ERRORS = {
   displayName: 'Display name is required',
@@ -37,11 +38,7 @@ export type TStationSettings = z.infer<typeof ZStationSettings>;
 
 export const ZStationSettingsRequest = z
   .object({
-    display_name: z
-      .string({ error: SETTINGS_ERRORS.displayName })
-      .trim()
-      .min(1, SETTINGS_ERRORS.displayName)
-      .max(100, 'Display name is too long.'),
+    display_name: requiredText(SETTINGS_ERRORS.displayName, TEXT_LIMITS.name),
     brand_color: ZBrandColor,
     primary_language: z.enum(LANGUAGE_CODES, `Primary language must be among: ${LANGUAGE_CODES.join(', ')}.`),
     privacy_policy_url: httpUrl('Privacy policy URL', SETTINGS_ERRORS.privacyUrl),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS } from './constants.js';
 import { ZUsPhone } from './fields.js';
 import { ZVerificationCode } from './registration.js';
+import { TEXT_LIMITS, textField } from './text-field.js';
 
 /** The interface languages: the consent text is shown, and recorded, in the one the person reads. */
 export const CONSENT_LANGUAGES = ['en', 'es'] as const;
@@ -103,7 +104,7 @@ export const ZSmsContact = z.object({
 export type TSmsContact = z.infer<typeof ZSmsContact>;
 
 export const ZSmsContactsQuery = z.object({
-  search: z.string().trim().max(100).optional(),
+  search: textField({ label: 'Search', max: TEXT_LIMITS.search }).optional(),
   status: z.enum(CONTACT_STATUSES).optional(),
   limit: z.coerce.number().int().min(1).max(500).default(50),
   offset: z.coerce.number().int().min(0).default(0),
@@ -116,7 +117,7 @@ export const ZUpdateContactStatusRequest = z.object({
 });
 
 export const ZAddContactRequest = z.object({
-  name: z.string().trim().max(100).optional().default(''),
+  name: textField({ label: 'Name', max: TEXT_LIMITS.name }).optional().default(''),
   phone: ZUsPhone,
   message_preferences: ZMessagePreferences,
   consent_attested: z.literal(true, 'Please confirm that this person agreed to receive SMS alerts.'),

@@ -1,7 +1,8 @@
 // Station user shapes (spec §3 Station user, §5 Add user / Edit user, §7 users calls).
 import { z } from 'zod';
-import { LIMITS, USER_ROLES } from './constants.js';
-import { email, requiredText, ZUsPhone } from './fields.js';
+import { USER_ROLES } from './constants.js';
+import { email, newPassword, requiredText, ZUsPhone } from './fields.js';
+import { TEXT_LIMITS } from './text-field.js';
 
 export const USER_ERRORS = {
   deleteAdmin: 'Admin accounts cannot be deleted through the interface. Please contact support.',
@@ -31,13 +32,10 @@ export const ZStationUser = z.object({
 export type TStationUser = z.infer<typeof ZStationUser>;
 
 export const ZCreateUserRequest = z.object({
-  full_name: requiredText('Full name is required.', 100),
+  full_name: requiredText('Full name is required.', TEXT_LIMITS.name),
   email: email('Email'),
   phone_number: ZUsPhone,
-  password: z
-    .string({ error: USER_ERRORS.password })
-    .min(LIMITS.passwordMinLength, USER_ERRORS.password)
-    .max(256, 'Password is too long.'),
+  password: newPassword(USER_ERRORS.password),
   role: z.enum(USER_ROLES, 'Role must be admin or user.').default('user'),
   /** Lets the user sign the desktop app in with an API key. */
   api_access_enabled: z.boolean().default(true),
@@ -45,7 +43,7 @@ export const ZCreateUserRequest = z.object({
 export type TCreateUserRequest = z.input<typeof ZCreateUserRequest>;
 
 export const ZUpdateUserRequest = z.object({
-  full_name: requiredText('Full name is required.', 100),
+  full_name: requiredText('Full name is required.', TEXT_LIMITS.name),
   email: email('Email'),
   phone_number: ZUsPhone.nullable().optional(),
   api_access_enabled: z.boolean().optional(),

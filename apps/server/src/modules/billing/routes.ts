@@ -2,6 +2,8 @@
 import {
   CREDIT_PACK,
   PLAN_TIERS,
+  TEXT_LIMITS,
+  textField,
   ZBillingInfo,
   ZCreditLedgerEntry,
   ZErrorResponse,
@@ -106,8 +108,12 @@ const stripeWebhook =
 
 const ZDevCheckout = z.object({
   kind: z.enum(['subscription', 'credits']),
-  client_reference_id: z.string().min(1, 'client_reference_id is required'),
-  email: z.string().optional(),
+  client_reference_id: textField({
+    label: 'client_reference_id',
+    max: TEXT_LIMITS.token,
+    required: 'client_reference_id is required',
+  }),
+  email: textField({ label: 'email', max: TEXT_LIMITS.email }).optional(),
   tier: z.enum(Object.keys(PLAN_TIERS) as ['basic', 'professional', 'enterprise']).default('basic'),
   packs: z.number().int().min(1).max(10).default(1),
 });

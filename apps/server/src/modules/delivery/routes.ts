@@ -1,5 +1,7 @@
 // Sending a message by SMS (spec §7 send-sms), its progress, and Twilio's status callbacks.
 import {
+  TEXT_LIMITS,
+  textField,
   ZDeliveryProgress,
   ZErrorResponse,
   ZIdempotencyKey,
@@ -104,7 +106,11 @@ export const deliveryRoutes =
           tags: ['webhooks'],
           summary: "Twilio's status callback (form post signed with X-Twilio-Signature)",
           body: z
-            .object({ MessageSid: z.string(), MessageStatus: z.string(), ErrorCode: z.string().optional() })
+            .object({
+              MessageSid: textField({ label: 'MessageSid', max: TEXT_LIMITS.token }),
+              MessageStatus: textField({ label: 'MessageStatus', max: TEXT_LIMITS.token }),
+              ErrorCode: textField({ label: 'ErrorCode', max: TEXT_LIMITS.token }).optional(),
+            })
             .passthrough(),
         },
       },

@@ -1,13 +1,22 @@
 // Desktop agent releases: the public list and notes (/api/releases), and the zip downloads for
 // signed-in staff (/admin/api/download/app/{version}, /admin/api/download/app-pilot).
-import { APP_PILOT_VERSION, ZErrorResponse, ZReleaseList, ZReleaseNotes } from '@message-station/shared';
+import {
+  APP_PILOT_VERSION,
+  TEXT_LIMITS,
+  textField,
+  ZErrorResponse,
+  ZReleaseList,
+  ZReleaseNotes,
+} from '@message-station/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TAppContext } from '../../app.js';
 import { listReleases, openReleaseZip, releaseNotes } from './service.js';
 
-const ZVersion = z.object({ version: z.string() });
+const ZVersion = z.object({
+  version: textField({ label: 'Version', max: TEXT_LIMITS.slug, required: 'Release not found' }),
+});
 
 export const releaseRoutes =
   (app: TAppContext): FastifyPluginAsyncZod =>

@@ -1,5 +1,5 @@
 // POST /admin/api/station/logo (multipart field `logo`) and the public logo image.
-import { LIMITS, ZErrorResponse, ZStationSummary } from '@message-station/shared';
+import { LIMITS, TEXT_LIMITS, textField, ZErrorResponse, ZStationSummary } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TAppContext } from '../../app.js';
@@ -24,12 +24,12 @@ const ZMessageTypeItem = z.object({
 });
 
 const ZMessageTypeUpdate = z.object({
-  display_name: z
-    .string()
-    .trim()
-    .min(1, 'Display name is required')
-    .max(50, 'Display names are limited to 50 characters.'),
-  description: z.string().trim().max(500, 'Descriptions are limited to 500 characters.'),
+  display_name: textField({
+    label: 'Display name',
+    max: TEXT_LIMITS.typeName,
+    required: 'Display name is required',
+  }),
+  description: textField({ label: 'Description', max: TEXT_LIMITS.typeDescription }),
   color_code: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex colour such as #dc3545.'),
   is_active: z.boolean(),
 });
@@ -196,7 +196,7 @@ export const stationRoutes =
         schema: {
           tags: ['station'],
           summary: 'A station logo image',
-          params: z.object({ slug: z.string() }),
+          params: z.object({ slug: textField({ label: 'Station', max: TEXT_LIMITS.slug }) }),
         },
       },
       async (request, reply) => {

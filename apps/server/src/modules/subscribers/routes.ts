@@ -2,6 +2,8 @@
 import { randomUUID } from 'node:crypto';
 import {
   CONSENT_LANGUAGES,
+  TEXT_LIMITS,
+  textField,
   ZErrorResponse,
   ZMessageResponse,
   ZStationPublicInfo,
@@ -36,14 +38,16 @@ const errors = {
   429: ZErrorResponse,
   503: ZErrorResponse,
 };
-const ZSlug = z.object({ slug: z.string().min(1).max(40) });
+const ZSlug = z.object({
+  slug: textField({ label: 'Station', max: TEXT_LIMITS.slug, required: 'Station not found' }),
+});
 const HOUR_MS = 3_600_000;
 
 const ZTwilioInbound = z.looseObject({
-  MessageSid: z.string().min(1),
-  From: z.string().min(1),
-  To: z.string().default(''),
-  Body: z.string().default(''),
+  MessageSid: textField({ label: 'MessageSid', max: TEXT_LIMITS.token, required: 'MessageSid is required.' }),
+  From: textField({ label: 'From', max: TEXT_LIMITS.phone, required: 'From is required.' }),
+  To: textField({ label: 'To', max: TEXT_LIMITS.phone }).default(''),
+  Body: textField({ label: 'Body', max: TEXT_LIMITS.smsBody }).default(''),
 });
 
 export const subscriberRoutes =
@@ -177,8 +181,8 @@ export const subscriberRoutes =
             tags: ['dev'],
             summary: 'Simulate a text sent to the station number (dev outbox only)',
             body: z.object({
-              from: z.string().trim().min(1, 'From is required.'),
-              body: z.string().max(1600),
+              from: textField({ label: 'From', max: TEXT_LIMITS.phone, required: 'From is required.' }),
+              body: textField({ label: 'Body', max: TEXT_LIMITS.smsBody }),
             }),
             response: { 200: z.object({ reply: z.string().nullable() }), 400: ZErrorResponse },
           },

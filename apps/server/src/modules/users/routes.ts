@@ -1,5 +1,7 @@
 // Admin Users page calls (spec §7 users) with API keys, and the API-key sign-in check agents use.
 import {
+  TEXT_LIMITS,
+  textField,
   ZApiKeyCreated,
   ZCreateUserRequest,
   ZErrorResponse,
@@ -150,7 +152,10 @@ export const userRoutes =
         schema: {
           tags: ['agent'],
           summary: 'Checks a Station ID and API key (headers X-Station-ID and Authorization: Bearer)',
-          headers: z.object({ 'x-station-id': z.string().optional(), authorization: z.string().optional() }),
+          headers: z.object({
+            'x-station-id': textField({ label: 'X-Station-ID', max: TEXT_LIMITS.slug }).optional(),
+            authorization: textField({ label: 'Authorization', max: TEXT_LIMITS.token }).optional(),
+          }),
           response: {
             200: z.object({
               station: z.object({ id: z.string(), slug: z.string(), display_name: z.string() }),

@@ -1,0 +1,70 @@
+// The one builder for text in a request (decision 0024): no NUL or unpaired surrogate, trimmed,
+// and at most a limit from TEXT_LIMITS, the same number the web forms give as maxLength.
+import { z } from 'zod';
+
+/**
+ * The longest accepted value of each kind of text, in UTF-16 code units (what an input's
+ * maxLength counts). The spec fixes none of these; message title and body kept the limits they
+ * had, so every stored message can still be edited.
+ */
+export const TEXT_LIMITS = {
+  /** A person's, station's or contact's name, and a station's display name. */
+  name: 100,
+  /** A message type's display name (a badge and a column header). */
+  typeName: 50,
+  typeDescription: 500,
+  messageTitle: 200,
+  /** A message's original text, and each translation of it. */
+  messageBody: 5000,
+  contactSubject: 200,
+  contactMessage: 5000,
+  /** The longest address a mail server accepts (RFC 5321 forward path). */
+  email: 254,
+  url: 2048,
+  search: 200,
+  password: 256,
+  /** A phone number as typed: "+1 (555) 123-4567 ext" and spaces, not an essay. */
+  phone: 32,
+  /** A station's slug in an address (a Station ID is at most 20; room for older slugs). */
+  slug: 40,
+  /** Reset tokens, ids and codes a client hands back. */
+  token: 200,
+  /** A bot-check answer (ALTCHA payloads and Turnstile tokens run to a few KB). */
+  botCheckToken: 10_000,
+  /** One text message: 10 segments of 160 characters (the most Twilio takes). */
+  smsBody: 1600,
+} as const;
+export type TTextLimitKind = keyof typeof TEXT_LIMITS;
+
+export const UNSTORABLE_TEXT_ERROR = 'Text must not contain NUL characters or invalid Unicode.';
+
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** False for NUL and for a surrogate without its pair: text no column stores and no person typed. */
+export function isStorableText(text: string): boolean {
+  return !text.includes('\u0000') && !LONE_SURROGATE.test(text);
+}
+
+/** "Title must be at most 200 characters." (numbers in US format: 5,000). */
+export function tooLongText(label: string, max: number): string {
+  return `${label} must be at most ${max.toLocaleString('en-US')} characters.`;
+}
+
+type TTextFieldOptions = {
+  /** The field in a sentence: "Title" gives "Title must be at most 200 characters." */
+  label: string;
+  max: number;
+  /** The sentence for a missing or blank value; without it an empty string is accepted. */
+  required?: string;
+  /** Replaces the default over-the-limit sentence. */
+  tooLong?: string;
+};
+
+/** A string field: storable, trimmed, non-blank when `required`, at most `max` characters. */
+export function textField({ label, max, required, tooLong }: TTextFieldOptions) {
+  const schema = z
+    .string({ error: required ?? `${label} must be text.` })
+    .refine(isStorableText, UNSTORABLE_TEXT_ERROR)
+    .trim();
+  return (required ? schema.min(1, required) : schema).max(max, tooLong ?? tooLongText(label, max));
+}
