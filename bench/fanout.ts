@@ -30,7 +30,12 @@ const sampler = setInterval(() => {
 
 const database = process.env.DATABASE_URL ? await openPostgres(process.env.DATABASE_URL) : await openPglite();
 await database.migrate();
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  DEV_TOOLS: 'true',
+  LOG_LEVEL: 'silent',
+  WEB_DIST_DIR: '/nonexistent',
+});
 await seedDemo(database.db, config.publicUrl);
 const fake = await startFakeTwilio();
 const twilioConfig = {

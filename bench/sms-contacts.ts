@@ -15,7 +15,12 @@ const RUNS = 30;
 
 const database = process.env.DATABASE_URL ? await openPostgres(process.env.DATABASE_URL) : await openPglite();
 await database.migrate();
-const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent' });
+const config = loadConfig({
+  NODE_ENV: 'test',
+  DEV_TOOLS: 'true',
+  LOG_LEVEL: 'silent',
+  WEB_DIST_DIR: '/nonexistent',
+});
 await seedDemo(database.db, config.publicUrl);
 const app = await buildApp({ config, database });
 

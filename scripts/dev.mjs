@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { devToolsEnv } from './dev-tools-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const shell = process.platform === 'win32';
@@ -18,6 +19,7 @@ const children = [
     cwd: path.join(root, 'apps/server'),
     stdio: 'inherit',
     shell,
+    env: { ...process.env, ...devToolsEnv(process.env) },
   }),
   spawn('npx', ['vite'], { cwd: path.join(root, 'apps/web'), stdio: 'inherit', shell }),
 ];

@@ -50,6 +50,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       NODE_ENV: 'test',
+      // The journeys read codes from replies and the outbox, and buy through the test checkout.
+      DEV_TOOLS: 'true',
       DATABASE_URL: '',
       DATA_DIR: process.env.E2E_DATA_DIR,
       SEED_DEMO: 'true',

@@ -197,7 +197,8 @@ export async function buildApp(deps: TAppDeps) {
     now,
     onShutdown: (callback) => shutdownCallbacks.add(callback),
   };
-  const outboxActive = ctx.sms.name === 'outbox';
+  // Dev pages and APIs: only with DEV_TOOLS (never in production) while the outbox is in use.
+  const outboxActive = config.devTools && ctx.sms.name === 'outbox';
 
   await app.register(healthRoutes(ctx));
   await app.register(authRoutes(ctx));
@@ -240,7 +241,7 @@ export async function buildApp(deps: TAppDeps) {
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
-  // Dev pages (/dev/outbox) exist only while the outbox provider is active.
+  // Dev pages (/dev/outbox, /dev/checkout) exist only with the dev tools and the outbox.
   await registerWebApp(app, config.webDistDir, outboxActive ? API_PREFIXES : [...API_PREFIXES, '/dev/']);
   return app;
 }

@@ -1,13 +1,32 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, loadConfig, loadDatabaseConfig } from './config.js';
 import { repoRoot } from './paths.js';
 
+// A development machine: what `npm start` sets.
+const dev = { NODE_ENV: 'development', DEV_TOOLS: 'true' };
+const twilio = {
+  SMS_PROVIDER: 'twilio',
+  TWILIO_ACCOUNT_SID: 'AC123',
+  TWILIO_AUTH_TOKEN: 'token',
+  TWILIO_FROM_NUMBER: '+15005550006',
+};
+const smtp = { EMAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://mail.example.org:587' };
+/** Everything production needs, with Twilio and SMTP. */
+const live = {
+  NODE_ENV: 'production',
+  SESSION_SECRET: 'x'.repeat(32),
+  PUBLIC_URL: 'https://alerts.example.org',
+  ...twilio,
+  ...smtp,
+};
+
 describe('config', () => {
-  it('has working defaults for a fresh machine', () => {
-    const config = loadConfig({});
+  it('has working defaults for a development machine with the dev tools', () => {
+    const config = loadConfig(dev);
     expect(config).toMatchObject({
       env: 'development',
+      devTools: true,
       port: 3000,
       publicUrl: 'http://localhost:3000',
       databaseUrl: undefined,
@@ -16,83 +35,148 @@ describe('config', () => {
       seedDemo: 'auto',
       loginRateLimit: { max: 10, windowMs: 15 * 60_000 },
     });
+    expect(config.sessionSecret).toMatch(/^dev-only/);
   });
 
-  const twilio = {
-    SMS_PROVIDER: 'twilio',
-    TWILIO_ACCOUNT_SID: 'AC123',
-    TWILIO_AUTH_TOKEN: 'token',
-    TWILIO_FROM_NUMBER: '+15005550006',
-  };
-  const smtp = { EMAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://mail.example.org:587' };
+  it('starts as production when nothing is set, and names every missing setting at once', () => {
+    const error = (() => {
+      try {
+        loadConfig({});
+      } catch (caught) {
+        return caught;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message.split('\n')).toEqual([
+      'Invalid configuration:',
+      '  SESSION_SECRET: required in production (32+ random characters)',
+      '  PUBLIC_URL: required in production (links in texts and emails, Twilio signatures)',
+      '  TWILIO_ACCOUNT_SID: required with SMS_PROVIDER=twilio',
+      '  TWILIO_AUTH_TOKEN: required with SMS_PROVIDER=twilio',
+      '  TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID: one is required with SMS_PROVIDER=twilio',
+      '  SMTP_URL: required with EMAIL_PROVIDER=smtp',
+      '(NODE_ENV is unset, so this is a production start. On a development machine run `npm start`, which sets NODE_ENV=development and DEV_TOOLS=true.)',
+    ]);
+  });
 
-  it('requires a session secret in production and turns on Secure cookies there', () => {
-    expect(() => loadConfig({ NODE_ENV: 'production', ...twilio, ...smtp })).toThrow(
-      /SESSION_SECRET: required in production/,
+  it('runs production with its secrets: Secure cookies, no dev tools, no test codes, no test checkout', () => {
+    const config = loadConfig(live);
+    expect(config).toMatchObject({
+      env: 'production',
+      devTools: false,
+      cookieSecure: true,
+      sessionSecret: 'x'.repeat(32),
+      sms: { provider: 'twilio', testMode: false },
+      email: { provider: 'smtp' },
+      billing: { devCheckout: false, webhookSecret: undefined, subscriptionUrl: null, creditsUrl: null },
+    });
+  });
+
+  it('refuses every dev convenience in production, named together', () => {
+    expect(() =>
+      loadConfig({
+        ...live,
+        DEV_TOOLS: 'true',
+        SMS_TEST_MODE: 'true',
+        SMS_PROVIDER: 'outbox',
+        EMAIL_PROVIDER: 'outbox',
+      }),
+    ).toThrow(
+      new ConfigError(
+        [
+          'Invalid configuration:',
+          '  DEV_TOOLS: never in production (outbox pages, test codes, test checkout, dev secrets)',
+          '  SMS_TEST_MODE: codes in replies need DEV_TOOLS=true, never in production',
+          '  SMS_PROVIDER: the dev outbox never sends a real SMS; choose twilio in production',
+          '  EMAIL_PROVIDER: the dev outbox never sends a real email; choose smtp in production',
+        ].join('\n'),
+      ),
     );
-    const config = loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ...twilio, ...smtp });
-    expect(config.cookieSecure).toBe(true);
   });
 
-  it('uses the dev outbox with test mode by default, never in production', () => {
-    expect(loadConfig({}).sms).toEqual({
+  it('gives no dev tools and no committed secret without DEV_TOOLS, also in development', () => {
+    expect(() => loadConfig({ NODE_ENV: 'development' })).toThrow(
+      /SESSION_SECRET: required \(32\+ random characters\); only DEV_TOOLS=true falls back to a dev secret/,
+    );
+    const plain = loadConfig({ NODE_ENV: 'development', SESSION_SECRET: 's'.repeat(32) });
+    expect(plain).toMatchObject({
+      devTools: false,
+      sessionSecret: 's'.repeat(32),
+      sms: { provider: 'outbox', testMode: false },
+      billing: { devCheckout: false, webhookSecret: undefined, subscriptionUrl: null, creditsUrl: null },
+    });
+    expect(plain.botCheck).toMatchObject({ hmacKey: `altcha:${'s'.repeat(32)}` });
+    expect(() =>
+      loadConfig({ NODE_ENV: 'test', SESSION_SECRET: 's'.repeat(32), SMS_TEST_MODE: 'true' }),
+    ).toThrow(/SMS_TEST_MODE: codes in replies need DEV_TOOLS=true/);
+    expect(loadConfig({ ...dev, DEV_TOOLS: 'false', SESSION_SECRET: 's'.repeat(32) }).devTools).toBe(false);
+  });
+
+  it('uses the dev outbox with test codes under the dev tools, never in production', () => {
+    expect(loadConfig(dev).sms).toEqual({
       provider: 'outbox',
       testMode: true,
       ratePerSecond: 20,
       leaseMs: 30_000,
     });
-    expect(loadConfig({ SMS_LEASE_SECONDS: '5' }).sms.leaseMs).toBe(5000);
-    expect(() => loadConfig({ SMS_LEASE_SECONDS: '0' })).toThrow(/SMS_LEASE_SECONDS/);
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ...smtp })).toThrow(
+    expect(loadConfig({ ...dev, SMS_TEST_MODE: 'false' }).sms.testMode).toBe(false);
+    expect(loadConfig({ ...dev, SMS_LEASE_SECONDS: '5' }).sms.leaseMs).toBe(5000);
+    expect(() => loadConfig({ ...dev, SMS_LEASE_SECONDS: '0' })).toThrow(/SMS_LEASE_SECONDS/);
+    expect(() => loadConfig({ ...live, SMS_PROVIDER: 'outbox' })).toThrow(
       /SMS_PROVIDER: the dev outbox never sends a real SMS/,
     );
   });
 
-  it('configures Twilio without test mode unless asked, and names missing settings', () => {
-    const config = loadConfig({ ...twilio, PUBLIC_URL: 'https://alerts.example.org' });
+  it('configures Twilio without test codes unless asked under the dev tools, and names missing settings', () => {
+    const config = loadConfig({ ...dev, ...twilio, PUBLIC_URL: 'https://alerts.example.org' });
     expect(config.sms).toMatchObject({
       provider: 'twilio',
       testMode: false,
       twilio: { accountSid: 'AC123', statusCallbackUrl: 'https://alerts.example.org/webhooks/sms/status' },
     });
-    expect(loadConfig({ ...twilio, SMS_TEST_MODE: 'true' }).sms.testMode).toBe(true);
-    expect(() => loadConfig({ SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1' })).toThrow(
-      /TWILIO_AUTH_TOKEN, TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID/,
+    expect(loadConfig({ ...dev, ...twilio, SMS_TEST_MODE: 'true' }).sms.testMode).toBe(true);
+    expect(() => loadConfig({ ...dev, SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1' })).toThrow(
+      /TWILIO_AUTH_TOKEN: required with SMS_PROVIDER=twilio\n {2}TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID: one is required/,
     );
   });
 
   it('names every bad variable', () => {
-    expect(() => loadConfig({ PORT: 'abc', SEED_DEMO: 'maybe' })).toThrow(ConfigError);
-    expect(() => loadConfig({ PORT: 'abc', SEED_DEMO: 'maybe' })).toThrow(/PORT[\s\S]*SEED_DEMO/);
+    expect(() => loadConfig({ ...dev, PORT: 'abc', SEED_DEMO: 'maybe' })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...dev, PORT: 'abc', SEED_DEMO: 'maybe' })).toThrow(/PORT[\s\S]*SEED_DEMO/);
   });
 
-  it('sends emails to the dev outbox by default, never in production, and SMTP needs its URL', () => {
-    expect(loadConfig({}).email).toMatchObject({ provider: 'outbox' });
-    expect(() => loadConfig({ NODE_ENV: 'production', SESSION_SECRET: 'x'.repeat(32), ...twilio })).toThrow(
+  it('sends emails to the dev outbox outside production, never in production, and SMTP needs its URL', () => {
+    expect(loadConfig(dev).email).toMatchObject({ provider: 'outbox' });
+    expect(() => loadConfig({ ...live, EMAIL_PROVIDER: 'outbox' })).toThrow(
       /EMAIL_PROVIDER: the dev outbox never sends a real email/,
     );
-    expect(() => loadConfig({ EMAIL_PROVIDER: 'smtp' })).toThrow(/EMAIL_PROVIDER=smtp needs SMTP_URL/);
+    expect(() => loadConfig({ ...dev, EMAIL_PROVIDER: 'smtp' })).toThrow(
+      /SMTP_URL: required with EMAIL_PROVIDER=smtp/,
+    );
   });
 
-  it('points billing at the dev checkout until Stripe Payment Links are set', () => {
-    const dev = loadConfig({ PUBLIC_URL: 'https://alerts.example.org' }).billing;
-    expect(dev).toMatchObject({
+  it('reads only the database settings for the database commands, which need no secrets', () => {
+    expect(loadDatabaseConfig({ DATA_DIR: 'tmp/db', PORT: '4000' })).toEqual({
+      databaseUrl: undefined,
+      dataDir: path.join(repoRoot, 'tmp/db'),
+      publicUrl: 'http://localhost:4000',
+    });
+  });
+
+  it('points billing at the dev checkout under the dev tools until Stripe Payment Links are set', () => {
+    const test = loadConfig({ ...dev, PUBLIC_URL: 'https://alerts.example.org' }).billing;
+    expect(test).toMatchObject({
       devCheckout: true,
       testMode: true,
       subscriptionUrl: 'https://alerts.example.org/dev/checkout?kind=subscription',
       creditsUrl: 'https://alerts.example.org/dev/checkout?kind=credits',
     });
-    expect(dev.webhookSecret).toMatch(/^whsec_dev/);
-    const live = loadConfig({
-      NODE_ENV: 'production',
-      SESSION_SECRET: 'x'.repeat(32),
-      ...twilio,
-      ...smtp,
+    expect(test.webhookSecret).toMatch(/^whsec_dev/);
+    const links = {
       STRIPE_SUBSCRIPTION_URL: 'https://buy.stripe.com/plan',
       STRIPE_CREDITS_URL: 'https://buy.stripe.com/credits',
-      STRIPE_WEBHOOK_SECRET: 'whsec_live',
-    }).billing;
-    expect(live).toEqual({
+    };
+    expect(loadConfig({ ...live, ...links, STRIPE_WEBHOOK_SECRET: 'whsec_live' }).billing).toEqual({
       webhookSecret: 'whsec_live',
       subscriptionUrl: 'https://buy.stripe.com/plan',
       creditsUrl: 'https://buy.stripe.com/credits',
@@ -100,24 +184,24 @@ describe('config', () => {
       testMode: false,
       devCheckout: false,
     });
-    expect(() =>
-      loadConfig({
-        NODE_ENV: 'production',
-        SESSION_SECRET: 'x'.repeat(32),
-        ...twilio,
-        ...smtp,
-        STRIPE_CREDITS_URL: 'https://buy.stripe.com/credits',
-      }),
-    ).toThrow(/STRIPE_WEBHOOK_SECRET: required/);
+    // With links the dev secret is never used, even with the dev tools.
+    expect(loadConfig({ ...dev, ...links }).billing).toMatchObject({
+      devCheckout: false,
+      webhookSecret: undefined,
+    });
+    expect(() => loadConfig({ ...live, STRIPE_CREDITS_URL: links.STRIPE_CREDITS_URL })).toThrow(
+      /STRIPE_WEBHOOK_SECRET: required when Stripe Payment Links are set in production/,
+    );
   });
 
   it('reads agent releases from the repository and speaks with espeak-ng and lame by default', () => {
-    expect(loadConfig({})).toMatchObject({
+    expect(loadConfig(dev)).toMatchObject({
       releasesDir: path.join(repoRoot, 'releases'),
       speech: { espeakPath: 'espeak-ng', lamePath: 'lame', timeoutMs: 30_000 },
     });
     expect(
       loadConfig({
+        ...dev,
         RELEASES_DIR: 'dist/releases',
         ESPEAK_NG_PATH: '/opt/espeak/bin/espeak-ng',
         LAME_PATH: '/opt/lame/bin/lame',

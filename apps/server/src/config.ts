@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { defaultWebDist, repoRoot } from './paths.js';
 
+/** Committed, so used only with DEV_TOOLS=true outside production (decision 0018). */
 const DEV_SESSION_SECRET = 'dev-only-insecure-session-secret-change-me';
 
 const booleanFromEnv = z
@@ -10,7 +11,9 @@ const booleanFromEnv = z
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
 
 const ZEnv = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  // Production unless said otherwise: a forgotten NODE_ENV gets every production check (0018).
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+  DEV_TOOLS: booleanFromEnv.default(false),
   HOST: z.string().default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   PUBLIC_URL: z.url().optional(),
@@ -25,7 +28,7 @@ const ZEnv = z.object({
   LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
   LOGIN_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
   WEB_DIST_DIR: z.string().optional(),
-  SMS_PROVIDER: z.enum(['outbox', 'twilio']).default('outbox'),
+  SMS_PROVIDER: z.enum(['outbox', 'twilio']).optional(),
   SMS_TEST_MODE: booleanFromEnv.optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),
   TWILIO_AUTH_TOKEN: z.string().optional(),
@@ -57,7 +60,7 @@ const ZEnv = z.object({
   STRIPE_CREDITS_URL: z.url().optional(),
   STRIPE_PORTAL_URL: z.url().optional(),
   STRIPE_TEST_MODE: booleanFromEnv.optional(),
-  EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).default('outbox'),
+  EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).optional(),
   SMTP_URL: z.string().optional(),
   EMAIL_FROM: z.string().default('Message Station <no-reply@localhost>'),
   SUPPORT_EMAIL: z.email().optional(),
@@ -74,6 +77,11 @@ const ZEnv = z.object({
 
 export type TConfig = {
   env: 'development' | 'production' | 'test';
+  /**
+   * DEV_TOOLS=true outside production: the dev outbox pages and API, the inbound SMS simulator,
+   * the test checkout, test codes in replies and the committed dev secrets. Off otherwise.
+   */
+  devTools: boolean;
   host: string;
   port: number;
   publicUrl: string;
@@ -195,22 +203,61 @@ export type TTranslationConfig = {
 
 export class ConfigError extends Error {}
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
-  const parsed = ZEnv.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
+function parseEnv<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.infer<T> {
+  const parsed = schema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== '')));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
-  const e = parsed.data;
+  return parsed.data;
+}
+
+/** Only where the database is, for `npm run db:migrate|db:seed`: they need no secrets. */
+export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env) {
+  const e = parseEnv(ZEnv.pick({ DATABASE_URL: true, DATA_DIR: true, PORT: true, PUBLIC_URL: true }), env);
+  return {
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(repoRoot, e.DATA_DIR),
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+  };
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
+  const e = parseEnv(ZEnv, env);
   const production = e.NODE_ENV === 'production';
-  if (production && !e.SESSION_SECRET) {
-    throw new ConfigError(
-      'Invalid configuration:\n  SESSION_SECRET: required in production (32+ random characters)',
+  const devTools = e.DEV_TOOLS && !production;
+  // Every missing or refused setting, named together so one restart fixes them all.
+  const problems: string[] = [];
+  if (production && e.DEV_TOOLS) {
+    problems.push('DEV_TOOLS: never in production (outbox pages, test codes, test checkout, dev secrets)');
+  }
+  if (!e.SESSION_SECRET && !devTools) {
+    problems.push(
+      production
+        ? 'SESSION_SECRET: required in production (32+ random characters)'
+        : 'SESSION_SECRET: required (32+ random characters); only DEV_TOOLS=true falls back to a dev secret',
     );
   }
+  if (production && !e.PUBLIC_URL) {
+    problems.push('PUBLIC_URL: required in production (links in texts and emails, Twilio signatures)');
+  }
+  const sessionSecret = e.SESSION_SECRET ?? DEV_SESSION_SECRET;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const modes = { production, devTools, problems };
+  const sms = smsConfig(e, modes, publicUrl);
+  const email = emailConfig(e, modes);
+  const billing = billingConfig(e, modes, publicUrl);
+  const translation = translationConfig(e, problems);
+  if (problems.length) {
+    const hint = env.NODE_ENV
+      ? ''
+      : '\n(NODE_ENV is unset, so this is a production start. On a development machine run `npm start`,' +
+        ' which sets NODE_ENV=development and DEV_TOOLS=true.)';
+    throw new ConfigError(`Invalid configuration:\n  ${problems.join('\n  ')}${hint}`);
+  }
   return {
     env: e.NODE_ENV,
+    devTools,
     host: e.HOST,
     port: e.PORT,
     publicUrl,
@@ -219,16 +266,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     databaseUrl: e.DATABASE_URL,
     dataDir: path.resolve(repoRoot, e.DATA_DIR),
     seedDemo: e.SEED_DEMO,
-    sessionSecret: e.SESSION_SECRET ?? DEV_SESSION_SECRET,
+    sessionSecret,
     cookieSecure: e.COOKIE_SECURE ?? production,
     trustProxy: e.TRUST_PROXY,
     loginRateLimit: { max: e.LOGIN_RATE_LIMIT_MAX, windowMs: e.LOGIN_RATE_LIMIT_WINDOW_MINUTES * 60_000 },
     webDistDir: e.WEB_DIST_DIR ? path.resolve(repoRoot, e.WEB_DIST_DIR) : defaultWebDist,
-    sms: smsConfig(e, production, publicUrl),
+    sms,
     trial: { days: e.TRIAL_DAYS, credits: e.TRIAL_CREDITS },
-    translation: translationConfig(e),
-    billing: billingConfig(e, production, publicUrl),
-    email: emailConfig(e, production),
+    translation,
+    billing,
+    email,
     botCheck:
       e.TURNSTILE_SITE_KEY && e.TURNSTILE_SECRET_KEY
         ? {
@@ -240,7 +287,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
         : {
             provider: 'altcha',
             // Derived from the session secret unless set: one secret less to manage.
-            hmacKey: e.ALTCHA_HMAC_KEY ?? `altcha:${e.SESSION_SECRET ?? DEV_SESSION_SECRET}`,
+            hmacKey: e.ALTCHA_HMAC_KEY ?? `altcha:${sessionSecret}`,
             maxNumber: e.ALTCHA_MAX_NUMBER,
           },
     supportEmail: e.SUPPORT_EMAIL ?? `support@${new URL(publicUrl).hostname}`,
@@ -249,46 +296,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   };
 }
 
-function billingConfig(e: z.infer<typeof ZEnv>, production: boolean, publicUrl: string): TBillingConfig {
+/** What the parts of the configuration need to know, and where they add what is wrong. */
+type TModes = { production: boolean; devTools: boolean; problems: string[] };
+
+function billingConfig(e: z.infer<typeof ZEnv>, modes: TModes, publicUrl: string): TBillingConfig {
+  const { production, devTools, problems } = modes;
   const configured = Boolean(e.STRIPE_SUBSCRIPTION_URL || e.STRIPE_CREDITS_URL);
   if (production && configured && !e.STRIPE_WEBHOOK_SECRET) {
-    throw new ConfigError(
-      'Invalid configuration:\n  STRIPE_WEBHOOK_SECRET: required when Stripe Payment Links are set in production',
-    );
+    problems.push('STRIPE_WEBHOOK_SECRET: required when Stripe Payment Links are set in production');
   }
-  const devCheckout = !production && !configured;
+  const devCheckout = devTools && !configured;
   return {
     webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? (devCheckout ? DEV_STRIPE_WEBHOOK_SECRET : undefined),
     subscriptionUrl:
       e.STRIPE_SUBSCRIPTION_URL ?? (devCheckout ? `${publicUrl}/dev/checkout?kind=subscription` : null),
     creditsUrl: e.STRIPE_CREDITS_URL ?? (devCheckout ? `${publicUrl}/dev/checkout?kind=credits` : null),
     portalUrl: e.STRIPE_PORTAL_URL ?? null,
-    testMode: e.STRIPE_TEST_MODE ?? (devCheckout || !production),
+    testMode: e.STRIPE_TEST_MODE ?? !production,
     devCheckout,
   };
 }
 
-function emailConfig(e: z.infer<typeof ZEnv>, production: boolean): TEmailConfig {
-  if (e.EMAIL_PROVIDER === 'outbox') {
+function emailConfig(e: z.infer<typeof ZEnv>, { production, problems }: TModes): TEmailConfig {
+  // Production sends real email unless told otherwise (and then refuses the outbox).
+  const provider = e.EMAIL_PROVIDER ?? (production ? 'smtp' : 'outbox');
+  if (provider === 'outbox') {
     if (production) {
-      throw new ConfigError(
-        'Invalid configuration:\n  EMAIL_PROVIDER: the dev outbox never sends a real email; choose smtp in production',
-      );
+      problems.push('EMAIL_PROVIDER: the dev outbox never sends a real email; choose smtp in production');
     }
     return { provider: 'outbox', from: e.EMAIL_FROM };
   }
-  if (!e.SMTP_URL) throw new ConfigError('Invalid configuration:\n  EMAIL_PROVIDER=smtp needs SMTP_URL');
+  if (!e.SMTP_URL) problems.push('SMTP_URL: required with EMAIL_PROVIDER=smtp');
   return { provider: 'smtp', smtpUrl: e.SMTP_URL, from: e.EMAIL_FROM };
 }
 
-function translationConfig(e: z.infer<typeof ZEnv>): TTranslationConfig {
+function translationConfig(e: z.infer<typeof ZEnv>, problems: string[]): TTranslationConfig {
   const listed = e.TRANSLATION_PROVIDERS?.split(',')
     .map((name) => name.trim().toLowerCase())
     .filter(Boolean);
   const unknown = listed?.filter((name) => !(TRANSLATION_PROVIDER_NAMES as readonly string[]).includes(name));
   if (unknown?.length) {
-    throw new ConfigError(
-      `Invalid configuration:\n  TRANSLATION_PROVIDERS: unknown provider ${unknown.map((n) => `"${n}"`).join(', ')} (choose from ${TRANSLATION_PROVIDER_NAMES.join(', ')})`,
+    problems.push(
+      `TRANSLATION_PROVIDERS: unknown provider ${unknown.map((n) => `"${n}"`).join(', ')} (choose from ${TRANSLATION_PROVIDER_NAMES.join(', ')})`,
     );
   }
   // Unset: every vendor whose key is present, best first, then the offline engine.
@@ -310,10 +359,9 @@ function translationConfig(e: z.infer<typeof ZEnv>): TTranslationConfig {
         ? 'OPENAI_API_KEY (or OPENAI_BASE_URL for a local model server)'
         : undefined,
   };
-  const missing = providers.flatMap((name) =>
-    needs[name] ? [`TRANSLATION_PROVIDERS=${name} needs ${needs[name]}`] : [],
-  );
-  if (missing.length) throw new ConfigError(`Invalid configuration:\n  ${missing.join('\n  ')}`);
+  for (const name of providers) {
+    if (needs[name]) problems.push(`TRANSLATION_PROVIDERS=${name} needs ${needs[name]}`);
+  }
   const uses = (name: TTranslationProviderName) => providers.includes(name);
   return {
     providers,
@@ -341,31 +389,37 @@ function translationConfig(e: z.infer<typeof ZEnv>): TTranslationConfig {
   };
 }
 
-function smsConfig(e: z.infer<typeof ZEnv>, production: boolean, publicUrl: string): TSmsConfig {
-  if (e.SMS_PROVIDER === 'outbox') {
+function smsConfig(e: z.infer<typeof ZEnv>, modes: TModes, publicUrl: string): TSmsConfig {
+  const { production, devTools, problems } = modes;
+  // Production texts for real unless told otherwise (and then refuses the outbox).
+  const provider = e.SMS_PROVIDER ?? (production ? 'twilio' : 'outbox');
+  if (e.SMS_TEST_MODE && !devTools) {
+    problems.push('SMS_TEST_MODE: codes in replies need DEV_TOOLS=true, never in production');
+  }
+  // Codes in replies only with the dev tools: on with the outbox, with Twilio only when asked.
+  const testMode = devTools && (e.SMS_TEST_MODE ?? provider === 'outbox');
+  if (provider === 'outbox') {
     if (production) {
-      throw new ConfigError(
-        'Invalid configuration:\n  SMS_PROVIDER: the dev outbox never sends a real SMS; choose twilio in production',
-      );
+      problems.push('SMS_PROVIDER: the dev outbox never sends a real SMS; choose twilio in production');
     }
     return {
       provider: 'outbox',
-      testMode: e.SMS_TEST_MODE ?? true,
+      testMode,
       ratePerSecond: e.SMS_RATE_PER_SECOND ?? 20,
       leaseMs: e.SMS_LEASE_SECONDS * 1000,
     };
   }
-  const missing = ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'].filter((key) => !e[key as keyof typeof e]);
-  if (!e.TWILIO_FROM_NUMBER && !e.TWILIO_MESSAGING_SERVICE_SID) {
-    missing.push('TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID');
+  for (const key of ['TWILIO_ACCOUNT_SID', 'TWILIO_AUTH_TOKEN'] as const) {
+    if (!e[key]) problems.push(`${key}: required with SMS_PROVIDER=twilio`);
   }
-  if (missing.length) {
-    throw new ConfigError(`Invalid configuration:\n  SMS_PROVIDER=twilio needs ${missing.join(', ')}`);
+  if (!e.TWILIO_FROM_NUMBER && !e.TWILIO_MESSAGING_SERVICE_SID) {
+    problems.push(
+      'TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID: one is required with SMS_PROVIDER=twilio',
+    );
   }
   return {
     provider: 'twilio',
-    // With a real provider, codes are never shown unless test mode is asked for explicitly.
-    testMode: e.SMS_TEST_MODE ?? false,
+    testMode,
     ratePerSecond: e.SMS_RATE_PER_SECOND ?? 1,
     leaseMs: e.SMS_LEASE_SECONDS * 1000,
     twilio: {

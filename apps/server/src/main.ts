@@ -12,10 +12,11 @@ async function main() {
   const database = await openDatabase(config);
   await database.migrate();
 
-  // A new embedded database gets the demo station by itself; PostgreSQL only when asked.
+  // With the dev tools a new embedded database gets the demo station by itself (its passwords are
+  // public); otherwise, and on PostgreSQL, only when asked.
   const seed =
     config.seedDemo === 'true' ||
-    (config.seedDemo === 'auto' && database.kind === 'pglite' && database.created);
+    (config.seedDemo === 'auto' && config.devTools && database.kind === 'pglite' && database.created);
   if (seed) await seedDemo(database.db, config.publicUrl);
   const hasDemo = Boolean(await findStationIdBySlug(database.db, 'demo'));
 
@@ -46,8 +47,8 @@ async function main() {
   const where =
     database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
   console.log(`\n  Message Station is running on ${config.publicUrl}\n  Database: ${where}`);
-  // The demo password is public: say it on a development machine, never in production.
-  if (hasDemo && config.env !== 'production') console.log(demoLoginsText(config.publicUrl));
+  // The demo password is public: say it with the dev tools, never in production.
+  if (hasDemo && config.devTools) console.log(demoLoginsText(config.publicUrl));
   else if (hasDemo)
     console.log('  The demo station exists: change its passwords or remove it before going live.');
   console.log('');

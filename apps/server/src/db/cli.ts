@@ -1,5 +1,5 @@
 // npm run db:migrate | db:seed: the same database the server would open (DATABASE_URL or DATA_DIR).
-import { loadConfig } from '../config.js';
+import { loadDatabaseConfig } from '../config.js';
 import { openDatabase } from './client.js';
 import { demoLoginsText, seedDemo } from './seed.js';
 
@@ -9,7 +9,7 @@ if (command !== 'migrate' && command !== 'seed') {
   process.exit(2);
 }
 
-const config = loadConfig();
+const config = loadDatabaseConfig();
 const database = await openDatabase(config);
 try {
   await database.migrate();

@@ -23,7 +23,12 @@ export type TTestAppOptions = {
 export async function createTestApp(options: TTestAppOptions = {}) {
   const database = await createTestDatabase();
   const config: TConfig = {
-    ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', WEB_DIST_DIR: '/nonexistent-web-dist' }),
+    ...loadConfig({
+      NODE_ENV: 'test',
+      DEV_TOOLS: 'true',
+      LOG_LEVEL: 'silent',
+      WEB_DIST_DIR: '/nonexistent-web-dist',
+    }),
     ...options.config,
   };
   if (options.seed !== false) await seedDemo(database.db, config.publicUrl);

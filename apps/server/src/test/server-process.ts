@@ -33,7 +33,8 @@ export type TServerProcess = {
 
 /**
  * Starts the built server with `env` on a free port and waits until /healthz answers. The
- * caller sets the database (DATABASE_URL, or DATA_DIR for PGlite) and providers.
+ * caller sets the database (DATABASE_URL, or DATA_DIR for PGlite) and providers. DEV_TOOLS is on
+ * unless `env` asks for production or turns it off (DEV_TOOLS: '').
  */
 export async function startServerProcess(env: Record<string, string>): Promise<TServerProcess> {
   if (!fs.existsSync(SERVER_MAIN)) {
@@ -50,6 +51,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<T
       LOG_PRETTY: 'false',
       SEED_DEMO: 'false',
       WEB_DIST_DIR: '/nonexistent-web-dist',
+      // Like `npm start`: the dev tools and their secrets, except where production is asked for.
+      ...(env.NODE_ENV === 'production' ? {} : { DEV_TOOLS: 'true' }),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -89,6 +92,29 @@ export async function startServerProcess(env: Record<string, string>): Promise<T
     exited,
     kill: (signal) => child.kill(signal),
   };
+}
+
+/**
+ * Runs the built server with nothing but PATH and `env` (no test defaults: a plain start) and
+ * waits for it to exit by itself, as it does when its configuration is refused.
+ */
+export async function runServerUntilExit(env: Record<string, string>) {
+  const child = spawn(process.execPath, [SERVER_MAIN], {
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr.on('data', (chunk) => {
+    output += chunk;
+  });
+  // A server that does start would never exit: stop it, and the caller sees the signal.
+  const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', (exit) => resolve(exit)));
+  clearTimeout(timer);
+  return { code, output };
 }
 
 /** A browser-like client of a running server: keeps cookies, sends the CSRF header on writes. */

@@ -8,7 +8,7 @@ import { RESET_REQUESTED } from './password-reset.js';
 
 describe('forgotten password, end to end', async () => {
   let clock = new Date(Date.now() + 60_000);
-  const base = loadConfig({ NODE_ENV: 'test', ALTCHA_MAX_NUMBER: '2000' });
+  const base = loadConfig({ NODE_ENV: 'test', DEV_TOOLS: 'true', ALTCHA_MAX_NUMBER: '2000' });
   const { app, db } = await createTestApp({ now: () => clock, config: { botCheck: base.botCheck } });
   const visitor = new TestClient(app, '10.2.0.1');
   await visitor.get('/auth/session');

@@ -1,13 +1,12 @@
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import { creditLedger, stations, stripeEvents } from '../../db/schema/index.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { createStationWithAdmin } from '../../test/factories.js';
+import { createFakeStripe, STRIPE_TEST_SECRET as SECRET } from '../../test/fake-stripe.js';
 import { spendCredits } from './ledger.js';
 import { enforcePaymentDeadlines } from './service.js';
 
-const SECRET = 'whsec_test_secret_for_message_station';
 const DAY = 86_400_000;
 
 describe('billing and the Stripe webhook', async () => {
@@ -35,29 +34,12 @@ describe('billing and the Stripe webhook', async () => {
     return client;
   };
 
-  let sequence = 0;
-  function event(type: string, object: Record<string, unknown>, id = `evt_${++sequence}`) {
-    return { id, object: 'event', type, created: Math.floor(clock.getTime() / 1000), data: { object } };
-  }
-  function deliver(body: object, options: { secret?: string; timestamp?: number; signature?: string } = {}) {
-    const payload = JSON.stringify(body);
-    const header =
-      options.signature ??
-      Stripe.webhooks.generateTestHeaderString({
-        payload,
-        secret: options.secret ?? SECRET,
-        timestamp: options.timestamp ?? Math.floor(clock.getTime() / 1000),
-      });
-    return app.inject({
-      method: 'POST',
-      url: '/webhooks/stripe',
-      headers: { 'content-type': 'application/json', 'stripe-signature': header },
-      payload,
-    });
-  }
+  const stripe = createFakeStripe(app, () => clock);
+  const { event, deliver } = stripe;
+  let sessions = 0;
   const checkout = (mode: 'subscription' | 'payment', amount: number, extra: Record<string, unknown> = {}) =>
     event('checkout.session.completed', {
-      id: `cs_${sequence}`,
+      id: `cs_${++sessions}`,
       object: 'checkout.session',
       mode,
       payment_status: 'paid',
@@ -159,6 +141,7 @@ describe('billing and the Stripe webhook', async () => {
         id: 'in_2',
         object: 'invoice',
         customer: 'cus_kbill',
+        subscription: 'sub_kbill',
         billing_reason: 'subscription_cycle',
         amount_paid: 7500,
         lines: { data: [{ period: { end: Math.floor(clock.getTime() / 1000) + 30 * 86400 } }] },
@@ -177,7 +160,12 @@ describe('billing and the Stripe webhook', async () => {
     ).toBe(info.smsCreditsBalance);
     // The first invoice of a subscription is its checkout: no second grant.
     await deliver(
-      event('invoice.paid', { id: 'in_1', customer: 'cus_kbill', billing_reason: 'subscription_create' }),
+      event('invoice.paid', {
+        id: 'in_1',
+        customer: 'cus_kbill',
+        subscription: 'sub_kbill',
+        billing_reason: 'subscription_create',
+      }),
     );
     expect((await billing()).smsCreditsBalance).toBe(2980);
   });
@@ -197,7 +185,12 @@ describe('billing and the Stripe webhook', async () => {
 
   it('suspends SMS once a renewal has failed for 15 days, and a paid invoice restores it', async () => {
     const failed = (id: string) =>
-      event('invoice.payment_failed', { id, customer: 'cus_kbill', billing_reason: 'subscription_cycle' });
+      event('invoice.payment_failed', {
+        id,
+        customer: 'cus_kbill',
+        subscription: 'sub_kbill',
+        billing_reason: 'subscription_cycle',
+      });
     expect((await deliver(failed('in_f1'))).json().outcome).toBe('payment failed');
     const firstFailure = clock;
     expect((await billing()).paymentFailedAt).toBe(firstFailure.toISOString());
@@ -207,7 +200,12 @@ describe('billing and the Stripe webhook', async () => {
     expect((await enforcePaymentDeadlines(db, clock)).suspended).toBe(1);
     expect((await billing()).paymentStatus).toBe('suspended');
     await deliver(
-      event('invoice.paid', { id: 'in_3', customer: 'cus_kbill', billing_reason: 'subscription_update' }),
+      event('invoice.paid', {
+        id: 'in_3',
+        customer: 'cus_kbill',
+        subscription: 'sub_kbill',
+        billing_reason: 'subscription_update',
+      }),
     );
     expect(await billing()).toMatchObject({ paymentStatus: 'paid', paymentFailedAt: null });
   });

@@ -97,6 +97,10 @@ const stripeWebhook =
         }
         try {
           const result = await applyStripeEvent(app.db, event, app.now());
+          // Paid amounts that do not match what was bought: someone must look (docs/stripe.md).
+          if (result.outcome.startsWith('flagged')) {
+            request.log.warn({ stripeEvent: event.id, outcome: result.outcome }, 'Stripe checkout flagged');
+          }
           return { received: true as const, ...result };
         } catch (error) {
           if (error instanceof z.ZodError) throw new AppError(400, `Unexpected ${event.type} payload`);
@@ -160,9 +164,23 @@ const devCheckout =
               customer: `cus_dev_${input.client_reference_id.replace(/-/g, '').slice(0, 14)}`,
               customer_details: { email: input.email ?? null },
               subscription: subscription ? `sub_dev_${randomToken().slice(0, 14)}` : null,
+              currency: 'usd',
               amount_subtotal: amount,
               amount_total: amount,
               metadata: subscription ? { tier: input.tier } : { packs: String(input.packs) },
+              // As an expanded session shows them: the credit pack price, once per pack.
+              ...(subscription
+                ? {}
+                : {
+                    line_items: {
+                      data: [
+                        {
+                          quantity: input.packs,
+                          price: { id: 'price_dev_credit_pack', unit_amount: CREDIT_PACK.priceCents },
+                        },
+                      ],
+                    },
+                  }),
             },
           },
         };

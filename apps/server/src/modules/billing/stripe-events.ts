@@ -1,84 +1,120 @@
 // Applies Stripe webhook events to stations and the credit ledger, each event exactly once.
 // Payment Links carry the station id as client_reference_id; later invoices are matched by the
-// Stripe customer the first checkout recorded.
+// Stripe customer the first checkout recorded and by the station's current subscription. State
+// events apply in the order Stripe created them; a checkout session credits once (decision 0018).
 import {
   CREDIT_PACK,
   MONTHLY_INCLUDED_CREDITS,
   PAYMENT_GRACE_DAYS,
-  PLAN_TIERS,
-  type TPlanTier,
+  planLabel,
 } from '@message-station/shared';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { stations, stripeEvents } from '../../db/schema/index.js';
+import { stations, stripeCheckoutSessions, stripeEvents } from '../../db/schema/index.js';
 import { addCredits, startNewMonth } from './ledger.js';
+import {
+  invoiceSubscriptionId,
+  packsPaid,
+  type TInvoice,
+  tierPaid,
+  ZCheckoutSession,
+  ZInvoice,
+  ZSubscription,
+} from './stripe-payment.js';
 
 export type TStripeEvent = { id: string; type: string; created: number; data: { object: unknown } };
 
-const ZId = z.union([z.string(), z.object({ id: z.string() }).transform((o) => o.id)]);
-
-const ZCheckoutSession = z.object({
-  id: z.string(),
-  mode: z.enum(['payment', 'subscription', 'setup']),
-  payment_status: z.string(),
-  client_reference_id: z.string().nullish(),
-  customer: ZId.nullish(),
-  subscription: ZId.nullish(),
-  amount_subtotal: z.number().nullish(),
-  amount_total: z.number().nullish(),
-  metadata: z.record(z.string(), z.string()).nullish(),
-});
-
-const ZInvoice = z.object({
-  id: z.string(),
-  customer: ZId.nullish(),
-  billing_reason: z.string().nullish(),
-  amount_paid: z.number().nullish(),
-  period_end: z.number().nullish(),
-  lines: z
-    .object({ data: z.array(z.object({ period: z.object({ end: z.number() }).partial().nullish() })) })
-    .nullish(),
-});
-
-const ZSubscription = z.object({ id: z.string(), customer: ZId.nullish() });
-
+const ZEventTime = z.number().int().positive();
 const DAY_MS = 86_400_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+type TStation = typeof stations.$inferSelect;
 type TOutcome = { stationId: string | null; outcome: string };
 
-/** The tier a subscription checkout bought: the link's metadata, else the price paid. */
-function tierOf(session: z.infer<typeof ZCheckoutSession>): string {
-  const named = session.metadata?.tier;
-  if (named) return named;
-  const paid = session.amount_subtotal ?? session.amount_total ?? 0;
-  const match = Object.entries(PLAN_TIERS).find(([, tier]) => tier.priceCents === paid);
-  return (match?.[0] as TPlanTier | undefined) ?? 'custom';
-}
-
-async function stationById(tx: DbOrTx, id: string | null | undefined) {
-  if (!id || !UUID.test(id)) return null;
-  const [row] = await tx.select().from(stations).where(eq(stations.id, id)).limit(1);
+/** The station row, locked: two events for one station apply one after the other. */
+async function lockedStation(tx: DbOrTx, by: 'id' | 'customer', value: string | null | undefined) {
+  if (!value || (by === 'id' && !UUID.test(value))) return null;
+  const column = by === 'id' ? stations.id : stations.stripeCustomerId;
+  const [row] = await tx.select().from(stations).where(eq(column, value)).limit(1).for('update');
   return row ?? null;
 }
 
-async function stationByCustomer(tx: DbOrTx, customerId: string | null | undefined) {
-  if (!customerId) return null;
-  const [row] = await tx.select().from(stations).where(eq(stations.stripeCustomerId, customerId)).limit(1);
-  return row ?? null;
+const createdAt = (event: TStripeEvent) => new Date(event.created * 1000);
+
+/** A state event older than the newest one applied changes nothing: Stripe may deliver out of order. */
+function olderThanState(station: TStation, event: TStripeEvent): string | null {
+  const at = createdAt(event);
+  if (!station.stripeStateAt || at.getTime() >= station.stripeStateAt.getTime()) return null;
+  return `ignored: created ${at.toISOString()}, before the last applied event (${station.stripeStateAt.toISOString()})`;
+}
+
+function newestState(station: TStation, event: TStripeEvent): Date {
+  const at = createdAt(event);
+  return station.stripeStateAt && station.stripeStateAt > at ? station.stripeStateAt : at;
+}
+
+/** Invoices and cancellations count only for the subscription the station has now. */
+function otherSubscription(station: TStation, subscriptionId: string | null): string | null {
+  if (!subscriptionId) return 'ignored: not about a subscription';
+  if (subscriptionId === station.stripeSubscriptionId) return null;
+  return `ignored: subscription ${subscriptionId} is not the station's current one (${station.stripeSubscriptionId ?? 'none'})`;
+}
+
+/**
+ * Claims a checkout session for this event. Answers why not when another event (a new id for the
+ * same session) already applied it.
+ */
+async function claimSession(
+  tx: DbOrTx,
+  claim: {
+    sessionId: string;
+    stationId: string;
+    eventId: string;
+    amountCents: number | null;
+    credits: number;
+  },
+): Promise<string | null> {
+  const claimed = await tx
+    .insert(stripeCheckoutSessions)
+    .values({
+      id: claim.sessionId,
+      stationId: claim.stationId,
+      eventId: claim.eventId,
+      amountCents: claim.amountCents,
+      credits: claim.credits,
+    })
+    .onConflictDoNothing()
+    .returning({ id: stripeCheckoutSessions.id });
+  if (claimed.length) return null;
+  const [first] = await tx
+    .select({ eventId: stripeCheckoutSessions.eventId })
+    .from(stripeCheckoutSessions)
+    .where(eq(stripeCheckoutSessions.id, claim.sessionId));
+  return `ignored: checkout session ${claim.sessionId} already applied by ${first?.eventId ?? 'another event'}`;
 }
 
 async function checkoutCompleted(tx: DbOrTx, event: TStripeEvent, at: Date): Promise<TOutcome> {
   const session = ZCheckoutSession.parse(event.data.object);
-  const station = await stationById(tx, session.client_reference_id);
+  const station = await lockedStation(tx, 'id', session.client_reference_id);
   if (!station)
     return { stationId: null, outcome: `ignored: no station ${session.client_reference_id ?? '(none)'}` };
+  const ignored = (outcome: string) => ({ stationId: station.id, outcome });
   if (session.payment_status !== 'paid' && session.payment_status !== 'no_payment_required') {
-    return { stationId: station.id, outcome: `waiting: payment ${session.payment_status}` };
+    return ignored(`waiting: payment ${session.payment_status}`);
   }
+  const claim = { sessionId: session.id, stationId: station.id, eventId: event.id };
   if (session.mode === 'subscription') {
-    const tier = tierOf(session);
+    const stale = olderThanState(station, event);
+    if (stale) return ignored(stale);
+    const grant = station.monthlyCredits || MONTHLY_INCLUDED_CREDITS;
+    const taken = await claimSession(tx, {
+      ...claim,
+      amountCents: session.amount_total ?? null,
+      credits: grant,
+    });
+    if (taken) return ignored(taken);
+    const tier = tierPaid(session);
     await tx
       .update(stations)
       .set({
@@ -88,13 +124,14 @@ async function checkoutCompleted(tx: DbOrTx, event: TStripeEvent, at: Date): Pro
         stripeSubscriptionId: session.subscription ?? station.stripeSubscriptionId,
         paymentFailedAt: null,
         paymentExpiresAt: new Date(at.getTime() + 31 * DAY_MS),
+        stripeStateAt: newestState(station, event),
         updatedAt: at,
       })
       .where(eq(stations.id, station.id));
     // The first month starts now; whatever the trial left carries over.
     const month = await startNewMonth(tx, station.id, {
-      grant: station.monthlyCredits || MONTHLY_INCLUDED_CREDITS,
-      description: `Monthly included credits (${PLAN_TIERS[tier as TPlanTier]?.label ?? 'Custom Plan'} plan started)`,
+      grant,
+      description: `Monthly included credits (${planLabel(tier)} plan started)`,
       amountCents: session.amount_total ?? null,
       reference: event.id,
       at,
@@ -102,28 +139,48 @@ async function checkoutCompleted(tx: DbOrTx, event: TStripeEvent, at: Date): Pro
     return { stationId: station.id, outcome: `subscribed (${tier}); rolled over ${month.rollover}` };
   }
   if (session.mode === 'payment') {
-    const packs =
-      Number(session.metadata?.packs) || Math.floor((session.amount_subtotal ?? 0) / CREDIT_PACK.priceCents);
-    if (packs < 1) return { stationId: station.id, outcome: 'ignored: paid less than one credit pack' };
-    const credits = packs * CREDIT_PACK.credits;
+    const paid = packsPaid(session);
+    if ('mismatch' in paid) return ignored(`flagged: ${paid.mismatch}; nothing credited`);
+    const credits = paid.packs * CREDIT_PACK.credits;
+    const taken = await claimSession(tx, { ...claim, amountCents: paid.paidCents, credits });
+    if (taken) return ignored(taken);
     await addCredits(tx, station.id, {
       kind: 'purchase',
       credits,
       description: `Purchased ${credits.toLocaleString('en-US')} credits`,
-      amountCents: session.amount_total ?? null,
+      amountCents: paid.paidCents,
       reference: event.id,
       at,
     });
     return { stationId: station.id, outcome: `purchased ${credits} credits` };
   }
-  return { stationId: station.id, outcome: `ignored: checkout mode ${session.mode}` };
+  return ignored(`ignored: checkout mode ${session.mode}`);
+}
+
+type TInvoiceTarget = { refused: TOutcome } | { refused: null; invoice: TInvoice; station: TStation };
+
+/** The station an invoice event may change: its customer's, for its current subscription, and newer. */
+async function invoiceTarget(tx: DbOrTx, event: TStripeEvent): Promise<TInvoiceTarget> {
+  const invoice = ZInvoice.parse(event.data.object);
+  const station = await lockedStation(tx, 'customer', invoice.customer);
+  if (!station) {
+    return {
+      refused: {
+        stationId: null,
+        outcome: `ignored: no station for customer ${invoice.customer ?? '(none)'}`,
+      },
+    };
+  }
+  const refused =
+    otherSubscription(station, invoiceSubscriptionId(invoice)) ?? olderThanState(station, event);
+  if (refused) return { refused: { stationId: station.id, outcome: refused } };
+  return { refused: null, invoice, station };
 }
 
 async function invoicePaid(tx: DbOrTx, event: TStripeEvent, at: Date): Promise<TOutcome> {
-  const invoice = ZInvoice.parse(event.data.object);
-  const station = await stationByCustomer(tx, invoice.customer);
-  if (!station)
-    return { stationId: null, outcome: `ignored: no station for customer ${invoice.customer ?? '(none)'}` };
+  const target = await invoiceTarget(tx, event);
+  if (target.refused) return target.refused;
+  const { invoice, station } = target;
   const periodEnd = invoice.lines?.data[0]?.period?.end ?? invoice.period_end;
   await tx
     .update(stations)
@@ -131,6 +188,7 @@ async function invoicePaid(tx: DbOrTx, event: TStripeEvent, at: Date): Promise<T
       paymentStatus: 'paid',
       paymentFailedAt: null,
       ...(periodEnd ? { paymentExpiresAt: new Date(periodEnd * 1000) } : {}),
+      stripeStateAt: newestState(station, event),
       updatedAt: at,
     })
     .where(eq(stations.id, station.id));
@@ -149,10 +207,9 @@ async function invoicePaid(tx: DbOrTx, event: TStripeEvent, at: Date): Promise<T
 }
 
 async function invoiceFailed(tx: DbOrTx, event: TStripeEvent, at: Date): Promise<TOutcome> {
-  const invoice = ZInvoice.parse(event.data.object);
-  const station = await stationByCustomer(tx, invoice.customer);
-  if (!station)
-    return { stationId: null, outcome: `ignored: no station for customer ${invoice.customer ?? '(none)'}` };
+  const target = await invoiceTarget(tx, event);
+  if (target.refused) return target.refused;
+  const { station } = target;
   const failedAt = station.paymentFailedAt ?? at;
   const overdue = at.getTime() - failedAt.getTime() >= PAYMENT_GRACE_DAYS * DAY_MS;
   await tx
@@ -160,19 +217,32 @@ async function invoiceFailed(tx: DbOrTx, event: TStripeEvent, at: Date): Promise
     .set({
       paymentFailedAt: failedAt,
       ...(overdue && station.paymentStatus === 'paid' ? { paymentStatus: 'suspended' as const } : {}),
+      stripeStateAt: newestState(station, event),
       updatedAt: at,
     })
     .where(eq(stations.id, station.id));
   return { stationId: station.id, outcome: overdue ? 'payment failed; SMS suspended' : 'payment failed' };
 }
 
+/**
+ * Only the station's current subscription ends it. Its end applies even when it arrives after a
+ * newer event: an ended subscription never comes back, so nothing later can undo it.
+ */
 async function subscriptionDeleted(tx: DbOrTx, event: TStripeEvent, at: Date): Promise<TOutcome> {
   const subscription = ZSubscription.parse(event.data.object);
-  const station = await stationByCustomer(tx, subscription.customer);
+  const station = await lockedStation(tx, 'customer', subscription.customer);
   if (!station) return { stationId: null, outcome: 'ignored: no station for customer' };
+  const other = otherSubscription(station, subscription.id);
+  if (other) return { stationId: station.id, outcome: other };
   await tx
     .update(stations)
-    .set({ paymentStatus: 'unpaid', stripeSubscriptionId: null, paymentExpiresAt: null, updatedAt: at })
+    .set({
+      paymentStatus: 'unpaid',
+      stripeSubscriptionId: null,
+      paymentExpiresAt: null,
+      stripeStateAt: newestState(station, event),
+      updatedAt: at,
+    })
     .where(eq(stations.id, station.id));
   return { stationId: station.id, outcome: 'subscription ended' };
 }
@@ -190,6 +260,8 @@ const HANDLERS: Record<string, (tx: DbOrTx, event: TStripeEvent, at: Date) => Pr
  * so a redelivery (or two deliveries at once) changes nothing the second time.
  */
 export async function applyStripeEvent(db: Db, event: TStripeEvent, at: Date) {
+  // Ordering rests on it: an event without its creation time is malformed (400, nothing applied).
+  ZEventTime.parse(event.created);
   return db.transaction(async (tx) => {
     const claimed = await tx
       .insert(stripeEvents)

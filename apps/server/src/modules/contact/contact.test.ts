@@ -17,6 +17,7 @@ const form = {
 describe('contact form', async () => {
   const base = loadConfig({
     NODE_ENV: 'test',
+    DEV_TOOLS: 'true',
     SUPPORT_EMAIL: 'help@messagestation.test',
     ALTCHA_MAX_NUMBER: '2000',
   });

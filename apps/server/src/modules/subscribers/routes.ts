@@ -173,13 +173,14 @@ export const subscriberRoutes =
       },
     );
 
-    if (app.sms.name === 'outbox') {
+    // The simulator answers as the station number would: a dev tool (DEV_TOOLS), never in production.
+    if (app.config.devTools && app.sms.name === 'outbox') {
       fastify.post(
         '/dev/api/inbound',
         {
           schema: {
             tags: ['dev'],
-            summary: 'Simulate a text sent to the station number (dev outbox only)',
+            summary: 'Simulate a text sent to the station number (DEV_TOOLS with the dev outbox only)',
             body: z.object({
               from: textField({ label: 'From', max: TEXT_LIMITS.phone, required: 'From is required.' }),
               body: textField({ label: 'Body', max: TEXT_LIMITS.smsBody }),

@@ -92,7 +92,7 @@ describe('Apertium, the local Debian installation', () => {
   });
 
   it('is the default chain: Spanish works, Korean fails with a reason that says how to enable it', async () => {
-    const chain = createTranslationProvider(loadConfig({}).translation);
+    const chain = createTranslationProvider(loadConfig({ NODE_ENV: 'test', DEV_TOOLS: 'true' }).translation);
     expect(await chain.translate({ text: 'Good morning.', from: 'en', to: 'es' })).toMatch(/buenos/i);
     const error = await failure(chain.translate({ text: 'Good morning.', from: 'en', to: 'ko' }));
     expect(error.kind).toBe('unsupported');

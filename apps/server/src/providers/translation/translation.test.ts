@@ -392,8 +392,11 @@ describe('the chain', () => {
 });
 
 describe('translation configuration', () => {
+  // A development start: only the translation settings vary.
+  const dev = { NODE_ENV: 'test', DEV_TOOLS: 'true' };
+
   it('defaults to the offline engine, with a 20 s timeout', () => {
-    expect(loadConfig({}).translation).toEqual({
+    expect(loadConfig(dev).translation).toEqual({
       providers: ['apertium'],
       providersSet: false,
       timeoutMs: 20_000,
@@ -403,6 +406,7 @@ describe('translation configuration', () => {
 
   it('puts vendors with keys before apertium when TRANSLATION_PROVIDERS is unset', () => {
     const config = loadConfig({
+      ...dev,
       DEEPL_API_KEY: 'k:fx',
       LIBRETRANSLATE_URL: 'http://127.0.0.1:5000',
     }).translation;
@@ -412,6 +416,7 @@ describe('translation configuration', () => {
 
   it('reads an explicit chain and each vendor setting', () => {
     const config = loadConfig({
+      ...dev,
       TRANSLATION_PROVIDERS: 'openai, google,apertium',
       TRANSLATION_TIMEOUT_MS: '5000',
       OPENAI_BASE_URL: 'http://127.0.0.1:8080/v1',
@@ -428,8 +433,8 @@ describe('translation configuration', () => {
       apertium: { apyUrl: 'http://127.0.0.1:2737' },
     });
     expect(
-      loadConfig({ TRANSLATION_PROVIDERS: 'openai', OPENAI_MODEL: 'm', OPENAI_API_KEY: 'sk' }).translation
-        .openai,
+      loadConfig({ ...dev, TRANSLATION_PROVIDERS: 'openai', OPENAI_MODEL: 'm', OPENAI_API_KEY: 'sk' })
+        .translation.openai,
     ).toEqual({ baseUrl: 'https://api.openai.com/v1', apiKey: 'sk', model: 'm' });
   });
 
@@ -441,19 +446,19 @@ describe('translation configuration', () => {
     ['openai', { OPENAI_MODEL: 'm' }, 'TRANSLATION_PROVIDERS=openai needs OPENAI_API_KEY'],
     ['deepl,babelfish', { DEEPL_API_KEY: 'k' }, 'TRANSLATION_PROVIDERS: unknown provider "babelfish"'],
   ])('refuses %s without what it needs', (providers, extra, message) => {
-    expect(() => loadConfig({ TRANSLATION_PROVIDERS: providers, ...extra })).toThrow(ConfigError);
-    expect(() => loadConfig({ TRANSLATION_PROVIDERS: providers, ...extra })).toThrow(message);
+    expect(() => loadConfig({ ...dev, TRANSLATION_PROVIDERS: providers, ...extra })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...dev, TRANSLATION_PROVIDERS: providers, ...extra })).toThrow(message);
   });
 
   it('builds the configured chain, and names what would help', async () => {
-    const config = loadConfig({ TRANSLATION_PROVIDERS: 'none' }).translation;
+    const config = loadConfig({ ...dev, TRANSLATION_PROVIDERS: 'none' }).translation;
     const chain = createTranslationProvider(config);
     expect(chain.name).toBe('none');
     const error = await failure(chain.translate({ text: 'Hi', from: 'en', to: 'ko' }));
     expect(error.message).toBe(
       'No translation engine for en→ko: add deepl to TRANSLATION_PROVIDERS and set DEEPL_API_KEY, or another provider',
     );
-    const offline: TTranslationConfig = loadConfig({}).translation;
+    const offline: TTranslationConfig = loadConfig(dev).translation;
     expect(missingEngineHint(offline, 'en', 'ko')).toBe('set DEEPL_API_KEY or another provider');
     expect(missingEngineHint(offline, 'en', 'pt')).toBe(
       'install the Debian packages apertium-eng-spa and apertium-es-pt, or set DEEPL_API_KEY or another provider',
