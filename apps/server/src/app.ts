@@ -43,6 +43,7 @@ import { subscriberRoutes } from './modules/subscribers/routes.js';
 import { superadminRoutes } from './modules/superadmin/routes.js';
 import { startTranslationWorker } from './modules/translation/worker.js';
 import { userRoutes } from './modules/users/routes.js';
+import { registerBodyDepthLimit } from './platform/body-depth.js';
 import { AppError, clientErrorHandler, registerErrorHandler } from './platform/errors.js';
 import { createEventBus, type TEventBus } from './platform/event-bus.js';
 import { createGuards, type TGuards } from './platform/guards.js';
@@ -115,6 +116,7 @@ export async function buildApp(deps: TAppDeps) {
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  registerBodyDepthLimit(app);
   registerSecurityHeaders(app, { https: config.cookieSecure });
 
   await app.register(fastifySwagger, {

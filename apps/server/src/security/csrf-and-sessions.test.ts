@@ -1,0 +1,139 @@
+// Generated from the OpenAPI document: every route is documented (or allow-listed with a reason),
+// every state-changing operation refuses a request without its CSRF token (webhooks: without
+// their signature), and every station or agent operation refuses a caller without a session or key.
+import { describe, expect, it } from 'vitest';
+import {
+  documentedOperations,
+  LIVE_STREAMS,
+  registeredRoutes,
+  STATE_CHANGING,
+  sampleOf,
+  type TOperation,
+  UNDOCUMENTED_ROUTES,
+  urlOf,
+} from './operations.js';
+import {
+  bodyIds,
+  createSecurityWorld,
+  isSuperadminOperation,
+  pathValues,
+  REQUIRED_QUERY,
+  type TSecurityWorld,
+} from './world.js';
+
+const CSRF_REFUSAL = 'Invalid or missing CSRF token. Reload the page and try again.';
+/** Callers that send no cookies and prove themselves with the vendor's signature instead. */
+const isWebhook = (operation: TOperation) => operation.path.startsWith('/webhooks/');
+/** Station pages' API (session cookie) and the desktop agent's (API key). */
+const needsCaller = (operation: TOperation) =>
+  operation.path.startsWith('/admin/api/') || operation.path.startsWith('/agent/');
+
+type TClient = Awaited<ReturnType<TSecurityWorld['visitor']>>;
+
+/** The client's request with its cookies but without its CSRF header (or with `token` in both). */
+function injectWithout(
+  app: TSecurityWorld['app'],
+  client: TClient,
+  request: { method: TOperation['method']; url: string; body: unknown },
+  token?: string,
+) {
+  const jar = new Map(client.jar);
+  if (token !== undefined) jar.set('csrf_token', token);
+  return app.inject({
+    method: request.method,
+    url: request.url,
+    payload: request.body as never,
+    headers: {
+      cookie: [...jar].map(([name, value]) => `${name}=${value}`).join('; '),
+      ...(token !== undefined ? { 'x-csrf-token': token } : {}),
+    },
+  });
+}
+
+describe('the OpenAPI document, CSRF and sessions', async () => {
+  const world = await createSecurityWorld();
+  const { app, a } = world;
+  const operations = await documentedOperations(app);
+  const writes = operations.filter((operation) => STATE_CHANGING.has(operation.method));
+
+  /** The request a signed-in admin of station A would make, minus who makes it. */
+  const requestOf = (operation: TOperation) => ({
+    method: operation.method,
+    url: urlOf(operation, pathValues(operation, a), REQUIRED_QUERY[operation.key]),
+    body: operation.body ? sampleOf(operation.body, bodyIds(a)) : undefined,
+  });
+
+  it('documents every registered route, or the allow-list says why not', () => {
+    const documented = new Set(operations.map((operation) => operation.key));
+    const missing = registeredRoutes(app).filter(
+      (route) => !documented.has(route) && !(route in UNDOCUMENTED_ROUTES),
+    );
+    expect(missing).toEqual([]);
+    expect(operations.length).toBeGreaterThan(60);
+  });
+
+  it('documents only routes that exist, and allow-lists only real routes', () => {
+    const toFastify = (path: string) => path.replace(/\{([^}]+)\}/g, ':$1');
+    const absent = [
+      ...operations.map((operation) => operation.key),
+      ...Object.keys(UNDOCUMENTED_ROUTES),
+    ].filter((key) => {
+      const [method = '', path = ''] = key.split(' ');
+      return !app.hasRoute({ method: method as 'GET', url: toFastify(path) });
+    });
+    expect(absent).toEqual([]);
+    for (const stream of LIVE_STREAMS) expect(operations.map((operation) => operation.key)).toContain(stream);
+  });
+
+  describe('a state-changing request without the CSRF header answers 403', () => {
+    it.each(
+      writes.filter((operation) => !isWebhook(operation)).map((operation) => [operation.key, operation]),
+    )('%s', async (_key, operation) => {
+      const signedIn = await world.signedIn(
+        isSuperadminOperation(operation) ? world.superadminId : a.adminId,
+      );
+      const visitor = await world.visitor();
+      for (const client of [signedIn, visitor]) {
+        const response = await injectWithout(app, client, requestOf(operation));
+        expect(response.statusCode).toBe(403);
+        expect(response.json()).toEqual({ error: CSRF_REFUSAL });
+      }
+      // Nor with the token of another browser (cookie and header alike): each is bound to its session.
+      const other = (await world.signedIn(a.adminId)).jar.get('csrf_token') ?? '';
+      const response = await injectWithout(app, signedIn, requestOf(operation), other);
+      expect(response.statusCode).toBe(403);
+      expect(response.json()).toEqual({ error: CSRF_REFUSAL });
+    });
+  });
+
+  describe('a webhook (exempt from CSRF) without its signature answers 4xx and changes nothing', () => {
+    it.each(writes.filter(isWebhook).map((operation) => [operation.key, operation]))(
+      '%s',
+      async (_key, operation) => {
+        const response = await app.inject({
+          method: operation.method,
+          url: operation.path,
+          payload: sampleOf(
+            operation.body ?? { type: 'object', properties: { id: { type: 'string' } } },
+          ) as never,
+        });
+        expect(response.statusCode).toBeGreaterThanOrEqual(400);
+        expect(response.statusCode).toBeLessThan(500);
+        expect(typeof response.json().error).toBe('string');
+      },
+    );
+  });
+
+  describe('without a session (or API key) a station operation answers 401', () => {
+    it.each(operations.filter(needsCaller).map((operation) => [operation.key, operation]))(
+      '%s',
+      async (_key, operation) => {
+        // A visitor holds the anonymous CSRF token, so the session is what is missing.
+        const visitor = await world.visitor();
+        const response = await visitor.request(requestOf(operation));
+        expect(response.statusCode).toBe(401);
+        expect(typeof response.json().error).toBe('string');
+      },
+    );
+  });
+});

@@ -1,0 +1,216 @@
+// Two stations with one of everything (message, translation, contact, pending sign-up, user with
+// an API key, machine, message type, delivery), sessions made straight in the database (no
+// sign-in limits spent), and the map from an operation's parameters to those objects.
+import { COOKIE_NAMES } from '@message-station/shared';
+import { and, eq } from 'drizzle-orm';
+import type { Db } from '../db/client.js';
+import {
+  agentClients,
+  messageTypes,
+  sessions,
+  smsDeliveries,
+  smsSends,
+  stations,
+  users,
+} from '../db/schema/index.js';
+import { createUserWithHash, issueApiKey } from '../modules/users/service.js';
+import { createSession } from '../platform/session.js';
+import { sha256 } from '../platform/tokens.js';
+import { createTestApp, TestClient } from '../test/app.js';
+import { createContact } from '../test/factories.js';
+import { createMessage } from '../test/messages-factory.js';
+import type { TOperation } from './operations.js';
+
+export type TStationObjects = {
+  stationId: string;
+  slug: string;
+  adminId: string;
+  messageId: string;
+  contactId: string;
+  pendingContactId: string;
+  /** A plain user of the station: the target of user operations (never the admin signed in). */
+  userId: string;
+  /** The user's desktop-agent key. */
+  apiKey: string;
+  /** A session of the admin's other than the one making requests. */
+  sessionId: string;
+  machineClientId: string;
+  messageTypeId: string;
+  deliveryPhone: string;
+  /** Written into every object's text, so a reply that carries any of it is a leak. */
+  marker: string;
+};
+
+async function stationObjects(db: Db, slug: string, label: string): Promise<TStationObjects> {
+  const [station] = await db.select().from(stations).where(eq(stations.slug, slug));
+  if (!station) throw new Error(`no station ${slug}`);
+  const [admin] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(and(eq(users.stationId, station.id), eq(users.role, 'admin')));
+  if (!admin) throw new Error(`no admin in ${slug}`);
+  const marker = `zz-${label}-private`;
+  const message = await createMessage(db, station.id, {
+    title: `${marker} title`,
+    original: `${marker} text`,
+    translations: { es: `${marker} texto` },
+  });
+  const phone = label === 'a' ? '+12125550111' : '+12125550122';
+  const contact = await createContact(db, station.id, { phone, name: `${marker} contact` });
+  const pending = await createContact(db, station.id, {
+    phone: label === 'a' ? '+12125550133' : '+12125550144',
+    status: 'pending',
+    verified: false,
+  });
+  // The admin's hash: no argon2 work spent on a user nobody signs in as.
+  const user = await createUserWithHash(db, {
+    stationId: station.id,
+    email: `${marker}@example.test`,
+    passwordHash: admin.passwordHash,
+    fullName: `${marker} user`,
+    role: 'user',
+    apiAccessEnabled: true,
+  });
+  const { apiKey } = await issueApiKey(db, {
+    stationId: station.id,
+    userId: user.id,
+    createdBy: admin.id,
+    at: new Date(),
+  });
+  const machineClientId = `${marker}-pc`;
+  await db.insert(agentClients).values({
+    stationId: station.id,
+    clientId: machineClientId,
+    nodeId: 'gone-node',
+    connectionId: crypto.randomUUID(),
+    clientName: `${marker} studio`,
+    platform: 'Linux',
+    clientVersion: '1.0.0',
+    disconnectedAt: new Date(),
+  });
+  // Another browser of the admin's: what the Sessions list signs out.
+  const { token } = await createSession(db, { userId: admin.id, now: new Date() });
+  const [session] = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .where(eq(sessions.tokenHash, sha256(token)));
+  if (!session) throw new Error('session not written');
+  const [type] = await db.select().from(messageTypes).where(eq(messageTypes.stationId, station.id)).limit(1);
+  if (!type) throw new Error(`no message types in ${slug}`);
+  const [send] = await db
+    .insert(smsSends)
+    .values({
+      stationId: station.id,
+      messageId: message.id,
+      messageTitle: message.title,
+      messageType: 'emergency',
+      recipients: 1,
+      credits: 1,
+    })
+    .returning();
+  if (!send) throw new Error('send not written');
+  await db.insert(smsDeliveries).values({
+    stationId: station.id,
+    sendId: send.id,
+    contactId: contact.id,
+    phone,
+    language: 'en',
+    body: `${marker} sms`,
+    segments: 1,
+    status: 'delivered',
+    notBefore: new Date(),
+    sentAt: new Date(),
+    finishedAt: new Date(),
+  });
+  return {
+    stationId: station.id,
+    slug,
+    adminId: admin.id,
+    messageId: message.id,
+    contactId: contact.id,
+    pendingContactId: pending.id,
+    userId: user.id,
+    apiKey,
+    sessionId: session.id,
+    machineClientId,
+    messageTypeId: type.id,
+    deliveryPhone: phone,
+    marker,
+  };
+}
+
+/** The app of one test file: station A ("demo") and station B ("riverside") of the demo seed. */
+export async function createSecurityWorld() {
+  const { app, db, config } = await createTestApp();
+  const a = await stationObjects(db, 'demo', 'a');
+  const b = await stationObjects(db, 'riverside', 'b');
+  const [superadmin] = await db.select({ id: users.id }).from(users).where(eq(users.isSuperadmin, true));
+  if (!superadmin) throw new Error('no superadmin in the seed');
+
+  /** A browser signed in as the user (a fresh session each call), holding its CSRF cookie. */
+  async function signedIn(userId: string, ip = '127.0.0.1') {
+    const { token } = await createSession(db, { userId, now: new Date() });
+    const client = new TestClient(app, ip);
+    client.jar.set(COOKIE_NAMES.session, token);
+    await client.get('/auth/session');
+    if (!client.jar.has(COOKIE_NAMES.csrf)) throw new Error('no CSRF cookie handed out');
+    return client;
+  }
+
+  /** A visitor who opened the site: the anonymous CSRF cookie, no session. */
+  async function visitor(ip = '127.0.0.1') {
+    const client = new TestClient(app, ip);
+    await client.get('/auth/session');
+    return client;
+  }
+
+  return { app, db, config, a, b, superadminId: superadmin.id, signedIn, visitor };
+}
+
+export type TSecurityWorld = Awaited<ReturnType<typeof createSecurityWorld>>;
+
+/** Superadmin operations: the only ones a station admin may not call at all (403). */
+export const isSuperadminOperation = (operation: TOperation) =>
+  operation.path.startsWith('/admin/api/superadmin/');
+
+/**
+ * The value of each path parameter, taken from the objects of one station. The resource is the
+ * path segment before the parameter; a parameter nobody mapped fails the suite, so a new route
+ * with an id cannot slip past the tenancy check.
+ */
+export function pathValues(operation: TOperation, objects: TStationObjects): Record<string, string> {
+  const values: Record<string, string> = {};
+  for (const match of operation.path.matchAll(/([^/]+)\/\{([^}]+)\}/g)) {
+    const [, resource = '', name = ''] = match;
+    const value = PATH_OBJECTS[`${resource}/{${name}}`]?.(objects);
+    if (value === undefined) throw new Error(`${operation.key}: map ${resource}/{${name}} to a fixture`);
+    values[name] = value;
+  }
+  return values;
+}
+
+const PATH_OBJECTS: Record<string, (objects: TStationObjects) => string> = {
+  'messages/{id}': (o) => o.messageId,
+  'translations/{language}': () => 'es',
+  'users/{id}': (o) => o.userId,
+  'sessions/{id}': (o) => o.sessionId,
+  'sms-contacts/{id}': (o) => o.contactId,
+  'message-types/{id}': (o) => o.messageTypeId,
+  'switch-station/{id}': (o) => o.stationId,
+  'stations/{id}': (o) => o.stationId,
+  'stations/{slug}': (o) => o.slug,
+  'subscribe/{slug}': (o) => o.slug,
+  // Releases are the same for every station.
+  'releases/{version}': () => '0.0.0-none',
+  'app/{version}': () => '0.0.0-none',
+};
+
+/** Ids carried in bodies, mapped to the same station's objects. */
+export function bodyIds(objects: TStationObjects): Record<string, string> {
+  return { client_id: objects.machineClientId, contact_id: objects.pendingContactId };
+}
+
+/** Query values a request needs to reach its handler (the rest are left to their defaults). */
+export const REQUIRED_QUERY: Record<string, Record<string, string>> = {
+  'GET /admin/api/messages/{id}/audio': { lang: 'en' },
+};
