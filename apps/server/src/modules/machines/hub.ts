@@ -37,6 +37,7 @@ import { getMessage, speechParts } from '../messages/service.js';
 import { findStationById } from '../station/service.js';
 import { apiKeyRefusal } from '../users/service.js';
 import { CLOSE_REASON_BYTES, cutToBytes, fitReply, readFrame, type TReplyEnvelope } from './agent-frames.js';
+import { createMachinePages, type TClientChange } from './machine-pages.js';
 import * as repo from './repo.js';
 
 export type TCommandAction = 'play' | 'stop' | 'export';
@@ -72,14 +73,6 @@ type TCommandEnvelope = {
   client_id: string;
   action: TCommandAction;
   message_id: string;
-};
-
-/** What travels on agent-clients: which machine, and what happened to it. */
-type TClientChange = {
-  station_id: string;
-  client_id: string;
-  change: 'connected' | 'updated' | 'seen' | 'disconnected';
-  last_seen?: string;
 };
 
 type TPending = {
@@ -136,8 +129,12 @@ export function createAgentHub(deps: {
     return publish(event.stationId, event.type, fitReply(envelope));
   }
 
+  const machinePages = createMachinePages(deps);
   /** Tells every node's Machines pages that a machine changed; they read its row themselves. */
-  const clientChanged = (change: TClientChange) => publish('agent-clients', 'client_changed', change);
+  const clientChanged = (change: TClientChange) =>
+    machinePages.changed(change).catch((error) => {
+      deps.log.error({ err: error }, 'could not publish client_changed');
+    });
 
   // ---- sockets held here ---------------------------------------------------------------------
 
@@ -366,42 +363,8 @@ export function createAgentHub(deps: {
     }
   }
 
-  // ---- machine changes, for this node's Machines pages -------------------------------------------
-
-  /** The browser event for one change; null when the machine is gone from the database. */
-  async function clientEvent(change: TClientChange): Promise<TStationEvent | null> {
-    const key = `clients:${change.station_id}`;
-    if (change.change === 'disconnected')
-      return { stationId: key, type: 'client_disconnected', data: { client_id: change.client_id } };
-    if (change.change === 'seen') {
-      return {
-        stationId: key,
-        type: 'client_updated',
-        data: { client_id: change.client_id, last_seen: change.last_seen },
-      };
-    }
-    const row = await repo.findClient(deps.db, change.station_id, change.client_id);
-    if (!row) return null;
-    const type = change.change === 'connected' ? 'client_connected' : 'client_updated';
-    return { stationId: key, type, data: repo.toApi(row) };
-  }
-
-  // One change at a time, so a page never hears "left" before "connected" of the same machine.
-  let clientChanges = Promise.resolve();
-  function onClientChanged(change: TClientChange) {
-    if (!deps.events.listening(`clients:${change.station_id}`)) return;
-    clientChanges = clientChanges
-      .then(() => clientEvent(change))
-      .then((event) => {
-        if (event) deps.events.deliverHere(event);
-      })
-      .catch((error) => deps.log.error({ err: error }, 'could not read a changed machine'));
-  }
-
   const unsubscribers = [
-    deps.events.subscribe('agent-clients', (event: TStationEvent) => {
-      if (event.type === 'client_changed') onClientChanged(event.data as TClientChange);
-    }),
+    machinePages.stop,
     deps.events.subscribe(`agent-node:${nodeId}`, (event: TStationEvent) => {
       if (event.type === 'agent_command') void runCommand(event.data as TCommandEnvelope);
       if (event.type === 'agent_close') {
