@@ -244,7 +244,10 @@ export async function buildApp(deps: TAppDeps) {
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 
   // Dev pages (/dev/outbox, /dev/checkout) exist only with the dev tools and the outbox.
-  await registerWebApp(app, config.webDistDir, outboxActive ? API_PREFIXES : [...API_PREFIXES, '/dev/']);
+  await registerWebApp(app, config.webDistDir, {
+    apiPrefixes: outboxActive ? API_PREFIXES : [...API_PREFIXES, '/dev/'],
+    turnstile: config.botCheck.provider === 'turnstile',
+  });
   return app;
 }
 

@@ -89,3 +89,9 @@ export const STATION_DEFAULTS = {
 /** Names of the only two cookies the product sets (spec §1). */
 export const COOKIE_NAMES = { session: 'session', csrf: 'csrf_token' } as const;
 export const CSRF_HEADER = 'x-csrf-token';
+
+/**
+ * Written where a page's per-response CSP nonce goes (index.html's csp-nonce meta, the prerendered
+ * page's style elements); the server puts a fresh nonce in its place on every answer (decision 0022).
+ */
+export const CSP_NONCE_PLACEHOLDER = '__CSP_NONCE__';

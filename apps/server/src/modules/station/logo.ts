@@ -1,7 +1,9 @@
-// Station logos: PNG or JPEG up to 1 MB, checked by content as well as by name.
+// Station logos: PNG or JPEG up to 1 MB, checked by content as well as by name, and stored as the
+// image written afresh from its decoded pixels (decision 0022).
 import { LIMITS } from '@message-station/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
+import { reencodeLogo } from './logo-image.js';
 import * as repo from './repo.js';
 
 export const LOGO_EXTENSIONS = ['.png', '.jpg', '.jpeg'] as const;
@@ -29,10 +31,17 @@ export async function saveStationLogo(
   if (file.bytes.length === 0) throw new AppError(400, 'The logo file is empty.');
   if (file.bytes.length > LIMITS.logoMaxBytes) throw new AppError(400, LOGO_SIZE_ERROR);
   const contentType = detectLogoType(file.filename, file.bytes);
+  const bytes = reencodeLogo(contentType, file.bytes);
   // The version query makes browsers fetch the new image at once (spec §7 logo upload).
   const logoUrl = `/api/stations/${station.slug}/logo?v=${now.getTime()}`;
-  await repo.saveLogo(db, station.id, { contentType, bytes: file.bytes }, logoUrl, now);
+  await repo.saveLogo(db, station.id, { contentType, bytes }, logoUrl, now);
   return logoUrl;
 }
 
 export const findLogoBySlug = repo.findLogoBySlug;
+
+/** The name a served logo carries: the station's slug, only letters, digits and dashes. */
+export function logoFileName(slug: string, extension: 'png' | 'jpg'): string {
+  const safe = slug.replace(/[^a-z0-9-]/gi, '').slice(0, 64);
+  return `${safe || 'station'}-logo.${extension}`;
+}

@@ -3,9 +3,10 @@ import { LIMITS, TEXT_LIMITS, textField, ZErrorResponse, ZStationSummary } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TAppContext } from '../../app.js';
+import { UPLOAD_POLICY } from '../../platform/content-security-policy.js';
 import { AppError, notFound, uploadError } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';
-import { findLogoBySlug, LOGO_SIZE_ERROR, saveStationLogo } from './logo.js';
+import { findLogoBySlug, LOGO_SIZE_ERROR, logoFileName, saveStationLogo } from './logo.js';
 import {
   findStationById,
   getStationSummary,
@@ -202,8 +203,12 @@ export const stationRoutes =
       async (request, reply) => {
         const logo = await findLogoBySlug(app.db, request.params.slug);
         if (!logo) throw notFound('No logo');
+        const extension = logo.contentType === 'image/png' ? 'png' : 'jpg';
+        // Only ever an image, shown in place: no sniffing (the global hook), no document powers.
         return reply
           .type(logo.contentType)
+          .header('content-security-policy', UPLOAD_POLICY)
+          .header('content-disposition', `inline; filename="${logoFileName(request.params.slug, extension)}"`)
           .header('cache-control', 'public, max-age=86400')
           .header('last-modified', logo.updatedAt.toUTCString())
           .send(logo.bytes);

@@ -1,14 +1,46 @@
+import zlib from 'node:zlib';
 import { eq } from 'drizzle-orm';
+import jpeg from 'jpeg-js';
+import { PNG as PngImage } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { stations } from '../../db/schema/index.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { createStationWithAdmin } from '../../test/factories.js';
+import { exifOrientation } from './logo-image.js';
 
-const PNG = Buffer.concat([
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-  Buffer.from('0000000d4948445200000001000000010806000000', 'hex'),
-]);
-const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(64, 1)]);
+/** A real image: a 3 × 2 gradient, so re-encoding can be checked pixel for pixel. */
+function pixels(width = 3, height = 2): PngImage {
+  const image = new PngImage({ width, height });
+  for (let i = 0; i < width * height; i++) image.data.set([i * 40, 255 - i * 40, 128, 255], i * 4);
+  return image;
+}
+const PNG = PngImage.sync.write(pixels());
+const JPEG = jpeg.encode({ ...pixels(16, 16), data: pixels(16, 16).data }, 90).data;
+/** A PNG chunk: length, type, data and its CRC. */
+function pngChunk(type: string, data: string): Buffer {
+  const body = Buffer.from(type + data, 'latin1');
+  const chunk = Buffer.alloc(body.length + 8);
+  chunk.writeUInt32BE(body.length - 4, 0);
+  body.copy(chunk, 4);
+  chunk.writeUInt32BE(zlib.crc32(body), body.length + 4);
+  return chunk;
+}
+
+/** EXIF data as a camera writes it (little-endian), turned 90°: orientation 6, and a maker note. */
+function orientationSix(): Buffer {
+  const tiff = Buffer.alloc(1 + 8 + 2 + 12 * 2 + 4);
+  tiff.write('II', 1, 'latin1');
+  tiff.writeUInt16LE(42, 3);
+  tiff.writeUInt32LE(8, 5);
+  tiff.writeUInt16LE(2, 9);
+  tiff.writeUInt16LE(0x010f, 11); // Make, not kept
+  tiff.writeUInt16LE(0x0112, 23); // Orientation
+  tiff.writeUInt16LE(3, 25);
+  tiff.writeUInt32LE(1, 27);
+  tiff.writeUInt16LE(6, 31);
+  return tiff;
+}
+const HTML = '<html><body><script>alert(document.cookie)</script></body></html>';
 
 function multipart(filename: string, bytes: Buffer, field = 'logo') {
   const boundary = '----msboundary';
@@ -41,10 +73,14 @@ describe('station logo', async () => {
     expect(station?.logoUrl).toBe(url);
     const image = await app.inject({ url });
     expect(image.statusCode).toBe(200);
-    expect(image.headers['content-type']).toBe('image/png');
-    // Never read as anything but an image, whatever bytes follow the PNG header.
-    expect(image.headers['x-content-type-options']).toBe('nosniff');
-    expect(image.rawPayload.equals(PNG)).toBe(true);
+    // Never read as anything but an image, and no document powers even opened on its own.
+    expect(image.headers).toMatchObject({
+      'content-type': 'image/png',
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox; frame-ancestors 'none'",
+      'content-disposition': 'inline; filename="demo-logo.png"',
+    });
+    expect(PngImage.sync.read(image.rawPayload).data.equals(pixels().data)).toBe(true);
     expect((await admin.get('/auth/session')).json().stationLogoUrl).toBe(url);
   });
 
@@ -53,6 +89,61 @@ describe('station logo', async () => {
     expect(response.statusCode).toBe(200);
     const image = await app.inject({ url: response.json().logo_url });
     expect(image.headers['content-type']).toBe('image/jpeg');
+    expect(image.headers['content-disposition']).toBe('inline; filename="demo-logo.jpg"');
+    expect(jpeg.decode(image.rawPayload).width).toBe(16);
+  });
+
+  it('stores a PNG with an HTML page in a text chunk as the image alone: the HTML is gone', async () => {
+    // IHDR is 8 + 25 bytes; the text chunk goes right after it.
+    const polyglot = Buffer.concat([
+      PNG.subarray(0, 33),
+      pngChunk('tEXt', `Comment\0${HTML}`),
+      PNG.subarray(33),
+    ]);
+    expect(PngImage.sync.read(polyglot).width).toBe(3);
+    const response = await upload(admin, 'logo.png', polyglot);
+    expect(response.statusCode).toBe(200);
+    const image = await app.inject({ url: response.json().logo_url });
+    expect(image.rawPayload.toString('latin1')).not.toContain('<html');
+    expect(image.rawPayload.toString('latin1')).not.toContain('script');
+    expect(PngImage.sync.read(image.rawPayload).data.equals(pixels().data)).toBe(true);
+  });
+
+  it('stores a JPEG without the HTML hidden in its comment, the right way up', async () => {
+    const photo = pixels(16, 16);
+    const rotated = jpeg.encode(
+      { ...photo, comments: [HTML], exifBuffer: orientationSix() } as Parameters<typeof jpeg.encode>[0],
+      90,
+    ).data;
+    expect(rotated.toString('latin1')).toContain('<html');
+    const response = await upload(admin, 'photo.jpg', rotated);
+    expect(response.statusCode).toBe(200);
+    const image = await app.inject({ url: response.json().logo_url });
+    expect(image.rawPayload.toString('latin1')).not.toContain('<html');
+    const served = jpeg.decode(image.rawPayload) as ReturnType<typeof jpeg.decode> & {
+      exifBuffer?: Uint8Array;
+    };
+    expect(exifOrientation(served.exifBuffer)).toBe(6);
+  });
+
+  it.each([
+    ['a PNG header followed by HTML', 'logo.png', Buffer.concat([PNG.subarray(0, 8), Buffer.from(HTML)])],
+    ['a whole PNG followed by HTML', 'logo.png', Buffer.concat([PNG, Buffer.from(HTML)])],
+    ['a PNG cut off in its pixels', 'logo.png', PNG.subarray(0, PNG.length - 20)],
+    ['a JPEG header followed by HTML', 'logo.jpg', Buffer.concat([JPEG.subarray(0, 4), Buffer.from(HTML)])],
+  ])('refuses %s: it is no image, and nothing is stored', async (_what, name, bytes) => {
+    const before = (await admin.get('/admin/api/station')).json().logo_url;
+    const response = await upload(admin, name, bytes);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'The logo is not a readable PNG or JPEG image.' });
+    expect((await admin.get('/admin/api/station')).json().logo_url).toBe(before);
+  });
+
+  it('refuses an image wider than 4096 pixels before decoding it', async () => {
+    const wide = PngImage.sync.write(new PngImage({ width: 4097, height: 1 }));
+    const response = await upload(admin, 'wide.png', wide);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'The logo must be at most 4096 × 4096 pixels.' });
   });
 
   it.each([
