@@ -34,6 +34,7 @@ import { createAgentHub, type TAgentHub } from './modules/machines/hub.js';
 import { machineRoutes } from './modules/machines/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import type { TTranslationQueue } from './modules/messages/service.js';
+import { createRateLimits, startRateLimitJobs, type TRateLimits } from './modules/rate-limits/index.js';
 import { registrationRoutes } from './modules/registration/routes.js';
 import { releaseRoutes } from './modules/releases/routes.js';
 import { smsContactRoutes } from './modules/sms-contacts/routes.js';
@@ -47,6 +48,7 @@ import { registerBodyDepthLimit } from './platform/body-depth.js';
 import { AppError, clientErrorHandler, registerErrorHandler } from './platform/errors.js';
 import { createEventBus, type TEventBus } from './platform/event-bus.js';
 import { createGuards, type TGuards } from './platform/guards.js';
+import { openRateLimitStore, routeStoreFor } from './platform/rate-limit/index.js';
 import { startJobRunner } from './platform/jobs.js';
 import { SAFE_LOG_SERIALIZERS } from './platform/log-safety.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
@@ -88,6 +90,8 @@ export type TAppContext = {
   /** The desktop agents connected to this process, and commands to agents anywhere. */
   agents: TAgentHub;
   translationQueue: TTranslationQueue;
+  /** Sign-in failures, verification texts, API keys: counted on every node together (0019). */
+  limits: TRateLimits;
   now: () => Date;
   /** Runs before the server closes (ends live streams so shutdown is not held open). */
   onShutdown(callback: () => void): void;
@@ -141,8 +145,14 @@ export async function buildApp(deps: TAppDeps) {
   // Twilio posts webhooks as application/x-www-form-urlencoded.
   await app.register(fastifyFormbody);
   await app.register(fastifyMultipart, { limits: { files: 1, fields: 5, fileSize: 5 * 1024 * 1024 } });
+  // Every route's limit counts in the store all nodes share (decision 0019).
+  const rateStore = openRateLimitStore(config.rateLimits.redisUrl, database, app.log);
+  app.addHook('onClose', async () => {
+    await rateStore.close();
+  });
   await app.register(fastifyRateLimit, {
     global: false,
+    store: routeStoreFor(rateStore, now),
     errorResponseBuilder: (_request, context) =>
       new AppError(429, `Too many attempts. Please try again in ${context.after}.`),
   });
@@ -196,6 +206,13 @@ export async function buildApp(deps: TAppDeps) {
     events,
     agents,
     translationQueue,
+    limits: createRateLimits({
+      store: rateStore,
+      config: config.rateLimits,
+      db: database.db,
+      boss: jobs.boss,
+      now,
+    }),
     now,
     onShutdown: (callback) => shutdownCallbacks.add(callback),
   };
@@ -214,6 +231,14 @@ export async function buildApp(deps: TAppDeps) {
   await app.register(billingRoutes(ctx));
   await app.register(superadminRoutes(ctx));
   await startBillingScheduler(jobs.boss, { db: database.db, now, log: app.log });
+  await startRateLimitJobs(jobs.boss, {
+    store: rateStore,
+    db: database.db,
+    email: ctx.email,
+    publicUrl: config.publicUrl,
+    now,
+    log: app.log,
+  });
   const dispatch = await startDispatchWorker(jobs.boss, {
     db: database.db,
     sms: ctx.sms,

@@ -33,7 +33,12 @@ describe('config', () => {
       dataDir: path.join(repoRoot, 'data'),
       cookieSecure: false,
       seedDemo: 'auto',
-      loginRateLimit: { max: 10, windowMs: 15 * 60_000 },
+      rateLimits: {
+        redisUrl: undefined,
+        signIn: { accountFailures: 5, addressFailures: 30, delayMs: 60_000, maxDelayMs: 3_600_000 },
+        codeTexts: { numberCooldownMs: 30_000, perNumberPerDay: 10, perStationPerHour: 30, perHour: 300 },
+        apiKeyPerMinute: 60,
+      },
     });
     expect(config.sessionSecret).toMatch(/^dev-only/);
   });

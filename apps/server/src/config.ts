@@ -25,8 +25,16 @@ const ZEnv = z.object({
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   COOKIE_SECURE: booleanFromEnv.optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
-  LOGIN_RATE_LIMIT_MAX: z.coerce.number().int().positive().default(10),
-  LOGIN_RATE_LIMIT_WINDOW_MINUTES: z.coerce.number().int().positive().default(15),
+  REDIS_URL: z.string().startsWith('redis', 'REDIS_URL starts with redis:// or rediss://').optional(),
+  LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().positive().default(5),
+  LOGIN_ADDRESS_FAILURES: z.coerce.number().int().positive().default(30),
+  LOGIN_DELAY_SECONDS: z.coerce.number().int().positive().default(60),
+  LOGIN_MAX_DELAY_MINUTES: z.coerce.number().int().positive().default(60),
+  CODE_NUMBER_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(30),
+  CODES_PER_NUMBER_PER_DAY: z.coerce.number().int().positive().default(10),
+  CODES_PER_STATION_PER_HOUR: z.coerce.number().int().positive().default(30),
+  CODES_PER_HOUR: z.coerce.number().int().positive().default(300),
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   WEB_DIST_DIR: z.string().optional(),
   SMS_PROVIDER: z.enum(['outbox', 'twilio']).optional(),
   SMS_TEST_MODE: booleanFromEnv.optional(),
@@ -94,7 +102,7 @@ export type TConfig = {
   sessionSecret: string;
   cookieSecure: boolean;
   trustProxy: boolean;
-  loginRateLimit: { max: number; windowMs: number };
+  rateLimits: TRateLimitConfig;
   webDistDir: string;
   sms: TSmsConfig;
   trial: { days: number; credits: number };
@@ -201,6 +209,18 @@ export type TTranslationConfig = {
   apertium: { apyUrl?: string };
 };
 
+/** Limits counted in the store every node shares (decision 0019). */
+export type TRateLimitConfig = {
+  /** Redis instead of the rate_limits table. */
+  redisUrl: string | undefined;
+  /** Failed sign-ins (successes never count) before a delay, per account and per address. */
+  signIn: { accountFailures: number; addressFailures: number; delayMs: number; maxDelayMs: number };
+  /** Verification texts: per number (cooldown, per day), per station per hour, all together per hour. */
+  codeTexts: { numberCooldownMs: number; perNumberPerDay: number; perStationPerHour: number; perHour: number };
+  /** Requests per API key (the desktop agent's connection and session check) per minute. */
+  apiKeyPerMinute: number;
+};
+
 export class ConfigError extends Error {}
 
 function parseEnv<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.infer<T> {
@@ -269,7 +289,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     sessionSecret,
     cookieSecure: e.COOKIE_SECURE ?? production,
     trustProxy: e.TRUST_PROXY,
-    loginRateLimit: { max: e.LOGIN_RATE_LIMIT_MAX, windowMs: e.LOGIN_RATE_LIMIT_WINDOW_MINUTES * 60_000 },
+    rateLimits: rateLimitConfig(e),
     webDistDir: e.WEB_DIST_DIR ? path.resolve(repoRoot, e.WEB_DIST_DIR) : defaultWebDist,
     sms,
     trial: { days: e.TRIAL_DAYS, credits: e.TRIAL_CREDITS },
@@ -430,5 +450,24 @@ function smsConfig(e: z.infer<typeof ZEnv>, modes: TModes, publicUrl: string): T
       statusCallbackUrl: e.TWILIO_STATUS_CALLBACK_URL ?? `${publicUrl}/webhooks/sms/status`,
       apiBaseUrl: e.TWILIO_API_BASE_URL,
     },
+  };
+}
+
+function rateLimitConfig(e: z.infer<typeof ZEnv>): TRateLimitConfig {
+  return {
+    redisUrl: e.REDIS_URL,
+    signIn: {
+      accountFailures: e.LOGIN_ACCOUNT_FAILURES,
+      addressFailures: e.LOGIN_ADDRESS_FAILURES,
+      delayMs: e.LOGIN_DELAY_SECONDS * 1000,
+      maxDelayMs: Math.max(e.LOGIN_MAX_DELAY_MINUTES * 60_000, e.LOGIN_DELAY_SECONDS * 1000),
+    },
+    codeTexts: {
+      numberCooldownMs: e.CODE_NUMBER_COOLDOWN_SECONDS * 1000,
+      perNumberPerDay: e.CODES_PER_NUMBER_PER_DAY,
+      perStationPerHour: e.CODES_PER_STATION_PER_HOUR,
+      perHour: e.CODES_PER_HOUR,
+    },
+    apiKeyPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
   };
 }

@@ -196,19 +196,4 @@ describe('CSRF', async () => {
   });
 });
 
-describe('login rate limit', async () => {
-  const { app } = await createTestApp({ config: { loginRateLimit: { max: 3, windowMs: 60_000 } } });
-
-  it('answers 429 after too many attempts, even with the right password', async () => {
-    const client = new TestClient(app);
-    await client.get('/auth/session');
-    for (let i = 0; i < 3; i++) {
-      const response = await client.post('/auth/login', { email: 'admin@demo.test', password: 'wrong-pass' });
-      expect(response.statusCode).toBe(401);
-    }
-    const blocked = await client.post('/auth/login', { email: 'admin@demo.test', password: 'demo1234' });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json().error).toMatch(/^Too many attempts\. Please try again in/);
-    expect(blocked.headers['retry-after']).toBeDefined();
-  });
-});
+// Sign-in limits (failures only, per account and per address): rate-limits/sign-in.test.ts.

@@ -15,6 +15,7 @@ import { escapeHtml } from '../../providers/email/html.js';
 import type { TEmailProvider } from '../../providers/email/index.js';
 import type { TSmsProvider } from '../../providers/sms/index.js';
 import { verifyBotCheck } from '../bot-check/service.js';
+import type { TCodeTextLimits } from '../rate-limits/code-texts.js';
 import { findUserByEmail, findUserById } from '../users/service.js';
 import * as codes from '../verification/service.js';
 
@@ -153,7 +154,15 @@ export async function requestPasswordReset(
 
 export const INVALID_TOKEN = 'Invalid or expired token';
 
-type TCodeDeps = { db: Db; sms: TSmsProvider; config: TConfig; now: Date; ip: string };
+type TCodeDeps = {
+  db: Db;
+  sms: TSmsProvider;
+  config: TConfig;
+  now: Date;
+  ip: string;
+  /** Caps on verification texts shared by every node (decision 0019). */
+  codeTexts: TCodeTextLimits;
+};
 
 /** The link's token row and its user, if the link is still good. */
 async function openToken(db: Db, token: string, now: Date) {
@@ -182,16 +191,16 @@ export async function verifyResetToken(ctx: TCodeDeps, token: string) {
       'This account has no phone number for the verification code. Please contact support.',
     );
   }
+  const phone = user.phoneNumber;
   const codeCtx = { db: ctx.db, secret: ctx.config.sessionSecret, now: ctx.now, ip: ctx.ip };
-  const issued = await codes.issueCode(codeCtx, {
-    purpose: 'password_reset',
-    subjectId: row.id,
-    phone: user.phoneNumber,
-  });
-  await codes.sendTextOrExplain(ctx.sms, {
-    to: user.phoneNumber,
-    body: codes.codeMessage(issued.code, ctx.config.publicUrl, 'password reset code'),
-    stationId: user.stationId,
+  const issued = await ctx.codeTexts.sending({ phone, stationId: user.stationId }, async () => {
+    const issued = await codes.issueCode(codeCtx, { purpose: 'password_reset', subjectId: row.id, phone });
+    await codes.sendTextOrExplain(ctx.sms, {
+      to: phone,
+      body: codes.codeMessage(issued.code, ctx.config.publicUrl, 'password reset code'),
+      stationId: user.stationId,
+    });
+    return issued;
   });
   return {
     phone_last4: user.phoneNumber.slice(-4),

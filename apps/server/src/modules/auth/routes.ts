@@ -43,12 +43,7 @@ export const authRoutes =
     app.post(
       '/auth/login',
       {
-        config: {
-          rateLimit: {
-            max: config.loginRateLimit.max,
-            timeWindow: config.loginRateLimit.windowMs,
-          },
-        },
+        // Only failed attempts count, per account and per address, on every node (decision 0019).
         schema: {
           tags: ['auth'],
           summary: 'Sign in with email and password',
@@ -61,9 +56,8 @@ export const authRoutes =
         },
       },
       async (request, reply) => {
-        const result = await login(
-          { db, now: now(), ip: request.ip, userAgent: request.headers['user-agent'] },
-          request.body,
+        const result = await ctx.limits.signIn.guard({ email: request.body.email, ip: request.ip }, () =>
+          login({ db, now: now(), ip: request.ip, userAgent: request.headers['user-agent'] }, request.body),
         );
         // Two-factor on: no session yet, the code step comes next (decision 0020).
         if ('challengeToken' in result) {
@@ -119,7 +113,14 @@ export const authRoutes =
         ),
     );
 
-    const codeDeps = (request: { ip: string }) => ({ db, sms: ctx.sms, config, now: now(), ip: request.ip });
+    const codeDeps = (request: { ip: string }) => ({
+      db,
+      sms: ctx.sms,
+      config,
+      now: now(),
+      ip: request.ip,
+      codeTexts: ctx.limits.codeTexts,
+    });
 
     app.post(
       '/auth/password-reset/verify',

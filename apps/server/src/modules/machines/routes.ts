@@ -56,6 +56,7 @@ export const machineRoutes =
           const apiKey = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
           if (typeof stationSlug !== 'string' || !apiKey) throw new AppError(401, INVALID_API_KEY);
           const who = await authenticateApiKey(app.db, { stationSlug, apiKey, at: app.now() });
+          await app.limits.assertApiKeyAllowed(who.keyId);
           owners.set(request, {
             keyId: who.keyId,
             userId: who.userId,

@@ -37,6 +37,7 @@ export const registrationRoutes =
       config: app.config,
       sms: app.sms,
       email: app.email,
+      codeTexts: app.limits.codeTexts,
       now: app.now(),
       ip: request.ip,
       userAgent: request.headers['user-agent'],

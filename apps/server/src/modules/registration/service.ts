@@ -19,6 +19,7 @@ import { createSession } from '../../platform/session.js';
 import type { TEmailProvider } from '../../providers/email/index.js';
 import type { TSmsProvider } from '../../providers/sms/index.js';
 import { describeSessionUser } from '../auth/service.js';
+import type { TCodeTextLimits } from '../rate-limits/code-texts.js';
 import { createStation, findStationIdBySlug } from '../station/service.js';
 import { createUserWithHash, findUserByEmail } from '../users/service.js';
 import * as codes from '../verification/service.js';
@@ -30,6 +31,8 @@ export type TRegistrationContext = {
   config: TConfig;
   sms: TSmsProvider;
   email: TEmailProvider;
+  /** Caps on verification texts shared by every node (decision 0019). */
+  codeTexts: TCodeTextLimits;
   now: Date;
   ip?: string;
   userAgent?: string;
@@ -78,6 +81,7 @@ export async function startRegistration(
   await codes.purgeOldCodes(ctx.db, ctx.now);
   await assertAvailable(ctx.db, slug);
   await codes.assertCanSendCode(codeContext(ctx), input.phone_number);
+  const slot = await ctx.codeTexts.take({ phone: input.phone_number });
 
   const passwordHash = await hashPassword(input.password);
   const { draft, issued } = await ctx.db.transaction(async (tx) => {
@@ -112,6 +116,7 @@ export async function startRegistration(
     await sendCode(ctx, input.phone_number, issued.code);
   } catch (error) {
     // Nothing half-written: without the text there is no way to finish this draft.
+    await slot.giveBack();
     await ctx.db.transaction(async (tx) => {
       await codes.deleteCodes(tx, { purpose: 'registration', subjectId: draft.id });
       await repo.deleteDraft(tx, draft.id);
@@ -137,13 +142,15 @@ async function openDraft(ctx: TRegistrationContext, registrationId: string) {
 
 export async function resendRegistrationCode(ctx: TRegistrationContext, registrationId: string) {
   const draft = await openDraft(ctx, registrationId);
-  const issued = await codes.issueCode(codeContext(ctx), {
-    purpose: 'registration',
-    subjectId: draft.id,
-    phone: draft.phoneNumber,
+  return ctx.codeTexts.sending({ phone: draft.phoneNumber }, async () => {
+    const issued = await codes.issueCode(codeContext(ctx), {
+      purpose: 'registration',
+      subjectId: draft.id,
+      phone: draft.phoneNumber,
+    });
+    await sendCode(ctx, draft.phoneNumber, issued.code);
+    return codes.codeDeliveryReply(ctx.config.sms.testMode, issued);
   });
-  await sendCode(ctx, draft.phoneNumber, issued.code);
-  return codes.codeDeliveryReply(ctx.config.sms.testMode, issued);
 }
 
 /**

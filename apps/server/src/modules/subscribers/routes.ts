@@ -57,6 +57,7 @@ export const subscriberRoutes =
       db: app.db,
       config: app.config,
       sms: app.sms,
+      codeTexts: app.limits.codeTexts,
       now: app.now(),
       ip: request.ip,
       userAgent: request.headers['user-agent'],

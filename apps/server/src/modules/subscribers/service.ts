@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { TSmsProvider } from '../../providers/sms/index.js';
 import { consentText, findStationBySlug, listLanguages, listMessageTypes } from '../station/service.js';
+import type { TCodeTextLimits } from '../rate-limits/code-texts.js';
 import * as codes from '../verification/service.js';
 import * as repo from './repo.js';
 
@@ -14,6 +15,8 @@ export type TSubscriberContext = {
   db: Db;
   config: TConfig;
   sms: TSmsProvider;
+  /** Caps on verification texts shared by every node (decision 0019). */
+  codeTexts: TCodeTextLimits;
   now: Date;
   ip?: string;
   userAgent?: string;
@@ -89,6 +92,7 @@ export async function registerSubscriber(
     }
   }
   await codes.assertCanSendCode(codeContext(ctx), input.phone);
+  const slot = await ctx.codeTexts.take({ phone: input.phone, stationId: station.id });
 
   const pendingSignup = {
     choices: input.message_types,
@@ -125,6 +129,7 @@ export async function registerSubscriber(
       stationId: station.id,
     });
   } catch (error) {
+    await slot.giveBack();
     await ctx.db.transaction(async (tx) => {
       await codes.deleteCodes(tx, { purpose: 'subscriber', subjectId: contact.id });
       if (created) await repo.deleteContact(tx, station.id, contact.id);
@@ -202,18 +207,20 @@ export async function verifySubscriber(
 export async function resendSubscriberCode(ctx: TSubscriberContext, slug: string, contactId: string) {
   const station = await stationOrNotFound(ctx, slug);
   const contact = await pendingContact(ctx, station.id, contactId);
-  const issued = await codes.issueCode(codeContext(ctx), {
-    purpose: 'subscriber',
-    subjectId: contact.id,
-    phone: contact.phone,
+  return ctx.codeTexts.sending({ phone: contact.phone, stationId: station.id }, async () => {
+    const issued = await codes.issueCode(codeContext(ctx), {
+      purpose: 'subscriber',
+      subjectId: contact.id,
+      phone: contact.phone,
+    });
+    const what = `code to confirm ${station.displayName} SMS alerts`;
+    await codes.sendTextOrExplain(ctx.sms, {
+      to: contact.phone,
+      body: codes.codeMessage(issued.code, ctx.config.publicUrl, what),
+      stationId: station.id,
+    });
+    return codes.codeDeliveryReply(ctx.config.sms.testMode, issued);
   });
-  const what = `code to confirm ${station.displayName} SMS alerts`;
-  await codes.sendTextOrExplain(ctx.sms, {
-    to: contact.phone,
-    body: codes.codeMessage(issued.code, ctx.config.publicUrl, what),
-    stationId: station.id,
-  });
-  return codes.codeDeliveryReply(ctx.config.sms.testMode, issued);
 }
 
 /** The same answer whether or not the number was subscribed, so it reveals nothing. */

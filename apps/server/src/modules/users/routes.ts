@@ -163,6 +163,7 @@ export const userRoutes =
             }),
             401: ZErrorResponse,
             403: ZErrorResponse,
+            429: ZErrorResponse,
           },
         },
       },
@@ -171,6 +172,7 @@ export const userRoutes =
         const apiKey = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
         if (!stationSlug || !apiKey) throw new AppError(401, INVALID_API_KEY);
         const who = await authenticateApiKey(app.db, { stationSlug, apiKey, at: app.now() });
+        await app.limits.assertApiKeyAllowed(who.keyId);
         return {
           station: { id: who.stationId, slug: who.stationSlug, display_name: who.stationName },
           user: { id: who.userId, full_name: who.fullName, email: who.email, role: who.role },

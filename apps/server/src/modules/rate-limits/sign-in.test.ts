@@ -1,0 +1,158 @@
+// Sign-in limits through the API (decision 0019): failures count per account and per address,
+// successes never; the waits double; the owner of a locked account gets one email.
+import { and, eq, sql } from 'drizzle-orm';
+import { describe, expect, it, vi } from 'vitest';
+import { loadConfig, type TConfig } from '../../config.js';
+import { outboxMessages, users } from '../../db/schema/index.js';
+import { hashPassword } from '../../platform/passwords.js';
+import { createTestApp, TestClient } from '../../test/app.js';
+import { createUserWithHash } from '../users/service.js';
+import { SIGN_IN_LOCKED_QUEUE } from './lock-email.js';
+import { delayAfter } from './sign-in.js';
+
+const base = loadConfig({ NODE_ENV: 'test', DEV_TOOLS: 'true' }).rateLimits;
+const rateLimits: TConfig['rateLimits'] = {
+  ...base,
+  signIn: { accountFailures: 3, addressFailures: 6, delayMs: 60_000, maxDelayMs: 240_000 },
+};
+let clock = Date.now();
+const advance = (ms: number) => {
+  clock += ms;
+};
+const { app, db } = await createTestApp({ config: { rateLimits }, now: () => new Date(clock) });
+
+const ADMIN = 'admin@demo.test';
+let nextAddress = 1;
+/** A browser on an address no other test uses. */
+async function visitor(ip = `10.1.0.${nextAddress++}`) {
+  const client = new TestClient(app, ip);
+  await client.get('/auth/session');
+  return client;
+}
+const signIn = (client: TestClient, email: string, password: string) =>
+  client.post('/auth/login', { email, password });
+
+async function staffUsers(count: number, prefix: string) {
+  const [admin] = await db.select().from(users).where(eq(users.email, ADMIN));
+  const passwordHash = await hashPassword('staff-pass-1');
+  for (let i = 0; i < count; i++) {
+    await createUserWithHash(db, {
+      stationId: admin?.stationId as string,
+      email: `${prefix}${i}@demo.test`,
+      passwordHash,
+      fullName: `Staff ${i}`,
+      role: 'user',
+    });
+  }
+  return Array.from({ length: count }, (_, i) => `${prefix}${i}@demo.test`);
+}
+
+const lockEmails = (to: string) =>
+  db
+    .select()
+    .from(outboxMessages)
+    .where(and(eq(outboxMessages.channel, 'email'), eq(outboxMessages.to, to)));
+
+describe('the wait after failures', () => {
+  it('starts at the threshold, doubles with each further failure and stops at the cap', () => {
+    const limits = rateLimits.signIn;
+    expect([2, 3, 4, 5, 6, 9].map((n) => delayAfter(n, 3, limits))).toEqual([
+      0, 60_000, 120_000, 240_000, 240_000, 240_000,
+    ]);
+  });
+});
+
+describe('sign-in limits', () => {
+  it('lets 30 staff behind one address sign in: successes never count', async () => {
+    const staff = await staffUsers(30, 'nat');
+    for (const email of staff) {
+      const client = await visitor('192.0.2.30');
+      const response = await signIn(client, email, 'staff-pass-1');
+      expect(response.statusCode).toBe(200);
+      expect(response.json().email).toBe(email);
+    }
+  });
+
+  it('a correct password clears the account’s failures', async () => {
+    const [email] = await staffUsers(1, 'clears');
+    const client = await visitor();
+    for (let round = 0; round < 2; round++) {
+      for (let i = 0; i < 2; i++)
+        expect((await signIn(client, email as string, 'wrong')).statusCode).toBe(401);
+      expect((await signIn(client, email as string, 'staff-pass-1')).statusCode).toBe(200);
+    }
+  });
+
+  it('locks an account whose failures come from many addresses, refuses even the right password, then doubles the wait', async () => {
+    for (let i = 0; i < 3; i++) {
+      const response = await signIn(await visitor(), ADMIN, 'wrong-password');
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error).toBe('Invalid email or password');
+    }
+    const locked = await signIn(await visitor(), ADMIN, 'demo1234');
+    expect(locked.statusCode).toBe(429);
+    expect(locked.json().error).toBe('Too many attempts. Please try again in 1 minute.');
+    expect(locked.headers['retry-after']).toBe('60');
+    expect(locked.cookies.find((c) => c.name === 'session')).toBeUndefined();
+
+    advance(61_000);
+    expect((await signIn(await visitor(), ADMIN, 'still-wrong')).statusCode).toBe(401);
+    const longer = await signIn(await visitor(), ADMIN, 'demo1234');
+    expect(longer.statusCode).toBe(429);
+    expect(longer.headers['retry-after']).toBe('120');
+    expect(longer.json().error).toBe('Too many attempts. Please try again in 2 minutes.');
+
+    advance(121_000);
+    const client = await visitor();
+    expect((await signIn(client, ADMIN, 'demo1234')).statusCode).toBe(200);
+    expect((await client.get('/auth/session')).json().email).toBe(ADMIN);
+  });
+
+  it('emails the owner once per lock, in English, with the way to reset the password', async () => {
+    const [email] = await staffUsers(1, 'mailed');
+    const owner = email as string;
+    for (let i = 0; i < 3; i++) await signIn(await visitor(), owner, 'wrong');
+    // More attempts while locked and after the wait: no second email for the same lock.
+    await signIn(await visitor(), owner, 'wrong');
+    advance(61_000);
+    await signIn(await visitor(), owner, 'wrong');
+
+    await vi.waitFor(async () => expect(await lockEmails(owner)).toHaveLength(1), {
+      timeout: 15_000,
+      interval: 100,
+    });
+    const [mail] = await lockEmails(owner);
+    const [user] = await db.select().from(users).where(eq(users.email, owner));
+    const ownerId = user?.id as string;
+    expect(mail?.subject).toBe('Failed sign-in attempts on your Message Station account');
+    expect(mail?.body).toContain('with a wrong password');
+    expect(mail?.body).toContain('/forgot-password');
+    const [queued] = (
+      (await db.execute(
+        sql`select count(*)::int as n from pgboss.job
+            where name = ${SIGN_IN_LOCKED_QUEUE} and data->>'userId' = ${ownerId}`,
+      )) as unknown as { rows: { n: number }[] }
+    ).rows;
+    expect(queued?.n).toBe(1);
+  });
+
+  it('counts failures for emails with no account the same way, and sends no email', async () => {
+    for (let i = 0; i < 3; i++)
+      expect((await signIn(await visitor(), 'nobody@demo.test', 'x')).statusCode).toBe(401);
+    const response = await signIn(await visitor(), 'Nobody@Demo.test ', 'x');
+    expect(response.statusCode).toBe(429);
+    expect(await lockEmails('nobody@demo.test')).toHaveLength(0);
+  });
+
+  it('makes an address that fails across many accounts wait, while other addresses sign in', async () => {
+    const [email] = await staffUsers(1, 'spray');
+    const sprayer = await visitor('198.51.100.7');
+    for (let i = 0; i < 6; i++) {
+      expect((await signIn(sprayer, `guess${i}@demo.test`, 'password1')).statusCode).toBe(401);
+    }
+    const refused = await signIn(sprayer, email as string, 'staff-pass-1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBe('60');
+    expect((await signIn(await visitor(), email as string, 'staff-pass-1')).statusCode).toBe(200);
+  });
+});
