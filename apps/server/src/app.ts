@@ -17,6 +17,8 @@ import {
 import type { TConfig } from './config.js';
 import type { Database } from './db/client.js';
 import { audioRoutes } from './modules/audio/routes.js';
+import { auditRoutes } from './modules/audit/routes.js';
+import { registerAuditTrail } from './modules/audit/trail.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { startBillingScheduler } from './modules/billing/scheduler.js';
@@ -219,7 +221,10 @@ export async function buildApp(deps: TAppDeps) {
   // Dev pages and APIs: only with DEV_TOOLS (never in production) while the outbox is in use.
   const outboxActive = config.devTools && ctx.sms.name === 'outbox';
 
+  // Before any route: each state-changing route is matched to its audit rule as it registers.
+  registerAuditTrail(app, ctx);
   await app.register(healthRoutes(ctx));
+  await app.register(auditRoutes(ctx));
   await app.register(authRoutes(ctx));
   await app.register(registrationRoutes(ctx));
   await app.register(stationRoutes(ctx));

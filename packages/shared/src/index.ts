@@ -1,6 +1,7 @@
 export * from './account.js';
 export * from './agent.js';
 export * from './area-code-time-zones.js';
+export * from './audit.js';
 export * from './auth.js';
 export * from './billing.js';
 export * from './constants.js';

@@ -18,13 +18,7 @@ export const superadminRoutes =
   (app: TAppContext): FastifyPluginAsyncZod =>
   async (fastify) => {
     const guard = { onRequest: app.guards.requireSuperadmin };
-    const auditContext = (request: Parameters<typeof authOf>[0]) => ({
-      db: app.db,
-      auth: authOf(request),
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-      now: app.now(),
-    });
+    const viewContext = (request: Parameters<typeof authOf>[0]) => ({ db: app.db, auth: authOf(request) });
 
     fastify.get(
       '/admin/api/superadmin/status',
@@ -56,7 +50,7 @@ export const superadminRoutes =
           response: { 200: ZSwitchStationResponse, 400: ZErrorResponse, 404: ZErrorResponse, ...refused },
         },
       },
-      async (request) => switchStation(auditContext(request), request.params.id),
+      async (request) => switchStation(viewContext(request), request.params.id),
     );
 
     fastify.post(
@@ -69,6 +63,6 @@ export const superadminRoutes =
           response: { 200: ZExitStationResponse, ...refused },
         },
       },
-      async (request) => exitStation(auditContext(request)),
+      async (request) => exitStation(viewContext(request)),
     );
   };

@@ -1,8 +1,9 @@
-// The service operator's view of every station, and viewing one as its admin (audited).
+// The service operator's view of every station, and viewing one as its admin (the audit trail
+// records each switch and exit on the station viewed, decision 0021).
 import type { TSuperadminDashboard } from '@message-station/shared';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { messages, sessions, smsContacts, stations, superadminAudit, users } from '../../db/schema/index.js';
+import { messages, sessions, smsContacts, stations, users } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import type { TAuth } from '../../platform/session.js';
 
@@ -63,40 +64,20 @@ export async function superadminDashboard(db: Db, auth: TAuth): Promise<TSuperad
   };
 }
 
-type TAuditContext = { db: Db; auth: TAuth; ip: string; userAgent?: string; now: Date };
+type TViewContext = { db: Db; auth: TAuth };
 
 /** Points this session at another station; every admin call then acts on it. */
-export async function switchStation(ctx: TAuditContext, stationId: string) {
+export async function switchStation(ctx: TViewContext, stationId: string) {
   const station = await viewingStation(ctx.db, stationId);
   if (!station) throw notFound('Station not found');
-  await ctx.db.transaction(async (tx) => {
-    await tx
-      .update(sessions)
-      .set({ viewingStationId: station.id })
-      .where(eq(sessions.id, ctx.auth.sessionId));
-    await tx.insert(superadminAudit).values({
-      userId: ctx.auth.userId,
-      action: 'switch_station',
-      stationId: station.id,
-      ip: ctx.ip,
-      userAgent: ctx.userAgent?.slice(0, 512) ?? null,
-      createdAt: ctx.now,
-    });
-  });
+  await ctx.db
+    .update(sessions)
+    .set({ viewingStationId: station.id })
+    .where(eq(sessions.id, ctx.auth.sessionId));
   return { message: `Now viewing ${station.display_name}`, viewing_station: station };
 }
 
-export async function exitStation(ctx: TAuditContext) {
-  await ctx.db.transaction(async (tx) => {
-    await tx.update(sessions).set({ viewingStationId: null }).where(eq(sessions.id, ctx.auth.sessionId));
-    await tx.insert(superadminAudit).values({
-      userId: ctx.auth.userId,
-      action: 'exit_station',
-      stationId: ctx.auth.viewingStationId,
-      ip: ctx.ip,
-      userAgent: ctx.userAgent?.slice(0, 512) ?? null,
-      createdAt: ctx.now,
-    });
-  });
+export async function exitStation(ctx: TViewContext) {
+  await ctx.db.update(sessions).set({ viewingStationId: null }).where(eq(sessions.id, ctx.auth.sessionId));
   return { message: 'Returned to your own station' };
 }

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { stations, superadminAudit } from '../../db/schema/index.js';
+import { auditLog, stations } from '../../db/schema/index.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 
 describe('superadmin', async () => {
@@ -62,10 +62,10 @@ describe('superadmin', async () => {
       stationSlug: 'operations',
       viewingStationId: null,
     });
-    const audit = await db.select().from(superadminAudit).orderBy(superadminAudit.createdAt);
-    expect(audit.map((a) => [a.action, a.stationId])).toEqual([
-      ['switch_station', demoId],
-      ['exit_station', demoId],
+    const audit = await db.select().from(auditLog).where(eq(auditLog.stationId, demoId));
+    expect(audit.map((a) => [a.action, a.actorIsSuperadmin]).sort()).toEqual([
+      ['superadmin.station_exited', true],
+      ['superadmin.station_viewed', true],
     ]);
     expect(audit[0]?.ip).toBe('127.0.0.1');
   });

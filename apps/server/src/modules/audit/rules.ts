@@ -1,0 +1,335 @@
+// What each state-changing route records (decision 0021): its action code, its target, the view
+// read before and after it (the row keeps the changed fields) and the parameters of the action.
+// A route missing here is still recorded as "request.recorded"; audit-coverage.test.ts names it.
+
+import { LOGIN_CHALLENGE_COOKIE } from '@message-station/shared';
+import type { FastifyRequest } from 'fastify';
+import type { TAppContext } from '../../app.js';
+import type { TAuth } from '../../platform/session.js';
+import { sha256 } from '../../platform/tokens.js';
+import { stationSending } from '../delivery/lanes.js';
+import { getMessage } from '../messages/service.js';
+import { listMessageTypes } from '../station/service.js';
+import { getStationSettings } from '../station/settings.js';
+import { findUserByEmail, getStationUser } from '../users/service.js';
+import {
+  findChallengeUser,
+  findContactView,
+  findResetLinkUser,
+  findStationSecurity,
+  findStripeEvent,
+} from './repo.js';
+import type { TAuditActor } from './service.js';
+
+export type TRuleCall = {
+  ctx: TAppContext;
+  request: FastifyRequest;
+  /** The session as it was before the handler (sign-out ends it). */
+  auth: TAuth | null;
+  /** The JSON answer of a successful call. */
+  reply: unknown;
+  /** The account the rule's `subject` found before the handler. */
+  subject: TSubject | null;
+};
+
+type TView = Record<string, unknown>;
+export type TSubject = TAuditActor & { stationId: string };
+
+export type TAuditRule = {
+  action: string;
+  /** Refusals worth recording, by status (a wrong password). */
+  failedAction?: Partial<Record<number, string>>;
+  target?: string;
+  /** The target's id; the :id parameter when not given. */
+  targetId?: (call: TRuleCall) => string | null | undefined;
+  /** The object as staff can change it, read before and after: the row keeps what changed. */
+  view?: (call: TRuleCall) => Promise<TView | null>;
+  /** Parameters of the action (`view` is the object as it was, or as created); null records nothing. */
+  details?: (call: TRuleCall, view: TView | null) => TView | null | Promise<TView | null>;
+  /** The account concerned when no session says (sign-in, a reset link); it is the target. */
+  subject?: (call: TRuleCall) => Promise<TSubject | null>;
+  /** On success the subject is also who acted (they signed in). */
+  subjectActs?: boolean;
+  /** The station the row belongs to, when it is not the session's. */
+  station?: (call: TRuleCall) => string | null | undefined | Promise<string | null | undefined>;
+};
+
+const paramsOf = (call: TRuleCall) => call.request.params as Record<string, string>;
+const bodyOf = (call: TRuleCall) => (call.request.body ?? {}) as Record<string, unknown>;
+const replyOf = (call: TRuleCall) => (call.reply ?? {}) as Record<string, unknown>;
+const stationOf = (call: TRuleCall) => call.auth?.stationId ?? '';
+
+async function accountByEmail(call: TRuleCall): Promise<TSubject | null> {
+  const email = bodyOf(call).email;
+  if (typeof email !== 'string') return null;
+  const user = await findUserByEmail(call.ctx.db, email);
+  if (!user) return null;
+  return { userId: user.id, email: user.email, stationId: user.stationId, isSuperadmin: user.isSuperadmin };
+}
+
+async function userView(call: TRuleCall): Promise<TView> {
+  const user = await getStationUser(call.ctx.db, stationOf(call), paramsOf(call).id ?? '');
+  return {
+    full_name: user.full_name,
+    email: user.email,
+    phone_number: user.phone_number,
+    role: user.role,
+    api_access_enabled: user.api_access_enabled,
+  };
+}
+
+async function messageView(call: TRuleCall): Promise<TView> {
+  const message = await getMessage({ db: call.ctx.db, stationId: stationOf(call) }, paramsOf(call).id ?? '');
+  return {
+    title: message.title,
+    original: message.original,
+    original_language: message.original_language,
+    message_type: message.message_type,
+    target_languages: message.target_languages,
+  };
+}
+
+const label = (key: string) => (_call: TRuleCall, view: TView | null) => ({ label: view?.[key] ?? null });
+const replyLabel = (key: string) => (call: TRuleCall) => ({ label: replyOf(call)[key] ?? null });
+const emailLabel = (call: TRuleCall) => ({ label: call.subject?.email ?? bodyOf(call).email ?? null });
+const ownAccount = (action: string, details?: TAuditRule['details']): TAuditRule => ({
+  action,
+  target: 'user',
+  targetId: (call) => call.auth?.userId,
+  details,
+});
+const replyId = (call: TRuleCall) => replyOf(call).id as string | undefined;
+
+const userRule = (action: string): TAuditRule => ({
+  action,
+  target: 'user',
+  view: userView,
+  details: label('email'),
+});
+const messageRule = (action: string): TAuditRule => ({
+  action,
+  target: 'message',
+  view: messageView,
+  details: label('title'),
+});
+const playbackRule = (action: string): TAuditRule => ({
+  action,
+  target: 'message',
+  view: messageView,
+  details: (call, view) => ({ label: view?.title ?? null, client_id: bodyOf(call).client_id ?? null }),
+});
+const contactRule = (action: string): TAuditRule => ({
+  action,
+  target: 'contact',
+  view: (call) => findContactView(call.ctx.db, stationOf(call), paramsOf(call).id ?? ''),
+  details: label('name'),
+});
+
+export const AUDIT_RULES: Record<string, TAuditRule | null> = {
+  'POST /auth/login': {
+    action: 'auth.signed_in',
+    failedAction: { 401: 'auth.sign_in_failed' },
+    target: 'user',
+    subject: accountByEmail,
+    subjectActs: true,
+    // With a second factor the sign-in is recorded at the code step, once it succeeds or fails.
+    details: (call) =>
+      (call.reply as { twoFactorRequired?: boolean } | null)?.twoFactorRequired ? null : emailLabel(call),
+  },
+  'POST /auth/login/two-factor': {
+    action: 'auth.signed_in',
+    failedAction: { 401: 'auth.sign_in_failed' },
+    target: 'user',
+    subject: async (call) => {
+      const token = call.request.cookies[LOGIN_CHALLENGE_COOKIE];
+      return token ? findChallengeUser(call.ctx.db, sha256(token)) : null;
+    },
+    subjectActs: true,
+    details: (call) => ({ ...emailLabel(call), two_factor: true }),
+  },
+  'POST /auth/logout': { action: 'auth.signed_out' },
+  'POST /auth/password-reset/request': {
+    action: 'auth.password_reset_requested',
+    target: 'user',
+    subject: accountByEmail,
+    // Signed in, it is an admin sending the link to one of the station's users.
+    details: (call) => ({ ...emailLabel(call), by_admin: call.auth !== null }),
+  },
+  // Checks a link and texts a code: nothing changes yet.
+  'POST /auth/password-reset/verify': null,
+  'POST /auth/password-reset/complete': {
+    action: 'auth.password_reset_completed',
+    target: 'user',
+    subjectActs: true,
+    subject: async (call) => {
+      const token = bodyOf(call).token;
+      return typeof token === 'string' ? findResetLinkUser(call.ctx.db, sha256(token)) : null;
+    },
+  },
+
+  'POST /admin/api/account/password': ownAccount('account.password_changed', (call) => ({
+    revoked_sessions: replyOf(call).revoked ?? 0,
+  })),
+  'DELETE /admin/api/account/sessions/:id': ownAccount('account.session_revoked', (call) => ({
+    session_id: paramsOf(call).id ?? null,
+  })),
+  'POST /admin/api/account/sessions/revoke-others': ownAccount('account.sessions_revoked', (call) => ({
+    revoked_sessions: replyOf(call).revoked ?? 0,
+  })),
+  // A secret to scan: nothing is on until the first code confirms it.
+  'POST /admin/api/account/two-factor/setup': null,
+  'POST /admin/api/account/two-factor/enable': ownAccount('account.two_factor_enabled'),
+  'POST /admin/api/account/two-factor/disable': ownAccount('account.two_factor_disabled'),
+  'PUT /admin/api/station/security': {
+    action: 'settings.security_updated',
+    target: 'station',
+    targetId: stationOf,
+    view: (call) => findStationSecurity(call.ctx.db, stationOf(call)),
+  },
+
+  'POST /admin/api/users': {
+    action: 'user.created',
+    target: 'user',
+    targetId: replyId,
+    details: (call) => {
+      const user = replyOf(call);
+      return {
+        label: user.email ?? null,
+        role: user.role ?? null,
+        api_access_enabled: user.api_access_enabled,
+      };
+    },
+  },
+  'PUT /admin/api/users/:id': userRule('user.updated'),
+  'DELETE /admin/api/users/:id': userRule('user.deleted'),
+  'POST /admin/api/users/:id/api-key': userRule('api_key.created'),
+  'DELETE /admin/api/users/:id/api-key': userRule('api_key.revoked'),
+
+  'PUT /admin/api/station/settings': {
+    action: 'settings.updated',
+    target: 'station',
+    targetId: stationOf,
+    view: async (call) => {
+      const { join_url, unsubscribe_url, ...settings } = await getStationSettings(
+        call.ctx.db,
+        call.ctx.config.publicUrl,
+        stationOf(call),
+      );
+      return settings;
+    },
+  },
+  'POST /admin/api/station/logo': { action: 'settings.logo_changed', target: 'station', targetId: stationOf },
+  'PUT /admin/api/message-types/:id': {
+    action: 'message_type.updated',
+    target: 'message_type',
+    view: async (call) => {
+      const types = await listMessageTypes(call.ctx.db, stationOf(call));
+      const type = types.find((t) => t.id === paramsOf(call).id);
+      if (!type) return null;
+      return {
+        message_type: type.messageType,
+        display_name: type.displayName,
+        description: type.description,
+        color_code: type.colorCode,
+        is_active: type.isActive,
+      };
+    },
+    details: label('message_type'),
+  },
+
+  'POST /admin/api/messages': {
+    action: 'message.created',
+    target: 'message',
+    targetId: replyId,
+    details: replyLabel('title'),
+  },
+  'PUT /admin/api/messages/:id': messageRule('message.updated'),
+  'DELETE /admin/api/messages/:id': messageRule('message.deleted'),
+  'PUT /admin/api/messages/:id/translations/:language': {
+    ...messageRule('message.translation_edited'),
+    view: undefined,
+    details: (call) => ({ label: null, language: paramsOf(call).language ?? null }),
+  },
+  'POST /admin/api/messages/:id/send-sms': {
+    ...messageRule('message.sms_sent'),
+    details: (call, view) => {
+      const result = replyOf(call);
+      return {
+        label: view?.title ?? null,
+        count: result.sent_count ?? 0,
+        credits: result.credits ?? 0,
+        waiting: result.waiting ?? 0,
+      };
+    },
+  },
+  'POST /admin/api/messages/:id/play': playbackRule('message.played'),
+  'POST /admin/api/messages/:id/stop': playbackRule('message.stopped'),
+  'POST /admin/api/messages/:id/export': playbackRule('message.exported'),
+
+  'POST /admin/api/sms-contacts': {
+    action: 'contact.added',
+    target: 'contact',
+    targetId: replyId,
+    details: replyLabel('name'),
+  },
+  'PUT /admin/api/sms-contacts/:id/preferences': contactRule('contact.preferences_changed'),
+  'PUT /admin/api/sms-contacts/:id/status': contactRule('contact.status_changed'),
+  'POST /admin/api/sms-contacts/import': {
+    action: 'contacts.imported',
+    details: (call) => {
+      // A dry run only previews.
+      if ((call.request.query as { dry_run?: string }).dry_run !== 'false') return null;
+      const report = replyOf(call);
+      return { imported: report.imported ?? 0, verified: report.verified ?? 0, invalid: report.invalid ?? 0 };
+    },
+  },
+
+  'POST /admin/api/superadmin/switch-station/:id': {
+    action: 'superadmin.station_viewed',
+    target: 'station',
+    station: (call) => paramsOf(call).id ?? null,
+  },
+  'POST /admin/api/superadmin/exit-station': {
+    action: 'superadmin.station_exited',
+    target: 'station',
+    targetId: (call) => call.auth?.viewingStationId,
+    // Recorded on the station that was being viewed; a superadmin viewing none leaves no row there.
+    station: (call) => call.auth?.viewingStationId ?? null,
+  },
+  'PUT /admin/api/superadmin/stations/:id/sms-sending': {
+    action: 'sms_sending.updated',
+    target: 'station',
+    station: (call) => paramsOf(call).id ?? null,
+    view: async (call) => {
+      const sending = await stationSending(
+        call.ctx.db,
+        paramsOf(call).id ?? '',
+        call.ctx.config.sms.ratePerSecond,
+      );
+      return { ...sending };
+    },
+  },
+
+  // Stripe tells what changed; the event row says for which station and how.
+  'POST /webhooks/stripe': {
+    action: 'billing.changed',
+    station: async (call) => (await stripeEventOf(call))?.stationId,
+    details: async (call) => {
+      const event = await stripeEventOf(call);
+      if (replyOf(call).duplicate === true || !event?.stationId) return null;
+      return { event_type: event.type, outcome: event.outcome };
+    },
+  },
+};
+
+/** Stripe's answer does not name the station: the event row does. */
+async function stripeEventOf(call: TRuleCall) {
+  const rawBody = call.request.body;
+  if (!Buffer.isBuffer(rawBody)) return null;
+  try {
+    const id = (JSON.parse(rawBody.toString('utf8')) as { id?: unknown }).id;
+    return typeof id === 'string' ? await findStripeEvent(call.ctx.db, id) : null;
+  } catch {
+    return null;
+  }
+}

@@ -1,0 +1,108 @@
+// The audit log (decision 0021): who did what, when and from where. The server sends action codes
+// and their parameters; the client words them.
+import { z } from 'zod';
+
+/** Every action the server records; the web has a sentence for each in en and es. */
+export const AUDIT_ACTIONS = [
+  'auth.signed_in',
+  'auth.sign_in_failed',
+  'auth.signed_out',
+  'auth.password_reset_requested',
+  'auth.password_reset_completed',
+  'account.password_changed',
+  'account.session_revoked',
+  'account.sessions_revoked',
+  'account.two_factor_enabled',
+  'account.two_factor_disabled',
+  'user.created',
+  'user.updated',
+  'user.deleted',
+  'api_key.created',
+  'api_key.revoked',
+  'settings.updated',
+  'settings.logo_changed',
+  'settings.security_updated',
+  'message_type.updated',
+  'message.created',
+  'message.updated',
+  'message.deleted',
+  'message.translation_edited',
+  'message.sms_sent',
+  'message.played',
+  'message.stopped',
+  'message.exported',
+  'contact.added',
+  'contact.preferences_changed',
+  'contact.status_changed',
+  'contacts.imported',
+  'billing.changed',
+  'sms_sending.updated',
+  'superadmin.station_viewed',
+  'superadmin.station_exited',
+  'request.recorded',
+] as const;
+export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** The first part of every code: the filter's choices. */
+export const AUDIT_AREAS = [
+  'auth',
+  'account',
+  'user',
+  'api_key',
+  'settings',
+  'message_type',
+  'message',
+  'contact',
+  'contacts',
+  'billing',
+  'sms_sending',
+  'superadmin',
+] as const;
+
+export const ZAuditEntry = z.object({
+  id: z.string(),
+  created_at: z.string(),
+  action: z.string(),
+  actor: z
+    .object({
+      user_id: z.string().nullable(),
+      /** As it was when the action happened. */
+      email: z.string().nullable(),
+      /** The user's name today; null once the user is deleted. */
+      full_name: z.string().nullable(),
+      is_superadmin: z.boolean(),
+    })
+    .nullable(),
+  target_type: z.string().nullable(),
+  target_id: z.string().nullable(),
+  /** Parameters of the action; `before` / `after` hold the changed fields of an edit. */
+  details: z.record(z.string(), z.unknown()),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+
+const ZDay = z.iso.date('Dates are written YYYY-MM-DD');
+
+export const ZAuditQuery = z.object({
+  /** `user` matches user.created, user.updated …; a whole code matches only itself. */
+  action: z
+    .string()
+    .max(64)
+    .regex(/^[a-z_.]+$/, 'Unknown action')
+    .optional(),
+  actor: z.uuid('Unknown user').optional(),
+  /** Days in UTC, both included. */
+  from: ZDay.optional(),
+  to: ZDay.optional(),
+  cursor: z.string().max(200).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type TAuditQuery = z.input<typeof ZAuditQuery>;
+
+export const ZAuditPage = z.object({
+  entries: z.array(ZAuditEntry),
+  /** Pass back as `cursor` for older entries; null on the last page. */
+  next_cursor: z.string().nullable(),
+});
+export type TAuditPage = z.infer<typeof ZAuditPage>;
