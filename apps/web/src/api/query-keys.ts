@@ -17,6 +17,8 @@ export const queryKeys = {
   adminStation: ['admin', 'station'] as const,
   stationSettings: ['admin', 'station', 'settings'] as const,
   users: ['admin', 'users'] as const,
+  /** The audit log: [...audit, filters]. */
+  audit: ['admin', 'audit'] as const,
   billing: ['admin', 'billing'] as const,
   billingHistory: ['admin', 'billing', 'history'] as const,
   superadminStatus: ['admin', 'superadmin', 'status'] as const,

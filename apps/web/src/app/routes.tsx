@@ -48,6 +48,7 @@ const SuperadminPage = lazyPage(() => import('../features/superadmin/SuperadminP
 const UsersPage = lazyPage(() => import('../features/users/UsersPage'), 'UsersPage');
 const BillingPage = lazyPage(() => import('../features/billing/BillingPage'), 'BillingPage');
 const SettingsPage = lazyPage(() => import('../features/settings/SettingsPage'), 'SettingsPage');
+const AuditPage = lazyPage(() => import('../features/audit/AuditPage'), 'AuditPage');
 
 /** Short paths that lead to their /admin/… page. */
 export const ADMIN_ALIASES = [
@@ -114,6 +115,7 @@ export const appRoutes: RouteObject[] = [
               { path: 'users', element: <UsersPage /> },
               { path: 'billing', element: <BillingPage /> },
               { path: 'settings', element: <SettingsPage /> },
+              { path: 'audit', element: <AuditPage /> },
             ],
           },
         ],

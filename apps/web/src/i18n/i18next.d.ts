@@ -1,6 +1,7 @@
 // Typed translation keys: t('admin:nav.users') is checked against the English files.
 import 'i18next';
 import type admin from '../locales/en/admin.json';
+import type audit from '../locales/en/audit.json';
 import type auth from '../locales/en/auth.json';
 import type billing from '../locales/en/billing.json';
 import type common from '../locales/en/common.json';
@@ -35,6 +36,7 @@ declare module 'i18next' {
       messages: typeof messages;
       settings: typeof settings;
       users: typeof users;
+      audit: typeof audit;
       billing: typeof billing;
       superadmin: typeof superadmin;
       dashboard: typeof dashboard;

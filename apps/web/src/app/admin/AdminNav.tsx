@@ -6,6 +6,7 @@ import {
   IconCreditCard,
   IconDeviceDesktop,
   IconDownload,
+  IconHistory,
   IconLayoutDashboard,
   IconLifebuoy,
   IconMessages,
@@ -25,6 +26,7 @@ type TNavItem = {
     | 'users'
     | 'billing'
     | 'settings'
+    | 'audit'
     | 'download'
     | 'contactSupport'
     | 'superadmin';
@@ -41,6 +43,7 @@ const NAV_ITEMS: TNavItem[] = [
   { key: 'users', to: '/admin/users', icon: IconUsers, visibleTo: 'admin' },
   { key: 'billing', to: '/admin/billing', icon: IconCreditCard, visibleTo: 'admin' },
   { key: 'settings', to: '/admin/settings', icon: IconSettings, visibleTo: 'admin' },
+  { key: 'audit', to: '/admin/audit', icon: IconHistory, visibleTo: 'admin' },
   { key: 'download', to: '/admin/download', icon: IconDownload },
   { key: 'contactSupport', to: '/admin/contact', icon: IconLifebuoy },
   { key: 'superadmin', to: '/admin/superadmin', icon: IconShieldLock, visibleTo: 'superadmin' },
