@@ -31,7 +31,7 @@ function outputFile(pagePath) {
  * The built index.html with the page's markup in #root, the entry stylesheet inline, and the
  * entry script (with its modulepreload links) replaced by a loader that runs after the first paint.
  */
-function composePage(shell, rendered, deferredAppLoader) {
+function composePage(shell, rendered, deferredAppLoader, noncePlaceholder) {
   const stylesheet = /<link rel="stylesheet" crossorigin href="(\/assets\/[^"]+\.css)">/.exec(shell);
   if (!stylesheet?.[1]) throw new Error('index.html has no entry stylesheet to inline');
   const entryScript = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>/.exec(shell);
@@ -40,17 +40,21 @@ function composePage(shell, rendered, deferredAppLoader) {
   const attributes = Object.entries(rendered.rootAttributes)
     .map(([name, value]) => ` ${name}="${escapeAttribute(value)}"`)
     .join('');
+  // The server puts each answer's nonce in place of the placeholder; inline scripts go by their
+  // hashes instead (decision 0022).
+  const style = `<style nonce="${noncePlaceholder}">`;
   // Replacer functions: the markup and styles may hold `$` sequences that replace() would expand.
   const html = shell
     .replace(
       '<head>',
-      () => `<head>\n    <script>${rendered.headScript}</script>\n    <style>${rendered.headStyle}</style>`,
+      () => `<head>\n    <script>${rendered.headScript}</script>\n    ${style}${rendered.headStyle}</style>`,
     )
     // The link stays, disabled (never fetched), so that Vite's loader of lazy chunks, which looks
     // for a stylesheet's link before adding it, does not fetch and apply these styles a second time.
     .replace(
       stylesheet[0],
-      () => `<style>${css}</style>\n    <link rel="stylesheet" crossorigin href="${stylesheet[1]}" disabled>`,
+      () =>
+        `${style}${css}</style>\n    <link rel="stylesheet" crossorigin href="${stylesheet[1]}" disabled>`,
     )
     .replace(entryScript[0], '')
     .replace(/\s*<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">/g, '')
@@ -82,7 +86,10 @@ try {
     const rendered = await entry.prerenderPage({ ...page, year: new Date().getFullYear() });
     const file = outputFile(page.path);
     fs.mkdirSync(path.dirname(file), { recursive: true });
-    fs.writeFileSync(file, composePage(shell, rendered, entry.deferredAppLoader));
+    fs.writeFileSync(
+      file,
+      composePage(shell, rendered, entry.deferredAppLoader, entry.CSP_NONCE_PLACEHOLDER),
+    );
     console.log(`prerendered ${page.path} (${page.language}) → ${path.relative(webDir, file)}`);
   }
 } finally {

@@ -15,6 +15,7 @@ import { createQueryClient } from './app/query-client';
 import { appRoutes } from './app/routes';
 import i18n, { i18nReady, SUPPORTED_LANGUAGES } from './i18n';
 
+export { CSP_NONCE_PLACEHOLDER } from '@message-station/shared';
 export { deferredAppLoader, PRERENDERED_PAGES };
 
 export type TPrerenderedPage = {

@@ -1,5 +1,6 @@
 // Entry: attaches the app to the prerendered page (or renders it afresh) in short steps, each a
 // task of its own, so that no single task holds the main thread for long (decision 0014).
+import './app/zod-without-eval';
 import './app/first-paint-styles';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';

@@ -1,7 +1,8 @@
 // Everything a page needs around it: Mantine theme, notifications, modals and the query cache.
 import { MantineProvider } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { styleNonceGetter } from './csp-nonce';
 import { theme } from './theme';
 
 // Both listen to module-level APIs (`notifications.show`, `modals.openConfirmModal` raise events
@@ -22,9 +23,10 @@ type AppProvidersProps = {
 };
 
 export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
+  const [getStyleNonce] = useState(styleNonceGetter);
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light" env={env}>
+      <MantineProvider theme={theme} defaultColorScheme="light" env={env} getStyleNonce={getStyleNonce}>
         {children}
         <Suspense fallback={null}>
           <Notifications position="top-right" />

@@ -9,7 +9,7 @@ import { ALTCHA_CONFIG, botCheckHandlers, expireBotCheck, passBotCheck } from '.
 import { TURNSTILE_SCRIPT_URL } from './TurnstileWidget';
 
 // The real widget needs a browser; the page only has to load it and listen to its events.
-vi.mock('altcha', () => ({}));
+vi.mock('altcha/external', () => ({}));
 
 const LOAD_FAILED = 'CAPTCHA failed to load. Please check your browser console for details.';
 

@@ -3,6 +3,8 @@
 import { Alert, Box, type MantineStyleProp, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+// Never inlined as a data: URL, which the policy's worker-src refuses.
+import altchaWorkerPath from 'altcha/worker?url&no-inline';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getBotCheckConfig } from '../api/bot-check';
@@ -92,10 +94,20 @@ function BotCheckLoadFailed() {
 
 type TWidgetLanguage = 'en' | 'es';
 
-/** Loads the web component, and its Spanish texts when needed (only English ships in the widget). */
+/**
+ * Loads the web component, and its Spanish texts when needed (only English ships in the widget).
+ * The 'external' build, because the default one adds its styles as a <style> element and starts
+ * its workers from blob: URLs, both refused by the page's Content-Security-Policy (decision 0022):
+ * here the styles come as a stylesheet and the worker as a file of this site.
+ */
 async function loadAltcha(language: TWidgetLanguage): Promise<void> {
-  await import('altcha');
+  await Promise.all([import('altcha/external'), import('altcha/altcha.css')]);
   if (language === 'es') await import('altcha/i18n/es-419');
+}
+
+/** The proof-of-work worker, as an absolute URL: the widget passes it to `new URL()` alone. */
+function altchaWorkerUrl(): string {
+  return new URL(altchaWorkerPath, window.location.href).href;
 }
 
 // The widget's custom properties, set to Mantine's theme so it reads as one of the form's fields.
@@ -143,6 +155,7 @@ function AltchaWidget({ challengeUrl, onVerified, onLoadFailed }: TWidgetProps &
     <Box style={ALTCHA_THEME}>
       <altcha-widget
         challengeurl={challengeUrl}
+        workerurl={altchaWorkerUrl()}
         // React adds on-props of a custom element as listeners: this one is for 'statechange'.
         onstatechange={onStateChange}
         language={loadedLanguage === 'es' ? 'es-419' : 'en'}

@@ -1,5 +1,5 @@
 // Test fixtures for forms with the bot check: the server's ALTCHA configuration, and passing or
-// expiring the widget the way the real one reports it. Test files also mock the 'altcha' module.
+// expiring the widget the way the real one reports it. Test files also mock the 'altcha/external' module.
 import { act, waitFor } from '@testing-library/react';
 import type { TBotCheckConfig } from '../api/bot-check';
 import type { TApiHandler } from '../test/api-mock';

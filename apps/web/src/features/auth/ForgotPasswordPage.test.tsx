@@ -6,7 +6,7 @@ import { bodiesSentTo, callCount, mockApi, type TApiHandler } from '../../test/a
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 
-vi.mock('altcha', () => ({}));
+vi.mock('altcha/external', () => ({}));
 
 const SENT = "If an account exists with that email, we've sent password reset instructions.";
 

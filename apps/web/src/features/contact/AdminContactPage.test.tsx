@@ -6,7 +6,7 @@ import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp, sessionUser } from '../../test/render-app';
 import { contactField, FILLED, fillContactForm, sendButton } from './contact-test-helpers';
 
-vi.mock('altcha', () => ({}));
+vi.mock('altcha/external', () => ({}));
 
 describe('AdminContactPage', () => {
   it('sends as the signed-in user with name and email locked and no bot check', async () => {

@@ -12,7 +12,7 @@ import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { contactField, FILLED, fillContactForm, sendButton } from './contact-test-helpers';
 
-vi.mock('altcha', () => ({}));
+vi.mock('altcha/external', () => ({}));
 
 function mockContactApi(send: TApiHandler = () => jsonResponse({ message: 'Message sent' })) {
   setCookie('csrf_token', 'c1');
