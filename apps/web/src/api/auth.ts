@@ -1,6 +1,6 @@
 // Typed calls for /auth (spec §7 Auth). Replies are typed by the shared schemas; they are not
 // re-validated here so zod stays out of the public pages' bundle.
-import type { TLoginRequest, TSessionUser } from '@message-station/shared';
+import type { TLoginRequest, TSessionUser, TTwoFactorChallenge } from '@message-station/shared';
 import { api } from './client';
 
 /** The signed-in user; throws ApiError 401 when signed out (the reply still sets the CSRF cookie). */
@@ -8,9 +8,17 @@ export function getSession(signal?: AbortSignal): Promise<TSessionUser> {
   return api<TSessionUser>('/auth/session', { signal });
 }
 
-/** Throws ApiError 401 'Invalid email or password', or 429 when rate limited. */
-export function login(credentials: TLoginRequest): Promise<TSessionUser> {
-  return api<TSessionUser>('/auth/login', { method: 'POST', body: credentials });
+/**
+ * The user, or `{ twoFactorRequired: true }` when the account asks for a code next. Throws ApiError
+ * 401 'Invalid email or password', or 429 when rate limited.
+ */
+export function login(credentials: TLoginRequest): Promise<TSessionUser | TTwoFactorChallenge> {
+  return api<TSessionUser | TTwoFactorChallenge>('/auth/login', { method: 'POST', body: credentials });
+}
+
+/** The code step of a sign-in: a code from the authenticator app or a recovery code. */
+export function loginTwoFactor(code: string): Promise<TSessionUser> {
+  return api<TSessionUser>('/auth/login/two-factor', { method: 'POST', body: { code } });
 }
 
 export function logout(): Promise<{ ok: true }> {

@@ -17,6 +17,9 @@ export const queryKeys = {
   adminStation: ['admin', 'station'] as const,
   stationSettings: ['admin', 'station', 'settings'] as const,
   users: ['admin', 'users'] as const,
+  /** My Account: second factor and station security; its sessions under [...account, 'sessions']. */
+  account: ['admin', 'account'] as const,
+  accountSessions: ['admin', 'account', 'sessions'] as const,
   /** The audit log: [...audit, filters]. */
   audit: ['admin', 'audit'] as const,
   billing: ['admin', 'billing'] as const,

@@ -36,6 +36,7 @@ describe('admin guards', () => {
       'SMS Contacts',
       'Download',
       'Contact Support',
+      'My Account',
     ]);
   });
 
@@ -58,6 +59,7 @@ describe('admin guards', () => {
       'Settings',
       'Download',
       'Contact Support',
+      'My Account',
       'Superadmin',
     ]);
   });

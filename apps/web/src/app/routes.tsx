@@ -48,6 +48,7 @@ const SuperadminPage = lazyPage(() => import('../features/superadmin/SuperadminP
 const UsersPage = lazyPage(() => import('../features/users/UsersPage'), 'UsersPage');
 const BillingPage = lazyPage(() => import('../features/billing/BillingPage'), 'BillingPage');
 const SettingsPage = lazyPage(() => import('../features/settings/SettingsPage'), 'SettingsPage');
+const AccountPage = lazyPage(() => import('../features/account/AccountPage'), 'AccountPage');
 const AuditPage = lazyPage(() => import('../features/audit/AuditPage'), 'AuditPage');
 
 /** Short paths that lead to their /admin/… page. */
@@ -104,6 +105,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'download', element: <DownloadPage /> },
           { path: 'app-pilot', element: <AppPilotPage /> },
           { path: 'contact', element: <AdminContactPage /> },
+          { path: 'account', element: <AccountPage /> },
           {
             element: <RequireSuperadmin />,
             children: [{ path: 'superadmin', element: <SuperadminPage /> }],

@@ -1,5 +1,6 @@
 // Typed translation keys: t('admin:nav.users') is checked against the English files.
 import 'i18next';
+import type account from '../locales/en/account.json';
 import type admin from '../locales/en/admin.json';
 import type audit from '../locales/en/audit.json';
 import type auth from '../locales/en/auth.json';
@@ -36,6 +37,7 @@ declare module 'i18next' {
       messages: typeof messages;
       settings: typeof settings;
       users: typeof users;
+      account: typeof account;
       audit: typeof audit;
       billing: typeof billing;
       superadmin: typeof superadmin;

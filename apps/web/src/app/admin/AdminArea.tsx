@@ -12,6 +12,8 @@ import { isAdminOnlyHandle } from '../route-handle';
 import { AdminLayout } from './AdminLayout';
 import { AdminMobileNotice } from './AdminMobileNotice';
 
+const ACCOUNT_PATH = '/admin/account';
+
 export const ADMIN_MOBILE_QUERY = `(max-width: ${LIMITS.adminMobileMaxWidth}px)`;
 
 export function AdminArea() {
@@ -33,6 +35,11 @@ export function AdminArea() {
   }
 
   if (isSmallScreen) return <AdminMobileNotice />;
+
+  // The station requires two-factor for admins and this one has none yet: set it up first.
+  if (user.twoFactorSetupRequired && location.pathname !== ACCOUNT_PATH) {
+    return <Navigate to={ACCOUNT_PATH} replace />;
+  }
 
   return (
     <SessionUserContext value={user}>

@@ -44,14 +44,23 @@ export function AdminLayout({ user, children }: AdminLayoutProps) {
 
           <Group gap="md" wrap="nowrap">
             <LanguageSwitcher />
-            <Stack gap={0} align="flex-end" style={{ minWidth: 0 }}>
-              <Text fw={600} fz="sm" truncate maw={220}>
-                {user.fullName}
-              </Text>
-              <Text c="dimmed" fz="xs" truncate maw={220}>
-                {user.email}
-              </Text>
-            </Stack>
+            <Anchor
+              component={Link}
+              to="/admin/account"
+              underline="hover"
+              c="inherit"
+              title={t('nav.account')}
+              style={{ minWidth: 0 }}
+            >
+              <Stack gap={0} align="flex-end">
+                <Text fw={600} fz="sm" truncate maw={220}>
+                  {user.fullName}
+                </Text>
+                <Text c="dimmed" fz="xs" truncate maw={220}>
+                  {user.email}
+                </Text>
+              </Stack>
+            </Anchor>
             <Button
               variant="default"
               leftSection={<IconLogout size={16} aria-hidden="true" />}

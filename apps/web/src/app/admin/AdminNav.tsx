@@ -12,6 +12,7 @@ import {
   IconMessages,
   IconSettings,
   IconShieldLock,
+  IconUserCircle,
   IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -29,6 +30,7 @@ type TNavItem = {
     | 'audit'
     | 'download'
     | 'contactSupport'
+    | 'account'
     | 'superadmin';
   to: string;
   icon: typeof IconUsers;
@@ -46,6 +48,7 @@ const NAV_ITEMS: TNavItem[] = [
   { key: 'audit', to: '/admin/audit', icon: IconHistory, visibleTo: 'admin' },
   { key: 'download', to: '/admin/download', icon: IconDownload },
   { key: 'contactSupport', to: '/admin/contact', icon: IconLifebuoy },
+  { key: 'account', to: '/admin/account', icon: IconUserCircle },
   { key: 'superadmin', to: '/admin/superadmin', icon: IconShieldLock, visibleTo: 'superadmin' },
 ];
 

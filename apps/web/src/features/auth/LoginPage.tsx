@@ -12,15 +12,18 @@ import {
   Title,
 } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { ApiError } from '../../api/client';
 import { PageLoader } from '../../components/PageLoader';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { useLoginMutation, useSessionQuery } from './queries';
+import { needsTwoFactorCode, useLoginMutation, useSessionQuery } from './queries';
 import { returnPathFrom } from './return-path';
+import { TwoFactorStep } from './TwoFactorStep';
 
 function loginErrorText(error: unknown, t: TFunction<'auth'>): string {
   if (error instanceof ApiError && error.status === 401) return t('login.invalidCredentials');
@@ -34,6 +37,8 @@ export function LoginPage() {
   const location = useLocation();
   const session = useSessionQuery();
   const loginMutation = useLoginMutation();
+  // The code step closed (too slow or too many tries): the password step says so.
+  const [codeStepExpired, setCodeStepExpired] = useState(false);
   const form = useForm({
     initialValues: { email: '', password: '' },
     validate: {
@@ -48,8 +53,14 @@ export function LoginPage() {
   if (session.data) return <Navigate to={returnPathFrom(location.state)} replace />;
 
   const submit = form.onSubmit((values) => {
+    setCodeStepExpired(false);
     loginMutation.mutate({ email: values.email.trim(), password: values.password });
   });
+  const backToPassword = (expired: boolean) => {
+    setCodeStepExpired(expired);
+    form.setFieldValue('password', '');
+    loginMutation.reset();
+  };
 
   return (
     <Container size={440} py={{ base: 40, sm: 72 }}>
@@ -61,39 +72,50 @@ export function LoginPage() {
       </Text>
 
       <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 30 }} mt="xl" radius="md">
-        <form onSubmit={submit} noValidate>
-          <Stack>
-            {loginMutation.isError && (
-              <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
-                {loginErrorText(loginMutation.error, t)}
-              </Alert>
-            )}
-            <TextInput
-              label={t('login.email')}
-              placeholder={t('login.emailPlaceholder')}
-              type="email"
-              autoComplete="email"
-              withAsterisk
-              {...form.getInputProps('email')}
-            />
-            <PasswordInput
-              label={t('login.password')}
-              placeholder={t('login.passwordPlaceholder')}
-              autoComplete="current-password"
-              withAsterisk
-              // Mantine's default label contains "password", which would make the field ambiguous
-              // to "find by label Password".
-              visibilityToggleButtonProps={{ 'aria-label': t('login.toggleVisibility') }}
-              {...form.getInputProps('password')}
-            />
-            <Anchor component={Link} to="/forgot-password" fz="sm" style={{ alignSelf: 'flex-end' }}>
-              {t('login.forgotPassword')}
-            </Anchor>
-            <Button type="submit" fullWidth loading={loginMutation.isPending}>
-              {t('login.submit')}
-            </Button>
-          </Stack>
-        </form>
+        {needsTwoFactorCode(loginMutation.data) ? (
+          <TwoFactorStep onExpired={() => backToPassword(true)} onBack={() => backToPassword(false)} />
+        ) : (
+          <form onSubmit={submit} noValidate>
+            <Stack>
+              {codeStepExpired && (
+                <Alert color="yellow" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
+                  {t('twoFactor.expired')}
+                </Alert>
+              )}
+              {loginMutation.isError && (
+                <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
+                  {loginErrorText(loginMutation.error, t)}
+                </Alert>
+              )}
+              <TextInput
+                label={t('login.email')}
+                placeholder={t('login.emailPlaceholder')}
+                type="email"
+                autoComplete="email"
+                withAsterisk
+                maxLength={TEXT_LIMITS.email}
+                {...form.getInputProps('email')}
+              />
+              <PasswordInput
+                label={t('login.password')}
+                placeholder={t('login.passwordPlaceholder')}
+                autoComplete="current-password"
+                withAsterisk
+                // Mantine's default label contains "password", which would make the field ambiguous
+                // to "find by label Password".
+                visibilityToggleButtonProps={{ 'aria-label': t('login.toggleVisibility') }}
+                maxLength={TEXT_LIMITS.password}
+                {...form.getInputProps('password')}
+              />
+              <Anchor component={Link} to="/forgot-password" fz="sm" style={{ alignSelf: 'flex-end' }}>
+                {t('login.forgotPassword')}
+              </Anchor>
+              <Button type="submit" fullWidth loading={loginMutation.isPending}>
+                {t('login.submit')}
+              </Button>
+            </Stack>
+          </form>
+        )}
       </Paper>
 
       <Text c="dimmed" fz="sm" ta="center" mt="lg">

@@ -1,8 +1,8 @@
 // Auth state: the session query and the login/logout mutations.
-import type { TLoginRequest, TSessionUser } from '@message-station/shared';
+import type { TLoginRequest, TSessionUser, TTwoFactorChallenge } from '@message-station/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { getSession, login, logout } from '../../api/auth';
+import { getSession, login, loginTwoFactor, logout } from '../../api/auth';
 import { ApiError, hasCsrfCookie } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 
@@ -46,14 +46,29 @@ export async function withCsrfCookie<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
-function signIn(credentials: TLoginRequest): Promise<TSessionUser> {
+function signIn(credentials: TLoginRequest): Promise<TSessionUser | TTwoFactorChallenge> {
   return withCsrfCookie(() => login(credentials));
 }
 
+export const needsTwoFactorCode = (reply: TSessionUser | TTwoFactorChallenge | undefined) =>
+  Boolean(reply && 'twoFactorRequired' in reply);
+
+/** Password step; a user with two-factor on gets `{ twoFactorRequired }` and no session yet. */
 export function useLoginMutation() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: signIn,
+    onSuccess: (reply) => {
+      if (!('twoFactorRequired' in reply)) queryClient.setQueryData(queryKeys.session, reply);
+    },
+  });
+}
+
+/** Code step: the session starts once the code is accepted. */
+export function useLoginTwoFactorMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (code: string) => loginTwoFactor(code),
     onSuccess: (user) => {
       queryClient.setQueryData(queryKeys.session, user);
     },
