@@ -3,6 +3,7 @@ import { act, configure, renderHook, screen, waitFor, within } from '@testing-li
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { jsonResponse, renderApp } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 import { installFakeEventSource } from '../messages/messages-test-helpers';
 import { pageReload } from '../settings/page-reload';
 import { applyClientEvent, voicePairs } from './clients-list';
@@ -168,6 +169,31 @@ describe('MachinesPage', () => {
     expect(reload).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('stays Offline without reloading when the server closed the stream for newer tabs, until shown', async () => {
+    const Source = installFakeEventSource();
+    const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => {});
+    mockMachinesApi([connectedClient()]);
+    renderApp('/admin/machines');
+    await screen.findByText('Studio Mac');
+    const stream = clientsStream();
+    stream.emit('connected', { clients: [connectedClient()] });
+
+    const opened = Source.instances.length;
+    vi.useFakeTimers();
+    stream.emit('stream_closed', { reason: 'too_many_streams' });
+    expect(stream.readyState).toBe(2);
+    expectShown(screen.getByRole('status', { name: 'Live updates: Offline' }));
+    act(() => vi.advanceTimersByTime(CLIENT_STREAM_RELOAD_MS * 2));
+    expect(reload).not.toHaveBeenCalled();
+    expect(Source.instances).toHaveLength(opened);
+    vi.useRealTimers();
+
+    act(() => document.dispatchEvent(new Event('visibilitychange')));
+    expect(Source.instances).toHaveLength(opened + 1);
+    expect(clientsStream()).not.toBe(stream);
+    expect(reload).not.toHaveBeenCalled();
   });
 
   it('moves Last Seen on every 30 seconds', async () => {

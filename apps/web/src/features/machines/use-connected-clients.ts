@@ -1,12 +1,14 @@
 // The station's connected machines, live: GET /admin/api/clients, then the clients stream keeps the
 // cached list current for every view that shows it (the Machines page, the detail modal's machine
 // selector). On a stream error the stream is closed; 5 seconds later the Machines page reloads
-// (spec §4, §9), while the detail modal opens a new stream instead of reloading under the user.
+// (spec §4, §9), while the detail modal opens a new stream instead of reloading under the user. A
+// stream the server closed for newer ones of the same sign-in stays Offline until the page is shown.
 import type { TConnectedClient } from '@message-station/shared';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { CLIENTS_STREAM_URL, listClients } from '../../api/machines';
 import { queryKeys } from '../../api/query-keys';
+import { reopenWhenShown, STREAM_CLOSED_EVENT } from '../../api/stream-closed';
 import type { TStreamStatus } from '../messages/use-message-stream';
 import { pageReload } from '../settings/page-reload';
 import { applyClientEvent, CLIENT_EVENTS } from './clients-list';
@@ -55,6 +57,7 @@ export function useClientsStream(recovery: TClientStreamRecovery): TStreamStatus
     }
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopWaiting = () => {};
 
     const open = () => {
       setStatus('connecting');
@@ -73,6 +76,12 @@ export function useClientsStream(recovery: TClientStreamRecovery): TStreamStatus
           );
         });
       }
+      // Closed for newer streams of the same sign-in: no reload, just wait to be looked at.
+      current.addEventListener(STREAM_CLOSED_EVENT, () => {
+        current.close();
+        setStatus('offline');
+        stopWaiting = reopenWhenShown(open);
+      });
       current.onerror = (event) => {
         console.warn('Machines stream error', event);
         current.close();
@@ -84,6 +93,7 @@ export function useClientsStream(recovery: TClientStreamRecovery): TStreamStatus
     open();
     return () => {
       clearTimeout(timer);
+      stopWaiting();
       source?.close();
     };
   }, [queryClient, recovery]);

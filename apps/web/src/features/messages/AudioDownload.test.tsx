@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TApiHandler } from '../../test/api-mock';
 import { jsonResponse, renderApp } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 import { fileSaver } from '../download/save-file';
 import {
   callsTo,
@@ -88,5 +89,25 @@ describe('Download audio in the detail modal', () => {
       await audio.findByText('Audio needs espeak-ng on the server. Ask your administrator to install it.'),
     ).toBeTruthy();
     expect(save).not.toHaveBeenCalled();
+  });
+
+  it("words the server's refusals when the station's or every station's audio line is full", async () => {
+    let answer = { error: 'queue full', code: 'audio_queue_full', limit: 10 };
+    const { user, audio } = await openAudio({
+      [`GET ${AUDIO}`]: () => jsonResponse(answer, answer.code === 'audio_queue_full' ? 429 : 503),
+    });
+    await user.click(audio.getByRole('button', { name: 'Download audio' }));
+    expectShown(
+      await audio.findByText(
+        '10 audio downloads of this station are already waiting. Try again when they are done.',
+      ),
+    );
+    answer = { error: 'busy', code: 'audio_server_busy', limit: 0 };
+    await user.click(audio.getByRole('button', { name: 'Download audio' }));
+    expectShown(
+      await audio.findByText(
+        'The server is busy making audio for many stations. Please try again in a moment.',
+      ),
+    );
   });
 });

@@ -7,7 +7,7 @@ import { IconAlertCircle, IconFileMusic } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverErrorText } from '../../api/client';
+import { ApiError, serverErrorText } from '../../api/client';
 import { downloadMessageAudio } from '../../api/machines';
 import type { TMessage } from '../../api/messages';
 import { fileSaver } from '../download/save-file';
@@ -30,6 +30,14 @@ function browserTimeZone(): string | undefined {
   }
 }
 
+/** The server's code for a full speech line, worded here: {code, limit}. */
+function queueRefusal(error: unknown): { code: string; limit?: number } | null {
+  if (!(error instanceof ApiError) || !error.body || typeof error.body !== 'object') return null;
+  const { code, limit } = error.body as { code?: unknown; limit?: unknown };
+  if (code !== 'audio_queue_full' && code !== 'audio_server_busy') return null;
+  return { code, limit: typeof limit === 'number' ? limit : undefined };
+}
+
 export function AudioDownload({ message }: { message: TMessage }) {
   const { t } = useTranslation('messages');
   const languageName = useLanguageName();
@@ -37,6 +45,13 @@ export function AudioDownload({ message }: { message: TMessage }) {
   const [language, setLanguage] = useState(message.original_language);
   const [format, setFormat] = useState<TAudioFormat>('wav');
   const lang = languages.includes(language) ? language : message.original_language;
+
+  const errorText = (error: unknown) => {
+    const refusal = queueRefusal(error);
+    if (refusal?.code === 'audio_queue_full') return t('audio.queueFull', { count: refusal.limit ?? 10 });
+    if (refusal?.code === 'audio_server_busy') return t('audio.serverBusy');
+    return serverErrorText(error, t('audio.failed'));
+  };
 
   const download = useMutation({
     mutationFn: async () => {
@@ -96,7 +111,7 @@ export function AudioDownload({ message }: { message: TMessage }) {
             icon={<IconAlertCircle size={16} aria-hidden="true" />}
             role="alert"
           >
-            {serverErrorText(download.error, t('audio.failed'))}
+            {errorText(download.error)}
           </Alert>
         )}
       </Stack>

@@ -1,8 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 import {
   callsTo,
   installFakeEventSource,
@@ -155,6 +156,32 @@ describe('MessagesPage', () => {
       expect(await screen.findByRole('status', { name: 'Live updates: Connecting' })).toBeTruthy();
       Source.latest().emit('connected', { station_id: 'station-1' });
       expect(await screen.findByRole('status', { name: 'Live updates: Live' })).toBeTruthy();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('stays Offline when the server closed the stream for newer tabs, and connects again when shown', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const Source = installFakeEventSource();
+      mockMessagesApi({ [LIST]: () => jsonResponse([closure]) });
+      renderApp('/admin/messages');
+      await screen.findByRole('status', { name: 'Live updates: Connecting' });
+      Source.latest().emit('connected', { station_id: 'station-1' });
+      await screen.findByRole('status', { name: 'Live updates: Live' });
+
+      Source.latest().emit('stream_closed', { reason: 'too_many_streams' });
+      expectShown(await screen.findByRole('status', { name: 'Live updates: Offline' }));
+      expect(Source.latest().readyState).toBe(Source.CLOSED);
+      // No reconnection on the usual timer: that would close another of the user's tabs.
+      act(() => vi.advanceTimersByTime(STREAM_RECONNECT_MS * 2));
+      expect(Source.instances).toHaveLength(1);
+
+      act(() => document.dispatchEvent(new Event('visibilitychange')));
+      await waitFor(() => expect(Source.instances).toHaveLength(2));
+      Source.latest().emit('connected', { station_id: 'station-1' });
+      expectShown(await screen.findByRole('status', { name: 'Live updates: Live' }));
     } finally {
       vi.useRealTimers();
     }

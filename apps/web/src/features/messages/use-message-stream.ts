@@ -1,12 +1,14 @@
 // The live message stream (spec §4 Message stream, §7): Connecting, then Live on the `connected`
 // event; Reconnecting while the browser retries after an error; Offline once it gave up, and a new
-// connection 3000 ms later (spec §9). Every message or translation event refetches the messages;
+// connection 3000 ms later (spec §9). A stream the server closed for newer ones of the same
+// sign-in (stream_closed) stays Offline until the page is shown again. Every message or translation event refetches the messages;
 // errors are only logged (spec §8). An `sms_progress` event refetches that message's delivery
 // progress and the station's credits; `playback_state_changed` tells the open detail modal that a
 // machine started or stopped speaking a message. Used by the Messages page.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { queryKeys } from '../../api/query-keys';
+import { reopenWhenShown, STREAM_CLOSED_EVENT } from '../../api/stream-closed';
 import { parsePlaybackEvent, publishPlaybackEvent } from './playback-events';
 
 export const MESSAGE_STREAM_URL = '/admin/api/messages/stream';
@@ -65,6 +67,7 @@ export function useMessageStream(
     let source: EventSource | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let connectedBefore = false;
+    let stopWaiting = () => {};
     const refetch = () => queryClient.invalidateQueries({ queryKey: queryKeys.messages });
     const refetchDeliveries = (data: TMessageEventData | null) => {
       // Without a message id every open progress is refreshed.
@@ -96,6 +99,11 @@ export function useMessageStream(
         const playback = parsePlaybackEvent((event as MessageEvent).data);
         if (playback) publishPlaybackEvent(playback);
       });
+      current.addEventListener(STREAM_CLOSED_EVENT, () => {
+        current.close();
+        setStatus('offline');
+        stopWaiting = reopenWhenShown(open);
+      });
       current.onerror = (event) => {
         console.warn('Message stream error', event);
         if (current.readyState === CLOSED) {
@@ -111,6 +119,7 @@ export function useMessageStream(
     open();
     return () => {
       clearTimeout(timer);
+      stopWaiting();
       source?.close();
     };
   }, [queryClient]);
