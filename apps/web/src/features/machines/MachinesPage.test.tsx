@@ -151,15 +151,21 @@ describe('MachinesPage', () => {
     expect(await screen.findByText(/No machines currently connected/)).toBeTruthy();
   });
 
-  it('closes the stream on an error and reloads the page 5 seconds later', async () => {
-    installFakeEventSource();
-    vi.spyOn(console, 'warn').mockImplementation(() => {});
+  /** The Machines page with its stream live; page reloads are counted, not made. */
+  async function liveMachinesPage() {
+    const Source = installFakeEventSource();
     const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => {});
     mockMachinesApi([connectedClient()]);
     renderApp('/admin/machines');
     await screen.findByText('Studio Mac');
     const stream = clientsStream();
     stream.emit('connected', { clients: [connectedClient()] });
+    return { Source, reload, stream };
+  }
+
+  it('closes the stream on an error and reloads the page 5 seconds later', async () => {
+    vi.spyOn(console, 'warn').mockImplementation(() => {});
+    const { reload, stream } = await liveMachinesPage();
 
     vi.useFakeTimers();
     stream.fail('retrying');
@@ -172,14 +178,7 @@ describe('MachinesPage', () => {
   });
 
   it('stays Offline without reloading when the server closed the stream for newer tabs, until shown', async () => {
-    const Source = installFakeEventSource();
-    const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => {});
-    mockMachinesApi([connectedClient()]);
-    renderApp('/admin/machines');
-    await screen.findByText('Studio Mac');
-    const stream = clientsStream();
-    stream.emit('connected', { clients: [connectedClient()] });
-
+    const { Source, reload, stream } = await liveMachinesPage();
     const opened = Source.instances.length;
     vi.useFakeTimers();
     stream.emit('stream_closed', { reason: 'too_many_streams' });
