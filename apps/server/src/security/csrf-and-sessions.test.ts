@@ -1,7 +1,9 @@
 // Generated from the OpenAPI document: every route is documented (or allow-listed with a reason),
 // every state-changing operation refuses a request without its CSRF token (webhooks: without
 // their signature), and every station or agent operation refuses a caller without a session or key.
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { smsContacts, stations } from '../db/schema/index.js';
 import {
   documentedOperations,
   LIVE_STREAMS,
@@ -106,20 +108,55 @@ describe('the OpenAPI document, CSRF and sessions', async () => {
     });
   });
 
-  describe('a webhook (exempt from CSRF) without its signature answers 4xx and changes nothing', () => {
+  /** What a vendor's event would change: every station (credits, plan) and A's contacts. */
+  const vendorVisibleRows = async () => ({
+    stations: await world.db.select().from(stations).orderBy(stations.id),
+    contacts: await world.db.select().from(smsContacts).where(eq(smsContacts.stationId, a.stationId)),
+  });
+  /** Events that would matter if accepted: A's subscriber texting STOP, credits paid to A. */
+  const forgedEvent = (operation: TOperation) =>
+    operation.path.startsWith('/webhooks/sms/')
+      ? {
+          payload: new URLSearchParams({
+            MessageSid: 'SM0000000000000000000000000000000a',
+            MessageStatus: 'delivered',
+            From: a.contactPhone,
+            To: '+12125550100',
+            Body: 'STOP',
+          }).toString(),
+          contentType: 'application/x-www-form-urlencoded',
+          forged: { 'x-twilio-signature': 'bm90IGEgc2lnbmF0dXJl' },
+        }
+      : {
+          payload: JSON.stringify({
+            id: 'evt_forged',
+            type: 'checkout.session.completed',
+            created: Math.floor(Date.now() / 1000),
+            data: { object: { id: 'cs_forged', client_reference_id: a.stationId, amount_total: 100_000 } },
+          }),
+          contentType: 'application/json',
+          forged: { 'stripe-signature': `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}` },
+        };
+
+  describe('a webhook (exempt from CSRF) without a valid signature answers 4xx and changes nothing', () => {
     it.each(writes.filter(isWebhook).map((operation) => [operation.key, operation]))(
       '%s',
       async (_key, operation) => {
-        const response = await app.inject({
-          method: operation.method,
-          url: operation.path,
-          payload: sampleOf(
-            operation.body ?? { type: 'object', properties: { id: { type: 'string' } } },
-          ) as never,
-        });
-        expect(response.statusCode).toBeGreaterThanOrEqual(400);
-        expect(response.statusCode).toBeLessThan(500);
-        expect(typeof response.json().error).toBe('string');
+        expect(operation.key).toMatch(/^POST \/webhooks\/(sms\/(inbound|status)|stripe)$/);
+        const event = forgedEvent(operation);
+        const before = await vendorVisibleRows();
+        for (const signature of [{}, event.forged]) {
+          const response = await app.inject({
+            method: operation.method,
+            url: operation.path,
+            payload: event.payload,
+            headers: { 'content-type': event.contentType, ...signature },
+          });
+          expect(response.statusCode).toBeGreaterThanOrEqual(400);
+          expect(response.statusCode).toBeLessThan(500);
+          expect(typeof response.json().error).toBe('string');
+        }
+        expect(await vendorVisibleRows()).toEqual(before);
       },
     );
   });

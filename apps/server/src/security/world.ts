@@ -27,6 +27,8 @@ export type TStationObjects = {
   adminId: string;
   messageId: string;
   contactId: string;
+  /** The active contact's number. */
+  contactPhone: string;
   pendingContactId: string;
   /** A plain user of the station: the target of user operations (never the admin signed in). */
   userId: string;
@@ -113,6 +115,7 @@ async function stationObjects(db: Db, slug: string, label: string): Promise<TSta
     stationId: station.id,
     sendId: send.id,
     contactId: contact.id,
+    contactPhone: phone,
     phone,
     language: 'en',
     body: `${marker} sms`,
