@@ -2,26 +2,13 @@
 // split across both nodes are refused at the same total as on one node, and a restarted node
 // still refuses. Then the same with the counters in Redis. PostgreSQL runs only.
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/db.js';
 import { createStationWithAdmin } from '../../test/factories.js';
+import { redisReachable, TEST_REDIS_URL } from '../../test/redis.js';
 import { HttpSession, startServerProcess, type TServerProcess } from '../../test/server-process.js';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function reachable(url: string) {
-  const { hostname, port } = new URL(url);
-  return new Promise<boolean>((resolve) => {
-    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-    socket.once('connect', () => {
-      socket.end();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
-}
 
 const LIMITS = {
   LOGIN_ACCOUNT_FAILURES: '4',
@@ -106,18 +93,18 @@ describe.runIf(onPostgres)('limits shared by two nodes on one PostgreSQL', async
   });
 });
 
-describe.runIf(onPostgres && (await reachable(REDIS_URL)))(
-  'limits shared by two nodes in Redis',
-  async () => {
-    // The address is shared with earlier runs on this Redis, so its threshold is out of the way.
-    const { adminEmail, nodes } = await twoNodes({ REDIS_URL, LOGIN_ADDRESS_FAILURES: '100000' });
-    const [a, b] = nodes;
+describe.runIf(onPostgres && (await redisReachable()))('limits shared by two nodes in Redis', async () => {
+  // The address is shared with earlier runs on this Redis, so its threshold is out of the way.
+  const { adminEmail, nodes } = await twoNodes({
+    REDIS_URL: TEST_REDIS_URL,
+    LOGIN_ADDRESS_FAILURES: '100000',
+  });
+  const [a, b] = nodes;
 
-    it('locks an account after failures split across both nodes', async () => {
-      for (const node of [a, b, a, b]) {
-        expect((await signIn(node, adminEmail, 'wrong-password')).status).toBe(401);
-      }
-      for (const node of [b, a]) expect((await signIn(node, adminEmail, 'demo1234')).status).toBe(429);
-    });
-  },
-);
+  it('locks an account after failures split across both nodes', async () => {
+    for (const node of [a, b, a, b]) {
+      expect((await signIn(node, adminEmail, 'wrong-password')).status).toBe(401);
+    }
+    for (const node of [b, a]) expect((await signIn(node, adminEmail, 'demo1234')).status).toBe(429);
+  });
+});

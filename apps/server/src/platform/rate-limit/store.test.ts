@@ -1,22 +1,13 @@
 // The shared counter store on the project's database (PGlite, or PostgreSQL with TEST_DB=postgres)
 // and on Redis (TEST_REDIS_URL, default the local one): the same behaviour from both.
 import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/db.js';
+import { redisReachable, TEST_REDIS_URL } from '../../test/redis.js';
 import { createRedisStore } from './redis-store.js';
 import { createPostgresStore, type TRateLimitStore } from './store.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const redisUp = await new Promise<boolean>((resolve) => {
-  const { hostname, port } = new URL(REDIS_URL);
-  const socket = net.connect({ host: hostname, port: Number(port || 6379) });
-  socket.once('connect', () => {
-    socket.end();
-    resolve(true);
-  });
-  socket.once('error', () => resolve(false));
-});
+const redisUp = await redisReachable();
 
 const database = await createTestDatabase();
 afterAll(() => database.close());
@@ -92,8 +83,8 @@ function storeContract(name: string, open: () => TRateLimitStore) {
 
 storeContract(`${database.kind} store`, () => createPostgresStore(database.db));
 
-describe.skipIf(!redisUp)(`redis store (${REDIS_URL})`, () => {
-  storeContract('redis', () => createRedisStore(REDIS_URL));
+describe.skipIf(!redisUp)(`redis store (${TEST_REDIS_URL})`, () => {
+  storeContract('redis', () => createRedisStore(TEST_REDIS_URL));
 });
 
 describe(`${database.kind} housekeeping`, () => {
