@@ -11,6 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { devToolsEnv } from '../scripts/dev-tools-env.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const given = process.argv[2];
@@ -21,7 +22,14 @@ if (!url) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-lighthouse-'));
   server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: 'true', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...devToolsEnv(process.env),
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      SEED_DEMO: 'true',
+      LOG_LEVEL: 'warn',
+    },
     stdio: 'ignore',
   });
   url = `http://localhost:${port}/`;
