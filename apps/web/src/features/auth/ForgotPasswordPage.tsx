@@ -2,6 +2,7 @@
 // (spec §2, §5, §8).
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -78,6 +79,7 @@ export function ForgotPasswordPage() {
             type="email"
             autoComplete="email"
             withAsterisk
+            maxLength={TEXT_LIMITS.email}
             {...form.getInputProps('email')}
           />
           <BotCheckField botCheck={botCheck} />

@@ -14,7 +14,14 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { CREDIT_PACK, formatCount, formatUsd, PLAN_TIERS, type TPlanTier } from '@message-station/shared';
+import {
+  CREDIT_PACK,
+  formatCount,
+  formatUsd,
+  PLAN_TIERS,
+  TEXT_LIMITS,
+  type TPlanTier,
+} from '@message-station/shared';
 import { IconAlertCircle, IconCircleCheck, IconFlask } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -118,6 +125,7 @@ function CheckoutForm({ kind, stationId, prefilledEmail }: CheckoutFormProps) {
             label={t('checkout.email')}
             type="email"
             withAsterisk
+            maxLength={TEXT_LIMITS.email}
             value={email}
             error={emailError}
             onChange={(event) => {

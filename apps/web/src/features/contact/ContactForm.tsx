@@ -2,12 +2,14 @@
 // the idle, sending, success and error states (spec §3, §4, §5 Contact form, §8).
 import { Alert, Button, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
+import { TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertCircle, IconCircleCheck, IconLock } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError, serverErrorText } from '../../api/client';
 import { CONTACT_CATEGORIES, type TContactCategory } from '../../api/contact';
 import { BotCheckField } from '../../components/BotCheck';
+import { countedProps, exceededLimit } from '../../components/TextLimit';
 import { useBotCheck } from '../../components/use-bot-check';
 import { useSendContactMessageMutation } from './queries';
 
@@ -33,8 +35,16 @@ function sendErrorText(error: unknown, t: TFunction<'contact'>): string {
   return serverErrorText(error, t('errors.sendFailed'));
 }
 
+/** "At most {max} characters." when `value` is over `max`, else `otherwise` (the field's other checks). */
+const within = (value: string, max: number, tooLong: (max: string) => string, otherwise: string | null) => {
+  const limit = exceededLimit([value, max]);
+  return limit ? tooLong(limit) : otherwise;
+};
+
 export function ContactForm({ account }: TContactFormProps) {
   const { t } = useTranslation('contact');
+  const { t: tc } = useTranslation();
+  const tooLong = (max: string) => tc('textLimit.tooLong', { max });
   const mutation = useSendContactMessageMutation();
   const needsBotCheck = !account;
   const botCheck = useBotCheck();
@@ -46,15 +56,30 @@ export function ContactForm({ account }: TContactFormProps) {
       subject: '',
       message: '',
     },
+    // Checked before the bot check is asked for: nothing over the server's limits is ever sent.
     validate: {
-      name: (value) => (value.trim() ? null : t('validation.nameRequired')),
+      name: (value) =>
+        within(value, TEXT_LIMITS.name, tooLong, value.trim() ? null : t('validation.nameRequired')),
       email: (value) => {
         if (!value.trim()) return t('validation.emailRequired');
-        return EMAIL_PATTERN.test(value.trim()) ? null : t('validation.emailInvalid');
+        const invalid = EMAIL_PATTERN.test(value.trim()) ? null : t('validation.emailInvalid');
+        return within(value, TEXT_LIMITS.email, tooLong, invalid);
       },
       category: (value) => (value ? null : t('validation.categoryRequired')),
-      subject: (value) => (value.trim() ? null : t('validation.subjectRequired')),
-      message: (value) => (value.trim() ? null : t('validation.messageRequired')),
+      subject: (value) =>
+        within(
+          value,
+          TEXT_LIMITS.contactSubject,
+          tooLong,
+          value.trim() ? null : t('validation.subjectRequired'),
+        ),
+      message: (value) =>
+        within(
+          value,
+          TEXT_LIMITS.contactMessage,
+          tooLong,
+          value.trim() ? null : t('validation.messageRequired'),
+        ),
     },
   });
 
@@ -109,6 +134,7 @@ export function ContactForm({ account }: TContactFormProps) {
             placeholder={t('form.namePlaceholder')}
             autoComplete="name"
             withAsterisk
+            maxLength={TEXT_LIMITS.name}
             {...form.getInputProps('name')}
             {...lockedProps}
           />
@@ -118,6 +144,7 @@ export function ContactForm({ account }: TContactFormProps) {
             type="email"
             autoComplete="email"
             withAsterisk
+            maxLength={TEXT_LIMITS.email}
             {...form.getInputProps('email')}
             {...lockedProps}
           />
@@ -132,6 +159,7 @@ export function ContactForm({ account }: TContactFormProps) {
           label={t('form.subject')}
           placeholder={t('form.subjectPlaceholder')}
           withAsterisk
+          maxLength={TEXT_LIMITS.contactSubject}
           {...form.getInputProps('subject')}
         />
         <Textarea
@@ -139,6 +167,7 @@ export function ContactForm({ account }: TContactFormProps) {
           placeholder={t('form.messagePlaceholder')}
           rows={6}
           withAsterisk
+          {...countedProps(form.values.message, TEXT_LIMITS.contactMessage)}
           {...form.getInputProps('message')}
         />
         {needsBotCheck && <BotCheckField botCheck={botCheck} />}

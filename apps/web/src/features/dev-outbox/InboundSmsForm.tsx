@@ -1,7 +1,7 @@
 // Development only: a text "from" a phone to the station (POST /dev/api/inbound), e.g. STOP or
 // YES. Shows the station's reply and refreshes the outbox, where the reply also lands.
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
-import { phoneInputToE164 } from '@message-station/shared';
+import { phoneInputToE164, TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertCircle, IconMessageReply, IconSend } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -67,7 +67,7 @@ export function InboundSmsForm() {
               autosize
               minRows={1}
               maxRows={4}
-              maxLength={1600}
+              maxLength={TEXT_LIMITS.smsBody}
               value={body}
               onChange={(event) => {
                 setBody(event.currentTarget.value);

@@ -1,8 +1,10 @@
 // Edit mode of the detail modal: title and content, which languages saving re-translates into, and
 // Save, Cancel or the full form for type and languages (spec §4, §5).
 import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { TEXT_LIMITS } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
+import { countedProps } from '../../components/TextLimit';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 
 type DetailEditFormProps = {
@@ -37,7 +39,7 @@ export function DetailEditForm({
       <TextInput
         label={t('detail.titleLabel')}
         withAsterisk
-        maxLength={200}
+        {...countedProps(title, TEXT_LIMITS.messageTitle)}
         value={title}
         onChange={(event) => onTitleChange(event.currentTarget.value)}
       />
@@ -47,6 +49,7 @@ export function DetailEditForm({
         autosize
         minRows={4}
         maxRows={12}
+        {...countedProps(content, TEXT_LIMITS.messageBody)}
         value={content}
         onChange={(event) => onContentChange(event.currentTarget.value)}
       />

@@ -3,13 +3,14 @@
 // their status; edit mode with Save and Cancel (re-translates into the completed languages, else es
 // and fr); the audio file rendered by the server; the SMS preview.
 import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
-import { formatMessageAge, type TSendResult } from '@message-station/shared';
+import { formatMessageAge, TEXT_LIMITS, type TSendResult } from '@message-station/shared';
 import { IconEdit, IconMessage, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TMessage } from '../../api/messages';
 import type { TStationMessageType } from '../../api/sms-contacts';
+import { exceededLimit } from '../../components/TextLimit';
 import { useSessionUser } from '../auth/session-user';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 import { AudioDownload } from './AudioDownload';
@@ -68,6 +69,7 @@ function MessageDetail({
   onEditAll,
 }: MessageDetailModalProps & { message: TMessage }) {
   const { t } = useTranslation('messages');
+  const { t: tc } = useTranslation();
   const languageName = useLanguageName();
   const user = useSessionUser();
   const station = useAdminStationQuery();
@@ -111,6 +113,11 @@ function MessageDetail({
   const save = () => {
     if (!title.trim() || !content.trim()) {
       setOutcome({ kind: 'error', text: t('detail.required') });
+      return;
+    }
+    const max = exceededLimit([title, TEXT_LIMITS.messageTitle], [content, TEXT_LIMITS.messageBody]);
+    if (max) {
+      setOutcome({ kind: 'error', text: tc('textLimit.tooLong', { max }) });
       return;
     }
     update.mutate(

@@ -13,13 +13,14 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { LANGUAGE_CODES, STATION_DEFAULTS } from '@message-station/shared';
+import { LANGUAGE_CODES, STATION_DEFAULTS, TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, serverErrorText } from '../../api/client';
 import type { TMessage, TMessageInput } from '../../api/messages';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
+import { countedProps, exceededLimit } from '../../components/TextLimit';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 import { useCreateMessageMutation, useUpdateMessageMutation } from './queries';
 
@@ -94,6 +95,7 @@ function initialDraft(message: TMessage | null, types: TStationMessageType[], la
 
 function MessageForm({ message, types, languages, onClose }: Omit<MessageFormModalProps, 'opened'>) {
   const { t } = useTranslation('messages');
+  const { t: tc } = useTranslation();
   const languageName = useLanguageName();
   const create = useCreateMessageMutation();
   const update = useUpdateMessageMutation();
@@ -125,6 +127,15 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
       setProblem(t('form.required'));
       return;
     }
+    // Only a message saved before the limits can be over them: the inputs stop there.
+    const max = exceededLimit(
+      [draft.title, TEXT_LIMITS.messageTitle],
+      [draft.original, TEXT_LIMITS.messageBody],
+    );
+    if (max) {
+      setProblem(tc('textLimit.tooLong', { max }));
+      return;
+    }
     // Submit is disabled without a target, and the pills say why.
     if (draft.targets.length === 0) return;
     const input: TMessageInput = {
@@ -153,7 +164,7 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
             label={t('form.title')}
             placeholder={t('form.titlePlaceholder')}
             withAsterisk
-            maxLength={200}
+            {...countedProps(draft.title, TEXT_LIMITS.messageTitle)}
             value={draft.title}
             onChange={(event) => setField('title', event.currentTarget.value)}
             miw={220}
@@ -173,6 +184,7 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
           autosize
           minRows={4}
           maxRows={12}
+          {...countedProps(draft.original, TEXT_LIMITS.messageBody)}
           value={draft.original}
           onChange={(event) => setField('original', event.currentTarget.value)}
         />

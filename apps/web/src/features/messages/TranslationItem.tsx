@@ -14,11 +14,13 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
+import { TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertCircle, IconPencil } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TMessage, TMessageTranslation } from '../../api/messages';
+import { countedProps } from '../../components/TextLimit';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 import { useUpdateTranslationMutation } from './queries';
 import { STATUS_COLORS, shownStatus, targetTranslations } from './translation-status';
@@ -134,6 +136,7 @@ export function TranslationItem({ message, language, translation, onSaved }: Tra
             autosize
             minRows={2}
             maxRows={10}
+            {...countedProps(text, TEXT_LIMITS.messageBody)}
             value={text}
             onChange={(event) => {
               setText(event.currentTarget.value);

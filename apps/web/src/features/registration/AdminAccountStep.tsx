@@ -1,6 +1,6 @@
 // Step 1: the administrator's account (spec §5 Signup step 1).
 import { PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { formatPhoneInput, LIMITS } from '@message-station/shared';
+import { formatPhoneInput, LIMITS, TEXT_LIMITS } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { StepHeading } from './StepHeading';
 import { type TStepProps, useFieldError } from './step-props';
@@ -18,6 +18,7 @@ export function AdminAccountStep({ draft, errors, onChange }: TStepProps) {
         placeholder={t('account.fullNamePlaceholder')}
         autoComplete="name"
         withAsterisk
+        maxLength={TEXT_LIMITS.name}
         value={draft.fullName}
         onChange={(event) => onChange({ fullName: event.currentTarget.value })}
         error={errorOf('fullName')}
@@ -29,6 +30,7 @@ export function AdminAccountStep({ draft, errors, onChange }: TStepProps) {
           type="email"
           autoComplete="email"
           withAsterisk
+          maxLength={TEXT_LIMITS.email}
           value={draft.email}
           onChange={(event) => onChange({ email: event.currentTarget.value })}
           error={errorOf('email')}
@@ -41,6 +43,7 @@ export function AdminAccountStep({ draft, errors, onChange }: TStepProps) {
           autoComplete="email"
           withAsterisk
           inputWrapperOrder={['label', 'input', 'description', 'error']}
+          maxLength={TEXT_LIMITS.email}
           value={draft.billingEmail}
           onChange={(event) => onChange({ billingEmail: event.currentTarget.value })}
           error={errorOf('billingEmail')}
@@ -52,6 +55,7 @@ export function AdminAccountStep({ draft, errors, onChange }: TStepProps) {
           withAsterisk
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           visibilityToggleButtonProps={toggleProps}
+          maxLength={TEXT_LIMITS.password}
           value={draft.password}
           onChange={(event) => onChange({ password: event.currentTarget.value })}
           error={errorOf('password')}
@@ -61,6 +65,7 @@ export function AdminAccountStep({ draft, errors, onChange }: TStepProps) {
           autoComplete="new-password"
           withAsterisk
           visibilityToggleButtonProps={toggleProps}
+          maxLength={TEXT_LIMITS.password}
           value={draft.confirmPassword}
           onChange={(event) => onChange({ confirmPassword: event.currentTarget.value })}
           error={errorOf('confirmPassword')}

@@ -1,6 +1,6 @@
 // Step 3: brand colour, supported languages, optional logo, and the policy links (spec §5: nothing required).
 import { Button, Checkbox, ColorInput, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { LANGUAGE_CODES, LANGUAGES, STATION_DEFAULTS } from '@message-station/shared';
+import { LANGUAGE_CODES, LANGUAGES, STATION_DEFAULTS, TEXT_LIMITS } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { LogoDropzone } from './LogoDropzone';
 import { StepHeading } from './StepHeading';
@@ -69,6 +69,7 @@ export function BrandingStep({ draft, errors, onChange }: TStepProps) {
           label={t('branding.privacyPolicyUrl')}
           type="url"
           withAsterisk
+          maxLength={TEXT_LIMITS.url}
           value={draft.privacyPolicyUrl}
           onChange={(event) => onChange({ privacyPolicyUrl: event.currentTarget.value })}
           error={errorOf('privacyPolicyUrl')}
@@ -79,6 +80,7 @@ export function BrandingStep({ draft, errors, onChange }: TStepProps) {
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           type="url"
           withAsterisk
+          maxLength={TEXT_LIMITS.url}
           value={draft.termsUrl}
           onChange={(event) => onChange({ termsUrl: event.currentTarget.value })}
           error={errorOf('termsUrl')}

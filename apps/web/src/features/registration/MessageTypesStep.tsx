@@ -1,7 +1,8 @@
 // Step 4: the four fixed message types, each with its colour, a description and an on/off switch.
 import { Badge, Group, Paper, Stack, Switch, Textarea } from '@mantine/core';
-import { MESSAGE_TYPES } from '@message-station/shared';
+import { MESSAGE_TYPES, TEXT_LIMITS } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
+import { countedProps } from '../../components/TextLimit';
 import { StepHeading } from './StepHeading';
 import type { TStepProps } from './step-props';
 
@@ -46,7 +47,7 @@ export function MessageTypesStep({ draft, onChange }: Omit<TStepProps, 'errors'>
               autosize
               minRows={2}
               maxRows={5}
-              maxLength={500}
+              {...countedProps(draft.messageTypes[type.key], TEXT_LIMITS.typeDescription)}
               value={draft.messageTypes[type.key]}
               onChange={(event) =>
                 onChange({ messageTypes: { ...draft.messageTypes, [type.key]: event.currentTarget.value } })

@@ -1,8 +1,9 @@
 // Step 2: station name, its permanent ID, and the display name (spec §5 Signup step 2).
 import { Alert, Stack, Text, TextInput } from '@mantine/core';
-import { deriveStationId } from '@message-station/shared';
+import { deriveStationId, TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CharacterCount } from '../../components/TextLimit';
 import { StepHeading } from './StepHeading';
 import { type TStepProps, useFieldError } from './step-props';
 
@@ -20,6 +21,7 @@ export function StationIdentityStep({ draft, errors, onChange }: TStepProps) {
         description={t('station.stationNameHint')}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         withAsterisk
+        maxLength={TEXT_LIMITS.name}
         value={draft.stationName}
         onChange={(event) => onChange({ stationName: event.currentTarget.value })}
         error={errorOf('stationName')}
@@ -52,9 +54,15 @@ export function StationIdentityStep({ draft, errors, onChange }: TStepProps) {
       <TextInput
         label={t('station.displayName')}
         placeholder={t('station.displayNamePlaceholder')}
-        description={t('station.displayNameHint')}
+        description={
+          <>
+            {t('station.displayNameHint')}
+            <CharacterCount length={draft.displayName.length} max={TEXT_LIMITS.name} />
+          </>
+        }
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         withAsterisk
+        maxLength={TEXT_LIMITS.name}
         value={draft.displayName}
         onChange={(event) => onChange({ displayName: event.currentTarget.value })}
         error={errorOf('displayName')}

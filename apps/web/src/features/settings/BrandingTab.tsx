@@ -10,9 +10,10 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { LANGUAGES, type TLanguageCode } from '@message-station/shared';
+import { LANGUAGES, TEXT_LIMITS, type TLanguageCode } from '@message-station/shared';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { CharacterCount } from '../../components/TextLimit';
 import { DisplayNameSmsWarning } from './DisplayNameSmsWarning';
 import { StationLogoUpload } from './StationLogoUpload';
 import { removedLanguages, type TSettingsTabProps, withSupportedLanguages } from './settings-draft';
@@ -41,10 +42,15 @@ export function BrandingTab({ saved, draft, onChange }: TSettingsTabProps) {
         <Stack gap="xs">
           <TextInput
             label={t('branding.displayName')}
-            description={t('branding.displayNameHint')}
+            description={
+              <>
+                {t('branding.displayNameHint')}
+                <CharacterCount length={draft.display_name.length} max={TEXT_LIMITS.name} />
+              </>
+            }
             inputWrapperOrder={['label', 'input', 'description']}
             required
-            maxLength={100}
+            maxLength={TEXT_LIMITS.name}
             value={draft.display_name}
             onChange={(event) => onChange({ ...draft, display_name: event.currentTarget.value })}
           />

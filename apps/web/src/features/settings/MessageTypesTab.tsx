@@ -1,7 +1,7 @@
 // The Message Types tab: one card per type in display order with its icon, display name, level,
 // description and Active box (spec §2 Settings, §3 Message type).
 import { Badge, Card, Checkbox, Group, Stack, Text, Textarea, TextInput, ThemeIcon } from '@mantine/core';
-import type { TMessageTypeKey } from '@message-station/shared';
+import { TEXT_LIMITS, type TMessageTypeKey } from '@message-station/shared';
 import {
   IconAlertTriangle,
   IconBell,
@@ -11,9 +11,8 @@ import {
 } from '@tabler/icons-react';
 import type { ComponentType } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countedProps } from '../../components/TextLimit';
 import type { TMessageTypeDraft } from './settings-draft';
-
-export const DESCRIPTION_MAX_LENGTH = 500;
 
 const TYPE_ICONS: Record<TMessageTypeKey, ComponentType<IconProps>> = {
   emergency: IconAlertTriangle,
@@ -61,7 +60,7 @@ export function MessageTypesTab({ types, onChange }: MessageTypesTabProps) {
                   label={t('messageTypes.displayName')}
                   aria-label={`${level}: ${t('messageTypes.displayName')}`}
                   value={type.display_name}
-                  maxLength={100}
+                  maxLength={TEXT_LIMITS.typeName}
                   onChange={(event) => update(type.id, { display_name: event.currentTarget.value })}
                   w={320}
                 />
@@ -85,12 +84,10 @@ export function MessageTypesTab({ types, onChange }: MessageTypesTabProps) {
             <Textarea
               label={t('messageTypes.description')}
               aria-label={`${level}: ${t('messageTypes.description')}`}
-              description={`${type.description.length}/${DESCRIPTION_MAX_LENGTH}`}
-              inputWrapperOrder={['label', 'input', 'description']}
               autosize
               minRows={2}
               maxRows={5}
-              maxLength={DESCRIPTION_MAX_LENGTH}
+              {...countedProps(type.description, TEXT_LIMITS.typeDescription)}
               value={type.description}
               onChange={(event) => update(type.id, { description: event.currentTarget.value })}
             />

@@ -13,6 +13,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
+import { TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertTriangle, IconCircleCheck, IconExternalLink } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -74,6 +75,7 @@ export function SmsSettingsTab({ saved, draft, onChange }: TSettingsTabProps) {
           label={t('sms.privacyUrl')}
           type="url"
           required
+          maxLength={TEXT_LIMITS.url}
           value={draft.privacy_policy_url}
           onChange={(event) => onChange({ ...draft, privacy_policy_url: event.currentTarget.value })}
         />
@@ -83,6 +85,7 @@ export function SmsSettingsTab({ saved, draft, onChange }: TSettingsTabProps) {
           inputWrapperOrder={['label', 'input', 'description']}
           type="url"
           required
+          maxLength={TEXT_LIMITS.url}
           value={draft.terms_url}
           onChange={(event) => onChange({ ...draft, terms_url: event.currentTarget.value })}
         />

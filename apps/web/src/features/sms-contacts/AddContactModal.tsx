@@ -2,7 +2,7 @@
 // starts Pending: the server texts them and they are only active once they reply YES.
 import { Alert, Button, Checkbox, Group, Input, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatUsPhone, phoneInputToE164 } from '@message-station/shared';
+import { formatUsPhone, phoneInputToE164, TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -82,7 +82,7 @@ function AddContactForm({ types, languages, onClose }: Omit<AddContactModalProps
             label={t('add.name')}
             placeholder={t('add.namePlaceholder')}
             autoComplete="off"
-            maxLength={100}
+            maxLength={TEXT_LIMITS.name}
             value={name}
             onChange={(event) => setName(event.currentTarget.value)}
             miw={200}

@@ -2,7 +2,7 @@
 // and desktop API access (spec §2 Users, §5 Add user, §6 Roles).
 import { Alert, Modal, NativeSelect, PasswordInput, SimpleGrid, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { LIMITS, phoneInputToE164, type TStationUser } from '@message-station/shared';
+import { LIMITS, phoneInputToE164, TEXT_LIMITS, type TStationUser } from '@message-station/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -91,6 +91,7 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
             withAsterisk
             // Keeps the browser from offering the admin's own saved password.
             autoComplete="new-password"
+            maxLength={TEXT_LIMITS.password}
             value={password}
             onChange={(event) => {
               setPassword(event.currentTarget.value);

@@ -1,6 +1,7 @@
 // What Add User and Edit User share: the Full Name and Email fields, and the end of the form
 // (desktop API access, the failure, Cancel and submit) (spec §5 Add user, Edit user).
 import { Alert, Button, Checkbox, Group, TextInput } from '@mantine/core';
+import { TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 
@@ -33,7 +34,7 @@ export function NameAndEmailFields({ value, onChange, withPlaceholders = false }
         placeholder={withPlaceholders ? t('form.fullNamePlaceholder') : undefined}
         withAsterisk
         autoComplete="off"
-        maxLength={100}
+        maxLength={TEXT_LIMITS.name}
         value={value.fullName}
         onChange={(event) => onChange({ ...value, fullName: event.currentTarget.value })}
         data-autofocus
@@ -44,7 +45,7 @@ export function NameAndEmailFields({ value, onChange, withPlaceholders = false }
         type="email"
         withAsterisk
         autoComplete="off"
-        maxLength={320}
+        maxLength={TEXT_LIMITS.email}
         value={value.email}
         onChange={(event) => onChange({ ...value, email: event.currentTarget.value })}
       />

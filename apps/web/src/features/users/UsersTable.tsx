@@ -10,6 +10,10 @@ import { useNow } from '../registration/use-now';
 import { useLastLoginText } from './last-login';
 import { displayName } from './user-name';
 
+/** Names and emails up to their limits (100, 254 characters) end in "…"; hovering shows them whole. */
+const NAME_WIDTH = 220;
+const EMAIL_WIDTH = 240;
+
 /** Relative times move on once a minute. */
 const LAST_LOGIN_TICK_MS = 60_000;
 
@@ -42,7 +46,7 @@ export function UsersTable({ users, onAction }: UsersTableProps) {
         <Table.Tr key={user.id} data-user-id={user.id}>
           <Table.Td miw={120}>
             <Group gap={6} wrap="nowrap">
-              <Text fz="sm" fw={500}>
+              <Text fz="sm" fw={500} truncate="end" maw={NAME_WIDTH} title={displayName(user)}>
                 {displayName(user)}
               </Text>
               {user.id === sessionUser.id && (
@@ -52,8 +56,10 @@ export function UsersTable({ users, onAction }: UsersTableProps) {
               )}
             </Group>
           </Table.Td>
-          <Table.Td style={{ overflowWrap: 'anywhere' }} miw={150}>
-            {user.email}
+          <Table.Td miw={150}>
+            <Text fz="sm" truncate="end" maw={EMAIL_WIDTH} title={user.email}>
+              {user.email}
+            </Text>
           </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUsPhone(user.phone_number)}</Table.Td>
           <Table.Td>

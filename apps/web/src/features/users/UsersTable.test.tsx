@@ -1,0 +1,32 @@
+// Names and emails up to their limits (decision 0024) end in an ellipsis and show whole on hover,
+// so the row keeps its actions in view.
+import { TEXT_LIMITS } from '@message-station/shared';
+import { configure, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { jsonResponse, renderApp } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
+import { mockUsersApi, signedInAdmin, stationUser } from './users-test-helpers';
+
+configure({ asyncUtilTimeout: 4000 });
+
+describe('UsersTable with long names', () => {
+  it('cuts a 100-character name and a 254-character email with an ellipsis, whole in the title', async () => {
+    const name = `Maria ${'Lopez'.repeat(20)}`.slice(0, TEXT_LIMITS.name);
+    const email = `${'m'.repeat(TEXT_LIMITS.email - '@demoradio.org'.length)}@demoradio.org`;
+    mockUsersApi({
+      'GET /admin/api/users': () => jsonResponse([signedInAdmin(), stationUser({ full_name: name, email })]),
+    });
+    renderApp('/admin/users');
+
+    const shownName = await screen.findByTitle(name);
+    expectShown(shownName);
+    expect(shownName.textContent).toBe(name);
+    expect(shownName.getAttribute('data-truncate')).toBe('end');
+    const shownEmail = screen.getByTitle(email);
+    expect(shownEmail.getAttribute('data-truncate')).toBe('end');
+
+    const row = shownName.closest('tr') as HTMLElement;
+    expectShown(within(row).getByRole('button', { name: 'Edit' }));
+    expectShown(within(row).getByRole('button', { name: 'Delete' }));
+  });
+});
