@@ -1,10 +1,16 @@
 // Auth request/response shapes (spec §7 Auth).
 import { z } from 'zod';
 import { USER_ROLES } from './constants.js';
+import { TEXT_LIMITS, textField, tooLongText } from './text-field.js';
+
+const ZAccountEmail = textField({ label: 'Email', max: TEXT_LIMITS.email, required: 'Email is required' });
 
 export const ZLoginRequest = z.object({
-  email: z.string().trim().min(1, 'Email is required').max(320),
-  password: z.string().min(1, 'Password is required').max(1024),
+  email: ZAccountEmail,
+  password: z
+    .string()
+    .min(1, 'Password is required')
+    .max(TEXT_LIMITS.password, tooLongText('Password', TEXT_LIMITS.password)),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
@@ -39,8 +45,8 @@ export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 export const ADMIN_RESET_CAPTCHA_TOKEN = 'admin-users-page';
 
 export const ZPasswordResetRequest = z.object({
-  email: z.string().trim().min(1, 'Email is required').max(320),
-  turnstileToken: z.string().max(10_000).optional(),
+  email: ZAccountEmail,
+  turnstileToken: textField({ label: 'Bot check', max: TEXT_LIMITS.botCheckToken }).optional(),
   /** The interface language of the person asking: the email is written in it (en or es). */
   language: z.enum(['en', 'es']).optional(),
 });

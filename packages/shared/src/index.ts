@@ -20,4 +20,5 @@ export * from './station-settings.js';
 export * from './subscribers.js';
 export * from './superadmin.js';
 export * from './terms.js';
+export * from './text-field.js';
 export * from './users.js';

@@ -1,7 +1,9 @@
 // GET /auth/session, POST /auth/login, POST /auth/logout (spec §7 Auth).
 import {
   COOKIE_NAMES,
-  LIMITS,
+  newPassword,
+  TEXT_LIMITS,
+  textField,
   ZErrorResponse,
   ZLoginRequest,
   ZOk,
@@ -17,6 +19,12 @@ import { AppError } from '../../platform/errors.js';
 import { accountRoutes, setLoginChallengeCookie } from './account-routes.js';
 import { completePasswordReset, requestPasswordReset, verifyResetToken } from './password-reset.js';
 import { describeSessionUser, login, logout } from './service.js';
+
+const ZResetToken = textField({
+  label: 'Reset token',
+  max: TEXT_LIMITS.token,
+  required: 'Invalid or missing reset token',
+});
 
 export const authRoutes =
   (ctx: TAppContext): FastifyPluginAsyncZod =>
@@ -129,7 +137,7 @@ export const authRoutes =
         schema: {
           tags: ['auth'],
           summary: 'Check a reset link and text a code to the account phone',
-          body: z.object({ token: z.string().min(1, 'Invalid or missing reset token').max(200) }),
+          body: z.object({ token: ZResetToken }),
           response: {
             200: z.object({
               phone_last4: z.string(),
@@ -154,12 +162,9 @@ export const authRoutes =
           tags: ['auth'],
           summary: 'Set a new password with the texted code; every session of the user ends',
           body: z.object({
-            token: z.string().min(1, 'Invalid or missing reset token').max(200),
+            token: ZResetToken,
             verificationCode: z.string().regex(/^\d{6}$/, 'Please enter the 6-digit verification code'),
-            newPassword: z
-              .string()
-              .min(LIMITS.passwordMinLength, 'Password must be at least 8 characters')
-              .max(256, 'Password is too long.'),
+            newPassword: newPassword('Password must be at least 8 characters'),
           }),
           response: {
             200: z.object({ message: z.string() }),
