@@ -2,7 +2,7 @@
 // split across both nodes are refused at the same total as on one node, and a restarted node
 // still refuses. Then the same with the counters in Redis. PostgreSQL runs only.
 import { randomBytes } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../test/db.js';
 import { createStationWithAdmin } from '../../test/factories.js';
 import { redisReachable, TEST_REDIS_URL } from '../../test/redis.js';
@@ -39,72 +39,84 @@ async function stop(node: TServerProcess) {
   await node.exited;
 }
 
-async function twoNodes(env: Record<string, string>) {
-  const database = await createTestDatabase();
-  // Its own account per run: Redis keeps counters between runs.
-  const slug = `shared${randomBytes(4).toString('hex')}`;
-  const { adminEmail } = await createStationWithAdmin(database.db, { slug });
-  const nodeEnv = { DATABASE_URL: database.url as string, ...LIMITS, ...env };
-  const nodes = await Promise.all([startServerProcess(nodeEnv), startServerProcess(nodeEnv)]);
-  const running = new Set(nodes);
-  afterAll(async () => {
-    await Promise.all([...running].map(stop));
-    await database.close();
-  });
-  return {
-    adminEmail,
-    nodes: nodes as [TServerProcess, TServerProcess],
-    async restart(node: TServerProcess) {
-      await stop(node);
-      running.delete(node);
+/**
+ * Two nodes on a fresh PostgreSQL database with one station, started before the suite's tests and
+ * stopped after them (hooks, so a skipped suite starts nothing). Each run has its own account:
+ * Redis keeps counters between runs.
+ */
+function twoNodes(env: Record<string, string>) {
+  let database: Awaited<ReturnType<typeof createTestDatabase>> | undefined;
+  let nodeEnv: Record<string, string> = {};
+  const running = new Set<TServerProcess>();
+  const cluster = {
+    adminEmail: '',
+    nodes: [] as TServerProcess[],
+    /** Stops node `index` and starts a new process in its place. */
+    async restart(index: number) {
+      const old = cluster.nodes[index] as TServerProcess;
+      await stop(old);
+      running.delete(old);
       const again = await startServerProcess(nodeEnv);
       running.add(again);
-      return again;
+      cluster.nodes[index] = again;
     },
   };
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    const slug = `shared${randomBytes(4).toString('hex')}`;
+    cluster.adminEmail = (await createStationWithAdmin(database.db, { slug })).adminEmail;
+    nodeEnv = { DATABASE_URL: database.url as string, ...LIMITS, ...env };
+    const started = await Promise.allSettled([startServerProcess(nodeEnv), startServerProcess(nodeEnv)]);
+    for (const result of started) if (result.status === 'fulfilled') running.add(result.value);
+    const failed = started.find((result) => result.status === 'rejected');
+    if (failed) throw failed.reason;
+    cluster.nodes = started.map((result) => (result as PromiseFulfilledResult<TServerProcess>).value);
+  }, 120_000);
+  afterAll(async () => {
+    await Promise.all([...running].map(stop));
+    await database?.close();
+  });
+  return cluster;
 }
 
-describe.runIf(onPostgres)('limits shared by two nodes on one PostgreSQL', async () => {
-  const { adminEmail, nodes, restart } = await twoNodes({});
-  let [a, b] = nodes;
+describe.runIf(onPostgres)('limits shared by two nodes on one PostgreSQL', () => {
+  const cluster = twoNodes({});
+  const node = (index: number) => cluster.nodes[index] as TServerProcess;
 
   it('locks an account after failures split across both nodes, on both, and after a restart', async () => {
-    for (const node of [a, b, a, b]) {
-      expect((await signIn(node, adminEmail, 'wrong-password')).status).toBe(401);
+    for (const index of [0, 1, 0, 1]) {
+      expect((await signIn(node(index), cluster.adminEmail, 'wrong-password')).status).toBe(401);
     }
-    for (const node of [a, b]) {
-      const refused = await signIn(node, adminEmail, 'demo1234');
+    for (const index of [0, 1]) {
+      const refused = await signIn(node(index), cluster.adminEmail, 'demo1234');
       expect(refused.status).toBe(429);
       expect(refused.json().error).toMatch(TOO_MANY);
     }
-    a = await restart(a);
-    const refused = await signIn(a, adminEmail, 'demo1234');
+    await cluster.restart(0);
+    const refused = await signIn(node(0), cluster.adminEmail, 'demo1234');
     expect(refused.status).toBe(429);
     expect(refused.json().error).toMatch(TOO_MANY);
   });
 
   it('counts a route limit (contact form, 5 per address) across both nodes', async () => {
     const statuses = [];
-    for (const node of [a, b, a, b, a]) statuses.push((await contact(node)).status);
+    for (const index of [0, 1, 0, 1, 0]) statuses.push((await contact(node(index))).status);
     expect(statuses).toEqual([400, 400, 400, 400, 400]);
-    const refused = await contact(b);
+    const refused = await contact(node(1));
     expect(refused.status).toBe(429);
     expect(refused.json().error).toBe('Too many attempts. Please try again in 15 minutes.');
   });
 });
 
-describe.runIf(onPostgres && (await redisReachable()))('limits shared by two nodes in Redis', async () => {
+describe.runIf(onPostgres && (await redisReachable()))('limits shared by two nodes in Redis', () => {
   // The address is shared with earlier runs on this Redis, so its threshold is out of the way.
-  const { adminEmail, nodes } = await twoNodes({
-    REDIS_URL: TEST_REDIS_URL,
-    LOGIN_ADDRESS_FAILURES: '100000',
-  });
-  const [a, b] = nodes;
+  const cluster = twoNodes({ REDIS_URL: TEST_REDIS_URL, LOGIN_ADDRESS_FAILURES: '100000' });
 
   it('locks an account after failures split across both nodes', async () => {
+    const [a, b] = cluster.nodes as [TServerProcess, TServerProcess];
     for (const node of [a, b, a, b]) {
-      expect((await signIn(node, adminEmail, 'wrong-password')).status).toBe(401);
+      expect((await signIn(node, cluster.adminEmail, 'wrong-password')).status).toBe(401);
     }
-    for (const node of [b, a]) expect((await signIn(node, adminEmail, 'demo1234')).status).toBe(429);
+    for (const node of [b, a]) expect((await signIn(node, cluster.adminEmail, 'demo1234')).status).toBe(429);
   });
 });
