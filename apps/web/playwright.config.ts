@@ -56,7 +56,6 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
-      LOGIN_RATE_LIMIT_MAX: '100',
     },
   },
 });
