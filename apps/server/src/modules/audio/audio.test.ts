@@ -7,8 +7,10 @@ import { afterAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { createStationWithAdmin } from '../../test/factories.js';
+import { gatedEngine } from '../../test/gated-speech-engine.js';
 import { insertMessage, insertTranslation } from '../messages/repo.js';
-import { SPEECH_UNAVAILABLE } from './speech.js';
+import { AUDIO_QUEUE_FULL } from './fair-queue.js';
+import { MAX_RENDERS_AT_ONCE, MAX_WAITING_PER_STATION, SPEECH_UNAVAILABLE } from './speech.js';
 
 const run = promisify(execFile);
 const workDir = await mkdtemp(path.join(os.tmpdir(), 'ms-audio-test-'));
@@ -181,5 +183,45 @@ describe('message audio without espeak-ng', async () => {
     const response = await staff.get(`/admin/api/messages/${message.id}/audio?lang=en&format=mp3`);
     expect(response.statusCode).toBe(503);
     expect(response.json()).toEqual({ error: SPEECH_UNAVAILABLE });
+  });
+});
+
+describe('message audio while a station has a full line', async () => {
+  const gate = await gatedEngine(workDir);
+  const { app, db } = await createTestApp({
+    config: { speech: { espeakPath: gate.engine, lamePath: 'lame', timeoutMs: 60_000 } },
+  });
+  const busy = await createStationWithAdmin(db, { slug: 'busyfm' });
+  const quiet = await createStationWithAdmin(db, { slug: 'quietfm' });
+  const spoken = (stationId: string, original: string) =>
+    insertMessage(db, { stationId, title: 'News', original, originalLanguage: 'en', messageType: 'alert' });
+  const busyMessage = await spoken(busy.station.id, 'busy');
+  const quietMessage = await spoken(quiet.station.id, 'quiet');
+  const busyStaff = new TestClient(app);
+  await busyStaff.login(busy.adminEmail);
+  const quietStaff = new TestClient(app);
+  await quietStaff.login(quiet.adminEmail);
+
+  it("refuses the station's next download with 429 and its code; another station is served", async () => {
+    const admitted = MAX_RENDERS_AT_ONCE + MAX_WAITING_PER_STATION;
+    const downloads = Array.from({ length: admitted + 1 }, () =>
+      busyStaff.get(`/admin/api/messages/${busyMessage.id}/audio?lang=en`),
+    );
+    // Every render is held at the gate, so the one that answers now is the one refused.
+    const refused = await Promise.race(downloads);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({
+      error: AUDIO_QUEUE_FULL,
+      code: 'audio_queue_full',
+      limit: MAX_WAITING_PER_STATION,
+    });
+
+    const quietDownload = quietStaff.get(`/admin/api/messages/${quietMessage.id}/audio?lang=en`);
+    await gate.open('quiet');
+    await gate.open('busy');
+    expect((await quietDownload).statusCode).toBe(200);
+    const statuses = (await Promise.all(downloads)).map((response) => response.statusCode);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(admitted);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(1);
   });
 });

@@ -1,54 +1,16 @@
 // Fair speech rendering: a station's short download is not queued behind another station's long
 // line, and each station's line is bounded. The renders are the real renderer's, with an engine
 // that waits for the test to let each one finish, so only the ORDER is asserted, never timings.
-import { chmod, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { gatedEngine } from '../../test/gated-speech-engine.js';
 import { AUDIO_QUEUE_FULL, AUDIO_SERVER_BUSY, createFairQueue } from './fair-queue.js';
 import { createSpeechRenderer } from './speech.js';
 
 const workDir = await mkdtemp(path.join(os.tmpdir(), 'ms-fair-speech-'));
 afterAll(() => rm(workDir, { recursive: true, force: true }));
-
-/**
- * An espeak-ng stand-in: notes "start <text>" in a log, then waits until a gate file named after
- * the text exists before writing the WAV. Arguments: -v voice -b 1 -f <text file> -w <wav>.
- */
-async function gatedEngine() {
-  const dir = await mkdtemp(path.join(workDir, 'engine-'));
-  const gates = path.join(dir, 'gates');
-  await mkdir(gates);
-  const log = path.join(dir, 'started.log');
-  const engine = path.join(dir, 'espeak-ng');
-  await writeFile(
-    engine,
-    [
-      '#!/bin/sh',
-      'text=$(cat "$6")',
-      `echo "$text" >> "${log}"`,
-      `while [ ! -e "${gates}/$text" ]; do sleep 0.01; done`,
-      'echo "$text" > "$8"',
-    ].join('\n'),
-  );
-  await chmod(engine, 0o755);
-  const started = async () =>
-    (await readFile(log, 'utf8').catch(() => '')).trim().split('\n').filter(Boolean);
-  return {
-    engine,
-    started,
-    /** Lets the render of `text` finish. */
-    open: (text: string) => writeFile(path.join(gates, text), ''),
-    /** Resolves once `count` renders have started (a condition, not a delay). */
-    async whenStarted(count: number) {
-      for (;;) {
-        const lines = await started();
-        if (lines.length >= count) return lines;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    },
-  };
-}
 
 const speechConfig = (espeakPath: string) => ({ espeakPath, lamePath: 'lame', timeoutMs: 60_000 });
 const wav = (stationId: string, text: string) =>
@@ -56,7 +18,7 @@ const wav = (stationId: string, text: string) =>
 
 describe('fair speech rendering', () => {
   it("starts station B's one render as soon as a slot frees, ahead of station A's ten waiting", async () => {
-    const gate = await gatedEngine();
+    const gate = await gatedEngine(workDir);
     const speech = createSpeechRenderer(speechConfig(gate.engine), { tmpDir: workDir });
     const aTexts = Array.from({ length: 12 }, (_, i) => `A${i + 1}`);
     const aRenders = aTexts.map((text) => speech.render(wav('station-a', text)));
@@ -79,7 +41,7 @@ describe('fair speech rendering', () => {
   });
 
   it("refuses a station's render when its own line is full (429), while other stations still get in", async () => {
-    const gate = await gatedEngine();
+    const gate = await gatedEngine(workDir);
     const speech = createSpeechRenderer(speechConfig(gate.engine), {
       tmpDir: workDir,
       slots: 2,
