@@ -1,7 +1,8 @@
 // My Account (decision 0020): password, sessions, two-factor sign-in. The server answers codes in
 // `code` beside `error`; the web words them in en and es.
 import { z } from 'zod';
-import { LIMITS } from './constants.js';
+import { newPassword } from './fields.js';
+import { TEXT_LIMITS, textField, tooLongText } from './text-field.js';
 
 /** Codes the account and two-factor sign-in calls answer beside `error`. */
 export const ACCOUNT_ERROR_CODES = {
@@ -30,16 +31,17 @@ export const TWO_FACTOR = {
 export const LOGIN_CHALLENGE_COOKIE = 'login_challenge';
 
 /** A TOTP code (6 digits) or a recovery code (xxxxx-xxxxx); spaces and hyphens are ignored. */
-const ZCode = z.string().trim().min(1, 'Enter the code.').max(32, 'Enter the code.');
+const ZCode = textField({ label: 'Code', max: 32, required: 'Enter the code.', tooLong: 'Enter the code.' });
 const ZTotpCode = z
   .string()
   .trim()
   .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.');
 
-const ZNewPassword = z
-  .string({ error: 'Password is required.' })
-  .min(LIMITS.passwordMinLength, 'Password must be at least 8 characters long.')
-  .max(256, 'Password is too long.');
+const ZNewPassword = newPassword('Password must be at least 8 characters long.');
+const ZCurrentPassword = z
+  .string()
+  .min(1, 'Enter your current password.')
+  .max(TEXT_LIMITS.password, tooLongText('Password', TEXT_LIMITS.password));
 
 /** POST /auth/login when the account has two-factor on: no session yet, the code step is next. */
 export const ZTwoFactorChallenge = z.object({ twoFactorRequired: z.literal(true) });
@@ -49,7 +51,7 @@ export const ZLoginTwoFactorRequest = z.object({ code: ZCode });
 export type TLoginTwoFactorRequest = z.infer<typeof ZLoginTwoFactorRequest>;
 
 export const ZChangePasswordRequest = z.object({
-  currentPassword: z.string().min(1, 'Enter your current password.').max(1024),
+  currentPassword: ZCurrentPassword,
   newPassword: ZNewPassword,
 });
 export type TChangePasswordRequest = z.infer<typeof ZChangePasswordRequest>;
@@ -90,7 +92,7 @@ export const ZRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
 export type TRecoveryCodes = z.infer<typeof ZRecoveryCodes>;
 
 export const ZDisableTwoFactorRequest = z.object({
-  password: z.string().min(1, 'Enter your current password.').max(1024),
+  password: ZCurrentPassword,
   code: ZCode,
 });
 export type TDisableTwoFactorRequest = z.infer<typeof ZDisableTwoFactorRequest>;

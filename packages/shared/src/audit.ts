@@ -1,6 +1,7 @@
 // The audit log (decision 0021): who did what, when and from where. The server sends action codes
 // and their parameters; the client words them.
 import { z } from 'zod';
+import { TEXT_LIMITS, textField } from './text-field.js';
 
 /** Every action the server records; the web has a sentence for each in en and es. */
 export const AUDIT_ACTIONS = [
@@ -95,7 +96,7 @@ export const ZAuditQuery = z.object({
   /** Days in UTC, both included. */
   from: ZDay.optional(),
   to: ZDay.optional(),
-  cursor: z.string().max(200).optional(),
+  cursor: textField({ label: 'Cursor', max: TEXT_LIMITS.token }).optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export type TAuditQuery = z.input<typeof ZAuditQuery>;
