@@ -75,7 +75,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('how the server starts', () =
       'The demo station exists: change its passwords or remove it before going live.',
     );
     expect(server.output()).not.toContain('demo1234');
-  }, 60_000);
+  }, 120_000);
 
   it('in development without DEV_TOOLS: the outbox provider, yet no dev pages, codes or test checkout', async () => {
     const server = await startServerProcess({
@@ -92,7 +92,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('how the server starts', () =
     server.kill('SIGTERM');
     await server.exited;
     expect(server.output()).not.toContain('demo1234');
-  }, 60_000);
+  }, 120_000);
 
   it('as `npm start` runs it (DEV_TOOLS=true): the dev tools answer and the demo logins are printed', async () => {
     const server = await startServerProcess({
@@ -105,7 +105,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('how the server starts', () =
     expect(await joinCode(server.url)).toMatch(/^\d{6}$/);
     server.kill('SIGTERM');
     await server.exited;
-  }, 60_000);
+  }, 120_000);
 
   it('with nothing set: refused as a production start, every missing setting named at once', async () => {
     const { code, output } = await runServerUntilExit({
@@ -125,7 +125,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('how the server starts', () =
       'STRIPE_WEBHOOK_SECRET',
     ]);
     expect(output).toContain('(NODE_ENV is unset, so this is a production start.');
-  }, 60_000);
+  }, 120_000);
 
   it('in production with DEV_TOOLS=true: refused', async () => {
     const { code, output } = await runServerUntilExit({
@@ -137,5 +137,5 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('how the server starts', () =
     expect(output).toContain(
       'Invalid configuration:\n  DEV_TOOLS: never in production (outbox pages, test codes, test checkout, dev secrets)\n',
     );
-  }, 60_000);
+  }, 120_000);
 });
