@@ -234,7 +234,7 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
         is_active: type.isActive,
       };
     },
-    details: label('message_type'),
+    details: label('display_name'),
   },
 
   'POST /admin/api/messages': {

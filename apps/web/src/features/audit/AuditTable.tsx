@@ -19,12 +19,12 @@ function WhoCell({ entry }: { entry: TAuditEntry }) {
   }
   return (
     <Stack gap={2}>
-      <Group gap={6} wrap="nowrap">
+      <Group gap={6} wrap="wrap">
         <Text fz="sm" fw={500}>
           {actor.full_name || actor.email}
         </Text>
         {actor.is_superadmin && (
-          <Badge size="xs" variant="light" color="grape">
+          <Badge size="xs" variant="light" color="grape" style={{ flexShrink: 0 }}>
             {t('superadmin')}
           </Badge>
         )}
@@ -90,7 +90,8 @@ function EntryDetails({ entry }: { entry: TAuditEntry }) {
 export function AuditTable({ entries }: { entries: TAuditEntry[] }) {
   const { t, i18n } = useTranslation('audit');
   const [open, setOpen] = useState<string | null>(null);
-  const when = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeStyle: 'medium' });
+  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium' });
+  const time = new Intl.DateTimeFormat(i18n.language, { timeStyle: 'medium' });
 
   return (
     <ListTable
@@ -109,13 +110,22 @@ export function AuditTable({ entries }: { entries: TAuditEntry[] }) {
           <Fragment key={entry.id}>
             <Table.Tr data-audit-id={entry.id}>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <time dateTime={entry.created_at}>{when.format(new Date(entry.created_at))}</time>
+                <time dateTime={entry.created_at}>
+                  <Text span fz="sm" display="block">
+                    {day.format(new Date(entry.created_at))}
+                  </Text>
+                  <Text span fz="xs" c="dimmed" display="block">
+                    {time.format(new Date(entry.created_at))}
+                  </Text>
+                </time>
               </Table.Td>
-              <Table.Td miw={160}>
+              <Table.Td miw={170}>
                 <WhoCell entry={entry} />
               </Table.Td>
-              <Table.Td miw={220}>{actionSentence(t, entry)}</Table.Td>
-              <Table.Td style={{ overflowWrap: 'anywhere' }}>{targetText(t, entry)}</Table.Td>
+              <Table.Td miw={200}>{actionSentence(t, entry)}</Table.Td>
+              <Table.Td miw={170} style={{ overflowWrap: 'break-word' }}>
+                {targetText(t, entry)}
+              </Table.Td>
               <Table.Td ff="monospace" fz="xs">
                 {entry.ip}
               </Table.Td>
