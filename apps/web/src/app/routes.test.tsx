@@ -57,6 +57,7 @@ describe('admin guards', () => {
       'Users',
       'Billing',
       'Settings',
+      'Audit',
       'Download',
       'Contact Support',
       'My Account',
