@@ -105,12 +105,26 @@ describe('AccountPage', () => {
       'otpauth://totp/Message%20Station:ana%40demoradio.org?issuer=Message%20Station&secret=JBSWY3DPEHPK3PXP';
     const codes = Array.from({ length: 10 }, (_, i) => `abcde-fgh${String(i).padStart(2, '2')}`);
     let tries = 0;
+    let enabled = false;
     const fetchMock = mockAccountApi({
+      // Once on, the account says so (the page reads it again): the codes must stay on screen.
+      'GET /admin/api/account': () =>
+        jsonResponse(
+          enabled
+            ? {
+                ...ACCOUNT_OFF,
+                twoFactor: { enabled: true, enabledAt: '2026-11-22T12:00:00.000Z', recoveryCodesLeft: 10 },
+              }
+            : ACCOUNT_OFF,
+        ),
       'POST /admin/api/account/two-factor/setup': () => jsonResponse({ secret: 'JBSWY3DPEHPK3PXP', uri }),
-      'POST /admin/api/account/two-factor/enable': () =>
-        ++tries === 1
-          ? jsonResponse({ error: 'That code is not valid.', code: 'invalid_two_factor_code' }, 400)
-          : jsonResponse({ recoveryCodes: codes }),
+      'POST /admin/api/account/two-factor/enable': () => {
+        tries += 1;
+        if (tries === 1)
+          return jsonResponse({ error: 'That code is not valid.', code: 'invalid_two_factor_code' }, 400);
+        enabled = true;
+        return jsonResponse({ recoveryCodes: codes });
+      },
     });
     renderApp('/admin/account');
     const user = userEvent.setup();
@@ -142,6 +156,8 @@ describe('AccountPage', () => {
     ]);
     await user.click(within(section).getByRole('button', { name: 'I saved my codes' }));
     await waitFor(() => expect(within(section).queryByLabelText('Recovery codes')).toBeNull());
+    expectShown(within(section).getByText('10 recovery codes left.', { exact: false }));
+    expectShown(within(section).getByText('On'));
   });
 
   it('holds an admin whose station requires two-factor on this page until it is on', async () => {

@@ -13,6 +13,8 @@ import { DisableTwoFactorModal } from './DisableTwoFactorModal';
 import { QrCode } from './QrCode';
 import { useEnableTwoFactorMutation, useStartTwoFactorSetupMutation } from './queries';
 
+type TEnableMutation = ReturnType<typeof useEnableTwoFactorMutation>;
+
 function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void }) {
   const { t } = useTranslation('account');
   return (
@@ -45,26 +47,25 @@ function RecoveryCodes({ codes, onDone }: { codes: string[]; onDone: () => void 
   );
 }
 
+/** `enable` belongs to the section: its answer (the recovery codes) outlives these steps. */
 function SetupSteps({
   secret,
   uri,
-  onEnabled,
+  enable,
   onCancel,
 }: {
   secret: string;
   uri: string;
-  onEnabled: (codes: string[]) => void;
+  enable: TEnableMutation;
   onCancel: () => void;
 }) {
   const { t } = useTranslation('account');
-  const enable = useEnableTwoFactorMutation();
   const form = useForm({
     initialValues: { code: '' },
     validate: { code: (value) => (/^\d{6}$/.test(value.trim()) ? null : t('twoFactor.codeFormat')) },
   });
   const submit = form.onSubmit(({ code }) =>
     enable.mutate(code.trim(), {
-      onSuccess: ({ recoveryCodes }) => onEnabled(recoveryCodes),
       onError: (error) =>
         form.setFieldError(
           'code',
@@ -117,7 +118,8 @@ export function TwoFactorSection({ account }: { account: TAccount }) {
   const { t } = useTranslation('account');
   const dateText = useAccountDate();
   const setup = useStartTwoFactorSetupMutation();
-  const [recoveryCodes, setRecoveryCodes] = useState<string[] | null>(null);
+  const enable = useEnableTwoFactorMutation();
+  const recoveryCodes = enable.data?.recoveryCodes;
   const [disabling, setDisabling] = useState(false);
   const { enabled, enabledAt, recoveryCodesLeft } = account.twoFactor;
 
@@ -133,7 +135,7 @@ export function TwoFactorSection({ account }: { account: TAccount }) {
   );
 
   const body = () => {
-    if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={() => setRecoveryCodes(null)} />;
+    if (recoveryCodes) return <RecoveryCodes codes={recoveryCodes} onDone={() => enable.reset()} />;
     if (enabled) {
       return (
         <Stack align="flex-start">
@@ -147,15 +149,12 @@ export function TwoFactorSection({ account }: { account: TAccount }) {
         </Stack>
       );
     }
-    if (setup.data) {
+    if (setup.data && !enabled) {
       return (
         <SetupSteps
           secret={setup.data.secret}
           uri={setup.data.uri}
-          onEnabled={(codes) => {
-            setRecoveryCodes(codes);
-            setup.reset();
-          }}
+          enable={enable}
           onCancel={() => setup.reset()}
         />
       );
