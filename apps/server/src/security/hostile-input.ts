@@ -173,7 +173,9 @@ export function hostileVariants(
   bodyOverrides: Record<string, unknown>,
 ): TVariant[] {
   const url = urlOf(operation, pathValues, query);
+  const sample = operation.body ? sampleOf(operation.body, bodyOverrides) : undefined;
   return [
+    { name: 'the request as documented', url, body: sample },
     ...parameterVariants(operation, pathValues, query),
     ...(operation.body || STATE_CHANGING.has(operation.method)
       ? bodyVariants(operation, url, bodyOverrides)

@@ -57,6 +57,15 @@ export const UNDOCUMENTED_ROUTES: Record<string, string> = {
  */
 export const LIVE_STREAMS = new Set(['GET /admin/api/messages/stream', 'GET /admin/api/clients/stream']);
 
+/**
+ * Deletions after everything else, and the longer path first (a user's API key before the user),
+ * so the operations before them still find the objects they are given.
+ */
+export function deletionsLast(operations: TOperation[]): TOperation[] {
+  const rank = (operation: TOperation) => (operation.method === 'DELETE' ? 1000 - operation.path.length : 0);
+  return [...operations].sort((x, y) => rank(x) - rank(y));
+}
+
 export async function documentedOperations(app: TApp): Promise<TOperation[]> {
   const response = await app.inject({ url: '/api/openapi.json' });
   const document = response.json() as {

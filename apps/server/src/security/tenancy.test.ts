@@ -16,7 +16,14 @@ import {
   stations,
   users,
 } from '../db/schema/index.js';
-import { documentedOperations, sampleOf, type TJsonSchema, type TOperation, urlOf } from './operations.js';
+import {
+  deletionsLast,
+  documentedOperations,
+  sampleOf,
+  type TJsonSchema,
+  type TOperation,
+  urlOf,
+} from './operations.js';
 import {
   bodyIds,
   createSecurityWorld,
@@ -79,9 +86,7 @@ describe('another station’s ids answer 404', async () => {
   const bodyIdNames = new Set(Object.keys(bodyIds(a)));
   const carriesIds = (operation: TOperation) =>
     /\{id\}/.test(operation.path) || propertyNames(operation.body).some((name) => bodyIdNames.has(name));
-  // Deletions last (and the api-key before its user), so the checks before them find A's objects.
-  const rank = (operation: TOperation) => (operation.method === 'DELETE' ? 1000 - operation.path.length : 0);
-  const withIds = operations.filter(carriesIds).sort((x, y) => rank(x) - rank(y));
+  const withIds = deletionsLast(operations.filter(carriesIds));
 
   /** A's request, with the ids (path `id` and body ids) of `owner`'s objects. */
   function requestOf(operation: TOperation, owner: TStationObjects) {
