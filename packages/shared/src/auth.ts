@@ -35,7 +35,13 @@ export type TSessionUser = z.infer<typeof ZSessionUser>;
 export const ZOk = z.object({ ok: z.literal(true) });
 
 /** `code` (when given) names the refusal for the client to word itself, e.g. ACCOUNT_ERROR_CODES. */
-export const ZErrorResponse = z.object({ error: z.string(), code: z.string().optional() });
+export const ZErrorResponse = z.object({
+  error: z.string(),
+  code: z.string().optional(),
+  /** With code 'rate_limited' (decision 0019): which limit refused, and how long to wait. */
+  rate_limit: z.string().optional(),
+  retry_after_seconds: z.number().int().optional(),
+});
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 
 /**

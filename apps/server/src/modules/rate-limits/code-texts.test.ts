@@ -64,6 +64,11 @@ describe('verification text caps', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error).toBe(REFUSED.cooldown);
     expect(refused.headers['retry-after']).toBe('30');
+    expect(refused.json()).toMatchObject({
+      code: 'rate_limited',
+      rate_limit: 'code_cooldown',
+      retry_after_seconds: 30,
+    });
     expect(await textsTo(phone)).toHaveLength(1);
 
     advance(31_000);
@@ -78,6 +83,7 @@ describe('verification text caps', () => {
     const refused = await join('demo', phone);
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error).toBe(REFUSED.number);
+    expect(refused.json().rate_limit).toBe('code_number');
     expect(await textsTo(phone)).toHaveLength(3);
   });
 
@@ -90,7 +96,10 @@ describe('verification text caps', () => {
       const response = await join('pump', number, await visitor(addresses[i % addresses.length]));
       statuses.push(response.statusCode);
       if (response.statusCode === 429) {
-        expect(response.json().error).toBe(REFUSED.station('1 hour'));
+        expect(response.json()).toMatchObject({
+          error: REFUSED.station('1 hour'),
+          rate_limit: 'code_station',
+        });
         refusedNumbers.push(number);
       }
     }
@@ -123,6 +132,7 @@ describe('verification text caps', () => {
     // The hour began with the first text, 93 seconds of test time ago.
     expect(signup.json().error).toBe(REFUSED.service('58 minutes'));
     expect(signup.headers['retry-after']).toBe(String(3600 - 93));
+    expect(signup.json().rate_limit).toBe('code_service');
 
     const [user] = await db.select().from(users).where(eq(users.email, 'user@demo.test'));
     const token = randomBytes(24).toString('hex');

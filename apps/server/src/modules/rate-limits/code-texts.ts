@@ -59,7 +59,12 @@ export function createCodeTextLimits(deps: {
         const result = await store.take(cap.key, cap.max, cap.windowMs, now);
         if (!result.taken) {
           await giveBack();
-          throw tooMany(CODE_TEXT_REFUSALS[cap.refusal], result.counter.windowEndsAt, now);
+          throw tooMany(
+            `code_${cap.refusal}`,
+            CODE_TEXT_REFUSALS[cap.refusal],
+            result.counter.windowEndsAt,
+            now,
+          );
         }
         taken.push(cap.key);
       }

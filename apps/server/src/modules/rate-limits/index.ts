@@ -34,7 +34,7 @@ export function createRateLimits(deps: {
     async assertApiKeyAllowed(keyId: string) {
       const at = now();
       const result = await store.take(`apikey:${keyId}`, config.apiKeyPerMinute, 60_000, at);
-      if (!result.taken) throw tooMany(tooManyKeyRequests, result.counter.windowEndsAt, at);
+      if (!result.taken) throw tooMany('api_key', tooManyKeyRequests, result.counter.windowEndsAt, at);
     },
   };
 }

@@ -33,6 +33,11 @@ describe('API key limits', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error).toBe('Too many requests with this API key. Please try again in 1 minute.');
     expect(refused.headers['retry-after']).toBe('60');
+    expect(refused.json()).toMatchObject({
+      code: 'rate_limited',
+      rate_limit: 'api_key',
+      retry_after_seconds: 60,
+    });
     expect((await agentSession(adminKey)).statusCode).toBe(200);
 
     clock += 60_000;
@@ -50,6 +55,11 @@ describe('route limits in the shared store', () => {
     expect(refused.statusCode).toBe(429);
     expect(refused.json().error).toBe('Too many attempts. Please try again in 15 minutes.');
     expect(refused.headers['retry-after']).toBe('900');
+    expect(refused.json()).toMatchObject({
+      code: 'rate_limited',
+      rate_limit: 'route',
+      retry_after_seconds: 900,
+    });
     const [row] = await db
       .select()
       .from(rateLimitRows)

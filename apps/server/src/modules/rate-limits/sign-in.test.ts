@@ -93,6 +93,11 @@ describe('sign-in limits', () => {
     expect(locked.statusCode).toBe(429);
     expect(locked.json().error).toBe('Too many attempts. Please try again in 1 minute.');
     expect(locked.headers['retry-after']).toBe('60');
+    expect(locked.json()).toMatchObject({
+      code: 'rate_limited',
+      rate_limit: 'sign_in',
+      retry_after_seconds: 60,
+    });
     expect(locked.cookies.find((c) => c.name === 'session')).toBeUndefined();
 
     advance(61_000);

@@ -46,7 +46,7 @@ export function createSignInLimits(deps: {
     const until = [account?.blockedUntil, address?.blockedUntil]
       .filter((at): at is Date => Boolean(at && at > now))
       .sort((a, b) => b.getTime() - a.getTime())[0];
-    if (until) throw tooMany(tooManySignIns, until, now);
+    if (until) throw tooMany('sign_in', tooManySignIns, until, now);
   }
 
   async function recordFailure(attempt: TSignInAttempt, now: Date) {

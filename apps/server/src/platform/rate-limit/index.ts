@@ -25,7 +25,7 @@ export function routeStoreFor(store: TRateLimitStore, now: () => Date) {
   return class SharedRouteStore {
     constructor(
       _options?: unknown,
-      private readonly prefix = 'route:',
+      readonly prefix = 'route:',
     ) {}
 
     incr(key: string, callback: TIncrCallback, timeWindow: number) {
@@ -78,11 +78,27 @@ export function describeWait(ms: number): string {
   return '1 second';
 }
 
-/** A 429 with the wait in words and in Retry-After (seconds). */
-export function tooMany(message: (wait: string) => string, until: Date, now: Date): AppError {
+/** Which limit refused: the client words the refusal from it (en, es) and the seconds to wait. */
+export type TRateLimitName =
+  | 'route'
+  | 'sign_in'
+  | 'code_cooldown'
+  | 'code_number'
+  | 'code_station'
+  | 'code_service'
+  | 'api_key';
+
+/** A 429 with the wait in words and in Retry-After (seconds), and `{code, limit, retry_after_seconds}`. */
+export function tooMany(
+  limit: TRateLimitName,
+  message: (wait: string) => string,
+  until: Date,
+  now: Date,
+): AppError {
   const ms = Math.max(1000, until.getTime() - now.getTime());
   return new AppError(429, message(describeWait(ms)), {
     code: 'rate_limited',
+    rate_limit: limit,
     retry_after_seconds: Math.ceil(ms / 1000),
   });
 }
