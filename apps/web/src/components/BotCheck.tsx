@@ -3,7 +3,9 @@
 import { Alert, Box, type MantineStyleProp, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-// Never inlined as a data: URL, which the policy's worker-src refuses.
+// The widget's styles as a stylesheet of this site; its worker never inlined as a data: URL,
+// which the policy's worker-src refuses (decision 0022).
+import 'altcha/altcha.css';
 import altchaWorkerPath from 'altcha/worker?url&no-inline';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -101,7 +103,7 @@ type TWidgetLanguage = 'en' | 'es';
  * here the styles come as a stylesheet and the worker as a file of this site.
  */
 async function loadAltcha(language: TWidgetLanguage): Promise<void> {
-  await Promise.all([import('altcha/external'), import('altcha/altcha.css')]);
+  await import('altcha/external');
   if (language === 'es') await import('altcha/i18n/es-419');
 }
 
