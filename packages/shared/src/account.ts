@@ -10,6 +10,7 @@ export const ACCOUNT_ERROR_CODES = {
   samePassword: 'same_password',
   invalidCode: 'invalid_two_factor_code',
   challengeExpired: 'two_factor_challenge_expired',
+  tooManyCodes: 'two_factor_too_many_codes',
   alreadyEnabled: 'two_factor_already_enabled',
   notEnabled: 'two_factor_not_enabled',
   setupNotStarted: 'two_factor_setup_not_started',
@@ -23,6 +24,8 @@ export const TWO_FACTOR = {
   /** How long the code step of a sign-in stays open, and how many codes it takes. */
   challengeMinutes: 5,
   challengeAttempts: 5,
+  /** Codes one account may try in an hour, over all its sign-ins: a password alone cannot brute-force. */
+  codesPerHour: 10,
   recoveryCodeCount: 10,
   issuer: 'Message Station',
 } as const;

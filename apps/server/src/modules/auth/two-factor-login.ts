@@ -20,8 +20,17 @@ export async function completeTwoFactorLogin(
   code: string,
 ) {
   if (!challengeToken) throw challengeExpired();
-  const userId = await spendChallengeAttempt(ctx.db, challengeToken, ctx.now);
-  const user = userId ? await findUserById(ctx.db, userId) : null;
+  const spent = await spendChallengeAttempt(ctx.db, challengeToken, ctx.now);
+  if ('refused' in spent && spent.refused === 'too_many') {
+    throw new AppError(
+      429,
+      'Too many codes were tried for this account. Please wait an hour and sign in again.',
+      {
+        code: ACCOUNT_ERROR_CODES.tooManyCodes,
+      },
+    );
+  }
+  const user = 'userId' in spent ? await findUserById(ctx.db, spent.userId) : null;
   if (!user?.totpEnabledAt) throw challengeExpired();
   if (!(await checkSecondFactor(ctx.db, { sessionSecret: ctx.sessionSecret, user, code, now: ctx.now }))) {
     throw new AppError(401, 'That code is not valid. Check your authenticator app and try again.', {

@@ -163,6 +163,33 @@ describe('two-factor sign-in', async () => {
     expect(without.json()).toMatchObject({ code: ACCOUNT_ERROR_CODES.challengeExpired });
   });
 
+  it('takes ten codes an hour per account, over all its sign-ins', async () => {
+    const station = await createStationWithAdmin(db, { slug: 'hourly' });
+    const admin = new TestClient(app);
+    await admin.login(station.adminEmail);
+    const { secret } = await enrol(admin);
+
+    // Two sign-ins with five wrong codes each: a third sign-in's right code waits.
+    for (const attempt of [1, 2]) {
+      const guesser = new TestClient(app, `10.9.0.${attempt}`);
+      await passwordStep(guesser, station.adminEmail);
+      for (let i = 0; i < 5; i++) await guesser.post('/auth/login/two-factor', { code: '000000' });
+    }
+    later(30);
+    const owner = new TestClient(app, '10.9.0.9');
+    expect((await passwordStep(owner, station.adminEmail)).json()).toEqual({ twoFactorRequired: true });
+    const refused = await owner.post('/auth/login/two-factor', { code: codeAt(secret) });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({ code: ACCOUNT_ERROR_CODES.tooManyCodes });
+    expect((await owner.get('/auth/session')).statusCode).toBe(401);
+
+    later(60 * 60);
+    await passwordStep(owner, station.adminEmail);
+    const accepted = await owner.post('/auth/login/two-factor', { code: codeAt(secret) });
+    expect(accepted.statusCode).toBe(200);
+    expect(accepted.json()).toMatchObject({ email: station.adminEmail });
+  });
+
   it('turns off with the password and a code, and sign-in is one step again', async () => {
     const station = await createStationWithAdmin(db, { slug: 'turnoff' });
     const admin = new TestClient(app);

@@ -142,10 +142,9 @@ export async function checkSecondFactor(
 /** Opens the code step of a sign-in; the token goes into an httpOnly cookie. */
 export async function openLoginChallenge(db: DbOrTx, userId: string, now: Date): Promise<string> {
   const token = randomToken();
-  // Old steps of this user's earlier sign-ins are dropped on the way (expired ones of anyone too).
-  await db
-    .delete(loginChallenges)
-    .where(or(eq(loginChallenges.userId, userId), lt(loginChallenges.expiresAt, now)));
+  // Challenges are kept an hour (they work for five minutes): their attempts count towards the
+  // account's codes per hour. Older ones of anyone are dropped on the way.
+  await db.delete(loginChallenges).where(lt(loginChallenges.createdAt, hourBefore(now)));
   await db.insert(loginChallenges).values({
     tokenHash: sha256(token),
     userId,
@@ -155,23 +154,38 @@ export async function openLoginChallenge(db: DbOrTx, userId: string, now: Date):
   return token;
 }
 
+const hourBefore = (now: Date) => new Date(now.getTime() - 3_600_000);
+
 /**
- * Spends one attempt of an open, unexpired challenge (atomically, so parallel guesses cannot
- * exceed the limit); the user id, or null when the challenge is gone, expired or used up.
+ * Spends one attempt of an open, unexpired challenge, atomically (parallel guesses cannot exceed
+ * the limits): five per challenge, and TWO_FACTOR.codesPerHour over all the account's challenges.
  */
-export async function spendChallengeAttempt(db: DbOrTx, token: string, now: Date): Promise<string | null> {
+export async function spendChallengeAttempt(
+  db: DbOrTx,
+  token: string,
+  now: Date,
+): Promise<{ userId: string } | { refused: 'expired' | 'too_many' }> {
+  const tokenHash = sha256(token);
+  const open = and(
+    eq(loginChallenges.tokenHash, tokenHash),
+    gt(loginChallenges.expiresAt, now),
+    lt(loginChallenges.attempts, TWO_FACTOR.challengeAttempts),
+  );
   const [row] = await db
     .update(loginChallenges)
     .set({ attempts: sql`${loginChallenges.attempts} + 1` })
     .where(
       and(
-        eq(loginChallenges.tokenHash, sha256(token)),
-        gt(loginChallenges.expiresAt, now),
-        lt(loginChallenges.attempts, TWO_FACTOR.challengeAttempts),
+        open,
+        sql`(select coalesce(sum(recent.attempts), 0) from login_challenges recent
+             where recent.user_id = ${loginChallenges.userId}
+               and recent.created_at > ${hourBefore(now).toISOString()}) < ${TWO_FACTOR.codesPerHour}`,
       ),
     )
     .returning({ userId: loginChallenges.userId });
-  return row?.userId ?? null;
+  if (row) return row;
+  const [stillOpen] = await db.select({ id: loginChallenges.id }).from(loginChallenges).where(open).limit(1);
+  return { refused: stillOpen ? 'too_many' : 'expired' };
 }
 
 export async function closeLoginChallenge(db: DbOrTx, token: string): Promise<void> {

@@ -71,6 +71,24 @@ describe('LoginPage code step', () => {
     expect((screen.getByLabelText(/Password/) as HTMLInputElement).value).toBe('');
   });
 
+  it('says when the account has had too many codes this hour', async () => {
+    setCookie('csrf_token', 'k4');
+    mockSession(null, {
+      'POST /auth/login': () => jsonResponse({ twoFactorRequired: true }),
+      'POST /auth/login/two-factor': () =>
+        jsonResponse({ error: 'Too many codes.', code: 'two_factor_too_many_codes' }, 429),
+    });
+    renderApp('/admin/login');
+    const user = await passwordStep();
+    await user.type(await screen.findByLabelText(/Authentication code/), '123456');
+    await user.click(screen.getByRole('button', { name: 'Verify' }));
+    expectShown(
+      await screen.findByText(
+        'Too many codes were tried for this account. Please wait an hour and sign in again.',
+      ),
+    );
+  });
+
   it('shows the code step in Spanish', async () => {
     setCookie('csrf_token', 'k3');
     await i18n.changeLanguage('es');

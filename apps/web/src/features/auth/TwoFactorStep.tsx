@@ -31,7 +31,9 @@ export function TwoFactorStep({ onExpired, onBack }: TwoFactorStepProps) {
   });
 
   const errorText = () => {
-    if (accountErrorCode(verify.error) === ACCOUNT_ERROR_CODES.invalidCode) return t('twoFactor.invalidCode');
+    const code = accountErrorCode(verify.error);
+    if (code === ACCOUNT_ERROR_CODES.invalidCode) return t('twoFactor.invalidCode');
+    if (code === ACCOUNT_ERROR_CODES.tooManyCodes) return t('twoFactor.tooManyCodes');
     if (verify.error instanceof ApiError && verify.error.status === 429) return verify.error.message;
     return t('login.failed');
   };
