@@ -4,22 +4,10 @@ import { ADMIN_RESET_CAPTCHA_TOKEN, type TAuditEntry, type TAuditPage } from '@m
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, TestClient } from '../../test/app.js';
+import { importContactsCsv } from '../../test/contacts-import.js';
 import { createStationWithAdmin } from '../../test/factories.js';
 
 let clock = new Date('2026-11-23T18:00:00Z');
-
-async function importCsv(client: TestClient, csv: string, dryRun: boolean) {
-  const form = new FormData();
-  if (!dryRun) form.append('consent_attested', 'true');
-  form.append('file', new Blob([csv], { type: 'text/csv' }), 'contacts.csv');
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return client.request({
-    method: 'POST',
-    url: `/admin/api/sms-contacts/import?dry_run=${dryRun}`,
-    body: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type') as string },
-  });
-}
 
 describe('audit log: more actions', async () => {
   const { app, db } = await createTestApp({ now: () => clock });
@@ -88,9 +76,9 @@ describe('audit log: more actions', async () => {
     });
 
     const csv = 'name,phone,language,types\nTom Lee,312-555-0102,en,emergency\nBad,555-01,en,\n';
-    expect((await importCsv(admin, csv, true)).statusCode).toBe(200);
+    expect((await importContactsCsv(admin, csv, true)).statusCode).toBe(200);
     expect(await entries(admin, 'contacts')).toEqual([]);
-    expect((await importCsv(admin, csv, false)).statusCode).toBe(200);
+    expect((await importContactsCsv(admin, csv, false)).statusCode).toBe(200);
     const imports = await entries(admin, 'contacts');
     expect(imports.map((e) => [e.action, e.details])).toEqual([
       ['contacts.imported', { imported: 1, verified: 0, invalid: 1 }],

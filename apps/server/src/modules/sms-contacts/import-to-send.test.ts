@@ -4,25 +4,12 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { consentEvents, smsContacts, smsDeliveries } from '../../db/schema/index.js';
 import { createTestApp, TestClient } from '../../test/app.js';
+import { importContactsCsv } from '../../test/contacts-import.js';
 import { createContact, createStationWithAdmin } from '../../test/factories.js';
 import { createMessage } from '../../test/messages-factory.js';
 
 const ATTESTATION =
   'I confirm these people agreed to receive SMS alerts from IMPORTFM Radio and I can show their consent if asked.';
-
-/** The multipart body a browser's FormData makes: consent first, then the file. */
-async function importCsv(client: TestClient, csv: string, dryRun: boolean) {
-  const form = new FormData();
-  if (!dryRun) form.append('consent_attested', 'true');
-  form.append('file', new Blob([csv], { type: 'text/csv' }), 'contacts.csv');
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return client.request({
-    method: 'POST',
-    url: `/admin/api/sms-contacts/import?dry_run=${dryRun}`,
-    body: Buffer.from(await request.arrayBuffer()),
-    headers: { 'content-type': request.headers.get('content-type') as string },
-  });
-}
 
 describe('imported contacts receive alerts', async () => {
   const { app, db } = await createTestApp();
@@ -76,8 +63,8 @@ describe('imported contacts receive alerts', async () => {
   ].join('\n');
 
   const before = { preview: await preview(), dashboard: await dashboard() };
-  const check = await importCsv(admin, csv, true);
-  const done = await importCsv(admin, csv, false);
+  const check = await importContactsCsv(admin, csv, true);
+  const done = await importContactsCsv(admin, csv, false);
 
   it('counted no one before, and the dry run says which rows add and which verify', () => {
     expect(before.preview.error).toBe('No active subscribers receive emergency messages yet.');
