@@ -1,5 +1,6 @@
 // The one fetch helper: cookies, CSRF header, JSON bodies, `{ error }` replies as thrown ApiErrors.
 import { COOKIE_NAMES } from '@message-station/shared';
+import { rateLimitText } from './rate-limit-words';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -56,6 +57,8 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 function errorText(body: unknown, status: number): string {
+  const refusal = rateLimitText(body);
+  if (refusal) return refusal;
   if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') {
     return body.error;
   }
@@ -78,6 +81,8 @@ export function apiWithHeaders<T>(path: string, options: ApiRequestOptions = {})
 export function serverErrorText(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
   const body = error.body;
+  const refusal = rateLimitText(body);
+  if (refusal) return refusal;
   if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string')
     return body.error;
   return fallback;
