@@ -170,6 +170,20 @@ describe('AccountPage', () => {
     expect(screen.queryByRole('region', { name: 'Sessions' })).toBeNull();
   });
 
+  it('sends an admin to set it up when the station starts requiring it while they work', async () => {
+    let sessionReads = 0;
+    mockAccountApi({
+      'GET /auth/session': () =>
+        jsonResponse(sessionUser(++sessionReads > 1 ? { twoFactorSetupRequired: true } : {})),
+      'GET /admin/api/station/settings': () =>
+        jsonResponse({ error: 'Set it up first.', code: 'two_factor_setup_required' }, 403),
+    });
+    const { router } = renderApp('/admin/settings');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/account'));
+    expectShown(await screen.findByText('Set up two-factor authentication to continue'));
+  });
+
   it('lets an admin require two-factor for the station, and says why it was refused', async () => {
     setCookie('csrf_token', 'c4');
     mockAccountApi({
