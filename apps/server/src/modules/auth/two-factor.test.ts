@@ -109,6 +109,17 @@ describe('two-factor sign-in', async () => {
     expect((await other.get('/auth/session')).statusCode).toBe(401);
   });
 
+  it('lets a superadmin turn it on too: their sign-in then asks for the code', async () => {
+    const superadmin = new TestClient(app);
+    await superadmin.login('superadmin@demo.test');
+    const { secret } = await enrol(superadmin);
+    const browser = new TestClient(app);
+    expect((await passwordStep(browser, 'superadmin@demo.test')).json()).toEqual({ twoFactorRequired: true });
+    later(30);
+    const done = await browser.post('/auth/login/two-factor', { code: codeAt(secret) });
+    expect(done.json()).toMatchObject({ email: 'superadmin@demo.test', isSuperadmin: true });
+  });
+
   it('takes each recovery code once', async () => {
     const station = await createStationWithAdmin(db, { slug: 'recovery' });
     const admin = new TestClient(app);
