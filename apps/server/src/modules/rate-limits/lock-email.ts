@@ -1,5 +1,5 @@
 // The email to an account's owner when repeated failed sign-ins make it wait (decision 0019):
-// sent once per lock, by the job runner, so the failed sign-in that locks answers as fast as any.
+// sent once per lock, by the job runner, so the failed sign-in that locks never waits for SMTP.
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import { escapeHtml } from '../../providers/email/html.js';
