@@ -1,10 +1,11 @@
 // Turning two-factor off asks for the password and a code (or a recovery code).
-import { Button, Group, Modal, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ACCOUNT_ERROR_CODES } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { accountErrorCode } from './account-error';
+import { PasswordField } from './PasswordField';
 import { useDisableTwoFactorMutation } from './queries';
 
 export function DisableTwoFactorModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
@@ -48,11 +49,9 @@ export function DisableTwoFactorModal({ opened, onClose }: { opened: boolean; on
       <form onSubmit={submit} noValidate>
         <Stack>
           <Text fz="sm">{t('twoFactor.turnOffText')}</Text>
-          <PasswordInput
+          <PasswordField
             label={t('password.current')}
             autoComplete="current-password"
-            withAsterisk
-            visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
             {...form.getInputProps('password')}
           />
           <TextInput

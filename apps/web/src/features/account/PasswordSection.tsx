@@ -1,12 +1,13 @@
 // Change password: the current one, then the new one twice (signup's rule: at least 8 characters).
 // Every other session ends; this browser stays signed in.
-import { Button, Group, PasswordInput, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ACCOUNT_ERROR_CODES, LIMITS } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/SectionCard';
 import { accountErrorCode } from './account-error';
+import { PasswordField } from './PasswordField';
 import { useChangePasswordMutation } from './queries';
 
 export function PasswordSection() {
@@ -48,26 +49,20 @@ export function PasswordSection() {
           <Text c="dimmed" fz="sm">
             {t('password.text')}
           </Text>
-          <PasswordInput
+          <PasswordField
             label={t('password.current')}
             autoComplete="current-password"
-            withAsterisk
-            visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
             {...form.getInputProps('currentPassword')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('password.new')}
             description={t('password.rule')}
             autoComplete="new-password"
-            withAsterisk
-            visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
             {...form.getInputProps('newPassword')}
           />
-          <PasswordInput
+          <PasswordField
             label={t('password.confirm')}
             autoComplete="new-password"
-            withAsterisk
-            visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
             {...form.getInputProps('confirmPassword')}
           />
           <Group>
