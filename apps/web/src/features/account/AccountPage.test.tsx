@@ -160,6 +160,48 @@ describe('AccountPage', () => {
     expectShown(within(section).getByText('On'));
   });
 
+  it('turns two-factor off with the password and a code, saying which one was wrong', async () => {
+    setCookie('csrf_token', 'c5');
+    let on = true;
+    let tries = 0;
+    const fetchMock = mockAccountApi({
+      'GET /admin/api/account': () =>
+        jsonResponse({
+          ...ACCOUNT_OFF,
+          twoFactor: on
+            ? { enabled: true, enabledAt: '2026-11-22T12:00:00.000Z', recoveryCodesLeft: 7 }
+            : ACCOUNT_OFF.twoFactor,
+        }),
+      'POST /admin/api/account/two-factor/disable': () => {
+        tries += 1;
+        if (tries === 1) return jsonResponse({ error: 'Wrong.', code: 'wrong_password' }, 400);
+        on = false;
+        return jsonResponse({ ok: true });
+      },
+    });
+    renderApp('/admin/account');
+    const user = userEvent.setup();
+    const section = await screen.findByRole('region', { name: 'Two-factor authentication' });
+    expectShown(await within(section).findByText('7 recovery codes left.', { exact: false }));
+    await user.click(within(section).getByRole('button', { name: 'Turn off' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Turn off two-factor authentication' });
+    await user.type(within(dialog).getByLabelText(/^Current password/), 'nope-nope');
+    await user.type(within(dialog).getByLabelText(/^Code from the app or a recovery code/), '123456');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    expectShown(await within(dialog).findByText('Your current password is not correct.'));
+
+    await user.clear(within(dialog).getByLabelText(/^Current password/));
+    await user.type(within(dialog).getByLabelText(/^Current password/), 'demo1234');
+    await user.click(within(dialog).getByRole('button', { name: 'Turn off' }));
+    expectShown(await screen.findByText('Two-factor authentication is off.'));
+    expectShown(await within(section).findByRole('button', { name: 'Set up two-factor authentication' }));
+    expect(bodiesSentTo(fetchMock, 'POST', '/admin/api/account/two-factor/disable')).toEqual([
+      { password: 'nope-nope', code: '123456' },
+      { password: 'demo1234', code: '123456' },
+    ]);
+  });
+
   it('holds an admin whose station requires two-factor on this page until it is on', async () => {
     mockAccountApi({}, sessionUser({ twoFactorSetupRequired: true }));
     const { router } = renderApp('/admin/messages');
