@@ -3,7 +3,7 @@
 // the broadcast ID template that names exported audio files (spec §3).
 import { z } from 'zod';
 import { LANGUAGE_CODES, type TLanguageCode } from './constants.js';
-import { TEXT_LIMITS, textField } from './text-field.js';
+import { isStorableText, TEXT_LIMITS, textField, UNSTORABLE_TEXT_ERROR } from './text-field.js';
 
 /** The version of the agent built from apps/agent, and the fixed App Pilot build (spec §2). */
 export const AGENT_VERSION = '2.0.1';
@@ -58,7 +58,10 @@ export const ESPEAK_VOICE_PREFERENCES: Record<TLanguageCode, readonly [string, .
 
 /** Voices per language: language code → the engine's voice name. */
 export const ZVoices = z
-  .record(z.string().trim().min(1).max(35), z.string().max(200))
+  .record(
+    textField({ label: 'Voice language', max: 35, required: 'Voice language is required.' }),
+    textField({ label: 'Voice', max: 200 }),
+  )
   .refine((voices) => Object.keys(voices).length <= AGENT_MAX_VOICES, {
     message: `At most ${AGENT_MAX_VOICES} voices.`,
   });
@@ -136,13 +139,16 @@ export function releaseZipName(version: string): string {
 /** What a machine says about itself: sent in `hello`, and again in `update` when it changes. */
 export const ZAgentInfo = z.object({
   /** Stable across restarts: generated once and kept in the agent's settings. */
-  client_id: z.string().trim().min(8).max(64),
-  client_name: z.string().trim().min(1).max(120),
+  client_id: textField({ label: 'Client id', max: 64, required: 'Client id is required.' }).min(
+    8,
+    'Client id must be at least 8 characters.',
+  ),
+  client_name: textField({ label: 'Client name', max: 120, required: 'Client name is required.' }),
   /** e.g. 'macOS 14.5 (arm64)', 'Linux (x64)', 'Windows 11 (x64)'. */
-  platform: z.string().trim().min(1).max(120),
-  audio_output_device: z.string().trim().max(200).nullable(),
+  platform: textField({ label: 'Platform', max: 120, required: 'Platform is required.' }),
+  audio_output_device: textField({ label: 'Audio output device', max: 200 }).nullable(),
   voices: ZVoices,
-  client_version: z.string().trim().min(1).max(40),
+  client_version: textField({ label: 'Client version', max: 40, required: 'Client version is required.' }),
 });
 export type TAgentInfo = z.infer<typeof ZAgentInfo>;
 
@@ -168,18 +174,21 @@ export const ZAgentToServer = z.discriminatedUnion('type', [
   /** Playback started or ended on the machine (by a command, by the end of the audio, or locally). */
   z.object({
     type: z.literal('playback'),
-    message_id: z.string().max(64),
+    message_id: z.string().max(64).refine(isStorableText, UNSTORABLE_TEXT_ERROR),
     status: z.enum(PLAYBACK_STATUSES),
   }),
   /** The answer to a command, matched by request_id. */
   z.object({
     type: z.literal('result'),
-    request_id: z.string().max(64),
+    request_id: z.string().max(64).refine(isStorableText, UNSTORABLE_TEXT_ERROR),
     ok: z.boolean(),
-    error: z.string().max(500).optional(),
-    export_path: z.string().max(1000).optional(),
+    error: textField({ label: 'Error', max: 500 }).optional(),
+    export_path: textField({ label: 'Export path', max: 1000 }).optional(),
     /** File names (not paths): 255 is the longest name most file systems allow. */
-    files: z.array(z.string().max(255)).max(20).optional(),
+    files: z
+      .array(textField({ label: 'File name', max: 255 }))
+      .max(20)
+      .optional(),
   }),
 ]);
 export type TAgentToServer = z.infer<typeof ZAgentToServer>;

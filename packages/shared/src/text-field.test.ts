@@ -8,6 +8,7 @@ import {
   TEXT_LIMITS,
   textField,
   UNSTORABLE_TEXT_ERROR,
+  ZAgentToServer,
   ZContactRequest,
   ZMessageRequest,
   ZUsPhone,
@@ -94,5 +95,35 @@ describe('fields built on it', () => {
   it('the contact message over its limit is refused', () => {
     const contact = { category: 'other', subject: 'Hi', message: 'a'.repeat(TEXT_LIMITS.contactMessage + 1) };
     expect(problem(ZContactRequest, contact)).toBe('Message must be at most 5,000 characters.');
+  });
+});
+
+describe('agent frames', () => {
+  const info = {
+    client_id: 'client-0001',
+    client_name: 'Studio PC',
+    platform: 'Linux (x64)',
+    audio_output_device: null,
+    voices: { en: 'en-us' },
+    client_version: '2.0.1',
+  };
+
+  it('a hello with NUL or a broken surrogate in any text is refused, trimmed text is kept', () => {
+    expect(ZAgentToServer.parse({ type: 'hello', info: { ...info, client_name: ' Studio PC ' } })).toEqual({
+      type: 'hello',
+      info,
+    });
+    expect(problem(ZAgentToServer, { type: 'hello', info: { ...info, client_name: 'PC\u0000' } })).toBe(
+      UNSTORABLE_TEXT_ERROR,
+    );
+    expect(problem(ZAgentToServer, { type: 'hello', info: { ...info, voices: { en: 'x\ud800' } } })).toBe(
+      UNSTORABLE_TEXT_ERROR,
+    );
+    expect(problem(ZAgentToServer, { type: 'playback', message_id: 'm\u0000', status: 'playing' })).toBe(
+      UNSTORABLE_TEXT_ERROR,
+    );
+    expect(problem(ZAgentToServer, { type: 'hello', info: { ...info, client_name: 'a'.repeat(121) } })).toBe(
+      'Client name must be at most 120 characters.',
+    );
   });
 });
