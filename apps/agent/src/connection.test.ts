@@ -160,6 +160,18 @@ describe('reconnecting', () => {
     expect(status.state_text).toMatch(/API access is off/);
   });
 
+  it('stops retrying when the server refuses what the app sent, and shows the reason', async () => {
+    const backoff = vi.fn(() => 20);
+    const { agent } = await agentFor({ backoff });
+    await server.hello(0);
+    await waitForStatus(agent, (s) => s.state === 'connected', 'connected');
+    server.closeWith(AGENT_CLOSE.protocol, 'Unreadable message from the agent: info.voices: At most 50 voices.');
+    const status = await waitForStatus(agent, (s) => s.state === 'error', 'the refusal');
+    expect(status.state_text).toBe('Unreadable message from the agent: info.voices: At most 50 voices.');
+    expect(backoff).not.toHaveBeenCalled();
+    expect(server.connections).toHaveLength(1);
+  });
+
   it('tells a reconnected server that it is still playing', async () => {
     const { agent } = await agentFor();
     await server.hello(0);

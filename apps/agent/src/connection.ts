@@ -46,6 +46,12 @@ const NO_RETRY: Record<number, string> = {
     'This API key may not connect machines (API access is off for the user or the station).',
   [AGENT_CLOSE.replaced]:
     'This machine connected again from another Message Station window, so this one stopped. Sign in here to take over.',
+  // The server refused what this app sent (a field over its limit, a frame too large): sending
+  // the same again would be refused again, so the reason stays on screen instead of a retry loop.
+  [AGENT_CLOSE.protocol]:
+    'The server did not accept what this app sent. Update the app from the Download page of the admin area.',
+  [AGENT_CLOSE.tooLarge]:
+    'The server did not accept what this app sent. Update the app from the Download page of the admin area.',
 };
 
 export class AgentConnection {
