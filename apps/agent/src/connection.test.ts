@@ -165,7 +165,10 @@ describe('reconnecting', () => {
     const { agent } = await agentFor({ backoff });
     await server.hello(0);
     await waitForStatus(agent, (s) => s.state === 'connected', 'connected');
-    server.closeWith(AGENT_CLOSE.protocol, 'Unreadable message from the agent: info.voices: At most 50 voices.');
+    server.closeWith(
+      AGENT_CLOSE.protocol,
+      'Unreadable message from the agent: info.voices: At most 50 voices.',
+    );
     const status = await waitForStatus(agent, (s) => s.state === 'error', 'the refusal');
     expect(status.state_text).toBe('Unreadable message from the agent: info.voices: At most 50 voices.');
     expect(backoff).not.toHaveBeenCalled();
