@@ -34,7 +34,12 @@ export const TWO_FACTOR = {
 export const LOGIN_CHALLENGE_COOKIE = 'login_challenge';
 
 /** A TOTP code (6 digits) or a recovery code (xxxxx-xxxxx); spaces and hyphens are ignored. */
-const ZCode = textField({ label: 'Code', max: 32, required: 'Enter the code.', tooLong: 'Enter the code.' });
+const ZCode = textField({
+  label: 'Code',
+  max: TEXT_LIMITS.signInCode,
+  required: 'Enter the code.',
+  tooLong: 'Enter the code.',
+});
 const ZTotpCode = z
   .string()
   .trim()

@@ -27,6 +27,8 @@ export const TEXT_LIMITS = {
   phone: 32,
   /** A station's slug in an address (a Station ID is at most 20; room for older slugs). */
   slug: 40,
+  /** A two-factor code as typed: 6 digits, or a recovery code with spaces and hyphens. */
+  signInCode: 32,
   /** Reset tokens, ids and codes a client hands back. */
   token: 200,
   /** A bot-check answer (ALTCHA payloads and Turnstile tokens run to a few KB). */

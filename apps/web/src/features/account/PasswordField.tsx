@@ -1,5 +1,6 @@
 // A required password field of the Account page, its show/hide button named for screen readers.
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
+import { TEXT_LIMITS } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 
 export function PasswordField(props: PasswordInputProps) {
@@ -7,6 +8,7 @@ export function PasswordField(props: PasswordInputProps) {
   return (
     <PasswordInput
       withAsterisk
+      maxLength={TEXT_LIMITS.password}
       visibilityToggleButtonProps={{ 'aria-label': t('password.toggleVisibility') }}
       {...props}
     />

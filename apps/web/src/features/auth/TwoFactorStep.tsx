@@ -1,7 +1,7 @@
 // The code step of a sign-in (decision 0020): a code from the authenticator app, or a recovery code.
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ACCOUNT_ERROR_CODES } from '@message-station/shared';
+import { ACCOUNT_ERROR_CODES, TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
@@ -57,6 +57,7 @@ export function TwoFactorStep({ onExpired, onBack }: TwoFactorStepProps) {
           inputMode="text"
           autoFocus
           withAsterisk
+          maxLength={TEXT_LIMITS.signInCode}
           {...form.getInputProps('code')}
         />
         <Button type="submit" fullWidth loading={verify.isPending}>
