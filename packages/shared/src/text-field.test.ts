@@ -82,14 +82,14 @@ describe('fields built on it', () => {
     expect(problem(ZUsPhone, '5'.repeat(40))).toBe('Please enter a valid US phone number.');
   });
 
-  it('a message title of 1,000 characters is refused; the body limit is 5,000', () => {
+  it('a message title of 1,000 characters is refused; the text stops at 1,600 (one SMS)', () => {
     const base = { original: 'Text', target_languages: ['es'], message_type: 'alert' };
     expect(problem(ZMessageRequest, { ...base, title: 'a'.repeat(1000) })).toBe(
       'Title must be at most 200 characters.',
     );
     expect(
       problem(ZMessageRequest, { ...base, title: 'T', original: 'a'.repeat(TEXT_LIMITS.messageBody + 1) }),
-    ).toBe('Message text must be at most 5,000 characters.');
+    ).toBe('Message text must be at most 1,600 characters.');
   });
 
   it('the contact message over its limit is refused', () => {

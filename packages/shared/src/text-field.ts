@@ -4,8 +4,7 @@ import { z } from 'zod';
 
 /**
  * The longest accepted value of each kind of text, in UTF-16 code units (what an input's
- * maxLength counts). The spec fixes none of these; message title and body kept the limits they
- * had, so every stored message can still be edited.
+ * maxLength counts). The spec fixes none of these (decision 0024 says why each is what it is).
  */
 export const TEXT_LIMITS = {
   /** A person's, station's or contact's name, and a station's display name. */
@@ -14,8 +13,11 @@ export const TEXT_LIMITS = {
   typeName: 50,
   typeDescription: 500,
   messageTitle: 200,
-  /** A message's original text, and each translation of it. */
-  messageBody: 5000,
+  /**
+   * A message's original text, and each translation of it: the most one text message carries
+   * (Twilio takes at most 1,600 characters), so a message can always go out by SMS.
+   */
+  messageBody: 1600,
   contactSubject: 200,
   contactMessage: 5000,
   /** The longest address a mail server accepts (RFC 5321 forward path). */

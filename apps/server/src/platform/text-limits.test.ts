@@ -40,14 +40,14 @@ describe('text over its limit', async () => {
     expect(response.json().title).toBe(title);
   });
 
-  it('a message text over 5,000 characters: 400, no message', async () => {
+  it('a message text over 1,600 characters (more than one SMS carries): 400, no message', async () => {
     const before = await rows(messages);
     const response = await admin.post('/admin/api/messages', {
       ...message,
       original: over(TEXT_LIMITS.messageBody),
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ error: 'Message text must be at most 5,000 characters.' });
+    expect(response.json()).toEqual({ error: 'Message text must be at most 1,600 characters.' });
     expect(await rows(messages)).toBe(before);
   });
 

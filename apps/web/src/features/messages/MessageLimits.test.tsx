@@ -26,14 +26,14 @@ describe('message limits', () => {
     const title = dialog.getByRole('textbox', { name: /^Title/ }) as HTMLInputElement;
     const text = dialog.getByRole('textbox', { name: /^Original Text/ }) as HTMLTextAreaElement;
     expectShown(dialog.getByText('0 / 200 characters'));
-    expectShown(dialog.getByText('0 / 5,000 characters'));
+    expectShown(dialog.getByText('0 / 1,600 characters'));
     // Pasted rather than typed key by key: each keystroke re-renders the whole form.
     await user.click(title);
     await user.paste('Flood');
     expectShown(dialog.getByText('5 / 200 characters'));
     await user.click(text);
     await user.paste('Stay indoors');
-    expectShown(dialog.getByText('12 / 5,000 characters'));
+    expectShown(dialog.getByText('12 / 1,600 characters'));
     expect(title.maxLength).toBe(TEXT_LIMITS.messageTitle);
     expect(text.maxLength).toBe(TEXT_LIMITS.messageBody);
   }, 15_000);
