@@ -1,6 +1,6 @@
 // Every text field has a ceiling (decision 0024): a value over it answers 400 with the field's
 // limit in words, and nothing is written.
-import { TEXT_LIMITS } from '@message-station/shared';
+import { TEXT_LIMITS, type TStationSettings } from '@message-station/shared';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { contactRequests, messages, messageTypes, smsContacts, stations, users } from '../db/schema/index.js';
@@ -100,14 +100,12 @@ describe('text over its limit', async () => {
       .select({ name: stations.displayName })
       .from(stations)
       .where(eq(stations.slug, 'demo'));
+    // The settings as they are (unknown keys are dropped), with one name too long.
+    const settings: TStationSettings = (await admin.get('/admin/api/station/settings')).json();
     const response = await admin.request({
       method: 'PUT',
       url: '/admin/api/station/settings',
-      // The settings as they are (unknown keys are dropped), with one name too long.
-      body: {
-        ...(await admin.get('/admin/api/station/settings')).json(),
-        display_name: over(TEXT_LIMITS.name),
-      },
+      body: { ...settings, display_name: over(TEXT_LIMITS.name) },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'Display name must be at most 100 characters.' });
