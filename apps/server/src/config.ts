@@ -216,7 +216,12 @@ export type TRateLimitConfig = {
   /** Failed sign-ins (successes never count) before a delay, per account and per address. */
   signIn: { accountFailures: number; addressFailures: number; delayMs: number; maxDelayMs: number };
   /** Verification texts: per number (cooldown, per day), per station per hour, all together per hour. */
-  codeTexts: { numberCooldownMs: number; perNumberPerDay: number; perStationPerHour: number; perHour: number };
+  codeTexts: {
+    numberCooldownMs: number;
+    perNumberPerDay: number;
+    perStationPerHour: number;
+    perHour: number;
+  };
   /** Requests per API key (the desktop agent's connection and session check) per minute. */
   apiKeyPerMinute: number;
 };

@@ -6,8 +6,8 @@ import type { TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { TSmsProvider } from '../../providers/sms/index.js';
-import { consentText, findStationBySlug, listLanguages, listMessageTypes } from '../station/service.js';
 import type { TCodeTextLimits } from '../rate-limits/code-texts.js';
+import { consentText, findStationBySlug, listLanguages, listMessageTypes } from '../station/service.js';
 import * as codes from '../verification/service.js';
 import * as repo from './repo.js';
 
