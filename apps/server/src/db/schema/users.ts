@@ -229,3 +229,43 @@ export const rateLimits = pgTable(
   },
   (t) => [index('rate_limits_window_idx').on(t.windowEndsAt)],
 );
+
+/**
+ * An admin's invitation to join the station (decision 0025): the account is created only when the
+ * invitee accepts, so Add User answers the same whether or not the address has an account of
+ * another station. Only the SHA-256 of the emailed token is kept. At most one live invitation per
+ * station and address (neither accepted nor revoked; an expired one is revoked when replaced).
+ */
+export const userInvitations = pgTable(
+  'user_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    stationId: uuid('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    /** Lowercased and trimmed, like users.email. */
+    email: text('email').notNull(),
+    fullName: text('full_name').notNull(),
+    phoneNumber: text('phone_number'),
+    role: text('role', { enum: ['admin', 'user'] })
+      .notNull()
+      .default('user'),
+    /** Whether the user may pair the desktop app, as the admin chose. */
+    apiAccessEnabled: boolean('api_access_enabled').notNull().default(false),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('user_invitations_token_hash_key').on(t.tokenHash),
+    uniqueIndex('user_invitations_one_live')
+      .on(t.stationId, t.email)
+      .where(sql`${t.acceptedAt} is null and ${t.revokedAt} is null`),
+    index('user_invitations_station_idx').on(t.stationId, t.createdAt),
+    check('user_invitations_role', sql`${t.role} in ('admin', 'user')`),
+    check('user_invitations_email_lowercase', sql`${t.email} = lower(${t.email})`),
+  ],
+);
