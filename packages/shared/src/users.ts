@@ -2,12 +2,17 @@
 import { z } from 'zod';
 import { USER_ROLES } from './constants.js';
 import { email, newPassword, requiredText, ZUsPhone } from './fields.js';
-import { TEXT_LIMITS } from './text-field.js';
+import { TEXT_LIMITS, textField } from './text-field.js';
 
 export const USER_ERRORS = {
   deleteAdmin: 'Admin accounts cannot be deleted through the interface. Please contact support.',
   editAdmin: 'Admin accounts cannot be edited through the interface. Please contact support.',
   emailTaken: 'A user with this email address already exists.',
+  /** Add User for an address with a live invitation in this station. */
+  invitationPending: 'An invitation for this email address is already pending.',
+  invitationNotFound: 'Invitation not found',
+  /** Every refused invitation link: unknown, expired, revoked, used, or its address got an account. */
+  invitationInvalid: 'This invitation link is not valid or has expired.',
   password: 'Password must be at least 8 characters.',
   accessOff: 'API access is turned off for this user.',
   accessNeedsPlan: 'API access needs an active subscription or free trial.',
@@ -35,12 +40,54 @@ export const ZCreateUserRequest = z.object({
   full_name: requiredText('Full name is required.', TEXT_LIMITS.name),
   email: email('Email'),
   phone_number: ZUsPhone,
-  password: newPassword(USER_ERRORS.password),
   role: z.enum(USER_ROLES, 'Role must be admin or user.').default('user'),
   /** Lets the user sign the desktop app in with an API key. */
   api_access_enabled: z.boolean().default(true),
+  /** The admin's interface language: the invitation email is written in it (en or es). */
+  language: z.enum(['en', 'es']).optional(),
 });
 export type TCreateUserRequest = z.input<typeof ZCreateUserRequest>;
+
+/**
+ * Add User invites (decision 0025): the account is created when the invitee accepts, so the
+ * answer is the same whether or not the address has an account of another station.
+ */
+export const ZUserInvitation = z.object({
+  id: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+  phone_number: z.string().nullable(),
+  role: z.enum(USER_ROLES),
+  /** 'expired' only in the pending list, for a link past its date (Resend makes a new one). */
+  status: z.enum(['invited', 'expired']),
+  expires_at: z.string(),
+  created_at: z.string(),
+});
+export type TUserInvitation = z.infer<typeof ZUserInvitation>;
+
+/** GET /auth/invitations/{token}: what the accept page shows. */
+export const ZInvitationPreview = z.object({
+  station_display_name: z.string(),
+  email: z.string(),
+  full_name: z.string(),
+});
+export type TInvitationPreview = z.infer<typeof ZInvitationPreview>;
+
+export const ZInvitationToken = textField({
+  label: 'Invitation token',
+  max: TEXT_LIMITS.token,
+  required: USER_ERRORS.invitationInvalid,
+});
+
+export const ZAcceptInvitationRequest = z.object({
+  token: ZInvitationToken,
+  password: newPassword('Password must be at least 8 characters long.'),
+  full_name: requiredText('Full name is required.', TEXT_LIMITS.name),
+});
+export type TAcceptInvitationRequest = z.input<typeof ZAcceptInvitationRequest>;
+
+/** Days an invitation link works. */
+export const INVITATION_DAYS = 7;
 
 export const ZUpdateUserRequest = z.object({
   full_name: requiredText('Full name is required.', TEXT_LIMITS.name),

@@ -11,6 +11,7 @@ import {
   smsDeliveries,
   smsSends,
   stations,
+  userInvitations,
   users,
 } from '../db/schema/index.js';
 import { createUserWithHash, issueApiKey } from '../modules/users/service.js';
@@ -34,6 +35,9 @@ export type TStationObjects = {
   userId: string;
   /** The user's desktop-agent key. */
   apiKey: string;
+  /** A pending invitation of the station and its link's token. */
+  invitationId: string;
+  invitationToken: string;
   /** A session of the admin's other than the one making requests. */
   sessionId: string;
   machineClientId: string;
@@ -79,6 +83,20 @@ async function stationObjects(db: Db, slug: string, label: string): Promise<TSta
     createdBy: admin.id,
     at: new Date(),
   });
+  const invitationToken = `${marker}-invitation-token`;
+  const [invitation] = await db
+    .insert(userInvitations)
+    .values({
+      stationId: station.id,
+      email: `${marker}-invited@example.test`,
+      fullName: `${marker} invited`,
+      role: 'user',
+      tokenHash: sha256(invitationToken),
+      invitedBy: admin.id,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning({ id: userInvitations.id });
+  if (!invitation) throw new Error('invitation not written');
   const machineClientId = `${marker}-pc`;
   await db.insert(agentClients).values({
     stationId: station.id,
@@ -134,6 +152,8 @@ async function stationObjects(db: Db, slug: string, label: string): Promise<TSta
     pendingContactId: pending.id,
     userId: user.id,
     apiKey,
+    invitationId: invitation.id,
+    invitationToken,
     sessionId: session.id,
     machineClientId,
     messageTypeId: type.id,
@@ -196,6 +216,8 @@ const PATH_OBJECTS: Record<string, (objects: TStationObjects) => string> = {
   'messages/{id}': (o) => o.messageId,
   'translations/{language}': () => 'es',
   'users/{id}': (o) => o.userId,
+  'invitations/{id}': (o) => o.invitationId,
+  'invitations/{token}': (o) => o.invitationToken,
   'sessions/{id}': (o) => o.sessionId,
   'sms-contacts/{id}': (o) => o.contactId,
   'message-types/{id}': (o) => o.messageTypeId,

@@ -11,6 +11,7 @@ import { stationSending } from '../delivery/lanes.js';
 import { getMessage } from '../messages/service.js';
 import { listMessageTypes } from '../station/service.js';
 import { getStationSettings } from '../station/settings.js';
+import { findInvitationStation, getInvitation } from '../users/invitations.js';
 import { findUserByEmail, getStationUser } from '../users/service.js';
 import {
   findChallengeUser,
@@ -106,6 +107,20 @@ const userRule = (action: string): TAuditRule => ({
   view: userView,
   details: label('email'),
 });
+const invitationRule = (action: string): TAuditRule => ({
+  action,
+  target: 'invitation',
+  view: async (call) => {
+    const invitation = await getInvitation(
+      call.ctx.db,
+      stationOf(call),
+      paramsOf(call).id ?? '',
+      call.ctx.now(),
+    );
+    return { email: invitation.email, role: invitation.role };
+  },
+  details: label('email'),
+});
 const messageRule = (action: string): TAuditRule => ({
   action,
   target: 'message',
@@ -187,18 +202,31 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
     view: (call) => findStationSecurity(call.ctx.db, stationOf(call)),
   },
 
+  // Add User invites (decision 0025): the account is made, and recorded, when the link is accepted.
   'POST /admin/api/users': {
-    action: 'user.created',
-    target: 'user',
+    action: 'user.invited',
+    target: 'invitation',
     targetId: replyId,
     details: (call) => {
-      const user = replyOf(call);
+      const invitation = replyOf(call);
       return {
-        label: user.email ?? null,
-        role: user.role ?? null,
-        api_access_enabled: user.api_access_enabled,
+        label: invitation.email ?? null,
+        role: invitation.role ?? null,
+        api_access_enabled: bodyOf(call).api_access_enabled ?? true,
       };
     },
+  },
+  'POST /admin/api/invitations/:id/resend': invitationRule('user.invitation_resent'),
+  'DELETE /admin/api/invitations/:id': invitationRule('user.invitation_revoked'),
+  'POST /auth/invitations/accept': {
+    action: 'user.invitation_accepted',
+    target: 'user',
+    targetId: replyId,
+    station: async (call) => {
+      const token = bodyOf(call).token;
+      return typeof token === 'string' ? findInvitationStation(call.ctx.db, sha256(token)) : null;
+    },
+    details: replyLabel('email'),
   },
   'PUT /admin/api/users/:id': userRule('user.updated'),
   'DELETE /admin/api/users/:id': userRule('user.deleted'),

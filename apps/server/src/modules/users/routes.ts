@@ -8,14 +8,16 @@ import {
   ZOk,
   ZStationUser,
   ZUpdateUserRequest,
+  ZUserInvitation,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TAppContext } from '../../app.js';
 import { AppError } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';
+import { invitationContext, invitationRoutes } from './invitation-routes.js';
+import { inviteUser } from './invitations.js';
 import {
-  addStationUser,
   authenticateApiKey,
   deleteStationUser,
   editStationUser,
@@ -48,16 +50,24 @@ export const userRoutes =
         ...admin,
         schema: {
           tags: ['users'],
-          summary: 'Add a user to the station',
+          summary:
+            'Invite a user to the station: the account is created when they accept the emailed link. The answer is the same for any address not used in this station (decision 0025).',
           body: ZCreateUserRequest,
-          response: { 201: ZStationUser, ...errors },
+          response: { 201: ZUserInvitation, ...errors },
         },
       },
       async (request, reply) => {
-        const user = await addStationUser(app.db, authOf(request).stationId, request.body);
-        return reply.status(201).send(user);
+        const auth = authOf(request);
+        const invitation = await inviteUser(invitationContext(app), {
+          stationId: auth.stationId,
+          invitedBy: auth.userId,
+          body: request.body,
+        });
+        return reply.status(201).send(invitation);
       },
     );
+
+    await fastify.register(invitationRoutes(app));
 
     fastify.put(
       '/admin/api/users/:id',

@@ -1,7 +1,6 @@
 // Station users: accounts with hashed passwords, the admin's team management and API keys.
 import { randomBytes } from 'node:crypto';
 import {
-  type TCreateUserRequest,
   type TStationUser,
   type TUpdateUserRequest,
   type TUserRole,
@@ -101,21 +100,6 @@ export async function getStationUser(db: DbOrTx, stationId: string, userId: stri
 function emailTaken(error: unknown): never {
   if (isUniqueViolation(error)) throw new AppError(409, USER_ERRORS.emailTaken);
   throw error;
-}
-
-type TParsedCreateUser = Required<Omit<TCreateUserRequest, 'role'>> & { role: TUserRole };
-
-export async function addStationUser(db: Db, stationId: string, input: TParsedCreateUser) {
-  const created = await createUser(db, {
-    stationId,
-    email: input.email,
-    password: input.password,
-    fullName: input.full_name,
-    phoneNumber: input.phone_number,
-    role: input.role,
-    apiAccessEnabled: input.api_access_enabled,
-  }).catch(emailTaken);
-  return getStationUser(db, stationId, created.id);
 }
 
 /** Admin accounts are changed only by support (spec §6); a user of another station is not found. */

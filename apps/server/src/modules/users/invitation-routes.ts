@@ -1,0 +1,134 @@
+// Invitations (decision 0025): the admin's pending list, resend and revoke; the public link's
+// preview and acceptance, which creates the account and signs it in.
+import {
+  ZAcceptInvitationRequest,
+  ZErrorResponse,
+  ZInvitationPreview,
+  ZInvitationToken,
+  ZOk,
+  ZSessionUser,
+  ZUserInvitation,
+} from '@message-station/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { TAppContext } from '../../app.js';
+import { authOf } from '../../platform/guards.js';
+import { startSession } from '../auth/service.js';
+import {
+  acceptInvitation,
+  listInvitations,
+  previewInvitation,
+  resendInvitation,
+  revokeInvitation,
+  type TInvitationContext,
+} from './invitations.js';
+
+const ZInvitationParams = z.object({ id: z.uuid('Invitation not found') });
+const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
+// As many tries as the password-reset links allow, shared by every node.
+const publicLimit = { rateLimit: { max: 10, timeWindow: 15 * 60_000 } };
+
+export const invitationContext = (app: TAppContext): TInvitationContext => ({
+  db: app.db,
+  email: app.email,
+  publicUrl: app.config.publicUrl,
+  now: app.now(),
+});
+
+export const invitationRoutes =
+  (app: TAppContext): FastifyPluginAsyncZod =>
+  async (fastify) => {
+    const admin = { onRequest: app.guards.requireAdmin };
+
+    fastify.get(
+      '/admin/api/invitations',
+      {
+        ...admin,
+        schema: {
+          tags: ['users'],
+          summary: 'Invitations of the station not yet accepted or revoked',
+          response: { 200: z.array(ZUserInvitation) },
+        },
+      },
+      async (request) => listInvitations(app.db, authOf(request).stationId, app.now()),
+    );
+
+    fastify.post(
+      '/admin/api/invitations/:id/resend',
+      {
+        ...admin,
+        schema: {
+          tags: ['users'],
+          summary: 'Email the invitation again with a new link and a new expiry (the old link stops working)',
+          params: ZInvitationParams,
+          body: z.object({ language: z.enum(['en', 'es']).optional() }).optional(),
+          response: { 200: ZUserInvitation, ...errors },
+        },
+      },
+      async (request) =>
+        resendInvitation(invitationContext(app), {
+          stationId: authOf(request).stationId,
+          id: request.params.id,
+          language: request.body?.language,
+        }),
+    );
+
+    fastify.delete(
+      '/admin/api/invitations/:id',
+      {
+        ...admin,
+        schema: {
+          tags: ['users'],
+          summary: 'Revoke an invitation: its link stops working',
+          params: ZInvitationParams,
+          response: { 200: ZOk, ...errors },
+        },
+      },
+      async (request) => {
+        await revokeInvitation(app.db, authOf(request).stationId, request.params.id, app.now());
+        return { ok: true as const };
+      },
+    );
+
+    fastify.get(
+      '/auth/invitations/:token',
+      {
+        config: publicLimit,
+        schema: {
+          tags: ['auth'],
+          summary: 'What an invitation link is for (station, email, name)',
+          params: z.object({ token: ZInvitationToken }),
+          response: {
+            200: ZInvitationPreview,
+            400: ZErrorResponse,
+            404: ZErrorResponse,
+            429: ZErrorResponse,
+          },
+        },
+      },
+      async (request) => previewInvitation(app.db, request.params.token, app.now()),
+    );
+
+    fastify.post(
+      '/auth/invitations/accept',
+      {
+        config: publicLimit,
+        schema: {
+          tags: ['auth'],
+          summary: 'Accept an invitation: creates the account with this password and signs it in',
+          body: ZAcceptInvitationRequest,
+          response: { 200: ZSessionUser, 400: ZErrorResponse, 404: ZErrorResponse, 429: ZErrorResponse },
+        },
+      },
+      async (request, reply) => {
+        const now = app.now();
+        const user = await acceptInvitation(app.db, request.body, now);
+        const session = await startSession(
+          { db: app.db, now, ip: request.ip, userAgent: request.headers['user-agent'] },
+          user,
+        );
+        app.sessions.setSessionCookies(reply, session.token);
+        return session.user;
+      },
+    );
+  };

@@ -1,0 +1,243 @@
+// Add User as an invitation (decision 0025). The admin names the person; the account is created
+// only when the invitee opens the emailed link and chooses a password. The answer to the admin is
+// the same for a new address and for one that has an account of another station (that owner gets
+// a note without a link instead), so Add User no longer tells which addresses have accounts.
+import {
+  INVITATION_DAYS,
+  type TAcceptInvitationRequest,
+  type TCreateUserRequest,
+  type TUserInvitation,
+  type TUserRole,
+  USER_ERRORS,
+} from '@message-station/shared';
+import { and, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { stations, userInvitations } from '../../db/schema/index.js';
+import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js';
+import { hashPassword } from '../../platform/passwords.js';
+import { randomToken, sha256 } from '../../platform/tokens.js';
+import type { TEmailProvider } from '../../providers/email/index.js';
+import { accountElsewhereEmail, invitationEmail, type TInvitationLanguage } from './invitation-emails.js';
+import { createUserWithHash, findUserByEmail, normalizeEmail } from './service.js';
+
+const DAY_MS = 86_400_000;
+
+export type TInvitationContext = { db: Db; email: TEmailProvider; publicUrl: string; now: Date };
+
+type TInvitationRow = typeof userInvitations.$inferSelect;
+
+function describeInvitation(row: TInvitationRow, now: Date): TUserInvitation {
+  return {
+    id: row.id,
+    email: row.email,
+    full_name: row.fullName,
+    phone_number: row.phoneNumber,
+    role: row.role,
+    status: row.expiresAt > now ? 'invited' : 'expired',
+    expires_at: row.expiresAt.toISOString(),
+    created_at: row.createdAt.toISOString(),
+  };
+}
+
+const pending = and(isNull(userInvitations.acceptedAt), isNull(userInvitations.revokedAt));
+
+async function stationName(db: DbOrTx, stationId: string) {
+  const [row] = await db
+    .select({ name: stations.displayName })
+    .from(stations)
+    .where(eq(stations.id, stationId));
+  return row?.name ?? 'Message Station';
+}
+
+/**
+ * The invitation email, or, when the address already has an account (of another station: this
+ * station's users were refused before), the note to its owner. Both are sent the same way.
+ */
+async function sendInvitation(
+  ctx: TInvitationContext,
+  row: TInvitationRow,
+  token: string,
+  language: TInvitationLanguage | undefined,
+) {
+  const name = await stationName(ctx.db, row.stationId);
+  const owner = await findUserByEmail(ctx.db, row.email);
+  const words = owner
+    ? accountElsewhereEmail({ fullName: owner.fullName, stationName: name, language })
+    : invitationEmail({
+        fullName: row.fullName,
+        stationName: name,
+        link: `${ctx.publicUrl}/accept-invitation?token=${encodeURIComponent(token)}`,
+        language,
+      });
+  await ctx.email.send({ to: row.email, stationId: row.stationId, ...words });
+}
+
+type TParsedInvite = Omit<Required<TCreateUserRequest>, 'role' | 'language'> & {
+  role: TUserRole;
+  language?: TInvitationLanguage;
+};
+
+export async function inviteUser(
+  ctx: TInvitationContext,
+  input: { stationId: string; invitedBy: string; body: TParsedInvite },
+): Promise<TUserInvitation> {
+  const email = normalizeEmail(input.body.email);
+  // Only what the admin can already see is refused: a user of this station, a live invitation.
+  const existing = await findUserByEmail(ctx.db, email);
+  if (existing?.stationId === input.stationId) throw new AppError(409, USER_ERRORS.emailTaken);
+  const token = randomToken();
+  const row = await ctx.db
+    .transaction(async (tx) => {
+      const [live] = await tx
+        .select()
+        .from(userInvitations)
+        .where(
+          and(eq(userInvitations.stationId, input.stationId), eq(userInvitations.email, email), pending),
+        );
+      if (live && live.expiresAt > ctx.now) throw new AppError(409, USER_ERRORS.invitationPending);
+      // An expired one gives way to the new invitation.
+      if (live)
+        await tx.update(userInvitations).set({ revokedAt: ctx.now }).where(eq(userInvitations.id, live.id));
+      const [created] = await tx
+        .insert(userInvitations)
+        .values({
+          stationId: input.stationId,
+          email,
+          fullName: input.body.full_name,
+          phoneNumber: input.body.phone_number,
+          role: input.body.role,
+          apiAccessEnabled: input.body.api_access_enabled,
+          tokenHash: sha256(token),
+          invitedBy: input.invitedBy,
+          expiresAt: new Date(ctx.now.getTime() + INVITATION_DAYS * DAY_MS),
+          createdAt: ctx.now,
+        })
+        .returning();
+      if (!created) throw new Error('invitation insert returned nothing');
+      return created;
+    })
+    .catch((error: unknown) => {
+      // Two admins inviting the same address at once: the second sees the first's invitation.
+      if (isUniqueViolation(error)) throw new AppError(409, USER_ERRORS.invitationPending);
+      throw error;
+    });
+  await sendInvitation(ctx, row, token, input.body.language);
+  return describeInvitation(row, ctx.now);
+}
+
+/** Invitations not yet accepted or revoked, newest first (expired ones too, to resend). */
+export async function listInvitations(db: DbOrTx, stationId: string, now: Date) {
+  const rows = await db
+    .select()
+    .from(userInvitations)
+    .where(and(eq(userInvitations.stationId, stationId), pending))
+    .orderBy(desc(userInvitations.createdAt), desc(userInvitations.id));
+  return rows.map((row) => describeInvitation(row, now));
+}
+
+/** A pending invitation of this station; another station's (or a used, revoked one) is not found. */
+async function findPending(db: DbOrTx, stationId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(userInvitations)
+    .where(and(eq(userInvitations.stationId, stationId), eq(userInvitations.id, id), pending));
+  if (!row) throw notFound(USER_ERRORS.invitationNotFound);
+  return row;
+}
+
+export async function getInvitation(db: DbOrTx, stationId: string, id: string, now: Date) {
+  return describeInvitation(await findPending(db, stationId, id), now);
+}
+
+/** A new link (the old one stops working) and a new expiry, sent as the first one was. */
+export async function resendInvitation(
+  ctx: TInvitationContext,
+  input: { stationId: string; id: string; language?: TInvitationLanguage },
+) {
+  await findPending(ctx.db, input.stationId, input.id);
+  const token = randomToken();
+  const [row] = await ctx.db
+    .update(userInvitations)
+    .set({ tokenHash: sha256(token), expiresAt: new Date(ctx.now.getTime() + INVITATION_DAYS * DAY_MS) })
+    .where(and(eq(userInvitations.stationId, input.stationId), eq(userInvitations.id, input.id), pending))
+    .returning();
+  if (!row) throw notFound(USER_ERRORS.invitationNotFound);
+  await sendInvitation(ctx, row, token, input.language);
+  return describeInvitation(row, ctx.now);
+}
+
+export async function revokeInvitation(db: DbOrTx, stationId: string, id: string, now: Date) {
+  const rows = await db
+    .update(userInvitations)
+    .set({ revokedAt: now })
+    .where(and(eq(userInvitations.stationId, stationId), eq(userInvitations.id, id), pending))
+    .returning({ id: userInvitations.id });
+  if (rows.length === 0) throw notFound(USER_ERRORS.invitationNotFound);
+}
+
+/** The station of the invitation whose link has this hash, used or not (for the audit row). */
+export async function findInvitationStation(db: DbOrTx, tokenHash: string) {
+  const [row] = await db
+    .select({ stationId: userInvitations.stationId })
+    .from(userInvitations)
+    .where(eq(userInvitations.tokenHash, tokenHash));
+  return row?.stationId ?? null;
+}
+
+const invalidLink = () => notFound(USER_ERRORS.invitationInvalid);
+
+/** The live invitation of a link with its station's name; anything else is the one invalid-link error. */
+async function openInvitation(db: DbOrTx, token: string, now: Date) {
+  const [row] = await db
+    .select({ invitation: userInvitations, stationName: stations.displayName })
+    .from(userInvitations)
+    .innerJoin(stations, eq(stations.id, userInvitations.stationId))
+    .where(and(eq(userInvitations.tokenHash, sha256(token)), pending, gt(userInvitations.expiresAt, now)));
+  // An address that has an account (made meanwhile, or of another station) cannot accept.
+  if (!row || (await findUserByEmail(db, row.invitation.email))) throw invalidLink();
+  return row;
+}
+
+export async function previewInvitation(db: DbOrTx, token: string, now: Date) {
+  const { invitation, stationName } = await openInvitation(db, token, now);
+  return { station_display_name: stationName, email: invitation.email, full_name: invitation.fullName };
+}
+
+/**
+ * Creates the account from the invitation (role, phone and API access as the admin chose) and
+ * marks it accepted, in one transaction; nothing is written when the link is no longer good.
+ */
+export async function acceptInvitation(db: Db, input: TAcceptInvitationRequest, now: Date) {
+  await openInvitation(db, input.token, now);
+  const passwordHash = await hashPassword(input.password);
+  return db
+    .transaction(async (tx) => {
+      const [accepted] = await tx
+        .update(userInvitations)
+        .set({ acceptedAt: now })
+        .where(
+          and(
+            eq(userInvitations.tokenHash, sha256(input.token)),
+            pending,
+            gt(userInvitations.expiresAt, now),
+          ),
+        )
+        .returning();
+      if (!accepted) throw invalidLink();
+      const user = await createUserWithHash(tx, {
+        stationId: accepted.stationId,
+        email: accepted.email,
+        passwordHash,
+        fullName: input.full_name,
+        phoneNumber: accepted.phoneNumber,
+        role: accepted.role,
+        apiAccessEnabled: accepted.apiAccessEnabled,
+      });
+      return { id: user.id, stationId: accepted.stationId };
+    })
+    .catch((error: unknown) => {
+      // The address got an account after the check above (users_email_key): nothing is kept.
+      if (isUniqueViolation(error)) throw invalidLink();
+      throw error;
+    });
+}
