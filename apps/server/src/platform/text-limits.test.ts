@@ -3,7 +3,15 @@
 import { TEXT_LIMITS, type TStationSettings } from '@message-station/shared';
 import { count, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { contactRequests, messages, messageTypes, smsContacts, stations, users } from '../db/schema/index.js';
+import {
+  contactRequests,
+  messages,
+  messageTypes,
+  smsContacts,
+  stations,
+  userInvitations,
+  users,
+} from '../db/schema/index.js';
 import { createTestApp, TestClient } from '../test/app.js';
 
 const over = (limit: number) => 'a'.repeat(limit + 1);
@@ -14,8 +22,14 @@ describe('text over its limit', async () => {
   await admin.login('admin@demo.test');
   const visitor = new TestClient(app, '10.7.0.1');
   await visitor.get('/auth/session');
-  const rows = async (table: typeof messages | typeof users | typeof smsContacts | typeof contactRequests) =>
-    (await db.select({ n: count() }).from(table))[0]?.n;
+  const rows = async (
+    table:
+      | typeof messages
+      | typeof users
+      | typeof smsContacts
+      | typeof contactRequests
+      | typeof userInvitations,
+  ) => (await db.select({ n: count() }).from(table))[0]?.n;
 
   const message = {
     title: 'Storm warning',
@@ -71,17 +85,18 @@ describe('text over its limit', async () => {
     expect(await rows(contactRequests)).toBe(before);
   });
 
-  it('a user name over 100 characters: 400, no user', async () => {
+  it('a user name over 100 characters: 400, no user, no invitation', async () => {
     const before = await rows(users);
+    const invitationsBefore = await rows(userInvitations);
     const response = await admin.post('/admin/api/users', {
       full_name: over(TEXT_LIMITS.name),
       email: 'new.person@demo.test',
       phone_number: '(212) 555-0142',
-      password: 'long-enough-1',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'Full name must be at most 100 characters.' });
     expect(await rows(users)).toBe(before);
+    expect(await rows(userInvitations)).toBe(invitationsBefore);
   });
 
   it('an email over 254 characters: 400', async () => {
@@ -89,7 +104,6 @@ describe('text over its limit', async () => {
       full_name: 'New Person',
       email: `${'a'.repeat(250)}@demo.test`,
       phone_number: '(212) 555-0142',
-      password: 'long-enough-1',
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'Email must be at most 254 characters.' });

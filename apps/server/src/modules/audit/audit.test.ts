@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { auditLog, users } from '../../db/schema/index.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { createContact, createStationWithAdmin } from '../../test/factories.js';
+import { inviteAndAccept } from '../../test/invitations.js';
 import { createMessage } from '../../test/messages-factory.js';
 
 // 18:00 UTC, inside sending hours; each reading of the clock is a second later, so rows have an order.
@@ -94,15 +95,12 @@ describe('audit log', async () => {
     expect(rows).toEqual([]);
   });
 
-  it('records users created, edited (before and after), given and denied a key, and deleted', async () => {
-    const created = await admin.post('/admin/api/users', {
+  it('records users invited, joined, edited (before and after), given and denied a key, and deleted', async () => {
+    const { id, invitationId } = await inviteAndAccept(app, db, admin, {
       full_name: 'Jordan Lee',
       email: 'jordan@demo.test',
       phone_number: '(415) 555-0134',
-      password: 'longenough',
     });
-    expect(created.statusCode).toBe(201);
-    const id = created.json().id as string;
     expect((await admin.post(`/admin/api/users/${id}/api-key`)).statusCode).toBe(200);
     expect(
       (await admin.request({ method: 'DELETE', url: `/admin/api/users/${id}/api-key` })).statusCode,
@@ -119,16 +117,38 @@ describe('audit log', async () => {
     expect(page.entries.map((e) => [e.action, e.target_id])).toEqual([
       ['user.deleted', id],
       ['user.updated', id],
-      ['user.created', id],
+      ['user.invitation_accepted', id],
+      ['user.invited', invitationId],
     ]);
-    const [deleted, updated, createdEntry] = page.entries;
-    expect(createdEntry?.details).toMatchObject({ label: 'jordan@demo.test', role: 'user' });
+    const [deleted, updated, joined, invited] = page.entries;
+    expect(invited?.details).toMatchObject({ label: 'jordan@demo.test', role: 'user' });
+    expect(invited?.target_type).toBe('invitation');
+    // Accepting is done by no one signed in; the row still belongs to the station.
+    expect(joined).toMatchObject({ target_type: 'user', details: { label: 'jordan@demo.test' } });
     expect(updated?.details).toEqual({
       label: 'jordan@demo.test',
       before: { full_name: 'Jordan Lee', api_access_enabled: true },
       after: { full_name: 'Jordan Lee-Park', api_access_enabled: false },
     });
     expect(deleted?.details).toMatchObject({ label: 'jordan@demo.test' });
+
+    const second = (
+      await admin.post('/admin/api/users', {
+        full_name: 'Sam',
+        email: 'sam@demo.test',
+        phone_number: '(415) 555-0135',
+      })
+    ).json().id as string;
+    expect((await admin.post(`/admin/api/invitations/${second}/resend`, {})).statusCode).toBe(200);
+    expect(
+      (await admin.request({ method: 'DELETE', url: `/admin/api/invitations/${second}` })).statusCode,
+    ).toBe(200);
+    const invitations = await audit(admin, '?action=user.invitation_revoked');
+    expect(invitations.entries.map((e) => [e.action, e.target_id, e.details.label])).toEqual([
+      ['user.invitation_revoked', second, 'sam@demo.test'],
+    ]);
+    const resent = await audit(admin, '?action=user.invitation_resent');
+    expect(resent.entries.map((e) => [e.action, e.target_id])).toEqual([['user.invitation_resent', second]]);
     const keys = await audit(admin, '?action=api_key');
     expect(keys.entries.map((e) => [e.action, e.target_id])).toEqual([
       ['api_key.revoked', id],
@@ -274,13 +294,11 @@ describe('audit log', async () => {
 
   it('exports CSV with a BOM, quoting, and no cell that a spreadsheet runs as a formula', async () => {
     const name = '=HYPERLINK("http://evil.test","click")';
-    const created = await admin.post('/admin/api/users', {
+    await inviteAndAccept(app, db, admin, {
       full_name: name,
       email: 'formula@demo.test',
       phone_number: '(415) 555-0177',
-      password: 'longenough',
     });
-    expect(created.statusCode).toBe(201);
     const formula = new TestClient(app);
     await formula.login('formula@demo.test', 'longenough');
 
