@@ -18,6 +18,14 @@ export const USER_ERRORS = {
   accessNeedsPlan: 'API access needs an active subscription or free trial.',
 } as const;
 
+/** Codes beside `error` on Add User and invitation refusals; the web words them (en, es). */
+export const INVITATION_ERROR_CODES = {
+  emailTaken: 'email_taken',
+  pending: 'invitation_pending',
+  invalid: 'invitation_invalid',
+} as const;
+export type TInvitationErrorCode = (typeof INVITATION_ERROR_CODES)[keyof typeof INVITATION_ERROR_CODES];
+
 export const ZStationUser = z.object({
   id: z.string(),
   full_name: z.string(),

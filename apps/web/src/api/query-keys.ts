@@ -17,6 +17,8 @@ export const queryKeys = {
   adminStation: ['admin', 'station'] as const,
   stationSettings: ['admin', 'station', 'settings'] as const,
   users: ['admin', 'users'] as const,
+  /** Pending invitations: under users, so a change to users refreshes them too. */
+  invitations: ['admin', 'users', 'invitations'] as const,
   /** My Account: second factor and station security; its sessions under [...account, 'sessions']. */
   account: ['admin', 'account'] as const,
   accountSessions: ['admin', 'account', 'sessions'] as const,

@@ -2,11 +2,16 @@
 // editing and deleting them, their desktop-app API keys, and the admin-sent password reset.
 import {
   ADMIN_RESET_CAPTCHA_TOKEN,
+  type TAcceptInvitationRequest,
   type TApiKeyCreated,
   type TCreateUserRequest,
+  type TInvitationPreview,
+  type TSessionUser,
   type TStationUser,
   type TUpdateUserRequest,
+  type TUserInvitation,
 } from '@message-station/shared';
+import { currentLanguage } from '../i18n';
 import { api } from './client';
 
 function userPath(id: string): string {
@@ -17,9 +22,46 @@ export function listUsers(signal?: AbortSignal): Promise<TStationUser[]> {
   return api<TStationUser[]>('/admin/api/users', { signal });
 }
 
-/** 201 with the new user; 409 when the email is taken. */
-export function createUser(request: TCreateUserRequest): Promise<TStationUser> {
-  return api<TStationUser>('/admin/api/users', { method: 'POST', body: request });
+/**
+ * Add User invites (decision 0025): 201 with the invitation; 409 for a user of this station or a
+ * pending invitation to the address.
+ */
+export function createUser(request: TCreateUserRequest): Promise<TUserInvitation> {
+  // The invitation email is written in the admin's interface language.
+  return api<TUserInvitation>('/admin/api/users', {
+    method: 'POST',
+    body: { ...request, language: currentLanguage() },
+  });
+}
+
+export function listInvitations(signal?: AbortSignal): Promise<TUserInvitation[]> {
+  return api<TUserInvitation[]>('/admin/api/invitations', { signal });
+}
+
+function invitationPath(id: string): string {
+  return `/admin/api/invitations/${encodeURIComponent(id)}`;
+}
+
+/** A new link and a new expiry (the old link stops working). */
+export function resendInvitation(id: string): Promise<TUserInvitation> {
+  return api<TUserInvitation>(`${invitationPath(id)}/resend`, {
+    method: 'POST',
+    body: { language: currentLanguage() },
+  });
+}
+
+export function revokeInvitation(id: string): Promise<{ ok: true }> {
+  return api<{ ok: true }>(invitationPath(id), { method: 'DELETE' });
+}
+
+/** Public: what an invitation link is for; 404 when it is not valid or has expired. */
+export function getInvitationPreview(token: string, signal?: AbortSignal): Promise<TInvitationPreview> {
+  return api<TInvitationPreview>(`/auth/invitations/${encodeURIComponent(token)}`, { signal });
+}
+
+/** Public: creates the account and signs it in (the session cookie is set). */
+export function acceptInvitation(request: TAcceptInvitationRequest): Promise<TSessionUser> {
+  return api<TSessionUser>('/auth/invitations/accept', { method: 'POST', body: request });
 }
 
 /** Admin accounts answer 403: they cannot be edited through the interface. */

@@ -27,6 +27,10 @@ const ForgotPasswordPage = lazyPage(
   () => import('../features/auth/ForgotPasswordPage'),
   'ForgotPasswordPage',
 );
+const AcceptInvitationPage = lazyPage(
+  () => import('../features/auth/AcceptInvitationPage'),
+  'AcceptInvitationPage',
+);
 const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
 const JoinPage = lazyPage(() => import('../features/subscribers/JoinPage'), 'JoinPage');
 const UnsubscribePage = lazyPage(() => import('../features/subscribers/UnsubscribePage'), 'UnsubscribePage');
@@ -87,6 +91,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'signup', element: <SignupPage /> },
           { path: 'forgot-password', element: <ForgotPasswordPage /> },
           { path: 'reset-password', element: <ResetPasswordPage /> },
+          { path: 'accept-invitation', element: <AcceptInvitationPage /> },
           { path: 'join/:station', element: <JoinPage /> },
           { path: 'unsubscribe/:station', element: <UnsubscribePage /> },
           { path: 'admin/login', element: <LoginPage /> },

@@ -1,11 +1,13 @@
-// Add New User: Full Name, Email, Phone Number, Initial Password, Role (with the admin warning)
-// and desktop API access (spec §2 Users, §5 Add user, §6 Roles).
-import { Alert, Modal, NativeSelect, PasswordInput, SimpleGrid, Stack } from '@mantine/core';
+// Add New User: Full Name, Email, Phone Number, Role (with the admin warning) and desktop API
+// access (spec §2 Users, §5 Add user, §6 Roles). The person is invited by email and chooses their
+// own password (decision 0025, in place of the spec's Initial Password).
+import { Alert, Modal, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { LIMITS, phoneInputToE164, TEXT_LIMITS, type TStationUser } from '@message-station/shared';
+import { INVITATION_ERROR_CODES, phoneInputToE164, type TStationUser } from '@message-station/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../api/client';
 import { UsPhoneInput, usPhoneProblem } from '../../components/UsPhoneInput';
 import { useCreateUserMutation } from './queries';
 import {
@@ -15,7 +17,6 @@ import {
   UserFormFooter,
 } from './UserFormFields';
 import { userErrorText } from './user-error';
-import { displayName } from './user-name';
 
 type AddUserModalProps = { opened: boolean; onClose: () => void };
 
@@ -28,40 +29,43 @@ export function AddUserModal({ opened, onClose }: AddUserModalProps) {
   );
 }
 
-type TErrors = { phone?: string; password?: string };
+type TErrors = { phone?: string };
 
 function AddUserForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('users');
   const create = useCreateUserMutation();
   const [nameAndEmail, setNameAndEmail] = useState({ fullName: '', email: '' });
   const [phone, setPhone] = useState('');
-  const [password, setPassword] = useState('');
   const [role, setRole] = useState<TStationUser['role']>('user');
   const [apiAccess, setApiAccess] = useState(true);
   const [errors, setErrors] = useState<TErrors>({});
 
-  const complete = Boolean(nameAndEmailComplete(nameAndEmail) && phone && password);
+  // The two refusals Add User has are worded here (en, es); anything else as the server says it.
+  const addErrorText = (error: unknown) => {
+    const code = error instanceof ApiError ? (error.body as { code?: unknown } | undefined)?.code : null;
+    if (code === INVITATION_ERROR_CODES.emailTaken) return t('add.errors.emailTaken');
+    if (code === INVITATION_ERROR_CODES.pending) return t('add.errors.pending');
+    return userErrorText(error, t('add.failed'), t('add.network'));
+  };
+
+  const complete = Boolean(nameAndEmailComplete(nameAndEmail) && phone);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!complete) return;
-    const found: TErrors = {
-      phone: usPhoneProblem(phone) ? t('form.phoneInvalid') : undefined,
-      password: password.length < LIMITS.passwordMinLength ? t('form.passwordTooShort') : undefined,
-    };
+    const found: TErrors = { phone: usPhoneProblem(phone) ? t('form.phoneInvalid') : undefined };
     setErrors(found);
-    if (found.phone || found.password) return;
+    if (found.phone) return;
     create.mutate(
       {
         ...nameAndEmailRequest(nameAndEmail),
         phone_number: phoneInputToE164(phone),
-        password,
         role,
         api_access_enabled: apiAccess,
       },
       {
-        onSuccess: (user) => {
-          notifications.show({ color: 'green', message: t('add.added', { name: displayName(user) }) });
+        onSuccess: (invitation) => {
+          notifications.show({ color: 'green', message: t('add.invited', { email: invitation.email }) });
           onClose();
         },
       },
@@ -71,6 +75,9 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        <Text fz="sm" c="dimmed">
+          {t('add.intro')}
+        </Text>
         <SimpleGrid cols={2}>
           <NameAndEmailFields value={nameAndEmail} onChange={setNameAndEmail} withPlaceholders />
           <UsPhoneInput
@@ -84,20 +91,6 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
               setErrors((current) => ({ ...current, phone: undefined }));
             }}
             error={errors.phone}
-          />
-          <PasswordInput
-            label={t('form.password')}
-            description={t('form.passwordDescription')}
-            withAsterisk
-            // Keeps the browser from offering the admin's own saved password.
-            autoComplete="new-password"
-            maxLength={TEXT_LIMITS.password}
-            value={password}
-            onChange={(event) => {
-              setPassword(event.currentTarget.value);
-              setErrors((current) => ({ ...current, password: undefined }));
-            }}
-            error={errors.password}
           />
         </SimpleGrid>
         <NativeSelect
@@ -123,7 +116,7 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
         <UserFormFooter
           apiAccess={apiAccess}
           onApiAccessChange={setApiAccess}
-          errorText={create.isError ? userErrorText(create.error, t('add.failed'), t('add.network')) : null}
+          errorText={create.isError ? addErrorText(create.error) : null}
           submitLabel={t('add.submit')}
           complete={complete}
           pending={create.isPending}

@@ -1,5 +1,5 @@
-// /admin/users (admin only): the station's users with Add User, and the dialogs each row opens:
-// Reset Password, Edit User, Delete User Account, API Key (spec §2 Users).
+// /admin/users (admin only): the station's users with Add User, the dialogs each row opens:
+// Reset Password, Edit User, Delete User Account, API Key (spec §2 Users), and the pending invitations.
 import { Button, Card, Group, Text, Title } from '@mantine/core';
 import type { TStationUser } from '@message-station/shared';
 import { IconUserPlus } from '@tabler/icons-react';
@@ -11,6 +11,7 @@ import { AddUserModal } from './AddUserModal';
 import { ApiKeyModal } from './ApiKeyModal';
 import { DeleteUserModal } from './DeleteUserModal';
 import { EditUserModal } from './EditUserModal';
+import { PendingInvitations } from './PendingInvitations';
 import { useUsersQuery } from './queries';
 import { ResetPasswordModal } from './ResetPasswordModal';
 import { type TUserAction, UsersTable } from './UsersTable';
@@ -52,6 +53,8 @@ export function UsersPage() {
           <UsersTable users={users.data} onAction={(action, user) => setOpen({ action, user })} />
         )}
       </Card>
+
+      <PendingInvitations />
 
       <AddUserModal opened={adding} onClose={() => setAdding(false)} />
       <EditUserModal user={userFor('edit')} onClose={close} />

@@ -1,14 +1,17 @@
 // Users page state: the station's users, and the changes an admin makes to them and their API keys.
-import type { TStationUser, TUpdateUserRequest } from '@message-station/shared';
+import type { TStationUser, TUpdateUserRequest, TUserInvitation } from '@message-station/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../api/query-keys';
 import {
   createUser,
   deleteUser,
   generateApiKey,
+  listInvitations,
   listUsers,
   requestPasswordReset,
+  resendInvitation,
   revokeApiKey,
+  revokeInvitation,
   updateUser,
 } from '../../api/users';
 
@@ -85,4 +88,33 @@ export function useRevokeApiKeyMutation() {
 
 export function usePasswordResetMutation() {
   return useMutation({ mutationFn: requestPasswordReset });
+}
+
+export function useInvitationsQuery() {
+  return useQuery({
+    queryKey: queryKeys.invitations,
+    queryFn: ({ signal }) => listInvitations(signal),
+  });
+}
+
+export function useResendInvitationMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: resendInvitation,
+    onSuccess: (invitation) =>
+      queryClient.setQueryData<TUserInvitation[]>(queryKeys.invitations, (list) =>
+        list?.map((current) => (current.id === invitation.id ? invitation : current)),
+      ),
+  });
+}
+
+export function useRevokeInvitationMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: revokeInvitation,
+    onSuccess: (_reply, id) =>
+      queryClient.setQueryData<TUserInvitation[]>(queryKeys.invitations, (list) =>
+        list?.filter((invitation) => invitation.id !== id),
+      ),
+  });
 }
