@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
-import { bodiesSentTo, mockUsersApi, signedInAdmin, stationUser } from './users-test-helpers';
+import { expectShown } from '../../test/shown';
+import { bodiesSentTo, invitation, mockUsersApi, signedInAdmin } from './users-test-helpers';
 
 configure({ asyncUtilTimeout: 4000 });
 
@@ -22,26 +23,30 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>, dialog: Re
   await user.type(dialog.getByLabelText(/^Full Name/), 'Jane Smith');
   await user.type(dialog.getByLabelText(/^Email/), 'jane@demoradio.org');
   await user.type(dialog.getByLabelText(/^Phone Number/), '4155550111');
-  await user.type(dialog.getByLabelText(/^Initial Password/), 'correct horse');
 }
 
 describe('Add New User', () => {
-  it('needs every field, checks the password length, and sends +1 phone, role user and API access', async () => {
+  it('needs every field, asks for no password, sends +1 phone, role user and API access, and says the invitation went', async () => {
     setCookie('csrf_token', 'a1');
-    let users = [signedInAdmin()];
-    const jane = stationUser({ id: 'user-9', full_name: 'Jane Smith', email: 'jane@demoradio.org' });
+    let invitations: ReturnType<typeof invitation>[] = [];
     const fetchMock = mockUsersApi({
-      [LIST]: () => jsonResponse(users),
+      [LIST]: () => jsonResponse([signedInAdmin()]),
+      'GET /admin/api/invitations': () => jsonResponse(invitations),
       [CREATE]: () => {
-        users = [...users, jane];
-        return jsonResponse(jane, 201);
+        invitations = [invitation()];
+        return jsonResponse(invitation(), 201);
       },
     });
     renderApp('/admin/users');
     const { user, dialog } = await openAddUser();
     const submit = dialog.getByRole('button', { name: 'Add User' });
 
-    expect(dialog.getByText('Min 8 characters')).toBeTruthy();
+    expect(dialog.queryByLabelText(/Initial Password/)).toBeNull();
+    expectShown(
+      dialog.getByText(
+        'We email an invitation link. The person chooses their own password when they accept it.',
+      ),
+    );
     expect((dialog.getByRole('combobox', { name: 'Role' }) as HTMLSelectElement).value).toBe('user');
     expect(
       (dialog.getByRole('checkbox', { name: /API access \(desktop app\)/ }) as HTMLInputElement).checked,
@@ -50,16 +55,10 @@ describe('Add New User', () => {
 
     await user.type(dialog.getByLabelText(/^Full Name/), 'Jane Smith');
     await user.type(dialog.getByLabelText(/^Email/), 'jane@demoradio.org');
-    await user.type(dialog.getByLabelText(/^Phone Number/), '4155550111');
     expect(submit.hasAttribute('disabled')).toBe(true);
-    await user.type(dialog.getByLabelText(/^Initial Password/), 'short');
+    await user.type(dialog.getByLabelText(/^Phone Number/), '4155550111');
     expect(submit.hasAttribute('disabled')).toBe(false);
 
-    await user.click(submit);
-    expect(dialog.getByText('Password must be at least 8 characters.')).toBeTruthy();
-    expect(bodiesSentTo(fetchMock, 'POST', '/admin/api/users')).toHaveLength(0);
-
-    await user.type(dialog.getByLabelText(/^Initial Password/), ' enough');
     await user.click(submit);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(bodiesSentTo(fetchMock, 'POST', '/admin/api/users')).toEqual([
@@ -67,19 +66,22 @@ describe('Add New User', () => {
         full_name: 'Jane Smith',
         email: 'jane@demoradio.org',
         phone_number: '+14155550111',
-        password: 'short enough',
         role: 'user',
         api_access_enabled: true,
+        language: 'en',
       },
     ]);
-    expect(await screen.findByText('Station Users (2)')).toBeTruthy();
+    expectShown(await screen.findByText('Invitation sent to jane@demoradio.org.'));
+    // The pending list shows the new invitation; the users list is unchanged until it is accepted.
+    expectShown(await screen.findByText('Pending invitations (1)'));
+    expect(screen.getByText('Station Users (1)')).toBeTruthy();
   });
 
   it('warns about full access when Admin is chosen, and can add without API access', async () => {
     setCookie('csrf_token', 'a2');
     const fetchMock = mockUsersApi({
       [LIST]: () => jsonResponse([signedInAdmin()]),
-      [CREATE]: () => jsonResponse(stationUser({ role: 'admin' }), 201),
+      [CREATE]: () => jsonResponse(invitation({ role: 'admin' }), 201),
     });
     renderApp('/admin/users');
     const { user, dialog } = await openAddUser();
@@ -104,7 +106,7 @@ describe('Add New User', () => {
   it("shows the server's refusal in the dialog, else 'Failed to create user' or 'Failed to add user'", async () => {
     setCookie('csrf_token', 'a3');
     let reply: () => Response | Promise<Response> = () =>
-      jsonResponse({ error: 'A user with this email address already exists.' }, 409);
+      jsonResponse({ error: 'A user with this email address already exists.', code: 'email_taken' }, 409);
     mockUsersApi({ [LIST]: () => jsonResponse([signedInAdmin()]), [CREATE]: () => reply() });
     renderApp('/admin/users');
     const { user, dialog } = await openAddUser();
@@ -114,6 +116,18 @@ describe('Add New User', () => {
     await user.click(submit);
     expect((await dialog.findByRole('alert')).textContent).toBe(
       'A user with this email address already exists.',
+    );
+
+    reply = () =>
+      jsonResponse(
+        { error: 'An invitation for this email address is already pending.', code: 'invitation_pending' },
+        409,
+      );
+    await user.click(submit);
+    await waitFor(() =>
+      expect(dialog.getByRole('alert').textContent).toBe(
+        'An invitation for this email address is already pending.',
+      ),
     );
 
     reply = () => new Response('', { status: 500 });

@@ -1,5 +1,5 @@
 // Test fixtures for the Users page: station users and a fetch mock keyed by "METHOD /path".
-import type { TStationUser } from '@message-station/shared';
+import type { TStationUser, TUserInvitation } from '@message-station/shared';
 import { screen, within } from '@testing-library/react';
 import { mockApi, type TApiHandler } from '../../test/api-mock';
 import { jsonResponse, sessionUser } from '../../test/render-app';
@@ -39,9 +39,27 @@ export function signedInAdmin(overrides: Partial<TStationUser> = {}): TStationUs
   });
 }
 
-/** A signed-in admin of Demo Radio (slug demoradio), plus `handlers`; unknown calls answer 404. */
+/** A signed-in admin of Demo Radio (slug demoradio), no pending invitations, plus `handlers`; unknown calls answer 404. */
 export function mockUsersApi(handlers: Record<string, TApiHandler>) {
-  return mockApi({ 'GET /auth/session': () => jsonResponse(sessionUser()), ...handlers });
+  return mockApi({
+    'GET /auth/session': () => jsonResponse(sessionUser()),
+    'GET /admin/api/invitations': () => jsonResponse([]),
+    ...handlers,
+  });
+}
+
+export function invitation(overrides: Partial<TUserInvitation> = {}): TUserInvitation {
+  return {
+    id: 'invitation-1',
+    email: 'jane@demoradio.org',
+    full_name: 'Jane Smith',
+    phone_number: '+14155550111',
+    role: 'user',
+    status: 'invited',
+    expires_at: '2026-11-30T12:00:00.000Z',
+    created_at: '2026-11-23T12:00:00.000Z',
+    ...overrides,
+  };
 }
 
 /** The table row that shows `text` (the admin header also names the signed-in user). */
