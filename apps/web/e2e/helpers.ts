@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -8,4 +8,27 @@ export async function signIn(page: Page, email: string) {
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+}
+
+/**
+ * Add User sends an invitation (decision 0025): the invitee opens the link from the dev outbox,
+ * chooses `password` and lands on the dashboard, signed in. Answers the invitee's page.
+ */
+export async function acceptInvitation(browser: Browser, email: string, password: string) {
+  const invitee = await (await browser.newContext()).newPage();
+  await invitee.goto('/dev/outbox');
+  const message = invitee
+    .getByRole('article')
+    .filter({ hasText: email })
+    .filter({ hasText: 'accept-invitation' });
+  const text = (await message.first().textContent()) ?? '';
+  const url = /(https?:\/\/\S+?\/accept-invitation\?token=[\w-]+)/.exec(text)?.[1] ?? '';
+  expect(url, `no invitation link for ${email}`).toContain('token=');
+  await invitee.goto(new URL(url).pathname + new URL(url).search);
+  await expect(invitee.getByRole('textbox', { name: 'Email' })).toHaveValue(email);
+  await invitee.getByLabel(/^Password/).fill(password);
+  await invitee.getByLabel(/^Confirm Password/).fill(password);
+  await invitee.getByRole('button', { name: 'Create account' }).click();
+  await expect(invitee).toHaveURL(/\/admin\/dashboard$/);
+  return invitee;
 }

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './helpers';
+import { acceptInvitation, signIn } from './helpers';
 
 // These journeys change the Riverside station (the demo's free-trial station), so the demo
 // station other journeys rely on stays as seeded.
@@ -50,7 +50,7 @@ test.describe('station administration', () => {
     ).toHaveText(['English', 'Español', '中文', '한국어']);
   });
 
-  test('an admin adds a colleague, who then signs in', async ({ page, browser }) => {
+  test('an admin invites a colleague, who accepts and then signs in', async ({ page, browser }) => {
     await signIn(page, ADMIN);
     await page.goto('/admin/users');
     await page.getByRole('button', { name: 'Add User' }).click();
@@ -58,11 +58,17 @@ test.describe('station administration', () => {
     await dialog.getByLabel('Full Name').fill('Casey Colleague');
     await dialog.getByLabel('Email').fill('casey@riverside.test');
     await dialog.getByLabel('Phone Number').fill('4155550177');
-    await dialog.getByLabel('Initial Password').fill('casey-pass-1');
     await dialog.getByRole('button', { name: 'Add User' }).click();
     await expect(dialog).toBeHidden();
+    await expect(page.getByText('Invitation sent to casey@riverside.test.')).toBeVisible();
+    const pending = page.getByRole('region', { name: /Pending invitations/ });
+    await expect(pending.getByRole('cell', { name: 'casey@riverside.test' })).toBeVisible();
+
+    await acceptInvitation(browser, 'casey@riverside.test', 'casey-pass-1');
+    await page.reload();
     await expect(page.getByRole('cell', { name: 'casey@riverside.test' })).toBeVisible();
     await expect(page.getByRole('cell', { name: '(415) 555-0177' })).toBeVisible();
+    await expect(page.getByRole('region', { name: /Pending invitations/ })).toHaveCount(0);
 
     const colleague = await (await browser.newContext()).newPage();
     await colleague.goto('/admin/login');

@@ -43,7 +43,7 @@ describe('Pending invitations', () => {
       'DELETE /admin/api/invitations/invitation-1': () => jsonResponse({ ok: true }),
     });
     renderApp('/admin/users');
-    expectShown(await screen.findByRole('heading', { name: 'Pending invitations (2)' }));
+    expectShown(await screen.findByRole('region', { name: 'Pending invitations (2)' }));
     for (const column of ['Email', 'Name', 'Role', 'Sent', 'Expires']) {
       expect(screen.getAllByRole('columnheader', { name: column }).length).toBeGreaterThan(0);
     }

@@ -3,6 +3,7 @@
 import { Alert, Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TUserInvitation } from '@message-station/shared';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../components/ListTable';
 import { useInvitationsQuery, useResendInvitationMutation, useRevokeInvitationMutation } from './queries';
@@ -10,6 +11,7 @@ import { userErrorText } from './user-error';
 
 export function PendingInvitations() {
   const { t, i18n } = useTranslation('users');
+  const titleId = useId();
   const invitations = useInvitationsQuery();
   const resend = useResendInvitationMutation();
   const revoke = useRevokeInvitationMutation();
@@ -46,8 +48,16 @@ export function PendingInvitations() {
     });
 
   return (
-    <Card withBorder shadow="sm" radius="md" p={{ base: 'md', lg: 'lg' }} mt="lg" component="section">
-      <Title order={2} fz="h4">
+    <Card
+      withBorder
+      shadow="sm"
+      radius="md"
+      p={{ base: 'md', lg: 'lg' }}
+      mt="lg"
+      component="section"
+      aria-labelledby={titleId}
+    >
+      <Title order={2} fz="h4" id={titleId}>
         {t('invitations.title', { count: list.length })}
       </Title>
       <Text fz="sm" c="dimmed" mt={4} mb="md">
