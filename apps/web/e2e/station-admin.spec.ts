@@ -62,11 +62,11 @@ test.describe('station administration', () => {
     await expect(dialog).toBeHidden();
     await expect(page.getByText('Invitation sent to casey@riverside.test.')).toBeVisible();
     const pending = page.getByRole('region', { name: /Pending invitations/ });
-    await expect(pending.getByRole('cell', { name: 'casey@riverside.test' })).toBeVisible();
+    await expect(pending.getByRole('cell', { name: 'casey@riverside.test', exact: true })).toBeVisible();
 
     await acceptInvitation(browser, 'casey@riverside.test', 'casey-pass-1');
     await page.reload();
-    await expect(page.getByRole('cell', { name: 'casey@riverside.test' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: 'casey@riverside.test', exact: true })).toBeVisible();
     await expect(page.getByRole('cell', { name: '(415) 555-0177' })).toBeVisible();
     await expect(page.getByRole('region', { name: /Pending invitations/ })).toHaveCount(0);
 

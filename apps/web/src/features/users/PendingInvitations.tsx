@@ -86,7 +86,7 @@ export function PendingInvitations() {
               </Text>
             </Table.Td>
             <Table.Td>
-              <Badge variant="light" color={invitation.role === 'admin' ? 'orange' : 'blue'}>
+              <Badge variant="light" color={invitation.role === 'admin' ? 'red' : 'blue'}>
                 {t(`role.${invitation.role}`)}
               </Badge>
             </Table.Td>
