@@ -11,7 +11,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { TAuth } from '../../platform/session.js';
 import { randomToken, sha256 } from '../../platform/tokens.js';
-import { escapeHtml } from '../../providers/email/html.js';
+import { linkEmail } from '../../providers/email/html.js';
 import type { TEmailProvider } from '../../providers/email/index.js';
 import type { TSmsProvider } from '../../providers/sms/index.js';
 import { verifyBotCheck } from '../bot-check/service.js';
@@ -66,28 +66,15 @@ export function resetEmail(input: {
   language?: TEmailLanguage;
 }) {
   const words = RESET_EMAIL_TEXT[input.language ?? 'en'];
-  const intro = input.byAdmin ? words.byAdmin : words.bySelf;
-  const lines = [
-    words.hello(input.fullName),
-    '',
-    intro,
-    '',
-    `${words.button}: ${input.link}`,
-    '',
-    words.expiry,
-    '',
-    words.ignore,
-    '',
-    'Message Station',
-  ];
-  const html = `<p>${escapeHtml(words.hello(input.fullName))}</p>
-<p>${escapeHtml(intro)}</p>
-<p><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:10px 18px;background:#1c7ed6;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(words.button)}</a></p>
-<p>${escapeHtml(words.orOpen)} ${escapeHtml(input.link)}</p>
-<p>${escapeHtml(words.expiry)}</p>
-<p>${escapeHtml(words.ignore)}</p>
-<p>Message Station</p>`;
-  return { subject: words.subject, text: lines.join('\n'), html };
+  return linkEmail({
+    subject: words.subject,
+    hello: words.hello(input.fullName),
+    intro: input.byAdmin ? words.byAdmin : words.bySelf,
+    button: words.button,
+    orOpen: words.orOpen,
+    link: input.link,
+    notes: [words.expiry, words.ignore],
+  });
 }
 
 async function sendResetLink(

@@ -1,7 +1,7 @@
 // The two emails of Add User (decision 0025): the invitation with its link, and, when the address
 // already has an account of another station, a note to that account's owner with no link.
 import { INVITATION_DAYS } from '@message-station/shared';
-import { escapeHtml } from '../../providers/email/html.js';
+import { escapeHtml, linkEmail } from '../../providers/email/html.js';
 
 const INVITATION_EMAIL_TEXT = {
   en: {
@@ -54,27 +54,15 @@ export function invitationEmail(input: {
   language?: TInvitationLanguage;
 }) {
   const words = INVITATION_EMAIL_TEXT[input.language ?? 'en'];
-  const lines = [
-    words.hello(input.fullName),
-    '',
-    words.what(input.stationName),
-    '',
-    `${words.button}: ${input.link}`,
-    '',
-    words.expiry,
-    '',
-    words.ignore,
-    '',
-    'Message Station',
-  ];
-  const html = `<p>${escapeHtml(words.hello(input.fullName))}</p>
-<p>${escapeHtml(words.what(input.stationName))}</p>
-<p><a href="${escapeHtml(input.link)}" style="display:inline-block;padding:10px 18px;background:#1c7ed6;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(words.button)}</a></p>
-<p>${escapeHtml(words.orOpen)} ${escapeHtml(input.link)}</p>
-<p>${escapeHtml(words.expiry)}</p>
-<p>${escapeHtml(words.ignore)}</p>
-<p>Message Station</p>`;
-  return { subject: words.subject(input.stationName), text: lines.join('\n'), html };
+  return linkEmail({
+    subject: words.subject(input.stationName),
+    hello: words.hello(input.fullName),
+    intro: words.what(input.stationName),
+    button: words.button,
+    orOpen: words.orOpen,
+    link: input.link,
+    notes: [words.expiry, words.ignore],
+  });
 }
 
 /** To the owner of an account of another station: no link, the address cannot join a second station. */

@@ -7,11 +7,11 @@ import { INVITATION_ERROR_CODES, LIMITS, TEXT_LIMITS } from '@message-station/sh
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, serverErrorText } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { acceptInvitation, getInvitationPreview } from '../../api/users';
-import { AuthCard } from './AuthCard';
+import { AuthCard, LinkProblemCard } from './AuthCard';
 import { withCsrfCookie } from './queries';
 
 const isInvalidLink = (error: unknown) =>
@@ -146,18 +146,11 @@ function AcceptInvitationForm({
 function InvitationProblem({ title, message }: { title: string; message: string }) {
   const { t } = useTranslation('auth');
   return (
-    <AuthCard title={title}>
-      <Stack>
-        <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
-          {message}
-        </Alert>
-        <Text fz="sm" c="dimmed">
-          {t('acceptInvitation.askAgain')}
-        </Text>
-        <Button component={Link} to="/login" variant="default" fullWidth>
-          {t('acceptInvitation.goToLogin')}
-        </Button>
-      </Stack>
-    </AuthCard>
+    <LinkProblemCard
+      title={title}
+      message={message}
+      note={t('acceptInvitation.askAgain')}
+      action={{ to: '/login', label: t('acceptInvitation.goToLogin') }}
+    />
   );
 }

@@ -1,6 +1,8 @@
 // The frame of the signed-out account pages (forgot and reset password): a narrow titled card.
-import { Container, Paper, Text, Title } from '@mantine/core';
+import { Alert, Button, Container, Paper, Stack, Text, Title } from '@mantine/core';
+import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { useDocumentTitle } from '../../components/use-document-title';
 
 type TAuthCardProps = {
@@ -28,5 +30,31 @@ export function AuthCard({ title, subtitle, children, footer }: TAuthCardProps) 
       </Paper>
       {footer}
     </Container>
+  );
+}
+
+/** A link that cannot be used (reset, invitation): the reason, an optional note, and where to go. */
+export function LinkProblemCard(props: {
+  title: string;
+  message: string;
+  note?: string;
+  action: { to: string; label: string };
+}) {
+  return (
+    <AuthCard title={props.title}>
+      <Stack>
+        <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
+          {props.message}
+        </Alert>
+        {props.note && (
+          <Text fz="sm" c="dimmed">
+            {props.note}
+          </Text>
+        )}
+        <Button component={Link} to={props.action.to} variant="default" fullWidth>
+          {props.action.label}
+        </Button>
+      </Stack>
+    </AuthCard>
   );
 }

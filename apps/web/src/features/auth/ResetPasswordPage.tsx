@@ -1,13 +1,13 @@
 // /reset-password?token=…: verifies the emailed link (which texts a code), then the reset form, then
 // success with the way to sign in (spec §2, §4 Password reset, §5, §8).
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
-import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
+import { IconCircleCheck } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError, serverErrorText } from '../../api/client';
-import { AuthCard } from './AuthCard';
+import { AuthCard, LinkProblemCard } from './AuthCard';
 import { useVerifyResetTokenQuery } from './password-reset-queries';
 import { ResetPasswordForm } from './ResetPasswordForm';
 
@@ -71,15 +71,10 @@ export function ResetPasswordPage() {
 function ResetLinkProblem({ title, message }: { title: string; message: string }) {
   const { t } = useTranslation('auth');
   return (
-    <AuthCard title={title}>
-      <Stack>
-        <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
-          {message}
-        </Alert>
-        <Button component={Link} to="/forgot-password" variant="default" fullWidth>
-          {t('resetPassword.requestNewLink')}
-        </Button>
-      </Stack>
-    </AuthCard>
+    <LinkProblemCard
+      title={title}
+      message={message}
+      action={{ to: '/forgot-password', label: t('resetPassword.requestNewLink') }}
+    />
   );
 }
