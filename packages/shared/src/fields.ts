@@ -1,7 +1,7 @@
 // Field schemas shared by several request bodies; their messages are full sentences shown as given.
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { parseUsPhone } from './phone-validation.js';
+import { checkUsPhone, INVALID_US_PHONE_ERROR, usPhoneErrorText } from './phone-validation.js';
 import { isStorableText, TEXT_LIMITS, textField, tooLongText, UNSTORABLE_TEXT_ERROR } from './text-field.js';
 
 /** Required text: `message` when blank, "{label} must be at most {max} characters." when over. */
@@ -38,17 +38,18 @@ export const ZBrandColor = z
   .regex(/^#[0-9a-fA-F]{6}$/, 'Brand color must be a hex color such as #007bff.')
   .transform((value) => value.toLowerCase());
 
+/** A US number as E.164; another country's number is refused, never reinterpreted (see checkUsPhone). */
 export const ZUsPhone = z
   .string({ error: 'Phone number is required.' })
   .refine(isStorableText, UNSTORABLE_TEXT_ERROR)
   .trim()
   .min(1, 'Phone number is required.')
-  .max(TEXT_LIMITS.phone, 'Please enter a valid US phone number.')
+  .max(TEXT_LIMITS.phone, INVALID_US_PHONE_ERROR)
   .transform((value, ctx) => {
-    const e164 = parseUsPhone(value);
-    if (!e164) {
-      ctx.addIssue({ code: 'custom', message: 'Please enter a valid US phone number.' });
+    const checked = checkUsPhone(value);
+    if (checked.problem) {
+      ctx.addIssue({ code: 'custom', message: usPhoneErrorText(checked.problem) });
       return z.NEVER;
     }
-    return e164;
+    return checked.e164;
   });

@@ -2,9 +2,55 @@
 // pages that only format numbers do not pull in the metadata.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 
+/** Why a typed number is refused: empty, another country's code (+33, 0044, 011 44…), or not a US number. */
+export type TUsPhoneProblem = 'required' | 'not_us' | 'invalid';
+
+export type TUsPhoneCheck =
+  | { e164: string; problem?: undefined }
+  | { e164?: undefined; problem: TUsPhoneProblem };
+
+/** Shown for a number typed with another country's code (the service texts US numbers only). */
+export const NOT_US_PHONE_ERROR = 'Only US phone numbers (+1) can be used.';
+export const INVALID_US_PHONE_ERROR = 'Please enter a valid US phone number.';
+
+/**
+ * Reads a typed US number without ever reinterpreting it: 10 digits, or 11 starting with 1, with or
+ * without "+1" and punctuation. A leading "+", "00" or "011" followed by a code other than 1 is refused
+ * as `not_us`; any other digit count is `invalid` (never sliced or padded).
+ */
+export function checkUsPhone(input: string): TUsPhoneCheck {
+  const typed = input.trim();
+  if (!typed) return { problem: 'required' };
+  if (!/^\+?[\d\s().-]+$/.test(typed)) return { problem: 'invalid' };
+  const digits = typed.replace(/\D/g, '');
+  if (!digits) return { problem: 'invalid' };
+  let national: string;
+  if (typed.startsWith('+')) {
+    if (!digits.startsWith('1')) return { problem: 'not_us' };
+    national = digits.slice(1);
+  } else if (digits.startsWith('011') || digits.startsWith('00')) {
+    const afterExit = digits.slice(digits.startsWith('011') ? 3 : 2);
+    if (!afterExit.startsWith('1')) return { problem: 'not_us' };
+    national = afterExit.slice(1);
+  } else if (digits.length === 11 && digits.startsWith('1')) {
+    national = digits.slice(1);
+  } else {
+    national = digits;
+  }
+  if (national.length !== 10) return { problem: 'invalid' };
+  const e164 = `+1${national}`;
+  const phone = parsePhoneNumberFromString(e164);
+  if (phone?.country !== 'US' || !phone.isValid()) return { problem: 'invalid' };
+  return { e164 };
+}
+
 /** E.164 (+1XXXXXXXXXX) for a valid US number, else null. */
 export function parseUsPhone(input: string): string | null {
-  const phone = parsePhoneNumberFromString(input.trim(), 'US');
-  if (phone?.country !== 'US' || !phone.isValid()) return null;
-  return phone.number;
+  return checkUsPhone(input).e164 ?? null;
+}
+
+/** The sentence for a refused number (the server's field error; the web words the same in each locale). */
+export function usPhoneErrorText(problem: TUsPhoneProblem): string {
+  if (problem === 'required') return 'Phone number is required.';
+  return problem === 'not_us' ? NOT_US_PHONE_ERROR : INVALID_US_PHONE_ERROR;
 }

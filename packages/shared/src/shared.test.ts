@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  checkUsPhone,
   deriveStationId,
   formatLastLogin,
   formatLastSeen,
@@ -8,7 +9,8 @@ import {
   formatUsPhone,
   LANGUAGE_CODES,
   MESSAGE_TYPE_KEYS,
-  phoneInputToE164,
+  parseUsPhone,
+  ZUsPhone,
 } from './index.js';
 
 const now = new Date('2026-11-22T12:00:00Z');
@@ -41,13 +43,64 @@ describe('phones', () => {
     expect(formatUsPhone(null)).toBe('');
   });
 
-  it('formats typing and converts input as the forms send it', () => {
+  it('formats US typing as (555) 123-4567 and keeps anything else as typed', () => {
     expect(formatPhoneInput('555')).toBe('(555');
     expect(formatPhoneInput('55512')).toBe('(555) 12');
-    expect(formatPhoneInput('555123456789')).toBe('(555) 123-4567');
-    expect(formatPhoneInput('555123456789')).toHaveLength(14);
-    expect(phoneInputToE164('(555) 123-4567')).toBe('+15551234567');
-    expect(phoneInputToE164('1 555 123 4567')).toBe('+15551234567');
+    expect(formatPhoneInput('5551234567')).toBe('(555) 123-4567');
+    expect(formatPhoneInput('5551234567')).toHaveLength(14);
+    expect(formatPhoneInput('+1 555 123 4567')).toBe('(555) 123-4567');
+    expect(formatPhoneInput('+1')).toBe('+1');
+    // Another country's number, or too many digits, is never sliced into a US mask.
+    expect(formatPhoneInput('+33 7 81 23 45 67')).toBe('+33 7 81 23 45 67');
+    expect(formatPhoneInput('+')).toBe('+');
+    expect(formatPhoneInput('+44 20 7946 0958')).toBe('+44 20 7946 0958');
+    expect(formatPhoneInput('00 33 7 81 23 45 67')).toBe('00 33 7 81 23 45 67');
+    expect(formatPhoneInput('555123456789')).toBe('555123456789');
+    expect(formatPhoneInput('(555) 123-45678')).toBe('(555) 123-45678');
+  });
+
+  it('reads US numbers and refuses every other country or digit count', () => {
+    for (const typed of [
+      '(415) 555-0134',
+      '4155550134',
+      '1 415 555 0134',
+      '+1 (415) 555-0134',
+      '+14155550134',
+      '011 1 415 555 0134',
+    ]) {
+      expect(checkUsPhone(typed)).toEqual({ e164: '+14155550134' });
+    }
+    expect(parseUsPhone('415.555.0134')).toBe('+14155550134');
+    for (const typed of [
+      '+33 7 81 23 45 67',
+      '+44 20 7946 0958',
+      '00 33 7 81 23 45 67',
+      '011 44 20 7946 0958',
+      '+52 55 1234 5678',
+    ]) {
+      expect(checkUsPhone(typed)).toEqual({ problem: 'not_us' });
+      expect(parseUsPhone(typed)).toBeNull();
+    }
+    // What the old mask made of them: refused as typed, never reinterpreted.
+    for (const typed of [
+      '415555013',
+      '415555013412',
+      '24155550134',
+      '1415555013',
+      '(442) 079-460',
+      '415-555-0134 x2',
+      '4155550134abc',
+    ]) {
+      expect(checkUsPhone(typed)).toEqual({ problem: 'invalid' });
+    }
+    expect(checkUsPhone('  ')).toEqual({ problem: 'required' });
+    expect(ZUsPhone.safeParse('+33 7 81 23 45 67').error?.issues[0]?.message).toBe(
+      'Only US phone numbers (+1) can be used.',
+    );
+    expect(ZUsPhone.safeParse('415555013').error?.issues[0]?.message).toBe(
+      'Please enter a valid US phone number.',
+    );
+    expect(ZUsPhone.parse(' (415) 555-0134 ')).toBe('+14155550134');
   });
 });
 

@@ -1,6 +1,7 @@
-// A US phone field shown as (555) 123-4567 while typing, 14 characters at most (spec §5, §9).
+// A US phone field shown as (555) 123-4567 while typing, 14 characters at most (spec §5, §9); another
+// country's number stays as typed so its refusal is visible (formatPhoneInput, checkUsPhone).
 import { TextInput, type TextInputProps } from '@mantine/core';
-import { formatPhoneInput, LIMITS } from '@message-station/shared';
+import { checkUsPhone, formatPhoneInput, TEXT_LIMITS, type TUsPhoneProblem } from '@message-station/shared';
 
 type UsPhoneInputProps = Omit<TextInputProps, 'value' | 'onChange' | 'type'> & {
   value: string;
@@ -13,7 +14,7 @@ export function UsPhoneInput({ value, onChange, ...rest }: UsPhoneInputProps) {
       type="tel"
       inputMode="tel"
       autoComplete="tel-national"
-      maxLength={LIMITS.phoneInputMaxLength}
+      maxLength={TEXT_LIMITS.phone}
       {...rest}
       value={value}
       onChange={(event) => onChange(formatPhoneInput(event.currentTarget.value))}
@@ -21,9 +22,14 @@ export function UsPhoneInput({ value, onChange, ...rest }: UsPhoneInputProps) {
   );
 }
 
-/** What is wrong with a typed US number: nothing, missing, or not ten digits. */
-export function usPhoneProblem(value: string): 'required' | 'invalid' | null {
-  const digits = value.replace(/\D/g, '');
-  if (!digits) return 'required';
-  return digits.length === 10 ? null : 'invalid';
+/** What is wrong with a typed US number: nothing, missing, another country's (`not_us`), or not a US number. */
+export function usPhoneProblem(value: string): TUsPhoneProblem | null {
+  return checkUsPhone(value).problem ?? null;
+}
+
+/** The E.164 form the forms send; call only after usPhoneProblem found nothing. */
+export function usPhoneE164(value: string): string {
+  const checked = checkUsPhone(value);
+  if (!checked.e164) throw new Error('usPhoneE164 called on a refused number');
+  return checked.e164;
 }

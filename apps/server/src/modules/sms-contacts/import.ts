@@ -1,6 +1,13 @@
 // CSV import of SMS contacts: a per-row check, then every valid row at once on the staff's
 // attestation, which verifies the contacts so they receive alerts (decision 0017).
-import { parseUsPhone, TEXT_LIMITS, type TImportReport, tooLongText } from '@message-station/shared';
+import {
+  checkUsPhone,
+  NOT_US_PHONE_ERROR,
+  parseUsPhone,
+  TEXT_LIMITS,
+  type TImportReport,
+  tooLongText,
+} from '@message-station/shared';
 import { parseContactsCsv, type TCsvContactRow } from './csv.js';
 import * as repo from './repo.js';
 import { attestationText, stationCatalog, type TStaffContext } from './service.js';
@@ -29,7 +36,8 @@ function rowError(
 ) {
   if (row.name.length > TEXT_LIMITS.name) return tooLongText('Name', TEXT_LIMITS.name);
   if (!row.phone) return 'Phone number is missing';
-  if (!e164) return 'Invalid US phone number';
+  if (!e164)
+    return checkUsPhone(row.phone).problem === 'not_us' ? NOT_US_PHONE_ERROR : 'Invalid US phone number';
   if (!catalog.languages.has(language)) return `Unknown language "${row.language}"`;
   const unknown = types.find((t) => !catalog.activeTypes.has(t));
   if (unknown) return `Unknown message type "${unknown}"`;

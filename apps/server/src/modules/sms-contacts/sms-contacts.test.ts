@@ -217,6 +217,20 @@ describe('SMS contacts (staff)', async () => {
     });
     expect(unattested.statusCode).toBe(400);
     expect(unattested.json().error).toBe('Please confirm that this person agreed to receive SMS alerts.');
+
+    const contacts = (await db.select().from(smsContacts)).length;
+    const texts = (await db.select().from(outboxMessages)).length;
+    for (const phone of ['+44 20 7946 0958', '011 44 20 7946 0958', '+33 7 81 23 45 67']) {
+      const british = await staff.post('/admin/api/sms-contacts', {
+        phone,
+        message_preferences: { emergency: { subscribed: true, language: 'en' } },
+        consent_attested: true,
+      });
+      expect(british.statusCode).toBe(400);
+      expect(british.json().error).toBe('Only US phone numbers (+1) can be used.');
+    }
+    expect(await db.select().from(smsContacts)).toHaveLength(contacts);
+    expect(await db.select().from(outboxMessages)).toHaveLength(texts);
   });
 
   it('previews a CSV import row by row, then imports only the valid rows', async () => {
@@ -230,11 +244,12 @@ describe('SMS contacts (staff)', async () => {
       'Existing,+14155551001,en,emergency',
       'Wrong Lang,4155552003,ko,emergency',
       'Wrong Type,4155552004,en,weather',
+      'Paris,+33 7 81 23 45 67,en,emergency',
     ].join('\r\n');
     const preview = await importCsv(staff, csv, true);
     expect(preview.statusCode).toBe(200);
     const report = preview.json();
-    expect(report).toMatchObject({ total: 7, valid: 2, invalid: 5, imported: 0, verified: 0 });
+    expect(report).toMatchObject({ total: 8, valid: 2, invalid: 6, imported: 0, verified: 0 });
     expect(report.rows.map((r: { line: number; error: string | null }) => [r.line, r.error])).toEqual([
       [2, null],
       [4, null],
@@ -243,6 +258,7 @@ describe('SMS contacts (staff)', async () => {
       [7, 'Already a contact of this station'],
       [8, 'Unknown language "ko"'],
       [9, 'Unknown message type "weather"'],
+      [10, 'Only US phone numbers (+1) can be used.'],
     ]);
     expect(report.rows[0]).toMatchObject({
       name: 'Lopez, Maria',

@@ -134,6 +134,31 @@ describe('subscriber join and unsubscribe', async () => {
     expect(await db.select().from(smsContacts)).toHaveLength(before);
   });
 
+  it.each([
+    ['+33 7 81 23 45 67', 'Only US phone numbers (+1) can be used.'],
+    ['+33781234567', 'Only US phone numbers (+1) can be used.'],
+    ['0044 20 7946 0958', 'Only US phone numbers (+1) can be used.'],
+    ['011 44 20 7946 0958', 'Only US phone numbers (+1) can be used.'],
+    ['3378123456789', 'Please enter a valid US phone number.'],
+    ['415555013', 'Please enter a valid US phone number.'],
+  ])('refuses %s with "%s": no code texted, no contact', async (phone, error) => {
+    const contacts = (await db.select().from(smsContacts)).length;
+    const texts = (await db.select().from(outboxMessages)).length;
+    const client = await visitor();
+    const response = await client.post('/subscribe/demo/register', {
+      phone,
+      message_types: [{ message_type: 'emergency', language: 'en' }],
+      consent_given: true,
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error });
+    expect(await db.select().from(smsContacts)).toHaveLength(contacts);
+    expect(await db.select().from(outboxMessages)).toHaveLength(texts);
+    expect(await db.select().from(outboxMessages).where(eq(outboxMessages.to, '+13378123456'))).toHaveLength(
+      0,
+    );
+  });
+
   it('joins with a texted code: choices, status and the consent record', async () => {
     const { client, phone, response, reply } = await join([
       { message_type: 'emergency', language: 'es' },

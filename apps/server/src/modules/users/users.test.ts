@@ -61,7 +61,8 @@ describe('station users', async () => {
     [{ full_name: ' ' }, 'Full name is required.'],
     [{ email: 'not-an-email' }, 'Please enter a valid email.'],
     [{ phone_number: '' }, 'Phone number is required.'],
-    [{ phone_number: '+44 20 7946 0958' }, 'Please enter a valid US phone number.'],
+    [{ phone_number: '+44 20 7946 0958' }, 'Only US phone numbers (+1) can be used.'],
+    [{ phone_number: '+33 7 81 23 45 67' }, 'Only US phone numbers (+1) can be used.'],
     [{ role: 'owner' }, 'Role must be admin or user.'],
   ])('refuses %j with its text', async (change, text) => {
     const response = await admin.post('/admin/api/users', { ...newUser, email: 'x@demo.test', ...change });

@@ -1,7 +1,7 @@
 // Development only: a text "from" a phone to the station (POST /dev/api/inbound), e.g. STOP or
 // YES. Shows the station's reply and refreshes the outbox, where the reply also lands.
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
-import { phoneInputToE164, TEXT_LIMITS } from '@message-station/shared';
+import { TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertCircle, IconMessageReply, IconSend } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import { sendInboundSms } from '../../api/dev-inbound';
 import { queryKeys } from '../../api/query-keys';
-import { UsPhoneInput, usPhoneProblem } from '../../components/UsPhoneInput';
+import { UsPhoneInput, usPhoneE164, usPhoneProblem } from '../../components/UsPhoneInput';
 import { withCsrfCookie } from '../auth/queries';
 
 type TErrors = { from?: string; body?: string };
@@ -30,12 +30,19 @@ export function InboundSmsForm() {
     event.preventDefault();
     const phoneProblem = usPhoneProblem(from);
     const found: TErrors = {
-      from: phoneProblem === 'required' ? t('phoneRequired') : phoneProblem ? t('phoneInvalid') : undefined,
+      from:
+        phoneProblem === 'required'
+          ? t('phoneRequired')
+          : phoneProblem === 'not_us'
+            ? t('phoneNotUs')
+            : phoneProblem
+              ? t('phoneInvalid')
+              : undefined,
       body: body.trim() ? undefined : t('messageRequired'),
     };
     setErrors(found);
     if (found.from || found.body) return;
-    send.mutate({ from: phoneInputToE164(from), body: body.trim() }, { onSuccess: () => setBody('') });
+    send.mutate({ from: usPhoneE164(from), body: body.trim() }, { onSuccess: () => setBody('') });
   };
 
   return (

@@ -1,6 +1,6 @@
 // Step 1: the administrator's account (spec §5 Signup step 1).
 import { PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { formatPhoneInput, LIMITS, TEXT_LIMITS } from '@message-station/shared';
+import { formatPhoneInput, TEXT_LIMITS } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { StepHeading } from './StepHeading';
 import { type TStepProps, useFieldError } from './step-props';
@@ -79,7 +79,7 @@ export function AdminAccountStep({ draft, errors, onChange }: TStepProps) {
         inputMode="tel"
         autoComplete="tel-national"
         withAsterisk
-        maxLength={LIMITS.phoneInputMaxLength}
+        maxLength={TEXT_LIMITS.phone}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         value={draft.phoneNumber}
         onChange={(event) => onChange({ phoneNumber: formatPhoneInput(event.currentTarget.value) })}

@@ -44,6 +44,18 @@ describe('SignupPage step 1', () => {
     expect(screen.getByText('Admin account')).toBeTruthy();
   });
 
+  it('refuses a French number on Continue, keeping the step and sending nothing', async () => {
+    const fetchMock = mockSession(null);
+    renderApp('/signup');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: 'Create Your Station' });
+    await fillAccountStep(user, { ...ACCOUNT, phone: '+33 7 81 23 45 67' });
+    await clickContinue(user);
+    expect(errorTexts()).toEqual(['Only US phone numbers (+1) can be used.']);
+    expect(screen.getByText('Admin account')).toBeTruthy();
+    expect(fetchMock.mock.calls.some(([path]) => String(path).includes('/api/register'))).toBe(false);
+  });
+
   it('shows the same texts in Spanish', async () => {
     await i18n.changeLanguage('es');
     mockSession(null);
@@ -67,13 +79,21 @@ describe('SignupPage step 1', () => {
     expect(screen.getByText('Las contraseñas no coinciden.')).toBeTruthy();
   });
 
-  it('formats the phone as (555) 123-4567 and stops at 14 characters', async () => {
+  it('formats the phone as (555) 123-4567 (14 characters) and never slices extra digits or a country code', async () => {
     mockSession(null);
     renderApp('/signup');
     const user = userEvent.setup();
     const phone = (await screen.findByLabelText(/^Phone Number/)) as HTMLInputElement;
-    await user.type(phone, '415555013499');
+    await user.type(phone, '4155550134');
     expect(phone.value).toBe('(415) 555-0134');
+    await user.type(phone, '99');
+    expect(phone.value).toBe('(415) 555-013499');
+    await user.clear(phone);
+    await user.type(phone, '+1 415 555 0134');
+    expect(phone.value).toBe('(415) 555-0134');
+    await user.clear(phone);
+    await user.type(phone, '+33 7 81 23 45 67');
+    expect(phone.value).toBe('+33 7 81 23 45 67');
   });
 });
 

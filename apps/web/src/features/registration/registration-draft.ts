@@ -1,11 +1,10 @@
 // The signup draft (spec §3 Registration draft): its defaults, the checks of each step (spec §5)
 // and the start request built from it. Kept in component state only: it holds a password.
 import {
+  checkUsPhone,
   deriveStationId,
   LIMITS,
   MESSAGE_TYPES,
-  parseUsPhone,
-  phoneInputToE164,
   STATION_DEFAULTS,
   type TMessageTypeKey,
   type TRegisterStartRequest,
@@ -113,8 +112,10 @@ function accountErrors(draft: TRegistrationDraft): TDraftErrors {
   if (draft.password && draft.confirmPassword !== draft.password) {
     errors.confirmPassword = 'passwordsDoNotMatch';
   }
-  if (!draft.phoneNumber.trim()) errors.phoneNumber = 'phoneRequired';
-  else if (!parseUsPhone(phoneInputToE164(draft.phoneNumber))) errors.phoneNumber = 'phoneInvalid';
+  const phone = checkUsPhone(draft.phoneNumber);
+  if (phone.problem === 'required') errors.phoneNumber = 'phoneRequired';
+  else if (phone.problem === 'not_us') errors.phoneNumber = 'phoneNotUs';
+  else if (phone.problem) errors.phoneNumber = 'phoneInvalid';
   return errors;
 }
 
@@ -157,7 +158,8 @@ export function toStartRequest(draft: TRegistrationDraft): TRegisterStartRequest
   return {
     email: draft.email.trim(),
     password: draft.password,
-    phone_number: phoneInputToE164(draft.phoneNumber),
+    // Refused numbers never get here (accountErrors); sent as typed, never reinterpreted.
+    phone_number: checkUsPhone(draft.phoneNumber).e164 ?? draft.phoneNumber.trim(),
     admin_full_name: draft.fullName.trim(),
     billing_email: draft.billingEmail.trim(),
     station_name: draft.stationName.trim(),

@@ -2,13 +2,13 @@
 // starts Pending: the server texts them and they are only active once they reply YES.
 import { Alert, Button, Checkbox, Group, Input, Modal, Stack, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { formatUsPhone, phoneInputToE164, TEXT_LIMITS } from '@message-station/shared';
+import { formatUsPhone, TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
-import { UsPhoneInput, usPhoneProblem } from '../../components/UsPhoneInput';
+import { UsPhoneInput, usPhoneE164, usPhoneProblem } from '../../components/UsPhoneInput';
 import { useSessionUser } from '../auth/session-user';
 import { PreferencesEditor } from './PreferencesEditor';
 import { defaultLanguage, draftFrom, hasSubscription, preferencesFrom } from './preferences';
@@ -49,15 +49,17 @@ function AddContactForm({ types, languages, onClose }: Omit<AddContactModalProps
       phone:
         phoneProblem === 'required'
           ? t('validation.phoneRequired')
-          : phoneProblem
-            ? t('validation.phoneInvalid')
-            : undefined,
+          : phoneProblem === 'not_us'
+            ? t('validation.phoneNotUs')
+            : phoneProblem
+              ? t('validation.phoneInvalid')
+              : undefined,
       types: hasSubscription(draft) ? undefined : t('validation.typesRequired'),
       attestation: attested ? undefined : t('validation.attestationRequired'),
     };
     setErrors(found);
     if (found.phone || found.types || found.attestation) return;
-    const e164 = phoneInputToE164(phone);
+    const e164 = usPhoneE164(phone);
     add.mutate(
       {
         name: name.trim(),

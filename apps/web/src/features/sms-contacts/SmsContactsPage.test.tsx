@@ -304,6 +304,33 @@ describe('SmsContactsPage', () => {
     );
   });
 
+  it('keeps a British number as typed in Add Contact, refuses it and sends nothing', async () => {
+    setCookie('csrf_token', 's5');
+    const fetchMock = mockContactsApi({ [LIST]: () => listResponse([maria]) });
+    renderApp('/admin/sms-contacts');
+    const user = userEvent.setup();
+    await screen.findByText('Maria Lopez');
+    await user.click(screen.getByRole('button', { name: 'Add Contact' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Add Contact' }));
+    const phone = dialog.getByLabelText(/^Phone Number/) as HTMLInputElement;
+    await user.type(phone, '+44 20 7946 0958');
+    expect(phone.value).toBe('+44 20 7946 0958');
+    await user.click(within(dialog.getByRole('group', { name: 'Emergency' })).getByRole('checkbox'));
+    await user.click(dialog.getByRole('checkbox', { name: /I confirm this person agreed/ }));
+    await user.click(dialog.getByRole('button', { name: 'Add Contact' }));
+
+    expectShown(dialog.getByText('Only US phone numbers (+1) can be used.'));
+    expect(phone.value).toBe('+44 20 7946 0958');
+    expect(callsTo(fetchMock, 'POST', '/admin/api/sms-contacts')).toHaveLength(0);
+
+    await user.clear(phone);
+    await user.type(phone, '+33 7 81 23 45 67');
+    expect(phone.value).toBe('+33 7 81 23 45 67');
+    await user.click(dialog.getByRole('button', { name: 'Add Contact' }));
+    expectShown(dialog.getByText('Only US phone numbers (+1) can be used.'));
+    expect(callsTo(fetchMock, 'POST', '/admin/api/sms-contacts')).toHaveLength(0);
+  });
+
   it("shows the server's refusal in the Add Contact dialog", async () => {
     setCookie('csrf_token', 's4');
     mockContactsApi({

@@ -2,17 +2,16 @@
 // station has more than one), privacy notice, consent, Subscribe (spec §2, §5).
 import { Alert, Button, Checkbox, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
-import {
-  phoneInputToE164,
-  type TLanguageCode,
-  type TMessageTypeKey,
-  type TStationPublicInfo,
-  type TSubscribeResponse,
+import type {
+  TLanguageCode,
+  TMessageTypeKey,
+  TStationPublicInfo,
+  TSubscribeResponse,
 } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
-import { UsPhoneInput, usPhoneProblem } from '../../components/UsPhoneInput';
+import { UsPhoneInput, usPhoneE164, usPhoneProblem } from '../../components/UsPhoneInput';
 import { NewTabLink } from './NewTabLink';
 import { useConsentLanguage, useRegisterMutation } from './queries';
 import { nativeLanguageName, safeColor } from './station-brand';
@@ -40,6 +39,7 @@ export function useJoinForm(info: TStationPublicInfo): UseFormReturnType<TJoinVa
       phone: (value) => {
         const problem = usPhoneProblem(value);
         if (problem === 'required') return t('validation.phoneRequired');
+        if (problem === 'not_us') return t('validation.phoneNotUs');
         return problem ? t('validation.phoneInvalid') : null;
       },
       types: (value) => (value.length > 0 ? null : t('validation.typesRequired')),
@@ -71,7 +71,7 @@ export function JoinForm({ slug, info, form, onRegistered }: JoinFormProps) {
   const submit = form.onSubmit((values) => {
     register.mutate(
       {
-        phone: phoneInputToE164(values.phone),
+        phone: usPhoneE164(values.phone),
         // In display order, whatever order they were ticked in.
         message_types: messageTypes
           .filter((type) => values.types.includes(type.message_type))

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, mockSession, renderApp } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 import { registerReply, stationInfo } from './subscriber-test-helpers';
 
 const INFO = 'GET /subscribe/demo/info?lang=en';
@@ -87,6 +88,45 @@ describe('JoinPage', () => {
     expect(fetchMock.mock.calls.some(([path]) => String(path).endsWith('/register'))).toBe(false);
   });
 
+  it.each([
+    [
+      'en',
+      'Subscribe',
+      'Emergency',
+      /I consent to receive SMS alerts/,
+      'Only US phone numbers (+1) can be used.',
+    ],
+    [
+      'es',
+      'Suscribirse',
+      'Emergency',
+      /I consent to receive SMS alerts/,
+      'Solo se pueden usar números de teléfono de EE. UU. (+1).',
+    ],
+  ])(
+    'keeps a French number as typed, refuses it (%s) and sends nothing',
+    async (language, subscribe, type, consent, refusal) => {
+      await i18n.changeLanguage(language);
+      const fetchMock = mockSession(null, {
+        [INFO.replace('lang=en', `lang=${language}`)]: () => jsonResponse(stationInfo()),
+      });
+      renderApp('/join/demo');
+      const user = userEvent.setup();
+      const phone = (await screen.findByRole('textbox', {
+        name: /^(Phone Number|Número de teléfono)/,
+      })) as HTMLInputElement;
+      await user.type(phone, '+33 7 81 23 45 67');
+      expect(phone.value).toBe('+33 7 81 23 45 67');
+      await user.click(screen.getByRole('checkbox', { name: type }));
+      await user.click(screen.getByRole('checkbox', { name: consent }));
+      await user.click(screen.getByRole('button', { name: subscribe }));
+
+      expectShown(await screen.findByText(refusal));
+      expect(phone.value).toBe('+33 7 81 23 45 67');
+      expect(fetchMock.mock.calls.some(([path]) => String(path).includes('/register'))).toBe(false);
+    },
+  );
+
   it('offers a language per checked type, defaulting to the first, and sends the choices', async () => {
     setCookie('csrf_token', 'j1');
     const fetchMock = mockSession(null, {
@@ -156,7 +196,7 @@ describe('JoinPage', () => {
     });
     renderApp('/join/demo');
     const user = userEvent.setup();
-    await fillPhone(user, '5555550134');
+    await fillPhone(user, '4155550134');
     await user.click(screen.getByRole('checkbox', { name: 'Emergency' }));
     await user.click(screen.getByRole('checkbox', { name: /I consent/ }));
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));

@@ -1,16 +1,12 @@
 // /join/{station}: loading, not found, closed, register form, verify form, success (spec §2, §4).
 import { Alert, Anchor, Text } from '@mantine/core';
-import {
-  formatUsPhone,
-  phoneInputToE164,
-  type TStationPublicInfo,
-  type TSubscribeResponse,
-} from '@message-station/shared';
+import { formatUsPhone, type TStationPublicInfo, type TSubscribeResponse } from '@message-station/shared';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
+import { usPhoneE164 } from '../../components/UsPhoneInput';
 import { JoinForm, type TJoinValues, useJoinForm } from './JoinForm';
 import { useStationInfoQuery } from './queries';
 import { StationCard } from './StationCard';
@@ -88,7 +84,7 @@ function JoinFlow({ slug, info }: { slug: string; info: TStationPublicInfo }) {
   const registered = (values: TJoinValues, registration: TSubscribeResponse) => {
     setPhase(
       registration.requires_verification
-        ? { kind: 'verify', registration, phone: formatUsPhone(phoneInputToE164(values.phone)) }
+        ? { kind: 'verify', registration, phone: formatUsPhone(usPhoneE164(values.phone)) }
         : { kind: 'success' },
     );
   };

@@ -2,14 +2,14 @@
 // the same answer whether or not the number was subscribed, and so does this page.
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { formatUsPhone, phoneInputToE164, type TStationPublicInfo } from '@message-station/shared';
+import { formatUsPhone, type TStationPublicInfo } from '@message-station/shared';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { serverErrorText } from '../../api/client';
 import { PageLoader } from '../../components/PageLoader';
-import { UsPhoneInput, usPhoneProblem } from '../../components/UsPhoneInput';
+import { UsPhoneInput, usPhoneE164, usPhoneProblem } from '../../components/UsPhoneInput';
 import { useStationInfoQuery, useUnsubscribeMutation } from './queries';
 import { StationCard } from './StationCard';
 import { StationNotFound } from './StationNotFound';
@@ -34,6 +34,7 @@ function UnsubscribeFlow({ slug, station }: { slug: string; station: TStationPub
       phone: (value) => {
         const problem = usPhoneProblem(value);
         if (problem === 'required') return t('validation.phoneRequired');
+        if (problem === 'not_us') return t('validation.phoneNotUs');
         return problem ? t('validation.phoneInvalid') : null;
       },
     },
@@ -65,7 +66,7 @@ function UnsubscribeFlow({ slug, station }: { slug: string; station: TStationPub
   }
 
   const submit = form.onSubmit((values) => {
-    const phone = phoneInputToE164(values.phone);
+    const phone = usPhoneE164(values.phone);
     mutation.mutate(phone, { onSuccess: () => setUnsubscribedPhone(formatUsPhone(phone)) });
   });
 

@@ -3,12 +3,12 @@
 // own password (decision 0025, in place of the spec's Initial Password).
 import { Alert, Modal, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { INVITATION_ERROR_CODES, phoneInputToE164, type TStationUser } from '@message-station/shared';
+import { INVITATION_ERROR_CODES, type TStationUser } from '@message-station/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { UsPhoneInput, usPhoneProblem } from '../../components/UsPhoneInput';
+import { UsPhoneInput, usPhoneE164, usPhoneProblem } from '../../components/UsPhoneInput';
 import { useCreateUserMutation } from './queries';
 import {
   NameAndEmailFields,
@@ -53,13 +53,17 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (!complete) return;
-    const found: TErrors = { phone: usPhoneProblem(phone) ? t('form.phoneInvalid') : undefined };
+    const phoneProblem = usPhoneProblem(phone);
+    const found: TErrors = {
+      phone:
+        phoneProblem === 'not_us' ? t('form.phoneNotUs') : phoneProblem ? t('form.phoneInvalid') : undefined,
+    };
     setErrors(found);
     if (found.phone) return;
     create.mutate(
       {
         ...nameAndEmailRequest(nameAndEmail),
-        phone_number: phoneInputToE164(phone),
+        phone_number: usPhoneE164(phone),
         role,
         api_access_enabled: apiAccess,
       },
