@@ -12,15 +12,32 @@ function usDate(date: Date): string {
   return date.toLocaleDateString('en-US');
 }
 
-/** Messages: 'Just now', 'Nm ago', 'Nh ago' (under 24h), 'Nd ago' (under 7 days), then a date. */
-export function formatMessageAge(value: Date | string, now: Date = new Date()): string {
+/** How old something is, in steps a page words in its own language. */
+export type TRelativeAge =
+  | { kind: 'now' }
+  | { kind: 'minutes' | 'hours' | 'days'; count: number }
+  | { kind: 'date'; date: Date };
+
+/**
+ * Messages (spec §9): just now, minutes, hours (under 24 h), days (under `dayLimit`, 7 for
+ * messages; 0 for machines, whose last-seen time turns into a date after 24 hours), then a date.
+ */
+export function relativeAge(value: Date | string, now: Date = new Date(), dayLimit = 7): TRelativeAge {
   const date = toDate(value);
   const elapsed = Math.max(0, now.getTime() - date.getTime());
-  if (elapsed < MINUTE) return 'Just now';
-  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m ago`;
-  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
-  if (elapsed < 7 * DAY) return `${Math.floor(elapsed / DAY)}d ago`;
-  return usDate(date);
+  if (elapsed < MINUTE) return { kind: 'now' };
+  if (elapsed < HOUR) return { kind: 'minutes', count: Math.floor(elapsed / MINUTE) };
+  if (elapsed < DAY) return { kind: 'hours', count: Math.floor(elapsed / HOUR) };
+  if (elapsed < dayLimit * DAY) return { kind: 'days', count: Math.floor(elapsed / DAY) };
+  return { kind: 'date', date };
+}
+
+/** Messages in English: 'Just now', 'Nm ago', 'Nh ago', 'Nd ago' (under 7 days), then a date. */
+export function formatMessageAge(value: Date | string, now: Date = new Date()): string {
+  const age = relativeAge(value, now);
+  if (age.kind === 'now') return 'Just now';
+  if (age.kind === 'date') return usDate(age.date);
+  return `${age.count}${age.kind[0]} ago`;
 }
 
 /** Machines: 'Just now', 'Nm ago', 'Nh ago', then a date after 24 hours. */

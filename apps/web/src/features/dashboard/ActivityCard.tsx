@@ -3,12 +3,13 @@
 // failed), message title, characters, segments, age and status; a line about a message links to
 // the Messages page. Refresh asks again.
 import { Badge, Box, Button, Card, Group, NavLink, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { formatCount, formatMessageAge, type TActivityStatus } from '@message-station/shared';
+import { formatCount, type TActivityStatus } from '@message-station/shared';
 import { IconBell, IconMessage, IconRefresh } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TActivity } from '../../api/dashboard';
+import { useRelativeAgeText } from '../../i18n/relative-age';
 import { quietHoursEnd, timeInZone } from './dashboard-format';
 import { useActivityQuery } from './queries';
 
@@ -106,6 +107,7 @@ export function ActivityCard() {
 
 function ActivityRow({ entry }: { entry: TActivity }) {
   const { t } = useTranslation('dashboard');
+  const ageText = useRelativeAgeText();
   const words = useActivityWords(entry);
   const { characterCount, segmentCount } = entry.metadata;
   const color = STATUS_COLOR[entry.status];
@@ -147,7 +149,7 @@ function ActivityRow({ entry }: { entry: TActivity }) {
     <Stack gap={4} align="flex-end">
       <Text component="span" fz="xs" c="dimmed">
         <time dateTime={entry.timestamp} title={new Date(entry.timestamp).toLocaleString('en-US')}>
-          {formatMessageAge(entry.timestamp)}
+          {ageText(entry.timestamp)}
         </time>
       </Text>
       <Badge size="sm" variant="light" color={color}>

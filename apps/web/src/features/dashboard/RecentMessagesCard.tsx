@@ -1,14 +1,15 @@
 // RECENT MESSAGES: the station's 3 latest messages, title and the original text cut at 80
 // characters (spec §2, §9), with how long ago each was created.
 import { Stack, Text } from '@mantine/core';
-import { formatMessageAge } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
+import { useRelativeAgeText } from '../../i18n/relative-age';
 import { DashboardCard } from './DashboardCard';
 import { cutText } from './dashboard-format';
 import { useRecentMessagesQuery } from './queries';
 
 export function RecentMessagesCard() {
   const { t } = useTranslation('dashboard');
+  const ageText = useRelativeAgeText();
   const recent = useRecentMessagesQuery();
   return (
     <DashboardCard title={t('cards.recentMessages')}>
@@ -31,7 +32,7 @@ export function RecentMessagesCard() {
                 {cutText(message.original)}
               </Text>
               <Text fz="xs" c="dimmed">
-                <time dateTime={message.createdAt}>{formatMessageAge(message.createdAt)}</time>
+                <time dateTime={message.createdAt}>{ageText(message.createdAt)}</time>
               </Text>
             </li>
           ))}

@@ -3,7 +3,7 @@
 // their status; edit mode with Save and Cancel (re-translates into the completed languages, else es
 // and fr); the audio file rendered by the server; the SMS preview.
 import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
-import { formatMessageAge, TEXT_LIMITS, type TSendResult } from '@message-station/shared';
+import { TEXT_LIMITS, type TSendResult } from '@message-station/shared';
 import { IconEdit, IconMessage, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import { serverErrorText } from '../../api/client';
 import type { TMessage } from '../../api/messages';
 import type { TStationMessageType } from '../../api/sms-contacts';
 import { exceededLimit } from '../../components/TextLimit';
+import { useRelativeAgeText } from '../../i18n/relative-age';
 import { useSessionUser } from '../auth/session-user';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 import { AudioDownload } from './AudioDownload';
@@ -70,6 +71,7 @@ function MessageDetail({
 }: MessageDetailModalProps & { message: TMessage }) {
   const { t } = useTranslation('messages');
   const { t: tc } = useTranslation();
+  const ageText = useRelativeAgeText();
   const languageName = useLanguageName();
   const user = useSessionUser();
   const station = useAdminStationQuery();
@@ -187,7 +189,7 @@ function MessageDetail({
         <Group gap="xs">
           <Text fz="sm" c="dimmed">
             <time dateTime={message.createdAt} title={new Date(message.createdAt).toLocaleString('en-US')}>
-              {t('detail.created', { time: formatMessageAge(message.createdAt) })}
+              {t('detail.created', { time: ageText(message.createdAt) })}
             </time>
           </Text>
           <TypeBadge type={message.message_type} types={types} />

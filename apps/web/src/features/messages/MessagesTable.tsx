@@ -1,10 +1,10 @@
 // The messages table: Title ('Untitled' when empty), Content, Translations, Created (relative),
 // Type, Actions (Details) (spec §2 Messages).
 import { Button, Table, Text } from '@mantine/core';
-import { formatMessageAge } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
 import type { TStationMessageType } from '../../api/sms-contacts';
+import { useRelativeAgeText } from '../../i18n/relative-age';
 import { useNow } from '../registration/use-now';
 import { TranslationBadges, TypeBadge } from './MessageBadges';
 
@@ -19,6 +19,7 @@ type MessagesTableProps = {
 
 export function MessagesTable({ messages, types, onDetails }: MessagesTableProps) {
   const { t } = useTranslation('messages');
+  const ageText = useRelativeAgeText();
   const now = useNow(AGE_TICK_MS);
 
   return (
@@ -61,7 +62,7 @@ export function MessagesTable({ messages, types, onDetails }: MessagesTableProps
                   dateTime={message.createdAt}
                   title={new Date(message.createdAt).toLocaleString('en-US')}
                 >
-                  {formatMessageAge(message.createdAt, new Date(now))}
+                  {ageText(message.createdAt, now)}
                 </time>
               </Table.Td>
               <Table.Td>
