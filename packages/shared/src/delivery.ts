@@ -105,8 +105,20 @@ export const ZDeliveryProgress = ZDeliveryStages.extend({
 });
 export type TDeliveryProgress = z.infer<typeof ZDeliveryProgress>;
 
+/** What a dashboard alert is about; the page words it in its language (`message` is English). */
+export const DASHBOARD_ALERT_CODES = [
+  'no_subscription',
+  'payment_failed',
+  'trial_ending',
+  'sms_disabled',
+  'low_credits',
+] as const;
+
 export const ZDashboardAlert = z.object({
   type: z.enum(['info', 'warning', 'error', 'success']),
+  code: z.enum(DASHBOARD_ALERT_CODES),
+  /** Numbers the words need: days (trial_ending), credits (low_credits). */
+  params: z.record(z.string(), z.number()).optional(),
   message: z.string(),
   action: z.string().optional(),
   link: z.string().optional(),

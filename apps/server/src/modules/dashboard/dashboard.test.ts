@@ -1,6 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { messages, smsDeliveries, smsSends } from '../../db/schema/index.js';
+import { messages, smsDeliveries, smsSends, stations } from '../../db/schema/index.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { createContact, createStationWithAdmin } from '../../test/factories.js';
 import { createMessage } from '../../test/messages-factory.js';
@@ -120,5 +120,31 @@ describe('the dashboard', async () => {
     await t.db.delete(messages).where(eq(messages.id, october));
     const lines = (await t.admin.get('/admin/api/activity?limit=20')).json().activities;
     expect(lines.at(-1)).toMatchObject({ messageId: null, messageTitle: 'October', status: 'delivered' });
+  });
+});
+
+describe('dashboard alerts', () => {
+  it('carry a code and the numbers their words need, so every page words them in its language', async () => {
+    const { app, db } = await createTestApp({ now: () => TODAY, dispatchInBackground: false });
+    const station = await createStationWithAdmin(db, { slug: 'kalerts' });
+    await db
+      .update(stations)
+      .set({ smsEnabled: false, smsCreditsBalance: 12 })
+      .where(eq(stations.id, station.station.id));
+    const admin = new TestClient(app);
+    await admin.login(station.adminEmail);
+    const { alerts } = (await admin.get('/admin/api/dashboard-stats')).json();
+    expect(alerts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ code: 'sms_disabled', message: 'SMS is disabled for this station.' }),
+        expect.objectContaining({
+          code: 'low_credits',
+          params: { credits: 12 },
+          message: 'Low SMS credits: 12 left.',
+          link: '/admin/billing',
+        }),
+      ]),
+    );
+    await app.close();
   });
 });

@@ -26,6 +26,7 @@ function alertsFor(station: typeof stations.$inferSelect, now: Date): TDashboard
   if (station.paymentStatus === 'suspended' || station.paymentStatus === 'unpaid') {
     alerts.push({
       type: 'error',
+      code: 'no_subscription',
       message: 'SMS sending is disabled without an active subscription',
       action: 'Go to Billing',
       link: '/admin/billing',
@@ -33,6 +34,7 @@ function alertsFor(station: typeof stations.$inferSelect, now: Date): TDashboard
   } else if (station.paymentFailedAt) {
     alerts.push({
       type: 'error',
+      code: 'payment_failed',
       message: 'Your last payment failed. Update your card to keep sending SMS.',
       action: 'Go to Billing',
       link: '/admin/billing',
@@ -43,6 +45,8 @@ function alertsFor(station: typeof stations.$inferSelect, now: Date): TDashboard
     if (days <= 3) {
       alerts.push({
         type: 'warning',
+        code: 'trial_ending',
+        params: { days: Math.max(days, 0) },
         message: `Your free trial ends in ${Math.max(days, 0)} day${days === 1 ? '' : 's'}.`,
         action: 'Choose a plan',
         link: '/admin/billing',
@@ -52,6 +56,7 @@ function alertsFor(station: typeof stations.$inferSelect, now: Date): TDashboard
   if (!station.smsEnabled) {
     alerts.push({
       type: 'info',
+      code: 'sms_disabled',
       message: 'SMS is disabled for this station.',
       action: 'Open Settings',
       link: '/admin/settings',
@@ -60,6 +65,8 @@ function alertsFor(station: typeof stations.$inferSelect, now: Date): TDashboard
   if (station.smsCreditsBalance < LIMITS.lowCreditWarning) {
     alerts.push({
       type: 'warning',
+      code: 'low_credits',
+      params: { credits: station.smsCreditsBalance },
       message: `Low SMS credits: ${station.smsCreditsBalance} left.`,
       action: 'Add Credits',
       link: '/admin/billing',

@@ -1,7 +1,8 @@
-// The server's alerts above the cards (spec §2 Dashboard, §3): coloured by type, with an optional
-// button to the page or site that resolves them.
+// The server's alerts above the cards (spec §2 Dashboard, §3): coloured by type, worded here from
+// their code in the page's language, with an optional button to the page that resolves them.
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TDashboardAlert } from '../../api/dashboard';
 
@@ -12,25 +13,45 @@ const LOOK = {
   success: { color: 'green', Icon: IconCircleCheck },
 } as const;
 
+/** The button of each alert, by the page it leads to. */
+const ACTION_WORDS = {
+  no_subscription: 'billing',
+  payment_failed: 'billing',
+  trial_ending: 'choosePlan',
+  sms_disabled: 'settings',
+  low_credits: 'addCredits',
+} as const;
+
+function useAlertWords() {
+  const { t } = useTranslation('dashboard', { keyPrefix: 'alerts' });
+  return (alert: TDashboardAlert) => ({
+    text:
+      alert.code === 'trial_ending'
+        ? t('trial_ending', { count: alert.params?.days ?? 0 })
+        : t(alert.code, { credits: alert.params?.credits ?? 0 }),
+    action: t(`actions.${ACTION_WORDS[alert.code]}`),
+  });
+}
+
 export function DashboardAlerts({ alerts }: { alerts: TDashboardAlert[] }) {
+  const words = useAlertWords();
   if (alerts.length === 0) return null;
   return (
     <Stack gap="sm">
       {alerts.map((alert) => {
         const { color, Icon } = LOOK[alert.type];
+        const { text, action } = words(alert);
         return (
           <Alert
-            key={`${alert.type}:${alert.message}`}
+            key={alert.code}
             color={color}
             variant="light"
             icon={<Icon size={18} aria-hidden="true" />}
             data-alert-type={alert.type}
           >
             <Group justify="space-between" gap="sm" wrap="nowrap">
-              <Text fz="sm">{alert.message}</Text>
-              {alert.action && alert.link && (
-                <AlertAction label={alert.action} link={alert.link} color={color} />
-              )}
+              <Text fz="sm">{text}</Text>
+              {alert.link && <AlertAction label={action} link={alert.link} color={color} />}
             </Group>
           </Alert>
         );

@@ -1,7 +1,9 @@
-import { configure, screen, within } from '@testing-library/react';
+import { act, configure, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import i18n from '../../i18n';
 import { jsonResponse, renderApp } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 import { message } from '../messages/messages-test-helpers';
 import { activity, callCount, dashboardStats, mockDashboardApi } from './dashboard-test-helpers';
 
@@ -81,7 +83,7 @@ describe('DashboardPage', () => {
     expect(linkTarget(card('SMS Subscribers'), 'Manage')).toBe('/admin/sms-contacts');
   });
 
-  it('shows the server’s alerts coloured by type, with their action', async () => {
+  it('shows the server’s alerts coloured by type, worded from their code, with their action', async () => {
     const { user, router } = await showDashboard({
       [STATS]: () =>
         jsonResponse(
@@ -89,26 +91,66 @@ describe('DashboardPage', () => {
             alerts: [
               {
                 type: 'warning',
-                message: 'Only 80 SMS credits left',
+                code: 'low_credits',
+                params: { credits: 80 },
+                message: 'Low SMS credits: 80 left.',
                 action: 'Add Credits',
                 link: '/admin/billing',
               },
-              { type: 'info', message: 'SMS is switched off for this station' },
+              { type: 'info', code: 'sms_disabled', message: 'SMS is disabled for this station.' },
             ],
           }),
         ),
     });
-    const warning = screen.getByText('Only 80 SMS credits left').closest('[data-alert-type]') as HTMLElement;
+    const warning = screen.getByText('Low SMS credits: 80 left.').closest('[data-alert-type]') as HTMLElement;
     expect(warning.getAttribute('data-alert-type')).toBe('warning');
     expect(warning.getAttribute('style')).toContain('yellow');
     const info = screen
-      .getByText('SMS is switched off for this station')
+      .getByText('SMS is disabled for this station.')
       .closest('[data-alert-type]') as HTMLElement;
     expect(info.getAttribute('style')).toContain('blue');
     expect(within(info).queryByRole('link')).toBeNull();
 
     await user.click(within(warning).getByRole('link', { name: 'Add Credits' }));
     expect(router.state.location.pathname).toBe('/admin/billing');
+  });
+
+  it('words the alerts in Spanish, numbers included, whatever English the server sent', async () => {
+    try {
+      await showDashboard({
+        [STATS]: () =>
+          jsonResponse(
+            dashboardStats({
+              alerts: [
+                {
+                  type: 'warning',
+                  code: 'trial_ending',
+                  params: { days: 2 },
+                  message: 'Your free trial ends in 2 days.',
+                  action: 'Choose a plan',
+                  link: '/admin/billing',
+                },
+                {
+                  type: 'warning',
+                  code: 'low_credits',
+                  params: { credits: 12 },
+                  message: 'Low SMS credits: 12 left.',
+                  action: 'Add Credits',
+                  link: '/admin/billing',
+                },
+              ],
+            }),
+          ),
+      });
+      await act(() => i18n.changeLanguage('es'));
+      expectShown(await screen.findByText('Su prueba gratuita termina en 2 días.'));
+      expectShown(screen.getByText('Quedan pocos créditos de SMS: 12.'));
+      expectShown(screen.getByRole('link', { name: 'Elegir un plan' }));
+      expectShown(screen.getByRole('link', { name: 'Añadir créditos' }));
+      expect(screen.queryByText(/Low SMS credits|free trial/)).toBeNull();
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('lists the latest messages (asking for 3) with their text cut at 80 characters', async () => {
