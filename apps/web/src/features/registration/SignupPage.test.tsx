@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, mockSession, renderApp, sessionUser } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 import {
   ACCOUNT,
   clickContinue,
@@ -41,7 +42,7 @@ describe('SignupPage step 1', () => {
     await clickContinue(user);
     expect(screen.getByText('Password must be at least 8 characters long.')).toBeTruthy();
     expect(screen.getByText('Passwords do not match.')).toBeTruthy();
-    expect(screen.getByText('Admin account')).toBeTruthy();
+    expectShown(screen.getByText('Admin account'));
   });
 
   it('refuses a French number on Continue, keeping the step and sending nothing', async () => {
@@ -52,7 +53,7 @@ describe('SignupPage step 1', () => {
     await fillAccountStep(user, { ...ACCOUNT, phone: '+33 7 81 23 45 67' });
     await clickContinue(user);
     expect(errorTexts()).toEqual(['Only US phone numbers (+1) can be used.']);
-    expect(screen.getByText('Admin account')).toBeTruthy();
+    expectShown(screen.getByText('Admin account'));
     expect(fetchMock.mock.calls.some(([path]) => String(path).includes('/api/register'))).toBe(false);
   });
 
@@ -160,7 +161,7 @@ describe('SignupPage start and verification', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe(ACCOUNT.email);
-    expect(screen.getByText('Admin account')).toBeTruthy();
+    expectShown(screen.getByText('Admin account'));
   });
 
   it('stays on the terms when the user keeps the step after a station error', async () => {

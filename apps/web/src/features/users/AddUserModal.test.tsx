@@ -74,7 +74,7 @@ describe('Add New User', () => {
     expectShown(await screen.findByText('Invitation sent to jane@demoradio.org.'));
     // The pending list shows the new invitation; the users list is unchanged until it is accepted.
     expectShown(await screen.findByText('Pending invitations (1)'));
-    expect(screen.getByText('Station Users (1)')).toBeTruthy();
+    expectShown(screen.getByText('Station Users (1)'));
   });
 
   it('warns about full access when Admin is chosen, and can add without API access', async () => {

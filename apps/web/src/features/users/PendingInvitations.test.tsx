@@ -62,7 +62,7 @@ describe('Pending invitations', () => {
     expect(bodiesSentTo(fetchMock, 'POST', '/admin/api/invitations/invitation-2/resend')).toEqual([
       { language: 'en' },
     ]);
-    await waitFor(() => expect(pendingRow('sam@demoradio.org').getByText('Dec 1, 2026')).toBeTruthy());
+    await waitFor(() => expectShown(pendingRow('sam@demoradio.org').getByText('Dec 1, 2026')));
     expect(pendingRow('sam@demoradio.org').queryByText('Expired')).toBeNull();
 
     await user.click(
@@ -70,9 +70,7 @@ describe('Pending invitations', () => {
     );
     expectShown(await screen.findByText('Invitation to jane@demoradio.org revoked.'));
     expect(callCount(fetchMock, 'DELETE', '/admin/api/invitations/invitation-1')).toBe(1);
-    await waitFor(() =>
-      expect(screen.getByRole('heading', { name: 'Pending invitations (1)' })).toBeTruthy(),
-    );
+    await waitFor(() => expectShown(screen.getByRole('heading', { name: 'Pending invitations (1)' })));
     expect(screen.queryByText('jane@demoradio.org')).toBeNull();
   });
 
