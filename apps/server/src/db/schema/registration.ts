@@ -2,7 +2,13 @@
 import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { stations } from './stations.js';
 
-export type TDraftMessageType = { message_type: string; description: string; is_active: boolean };
+export type TDraftMessageType = {
+  message_type: string;
+  description: string;
+  is_active: boolean;
+  /** The name as step 4 showed it, in `language` (absent in drafts from before issue 16). */
+  display_name?: string;
+};
 
 export const registrationDrafts = pgTable(
   'registration_drafts',
@@ -22,6 +28,8 @@ export const registrationDrafts = pgTable(
     privacyPolicyUrl: text('privacy_policy_url').notNull(),
     termsUrl: text('terms_url').notNull(),
     messageTypes: jsonb('message_types').$type<TDraftMessageType[]>().notNull(),
+    /** The wizard's language (en or es): the names and descriptions of step 4 are in it. */
+    language: text('language').notNull().default('en'),
     termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }).notNull(),
     ip: text('ip'),
     userAgent: text('user_agent'),

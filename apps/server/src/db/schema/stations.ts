@@ -6,6 +6,7 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   real,
   text,
   timestamp,
@@ -115,5 +116,62 @@ export const messageTypes = pgTable(
   (t) => [
     uniqueIndex('message_types_station_type_key').on(t.stationId, t.messageType),
     check('message_types_key', sql`${t.messageType} in ('emergency', 'alert', 'station', 'informational')`),
+  ],
+);
+
+/**
+ * A message type's name and description in one language (issue 16): what the join page shows a
+ * subscriber who reads that language. `source` says where the words came from: the built-in
+ * catalogue (default), a translation engine (machine), or staff in Settings (staff). Staff words
+ * are never replaced by a machine translation.
+ */
+export const messageTypeTranslations = pgTable(
+  'message_type_translations',
+  {
+    stationId: uuid('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    messageType: text('message_type', {
+      enum: ['emergency', 'alert', 'station', 'informational'],
+    }).notNull(),
+    language: text('language').notNull(),
+    displayName: text('display_name').notNull(),
+    description: text('description').notNull(),
+    source: text('source', { enum: ['default', 'machine', 'staff'] }).notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.stationId, t.messageType, t.language] }),
+    check(
+      'message_type_translations_key',
+      sql`${t.messageType} in ('emergency', 'alert', 'station', 'informational')`,
+    ),
+    check(
+      'message_type_translations_language',
+      sql`${t.language} in ('en','es','fr','de','it','pt','zh','ja','ko')`,
+    ),
+    check('message_type_translations_source', sql`${t.source} in ('default', 'machine', 'staff')`),
+  ],
+);
+
+/**
+ * A station's own wording of a subscriber text in one language (issue 16): the opt-in
+ * confirmation and the HELP reply. Without a row the catalogue's text is sent.
+ */
+export const stationSmsTexts = pgTable(
+  'station_sms_texts',
+  {
+    stationId: uuid('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['confirmation', 'help'] }).notNull(),
+    language: text('language').notNull(),
+    body: text('body').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.stationId, t.kind, t.language] }),
+    check('station_sms_texts_kind', sql`${t.kind} in ('confirmation', 'help')`),
+    check('station_sms_texts_language', sql`${t.language} in ('en','es','fr','de','it','pt','zh','ja','ko')`),
   ],
 );

@@ -42,6 +42,8 @@ export const users = pgTable(
     /** The last TOTP time step accepted: a code is never accepted twice. */
     totpLastStep: integer('totp_last_step'),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }),
+    /** The UI language the user last chose (en or es): emails to them are written in it. */
+    language: text('language').notNull().default('en'),
     ...timestamps,
   },
   (t) => [
@@ -49,6 +51,7 @@ export const users = pgTable(
     index('users_station_idx').on(t.stationId),
     check('users_role', sql`${t.role} in ('admin', 'user')`),
     check('users_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('users_language', sql`${t.language} in ('en', 'es')`),
   ],
 );
 
