@@ -8,10 +8,6 @@ function toDate(value: Date | string): Date {
   return value instanceof Date ? value : new Date(value);
 }
 
-function usDate(date: Date): string {
-  return date.toLocaleDateString('en-US');
-}
-
 /** How old something is, in steps a page words in its own language. */
 export type TRelativeAge =
   | { kind: 'now' }
@@ -32,41 +28,64 @@ export function relativeAge(value: Date | string, now: Date = new Date(), dayLim
   return { kind: 'date', date };
 }
 
+export type TRelativeTimeOptions = {
+  /** A BCP 47 locale: 'en-US', 'es-US', 'ko'… */
+  locale: string;
+  now?: Date;
+  /** Days are counted under this many, then a date (messages 7, machines 0, users 30). */
+  dayLimit: number;
+  /** 'narrow' ('5m ago', 'hace 5 min') for lists, 'long' ('5 minutes ago') for sentences. */
+  style?: 'narrow' | 'long';
+  /** The words for under a minute ('Just now'); without them, '0 minutes ago'. */
+  justNow?: string;
+  /** One day ago reads 'Yesterday' (the locale's word, capitalised) instead of '1 day ago'. */
+  yesterday?: boolean;
+};
+
+/** Languages whose narrow style drops the "ago" words (fr: '-5 min'): they get the short style. */
+const NARROW_READS_WELL = new Set(['en', 'es', 'zh', 'ja', 'ko']);
+
+function capitalised(text: string, locale: string): string {
+  return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+}
+
+/**
+ * The one relative-time function (issue 16): steps from `relativeAge`, words from
+ * Intl.RelativeTimeFormat in the page's locale, a date (Intl.DateTimeFormat) after the last step.
+ */
+export function formatRelativeTime(value: Date | string, options: TRelativeTimeOptions): string {
+  const { locale, now = new Date(), dayLimit, style = 'narrow' } = options;
+  const age = relativeAge(value, now, dayLimit);
+  if (age.kind === 'date') return new Intl.DateTimeFormat(locale).format(age.date);
+  if (age.kind === 'now' && options.justNow !== undefined) return options.justNow;
+  const language = locale.split('-')[0] ?? 'en';
+  const words = new Intl.RelativeTimeFormat(locale, {
+    style: style === 'narrow' && !NARROW_READS_WELL.has(language) ? 'short' : style,
+    numeric: 'always',
+  });
+  if (age.kind === 'now') return words.format(-0, 'minute');
+  if (age.kind === 'days' && age.count === 1 && options.yesterday) {
+    const auto = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+    return capitalised(auto.format(-1, 'day'), locale);
+  }
+  const unit = age.kind === 'minutes' ? 'minute' : age.kind === 'hours' ? 'hour' : 'day';
+  return words.format(-age.count, unit);
+}
+
 /** Messages in English: 'Just now', 'Nm ago', 'Nh ago', 'Nd ago' (under 7 days), then a date. */
 export function formatMessageAge(value: Date | string, now: Date = new Date()): string {
-  const age = relativeAge(value, now);
-  if (age.kind === 'now') return 'Just now';
-  if (age.kind === 'date') return usDate(age.date);
-  return `${age.count}${age.kind[0]} ago`;
+  return formatRelativeTime(value, { locale: 'en-US', now, dayLimit: 7, justNow: 'Just now' });
 }
 
 /** Machines: 'Just now', 'Nm ago', 'Nh ago', then a date after 24 hours. */
 export function formatLastSeen(value: Date | string, now: Date = new Date()): string {
-  const date = toDate(value);
-  const elapsed = Math.max(0, now.getTime() - date.getTime());
-  if (elapsed < MINUTE) return 'Just now';
-  if (elapsed < HOUR) return `${Math.floor(elapsed / MINUTE)}m ago`;
-  if (elapsed < DAY) return `${Math.floor(elapsed / HOUR)}h ago`;
-  return usDate(date);
+  return formatRelativeTime(value, { locale: 'en-US', now, dayLimit: 0, justNow: 'Just now' });
 }
 
 /** Users: 'Never', 'N minutes ago', 'N hours ago', 'Yesterday', 'N days ago' (under 30), else a date. */
 export function formatLastLogin(value: Date | string | null | undefined, now: Date = new Date()): string {
   if (!value) return 'Never';
-  const date = toDate(value);
-  const elapsed = Math.max(0, now.getTime() - date.getTime());
-  if (elapsed < HOUR) {
-    const minutes = Math.floor(elapsed / MINUTE);
-    return `${minutes} ${minutes === 1 ? 'minute' : 'minutes'} ago`;
-  }
-  if (elapsed < DAY) {
-    const hours = Math.floor(elapsed / HOUR);
-    return `${hours} ${hours === 1 ? 'hour' : 'hours'} ago`;
-  }
-  const days = Math.floor(elapsed / DAY);
-  if (days === 1) return 'Yesterday';
-  if (days < 30) return `${days} days ago`;
-  return usDate(date);
+  return formatRelativeTime(value, { locale: 'en-US', now, dayLimit: 30, style: 'long', yesterday: true });
 }
 
 /** US number formatting (1,234). */

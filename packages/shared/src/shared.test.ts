@@ -6,6 +6,7 @@ import {
   formatLastSeen,
   formatMessageAge,
   formatPhoneInput,
+  formatRelativeTime,
   formatUsPhone,
   LANGUAGE_CODES,
   MESSAGE_TYPE_KEYS,
@@ -128,5 +129,21 @@ describe('relative times', () => {
     expect(formatLastLogin(ago(30 * HOUR), now)).toBe('Yesterday');
     expect(formatLastLogin(ago(5 * DAY), now)).toBe('5 days ago');
     expect(formatLastLogin(ago(40 * DAY), now)).toBe('10/13/2026');
+    expect(formatLastLogin(ago(20_000), now)).toBe('0 minutes ago');
+  });
+
+  it('words the same steps in the page locale through Intl.RelativeTimeFormat', () => {
+    const es = { locale: 'es-US', now, dayLimit: 7 };
+    expect(formatRelativeTime(ago(5 * MIN), es)).toBe('hace 5 min');
+    expect(formatRelativeTime(ago(3 * HOUR), es)).toBe('hace 3 h');
+    expect(formatRelativeTime(ago(30_000), { ...es, justNow: 'Justo ahora' })).toBe('Justo ahora');
+    expect(formatRelativeTime(ago(8 * DAY), es)).toBe('14/11/2026');
+    const esUsers = { locale: 'es-US', now, dayLimit: 30, style: 'long' as const, yesterday: true };
+    expect(formatRelativeTime(ago(30 * HOUR), esUsers)).toBe('Ayer');
+    expect(formatRelativeTime(ago(5 * DAY), esUsers)).toBe('hace 5 días');
+    expect(formatRelativeTime(ago(5 * MIN), { locale: 'ko', now, dayLimit: 7 })).toBe('5분 전');
+    expect(formatRelativeTime(ago(5 * MIN), { locale: 'zh', now, dayLimit: 7 })).toBe('5分钟前');
+    // French narrow drops the words ('-5 min'): the short style keeps them.
+    expect(formatRelativeTime(ago(5 * MIN), { locale: 'fr', now, dayLimit: 7 })).toBe('il y a 5\u00a0min');
   });
 });

@@ -29,7 +29,7 @@ describe('message ages in the page language', () => {
     expect(result.current(ago(30_000), now.getTime())).toBe('Justo ahora');
     expect(result.current(ago(13 * MINUTE), now.getTime())).toBe('hace 13 min');
     expect(result.current(ago(3 * HOUR), now.getTime())).toBe('hace 3 h');
-    expect(result.current(ago(2 * DAY), now.getTime())).toBe('hace 2 d');
+    expect(result.current(ago(2 * DAY), now.getTime())).toBe('hace 2 días');
     expect(result.current(ago(8 * DAY), now.getTime())).toBe('14/11/2026');
   });
 
