@@ -65,13 +65,35 @@ export const ZBillingInfo = z.object({
 });
 export type TBillingInfo = z.infer<typeof ZBillingInfo>;
 
+/** Why a month's included credits came (monthly_grant lines). */
+export const MONTHLY_GRANT_CAUSES = ['opening', 'plan_started', 'renewal'] as const;
+export type TMonthlyGrantCause = (typeof MONTHLY_GRANT_CAUSES)[number];
+
+/**
+ * What the page words a ledger line from, with its kind (issue 16): monthly_grant {cause, plan
+ * (the tier) when a plan started}, purchase {credits}, send {title, recipients}, refund {count};
+ * trial_grant and rollover need none.
+ */
+export const ZCreditLedgerParams = z.object({
+  cause: z.enum(MONTHLY_GRANT_CAUSES).optional(),
+  plan: z.string().optional(),
+  credits: z.number().optional(),
+  title: z.string().optional(),
+  recipients: z.number().optional(),
+  count: z.number().optional(),
+});
+export type TCreditLedgerParams = z.infer<typeof ZCreditLedgerParams>;
+
 export const ZCreditLedgerEntry = z.object({
   id: z.string(),
   kind: z.enum(CREDIT_LEDGER_KINDS),
   /** Change to the balance; a rollover entry records what carried over and changes nothing. */
   credits: z.number(),
   balanceAfter: z.number(),
+  /** The line in English for API clients; the page words it from `kind` and `params`. */
   description: z.string(),
+  /** Null on lines written before issue 16: the page shows `description` for those. */
+  params: ZCreditLedgerParams.nullable(),
   amountCents: z.number().nullable(),
   createdAt: z.string(),
 });

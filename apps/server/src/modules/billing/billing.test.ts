@@ -5,6 +5,7 @@ import { createTestApp, TestClient } from '../../test/app.js';
 import { createStationWithAdmin } from '../../test/factories.js';
 import { createFakeStripe, STRIPE_TEST_SECRET as SECRET } from '../../test/fake-stripe.js';
 import { spendCredits } from './ledger.js';
+import { ledgerLine } from './ledger-lines.js';
 import { enforcePaymentDeadlines } from './service.js';
 
 const DAY = 86_400_000;
@@ -126,11 +127,11 @@ describe('billing and the Stripe webhook', async () => {
   it('counts sends in the month and rolls every unused credit into the next', async () => {
     clock = new Date(clock.getTime() + DAY);
     await db.transaction((tx) =>
-      spendCredits(tx, station.id, { credits: 120, description: 'SMS', at: clock }),
+      spendCredits(tx, station.id, { credits: 120, ...ledgerLine.send('Storm', 3), at: clock }),
     );
     expect(
       await db.transaction((tx) =>
-        spendCredits(tx, station.id, { credits: 1_000_000, description: 'x', at: clock }),
+        spendCredits(tx, station.id, { credits: 1_000_000, ...ledgerLine.send('Storm', 3), at: clock }),
       ),
     ).toBeNull();
     expect((await billing()).smsCreditsUsedMonth).toBe(120);
@@ -181,6 +182,37 @@ describe('billing and the Stripe webhook', async () => {
     );
     await expect(db.update(creditLedger).set({ credits: 1 })).rejects.toThrow();
     await expect(db.delete(creditLedger)).rejects.toThrow();
+  });
+
+  it('gives each line its kind and the params the page words it from, with the English line for API clients', async () => {
+    const history = (await (await signedIn()).get('/admin/api/billing/history')).json() as {
+      kind: string;
+      description: string;
+      params: Record<string, unknown> | null;
+    }[];
+    const lines = history.map(({ kind, params, description }) => ({ kind, params, description }));
+    expect(lines).toEqual([
+      {
+        kind: 'monthly_grant',
+        params: { cause: 'renewal' },
+        description: 'Monthly included credits (renewal)',
+      },
+      { kind: 'rollover', params: {}, description: 'Rollover from previous month' },
+      {
+        kind: 'send',
+        params: { title: 'Storm', recipients: 3 },
+        description: 'SMS "Storm" to 3 subscribers',
+      },
+      {
+        kind: 'monthly_grant',
+        params: { cause: 'plan_started', plan: 'professional' },
+        description: 'Monthly included credits (Professional plan started)',
+      },
+      { kind: 'rollover', params: {}, description: 'Rollover from previous month' },
+      { kind: 'purchase', params: { credits: 1500 }, description: 'Purchased 1,500 credits' },
+      { kind: 'purchase', params: { credits: 500 }, description: 'Purchased 500 credits' },
+      { kind: 'monthly_grant', params: { cause: 'opening' }, description: 'Monthly included credits' },
+    ]);
   });
 
   it('suspends SMS once a renewal has failed for 15 days, and a paid invoice restores it', async () => {

@@ -4,11 +4,12 @@ import type { TCreditLedgerKind } from '@message-station/shared';
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { creditLedger, stations } from '../../db/schema/index.js';
+import { ledgerLine, type TLedgerLine } from './ledger-lines.js';
 
-type TLedgerEntry = {
+/** A change to the balance, worded by one of `ledgerLine`'s lines. */
+type TLedgerEntry = TLedgerLine & {
   kind: TCreditLedgerKind;
   credits: number;
-  description: string;
   amountCents?: number | null;
   reference?: string | null;
   at: Date;
@@ -21,6 +22,7 @@ async function appendEntry(tx: DbOrTx, stationId: string, entry: TLedgerEntry, b
     credits: entry.credits,
     balanceAfter,
     description: entry.description,
+    params: entry.params as Record<string, string | number>,
     amountCents: entry.amountCents ?? null,
     reference: entry.reference ?? null,
     createdAt: entry.at,
@@ -66,7 +68,7 @@ export async function spendCredits(
 export async function startNewMonth(
   tx: DbOrTx,
   stationId: string,
-  month: { grant: number; description: string; amountCents?: number | null; reference?: string; at: Date },
+  month: TLedgerLine & { grant: number; amountCents?: number | null; reference?: string; at: Date },
 ): Promise<{ rollover: number; balance: number }> {
   const [station] = await tx
     .select({ balance: stations.smsCreditsBalance })
@@ -80,7 +82,7 @@ export async function startNewMonth(
     {
       kind: 'rollover',
       credits: station.balance,
-      description: 'Rollover from previous month',
+      ...ledgerLine.rollover(),
       reference: month.reference,
       at: month.at,
     },
@@ -90,6 +92,7 @@ export async function startNewMonth(
     kind: 'monthly_grant',
     credits: month.grant,
     description: month.description,
+    params: month.params,
     amountCents: month.amountCents,
     reference: month.reference,
     at: month.at,

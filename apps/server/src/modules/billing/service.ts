@@ -4,6 +4,7 @@ import {
   PAYMENT_GRACE_DAYS,
   type TBillingInfo,
   type TCreditLedgerEntry,
+  type TCreditLedgerParams,
 } from '@message-station/shared';
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import type { TBillingConfig } from '../../config.js';
@@ -50,6 +51,7 @@ export async function getBillingHistory(db: DbOrTx, stationId: string): Promise<
     credits: row.credits,
     balanceAfter: row.balanceAfter,
     description: row.description,
+    params: (row.params as TCreditLedgerParams | null) ?? null,
     amountCents: row.amountCents,
     createdAt: row.createdAt.toISOString(),
   }));

@@ -2,17 +2,13 @@
 // Payment Links carry the station id as client_reference_id; later invoices are matched by the
 // Stripe customer the first checkout recorded and by the station's current subscription. State
 // events apply in the order Stripe created them; a checkout session credits once (decision 0018).
-import {
-  CREDIT_PACK,
-  MONTHLY_INCLUDED_CREDITS,
-  PAYMENT_GRACE_DAYS,
-  planLabel,
-} from '@message-station/shared';
+import { CREDIT_PACK, MONTHLY_INCLUDED_CREDITS, PAYMENT_GRACE_DAYS } from '@message-station/shared';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { stations, stripeCheckoutSessions, stripeEvents } from '../../db/schema/index.js';
 import { addCredits, startNewMonth } from './ledger.js';
+import { ledgerLine } from './ledger-lines.js';
 import {
   invoiceSubscriptionId,
   packsPaid,
@@ -131,7 +127,7 @@ async function checkoutCompleted(tx: DbOrTx, event: TStripeEvent, at: Date): Pro
     // The first month starts now; whatever the trial left carries over.
     const month = await startNewMonth(tx, station.id, {
       grant,
-      description: `Monthly included credits (${planLabel(tier)} plan started)`,
+      ...ledgerLine.planStarted(tier),
       amountCents: session.amount_total ?? null,
       reference: event.id,
       at,
@@ -147,7 +143,7 @@ async function checkoutCompleted(tx: DbOrTx, event: TStripeEvent, at: Date): Pro
     await addCredits(tx, station.id, {
       kind: 'purchase',
       credits,
-      description: `Purchased ${credits.toLocaleString('en-US')} credits`,
+      ...ledgerLine.purchase(credits),
       amountCents: paid.paidCents,
       reference: event.id,
       at,
@@ -198,7 +194,7 @@ async function invoicePaid(tx: DbOrTx, event: TStripeEvent, at: Date): Promise<T
   }
   const month = await startNewMonth(tx, station.id, {
     grant: station.monthlyCredits || MONTHLY_INCLUDED_CREDITS,
-    description: 'Monthly included credits (renewal)',
+    ...ledgerLine.renewal(),
     amountCents: invoice.amount_paid ?? null,
     reference: event.id,
     at,

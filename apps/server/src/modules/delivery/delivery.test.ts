@@ -168,7 +168,7 @@ describe('sending a message by SMS', async () => {
       'KFAN Radio: Hierva el agua antes de beberla hasta el viernes.\nResponda STOP para cancelar',
     );
     const [ledger] = await t.db.select().from(creditLedger).where(eq(creditLedger.kind, 'send'));
-    expect(ledger).toMatchObject({ credits: -3, balanceAfter: 97 });
+    expect(ledger).toMatchObject({ credits: -3, balanceAfter: 97, params: { recipients: 3 } });
 
     expect((await dispatchLane(t.deps)).sent).toBe(3);
     expect(t.sent.map((s) => s.to).sort()).toEqual(['+12125550101', '+13105550102', '+14155550103']);
@@ -262,7 +262,7 @@ describe('the dispatcher', async () => {
     expect(now['+13105550102']).toMatchObject({ status: 'failed', error: 'Not a mobile number' });
     expect(now['+14155550103']?.status).toBe('sent');
     const [refund] = await t.db.select().from(creditLedger).where(eq(creditLedger.kind, 'refund'));
-    expect(refund?.credits).toBe(1);
+    expect(refund).toMatchObject({ credits: 1, params: { count: 1 } });
     const [station] = await t.db.select().from(stations).where(eq(stations.id, t.station.id));
     expect(station?.smsCreditsBalance).toBe(98);
 

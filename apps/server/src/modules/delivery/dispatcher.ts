@@ -10,6 +10,7 @@ import { smsDeliveries, smsDispatchLanes, smsRefunds, smsSends } from '../../db/
 import type { TEventBus } from '../../platform/event-bus.js';
 import { SmsSendError, type TSmsProvider } from '../../providers/sms/types.js';
 import { addCredits } from '../billing/ledger.js';
+import { ledgerLine } from '../billing/ledger-lines.js';
 import { acquireLane, holdLease, releaseLane, type TLaneLeaseDeps } from './lane.js';
 import { applyEarlyStatuses } from './status.js';
 
@@ -228,7 +229,7 @@ async function refund(tx: DbOrTx, ids: string[], at: Date) {
     await addCredits(tx, row.station_id, {
       kind: 'refund',
       credits: row.credits,
-      description: `Refund: ${row.n} SMS could not be delivered`,
+      ...ledgerLine.refund(row.n),
       reference: row.first,
       at,
     });

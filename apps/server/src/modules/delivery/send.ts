@@ -20,6 +20,7 @@ import {
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { TAuth } from '../../platform/session.js';
 import { spendCredits } from '../billing/ledger.js';
+import { ledgerLine } from '../billing/ledger-lines.js';
 import { sendingAllowed } from '../billing/service.js';
 import * as messages from '../messages/repo.js';
 import { bodiesFor, type TLanguageBody } from './compose.js';
@@ -230,7 +231,7 @@ async function insertSend(
 ): Promise<TSendResult> {
   const balance = await spendCredits(tx, p.station.id, {
     credits: p.credits,
-    description: `SMS "${p.message.title}" to ${p.recipients.toLocaleString('en-US')} subscriber${p.recipients === 1 ? '' : 's'}`,
+    ...ledgerLine.send(p.message.title, p.recipients),
     reference: p.message.id,
     at,
   });

@@ -1,5 +1,6 @@
 // Creating stations with their fixed parts (languages, the four message types) in one step.
 import {
+  defaultTypeWording,
   LANGUAGES,
   MESSAGE_TYPES,
   STATION_DEFAULTS,
@@ -9,7 +10,9 @@ import {
 } from '@message-station/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { addCredits } from '../billing/ledger.js';
+import { ledgerLine } from '../billing/ledger-lines.js';
 import * as repo from './repo.js';
+import { defaultRows, type TTypeWordingRow, writeTypeWording } from './type-translations.js';
 
 export type TCreateStationInput = {
   slug: string;
@@ -27,9 +30,21 @@ export type TCreateStationInput = {
   paymentExpiresAt?: Date | null;
   /** When the opening credits are granted (the request's clock). */
   now?: Date;
-  /** Per type: description and whether it is on; defaults from spec §3. */
+  /** Per type: description (in the primary language) and whether it is on; defaults from spec §3. */
   messageTypes?: Partial<Record<TMessageTypeKey, { description?: string; isActive?: boolean }>>;
+  /** Names and descriptions per language (signup's step 4); else the catalogue's (issue 16). */
+  typeWording?: TTypeWordingRow[];
 };
+
+/** Each type in each supported language; a description given for the primary one is staff's. */
+function stationTypeWording(input: TCreateStationInput, supported: TLanguageCode[], primary: TLanguageCode) {
+  if (input.typeWording) return input.typeWording;
+  return defaultRows(supported).map((row) => {
+    const description = input.messageTypes?.[row.messageType]?.description;
+    if (row.language !== primary || description === undefined || description === row.description) return row;
+    return { ...row, description, source: 'staff' as const };
+  });
+}
 
 /** Call inside a transaction: a station never exists without its languages and message types. */
 export async function createStation(tx: DbOrTx, publicUrl: string, input: TCreateStationInput) {
@@ -57,7 +72,7 @@ export async function createStation(tx: DbOrTx, publicUrl: string, input: TCreat
     await addCredits(tx, station.id, {
       kind: trial ? 'trial_grant' : 'monthly_grant',
       credits: openingCredits,
-      description: trial ? 'Free trial credits' : 'Monthly included credits',
+      ...(trial ? ledgerLine.trialGrant() : ledgerLine.openingGrant()),
       at: input.now ?? new Date(),
     });
   }
@@ -69,13 +84,18 @@ export async function createStation(tx: DbOrTx, publicUrl: string, input: TCreat
       displayName: l.name,
     })),
   );
+  const wording = stationTypeWording(input, supported, primary);
+  await writeTypeWording(tx, station.id, wording, input.now ?? new Date());
+  const primaryWording = (key: TMessageTypeKey) =>
+    wording.find((row) => row.messageType === key && row.language === primary) ??
+    defaultTypeWording(key, primary);
   await repo.insertMessageTypes(
     tx,
     station.id,
     MESSAGE_TYPES.map((type, index) => ({
       messageType: type.key,
-      displayName: type.displayName,
-      description: input.messageTypes?.[type.key]?.description ?? type.description,
+      displayName: primaryWording(type.key).displayName,
+      description: primaryWording(type.key).description,
       colorCode: type.colorCode,
       isActive: input.messageTypes?.[type.key]?.isActive ?? true,
       sortOrder: index,

@@ -1,11 +1,12 @@
 // Billing History: the station's credit ledger, newest first: grants, rollovers, purchases,
-// sends and refunds, each with the balance it left (spec §2 Billing).
+// sends and refunds, each worded in the page's language, with the balance it left (spec §2 Billing).
 import { Badge, Table, Text } from '@mantine/core';
 import { formatCount, formatUsd, type TCreditLedgerEntry } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { SectionCard } from '../../components/SectionCard';
 import { formatDate, signedCount } from './billing-format';
+import { useLedgerLineText } from './ledger-line';
 import { useBillingHistoryQuery } from './queries';
 
 /** A rollover records what carried over without changing the balance: shown unsigned and grey. */
@@ -19,6 +20,7 @@ function creditsColor(entry: TCreditLedgerEntry): string | undefined {
 export function BillingHistoryCard() {
   const { t, i18n } = useTranslation('billing');
   const history = useBillingHistoryQuery();
+  const lineText = useLedgerLineText();
   const language = i18n.resolvedLanguage ?? 'en';
 
   return (
@@ -58,7 +60,7 @@ export function BillingHistoryCard() {
                       {t(`history.kind.${entry.kind}`)}
                     </Badge>
                     <Text span fz="sm">
-                      {entry.description}
+                      {lineText(entry)}
                     </Text>
                   </Table.Td>
                   <Table.Td ta="right">

@@ -1,5 +1,6 @@
 import { cleanup, configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import i18n from '../../i18n';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { billingInfo, ledgerEntry, mockBillingApi } from './billing-test-helpers';
 
@@ -225,16 +226,32 @@ describe('BillingPage', () => {
             kind: 'send',
             credits: -2,
             balanceAfter: 1678,
-            description: 'SMS: Road closure',
+            description: 'SMS "Road closure" to 2 subscribers',
+            params: { title: 'Road closure', recipients: 2 },
             amountCents: null,
           }),
-          ledgerEntry({ id: 'l-2', kind: 'purchase', credits: 1500, balanceAfter: 1680 }),
-          ledgerEntry({ id: 'l-1', kind: 'rollover', credits: 180, balanceAfter: 180, amountCents: null }),
+          ledgerEntry({
+            id: 'l-2',
+            kind: 'purchase',
+            credits: 1500,
+            balanceAfter: 1680,
+            params: { credits: 1500 },
+          }),
+          ledgerEntry({
+            id: 'l-1',
+            kind: 'rollover',
+            credits: 180,
+            balanceAfter: 180,
+            amountCents: null,
+            params: {},
+          }),
         ]),
     });
     renderApp('/admin/billing');
     const history = await screen.findByRole('region', { name: 'Billing History' });
-    await within(history).findByText('SMS: Road closure');
+    await within(history).findByText('SMS “Road closure” to 2 subscribers');
+    expect(within(history).getByText('Purchased 1,500 credits')).toBeTruthy();
+    expect(within(history).getByText('Rollover from previous month')).toBeTruthy();
     const rows = within(history).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.querySelector('time')?.textContent)).toEqual([
       'Mar 10, 2026',
@@ -248,6 +265,51 @@ describe('BillingPage', () => {
     expect(rows.map((row) => row.children[4]?.textContent)).toEqual(['1,678', '1,680', '180']);
     expect(rows[1]?.children[2]?.textContent).toBe('$10');
     expect(within(rows[0] as HTMLElement).getByText('SMS sent')).toBeTruthy();
+  });
+
+  it('words every ledger line in Spanish from its kind and params; a line without params keeps its description', async () => {
+    await i18n.changeLanguage('es');
+    const line = (id: string, overrides: Parameters<typeof ledgerEntry>[0]) =>
+      ledgerEntry({ id, amountCents: null, description: 'English line', ...overrides });
+    mockBillingApi({
+      [BILLING]: () => jsonResponse(billingInfo()),
+      [HISTORY]: () =>
+        jsonResponse([
+          line('refund', { kind: 'refund', credits: 2, params: { count: 2 } }),
+          line('refund-one', { kind: 'refund', credits: 1, params: { count: 1 } }),
+          line('send', { kind: 'send', credits: -3, params: { title: 'Cierre de vía', recipients: 3 } }),
+          line('send-one', { kind: 'send', credits: -1, params: { title: 'Aviso', recipients: 1 } }),
+          line('purchase', { kind: 'purchase', credits: 1000, params: { credits: 1000 } }),
+          line('renewal', { kind: 'monthly_grant', credits: 500, params: { cause: 'renewal' } }),
+          line('rollover', { kind: 'rollover', credits: 180, params: {} }),
+          line('started', {
+            kind: 'monthly_grant',
+            credits: 500,
+            params: { cause: 'plan_started', plan: 'professional' },
+          }),
+          line('opening', { kind: 'monthly_grant', credits: 500, params: { cause: 'opening' } }),
+          line('trial', { kind: 'trial_grant', credits: 100, params: {} }),
+          line('old', { kind: 'purchase', credits: 500, params: null, description: 'Purchased 500 credits' }),
+        ]),
+    });
+    renderApp('/admin/billing');
+    const history = await screen.findByRole('region', { name: 'Historial de facturación' });
+    await within(history).findByText('Reembolso: 2 SMS no se pudieron entregar');
+    const rows = within(history).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.children[1]?.lastElementChild?.textContent)).toEqual([
+      'Reembolso: 2 SMS no se pudieron entregar',
+      'Reembolso: 1 SMS no se pudo entregar',
+      'SMS «Cierre de vía» a 3 suscriptores',
+      'SMS «Aviso» a 1 suscriptor',
+      '1,000 créditos comprados',
+      'Créditos mensuales incluidos (renovación)',
+      'Saldo acumulado del mes anterior',
+      'Créditos mensuales incluidos (comienzo del plan Professional)',
+      'Créditos mensuales incluidos',
+      'Créditos de la prueba gratuita',
+      'Purchased 500 credits',
+    ]);
+    expect(rows[0]?.querySelector('time')?.textContent).toBe('10 mar 2026');
   });
 
   it('offers Retry when billing information cannot be loaded', async () => {

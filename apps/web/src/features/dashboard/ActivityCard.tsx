@@ -9,7 +9,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TActivity } from '../../api/dashboard';
-import { useRelativeAgeText } from '../../i18n/relative-age';
+import { uiLocale, useRelativeAgeText } from '../../i18n/relative-age';
 import { quietHoursEnd, timeInZone } from './dashboard-format';
 import { useActivityQuery } from './queries';
 
@@ -106,8 +106,9 @@ export function ActivityCard() {
 }
 
 function ActivityRow({ entry }: { entry: TActivity }) {
-  const { t } = useTranslation('dashboard');
+  const { t, i18n } = useTranslation('dashboard');
   const ageText = useRelativeAgeText();
+  const locale = uiLocale(i18n.resolvedLanguage);
   const words = useActivityWords(entry);
   const { characterCount, segmentCount } = entry.metadata;
   const color = STATUS_COLOR[entry.status];
@@ -148,7 +149,7 @@ function ActivityRow({ entry }: { entry: TActivity }) {
   const outcome = (
     <Stack gap={4} align="flex-end">
       <Text component="span" fz="xs" c="dimmed">
-        <time dateTime={entry.timestamp} title={new Date(entry.timestamp).toLocaleString('en-US')}>
+        <time dateTime={entry.timestamp} title={new Date(entry.timestamp).toLocaleString(locale)}>
           {ageText(entry.timestamp)}
         </time>
       </Text>
