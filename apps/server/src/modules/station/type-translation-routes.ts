@@ -1,0 +1,58 @@
+// Settings → Message Types per language (issue 16): every type's wording in every supported
+// language, and staff's own words for one of them. Admins only.
+import {
+  ZErrorResponse,
+  ZTypeTranslationList,
+  ZTypeTranslationParams,
+  ZTypeTranslationUpdate,
+} from '@message-station/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { TAppContext } from '../../app.js';
+import { authOf } from '../../platform/guards.js';
+import { listTypeTranslations, saveStaffWording } from './type-translations.js';
+
+export const typeTranslationRoutes =
+  (app: TAppContext): FastifyPluginAsyncZod =>
+  async (fastify) => {
+    fastify.get(
+      '/admin/api/message-type-translations',
+      {
+        onRequest: app.guards.requireAdmin,
+        schema: {
+          tags: ['station'],
+          summary: "Each message type's name and description in each of the station's languages",
+          response: { 200: ZTypeTranslationList, 403: ZErrorResponse },
+        },
+      },
+      async (request) => listTypeTranslations(app.db, authOf(request).stationId),
+    );
+
+    fastify.put(
+      '/admin/api/message-types/:id/translations/:language',
+      {
+        onRequest: app.guards.requireAdmin,
+        schema: {
+          tags: ['station'],
+          summary:
+            "Staff's name and description of a type in one language (in the primary language, the others are translated again)",
+          params: ZTypeTranslationParams,
+          body: ZTypeTranslationUpdate,
+          response: {
+            200: ZTypeTranslationList,
+            400: ZErrorResponse,
+            403: ZErrorResponse,
+            404: ZErrorResponse,
+          },
+        },
+      },
+      async (request) =>
+        saveStaffWording(app.db, app.translation, {
+          stationId: authOf(request).stationId,
+          typeId: request.params.id,
+          language: request.params.language,
+          wording: { displayName: request.body.display_name, description: request.body.description },
+          at: app.now(),
+          log: request.log,
+        }),
+    );
+  };

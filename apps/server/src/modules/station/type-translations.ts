@@ -1,0 +1,417 @@
+// Message type names and descriptions per language (issue 16): the catalogue's defaults for a new
+// station or language, staff wording from Settings, and machine translations of the primary
+// language's wording, made in the request with the configured engines (decision 0027).
+import {
+  defaultTypeWording,
+  MESSAGE_TYPE_KEYS,
+  type TLanguageCode,
+  type TMessageTypeKey,
+  type TTypeTranslation,
+  type TTypeWordingSource,
+} from '@message-station/shared';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
+import { messageTypes, messageTypeTranslations } from '../../db/schema/index.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import type { TTranslationProvider } from '../../providers/translation/types.js';
+import * as repo from './repo.js';
+
+export type TTypeWording = { displayName: string; description: string };
+export type TTypeWordingRow = TTypeWording & {
+  messageType: TMessageTypeKey;
+  language: TLanguageCode;
+  source: TTypeWordingSource;
+};
+
+type TLog = { warn(details: object, message: string): void };
+
+/** Whether staff's words are the catalogue's own for that type and language. */
+export function isDefaultWording(type: TMessageTypeKey, language: TLanguageCode, wording: TTypeWording) {
+  const builtIn = defaultTypeWording(type, language);
+  return builtIn.displayName === wording.displayName && builtIn.description === wording.description;
+}
+
+/** The station's language codes, primary first (service.ts's listLanguages, without the cycle). */
+async function languageCodes(db: DbOrTx, station: { id: string; primaryLanguage: string }) {
+  const rows = await repo.listStationLanguages(db, station.id);
+  const codes = rows.map((row) => row.languageCode as TLanguageCode);
+  return [
+    ...codes.filter((c) => c === station.primaryLanguage),
+    ...codes.filter((c) => c !== station.primaryLanguage),
+  ];
+}
+
+/** The catalogue's wording of every type in these languages. */
+export function defaultRows(languages: readonly TLanguageCode[]): TTypeWordingRow[] {
+  return languages.flatMap((language) =>
+    MESSAGE_TYPE_KEYS.map((messageType) => ({
+      messageType,
+      language,
+      source: 'default' as const,
+      ...defaultTypeWording(messageType, language),
+    })),
+  );
+}
+
+/** Writes rows, replacing what a language had unless `keepExisting` (a language added back). */
+export async function writeTypeWording(
+  db: DbOrTx,
+  stationId: string,
+  rows: TTypeWordingRow[],
+  at: Date,
+  options: { keepExisting?: boolean } = {},
+) {
+  if (rows.length === 0) return;
+  const insert = db
+    .insert(messageTypeTranslations)
+    .values(rows.map((row) => ({ ...row, stationId, updatedAt: at })));
+  if (options.keepExisting) {
+    await insert.onConflictDoNothing();
+    return;
+  }
+  await insert.onConflictDoUpdate({
+    target: [
+      messageTypeTranslations.stationId,
+      messageTypeTranslations.messageType,
+      messageTypeTranslations.language,
+    ],
+    set: {
+      displayName: sql`excluded.display_name`,
+      description: sql`excluded.description`,
+      source: sql`excluded.source`,
+      updatedAt: sql`excluded.updated_at`,
+    },
+  });
+}
+
+/** One engine call per text; null when any engine fails, so the caller keeps to the primary's words. */
+export async function translateWording(
+  translation: TTranslationProvider,
+  from: TLanguageCode,
+  to: TLanguageCode,
+  wording: TTypeWording,
+  log?: TLog,
+): Promise<TTypeWording | null> {
+  try {
+    const displayName = (await translation.translate({ text: wording.displayName, from, to })).trim();
+    const description = wording.description
+      ? (await translation.translate({ text: wording.description, from, to })).trim()
+      : '';
+    return displayName ? { displayName, description } : null;
+  } catch (error) {
+    log?.warn({ err: error, from, to }, 'Message type wording not translated; the primary wording is shown');
+    return null;
+  }
+}
+
+/**
+ * The other languages' wording after the `from` wording of a type changed: machine translations,
+ * except where staff wrote their own. A language the engines cannot do loses its old (now wrong)
+ * wording, so subscribers read the primary language's until staff or an engine gives one.
+ */
+export async function retranslateType(
+  db: DbOrTx,
+  translation: TTranslationProvider,
+  input: {
+    stationId: string;
+    messageType: TMessageTypeKey;
+    from: TLanguageCode;
+    wording: TTypeWording;
+    languages: readonly TLanguageCode[];
+    at: Date;
+    log?: TLog;
+  },
+) {
+  const staff = await db
+    .select({ language: messageTypeTranslations.language })
+    .from(messageTypeTranslations)
+    .where(
+      and(
+        eq(messageTypeTranslations.stationId, input.stationId),
+        eq(messageTypeTranslations.messageType, input.messageType),
+        eq(messageTypeTranslations.source, 'staff'),
+      ),
+    );
+  const staffLanguages = new Set(staff.map((row) => row.language));
+  const targets = input.languages.filter((l) => l !== input.from && !staffLanguages.has(l));
+  const translated = await Promise.all(
+    targets.map(async (language) => ({
+      language,
+      wording: await translateWording(translation, input.from, language, input.wording, input.log),
+    })),
+  );
+  const rows: TTypeWordingRow[] = [];
+  const failed: TLanguageCode[] = [];
+  for (const { language, wording } of translated) {
+    if (wording) rows.push({ messageType: input.messageType, language, source: 'machine', ...wording });
+    else failed.push(language);
+  }
+  await writeTypeWording(db, input.stationId, rows, input.at);
+  if (failed.length > 0) {
+    await db
+      .delete(messageTypeTranslations)
+      .where(
+        and(
+          eq(messageTypeTranslations.stationId, input.stationId),
+          eq(messageTypeTranslations.messageType, input.messageType),
+          inArray(messageTypeTranslations.language, failed),
+          ne(messageTypeTranslations.source, 'staff'),
+        ),
+      );
+  }
+}
+
+/** The wording of every type in one language, else the primary language's (message_types). */
+export async function typeWordingIn(db: DbOrTx, stationId: string, language: string) {
+  const rows = await db
+    .select({
+      id: messageTypes.id,
+      messageType: messageTypes.messageType,
+      primaryName: messageTypes.displayName,
+      primaryDescription: messageTypes.description,
+      name: messageTypeTranslations.displayName,
+      description: messageTypeTranslations.description,
+    })
+    .from(messageTypes)
+    .leftJoin(
+      messageTypeTranslations,
+      and(
+        eq(messageTypeTranslations.stationId, messageTypes.stationId),
+        eq(messageTypeTranslations.messageType, messageTypes.messageType),
+        eq(messageTypeTranslations.language, language),
+      ),
+    )
+    .where(eq(messageTypes.stationId, stationId));
+  return new Map(
+    rows.map((row) => [
+      row.messageType as TMessageTypeKey,
+      {
+        displayName: row.name ?? row.primaryName,
+        description: row.name === null ? row.primaryDescription : (row.description ?? ''),
+      },
+    ]),
+  );
+}
+
+/** Each type's name as a subscriber reading `language` knows it (for texts sent to them). */
+export async function typeNamesIn(
+  db: DbOrTx,
+  stationId: string,
+  language: string,
+): Promise<Record<TMessageTypeKey, string>> {
+  const wording = await typeWordingIn(db, stationId, language);
+  return Object.fromEntries(
+    MESSAGE_TYPE_KEYS.map((key) => [
+      key,
+      wording.get(key)?.displayName ?? defaultTypeWording(key, language).displayName,
+    ]),
+  ) as Record<TMessageTypeKey, string>;
+}
+
+/** Settings: every type in every supported language, primary first. */
+export async function listTypeTranslations(db: DbOrTx, stationId: string): Promise<TTypeTranslation[]> {
+  const station = await repo.findStationById(db, stationId);
+  if (!station) throw notFound('station_not_found');
+  const [languages, types, rows] = await Promise.all([
+    languageCodes(db, station),
+    repo.listMessageTypes(db, stationId),
+    db.select().from(messageTypeTranslations).where(eq(messageTypeTranslations.stationId, stationId)),
+  ]);
+  const own = new Map(rows.map((row) => [`${row.messageType}:${row.language}`, row]));
+  return languages.flatMap((language) =>
+    types.map((type) => {
+      const row = own.get(`${type.messageType}:${language}`);
+      return {
+        message_type_id: type.id,
+        message_type: type.messageType,
+        language,
+        display_name: row?.displayName ?? type.displayName,
+        description: row ? row.description : type.description,
+        source: row?.source ?? null,
+      };
+    }),
+  );
+}
+
+type TStaffWordingInput = {
+  stationId: string;
+  typeId: string;
+  language: TLanguageCode;
+  wording: TTypeWording;
+  at: Date;
+  log?: TLog;
+};
+
+/**
+ * Staff's words for one type in one language. In the primary language they are also the type's
+ * own name (message_types) and the other languages are translated from them again.
+ */
+export async function saveStaffWording(
+  db: DbOrTx,
+  translation: TTranslationProvider,
+  input: TStaffWordingInput,
+): Promise<TTypeTranslation[]> {
+  const type = (await repo.listMessageTypes(db, input.stationId)).find((t) => t.id === input.typeId);
+  if (!type) throw notFound('message_type_not_found');
+  const station = await repo.findStationById(db, input.stationId);
+  if (!station) throw notFound('station_not_found');
+  const languages = await languageCodes(db, station);
+  if (!languages.includes(input.language)) {
+    throw new AppError(400, 'language_not_offered', { language: input.language });
+  }
+  const messageType = type.messageType as TMessageTypeKey;
+  await writeTypeWording(
+    db,
+    input.stationId,
+    [{ messageType, language: input.language, source: 'staff', ...input.wording }],
+    input.at,
+  );
+  if (input.language === station.primaryLanguage) {
+    await repo.updateMessageType(db, input.stationId, type.id, input.wording, input.at);
+    await retranslateType(db, translation, {
+      stationId: input.stationId,
+      messageType,
+      from: input.language,
+      wording: input.wording,
+      languages,
+      at: input.at,
+      log: input.log,
+    });
+  }
+  return (await listTypeTranslations(db, input.stationId)).filter((t) => t.message_type_id === type.id);
+}
+
+/**
+ * After PUT /admin/api/message-types/{id}: a changed name or description is staff's primary
+ * wording, and the other languages follow it. An unchanged one (Save All sends every type) does nothing.
+ */
+export async function primaryWordingSaved(
+  db: DbOrTx,
+  translation: TTranslationProvider,
+  input: {
+    stationId: string;
+    before: TTypeWording & { id: string };
+    after: TTypeWording;
+    at: Date;
+    log?: TLog;
+  },
+) {
+  const { before, after } = input;
+  if (before.displayName === after.displayName && before.description === after.description) return;
+  await saveStaffWording(db, translation, {
+    stationId: input.stationId,
+    typeId: before.id,
+    language: await primaryLanguageOf(db, input.stationId),
+    wording: after,
+    at: input.at,
+    log: input.log,
+  });
+}
+
+async function primaryLanguageOf(db: DbOrTx, stationId: string): Promise<TLanguageCode> {
+  const station = await repo.findStationById(db, stationId);
+  if (!station) throw notFound('station_not_found');
+  return station.primaryLanguage as TLanguageCode;
+}
+
+/**
+ * After Settings changed the languages: each added language gets the catalogue's words where the
+ * primary still has them, else a machine translation of the primary's; a new primary language
+ * lends its wording to message_types.
+ */
+export async function languagesSaved(
+  db: DbOrTx,
+  translation: TTranslationProvider,
+  input: { stationId: string; added: TLanguageCode[]; primary: TLanguageCode; at: Date; log?: TLog },
+) {
+  const types = await repo.listMessageTypes(db, input.stationId);
+  const primaryRows = await db
+    .select()
+    .from(messageTypeTranslations)
+    .where(
+      and(
+        eq(messageTypeTranslations.stationId, input.stationId),
+        eq(messageTypeTranslations.language, input.primary),
+      ),
+    );
+  const primaryRow = new Map(primaryRows.map((row) => [row.messageType, row]));
+  for (const type of types) {
+    const messageType = type.messageType as TMessageTypeKey;
+    const row = primaryRow.get(messageType);
+    if (row && (row.displayName !== type.displayName || row.description !== type.description)) {
+      await repo.updateMessageType(db, input.stationId, type.id, row, input.at);
+    }
+    const primaryWording = row ?? { displayName: type.displayName, description: type.description };
+    const added = input.added.filter((language) => language !== input.primary);
+    if (added.length === 0) continue;
+    if (isDefaultWording(messageType, input.primary, primaryWording)) {
+      await writeTypeWording(
+        db,
+        input.stationId,
+        defaultRows(added).filter((r) => r.messageType === messageType),
+        input.at,
+        { keepExisting: true },
+      );
+      continue;
+    }
+    await retranslateType(db, translation, {
+      stationId: input.stationId,
+      messageType,
+      from: input.primary,
+      wording: primaryWording,
+      languages: added,
+      at: input.at,
+      log: input.log,
+    });
+  }
+}
+
+/**
+ * A signup's type wording: what step 4 showed in the wizard's language is kept for that language
+ * (staff's when edited, else the catalogue's); the other languages get the catalogue's words, or a
+ * machine translation of an edited text (the catalogue's when no engine can do it).
+ */
+export async function planSignupWording(
+  translation: TTranslationProvider,
+  input: {
+    wizardLanguage: TLanguageCode;
+    languages: readonly TLanguageCode[];
+    shown: Partial<Record<TMessageTypeKey, TTypeWording>>;
+    log?: TLog;
+  },
+): Promise<TTypeWordingRow[]> {
+  const { wizardLanguage: from } = input;
+  const rows: TTypeWordingRow[] = [];
+  for (const messageType of MESSAGE_TYPE_KEYS) {
+    const builtIn = defaultTypeWording(messageType, from);
+    const shown = input.shown[messageType] ?? builtIn;
+    const edited = !isDefaultWording(messageType, from, shown);
+    for (const language of input.languages) {
+      if (language === from) {
+        rows.push({ messageType, language, source: edited ? 'staff' : 'default', ...shown });
+        continue;
+      }
+      const target = defaultTypeWording(messageType, language);
+      const field = async (text: string, defaultText: string, targetDefault: string) => {
+        if (text === defaultText) return targetDefault;
+        if (!text) return '';
+        return translation.translate({ text, from, to: language }).then(
+          (translated) => translated.trim() || null,
+          (error: unknown) => {
+            input.log?.warn({ err: error, from, to: language }, 'Signup type wording not translated');
+            return null;
+          },
+        );
+      };
+      const [displayName, description] = await Promise.all([
+        field(shown.displayName, builtIn.displayName, target.displayName),
+        field(shown.description, builtIn.description, target.description),
+      ]);
+      if (!edited) rows.push({ messageType, language, source: 'default', ...target });
+      else if (displayName !== null && description !== null) {
+        rows.push({ messageType, language, source: 'machine', displayName, description });
+      } else rows.push({ messageType, language, source: 'default', ...target });
+    }
+  }
+  return rows;
+}
