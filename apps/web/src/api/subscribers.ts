@@ -1,7 +1,7 @@
 // Typed calls for the public subscriber pages (spec §7 Subscriber): station info, join with a
 // code, and unsubscribe. Station slugs come from the URL, so they are always encoded.
 import type {
-  TConsentLanguage,
+  TLanguageCode,
   TStationPublicInfo,
   TSubscribeRequest,
   TSubscribeResponse,
@@ -15,13 +15,16 @@ function base(slug: string): string {
   return `/subscribe/${encodeURIComponent(slug)}`;
 }
 
-/** Throws ApiError 404 for an unknown station. The consent text comes in the page's language. */
+/**
+ * Throws ApiError 404 for an unknown station. The consent text and the alert types' names and
+ * descriptions come in the page's language (any of the nine).
+ */
 export function getStationPublicInfo(
   slug: string,
-  language: TConsentLanguage,
+  language: TLanguageCode,
   signal?: AbortSignal,
 ): Promise<TStationPublicInfo> {
-  return api<TStationPublicInfo>(`${base(slug)}/info?lang=${language}`, { signal });
+  return api<TStationPublicInfo>(`${base(slug)}/info?language=${language}`, { signal });
 }
 
 /** Registers the choices and texts a code (requires_verification), or subscribes at once. */

@@ -34,6 +34,11 @@ const AcceptInvitationPage = lazyPage(
 const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
 const JoinPage = lazyPage(() => import('../features/subscribers/JoinPage'), 'JoinPage');
 const UnsubscribePage = lazyPage(() => import('../features/subscribers/UnsubscribePage'), 'UnsubscribePage');
+const ThanksPage = lazyPage(() => import('../features/subscribers/ThanksPage'), 'ThanksPage');
+const SubscriberLayout = lazyPage(
+  () => import('../features/subscribers/SubscriberLayout'),
+  'SubscriberLayout',
+);
 const DevOutboxPage = lazyPage(() => import('../features/dev-outbox/DevOutboxPage'), 'DevOutboxPage');
 const DevCheckoutPage = lazyPage(() => import('../features/billing/DevCheckoutPage'), 'DevCheckoutPage');
 
@@ -92,10 +97,17 @@ export const appRoutes: RouteObject[] = [
           { path: 'forgot-password', element: <ForgotPasswordPage /> },
           { path: 'reset-password', element: <ResetPasswordPage /> },
           { path: 'accept-invitation', element: <AcceptInvitationPage /> },
-          { path: 'join/:station', element: <JoinPage /> },
-          { path: 'unsubscribe/:station', element: <UnsubscribePage /> },
           { path: 'admin/login', element: <LoginPage /> },
           { path: 'login', element: <LoginPage /> },
+        ],
+      },
+      {
+        // The station's pages for its subscribers, in their language (decision 0027).
+        element: <SubscriberLayout />,
+        children: [
+          { path: 'join/:station', element: <JoinPage /> },
+          { path: 'join/:station/thanks', element: <ThanksPage /> },
+          { path: 'unsubscribe/:station', element: <UnsubscribePage /> },
         ],
       },
       {

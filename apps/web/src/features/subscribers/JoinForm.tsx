@@ -10,11 +10,11 @@ import type {
 } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
-import { serverErrorText } from '../../api/client';
 import { UsPhoneInput, usPhoneE164, usPhoneProblem } from '../../components/UsPhoneInput';
 import { NewTabLink } from './NewTabLink';
 import { useConsentLanguage, useRegisterMutation } from './queries';
-import { nativeLanguageName, safeColor } from './station-brand';
+import { safeColor } from './station-brand';
+import { subscriberErrorText } from './subscriber-errors';
 
 export type TJoinValues = {
   phone: string;
@@ -25,9 +25,15 @@ export type TJoinValues = {
   consent: boolean;
 };
 
+/** Each type's language starts as the page's when the station offers it, else the primary one. */
+function startingLanguage(info: TStationPublicInfo, pageLanguage: string): string {
+  const offered = info.station.languages.map((language) => language.language_code);
+  return offered.includes(pageLanguage) ? pageLanguage : (offered[0] ?? 'en');
+}
+
 export function useJoinForm(info: TStationPublicInfo): UseFormReturnType<TJoinValues> {
   const { t } = useTranslation('subscribers');
-  const firstLanguage = info.station.languages[0]?.language_code ?? 'en';
+  const firstLanguage = startingLanguage(info, useConsentLanguage());
   return useForm<TJoinValues>({
     initialValues: {
       phone: '',
@@ -64,9 +70,9 @@ export function JoinForm({ slug, info, form, onRegistered }: JoinFormProps) {
   const chooseLanguage = station.languages.length > 1;
   const languageOptions = station.languages.map((language) => ({
     value: language.language_code,
-    label: nativeLanguageName(language.language_code, language.display_name),
+    label: language.native_name,
   }));
-  const firstLanguage = station.languages[0]?.language_code ?? 'en';
+  const firstLanguage = startingLanguage(info, consentLanguage);
 
   const submit = form.onSubmit((values) => {
     register.mutate(
@@ -173,7 +179,7 @@ export function JoinForm({ slug, info, form, onRegistered }: JoinFormProps) {
 
         {register.isError && (
           <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
-            {serverErrorText(register.error, t('errors.generic'))}
+            {subscriberErrorText(register.error, t('errors.generic'))}
           </Alert>
         )}
 

@@ -7,7 +7,7 @@ import { jsonResponse, mockSession, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
 import { registerReply, stationInfo } from './subscriber-test-helpers';
 
-const INFO = 'GET /subscribe/demo/info?lang=en';
+const INFO = 'GET /subscribe/demo/info?language=en';
 
 function sentBody(fetchMock: ReturnType<typeof mockSession>, path: string): unknown {
   const call = fetchMock.mock.calls.find(([input]) => input === path);
@@ -106,9 +106,9 @@ describe('JoinPage', () => {
   ])(
     'keeps a French number as typed, refuses it (%s) and sends nothing',
     async (language, subscribe, type, consent, refusal) => {
-      await i18n.changeLanguage(language);
+      localStorage.setItem('subscriberLanguage', language);
       const fetchMock = mockSession(null, {
-        [INFO.replace('lang=en', `lang=${language}`)]: () => jsonResponse(stationInfo()),
+        [INFO.replace('language=en', `language=${language}`)]: () => jsonResponse(stationInfo()),
       });
       renderApp('/join/demo');
       const user = userEvent.setup();
@@ -166,22 +166,27 @@ describe('JoinPage', () => {
 
   it('shows no language picker for a station with one language and sends that language', async () => {
     setCookie('csrf_token', 'j2');
+    // The browser reads English; the station speaks only Spanish, so the page does too.
+    const spanishOnly = () =>
+      jsonResponse(
+        stationInfo({
+          languages: [{ id: 'l-es', language_code: 'es', display_name: 'Spanish', native_name: 'Español' }],
+        }),
+      );
     const fetchMock = mockSession(null, {
-      [INFO]: () =>
-        jsonResponse(
-          stationInfo({ languages: [{ id: 'l-es', language_code: 'es', display_name: 'Spanish' }] }),
-        ),
+      [INFO]: spanishOnly,
+      [INFO.replace('language=en', 'language=es')]: spanishOnly,
       'POST /subscribe/demo/register': () => jsonResponse(registerReply()),
     });
     renderApp('/join/demo');
     const user = userEvent.setup();
-    await fillPhone(user, '4155550134');
+    await user.type(await screen.findByLabelText(/^Número de teléfono/), '4155550134');
     await user.click(screen.getByRole('checkbox', { name: 'Station' }));
-    expect(screen.queryByLabelText(/receive in/)).toBeNull();
+    expect(screen.queryByLabelText(/recibir en/i)).toBeNull();
     expect(screen.queryByRole('combobox')).toBeNull();
     await user.click(screen.getByRole('checkbox', { name: /I consent/ }));
-    await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    await screen.findByText(/We sent a 6-digit code/);
+    await user.click(screen.getByRole('button', { name: 'Suscribirse' }));
+    await screen.findByText(/Enviamos un código de 6 dígitos/);
     expect(sentBody(fetchMock, '/subscribe/demo/register')).toMatchObject({
       message_types: [{ message_type: 'station', language: 'es' }],
     });
@@ -218,8 +223,7 @@ describe('JoinPage', () => {
     expect((await screen.findByRole('alert')).textContent).toBe('An error occurred. Please try again.');
   });
 
-  it('verifies with the test code shown on the page, shows success and goes home after 2 seconds', async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+  it("verifies with the test code shown on the page, then shows the station's thank-you page", async () => {
     setCookie('csrf_token', 'j5');
     const fetchMock = mockSession(null, {
       [INFO]: () => jsonResponse(stationInfo()),
@@ -227,7 +231,7 @@ describe('JoinPage', () => {
       'POST /subscribe/demo/verify': () => jsonResponse({ ok: true, message: 'Subscribed.' }),
     });
     const { router } = renderApp('/join/demo');
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userEvent.setup();
     await fillPhone(user, '4155550134');
     await user.click(screen.getByRole('checkbox', { name: 'Emergency' }));
     await user.click(screen.getByRole('checkbox', { name: /I consent/ }));
@@ -245,20 +249,22 @@ describe('JoinPage', () => {
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: "You're Subscribed!" })).toBeTruthy();
-    expect(screen.getByText(/You will receive SMS alerts from Demo Radio 101.5/)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/join/demo/thanks');
+    expectShown(screen.getByText('Thank you! You will receive SMS alerts from Demo Radio 101.5.'));
+    // The alerts chosen, how to stop, and the station's unsubscribe page: never our home page.
+    const chosen = screen.getByRole('list');
+    expect(within(chosen).getByText('Emergency')).toBeTruthy();
+    expect(within(chosen).queryByText('Alert')).toBeNull();
+    expectShown(screen.getByText('To stop at any time, reply STOP to any message from us.'));
+    await user.click(screen.getByRole('link', { name: 'Unsubscribe page' }));
+    expect(router.state.location.pathname).toBe('/unsubscribe/demo');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Unsubscribe from SMS Alerts' }),
+    ).toBeTruthy();
     expect(sentBody(fetchMock, '/subscribe/demo/verify')).toEqual({
       contact_id: registerReply().contact_id,
       verification_code: '482913',
     });
-
-    act(() => {
-      vi.advanceTimersByTime(1900);
-    });
-    expect(router.state.location.pathname).toBe('/join/demo');
-    act(() => {
-      vi.advanceTimersByTime(200);
-    });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
   });
 
   it("shows a wrong code's error as given, and the spec's fallback without a text", async () => {
@@ -340,15 +346,14 @@ describe('JoinPage', () => {
     );
   });
 
-  it("shows the 'subscribed' notice and goes home when no verification is needed", async () => {
-    vi.useFakeTimers({ shouldAdvanceTime: true });
+  it('goes straight to the thank-you page when no verification is needed', async () => {
     setCookie('csrf_token', 'j8');
     mockSession(null, {
       [INFO]: () => jsonResponse(stationInfo()),
       'POST /subscribe/demo/register': () => jsonResponse(registerReply({ requires_verification: false })),
     });
     const { router } = renderApp('/join/demo');
-    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
+    const user = userEvent.setup();
     await fillPhone(user, '4155550134');
     await user.click(screen.getByRole('checkbox', { name: 'Emergency' }));
     await user.click(screen.getByRole('checkbox', { name: /I consent/ }));
@@ -356,16 +361,15 @@ describe('JoinPage', () => {
 
     expect(await screen.findByRole('heading', { level: 1, name: "You're Subscribed!" })).toBeTruthy();
     expect(screen.queryByLabelText('Digit 1 of the verification code')).toBeNull();
-    act(() => {
-      vi.advanceTimersByTime(2000);
-    });
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(router.state.location.pathname).toBe('/join/demo/thanks');
+    await user.click(screen.getByRole('link', { name: 'Change my choices' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Subscribe to SMS Alerts' })).toBeTruthy();
   });
 
   it('speaks Spanish', async () => {
-    await i18n.changeLanguage('es');
-    // The page asks for the consent text in Spanish.
-    mockSession(null, { [INFO.replace('lang=en', 'lang=es')]: () => jsonResponse(stationInfo()) });
+    localStorage.setItem('subscriberLanguage', 'es');
+    // The page asks for the consent text and the alert types in Spanish.
+    mockSession(null, { [INFO.replace('language=en', 'language=es')]: () => jsonResponse(stationInfo()) });
     renderApp('/join/demo');
     const user = userEvent.setup();
     expect(

@@ -1,17 +1,17 @@
-// /join/{station}: loading, not found, closed, register form, verify form, success (spec §2, §4).
+// /join/{station}: loading, not found, closed, register form, verify form; once subscribed, the
+// station's thank-you page /join/{station}/thanks (spec §2, §4; issue 16, decision 0027).
 import { Alert, Anchor, Text } from '@mantine/core';
 import { formatUsPhone, type TStationPublicInfo, type TSubscribeResponse } from '@message-station/shared';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { usPhoneE164 } from '../../components/UsPhoneInput';
 import { JoinForm, type TJoinValues, useJoinForm } from './JoinForm';
 import { useStationInfoQuery } from './queries';
 import { StationCard } from './StationCard';
 import { StationNotFound } from './StationNotFound';
-import { SubscribedNotice } from './SubscribedNotice';
 import { VerifyCodeForm } from './VerifyCodeForm';
 
 export function JoinPage() {
@@ -25,14 +25,21 @@ export function JoinPage() {
 
 type TPhase =
   | { kind: 'form' }
-  | { kind: 'verify'; registration: TSubscribeResponse; phone: string }
-  | { kind: 'success' };
+  | { kind: 'verify'; registration: TSubscribeResponse; phone: string; types: string[] };
+
+/** What the thank-you page is told: the alert types the person chose. */
+export type TThanksState = { types: string[] };
 
 function JoinFlow({ slug, info }: { slug: string; info: TStationPublicInfo }) {
   const { t } = useTranslation('subscribers');
   const { station } = info;
   const form = useJoinForm(info);
   const [phase, setPhase] = useState<TPhase>({ kind: 'form' });
+  const navigate = useNavigate();
+  const thanks = (types: string[]) => {
+    const state: TThanksState = { types };
+    void navigate(`/join/${encodeURIComponent(slug)}/thanks`, { state });
+  };
 
   // Each view starts at the top: the Subscribe and Verify buttons sit low on a phone.
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the view changes
@@ -57,14 +64,6 @@ function JoinFlow({ slug, info }: { slug: string; info: TStationPublicInfo }) {
     );
   }
 
-  if (phase.kind === 'success') {
-    return (
-      <StationCard station={station} title={t('success.title')}>
-        <SubscribedNotice station={station} />
-      </StationCard>
-    );
-  }
-
   if (phase.kind === 'verify') {
     return (
       <StationCard station={station} title={t('verify.title')}>
@@ -74,7 +73,7 @@ function JoinFlow({ slug, info }: { slug: string; info: TStationPublicInfo }) {
           phone={phase.phone}
           registration={phase.registration}
           onRegistrationChange={(registration) => setPhase({ ...phase, registration })}
-          onVerified={() => setPhase({ kind: 'success' })}
+          onVerified={() => thanks(phase.types)}
           onChangeNumber={() => setPhase({ kind: 'form' })}
         />
       </StationCard>
@@ -82,11 +81,16 @@ function JoinFlow({ slug, info }: { slug: string; info: TStationPublicInfo }) {
   }
 
   const registered = (values: TJoinValues, registration: TSubscribeResponse) => {
-    setPhase(
-      registration.requires_verification
-        ? { kind: 'verify', registration, phone: formatUsPhone(usPhoneE164(values.phone)) }
-        : { kind: 'success' },
-    );
+    if (!registration.requires_verification) {
+      thanks(values.types);
+      return;
+    }
+    setPhase({
+      kind: 'verify',
+      registration,
+      phone: formatUsPhone(usPhoneE164(values.phone)),
+      types: values.types,
+    });
   };
 
   return (

@@ -1,11 +1,13 @@
-// Frame of the join and unsubscribe pages: a card tinted with the station's brand colour,
-// with its logo, display name and the page's title.
+// Frame of the join, thanks and unsubscribe pages: a card tinted with the station's brand colour,
+// with its logo, display name, the page's title and the switch between the station's languages.
 import { Box, Container, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TStationPublicInfo } from '@message-station/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { SubscriberLanguageSelect } from './SubscriberLanguageSelect';
 import { safeColor } from './station-brand';
+import { useStationLanguages } from './subscriber-language';
 
 type StationCardProps = {
   station: TStationPublicInfo['station'];
@@ -17,6 +19,7 @@ export function StationCard({ station, title, children }: StationCardProps) {
   const { t } = useTranslation('subscribers');
   const brand = safeColor(station.brand_color);
   useDocumentTitle(`${title} · ${station.display_name}`);
+  useStationLanguages(station.languages.map((language) => language.language_code));
   return (
     <Container size={560} px={{ base: 'xs', xs: 'md' }} py={{ base: 'md', sm: 'xl' }}>
       <Paper withBorder shadow="sm" radius="md" style={{ overflow: 'hidden' }}>
@@ -28,6 +31,11 @@ export function StationCard({ station, title, children }: StationCardProps) {
             background: `color-mix(in srgb, ${brand} 9%, var(--mantine-color-body))`,
           }}
         >
+          {station.languages.length > 1 && (
+            <Group justify="flex-end" mb="xs">
+              <SubscriberLanguageSelect languages={station.languages} />
+            </Group>
+          )}
           <Group wrap="nowrap" gap="md">
             {station.logo_url && (
               <Image

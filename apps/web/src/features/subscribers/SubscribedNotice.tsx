@@ -1,21 +1,25 @@
-// The end of a join: the 'subscribed' notice, then the home page after 2 seconds (spec §4, §9).
-import { Alert, Group, Loader, Text } from '@mantine/core';
+// The end of a join: the station's thanks, the alerts chosen (named in the page's language), how
+// to stop (STOP), and the station's unsubscribe page. No redirect: the issue replaced the spec's
+// two-second trip to our home page (decision 0027).
+import { Alert, Anchor, Box, Button, Group, List, Stack, Text } from '@mantine/core';
 import type { TStationPublicInfo } from '@message-station/shared';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
+import { Link } from 'react-router';
+import { safeColor } from './station-brand';
 
-export const SUBSCRIBED_REDIRECT_MS = 2000;
+type SubscribedNoticeProps = {
+  slug: string;
+  info: TStationPublicInfo;
+  /** The alert types chosen on the join page; unknown when the page is opened on its own. */
+  types: readonly string[];
+};
 
-export function SubscribedNotice({ station }: { station: TStationPublicInfo['station'] }) {
+export function SubscribedNotice({ slug, info, types }: SubscribedNoticeProps) {
   const { t } = useTranslation('subscribers');
-  const navigate = useNavigate();
-
-  useEffect(() => {
-    const timer = setTimeout(() => void navigate('/', { replace: true }), SUBSCRIBED_REDIRECT_MS);
-    return () => clearTimeout(timer);
-  }, [navigate]);
+  const { station } = info;
+  const chosen = info.message_types.filter((type) => types.includes(type.message_type));
+  const path = encodeURIComponent(slug);
 
   return (
     <>
@@ -27,11 +31,48 @@ export function SubscribedNotice({ station }: { station: TStationPublicInfo['sta
       >
         {t('success.text', { station: station.display_name })}
       </Alert>
-      <Group gap="xs" justify="center">
-        <Loader size="xs" aria-hidden="true" />
-        <Text fz="sm" c="dimmed">
-          {t('success.redirecting')}
-        </Text>
+      {chosen.length > 0 && (
+        <Stack gap={6}>
+          <Text fw={600}>{t('success.typesIntro')}</Text>
+          <List spacing={6} listStyleType="none" ml={0} pl={0}>
+            {chosen.map((type) => (
+              <List.Item key={type.id}>
+                <Group gap="xs" wrap="nowrap" align="flex-start">
+                  <Box
+                    mt={6}
+                    w={10}
+                    h={10}
+                    style={{ borderRadius: '50%', flexShrink: 0, background: safeColor(type.color_code) }}
+                    aria-hidden="true"
+                  />
+                  <Text>
+                    <Text span fw={600}>
+                      {type.display_name}
+                    </Text>
+                    {type.description && (
+                      <Text span c="dimmed" fz="sm">
+                        {' '}
+                        — {type.description}
+                      </Text>
+                    )}
+                  </Text>
+                </Group>
+              </List.Item>
+            ))}
+          </List>
+        </Stack>
+      )}
+      <Text>{t('success.stop')}</Text>
+      <Text fz="sm" c="dimmed">
+        {t('success.unsubscribePrompt')}{' '}
+        <Anchor component={Link} to={`/unsubscribe/${path}`} fz="sm">
+          {t('success.unsubscribeLink')}
+        </Anchor>
+      </Text>
+      <Group justify="center">
+        <Button component={Link} to={`/join/${path}`} variant="default">
+          {t('success.backToJoin')}
+        </Button>
       </Group>
     </>
   );

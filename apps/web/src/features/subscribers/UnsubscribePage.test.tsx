@@ -8,7 +8,7 @@ import { stationInfo } from './subscriber-test-helpers';
 
 configure({ asyncUtilTimeout: 4000 });
 
-const INFO = 'GET /subscribe/demo/info?lang=en';
+const INFO = 'GET /subscribe/demo/info?language=en';
 const UNSUBSCRIBE = 'POST /subscribe/demo/unsubscribe';
 
 describe('UnsubscribePage', () => {
@@ -70,9 +70,10 @@ describe('UnsubscribePage', () => {
   });
 
   it('works while the station takes no new subscriptions, and speaks Spanish', async () => {
-    await i18n.changeLanguage('es');
+    localStorage.setItem('subscriberLanguage', 'es');
     mockSession(null, {
-      [INFO.replace('lang=en', 'lang=es')]: () => jsonResponse(stationInfo({ subscriptions_open: false })),
+      [INFO.replace('language=en', 'language=es')]: () =>
+        jsonResponse(stationInfo({ subscriptions_open: false })),
     });
     renderApp('/unsubscribe/demo');
     expect(

@@ -7,12 +7,12 @@ import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
-import { serverErrorText } from '../../api/client';
 import { PageLoader } from '../../components/PageLoader';
 import { UsPhoneInput, usPhoneE164, usPhoneProblem } from '../../components/UsPhoneInput';
 import { useStationInfoQuery, useUnsubscribeMutation } from './queries';
 import { StationCard } from './StationCard';
 import { StationNotFound } from './StationNotFound';
+import { subscriberErrorText } from './subscriber-errors';
 
 export function UnsubscribePage() {
   const { station: slug = '' } = useParams();
@@ -88,7 +88,7 @@ function UnsubscribeFlow({ slug, station }: { slug: string; station: TStationPub
           />
           {mutation.isError && (
             <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
-              {serverErrorText(mutation.error, t('errors.unsubscribeFailed'))}
+              {subscriberErrorText(mutation.error, t('errors.unsubscribeFailed'))}
             </Alert>
           )}
           <Button type="submit" size="md" fullWidth color="red" loading={mutation.isPending}>

@@ -21,10 +21,11 @@ import {
 } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, serverErrorText } from '../../api/client';
+import { ApiError } from '../../api/client';
 import type { TSubscriberResendResponse } from '../../api/subscribers';
 import { useResendMutation, useVerifyMutation } from './queries';
 import { safeColor } from './station-brand';
+import { subscriberErrorText } from './subscriber-errors';
 import { formatMinutesSeconds, useSecondsUntil } from './use-seconds-until';
 
 type VerifyCodeFormProps = {
@@ -76,14 +77,14 @@ export function VerifyCodeForm(props: VerifyCodeFormProps) {
   };
 
   const errorText = verify.isError
-    ? serverErrorText(
+    ? subscriberErrorText(
         verify.error,
         verify.error instanceof ApiError && verify.error.status >= 400 && verify.error.status < 500
           ? t('errors.invalidCode')
           : t('errors.verifyFailed'),
       )
     : resend.isError
-      ? serverErrorText(resend.error, t('errors.resendFailed'))
+      ? subscriberErrorText(resend.error, t('errors.resendFailed'))
       : null;
 
   return (

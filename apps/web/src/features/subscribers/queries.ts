@@ -1,8 +1,7 @@
 // Subscriber pages state: the station's public info, and join, verify, resend, unsubscribe.
 // The POSTs are made by visitors without a session, so each first makes sure of the CSRF cookie.
-import type { TConsentLanguage, TSubscribeRequest } from '@message-station/shared';
+import type { TLanguageCode, TSubscribeRequest } from '@message-station/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { queryKeys } from '../../api/query-keys';
 import {
   getStationPublicInfo,
@@ -12,16 +11,16 @@ import {
   verifySubscriber,
 } from '../../api/subscribers';
 import { withCsrfCookie } from '../auth/queries';
+import { useSubscriberLanguage } from './subscriber-language';
 
-/** The consent language matching the interface language (English or Spanish). */
-export function useConsentLanguage(): TConsentLanguage {
-  const { i18n } = useTranslation();
-  return (i18n.resolvedLanguage ?? i18n.language).startsWith('es') ? 'es' : 'en';
+/** The consent is recorded in the language of the page, the one the person read it in. */
+export function useConsentLanguage(): TLanguageCode {
+  return useSubscriberLanguage().language;
 }
 
 /** 404 (unknown station) and any other failure both show Station Not Found (spec §8). */
 export function useStationInfoQuery(slug: string) {
-  const language = useConsentLanguage();
+  const { language } = useSubscriberLanguage();
   return useQuery({
     queryKey: [...queryKeys.subscribePage, slug, language],
     queryFn: ({ signal }) => getStationPublicInfo(slug, language, signal),

@@ -12,8 +12,8 @@ export function stationInfo(station: TStationOverrides = {}): TStationPublicInfo
       logo_url: null,
       brand_color: '#7b2cbf',
       languages: [
-        { id: 'l-en', language_code: 'en', display_name: 'English' },
-        { id: 'l-es', language_code: 'es', display_name: 'Spanish' },
+        { id: 'l-en', language_code: 'en', display_name: 'English', native_name: 'English' },
+        { id: 'l-es', language_code: 'es', display_name: 'Spanish', native_name: 'Español' },
       ],
       consent_text:
         'I consent to receive SMS alerts from Demo Radio 101.5 at this number. Message and data rates may apply.',

@@ -1,0 +1,80 @@
+// Frame of the subscriber pages (/join, /unsubscribe): the station's pages, not ours, so no product
+// header or footer; every word in the subscriber's language from the pages' own i18n instance.
+import { Box } from '@mantine/core';
+import type { TLanguageCode } from '@message-station/shared';
+import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { I18nextProvider } from 'react-i18next';
+import { Outlet } from 'react-router';
+import { PageLoader } from '../../components/PageLoader';
+import i18n, { currentLanguage } from '../../i18n';
+import {
+  browserLanguages,
+  loadSubscriberLanguage,
+  pickSubscriberLanguage,
+  rememberedSubscriberLanguage,
+  rememberSubscriberLanguage,
+  subscriberI18n,
+} from '../../i18n/subscriber-i18n';
+import { firstGuess, SubscriberLanguageContext, type TSubscriberLanguage } from './subscriber-language';
+
+export function SubscriberLayout() {
+  const [language, setLanguage] = useState<TLanguageCode>(firstGuess);
+  const [loaded, setLoaded] = useState<TLanguageCode | null>(null);
+
+  useEffect(() => {
+    let current = true;
+    loadSubscriberLanguage(language).then(
+      () => {
+        if (!current) return;
+        setLoaded(language);
+        document.documentElement.lang = language;
+      },
+      (error: unknown) => console.error('Subscriber texts failed to load', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [language]);
+
+  // Leaving for a staff page: <html lang> follows the staff interface again.
+  useEffect(
+    () => () => {
+      document.documentElement.lang = currentLanguage();
+    },
+    [],
+  );
+
+  const choose = useCallback((next: TLanguageCode) => {
+    rememberSubscriberLanguage(next);
+    setLanguage(next);
+  }, []);
+  const fitStation = useCallback((offered: readonly string[]) => {
+    setLanguage((now) =>
+      offered.includes(now)
+        ? now
+        : pickSubscriberLanguage(offered, browserLanguages(), rememberedSubscriberLanguage()),
+    );
+  }, []);
+  const context = useMemo<TSubscriberLanguage>(
+    () => ({ language: loaded ?? language, choose, fitStation }),
+    [loaded, language, choose, fitStation],
+  );
+
+  return (
+    <Box component="main" mih="100vh">
+      {loaded ? (
+        <I18nextProvider i18n={subscriberI18n} defaultNS="subscribers">
+          <SubscriberLanguageContext.Provider value={context}>
+            <Suspense fallback={<PageLoader />}>
+              <Outlet />
+            </Suspense>
+          </SubscriberLanguageContext.Provider>
+        </I18nextProvider>
+      ) : (
+        <I18nextProvider i18n={i18n}>
+          <PageLoader />
+        </I18nextProvider>
+      )}
+    </Box>
+  );
+}
