@@ -40,6 +40,7 @@ import { createRateLimits, startRateLimitJobs, type TRateLimits } from './module
 import { registrationRoutes } from './modules/registration/routes.js';
 import { releaseRoutes } from './modules/releases/routes.js';
 import { smsContactRoutes } from './modules/sms-contacts/routes.js';
+import { smsTextRoutes } from './modules/sms-texts/routes.js';
 import { stationRoutes } from './modules/station/routes.js';
 import { stationSettingsRoutes } from './modules/station/settings-routes.js';
 import { subscriberRoutes } from './modules/subscribers/routes.js';
@@ -236,6 +237,7 @@ export async function buildApp(deps: TAppDeps) {
   await app.register(smsContactRoutes(ctx));
   await app.register(messageRoutes(ctx));
   await app.register(stationSettingsRoutes(ctx));
+  await app.register(smsTextRoutes(ctx));
   await app.register(userRoutes(ctx));
   await app.register(billingRoutes(ctx));
   await app.register(superadminRoutes(ctx));

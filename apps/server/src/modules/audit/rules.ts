@@ -247,6 +247,15 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
     },
   },
   'POST /admin/api/station/logo': { action: 'settings.logo_changed', target: 'station', targetId: stationOf },
+  'PUT /admin/api/settings/sms-texts': {
+    action: 'settings.sms_text_updated',
+    target: 'station',
+    targetId: stationOf,
+    details: (call) => {
+      const body = bodyOf(call);
+      return { label: `${String(body.kind)} (${String(body.language)})`, reset: body.text === null };
+    },
+  },
   'PUT /admin/api/message-types/:id': {
     action: 'message_type.updated',
     target: 'message_type',

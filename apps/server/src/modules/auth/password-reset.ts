@@ -184,7 +184,12 @@ export async function verifyResetToken(ctx: TCodeDeps, token: string) {
     const issued = await codes.issueCode(codeCtx, { purpose: 'password_reset', subjectId: row.id, phone });
     await codes.sendTextOrExplain(ctx.sms, {
       to: phone,
-      body: codes.codeMessage(issued.code, ctx.config.publicUrl, 'password reset code'),
+      body: codes.codeMessage(
+        issued.code,
+        ctx.config.publicUrl,
+        { kind: 'code_password_reset' },
+        user.language,
+      ),
       stationId: user.stationId,
     });
     return issued;

@@ -1,6 +1,6 @@
 // Staff work on a station's SMS contacts: list, preferences, pause/resume, add one (import.ts
 // imports many).
-import { MESSAGE_TYPE_KEYS, type TMessagePreferences, type TSmsContact } from '@message-station/shared';
+import { MESSAGE_TYPE_KEYS, smsText, type TMessagePreferences, type TSmsContact } from '@message-station/shared';
 import type { TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -180,13 +180,14 @@ export async function addContact(
     ]);
     return contact;
   });
-  // Double opt-in: the person confirms with YES before any alert reaches them.
+  // Double opt-in: the person confirms with YES before any alert reaches them (in the language
+  // of their first type).
   try {
     await sendTextOrExplain(
       ctx.sms,
       {
         to: input.phone,
-        body: `${catalog.station.displayName} added this number to its SMS alerts. Reply YES to confirm, STOP to opt out. Msg & data rates may apply.`,
+        body: smsText('invite', row.language, { station: catalog.station.displayName }),
         stationId: ctx.stationId,
       },
       'We could not send the confirmation text right now. Please try again in a moment.',

@@ -4,6 +4,7 @@ import {
   LANGUAGES,
   MESSAGE_TYPES,
   STATION_DEFAULTS,
+  smsText,
   type TLanguageCode,
   type TMessageTypeKey,
   type TPaymentStatus,
@@ -125,10 +126,10 @@ export async function listLanguages(db: DbOrTx, station: { id: string; primaryLa
 export const listMessageTypes = repo.listMessageTypes;
 export const updateMessageType = repo.updateMessageType;
 
-/** The consent sentence shown beside the join page's checkbox and recorded with each opt-in. */
-export function consentText(stationDisplayName: string, language: 'en' | 'es' = 'en'): string {
-  if (language === 'es') {
-    return `Acepto recibir alertas por SMS de ${stationDisplayName} en este número. La frecuencia de los mensajes varía. Pueden aplicarse tarifas de mensajes y datos. Responda HELP para obtener ayuda o STOP para darse de baja.`;
-  }
-  return `I consent to receive SMS alerts from ${stationDisplayName} at this number. Message frequency varies. Message and data rates may apply. Reply HELP for help, STOP to opt out.`;
+/**
+ * The consent sentence shown beside the join page's checkbox and recorded with each opt-in, in the
+ * language the person reads (the SMS catalogue holds it in all nine).
+ */
+export function consentText(stationDisplayName: string, language = 'en'): string {
+  return smsText('consent', language, { station: stationDisplayName });
 }

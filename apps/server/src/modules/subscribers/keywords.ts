@@ -1,43 +1,179 @@
 // Replies to texts from subscribers: STOP-type words opt out at once everywhere this number is a
-// contact, START-type words opt back in, HELP-type words answer who we are and how to leave.
-// Plain-language opt-out requests count as STOP (docs/decisions/0007-opt-out-keywords.md).
-import { parseUsPhone } from '@message-station/shared';
-import type { Db } from '../../db/client.js';
+// contact, START-type words opt back in, HELP-type words answer who we are and how to leave, and a
+// language's name switches the texts to that language. The carriers' English words and their
+// equivalents in the nine languages; plain-language opt-out requests count as STOP (decisions
+// 0007 and 0026). Replies come from the SMS catalogue in the language the word chose.
+import {
+  LANGUAGE_CODES,
+  listInLanguage,
+  parseUsPhone,
+  smsText,
+  type TLanguageCode,
+} from '@message-station/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
 import type { TSmsProvider } from '../../providers/sms/index.js';
+import { confirmationBody, helpBody, type TStationRef } from '../sms-texts/service.js';
 import { listStationNames } from '../station/service.js';
 import * as repo from './repo.js';
 
+export type TKeyword = 'stop' | 'start' | 'help';
+
+/** The carriers' standard English set (CTIA; Twilio's defaults): they work whatever the language. */
 export const STOP_WORDS = ['STOP', 'STOPALL', 'UNSUBSCRIBE', 'CANCEL', 'END', 'QUIT', 'REVOKE', 'OPTOUT'];
 export const START_WORDS = ['START', 'UNSTOP', 'YES'];
 export const HELP_WORDS = ['HELP', 'INFO'];
 
-export type TKeyword = 'stop' | 'start' | 'help';
+type TWords = { stop: string[]; start: string[]; help: string[]; name: string[] };
 
 /**
- * Phrases that ask to stop in plain words ("please stop texting me", "unsubscribe me", "take me
- * off your list"). Words that are also everyday English on their own (end, quit, cancel) count only
- * as the whole message.
+ * Each language's own words, written as people type them; matching ignores case, Latin accents and
+ * trailing punctuation (ARRÊT = arret). A word listed under two languages (PARAR, SI, 停止) is
+ * answered in the contact's language when it is one of them.
  */
-const PLAIN_OPT_OUT = [
-  /\bstop\b/i,
-  /\bunsubscribe\b/i,
-  /\bopt(?:\s|-)?out\b/i,
-  /\bremove me\b/i,
-  /\btake me off\b/i,
-  /\bno more (?:texts|messages|alerts|sms)\b/i,
-  /\bdon'?t (?:text|message) me\b/i,
+export const LANGUAGE_WORDS: Record<TLanguageCode, TWords> = {
+  en: {
+    stop: [],
+    start: [],
+    help: [],
+    name: ['ENGLISH', 'INGLÉS', 'ANGLAIS', 'ENGLISCH', 'INGLESE', '英语', '英語', '영어'],
+  },
+  es: {
+    stop: ['ALTO', 'PARAR', 'PARE', 'CANCELAR', 'BAJA', 'DETENER'],
+    start: ['COMENZAR', 'INICIAR', 'SÍ', 'ALTA', 'REANUDAR'],
+    help: ['AYUDA'],
+    name: ['ESPAÑOL', 'SPANISH', 'CASTELLANO'],
+  },
+  fr: {
+    stop: ['ARRÊT', 'ARRÊTER', 'DÉSABONNER', 'DÉSINSCRIRE'],
+    start: ['COMMENCER', 'OUI', 'REPRENDRE'],
+    help: ['AIDE'],
+    name: ['FRANÇAIS', 'FRENCH'],
+  },
+  de: {
+    stop: ['HALT', 'STOPP', 'ABMELDEN', 'BEENDEN'],
+    start: ['STARTEN', 'JA', 'ANMELDEN'],
+    help: ['HILFE'],
+    name: ['DEUTSCH', 'GERMAN'],
+  },
+  it: {
+    stop: ['BASTA', 'ANNULLA', 'FERMA', 'DISISCRIVI'],
+    start: ['SÌ', 'INIZIA', 'RIATTIVA'],
+    help: ['AIUTO'],
+    name: ['ITALIANO', 'ITALIAN'],
+  },
+  pt: {
+    stop: ['PARAR', 'PARE', 'CANCELAR', 'SAIR'],
+    start: ['SIM', 'COMEÇAR', 'INICIAR', 'VOLTAR'],
+    help: ['AJUDA'],
+    name: ['PORTUGUÊS', 'PORTUGUESE'],
+  },
+  zh: {
+    stop: ['停止', '退订', '取消', '退出'],
+    start: ['开始', '订阅', '是'],
+    help: ['帮助'],
+    name: ['中文', '汉语', '普通话', 'CHINESE'],
+  },
+  ja: {
+    stop: ['停止', '配信停止', 'ストップ', '解除'],
+    start: ['開始', '再開', 'スタート', 'はい'],
+    help: ['ヘルプ'],
+    name: ['日本語', 'JAPANESE'],
+  },
+  ko: {
+    stop: ['중지', '수신거부', '그만'],
+    start: ['시작', '네', '예'],
+    help: ['도움말', '도움'],
+    name: ['한국어', 'KOREAN'],
+  },
+};
+
+/** Upper case without Latin accents, spaces or trailing punctuation ("¡Alto!" → "ALTO"). */
+export function normalizeWord(body: string): string {
+  return body
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '') // Latin accents only: Japanese voicing marks (U+3099) stay.
+    .normalize('NFC')
+    .trim()
+    .replace(/^[¡¿]+/, '')
+    .replace(/[.!?。！？、,，]+$/u, '')
+    .trim()
+    .toUpperCase();
+}
+
+export type TInboundWord =
+  /** languages null: a standard English word, answered in the contact's language. */
+  { keyword: TKeyword; languages: TLanguageCode[] | null } | { keyword: 'language'; language: TLanguageCode };
+
+type TEntry = { keyword: TKeyword | 'language'; language: TLanguageCode | null };
+
+const WORDS = new Map<string, TEntry[]>();
+function addWord(word: string, entry: TEntry) {
+  const key = normalizeWord(word);
+  WORDS.set(key, [...(WORDS.get(key) ?? []), entry]);
+}
+for (const [keyword, words] of [
+  ['stop', STOP_WORDS],
+  ['start', START_WORDS],
+  ['help', HELP_WORDS],
+] as const) {
+  for (const word of words) addWord(word, { keyword, language: null });
+}
+for (const language of LANGUAGE_CODES) {
+  const words = LANGUAGE_WORDS[language];
+  for (const keyword of ['stop', 'start', 'help'] as const) {
+    for (const word of words[keyword]) addWord(word, { keyword, language });
+  }
+  for (const word of words.name) addWord(word, { keyword: 'language', language });
+}
+
+/**
+ * Phrases that ask to stop in plain words ("please stop texting me", "no más mensajes"), with the
+ * language they are in (null: English, answered in the contact's language). Words that are also
+ * everyday speech on their own (end, quit, cancel, alto) count only as the whole message.
+ */
+const PLAIN_OPT_OUT: [RegExp, TLanguageCode | null][] = [
+  [/\bstop\b/i, null],
+  [/\bunsubscribe\b/i, null],
+  [/\bopt(?:\s|-)?out\b/i, null],
+  [/\bremove me\b/i, null],
+  [/\btake me off\b/i, null],
+  [/\bno more (?:texts|messages|alerts|sms)\b/i, null],
+  [/\bdon'?t (?:text|message) me\b/i, null],
+  [/\bno (?:quiero|deseo) (?:recibir|mas)\b/i, 'es'],
+  [/\bno mas (?:mensajes|alertas|sms|textos)\b/i, 'es'],
+  [/\bdar(?:me)? de baja\b/i, 'es'],
+  [/\bne (?:plus|veux plus) (?:recevoir|de sms|de messages)\b/i, 'fr'],
+  [/\bme desabonner\b/i, 'fr'],
+  [/\bkeine (?:sms|nachrichten|warnungen) mehr\b/i, 'de'],
+  [/\bnon (?:voglio piu|inviatemi piu)\b/i, 'it'],
+  [/\bnao (?:quero mais|envie mais)\b/i, 'pt'],
+  [/不要再(?:发|給我|给我)/, 'zh'],
+  [/配信(?:を)?停止/, 'ja'],
+  [/수신\s?거부/, 'ko'],
 ];
 
-export function classifyInbound(body: string): TKeyword | null {
-  const word = body
-    .trim()
-    .replace(/[.!]+$/, '')
-    .toUpperCase();
-  if (STOP_WORDS.includes(word)) return 'stop';
-  if (START_WORDS.includes(word)) return 'start';
-  if (HELP_WORDS.includes(word)) return 'help';
-  if (PLAIN_OPT_OUT.some((pattern) => pattern.test(body))) return 'stop';
+/** What a text asks for, or null when it is no keyword (most texts). */
+export function matchInbound(body: string): TInboundWord | null {
+  const entries = WORDS.get(normalizeWord(body));
+  if (entries?.[0]) {
+    const first = entries[0];
+    if (first.keyword === 'language') return { keyword: 'language', language: first.language ?? 'en' };
+    if (entries.some((e) => e.language === null)) return { keyword: first.keyword, languages: null };
+    return {
+      keyword: first.keyword,
+      languages: entries.flatMap((e) => (e.language ? [e.language] : [])),
+    };
+  }
+  const plain = body.normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  for (const [pattern, language] of PLAIN_OPT_OUT) {
+    if (pattern.test(plain)) return { keyword: 'stop', languages: language ? [language] : null };
+  }
   return null;
+}
+
+/** The kind of keyword a text is (stop, start, help, language), or null. */
+export function classifyInbound(body: string): TKeyword | 'language' | null {
+  return matchInbound(body)?.keyword ?? null;
 }
 
 export type TInboundContext = {
@@ -49,78 +185,45 @@ export type TInboundContext = {
 };
 export type TInboundText = { providerMessageId: string; from: string; to: string; body: string };
 
-function joinNames(names: string[]): string {
-  if (names.length <= 1) return names[0] ?? 'Message Station';
-  return `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+/**
+ * The language to answer in: the word's own when it has one; for a word several languages share
+ * (and the carriers' English words, which everyone may use) the contact's language when it fits.
+ */
+function replyLanguage(word: TInboundWord, contactLanguage: string): string {
+  if (word.keyword === 'language') return word.language;
+  if (!word.languages) return contactLanguage;
+  if ((word.languages as string[]).includes(contactLanguage)) return contactLanguage;
+  return word.languages[0] ?? contactLanguage;
+}
+
+/** The contact's language: the one most recently set across the stations this number is with. */
+function contactLanguage(contacts: repo.TContactRow[]): string {
+  const latest = [...contacts].sort((a, b) => b.updatedAt.getTime() - a.updatedAt.getTime())[0];
+  return latest?.language ?? 'en';
 }
 
 /** Handles one inbound text; returns the reply sent (null when none was due or it was a repeat). */
 export async function handleInboundText(ctx: TInboundContext, text: TInboundText): Promise<string | null> {
   const phone = parseUsPhone(text.from) ?? text.from;
-  const keyword = classifyInbound(text.body);
+  const word = matchInbound(text.body);
   const reply = await ctx.db.transaction(async (tx) => {
     const fresh = await repo.recordInbound(tx, {
       providerMessageId: text.providerMessageId,
       from: phone,
       to: text.to,
       body: text.body.slice(0, 1600),
-      keyword,
+      keyword: word?.keyword ?? null,
       receivedAt: ctx.now,
     });
-    if (!fresh || !keyword) return null;
+    if (!fresh || !word) return null;
 
     const contacts = await repo.findContactsByPhoneEverywhere(tx, phone);
-    const stations = await listStationNames(tx, [...new Set(contacts.map((c) => c.stationId))]);
-    const nameOf = new Map(stations.map((s) => [s.id, s.displayName]));
-    const event = (contact: repo.TContactRow, kind: 'opt_in' | 'opt_out') => ({
-      stationId: contact.stationId,
-      contactId: contact.id,
-      phone,
-      event: kind,
-      source: 'keyword' as const,
-      detail: text.body.trim().slice(0, 160),
-      createdAt: ctx.now,
-    });
-
-    if (keyword === 'stop') {
-      const changed = await repo.optOutEverywhere(tx, phone, ctx.now);
-      await repo.insertConsentEvents(
-        tx,
-        changed.map((c) => event(c, 'opt_out')),
-      );
-      const names = joinNames(
-        [...new Set(contacts.map((c) => nameOf.get(c.stationId) ?? ''))].filter(Boolean),
-      );
-      return `${names}: You are unsubscribed and will receive no more messages. Reply START to resubscribe.`;
-    }
-
-    if (keyword === 'start') {
-      // Back in: people who had confirmed before, and staff-added contacts confirming with YES.
-      const eligible = contacts.filter(
-        (c) => (c.status === 'opted_out' && c.isVerified) || (c.status === 'pending' && c.source !== 'web'),
-      );
-      for (const contact of eligible) {
-        await repo.updateContact(tx, contact.stationId, contact.id, {
-          status: 'active',
-          isVerified: true,
-          verifiedAt: contact.verifiedAt ?? ctx.now,
-          optedOutAt: null,
-          updatedAt: ctx.now,
-        });
-      }
-      await repo.insertConsentEvents(
-        tx,
-        eligible.map((c) => event(c, 'opt_in')),
-      );
-      if (eligible.length === 0) {
-        return 'Message Station: there is no subscription to restart for this number. Join a station at its sign-up page to receive alerts.';
-      }
-      const names = joinNames(eligible.map((c) => nameOf.get(c.stationId) ?? 'Message Station'));
-      return `${names}: You are subscribed to alerts again. Reply HELP for help, STOP to opt out. Msg & data rates may apply.`;
-    }
-
-    const names = joinNames([...new Set(contacts.map((c) => nameOf.get(c.stationId) ?? ''))].filter(Boolean));
-    return `${names} alerts by Message Station. Help: ${ctx.publicUrl}/contact. Reply STOP to opt out (also STOPALL, UNSUBSCRIBE, CANCEL, END, QUIT). Msg & data rates may apply.`;
+    const language = replyLanguage(word, contactLanguage(contacts));
+    const keywordCtx: TKeywordCtx = { ...ctx, tx, phone, body: text.body, contacts, language };
+    if (word.keyword === 'stop') return optOut(keywordCtx);
+    if (word.keyword === 'start') return optIn(keywordCtx);
+    if (word.keyword === 'language') return changeLanguage(keywordCtx);
+    return helpBody(tx, { stations: await stationsOf(tx, contacts), language, publicUrl: ctx.publicUrl });
   });
 
   if (!reply) return null;
@@ -132,4 +235,114 @@ export async function handleInboundText(ctx: TInboundContext, text: TInboundText
     ctx.log?.error({ err: error, to: phone }, 'keyword reply not sent');
   }
   return reply;
+}
+
+type TKeywordCtx = TInboundContext & {
+  tx: DbOrTx;
+  phone: string;
+  body: string;
+  contacts: repo.TContactRow[];
+  /** The reply's language. */
+  language: string;
+};
+
+/** The stations of these contacts, once each, in the order of the contacts. */
+async function stationsOf(db: DbOrTx, contacts: repo.TContactRow[]): Promise<TStationRef[]> {
+  const ids = [...new Set(contacts.map((c) => c.stationId))];
+  const rows = await listStationNames(db, ids);
+  return ids.flatMap((id) => {
+    const row = rows.find((s) => s.id === id);
+    return row ? [{ id: row.id, displayName: row.displayName }] : [];
+  });
+}
+
+function names(stations: TStationRef[], language: string) {
+  return stations.length > 0
+    ? listInLanguage(
+        stations.map((s) => s.displayName),
+        language,
+      )
+    : 'Message Station';
+}
+
+function consentEvent(ctx: TKeywordCtx, contact: repo.TContactRow, kind: 'opt_in' | 'opt_out') {
+  return {
+    stationId: contact.stationId,
+    contactId: contact.id,
+    phone: ctx.phone,
+    event: kind,
+    source: 'keyword' as const,
+    detail: ctx.body.trim().slice(0, 160),
+    createdAt: ctx.now,
+  };
+}
+
+async function optOut(ctx: TKeywordCtx) {
+  const changed = await repo.optOutEverywhere(ctx.tx, ctx.phone, ctx.now);
+  await repo.insertConsentEvents(
+    ctx.tx,
+    changed.map((c) => consentEvent(ctx, c, 'opt_out')),
+  );
+  return smsText('stop', ctx.language, {
+    stations: names(await stationsOf(ctx.tx, ctx.contacts), ctx.language),
+  });
+}
+
+async function optIn(ctx: TKeywordCtx) {
+  // Back in: people who had confirmed before, and staff-added contacts confirming with YES.
+  const eligible = ctx.contacts.filter(
+    (c) => (c.status === 'opted_out' && c.isVerified) || (c.status === 'pending' && c.source !== 'web'),
+  );
+  for (const contact of eligible) {
+    await repo.updateContact(ctx.tx, contact.stationId, contact.id, {
+      status: 'active',
+      isVerified: true,
+      verifiedAt: contact.verifiedAt ?? ctx.now,
+      optedOutAt: null,
+      updatedAt: ctx.now,
+    });
+  }
+  await repo.insertConsentEvents(
+    ctx.tx,
+    eligible.map((c) => consentEvent(ctx, c, 'opt_in')),
+  );
+  const [only] = eligible;
+  if (!only) return smsText('start_nothing', ctx.language);
+  const stations = await stationsOf(ctx.tx, eligible);
+  const [station] = stations;
+  if (eligible.length > 1 || !station) {
+    return smsText('start_several', ctx.language, { stations: names(stations, ctx.language) });
+  }
+  // One station: its confirmation, naming the types this contact receives.
+  const preferences = await repo.listPreferences(ctx.tx, only.stationId, [only.id]);
+  return confirmationBody(ctx.tx, {
+    station,
+    language: ctx.language,
+    types: preferences.map((p) => p.messageType),
+    again: only.status === 'opted_out',
+  });
+}
+
+/**
+ * A language's name: every contact of the number whose station offers that language gets it, for
+ * the contact and each type it receives. Nothing is recorded in the consent history (it is no
+ * opt-in or opt-out); the reply is in the new language either way.
+ */
+async function changeLanguage(ctx: TKeywordCtx) {
+  const language = ctx.language;
+  const offering = new Set(
+    await repo.stationsOfferingLanguage(
+      ctx.tx,
+      ctx.contacts.map((c) => c.stationId),
+      language,
+    ),
+  );
+  const changed = ctx.contacts.filter((c) => offering.has(c.stationId));
+  if (changed.length === 0) return smsText('language_unsupported', language);
+  for (const contact of changed) {
+    await repo.setContactLanguage(ctx.tx, contact.stationId, contact.id, language, ctx.now);
+  }
+  return smsText('language_changed', language, {
+    stations: names(await stationsOf(ctx.tx, changed), language),
+  });
 }

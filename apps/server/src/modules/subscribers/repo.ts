@@ -1,7 +1,13 @@
 // Queries on SMS contacts, their preferences, consent events and inbound texts.
 import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { consentEvents, inboundMessages, smsContactPreferences, smsContacts } from '../../db/schema/index.js';
+import {
+  consentEvents,
+  inboundMessages,
+  smsContactPreferences,
+  smsContacts,
+  stationLanguages,
+} from '../../db/schema/index.js';
 
 export type TContactRow = typeof smsContacts.$inferSelect;
 export type TConsentEvent = typeof consentEvents.$inferInsert;
@@ -109,6 +115,42 @@ export function optOutEverywhere(db: DbOrTx, phone: string, at: Date) {
     .set({ status: 'opted_out', optedOutAt: at, pendingSignup: null, updatedAt: at })
     .where(and(eq(smsContacts.phone, phone), ne(smsContacts.status, 'opted_out')))
     .returning();
+}
+
+/** Which of these stations offer `language` (an active station language). */
+export async function stationsOfferingLanguage(db: DbOrTx, stationIds: string[], language: string) {
+  if (stationIds.length === 0) return [];
+  const rows = await db
+    .select({ stationId: stationLanguages.stationId })
+    .from(stationLanguages)
+    .where(
+      and(
+        inArray(stationLanguages.stationId, stationIds),
+        eq(stationLanguages.languageCode, language),
+        eq(stationLanguages.isActive, true),
+      ),
+    );
+  return rows.map((r) => r.stationId);
+}
+
+/** The contact's language and the language of every type it receives (a language keyword). */
+export async function setContactLanguage(
+  db: DbOrTx,
+  stationId: string,
+  contactId: string,
+  language: string,
+  at: Date,
+) {
+  await db
+    .update(smsContacts)
+    .set({ language, updatedAt: at })
+    .where(and(eq(smsContacts.stationId, stationId), eq(smsContacts.id, contactId)));
+  await db
+    .update(smsContactPreferences)
+    .set({ language })
+    .where(
+      and(eq(smsContactPreferences.stationId, stationId), eq(smsContactPreferences.contactId, contactId)),
+    );
 }
 
 /** Records an inbound text once; false when this provider id was handled before. */

@@ -1,12 +1,13 @@
 // Public subscriber flow: join with chosen types and languages, prove the number by code,
 // unsubscribe on the web. Every opt-in and opt-out is written to the consent history.
-import type { TSubscribeResponse, ZSubscribeRequest } from '@message-station/shared';
+import { smsText, type TSubscribeResponse, type ZSubscribeRequest } from '@message-station/shared';
 import type { z } from 'zod';
 import type { TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { TSmsProvider } from '../../providers/sms/index.js';
 import type { TCodeTextLimits } from '../rate-limits/code-texts.js';
+import { confirmationBody } from '../sms-texts/service.js';
 import { consentText, findStationBySlug, listLanguages, listMessageTypes } from '../station/service.js';
 import * as codes from '../verification/service.js';
 import * as repo from './repo.js';
@@ -122,10 +123,9 @@ export async function registerSubscriber(
   });
 
   try {
-    const what = `code to confirm ${station.displayName} SMS alerts`;
     await codes.sendTextOrExplain(ctx.sms, {
       to: input.phone,
-      body: codes.codeMessage(issued.code, ctx.config.publicUrl, what),
+      body: joinCodeText(ctx, station, issued.code, input.message_types[0]?.language),
       stationId: station.id,
     });
   } catch (error) {
@@ -142,6 +142,21 @@ export async function registerSubscriber(
     contact_id: contact.id,
     ...codes.codeDeliveryReply(ctx.config.sms.testMode, issued),
   };
+}
+
+/** The join code, in the language of the person's first choice on the join page. */
+function joinCodeText(
+  ctx: TSubscriberContext,
+  station: { displayName: string; primaryLanguage: string },
+  code: string,
+  language: string | undefined,
+) {
+  return codes.codeMessage(
+    code,
+    ctx.config.publicUrl,
+    { kind: 'code_join', station: station.displayName },
+    language ?? station.primaryLanguage,
+  );
 }
 
 async function pendingContact(ctx: TSubscriberContext, stationId: string, contactId: string) {
@@ -165,7 +180,7 @@ export async function verifySubscriber(
     { purpose: 'subscriber', subjectId: contactId },
     code,
   );
-  await ctx.db.transaction(async (tx) => {
+  const joined = await ctx.db.transaction(async (tx) => {
     const contact = await repo.findContact(tx, station.id, contactId, { forUpdate: true });
     const signup = contact?.pendingSignup;
     if (!contact || !signup || !(await codes.consumeCode(tx, codeId, ctx.now))) {
@@ -200,8 +215,31 @@ export async function verifySubscriber(
         createdAt: ctx.now,
       },
     ]);
+    // "Subscribed again" only for someone who had confirmed before and then opted out.
+    const again = contact.status === 'opted_out' && contact.isVerified;
+    return { phone: contact.phone, choices, again };
   });
+  await sendConfirmation(ctx, station, joined);
   return { ok: true as const, message: `You're subscribed to ${station.displayName} alerts.` };
+}
+
+/** The opt-in confirmation text, in the language of the first choice; a lost text undoes nothing. */
+async function sendConfirmation(
+  ctx: TSubscriberContext,
+  station: { id: string; displayName: string; primaryLanguage: string },
+  joined: { phone: string; choices: { messageType: string; language: string }[]; again: boolean },
+) {
+  try {
+    const body = await confirmationBody(ctx.db, {
+      station,
+      language: joined.choices[0]?.language ?? station.primaryLanguage,
+      types: joined.choices.map((c) => c.messageType),
+      again: joined.again,
+    });
+    await ctx.sms.send({ to: joined.phone, body, stationId: station.id });
+  } catch (error) {
+    ctx.log?.error({ err: error, to: joined.phone }, 'opt-in confirmation not sent');
+  }
 }
 
 export async function resendSubscriberCode(ctx: TSubscriberContext, slug: string, contactId: string) {
@@ -213,10 +251,9 @@ export async function resendSubscriberCode(ctx: TSubscriberContext, slug: string
       subjectId: contact.id,
       phone: contact.phone,
     });
-    const what = `code to confirm ${station.displayName} SMS alerts`;
     await codes.sendTextOrExplain(ctx.sms, {
       to: contact.phone,
-      body: codes.codeMessage(issued.code, ctx.config.publicUrl, what),
+      body: joinCodeText(ctx, station, issued.code, contact.pendingSignup?.choices[0]?.language),
       stationId: station.id,
     });
     return codes.codeDeliveryReply(ctx.config.sms.testMode, issued);
@@ -258,7 +295,7 @@ export async function unsubscribe(ctx: TSubscriberContext, slug: string, phone: 
     await ctx.sms
       .send({
         to: phone,
-        body: `${station.displayName}: You are unsubscribed and will receive no more alerts. Reply START to resubscribe.`,
+        body: smsText('unsubscribed_web', changed.language, { station: station.displayName }),
         stationId: station.id,
       })
       .catch((error: unknown) => {

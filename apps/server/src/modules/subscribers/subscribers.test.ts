@@ -265,7 +265,8 @@ describe('subscriber join and unsubscribe', async () => {
     const [contact] = await db.select().from(smsContacts).where(eq(smsContacts.id, reply.contact_id));
     expect(contact?.status).toBe('opted_out');
     const texts = await db.select().from(outboxMessages).where(eq(outboxMessages.to, phone));
-    expect(texts.some((t) => t.body.includes('You are unsubscribed'))).toBe(true);
+    // In the language the person chose on the join page (Spanish here).
+    expect(texts.some((t) => t.body.startsWith('Demo Radio: Se ha dado de baja'))).toBe(true);
     expect(await db.select().from(outboxMessages).where(eq(outboxMessages.to, unknownPhone))).toHaveLength(0);
     const history = await db
       .select()

@@ -1,7 +1,7 @@
 // Six-digit SMS codes shared by signup, subscriber join and password reset: secure random,
 // stored as an HMAC, 10 minutes, 5 tries, a resend cooldown, and limits per phone and per IP.
 import { randomInt } from 'node:crypto';
-import { LIMITS } from '@message-station/shared';
+import { LIMITS, smsText } from '@message-station/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { hmac, safeEqual } from '../../platform/tokens.js';
@@ -107,10 +107,28 @@ export function purgeOldCodes(db: DbOrTx, now: Date) {
   return repo.deleteCodesBefore(db, new Date(now.getTime() - 24 * HOUR_MS));
 }
 
-/** The SMS text carrying a code; the last line lets browsers offer it for autofill (WebOTP). */
-export function codeMessage(code: string, publicUrl: string, what = 'verification code') {
-  const host = new URL(publicUrl).hostname;
-  return `Message Station: your ${what} is ${code}. It expires in ${LIMITS.verificationCodeMinutes} minutes. Never share this code.\n\n@${host} #${code}`;
+/** Which code text: a station signup's, a password reset's, or a subscriber's for a station. */
+export type TCodeText =
+  | { kind: 'code_signup' }
+  | { kind: 'code_password_reset' }
+  | { kind: 'code_join'; station: string };
+
+/**
+ * The SMS text carrying a code, from the catalogue in the reader's language; the last line lets
+ * browsers offer it for autofill (WebOTP).
+ */
+export function codeMessage(
+  code: string,
+  publicUrl: string,
+  text: TCodeText = { kind: 'code_signup' },
+  language = 'en',
+) {
+  return smsText(text.kind, language, {
+    ...text,
+    code,
+    minutes: LIMITS.verificationCodeMinutes,
+    host: new URL(publicUrl).hostname,
+  });
 }
 
 /**

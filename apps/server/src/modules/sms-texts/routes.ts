@@ -1,0 +1,63 @@
+// GET and PUT /admin/api/settings/sms-texts: a station's own wording of the opt-in confirmation and
+// the HELP reply per language (issue 16). Admins only.
+import {
+  stationSmsTextErrorText,
+  ZErrorResponse,
+  ZStationSmsTextError,
+  ZStationSmsTextRequest,
+  ZStationSmsTexts,
+} from '@message-station/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { TAppContext } from '../../app.js';
+import { authOf } from '../../platform/guards.js';
+import { listSmsTexts, saveSmsText } from './service.js';
+
+export const smsTextRoutes =
+  (app: TAppContext): FastifyPluginAsyncZod =>
+  async (fastify) => {
+    fastify.get(
+      '/admin/api/settings/sms-texts',
+      {
+        onRequest: app.guards.requireAdmin,
+        schema: {
+          tags: ['station'],
+          summary: "The opt-in confirmation and HELP texts in each of the station's languages",
+          response: { 200: ZStationSmsTexts, 403: ZErrorResponse },
+        },
+      },
+      async (request) =>
+        listSmsTexts({ db: app.db, publicUrl: app.config.publicUrl, stationId: authOf(request).stationId }),
+    );
+
+    fastify.put(
+      '/admin/api/settings/sms-texts',
+      {
+        onRequest: app.guards.requireAdmin,
+        schema: {
+          tags: ['station'],
+          summary:
+            "Set the station's own wording of one text in one language, or (text: null) go back to the default",
+          body: ZStationSmsTextRequest,
+          response: { 200: ZStationSmsTexts, 400: ZStationSmsTextError, 403: ZErrorResponse },
+        },
+      },
+      async (request, reply) => {
+        const outcome = await saveSmsText(
+          {
+            db: app.db,
+            publicUrl: app.config.publicUrl,
+            stationId: authOf(request).stationId,
+            now: app.now(),
+          },
+          request.body,
+        );
+        if (!outcome.ok) {
+          const { problem } = outcome;
+          return reply
+            .status(400)
+            .send({ error: stationSmsTextErrorText(problem), code: problem.code, params: problem.params });
+        }
+        return outcome.texts;
+      },
+    );
+  };
