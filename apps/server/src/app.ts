@@ -43,6 +43,7 @@ import { smsContactRoutes } from './modules/sms-contacts/routes.js';
 import { smsTextRoutes } from './modules/sms-texts/routes.js';
 import { stationRoutes } from './modules/station/routes.js';
 import { stationSettingsRoutes } from './modules/station/settings-routes.js';
+import { typeTranslationRoutes } from './modules/station/type-translation-routes.js';
 import { subscriberRoutes } from './modules/subscribers/routes.js';
 import { superadminRoutes } from './modules/superadmin/routes.js';
 import { startTranslationWorker } from './modules/translation/worker.js';
@@ -93,6 +94,8 @@ export type TAppContext = {
   /** The desktop agents connected to this process, and commands to agents anywhere. */
   agents: TAgentHub;
   translationQueue: TTranslationQueue;
+  /** The configured chain of engines, for short texts translated in the request (type names). */
+  translation: TTranslationProvider;
   /** Sign-in failures, verification texts, API keys: counted on every node together (0019). */
   limits: TRateLimits;
   now: () => Date;
@@ -196,9 +199,10 @@ export async function buildApp(deps: TAppDeps) {
     }
   });
   const translationQueue = await startTranslationWorker(jobs.boss, {
+  const translation = deps.translation ?? createTranslationProvider(config.translation);
     db: database.db,
     events,
-    provider: deps.translation ?? createTranslationProvider(config.translation),
+    provider: translation,
     now,
     log: app.log,
   });
@@ -214,6 +218,7 @@ export async function buildApp(deps: TAppDeps) {
     agents,
     translationQueue,
     limits: createRateLimits({
+    translation,
       store: rateStore,
       config: config.rateLimits,
       db: database.db,
@@ -239,6 +244,7 @@ export async function buildApp(deps: TAppDeps) {
   await app.register(stationSettingsRoutes(ctx));
   await app.register(smsTextRoutes(ctx));
   await app.register(userRoutes(ctx));
+  await app.register(typeTranslationRoutes(ctx));
   await app.register(billingRoutes(ctx));
   await app.register(superadminRoutes(ctx));
   await startBillingScheduler(jobs.boss, { db: database.db, now, log: app.log });

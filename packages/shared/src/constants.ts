@@ -22,6 +22,11 @@ export function languageName(code: string): string {
   return LANGUAGES.find((l) => l.code === code)?.name ?? code;
 }
 
+/** "Español" for es: the name a speaker of the language looks for. */
+export function nativeLanguageName(code: string): string {
+  return LANGUAGES.find((l) => l.code === code)?.nativeName ?? code;
+}
+
 /** The four fixed message types, in display order. */
 export const MESSAGE_TYPES = [
   {

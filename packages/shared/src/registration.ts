@@ -27,6 +27,8 @@ export const ZRegisterStartRequest = z
       .array(
         z.object({
           message_type: z.enum(MESSAGE_TYPE_KEYS, 'Unknown message type.'),
+          /** The name step 4 showed, in `language`. */
+          display_name: textField({ label: 'Message type name', max: TEXT_LIMITS.typeName }).optional(),
           description: textField({ label: 'Message type description', max: TEXT_LIMITS.typeDescription }),
           is_active: z.boolean(),
         }),
@@ -37,6 +39,8 @@ export const ZRegisterStartRequest = z
         'Each message type may appear only once.',
       )
       .default([]),
+    /** The wizard's language: step 4's names and descriptions are in it (issue 16). */
+    language: z.enum(['en', 'es'], 'Unknown language.').default('en'),
   })
   .superRefine((value, ctx) => {
     if (value.station_name && !deriveStationId(value.station_name)) {

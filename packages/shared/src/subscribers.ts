@@ -12,6 +12,13 @@ export type TConsentLanguage = (typeof CONSENT_LANGUAGES)[number];
 export const CONTACT_STATUSES = ['pending', 'active', 'paused', 'opted_out'] as const;
 export type TContactStatus = (typeof CONTACT_STATUSES)[number];
 
+/** GET /subscribe/{station}/info?language=ko: alert types worded in that language (issue 16). */
+export const ZStationPublicInfoQuery = z.object({
+  language: z.enum(LANGUAGE_CODES, 'Unknown language.').optional(),
+  /** The older name of `language` (en or es only). */
+  lang: z.enum(CONSENT_LANGUAGES, 'Unknown language.').optional(),
+});
+
 /** GET /subscribe/{station}/info */
 export const ZStationPublicInfo = z.object({
   station: z.object({
@@ -20,7 +27,15 @@ export const ZStationPublicInfo = z.object({
     display_name: z.string(),
     logo_url: z.string().nullable(),
     brand_color: z.string(),
-    languages: z.array(z.object({ id: z.string(), language_code: z.string(), display_name: z.string() })),
+    /** Primary first; native_name is the language's own name ("Español", "한국어") for the switcher. */
+    languages: z.array(
+      z.object({
+        id: z.string(),
+        language_code: z.string(),
+        display_name: z.string(),
+        native_name: z.string(),
+      }),
+    ),
     consent_text: z.string(),
     privacy_url: z.string(),
     terms_url: z.string(),
@@ -55,8 +70,8 @@ export const ZSubscribeRequest = z.object({
       'Each alert type may be chosen only once.',
     ),
   consent_given: z.literal(true, 'Please confirm that you consent to receive SMS messages.'),
-  /** The language of the page, so the consent recorded is the one the person read. */
-  consent_language: z.enum(CONSENT_LANGUAGES).default('en'),
+  /** The language of the page, so the consent recorded is the one the person read (any of the nine). */
+  consent_language: z.enum(LANGUAGE_CODES, 'Unknown language.').default('en'),
 });
 export type TSubscribeRequest = z.input<typeof ZSubscribeRequest>;
 

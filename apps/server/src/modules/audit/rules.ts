@@ -275,6 +275,14 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
   },
 
   'POST /admin/api/messages': {
+  'PUT /admin/api/message-types/:id/translations/:language': {
+    action: 'message_type.wording_edited',
+    target: 'message_type',
+    details: (call) => ({
+      label: bodyOf(call).display_name ?? null,
+      language: paramsOf(call).language ?? null,
+    }),
+  },
     action: 'message.created',
     target: 'message',
     targetId: replyId,

@@ -38,6 +38,7 @@ export const registrationRoutes =
       sms: app.sms,
       email: app.email,
       codeTexts: app.limits.codeTexts,
+      translation: app.translation,
       now: app.now(),
       ip: request.ip,
       userAgent: request.headers['user-agent'],

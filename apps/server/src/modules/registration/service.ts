@@ -1,6 +1,7 @@
 // Station signup: a draft with the wizard's answers, an SMS code to the admin's phone, then the
 // station, its admin and a session, created together once the code checks out.
 import {
+  defaultTypeWording,
   deriveStationId,
   LIMITS,
   MESSAGE_TYPES,
@@ -18,9 +19,11 @@ import { hashPassword } from '../../platform/passwords.js';
 import { createSession } from '../../platform/session.js';
 import type { TEmailProvider } from '../../providers/email/index.js';
 import type { TSmsProvider } from '../../providers/sms/index.js';
+import type { TTranslationProvider } from '../../providers/translation/types.js';
 import { describeSessionUser } from '../auth/service.js';
 import type { TCodeTextLimits } from '../rate-limits/code-texts.js';
 import { createStation, findStationIdBySlug } from '../station/service.js';
+import { planSignupWording } from '../station/type-translations.js';
 import { createUserWithHash, findUserByEmail } from '../users/service.js';
 import * as codes from '../verification/service.js';
 import { sendEmailClashNotice } from './email-clash.js';
@@ -33,6 +36,8 @@ export type TRegistrationContext = {
   email: TEmailProvider;
   /** Caps on verification texts shared by every node (decision 0019). */
   codeTexts: TCodeTextLimits;
+  /** Translates step 4's edited wording into the station's other languages. */
+  translation: TTranslationProvider;
   now: Date;
   ip?: string;
   userAgent?: string;
@@ -55,16 +60,35 @@ async function assertAvailable(db: Db, slug: string) {
   if (await findStationIdBySlug(db, slug)) throw new AppError(409, takenStationId(slug));
 }
 
-/** All four types, in display order, with the wizard's texts and switches where given. */
-function completeMessageTypes(given: TDraftMessageType[]): TDraftMessageType[] {
+/** All four types, in display order, with the wizard's texts (in its language) and switches where given. */
+function completeMessageTypes(given: TDraftMessageType[], language: TLanguageCode): TDraftMessageType[] {
+    const builtIn = defaultTypeWording(type.key, language);
   return MESSAGE_TYPES.map((type) => {
     const chosen = given.find((t) => t.message_type === type.key);
     return {
       message_type: type.key,
-      description: chosen?.description || type.description,
+      display_name: chosen?.display_name || builtIn.displayName,
+      description: chosen?.description || builtIn.description,
       is_active: chosen?.is_active ?? true,
     };
   });
+/** What step 4 showed, per type, in the draft's language. */
+function shownWording(draft: { messageTypes: TDraftMessageType[]; language: string }) {
+  const language = draft.language as TLanguageCode;
+  return Object.fromEntries(
+    draft.messageTypes.map((t) => {
+      const key = t.message_type as TMessageTypeKey;
+      return [
+        key,
+        {
+          displayName: t.display_name ?? defaultTypeWording(key, language).displayName,
+          description: t.description,
+        },
+      ];
+    }),
+  );
+}
+
 }
 
 function sendCode(ctx: TRegistrationContext, phone: string, code: string) {
@@ -98,7 +122,8 @@ export async function startRegistration(
       supportedLanguages: input.supported_languages,
       privacyPolicyUrl: input.privacy_policy_url,
       termsUrl: input.terms_url,
-      messageTypes: completeMessageTypes(input.message_types),
+      messageTypes: completeMessageTypes(input.message_types, input.language),
+      language: input.language,
       termsAcceptedAt: ctx.now,
       ip: ctx.ip ?? null,
       userAgent: ctx.userAgent?.slice(0, 512) ?? null,
@@ -181,6 +206,13 @@ export async function verifyRegistration(ctx: TRegistrationContext, registration
         throw new AppError(409, 'This registration is already complete. Please sign in.');
       }
       throw error;
+  // Engines are asked before the transaction, never while it holds its locks.
+  const languages = openedDraft.supportedLanguages as TLanguageCode[];
+  const typeWording = await planSignupWording(ctx.translation, {
+    wizardLanguage: openedDraft.language as TLanguageCode,
+    languages,
+    shown: shownWording(openedDraft),
+  });
     });
   await refuseTakenEmail(ctx, openedDraft, codeId);
 
@@ -195,7 +227,6 @@ export async function verifyRegistration(ctx: TRegistrationContext, registration
         throw new AppError(409, takenStationId(draft.stationSlug));
       if (await findUserByEmail(tx, draft.email)) throw new AppError(409, TAKEN_EMAIL);
 
-      const languages = draft.supportedLanguages as TLanguageCode[];
       const station = await createStation(tx, ctx.config.publicUrl, {
         slug: draft.stationSlug,
         name: draft.stationName,
@@ -211,11 +242,9 @@ export async function verifyRegistration(ctx: TRegistrationContext, registration
         paymentExpiresAt: new Date(ctx.now.getTime() + ctx.config.trial.days * 86_400_000),
         smsCreditsBalance: ctx.config.trial.credits,
         now: ctx.now,
+        typeWording,
         messageTypes: Object.fromEntries(
-          draft.messageTypes.map((t) => [
-            t.message_type as TMessageTypeKey,
-            { description: t.description, isActive: t.is_active },
-          ]),
+          draft.messageTypes.map((t) => [t.message_type as TMessageTypeKey, { isActive: t.is_active }]),
         ),
       });
       const user = await createUserWithHash(tx, {

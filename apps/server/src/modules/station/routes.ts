@@ -14,6 +14,7 @@ import {
   listMessageTypes,
   updateMessageType,
 } from './service.js';
+import { primaryWordingSaved } from './type-translations.js';
 
 const ZMessageTypeItem = z.object({
   id: z.string(),
@@ -147,6 +148,9 @@ export const stationRoutes =
       },
       async (request) => {
         const { display_name, description, color_code, is_active } = request.body;
+        const { stationId } = authOf(request);
+        const before = (await listMessageTypes(app.db, stationId)).find((t) => t.id === request.params.id);
+        if (!before) throw notFound('message_type_not_found');
         const row = await updateMessageType(
           app.db,
           authOf(request).stationId,
@@ -154,7 +158,15 @@ export const stationRoutes =
           { displayName: display_name, description, colorCode: color_code, isActive: is_active },
           app.now(),
         );
-        if (!row) throw notFound('Message type not found');
+        if (!row) throw notFound('message_type_not_found');
+        // The primary language's words changed: the other languages follow (issue 16).
+        await primaryWordingSaved(app.db, app.translation, {
+          stationId,
+          before,
+          after: { displayName: row.displayName, description: row.description },
+          at: app.now(),
+          log: request.log,
+        });
         return messageTypeItem(row);
       },
     );

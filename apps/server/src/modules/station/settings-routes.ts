@@ -40,7 +40,13 @@ export const stationSettingsRoutes =
       async (request) =>
         saveStationSettings(
           app.db,
-          { publicUrl: app.config.publicUrl, stationId: authOf(request).stationId, now: app.now() },
+          {
+            publicUrl: app.config.publicUrl,
+            stationId: authOf(request).stationId,
+            now: app.now(),
+            translation: app.translation,
+            log: request.log,
+          },
           request.body,
         ),
     );

@@ -8,9 +8,11 @@ import {
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
+import type { TTranslationProvider } from '../../providers/translation/types.js';
 import { moveLanguagesOutside } from '../subscribers/service.js';
 import * as repo from './repo.js';
 import { listLanguages } from './service.js';
+import { languagesSaved } from './type-translations.js';
 
 export async function getStationSettings(
   db: DbOrTx,
@@ -48,9 +50,17 @@ export async function getStationSettings(
  */
 export async function saveStationSettings(
   db: Db,
-  ctx: { publicUrl: string; stationId: string; now: Date },
+  ctx: {
+    publicUrl: string;
+    stationId: string;
+    now: Date;
+    /** Words the message types in a newly added language (issue 16). */
+    translation: TTranslationProvider;
+    log?: { warn(details: object, message: string): void };
+  },
   input: z.output<typeof ZStationSettingsRequest>,
 ): Promise<TStationSettingsResponse> {
+  const before = await repo.listStationLanguages(db, ctx.stationId);
   const moved = await db.transaction(async (tx) => {
     const station = await repo.updateStation(tx, ctx.stationId, {
       displayName: input.display_name,
@@ -72,6 +82,13 @@ export async function saveStationSettings(
       })),
     );
     return moveLanguagesOutside(tx, ctx.stationId, input.supported_languages, input.primary_language);
+  });
+  await languagesSaved(db, ctx.translation, {
+    stationId: ctx.stationId,
+    added: input.supported_languages.filter((code) => !before.some((l) => l.languageCode === code)),
+    primary: input.primary_language,
+    at: ctx.now,
+    log: ctx.log,
   });
   const settings = await getStationSettings(db, ctx.publicUrl, ctx.stationId);
   return { ...settings, moved_subscriptions: moved.choices, moved_contacts: moved.contacts };

@@ -1,12 +1,12 @@
 // Public subscriber calls (spec §7 Subscriber), the inbound SMS webhook and its dev simulator.
 import { randomUUID } from 'node:crypto';
 import {
-  CONSENT_LANGUAGES,
   TEXT_LIMITS,
   textField,
   ZErrorResponse,
   ZMessageResponse,
   ZStationPublicInfo,
+  ZStationPublicInfoQuery,
   ZSubscribeRequest,
   ZSubscribeResponse,
   ZSubscriberResendRequest,
@@ -78,11 +78,16 @@ export const subscriberRoutes =
           tags: ['subscriber'],
           summary: "A station's join page: branding, languages, alert types, consent text",
           params: ZSlug,
-          querystring: z.object({ lang: z.enum(CONSENT_LANGUAGES).default('en') }),
+          querystring: ZStationPublicInfoQuery,
           response: { 200: ZStationPublicInfo, 400: ZErrorResponse, 404: ZErrorResponse },
         },
       },
-      async (request) => stationPublicInfo(context(request), request.params.slug, request.query.lang),
+      async (request) =>
+        stationPublicInfo(
+          context(request),
+          request.params.slug,
+          request.query.language ?? request.query.lang ?? 'en',
+        ),
     );
 
     fastify.post(

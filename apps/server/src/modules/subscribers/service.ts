@@ -1,6 +1,12 @@
 // Public subscriber flow: join with chosen types and languages, prove the number by code,
 // unsubscribe on the web. Every opt-in and opt-out is written to the consent history.
-import { smsText, type TSubscribeResponse, type ZSubscribeRequest } from '@message-station/shared';
+import {
+  nativeLanguageName,
+  smsText,
+  type TLanguageCode,
+  type TSubscribeResponse,
+  type ZSubscribeRequest,
+} from '@message-station/shared';
 import type { z } from 'zod';
 import type { TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -9,6 +15,7 @@ import type { TSmsProvider } from '../../providers/sms/index.js';
 import type { TCodeTextLimits } from '../rate-limits/code-texts.js';
 import { confirmationBody } from '../sms-texts/service.js';
 import { consentText, findStationBySlug, listLanguages, listMessageTypes } from '../station/service.js';
+import { typeWordingIn } from '../station/type-translations.js';
 import * as codes from '../verification/service.js';
 import * as repo from './repo.js';
 
@@ -38,11 +45,20 @@ async function stationOrNotFound(ctx: TSubscriberContext, slug: string) {
   return station;
 }
 
-export async function stationPublicInfo(ctx: TSubscriberContext, slug: string, language: 'en' | 'es' = 'en') {
+/**
+ * The join page's station, in the page's language: alert type names and descriptions in it (else
+ * the primary language's), and each language under its own name for the switcher (issue 16).
+ */
+export async function stationPublicInfo(
+  ctx: TSubscriberContext,
+  slug: string,
+  language: TLanguageCode = 'en',
+) {
   const station = await stationOrNotFound(ctx, slug);
-  const [languages, types] = await Promise.all([
+  const [languages, types, wording] = await Promise.all([
     listLanguages(ctx.db, station),
     listMessageTypes(ctx.db, station.id),
+    typeWordingIn(ctx.db, station.id, language),
   ]);
   return {
     station: {
@@ -53,7 +69,12 @@ export async function stationPublicInfo(ctx: TSubscriberContext, slug: string, l
       brand_color: station.brandColor,
       languages: languages
         .filter((l) => l.isActive)
-        .map((l) => ({ id: l.id, language_code: l.languageCode, display_name: l.displayName })),
+        .map((l) => ({
+          id: l.id,
+          language_code: l.languageCode,
+          display_name: l.displayName,
+          native_name: nativeLanguageName(l.languageCode),
+        })),
       consent_text: consentText(station.displayName, language),
       privacy_url: station.privacyPolicyUrl,
       terms_url: station.termsUrl,
@@ -64,8 +85,8 @@ export async function stationPublicInfo(ctx: TSubscriberContext, slug: string, l
       .map((t) => ({
         id: t.id,
         message_type: t.messageType,
-        display_name: t.displayName,
-        description: t.description,
+        display_name: wording.get(t.messageType)?.displayName ?? t.displayName,
+        description: wording.get(t.messageType)?.description ?? t.description,
         color_code: t.colorCode,
       })),
   };

@@ -1,19 +1,25 @@
 // Step 4: the four fixed message types, each with its colour, a description and an on/off switch.
+// Names and descriptions come in the wizard's language; the station keeps them for it (issue 16).
 import { Badge, Group, Paper, Stack, Switch, Textarea } from '@mantine/core';
 import { MESSAGE_TYPES, TEXT_LIMITS } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { countedProps } from '../../components/TextLimit';
+import { currentLanguage } from '../../i18n';
+import { typeWordingShown } from './registration-draft';
 import { StepHeading } from './StepHeading';
 import type { TStepProps } from './step-props';
 
 export function MessageTypesStep({ draft, onChange }: Omit<TStepProps, 'errors'>) {
   const { t } = useTranslation('registration');
+  // useTranslation renders again on a language change: the descriptions not yet edited follow it.
+  const language = currentLanguage();
 
   return (
     <Stack gap="md">
       <StepHeading title={t('messageTypes.title')} intro={t('messageTypes.intro')} />
       {MESSAGE_TYPES.map((type) => {
-        const name = t(`messageTypes.names.${type.key}`);
+        const shown = typeWordingShown(draft, type.key, language);
+        const name = shown.displayName;
         const enabled = draft.messageTypesEnabled[type.key];
         return (
           <Paper
@@ -47,8 +53,8 @@ export function MessageTypesStep({ draft, onChange }: Omit<TStepProps, 'errors'>
               autosize
               minRows={2}
               maxRows={5}
-              {...countedProps(draft.messageTypes[type.key], TEXT_LIMITS.typeDescription)}
-              value={draft.messageTypes[type.key]}
+              {...countedProps(shown.description, TEXT_LIMITS.typeDescription)}
+              value={shown.description}
               onChange={(event) =>
                 onChange({ messageTypes: { ...draft.messageTypes, [type.key]: event.currentTarget.value } })
               }

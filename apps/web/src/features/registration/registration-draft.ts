@@ -2,6 +2,7 @@
 // and the start request built from it. Kept in component state only: it holds a password.
 import {
   checkUsPhone,
+  defaultTypeWording,
   deriveStationId,
   LIMITS,
   MESSAGE_TYPES,
@@ -9,6 +10,7 @@ import {
   type TMessageTypeKey,
   type TRegisterStartRequest,
 } from '@message-station/shared';
+import { currentLanguage, type TUiLanguage } from '../../i18n';
 import type registrationEn from '../../locales/en/registration.json';
 
 export type TRegistrationDraft = {
@@ -27,7 +29,8 @@ export type TRegistrationDraft = {
   logo: File | null;
   privacyPolicyUrl: string;
   termsUrl: string;
-  messageTypes: Record<TMessageTypeKey, string>;
+  /** Descriptions the user typed; a type without one shows (and sends) the catalogue's, in the page's language. */
+  messageTypes: Partial<Record<TMessageTypeKey, string>>;
   messageTypesEnabled: Record<TMessageTypeKey, boolean>;
   termsConsent: boolean;
 };
@@ -57,10 +60,7 @@ export function initialDraft(origin: string): TRegistrationDraft {
     logo: null,
     privacyPolicyUrl: `${origin}/privacy`,
     termsUrl: `${origin}/terms`,
-    messageTypes: Object.fromEntries(MESSAGE_TYPES.map((type) => [type.key, type.description])) as Record<
-      TMessageTypeKey,
-      string
-    >,
+    messageTypes: {},
     messageTypesEnabled: Object.fromEntries(MESSAGE_TYPES.map((type) => [type.key, true])) as Record<
       TMessageTypeKey,
       boolean
@@ -154,7 +154,16 @@ export function isEmailError(message: string): boolean {
   return /e-?mail/i.test(message);
 }
 
-export function toStartRequest(draft: TRegistrationDraft): TRegisterStartRequest {
+/** A type's name and description as step 4 shows them in the wizard's language (issue 16). */
+export function typeWordingShown(draft: TRegistrationDraft, type: TMessageTypeKey, language: TUiLanguage) {
+  const builtIn = defaultTypeWording(type, language);
+  return { displayName: builtIn.displayName, description: draft.messageTypes[type] ?? builtIn.description };
+}
+
+export function toStartRequest(
+  draft: TRegistrationDraft,
+  language: TUiLanguage = currentLanguage(),
+): TRegisterStartRequest {
   return {
     email: draft.email.trim(),
     password: draft.password,
@@ -168,10 +177,16 @@ export function toStartRequest(draft: TRegistrationDraft): TRegisterStartRequest
     supported_languages: draft.supportedLanguages as TRegisterStartRequest['supported_languages'],
     privacy_policy_url: draft.privacyPolicyUrl.trim(),
     terms_url: draft.termsUrl.trim(),
-    message_types: MESSAGE_TYPES.map((type) => ({
-      message_type: type.key,
-      description: draft.messageTypes[type.key].trim(),
-      is_active: draft.messageTypesEnabled[type.key],
-    })),
+    // What step 4 showed, so the station keeps these words for this language.
+    message_types: MESSAGE_TYPES.map((type) => {
+      const shown = typeWordingShown(draft, type.key, language);
+      return {
+        message_type: type.key,
+        display_name: shown.displayName,
+        description: shown.description.trim(),
+        is_active: draft.messageTypesEnabled[type.key],
+      };
+    }),
+    language,
   };
 }

@@ -1,7 +1,19 @@
 // The Message Types tab: one card per type in display order with its icon, display name, level,
-// description and Active box (spec §2 Settings, §3 Message type).
-import { Badge, Card, Checkbox, Group, Stack, Text, Textarea, TextInput, ThemeIcon } from '@mantine/core';
-import { TEXT_LIMITS, type TMessageTypeKey } from '@message-station/shared';
+// description and Active box (spec §2 Settings, §3 Message type); in the station's other
+// languages, the names and descriptions subscribers read in them (issue 16).
+import {
+  Badge,
+  Card,
+  Checkbox,
+  Group,
+  Select,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  ThemeIcon,
+} from '@mantine/core';
+import { TEXT_LIMITS, type TLanguageCode, type TMessageTypeKey } from '@message-station/shared';
 import {
   IconAlertTriangle,
   IconBell,
@@ -9,10 +21,12 @@ import {
   IconInfoCircle,
   type IconProps,
 } from '@tabler/icons-react';
-import type { ComponentType } from 'react';
+import { type ComponentType, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countedProps } from '../../components/TextLimit';
 import type { TMessageTypeDraft } from './settings-draft';
+import { TypeTranslationsEditor } from './TypeTranslationsEditor';
+import { useTypeTranslationsQuery } from './type-translation-queries';
 
 const TYPE_ICONS: Record<TMessageTypeKey, ComponentType<IconProps>> = {
   emergency: IconAlertTriangle,
@@ -32,12 +46,66 @@ type MessageTypesTabProps = {
 
 export function MessageTypesTab({ types, onChange }: MessageTypesTabProps) {
   const { t } = useTranslation('settings');
+  const { t: tc } = useTranslation('common');
+  const translations = useTypeTranslationsQuery();
+  const languages = [...new Set((translations.data ?? []).map((row) => row.language))];
+  const primary = languages[0];
+  const [chosen, setChosen] = useState<string | null>(null);
+  const language = chosen && languages.includes(chosen) ? chosen : primary;
+  const rows = useMemo(
+    () => (translations.data ?? []).filter((row) => row.language === language),
+    [translations.data, language],
+  );
+  const languageName = (code: string) => tc(`languageNames.${code as TLanguageCode}`);
+  const levelOf = (key: string) => (isTypeKey(key) ? t(`messageTypes.levels.${key}`) : key);
+  const colorOf = (key: string) => types.find((type) => type.message_type === key)?.color_code ?? 'gray';
+
+  return (
+    <Stack gap="md">
+      <Text c="dimmed">{t('messageTypes.intro')}</Text>
+      {languages.length > 1 && (
+        <Group align="flex-end" gap="md">
+          <Select
+            label={t('messageTypes.language')}
+            data={languages.map((code) => ({
+              value: code,
+              label:
+                code === primary
+                  ? t('messageTypes.primaryLanguage', { language: languageName(code) })
+                  : languageName(code),
+            }))}
+            value={language ?? null}
+            onChange={(value) => setChosen(value)}
+            allowDeselect={false}
+            w={260}
+          />
+          <Text c="dimmed" fz="sm" maw={520}>
+            {language === primary ? t('messageTypes.primaryHint') : t('messageTypes.otherHint')}
+          </Text>
+        </Group>
+      )}
+      {language && language !== primary ? (
+        <TypeTranslationsEditor
+          rows={rows}
+          languageName={languageName(language)}
+          levelOf={levelOf}
+          colorOf={colorOf}
+        />
+      ) : (
+        <PrimaryTypes types={types} onChange={onChange} />
+      )}
+    </Stack>
+  );
+}
+
+/** The primary language's wording with the colour and switch: saved with Save All Settings. */
+function PrimaryTypes({ types, onChange }: MessageTypesTabProps) {
+  const { t } = useTranslation('settings');
   const update = (id: string, patch: Partial<TMessageTypeDraft>) =>
     onChange(types.map((type) => (type.id === id ? { ...type, ...patch } : type)));
 
   return (
     <Stack gap="md">
-      <Text c="dimmed">{t('messageTypes.intro')}</Text>
       {types.map((type) => {
         const key = type.message_type;
         const Icon = isTypeKey(key) ? TYPE_ICONS[key] : IconInfoCircle;

@@ -1,0 +1,87 @@
+// Settings → Message Types per language: the other languages' names and descriptions, where they
+// came from, and staff's own words saved for one language.
+import type { TTypeTranslation } from '@message-station/shared';
+import { configure, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { setCookie } from '../../test/cookies';
+import { jsonResponse, renderApp } from '../../test/render-app';
+import { bodiesSentTo, mockSettingsApi, TYPES } from './settings-test-helpers';
+
+configure({ asyncUtilTimeout: 4000 });
+
+const SPANISH: Record<string, [string, TTypeTranslation['source']]> = {
+  emergency: ['Emergencia', 'default'],
+  alert: ['[es] Alert', 'machine'],
+  station: ['Estación', 'staff'],
+  informational: ['Informational', null],
+};
+
+function translations(): TTypeTranslation[] {
+  return ['en', 'es'].flatMap((language) =>
+    TYPES.map((type) => {
+      const [name, source] =
+        language === 'es'
+          ? (SPANISH[type.message_type] ?? ['', null])
+          : [type.display_name, 'default' as const];
+      return {
+        message_type_id: type.id,
+        message_type: type.message_type,
+        language,
+        display_name: name,
+        description: `${name} description`,
+        source,
+      };
+    }),
+  );
+}
+
+describe('MessageTypesTab in other languages', () => {
+  it("shows each type's wording and origin in a chosen language, and saves only what was changed there", {
+    timeout: 20_000,
+  }, async () => {
+    setCookie('csrf_token', 'mt1');
+    let rows = translations();
+    const fetchMock = mockSettingsApi({
+      'GET /admin/api/message-type-translations': () => jsonResponse(rows),
+      'PUT /admin/api/message-types/t-alert/translations/es': (_url, init) => {
+        rows = rows.map((row) =>
+          row.message_type === 'alert' && row.language === 'es'
+            ? { ...row, ...JSON.parse(String(init.body)), source: 'staff' as const }
+            : row,
+        );
+        return jsonResponse(rows.filter((row) => row.message_type === 'alert'));
+      },
+    });
+    const user = userEvent.setup();
+    renderApp('/admin/settings');
+    await user.click(await screen.findByRole('tab', { name: 'Message Types' }));
+    // The primary language edits the types as before.
+    expect(await screen.findByRole('textbox', { name: 'Emergency: Display Name' })).toBeTruthy();
+
+    await user.click(await screen.findByRole('combobox', { name: 'Language' }));
+    await user.click(await screen.findByRole('option', { name: 'Spanish' }));
+    const alert = await screen.findByRole('textbox', { name: 'Alert: Display Name (Spanish)' });
+    expect((alert as HTMLInputElement).value).toBe('[es] Alert');
+    const card = (key: string) =>
+      within(document.querySelector(`[data-message-type="${key}"]`) as HTMLElement);
+    expect(card('alert').getByText('Machine translation')).toBeTruthy();
+    expect(card('emergency').getByText('Built-in wording')).toBeTruthy();
+    expect(card('station').getByText('Your wording')).toBeTruthy();
+    expect(card('informational').getByText('Shows the primary wording')).toBeTruthy();
+
+    const save = screen.getByRole('button', { name: 'Save Spanish Wording' }) as HTMLButtonElement;
+    expect(save.disabled).toBe(true);
+    await user.clear(alert);
+    await user.type(alert, 'Aviso');
+    await user.click(save);
+    expect(await screen.findByText('Spanish wording saved.')).toBeTruthy();
+    expect(card('alert').getByText('Your wording')).toBeTruthy();
+    expect(bodiesSentTo(fetchMock, 'PUT', '/admin/api/message-types/t-alert/translations/es')).toEqual([
+      { display_name: 'Aviso', description: '[es] Alert description' },
+    ]);
+    expect(bodiesSentTo(fetchMock, 'PUT', '/admin/api/message-types/t-emergency/translations/es')).toEqual(
+      [],
+    );
+  });
+});
