@@ -198,8 +198,8 @@ export async function buildApp(deps: TAppDeps) {
       await events.close();
     }
   });
-  const translationQueue = await startTranslationWorker(jobs.boss, {
   const translation = deps.translation ?? createTranslationProvider(config.translation);
+  const translationQueue = await startTranslationWorker(jobs.boss, {
     db: database.db,
     events,
     provider: translation,
@@ -217,8 +217,8 @@ export async function buildApp(deps: TAppDeps) {
     events,
     agents,
     translationQueue,
-    limits: createRateLimits({
     translation,
+    limits: createRateLimits({
       store: rateStore,
       config: config.rateLimits,
       db: database.db,
@@ -243,8 +243,8 @@ export async function buildApp(deps: TAppDeps) {
   await app.register(messageRoutes(ctx));
   await app.register(stationSettingsRoutes(ctx));
   await app.register(smsTextRoutes(ctx));
-  await app.register(userRoutes(ctx));
   await app.register(typeTranslationRoutes(ctx));
+  await app.register(userRoutes(ctx));
   await app.register(billingRoutes(ctx));
   await app.register(superadminRoutes(ctx));
   await startBillingScheduler(jobs.boss, { db: database.db, now, log: app.log });

@@ -273,8 +273,6 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
     },
     details: label('display_name'),
   },
-
-  'POST /admin/api/messages': {
   'PUT /admin/api/message-types/:id/translations/:language': {
     action: 'message_type.wording_edited',
     target: 'message_type',
@@ -283,6 +281,8 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
       language: paramsOf(call).language ?? null,
     }),
   },
+
+  'POST /admin/api/messages': {
     action: 'message.created',
     target: 'message',
     targetId: replyId,

@@ -62,9 +62,9 @@ async function assertAvailable(db: Db, slug: string) {
 
 /** All four types, in display order, with the wizard's texts (in its language) and switches where given. */
 function completeMessageTypes(given: TDraftMessageType[], language: TLanguageCode): TDraftMessageType[] {
-    const builtIn = defaultTypeWording(type.key, language);
   return MESSAGE_TYPES.map((type) => {
     const chosen = given.find((t) => t.message_type === type.key);
+    const builtIn = defaultTypeWording(type.key, language);
     return {
       message_type: type.key,
       display_name: chosen?.display_name || builtIn.displayName,
@@ -72,6 +72,8 @@ function completeMessageTypes(given: TDraftMessageType[], language: TLanguageCod
       is_active: chosen?.is_active ?? true,
     };
   });
+}
+
 /** What step 4 showed, per type, in the draft's language. */
 function shownWording(draft: { messageTypes: TDraftMessageType[]; language: string }) {
   const language = draft.language as TLanguageCode;
@@ -87,8 +89,6 @@ function shownWording(draft: { messageTypes: TDraftMessageType[]; language: stri
       ];
     }),
   );
-}
-
 }
 
 function sendCode(ctx: TRegistrationContext, phone: string, code: string) {
@@ -206,6 +206,8 @@ export async function verifyRegistration(ctx: TRegistrationContext, registration
         throw new AppError(409, 'This registration is already complete. Please sign in.');
       }
       throw error;
+    });
+  await refuseTakenEmail(ctx, openedDraft, codeId);
   // Engines are asked before the transaction, never while it holds its locks.
   const languages = openedDraft.supportedLanguages as TLanguageCode[];
   const typeWording = await planSignupWording(ctx.translation, {
@@ -213,8 +215,6 @@ export async function verifyRegistration(ctx: TRegistrationContext, registration
     languages,
     shown: shownWording(openedDraft),
   });
-    });
-  await refuseTakenEmail(ctx, openedDraft, codeId);
 
   try {
     const created = await ctx.db.transaction(async (tx) => {
@@ -242,10 +242,10 @@ export async function verifyRegistration(ctx: TRegistrationContext, registration
         paymentExpiresAt: new Date(ctx.now.getTime() + ctx.config.trial.days * 86_400_000),
         smsCreditsBalance: ctx.config.trial.credits,
         now: ctx.now,
-        typeWording,
         messageTypes: Object.fromEntries(
           draft.messageTypes.map((t) => [t.message_type as TMessageTypeKey, { isActive: t.is_active }]),
         ),
+        typeWording,
       });
       const user = await createUserWithHash(tx, {
         stationId: station.id,
