@@ -15,3 +15,10 @@ export function useRelativeAgeText(dayLimit = 7): (value: Date | string, now?: n
   return (value, now = Date.now()) =>
     formatRelativeTime(value, { locale, now: new Date(now), dayLimit, justNow: t('now') });
 }
+
+/** The full date and time for a tooltip ('11/24/2026, 1:16:00 PM', '24/11/2026, 1:16:00 p.m.'). */
+export function useFullTimeText(): (value: Date | string) => string {
+  const { i18n } = useTranslation();
+  const locale = uiLocale(i18n.resolvedLanguage);
+  return (value) => new Date(value).toLocaleString(locale);
+}

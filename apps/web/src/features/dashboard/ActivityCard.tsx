@@ -9,7 +9,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TActivity } from '../../api/dashboard';
-import { uiLocale, useRelativeAgeText } from '../../i18n/relative-age';
+import { useFullTimeText, useRelativeAgeText } from '../../i18n/relative-age';
 import { quietHoursEnd, timeInZone } from './dashboard-format';
 import { useActivityQuery } from './queries';
 
@@ -106,9 +106,9 @@ export function ActivityCard() {
 }
 
 function ActivityRow({ entry }: { entry: TActivity }) {
-  const { t, i18n } = useTranslation('dashboard');
+  const { t } = useTranslation('dashboard');
   const ageText = useRelativeAgeText();
-  const locale = uiLocale(i18n.resolvedLanguage);
+  const fullTime = useFullTimeText();
   const words = useActivityWords(entry);
   const { characterCount, segmentCount } = entry.metadata;
   const color = STATUS_COLOR[entry.status];
@@ -149,7 +149,7 @@ function ActivityRow({ entry }: { entry: TActivity }) {
   const outcome = (
     <Stack gap={4} align="flex-end">
       <Text component="span" fz="xs" c="dimmed">
-        <time dateTime={entry.timestamp} title={new Date(entry.timestamp).toLocaleString(locale)}>
+        <time dateTime={entry.timestamp} title={fullTime(entry.timestamp)}>
           {ageText(entry.timestamp)}
         </time>
       </Text>

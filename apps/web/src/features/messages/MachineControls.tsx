@@ -60,7 +60,8 @@ export function MachineControls({ messageId, busy, onOutcome }: MachineControlsP
         onChange={(value) => setChosen(value)}
         allowDeselect={false}
         disabled={machines.length === 0}
-        w={200}
+        // Wide enough for the Spanish "No hay equipos conectados".
+        w={240}
       />
       <BlockedButton
         reason={selected ? null : selectMachine}

@@ -11,7 +11,7 @@ import { serverErrorText } from '../../api/client';
 import type { TMessage } from '../../api/messages';
 import type { TStationMessageType } from '../../api/sms-contacts';
 import { exceededLimit } from '../../components/TextLimit';
-import { useRelativeAgeText } from '../../i18n/relative-age';
+import { useFullTimeText, useRelativeAgeText } from '../../i18n/relative-age';
 import { useSessionUser } from '../auth/session-user';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 import { AudioDownload } from './AudioDownload';
@@ -72,6 +72,7 @@ function MessageDetail({
   const { t } = useTranslation('messages');
   const { t: tc } = useTranslation();
   const ageText = useRelativeAgeText();
+  const fullTime = useFullTimeText();
   const languageName = useLanguageName();
   const user = useSessionUser();
   const station = useAdminStationQuery();
@@ -188,7 +189,7 @@ function MessageDetail({
       <Group justify="space-between" gap="xs">
         <Group gap="xs">
           <Text fz="sm" c="dimmed">
-            <time dateTime={message.createdAt} title={new Date(message.createdAt).toLocaleString('en-US')}>
+            <time dateTime={message.createdAt} title={fullTime(message.createdAt)}>
               {t('detail.created', { time: ageText(message.createdAt) })}
             </time>
           </Text>

@@ -4,7 +4,7 @@ import { Button, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
 import type { TStationMessageType } from '../../api/sms-contacts';
-import { useRelativeAgeText } from '../../i18n/relative-age';
+import { useFullTimeText, useRelativeAgeText } from '../../i18n/relative-age';
 import { useNow } from '../registration/use-now';
 import { TranslationBadges, TypeBadge } from './MessageBadges';
 
@@ -20,6 +20,7 @@ type MessagesTableProps = {
 export function MessagesTable({ messages, types, onDetails }: MessagesTableProps) {
   const { t } = useTranslation('messages');
   const ageText = useRelativeAgeText();
+  const fullTime = useFullTimeText();
   const now = useNow(AGE_TICK_MS);
 
   return (
@@ -58,10 +59,7 @@ export function MessagesTable({ messages, types, onDetails }: MessagesTableProps
                 <TranslationBadges message={message} />
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                <time
-                  dateTime={message.createdAt}
-                  title={new Date(message.createdAt).toLocaleString('en-US')}
-                >
+                <time dateTime={message.createdAt} title={fullTime(message.createdAt)}>
                   {ageText(message.createdAt, now)}
                 </time>
               </Table.Td>

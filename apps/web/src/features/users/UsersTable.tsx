@@ -14,6 +14,12 @@ import { displayName } from './user-name';
 const NAME_WIDTH = 220;
 const EMAIL_WIDTH = 240;
 
+/**
+ * A badge's label never shrinks to "A…": the table gives way elsewhere ('Administrador' and
+ * 'Usted' in Spanish are wider than 'Admin' and 'You').
+ */
+const WHOLE_LABEL = { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible' } } as const;
+
 /** Relative times move on once a minute. */
 const LAST_LOGIN_TICK_MS = 60_000;
 
@@ -50,7 +56,7 @@ export function UsersTable({ users, onAction }: UsersTableProps) {
                 {displayName(user)}
               </Text>
               {user.id === sessionUser.id && (
-                <Badge size="xs" variant="light" color="teal">
+                <Badge size="xs" variant="light" color="teal" styles={WHOLE_LABEL}>
                   {t('you')}
                 </Badge>
               )}
@@ -63,7 +69,7 @@ export function UsersTable({ users, onAction }: UsersTableProps) {
           </Table.Td>
           <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatUsPhone(user.phone_number)}</Table.Td>
           <Table.Td>
-            <Badge variant="light" color={user.role === 'admin' ? 'red' : 'blue'}>
+            <Badge variant="light" color={user.role === 'admin' ? 'red' : 'blue'} styles={WHOLE_LABEL}>
               {t(`role.${user.role}`)}
             </Badge>
           </Table.Td>
