@@ -31,8 +31,9 @@ async function join(page: Page, digits: string, choose: (page: Page) => Promise<
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: "You're Subscribed!" })).toBeVisible();
-  // Back to the home page after 2 seconds.
-  await expect(page).toHaveURL(/\/$/, { timeout: 5000 });
+  // The station's thank-you page (issue 16), not a trip to our home page.
+  await expect(page).toHaveURL(/\/join\/demo\/thanks$/);
+  await expect(page.getByText('To stop at any time, reply STOP to any message from us.')).toBeVisible();
 }
 
 /** SMS Contacts, searched by the phone's digits; the contact's row. */
