@@ -160,11 +160,12 @@ export async function buildApp(deps: TAppDeps) {
     global: false,
     store: routeStoreFor(rateStore, now),
     errorResponseBuilder: (_request, context) =>
-      new AppError(429, `Too many attempts. Please try again in ${context.after}.`, {
-        code: 'rate_limited',
-        rate_limit: 'route',
-        retry_after_seconds: Math.ceil(context.ttl / 1000),
-      }),
+      new AppError(
+        429,
+        'rate_limited',
+        { rate_limit: 'route', wait: context.after },
+        { rate_limit: 'route', retry_after_seconds: Math.ceil(context.ttl / 1000) },
+      ),
   });
 
   const sessions = registerSessions(app, {

@@ -5,12 +5,21 @@ import { TEXT_LIMITS, textField, tooLongText } from './text-field.js';
 
 const ZAccountEmail = textField({ label: 'Email', max: TEXT_LIMITS.email, required: 'Email is required' });
 
+/** The interface languages (en, es): emails to a user are written in the one they last used. */
+export const ZUiLanguage = z.enum(['en', 'es'], 'Unknown language.');
+
+/** PUT /admin/api/account/language: the interface language a signed-in user switched to. */
+export const ZAccountLanguage = z.object({ language: ZUiLanguage });
+export type TAccountLanguage = z.infer<typeof ZAccountLanguage>;
+
 export const ZLoginRequest = z.object({
   email: ZAccountEmail,
   password: z
     .string()
     .min(1, 'Password is required')
     .max(TEXT_LIMITS.password, tooLongText('Password', TEXT_LIMITS.password)),
+  /** The page's language: kept as the user's (users.language) once the password is right. */
+  language: ZUiLanguage.optional(),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
@@ -34,10 +43,14 @@ export type TSessionUser = z.infer<typeof ZSessionUser>;
 
 export const ZOk = z.object({ ok: z.literal(true) });
 
-/** `code` (when given) names the refusal for the client to word itself, e.g. ACCOUNT_ERROR_CODES. */
+/**
+ * Every refusal (decision 0028): `error` the English text, `code` a stable ERROR_CODES key the
+ * client words itself, `params` the values its text names.
+ */
 export const ZErrorResponse = z.object({
   error: z.string(),
   code: z.string().optional(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   /** With code 'rate_limited' (decision 0019): which limit refused, and how long to wait. */
   rate_limit: z.string().optional(),
   retry_after_seconds: z.number().int().optional(),

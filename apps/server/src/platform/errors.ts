@@ -1,73 +1,135 @@
-// AppError carries a status and a text safe to show; the error handler turns it into {error}.
+// AppError carries a status, a stable code from the shared catalogue and its params; the error
+// handler sends {error, code, params} with `error` the catalogue's English text (decision 0028).
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
-import { isStorableText, UNSTORABLE_TEXT_ERROR } from '@message-station/shared';
+import {
+  ERROR_CODES,
+  errorCodeForText,
+  errorText,
+  isErrorCode,
+  isStorableText,
+  type TErrorCode,
+  type TErrorParamName,
+  type TErrorParamValue,
+  UNSTORABLE_TEXT_ERROR,
+} from '@message-station/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
-export class AppError extends Error {
+/** Fields a few refusals carry beside `{error, code, params}` (rate limits' `retry_after_seconds`). */
+export type TErrorExtra = Record<string, unknown>;
+
+/** A code's params: required when its text has placeholders, else nothing (or only extras). */
+export type TErrorArgs<C extends TErrorCode> = [TErrorParamName<C>] extends [never]
+  ? [params?: Record<string, never>, extra?: TErrorExtra]
+  : [params: { [K in TErrorParamName<C>]: TErrorParamValue }, extra?: TErrorExtra];
+
+export class AppError<C extends TErrorCode = TErrorCode> extends Error {
+  readonly code: C;
+  readonly params: Record<string, TErrorParamValue>;
+  /** Fields sent beside `{error, code, params}` (never `code`, `params` or `error`). */
+  readonly details?: TErrorExtra;
+
   constructor(
     readonly statusCode: number,
-    message: string,
-    /** Codes and parameters the client words itself (sent beside `error`). */
-    readonly details?: Record<string, unknown>,
+    code: C,
+    ...[params, extra]: TErrorArgs<C>
   ) {
-    super(message);
+    const filled = (params ?? {}) as Record<string, TErrorParamValue>;
+    super(errorText(code, filled));
     this.name = 'AppError';
+    this.code = code;
+    this.params = filled;
+    this.details = extra;
   }
 }
 
-export const notFound = (what = 'Not found') => new AppError(404, what);
-export const forbidden = (message: string) => new AppError(403, message);
-export const unauthorized = (message = 'Authentication required') => new AppError(401, message);
+export const notFound = <C extends TErrorCode = 'not_found'>(code?: C, ...rest: TErrorArgs<C>) =>
+  new AppError(404, code ?? ('not_found' as C), ...rest);
+export const forbidden = <C extends TErrorCode>(code: C, ...rest: TErrorArgs<C>) =>
+  new AppError(403, code, ...rest);
+export const unauthorized = () => new AppError(401, 'authentication_required');
+
+/** A refusal handed over as data (another node's answer): a known code, else its text as given. */
+export function refusalFromWire(status: number, code: unknown, params: unknown, text?: string): AppError {
+  if (isErrorCode(code)) {
+    return new AppError(status, code, ...([params ?? {}] as unknown as TErrorArgs<typeof code>));
+  }
+  return new AppError(status, 'machine_refused', { detail: text ?? errorText('machine_unreachable') });
+}
+
+/** The JSON body of a refusal. */
+export function errorBody(error: AppError): Record<string, unknown> {
+  return { ...error.details, error: error.message, code: error.code, params: error.params };
+}
 
 type TValidationIssue = { instancePath?: string; message?: string };
 
 /**
  * Our schemas word their own messages for people ("Password must be at least 8 characters
- * long."): those are shown as they are. zod's defaults ("Invalid input: expected string", "Too
- * small: …") get the field's name in front. Only the first problem is named, as a form would.
+ * long."): those are shown as they are, with the catalogue code that words them. zod's defaults
+ * ("Invalid input: expected string", "Too small: …") get the field's name in front and the code
+ * `invalid_field`. Only the first problem is named, as a form would.
  */
 const LIBRARY_MESSAGE =
   /^(Invalid (input|option|value|string|element|key|union)|Too (small|big)|Unrecognized)\b/;
 
 export function describeValidation(issues: TValidationIssue[]): string {
+  return validationError(issues).message;
+}
+
+/** The refusal for a request our schemas rejected. */
+export function validationError(issues: TValidationIssue[]): AppError {
   const [issue] = issues;
-  if (!issue) return 'Invalid request';
+  if (!issue) return new AppError(400, 'invalid_request');
   const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
   const message = issue.message ?? 'is invalid';
-  return field && LIBRARY_MESSAGE.test(message) ? `${field}: ${message}` : message;
+  if (field && LIBRARY_MESSAGE.test(message)) {
+    return new AppError(400, 'invalid_field', { field, detail: message });
+  }
+  const known = errorCodeForText(message);
+  if (known) return new AppError(400, known.code, known.params as never);
+  // A worded message the catalogue has no entry for yet: the client shows it as given.
+  return new AppError(400, 'invalid_value', { detail: message });
 }
 
 export { UNSTORABLE_TEXT_ERROR };
 
 /** Our words for a body the server could not read (decision 0024). */
 export const PARSE_ERRORS = {
-  invalidJson: 'The request body is not valid JSON.',
-  emptyJson: 'The request body is empty. Send a JSON object.',
-  unsupportedMediaType: 'Unsupported content type. Send JSON (Content-Type: application/json).',
-  notMultipart: 'Send the file as multipart/form-data.',
-  tooLarge: 'The request body is too large.',
-  tooManyParts: 'The upload has too many files or fields.',
-  contentLength: 'The request body does not match its Content-Length.',
-  badRequest: 'The request could not be read.',
-  headersTooLarge: 'The request headers are too large.',
-  timeout: 'The request took too long to arrive.',
+  invalidJson: ERROR_CODES.body_invalid_json,
+  emptyJson: ERROR_CODES.body_empty,
+  unsupportedMediaType: ERROR_CODES.unsupported_media_type,
+  notMultipart: ERROR_CODES.not_multipart,
+  tooLarge: ERROR_CODES.body_too_large,
+  tooManyParts: ERROR_CODES.too_many_parts,
+  contentLength: ERROR_CODES.content_length_mismatch,
+  badRequest: ERROR_CODES.bad_request,
+  headersTooLarge: ERROR_CODES.headers_too_large,
+  timeout: ERROR_CODES.request_timeout,
 } as const;
 
-/** Fastify's and @fastify/multipart's codes for an unreadable request → status and our text. */
-const PARSE_ERROR_CODES: Record<string, [number, string]> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, PARSE_ERRORS.invalidJson],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, PARSE_ERRORS.emptyJson],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, PARSE_ERRORS.unsupportedMediaType],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, PARSE_ERRORS.tooLarge],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, PARSE_ERRORS.contentLength],
-  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, PARSE_ERRORS.notMultipart],
-  FST_INVALID_JSON_FIELD_ERROR: [400, PARSE_ERRORS.invalidJson],
-  FST_PROTO_VIOLATION: [400, PARSE_ERRORS.invalidJson],
-  FST_PARTS_LIMIT: [413, PARSE_ERRORS.tooManyParts],
-  FST_FILES_LIMIT: [413, PARSE_ERRORS.tooManyParts],
-  FST_FIELDS_LIMIT: [413, PARSE_ERRORS.tooManyParts],
+/** Fastify's and @fastify/multipart's codes for an unreadable request → status and our code. */
+type TParseCode =
+  | 'body_invalid_json'
+  | 'body_empty'
+  | 'unsupported_media_type'
+  | 'body_too_large'
+  | 'content_length_mismatch'
+  | 'not_multipart'
+  | 'too_many_parts';
+const PARSE_ERROR_CODES: Record<string, [number, TParseCode]> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'body_invalid_json'],
+  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'body_empty'],
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type'],
+  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'body_too_large'],
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'content_length_mismatch'],
+  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'not_multipart'],
+  FST_INVALID_JSON_FIELD_ERROR: [400, 'body_invalid_json'],
+  FST_PROTO_VIOLATION: [400, 'body_invalid_json'],
+  FST_PARTS_LIMIT: [413, 'too_many_parts'],
+  FST_FILES_LIMIT: [413, 'too_many_parts'],
+  FST_FIELDS_LIMIT: [413, 'too_many_parts'],
 };
 
 /**
@@ -76,13 +138,13 @@ const PARSE_ERROR_CODES: Record<string, [number, string]> = {
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, text] =
+  const [status, code]: [number, 'request_timeout' | 'headers_too_large' | 'bad_request'] =
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, PARSE_ERRORS.timeout]
+      ? [408, 'request_timeout']
       : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, PARSE_ERRORS.headersTooLarge]
-        : [400, PARSE_ERRORS.badRequest];
-  const body = JSON.stringify({ error: text });
+        ? [431, 'headers_too_large']
+        : [400, 'bad_request'];
+  const body = JSON.stringify(errorBody(new AppError(status, code)));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -109,7 +171,7 @@ export function uploadError(error: unknown): unknown {
   if (code === 'FST_REQ_FILE_TOO_LARGE') return error;
   const status = (error as { statusCode?: number }).statusCode;
   if (status !== undefined && status < 500) return error;
-  return new AppError(400, 'The upload was cut off or malformed. Please try again.');
+  return new AppError(400, 'upload_broken');
 }
 
 /** Whether a route reads multipart uploads (it says so with `consumes` in its schema). */
@@ -125,14 +187,14 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     const multipart = request.headers['content-type']?.toLowerCase().startsWith('multipart/');
     if (multipart && !takesMultipart(request.routeOptions.schema)) {
-      throw new AppError(415, PARSE_ERRORS.unsupportedMediaType);
+      throw new AppError(415, 'unsupported_media_type');
     }
     if (
       hasUnstorableText(request.query) ||
       hasUnstorableText(request.params) ||
       hasUnstorableText(request.body)
     ) {
-      throw new AppError(400, UNSTORABLE_TEXT_ERROR);
+      throw new AppError(400, 'unstorable_text');
     }
   });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -140,19 +202,24 @@ export function registerErrorHandler(app: FastifyInstance) {
       // Shared rate limits (decision 0019) say when to come back, as the route limits do.
       const retryAfter = error.details?.retry_after_seconds;
       if (typeof retryAfter === 'number') reply.header('retry-after', String(retryAfter));
-      return reply.status(error.statusCode).send({ ...error.details, error: error.message });
+      if (!isErrorCode(error.code))
+        request.log.error({ code: error.code }, 'refusal without a catalogue code');
+      return reply.status(error.statusCode).send(errorBody(error));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send({ error: describeValidation(error.validation) });
+      return reply.status(400).send(errorBody(validationError(error.validation)));
     }
     const parseError = error.code ? PARSE_ERROR_CODES[error.code] : undefined;
-    if (parseError) return reply.status(parseError[0]).send({ error: parseError[1] });
+    if (parseError) return reply.status(parseError[0]).send(errorBody(new AppError(...parseError)));
     const status = error.statusCode ?? 500;
     if (status < 500) {
-      return reply.status(status).send({ error: error.message });
+      // Fastify's own refusals (a plugin's 4xx): its text, under a generic code.
+      return reply
+        .status(status)
+        .send(errorBody(new AppError(status, 'request_failed', { detail: error.message })));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ error: 'Internal server error' });
+    return reply.status(500).send(errorBody(new AppError(500, 'internal_error')));
   });
 }
 

@@ -170,7 +170,7 @@ export function registerSessions(app: FastifyInstance, options: TSessionOptions)
       safeEqual(cookie, header) &&
       csrfTokenValid(secret, cookie, csrfBinding(request));
     if (!valid) {
-      throw new AppError(403, 'Invalid or missing CSRF token. Reload the page and try again.');
+      throw new AppError(403, 'csrf_invalid');
     }
   });
 

@@ -73,7 +73,8 @@ describe('live streams of one station', () => {
       expect.objectContaining({
         statusCode: 429,
         message: TOO_MANY_STREAMS,
-        details: { code: 'too_many_streams', limit: 3 },
+        code: 'too_many_streams',
+        details: { limit: 3 },
       }),
     );
     // Another station is not affected.

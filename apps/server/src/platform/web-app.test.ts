@@ -118,7 +118,7 @@ describe('web app', async () => {
     async (url) => {
       const response = await app.inject({ url });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: 'Not found' });
+      expect(response.json()).toMatchObject({ error: 'Not found' });
     },
   );
 
@@ -159,7 +159,7 @@ describe('web app', async () => {
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const api = await app.inject({ url: '/api/nothing' });
     expect(api.statusCode).toBe(404);
-    expect(api.json()).toEqual({ error: 'Not found' });
+    expect(api.json()).toMatchObject({ error: 'Not found' });
   });
 
   it('serves the plain index.html at / when the build prerendered nothing', async () => {

@@ -10,6 +10,7 @@ import fastifyStatic from '@fastify/static';
 import { CSP_NONCE_PLACEHOLDER } from '@message-station/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { inlineScriptHashes, newNonce, pagePolicy } from './content-security-policy.js';
+import { AppError, errorBody } from './errors.js';
 
 /** Where scripts/prerender.mjs writes pages: prerendered/index.html is '/', prerendered/a/b.html is '/a/b'. */
 const PRERENDERED_DIR = 'prerendered';
@@ -103,6 +104,6 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, o
       !isApiPath(pathname, apiPrefixes) &&
       !path.posix.basename(pathname).includes('.');
     if (wantsPage) return sendPage(request, reply, shell, turnstile);
-    return reply.status(404).send({ error: 'Not found' });
+    return reply.status(404).send(errorBody(new AppError(404, 'not_found')));
   });
 }

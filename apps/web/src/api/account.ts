@@ -2,6 +2,7 @@
 // station's two-factor requirement.
 import type {
   TAccount,
+  TAccountLanguage,
   TAccountSession,
   TChangePasswordRequest,
   TDisableTwoFactorRequest,
@@ -43,6 +44,11 @@ export function enableTwoFactor(code: string): Promise<TRecoveryCodes> {
 
 export function disableTwoFactor(request: TDisableTwoFactorRequest): Promise<{ ok: true }> {
   return api<{ ok: true }>('/admin/api/account/two-factor/disable', { method: 'POST', body: request });
+}
+
+/** Keeps the interface language the user switched to: emails to them are written in it. */
+export function setAccountLanguage(language: TAccountLanguage['language']): Promise<TAccountLanguage> {
+  return api<TAccountLanguage>('/admin/api/account/language', { method: 'PUT', body: { language } });
 }
 
 export function setStationSecurity(request: TStationSecurity): Promise<TStationSecurity> {

@@ -1,6 +1,7 @@
 // Typed calls for /auth (spec §7 Auth). Replies are typed by the shared schemas; they are not
 // re-validated here so zod stays out of the public pages' bundle.
 import type { TLoginRequest, TSessionUser, TTwoFactorChallenge } from '@message-station/shared';
+import { currentLanguage } from '../i18n';
 import { api } from './client';
 
 /** The signed-in user; throws ApiError 401 when signed out (the reply still sets the CSRF cookie). */
@@ -10,10 +11,12 @@ export function getSession(signal?: AbortSignal): Promise<TSessionUser> {
 
 /**
  * The user, or `{ twoFactorRequired: true }` when the account asks for a code next. Throws ApiError
- * 401 'Invalid email or password', or 429 when rate limited.
+ * 401 'Invalid email or password', or 429 when rate limited. The page's language goes along: the
+ * server keeps it as the language of emails to this user.
  */
 export function login(credentials: TLoginRequest): Promise<TSessionUser | TTwoFactorChallenge> {
-  return api<TSessionUser | TTwoFactorChallenge>('/auth/login', { method: 'POST', body: credentials });
+  const body: TLoginRequest = { language: currentLanguage(), ...credentials };
+  return api<TSessionUser | TTwoFactorChallenge>('/auth/login', { method: 'POST', body });
 }
 
 /** The code step of a sign-in: a code from the authenticator app or a recovery code. */

@@ -1,5 +1,8 @@
-// The one fetch helper: cookies, CSRF header, JSON bodies, `{ error }` replies as thrown ApiErrors.
+// The one fetch helper: cookies, CSRF header, JSON bodies, `{ error, code, params }` replies as
+// thrown ApiErrors worded in the interface language (decision 0028).
 import { COOKIE_NAMES } from '@message-station/shared';
+import { loadNamespaces } from '../i18n';
+import { codeText, type TErrorParams } from './error-words';
 import { rateLimitText } from './rate-limit-words';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -12,17 +15,37 @@ export type ApiRequestOptions = {
   headers?: Record<string, string>;
 };
 
-/** A failed call: `status` is the HTTP status (0 for a network failure), `message` the server's text. */
+/**
+ * A failed call: `status` is the HTTP status (0 for a network failure); `code` and `params` the
+ * server's stable refusal code (ERROR_CODES) and its values; `message` the refusal in the interface
+ * language when the code is known, else the server's text, which `serverMessage` always keeps.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly body: unknown;
+  readonly code: string | null;
+  readonly params: TErrorParams;
+  readonly serverMessage: string;
 
   constructor(status: number, message: string, body?: unknown) {
-    super(message);
+    const { code, params } = refusalOf(body);
+    super(rateLimitText(body) ?? (code ? codeText(code, params) : null) ?? message);
     this.name = 'ApiError';
     this.status = status;
     this.body = body;
+    this.code = code;
+    this.params = params;
+    this.serverMessage = message;
   }
+}
+
+function refusalOf(body: unknown): { code: string | null; params: TErrorParams } {
+  if (!body || typeof body !== 'object') return { code: null, params: {} };
+  const { code, params } = body as { code?: unknown; params?: unknown };
+  return {
+    code: typeof code === 'string' ? code : null,
+    params: params && typeof params === 'object' ? (params as TErrorParams) : {},
+  };
 }
 
 export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
@@ -56,9 +79,8 @@ async function readBody(response: Response): Promise<unknown> {
   }
 }
 
-function errorText(body: unknown, status: number): string {
-  const refusal = rateLimitText(body);
-  if (refusal) return refusal;
+/** The server's own (English) text of a refusal. */
+function serverText(body: unknown, status: number): string {
   if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string') {
     return body.error;
   }
@@ -77,12 +99,12 @@ export function apiWithHeaders<T>(path: string, options: ApiRequestOptions = {})
   return send<T>(path, options);
 }
 
-/** The server's words for a refused call (`{ error }` reply), else the given fallback text. */
+/** A refused call in words (its code worded in the interface language, else the server's text), else the fallback. */
 export function serverErrorText(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
   const body = error.body;
-  const refusal = rateLimitText(body);
-  if (refusal) return refusal;
+  const worded = rateLimitText(body) ?? (error.code ? codeText(error.code, error.params) : null);
+  if (worded) return worded;
   if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string')
     return body.error;
   return fallback;
@@ -120,6 +142,10 @@ async function send<T>(path: string, options: ApiRequestOptions): Promise<ApiRep
   }
 
   const payload = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, errorText(payload, response.status), payload);
+  if (!response.ok) {
+    // The refusal's words; a page that has not needed them yet fetches them now (never fatal).
+    await loadNamespaces(['errors']).catch(() => undefined);
+    throw new ApiError(response.status, serverText(payload, response.status), payload);
+  }
   return { data: payload as T, headers: response.headers };
 }

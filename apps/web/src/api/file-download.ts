@@ -1,5 +1,6 @@
 // Files the dashboard downloads (release zips, rendered audio): fetched with the session cookie so a
 // refusal's `{ error }` text can be shown, and named as the server's Content-Disposition says.
+import { loadNamespaces } from '../i18n';
 import { ApiError, NETWORK_ERROR_MESSAGE } from './client';
 
 export type TDownloadedFile = { blob: Blob; fileName: string | null };
@@ -32,6 +33,7 @@ async function refusal(response: Response): Promise<ApiError> {
     body && typeof body === 'object' && 'error' in body && typeof body.error === 'string'
       ? body.error
       : `Request failed with status ${response.status}`;
+  await loadNamespaces(['errors']).catch(() => undefined);
   return new ApiError(response.status, text, body);
 }
 

@@ -5,13 +5,13 @@ import i18n, { currentLanguage } from '../i18n';
 
 /** Each limit the server names (`rate_limit`) and the sentence that words it. */
 const RATE_LIMIT_KEYS = {
-  route: 'rateLimit.route',
-  sign_in: 'rateLimit.sign_in',
-  code_cooldown: 'rateLimit.code_cooldown',
-  code_number: 'rateLimit.code_number',
-  code_station: 'rateLimit.code_station',
-  code_service: 'rateLimit.code_service',
-  api_key: 'rateLimit.api_key',
+  route: 'errors:rate_limited.route',
+  sign_in: 'errors:rate_limited.sign_in',
+  code_cooldown: 'errors:rate_limited.code_cooldown',
+  code_number: 'errors:rate_limited.code_number',
+  code_station: 'errors:rate_limited.code_station',
+  code_service: 'errors:rate_limited.code_service',
+  api_key: 'errors:rate_limited.api_key',
 } as const;
 
 const UNITS: [number, 'day' | 'hour' | 'minute' | 'second'][] = [

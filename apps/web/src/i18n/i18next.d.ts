@@ -11,6 +11,7 @@ import type dashboard from '../locales/en/dashboard.json';
 import type dev from '../locales/en/dev.json';
 import type devInbound from '../locales/en/devInbound.json';
 import type docs from '../locales/en/docs.json';
+import type errors from '../locales/en/errors.json';
 import type landing from '../locales/en/landing.json';
 import type legal from '../locales/en/legal.json';
 import type messages from '../locales/en/messages.json';
@@ -45,6 +46,7 @@ declare module 'i18next' {
       contact: typeof contact;
       legal: typeof legal;
       docs: typeof docs;
+      errors: typeof errors;
     };
   }
 }

@@ -53,7 +53,8 @@ describe('fair speech rendering', () => {
     await expect(speech.render(wav('station-a', 'A6'))).rejects.toMatchObject({
       statusCode: 429,
       message: AUDIO_QUEUE_FULL,
-      details: { code: 'audio_queue_full', limit: 3 },
+      code: 'audio_queue_full',
+      details: { limit: 3 },
     });
     const bRender = speech.render(wav('station-b', 'B1'));
     for (const text of ['A1', 'A2', 'A3', 'A4', 'A5', 'B1']) await gate.open(text);
@@ -120,7 +121,7 @@ describe('the fair queue', () => {
     await expect(submit('d', 'd1')).rejects.toMatchObject({
       statusCode: 503,
       message: AUDIO_SERVER_BUSY,
-      details: { code: 'audio_server_busy' },
+      code: 'audio_server_busy',
     });
     for (const name of ['a1', 'b1', 'c1']) {
       finish(name);

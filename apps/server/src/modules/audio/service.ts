@@ -9,7 +9,6 @@ import {
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import * as messages from '../messages/repo.js';
-import { MESSAGE_NOT_FOUND } from '../messages/service.js';
 import { findStationById } from '../station/service.js';
 import { AUDIO_CONTENT_TYPES, type TSpeechRenderer } from './speech.js';
 
@@ -36,11 +35,11 @@ async function spokenText(ctx: TAudioContext, message: messages.TMessageRow, lan
 
 export async function renderMessageAudio(ctx: TAudioContext, request: TAudioRequest): Promise<TAudioFile> {
   const message = await messages.findMessage(ctx.db, ctx.stationId, request.messageId);
-  if (!message) throw notFound(MESSAGE_NOT_FOUND);
+  if (!message) throw notFound('message_not_found');
   const text = await spokenText(ctx, message, request.language);
-  if (text === null) throw notFound(`This message has no ${languageName(request.language)} text yet.`);
+  if (text === null) throw notFound('audio_no_text', { language_name: languageName(request.language) });
   const station = await findStationById(ctx.db, ctx.stationId);
-  if (!station) throw notFound(MESSAGE_NOT_FOUND);
+  if (!station) throw notFound('message_not_found');
   const fileName = broadcastFileName({
     stationName: station.displayName,
     messageType: message.messageType,

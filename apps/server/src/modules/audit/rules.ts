@@ -193,6 +193,8 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
   })),
   // A secret to scan: nothing is on until the first code confirms it.
   'POST /admin/api/account/two-factor/setup': null,
+  // The interface language (emails' language): a preference, not a security event.
+  'PUT /admin/api/account/language': null,
   'POST /admin/api/account/two-factor/enable': ownAccount('account.two_factor_enabled'),
   'POST /admin/api/account/two-factor/disable': ownAccount('account.two_factor_disabled'),
   'PUT /admin/api/station/security': {

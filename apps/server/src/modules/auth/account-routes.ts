@@ -5,6 +5,7 @@ import {
   LOGIN_CHALLENGE_COOKIE,
   TWO_FACTOR,
   ZAccount,
+  ZAccountLanguage,
   ZAccountSession,
   ZChangePasswordRequest,
   ZDisableTwoFactorRequest,
@@ -24,6 +25,7 @@ import { z } from 'zod';
 import type { TAppContext } from '../../app.js';
 import type { TConfig } from '../../config.js';
 import { authOf } from '../../platform/guards.js';
+import { setUserLanguage } from '../users/service.js';
 import * as account from './account.js';
 import { completeTwoFactorLogin } from './two-factor-login.js';
 
@@ -204,6 +206,23 @@ export const accountRoutes =
       async (request) => {
         await account.disableTwoFactor(accountContext(request), request.body);
         return { ok: true as const };
+      },
+    );
+
+    app.put(
+      '/admin/api/account/language',
+      {
+        ...signedIn,
+        schema: {
+          tags: ['account'],
+          summary: 'Keep the interface language I chose: emails to me are written in it',
+          body: ZAccountLanguage,
+          response: { 200: ZAccountLanguage, 400: ZErrorResponse, 401: ZErrorResponse },
+        },
+      },
+      async (request) => {
+        await setUserLanguage(db, authOf(request).userId, request.body.language);
+        return { language: request.body.language };
       },
     );
 

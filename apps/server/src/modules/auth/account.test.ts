@@ -55,12 +55,13 @@ describe('my account', async () => {
     expect(wrong.json()).toEqual({
       error: 'Your current password is not correct.',
       code: ACCOUNT_ERROR_CODES.wrongPassword,
+      params: {},
     });
     const short = await laptop.post('/admin/api/account/password', {
       currentPassword: 'demo1234',
       newPassword: 'short',
     });
-    expect(short.json()).toEqual({ error: 'Password must be at least 8 characters long.' });
+    expect(short.json()).toMatchObject({ error: 'Password must be at least 8 characters long.' });
     expect(await signedInAs(phone)).toBe(200);
 
     const changed = await laptop.post('/admin/api/account/password', {
@@ -138,7 +139,7 @@ describe('my account', async () => {
     for (const id of [strangerId, colleagueId]) {
       const response = await a.request({ method: 'DELETE', url: `/admin/api/account/sessions/${id}` });
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: 'Session not found' });
+      expect(response.json()).toMatchObject({ error: 'Session not found' });
     }
     expect(await signedInAs(stranger)).toBe(200);
     expect(await signedInAs(colleague)).toBe(200);

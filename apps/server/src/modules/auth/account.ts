@@ -30,19 +30,12 @@ export type TAccountContext = { db: Db; auth: TAuth; sessionSecret: string; now:
 
 const isStationAdmin = (auth: TAuth) => auth.role === 'admin' || auth.viewingStationId !== null;
 
-const refuse = (status: number, message: string, code: string) => new AppError(status, message, { code });
-const wrongPassword = () =>
-  refuse(400, 'Your current password is not correct.', ACCOUNT_ERROR_CODES.wrongPassword);
-const invalidCode = () =>
-  refuse(
-    400,
-    'That code is not valid. Check your authenticator app and try again.',
-    ACCOUNT_ERROR_CODES.invalidCode,
-  );
+const wrongPassword = () => new AppError(400, ACCOUNT_ERROR_CODES.wrongPassword);
+const invalidCode = () => new AppError(400, ACCOUNT_ERROR_CODES.invalidCode);
 
 async function ownUser(ctx: TAccountContext) {
   const user = await findUserById(ctx.db, ctx.auth.userId);
-  if (!user) throw new AppError(401, 'Authentication required');
+  if (!user) throw new AppError(401, 'authentication_required');
   return user;
 }
 
@@ -66,7 +59,7 @@ export async function changePassword(ctx: TAccountContext, input: TChangePasswor
   const user = await ownUser(ctx);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw wrongPassword();
   if (input.newPassword === input.currentPassword) {
-    throw refuse(400, 'Choose a password different from your current one.', ACCOUNT_ERROR_CODES.samePassword);
+    throw new AppError(400, ACCOUNT_ERROR_CODES.samePassword);
   }
   const passwordHash = await hashPassword(input.newPassword);
   return ctx.db.transaction(async (tx) => {
@@ -90,7 +83,7 @@ export async function listSessions(ctx: TAccountContext): Promise<TAccountSessio
 /** Signs one of the user's own sessions out; anyone else's session is not found. */
 export async function revokeSession(ctx: TAccountContext, sessionId: string) {
   if (!(await repo.deleteUserSession(ctx.db, ctx.auth.userId, sessionId)))
-    throw notFound('Session not found');
+    throw notFound('session_not_found');
   return { current: sessionId === ctx.auth.sessionId };
 }
 
@@ -104,7 +97,7 @@ export async function revokeOtherSessions(ctx: TAccountContext) {
 export async function startTwoFactorSetup(ctx: TAccountContext): Promise<TTwoFactorSetup> {
   const user = await ownUser(ctx);
   if (user.totpEnabledAt) {
-    throw refuse(409, 'Two-factor sign-in is already on.', ACCOUNT_ERROR_CODES.alreadyEnabled);
+    throw new AppError(409, ACCOUNT_ERROR_CODES.alreadyEnabled);
   }
   const secret = newTotpSecret();
   await repo.setTotpSecret(ctx.db, user.id, sealSecret(ctx.sessionSecret, secret), ctx.now);
@@ -115,10 +108,10 @@ export async function startTwoFactorSetup(ctx: TAccountContext): Promise<TTwoFac
 export async function enableTwoFactor(ctx: TAccountContext, code: string) {
   const user = await ownUser(ctx);
   if (user.totpEnabledAt) {
-    throw refuse(409, 'Two-factor sign-in is already on.', ACCOUNT_ERROR_CODES.alreadyEnabled);
+    throw new AppError(409, ACCOUNT_ERROR_CODES.alreadyEnabled);
   }
   if (!user.totpSecret) {
-    throw refuse(409, 'Start the setup again.', ACCOUNT_ERROR_CODES.setupNotStarted);
+    throw new AppError(409, ACCOUNT_ERROR_CODES.setupNotStarted);
   }
   const base32 = openSecret(ctx.sessionSecret, user.totpSecret);
   return ctx.db.transaction(async (tx) => {
@@ -132,14 +125,10 @@ export async function enableTwoFactor(ctx: TAccountContext, code: string) {
 export async function disableTwoFactor(ctx: TAccountContext, input: TDisableTwoFactorRequest) {
   const user = await ownUser(ctx);
   if (!user.totpEnabledAt) {
-    throw refuse(409, 'Two-factor sign-in is not on.', ACCOUNT_ERROR_CODES.notEnabled);
+    throw new AppError(409, ACCOUNT_ERROR_CODES.notEnabled);
   }
   if (user.role === 'admin' && (await repo.stationRequiresTwoFactor(ctx.db, user.stationId))) {
-    throw refuse(
-      409,
-      'Your station requires two-factor sign-in for admins, so it cannot be turned off.',
-      ACCOUNT_ERROR_CODES.requiredByStation,
-    );
+    throw new AppError(409, ACCOUNT_ERROR_CODES.requiredByStation);
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) throw wrongPassword();
   const checked = { sessionSecret: ctx.sessionSecret, user, code: input.code, now: ctx.now };
@@ -156,14 +145,10 @@ export async function disableTwoFactor(ctx: TAccountContext, input: TDisableTwoF
  */
 export async function setStationTwoFactor(ctx: TAccountContext, requireTwoFactor: boolean) {
   if (!isStationAdmin(ctx.auth)) {
-    throw new AppError(403, 'You need administrator privileges to access this page.');
+    throw new AppError(403, 'admin_required');
   }
   if (requireTwoFactor && !(await ownUser(ctx)).totpEnabledAt) {
-    throw refuse(
-      409,
-      'Turn on two-factor sign-in for your own account first.',
-      ACCOUNT_ERROR_CODES.enableOwnFirst,
-    );
+    throw new AppError(409, ACCOUNT_ERROR_CODES.enableOwnFirst);
   }
   await repo.setStationRequiresTwoFactor(ctx.db, ctx.auth.stationId, requireTwoFactor, ctx.now);
   return { requireTwoFactor };

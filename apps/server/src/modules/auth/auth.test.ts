@@ -13,7 +13,7 @@ describe('auth', async () => {
   it('hands an anonymous visitor only a CSRF cookie and answers 401', async () => {
     const response = await app.inject({ url: '/auth/session' });
     expect(response.statusCode).toBe(401);
-    expect(response.json()).toEqual({ error: 'Not signed in' });
+    expect(response.json()).toMatchObject({ error: 'Not signed in' });
     expect(response.cookies.map((c) => c.name)).toEqual(['csrf_token']);
     const csrf = response.cookies[0];
     expect(csrf).toMatchObject({ path: '/', sameSite: 'Lax', maxAge: DAY_SECONDS });
@@ -67,7 +67,7 @@ describe('auth', async () => {
     const unknown = await client.post('/auth/login', { email: 'nobody@demo.test', password: 'demo1234' });
     for (const response of [wrong, unknown]) {
       expect(response.statusCode).toBe(401);
-      expect(response.json()).toEqual({ error: 'Invalid email or password' });
+      expect(response.json()).toMatchObject({ error: 'Invalid email or password' });
       expect(response.cookies.find((c) => c.name === 'session')).toBeUndefined();
     }
   });

@@ -2,7 +2,13 @@
 // to the user, then a code texted to the account's phone, then the new password; every session
 // of the user ends. The public form passes the bot check and answers the same whether or not the
 // account exists; the admin Users page sends links for its own station's users.
-import { ADMIN_RESET_CAPTCHA_TOKEN, LIMITS } from '@message-station/shared';
+import {
+  ADMIN_RESET_CAPTCHA_TOKEN,
+  emailLanguage,
+  LIMITS,
+  RESET_EMAIL,
+  type TEmailLanguage,
+} from '@message-station/shared';
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { TBotCheckConfig, TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
@@ -32,32 +38,6 @@ type TResetContext = {
   botCheck: TBotCheckConfig;
 };
 
-const RESET_EMAIL_TEXT = {
-  en: {
-    subject: 'Reset your Message Station password',
-    hello: (name: string) => `Hello ${name},`,
-    byAdmin: 'Your station administrator asked us to send you a link to set a new Message Station password.',
-    bySelf: 'We received a request to reset your Message Station password.',
-    button: 'Set a new password',
-    orOpen: 'Or open this address:',
-    expiry: `The link works once and expires in ${LIMITS.resetLinkHours} hour. Before you choose the new password we text a 6-digit code to the phone number on your account.`,
-    ignore: 'If you did not expect this email, you can ignore it: your password stays as it is.',
-  },
-  es: {
-    subject: 'Restablezca su contraseña de Message Station',
-    hello: (name: string) => `Hola, ${name}:`,
-    byAdmin:
-      'El administrador de su estación nos pidió enviarle un enlace para elegir una nueva contraseña de Message Station.',
-    bySelf: 'Recibimos una solicitud para restablecer su contraseña de Message Station.',
-    button: 'Elegir una nueva contraseña',
-    orOpen: 'O abra esta dirección:',
-    expiry: `El enlace sirve una sola vez y vence en ${LIMITS.resetLinkHours} hora. Antes de elegir la nueva contraseña le enviaremos un código de 6 dígitos por SMS al teléfono de su cuenta.`,
-    ignore: 'Si no esperaba este correo, puede ignorarlo: su contraseña no cambia.',
-  },
-} as const;
-
-export type TEmailLanguage = keyof typeof RESET_EMAIL_TEXT;
-
 /** The reset email as plain text and HTML, in the interface language the person uses (en or es). */
 export function resetEmail(input: {
   fullName: string;
@@ -65,7 +45,7 @@ export function resetEmail(input: {
   byAdmin: boolean;
   language?: TEmailLanguage;
 }) {
-  const words = RESET_EMAIL_TEXT[input.language ?? 'en'];
+  const words = RESET_EMAIL[input.language ?? 'en'];
   return linkEmail({
     subject: words.subject,
     hello: words.hello(input.fullName),
@@ -89,7 +69,7 @@ async function sendResetLink(
     .from(passwordResetTokens)
     .where(and(eq(passwordResetTokens.userId, user.id), gt(passwordResetTokens.createdAt, since)));
   if (Number(recent?.n ?? 0) >= LINKS_PER_HOUR) {
-    throw new AppError(429, 'Too many password reset emails for this account. Please try again in an hour.');
+    throw new AppError(429, 'reset_too_many_emails');
   }
   const token = randomToken();
   await ctx.db.insert(passwordResetTokens).values({
@@ -123,19 +103,23 @@ export async function requestPasswordReset(
     );
     const user = await findUserByEmail(ctx.db, input.email);
     // The same answer either way; a limit reached is not told either (it would reveal the account).
+    // The person asked on the page: in the language they read it in, else the one they last used.
     if (user)
-      await sendResetLink(ctx, user, null, input.language).catch((error: unknown) => {
-        if (!(error instanceof AppError && error.statusCode === 429)) throw error;
-      });
+      await sendResetLink(ctx, user, null, input.language ?? emailLanguage(user.language)).catch(
+        (error: unknown) => {
+          if (!(error instanceof AppError && error.statusCode === 429)) throw error;
+        },
+      );
     return { message: RESET_REQUESTED };
   }
   // The Users page's fixed token proves nothing by itself: only an admin of the user's station.
   if (!requester || (requester.role !== 'admin' && !requester.viewingStationId)) {
-    throw new AppError(403, 'Only a station admin can send a password reset from the Users page.');
+    throw new AppError(403, 'reset_admin_only');
   }
   const user = await findUserByEmail(ctx.db, input.email);
-  if (!user || user.stationId !== requester.stationId) throw notFound('User not found');
-  await sendResetLink(ctx, user, requester.userId, input.language);
+  if (!user || user.stationId !== requester.stationId) throw notFound('user_not_found');
+  // Sent by an admin: in the recipient's language, not the admin's.
+  await sendResetLink(ctx, user, requester.userId, emailLanguage(user.language));
   return { message: RESET_SENT_BY_ADMIN };
 }
 
@@ -165,7 +149,7 @@ async function openToken(db: Db, token: string, now: Date) {
     )
     .limit(1);
   const user = row ? await findUserById(db, row.userId) : null;
-  if (!row || !user) throw new AppError(400, INVALID_TOKEN);
+  if (!row || !user) throw new AppError(400, 'reset_token_invalid');
   return { row, user };
 }
 
@@ -173,10 +157,7 @@ async function openToken(db: Db, token: string, now: Date) {
 export async function verifyResetToken(ctx: TCodeDeps, token: string) {
   const { row, user } = await openToken(ctx.db, token, ctx.now);
   if (!user.phoneNumber) {
-    throw new AppError(
-      400,
-      'This account has no phone number for the verification code. Please contact support.',
-    );
+    throw new AppError(400, 'reset_no_phone');
   }
   const phone = user.phoneNumber;
   const codeCtx = { db: ctx.db, secret: ctx.config.sessionSecret, now: ctx.now, ip: ctx.ip };
@@ -220,7 +201,7 @@ export async function completePasswordReset(
       .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
       .returning({ id: passwordResetTokens.id });
     if (used.length === 0 || !(await codes.consumeCode(tx, codeId, ctx.now)))
-      throw new AppError(400, INVALID_TOKEN);
+      throw new AppError(400, 'reset_token_invalid');
     await tx.update(users).set({ passwordHash, updatedAt: ctx.now }).where(eq(users.id, user.id));
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     // Any other link sent for this account stops working too.

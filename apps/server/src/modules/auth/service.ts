@@ -5,7 +5,7 @@ import { AppError } from '../../platform/errors.js';
 import { burnPasswordCheck, verifyPassword } from '../../platform/passwords.js';
 import { createSession, deleteSession, type TAuth } from '../../platform/session.js';
 import { getStationSummary } from '../station/service.js';
-import { findUserByEmail, findUserById, setLastLogin } from '../users/service.js';
+import { findUserByEmail, findUserById, setLastLogin, setUserLanguage } from '../users/service.js';
 import { stationRequiresTwoFactor } from './account-repo.js';
 import { openLoginChallenge } from './two-factor.js';
 
@@ -21,11 +21,14 @@ export async function login(ctx: TLoginContext, input: TLoginRequest) {
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user) {
     await burnPasswordCheck(input.password);
-    throw new AppError(401, INVALID_LOGIN);
+    throw new AppError(401, 'invalid_login');
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw new AppError(401, INVALID_LOGIN);
+    throw new AppError(401, 'invalid_login');
   }
+  // Emails to this person go out in the language they use the interface in.
+  if (input.language && input.language !== user.language)
+    await setUserLanguage(ctx.db, user.id, input.language);
   if (user.totpEnabledAt) {
     return { challengeToken: await openLoginChallenge(ctx.db, user.id, ctx.now) } as const;
   }
@@ -54,7 +57,7 @@ export async function describeSessionUser(
     findUserById(db, auth.userId),
     getStationSummary(db, auth.stationId),
   ]);
-  if (!user || !station) throw new AppError(401, 'Authentication required');
+  if (!user || !station) throw new AppError(401, 'authentication_required');
   const twoFactorSetupRequired =
     user.role === 'admin' && !user.totpEnabledAt && (await stationRequiresTwoFactor(db, user.stationId));
   return {

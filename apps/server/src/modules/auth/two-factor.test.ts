@@ -46,6 +46,7 @@ describe('two-factor sign-in', async () => {
     expect(wrong.json()).toEqual({
       error: 'Start the setup again.',
       code: ACCOUNT_ERROR_CODES.setupNotStarted,
+      params: {},
     });
 
     const { secret, uri, recoveryCodes: codes } = await enrol(admin);

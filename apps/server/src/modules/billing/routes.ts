@@ -76,10 +76,10 @@ const stripeWebhook =
       },
       async (request) => {
         const secret = app.config.billing.webhookSecret;
-        if (!secret) throw new AppError(503, 'Stripe webhooks are not configured (STRIPE_WEBHOOK_SECRET).');
+        if (!secret) throw new AppError(503, 'stripe_webhook_unconfigured');
         const signature = request.headers['stripe-signature'];
         if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
-          throw new AppError(400, 'Missing Stripe-Signature header or body');
+          throw new AppError(400, 'stripe_signature_missing');
         }
         let event: TStripeEvent;
         try {
@@ -93,7 +93,7 @@ const stripeWebhook =
             app.now().getTime(),
           ) as unknown as TStripeEvent;
         } catch (error) {
-          throw new AppError(400, `Webhook signature verification failed: ${(error as Error).message}`);
+          throw new AppError(400, 'stripe_signature_invalid', { detail: (error as Error).message });
         }
         try {
           const result = await applyStripeEvent(app.db, event, app.now());
@@ -103,7 +103,8 @@ const stripeWebhook =
           }
           return { received: true as const, ...result };
         } catch (error) {
-          if (error instanceof z.ZodError) throw new AppError(400, `Unexpected ${event.type} payload`);
+          if (error instanceof z.ZodError)
+            throw new AppError(400, 'stripe_payload_unexpected', { event_type: event.type });
           throw error;
         }
       },
@@ -197,8 +198,12 @@ const devCheckout =
           payload,
         });
         const body = reply.json() as { outcome?: string; error?: string };
-        if (reply.statusCode !== 200) throw new AppError(400, body.error ?? 'The test checkout failed');
-        if (body.outcome?.startsWith('ignored')) throw new AppError(400, `Not applied: ${body.outcome}`);
+        if (reply.statusCode !== 200)
+          throw new AppError(400, 'test_checkout_failed', {
+            detail: body.error ?? 'The test checkout failed',
+          });
+        if (body.outcome?.startsWith('ignored'))
+          throw new AppError(400, 'test_checkout_ignored', { outcome: body.outcome });
         return { ok: true as const, event_id: event.id, outcome: body.outcome ?? '' };
       },
     );

@@ -19,7 +19,7 @@ export async function getBillingInfo(
   stationId: string,
 ): Promise<TBillingInfo> {
   const [station] = await db.select().from(stations).where(eq(stations.id, stationId)).limit(1);
-  if (!station) throw notFound('Station not found');
+  if (!station) throw notFound('station_not_found');
   const breakdown = await creditBreakdown(db, stationId);
   return {
     stationID: station.id,

@@ -18,7 +18,7 @@ export function botCheckInfo(config: TBotCheckConfig) {
 }
 
 export async function altchaChallenge(config: TBotCheckConfig, now: Date) {
-  if (config.provider !== 'altcha') throw new AppError(404, 'ALTCHA is not the bot check in use');
+  if (config.provider !== 'altcha') throw new AppError(404, 'altcha_not_in_use');
   return createChallenge({
     hmacKey: config.hmacKey,
     maxnumber: config.maxNumber,
@@ -41,7 +41,7 @@ async function verifyAltcha(
   } catch {
     valid = false;
   }
-  if (!valid || !signature) throw new AppError(400, CAPTCHA_REQUIRED);
+  if (!valid || !signature) throw new AppError(400, 'captcha_required');
   const expires = Number(extractParams(token).expires ?? 0) * 1000 || ctx.now.getTime() + CHALLENGE_TTL_MS;
   await ctx.db.delete(botCheckUses).where(lt(botCheckUses.expiresAt, ctx.now));
   const claimed = await ctx.db
@@ -49,7 +49,7 @@ async function verifyAltcha(
     .values({ signature, expiresAt: new Date(expires) })
     .onConflictDoNothing()
     .returning({ signature: botCheckUses.signature });
-  if (claimed.length === 0) throw new AppError(400, CAPTCHA_REQUIRED);
+  if (claimed.length === 0) throw new AppError(400, 'captcha_required');
 }
 
 async function verifyTurnstile(
@@ -64,12 +64,12 @@ async function verifyTurnstile(
     signal: AbortSignal.timeout(10_000),
   }).catch(() => null);
   const result = (await response?.json().catch(() => null)) as { success?: boolean } | null;
-  if (!result?.success) throw new AppError(400, CAPTCHA_REQUIRED);
+  if (!result?.success) throw new AppError(400, 'captcha_required');
 }
 
 /** Throws 'Please complete the CAPTCHA verification' unless `token` is a fresh, unused solution. */
 export async function verifyBotCheck(ctx: TVerifyContext, token: string | undefined) {
-  if (!token) throw new AppError(400, CAPTCHA_REQUIRED);
+  if (!token) throw new AppError(400, 'captcha_required');
   if (ctx.config.provider === 'altcha') return verifyAltcha({ ...ctx, config: ctx.config }, token);
   return verifyTurnstile({ ...ctx, config: ctx.config }, token);
 }

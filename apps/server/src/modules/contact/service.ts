@@ -31,8 +31,8 @@ export async function submitContact(ctx: TContactContext, input: z.output<typeof
     );
   const name = user?.fullName ?? input.name;
   const email = user?.email ?? input.email;
-  if (!name) throw new AppError(400, 'Name is required.');
-  if (!email) throw new AppError(400, 'Email is required.');
+  if (!name) throw new AppError(400, 'contact_name_required');
+  if (!email) throw new AppError(400, 'contact_email_required');
   const [row] = await ctx.db
     .insert(contactRequests)
     .values({
@@ -67,10 +67,7 @@ export async function submitContact(ctx: TContactContext, input: z.output<typeof
       await ctx.db.update(contactRequests).set({ emailedAt: ctx.now }).where(eq(contactRequests.id, row.id));
   } catch {
     // Stored all the same: support reads the table when mail is down.
-    throw new AppError(
-      503,
-      'Your message was saved, but we could not email it right now. We will still see it.',
-    );
+    throw new AppError(503, 'contact_email_failed');
   }
   return { message: CONTACT_SENT };
 }

@@ -77,7 +77,7 @@ function alertsFor(station: typeof stations.$inferSelect, now: Date): TDashboard
 
 export async function dashboardStats(db: Db, stationId: string, now: Date): Promise<TDashboardStats> {
   const [station] = await db.select().from(stations).where(eq(stations.id, stationId));
-  if (!station) throw notFound('Station not found');
+  if (!station) throw notFound('station_not_found');
   const month = monthStart(now);
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 29 * DAY_MS);
   const [messageCounts, byType, sms, contacts, perDay] = await Promise.all([

@@ -53,7 +53,7 @@ async function findStation(db: DbOrTx, stationId: string, lock = false) {
     .from(stations)
     .where(eq(stations.id, stationId));
   const [station] = lock ? await query.for('update') : await query;
-  if (!station) throw notFound('Station not found');
+  if (!station) throw notFound('station_not_found');
   return station;
 }
 
@@ -87,7 +87,7 @@ export async function setStationSending(
         smsSender: stations.smsSender,
         smsRatePerSecond: stations.smsRatePerSecond,
       });
-    if (!updated) throw notFound('Station not found');
+    if (!updated) throw notFound('station_not_found');
     const lane = laneOf(updated);
     await registerLane(tx, lane);
     const moved = await tx

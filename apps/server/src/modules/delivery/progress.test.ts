@@ -201,7 +201,7 @@ describe('delivery progress', async () => {
     const foreign = await createMessage(t.db, other.station.id, { original: 'Not yours' });
     const response = await t.admin.get(`/admin/api/messages/${foreign.id}/deliveries`);
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'Message not found' });
+    expect(response.json()).toMatchObject({ error: 'Message not found' });
     expect((await t.admin.get(`/admin/api/messages/${randomUUID()}/deliveries`)).statusCode).toBe(404);
   });
 });

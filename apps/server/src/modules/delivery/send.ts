@@ -1,12 +1,6 @@
 // Accepting a send: checks, the audience, one delivery row per recipient and the credit debit,
 // all in one transaction and set-based (ARCHITECTURE §5). Dispatch happens afterwards.
-import {
-  notEnoughCreditsError,
-  SEND_ERRORS,
-  type TSendConflict,
-  type TSendPreview,
-  type TSendResult,
-} from '@message-station/shared';
+import type { TSendConflict, TSendPreview, TSendResult } from '@message-station/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import {
@@ -38,14 +32,14 @@ function audienceWhere(stationId: string, messageType: string) {
 
 /** Everything a send needs to know, checked; throws the spec's refusals. */
 async function plan(db: DbOrTx, auth: TAuth, messageId: string, at: Date) {
-  if (auth.role !== 'admin' && !auth.viewingStationId) throw new AppError(403, SEND_ERRORS.adminOnly);
+  if (auth.role !== 'admin' && !auth.viewingStationId) throw new AppError(403, 'send_admin_only');
   const message = await messages.findMessage(db, auth.stationId, messageId);
-  if (!message) throw notFound('Message not found');
+  if (!message) throw notFound('message_not_found');
   const [station] = await db.select().from(stations).where(eq(stations.id, auth.stationId));
-  if (!station) throw notFound('Station not found');
+  if (!station) throw notFound('station_not_found');
   // From the dates, not the stored status: a trial that ended a minute ago cannot send.
-  if (!sendingAllowed(station, at)) throw new AppError(402, SEND_ERRORS.noSubscription);
-  if (!station.smsEnabled) throw new AppError(400, SEND_ERRORS.smsDisabled);
+  if (!sendingAllowed(station, at)) throw new AppError(402, 'send_no_subscription');
+  if (!station.smsEnabled) throw new AppError(400, 'sms_disabled');
 
   const byLanguage = await db
     .select({
@@ -90,7 +84,7 @@ async function plan(db: DbOrTx, auth: TAuth, messageId: string, at: Date) {
 }
 
 function noAudience(messageType: string): AppError {
-  return new AppError(400, `No active subscribers receive ${messageType} messages yet.`);
+  return new AppError(400, 'no_audience', { message_type: messageType });
 }
 
 export async function previewSend(db: Db, auth: TAuth, messageId: string, at: Date): Promise<TSendPreview> {
@@ -160,13 +154,7 @@ async function refuseRepeat(tx: DbOrTx, stationId: string, messageId: string) {
       recipients: previous.recipients,
     },
   };
-  throw new AppError(
-    409,
-    inFlight
-      ? 'This message is already being sent. Confirm to send it again.'
-      : 'This message was already sent. Confirm to send it again.',
-    conflict,
-  );
+  throw new AppError(409, conflict.code, {}, { previous_send: conflict.previous_send });
 }
 
 /**
@@ -184,13 +172,13 @@ export async function acceptSend(
 ): Promise<TSendResult> {
   try {
     return await db.transaction(async (tx) => {
-      if (auth.role !== 'admin' && !auth.viewingStationId) throw new AppError(403, SEND_ERRORS.adminOnly);
+      if (auth.role !== 'admin' && !auth.viewingStationId) throw new AppError(403, 'send_admin_only');
       const [locked] = await tx
         .select({ id: messagesTable.id })
         .from(messagesTable)
         .where(and(eq(messagesTable.stationId, auth.stationId), eq(messagesTable.id, messageId)))
         .for('update');
-      if (!locked) throw notFound('Message not found');
+      if (!locked) throw notFound('message_not_found');
       if (options.idempotencyKey) {
         const [earlier] = await tx
           .select()
@@ -214,7 +202,7 @@ export async function acceptSend(
 }
 
 function keyReused() {
-  return new AppError(422, 'This Idempotency-Key was already used for another request.');
+  return new AppError(422, 'idempotency_key_reused');
 }
 
 async function answerEarlier(tx: DbOrTx, earlier: TSendRow, messageId: string) {
@@ -236,7 +224,10 @@ async function insertSend(
     at,
   });
   if (balance === null) {
-    throw new AppError(402, notEnoughCreditsError(p.credits, await currentBalance(tx, p.station.id)));
+    throw new AppError(402, 'not_enough_credits', {
+      needed: p.credits,
+      available: await currentBalance(tx, p.station.id),
+    });
   }
   const [send] = await tx
     .insert(smsSends)
@@ -276,7 +267,7 @@ async function insertSend(
   );
   if (rows !== p.recipients) {
     // The audience changed between the count and the insert (a STOP arrived): charge what was queued.
-    throw new AppError(409, 'Subscribers changed while sending. Please try again.');
+    throw new AppError(409, 'subscribers_changed');
   }
   return { sent_count: p.recipients, send_id: send.id, credits: p.credits, waiting: p.waiting, balance };
 }

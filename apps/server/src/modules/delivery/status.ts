@@ -165,7 +165,7 @@ export async function deliveryProgress(
     .select({ id: messages.id })
     .from(messages)
     .where(and(eq(messages.id, messageId), eq(messages.stationId, stationId)));
-  if (!message) throw notFound('Message not found');
+  if (!message) throw notFound('message_not_found');
   const ofMessage = and(eq(smsSends.stationId, stationId), eq(smsSends.messageId, messageId));
   const [languages, releases] = await Promise.all([
     db

@@ -18,7 +18,7 @@ export const healthRoutes =
         await ctx.database.ping();
       } catch (error) {
         request.log.error({ err: error }, 'database not ready');
-        throw new AppError(503, 'Database unavailable');
+        throw new AppError(503, 'database_unavailable');
       }
       return { status: 'ready', database: ctx.database.kind };
     });

@@ -14,7 +14,10 @@ export type TReplyEnvelope = {
   request_id: string;
   ok: boolean;
   status?: number;
+  /** The refusal: its English text, and its catalogue code and params (decision 0028). */
   error?: string;
+  code?: string;
+  params?: Record<string, string | number>;
   client_name: string;
   export_path?: string;
   files?: string[];

@@ -22,6 +22,7 @@ import {
   AGENT_COMMAND_TIMEOUT_MS,
   AGENT_HEARTBEAT_SECONDS,
   AGENT_STALE_SECONDS,
+  errorText,
   type TAgentInfo,
   type TAgentMessage,
   type TAgentToServer,
@@ -31,7 +32,7 @@ import { and, isNull, lt } from 'drizzle-orm';
 import type { WebSocket } from 'ws';
 import type { Db } from '../../db/client.js';
 import { agentClients } from '../../db/schema/index.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, refusalFromWire } from '../../platform/errors.js';
 import type { TEventBus, TStationEvent } from '../../platform/event-bus.js';
 import { getMessage, speechParts } from '../messages/service.js';
 import { findStationById } from '../station/service.js';
@@ -82,7 +83,12 @@ type TPending = {
 
 const HELLO_TIMEOUT_MS = 10_000;
 export function notConnectedText(clientName: string) {
-  return `${clientName} is not connected. Start the Message Station app on it and try again.`;
+  return errorText('machine_not_connected', { machine: clientName });
+}
+
+/** A refusal as one node hands it to another: English text, code and params. */
+function wire(error: AppError) {
+  return { error: error.message, code: error.code, params: error.params };
 }
 
 export type TAgentHub = Awaited<ReturnType<typeof createAgentHub>>;
@@ -212,7 +218,13 @@ export function createAgentHub(deps: {
           request_id: frame.request_id,
           ok: frame.ok,
           status: frame.ok ? undefined : 502,
-          error: frame.ok ? undefined : frame.error || `${conn.clientName} could not do that.`,
+          ...(frame.ok
+            ? {}
+            : wire(
+                frame.error
+                  ? new AppError(502, 'machine_refused', { detail: frame.error })
+                  : new AppError(502, 'machine_could_not', { machine: conn.clientName }),
+              )),
           client_name: conn.clientName,
           export_path: frame.export_path,
           files: frame.files,
@@ -290,7 +302,7 @@ export function createAgentHub(deps: {
         request_id: requestId,
         ok: false,
         status: 409,
-        error: `${conn.clientName} disconnected before answering.`,
+        ...wire(new AppError(409, 'machine_disconnected', { machine: conn.clientName })),
         client_name: conn.clientName,
       });
     }
@@ -337,7 +349,7 @@ export function createAgentHub(deps: {
         request_id: command.request_id,
         ok: false,
         status: 409,
-        error: notConnectedText(name),
+        ...wire(new AppError(409, 'machine_not_connected', { machine: name })),
         client_name: name,
       });
       return;
@@ -357,7 +369,7 @@ export function createAgentHub(deps: {
         request_id: command.request_id,
         ok: false,
         status: known ? error.statusCode : 500,
-        error: known ? error.message : 'Could not send the message to the machine.',
+        ...wire(known ? error : new AppError(500, 'machine_unreachable')),
         client_name: conn.clientName,
       });
     }
@@ -422,8 +434,9 @@ export function createAgentHub(deps: {
     /** Sends a command to a machine wherever it is connected and waits for its answer. */
     async command(stationId: string, clientId: string, action: TCommandAction, messageId: string) {
       const row = await repo.findClient(deps.db, stationId, clientId);
-      if (!row) throw new AppError(404, 'Machine not found');
-      if (!repo.isLive(row, deps.now())) throw new AppError(409, notConnectedText(row.clientName));
+      if (!row) throw new AppError(404, 'machine_not_found');
+      if (!repo.isLive(row, deps.now()))
+        throw new AppError(409, 'machine_not_connected', { machine: row.clientName });
       const requestId = randomUUID();
       const timeout = deps.timeouts?.[action] ?? AGENT_COMMAND_TIMEOUT_MS[action];
       const answer = new Promise<TReplyEnvelope>((resolve) => {
@@ -433,7 +446,7 @@ export function createAgentHub(deps: {
             request_id: requestId,
             ok: false,
             status: 504,
-            error: `${row.clientName} did not answer in time.`,
+            ...wire(new AppError(504, 'machine_no_answer', { machine: row.clientName })),
             client_name: row.clientName,
           });
         }, timeout);
@@ -453,8 +466,7 @@ export function createAgentHub(deps: {
         data: envelope,
       });
       const result = await answer;
-      if (!result.ok)
-        throw new AppError(result.status ?? 502, result.error ?? 'The machine could not do that.');
+      if (!result.ok) throw refusalFromWire(result.status ?? 502, result.code, result.params, result.error);
       return { clientName: result.client_name, exportPath: result.export_path, files: result.files };
     },
 
@@ -474,7 +486,7 @@ export function createAgentHub(deps: {
           request_id: requestId,
           ok: false,
           status: 503,
-          error: 'The server is restarting. Please try again in a moment.',
+          ...wire(new AppError(503, 'server_restarting')),
           client_name: '',
         });
       }

@@ -239,33 +239,33 @@ describe('Play, Stop and Export', () => {
     agent.answer = () => ({ ok: false, error: 'No voice for Korean on this machine.' });
     const failed = await staff.post(`/admin/api/messages/${messageId}/play`, { client_id: 'studio-pc-0001' });
     expect(failed.statusCode).toBe(502);
-    expect(failed.json()).toEqual({ error: 'No voice for Korean on this machine.' });
+    expect(failed.json()).toMatchObject({ error: 'No voice for Korean on this machine.' });
 
     agent.answer = () => null;
     const silent = await staff.post(`/admin/api/messages/${messageId}/play`, { client_id: 'studio-pc-0001' });
     expect(silent.statusCode).toBe(504);
-    expect(silent.json()).toEqual({ error: 'Studio PC did not answer in time.' });
+    expect(silent.json()).toMatchObject({ error: 'Studio PC did not answer in time.' });
     agent.answer = () => ({ ok: true });
   });
 
   it('needs a machine, this station’s message and this station’s machine', async () => {
     const none = await staff.post(`/admin/api/messages/${messageId}/play`, {});
     expect(none.statusCode).toBe(400);
-    expect(none.json()).toEqual({ error: 'Please select a machine' });
+    expect(none.json()).toMatchObject({ error: 'Please select a machine' });
     const unknown = await staff.post(`/admin/api/messages/${messageId}/play`, { client_id: 'nobody' });
     expect(unknown.statusCode).toBe(404);
-    expect(unknown.json()).toEqual({ error: 'Machine not found' });
+    expect(unknown.json()).toMatchObject({ error: 'Machine not found' });
     // Harbor's admin cannot reach Demo's machine, nor Demo's message.
     const foreignMachine = await otherAdmin.post(`/admin/api/messages/${otherMessageId}/play`, {
       client_id: 'studio-pc-0001',
     });
     expect(foreignMachine.statusCode).toBe(404);
-    expect(foreignMachine.json()).toEqual({ error: 'Machine not found' });
+    expect(foreignMachine.json()).toMatchObject({ error: 'Machine not found' });
     const foreignMessage = await staff.post(`/admin/api/messages/${otherMessageId}/play`, {
       client_id: 'studio-pc-0001',
     });
     expect(foreignMessage.statusCode).toBe(404);
-    expect(foreignMessage.json()).toEqual({ error: 'Message not found' });
+    expect(foreignMessage.json()).toMatchObject({ error: 'Message not found' });
     const visitor = new TestClient(app);
     await visitor.get('/auth/session');
     const signedOut = await visitor.post(`/admin/api/messages/${messageId}/stop`, { client_id: 'x' });
@@ -287,6 +287,8 @@ describe('Play, Stop and Export', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
       error: 'Hall PC is not connected. Start the Message Station app on it and try again.',
+      code: 'machine_not_connected',
+      params: { machine: 'Hall PC' },
     });
   });
 

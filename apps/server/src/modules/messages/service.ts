@@ -65,7 +65,7 @@ async function describe(ctx: Pick<TMessageContext, 'db' | 'stationId'>, row: rep
 /** One message of the station with its translations; another station's answers 404. */
 export async function getMessage(ctx: Pick<TMessageContext, 'db' | 'stationId'>, messageId: string) {
   const row = await repo.findMessage(ctx.db, ctx.stationId, messageId);
-  if (!row) throw new AppError(404, MESSAGE_NOT_FOUND);
+  if (!row) throw new AppError(404, 'message_not_found');
   return describe(ctx, row);
 }
 
@@ -95,8 +95,8 @@ export async function listMessages(
 async function assertActiveType(ctx: TMessageContext, messageType: string) {
   const types = await listMessageTypes(ctx.db, ctx.stationId);
   const type = types.find((t) => t.messageType === messageType);
-  if (!type) throw new AppError(400, 'Unknown message type.');
-  if (!type.isActive) throw new AppError(400, `The ${type.displayName} type is turned off in Settings.`);
+  if (!type) throw new AppError(400, 'unknown_message_type');
+  if (!type.isActive) throw new AppError(400, 'message_type_off', { type_name: type.displayName });
 }
 
 async function announce(ctx: TMessageContext, type: string, data: Record<string, unknown>) {
@@ -149,7 +149,7 @@ export async function updateMessage(ctx: TMessageContext, messageId: string, inp
   await assertActiveType(ctx, input.message_type);
   const { message, queued } = await ctx.db.transaction(async (tx) => {
     const current = await repo.findMessage(tx, ctx.stationId, messageId, { forUpdate: true });
-    if (!current) throw notFound(MESSAGE_NOT_FOUND);
+    if (!current) throw notFound('message_not_found');
     const originalChanged =
       current.original !== input.original || current.originalLanguage !== input.original_language;
     const message = await repo.updateMessage(tx, ctx.stationId, messageId, {
@@ -197,14 +197,14 @@ export async function updateMessage(ctx: TMessageContext, messageId: string, inp
     await ctx.queue.enqueue(tx, queued);
     return { message, queued };
   });
-  if (!message) throw notFound(MESSAGE_NOT_FOUND);
+  if (!message) throw notFound('message_not_found');
   if (queued.length) ctx.queue.wake();
   await announce(ctx, 'message_updated', { message_id: messageId });
   return describe(ctx, message);
 }
 
 export async function deleteMessage(ctx: TMessageContext, messageId: string) {
-  if (!(await repo.deleteMessage(ctx.db, ctx.stationId, messageId))) throw notFound(MESSAGE_NOT_FOUND);
+  if (!(await repo.deleteMessage(ctx.db, ctx.stationId, messageId))) throw notFound('message_not_found');
   await announce(ctx, 'message_deleted', { message_id: messageId });
 }
 
@@ -218,7 +218,7 @@ export async function editTranslation(
   const message = await ctx.db.transaction(async (tx) => {
     // The message lock makes an edit and a re-translate of it (updateMessage) take turns.
     const message = await repo.findMessage(tx, ctx.stationId, messageId, { forUpdate: true });
-    if (!message) throw notFound(MESSAGE_NOT_FOUND);
+    if (!message) throw notFound('message_not_found');
     const edited = await repo.bumpTranslation(tx, ctx.stationId, messageId, language, {
       translatedText: text,
       status: 'completed',
@@ -227,7 +227,7 @@ export async function editTranslation(
       provider: null,
       updatedAt: ctx.now,
     });
-    if (!edited) throw notFound('This message has no translation in that language.');
+    if (!edited) throw notFound('translation_not_found');
     return message;
   });
   await announce(ctx, 'translation_updated', {

@@ -9,15 +9,10 @@ import { sha256 } from '../../platform/tokens.js';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-export const CODE_TEXT_REFUSALS = {
-  cooldown: (wait: string) => `Please wait ${wait} before requesting a new code.`,
-  number: (wait: string) => `Too many codes were sent to this number. Please try again in ${wait}.`,
-  station: (wait: string) =>
-    `This station has sent too many verification codes. Please try again in ${wait}.`,
-  service: (wait: string) => `Too many verification codes are being sent. Please try again in ${wait}.`,
-};
+/** Which cap refused (the refusal's `rate_limit` is `code_` and this; worded in ERROR_CODES). */
+type TCodeTextRefusal = 'cooldown' | 'number' | 'station' | 'service';
 
-type TCap = { key: string; max: number; windowMs: number; refusal: keyof typeof CODE_TEXT_REFUSALS };
+type TCap = { key: string; max: number; windowMs: number; refusal: TCodeTextRefusal };
 
 export type TCodeText = { phone: string; stationId?: string | null };
 
@@ -59,12 +54,7 @@ export function createCodeTextLimits(deps: {
         const result = await store.take(cap.key, cap.max, cap.windowMs, now);
         if (!result.taken) {
           await giveBack();
-          throw tooMany(
-            `code_${cap.refusal}`,
-            CODE_TEXT_REFUSALS[cap.refusal],
-            result.counter.windowEndsAt,
-            now,
-          );
+          throw tooMany(`code_${cap.refusal}`, result.counter.windowEndsAt, now);
         }
         taken.push(cap.key);
       }

@@ -11,9 +11,6 @@ import { createSignInLimits } from './sign-in.js';
 
 export const RATE_LIMIT_CLEANUP_QUEUE = 'rate-limits-cleanup';
 
-export const tooManyKeyRequests = (wait: string) =>
-  `Too many requests with this API key. Please try again in ${wait}.`;
-
 export function createRateLimits(deps: {
   store: TRateLimitStore;
   config: TRateLimitConfig;
@@ -34,7 +31,7 @@ export function createRateLimits(deps: {
     async assertApiKeyAllowed(keyId: string) {
       const at = now();
       const result = await store.take(`apikey:${keyId}`, config.apiKeyPerMinute, 60_000, at);
-      if (!result.taken) throw tooMany('api_key', tooManyKeyRequests, result.counter.windowEndsAt, at);
+      if (!result.taken) throw tooMany('api_key', result.counter.windowEndsAt, at);
     },
   };
 }

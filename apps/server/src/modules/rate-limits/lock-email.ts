@@ -1,5 +1,6 @@
 // The email to an account's owner when repeated failed sign-ins make it wait (decision 0019):
 // sent once per lock, by the job runner, so the failed sign-in that locks never waits for SMTP.
+import { emailLanguage, SIGN_IN_LOCKED_EMAIL, type TEmailLanguage } from '@message-station/shared';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import { escapeHtml } from '../../providers/email/html.js';
@@ -8,41 +9,16 @@ import { findUserByEmail, findUserById } from '../users/service.js';
 
 export const SIGN_IN_LOCKED_QUEUE = 'sign-in-locked-email';
 
-const LOCK_EMAIL_TEXT = {
-  en: {
-    subject: 'Failed sign-in attempts on your Message Station account',
-    hello: (name: string) => `Hello ${name},`,
-    what: (email: string) =>
-      `Someone tried several times to sign in to your Message Station account (${email}) with a wrong password. To protect it, sign-ins to this account are paused for a while after each further failure.`,
-    ifYou: 'If this was you, wait a few minutes and try again.',
-    ifNot:
-      'If it was not you, nobody got in: your password still protects the account. To be safe, choose a new password:',
-    button: 'Reset your password',
-    footer: 'Message Station',
-  },
-  es: {
-    subject: 'Intentos fallidos de inicio de sesión en su cuenta de Message Station',
-    hello: (name: string) => `Hola, ${name}:`,
-    what: (email: string) =>
-      `Alguien intentó varias veces iniciar sesión en su cuenta de Message Station (${email}) con una contraseña incorrecta. Para protegerla, el inicio de sesión en esta cuenta se pausa un tiempo después de cada nuevo fallo.`,
-    ifYou: 'Si fue usted, espere unos minutos e inténtelo de nuevo.',
-    ifNot:
-      'Si no fue usted, nadie entró: su contraseña sigue protegiendo la cuenta. Por seguridad, elija una nueva contraseña:',
-    button: 'Restablecer su contraseña',
-    footer: 'Message Station',
-  },
-} as const;
+export type TLockEmailLanguage = TEmailLanguage;
 
-export type TLockEmailLanguage = keyof typeof LOCK_EMAIL_TEXT;
-
-/** The lock email as plain text and HTML (English unless the person's language is known). */
+/** The lock email as plain text and HTML, in the account's language (users.language). */
 export function signInLockedEmail(input: {
   fullName: string;
   email: string;
   resetLink: string;
   language?: TLockEmailLanguage;
 }) {
-  const words = LOCK_EMAIL_TEXT[input.language ?? 'en'];
+  const words = SIGN_IN_LOCKED_EMAIL[input.language ?? 'en'];
   const text = [
     words.hello(input.fullName),
     '',
@@ -80,6 +56,7 @@ export async function startLockEmailWorker(
         fullName: user.fullName,
         email: user.email,
         resetLink: `${deps.publicUrl}/forgot-password`,
+        language: emailLanguage(user.language),
       }),
     });
   });

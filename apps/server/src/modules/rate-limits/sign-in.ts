@@ -10,8 +10,6 @@ import { normalizeEmail } from '../users/service.js';
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
 
-export const tooManySignIns = (wait: string) => `Too many attempts. Please try again in ${wait}.`;
-
 export type TSignInAttempt = { email: string; ip: string };
 
 /** Told once per lock: the failure that reached the account's threshold. */
@@ -46,7 +44,7 @@ export function createSignInLimits(deps: {
     const until = [account?.blockedUntil, address?.blockedUntil]
       .filter((at): at is Date => Boolean(at && at > now))
       .sort((a, b) => b.getTime() - a.getTime())[0];
-    if (until) throw tooMany('sign_in', tooManySignIns, until, now);
+    if (until) throw tooMany('sign_in', until, now);
   }
 
   async function recordFailure(attempt: TSignInAttempt, now: Date) {

@@ -1,22 +1,11 @@
 // A signup that reached the last step with the email of an existing account (decision 0020): the
 // account's owner hears of it by email; the signup form is never told where the address is used.
+import { EMAIL_CLASH_EMAIL, emailLanguage, type TEmailLanguage } from '@message-station/shared';
 import { escapeHtml } from '../../providers/email/html.js';
 import type { TEmailProvider } from '../../providers/email/index.js';
 
-const CLASH_EMAIL_TEXT = {
-  en: {
-    subject: 'Someone tried to create a Message Station station with your email',
-    hello: (name: string) => `Hello ${name},`,
-    what: (station: string) =>
-      `Someone tried to create a new station ("${station}") on Message Station with this email address. Your address already belongs to your Message Station account, so no station was created and nothing changed on your account.`,
-    ifYou: 'If this was you: sign in with your account, or sign up with a different email address.',
-    ifNot: 'If it was not you, you can ignore this email.',
-    footer: 'Message Station',
-  },
-} as const;
-
-export function emailClashEmail(input: { fullName: string; stationName: string }) {
-  const words = CLASH_EMAIL_TEXT.en;
+export function emailClashEmail(input: { fullName: string; stationName: string; language?: TEmailLanguage }) {
+  const words = EMAIL_CLASH_EMAIL[input.language ?? 'en'];
   const paragraphs = [
     words.hello(input.fullName),
     words.what(input.stationName),
@@ -33,12 +22,12 @@ export function emailClashEmail(input: { fullName: string; stationName: string }
 
 export async function sendEmailClashNotice(
   email: TEmailProvider,
-  owner: { email: string; fullName: string; stationId: string },
+  owner: { email: string; fullName: string; stationId: string; language: string },
   stationName: string,
 ) {
   await email.send({
     to: owner.email,
     stationId: owner.stationId,
-    ...emailClashEmail({ fullName: owner.fullName, stationName }),
+    ...emailClashEmail({ fullName: owner.fullName, stationName, language: emailLanguage(owner.language) }),
   });
 }

@@ -182,7 +182,7 @@ describe('registration', async () => {
     const before = await db.select().from(registrationDrafts);
     const { response, reply } = await start(overrides);
     expect(response.statusCode).toBe(400);
-    expect(reply).toEqual({ error });
+    expect(reply).toMatchObject({ error });
     expect(await db.select().from(registrationDrafts)).toHaveLength(before.length);
   });
 
@@ -210,6 +210,8 @@ describe('registration', async () => {
     expect(verify.statusCode).toBe(409);
     expect(verify.json()).toEqual({
       error: 'An account with this email already exists. Please sign in or use a different email.',
+      code: 'registration_email_taken',
+      params: {},
     });
     expect((await taken.client.get('/auth/session')).statusCode).toBe(401);
     expect(await db.select().from(stations).where(eq(stations.name, taken.body.station_name))).toEqual([]);

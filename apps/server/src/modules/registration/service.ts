@@ -44,9 +44,7 @@ export type TRegistrationContext = {
 };
 
 const DRAFT_TTL_MS = LIMITS.registrationHours * 3_600_000;
-const TAKEN_EMAIL = 'An account with this email already exists. Please sign in or use a different email.';
-const takenStationId = (slug: string) =>
-  `Station ID "${slug}" is already taken. Please choose a different station name.`;
+const takenStationId = (slug: string) => new AppError(409, 'station_id_taken', { station_id: slug });
 
 function codeContext(ctx: TRegistrationContext): codes.TCodeContext {
   return { db: ctx.db, secret: ctx.config.sessionSecret, now: ctx.now, ip: ctx.ip };
@@ -57,7 +55,7 @@ function codeContext(ctx: TRegistrationContext): codes.TCodeContext {
  * signup goes on exactly as for a new address, and only after the phone code (decision 0020).
  */
 async function assertAvailable(db: Db, slug: string) {
-  if (await findStationIdBySlug(db, slug)) throw new AppError(409, takenStationId(slug));
+  if (await findStationIdBySlug(db, slug)) throw takenStationId(slug);
 }
 
 /** All four types, in display order, with the wizard's texts (in its language) and switches where given. */
@@ -159,9 +157,9 @@ export async function startRegistration(
 
 async function openDraft(ctx: TRegistrationContext, registrationId: string) {
   const draft = await repo.findDraft(ctx.db, registrationId);
-  if (!draft) throw new AppError(404, 'Registration not found. Please start over.');
-  if (draft.completedAt) throw new AppError(409, 'This registration is already complete. Please sign in.');
-  if (draft.expiresAt <= ctx.now) throw new AppError(410, 'Registration expired. Please start over.');
+  if (!draft) throw new AppError(404, 'registration_not_found');
+  if (draft.completedAt) throw new AppError(409, 'registration_complete');
+  if (draft.expiresAt <= ctx.now) throw new AppError(410, 'registration_expired');
   return draft;
 }
 
@@ -190,10 +188,10 @@ async function refuseTakenEmail(
   const owner = await findUserByEmail(ctx.db, draft.email);
   if (!owner) return;
   if (!(await codes.consumeCode(ctx.db, codeId, ctx.now))) {
-    throw new AppError(409, 'This registration is already complete. Please sign in.');
+    throw new AppError(409, 'registration_complete');
   }
   await sendEmailClashNotice(ctx.email, owner, draft.stationName);
-  throw new AppError(409, TAKEN_EMAIL);
+  throw new AppError(409, 'registration_email_taken');
 }
 
 export async function verifyRegistration(ctx: TRegistrationContext, registrationId: string, code: string) {
@@ -203,7 +201,7 @@ export async function verifyRegistration(ctx: TRegistrationContext, registration
     .catch(async (error: unknown) => {
       // A second verify of the same draft at once: the first used the code and made the station.
       if ((await repo.findDraft(ctx.db, registrationId))?.completedAt) {
-        throw new AppError(409, 'This registration is already complete. Please sign in.');
+        throw new AppError(409, 'registration_complete');
       }
       throw error;
     });
@@ -221,11 +219,10 @@ export async function verifyRegistration(ctx: TRegistrationContext, registration
       // Two verifies of one draft: the second waits here, then finds it completed.
       const draft = await repo.findDraft(tx, registrationId, { forUpdate: true });
       if (!draft || draft.completedAt || !(await codes.consumeCode(tx, codeId, ctx.now))) {
-        throw new AppError(409, 'This registration is already complete. Please sign in.');
+        throw new AppError(409, 'registration_complete');
       }
-      if (await findStationIdBySlug(tx, draft.stationSlug))
-        throw new AppError(409, takenStationId(draft.stationSlug));
-      if (await findUserByEmail(tx, draft.email)) throw new AppError(409, TAKEN_EMAIL);
+      if (await findStationIdBySlug(tx, draft.stationSlug)) throw takenStationId(draft.stationSlug);
+      if (await findUserByEmail(tx, draft.email)) throw new AppError(409, 'registration_email_taken');
 
       const station = await createStation(tx, ctx.config.publicUrl, {
         slug: draft.stationSlug,
@@ -273,8 +270,7 @@ export async function verifyRegistration(ctx: TRegistrationContext, registration
     return { token: created.token, user };
   } catch (error) {
     // Another draft took the same station ID or email a moment earlier.
-    if (isUniqueViolation(error))
-      throw new AppError(409, 'This station ID or email was just taken. Please start over.');
+    if (isUniqueViolation(error)) throw new AppError(409, 'registration_taken_meanwhile');
     throw error;
   }
 }

@@ -100,7 +100,7 @@ describe('releases', async () => {
     for (const url of [`/api/releases/${version}`, `/admin/api/download/app/${version}`]) {
       const response = await staff.get(url);
       expect(response.statusCode, url).toBe(404);
-      expect(response.json(), url).toEqual({ error: 'Release not found' });
+      expect(response.json(), url).toMatchObject({ error: 'Release not found' });
     }
   });
 
@@ -151,6 +151,6 @@ describe('releases without a releases folder', async () => {
     expect((await staff.get('/api/releases')).json()).toEqual({ releases: [] });
     const response = await staff.get('/admin/api/download/app-pilot');
     expect(response.statusCode).toBe(404);
-    expect(response.json()).toEqual({ error: 'Release not found' });
+    expect(response.json()).toMatchObject({ error: 'Release not found' });
   });
 });

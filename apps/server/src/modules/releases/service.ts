@@ -62,7 +62,7 @@ export async function listReleases(releasesDir: string): Promise<string[]> {
 
 /** The zip of a release and its size; 404 when the version is malformed or has no zip. */
 async function findZip(releasesDir: string, version: string) {
-  if (!VERSION.test(version)) throw notFound(RELEASE_NOT_FOUND);
+  if (!VERSION.test(version)) throw notFound('release_not_found');
   const filePath = zipPath(releasesDir, version);
   try {
     const info = await stat(filePath);
@@ -70,7 +70,7 @@ async function findZip(releasesDir: string, version: string) {
   } catch {
     // Missing: answered below like any unknown version.
   }
-  throw notFound(RELEASE_NOT_FOUND);
+  throw notFound('release_not_found');
 }
 
 async function readOptional(filePath: string): Promise<string | null> {

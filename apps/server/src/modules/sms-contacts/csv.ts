@@ -1,5 +1,6 @@
 // Reading a contacts CSV: name, phone, language, types (types separated by ";").
 import { parse } from 'csv-parse/sync';
+import { AppError } from '../../platform/errors.js';
 
 export type TCsvContactRow = { line: number; name: string; phone: string; language: string; types: string[] };
 
@@ -7,7 +8,12 @@ export const IMPORT_MAX_ROWS = 10_000;
 export const IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 const COLUMNS = ['name', 'phone', 'language', 'types'];
 
-export class CsvError extends Error {}
+/** A file that is no contacts CSV: its refusal (a catalogue code) is what the route answers. */
+export class CsvError extends Error {
+  constructor(readonly refusal: AppError) {
+    super(refusal.message);
+  }
+}
 
 /** Handles a BOM, CRLF or LF, quoted fields with commas, and blank lines. */
 export function parseContactsCsv(text: string): TCsvContactRow[] {
@@ -21,18 +27,22 @@ export function parseContactsCsv(text: string): TCsvContactRow[] {
       info: true,
     }) as unknown as typeof parsed;
   } catch (error) {
-    throw new CsvError(`The file is not valid CSV: ${(error as Error).message}`);
+    throw new CsvError(new AppError(400, 'csv_invalid', { detail: (error as Error).message }));
   }
-  if (parsed.length === 0) throw new CsvError('The file is empty.');
+  if (parsed.length === 0) throw new CsvError(new AppError(400, 'csv_empty'));
   const header = (parsed[0]?.record ?? []).map((h) => h.toLowerCase());
   const hasHeader = header.includes('phone');
   const index = (name: string, fallback: number) => (hasHeader ? header.indexOf(name) : fallback);
   const at = COLUMNS.map((name, i) => index(name, i));
-  if (hasHeader && at[1] === -1) throw new CsvError('The file needs a "phone" column.');
+  if (hasHeader && at[1] === -1) throw new CsvError(new AppError(400, 'csv_no_phone_column'));
   const body = hasHeader ? parsed.slice(1) : parsed;
   if (body.length > IMPORT_MAX_ROWS) {
     throw new CsvError(
-      `The file has ${body.length} rows; at most ${IMPORT_MAX_ROWS} can be imported at once.`,
+      new AppError(400, 'csv_too_many_rows', {
+        // Written without grouping, as the English always had them.
+        rows: String(body.length),
+        max_rows: String(IMPORT_MAX_ROWS),
+      }),
     );
   }
   const cell = (record: string[], i: number | undefined) =>

@@ -131,7 +131,9 @@ export const smsContactRoutes =
             if (part.type === 'file') {
               const bytes = await part.toBuffer().catch((error: { code?: string }) => {
                 if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-                  throw new AppError(400, 'The file is larger than 2 MB.');
+                  throw new AppError(400, 'import_file_too_large', {
+                    max_mb: IMPORT_MAX_BYTES / (1024 * 1024),
+                  });
                 throw error;
               });
               csv = bytes.toString('utf8');
@@ -142,21 +144,18 @@ export const smsContactRoutes =
         } catch (error) {
           throw uploadError(error);
         }
-        if (csv === null) throw new AppError(400, 'Choose a CSV file to import (field "file").');
+        if (csv === null) throw new AppError(400, 'import_file_missing');
         if (hasUnstorableText(csv)) {
-          throw new AppError(
-            400,
-            'The file contains NUL characters or invalid text. Save it as CSV (UTF-8) and try again.',
-          );
+          throw new AppError(400, 'import_file_unreadable');
         }
         const dryRun = request.query.dry_run === 'true';
         if (!dryRun && !attested) {
-          throw new AppError(400, 'Please confirm that these people agreed to receive SMS alerts.');
+          throw new AppError(400, 'import_consent_required');
         }
         try {
           return await importContacts(context(request), csv, { dryRun });
         } catch (error) {
-          if (error instanceof CsvError) throw new AppError(400, error.message);
+          if (error instanceof CsvError) throw error.refusal;
           throw error;
         }
       },

@@ -1,6 +1,11 @@
 // Staff work on a station's SMS contacts: list, preferences, pause/resume, add one (import.ts
 // imports many).
-import { MESSAGE_TYPE_KEYS, smsText, type TMessagePreferences, type TSmsContact } from '@message-station/shared';
+import {
+  MESSAGE_TYPE_KEYS,
+  smsText,
+  type TMessagePreferences,
+  type TSmsContact,
+} from '@message-station/shared';
 import type { TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
@@ -20,8 +25,6 @@ export type TStaffContext = {
   ip?: string;
   userAgent?: string;
 };
-
-const CONTACT_NOT_FOUND = 'Contact not found';
 
 /** What staff tick, word for word as the English screen shows it; kept with each consent record. */
 export function attestationText(stationDisplayName: string, people: 'one' | 'many'): string {
@@ -53,7 +56,7 @@ function toApi(row: contacts.TContactRow, preferences: TPreferenceRow[], typeKey
 
 export async function stationCatalog(ctx: TStaffContext) {
   const station = await findStationById(ctx.db, ctx.stationId);
-  if (!station) throw notFound('Station not found');
+  if (!station) throw notFound('station_not_found');
   const [languages, types] = await Promise.all([
     listLanguages(ctx.db, station),
     listMessageTypes(ctx.db, station.id),
@@ -93,9 +96,10 @@ function checkedChoices(
   for (const key of MESSAGE_TYPE_KEYS) {
     const preference = preferences[key];
     if (!preference?.subscribed) continue;
-    if (!catalog.typeKeys.includes(key)) throw new AppError(400, `Unknown message type "${key}".`);
+    if (!catalog.typeKeys.includes(key))
+      throw new AppError(400, 'unknown_message_type_key', { message_type: key });
     if (!catalog.languages.has(preference.language)) {
-      throw new AppError(400, `The language "${preference.language}" is not offered by this station.`);
+      throw new AppError(400, 'language_not_offered', { language: preference.language });
     }
     choices.push({ messageType: key, language: preference.language });
   }
@@ -111,35 +115,29 @@ export async function updatePreferences(
   const choices = checkedChoices(preferences, catalog);
   const row = await ctx.db.transaction(async (tx) => {
     const contact = await contacts.findContact(tx, ctx.stationId, contactId, { forUpdate: true });
-    if (!contact) throw notFound(CONTACT_NOT_FOUND);
+    if (!contact) throw notFound('contact_not_found');
     await contacts.replacePreferences(tx, ctx.stationId, contact.id, choices);
     return contacts.updateContact(tx, ctx.stationId, contact.id, {
       language: choices[0]?.language ?? contact.language,
       updatedAt: ctx.now,
     });
   });
-  if (!row) throw notFound(CONTACT_NOT_FOUND);
+  if (!row) throw notFound('contact_not_found');
   return describe(ctx, row, catalog.typeKeys);
 }
 
 /** Staff may pause an active contact and resume a paused one; only the person opts in or out. */
 export async function updateStatus(ctx: TStaffContext, contactId: string, status: 'active' | 'paused') {
   const contact = await contacts.findContact(ctx.db, ctx.stationId, contactId);
-  if (!contact) throw notFound(CONTACT_NOT_FOUND);
+  if (!contact) throw notFound('contact_not_found');
   if (contact.status === 'opted_out') {
-    throw new AppError(
-      409,
-      'This person opted out. Only they can opt back in, by replying START or joining again.',
-    );
+    throw new AppError(409, 'contact_opted_out');
   }
   if (contact.status === 'pending') {
-    throw new AppError(
-      409,
-      'This contact has not confirmed yet. They start receiving alerts once they confirm.',
-    );
+    throw new AppError(409, 'contact_pending');
   }
   const row = await contacts.updateContact(ctx.db, ctx.stationId, contactId, { status, updatedAt: ctx.now });
-  if (!row) throw notFound(CONTACT_NOT_FOUND);
+  if (!row) throw notFound('contact_not_found');
   return describe(ctx, row);
 }
 
@@ -149,9 +147,9 @@ export async function addContact(
 ) {
   const catalog = await stationCatalog(ctx);
   const choices = checkedChoices(input.message_preferences, catalog);
-  if (choices.length === 0) throw new AppError(400, 'Please select at least one alert type');
+  if (choices.length === 0) throw new AppError(400, 'alert_type_required');
   if (await contacts.findContactByPhone(ctx.db, ctx.stationId, input.phone)) {
-    throw new AppError(409, 'This number is already a contact of this station.');
+    throw new AppError(409, 'contact_exists');
   }
   const row = await ctx.db.transaction(async (tx) => {
     const contact = await contacts.insertContact(tx, {
@@ -190,7 +188,7 @@ export async function addContact(
         body: smsText('invite', row.language, { station: catalog.station.displayName }),
         stationId: ctx.stationId,
       },
-      'We could not send the confirmation text right now. Please try again in a moment.',
+      'sms_confirmation_unavailable',
     );
   } catch (error) {
     // Without the confirmation text the contact could never confirm: nothing is kept.

@@ -161,7 +161,7 @@ describe('SMS contacts (staff)', async () => {
     ];
     for (const response of await Promise.all(calls)) {
       expect(response.statusCode).toBe(404);
-      expect(response.json()).toEqual({ error: 'Contact not found' });
+      expect(response.json()).toMatchObject({ error: 'Contact not found' });
     }
     const [still] = await db.select().from(smsContacts).where(eq(smsContacts.id, id));
     expect(still?.status).toBe('active');

@@ -1,6 +1,6 @@
 // Station logos: PNG or JPEG up to 1 MB, checked by content as well as by name, and stored as the
 // image written afresh from its decoded pixels (decision 0022).
-import { LIMITS } from '@message-station/shared';
+import { errorText, LIMITS } from '@message-station/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { reencodeLogo } from './logo-image.js';
@@ -10,16 +10,19 @@ export const LOGO_EXTENSIONS = ['.png', '.jpg', '.jpeg'] as const;
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
 const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
 
-export const LOGO_TYPE_ERROR = `File type must be: ${LOGO_EXTENSIONS.join(', ')}`;
-export const LOGO_SIZE_ERROR = `File size must be under ${LIMITS.logoMaxBytes / (1024 * 1024)}MB`;
+export const LOGO_TYPE_ERROR = errorText('logo_wrong_type', { types: LOGO_EXTENSIONS.join(', ') });
+export const LOGO_SIZE_ERROR = errorText('logo_too_large', { max_mb: LIMITS.logoMaxBytes / (1024 * 1024) });
+export const logoTooLarge = () =>
+  new AppError(400, 'logo_too_large', { max_mb: LIMITS.logoMaxBytes / (1024 * 1024) });
 
 /** The image type the bytes really are; the file name must agree. */
 export function detectLogoType(filename: string, bytes: Buffer): 'image/png' | 'image/jpeg' {
   const name = filename.toLowerCase();
-  if (!LOGO_EXTENSIONS.some((ext) => name.endsWith(ext))) throw new AppError(400, LOGO_TYPE_ERROR);
+  if (!LOGO_EXTENSIONS.some((ext) => name.endsWith(ext)))
+    throw new AppError(400, 'logo_wrong_type', { types: LOGO_EXTENSIONS.join(', ') });
   if (bytes.subarray(0, 8).equals(PNG_SIGNATURE) && name.endsWith('.png')) return 'image/png';
   if (bytes.subarray(0, 3).equals(JPEG_SIGNATURE) && !name.endsWith('.png')) return 'image/jpeg';
-  throw new AppError(400, LOGO_TYPE_ERROR);
+  throw new AppError(400, 'logo_wrong_type', { types: LOGO_EXTENSIONS.join(', ') });
 }
 
 export async function saveStationLogo(
@@ -28,8 +31,8 @@ export async function saveStationLogo(
   file: { filename: string; bytes: Buffer },
   now: Date,
 ) {
-  if (file.bytes.length === 0) throw new AppError(400, 'The logo file is empty.');
-  if (file.bytes.length > LIMITS.logoMaxBytes) throw new AppError(400, LOGO_SIZE_ERROR);
+  if (file.bytes.length === 0) throw new AppError(400, 'logo_empty');
+  if (file.bytes.length > LIMITS.logoMaxBytes) throw logoTooLarge();
   const contentType = detectLogoType(file.filename, file.bytes);
   const bytes = reencodeLogo(contentType, file.bytes);
   // The version query makes browsers fetch the new image at once (spec §7 logo upload).

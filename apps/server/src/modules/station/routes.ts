@@ -6,7 +6,7 @@ import type { TAppContext } from '../../app.js';
 import { UPLOAD_POLICY } from '../../platform/content-security-policy.js';
 import { AppError, notFound, uploadError } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';
-import { findLogoBySlug, LOGO_SIZE_ERROR, logoFileName, saveStationLogo } from './logo.js';
+import { findLogoBySlug, logoFileName, logoTooLarge, saveStationLogo } from './logo.js';
 import {
   findStationById,
   getStationSummary,
@@ -75,14 +75,13 @@ export const stationRoutes =
           .catch((error: unknown) => {
             throw uploadError(error);
           });
-        if (file?.fieldname !== 'logo')
-          throw new AppError(400, 'Choose a logo file to upload (field "logo").');
+        if (file?.fieldname !== 'logo') throw new AppError(400, 'logo_missing_file');
         const bytes = await file.toBuffer().catch((error: { code?: string }) => {
-          if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(400, LOGO_SIZE_ERROR);
+          if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw logoTooLarge();
           throw uploadError(error);
         });
         const station = await getStationSummary(app.db, auth.stationId);
-        if (!station) throw notFound('Station not found');
+        if (!station) throw notFound('station_not_found');
         const logoUrl = await saveStationLogo(app.db, station, { filename: file.filename, bytes }, app.now());
         return { logo_url: logoUrl };
       },
@@ -100,7 +99,7 @@ export const stationRoutes =
       },
       async (request) => {
         const station = await findStationById(app.db, authOf(request).stationId);
-        if (!station) throw notFound('Station not found');
+        if (!station) throw notFound('station_not_found');
         return {
           id: station.id,
           name: station.name,
@@ -192,7 +191,7 @@ export const stationRoutes =
       },
       async (request) => {
         const station = await findStationById(app.db, authOf(request).stationId);
-        if (!station) throw notFound('Station not found');
+        if (!station) throw notFound('station_not_found');
         const languages = await listLanguages(app.db, station);
         return languages.map((l) => ({
           id: l.id,
@@ -214,7 +213,7 @@ export const stationRoutes =
       },
       async (request, reply) => {
         const logo = await findLogoBySlug(app.db, request.params.slug);
-        if (!logo) throw notFound('No logo');
+        if (!logo) throw notFound('logo_not_found');
         const extension = logo.contentType === 'image/png' ? 'png' : 'jpg';
         // Only ever an image, shown in place: no sniffing (the global hook), no document powers.
         return reply

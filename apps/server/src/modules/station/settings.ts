@@ -20,7 +20,7 @@ export async function getStationSettings(
   stationId: string,
 ): Promise<TStationSettings> {
   const station = await repo.findStationById(db, stationId);
-  if (!station) throw notFound('Station not found');
+  if (!station) throw notFound('station_not_found');
   const languages = await listLanguages(db, station);
   return {
     id: station.id,
@@ -72,7 +72,7 @@ export async function saveStationSettings(
       signupEnabled: input.signup_enabled,
       updatedAt: ctx.now,
     });
-    if (!station) throw notFound('Station not found');
+    if (!station) throw notFound('station_not_found');
     await repo.setStationLanguages(
       tx,
       ctx.stationId,

@@ -33,7 +33,6 @@ export type TSubscriberContext = {
 
 export const STATION_NOT_FOUND = 'Station not found';
 export const SUBSCRIPTIONS_CLOSED = 'This station is not accepting new SMS subscriptions right now.';
-const SUBSCRIPTION_NOT_FOUND = 'Subscription not found. Please start again.';
 
 function codeContext(ctx: TSubscriberContext): codes.TCodeContext {
   return { db: ctx.db, secret: ctx.config.sessionSecret, now: ctx.now, ip: ctx.ip };
@@ -41,7 +40,7 @@ function codeContext(ctx: TSubscriberContext): codes.TCodeContext {
 
 async function stationOrNotFound(ctx: TSubscriberContext, slug: string) {
   const station = await findStationBySlug(ctx.db, slug);
-  if (!station) throw notFound(STATION_NOT_FOUND);
+  if (!station) throw notFound('station_not_found');
   return station;
 }
 
@@ -98,7 +97,7 @@ export async function registerSubscriber(
   input: z.output<typeof ZSubscribeRequest>,
 ): Promise<TSubscribeResponse> {
   const station = await stationOrNotFound(ctx, slug);
-  if (!station.signupEnabled) throw new AppError(403, SUBSCRIPTIONS_CLOSED);
+  if (!station.signupEnabled) throw new AppError(403, 'subscriptions_closed');
   const [languages, types] = await Promise.all([
     listLanguages(ctx.db, station),
     listMessageTypes(ctx.db, station.id),
@@ -107,10 +106,9 @@ export async function registerSubscriber(
   const offered = new Set(languages.filter((l) => l.isActive).map((l) => l.languageCode));
   for (const choice of input.message_types) {
     const type = activeTypes.get(choice.message_type);
-    if (!type)
-      throw new AppError(400, `The alert type "${choice.message_type}" is not offered by this station.`);
+    if (!type) throw new AppError(400, 'alert_type_not_offered', { message_type: choice.message_type });
     if (!offered.has(choice.language)) {
-      throw new AppError(400, `The language "${choice.language}" is not offered by this station.`);
+      throw new AppError(400, 'language_not_offered', { language: choice.language });
     }
   }
   await codes.assertCanSendCode(codeContext(ctx), input.phone);
@@ -135,7 +133,7 @@ export async function registerSubscriber(
           pendingSignup,
           signedUpAt: ctx.now,
         });
-    if (!contact) throw notFound(SUBSCRIPTION_NOT_FOUND);
+    if (!contact) throw notFound('subscription_not_found');
     const issued = await codes.issueCode(
       { ...codeContext(ctx), db: tx },
       { purpose: 'subscriber', subjectId: contact.id, phone: input.phone },
@@ -182,9 +180,8 @@ function joinCodeText(
 
 async function pendingContact(ctx: TSubscriberContext, stationId: string, contactId: string) {
   const contact = await repo.findContact(ctx.db, stationId, contactId);
-  if (!contact) throw notFound(SUBSCRIPTION_NOT_FOUND);
-  if (!contact.pendingSignup)
-    throw new AppError(409, 'This number is already confirmed. There is nothing to verify.');
+  if (!contact) throw notFound('subscription_not_found');
+  if (!contact.pendingSignup) throw new AppError(409, 'already_confirmed');
   return contact;
 }
 
@@ -205,7 +202,7 @@ export async function verifySubscriber(
     const contact = await repo.findContact(tx, station.id, contactId, { forUpdate: true });
     const signup = contact?.pendingSignup;
     if (!contact || !signup || !(await codes.consumeCode(tx, codeId, ctx.now))) {
-      throw new AppError(409, 'This number is already confirmed. There is nothing to verify.');
+      throw new AppError(409, 'already_confirmed');
     }
     // A language the station dropped after this sign-up started falls back to its primary one.
     const supported = new Set((await listLanguages(tx, station)).map((l) => l.languageCode));

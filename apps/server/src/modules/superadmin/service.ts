@@ -69,7 +69,7 @@ type TViewContext = { db: Db; auth: TAuth };
 /** Points this session at another station; every admin call then acts on it. */
 export async function switchStation(ctx: TViewContext, stationId: string) {
   const station = await viewingStation(ctx.db, stationId);
-  if (!station) throw notFound('Station not found');
+  if (!station) throw notFound('station_not_found');
   await ctx.db
     .update(sessions)
     .set({ viewingStationId: station.id })

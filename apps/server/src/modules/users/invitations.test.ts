@@ -79,10 +79,10 @@ describe('user invitations', async () => {
   it('refuses only what the admin already sees: a user of this station, a pending invitation', async () => {
     const own = await admin.post('/admin/api/users', invitee('USER@demo.test'));
     expect(own.statusCode).toBe(409);
-    expect(own.json()).toEqual({ error: USER_ERRORS.emailTaken, code: 'email_taken' });
+    expect(own.json()).toMatchObject({ error: USER_ERRORS.emailTaken, code: 'email_taken' });
     const again = await admin.post('/admin/api/users', invitee('jordan@example.test'));
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ error: USER_ERRORS.invitationPending, code: 'invitation_pending' });
+    expect(again.json()).toMatchObject({ error: USER_ERRORS.invitationPending, code: 'invitation_pending' });
     // Another station may invite the same address: the first to accept gets the account.
     expect((await otherAdmin.post('/admin/api/users', invitee('jordan@example.test'))).statusCode).toBe(201);
   });
@@ -129,7 +129,7 @@ describe('user invitations', async () => {
 
     const second = await accept(await visitor(), token);
     expect(second.statusCode).toBe(404);
-    expect(second.json()).toEqual({ error: USER_ERRORS.invitationInvalid, code: 'invitation_invalid' });
+    expect(second.json()).toMatchObject({ error: USER_ERRORS.invitationInvalid, code: 'invitation_invalid' });
     expect((await browser.get(`/auth/invitations/${token}`)).statusCode).toBe(404);
     // Accepted: no longer pending, and the new user is on the Users page.
     const pending = (await admin.get('/admin/api/invitations')).json() as { email: string }[];
@@ -154,7 +154,7 @@ describe('user invitations', async () => {
     const usersBefore = await db.select().from(users);
     const late = await accept(await visitor(), theirToken);
     expect(late.statusCode).toBe(404);
-    expect(late.json()).toEqual({ error: USER_ERRORS.invitationInvalid, code: 'invitation_invalid' });
+    expect(late.json()).toMatchObject({ error: USER_ERRORS.invitationInvalid, code: 'invitation_invalid' });
     expect((await browser.get(`/auth/invitations/${theirToken}`)).statusCode).toBe(404);
     expect(await db.select().from(users)).toHaveLength(usersBefore.length);
     const [theirs] = await db
@@ -190,7 +190,10 @@ describe('user invitations', async () => {
     expect(revoked.json()).toEqual({ ok: true });
     const refused = await accept(await visitor(), newToken);
     expect(refused.statusCode).toBe(404);
-    expect(refused.json()).toEqual({ error: USER_ERRORS.invitationInvalid, code: 'invitation_invalid' });
+    expect(refused.json()).toMatchObject({
+      error: USER_ERRORS.invitationInvalid,
+      code: 'invitation_invalid',
+    });
     expect(await db.select().from(users).where(eq(users.email, 'late@example.test'))).toEqual([]);
     const pending = (await admin.get('/admin/api/invitations')).json() as { id: string }[];
     expect(pending.map((row) => row.id)).not.toContain(expiring.id);
@@ -204,7 +207,7 @@ describe('user invitations', async () => {
     expect(theirId).toBeDefined();
     const resend = await admin.post(`/admin/api/invitations/${theirId}/resend`, {});
     expect(resend.statusCode).toBe(404);
-    expect(resend.json()).toEqual({ error: USER_ERRORS.invitationNotFound });
+    expect(resend.json()).toMatchObject({ error: USER_ERRORS.invitationNotFound });
     const revoke = await admin.request({ method: 'DELETE', url: `/admin/api/invitations/${theirId}` });
     expect(revoke.statusCode).toBe(404);
     const [row] = await db.select().from(userInvitations).where(eq(userInvitations.id, theirId));

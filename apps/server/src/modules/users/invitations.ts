@@ -3,13 +3,13 @@
 // the same for a new address and for one that has an account of another station (that owner gets
 // a note without a link instead), so Add User no longer tells which addresses have accounts.
 import {
+  emailLanguage,
   INVITATION_DAYS,
   INVITATION_ERROR_CODES,
   type TAcceptInvitationRequest,
   type TCreateUserRequest,
   type TUserInvitation,
   type TUserRole,
-  USER_ERRORS,
 } from '@message-station/shared';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
@@ -63,7 +63,11 @@ async function sendInvitation(
   const name = await stationName(ctx.db, row.stationId);
   const owner = await findUserByEmail(ctx.db, row.email);
   const words = owner
-    ? accountElsewhereEmail({ fullName: owner.fullName, stationName: name, language })
+    ? accountElsewhereEmail({
+        fullName: owner.fullName,
+        stationName: name,
+        language: emailLanguage(owner.language),
+      })
     : invitationEmail({
         fullName: row.fullName,
         stationName: name,
@@ -85,8 +89,7 @@ export async function inviteUser(
   const email = normalizeEmail(input.body.email);
   // Only what the admin can already see is refused: a user of this station, a live invitation.
   const existing = await findUserByEmail(ctx.db, email);
-  if (existing?.stationId === input.stationId)
-    throw new AppError(409, USER_ERRORS.emailTaken, { code: INVITATION_ERROR_CODES.emailTaken });
+  if (existing?.stationId === input.stationId) throw new AppError(409, INVITATION_ERROR_CODES.emailTaken);
   const token = randomToken();
   const row = await ctx.db
     .transaction(async (tx) => {
@@ -96,8 +99,7 @@ export async function inviteUser(
         .where(
           and(eq(userInvitations.stationId, input.stationId), eq(userInvitations.email, email), pending),
         );
-      if (live && live.expiresAt > ctx.now)
-        throw new AppError(409, USER_ERRORS.invitationPending, { code: INVITATION_ERROR_CODES.pending });
+      if (live && live.expiresAt > ctx.now) throw new AppError(409, INVITATION_ERROR_CODES.pending);
       // An expired one gives way to the new invitation.
       if (live)
         await tx.update(userInvitations).set({ revokedAt: ctx.now }).where(eq(userInvitations.id, live.id));
@@ -121,8 +123,7 @@ export async function inviteUser(
     })
     .catch((error: unknown) => {
       // Two admins inviting the same address at once: the second sees the first's invitation.
-      if (isUniqueViolation(error))
-        throw new AppError(409, USER_ERRORS.invitationPending, { code: INVITATION_ERROR_CODES.pending });
+      if (isUniqueViolation(error)) throw new AppError(409, INVITATION_ERROR_CODES.pending);
       throw error;
     });
   await sendInvitation(ctx, row, token, input.body.language);
@@ -145,7 +146,7 @@ async function findPending(db: DbOrTx, stationId: string, id: string) {
     .select()
     .from(userInvitations)
     .where(and(eq(userInvitations.stationId, stationId), eq(userInvitations.id, id), pending));
-  if (!row) throw notFound(USER_ERRORS.invitationNotFound);
+  if (!row) throw notFound('invitation_not_found');
   return row;
 }
 
@@ -165,7 +166,7 @@ export async function resendInvitation(
     .set({ tokenHash: sha256(token), expiresAt: new Date(ctx.now.getTime() + INVITATION_DAYS * DAY_MS) })
     .where(and(eq(userInvitations.stationId, input.stationId), eq(userInvitations.id, input.id), pending))
     .returning();
-  if (!row) throw notFound(USER_ERRORS.invitationNotFound);
+  if (!row) throw notFound('invitation_not_found');
   await sendInvitation(ctx, row, token, input.language);
   return describeInvitation(row, ctx.now);
 }
@@ -176,7 +177,7 @@ export async function revokeInvitation(db: DbOrTx, stationId: string, id: string
     .set({ revokedAt: now })
     .where(and(eq(userInvitations.stationId, stationId), eq(userInvitations.id, id), pending))
     .returning({ id: userInvitations.id });
-  if (rows.length === 0) throw notFound(USER_ERRORS.invitationNotFound);
+  if (rows.length === 0) throw notFound('invitation_not_found');
 }
 
 /** The station of the invitation whose link has this hash, used or not (for the audit row). */
@@ -188,8 +189,7 @@ export async function findInvitationStation(db: DbOrTx, tokenHash: string) {
   return row?.stationId ?? null;
 }
 
-const invalidLink = () =>
-  new AppError(404, USER_ERRORS.invitationInvalid, { code: INVITATION_ERROR_CODES.invalid });
+const invalidLink = () => new AppError(404, INVITATION_ERROR_CODES.invalid);
 
 /** The live invitation of a link with its station's name; anything else is the one invalid-link error. */
 async function openInvitation(db: DbOrTx, token: string, now: Date) {

@@ -19,6 +19,10 @@ export async function findUserById(db: DbOrTx, userId: string) {
   return row ?? null;
 }
 
+export async function setUserLanguage(db: DbOrTx, userId: string, language: 'en' | 'es') {
+  await db.update(users).set({ language }).where(eq(users.id, userId));
+}
+
 export async function setLastLogin(db: DbOrTx, userId: string, at: Date) {
   await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
 }

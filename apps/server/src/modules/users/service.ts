@@ -1,10 +1,10 @@
 // Station users: accounts with hashed passwords, the admin's team management and API keys.
 import { randomBytes } from 'node:crypto';
 import {
+  errorText,
   type TStationUser,
   type TUpdateUserRequest,
   type TUserRole,
-  USER_ERRORS,
 } from '@message-station/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js';
@@ -61,11 +61,15 @@ export async function createUserWithHash(
 export const findUserByEmail = (db: DbOrTx, email: string) => repo.findUserByEmail(db, normalizeEmail(email));
 export const findUserById = repo.findUserById;
 export const setLastLogin = repo.setLastLogin;
+export const setUserLanguage = repo.setUserLanguage;
 
 /** Why a user cannot use an API key, or null when they can. */
-function apiAccessReason(row: { apiAccessEnabled: boolean; paymentStatus: string }): string | null {
-  if (!row.apiAccessEnabled) return USER_ERRORS.accessOff;
-  if (row.paymentStatus !== 'paid' && row.paymentStatus !== 'trial') return USER_ERRORS.accessNeedsPlan;
+function apiAccessReason(row: {
+  apiAccessEnabled: boolean;
+  paymentStatus: string;
+}): 'api_access_off' | 'api_access_needs_plan' | null {
+  if (!row.apiAccessEnabled) return 'api_access_off';
+  if (row.paymentStatus !== 'paid' && row.paymentStatus !== 'trial') return 'api_access_needs_plan';
   return null;
 }
 
@@ -78,7 +82,7 @@ function describeUser(row: repo.TStationUserRow): TStationUser {
     phone_number: row.phoneNumber,
     role: row.role,
     api_access_enabled: reason === null,
-    api_access_reason: reason,
+    api_access_reason: reason ? errorText(reason) : null,
     api_key: row.keyPrefix ? `${row.keyPrefix}…` : null,
     api_key_created_at: row.keyCreatedAt?.toISOString() ?? null,
     api_key_last_used_at: row.keyLastUsedAt?.toISOString() ?? null,
@@ -93,20 +97,25 @@ export async function listStationUsers(db: DbOrTx, stationId: string): Promise<T
 
 export async function getStationUser(db: DbOrTx, stationId: string, userId: string): Promise<TStationUser> {
   const row = await repo.findStationUser(db, stationId, userId);
-  if (!row) throw notFound('User not found');
+  if (!row) throw notFound('user_not_found');
   return describeUser(row);
 }
 
 function emailTaken(error: unknown): never {
-  if (isUniqueViolation(error)) throw new AppError(409, USER_ERRORS.emailTaken);
+  if (isUniqueViolation(error)) throw new AppError(409, 'email_taken');
   throw error;
 }
 
 /** Admin accounts are changed only by support (spec §6); a user of another station is not found. */
-async function requireStandardUser(db: DbOrTx, stationId: string, userId: string, adminMessage: string) {
+async function requireStandardUser(
+  db: DbOrTx,
+  stationId: string,
+  userId: string,
+  adminRefusal: 'admin_not_editable' | 'admin_not_deletable',
+) {
   const row = await repo.findStationUser(db, stationId, userId);
-  if (!row) throw notFound('User not found');
-  if (row.role === 'admin') throw new AppError(403, adminMessage);
+  if (!row) throw notFound('user_not_found');
+  if (row.role === 'admin') throw new AppError(403, adminRefusal);
   return row;
 }
 
@@ -117,7 +126,7 @@ export async function editStationUser(
   input: TUpdateUserRequest,
   at: Date,
 ) {
-  const before = await requireStandardUser(db, stationId, userId, USER_ERRORS.editAdmin);
+  const before = await requireStandardUser(db, stationId, userId, 'admin_not_editable');
   await repo
     .updateStationUser(
       db,
@@ -140,8 +149,8 @@ export async function editStationUser(
 }
 
 export async function deleteStationUser(db: Db, stationId: string, userId: string) {
-  await requireStandardUser(db, stationId, userId, USER_ERRORS.deleteAdmin);
-  if (!(await repo.deleteStandardUser(db, stationId, userId))) throw notFound('User not found');
+  await requireStandardUser(db, stationId, userId, 'admin_not_deletable');
+  if (!(await repo.deleteStandardUser(db, stationId, userId))) throw notFound('user_not_found');
 }
 
 // Hex after a hyphen: nothing a font can hide (underscores vanish in some inputs) or confuse.
@@ -156,7 +165,7 @@ export async function issueApiKey(
   input: { stationId: string; userId: string; createdBy: string; at: Date },
 ): Promise<{ apiKey: string; user: TStationUser }> {
   const row = await repo.findStationUser(db, input.stationId, input.userId);
-  if (!row) throw notFound('User not found');
+  if (!row) throw notFound('user_not_found');
   const reason = apiAccessReason(row);
   if (reason) throw new AppError(409, reason);
   const apiKey = `${API_KEY_PREFIX}${randomBytes(32).toString('hex')}`;
@@ -176,12 +185,12 @@ export async function issueApiKey(
 
 export async function revokeApiKey(db: Db, stationId: string, userId: string, at: Date) {
   const row = await repo.findStationUser(db, stationId, userId);
-  if (!row) throw notFound('User not found');
+  if (!row) throw notFound('user_not_found');
   await repo.revokeLiveApiKey(db, stationId, userId, at);
   return getStationUser(db, stationId, userId);
 }
 
-export const INVALID_API_KEY = 'Invalid Station ID or API key';
+export const INVALID_API_KEY = errorText('invalid_api_key');
 
 /**
  * Why a key that was accepted earlier may no longer be used (revoked or replaced, user deleted,
@@ -193,9 +202,9 @@ export async function apiKeyRefusal(
   keyId: string,
 ): Promise<{ status: 401 | 403; error: string } | null> {
   const row = await repo.findLiveApiKeyById(db, keyId);
-  if (!row) return { status: 401, error: 'This API key was revoked. Generate a new key on the Users page.' };
+  if (!row) return { status: 401, error: errorText('api_key_revoked') };
   const reason = apiAccessReason(row);
-  return reason ? { status: 403, error: reason } : null;
+  return reason ? { status: 403, error: errorText(reason) } : null;
 }
 
 /**
@@ -203,10 +212,10 @@ export async function apiKeyRefusal(
  * revoked, another station's key, access turned off, or a station without a plan.
  */
 export async function authenticateApiKey(db: Db, input: { stationSlug: string; apiKey: string; at: Date }) {
-  if (!input.apiKey.startsWith(API_KEY_PREFIX)) throw new AppError(401, INVALID_API_KEY);
+  if (!input.apiKey.startsWith(API_KEY_PREFIX)) throw new AppError(401, 'invalid_api_key');
   const row = await repo.findLiveApiKey(db, sha256(input.apiKey));
   if (!row || row.stationSlug !== input.stationSlug.trim().toLowerCase()) {
-    throw new AppError(401, INVALID_API_KEY);
+    throw new AppError(401, 'invalid_api_key');
   }
   const reason = apiAccessReason(row);
   if (reason) throw new AppError(403, reason);

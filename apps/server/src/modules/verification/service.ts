@@ -32,10 +32,10 @@ function hashCode(secret: string, subject: TSubject, code: string) {
 export async function assertCanSendCode(ctx: TCodeContext, phone: string) {
   const since = new Date(ctx.now.getTime() - HOUR_MS);
   if ((await repo.countCodesSince(ctx.db, { phone }, since)) >= CODE_POLICY.perPhonePerHour) {
-    throw new AppError(429, 'Too many codes were sent to this number. Please try again in an hour.');
+    throw new AppError(429, 'code_sent_too_often_number');
   }
   if (ctx.ip && (await repo.countCodesSince(ctx.db, { ip: ctx.ip }, since)) >= CODE_POLICY.perIpPerHour) {
-    throw new AppError(429, 'Too many verification codes were requested. Please try again in an hour.');
+    throw new AppError(429, 'code_sent_too_often_ip');
   }
 }
 
@@ -45,10 +45,7 @@ export async function issueCode(ctx: TCodeContext, subject: TSubject & { phone: 
   if (latest) {
     const waitMs = latest.createdAt.getTime() + CODE_POLICY.resendCooldownMs - ctx.now.getTime();
     if (waitMs > 0) {
-      throw new AppError(
-        429,
-        `Please wait ${Math.ceil(waitMs / 1000)} seconds before requesting a new code.`,
-      );
+      throw new AppError(429, 'code_cooldown', { seconds: Math.ceil(waitMs / 1000) });
     }
   }
   await assertCanSendCode(ctx, subject.phone);
@@ -78,19 +75,18 @@ export async function issueCode(ctx: TCodeContext, subject: TSubject & { phone: 
  */
 export async function checkCode(ctx: TCodeContext, subject: TSubject, code: string): Promise<string> {
   const latest = await repo.findLatestCode(ctx.db, subject.purpose, subject.subjectId);
-  if (!latest) throw new AppError(400, 'No verification code is pending. Please request a new one.');
-  if (latest.voidedAt) throw new AppError(400, 'Too many wrong codes. Please request a new one.');
-  if (latest.expiresAt <= ctx.now)
-    throw new AppError(410, 'Verification code expired. Please request a new one.');
+  if (!latest) throw new AppError(400, 'code_none_pending');
+  if (latest.voidedAt) throw new AppError(400, 'code_too_many_wrong');
+  if (latest.expiresAt <= ctx.now) throw new AppError(410, 'code_expired');
   const attempt = await repo.recordAttempt(ctx.db, latest.id);
-  if (!attempt) throw new AppError(400, 'Too many wrong codes. Please request a new one.');
+  if (!attempt) throw new AppError(400, 'code_too_many_wrong');
   if (safeEqual(latest.codeHash, hashCode(ctx.secret, subject, code))) return latest.id;
   const left = attempt.maxAttempts - attempt.attempts;
   if (left <= 0) {
     await repo.voidCode(ctx.db, latest.id, ctx.now);
-    throw new AppError(400, 'Too many wrong codes. Please request a new one.');
+    throw new AppError(400, 'code_too_many_wrong');
   }
-  throw new AppError(400, `Invalid verification code. ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`);
+  throw new AppError(400, 'verification_code_invalid', { attempts_left: left });
 }
 
 /** Uses the code up inside the caller's transaction; false if a concurrent request already did. */
@@ -138,16 +134,13 @@ export function codeMessage(
 export async function sendTextOrExplain(
   sms: TSmsProvider,
   message: TSmsMessage,
-  unavailable = 'We could not send the verification code right now. Please try again in a moment.',
+  unavailable: 'sms_code_unavailable' | 'sms_confirmation_unavailable' = 'sms_code_unavailable',
 ) {
   try {
     await sms.send(message);
   } catch (error) {
     if (error instanceof SmsSendError && error.kind === 'permanent') {
-      throw new AppError(
-        400,
-        'We could not send a text message to this number. Please check it and try again.',
-      );
+      throw new AppError(400, 'sms_number_unreachable');
     }
     throw new AppError(503, unavailable);
   }

@@ -88,17 +88,17 @@ export type TRateLimitName =
   | 'code_service'
   | 'api_key';
 
-/** A 429 with the wait in words and in Retry-After (seconds), and `{code, limit, retry_after_seconds}`. */
-export function tooMany(
-  limit: TRateLimitName,
-  message: (wait: string) => string,
-  until: Date,
-  now: Date,
-): AppError {
+/**
+ * A 429 `rate_limited` worded per limit (ERROR_CODES), with the wait in words and in Retry-After
+ * (seconds), and `rate_limit` and `retry_after_seconds` beside `{error, code, params}`.
+ */
+export function tooMany(limit: TRateLimitName, until: Date, now: Date): AppError {
   const ms = Math.max(1000, until.getTime() - now.getTime());
-  return new AppError(429, message(describeWait(ms)), {
-    code: 'rate_limited',
-    rate_limit: limit,
-    retry_after_seconds: Math.ceil(ms / 1000),
-  });
+  const seconds = Math.ceil(ms / 1000);
+  return new AppError(
+    429,
+    'rate_limited',
+    { rate_limit: limit, wait: describeWait(ms) },
+    { rate_limit: limit, retry_after_seconds: seconds },
+  );
 }

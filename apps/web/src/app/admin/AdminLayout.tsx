@@ -43,7 +43,7 @@ export function AdminLayout({ user, children }: AdminLayoutProps) {
           </Anchor>
 
           <Group gap="md" wrap="nowrap">
-            <LanguageSwitcher />
+            <LanguageSwitcher forAccount />
             <Anchor
               component={Link}
               to="/admin/account"

@@ -4,6 +4,7 @@ import { Button, Menu, Text } from '@mantine/core';
 import { LANGUAGES } from '@message-station/shared';
 import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { setAccountLanguage } from '../../api/account';
 import { currentLanguage, SUPPORTED_LANGUAGES, type TUiLanguage } from '../../i18n';
 
 const UI_LANGUAGES = SUPPORTED_LANGUAGES.map((code) => ({
@@ -11,13 +12,16 @@ const UI_LANGUAGES = SUPPORTED_LANGUAGES.map((code) => ({
   label: LANGUAGES.find((language) => language.code === code)?.nativeName ?? code,
 }));
 
-export function LanguageSwitcher() {
+/** `forAccount`: a signed-in user's choice is also kept on their account (emails follow it). */
+export function LanguageSwitcher({ forAccount = false }: { forAccount?: boolean }) {
   const { i18n } = useTranslation();
   const active = currentLanguage();
   const activeLabel = UI_LANGUAGES.find((language) => language.code === active)?.label;
 
   const choose = (code: TUiLanguage) => {
     void i18n.changeLanguage(code);
+    // A preference: the page switches whether or not the server could keep it.
+    if (forAccount && code !== active) void setAccountLanguage(code).catch(() => undefined);
   };
 
   return (

@@ -44,6 +44,7 @@ describe('LoginPage', () => {
     expect(JSON.parse(String(loginCall?.[1]?.body))).toEqual({
       email: 'ana@demoradio.org',
       password: 'correct horse',
+      language: 'en',
     });
     expect(sentHeader(loginCall, 'X-CSRF-Token')).toBe('t2');
   });

@@ -61,13 +61,13 @@ export function SignupPage() {
     window.scrollTo({ top: 0 });
   };
 
-  const askReturnToFirstStep = (message: string) => {
+  const askReturnToFirstStep = (message: string, aboutEmail: boolean) => {
     modals.openConfirmModal({
       title: t('startFailed.title'),
       children: (
         <Stack gap="xs">
           <Text>{t('startFailed.message', { error: message })}</Text>
-          <Text>{isEmailError(message) ? t('startFailed.askReturnEmail') : t('startFailed.askReturn')}</Text>
+          <Text>{aboutEmail ? t('startFailed.askReturnEmail') : t('startFailed.askReturn')}</Text>
         </Stack>
       ),
       labels: { confirm: t('startFailed.confirm'), cancel: t('startFailed.cancel') },
@@ -83,7 +83,7 @@ export function SignupPage() {
       onError: (error) => {
         // Back to the terms: step 6 has nothing to show without a registration.
         setActive(TERMS_STEP);
-        askReturnToFirstStep(serverErrorText(error, t('errors.registrationFailed')));
+        askReturnToFirstStep(serverErrorText(error, t('errors.registrationFailed')), isEmailError(error));
       },
     });
   };

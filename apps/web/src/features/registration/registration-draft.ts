@@ -10,6 +10,7 @@ import {
   type TMessageTypeKey,
   type TRegisterStartRequest,
 } from '@message-station/shared';
+import { ApiError } from '../../api/client';
 import { currentLanguage, type TUiLanguage } from '../../i18n';
 import type registrationEn from '../../locales/en/registration.json';
 
@@ -149,9 +150,22 @@ export function validateStep(step: number, draft: TRegistrationDraft): TDraftErr
   return Object.fromEntries(Object.entries(errors).filter(([, key]) => key)) as TDraftErrors;
 }
 
-/** Email-related start failures ask the user to fix the email on step 1 (spec §4). */
-export function isEmailError(message: string): boolean {
-  return /e-?mail/i.test(message);
+/** Refusals about the email address (decision 0028 codes). */
+const EMAIL_CODES: ReadonlySet<string> = new Set([
+  'registration_email_taken',
+  'email_taken',
+  'email_required',
+  'email_invalid',
+]);
+
+/**
+ * Email-related start failures ask the user to fix the email on step 1 (spec §4): known by the
+ * refusal's code or the field it names, else (a reply without a code) by its English text.
+ */
+export function isEmailError(error: unknown): boolean {
+  if (!(error instanceof ApiError)) return false;
+  if (error.code) return EMAIL_CODES.has(error.code) || /e-?mail/i.test(String(error.params.field ?? ''));
+  return /e-?mail/i.test(error.serverMessage);
 }
 
 /** A type's name and description as step 4 shows them in the wizard's language (issue 16). */

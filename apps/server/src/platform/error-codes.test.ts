@@ -1,0 +1,138 @@
+// Every refusal carries a stable code from the shared catalogue (decision 0028): thrown ones,
+// validation refusals worded by our schemas, zod's own defaults, unreadable bodies. The English
+// `error` is the catalogue's text with the params filled in.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  ERROR_CODES,
+  errorCodeForText,
+  errorTemplateParams,
+  errorText,
+  type TErrorCode,
+} from '@message-station/shared';
+import { describe, expect, it } from 'vitest';
+import { createTestApp, TestClient } from '../test/app.js';
+import { AppError, validationError } from './errors.js';
+
+const SERVER_SRC = fileURLToPath(new URL('..', import.meta.url));
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return entry.name === 'test' ? [] : sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+describe('error codes', () => {
+  it('throws only catalogue codes: no AppError or notFound with a sentence', () => {
+    const offenders: string[] = [];
+    for (const file of sourceFiles(SERVER_SRC)) {
+      const text = readFileSync(file, 'utf8');
+      for (const match of text.matchAll(/new AppError\(\s*\d{3},\s*(['"`])([^'"`]*)\1/g)) {
+        if (!((match[2] as string) in ERROR_CODES)) offenders.push(`${file}: ${match[0]}`);
+      }
+      for (const match of text.matchAll(/(?:notFound|forbidden)\(\s*(['"`])([^'"`]*)\1/g)) {
+        if (!((match[2] as string) in ERROR_CODES)) offenders.push(`${file}: ${match[0]}`);
+      }
+    }
+    expect(offenders).toEqual([]);
+  });
+
+  it('are snake_case, and each English text names only its own params', () => {
+    for (const [code, template] of Object.entries(ERROR_CODES)) {
+      expect(code).toMatch(/^[a-z][a-z0-9]*(_[a-z0-9]+)*$/);
+      for (const name of errorTemplateParams(template)) expect(name).toMatch(/^[a-z][a-z_]*$/);
+    }
+  });
+
+  it('reads a worded text back to its code and params (validation refusals)', () => {
+    for (const [code, template] of Object.entries(ERROR_CODES) as [TErrorCode, unknown][]) {
+      if (typeof template !== 'string' || /^\{\{\w+\}\}(: \{\{\w+\}\})?$/.test(template)) continue;
+      const params = Object.fromEntries(errorTemplateParams(template).map((name) => [name, `Q${name}`]));
+      const known = errorCodeForText(errorText(code, params));
+      expect(known, code).toEqual({ code, params });
+    }
+    expect(errorCodeForText('Message text must be at most 1,600 characters.')).toEqual({
+      code: 'field_too_long',
+      params: { field: 'Message text', max: 1600 },
+    });
+    expect(errorCodeForText('Nothing we ever say.')).toBeNull();
+  });
+
+  it('fills the English text from the code, plural and numbers included', () => {
+    expect(new AppError(400, 'verification_code_invalid', { attempts_left: 4 }).message).toBe(
+      'Invalid verification code. 4 attempts left.',
+    );
+    expect(new AppError(400, 'verification_code_invalid', { attempts_left: 1 }).message).toBe(
+      'Invalid verification code. 1 attempt left.',
+    );
+    expect(new AppError(402, 'not_enough_credits', { needed: 12_000, available: 40 }).message).toBe(
+      'Not enough SMS credits: this message needs 12,000 credits and the station has 40 left.',
+    );
+    expect(
+      validationError([{ instancePath: '/title', message: 'Invalid input: expected string' }]),
+    ).toMatchObject({
+      code: 'invalid_field',
+      params: { field: 'title', detail: 'Invalid input: expected string' },
+      message: 'title: Invalid input: expected string',
+    });
+    expect(validationError([{ instancePath: '/x', message: 'A sentence nobody catalogued.' }])).toMatchObject(
+      {
+        code: 'invalid_value',
+        message: 'A sentence nobody catalogued.',
+      },
+    );
+  });
+});
+
+describe('refusals through the API', async () => {
+  const { app } = await createTestApp();
+
+  it('answer {error, code, params}: thrown, validated, unreadable', async () => {
+    const visitor = new TestClient(app);
+    await visitor.get('/auth/session');
+    const wrong = await visitor.post('/auth/login', { email: 'nobody@demo.test', password: 'x' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json()).toEqual({ error: 'Invalid email or password', code: 'invalid_login', params: {} });
+
+    const empty = await visitor.post('/auth/login', { email: 'a@demo.test', password: '' });
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json()).toEqual({ error: 'Password is required', code: 'password_required', params: {} });
+
+    const staff = new TestClient(app);
+    await staff.login('admin@demo.test');
+    const long = await staff.post('/admin/api/messages', {
+      title: 'x'.repeat(201),
+      original: 'Stay indoors.',
+      original_language: 'en',
+      target_languages: ['es'],
+      message_type: 'alert',
+    });
+    expect(long.statusCode).toBe(400);
+    expect(long.json()).toEqual({
+      error: 'Title must be at most 200 characters.',
+      code: 'field_too_long',
+      params: { field: 'Title', max: 200 },
+    });
+
+    const missing = await staff.request({
+      method: 'DELETE',
+      url: '/admin/api/messages/00000000-0000-4000-8000-000000000000',
+    });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toEqual({ error: 'Message not found', code: 'message_not_found', params: {} });
+    const noRoute = await staff.get('/admin/api/no-such-thing');
+    expect(noRoute.statusCode).toBe(404);
+    expect(noRoute.json()).toEqual({ error: 'Not found', code: 'not_found', params: {} });
+
+    const broken = await staff.request({
+      method: 'POST',
+      url: '/admin/api/messages',
+      body: '{"title":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(broken.json()).toMatchObject({ code: 'body_invalid_json', params: {} });
+  });
+});

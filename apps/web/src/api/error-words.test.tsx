@@ -1,0 +1,157 @@
+// Refusals by code (decision 0028): every catalogue code is worded in en and es, the English word
+// for word as the server sends it; ApiError's message is the interface language's text, shown by
+// the pages that show `error.message` without knowing about codes.
+import {
+  ERROR_CODES,
+  errorTemplateParams,
+  errorText,
+  type TErrorCode,
+  type TErrorTemplate,
+} from '@message-station/shared';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { AppProviders } from '../app/AppProviders';
+import { createQueryClient } from '../app/query-client';
+import { startReply } from '../features/registration/signup-test-helpers';
+import { VerificationStep } from '../features/registration/VerificationStep';
+import i18n from '../i18n';
+import en from '../locales/en/errors.json';
+import es from '../locales/es/errors.json';
+import { setCookie } from '../test/cookies';
+import { jsonResponse, mockSession } from '../test/render-app';
+import { ApiError, api, serverErrorText } from './client';
+
+type TWords = Record<string, unknown>;
+
+/** The keys i18next reads for a code, and the catalogue text each must equal in English. */
+function keysOf(code: string, template: TErrorTemplate): [string[], string][] {
+  if (typeof template === 'string') return [[[code], template]];
+  if ('count' in template) {
+    return [
+      [[`${code}_one`], template.one],
+      [[`${code}_other`], template.other],
+    ];
+  }
+  return Object.entries(template.cases).map(([name, text]) => [[code, name], text]);
+}
+
+function lookUp(words: TWords, path: string[]): unknown {
+  return path.reduce<unknown>((node, key) => (node as TWords | undefined)?.[key], words);
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]);
+
+/** The verification step of signup, holding its registration as the signup page does. */
+function Harness() {
+  const [registration, setRegistration] = useState(startReply());
+  return <VerificationStep registration={registration} logo={null} onRegistrationChange={setRegistration} />;
+}
+
+const refusal = (code: TErrorCode, error: string, params: Record<string, unknown> = {}) => ({
+  error,
+  code,
+  params,
+});
+
+/** What api() throws for a refusal the server words as the catalogue says. */
+function refused(code: TErrorCode, params: Record<string, unknown> = {}, status = 400) {
+  const english = errorText(code, params);
+  return new ApiError(status, english, refusal(code, english, params));
+}
+
+describe('error codes in words', () => {
+  it('has every catalogue code in en (the server’s words) and es, naming only its params', () => {
+    const entries = Object.entries(ERROR_CODES) as [TErrorCode, TErrorTemplate][];
+    expect(entries.length).toBeGreaterThan(100);
+    for (const [code, template] of entries) {
+      const params = errorTemplateParams(template);
+      for (const [path, english] of keysOf(code, template)) {
+        expect(lookUp(en, path), `en ${path.join('.')}`).toBe(english);
+        const spanish = lookUp(es, path);
+        expect(typeof spanish, `es ${path.join('.')}`).toBe('string');
+        expect(spanish, `es ${path.join('.')}`).not.toBe('');
+        for (const name of placeholders(spanish as string)) {
+          expect(params, `es ${path.join('.')} names {{${name}}}`).toContain(name);
+        }
+      }
+    }
+    // Nothing worded that the catalogue does not have (field names aside).
+    const known = new Set(Object.keys(ERROR_CODES).flatMap((code) => [code, `${code}_one`, `${code}_other`]));
+    for (const key of Object.keys(es)) if (key !== 'fields') expect(known, key).toContain(key);
+  });
+
+  it('words a refusal in Spanish with its numbers and plural', async () => {
+    await i18n.changeLanguage('es');
+    const four = refused('verification_code_invalid', { attempts_left: 4 });
+    expect(four.message).toBe('Código de verificación no válido. Quedan 4 intentos.');
+    expect(four.serverMessage).toBe('Invalid verification code. 4 attempts left.');
+    expect(four.code).toBe('verification_code_invalid');
+    expect(four.params).toEqual({ attempts_left: 4 });
+    const one = refused('verification_code_invalid', { attempts_left: 1 });
+    expect(one.message).toBe('Código de verificación no válido. Queda 1 intento.');
+    const long = refused('field_too_long', { field: 'Message text', max: 1600 });
+    expect(long.serverMessage).toBe('Message text must be at most 1,600 characters.');
+    expect(long.message).toBe('«Texto del mensaje» debe tener como máximo 1600 caracteres.');
+    const credits = refused('not_enough_credits', { needed: 12_000, available: 40 }, 402);
+    expect(credits.message).toBe(
+      'No hay suficientes créditos de SMS: este mensaje necesita 12.000 créditos y a la estación le quedan 40.',
+    );
+  });
+
+  it('keeps English as the server words it, and the server’s text for a code it does not know', async () => {
+    const english = refused('verification_code_invalid', { attempts_left: 1 });
+    expect(english.message).toBe('Invalid verification code. 1 attempt left.');
+    await i18n.changeLanguage('es');
+    const unknown = new ApiError(418, 'I am a teapot.', {
+      error: 'I am a teapot.',
+      code: 'teapot',
+      params: {},
+    });
+    expect(unknown.message).toBe('I am a teapot.');
+    expect(serverErrorText(unknown, 'fallback')).toBe('I am a teapot.');
+    const noCode = new ApiError(400, 'Plain words.', { error: 'Plain words.' });
+    expect(noCode.message).toBe('Plain words.');
+    expect(serverErrorText(new Error('boom'), 'fallback')).toBe('fallback');
+  });
+
+  it('words what api() throws in the interface language', async () => {
+    await i18n.changeLanguage('es');
+    mockSession(null, {
+      'POST /auth/login': () => jsonResponse(refusal('invalid_login', 'Invalid email or password'), 401),
+    });
+    const failure = await api('/auth/login', { method: 'POST', body: {} }).catch((e: unknown) => e);
+    expect((failure as ApiError).message).toBe('Correo electrónico o contraseña no válidos.');
+    expect(serverErrorText(failure, 'fallback')).toBe('Correo electrónico o contraseña no válidos.');
+  });
+
+  it('shows a wrong verification code in Spanish with the attempts left', async () => {
+    await i18n.changeLanguage('es');
+    setCookie('csrf_token', 'e2');
+    mockSession(null, {
+      'POST /api/register/verify': () =>
+        jsonResponse(
+          refusal('verification_code_invalid', 'Invalid verification code. 4 attempts left.', {
+            attempts_left: 4,
+          }),
+          400,
+        ),
+    });
+    const router = createMemoryRouter([{ path: '/signup', element: <Harness /> }], {
+      initialEntries: ['/signup'],
+    });
+    render(
+      <AppProviders queryClient={createQueryClient()} env="test">
+        <RouterProvider router={router} />
+      </AppProviders>,
+    );
+    const user = userEvent.setup();
+    await user.click(await screen.findByLabelText(/Dígito 1/));
+    await user.keyboard('123456');
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    expect(await screen.findByText('Código de verificación no válido. Quedan 4 intentos.')).toBeTruthy();
+    expect(screen.queryByText(/attempts left/)).toBeNull();
+  });
+});

@@ -1,0 +1,131 @@
+// Every email the product sends to a person, in the two interface languages (issue 16): the words
+// only; the server lays them out as text and HTML. A person gets them in the language they last
+// used the interface in (users.language); someone without an account in the language of the page
+// that made the email go (an invitation in the inviting admin's language).
+import { LIMITS } from '../constants.js';
+import { INVITATION_DAYS } from '../users.js';
+
+export const EMAIL_LANGUAGES = ['en', 'es'] as const;
+export type TEmailLanguage = (typeof EMAIL_LANGUAGES)[number];
+
+/** A stored or requested language as an email language (English for anything else). */
+export function emailLanguage(language: string | null | undefined): TEmailLanguage {
+  return language === 'es' ? 'es' : 'en';
+}
+
+/** The password reset link: asked for on Forgot password, or sent by an admin from Users. */
+export const RESET_EMAIL = {
+  en: {
+    subject: 'Reset your Message Station password',
+    hello: (name: string) => `Hello ${name},`,
+    byAdmin: 'Your station administrator asked us to send you a link to set a new Message Station password.',
+    bySelf: 'We received a request to reset your Message Station password.',
+    button: 'Set a new password',
+    orOpen: 'Or open this address:',
+    expiry: `The link works once and expires in ${LIMITS.resetLinkHours} hour. Before you choose the new password we text a 6-digit code to the phone number on your account.`,
+    ignore: 'If you did not expect this email, you can ignore it: your password stays as it is.',
+  },
+  es: {
+    subject: 'Restablezca su contraseña de Message Station',
+    hello: (name: string) => `Hola, ${name}:`,
+    byAdmin:
+      'El administrador de su estación nos pidió enviarle un enlace para elegir una nueva contraseña de Message Station.',
+    bySelf: 'Recibimos una solicitud para restablecer su contraseña de Message Station.',
+    button: 'Elegir una nueva contraseña',
+    orOpen: 'O abra esta dirección:',
+    expiry: `El enlace sirve una sola vez y vence en ${LIMITS.resetLinkHours} hora. Antes de elegir la nueva contraseña le enviaremos un código de 6 dígitos por SMS al teléfono de su cuenta.`,
+    ignore: 'Si no esperaba este correo, puede ignorarlo: su contraseña no cambia.',
+  },
+} as const;
+
+/** To an account's owner when repeated failed sign-ins make it wait (decision 0019). */
+export const SIGN_IN_LOCKED_EMAIL = {
+  en: {
+    subject: 'Failed sign-in attempts on your Message Station account',
+    hello: (name: string) => `Hello ${name},`,
+    what: (email: string) =>
+      `Someone tried several times to sign in to your Message Station account (${email}) with a wrong password. To protect it, sign-ins to this account are paused for a while after each further failure.`,
+    ifYou: 'If this was you, wait a few minutes and try again.',
+    ifNot:
+      'If it was not you, nobody got in: your password still protects the account. To be safe, choose a new password:',
+    button: 'Reset your password',
+    footer: 'Message Station',
+  },
+  es: {
+    subject: 'Intentos fallidos de inicio de sesión en su cuenta de Message Station',
+    hello: (name: string) => `Hola, ${name}:`,
+    what: (email: string) =>
+      `Alguien intentó varias veces iniciar sesión en su cuenta de Message Station (${email}) con una contraseña incorrecta. Para protegerla, el inicio de sesión en esta cuenta se pausa un tiempo después de cada nuevo fallo.`,
+    ifYou: 'Si fue usted, espere unos minutos e inténtelo de nuevo.',
+    ifNot:
+      'Si no fue usted, nadie entró: su contraseña sigue protegiendo la cuenta. Por seguridad, elija una nueva contraseña:',
+    button: 'Restablecer su contraseña',
+    footer: 'Message Station',
+  },
+} as const;
+
+/** To an account's owner when a signup reached its last step with their address (decision 0020). */
+export const EMAIL_CLASH_EMAIL = {
+  en: {
+    subject: 'Someone tried to create a Message Station station with your email',
+    hello: (name: string) => `Hello ${name},`,
+    what: (station: string) =>
+      `Someone tried to create a new station ("${station}") on Message Station with this email address. Your address already belongs to your Message Station account, so no station was created and nothing changed on your account.`,
+    ifYou: 'If this was you: sign in with your account, or sign up with a different email address.',
+    ifNot: 'If it was not you, you can ignore this email.',
+    footer: 'Message Station',
+  },
+  es: {
+    subject: 'Alguien intentó crear una estación de Message Station con su correo electrónico',
+    hello: (name: string) => `Hola, ${name}:`,
+    what: (station: string) =>
+      `Alguien intentó crear una estación nueva ("${station}") en Message Station con este correo electrónico. Su dirección ya pertenece a su cuenta de Message Station, así que no se creó ninguna estación y su cuenta no cambió.`,
+    ifYou: 'Si fue usted: inicie sesión con su cuenta o regístrese con otro correo electrónico.',
+    ifNot: 'Si no fue usted, puede ignorar este correo.',
+    footer: 'Message Station',
+  },
+} as const;
+
+/** Add User's invitation with its link (decision 0025). */
+export const INVITATION_EMAIL = {
+  en: {
+    subject: (station: string) => `You are invited to ${station} on Message Station`,
+    hello: (name: string) => `Hello ${name},`,
+    what: (station: string) =>
+      `An admin of ${station} invited you to send messages with Message Station. Choose a password to create your account.`,
+    button: 'Create your account',
+    orOpen: 'Or open this address:',
+    expiry: `The link works once and expires in ${INVITATION_DAYS} days.`,
+    ignore: 'If you did not expect this email, you can ignore it: no account is created.',
+  },
+  es: {
+    subject: (station: string) => `Le invitaron a ${station} en Message Station`,
+    hello: (name: string) => `Hola, ${name}:`,
+    what: (station: string) =>
+      `Un administrador de ${station} le invitó a enviar mensajes con Message Station. Elija una contraseña para crear su cuenta.`,
+    button: 'Crear su cuenta',
+    orOpen: 'O abra esta dirección:',
+    expiry: `El enlace sirve una sola vez y vence en ${INVITATION_DAYS} días.`,
+    ignore: 'Si no esperaba este correo, puede ignorarlo: no se crea ninguna cuenta.',
+  },
+} as const;
+
+/** Add User for an address with an account of another station: a note to its owner, no link. */
+export const ACCOUNT_ELSEWHERE_EMAIL = {
+  en: {
+    subject: (station: string) => `${station} tried to add you on Message Station`,
+    hello: (name: string) => `Hello ${name},`,
+    what: (station: string) =>
+      `An admin of ${station} tried to add you. Your email already has a Message Station account with another station, so ask them to invite a different address.`,
+    unchanged: 'Nothing changed on your account.',
+    footer: 'Message Station',
+  },
+  es: {
+    subject: (station: string) => `${station} intentó agregarle en Message Station`,
+    hello: (name: string) => `Hola, ${name}:`,
+    what: (station: string) =>
+      `Un administrador de ${station} intentó agregarle. Su correo ya tiene una cuenta de Message Station con otra estación, así que pídales que inviten otra dirección.`,
+    unchanged: 'Su cuenta no cambió.',
+    footer: 'Message Station',
+  },
+} as const;
