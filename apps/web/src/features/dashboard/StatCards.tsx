@@ -47,7 +47,13 @@ export function StatCards({ data }: { data: TDashboardStats }) {
       <DashboardCard
         title={t('cards.smsCredits')}
         aside={
-          <Badge color={station.sms_enabled ? 'green' : 'gray'} variant="light" tt="none">
+          <Badge
+            color={station.sms_enabled ? 'green' : 'gray'}
+            variant="light"
+            tt="none"
+            // Whole, never "SMS deshabilita…": the card's title wraps instead.
+            styles={{ root: { flexShrink: 0 }, label: { overflow: 'visible' } }}
+          >
             {station.sms_enabled ? t('cards.smsEnabled') : t('cards.smsDisabled')}
           </Badge>
         }

@@ -12,7 +12,7 @@ import { displayName } from './user-name';
 
 /** Names and emails up to their limits (100, 254 characters) end in "…"; hovering shows them whole. */
 const NAME_WIDTH = 220;
-const EMAIL_WIDTH = 240;
+const EMAIL_WIDTH = 160;
 
 /**
  * A badge's label never shrinks to "A…": the table gives way elsewhere ('Administrador' and
@@ -51,7 +51,8 @@ export function UsersTable({ users, onAction }: UsersTableProps) {
       {users.map((user) => (
         <Table.Tr key={user.id} data-user-id={user.id}>
           <Table.Td miw={120}>
-            <Group gap={6} wrap="nowrap">
+            {/* The badge under the name: the columns fit 1280 px in Spanish too. */}
+            <Stack gap={2} align="flex-start">
               <Text fz="sm" fw={500} truncate="end" maw={NAME_WIDTH} title={displayName(user)}>
                 {displayName(user)}
               </Text>
@@ -60,7 +61,7 @@ export function UsersTable({ users, onAction }: UsersTableProps) {
                   {t('you')}
                 </Badge>
               )}
-            </Group>
+            </Stack>
           </Table.Td>
           <Table.Td miw={150}>
             <Text fz="sm" truncate="end" maw={EMAIL_WIDTH} title={user.email}>
@@ -76,7 +77,7 @@ export function UsersTable({ users, onAction }: UsersTableProps) {
           <Table.Td>
             <ApiKeyCell user={user} onView={() => onAction('apiKey', user)} />
           </Table.Td>
-          <Table.Td style={{ whiteSpace: 'nowrap' }}>
+          <Table.Td>
             {user.last_login_at ? (
               <time dateTime={user.last_login_at}>{lastLoginText(user.last_login_at, now)}</time>
             ) : (
