@@ -8,11 +8,11 @@ import {
   type TErrorCode,
   type TErrorTemplate,
 } from '@message-station/shared';
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app/AppProviders';
 import { createQueryClient } from '../app/query-client';
 import { startReply } from '../features/registration/signup-test-helpers';
@@ -139,19 +139,47 @@ describe('error codes in words', () => {
           400,
         ),
     });
-    const router = createMemoryRouter([{ path: '/signup', element: <Harness /> }], {
-      initialEntries: ['/signup'],
-    });
-    render(
-      <AppProviders queryClient={createQueryClient()} env="test">
-        <RouterProvider router={router} />
-      </AppProviders>,
-    );
-    const user = userEvent.setup();
-    await user.click(await screen.findByLabelText(/Dígito 1/));
-    await user.keyboard('123456');
-    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    renderVerification();
+    await typeCode();
     expect(await screen.findByText('Código de verificación no válido. Quedan 4 intentos.')).toBeTruthy();
     expect(screen.queryByText(/attempts left/)).toBeNull();
   });
+
+  it('knows an expired registration by its code in Spanish too, and goes home', async () => {
+    await i18n.changeLanguage('es');
+    setCookie('csrf_token', 'e3');
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    mockSession(null, {
+      'POST /api/register/verify': () =>
+        jsonResponse(refusal('registration_expired', 'Registration expired. Please start over.'), 410),
+    });
+    const router = renderVerification();
+    await typeCode();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(alert).toHaveBeenCalledWith('El registro ha caducado. Vuelva a empezar.');
+  });
 });
+
+function renderVerification() {
+  const router = createMemoryRouter(
+    [
+      { path: '/signup', element: <Harness /> },
+      { path: '/', element: <p>Inicio</p> },
+    ],
+    { initialEntries: ['/signup'] },
+  );
+  render(
+    <AppProviders queryClient={createQueryClient()} env="test">
+      <RouterProvider router={router} />
+    </AppProviders>,
+  );
+  return router;
+}
+
+async function typeCode() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByLabelText(/Dígito 1/));
+  await user.keyboard('123456');
+  await user.click(screen.getByRole('button', { name: 'Verificar' }));
+}

@@ -65,7 +65,7 @@ export function useTermsQuery() {
   });
 }
 
-/** 410 'Registration expired. Please start over.' (a 410 about the code only needs a new code). */
+/** `registration_expired` (a 410 about the code, `code_expired`, only needs a new code). */
 export function isRegistrationExpired(error: unknown): boolean {
-  return error instanceof ApiError && error.status === 410 && /^registration expired/i.test(error.message);
+  return error instanceof ApiError && error.code === 'registration_expired';
 }
