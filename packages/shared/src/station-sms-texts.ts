@@ -21,9 +21,13 @@ export const STATION_SMS_TEXT_PLACEHOLDERS: Record<TStationSmsTextKind, readonly
   help: ['station', 'url'],
 };
 
-/** The catalogue text a kind stands in for (the confirmation's first-time wording). */
+/**
+ * The catalogue text a kind stands in for (the confirmation's first-time wording), written with the
+ * placeholders a station's own text uses: its HELP speaks for one station, `{station}`.
+ */
 export function stationSmsTextDefault(kind: TStationSmsTextKind, language: string): string {
-  return smsTemplate(kind === 'help' ? 'help' : 'confirmation_first', language);
+  if (kind === 'help') return smsTemplate('help', language).replace('{stations}', '{station}');
+  return smsTemplate('confirmation_first', language);
 }
 
 /** Refusals of PUT /admin/api/settings/sms-texts, by stable code; `{{x}}` are params. */

@@ -16,6 +16,8 @@ export const queryKeys = {
   /** The signed-in station (admin view): SMS switch and credits. */
   adminStation: ['admin', 'station'] as const,
   stationSettings: ['admin', 'station', 'settings'] as const,
+  /** The station's own wording of the confirmation and HELP texts, per language. */
+  stationSmsTexts: ['admin', 'station', 'sms-texts'] as const,
   users: ['admin', 'users'] as const,
   /** Pending invitations: under users, so a change to users refreshes them too. */
   invitations: ['admin', 'users', 'invitations'] as const,

@@ -41,7 +41,7 @@ describe('station wording of subscriber texts', async () => {
       (t: { language: string; kind: string }) => t.language === 'es' && t.kind === 'help',
     );
     expect(help.text).toBeNull();
-    expect(help.default_text).toBe(smsText('help', 'es'));
+    expect(help.default_text).toBe(smsText('help', 'es').replace('{stations}', '{station}'));
     const sentNow = smsText('help', 'es', { stations: 'WORDFM Radio', url: 'http://localhost:3000/contact' });
     expect(help.preview).toMatchObject({ body: sentNow, segments: smsSegments(sentNow).segments });
     expect(body).toMatchObject({ max_characters: 320, max_segments: 2 });

@@ -1,5 +1,6 @@
 // The SMS Settings tab: the SMS switch and its banner, the public subscribe and unsubscribe links,
-// credits, public subscriptions and the two required policy links (spec §2 Settings).
+// credits, public subscriptions, the two required policy links (spec §2 Settings) and the
+// station's wording of its subscriber texts (saved on their own, not with Save All Settings).
 import {
   ActionIcon,
   Alert,
@@ -18,6 +19,7 @@ import { IconAlertTriangle, IconCircleCheck, IconExternalLink } from '@tabler/ic
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CopyField } from '../../components/CopyField';
+import { SubscriberTextsSection } from './SubscriberTextsSection';
 import type { TSettingsTabProps } from './settings-draft';
 
 const creditsFormat = new Intl.NumberFormat('en-US');
@@ -90,6 +92,8 @@ export function SmsSettingsTab({ saved, draft, onChange }: TSettingsTabProps) {
           onChange={(event) => onChange({ ...draft, terms_url: event.currentTarget.value })}
         />
       </Stack>
+
+      <SubscriberTextsSection />
     </Stack>
   );
 }

@@ -1,6 +1,13 @@
 // Test fixtures for the Settings page: the station's settings and types, and a fetch mock that
 // routes "METHOD /path" to handlers on top of a signed-in admin.
-import type { TStationSettings, TStationSettingsResponse } from '@message-station/shared';
+import {
+  renderSmsTemplate,
+  smsSegments,
+  stationSmsTextDefault,
+  type TStationSettings,
+  type TStationSettingsResponse,
+  type TStationSmsTexts,
+} from '@message-station/shared';
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
 import type { TStationMessageType } from '../../api/settings';
@@ -39,6 +46,39 @@ export function savedSettings(overrides: Partial<TStationSettingsResponse> = {})
   return { ...stationSettings(), moved_subscriptions: 0, moved_contacts: 0, ...overrides };
 }
 
+/** The station's subscriber texts in English and Spanish; `own` are its own wordings by "language/kind". */
+export function stationSmsTexts(own: Record<string, string> = {}): TStationSmsTexts {
+  const filled = {
+    station: 'Demo Radio',
+    types: 'Emergency and Alert',
+    url: 'http://localhost:3000/contact',
+  };
+  const texts = (['en', 'es'] as const).flatMap((language) =>
+    (['confirmation', 'help'] as const).map((kind) => {
+      const text = own[`${language}/${kind}`] ?? null;
+      const body = renderSmsTemplate(text ?? stationSmsTextDefault(kind, language), {
+        ...filled,
+        stations: filled.station,
+      });
+      const count = smsSegments(body);
+      return {
+        language,
+        kind,
+        default_text: stationSmsTextDefault(kind, language),
+        text,
+        filled,
+        preview: { body, characters: count.characters, encoding: count.encoding, segments: count.segments },
+      };
+    }),
+  );
+  return {
+    texts,
+    placeholders: { confirmation: ['station', 'types'], help: ['station', 'url'] },
+    max_characters: 320,
+    max_segments: 2,
+  };
+}
+
 /** A signed-in admin, the settings and the four types; `handlers` keyed by "METHOD /path" win. */
 export function mockSettingsApi(handlers: Record<string, TApiHandler> = {}) {
   const typeUpdates: Record<string, TApiHandler> = Object.fromEntries(
@@ -51,6 +91,7 @@ export function mockSettingsApi(handlers: Record<string, TApiHandler> = {}) {
     'GET /auth/session': () => jsonResponse(sessionUser({ stationName: 'Demo Radio' })),
     'GET /admin/api/station/settings': () => jsonResponse(stationSettings()),
     'GET /admin/api/message-types': () => jsonResponse(TYPES),
+    'GET /admin/api/settings/sms-texts': () => jsonResponse(stationSmsTexts()),
     'PUT /admin/api/station/settings': (_url, init) =>
       jsonResponse(savedSettings(JSON.parse(String(init.body)) as Partial<TStationSettingsResponse>)),
     ...typeUpdates,
