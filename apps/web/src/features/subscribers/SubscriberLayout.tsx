@@ -61,7 +61,8 @@ export function SubscriberLayout() {
   );
 
   return (
-    <Box component="main" mih="100vh">
+    // Korean breaks lines between words (eojeol), not inside them.
+    <Box component="main" mih="100vh" style={{ wordBreak: loaded === 'ko' ? 'keep-all' : undefined }}>
       {loaded ? (
         <I18nextProvider i18n={subscriberI18n} defaultNS="subscribers">
           <SubscriberLanguageContext.Provider value={context}>
