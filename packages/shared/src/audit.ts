@@ -26,6 +26,7 @@ export const AUDIT_ACTIONS = [
   'api_key.revoked',
   'settings.updated',
   'settings.logo_changed',
+  'settings.sms_text_updated',
   'settings.security_updated',
   'message_type.updated',
   'message.created',
