@@ -153,6 +153,9 @@ test('a station signs up and works in Spanish, and no screen shows English', asy
 
   // SMS is off for a new station: turn it on in Settings.
   await page.goto('/admin/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Configuración' })).toBeVisible();
+  await expect(page.getByLabel('Nombre visible')).toHaveValue(stationName);
+  await expectNoEnglish(page, 'settings: branding', content);
   await page.getByRole('tab', { name: 'Configuración de SMS' }).click();
   await page.getByRole('switch', { name: 'Activar SMS' }).check();
   await expectNoEnglish(page, 'settings: SMS', content);
@@ -245,5 +248,12 @@ test('a station signs up and works in Spanish, and no screen shows English', asy
   await page.goto('/admin/messages');
   await expect(page.getByRole('row').filter({ hasText: title })).toHaveCount(1);
   await expectNoEnglish(page, 'messages after sending', content);
+
+  await page.goto('/admin/users');
+  await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Usted');
+  await expectNoEnglish(page, 'users', content);
+  await page.goto('/admin/machines');
+  await expect(page.getByRole('heading', { level: 2, name: 'Conectados ahora (0)' })).toBeVisible();
+  await expectNoEnglish(page, 'machines', content);
   await context.close();
 });
