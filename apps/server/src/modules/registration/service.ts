@@ -89,8 +89,12 @@ function shownWording(draft: { messageTypes: TDraftMessageType[]; language: stri
   );
 }
 
-function sendCode(ctx: TRegistrationContext, phone: string, code: string) {
-  return codes.sendTextOrExplain(ctx.sms, { to: phone, body: codes.codeMessage(code, ctx.config.publicUrl) });
+/** The signup code, in the wizard's language. */
+function sendCode(ctx: TRegistrationContext, phone: string, code: string, language: string) {
+  return codes.sendTextOrExplain(ctx.sms, {
+    to: phone,
+    body: codes.codeMessage(code, ctx.config.publicUrl, { kind: 'code_signup' }, language),
+  });
 }
 
 export async function startRegistration(
@@ -136,7 +140,7 @@ export async function startRegistration(
   });
 
   try {
-    await sendCode(ctx, input.phone_number, issued.code);
+    await sendCode(ctx, input.phone_number, issued.code, input.language);
   } catch (error) {
     // Nothing half-written: without the text there is no way to finish this draft.
     await slot.giveBack();
@@ -171,7 +175,7 @@ export async function resendRegistrationCode(ctx: TRegistrationContext, registra
       subjectId: draft.id,
       phone: draft.phoneNumber,
     });
-    await sendCode(ctx, draft.phoneNumber, issued.code);
+    await sendCode(ctx, draft.phoneNumber, issued.code, draft.language);
     return codes.codeDeliveryReply(ctx.config.sms.testMode, issued);
   });
 }
