@@ -58,7 +58,7 @@ describe('Message detail modal', () => {
       }),
     ]);
     expect(screen.getByRole('dialog', { name: 'Road closure' })).toBeTruthy();
-    expect(dialog.getByText('Created Just now')).toBeTruthy();
+    expect(dialog.getByText('Created just now')).toBeTruthy();
     expect(dialog.getByText('Content (English)')).toBeTruthy();
     expect(dialog.getByText('Main Street is closed until 5 PM.')).toBeTruthy();
     expect(dialog.getByText('Alert')).toBeTruthy();

@@ -3,7 +3,7 @@
 // their status; edit mode with Save and Cancel (re-translates into the completed languages, else es
 // and fr); the audio file rendered by the server; the SMS preview.
 import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
-import { TEXT_LIMITS, type TSendResult } from '@message-station/shared';
+import { relativeAge, TEXT_LIMITS, type TSendResult } from '@message-station/shared';
 import { IconEdit, IconMessage, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -190,7 +190,10 @@ function MessageDetail({
         <Group gap="xs">
           <Text fz="sm" c="dimmed">
             <time dateTime={message.createdAt} title={fullTime(message.createdAt)}>
-              {t('detail.created', { time: ageText(message.createdAt) })}
+              {/* 'Created just now', not 'Created Just now': the standalone words start with a capital. */}
+              {relativeAge(message.createdAt).kind === 'now'
+                ? t('detail.createdNow')
+                : t('detail.created', { time: ageText(message.createdAt) })}
             </time>
           </Text>
           <TypeBadge type={message.message_type} types={types} />
