@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   'settings.sms_text_updated',
   'settings.security_updated',
   'message_type.updated',
+  'message_type.wording_edited',
   'message.created',
   'message.updated',
   'message.deleted',
