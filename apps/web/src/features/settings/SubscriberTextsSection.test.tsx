@@ -94,9 +94,12 @@ describe('Settings: subscriber texts', () => {
     renderApp('/admin/settings');
     await user.click(await screen.findByRole('tab', { name: 'Configuración de SMS' }));
     const section = await screen.findByRole('region', { name: 'Textos para suscriptores' });
-    await within(section).findByRole('combobox', { name: 'Idioma' });
-    const editor = section.querySelector('[data-sms-text="en/help"]') as HTMLElement;
-    await user.type(within(editor).getByRole('textbox'), 'Demo Radio: reply STOP to opt out.');
+    // A Spanish interface opens on the station's Spanish texts.
+    expect((await within(section).findByRole('combobox', { name: 'Idioma' })).getAttribute('value')).toBe(
+      'Español',
+    );
+    const editor = section.querySelector('[data-sms-text="es/help"]') as HTMLElement;
+    await user.type(within(editor).getByRole('textbox'), 'Demo Radio: responda STOP para cancelar.');
     await user.click(within(editor).getByRole('button', { name: 'Guardar' }));
     expectShown(
       await within(editor).findByText(

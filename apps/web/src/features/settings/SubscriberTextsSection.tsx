@@ -19,12 +19,14 @@ import { useLanguageName } from '../sms-contacts/use-language-name';
 import { useSaveStationSmsTextMutation, useStationSmsTextsQuery } from './sms-texts-queries';
 
 export function SubscriberTextsSection() {
-  const { t } = useTranslation('settings');
+  const { t, i18n } = useTranslation('settings');
   const languageName = useLanguageName();
   const query = useStationSmsTextsQuery();
   const languages = [...new Set(query.data?.texts.map((text) => text.language) ?? [])];
   const [chosen, setChosen] = useState<string | null>(null);
-  const language = chosen && languages.includes(chosen) ? chosen : (languages[0] ?? null);
+  // The interface's language first when the station offers it, else the station's primary.
+  const initial = languages.includes(i18n.language) ? i18n.language : languages[0];
+  const language = chosen && languages.includes(chosen) ? chosen : (initial ?? null);
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="subscriber-texts-title">
@@ -112,6 +114,7 @@ function SmsTextEditor({ text, limits }: TEditorProps) {
         aria-label={t('smsTexts.editorLabel', { kind: kindLabel })}
         description={t('smsTexts.placeholders', { placeholders })}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
+        lang={text.language}
         placeholder={text.default_text}
         value={draft}
         onChange={(event) => {
@@ -134,7 +137,7 @@ function SmsTextEditor({ text, limits }: TEditorProps) {
       <Text fz="xs" c="dimmed">
         {t('smsTexts.willSend')}
       </Text>
-      <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }} data-sms-preview>
+      <Text fz="sm" style={{ whiteSpace: 'pre-wrap' }} lang={text.language} data-sms-preview>
         {outgoing}
       </Text>
       {typeof refusal === 'string' ? (
