@@ -1,7 +1,6 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import i18n from '../../i18n';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, mockSession, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';

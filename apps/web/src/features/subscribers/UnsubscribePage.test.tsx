@@ -1,7 +1,6 @@
 import { configure, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import i18n from '../../i18n';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, mockSession, renderApp } from '../../test/render-app';
 import { stationInfo } from './subscriber-test-helpers';
