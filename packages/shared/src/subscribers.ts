@@ -139,6 +139,19 @@ export const ZAddContactRequest = z.object({
 });
 export type TAddContactRequest = z.input<typeof ZAddContactRequest>;
 
+/** Why a CSV row cannot be imported; the page words it (issue 16), `error` stays English for API clients. */
+export const IMPORT_ROW_ERRORS = [
+  'name_too_long',
+  'phone_missing',
+  'phone_invalid',
+  'phone_not_us',
+  'unknown_language',
+  'unknown_type',
+  'duplicate_row',
+  'already_contact',
+] as const;
+export type TImportRowError = (typeof IMPORT_ROW_ERRORS)[number];
+
 export const ZImportRow = z.object({
   line: z.number(),
   name: z.string(),
@@ -147,6 +160,9 @@ export const ZImportRow = z.object({
   message_types: z.array(z.string()),
   /** null when the row can be imported. */
   error: z.string().nullable(),
+  error_code: z.enum(IMPORT_ROW_ERRORS).nullable(),
+  /** What the code's words name: {max} for name_too_long, {language}, {type}. */
+  error_params: z.record(z.string(), z.union([z.string(), z.number()])).nullable(),
   /**
    * The number was imported before imports verified contacts (decision 0017): importing it
    * again verifies that contact and leaves its preferences as they are.

@@ -6,6 +6,7 @@ import {
   parseUsPhone,
   TEXT_LIMITS,
   type TImportReport,
+  type TImportRowError,
   tooLongText,
 } from '@message-station/shared';
 import { parseContactsCsv, type TCsvContactRow } from './csv.js';
@@ -14,7 +15,19 @@ import { attestationText, stationCatalog, type TStaffContext } from './service.j
 
 type TCatalog = Awaited<ReturnType<typeof stationCatalog>>;
 type TExisting = Awaited<ReturnType<typeof repo.contactsWithPhones>>[number];
-type TCheckedRow = TCsvContactRow & { e164: string | null; error: string | null; verifiesExisting: boolean };
+/** A row's refusal: its code and params for the page, its English text for API clients. */
+type TRowError = { code: TImportRowError; params: Record<string, string | number> | null; text: string };
+type TCheckedRow = TCsvContactRow & {
+  e164: string | null;
+  error: TRowError | null;
+  verifiesExisting: boolean;
+};
+
+const refusal = (code: TImportRowError, text: string, params: TRowError['params'] = null): TRowError => ({
+  code,
+  params,
+  text,
+});
 
 const INSERT_CHUNK = 1000;
 
@@ -33,14 +46,21 @@ function rowError(
   language: string,
   types: string[],
   catalog: TCatalog,
-) {
-  if (row.name.length > TEXT_LIMITS.name) return tooLongText('Name', TEXT_LIMITS.name);
-  if (!row.phone) return 'Phone number is missing';
-  if (!e164)
-    return checkUsPhone(row.phone).problem === 'not_us' ? NOT_US_PHONE_ERROR : 'Invalid US phone number';
-  if (!catalog.languages.has(language)) return `Unknown language "${row.language}"`;
+): TRowError | null {
+  if (row.name.length > TEXT_LIMITS.name) {
+    return refusal('name_too_long', tooLongText('Name', TEXT_LIMITS.name), { max: TEXT_LIMITS.name });
+  }
+  if (!row.phone) return refusal('phone_missing', 'Phone number is missing');
+  if (!e164) {
+    return checkUsPhone(row.phone).problem === 'not_us'
+      ? refusal('phone_not_us', NOT_US_PHONE_ERROR)
+      : refusal('phone_invalid', 'Invalid US phone number');
+  }
+  if (!catalog.languages.has(language)) {
+    return refusal('unknown_language', `Unknown language "${row.language}"`, { language: row.language });
+  }
   const unknown = types.find((t) => !catalog.activeTypes.has(t));
-  if (unknown) return `Unknown message type "${unknown}"`;
+  if (unknown) return refusal('unknown_type', `Unknown message type "${unknown}"`, { type: unknown });
   return null;
 }
 
@@ -52,8 +72,10 @@ function checkRows(rows: TCsvContactRow[], catalog: TCatalog, existing: Map<stri
     const types = row.types.length ? row.types : [...catalog.activeTypes];
     const contact = e164 ? existing.get(e164) : undefined;
     let error = rowError(row, e164, language, types, catalog);
-    if (!error && e164 && seen.has(e164)) error = 'Duplicate of an earlier row';
-    else if (!error && contact && !awaitsVerification(contact)) error = 'Already a contact of this station';
+    if (!error && e164 && seen.has(e164)) error = refusal('duplicate_row', 'Duplicate of an earlier row');
+    else if (!error && contact && !awaitsVerification(contact)) {
+      error = refusal('already_contact', 'Already a contact of this station');
+    }
     if (e164) seen.add(e164);
     return { ...row, language, types, e164, error, verifiesExisting: !error && Boolean(contact) };
   });
@@ -155,7 +177,9 @@ export async function importContacts(
       phone: r.phone,
       language: r.language,
       message_types: r.types,
-      error: r.error,
+      error: r.error?.text ?? null,
+      error_code: r.error?.code ?? null,
+      error_params: r.error?.params ?? null,
       verifies_existing: r.verifiesExisting,
     })),
   };

@@ -260,6 +260,22 @@ describe('SMS contacts (staff)', async () => {
       [9, 'Unknown message type "weather"'],
       [10, 'Only US phone numbers (+1) can be used.'],
     ]);
+    // The page words each refusal from its code and params.
+    expect(
+      report.rows.map((r: { error_code: string | null; error_params: unknown }) => [
+        r.error_code,
+        r.error_params,
+      ]),
+    ).toEqual([
+      [null, null],
+      [null, null],
+      ['phone_invalid', null],
+      ['duplicate_row', null],
+      ['already_contact', null],
+      ['unknown_language', { language: 'ko' }],
+      ['unknown_type', { type: 'weather' }],
+      ['phone_not_us', null],
+    ]);
     expect(report.rows[0]).toMatchObject({
       name: 'Lopez, Maria',
       language: 'es',

@@ -2,6 +2,7 @@ import type { TImportReport } from '@message-station/shared';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import i18n from '../../i18n';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
@@ -27,6 +28,8 @@ const dryRun: TImportReport = {
       language: 'es',
       message_types: ['emergency', 'alert'],
       error: null,
+      error_code: null,
+      error_params: null,
       verifies_existing: false,
     },
     {
@@ -35,7 +38,9 @@ const dryRun: TImportReport = {
       phone: '12',
       language: 'en',
       message_types: [],
-      error: 'Please enter a valid US phone number.',
+      error: 'Invalid US phone number',
+      error_code: 'phone_invalid',
+      error_params: null,
       verifies_existing: false,
     },
     {
@@ -45,6 +50,8 @@ const dryRun: TImportReport = {
       language: 'en',
       message_types: [],
       error: null,
+      error_code: null,
+      error_params: null,
       verifies_existing: true,
     },
   ],
@@ -83,7 +90,7 @@ describe('Import contacts', () => {
 
     const lineThree = dialog.getByText('Bad Row').closest('tr') as HTMLElement;
     expectShown(within(lineThree).getByText('3'));
-    expectShown(within(lineThree).getByText('Please enter a valid US phone number.'));
+    expectShown(within(lineThree).getByText('Invalid US phone number'));
     expectShown(within(lineThree).getByText('All active types'));
     const lineTwo = dialog.getByText('Maria Lopez', { selector: 'td' }).closest('tr') as HTMLElement;
     expectShown(within(lineTwo).getByText('Ready'));
@@ -127,6 +134,35 @@ describe('Import contacts', () => {
     );
     await user.click(dialog.getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('words each row error in Spanish from its code, whatever English the server sent', async () => {
+    await i18n.changeLanguage('es');
+    setCookie('csrf_token', 'i3');
+    const unknownType = {
+      ...dryRun.rows[1],
+      line: 5,
+      name: 'Tipo Raro',
+      error: 'Unknown message type "weather"',
+      error_code: 'unknown_type',
+      error_params: { type: 'weather' },
+    } as const;
+    mockContactsApi({
+      'GET /admin/api/sms-contacts': () => listResponse([contact()]),
+      [IMPORT]: () => jsonResponse({ ...dryRun, rows: [...dryRun.rows, unknownType] }),
+    });
+    renderApp('/admin/sms-contacts');
+    const user = userEvent.setup();
+    await screen.findByText('Maria Lopez');
+    await user.click(screen.getByRole('button', { name: 'Importar' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Importar contactos' }));
+    const file = new File([CSV], 'contacts.csv', { type: 'text/csv' });
+    await user.upload(dialog.getByLabelText(/archivo CSV/), file);
+    const badPhone = (await dialog.findByText('Bad Row')).closest('tr') as HTMLElement;
+    expectShown(within(badPhone).getByText('Número de teléfono de EE. UU. no válido'));
+    const badType = dialog.getByText('Tipo Raro').closest('tr') as HTMLElement;
+    expectShown(within(badType).getByText('Tipo de mensaje desconocido «weather»'));
+    expect(dialog.queryByText(/Invalid US phone|Unknown message type/)).toBeNull();
   });
 
   it("shows the server's refusal of a file", async () => {

@@ -78,7 +78,7 @@ function RowResult({ row }: { row: TImportRow }) {
           style={{ flexShrink: 0, marginTop: 3 }}
         />
         <Text fz="sm" c="red.8">
-          {row.error}
+          {row.error_code ? t(`import.rowError.${row.error_code}`, row.error_params ?? {}) : row.error}
         </Text>
       </Group>
     );
