@@ -110,7 +110,7 @@ export const inboundMessages = pgTable(
     from: text('from').notNull(),
     to: text('to').notNull(),
     body: text('body').notNull(),
-    /** stop, start, help, or null when it was no keyword. */
+    /** stop, start, help, language (a language name, decision 0026), or null when it was no keyword. */
     keyword: text('keyword'),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
