@@ -35,6 +35,8 @@ export const ZStationUser = z.object({
   api_access_enabled: z.boolean(),
   /** Why API access is off; null when it is on. */
   api_access_reason: z.string().nullable(),
+  /** The same as a code (ERROR_CODES) the web words in its language (decision 0028). */
+  api_access_reason_code: z.enum(['api_access_off', 'api_access_needs_plan']).nullable(),
   /** The key's visible start (e.g. "ms-3fa9c02b…"); the full key is shown once, when created. */
   api_key: z.string().nullable(),
   api_key_created_at: z.string().nullable(),

@@ -74,10 +74,6 @@ type TValidationIssue = { instancePath?: string; message?: string };
 const LIBRARY_MESSAGE =
   /^(Invalid (input|option|value|string|element|key|union)|Too (small|big)|Unrecognized)\b/;
 
-export function describeValidation(issues: TValidationIssue[]): string {
-  return validationError(issues).message;
-}
-
 /** The refusal for a request our schemas rejected. */
 export function validationError(issues: TValidationIssue[]): AppError {
   const [issue] = issues;

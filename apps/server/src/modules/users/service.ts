@@ -83,6 +83,7 @@ function describeUser(row: repo.TStationUserRow): TStationUser {
     role: row.role,
     api_access_enabled: reason === null,
     api_access_reason: reason ? errorText(reason) : null,
+    api_access_reason_code: reason,
     api_key: row.keyPrefix ? `${row.keyPrefix}…` : null,
     api_key_created_at: row.keyCreatedAt?.toISOString() ?? null,
     api_key_last_used_at: row.keyLastUsedAt?.toISOString() ?? null,

@@ -22,6 +22,7 @@ const noName = stationUser({
   phone_number: null,
   api_access_enabled: false,
   api_access_reason: 'API access needs an active subscription or free trial.',
+  api_access_reason_code: 'api_access_needs_plan',
 });
 
 describe('UsersPage', () => {
@@ -70,6 +71,18 @@ describe('UsersPage', () => {
     await user.hover(rowOf('j.doe').getByText('No Access'));
     expect((await screen.findByRole('tooltip')).textContent).toBe(
       'API access needs an active subscription or free trial.',
+    );
+  });
+
+  it('gives the reason in Spanish from its code', async () => {
+    await i18n.changeLanguage('es');
+    mockUsersApi({ [LIST]: () => jsonResponse([ana, noName]) });
+    renderApp('/admin/users');
+    const user = userEvent.setup();
+    await screen.findByText('j.doe');
+    await user.hover(rowOf('j.doe').getByText('Sin acceso'));
+    expect((await screen.findByRole('tooltip')).textContent).toBe(
+      'El acceso a la API requiere una suscripción activa o una prueba gratuita.',
     );
   });
 

@@ -4,6 +4,7 @@ import { Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core
 import { formatUsPhone, type TStationUser } from '@message-station/shared';
 import { IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { codeText } from '../../api/error-words';
 import { ListTable } from '../../components/ListTable';
 import { useSessionUser } from '../auth/session-user';
 import { useNow } from '../registration/use-now';
@@ -138,7 +139,14 @@ function ApiKeyCell({ user, onView }: { user: TStationUser; onView: () => void }
     );
   }
   return (
-    <Tooltip label={user.api_access_reason} withArrow multiline w={240}>
+    <Tooltip
+      label={
+        (user.api_access_reason_code && codeText(user.api_access_reason_code, {})) || user.api_access_reason
+      }
+      withArrow
+      multiline
+      w={240}
+    >
       {/* A button so keyboard users can reach the reason too. */}
       <Badge component="button" type="button" variant="light" color="gray" style={{ cursor: 'help' }}>
         {t('noAccess')}

@@ -17,6 +17,7 @@ export function stationUser(overrides: Partial<TStationUser> = {}): TStationUser
     role: 'user',
     api_access_enabled: true,
     api_access_reason: null,
+    api_access_reason_code: null,
     api_key: null,
     api_key_created_at: null,
     api_key_last_used_at: null,
