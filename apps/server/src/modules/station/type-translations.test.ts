@@ -175,9 +175,20 @@ describe('message type names per language', async () => {
     expect(saved.statusCode).toBe(200);
     expect((await typeIn('ko', 'emergency')).display_name).toBe('긴급');
     expect((await typeIn('ko', 'alert')).display_name).toBe('[ko] Storm Watch');
+    // A new primary language lends its words to the types themselves.
+    const spanishFirst = await admin.request({
+      method: 'PUT',
+      url: '/admin/api/station/settings',
+      body: { ...body, supported_languages: ['en', 'es', 'ko'], primary_language: 'es' },
+    });
+    expect(spanishFirst.statusCode).toBe(200);
+    const types = (await admin.get('/admin/api/message-types')).json();
+    expect(types.find((t: { message_type: string }) => t.message_type === 'emergency').display_name).toBe(
+      'Emergencia',
+    );
     expect((await info('ko')).station.languages.map((l: { native_name: string }) => l.native_name)).toEqual([
-      'English',
       'Español',
+      'English',
       '한국어',
     ]);
   });

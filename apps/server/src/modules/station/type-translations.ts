@@ -339,7 +339,8 @@ export async function languagesSaved(
     const messageType = type.messageType as TMessageTypeKey;
     const row = primaryRow.get(messageType);
     if (row && (row.displayName !== type.displayName || row.description !== type.description)) {
-      await repo.updateMessageType(db, input.stationId, type.id, row, input.at);
+      const { displayName, description } = row;
+      await repo.updateMessageType(db, input.stationId, type.id, { displayName, description }, input.at);
     }
     const primaryWording = row ?? { displayName: type.displayName, description: type.description };
     const added = input.added.filter((language) => language !== input.primary);
