@@ -29,4 +29,30 @@ describe('scripts/check-locales.mjs', () => {
       rmSync(dir, { recursive: true, force: true });
     }
   });
+
+  it('wants the subscriber pages in all nine languages, with the same keys and placeholders', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'locales-'));
+    try {
+      const english = { join: { title: 'Join', intro: 'Alerts from {{station}}' } };
+      for (const lng of ['en', 'es', 'fr', 'de', 'it', 'pt', 'zh', 'ja']) {
+        mkdirSync(join(dir, lng));
+        writeFileSync(join(dir, lng, 'subscribers.json'), JSON.stringify(english));
+      }
+      writeFileSync(
+        join(dir, 'fr', 'subscribers.json'),
+        JSON.stringify({ join: { title: 'Rejoindre', intro: 'Alertes' } }),
+      );
+      writeFileSync(join(dir, 'de', 'subscribers.json'), JSON.stringify({ join: { title: 'Beitreten' } }));
+      const result = spawnSync(process.execPath, [script, dir], { encoding: 'utf8' });
+      expect(result.status).toBe(1);
+      expect(result.stderr).toContain('ko/subscribers.json: file missing');
+      expect(result.stderr).toContain('de/subscribers.json: missing "join.intro"');
+      expect(result.stderr).toContain(
+        'fr/subscribers.json: "join.intro" uses {{}}, English uses {{station}}',
+      );
+      expect(result.stderr).not.toContain('ja/subscribers.json');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
