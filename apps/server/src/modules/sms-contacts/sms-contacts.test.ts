@@ -194,7 +194,8 @@ describe('SMS contacts (staff)', async () => {
       is_verified: false,
     });
     const [text] = await db.select().from(outboxMessages).where(eq(outboxMessages.to, '+14155551010'));
-    expect(text?.body).toContain('Reply YES to confirm');
+    // In the language of the contact's first type (Spanish here).
+    expect(text?.body).toContain('Responda SI o YES para confirmar');
     const [consent] = await db.select().from(consentEvents).where(eq(consentEvents.phone, '+14155551010'));
     expect(consent).toMatchObject({
       event: 'opt_in',
