@@ -77,6 +77,7 @@ export const ERROR_CODES = {
   station_name_letters: 'Station name must contain letters or digits.',
   supported_language_required: 'Choose at least one supported language.',
   supported_languages_repeat: 'Supported languages must not repeat.',
+  supported_languages_unknown: 'Supported languages must be among: {{languages}}.',
   primary_language_unsupported: 'Primary language must be one of the supported languages.',
   privacy_url_empty: 'Privacy policy URL cannot be empty',
   terms_url_empty: 'Terms URL cannot be empty',

@@ -9,6 +9,7 @@ import { outboxMessages, users } from '../../db/schema/index.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { solveBotCheck } from '../../test/altcha.js';
 import { createTestApp, TestClient } from '../../test/app.js';
+import { sendEmailClashNotice } from '../registration/email-clash.js';
 import { createUserWithHash } from '../users/service.js';
 
 const base = loadConfig({ NODE_ENV: 'test', DEV_TOOLS: 'true' }).rateLimits;
@@ -123,6 +124,19 @@ describe('emails in the recipient’s language', () => {
     });
     expect(noLanguage.statusCode).toBe(200);
     expect((await emailsTo(email)).map((mail) => mail.subject)).toEqual([RESET_EMAIL.es.subject]);
+  });
+
+  it('tells an account’s owner of a signup with their address in their language', async () => {
+    const sent: { subject: string; text: string }[] = [];
+    const email = { send: async (mail: { subject: string; text: string }) => void sent.push(mail) };
+    const owner = { email: 'o@demo.test', fullName: 'Lucía Gómez', stationId: 's1' };
+    await sendEmailClashNotice(email as never, { ...owner, language: 'es' }, 'Radio Nueva');
+    await sendEmailClashNotice(email as never, { ...owner, language: 'en' }, 'Radio Nueva');
+    expect(sent.map((mail) => mail.subject)).toEqual([
+      'Alguien intentó crear una estación de Message Station con su correo electrónico',
+      'Someone tried to create a Message Station station with your email',
+    ]);
+    expect(sent[0]?.text).toContain('Alguien intentó crear una estación nueva ("Radio Nueva")');
   });
 
   it('writes the lock email after failed sign-ins in the owner’s language', async () => {
