@@ -86,6 +86,16 @@ export const ERROR_CODES = {
   target_language_is_original: 'The original language cannot be a target language.',
   translation_empty: 'The translation cannot be empty.',
   text_far_too_long: 'The text is far too long.',
+  alert_type_repeated: 'Each alert type may be chosen only once.',
+  message_type_repeated: 'Each message type may appear only once.',
+  unknown_alert_type: 'Unknown alert type.',
+  category_required: 'Please choose a category.',
+  contact_consent_required: 'Please confirm that this person agreed to receive SMS alerts.',
+  subscriber_consent_required: 'Please confirm that you consent to receive SMS messages.',
+  role_invalid: 'Role must be admin or user.',
+  contact_status_invalid: 'Status must be active or paused.',
+  audio_format_invalid: 'Format must be wav or mp3.',
+  idempotency_key_invalid: 'Idempotency-Key must be 1 to 200 visible ASCII characters',
 
   // Sign-in, password reset, account (decision 0020)
   invalid_login: 'Invalid email or password',
