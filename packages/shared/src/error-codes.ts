@@ -15,6 +15,8 @@ export type TErrorTemplate = TText | TPlural | TSelect;
 export const ERROR_CODES = {
   // Generic
   not_found: 'Not found',
+  /** The web's own, for a call that never reached the server (the server never answers it). */
+  network_error: 'Network error. Please try again.',
   internal_error: 'Internal server error',
   request_failed: '{{detail}}',
   authentication_required: 'Authentication required',

@@ -28,7 +28,10 @@ export class ApiError extends Error {
   readonly serverMessage: string;
 
   constructor(status: number, message: string, body?: unknown) {
-    const { code, params } = refusalOf(body);
+    const refusal = refusalOf(body);
+    // A call that never reached the server: the web's own code, worded like the server's.
+    const code = refusal.code ?? (status === 0 ? 'network_error' : null);
+    const { params } = refusal;
     super(rateLimitText(body) ?? (code ? codeText(code, params) : null) ?? message);
     this.name = 'ApiError';
     this.status = status;
@@ -103,10 +106,10 @@ export function apiWithHeaders<T>(path: string, options: ApiRequestOptions = {})
 export function serverErrorText(error: unknown, fallback: string): string {
   if (!(error instanceof ApiError)) return fallback;
   const body = error.body;
+  if (!body || typeof body !== 'object') return fallback;
   const worded = rateLimitText(body) ?? (error.code ? codeText(error.code, error.params) : null);
   if (worded) return worded;
-  if (body && typeof body === 'object' && 'error' in body && typeof body.error === 'string')
-    return body.error;
+  if ('error' in body && typeof body.error === 'string') return body.error;
   return fallback;
 }
 

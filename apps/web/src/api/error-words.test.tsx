@@ -115,6 +115,10 @@ describe('error codes in words', () => {
     const noCode = new ApiError(400, 'Plain words.', { error: 'Plain words.' });
     expect(noCode.message).toBe('Plain words.');
     expect(serverErrorText(new Error('boom'), 'fallback')).toBe('fallback');
+    const offline = new ApiError(0, 'Network error. Please try again.');
+    expect(offline.message).toBe('Error de red. Inténtelo de nuevo.');
+    expect(offline.code).toBe('network_error');
+    expect(serverErrorText(offline, 'fallback')).toBe('fallback');
   });
 
   it('words what api() throws in the interface language', async () => {
