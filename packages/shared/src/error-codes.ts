@@ -3,6 +3,7 @@
 // the spec's "server error text is shown as given" read it), `code` and `params` let the web word it
 // in the interface language (apps/web/src/locales/{en,es}/errors.json). A code never changes
 // meaning; a new refusal gets a new code.
+import { STATION_SMS_TEXT_ERRORS } from './station-sms-texts.js';
 
 /** One English text with `{{param}}` placeholders. */
 type TText = string;
@@ -243,6 +244,9 @@ export const ERROR_CODES = {
   contact_email_required: 'Email is required.',
   contact_email_failed: 'Your message was saved, but we could not email it right now. We will still see it.',
   twilio_signature_invalid: 'Invalid signature',
+
+  // Settings → Subscriber texts (PUT /admin/api/settings/sms-texts), kept in their own table.
+  ...STATION_SMS_TEXT_ERRORS,
 } as const satisfies Record<string, TErrorTemplate>;
 
 export type TErrorCode = keyof typeof ERROR_CODES;
@@ -323,6 +327,8 @@ export function errorCodeForText(
     if (typeof template === 'string' && template === text && !template.includes('{{'))
       return { code, params: {} };
   }
+  // Of the templates that fit, the most specific: the one with the most words of its own.
+  let best: { code: TErrorCode; params: Record<string, string | number>; literal: number } | null = null;
   for (const [code, template] of Object.entries(ERROR_CODES) as [TErrorCode, TErrorTemplate][]) {
     if (typeof template !== 'string' || !template.includes('{{') || FREE_TEXT.test(template)) continue;
     const names: string[] = [];
@@ -338,8 +344,12 @@ export function errorCodeForText(
       })
       .join('');
     const match = new RegExp(`^${pattern}$`, 's').exec(text);
-    if (match)
-      return { code, params: Object.fromEntries(names.map((name, i) => [name, paramOf(match[i + 1])])) };
+    const literal = template.replace(/\{\{\w+\}\}/g, '').length;
+    if (match && (!best || literal > best.literal)) {
+      const params = Object.fromEntries(names.map((name, i) => [name, paramOf(match[i + 1])]));
+      best = { code, params, literal };
+    }
   }
+  if (best) return { code: best.code, params: best.params };
   return null;
 }
