@@ -1,5 +1,6 @@
 // Station user shapes (spec §3 Station user, §5 Add user / Edit user, §7 users calls).
 import { z } from 'zod';
+import { ZUiLanguage } from './auth.js';
 import { USER_ROLES } from './constants.js';
 import { email, newPassword, requiredText, ZUsPhone } from './fields.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
@@ -93,6 +94,8 @@ export const ZAcceptInvitationRequest = z.object({
   token: ZInvitationToken,
   password: newPassword('Password must be at least 8 characters long.'),
   full_name: requiredText('Full name is required.', TEXT_LIMITS.name),
+  /** The page's language: the new account's (emails to them are written in it). */
+  language: ZUiLanguage.optional(),
 });
 export type TAcceptInvitationRequest = z.input<typeof ZAcceptInvitationRequest>;
 

@@ -61,7 +61,8 @@ export function getInvitationPreview(token: string, signal?: AbortSignal): Promi
 
 /** Public: creates the account and signs it in (the session cookie is set). */
 export function acceptInvitation(request: TAcceptInvitationRequest): Promise<TSessionUser> {
-  return api<TSessionUser>('/auth/invitations/accept', { method: 'POST', body: request });
+  const body: TAcceptInvitationRequest = { language: currentLanguage(), ...request };
+  return api<TSessionUser>('/auth/invitations/accept', { method: 'POST', body });
 }
 
 /** Admin accounts answer 403: they cannot be edited through the interface. */

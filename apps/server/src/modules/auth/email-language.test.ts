@@ -9,6 +9,7 @@ import { outboxMessages, users } from '../../db/schema/index.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { solveBotCheck } from '../../test/altcha.js';
 import { createTestApp, TestClient } from '../../test/app.js';
+import { invitationTokenFor } from '../../test/invitations.js';
 import { sendEmailClashNotice } from '../registration/email-clash.js';
 import { createUserWithHash } from '../users/service.js';
 
@@ -75,6 +76,25 @@ describe('a user’s language', () => {
     expect(await languageOf(email)).toBe('en');
     expect((await put(client, { language: 'es' })).statusCode).toBe(200);
     expect(await languageOf(email)).toBe('es');
+  });
+
+  it('is the language a colleague accepts their invitation in', async () => {
+    const invited = await admin.post('/admin/api/users', {
+      full_name: 'Marta Ruiz',
+      email: 'marta@demo.test',
+      phone_number: '+14155550177',
+      language: 'es',
+    });
+    expect(invited.statusCode).toBe(201);
+    const token = await invitationTokenFor(db, 'marta@demo.test');
+    const accepted = await (await visitor()).post('/auth/invitations/accept', {
+      token,
+      password: 'long enough',
+      full_name: 'Marta Ruiz',
+      language: 'es',
+    });
+    expect(accepted.statusCode).toBe(200);
+    expect(await languageOf('marta@demo.test')).toBe('es');
   });
 
   it('is not changed by a wrong password, a language the interface does not have, or a visitor', async () => {

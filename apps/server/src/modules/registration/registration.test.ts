@@ -55,6 +55,17 @@ describe('registration', async () => {
     return { client, body, response, reply: response.json() };
   }
 
+  it('gives the new admin the wizard’s language, so emails to them are in it', async () => {
+    const { client, body, reply } = await start({ language: 'es' });
+    const verified = await client.post('/api/register/verify', {
+      registration_id: reply.registration_id,
+      verification_code: reply.test_code,
+    });
+    expect(verified.statusCode).toBe(200);
+    const [admin] = await db.select().from(users).where(eq(users.email, body.email));
+    expect(admin?.language).toBe('es');
+  });
+
   it('creates the station and its admin after the texted code, and signs the admin in', async () => {
     const { client, body, response, reply } = await start();
     expect(response.statusCode).toBe(200);

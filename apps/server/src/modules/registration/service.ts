@@ -3,6 +3,7 @@
 import {
   defaultTypeWording,
   deriveStationId,
+  emailLanguage,
   LIMITS,
   MESSAGE_TYPES,
   type TLanguageCode,
@@ -256,6 +257,8 @@ export async function verifyRegistration(ctx: TRegistrationContext, registration
         phoneNumber: draft.phoneNumber,
         role: 'admin',
         lastLoginAt: ctx.now,
+        // The wizard's language is the new admin's until they choose another.
+        language: emailLanguage(draft.language),
       });
       await repo.markDraftCompleted(tx, draft.id, station.id, ctx.now);
       const session = await createSession(tx, {

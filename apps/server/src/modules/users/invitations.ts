@@ -237,6 +237,7 @@ export async function acceptInvitation(db: Db, input: TAcceptInvitationRequest, 
         phoneNumber: accepted.phoneNumber,
         role: accepted.role,
         apiAccessEnabled: accepted.apiAccessEnabled,
+        language: input.language,
       });
       return { id: user.id, stationId: accepted.stationId };
     })

@@ -47,6 +47,8 @@ export async function createUserWithHash(
     isSuperadmin?: boolean;
     apiAccessEnabled?: boolean;
     lastLoginAt?: Date;
+    /** The interface language they use (emails to them are written in it); English if unknown. */
+    language?: 'en' | 'es';
   },
 ) {
   return repo.insertUser(db, {

@@ -60,7 +60,7 @@ describe('AcceptInvitationPage', () => {
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/dashboard'));
     expect(bodiesSentTo(fetchMock, 'POST', '/auth/invitations/accept')).toEqual([
-      { token: 'tok-123', password: 'long enough', full_name: 'Jane Smith-Ruiz' },
+      { token: 'tok-123', password: 'long enough', full_name: 'Jane Smith-Ruiz', language: 'en' },
     ]);
   });
 
