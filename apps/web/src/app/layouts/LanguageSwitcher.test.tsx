@@ -1,0 +1,49 @@
+// A signed-in user's language choice is kept on their account (emails to them follow it); a
+// visitor's stays in the browser only.
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import i18n from '../../i18n';
+import { setCookie } from '../../test/cookies';
+import { jsonResponse, mockSession, renderApp, sessionUser } from '../../test/render-app';
+
+const LANGUAGE = 'PUT /admin/api/account/language';
+
+function sentLanguages(fetchMock: ReturnType<typeof mockSession>) {
+  return fetchMock.mock.calls
+    .filter(([path, init]) => path === '/admin/api/account/language' && init?.method === 'PUT')
+    .map(([, init]) => JSON.parse(String(init?.body)));
+}
+
+describe('the language menu', () => {
+  it('keeps a signed-in user’s choice on their account', async () => {
+    setCookie('csrf_token', 'l1');
+    const fetchMock = mockSession(sessionUser(), {
+      [LANGUAGE]: (_path, init) => jsonResponse(JSON.parse(String(init.body))),
+    });
+    renderApp('/admin/account');
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Language' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Español' }));
+    expect(await screen.findByRole('link', { name: 'Mi cuenta' })).toBeTruthy();
+    expect(sentLanguages(fetchMock)).toEqual([{ language: 'es' }]);
+
+    // Choosing the language already shown changes nothing.
+    await user.click(screen.getByRole('button', { name: 'Language' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Español' }));
+    expect(sentLanguages(fetchMock)).toEqual([{ language: 'es' }]);
+    await i18n.changeLanguage('en');
+  });
+
+  it('sends nothing for a visitor on the public pages', async () => {
+    const fetchMock = mockSession(null);
+    renderApp('/');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: 'Message Station' });
+    await user.click(screen.getByRole('button', { name: 'Language' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Español' }));
+    expect(await screen.findByRole('link', { name: 'Cree su estación' })).toBeTruthy();
+    expect(sentLanguages(fetchMock)).toEqual([]);
+    await i18n.changeLanguage('en');
+  });
+});
