@@ -1,11 +1,12 @@
 import type { TRegisterStartResponse } from '@message-station/shared';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../app/query-client';
+import i18n from '../../i18n';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, mockSession, sessionUser } from '../../test/render-app';
 import { startReply } from './signup-test-helpers';
@@ -139,3 +140,51 @@ describe('VerificationStep logo upload', () => {
     expect((form.get('logo') as File).name).toBe('logo.png');
   });
 });
+
+// Refusals by code (decision 0028): worded in the page's language, and recognised by code.
+describe('VerificationStep in Spanish', () => {
+  it('shows a wrong verification code in Spanish with the attempts left', async () => {
+    await i18n.changeLanguage('es');
+    setCookie('csrf_token', 'e2');
+    mockSession(null, {
+      'POST /api/register/verify': () =>
+        jsonResponse(
+          {
+            error: 'Invalid verification code. 4 attempts left.',
+            code: 'verification_code_invalid',
+            params: { attempts_left: 4 },
+          },
+          400,
+        ),
+    });
+    renderStep(startReply());
+    await typeCode();
+    expect(await screen.findByText('Código de verificación no válido. Quedan 4 intentos.')).toBeTruthy();
+    expect(screen.queryByText(/attempts left/)).toBeNull();
+  });
+
+  it('knows an expired registration by its code in Spanish too, and goes home', async () => {
+    await i18n.changeLanguage('es');
+    setCookie('csrf_token', 'e3');
+    const alert = vi.fn();
+    vi.stubGlobal('alert', alert);
+    mockSession(null, {
+      'POST /api/register/verify': () =>
+        jsonResponse(
+          { error: 'Registration expired. Please start over.', code: 'registration_expired', params: {} },
+          410,
+        ),
+    });
+    const router = renderStep(startReply());
+    await typeCode();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    expect(alert).toHaveBeenCalledWith('El registro ha caducado. Vuelva a empezar.');
+  });
+});
+
+async function typeCode() {
+  const user = userEvent.setup();
+  await user.click(await screen.findByLabelText(/Dígito 1/));
+  await user.keyboard('123456');
+  await user.click(screen.getByRole('button', { name: 'Verificar' }));
+}

@@ -1,6 +1,6 @@
 // Refusals by code (decision 0028): every catalogue code is worded in en and es, the English word
 // for word as the server sends it; ApiError's message is the interface language's text, shown by
-// the pages that show `error.message` without knowing about codes.
+// the pages that show `error.message` without knowing about codes (a page: VerificationStep.test).
 import {
   ERROR_CODES,
   errorTemplateParams,
@@ -8,19 +8,10 @@ import {
   type TErrorCode,
   type TErrorTemplate,
 } from '@message-station/shared';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it, vi } from 'vitest';
-import { AppProviders } from '../app/AppProviders';
-import { createQueryClient } from '../app/query-client';
-import { startReply } from '../features/registration/signup-test-helpers';
-import { VerificationStep } from '../features/registration/VerificationStep';
+import { describe, expect, it } from 'vitest';
 import i18n from '../i18n';
 import en from '../locales/en/errors.json';
 import es from '../locales/es/errors.json';
-import { setCookie } from '../test/cookies';
 import { jsonResponse, mockSession } from '../test/render-app';
 import { ApiError, api, serverErrorText } from './client';
 
@@ -43,12 +34,6 @@ function lookUp(words: TWords, path: string[]): unknown {
 }
 
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]);
-
-/** The verification step of signup, holding its registration as the signup page does. */
-function Harness() {
-  const [registration, setRegistration] = useState(startReply());
-  return <VerificationStep registration={registration} logo={null} onRegistrationChange={setRegistration} />;
-}
 
 const refusal = (code: TErrorCode, error: string, params: Record<string, unknown> = {}) => ({
   error,
@@ -130,60 +115,4 @@ describe('error codes in words', () => {
     expect((failure as ApiError).message).toBe('Correo electrónico o contraseña no válidos.');
     expect(serverErrorText(failure, 'fallback')).toBe('Correo electrónico o contraseña no válidos.');
   });
-
-  it('shows a wrong verification code in Spanish with the attempts left', async () => {
-    await i18n.changeLanguage('es');
-    setCookie('csrf_token', 'e2');
-    mockSession(null, {
-      'POST /api/register/verify': () =>
-        jsonResponse(
-          refusal('verification_code_invalid', 'Invalid verification code. 4 attempts left.', {
-            attempts_left: 4,
-          }),
-          400,
-        ),
-    });
-    renderVerification();
-    await typeCode();
-    expect(await screen.findByText('Código de verificación no válido. Quedan 4 intentos.')).toBeTruthy();
-    expect(screen.queryByText(/attempts left/)).toBeNull();
-  });
-
-  it('knows an expired registration by its code in Spanish too, and goes home', async () => {
-    await i18n.changeLanguage('es');
-    setCookie('csrf_token', 'e3');
-    const alert = vi.fn();
-    vi.stubGlobal('alert', alert);
-    mockSession(null, {
-      'POST /api/register/verify': () =>
-        jsonResponse(refusal('registration_expired', 'Registration expired. Please start over.'), 410),
-    });
-    const router = renderVerification();
-    await typeCode();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(alert).toHaveBeenCalledWith('El registro ha caducado. Vuelva a empezar.');
-  });
 });
-
-function renderVerification() {
-  const router = createMemoryRouter(
-    [
-      { path: '/signup', element: <Harness /> },
-      { path: '/', element: <p>Inicio</p> },
-    ],
-    { initialEntries: ['/signup'] },
-  );
-  render(
-    <AppProviders queryClient={createQueryClient()} env="test">
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
-  return router;
-}
-
-async function typeCode() {
-  const user = userEvent.setup();
-  await user.click(await screen.findByLabelText(/Dígito 1/));
-  await user.keyboard('123456');
-  await user.click(screen.getByRole('button', { name: 'Verificar' }));
-}
