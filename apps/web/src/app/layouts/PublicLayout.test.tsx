@@ -31,7 +31,7 @@ describe('public layout', () => {
   });
 
   it('switches to Spanish and back with the Language menu, updating <html lang>', async () => {
-    mockSession(null);
+    const fetchMock = mockSession(null);
     renderApp('/');
     const user = userEvent.setup();
     await screen.findByRole('heading', { level: 1, name: 'Message Station' });
@@ -47,6 +47,8 @@ describe('public layout', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'English' }));
     expect(await screen.findByRole('link', { name: 'Create Your Station' })).toBeTruthy();
     expect(document.documentElement.lang).toBe('en');
+    // A visitor's choice stays in the browser (a signed-in user's is kept on the account).
+    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
     await i18n.changeLanguage('en');
   });
 
