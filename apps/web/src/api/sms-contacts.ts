@@ -21,11 +21,25 @@ export type TSmsContactsPage = { contacts: TSmsContact[]; total: number };
 export type TStationMessageType = {
   id: string;
   message_type: string;
+  /** In the station's primary language: what Settings edits. */
   display_name: string;
   description: string;
   color_code: string;
   is_active: boolean;
+  /** The type's words in each interface language (the list answers them; updates do not). */
+  names?: Record<'en' | 'es', { display_name: string; description: string }>;
 };
+
+/** The types as the pages show them: named in the interface language where the list says how. */
+export function typesInUiLanguage(
+  types: TStationMessageType[],
+  language: 'en' | 'es',
+): TStationMessageType[] {
+  return types.map((type) => {
+    const words = type.names?.[language];
+    return words ? { ...type, display_name: words.display_name, description: words.description } : type;
+  });
+}
 
 export type TStationLanguage = {
   id: string;

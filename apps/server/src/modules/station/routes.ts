@@ -14,7 +14,7 @@ import {
   listMessageTypes,
   updateMessageType,
 } from './service.js';
-import { primaryWordingSaved } from './type-translations.js';
+import { primaryWordingSaved, staffTypeNames } from './type-translations.js';
 
 const ZMessageTypeItem = z.object({
   id: z.string(),
@@ -23,6 +23,15 @@ const ZMessageTypeItem = z.object({
   description: z.string(),
   color_code: z.string(),
   is_active: z.boolean(),
+});
+
+const ZStaffTypeName = z.object({ display_name: z.string(), description: z.string() });
+
+/** The list adds each type's words in the staff interface's languages (the pages show them). */
+const ZMessageTypeListItem = ZMessageTypeItem.extend({
+  names: z
+    .object({ en: ZStaffTypeName, es: ZStaffTypeName })
+    .describe("The type's name and description in each interface language (en, es)"),
 });
 
 const ZMessageTypeUpdate = z.object({
@@ -123,13 +132,23 @@ export const stationRoutes =
           tags: ['station'],
           summary: "The station's four message types in display order",
           response: {
-            200: z.array(ZMessageTypeItem),
+            200: z.array(ZMessageTypeListItem),
           },
         },
       },
       async (request) => {
-        const types = await listMessageTypes(app.db, authOf(request).stationId);
-        return types.map(messageTypeItem);
+        const { stationId } = authOf(request);
+        const [station, types] = await Promise.all([
+          findStationById(app.db, stationId),
+          listMessageTypes(app.db, stationId),
+        ]);
+        if (!station) throw notFound('station_not_found');
+        const names = await staffTypeNames(app.db, station, types);
+        return types.map((type) => {
+          const item = messageTypeItem(type);
+          const fallback = { display_name: item.display_name, description: item.description };
+          return { ...item, names: names.get(type.messageType) ?? { en: fallback, es: fallback } };
+        });
       },
     );
 

@@ -227,4 +227,40 @@ describe('message type names per language', async () => {
     );
     expect((await typeIn('es', 'emergency')).display_name).toBe('Emergencia');
   });
+
+  it('names every type in both interface languages on the staff list, without guessing at staff words', async () => {
+    const { adminEmail } = await createStationWithAdmin(db, { slug: 'englishonly' });
+    const staff = new TestClient(app);
+    await staff.login(adminEmail);
+    const list = async () =>
+      (await staff.get('/admin/api/message-types')).json() as {
+        id: string;
+        message_type: string;
+        display_name: string;
+        names: Record<'en' | 'es', { display_name: string }>;
+      }[];
+    const alert = (await list()).find((t) => t.message_type === 'alert');
+    if (!alert) throw new Error('no alert type');
+    // English only, untouched: a Spanish page still names the type in Spanish (the catalogue's).
+    expect(alert.display_name).toBe('Alert');
+    expect(alert.names.es.display_name).toBe('Alerta');
+    expect(alert.names.en.display_name).toBe('Alert');
+    // Staff's own English name is not Spanish anyone wrote: a Spanish page shows it as written.
+    const renamed = await putType(staff, alert.id, {
+      display_name: 'Severe Weather',
+      description: 'Storms and floods',
+      color_code: '#fd7e14',
+      is_active: true,
+    });
+    expect(renamed.statusCode).toBe(200);
+    const after = (await list()).find((t) => t.message_type === 'alert');
+    expect(after?.display_name).toBe('Severe Weather');
+    expect(after?.names.es.display_name).toBe('Severe Weather');
+    // A station that words its Spanish gets its own Spanish on the staff pages.
+    const demoList = (await admin.get('/admin/api/message-types')).json() as {
+      message_type: string;
+      names: Record<'en' | 'es', { display_name: string }>;
+    }[];
+    expect(demoList.find((t) => t.message_type === 'emergency')?.names.es.display_name).toBe('Emergencia');
+  });
 });

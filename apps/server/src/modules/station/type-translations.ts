@@ -193,6 +193,50 @@ export async function typeWordingIn(db: DbOrTx, stationId: string, language: str
   );
 }
 
+/** The staff interface's languages: every type is named in each for the admin pages. */
+const STAFF_UI_LANGUAGES = ['en', 'es'] as const;
+export type TStaffTypeNames = Record<
+  (typeof STAFF_UI_LANGUAGES)[number],
+  { display_name: string; description: string }
+>;
+
+/**
+ * Each type's name and description in the staff interface's languages (issue 16): the station's
+ * wording in that language where it has one; else the catalogue's when the primary wording is the
+ * untouched default; else the primary wording (staff's own words are not guessed at).
+ */
+export async function staffTypeNames(
+  db: DbOrTx,
+  station: { id: string; primaryLanguage: string },
+  types: { messageType: string; displayName: string; description: string }[],
+): Promise<Map<string, TStaffTypeNames>> {
+  const rows = await db
+    .select()
+    .from(messageTypeTranslations)
+    .where(
+      and(
+        eq(messageTypeTranslations.stationId, station.id),
+        inArray(messageTypeTranslations.language, [...STAFF_UI_LANGUAGES]),
+      ),
+    );
+  const own = new Map(rows.map((row) => [`${row.messageType}:${row.language}`, row]));
+  const primary = station.primaryLanguage as TLanguageCode;
+  return new Map(
+    types.map((type) => {
+      const key = type.messageType as TMessageTypeKey;
+      const untouched = isDefaultWording(key, primary, type);
+      const names = Object.fromEntries(
+        STAFF_UI_LANGUAGES.map((language) => {
+          const row = own.get(`${key}:${language}`);
+          const wording = row ?? (untouched ? defaultTypeWording(key, language) : type);
+          return [language, { display_name: wording.displayName, description: wording.description }];
+        }),
+      ) as TStaffTypeNames;
+      return [type.messageType, names];
+    }),
+  );
+}
+
 /** Each type's name as a subscriber reading `language` knows it (for texts sent to them). */
 export async function typeNamesIn(
   db: DbOrTx,

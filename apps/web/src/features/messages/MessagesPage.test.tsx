@@ -1,6 +1,7 @@
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import i18n from '../../i18n';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
@@ -9,6 +10,7 @@ import {
   installFakeEventSource,
   message,
   mockMessagesApi,
+  TYPES,
   translation,
 } from './messages-test-helpers';
 import { STREAM_RECONNECT_MS } from './use-message-stream';
@@ -50,6 +52,32 @@ const untitled = message({
 });
 
 describe('MessagesPage', () => {
+  it('names the types in the interface language the list gives for them', async () => {
+    installFakeEventSource();
+    const spanish: Record<string, string> = { alert: 'Alerta', station: 'Estación' };
+    mockMessagesApi({
+      [LIST]: () => jsonResponse([closure, untitled]),
+      'GET /admin/api/message-types': () =>
+        jsonResponse(
+          TYPES.map((type) => ({
+            ...type,
+            names: {
+              en: { display_name: type.display_name, description: type.description },
+              es: { display_name: spanish[type.message_type] ?? type.display_name, description: 'x' },
+            },
+          })),
+        ),
+    });
+    renderApp('/admin/messages');
+    await screen.findByText('Road closure');
+    expectShown(within(rowOf('Road closure')).getByText('Alert'));
+    await act(() => i18n.changeLanguage('es'));
+    expectShown(await within(rowOf('Road closure')).findByText('Alerta'));
+    expectShown(within(rowOf('Station maintenance tonight.')).getByText('Estación'));
+    await act(() => i18n.changeLanguage('en'));
+    expectShown(await within(rowOf('Road closure')).findByText('Alert'));
+  });
+
   it('lists messages with titles, content, translation badges, age and type', async () => {
     installFakeEventSource();
     mockMessagesApi({ [LIST]: () => jsonResponse([closure, untitled]) });

@@ -19,7 +19,8 @@ import {
   updateTranslation,
 } from '../../api/messages';
 import { queryKeys } from '../../api/query-keys';
-import { getMessageTypes } from '../../api/sms-contacts';
+import { getMessageTypes, typesInUiLanguage } from '../../api/sms-contacts';
+import { useUiLanguage } from '../../i18n/use-ui-language';
 
 export type TMessagesFilter = { type: string; search: string };
 
@@ -35,9 +36,11 @@ export function useMessagesQuery(filter: TMessagesFilter) {
 
 /** Every type of the station, inactive ones too: an old message keeps its type's badge. */
 export function useAllMessageTypesQuery() {
+  const language = useUiLanguage();
   return useQuery({
     queryKey: queryKeys.messageTypes,
     queryFn: ({ signal }) => getMessageTypes(signal),
+    select: (types) => typesInUiLanguage(types, language),
   });
 }
 

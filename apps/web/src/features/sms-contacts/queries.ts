@@ -15,9 +15,11 @@ import {
   importSmsContacts,
   listSmsContacts,
   type TSmsContactsPage,
+  typesInUiLanguage,
   updateContactPreferences,
   updateContactStatus,
 } from '../../api/sms-contacts';
+import { useUiLanguage } from '../../i18n/use-ui-language';
 
 export const CONTACTS_PER_PAGE = 50;
 
@@ -42,10 +44,15 @@ export function useSmsContactsQuery(filter: TContactsFilter) {
 }
 
 export function useMessageTypesQuery() {
+  const language = useUiLanguage();
   return useQuery({
     queryKey: queryKeys.messageTypes,
     queryFn: ({ signal }) => getMessageTypes(signal),
-    select: (types) => types.filter((type) => type.is_active),
+    select: (types) =>
+      typesInUiLanguage(
+        types.filter((type) => type.is_active),
+        language,
+      ),
   });
 }
 

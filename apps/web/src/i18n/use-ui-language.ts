@@ -1,0 +1,8 @@
+// The staff interface's language as a hook: components that depend on it render again when it changes.
+import { useTranslation } from 'react-i18next';
+import type { TUiLanguage } from './index';
+
+export function useUiLanguage(): TUiLanguage {
+  const { i18n } = useTranslation();
+  return (i18n.resolvedLanguage ?? i18n.language) === 'es' ? 'es' : 'en';
+}
