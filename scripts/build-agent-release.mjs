@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // Packages the desktop agent (apps/agent) as a release: one bundled file and start scripts in
-// `Message Station-<version>.zip`, plus notes.md (the version's CHANGELOG section) and
+// `Message Station-<version>.zip`, plus notes.md (the version's CHANGELOG section), notes.es.md
+// (its CHANGELOG.es.md section) and
 // release.json, in <RELEASES_DIR or ./releases>/<version>/. Same sources and CHANGELOG date give
 // the same zip, byte for byte.
 import { execFile } from 'node:child_process';
@@ -22,18 +23,25 @@ const { date, notes } = changelogSection(
   await fs.readFile(path.join(agentDir, 'CHANGELOG.md'), 'utf8'),
   version,
 );
+// The same section in Spanish (CHANGELOG.es.md), for the Download page in Spanish; no date there.
+const notesEs = changelogSection(
+  await fs.readFile(path.join(agentDir, 'CHANGELOG.es.md'), 'utf8'),
+  version,
+  'CHANGELOG.es.md',
+).notes;
 const releasesDir = path.resolve(process.env.RELEASES_DIR || path.join(root, 'releases'));
 const folder = `Message Station-${version}`;
 
 /** The `## <version>` section of the CHANGELOG: its `_Released YYYY-MM-DD_` date and the rest as notes. */
-function changelogSection(changelog, wanted) {
+function changelogSection(changelog, wanted, file = 'CHANGELOG.md') {
   const sections = changelog.split(/^## /m).slice(1);
   const section = sections.find((text) => text.split('\n', 1)[0].trim() === wanted);
-  if (!section) throw new Error(`apps/agent/CHANGELOG.md has no "## ${wanted}" section`);
+  if (!section) throw new Error(`apps/agent/${file} has no "## ${wanted}" section`);
   const body = section.slice(section.indexOf('\n') + 1);
+  if (file !== 'CHANGELOG.md') return { date: null, notes: `${body.trim()}\n` };
   const released = /^_Released (\d{4}-\d{2}-\d{2})_\s*$/m.exec(body);
   if (!released)
-    throw new Error(`The ${wanted} section of apps/agent/CHANGELOG.md has no "_Released YYYY-MM-DD_" line`);
+    throw new Error(`The ${wanted} section of apps/agent/${file} has no "_Released YYYY-MM-DD_" line`);
   return { date: released[1], notes: `${body.replace(released[0], '').trim()}\n` };
 }
 
@@ -196,6 +204,7 @@ await fs.mkdir(outDir, { recursive: true });
 const zipPath = path.join(outDir, `${folder}.zip`);
 await fs.writeFile(zipPath, zip);
 await fs.writeFile(path.join(outDir, 'notes.md'), notes);
+await fs.writeFile(path.join(outDir, 'notes.es.md'), notesEs);
 const release = {
   version,
   released_at: `${date}T00:00:00.000Z`,
@@ -206,5 +215,5 @@ await fs.writeFile(path.join(outDir, 'release.json'), `${JSON.stringify(release,
 
 console.log(`Agent release ${version} (${date}):`);
 console.log(`  ${zipPath} (${(zip.byteLength / 1024).toFixed(0)} KB, sha256 ${release.sha256})`);
-console.log(`  ${path.join(outDir, 'notes.md')}`);
+console.log(`  ${path.join(outDir, 'notes.md')} (and notes.es.md)`);
 console.log(`  ${path.join(outDir, 'release.json')}`);

@@ -60,9 +60,13 @@ afterAll(async () => {
 });
 
 describe('agent release', () => {
-  it('writes the zip, notes.md and a release.json that matches the zip', async () => {
+  it('writes the zip, notes.md (and notes.es.md) and a release.json that matches the zip', async () => {
     const dir = path.join(releases, AGENT_VERSION);
-    expect((await fs.readdir(dir)).sort()).toEqual([`${folder}.zip`, 'notes.md', 'release.json'].sort());
+    expect((await fs.readdir(dir)).sort()).toEqual(
+      [`${folder}.zip`, 'notes.md', 'notes.es.md', 'release.json'].sort(),
+    );
+    // The Download page in Spanish reads the same version's section of CHANGELOG.es.md.
+    expect(await fs.readFile(path.join(dir, 'notes.es.md'), 'utf8')).toMatch(/^La aplicación de escritorio/);
     const release = JSON.parse(await fs.readFile(path.join(dir, 'release.json'), 'utf8'));
     expect(release).toEqual({
       version: AGENT_VERSION,

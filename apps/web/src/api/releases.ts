@@ -11,8 +11,12 @@ export async function listReleases(signal?: AbortSignal): Promise<string[]> {
 }
 
 /** 404 'Release not found' for an unknown version. */
-export function getReleaseNotes(version: string, signal?: AbortSignal): Promise<TReleaseNotes> {
-  return api<TReleaseNotes>(`/api/releases/${encodeURIComponent(version)}`, { signal });
+export function getReleaseNotes(
+  version: string,
+  language: 'en' | 'es',
+  signal?: AbortSignal,
+): Promise<TReleaseNotes> {
+  return api<TReleaseNotes>(`/api/releases/${encodeURIComponent(version)}?language=${language}`, { signal });
 }
 
 export function downloadRelease(version: string): Promise<TDownloadedFile> {

@@ -73,6 +73,24 @@ describe('releases', async () => {
     });
   });
 
+  it('gives the Spanish notes to a Spanish page where the release has them, else the English', async () => {
+    await writeFile(path.join(releasesDir, '2.0.1', 'notes.es.md'), '# 2.0.1\n\n- Primera versión.\n');
+    try {
+      expect((await visitor.get('/api/releases/2.0.1?language=es')).json().notes).toBe(
+        '# 2.0.1\n\n- Primera versión.\n',
+      );
+      expect((await visitor.get('/api/releases/2.0.1?language=en')).json().notes).toBe(
+        '# 2.0.1\n\n- First release of the agent.\n',
+      );
+      expect((await visitor.get('/api/releases/2.0.9?language=es')).json().notes).toBe(
+        '- Faster reconnects.\n',
+      );
+      expect((await visitor.get('/api/releases/2.0.1?language=fr')).statusCode).toBe(400);
+    } finally {
+      await rm(path.join(releasesDir, '2.0.1', 'notes.es.md'));
+    }
+  });
+
   it('gives empty notes and no details when the release has only its zip', async () => {
     expect((await visitor.get('/api/releases/2.0.10')).json()).toEqual({
       version: '2.0.10',

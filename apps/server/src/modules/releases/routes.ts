@@ -42,10 +42,16 @@ export const releaseRoutes =
           tags: ['releases'],
           summary: 'Release notes (Markdown) and details of one version',
           params: ZVersion,
+          querystring: z.object({
+            language: z
+              .enum(['en', 'es'])
+              .default('en')
+              .describe('The notes in this interface language where the release has them, else English'),
+          }),
           response: { 200: ZReleaseNotes, 404: ZErrorResponse },
         },
       },
-      async (request) => releaseNotes(releasesDir, request.params.version),
+      async (request) => releaseNotes(releasesDir, request.params.version, request.query.language),
     );
 
     const sendZip = async (reply: FastifyReply, version: string) => {

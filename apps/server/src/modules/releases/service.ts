@@ -93,13 +93,23 @@ function parseReleaseFile(text: string | null) {
   return { released_at: null, sha256: null };
 }
 
-export async function releaseNotes(releasesDir: string, version: string): Promise<TReleaseNotes> {
+/**
+ * A version's notes and details; `language` 'es' reads notes.es.md (the CHANGELOG.es.md section)
+ * where the release has it, else the English notes.md.
+ */
+export async function releaseNotes(
+  releasesDir: string,
+  version: string,
+  language: 'en' | 'es' = 'en',
+): Promise<TReleaseNotes> {
   const zip = await findZip(releasesDir, version);
   const folder = path.join(releasesDir, version);
-  const [notes, releaseFile] = await Promise.all([
+  const [translated, english, releaseFile] = await Promise.all([
+    language === 'en' ? null : readOptional(path.join(folder, `notes.${language}.md`)),
     readOptional(path.join(folder, 'notes.md')),
     readOptional(path.join(folder, 'release.json')),
   ]);
+  const notes = translated ?? english;
   const details = parseReleaseFile(releaseFile);
   return {
     version,

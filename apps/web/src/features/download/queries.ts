@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TDownloadedFile } from '../../api/file-download';
 import { queryKeys } from '../../api/query-keys';
 import { getReleaseNotes, listReleases } from '../../api/releases';
+import { useUiLanguage } from '../../i18n/use-ui-language';
 import { fileSaver } from './save-file';
 
 /** A list that cannot load shows as empty; the failure is only logged (spec §8). */
@@ -22,9 +23,10 @@ export function useReleasesQuery() {
 }
 
 export function useReleaseNotesQuery(version: string | null) {
+  const language = useUiLanguage();
   return useQuery({
-    queryKey: [...queryKeys.releaseNotes, version],
-    queryFn: ({ signal }) => getReleaseNotes(version ?? '', signal),
+    queryKey: [...queryKeys.releaseNotes, version, language],
+    queryFn: ({ signal }) => getReleaseNotes(version ?? '', language, signal),
     enabled: Boolean(version),
   });
 }
