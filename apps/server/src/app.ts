@@ -99,8 +99,11 @@ export type TAppContext = {
   /** Sign-in failures, verification texts, API keys: counted on every node together (0019). */
   limits: TRateLimits;
   now: () => Date;
-  /** Runs before the server closes (ends live streams so shutdown is not held open). */
-  onShutdown(callback: () => void): void;
+  /**
+   * Runs before the server closes (ends live streams so shutdown is not held open). Returns the
+   * way to take the callback back: a stream that ends first must, or it stays in memory (issue 17).
+   */
+  onShutdown(callback: () => void): () => void;
 };
 
 /** Paths that always answer JSON, never the single-page app. */
@@ -227,7 +230,10 @@ export async function buildApp(deps: TAppDeps) {
       now,
     }),
     now,
-    onShutdown: (callback) => shutdownCallbacks.add(callback),
+    onShutdown: (callback) => {
+      shutdownCallbacks.add(callback);
+      return () => shutdownCallbacks.delete(callback);
+    },
   };
   // Dev pages and APIs: only with DEV_TOOLS (never in production) while the outbox is in use.
   const outboxActive = config.devTools && ctx.sms.name === 'outbox';

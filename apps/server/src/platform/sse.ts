@@ -76,7 +76,8 @@ export function openEventStream(
     /** The bus key to forward (a station id, or a derived key such as 'clients:<station id>'). */
     key: string;
     first: { event: string; data: unknown };
-    onShutdown(callback: () => void): void;
+    /** Registers a callback for server shutdown; returns how to unregister it. */
+    onShutdown(callback: () => void): () => void;
     /** Which bus events reach the browser (default: all). */
     accept?: (event: TStationEvent) => boolean;
   },
@@ -113,13 +114,17 @@ export function openEventStream(
     if (!options.accept || options.accept(event)) send(event.type, event.data);
   });
   const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
+  // Everything the stream holds is let go once it ends, however it ends: the shutdown callback
+  // (which holds the response) included, or every stream ever opened would stay in memory.
+  let forgetShutdown = () => {};
   stop = () => {
     clearInterval(heartbeat);
     unsubscribe();
     registry.release(stream);
+    forgetShutdown();
   };
-  request.raw.on('close', stop);
-  options.onShutdown(() => {
+  request.raw.once('close', stop);
+  forgetShutdown = options.onShutdown(() => {
     stop();
     raw.end();
   });

@@ -1,0 +1,100 @@
+// A closed live stream leaves nothing behind (issue 17): before, every stream registered a
+// shutdown callback holding its response that was never removed, so each stream ever opened
+// stayed on the heap. Counted here on the real heap (the inspector's queryObjects, which collects
+// garbage first) after thousands of real HTTP streams are opened and dropped by the browser side.
+import http from 'node:http';
+import { Session } from 'node:inspector/promises';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestApp, TestClient } from '../test/app.js';
+import { MAX_STREAMS_PER_SESSION } from './sse.js';
+
+const STREAMS = 5_000;
+
+/** Live `http.ServerResponse` objects on this process's heap, after a full garbage collection. */
+async function serverResponsesOnHeap(session: Session): Promise<number> {
+  const holder = globalThis as { __serverResponsePrototype?: object };
+  holder.__serverResponsePrototype = http.ServerResponse.prototype;
+  const prototype = await session.post('Runtime.evaluate', {
+    expression: 'globalThis.__serverResponsePrototype',
+  });
+  const prototypeObjectId = prototype.result.objectId;
+  if (!prototypeObjectId) throw new Error('no handle on ServerResponse.prototype');
+  const found = await session.post('Runtime.queryObjects', { prototypeObjectId });
+  const objectId = found.objects.objectId;
+  if (!objectId) throw new Error('queryObjects answered no array');
+  const length = await session.post('Runtime.callFunctionOn', {
+    objectId,
+    functionDeclaration: 'function () { return this.length; }',
+    returnByValue: true,
+  });
+  await session.post('Runtime.releaseObjectGroup', { objectGroup: 'console' }).catch(() => {});
+  return length.result.value as number;
+}
+
+/** Opens the messages stream, waits for its first event, then drops it as a closed tab does. */
+function openAndDrop(port: number, cookie: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = http.get(
+      { host: '127.0.0.1', port, path: '/admin/api/messages/stream', headers: { cookie }, agent: false },
+      (response) => {
+        if (response.statusCode !== 200) {
+          reject(new Error(`stream answered ${response.statusCode}`));
+          return;
+        }
+        response.once('data', () => {
+          request.destroy();
+          resolve();
+        });
+      },
+    );
+    request.on('error', (error) => {
+      if ((error as NodeJS.ErrnoException).code !== 'ECONNRESET') reject(error);
+    });
+  });
+}
+
+// The streams' memory is the HTTP layer's: checked once, on the embedded database.
+describe.runIf(process.env.TEST_DB !== 'postgres')('live streams and memory', async () => {
+  const { app } = await createTestApp();
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('not listening');
+  const client = new TestClient(app);
+  await client.login('admin@demo.test');
+  const cookie = [...client.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+  const session = new Session();
+  session.connect();
+  afterAll(() => session.disconnect());
+
+  const openAndDropMany = async (count: number) => {
+    // As many at once as one session may keep open, so none is closed for a newer one.
+    let next = 0;
+    const lanes = Array.from({ length: MAX_STREAMS_PER_SESSION }, async () => {
+      while (next < count) {
+        next += 1;
+        await openAndDrop(address.port, cookie);
+      }
+    });
+    await Promise.all(lanes);
+  };
+  /** The count once the server has heard every close (a moment after the client drops each). */
+  const settledCount = async (atMost: number) => {
+    let count = await serverResponsesOnHeap(session);
+    for (let i = 0; i < 10 && count > atMost; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      count = await serverResponsesOnHeap(session);
+    }
+    return count;
+  };
+
+  it(`frees what each of ${STREAMS.toLocaleString('en-US')} closed streams held`, {
+    timeout: 120_000,
+  }, async () => {
+    await openAndDropMany(20);
+    const before = await settledCount(0);
+
+    await openAndDropMany(STREAMS);
+    // The heap holds no more responses than before: the leak left one per stream ever opened.
+    expect(await settledCount(before)).toBeLessThanOrEqual(before + 20);
+  });
+});
