@@ -10,14 +10,12 @@ import { performance } from 'node:perf_hooks';
 import { LANGUAGES, MESSAGE_TYPES } from '@message-station/shared';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
-import { stationLanguages, stations } from '../apps/server/src/db/schema/index.js';
-import { seedDemo } from '../apps/server/src/db/seed.js';
+import { stations } from '../apps/server/src/db/schema/index.js';
 import { DEFAULT_DISPATCH, dispatchLane } from '../apps/server/src/modules/delivery/dispatcher.js';
 import { createTwilioSmsProvider } from '../apps/server/src/providers/sms/twilio.js';
 import { startFakeTwilio } from '../apps/server/src/test/fake-twilio.js';
 import { createMessage } from '../apps/server/src/test/messages-factory.js';
+import { demoInAllLanguages, openDemoDatabase } from './demo-database.js';
 import { signInDemoAdmin } from './sign-in.js';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
@@ -28,15 +26,7 @@ const sampler = setInterval(() => {
   peakRss = Math.max(peakRss, process.memoryUsage().rss);
 }, 50);
 
-const database = process.env.DATABASE_URL ? await openPostgres(process.env.DATABASE_URL) : await openPglite();
-await database.migrate();
-const config = loadConfig({
-  NODE_ENV: 'test',
-  DEV_TOOLS: 'true',
-  LOG_LEVEL: 'silent',
-  WEB_DIST_DIR: '/nonexistent',
-});
-await seedDemo(database.db, config.publicUrl);
+const { database, config } = await openDemoDatabase();
 const fake = await startFakeTwilio();
 const twilioConfig = {
   accountSid: 'ACbench',
@@ -50,12 +40,7 @@ const app = await buildApp({ config, database, sms, dispatchInBackground: false 
 const { db } = database;
 
 // The demo station speaks all nine languages and can afford the send.
-const [station] = await db.select().from(stations).where(eq(stations.slug, 'demo'));
-if (!station) throw new Error('demo station missing');
-await db
-  .insert(stationLanguages)
-  .values(LANGUAGES.map((l) => ({ stationId: station.id, languageCode: l.code, displayName: l.name })))
-  .onConflictDoNothing();
+const station = await demoInAllLanguages(db);
 await db.update(stations).set({ smsCreditsBalance: 10_000_000 }).where(eq(stations.id, station.id));
 
 // 100,000 active subscribers, set-based: numbers spread over real area codes (quiet hours look

@@ -5,23 +5,13 @@
 //      DATABASE_URL=postgres://… npm run bench:contacts
 import { performance } from 'node:perf_hooks';
 import { buildApp } from '../apps/server/src/app.js';
-import { loadConfig } from '../apps/server/src/config.js';
-import { openPglite, openPostgres } from '../apps/server/src/db/client.js';
-import { seedDemo } from '../apps/server/src/db/seed.js';
+import { openDemoDatabase } from './demo-database.js';
 import { signInDemoAdmin } from './sign-in.js';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 10_000);
 const RUNS = 30;
 
-const database = process.env.DATABASE_URL ? await openPostgres(process.env.DATABASE_URL) : await openPglite();
-await database.migrate();
-const config = loadConfig({
-  NODE_ENV: 'test',
-  DEV_TOOLS: 'true',
-  LOG_LEVEL: 'silent',
-  WEB_DIST_DIR: '/nonexistent',
-});
-await seedDemo(database.db, config.publicUrl);
+const { database, config } = await openDemoDatabase();
 const app = await buildApp({ config, database });
 
 const { cookies, csrf } = await signInDemoAdmin(app);

@@ -209,6 +209,7 @@ export async function buildApp(deps: TAppDeps) {
     provider: translation,
     now,
     log: app.log,
+    concurrency: config.translation.concurrency,
   });
   const ctx: TAppContext = {
     config,

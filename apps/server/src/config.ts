@@ -50,6 +50,7 @@ const ZEnv = z.object({
   TRIAL_CREDITS: z.coerce.number().int().min(0).default(50),
   TRANSLATION_PROVIDERS: z.string().optional(),
   TRANSLATION_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
+  TRANSLATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
   LIBRETRANSLATE_URL: z.url().optional(),
   LIBRETRANSLATE_API_KEY: z.string().optional(),
   DEEPL_API_KEY: z.string().optional(),
@@ -200,6 +201,8 @@ export type TTranslationConfig = {
   /** TRANSLATION_PROVIDERS was set; otherwise the chain is the vendors with keys, then apertium. */
   providersSet: boolean;
   timeoutMs: number;
+  /** Translations run at once per worker node (TRANSLATION_CONCURRENCY, default 4). */
+  concurrency: number;
   libretranslate?: { url: string; apiKey?: string };
   /** apiUrl: only to override the host chosen from the key (free keys end in ':fx'). */
   deepl?: { apiKey: string; apiUrl?: string };
@@ -392,6 +395,7 @@ function translationConfig(e: z.infer<typeof ZEnv>, problems: string[]): TTransl
     providers,
     providersSet: Boolean(listed?.length),
     timeoutMs: e.TRANSLATION_TIMEOUT_MS,
+    concurrency: e.TRANSLATION_CONCURRENCY,
     ...(uses('libretranslate') && e.LIBRETRANSLATE_URL
       ? { libretranslate: { url: e.LIBRETRANSLATE_URL, apiKey: e.LIBRETRANSLATE_API_KEY } }
       : {}),

@@ -25,7 +25,11 @@ export type TFakeOverride =
   | { kind: 'error'; status: number; body?: unknown; path?: string }
   | { kind: 'hang'; path?: string };
 
-async function startLoopback(handle: (request: TFakeRequest) => TFakeReply) {
+/** `latencyMs`: each answer waits this long first, as a cloud engine across the internet does. */
+async function startLoopback(
+  handle: (request: TFakeRequest) => TFakeReply,
+  options: { latencyMs?: number } = {},
+) {
   const requests: TFakeRequest[] = [];
   let override: TFakeOverride | undefined;
 
@@ -62,13 +66,17 @@ async function startLoopback(handle: (request: TFakeRequest) => TFakeReply) {
       const active = override && (!override.path || override.path === url.pathname) ? override : undefined;
       if (active?.kind === 'hang') return; // never answers: the client must give up on its own
       const reply = active ? { status: active.status, body: active.body } : handle(request);
-      res.statusCode = reply.status;
-      if (reply.body === undefined) {
-        res.end();
-        return;
-      }
-      res.setHeader('content-type', 'application/json; charset=utf-8');
-      res.end(JSON.stringify(reply.body));
+      const answer = () => {
+        res.statusCode = reply.status;
+        if (reply.body === undefined) {
+          res.end();
+          return;
+        }
+        res.setHeader('content-type', 'application/json; charset=utf-8');
+        res.end(JSON.stringify(reply.body));
+      };
+      if (options.latencyMs) setTimeout(answer, options.latencyMs);
+      else answer();
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -163,7 +171,7 @@ const DEEPL_TARGETS = [
 ];
 
 /** DeepL API v2: POST /v2/translate, Authorization: DeepL-Auth-Key <key>, JSON or form body. */
-export function startFakeDeepL(options: { apiKey: string }) {
+export function startFakeDeepL(options: { apiKey: string; latencyMs?: number }) {
   return startLoopback((request) => {
     if (request.path !== '/v2/translate') return notFound(request);
     if (request.method !== 'POST') return { status: 405, body: { message: 'Method not allowed' } };
@@ -206,7 +214,7 @@ export function startFakeDeepL(options: { apiKey: string }) {
         })),
       },
     };
-  });
+  }, options);
 }
 
 // ── Google Cloud Translation v2 ─────────────────────────────────────────────────────────────

@@ -8,7 +8,19 @@ import type { TEventBus } from '../../platform/event-bus.js';
 import { listMessageTypes } from '../station/service.js';
 import * as repo from './repo.js';
 
-export type TTranslationJob = { stationId: string; messageId: string; language: string; revision: number };
+export type TTranslationJob = {
+  stationId: string;
+  messageId: string;
+  language: string;
+  revision: number;
+  /** Emergencies first, then alerts, then the rest (pg-boss fetches the highest first). */
+  priority?: number;
+};
+
+/** A message type's place in the translation queue: an emergency never waits behind news. */
+export function translationPriority(messageType: string): number {
+  return messageType === 'emergency' ? 10 : messageType === 'alert' ? 5 : 0;
+}
 
 export type TTranslationQueue = {
   /**
@@ -136,6 +148,7 @@ export async function createMessage(ctx: TMessageContext, input: TInput) {
         messageId: message.id,
         language: t.languageCode,
         revision: t.revision,
+        priority: translationPriority(input.message_type),
       })),
     );
     return { message, translations };
@@ -169,6 +182,7 @@ export async function updateMessage(ctx: TMessageContext, messageId: string, inp
       messageId,
       language,
       revision,
+      priority: translationPriority(input.message_type),
     });
     for (const language of input.target_languages) {
       const row = existing.get(language);

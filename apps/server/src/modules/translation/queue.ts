@@ -33,17 +33,17 @@ function jobsIn(tx: DbOrTx): PgBoss.Db {
   };
 }
 
-/** `workerId` is the local translate worker to wake, when this node runs one. */
-export function translationQueue(boss: PgBoss, workerId?: string): TTranslationQueue {
+/** `workerIds` are the local translate workers to wake, when this node runs them. */
+export function translationQueue(boss: PgBoss, workerIds: string[] = []): TTranslationQueue {
   return {
     async enqueue(tx, jobs) {
       const db = jobsIn(tx);
       for (const job of jobs) {
-        await boss.send(TRANSLATE_QUEUE, job, { ...RETRY, db });
+        await boss.send(TRANSLATE_QUEUE, job, { ...RETRY, priority: job.priority ?? 0, db });
       }
     },
     wake() {
-      if (workerId) boss.notifyWorker(workerId);
+      for (const id of workerIds) boss.notifyWorker(id);
     },
   };
 }

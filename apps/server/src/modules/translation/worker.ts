@@ -77,27 +77,35 @@ export async function runTranslationJob(
 
 export async function startTranslationWorker(
   boss: PgBoss,
-  deps: TTranslationWorkerDeps,
+  deps: TTranslationWorkerDeps & {
+    /** Translations at once on this node (a message's languages in parallel); default 1. */
+    concurrency?: number;
+  },
 ): Promise<TTranslationQueue> {
   await declareTranslateQueue(boss);
-  // Set once work() answers; a job waiting at start can reach the handler before that.
-  let workerId: string | undefined;
-  workerId = await boss.work<TTranslationJob>(
-    TRANSLATE_QUEUE,
-    { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true },
-    async ([job]) => {
-      if (!job) return;
-      // A message's languages are queued together: look for the next one at once, not after a poll.
-      if (workerId) boss.notifyWorker(workerId);
-      try {
-        await runTranslationJob(deps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
-      } catch (error) {
-        deps.log?.error({ err: error, job: job.data }, 'translation will be retried');
-        throw error;
-      }
-    },
-  );
-  const queue = translationQueue(boss, workerId);
+  // Each worker is its own fetch loop taking one job at a time, highest priority first; a job
+  // that ends wakes its worker for the next one at once instead of after pg-boss's poll.
+  const workerIds: string[] = [];
+  const startWorker = async () => {
+    let workerId: string | undefined;
+    workerId = await boss.work<TTranslationJob>(
+      TRANSLATE_QUEUE,
+      { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true, priority: true },
+      async ([job]) => {
+        if (!job) return;
+        if (workerId) boss.notifyWorker(workerId);
+        try {
+          await runTranslationJob(deps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
+        } catch (error) {
+          deps.log?.error({ err: error, job: job.data }, 'translation will be retried');
+          throw error;
+        }
+      },
+    );
+    workerIds.push(workerId);
+  };
+  for (let i = 0; i < Math.max(1, deps.concurrency ?? 1); i++) await startWorker();
+  const queue = translationQueue(boss, workerIds);
   const sweep = async () => {
     const queued = await requeueStalePending(deps.db, queue, {
       now: deps.now(),

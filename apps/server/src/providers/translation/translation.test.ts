@@ -395,13 +395,16 @@ describe('translation configuration', () => {
   // A development start: only the translation settings vary.
   const dev = { NODE_ENV: 'test', DEV_TOOLS: 'true' };
 
-  it('defaults to the offline engine, with a 20 s timeout', () => {
+  it('defaults to the offline engine, with a 20 s timeout and four translations at once', () => {
     expect(loadConfig(dev).translation).toEqual({
       providers: ['apertium'],
       providersSet: false,
       timeoutMs: 20_000,
+      concurrency: 4,
       apertium: { apyUrl: undefined },
     });
+    expect(loadConfig({ ...dev, TRANSLATION_CONCURRENCY: '8' }).translation.concurrency).toBe(8);
+    expect(() => loadConfig({ ...dev, TRANSLATION_CONCURRENCY: '0' })).toThrow(/TRANSLATION_CONCURRENCY/);
   });
 
   it('puts vendors with keys before apertium when TRANSLATION_PROVIDERS is unset', () => {
