@@ -3,6 +3,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -80,7 +81,8 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   }
   let client: PGlite;
   try {
-    client = new PGlite(dataDir);
+    // pg_trgm: the SMS Contacts search by name and phone digits uses trigram indexes (0014).
+    client = new PGlite({ dataDir, extensions: { pg_trgm } });
     await client.waitReady;
   } catch (error) {
     lock?.release();

@@ -54,6 +54,11 @@ export const smsContacts = pgTable(
     uniqueIndex('sms_contacts_station_phone_key').on(t.stationId, t.phone),
     index('sms_contacts_station_status_idx').on(t.stationId, t.status),
     index('sms_contacts_phone_idx').on(t.phone),
+    // The SMS Contacts page: newest first (read backwards), a page at a time, without sorting them all.
+    index('sms_contacts_station_signed_up_idx').on(t.stationId, t.signedUpAt, t.id),
+    // Its search: any part of a name or of the number's digits (ILIKE '%…%') through trigrams.
+    index('sms_contacts_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    index('sms_contacts_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
     check('sms_contacts_status', sql`${t.status} in ('pending', 'active', 'paused', 'opted_out')`),
   ],
 );

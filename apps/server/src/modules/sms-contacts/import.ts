@@ -155,6 +155,9 @@ async function saveRows(ctx: TStaffContext, catalog: TCatalog, rows: TCheckedRow
   });
 }
 
+/** Imports at least this large refresh the contact tables' statistics. */
+const ANALYZE_AFTER_ROWS = 1_000;
+
 export async function importContacts(
   ctx: TStaffContext,
   csvText: string,
@@ -166,6 +169,9 @@ export async function importContacts(
   const valid = rows.filter((r) => !r.error && r.e164);
   const saved =
     !options.dryRun && valid.length ? await saveRows(ctx, catalog, valid) : { imported: 0, verified: 0 };
+  // A bulk import changes the table's shape at once: fresh statistics keep the planner on the
+  // indexes (issue 17: 258 → 417 req/s on the list after ANALYZE at 10k contacts).
+  if (saved.imported >= ANALYZE_AFTER_ROWS) await repo.analyzeContacts(ctx.db);
   return {
     total: rows.length,
     valid: valid.length,

@@ -1,5 +1,5 @@
 // Admin queries on a station's SMS contacts: search and paging done in SQL.
-import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { consentEvents, smsContactPreferences, smsContacts } from '../../db/schema/index.js';
 
@@ -91,4 +91,9 @@ export async function insertPreferenceRows(
 
 export async function insertConsentRows(db: DbOrTx, values: (typeof consentEvents.$inferInsert)[]) {
   if (values.length) await db.insert(consentEvents).values(values);
+}
+
+/** Fresh planner statistics for the contact tables, after a bulk import. */
+export async function analyzeContacts(db: DbOrTx) {
+  await db.execute(sql`analyze sms_contacts, sms_contact_preferences`);
 }
