@@ -1,7 +1,7 @@
 // The translate queue never idles and never makes an emergency wait (issue 17): a message's
 // languages are translated at once (up to TRANSLATION_CONCURRENCY), and an emergency queued behind
 // other work is translated before it.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TTranslationProvider } from '../../providers/translation/types.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { createStationWithAdmin } from '../../test/factories.js';
@@ -35,9 +35,9 @@ function heldEngine() {
   };
 }
 
-/** Waits (bounded) until `done()`; the assertion after it says what was expected. */
+/** Waits until `done()` holds (vitest polls it, up to 10 s). */
 async function until(done: () => boolean) {
-  for (let i = 0; i < 400 && !done(); i++) await new Promise((resolve) => setTimeout(resolve, 25));
+  await vi.waitFor(() => expect(done()).toBe(true), { timeout: 10_000, interval: 25 });
 }
 
 async function stationApp(concurrency: number) {

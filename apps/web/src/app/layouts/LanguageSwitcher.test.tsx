@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, mockSession, renderApp, sessionUser } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 
 const LANGUAGE = 'PUT /admin/api/account/language';
 
@@ -25,7 +26,7 @@ describe('the language menu', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Language' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Español' }));
-    expect(await screen.findByRole('link', { name: 'Mi cuenta' })).toBeTruthy();
+    expectShown(await screen.findByRole('link', { name: 'Mi cuenta' }));
     expect(sentLanguages(fetchMock)).toEqual([{ language: 'es' }]);
 
     // Choosing the language already shown changes nothing.

@@ -2,6 +2,7 @@ import { cleanup, configure, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { jsonResponse, renderApp } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 import { billingInfo, ledgerEntry, mockBillingApi } from './billing-test-helpers';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -250,8 +251,8 @@ describe('BillingPage', () => {
     renderApp('/admin/billing');
     const history = await screen.findByRole('region', { name: 'Billing History' });
     await within(history).findByText('SMS “Road closure” to 2 subscribers');
-    expect(within(history).getByText('Purchased 1,500 credits')).toBeTruthy();
-    expect(within(history).getByText('Rollover from previous month')).toBeTruthy();
+    expectShown(within(history).getByText('Purchased 1,500 credits'));
+    expectShown(within(history).getByText('Rollover from previous month'));
     const rows = within(history).getAllByRole('row').slice(1);
     expect(rows.map((row) => row.querySelector('time')?.textContent)).toEqual([
       'Mar 10, 2026',

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { TMessage } from '../../api/messages';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 import {
   callsTo,
   installFakeEventSource,
@@ -58,7 +59,7 @@ describe('Message detail modal', () => {
       }),
     ]);
     expect(screen.getByRole('dialog', { name: 'Road closure' })).toBeTruthy();
-    expect(dialog.getByText('Created just now')).toBeTruthy();
+    expectShown(dialog.getByText('Created just now'));
     expect(dialog.getByText('Content (English)')).toBeTruthy();
     expect(dialog.getByText('Main Street is closed until 5 PM.')).toBeTruthy();
     expect(dialog.getByText('Alert')).toBeTruthy();

@@ -9,6 +9,7 @@ import { createQueryClient } from '../../app/query-client';
 import i18n from '../../i18n';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, mockSession, sessionUser } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 import { startReply } from './signup-test-helpers';
 import { VerificationStep } from './VerificationStep';
 
@@ -159,7 +160,7 @@ describe('VerificationStep in Spanish', () => {
     });
     renderStep(startReply());
     await typeCode();
-    expect(await screen.findByText('Código de verificación no válido. Quedan 4 intentos.')).toBeTruthy();
+    expectShown(await screen.findByText('Código de verificación no válido. Quedan 4 intentos.'));
     expect(screen.queryByText(/attempts left/)).toBeNull();
   });
 

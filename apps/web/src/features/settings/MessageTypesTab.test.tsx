@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 import { bodiesSentTo, mockSettingsApi, TYPES } from './settings-test-helpers';
 
 configure({ asyncUtilTimeout: 4000 });
@@ -57,7 +58,7 @@ describe('MessageTypesTab in other languages', () => {
     renderApp('/admin/settings');
     await user.click(await screen.findByRole('tab', { name: 'Message Types' }));
     // The primary language edits the types as before.
-    expect(await screen.findByRole('textbox', { name: 'Emergency: Display Name' })).toBeTruthy();
+    expectShown(await screen.findByRole('textbox', { name: 'Emergency: Display Name' }));
 
     await user.click(await screen.findByRole('combobox', { name: 'Language' }));
     await user.click(await screen.findByRole('option', { name: 'Spanish' }));
@@ -65,18 +66,18 @@ describe('MessageTypesTab in other languages', () => {
     expect((alert as HTMLInputElement).value).toBe('[es] Alert');
     const card = (key: string) =>
       within(document.querySelector(`[data-message-type="${key}"]`) as HTMLElement);
-    expect(card('alert').getByText('Machine translation')).toBeTruthy();
-    expect(card('emergency').getByText('Built-in wording')).toBeTruthy();
-    expect(card('station').getByText('Your wording')).toBeTruthy();
-    expect(card('informational').getByText('Shows the primary wording')).toBeTruthy();
+    expectShown(card('alert').getByText('Machine translation'));
+    expectShown(card('emergency').getByText('Built-in wording'));
+    expectShown(card('station').getByText('Your wording'));
+    expectShown(card('informational').getByText('Shows the primary wording'));
 
     const save = screen.getByRole('button', { name: 'Save Spanish Wording' }) as HTMLButtonElement;
     expect(save.disabled).toBe(true);
     await user.clear(alert);
     await user.type(alert, 'Aviso');
     await user.click(save);
-    expect(await screen.findByText('Spanish wording saved.')).toBeTruthy();
-    expect(card('alert').getByText('Your wording')).toBeTruthy();
+    expectShown(await screen.findByText('Spanish wording saved.'));
+    expectShown(card('alert').getByText('Your wording'));
     expect(bodiesSentTo(fetchMock, 'PUT', '/admin/api/message-types/t-alert/translations/es')).toEqual([
       { display_name: 'Aviso', description: '[es] Alert description' },
     ]);

@@ -49,7 +49,7 @@ describe('JoinPage', () => {
       [INFO]: () => jsonResponse(stationInfo({ logo_url: '/uploads/logo.png' })),
     });
     renderApp('/join/demo');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Subscribe to SMS Alerts' })).toBeTruthy();
+    expectShown(await screen.findByRole('heading', { level: 1, name: 'Subscribe to SMS Alerts' }));
     expect(screen.getByText('Demo Radio 101.5')).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Demo Radio 101.5 logo' }).getAttribute('src')).toBe(
       '/uploads/logo.png',
@@ -252,14 +252,12 @@ describe('JoinPage', () => {
     expectShown(screen.getByText('Thank you! You will receive SMS alerts from Demo Radio 101.5.'));
     // The alerts chosen, how to stop, and the station's unsubscribe page: never our home page.
     const chosen = screen.getByRole('list');
-    expect(within(chosen).getByText('Emergency')).toBeTruthy();
+    expectShown(within(chosen).getByText('Emergency'));
     expect(within(chosen).queryByText('Alert')).toBeNull();
     expectShown(screen.getByText('To stop at any time, reply STOP to any message from us.'));
     await user.click(screen.getByRole('link', { name: 'Unsubscribe page' }));
     expect(router.state.location.pathname).toBe('/unsubscribe/demo');
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Unsubscribe from SMS Alerts' }),
-    ).toBeTruthy();
+    expectShown(await screen.findByRole('heading', { level: 1, name: 'Unsubscribe from SMS Alerts' }));
     expect(sentBody(fetchMock, '/subscribe/demo/verify')).toEqual({
       contact_id: registerReply().contact_id,
       verification_code: '482913',
@@ -362,7 +360,7 @@ describe('JoinPage', () => {
     expect(screen.queryByLabelText('Digit 1 of the verification code')).toBeNull();
     expect(router.state.location.pathname).toBe('/join/demo/thanks');
     await user.click(screen.getByRole('link', { name: 'Change my choices' }));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Subscribe to SMS Alerts' })).toBeTruthy();
+    expectShown(await screen.findByRole('heading', { level: 1, name: 'Subscribe to SMS Alerts' }));
   });
 
   it('speaks Spanish', async () => {

@@ -52,8 +52,8 @@ describe('subscriber page language', () => {
     browserSpeaks('ko-KR', 'en-US');
     mockSession(null, stationHandlers());
     renderApp('/join/demo');
-    expect(await screen.findByRole('heading', { level: 1, name: '문자 알림 신청' })).toBeTruthy();
-    expect(screen.getByRole('checkbox', { name: '긴급' })).toBeTruthy();
+    expectShown(await screen.findByRole('heading', { level: 1, name: '문자 알림 신청' }));
+    expectShown(screen.getByRole('checkbox', { name: '긴급' }));
     expect(document.documentElement.lang).toBe('ko');
     const select = screen.getByRole('combobox', { name: '언어' }) as HTMLSelectElement;
     expect([...select.options].map((option) => option.textContent)).toEqual(['English', '한국어', '中文']);
@@ -68,8 +68,8 @@ describe('subscriber page language', () => {
     const { unmount } = renderApp('/join/demo');
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByRole('combobox', { name: '언어' }), '中文');
-    expect(await screen.findByRole('heading', { level: 1, name: '订阅短信提醒' })).toBeTruthy();
-    expect(await screen.findByRole('checkbox', { name: '紧急' })).toBeTruthy();
+    expectShown(await screen.findByRole('heading', { level: 1, name: '订阅短信提醒' }));
+    expectShown(await screen.findByRole('checkbox', { name: '紧急' }));
     expect(document.documentElement.lang).toBe('zh');
     expect(fetchMock.mock.calls.some(([path]) => path === '/subscribe/demo/info?language=zh')).toBe(true);
     expect(localStorage.getItem('subscriberLanguage')).toBe('zh');
@@ -77,14 +77,14 @@ describe('subscriber page language', () => {
 
     // The next visit, even to the unsubscribe page, opens in Chinese.
     renderApp('/unsubscribe/demo');
-    expect(await screen.findByRole('heading', { level: 1, name: '退订短信提醒' })).toBeTruthy();
+    expectShown(await screen.findByRole('heading', { level: 1, name: '退订短信提醒' }));
   });
 
   it("falls back to the station's primary language when it does not speak the browser's", async () => {
     browserSpeaks('fr-FR', 'de');
     mockSession(null, stationHandlers());
     renderApp('/join/demo');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Subscribe to SMS Alerts' })).toBeTruthy();
+    expectShown(await screen.findByRole('heading', { level: 1, name: 'Subscribe to SMS Alerts' }));
     expect((screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement).value).toBe('en');
     expect(document.documentElement.lang).toBe('en');
   });
@@ -94,7 +94,7 @@ describe('subscriber page language', () => {
     await i18n.changeLanguage('es');
     mockSession(null, stationHandlers());
     renderApp('/join/demo');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Subscribe to SMS Alerts' })).toBeTruthy();
+    expectShown(await screen.findByRole('heading', { level: 1, name: 'Subscribe to SMS Alerts' }));
   });
 
   it("words the server's refusal codes in the page's language, sending the consent in it", async () => {
@@ -130,7 +130,7 @@ describe('subscriber page language', () => {
     browserSpeaks('zh-CN');
     mockSession(null, stationHandlers());
     renderApp('/join/demo/thanks');
-    expect(await screen.findByRole('heading', { level: 1, name: '订阅成功！' })).toBeTruthy();
+    expectShown(await screen.findByRole('heading', { level: 1, name: '订阅成功！' }));
     const main = within(screen.getByRole('main'));
     expect(main.getByRole('link', { name: '退订页面' }).getAttribute('href')).toBe('/unsubscribe/demo');
     expectShown(main.getByText('如需随时停止，请回复我们的任意短信 STOP。'));
