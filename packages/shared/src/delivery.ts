@@ -44,20 +44,7 @@ export const ZIdempotencyKey = z
 export const ZSendRequest = z.object({ send_again: z.boolean().optional() }).nullish();
 export type TSendRequest = z.infer<typeof ZSendRequest>;
 
-/**
- * 409 from POST …/send-sms: the message has a send already. `send_in_progress`: its texts are still
- * going out; `already_sent`: it went earlier. Either way a new send needs `send_again: true`.
- */
-export const ZSendConflict = z.object({
-  error: z.string(),
-  code: z.enum(['send_in_progress', 'already_sent']),
-  previous_send: z.object({
-    send_id: z.string(),
-    sent_at: z.string(),
-    recipients: z.number(),
-  }),
-});
-export type TSendConflict = z.infer<typeof ZSendConflict>;
+export { type TSendConflict, ZSendConflict } from './send-conflict.js';
 
 export const ZSendResult = z.object({
   sent_count: z.number(),

@@ -3,12 +3,10 @@
 import {
   IDEMPOTENCY_KEY_HEADER,
   type TDeliveryProgress,
-  type TSendConflict,
   type TSendPreview,
   type TSendResult,
-  ZSendConflict,
 } from '@message-station/shared';
-import { ApiError, api } from './client';
+import { api } from './client';
 
 export type {
   TDeliveryProgress,
@@ -41,13 +39,6 @@ export function sendSms({ messageId, idempotencyKey, sendAgain }: TSendSmsReques
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
     body: sendAgain ? { send_again: true } : undefined,
   });
-}
-
-/** The earlier send a 409 names, when the refusal is that the message has one; else null. */
-export function sendConflictOf(error: unknown): TSendConflict | null {
-  if (!(error instanceof ApiError) || error.status !== 409) return null;
-  const conflict = ZSendConflict.safeParse(error.body);
-  return conflict.success ? conflict.data : null;
 }
 
 /** Counts over every send of the message; total 0 when it was never sent. */

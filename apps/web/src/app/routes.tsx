@@ -2,11 +2,11 @@
 // admin code, and each page is its own chunk. The landing page, prerendered at build time, loads
 // only its own texts and the first-paint styles; every other page loads all of them (lazyPage).
 import { Navigate, type RouteObject } from 'react-router';
+import { adminRoute } from './admin/routes';
 import { PublicLayout } from './layouts/PublicLayout';
 import { lazyPage } from './lazy-page';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
-import type { TRouteHandle } from './route-handle';
 
 // Public site
 const LandingPage = lazyPage(() => import('../public/LandingPage'), 'LandingPage', {
@@ -42,24 +42,6 @@ const SubscriberLayout = lazyPage(
 const DevOutboxPage = lazyPage(() => import('../features/dev-outbox/DevOutboxPage'), 'DevOutboxPage');
 const DevCheckoutPage = lazyPage(() => import('../features/billing/DevCheckoutPage'), 'DevCheckoutPage');
 
-// Admin area
-const AdminArea = lazyPage(() => import('./admin'), 'AdminArea');
-const RequireAdmin = lazyPage(() => import('./admin'), 'RequireAdmin');
-const RequireSuperadmin = lazyPage(() => import('./admin'), 'RequireSuperadmin');
-const DashboardPage = lazyPage(() => import('../features/dashboard/DashboardPage'), 'DashboardPage');
-const MessagesPage = lazyPage(() => import('../features/messages/MessagesPage'), 'MessagesPage');
-const SmsContactsPage = lazyPage(() => import('../features/sms-contacts/SmsContactsPage'), 'SmsContactsPage');
-const MachinesPage = lazyPage(() => import('../features/machines/MachinesPage'), 'MachinesPage');
-const DownloadPage = lazyPage(() => import('../features/download/DownloadPage'), 'DownloadPage');
-const AppPilotPage = lazyPage(() => import('../features/download/AppPilotPage'), 'AppPilotPage');
-const AdminContactPage = lazyPage(() => import('../features/contact/AdminContactPage'), 'AdminContactPage');
-const SuperadminPage = lazyPage(() => import('../features/superadmin/SuperadminPage'), 'SuperadminPage');
-const UsersPage = lazyPage(() => import('../features/users/UsersPage'), 'UsersPage');
-const BillingPage = lazyPage(() => import('../features/billing/BillingPage'), 'BillingPage');
-const SettingsPage = lazyPage(() => import('../features/settings/SettingsPage'), 'SettingsPage');
-const AccountPage = lazyPage(() => import('../features/account/AccountPage'), 'AccountPage');
-const AuditPage = lazyPage(() => import('../features/audit/AuditPage'), 'AuditPage');
-
 /** Short paths that lead to their /admin/… page. */
 export const ADMIN_ALIASES = [
   'dashboard',
@@ -69,8 +51,6 @@ export const ADMIN_ALIASES = [
   'billing',
   'settings',
 ] as const;
-
-const adminOnly: TRouteHandle = { adminOnly: true };
 
 export const appRoutes: RouteObject[] = [
   {
@@ -110,35 +90,7 @@ export const appRoutes: RouteObject[] = [
           { path: 'unsubscribe/:station', element: <UnsubscribePage /> },
         ],
       },
-      {
-        path: 'admin',
-        element: <AdminArea />,
-        children: [
-          { index: true, element: <Navigate to="/admin/dashboard" replace /> },
-          { path: 'dashboard', element: <DashboardPage /> },
-          { path: 'messages', element: <MessagesPage /> },
-          { path: 'sms-contacts', element: <SmsContactsPage /> },
-          { path: 'machines', element: <MachinesPage /> },
-          { path: 'download', element: <DownloadPage /> },
-          { path: 'app-pilot', element: <AppPilotPage /> },
-          { path: 'contact', element: <AdminContactPage /> },
-          { path: 'account', element: <AccountPage /> },
-          {
-            element: <RequireSuperadmin />,
-            children: [{ path: 'superadmin', element: <SuperadminPage /> }],
-          },
-          {
-            element: <RequireAdmin />,
-            handle: adminOnly,
-            children: [
-              { path: 'users', element: <UsersPage /> },
-              { path: 'billing', element: <BillingPage /> },
-              { path: 'settings', element: <SettingsPage /> },
-              { path: 'audit', element: <AuditPage /> },
-            ],
-          },
-        ],
-      },
+      adminRoute,
       ...ADMIN_ALIASES.map((alias) => ({
         path: alias,
         element: <Navigate to={`/admin/${alias}`} replace />,

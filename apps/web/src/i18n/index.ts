@@ -11,16 +11,37 @@ export const DEFAULT_NAMESPACE = 'common';
 
 type TNamespaces = Record<string, ResourceKey>;
 
-/** The namespaces the landing page paints with: small chunks of their own, loaded first. */
-const FIRST_PAINT_FILES = import.meta.glob<ResourceKey>('../locales/*/{common,landing}.json', {
+/**
+ * The namespaces the landing page paints with, and `errors`, which any refused call loads (a
+ * visitor's session check is one): small chunks of their own, so no public page loads every text.
+ */
+const FIRST_PAINT_FILES = import.meta.glob<ResourceKey>('../locales/*/{common,landing,errors}.json', {
   import: 'default',
 });
 
-/** Every namespace of one language in one chunk; a new src/locales/{lng}/{ns}.json joins it by itself. */
-const LANGUAGE_BUNDLES: Record<TUiLanguage, () => Promise<{ files: Record<string, ResourceKey> }>> = {
-  en: () => import('./bundles/en'),
-  es: () => import('./bundles/es'),
+/**
+ * What the admin area's first view (its frame and the dashboard) renders with, beside `common`:
+ * a chunk per language of their own (bundles/{lng}-admin.ts globs these very files), so that a
+ * visit of /admin does not load every page's texts.
+ */
+export const ADMIN_FIRST_VIEW_NAMESPACES = ['admin', 'dashboard', 'messages', 'superadmin'] as const;
+
+type TBundle = () => Promise<{ files: Record<string, ResourceKey> }>;
+
+/**
+ * Every other namespace of one language in one chunk; a new src/locales/{lng}/{ns}.json joins it
+ * by itself.
+ */
+const LANGUAGE_BUNDLES: Record<TUiLanguage, { adminFirstView: TBundle; rest: TBundle }> = {
+  en: { adminFirstView: () => import('./bundles/en-admin'), rest: () => import('./bundles/en') },
+  es: { adminFirstView: () => import('./bundles/es-admin'), rest: () => import('./bundles/es') },
 };
+
+type TBundleName = keyof (typeof LANGUAGE_BUNDLES)[TUiLanguage];
+
+function bundleOf(namespace: string): TBundleName {
+  return (ADMIN_FIRST_VIEW_NAMESPACES as readonly string[]).includes(namespace) ? 'adminFirstView' : 'rest';
+}
 
 function namespaceOf(path: string): string {
   return /\/([^/]+)\.json$/.exec(path)?.[1] ?? path;
@@ -35,17 +56,27 @@ function isUiLanguage(language: string): language is TUiLanguage {
   return (SUPPORTED_LANGUAGES as readonly string[]).includes(language);
 }
 
-const bundles = new Map<TUiLanguage, Promise<TNamespaces>>();
+const bundles = new Map<string, Promise<TNamespaces>>();
 
-function loadBundle(language: TUiLanguage): Promise<TNamespaces> {
-  let bundle = bundles.get(language);
+function loadBundle(language: TUiLanguage, name: TBundleName): Promise<TNamespaces> {
+  const key = `${language}/${name}`;
+  let bundle = bundles.get(key);
   if (!bundle) {
-    bundle = LANGUAGE_BUNDLES[language]().then((module) => namespacesFromFiles(module.files));
+    bundle = LANGUAGE_BUNDLES[language][name]().then((module) => namespacesFromFiles(module.files));
     // A failed download (offline, new deploy) is retried by the next request, not cached.
-    bundle.catch(() => bundles.delete(language));
-    bundles.set(language, bundle);
+    bundle.catch(() => bundles.delete(key));
+    bundles.set(key, bundle);
   }
   return bundle;
+}
+
+/** Every namespace of a language, from both of its chunks. */
+async function loadWholeLanguage(language: TUiLanguage): Promise<TNamespaces> {
+  const [adminFirstView, rest] = await Promise.all([
+    loadBundle(language, 'adminFirstView'),
+    loadBundle(language, 'rest'),
+  ]);
+  return { ...adminFirstView, ...rest };
 }
 
 // Component tests render any component at once: there, the first namespace read of a language
@@ -56,7 +87,9 @@ async function readNamespace(language: string, namespace: string): Promise<Resou
   if (!isUiLanguage(language)) throw new Error(`Unsupported language ${language}`);
   const single = FIRST_PAINT_FILES[`../locales/${language}/${namespace}.json`];
   if (single && !WHOLE_LANGUAGE_AT_ONCE) return single();
-  const bundle = await loadBundle(language);
+  const bundle = WHOLE_LANGUAGE_AT_ONCE
+    ? await loadWholeLanguage(language)
+    : await loadBundle(language, bundleOf(namespace));
   if (WHOLE_LANGUAGE_AT_ONCE) {
     for (const [name, data] of Object.entries(bundle)) {
       if (!i18n.hasResourceBundle(language, name)) i18n.addResourceBundle(language, name, data);
@@ -119,7 +152,7 @@ export async function loadNamespaces(namespaces: readonly string[]): Promise<voi
 /** Loads every namespace of the current language: what a page that does not list its own needs. */
 export async function loadAllNamespaces(): Promise<void> {
   await i18nReady;
-  const names = Object.keys(await loadBundle(currentLanguage()));
+  const names = Object.keys(await loadWholeLanguage(currentLanguage()));
   await i18n.loadNamespaces(names);
 }
 

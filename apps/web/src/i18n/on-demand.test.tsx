@@ -1,5 +1,4 @@
 import { render, screen } from '@testing-library/react';
-import { createInstance } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { createQueryClient } from '../app/query-client';
 import { appRoutes } from '../app/routes';
 import enCommon from '../locales/en/common.json';
 import enLanding from '../locales/en/landing.json';
+import { namespacesOnly } from '../test/namespaces-only';
 import { mockSession } from '../test/render-app';
 import i18n, { loadAllNamespaces, loadNamespaces } from '.';
 
@@ -15,21 +15,7 @@ describe('translations on demand', () => {
   it('the landing page renders from the common and landing namespaces alone, as prerendered', async () => {
     // The prerendered page and its hydration load just these two: a text from any other
     // namespace would show as a raw key there.
-    const missing: string[] = [];
-    const onlyLanding = createInstance();
-    await onlyLanding.init({
-      lng: 'en',
-      fallbackLng: false,
-      resources: { en: { common: enCommon, landing: enLanding } },
-      ns: ['common', 'landing'],
-      defaultNS: 'common',
-      interpolation: { escapeValue: false },
-      saveMissing: true,
-      missingKeyHandler: (_languages, namespace, key) => {
-        missing.push(`${namespace}:${key}`);
-      },
-      react: { useSuspense: false },
-    });
+    const { i18n: onlyLanding, missing } = await namespacesOnly({ common: enCommon, landing: enLanding });
     mockSession(null);
     render(
       <I18nextProvider i18n={onlyLanding}>

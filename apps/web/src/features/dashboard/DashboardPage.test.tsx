@@ -5,7 +5,13 @@ import i18n from '../../i18n';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
 import { message } from '../messages/messages-test-helpers';
-import { activity, callCount, dashboardStats, mockDashboardApi } from './dashboard-test-helpers';
+import {
+  activity,
+  callCount,
+  dashboardStats,
+  lowCreditsAlert,
+  mockDashboardApi,
+} from './dashboard-test-helpers';
 
 configure({ asyncUtilTimeout: 4000 });
 
@@ -89,14 +95,7 @@ describe('DashboardPage', () => {
         jsonResponse(
           dashboardStats({
             alerts: [
-              {
-                type: 'warning',
-                code: 'low_credits',
-                params: { credits: 80 },
-                message: 'Low SMS credits: 80 left.',
-                action: 'Add Credits',
-                link: '/admin/billing',
-              },
+              lowCreditsAlert(),
               { type: 'info', code: 'sms_disabled', message: 'SMS is disabled for this station.' },
             ],
           }),

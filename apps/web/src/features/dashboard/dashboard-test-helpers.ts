@@ -47,6 +47,18 @@ export function dashboardStats(overrides: TStatsOverrides = {}): TDashboardStats
   };
 }
 
+/** The warning a station low on credits gets, with its action. */
+export function lowCreditsAlert(): TDashboardStats['alerts'][number] {
+  return {
+    type: 'warning',
+    code: 'low_credits',
+    params: { credits: 80 },
+    message: 'Low SMS credits: 80 left.',
+    action: 'Add Credits',
+    link: '/admin/billing',
+  };
+}
+
 type TActivityOverrides = Partial<Omit<TActivity, 'delivery'>> & {
   delivery?: Partial<TActivity['delivery']>;
 };

@@ -51,25 +51,25 @@ describe('VerificationStep timers', () => {
 
   it("shows 'Sending verification code' until the registration has started", () => {
     renderStep(null);
-    expect(screen.getByText('Sending verification code')).toBeTruthy();
+    expectShown(screen.getByText('Sending verification code'));
   });
 
   it('counts the 10 minutes down every second, turns red under 20 percent, then says the code expired', () => {
     renderStep(startReply({ resend_available_at: new Date(Date.now() + 30_000).toISOString() }));
-    expect(screen.getByText('Code expires in 10:00')).toBeTruthy();
+    expectShown(screen.getByText('Code expires in 10:00'));
     expect((screen.getByRole('button', { name: 'Resend Code' }) as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText('You can request a new code in 30 s.')).toBeTruthy();
+    expectShown(screen.getByText('You can request a new code in 30 s.'));
 
     act(() => vi.advanceTimersByTime(1000));
-    expect(screen.getByText('Code expires in 9:59')).toBeTruthy();
+    expectShown(screen.getByText('Code expires in 9:59'));
     expect(screen.getByRole('progressbar').getAttribute('style')).toContain('green');
 
     act(() => vi.advanceTimersByTime(8 * MINUTE + 59_000));
-    expect(screen.getByText('Code expires in 1:00')).toBeTruthy();
+    expectShown(screen.getByText('Code expires in 1:00'));
     expect(screen.getByRole('progressbar').getAttribute('style')).toContain('red');
 
     act(() => vi.advanceTimersByTime(MINUTE));
-    expect(screen.getByText('Verification code expired. Please request a new one.')).toBeTruthy();
+    expectShown(screen.getByText('Verification code expired. Please request a new one.'));
     expect((screen.getByRole('button', { name: 'Resend Code' }) as HTMLButtonElement).disabled).toBe(false);
     expect((screen.getByRole('button', { name: 'Verify' }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -85,14 +85,14 @@ describe('VerificationStep timers', () => {
     });
     renderStep(startReply({ test_code: '123456' }));
     act(() => vi.advanceTimersByTime(10 * MINUTE));
-    expect(screen.getByText('Verification code expired. Please request a new one.')).toBeTruthy();
+    expectShown(screen.getByText('Verification code expired. Please request a new one.'));
 
     const user = userEvent.setup({ advanceTimers: (ms) => vi.advanceTimersByTime(ms) });
     await user.click(screen.getByRole('button', { name: 'Resend Code' }));
 
-    expect(await screen.findByText('Test mode: your code is 654321')).toBeTruthy();
-    expect(screen.getByText('Code expires in 10:00')).toBeTruthy();
-    expect(screen.getByText('A new code was sent.')).toBeTruthy();
+    expectShown(await screen.findByText('Test mode: your code is 654321'));
+    expectShown(screen.getByText('Code expires in 10:00'));
+    expectShown(screen.getByText('A new code was sent.'));
   });
 
   it("alerts 'Registration expired. Please start over.' after 24 hours and goes home", () => {
@@ -129,13 +129,14 @@ describe('VerificationStep logo upload', () => {
     await user.keyboard('123456');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 
-    expect(await screen.findByText('Dashboard page')).toBeTruthy();
+    expectShown(await screen.findByText('Dashboard page'));
     expect(router.state.location.pathname).toBe('/admin/dashboard');
-    expect(
-      screen.getByText(
+    // The notifications container loads on demand, so the notice arrives a moment later.
+    expectShown(
+      await screen.findByText(
         'Your station was created, but the logo could not be uploaded: File type must be: png, jpg, jpeg. You can upload it again in Settings.',
       ),
-    ).toBeTruthy();
+    );
     const upload = fetchMock.mock.calls.find(([path]) => path === '/admin/api/station/logo');
     const form = upload?.[1]?.body as FormData;
     expect((form.get('logo') as File).name).toBe('logo.png');

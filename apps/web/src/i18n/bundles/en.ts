@@ -1,5 +1,7 @@
-// Every English namespace, one chunk: loaded before any page other than the landing page renders.
-export const files = import.meta.glob<Record<string, unknown>>('../../locales/en/*.json', {
-  eager: true,
-  import: 'default',
-});
+// Every other English namespace, one chunk: loaded before any page other than the landing page and
+// the admin area's first view renders.
+// The admin area's first view has its own (en-admin.ts).
+export const files = import.meta.glob<Record<string, unknown>>(
+  ['../../locales/en/*.json', '!../../locales/en/{admin,dashboard,messages,superadmin}.json'],
+  { eager: true, import: 'default' },
+);

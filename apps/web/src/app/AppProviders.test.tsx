@@ -1,0 +1,57 @@
+import { Text } from '@mantine/core';
+import { modals } from '@mantine/modals';
+import { notifications } from '@mantine/notifications';
+import { act, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { expectShown } from '../test/shown';
+import { AppProviders } from './AppProviders';
+import { createQueryClient } from './query-client';
+
+function renderProviders() {
+  return render(
+    <AppProviders queryClient={createQueryClient()} env="test">
+      <Text>Page</Text>
+    </AppProviders>,
+  );
+}
+
+describe('AppProviders', () => {
+  it('shows the first notification, its code loaded on demand, and the next ones', async () => {
+    renderProviders();
+    act(() => {
+      notifications.show({ message: 'Message saved' });
+    });
+    expectShown(await screen.findByText('Message saved'));
+    act(() => {
+      notifications.show({ message: 'Message sent' });
+    });
+    expectShown(await screen.findByText('Message sent'));
+    act(() => notifications.clean());
+  });
+
+  it('opens the first confirm modal, its provider loaded on demand, and the next ones', async () => {
+    renderProviders();
+    const user = userEvent.setup();
+    let confirmed = 0;
+    const ask = (title: string) =>
+      act(() => {
+        modals.openConfirmModal({
+          title,
+          labels: { confirm: 'Yes', cancel: 'No' },
+          onConfirm: () => {
+            confirmed += 1;
+          },
+        });
+      });
+    ask('Start again?');
+    const first = await screen.findByRole('dialog', { name: 'Start again?' });
+    await user.click(within(first).getByRole('button', { name: 'Yes' }));
+    expect(confirmed).toBe(1);
+    ask('Really start again?');
+    const second = await screen.findByRole('dialog', { name: 'Really start again?' });
+    await user.click(within(second).getByRole('button', { name: 'Yes' }));
+    expect(confirmed).toBe(2);
+    expect(screen.queryAllByRole('dialog', { name: 'Start again?' })).toEqual([]);
+  });
+});

@@ -1,0 +1,68 @@
+// The admin area's routes: every page loads on demand. The pages named here are the admin area's
+// own (vite.config.ts groups the code of its first view, the dashboard, in one chunk).
+import { Navigate, type RouteObject } from 'react-router';
+import { ADMIN_FIRST_VIEW_NAMESPACES } from '../../i18n';
+import { lazyPage } from '../lazy-page';
+import type { TRouteHandle } from '../route-handle';
+
+// The first view (the frame and the dashboard) loads its own texts and styles (./index.ts imports
+// them), not every page's.
+const firstView = { namespaces: ADMIN_FIRST_VIEW_NAMESPACES, allStyles: false };
+const AdminArea = lazyPage(() => import('./index'), 'AdminArea', firstView);
+const RequireAdmin = lazyPage(() => import('./index'), 'RequireAdmin');
+const RequireSuperadmin = lazyPage(() => import('./index'), 'RequireSuperadmin');
+const DashboardPage = lazyPage(
+  () => import('../../features/dashboard/DashboardPage'),
+  'DashboardPage',
+  firstView,
+);
+const MessagesPage = lazyPage(() => import('../../features/messages/MessagesPage'), 'MessagesPage');
+const SmsContactsPage = lazyPage(
+  () => import('../../features/sms-contacts/SmsContactsPage'),
+  'SmsContactsPage',
+);
+const MachinesPage = lazyPage(() => import('../../features/machines/MachinesPage'), 'MachinesPage');
+const DownloadPage = lazyPage(() => import('../../features/download/DownloadPage'), 'DownloadPage');
+const AppPilotPage = lazyPage(() => import('../../features/download/AppPilotPage'), 'AppPilotPage');
+const AdminContactPage = lazyPage(
+  () => import('../../features/contact/AdminContactPage'),
+  'AdminContactPage',
+);
+const SuperadminPage = lazyPage(() => import('../../features/superadmin/SuperadminPage'), 'SuperadminPage');
+const UsersPage = lazyPage(() => import('../../features/users/UsersPage'), 'UsersPage');
+const BillingPage = lazyPage(() => import('../../features/billing/BillingPage'), 'BillingPage');
+const SettingsPage = lazyPage(() => import('../../features/settings/SettingsPage'), 'SettingsPage');
+const AccountPage = lazyPage(() => import('../../features/account/AccountPage'), 'AccountPage');
+const AuditPage = lazyPage(() => import('../../features/audit/AuditPage'), 'AuditPage');
+
+const adminOnly: TRouteHandle = { adminOnly: true };
+
+export const adminRoute: RouteObject = {
+  path: 'admin',
+  element: <AdminArea />,
+  children: [
+    { index: true, element: <Navigate to="/admin/dashboard" replace /> },
+    { path: 'dashboard', element: <DashboardPage /> },
+    { path: 'messages', element: <MessagesPage /> },
+    { path: 'sms-contacts', element: <SmsContactsPage /> },
+    { path: 'machines', element: <MachinesPage /> },
+    { path: 'download', element: <DownloadPage /> },
+    { path: 'app-pilot', element: <AppPilotPage /> },
+    { path: 'contact', element: <AdminContactPage /> },
+    { path: 'account', element: <AccountPage /> },
+    {
+      element: <RequireSuperadmin />,
+      children: [{ path: 'superadmin', element: <SuperadminPage /> }],
+    },
+    {
+      element: <RequireAdmin />,
+      handle: adminOnly,
+      children: [
+        { path: 'users', element: <UsersPage /> },
+        { path: 'billing', element: <BillingPage /> },
+        { path: 'settings', element: <SettingsPage /> },
+        { path: 'audit', element: <AuditPage /> },
+      ],
+    },
+  ],
+};
