@@ -7,15 +7,15 @@
 // Run: npm run bench:fanout                      (embedded PGlite)
 //      DATABASE_URL=postgres://… npm run bench:fanout   (an empty database)
 import { performance } from 'node:perf_hooks';
-import { LANGUAGES, MESSAGE_TYPES } from '@message-station/shared';
-import { eq, sql } from 'drizzle-orm';
+import { LANGUAGES } from '@message-station/shared';
+import { eq } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
 import { stations } from '../apps/server/src/db/schema/index.js';
 import { DEFAULT_DISPATCH, dispatchLane } from '../apps/server/src/modules/delivery/dispatcher.js';
 import { createTwilioSmsProvider } from '../apps/server/src/providers/sms/twilio.js';
 import { startFakeTwilio } from '../apps/server/src/test/fake-twilio.js';
 import { createMessage } from '../apps/server/src/test/messages-factory.js';
-import { demoInAllLanguages, openDemoDatabase } from './demo-database.js';
+import { addSubscribers, demoInAllLanguages, openDemoDatabase } from './demo-database.js';
 import { signInDemoAdmin } from './sign-in.js';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
@@ -43,24 +43,8 @@ const { db } = database;
 const station = await demoInAllLanguages(db);
 await db.update(stations).set({ smsCreditsBalance: 10_000_000 }).where(eq(stations.id, station.id));
 
-// 100,000 active subscribers, set-based: numbers spread over real area codes (quiet hours look
-// each one up), a language each (9), emergency plus one more of the other three types.
 const setupStart = performance.now();
-const areaCodes = ['212', '213', '312', '415', '512', '602', '702', '808', '907', '305'];
-await db.execute(sql`
-  insert into sms_contacts (station_id, name, phone, language, status, is_verified, source)
-  select ${station.id}::uuid, 'bench',
-         '+1' || (${sql.raw(`array['${areaCodes.join("','")}']`)})[1 + i % 10] || lpad((2000000 + i)::text, 7, '0'),
-         (${sql.raw(`array['${LANGUAGES.map((l) => l.code).join("','")}']`)})[1 + i % 9],
-         'active', true, 'import'
-  from generate_series(1, ${SUBSCRIBERS}) as i`);
-const others = MESSAGE_TYPES.map((t) => t.key).filter((k) => k !== 'emergency');
-await db.execute(sql`
-  insert into sms_contact_preferences (contact_id, station_id, message_type, language)
-  select c.id, c.station_id, t.type, c.language
-  from sms_contacts c
-  cross join lateral (values ('emergency'), ((${sql.raw(`array['${others.join("','")}']`)})[1 + (abs(hashtext(c.phone)) % 3)])) as t(type)
-  where c.station_id = ${station.id}::uuid and c.name = 'bench'`);
+await addSubscribers(db, station.id, SUBSCRIBERS);
 const translations = Object.fromEntries(
   LANGUAGES.filter((l) => l.code !== 'en').map((l) => [
     l.code,

@@ -176,6 +176,7 @@ export async function buildApp(deps: TAppDeps) {
     secret: config.sessionSecret,
     cookieSecure: config.cookieSecure,
     now,
+    cacheMs: config.sessionCacheMs,
   });
   const shutdownCallbacks = new Set<() => void>();
   app.addHook('preClose', async () => {

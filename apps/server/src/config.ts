@@ -23,6 +23,7 @@ const ZEnv = z.object({
   DATA_DIR: z.string().default('./data'),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).optional(),
   COOKIE_SECURE: booleanFromEnv.optional(),
   TRUST_PROXY: booleanFromEnv.default(false),
   REDIS_URL: z.string().startsWith('redis', 'REDIS_URL starts with redis:// or rediss://').optional(),
@@ -101,6 +102,8 @@ export type TConfig = {
   dataDir: string;
   seedDemo: 'auto' | 'true' | 'false';
   sessionSecret: string;
+  /** Reads may use a session this node looked up this long ago (SESSION_CACHE_MS; 0 in tests). */
+  sessionCacheMs: number;
   cookieSecure: boolean;
   trustProxy: boolean;
   rateLimits: TRateLimitConfig;
@@ -295,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     dataDir: path.resolve(repoRoot, e.DATA_DIR),
     seedDemo: e.SEED_DEMO,
     sessionSecret,
+    sessionCacheMs: e.SESSION_CACHE_MS ?? (e.NODE_ENV === 'test' ? 0 : 2000),
     cookieSecure: e.COOKIE_SECURE ?? production,
     trustProxy: e.TRUST_PROXY,
     rateLimits: rateLimitConfig(e),

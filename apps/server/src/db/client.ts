@@ -1,5 +1,6 @@
 // Opens the database: embedded PGlite in a data folder (default) or PostgreSQL when DATABASE_URL
 // is set. Both run the same generated migrations through Drizzle.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -11,7 +12,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { migrationsFolder } from '../paths.js';
+import { migrationsFolder, serverRoot } from '../paths.js';
 import { acquireDataDirLock, type DataDirLock } from './lock.js';
 import * as schema from './schema/index.js';
 
@@ -70,6 +71,64 @@ export async function openPostgres(url: string): Promise<Database> {
   };
 }
 
+/**
+ * The embedded database's memory settings (decision 0029). PGlite runs PostgreSQL in one
+ * WebAssembly memory that grows and never shrinks, so every buffer it ever touches stays in the
+ * process: initdb's default shared_buffers of 128 MB alone is more than the server needs.
+ */
+export const PGLITE_SETTINGS = {
+  shared_buffers: '32MB',
+  // A CREATE INDEX or VACUUM on a big table takes this much once; the memory is never given back.
+  maintenance_work_mem: '16MB',
+  temp_buffers: '4MB',
+} as const;
+
+/** Our settings as `-c name=value` options, for initdb and for every start. */
+function pgliteSettingOptions(): string[] {
+  return Object.entries(PGLITE_SETTINGS).flatMap(([name, value]) => ['-c', `${name}=${value}`]);
+}
+
+/** PGlite's own start parameters plus ours; they apply to data folders made before them too. */
+export function pgliteStartParams(): string[] {
+  return [...PGlite.defaultStartParams, ...pgliteSettingOptions()];
+}
+
+/**
+ * Makes a new data folder (initdb) in a short-lived child process. PGlite's initdb runs a second
+ * PostgreSQL instance beside the first and copies its whole memory: 700-800 MB at the peak, of
+ * which the server would keep 100-150 MB for good (freed memory the process does not hand back).
+ * In a child all of it goes when it exits, so a first start leaves the server as small as a restart.
+ */
+async function initPgliteDataDir(dataDir: string): Promise<void> {
+  const script = [
+    "import { PGlite } from '@electric-sql/pglite';",
+    'const [dataDir, startParams, initDbStartParams] = process.argv.slice(1).map(JSON.parse);',
+    'const db = new PGlite({ dataDir, startParams, initDbStartParams });',
+    'await db.waitReady;',
+    'await db.close();',
+  ].join('\n');
+  const args = [
+    '--input-type=module',
+    '-e',
+    script,
+    JSON.stringify(path.resolve(dataDir)),
+    JSON.stringify(pgliteStartParams()),
+    // Written into the folder's postgresql.conf; initdb's own PostgreSQL runs smaller with them too.
+    JSON.stringify(pgliteSettingOptions()),
+  ];
+  // From the server's folder, so that the script finds the same PGlite the server uses.
+  const child = spawn(process.execPath, args, { cwd: serverRoot, stdio: ['ignore', 'ignore', 'pipe'] });
+  let stderr = '';
+  child.stderr.setEncoding('utf8').on('data', (text: string) => {
+    stderr += text;
+  });
+  const code = await new Promise<number | null>((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', resolve);
+  });
+  if (code !== 0) throw new Error(`Could not create the database in ${dataDir}: ${stderr.trim()}`);
+}
+
 /** Embedded PGlite. `dataDir` undefined means in memory (tests). */
 export async function openPglite(dataDir?: string): Promise<Database> {
   let lock: DataDirLock | undefined;
@@ -81,8 +140,9 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   }
   let client: PGlite;
   try {
+    if (dataDir && created) await initPgliteDataDir(dataDir);
     // pg_trgm: the SMS Contacts search by name and phone digits uses trigram indexes (0014).
-    client = new PGlite({ dataDir, extensions: { pg_trgm } });
+    client = new PGlite({ dataDir, extensions: { pg_trgm }, startParams: pgliteStartParams() });
     await client.waitReady;
   } catch (error) {
     lock?.release();

@@ -43,7 +43,36 @@ export type TSessionOptions = {
   secret: string;
   cookieSecure: boolean;
   now: () => Date;
+  /**
+   * Reads (GET, HEAD) may use a session this node looked up at most this long ago (0: never);
+   * every write reads it from the database and, once answered, empties the cache (decision 0030).
+   */
+  cacheMs?: number;
 };
+
+/** Signed-in sessions a node read lately, for reads only; keyed by the token's hash. */
+function createSessionCache(ttlMs: number) {
+  const entries = new Map<string, { auth: TAuth; until: number }>();
+  /** Bounded: a burst of sessions empties it rather than growing it. */
+  const MAX_ENTRIES = 10_000;
+  return {
+    get(key: string): TAuth | null {
+      const entry = entries.get(key);
+      if (!entry) return null;
+      if (entry.until > performance.now()) return entry.auth;
+      entries.delete(key);
+      return null;
+    },
+    set(key: string, auth: TAuth) {
+      if (ttlMs <= 0) return;
+      if (entries.size >= MAX_ENTRIES) entries.clear();
+      entries.set(key, { auth, until: performance.now() + ttlMs });
+    },
+    clear() {
+      entries.clear();
+    },
+  };
+}
 
 export async function createSession(
   db: DbOrTx,
@@ -159,6 +188,23 @@ export function registerSessions(app: FastifyInstance, options: TSessionOptions)
   app.decorateRequest('authPromise', null);
   app.decorateRequest('auth', null);
 
+  const cache = createSessionCache(options.cacheMs ?? 0);
+  // A write may have ended or changed a session (sign-out, revocation, role, two-factor): reads
+  // after it on this node look again. Other nodes' caches run out within cacheMs.
+  app.addHook('onResponse', async (request) => {
+    if (!SAFE_METHODS.has(request.method)) cache.clear();
+  });
+
+  async function lookUp(request: FastifyRequest, token: string): Promise<TAuth | null> {
+    if (!SAFE_METHODS.has(request.method)) return findSession(db, token, now());
+    const key = sha256(token);
+    const cached = cache.get(key);
+    if (cached) return cached;
+    const auth = await findSession(db, token, now());
+    if (auth) cache.set(key, auth);
+    return auth;
+  }
+
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method)) return;
     if (CSRF_EXEMPT_PREFIXES.some((prefix) => request.url.startsWith(prefix))) return;
@@ -183,7 +229,7 @@ export function registerSessions(app: FastifyInstance, options: TSessionOptions)
     getAuth(request: FastifyRequest): Promise<TAuth | null> {
       if (!request.authPromise) {
         const token = request.cookies[COOKIE_NAMES.session];
-        request.authPromise = token ? findSession(db, token, now()) : Promise.resolve(null);
+        request.authPromise = token ? lookUp(request, token) : Promise.resolve(null);
       }
       return request.authPromise;
     },

@@ -2,6 +2,7 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
+  date,
   index,
   integer,
   pgTable,
@@ -156,3 +157,61 @@ export const smsEarlyStatuses = pgTable('sms_early_statuses', {
   error: text('error'),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
 });
+
+/*
+ * Rollups (decision 0030): kept by statement triggers on sms_deliveries (migration 0015), so the
+ * dashboard and the activity line read a few rows however long the history is. They count exactly
+ * what a scan of sms_deliveries would; `rollups.test.ts` compares both after every kind of change.
+ */
+
+/** Texts of one send at each status (claimed and submitting are "sending"), and its shape. */
+export const smsSendStats = pgTable('sms_send_stats', {
+  sendId: uuid('send_id')
+    .primaryKey()
+    .references(() => smsSends.id, { onDelete: 'cascade' }),
+  stationId: uuid('station_id').notNull(),
+  total: integer('total').notNull().default(0),
+  queued: integer('queued').notNull().default(0),
+  claimed: integer('claimed').notNull().default(0),
+  submitting: integer('submitting').notNull().default(0),
+  sent: integer('sent').notNull().default(0),
+  delivered: integer('delivered').notNull().default(0),
+  undelivered: integer('undelivered').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  /** Texts sent again without the provider confirming the first (reclaimed > 0). */
+  possibleDuplicates: integer('possible_duplicates').notNull().default(0),
+  /** The lowest phone number (the recipient, when there is one), longest body, most segments. */
+  onePhone: text('one_phone'),
+  characters: integer('characters').notNull().default(0),
+  segments: integer('segments').notNull().default(0),
+});
+
+/**
+ * Queued texts of a send released at 8 AM in their recipient's zone (quiet hours), by release time
+ * and zone: held while the release time is ahead, due after it.
+ */
+export const smsSendHolds = pgTable(
+  'sms_send_holds',
+  {
+    sendId: uuid('send_id')
+      .notNull()
+      .references(() => smsSends.id, { onDelete: 'cascade' }),
+    releaseAt: timestamp('release_at', { withTimezone: true }).notNull(),
+    zone: text('zone').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.sendId, t.releaseAt, t.zone] })],
+);
+
+/** Texts handed to the provider (sent, delivered, undelivered) per station and UTC day of sending. */
+export const smsDailyStats = pgTable(
+  'sms_daily_stats',
+  {
+    stationId: uuid('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    sent: integer('sent').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.stationId, t.day] })],
+);

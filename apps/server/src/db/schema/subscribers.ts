@@ -4,6 +4,7 @@ import {
   boolean,
   check,
   index,
+  integer,
   jsonb,
   pgTable,
   primaryKey,
@@ -61,6 +62,24 @@ export const smsContacts = pgTable(
     index('sms_contacts_phone_trgm_idx').using('gin', sql`${t.phone} gin_trgm_ops`),
     check('sms_contacts_status', sql`${t.status} in ('pending', 'active', 'paused', 'opted_out')`),
   ],
+);
+
+/**
+ * A station's contacts by status and verification, kept by a statement trigger on sms_contacts
+ * (migration 0015, decision 0030): the dashboard and the SMS Contacts page's total read these
+ * instead of counting every contact.
+ */
+export const smsContactCounts = pgTable(
+  'sms_contact_counts',
+  {
+    stationId: uuid('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    isVerified: boolean('is_verified').notNull(),
+    count: integer('count').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.stationId, t.status, t.isVerified] })],
 );
 
 /** One row per message type the contact receives, with the language for it. */

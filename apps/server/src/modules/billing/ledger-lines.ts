@@ -1,10 +1,11 @@
 // Every ledger line the server writes: its params (what the page words it from, issue 16) and
 // its English description for API clients, made together so they never say different things.
 import { planLabel, type TCreditLedgerParams } from '@message-station/shared';
+import { formatCount } from '../../platform/numbers.js';
 
 export type TLedgerLine = { description: string; params: TCreditLedgerParams };
 
-const count = (n: number) => n.toLocaleString('en-US');
+const count = formatCount;
 
 export const ledgerLine = {
   trialGrant: (): TLedgerLine => ({ description: 'Free trial credits', params: {} }),

@@ -2,26 +2,23 @@
 // subscribers, credits, alerts and SMS per day for 30 days. SMS counts are texts handed to the
 // provider; queued and held ones wait in the activity line (activity.ts) instead.
 import { LIMITS, type TDashboardStats } from '@message-station/shared';
-import { and, eq, gte, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { messages, smsContacts, smsDeliveries, smsSends, stations } from '../../db/schema/index.js';
+import { executeNamed } from '../../db/rows.js';
+import { messages, smsContactCounts, smsDailyStats, stations } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 
 const DAY_MS = 86_400_000;
-/** Handed to the provider: what "SMS sent" counts. */
-const SENT = sql`${smsDeliveries.status} in ('sent', 'delivered', 'undelivered')`;
-/**
- * How long after its send a text may still go out: quiet hours hold it under a day, retries give
- * up within the hour and even 100,000 texts at one a second go in about a day, so a month is far
- * beyond any real send. It lets the chart read only recent sends (station and date index).
- */
-const SEND_LOOKBACK_MS = 30 * DAY_MS;
-
 function monthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
-function alertsFor(station: typeof stations.$inferSelect, now: Date): TDashboardStats['alerts'] {
+type TAlertStation = Pick<
+  typeof stations.$inferSelect,
+  'paymentStatus' | 'paymentFailedAt' | 'paymentExpiresAt' | 'smsEnabled' | 'smsCreditsBalance'
+>;
+
+function alertsFor(station: TAlertStation, now: Date): TDashboardStats['alerts'] {
   const alerts: TDashboardStats['alerts'] = [];
   if (station.paymentStatus === 'suspended' || station.paymentStatus === 'unpaid') {
     alerts.push({
@@ -75,61 +72,66 @@ function alertsFor(station: typeof stations.$inferSelect, now: Date): TDashboard
   return alerts;
 }
 
+type TDashboardRow = {
+  station: {
+    id: string;
+    displayName: string;
+    smsEnabled: boolean;
+    smsCreditsBalance: number;
+    paymentStatus: (typeof stations.$inferSelect)['paymentStatus'];
+    paymentFailedAt: string | null;
+    paymentExpiresAt: string | null;
+  } | null;
+  total_messages: number;
+  month_messages: number;
+  by_type: Record<string, number> | null;
+  total_sms: number;
+  month_sms: number;
+  contacts: number;
+  active_contacts: number;
+  per_day: Record<string, number> | null;
+};
+
+/**
+ * One statement: the station row, message counts (indexed by station and date) and the rollups of
+ * texts per day and contacts per status (decision 0030), so its cost does not grow with history.
+ */
 export async function dashboardStats(db: Db, stationId: string, now: Date): Promise<TDashboardStats> {
-  const [station] = await db.select().from(stations).where(eq(stations.id, stationId));
-  if (!station) throw notFound('station_not_found');
-  const month = monthStart(now);
+  const month = monthStart(now).toISOString().slice(0, 10);
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 29 * DAY_MS);
-  const [messageCounts, byType, sms, contacts, perDay] = await Promise.all([
-    db
-      .select({
-        total: sql<number>`count(*)::int`,
-        month: sql<number>`count(*) filter (where ${messages.createdAt} >= ${month.toISOString()}::timestamptz)::int`,
-      })
-      .from(messages)
-      .where(eq(messages.stationId, stationId)),
-    db
-      .select({ type: messages.messageType, n: sql<number>`count(*)::int` })
-      .from(messages)
-      .where(and(eq(messages.stationId, stationId), gte(messages.createdAt, month)))
-      .groupBy(messages.messageType),
-    // Through the station's sends (indexed) to their deliveries (indexed by send).
-    db
-      .select({
-        total: sql<number>`count(*) filter (where ${SENT})::int`,
-        month: sql<number>`count(*) filter (where ${SENT} and ${smsDeliveries.sentAt} >= ${month.toISOString()}::timestamptz)::int`,
-      })
-      .from(smsSends)
-      .innerJoin(smsDeliveries, eq(smsDeliveries.sendId, smsSends.id))
-      .where(eq(smsSends.stationId, stationId)),
-    db
-      .select({
-        total: sql<number>`count(*)::int`,
-        active: sql<number>`count(*) filter (where ${smsContacts.status} = 'active' and ${smsContacts.isVerified})::int`,
-      })
-      .from(smsContacts)
-      .where(eq(smsContacts.stationId, stationId)),
-    db
-      .select({
-        date: sql<string>`to_char(${smsDeliveries.sentAt} at time zone 'UTC', 'YYYY-MM-DD')`,
-        n: sql<number>`count(*)::int`,
-      })
-      .from(smsSends)
-      .innerJoin(smsDeliveries, eq(smsDeliveries.sendId, smsSends.id))
-      .where(
-        and(
-          eq(smsSends.stationId, stationId),
-          gte(smsSends.createdAt, new Date(since.getTime() - SEND_LOOKBACK_MS)),
-          SENT,
-          gte(smsDeliveries.sentAt, since),
-        ),
-      )
-      .groupBy(sql`1`),
-  ]);
-  const counts = new Map(perDay.map((d) => [d.date, Number(d.n)]));
+  const sinceDay = since.toISOString().slice(0, 10);
+  const [row] = await executeNamed<TDashboardRow>(
+    db,
+    'dashboard_stats',
+    sql`
+    select
+      (select json_build_object(
+          'id', s.id, 'displayName', s.display_name, 'smsEnabled', s.sms_enabled,
+          'smsCreditsBalance', s.sms_credits_balance, 'paymentStatus', s.payment_status,
+          'paymentFailedAt', s.payment_failed_at, 'paymentExpiresAt', s.payment_expires_at)
+        from ${stations} s where s.id = ${stationId}) as station,
+      (select count(*)::int from ${messages} m where m.station_id = ${stationId}) as total_messages,
+      (select count(*)::int from ${messages} m
+        where m.station_id = ${stationId} and m.created_at >= ${month}::timestamptz) as month_messages,
+      (select json_object_agg(t.message_type, t.n) from (
+        select m.message_type, count(*)::int as n from ${messages} m
+        where m.station_id = ${stationId} and m.created_at >= ${month}::timestamptz
+        group by m.message_type) t) as by_type,
+      (select coalesce(sum(d.sent), 0)::int from ${smsDailyStats} d where d.station_id = ${stationId}) as total_sms,
+      (select coalesce(sum(d.sent), 0)::int from ${smsDailyStats} d
+        where d.station_id = ${stationId} and d.day >= ${month}::date) as month_sms,
+      (select coalesce(sum(c.count), 0)::int from ${smsContactCounts} c where c.station_id = ${stationId}) as contacts,
+      (select coalesce(sum(c.count), 0)::int from ${smsContactCounts} c
+        where c.station_id = ${stationId} and c.status = 'active' and c.is_verified) as active_contacts,
+      (select json_object_agg(d.day, d.sent) from ${smsDailyStats} d
+        where d.station_id = ${stationId} and d.day >= ${sinceDay}::date and d.sent <> 0) as per_day`,
+  );
+  const station = row?.station;
+  if (!row || !station) throw notFound('station_not_found');
+  const perDay = row.per_day ?? {};
   const smsPerDay = Array.from({ length: 30 }, (_, i) => {
     const date = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);
-    return { date, count: counts.get(date) ?? 0 };
+    return { date, count: Number(perDay[date] ?? 0) };
   });
   return {
     station: {
@@ -140,16 +142,23 @@ export async function dashboardStats(db: Db, stationId: string, now: Date): Prom
       payment_status: station.paymentStatus,
     },
     stats: {
-      totalMessages: Number(messageCounts[0]?.total ?? 0),
-      messagesThisMonth: Number(messageCounts[0]?.month ?? 0),
-      messagesByType: Object.fromEntries(byType.map((t) => [t.type, Number(t.n)])),
-      totalSmsSent: Number(sms[0]?.total ?? 0),
-      smsSentThisMonth: Number(sms[0]?.month ?? 0),
-      subscriberCount: Number(contacts[0]?.total ?? 0),
-      activeSubscribers: Number(contacts[0]?.active ?? 0),
+      totalMessages: Number(row.total_messages),
+      messagesThisMonth: Number(row.month_messages),
+      messagesByType: row.by_type ?? {},
+      totalSmsSent: Number(row.total_sms),
+      smsSentThisMonth: Number(row.month_sms),
+      subscriberCount: Number(row.contacts),
+      activeSubscribers: Number(row.active_contacts),
       smsEnabled: station.smsEnabled,
       smsPerDay,
     },
-    alerts: alertsFor(station, now),
+    alerts: alertsFor(
+      {
+        ...station,
+        paymentFailedAt: station.paymentFailedAt ? new Date(station.paymentFailedAt) : null,
+        paymentExpiresAt: station.paymentExpiresAt ? new Date(station.paymentExpiresAt) : null,
+      },
+      now,
+    ),
   };
 }

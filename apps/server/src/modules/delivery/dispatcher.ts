@@ -6,6 +6,7 @@
 // submitting rows before anything is sent again. Refunds are unique per delivery in the database.
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { smsDeliveries, smsDispatchLanes, smsRefunds, smsSends } from '../../db/schema/index.js';
 import type { TEventBus } from '../../platform/event-bus.js';
 import { SmsSendError, type TSmsProvider } from '../../providers/sms/types.js';
@@ -94,10 +95,6 @@ const realSleepUntil = (at: number) =>
 /** Backoff before attempt n+1: 5 s, 20 s, 80 s, 320 s… */
 export function backoffMs(attempts: number): number {
   return 5000 * 4 ** Math.max(0, attempts - 1);
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
 }
 
 export function newDispatcherId(): string {

@@ -4,6 +4,7 @@
 // holder renews it while it sends and never starts a provider call after its lease may have ended.
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { smsDispatchLanes } from '../../db/schema/index.js';
 
 export type TLaneLeaseDeps = {
@@ -20,10 +21,6 @@ export type TLaneLeaseDeps = {
 };
 
 type TLaneRow = { holder: string | null; previous: string | null; lease_until: string | null; now: string };
-
-function rowsOf<T>(result: unknown): T[] {
-  return (result as { rows: T[] }).rows;
-}
 
 /**
  * Takes the lane when it is free, its lease ran out, or it is already ours. Answers whether it was

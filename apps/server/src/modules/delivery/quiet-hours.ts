@@ -1,17 +1,19 @@
 // Quiet hours (terms: texts only 8 AM–9 PM recipient time). The recipient's zone comes from the
 // area code (shared AREA_CODE_TIME_ZONES, from NANPA assignments); the release time is computed
 // in SQL so a send of 100,000 rows stays one statement.
-import { AREA_CODE_TIME_ZONES, DEFAULT_US_TIME_ZONE } from '@message-station/shared';
 import { type SQL, sql } from 'drizzle-orm';
 
 export const QUIET_START_HOUR = 21;
 export const QUIET_END_HOUR = 8;
 
-const ZONES_JSON = JSON.stringify(AREA_CODE_TIME_ZONES);
-
-/** SQL for the zone of an E.164 US phone column: its area code's zone, else the default. */
+/**
+ * SQL for the zone of an E.164 US phone column: its area code's zone, else the default. The table
+ * is the database function `ms_zone_of` (migration 0015), which the rollup triggers use too; it is
+ * AREA_CODE_TIME_ZONES written out, and `zone-of.test.ts` fails when the two differ (a change of
+ * the shared table needs a migration that redefines the function).
+ */
 export function zoneOf(phone: SQL): SQL<string> {
-  return sql<string>`coalesce((${ZONES_JSON}::jsonb ->> substr(${phone}, 3, 3)), ${DEFAULT_US_TIME_ZONE})`;
+  return sql<string>`ms_zone_of(${phone})`;
 }
 
 /**

@@ -121,7 +121,10 @@ export function stageColumns(now: Date) {
   };
 }
 
-type TStageRow = { [K in keyof ReturnType<typeof stageColumns>]: number | string };
+type TStageRow = Record<
+  'total' | 'queued' | 'held' | 'sending' | 'sent' | 'delivered' | 'failed',
+  number | string
+>;
 
 export function toStages(row: TStageRow): TDeliveryStages {
   const [queued, held, sending] = [Number(row.queued), Number(row.held), Number(row.sending)];

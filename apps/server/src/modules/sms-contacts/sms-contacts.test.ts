@@ -86,6 +86,28 @@ describe('SMS contacts (staff)', async () => {
     expect(wild.json()).toHaveLength(0);
   });
 
+  it('counts the matches of a status filter and a search, and the counts follow a change of status', async () => {
+    const total = async (query: string) =>
+      (await staff.get(`/admin/api/sms-contacts?limit=1${query}`)).headers['x-total-count'];
+    const before = { active: await total('&status=active'), paused: await total('&status=paused') };
+    expect(await total('&search=ana')).toBe('1');
+    const paused = await staff.request({
+      method: 'PUT',
+      url: `/admin/api/sms-contacts/${ana.id}/status`,
+      body: { status: 'paused' },
+    });
+    expect(paused.statusCode).toBe(200);
+    expect(await total('&status=active')).toBe(String(Number(before.active) - 1));
+    expect(await total('&status=paused')).toBe(String(Number(before.paused) + 1));
+    expect(await total('')).toBe('3');
+    await staff.request({
+      method: 'PUT',
+      url: `/admin/api/sms-contacts/${ana.id}/status`,
+      body: { status: 'active' },
+    });
+    expect(await total('&status=active')).toBe(before.active);
+  });
+
   it('changes preferences, checking types and the station’s languages', async () => {
     const response = await staff.request({
       method: 'PUT',
