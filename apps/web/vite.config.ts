@@ -124,6 +124,20 @@ const ADMIN_FIRST_VIEW = [
   fileURLToPath(new URL('./src/app/admin/index.ts', import.meta.url)),
   fileURLToPath(new URL('./src/features/dashboard/DashboardPage.tsx', import.meta.url)),
 ];
+/**
+ * Lazy imports that load only when something calls for them: the language menu on its button's
+ * first click, the notifications container with the first notice, the modals provider with the
+ * first modal (AppProviders.tsx), the landing page's enlarged screenshot. Like pages, what they share with the admin area's first view
+ * may be grouped with it: the landing page does not load them by itself.
+ */
+const ON_INTERACTION: readonly (string | RegExp)[] = [
+  fileURLToPath(new URL('./src/app/layouts/LanguageMenu.tsx', import.meta.url)),
+  fileURLToPath(new URL('./src/app/NotificationsContainer.tsx', import.meta.url)),
+  fileURLToPath(new URL('./src/public/landing/ScreenshotModal.tsx', import.meta.url)),
+  /[\\/]@mantine[\\/]modals[\\/]/,
+];
+const onInteraction = (id: string) =>
+  ON_INTERACTION.some((pattern) => (typeof pattern === 'string' ? id === pattern : pattern.test(id)));
 
 type TPluginContext = ThisParameterType<
   NonNullable<Extract<Plugin['buildEnd'], (...args: never[]) => unknown>>
@@ -339,7 +353,8 @@ async function usedModules(context: TPluginContext, roots: Iterable<string>): Pr
  * - `admin-shared`: the rest of the first view, shared with public pages other than the landing
  *   page (sign-in, sign-up, contact: Alert, Badge, icons…); they load it whole. Whatever the
  *   landing page or another lazy part of every page (notifications, modals, texts) uses stays
- *   out, so the landing page loads none of it.
+ *   out, so the landing page loads none of it; what only code loaded on demand shares with it
+ *   (ON_INTERACTION: the language menu, notices, modals) may be in it, loaded with them.
  */
 function startChunks() {
   const boot = new Set<string>();
@@ -359,7 +374,7 @@ function startChunks() {
       const pages = new Set([...adminPages, ...lazyImportsOf(ROUTES_MODULE)]);
       const lazyImports = new Set(ids.flatMap(lazyImportsOf));
       const outsideAdmin = [...lazyImports].filter((id) => !adminPages.has(id));
-      const notPages = [...lazyImports].filter((id) => !pages.has(id));
+      const notPages = [...lazyImports].filter((id) => !pages.has(id) && !onInteraction(id));
       const reachedOutsideAdmin = await usedModules(this, outsideAdmin);
       const reachedByLanding = await usedModules(this, [LANDING_PAGE, ...notPages]);
       // A module some other code imports lazily keeps a chunk of its own (as the bundler wants).

@@ -33,6 +33,7 @@ function writeDist(): string {
   fs.writeFileSync(path.join(dist, 'index.html'), SHELL);
   fs.mkdirSync(path.join(dist, 'assets'));
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  fs.writeFileSync(path.join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   fs.mkdirSync(path.join(dist, 'prerendered', 'docs'), { recursive: true });
   fs.writeFileSync(path.join(dist, 'prerendered', 'index.html'), LANDING);
   fs.writeFileSync(path.join(dist, 'prerendered', 'index.html.br'), zlib.brotliCompressSync(LANDING));
@@ -154,9 +155,23 @@ describe('web app', async () => {
     },
   );
 
-  it('caches hashed assets for a year and answers API paths with JSON 404', async () => {
+  it('caches hashed assets for a year without validators, other files by their validators, and answers API paths with JSON 404', async () => {
     const asset = await app.inject({ url: '/assets/index-abc123.js' });
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(asset.body).toBe('console.log(1)');
+    // Never revalidated under its hashed name: no validators to send.
+    expect(asset.headers.etag).toBeUndefined();
+    expect(asset.headers['last-modified']).toBeUndefined();
+    expect((await app.inject({ url: '/assets/missing-abc123.js' })).statusCode).toBe(404);
+    // A file kept under its name is checked again on each use, by its validators.
+    const icon = await app.inject({ url: '/favicon.svg' });
+    expect(icon.headers['cache-control']).toBe('no-cache');
+    expect(icon.headers.etag).toMatch(/^W\/"/);
+    const again = await app.inject({
+      url: '/favicon.svg',
+      headers: { 'if-none-match': String(icon.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
     const api = await app.inject({ url: '/api/nothing' });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ error: 'Not found' });

@@ -7,5 +7,3 @@ import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/NavLink.css';
-import '@mantine/core/styles/Tooltip.css';
-import '@mantine/core/styles/Table.css';

@@ -1,6 +1,6 @@
 // A signed-in user's language choice is kept on their account (emails to them follow it); a
 // visitor's stays in the browser only (PublicLayout.test).
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
@@ -34,5 +34,20 @@ describe('the language menu', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Español' }));
     expect(sentLanguages(fetchMock)).toEqual([{ language: 'es' }]);
     await i18n.changeLanguage('en');
+  });
+
+  it('loads the menu on the first click, opened, and gives the focus back to its button on Escape', async () => {
+    mockSession(null);
+    renderApp('/contact');
+    const user = userEvent.setup();
+    const plain = await screen.findByRole('button', { name: 'Language' });
+    expect(plain.getAttribute('aria-haspopup')).toBe('menu');
+    await user.click(plain);
+    expectShown(await screen.findByRole('menuitem', { name: 'Español' }));
+    const trigger = screen.getByRole('button', { name: 'Language' });
+    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Español' })).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Language' }));
   });
 });

@@ -1,59 +1,81 @@
 // English/Spanish switcher. Its accessible name stays "Language" in both languages so it can
 // always be found again after switching.
-import { Button, Menu, Text } from '@mantine/core';
+//
+// The menu (Mantine's Menu with Floating UI, about a tenth of the start's code) loads when the
+// pointer or the focus first reaches the button, so no page pays for it before anyone reaches for
+// it (bench:weight). Until the first click the button is a plain one that looks the same; the
+// click swaps in the menu, opened.
+import { Button, type ButtonProps, Text } from '@mantine/core';
 import { LANGUAGES } from '@message-station/shared';
-import { IconCheck, IconChevronDown, IconLanguage } from '@tabler/icons-react';
+import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
+import { type ComponentPropsWithoutRef, forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { setAccountLanguage } from '../../api/account';
 import { currentLanguage, SUPPORTED_LANGUAGES, type TUiLanguage } from '../../i18n';
 
-const UI_LANGUAGES = SUPPORTED_LANGUAGES.map((code) => ({
+export const UI_LANGUAGES = SUPPORTED_LANGUAGES.map((code) => ({
   code,
   label: LANGUAGES.find((language) => language.code === code)?.nativeName ?? code,
 }));
 
+type TLanguageButtonProps = ButtonProps & ComponentPropsWithoutRef<'button'>;
+
+/** The button that opens the menu, the same before and after the menu's code has loaded. */
+export const LanguageButton = forwardRef<HTMLButtonElement, TLanguageButtonProps>(
+  function LanguageButton(props, ref) {
+    const active = currentLanguage();
+    const activeLabel = UI_LANGUAGES.find((language) => language.code === active)?.label;
+    return (
+      <Button
+        ref={ref}
+        variant="subtle"
+        color="gray"
+        px="xs"
+        aria-label="Language"
+        leftSection={<IconLanguage size={18} aria-hidden="true" />}
+        rightSection={<IconChevronDown size={14} aria-hidden="true" />}
+        // Phones get the icon only: the header must also fit the login button and the menu.
+        styles={{ section: { marginInline: 4 } }}
+        {...props}
+      >
+        <Text component="span" fz="sm" fw={500} visibleFrom="sm">
+          {activeLabel}
+        </Text>
+      </Button>
+    );
+  },
+);
+
+type TMenuModule = typeof import('./LanguageMenu');
+let menuLoading: Promise<TMenuModule> | null = null;
+
+function loadMenu(): Promise<TMenuModule> {
+  menuLoading ??= import('./LanguageMenu');
+  return menuLoading;
+}
+
 /** `forAccount`: a signed-in user's choice is also kept on their account (emails follow it). */
 export function LanguageSwitcher({ forAccount = false }: { forAccount?: boolean }) {
   const { i18n } = useTranslation();
-  const active = currentLanguage();
-  const activeLabel = UI_LANGUAGES.find((language) => language.code === active)?.label;
+  const [menu, setMenu] = useState<TMenuModule | null>(null);
 
   const choose = (code: TUiLanguage) => {
+    const active = currentLanguage();
     void i18n.changeLanguage(code);
     // A preference: the page switches whether or not the server could keep it.
     if (forAccount && code !== active) void setAccountLanguage(code).catch(() => undefined);
   };
 
+  // The menu replaces the plain button only once the click is over, opened: no press or click
+  // can land on a button that is being swapped. Pointer and focus only fetch its code early.
+  if (menu) return <menu.LanguageMenu onChoose={choose} />;
   return (
-    <Menu position="bottom-end" shadow="md" width={160}>
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          px="xs"
-          aria-label="Language"
-          leftSection={<IconLanguage size={18} aria-hidden="true" />}
-          rightSection={<IconChevronDown size={14} aria-hidden="true" />}
-          // Phones get the icon only: the header must also fit the login button and the menu.
-          styles={{ section: { marginInline: 4 } }}
-        >
-          <Text component="span" fz="sm" fw={500} visibleFrom="sm">
-            {activeLabel}
-          </Text>
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {UI_LANGUAGES.map((language) => (
-          <Menu.Item
-            key={language.code}
-            lang={language.code}
-            onClick={() => choose(language.code)}
-            rightSection={language.code === active ? <IconCheck size={16} aria-hidden="true" /> : null}
-          >
-            {language.label}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <LanguageButton
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onPointerEnter={() => void loadMenu()}
+      onFocus={() => void loadMenu()}
+      onClick={() => void loadMenu().then(setMenu)}
+    />
   );
 }

@@ -5,8 +5,8 @@ import { formatCount, LIMITS } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import type { TDashboardStats } from '../../api/dashboard';
 import { useSessionUser } from '../auth/session-user';
-import { TypeBadge } from '../messages/MessageBadges';
 import { useAllMessageTypesQuery } from '../messages/queries';
+import { TypeBadge } from '../messages/TypeBadge';
 import { BigNumber, DashboardCard } from './DashboardCard';
 import { RecentMessagesCard } from './RecentMessagesCard';
 

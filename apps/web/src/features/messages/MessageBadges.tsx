@@ -1,11 +1,9 @@
 // Small badges of the messages table and the detail modal: one per target language coloured by its
-// translation's status (failed shows the reason as tooltip), and the message type in its colour.
+// translation's status (failed shows the reason as tooltip). The message type's badge is TypeBadge.tsx.
 import { Badge, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
-import type { TStationMessageType } from '../../api/sms-contacts';
 import { useLanguageName } from '../sms-contacts/use-language-name';
-import { safeColor } from '../subscribers/station-brand';
 import { STATUS_COLORS, shownStatus, targetTranslations } from './translation-status';
 
 export function TranslationBadges({ message }: { message: TMessage }) {
@@ -49,21 +47,5 @@ export function TranslationBadges({ message }: { message: TMessage }) {
         );
       })}
     </Group>
-  );
-}
-
-export function TypeBadge({ type, types }: { type: string; types: TStationMessageType[] }) {
-  const found = types.find((candidate) => candidate.message_type === type);
-  return (
-    <Badge
-      color={safeColor(found?.color_code, 'gray')}
-      variant="filled"
-      autoContrast
-      tt="none"
-      data-type={type}
-      style={{ minWidth: 'max-content' }}
-    >
-      {found?.display_name ?? type}
-    </Badge>
   );
 }

@@ -19,7 +19,6 @@ import { DeliveryProgress } from './DeliveryProgress';
 import { BlockedButton, Confirm, OutcomeAlert, type TOutcome } from './DetailControls';
 import { DetailEditForm } from './DetailEditForm';
 import { MachineControls } from './MachineControls';
-import { TypeBadge } from './MessageBadges';
 import {
   useAdminStationQuery,
   useDeleteMessageMutation,
@@ -29,6 +28,7 @@ import {
 import { SendSmsDialog } from './SendSmsDialog';
 import { SmsPreview } from './SmsPreview';
 import { TranslationList } from './TranslationItem';
+import { TypeBadge } from './TypeBadge';
 import { retranslationTargets } from './translation-status';
 
 /** Spec §4, §9: the success text clears after 2 s; the modal closes 1 s after a delete, 2 s after a send. */

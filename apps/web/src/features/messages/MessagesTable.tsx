@@ -6,7 +6,8 @@ import type { TMessage } from '../../api/messages';
 import type { TStationMessageType } from '../../api/sms-contacts';
 import { useFullTimeText, useRelativeAgeText } from '../../i18n/relative-age';
 import { useNow } from '../registration/use-now';
-import { TranslationBadges, TypeBadge } from './MessageBadges';
+import { TranslationBadges } from './MessageBadges';
+import { TypeBadge } from './TypeBadge';
 
 /** Relative times move on once a minute. */
 const AGE_TICK_MS = 60_000;
