@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks';
 import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
+import { rowsOf } from '../apps/server/src/db/rows.js';
 import { stations } from '../apps/server/src/db/schema/index.js';
 import { createMessage } from '../apps/server/src/test/messages-factory.js';
 import { addSubscribers, demoInAllLanguages, openDemoDatabase } from './demo-database.js';
@@ -68,11 +69,9 @@ await db.execute(sql`
   where created_at < ${new Date(today - DAY_MS).toISOString()}::timestamptz
      or abs(hashtext(phone)) % 2 = 0`);
 await db.execute(sql`analyze`);
-const [{ n: rows } = { n: 0 }] = (
-  (await db.execute(sql`select count(*)::int as n from sms_deliveries`)) as unknown as {
-    rows: { n: number }[];
-  }
-).rows;
+const [{ n: rows } = { n: 0 }] = rowsOf<{ n: number }>(
+  await db.execute(sql`select count(*)::int as n from sms_deliveries`),
+);
 const setupS = (performance.now() - setupStart) / 1000;
 
 await app.listen({ host: '127.0.0.1', port: 0 });

@@ -134,15 +134,16 @@ async function claim(deps: TDispatchDeps, holder: string): Promise<TClaimed[]> {
     where id in (
       select id from ${smsDeliveries}
       where lane = ${deps.lane ?? DEFAULT_LANE} and status = 'queued' and not_before <= ${now}::timestamptz
-      order by priority, not_before, id
+      -- The due index's order, read no further than the batch: a send's rows share priority and
+      -- due time, and a tie-break (ids are random anyway) would sort all of them for each batch.
+      order by priority, not_before
       limit ${claimSize(deps.config)}
       for update skip locked)
     returning id, phone, body, segments, attempts, send_id as "sendId", station_id as "stationId",
       priority, not_before::text as "notBefore"`);
   // RETURNING has no order: keep the queue's, emergencies first, then the longest due.
   return rowsOf<TClaimed>(result).sort(
-    (a, b) =>
-      a.priority - b.priority || Date.parse(a.notBefore) - Date.parse(b.notBefore) || (a.id < b.id ? -1 : 1),
+    (a, b) => a.priority - b.priority || Date.parse(a.notBefore) - Date.parse(b.notBefore),
   );
 }
 

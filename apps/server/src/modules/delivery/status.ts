@@ -2,6 +2,7 @@
 import type { TDeliveryProgress, TDeliveryStages } from '@message-station/shared';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { messages, smsDeliveries, smsEarlyStatuses, smsSends } from '../../db/schema/index.js';
 import { notFound } from '../../platform/errors.js';
 import { QUIET_END_HOUR, zoneOf } from './quiet-hours.js';
@@ -64,9 +65,15 @@ export async function applyStatusCallback(
  */
 export async function applyEarlyStatuses(db: DbOrTx, providerMessageIds?: string[]) {
   if (providerMessageIds && providerMessageIds.length === 0) return [];
-  const only = providerMessageIds
-    ? sql`and e.provider_message_id = any(${`{${providerMessageIds.map((id) => `"${id}"`).join(',')}}`}::text[])`
-    : sql``;
+  const ids = providerMessageIds && `{${providerMessageIds.map((id) => `"${id}"`).join(',')}}`;
+  // Nearly always there is no kept callback: a look by the table's key says so. (The planner,
+  // knowing nothing of that small table, would join it to every delivery: about 135 ms per
+  // dispatched batch at 100k deliveries.)
+  const kept = await db.execute(
+    sql`select 1 from ${smsEarlyStatuses} e ${ids ? sql`where e.provider_message_id = any(${ids}::text[])` : sql``} limit 1`,
+  );
+  if (rowsOf(kept).length === 0) return [];
+  const only = ids ? sql`and e.provider_message_id = any(${ids}::text[])` : sql``;
   const result = await db.execute(sql`
     with matched as (
       delete from ${smsEarlyStatuses} e using ${smsDeliveries} d
