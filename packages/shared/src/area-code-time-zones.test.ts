@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AREA_CODE_TIME_ZONES, DEFAULT_US_TIME_ZONE, timeZoneForPhone } from './area-code-time-zones.js';
+import { AREA_CODE_TIME_ZONES, DEFAULT_US_TIME_ZONE } from './area-code-time-zones.js';
 
 describe('AREA_CODE_TIME_ZONES', () => {
   it.each([
@@ -97,25 +97,5 @@ describe('AREA_CODE_TIME_ZONES', () => {
 
   it('cannot be changed at run time', () => {
     expect(Object.isFrozen(AREA_CODE_TIME_ZONES)).toBe(true);
-  });
-});
-
-describe('timeZoneForPhone', () => {
-  it('answers the zone of the area code', () => {
-    expect(timeZoneForPhone('+13105551234')).toBe('America/Los_Angeles');
-    expect(timeZoneForPhone('+19155550123')).toBe('America/Denver');
-    expect(timeZoneForPhone('+18085550123')).toBe('Pacific/Honolulu');
-  });
-
-  it('falls back to Eastern for a code it does not know', () => {
-    expect(DEFAULT_US_TIME_ZONE).toBe('America/New_York');
-    expect(timeZoneForPhone('+18005551234')).toBe(DEFAULT_US_TIME_ZONE);
-    expect(timeZoneForPhone('+19995551234')).toBe(DEFAULT_US_TIME_ZONE);
-  });
-
-  it('falls back for anything that is not a +1 ten-digit number', () => {
-    for (const phone of ['', '3105551234', '+1310555123', '+131055512345', '+13101551234', '+442075551234']) {
-      expect(timeZoneForPhone(phone)).toBe(DEFAULT_US_TIME_ZONE);
-    }
   });
 });

@@ -179,12 +179,3 @@ export const AREA_CODE_TIME_ZONES: Readonly<Record<string, string>> = buildAreaC
  * code can be texted early in its morning (a 9 PM Eastern cut-off is never late in the west).
  */
 export const DEFAULT_US_TIME_ZONE = 'America/New_York';
-
-const US_E164 = /^\+1([2-9]\d{2})[2-9]\d{6}$/;
-
-/** The time zone of a '+1NXXNXXXXXX' number; DEFAULT_US_TIME_ZONE when it cannot tell. */
-export function timeZoneForPhone(e164: string): string {
-  const areaCode = US_E164.exec(e164)?.[1];
-  if (!areaCode) return DEFAULT_US_TIME_ZONE;
-  return AREA_CODE_TIME_ZONES[areaCode] ?? DEFAULT_US_TIME_ZONE;
-}

@@ -32,10 +32,13 @@ export const newPassword = (tooShort: string) =>
     .min(LIMITS.passwordMinLength, tooShort)
     .max(TEXT_LIMITS.password, tooLongText('Password', TEXT_LIMITS.password));
 
+/** A colour as stations give it and CSS takes it: '#' and six hex digits (brand and type colours). */
+export const HEX_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
+
 export const ZBrandColor = z
   .string()
   .trim()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'Brand color must be a hex color such as #007bff.')
+  .regex(HEX_COLOR_PATTERN, 'Brand color must be a hex color such as #007bff.')
   .transform((value) => value.toLowerCase());
 
 /** A US number as E.164; another country's number is refused, never reinterpreted (see checkUsPhone). */

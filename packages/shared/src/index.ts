@@ -13,6 +13,7 @@ export * from './delivery.js';
 export * from './error-codes.js';
 export * from './fields.js';
 export * from './messages.js';
+export * from './permissions.js';
 export * from './phone.js';
 export * from './phone-validation.js';
 export * from './registration.js';

@@ -1,6 +1,6 @@
 // Route guards: 401 when signed out, 403 when signed in without the right role (or, for an admin
 // whose station requires two-factor sign-in, before it is set up: decision 0020).
-import { ACCOUNT_ERROR_CODES } from '@message-station/shared';
+import { ACCOUNT_ERROR_CODES, actsAsStationAdmin } from '@message-station/shared';
 import type { FastifyRequest } from 'fastify';
 import { AppError, unauthorized } from './errors.js';
 import type { TAuth, TSessions } from './session.js';
@@ -25,7 +25,7 @@ export function createGuards(sessions: TSessions) {
     await requireUser(request);
     const auth = request.auth as TAuth;
     // A superadmin viewing a station acts as its admin.
-    if (auth.role !== 'admin' && !auth.viewingStationId) {
+    if (!actsAsStationAdmin(auth)) {
       throw new AppError(403, 'admin_required');
     }
   }

@@ -2,6 +2,7 @@
 // station's "require two-factor for admins" switch.
 import {
   ACCOUNT_ERROR_CODES,
+  actsAsStationAdmin,
   type TAccount,
   type TAccountSession,
   type TChangePasswordRequest,
@@ -28,8 +29,6 @@ import { describeUserAgent } from './user-agent.js';
 
 export type TAccountContext = { db: Db; auth: TAuth; sessionSecret: string; now: Date };
 
-const isStationAdmin = (auth: TAuth) => auth.role === 'admin' || auth.viewingStationId !== null;
-
 const wrongPassword = () => new AppError(400, ACCOUNT_ERROR_CODES.wrongPassword);
 const invalidCode = () => new AppError(400, ACCOUNT_ERROR_CODES.invalidCode);
 
@@ -48,7 +47,7 @@ export async function describeAccount(ctx: TAccountContext): Promise<TAccount> {
       enabledAt: user.totpEnabledAt?.toISOString() ?? null,
       recoveryCodesLeft: enabled ? await recoveryCodesLeft(ctx.db, user.id) : 0,
     },
-    station: isStationAdmin(ctx.auth)
+    station: actsAsStationAdmin(ctx.auth)
       ? { requireTwoFactor: await repo.stationRequiresTwoFactor(ctx.db, ctx.auth.stationId) }
       : null,
   };
@@ -144,7 +143,7 @@ export async function disableTwoFactor(ctx: TAccountContext, input: TDisableTwoF
  * it, so nobody locks themselves into the setup by the switch.
  */
 export async function setStationTwoFactor(ctx: TAccountContext, requireTwoFactor: boolean) {
-  if (!isStationAdmin(ctx.auth)) {
+  if (!actsAsStationAdmin(ctx.auth)) {
     throw new AppError(403, 'admin_required');
   }
   if (requireTwoFactor && !(await ownUser(ctx)).totpEnabledAt) {

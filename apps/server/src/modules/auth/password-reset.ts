@@ -4,6 +4,7 @@
 // account exists; the admin Users page sends links for its own station's users.
 import {
   ADMIN_RESET_CAPTCHA_TOKEN,
+  actsAsStationAdmin,
   emailLanguage,
   LIMITS,
   RESET_EMAIL,
@@ -113,7 +114,7 @@ export async function requestPasswordReset(
     return { message: RESET_REQUESTED };
   }
   // The Users page's fixed token proves nothing by itself: only an admin of the user's station.
-  if (!requester || (requester.role !== 'admin' && !requester.viewingStationId)) {
+  if (!requester || !actsAsStationAdmin(requester)) {
     throw new AppError(403, 'reset_admin_only');
   }
   const user = await findUserByEmail(ctx.db, input.email);

@@ -1,6 +1,6 @@
 // Accepting a send: checks, the audience, one delivery row per recipient and the credit debit,
 // all in one transaction and set-based (ARCHITECTURE §5). Dispatch happens afterwards.
-import type { TSendConflict, TSendPreview, TSendResult } from '@message-station/shared';
+import { canSendSms, type TSendConflict, type TSendPreview, type TSendResult } from '@message-station/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import {
@@ -32,7 +32,7 @@ function audienceWhere(stationId: string, messageType: string) {
 
 /** Everything a send needs to know, checked; throws the spec's refusals. */
 async function plan(db: DbOrTx, auth: TAuth, messageId: string, at: Date) {
-  if (auth.role !== 'admin' && !auth.viewingStationId) throw new AppError(403, 'send_admin_only');
+  if (!canSendSms(auth)) throw new AppError(403, 'send_admin_only');
   const message = await messages.findMessage(db, auth.stationId, messageId);
   if (!message) throw notFound('message_not_found');
   const [station] = await db.select().from(stations).where(eq(stations.id, auth.stationId));
@@ -172,7 +172,7 @@ export async function acceptSend(
 ): Promise<TSendResult> {
   try {
     return await db.transaction(async (tx) => {
-      if (auth.role !== 'admin' && !auth.viewingStationId) throw new AppError(403, 'send_admin_only');
+      if (!canSendSms(auth)) throw new AppError(403, 'send_admin_only');
       const [locked] = await tx
         .select({ id: messagesTable.id })
         .from(messagesTable)

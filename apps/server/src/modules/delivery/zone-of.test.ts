@@ -13,7 +13,12 @@ describe('the zone of a phone number in SQL', async () => {
   afterAll(() => database.close());
 
   it('is the shared area-code table for every area code, and the default for an unknown one', async () => {
-    const phones = [...Object.keys(AREA_CODE_TIME_ZONES).map((code) => `+1${code}5550100`), '+19995550100'];
+    // 999 is no area code, 800 is toll-free: both get the default (Eastern, the most populous).
+    const phones = [
+      ...Object.keys(AREA_CODE_TIME_ZONES).map((code) => `+1${code}5550100`),
+      '+19995550100',
+      '+18005550100',
+    ];
     const rows = rowsOf<{ phone: string; zone: string }>(
       await database.db.execute(
         sql`select p as phone, ${zoneOf(sql`p`)} as zone from unnest(${`{${phones.join(',')}}`}::text[]) as p`,
@@ -24,5 +29,6 @@ describe('the zone of a phone number in SQL', async () => {
         phones.map((phone) => [phone, AREA_CODE_TIME_ZONES[phone.slice(2, 5)] ?? DEFAULT_US_TIME_ZONE]),
       ),
     );
+    expect(DEFAULT_US_TIME_ZONE).toBe('America/New_York');
   });
 });

@@ -1,5 +1,12 @@
 // POST /admin/api/station/logo (multipart field `logo`) and the public logo image.
-import { LIMITS, TEXT_LIMITS, textField, ZErrorResponse, ZStationSummary } from '@message-station/shared';
+import {
+  HEX_COLOR_PATTERN,
+  LIMITS,
+  TEXT_LIMITS,
+  textField,
+  ZErrorResponse,
+  ZStationSummary,
+} from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { TAppContext } from '../../app.js';
@@ -41,7 +48,7 @@ const ZMessageTypeUpdate = z.object({
     required: 'Display name is required',
   }),
   description: textField({ label: 'Description', max: TEXT_LIMITS.typeDescription }),
-  color_code: z.string().regex(/^#[0-9a-fA-F]{6}$/, 'Colour must be a hex colour such as #dc3545.'),
+  color_code: z.string().regex(HEX_COLOR_PATTERN, 'Colour must be a hex colour such as #dc3545.'),
   is_active: z.boolean(),
 });
 

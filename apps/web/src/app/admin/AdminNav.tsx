@@ -1,6 +1,6 @@
 // Admin sidebar: every page the signed-in user may open, in the spec's order.
 import { NavLink, Stack } from '@mantine/core';
-import type { TSessionUser } from '@message-station/shared';
+import { actsAsStationAdmin, type TSessionUser } from '@message-station/shared';
 import {
   IconAddressBook,
   IconCreditCard,
@@ -53,7 +53,7 @@ const NAV_ITEMS: TNavItem[] = [
 ];
 
 function canSee(item: TNavItem, user: TSessionUser): boolean {
-  if (item.visibleTo === 'admin') return user.role === 'admin';
+  if (item.visibleTo === 'admin') return actsAsStationAdmin(user);
   if (item.visibleTo === 'superadmin') return user.isSuperadmin;
   return true;
 }

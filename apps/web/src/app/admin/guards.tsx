@@ -1,5 +1,7 @@
 // Role guards used inside the admin area (the signed-in check happens in AdminArea).
+
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { actsAsStationAdmin } from '@message-station/shared';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet } from 'react-router';
@@ -28,7 +30,7 @@ export function AccessDenied() {
 /** Role admin only; other signed-in users see Access Denied inside the admin layout. */
 export function RequireAdmin() {
   const user = useSessionUser();
-  if (user.role !== 'admin') return <AccessDenied />;
+  if (!actsAsStationAdmin(user)) return <AccessDenied />;
   return <Outlet />;
 }
 

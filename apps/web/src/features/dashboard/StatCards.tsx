@@ -1,7 +1,7 @@
 // The dashboard's six cards (spec §2 Dashboard): messages this month, counts per active type, the
 // latest messages, SMS sent this month, active subscribers and the credit balance (red under 100).
 import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatCount, LIMITS } from '@message-station/shared';
+import { actsAsStationAdmin, formatCount, LIMITS } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import type { TDashboardStats } from '../../api/dashboard';
 import { useSessionUser } from '../auth/session-user';
@@ -12,7 +12,7 @@ import { RecentMessagesCard } from './RecentMessagesCard';
 
 export function StatCards({ data }: { data: TDashboardStats }) {
   const { t } = useTranslation('dashboard');
-  const isAdmin = useSessionUser().role === 'admin';
+  const isAdmin = actsAsStationAdmin(useSessionUser());
   const { stats, station } = data;
   const lowCredits = station.sms_credits_balance < LIMITS.lowCreditWarning;
 

@@ -3,7 +3,7 @@
 // their status; edit mode with Save and Cancel (re-translates into the completed languages, else es
 // and fr); the audio file rendered by the server; the SMS preview.
 import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
-import { relativeAge, TEXT_LIMITS, type TSendResult } from '@message-station/shared';
+import { canSendSms, relativeAge, TEXT_LIMITS, type TSendResult } from '@message-station/shared';
 import { IconEdit, IconMessage, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -172,17 +172,17 @@ function MessageDetail({
   };
 
   // Send SMS: admin only, SMS switched on, credits above 0 (spec §5).
-  const smsBlocked =
-    user.role !== 'admin'
-      ? t('sms.adminOnly')
-      : !station.data
-        ? null
-        : !station.data.sms_enabled
-          ? t('sms.notEnabled')
-          : station.data.sms_credits_balance <= 0
-            ? t('sms.noCredits')
-            : null;
-  const smsReady = user.role === 'admin' && Boolean(station.data) && smsBlocked === null;
+  const maySendSms = canSendSms(user);
+  const smsBlocked = !maySendSms
+    ? t('sms.adminOnly')
+    : !station.data
+      ? null
+      : !station.data.sms_enabled
+        ? t('sms.notEnabled')
+        : station.data.sms_credits_balance <= 0
+          ? t('sms.noCredits')
+          : null;
+  const smsReady = maySendSms && Boolean(station.data) && smsBlocked === null;
 
   return (
     <Stack gap="md">
@@ -235,7 +235,7 @@ function MessageDetail({
             setConfirming('send');
           }}
           onBlockedClick={
-            user.role === 'admin' ? undefined : () => setOutcome({ kind: 'error', text: t('sms.onlyAdmins') })
+            maySendSms ? undefined : () => setOutcome({ kind: 'error', text: t('sms.onlyAdmins') })
           }
         >
           {t('sms.send')}

@@ -1,13 +1,18 @@
 // Step 3: brand colour, supported languages, optional logo, and the policy links (spec §5: nothing required).
 import { Button, Checkbox, ColorInput, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { LANGUAGE_CODES, LANGUAGES, STATION_DEFAULTS, TEXT_LIMITS } from '@message-station/shared';
+import {
+  HEX_COLOR_PATTERN,
+  LANGUAGE_CODES,
+  LANGUAGES,
+  STATION_DEFAULTS,
+  TEXT_LIMITS,
+} from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { LogoDropzone } from './LogoDropzone';
 import { StepHeading } from './StepHeading';
 import { type TStepProps, useFieldError } from './step-props';
 
 const COLOR_SWATCHES = ['#007bff', '#0b7285', '#2b8a3e', '#e8590c', '#c92a2a', '#862e9c', '#343a40'];
-const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 
 /** Keeps the chosen languages in the product's display order, whatever order they were ticked in. */
 function inDisplayOrder(codes: string[]): string[] {
@@ -18,7 +23,9 @@ export function BrandingStep({ draft, errors, onChange }: TStepProps) {
   const { t } = useTranslation('registration');
   const { t: tc } = useTranslation();
   const errorOf = useFieldError(errors);
-  const previewColor = HEX_COLOR.test(draft.brandColor) ? draft.brandColor : STATION_DEFAULTS.brandColor;
+  const previewColor = HEX_COLOR_PATTERN.test(draft.brandColor)
+    ? draft.brandColor
+    : STATION_DEFAULTS.brandColor;
 
   return (
     <Stack gap="lg">

@@ -4,6 +4,7 @@ import {
   checkUsPhone,
   defaultTypeWording,
   deriveStationId,
+  HEX_COLOR_PATTERN,
   LIMITS,
   MESSAGE_TYPES,
   STATION_DEFAULTS,
@@ -82,7 +83,6 @@ export function applyDraftChange(
 }
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const HEX_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 
 function isHttpUrl(value: string): boolean {
   try {

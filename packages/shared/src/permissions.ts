@@ -1,0 +1,19 @@
+// Who may do what, one rule each: the server's guards and services check these, and the web
+// shows or blocks its buttons by the same functions. They take the signed-in user as both sides
+// hold it (the server's session, the web's TSessionUser).
+
+export type TActor = {
+  role: 'admin' | 'user';
+  /** The station a superadmin is viewing, as its admin; null otherwise. */
+  viewingStationId?: string | null;
+};
+
+/** The station's admin, or the service's operator viewing the station, who acts as its admin. */
+export function actsAsStationAdmin(actor: TActor): boolean {
+  return actor.role === 'admin' || Boolean(actor.viewingStationId);
+}
+
+/** Sending a message's SMS to the station's subscribers: admins only (spec §5). */
+export function canSendSms(actor: TActor): boolean {
+  return actsAsStationAdmin(actor);
+}
