@@ -20,10 +20,21 @@ export const superadminRoutes =
     const guard = { onRequest: app.guards.requireSuperadmin };
     const viewContext = (request: Parameters<typeof authOf>[0]) => ({ db: app.db, auth: authOf(request) });
 
+    // The status call says who is a superadmin (spec §5): any signed-in user asks it and gets an
+    // answer; the superadmin's other calls refuse everyone else with 403.
     fastify.get(
       '/admin/api/superadmin/status',
-      { ...guard, schema: { tags: ['superadmin'], response: { 200: ZSuperadminStatus, ...refused } } },
-      async (request) => ({ is_superadmin: true, viewing_station_id: authOf(request).viewingStationId }),
+      {
+        onRequest: app.guards.requireUser,
+        schema: { tags: ['superadmin'], response: { 200: ZSuperadminStatus, ...refused } },
+      },
+      async (request) => {
+        const auth = authOf(request);
+        return {
+          is_superadmin: auth.isSuperadmin,
+          viewing_station_id: auth.isSuperadmin ? auth.viewingStationId : null,
+        };
+      },
     );
 
     fastify.get(

@@ -77,11 +77,13 @@ describe('superadmin', async () => {
     expect(response.statusCode).toBe(404);
   });
 
-  it('answers 403 to everyone else, on every superadmin call', async () => {
+  it('tells everyone else they are not a superadmin, and answers 403 to every other superadmin call', async () => {
     for (const email of ['admin@demo.test', 'user@demo.test']) {
       const client = new TestClient(app);
       await client.login(email);
-      expect((await client.get('/admin/api/superadmin/status')).statusCode).toBe(403);
+      const status = await client.get('/admin/api/superadmin/status');
+      expect(status.statusCode).toBe(200);
+      expect(status.json()).toEqual({ is_superadmin: false, viewing_station_id: null });
       expect((await client.get('/admin/api/superadmin/dashboard')).statusCode).toBe(403);
       expect((await client.post(`/admin/api/superadmin/switch-station/${demoId}`)).statusCode).toBe(403);
       expect((await client.post('/admin/api/superadmin/exit-station')).statusCode).toBe(403);

@@ -139,7 +139,8 @@ describe('SuperadminPage', () => {
 
   it('sends anyone the server does not call a superadmin to the dashboard', async () => {
     const fetchMock = mockSuperadminApi({
-      'GET /admin/api/superadmin/status': () => jsonResponse({ error: 'Forbidden' }, 403),
+      'GET /admin/api/superadmin/status': () =>
+        jsonResponse({ is_superadmin: false, viewing_station_id: null }),
       [DASHBOARD]: () => jsonResponse(dashboard()),
     });
     const { router } = renderApp('/admin/superadmin');

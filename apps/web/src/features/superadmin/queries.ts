@@ -3,7 +3,6 @@
 // all of them start over.
 import type { TStationSmsSending } from '@message-station/shared';
 import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import {
   exitStation,
@@ -12,25 +11,12 @@ import {
   getSuperadminStatus,
   saveStationSmsSending,
   switchStation,
-  type TSuperadminStatus,
 } from '../../api/superadmin';
-
-const NOT_SUPERADMIN: TSuperadminStatus = { is_superadmin: false, viewing_station_id: null };
-
-/** A 403 is the server's way of saying "not a superadmin" (spec §6). */
-async function fetchSuperadminStatus(signal: AbortSignal): Promise<TSuperadminStatus> {
-  try {
-    return await getSuperadminStatus(signal);
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 403) return NOT_SUPERADMIN;
-    throw error;
-  }
-}
 
 export function useSuperadminStatusQuery() {
   return useQuery({
     queryKey: queryKeys.superadminStatus,
-    queryFn: ({ signal }) => fetchSuperadminStatus(signal),
+    queryFn: ({ signal }) => getSuperadminStatus(signal),
   });
 }
 
