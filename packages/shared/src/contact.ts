@@ -3,8 +3,10 @@ import { z } from 'zod';
 import { email, requiredText } from './fields.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 
+/** The six categories, in the order the form lists them. */
 export const CONTACT_CATEGORIES = ['product', 'account', 'station', 'billing', 'security', 'other'] as const;
-export const CONTACT_CATEGORY_LABELS: Record<(typeof CONTACT_CATEGORIES)[number], string> = {
+export type TContactCategory = (typeof CONTACT_CATEGORIES)[number];
+export const CONTACT_CATEGORY_LABELS: Record<TContactCategory, string> = {
   product: 'Questions about Message Station',
   account: 'Account Support',
   station: 'Station Support',
@@ -22,4 +24,11 @@ export const ZContactRequest = z.object({
   message: requiredText('Message is required.', TEXT_LIMITS.contactMessage),
   turnstileToken: textField({ label: 'Bot check', max: TEXT_LIMITS.botCheckToken }).optional(),
 });
+/**
+ * `name` and `email` are left out by a signed-in user (/admin/contact): the server uses the
+ * session's; `turnstileToken` is the bot check's payload, which a signed-in user does not send.
+ */
 export type TContactRequest = z.input<typeof ZContactRequest>;
+
+export const ZContactResponse = z.object({ message: z.string() });
+export type TContactResponse = z.infer<typeof ZContactResponse>;

@@ -1,7 +1,6 @@
 // POST /api/contact (spec §7 Public): the public form (bot check) and /admin/contact (signed in).
-import { ZContactRequest, ZErrorResponse } from '@message-station/shared';
+import { ZContactRequest, ZContactResponse, ZErrorResponse } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TAppContext } from '../../app.js';
 import { submitContact } from './service.js';
 
@@ -17,7 +16,7 @@ export const contactRoutes =
           summary: 'Send a message to support (emailed to the support address)',
           body: ZContactRequest,
           response: {
-            200: z.object({ message: z.string() }),
+            200: ZContactResponse,
             400: ZErrorResponse,
             429: ZErrorResponse,
             503: ZErrorResponse,

@@ -2,12 +2,11 @@
 // the idle, sending, success and error states (spec §3, §4, §5 Contact form, §8).
 import { Alert, Button, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { TEXT_LIMITS } from '@message-station/shared';
+import { CONTACT_CATEGORIES, type TContactCategory, TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertCircle, IconCircleCheck, IconLock } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ApiError, serverErrorText } from '../../api/client';
-import { CONTACT_CATEGORIES, type TContactCategory } from '../../api/contact';
 import { BotCheckField } from '../../components/BotCheck';
 import { countedProps, exceededLimit } from '../../components/TextLimit';
 import { useBotCheck } from '../../components/use-bot-check';

@@ -1,7 +1,8 @@
 // Test helpers for the contact pages: filling the form the way a visitor does.
+
+import type { TContactCategory } from '@message-station/shared';
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
-import type { TContactCategory } from '../../api/contact';
 
 export type TContactEntry = {
   name?: string;

@@ -1,6 +1,8 @@
 // Contact form state on the server: sending a message (public and signed-in alike).
+
+import type { TContactRequest } from '@message-station/shared';
 import { useMutation } from '@tanstack/react-query';
-import { sendContactMessage, type TContactRequest } from '../../api/contact';
+import { sendContactMessage } from '../../api/contact';
 import { withCsrfCookie } from '../auth/queries';
 
 /** Visitors write before any session exists, so the CSRF cookie is fetched first when missing. */
