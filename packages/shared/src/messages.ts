@@ -80,3 +80,4 @@ export const ZStationSummary = z.object({
   brand_color: z.string(),
   payment_status: z.string(),
 });
+export type TStationSummary = z.infer<typeof ZStationSummary>;

@@ -1,12 +1,16 @@
 // Typed calls for the admin Messages page (spec §3 Message, §7 Admin): the list, create, edit,
 // delete, a translation corrected by hand, and the station (SMS switch and credits).
-import type { TMessage } from '@message-station/shared';
+import type { TMessage, TStationSummary } from '@message-station/shared';
 import { api } from './client';
 
 /** The server's shapes (spec §3 Message): one definition for server and web. */
 export type { TMessage, TTranslation as TMessageTranslation } from '@message-station/shared';
 
-/** Body of POST /admin/api/messages and PUT /admin/api/messages/{id}. */
+/**
+ * Body of POST /admin/api/messages and PUT /admin/api/messages/{id}. Wider than the route's
+ * ZMessageRequest (plain strings where it has the language and type enums): the form holds what
+ * messages and station settings give it, and the server checks the values.
+ */
 export type TMessageInput = {
   title: string;
   original: string;
@@ -17,18 +21,8 @@ export type TMessageInput = {
 
 export type TMessagesQuery = { type?: string; search?: string; limit?: number };
 
-export type TAdminStation = {
-  id: string;
-  name: string;
-  slug: string;
-  display_name: string;
-  logo_url: string | null;
-  sms_enabled: boolean;
-  sms_credits_balance: number;
-  primary_language: string;
-  brand_color: string;
-  payment_status: string;
-};
+/** GET /admin/api/station: the route's own schema. */
+export type TAdminStation = TStationSummary;
 
 function messagePath(id: string): string {
   return `/admin/api/messages/${encodeURIComponent(id)}`;
