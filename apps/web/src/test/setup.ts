@@ -1,10 +1,16 @@
 // Component test setup (happy-dom): English UI, clean DOM, cookies and storage between tests.
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import i18n from '../i18n';
 import { deleteAllCookies } from './cookies';
 
 const hasDom = typeof window !== 'undefined';
+
+// findBy… and waitFor wait for what the user would see. Pages load their code, texts and styles on
+// demand; on a busy two-core machine (the whole suite at once) a heavy page can take over the
+// library's default second to appear, so the wait is longer. It changes no verdict: a query that
+// is answered returns at once, and one that never is still fails.
+configure({ asyncUtilTimeout: 5000 });
 
 // Mantine measures elements and reads media queries; happy-dom may lack either.
 if (hasDom && typeof window.ResizeObserver === 'undefined') {

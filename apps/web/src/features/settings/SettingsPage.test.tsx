@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 import { pageReload } from './page-reload';
 import {
   bodiesSentTo,
@@ -37,10 +38,10 @@ describe('SettingsPage', () => {
     let answer: (response: Response) => void = () => {};
     mockSettingsApi({ [`GET ${SETTINGS}`]: () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderApp('/admin/settings');
-    expect(await screen.findByText('Loading settings...')).toBeTruthy();
+    expectShown(await screen.findByText('Loading settings...'));
     answer(jsonResponse(stationSettings()));
 
-    expect(await screen.findByRole('tab', { name: 'Station Branding' })).toBeTruthy();
+    expectShown(await screen.findByRole('tab', { name: 'Station Branding' }));
     expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
       'Station Branding',
       'Message Types',
@@ -49,19 +50,19 @@ describe('SettingsPage', () => {
     const stationName = screen.getByRole('textbox', { name: 'Station Name' }) as HTMLInputElement;
     expect(stationName.value).toBe('demoradio');
     expect(stationName.readOnly).toBe(true);
-    expect(screen.getByText(/cannot be changed/)).toBeTruthy();
+    expectShown(screen.getByText(/cannot be changed/));
     expect((screen.getByRole('textbox', { name: /Display Name/ }) as HTMLInputElement).value).toBe(
       'Demo Radio',
     );
     expect((screen.getByRole('textbox', { name: 'Brand Color' }) as HTMLInputElement).value).toBe('#007bff');
     expect(screen.getAllByRole('checkbox')).toHaveLength(9);
-    expect(screen.getByRole('button', { name: SAVE })).toBeTruthy();
+    expectShown(screen.getByRole('button', { name: SAVE }));
   });
 
   it('says the settings could not be loaded', async () => {
     mockSettingsApi({ [`GET ${SETTINGS}`]: () => jsonResponse({ error: 'Server down' }, 500) });
     renderApp('/admin/settings');
-    expect(await screen.findByText('Failed to load station settings. Please refresh the page.')).toBeTruthy();
+    expectShown(await screen.findByText('Failed to load station settings. Please refresh the page.'));
   });
 
   it('lists every missing required field and sends nothing', async () => {
