@@ -1,5 +1,5 @@
-// The language switcher's menu, loaded when the pointer or the focus first reaches its button
-// (LanguageSwitcher.tsx).
+// The language switcher's menu: its code is fetched when the pointer or the focus first reaches
+// the button, and it replaces the plain button on that button's first click (LanguageSwitcher.tsx).
 import { Menu } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';

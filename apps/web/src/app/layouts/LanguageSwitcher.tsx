@@ -49,9 +49,18 @@ export const LanguageButton = forwardRef<HTMLButtonElement, TLanguageButtonProps
 type TMenuModule = typeof import('./LanguageMenu');
 let menuLoading: Promise<TMenuModule> | null = null;
 
+/** The menu's code, fetched once; a failed fetch (offline a moment) is tried again next time. */
 function loadMenu(): Promise<TMenuModule> {
-  menuLoading ??= import('./LanguageMenu');
+  menuLoading ??= import('./LanguageMenu').catch((error: unknown) => {
+    menuLoading = null;
+    throw error;
+  });
   return menuLoading;
+}
+
+/** Fetches the menu's code ahead of a click; a failure here is left to the click to meet. */
+function preloadMenu() {
+  loadMenu().catch(() => undefined);
 }
 
 /** `forAccount`: a signed-in user's choice is also kept on their account (emails follow it). */
@@ -73,9 +82,10 @@ export function LanguageSwitcher({ forAccount = false }: { forAccount?: boolean 
     <LanguageButton
       aria-haspopup="menu"
       aria-expanded={false}
-      onPointerEnter={() => void loadMenu()}
-      onFocus={() => void loadMenu()}
-      onClick={() => void loadMenu().then(setMenu)}
+      onPointerEnter={preloadMenu}
+      onFocus={preloadMenu}
+      // Offline, the click does nothing and the next one tries again.
+      onClick={() => loadMenu().then(setMenu, () => undefined)}
     />
   );
 }
