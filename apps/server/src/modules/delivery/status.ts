@@ -87,7 +87,7 @@ export async function applyEarlyStatuses(db: DbOrTx, providerMessageIds?: string
     where d.provider_message_id = m.provider_message_id
       and ${currentRank} < m.rank
     returning d.station_id as "stationId", d.send_id as "sendId"`);
-  return (result as unknown as { rows: { stationId: string; sendId: string }[] }).rows;
+  return rowsOf<{ stationId: string; sendId: string }>(result);
 }
 
 /** Kept callbacks whose delivery never recorded the id (not ours, or long gone) are dropped after a day. */
