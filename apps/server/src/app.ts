@@ -14,8 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { TConfig } from './config.js';
-import type { Database } from './db/client.js';
+import type { TAppContext, TAppDeps } from './app-context.js';
 import { audioRoutes } from './modules/audio/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { registerAuditTrail } from './modules/audit/trail.js';
@@ -32,11 +31,10 @@ import { stationSendingRoutes } from './modules/delivery/sending-routes.js';
 import { startDispatchWorker } from './modules/delivery/worker.js';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
-import { createAgentHub, type TAgentHub } from './modules/machines/hub.js';
+import { createAgentHub } from './modules/machines/hub.js';
 import { machineRoutes } from './modules/machines/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
-import type { TTranslationQueue } from './modules/messages/service.js';
-import { createRateLimits, startRateLimitJobs, type TRateLimits } from './modules/rate-limits/index.js';
+import { createRateLimits, startRateLimitJobs } from './modules/rate-limits/index.js';
 import { registrationRoutes } from './modules/registration/routes.js';
 import { releaseRoutes } from './modules/releases/routes.js';
 import { smsContactRoutes } from './modules/sms-contacts/routes.js';
@@ -50,61 +48,17 @@ import { startTranslationWorker } from './modules/translation/worker.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerBodyDepthLimit } from './platform/body-depth.js';
 import { AppError, clientErrorHandler, registerErrorHandler } from './platform/errors.js';
-import { createEventBus, type TEventBus } from './platform/event-bus.js';
-import { createGuards, type TGuards } from './platform/guards.js';
+import { createEventBus } from './platform/event-bus.js';
+import { createGuards } from './platform/guards.js';
 import { startJobRunner } from './platform/jobs.js';
 import { SAFE_LOG_SERIALIZERS } from './platform/log-safety.js';
 import { openRateLimitStore, routeStoreFor } from './platform/rate-limit/index.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
-import { registerSessions, type TSessions } from './platform/session.js';
+import { registerSessions } from './platform/session.js';
 import { registerWebApp } from './platform/web-app.js';
-import { createEmailProvider, type TEmailProvider } from './providers/email/index.js';
-import { createSmsProvider, type TSmsProvider } from './providers/sms/index.js';
+import { createEmailProvider } from './providers/email/index.js';
+import { createSmsProvider } from './providers/sms/index.js';
 import { createTranslationProvider } from './providers/translation/index.js';
-import type { TTranslationProvider } from './providers/translation/types.js';
-
-export type TAppDeps = {
-  config: TConfig;
-  database: Database;
-  now?: () => Date;
-  logger?: FastifyServerOptions['logger'];
-  /** Defaults to the provider chosen by configuration. */
-  sms?: TSmsProvider;
-  /** Defaults to the provider chosen by configuration (dev outbox or SMTP). */
-  email?: TEmailProvider;
-  /** Run the SMS dispatcher in this process (default). Tests of the dispatcher drive it by hand. */
-  dispatchInBackground?: boolean;
-  /** Defaults to the chain of engines chosen by configuration. */
-  translation?: TTranslationProvider;
-  /** Tests shorten how long a command waits for an agent, and the heartbeat. */
-  agentTimeouts?: Partial<Record<'play' | 'stop' | 'export', number>>;
-  agentHeartbeatSeconds?: number;
-};
-
-/** What every module's routes receive. */
-export type TAppContext = {
-  config: TConfig;
-  db: Database['db'];
-  database: Database;
-  sessions: TSessions;
-  guards: TGuards;
-  sms: TSmsProvider;
-  email: TEmailProvider;
-  events: TEventBus;
-  /** The desktop agents connected to this process, and commands to agents anywhere. */
-  agents: TAgentHub;
-  translationQueue: TTranslationQueue;
-  /** The configured chain of engines, for short texts translated in the request (type names). */
-  translation: TTranslationProvider;
-  /** Sign-in failures, verification texts, API keys: counted on every node together (0019). */
-  limits: TRateLimits;
-  now: () => Date;
-  /**
-   * Runs before the server closes (ends live streams so shutdown is not held open). Returns the
-   * way to take the callback back: a stream that ends first must, or it stays in memory (issue 17).
-   */
-  onShutdown(callback: () => void): () => void;
-};
 
 /** Paths that always answer JSON, never the single-page app. */
 const API_PREFIXES = ['/api/', '/admin/api/', '/auth/', '/dev/api/', '/webhooks/', '/subscribe/', '/agent/'];

@@ -1,7 +1,8 @@
 // Builds the app on a fresh database with the demo station seeded, plus a cookie-keeping
 // client that behaves like the SPA (sends X-CSRF-Token from the csrf_token cookie).
 import { afterAll } from 'vitest';
-import { buildApp, type TApp, type TAppDeps } from '../app.js';
+import { buildApp, type TApp } from '../app.js';
+import type { TAppDeps } from '../app-context.js';
 import { loadConfig, type TConfig } from '../config.js';
 import { seedDemo } from '../db/seed.js';
 import type { TSmsProvider } from '../providers/sms/index.js';

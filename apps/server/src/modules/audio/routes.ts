@@ -2,7 +2,7 @@
 import { ZAudioQuery } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TAppContext } from '../../app.js';
+import type { TAppContext } from '../../app-context.js';
 import { authOf } from '../../platform/guards.js';
 import { MESSAGE_NOT_FOUND } from '../messages/service.js';
 import { renderMessageAudio } from './service.js';

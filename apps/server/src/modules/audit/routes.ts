@@ -1,7 +1,7 @@
 // GET /admin/api/audit and /admin/api/audit.csv: the station's audit log, admins only.
 import { ZAuditPage, ZAuditQuery, ZErrorResponse } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { TAppContext } from '../../app.js';
+import type { TAppContext } from '../../app-context.js';
 import { authOf } from '../../platform/guards.js';
 import { auditCsv } from './csv.js';
 import { listAudit } from './service.js';

@@ -4,7 +4,7 @@
 
 import { LOGIN_CHALLENGE_COOKIE } from '@message-station/shared';
 import type { FastifyRequest } from 'fastify';
-import type { TAppContext } from '../../app.js';
+import type { TAppContext } from '../../app-context.js';
 import type { TAuth } from '../../platform/session.js';
 import { sha256 } from '../../platform/tokens.js';
 import { stationSending } from '../delivery/lanes.js';

@@ -3,7 +3,7 @@
 // so no action can be forgotten, and the coverage test names it. The rule reads what it needs
 // before the handler (the object as it was) and after a successful answer (as it is now).
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { TAppContext } from '../../app.js';
+import type { TAppContext } from '../../app-context.js';
 import type { TAuth } from '../../platform/session.js';
 import { findUserEmail } from './repo.js';
 import { AUDIT_RULES, type TAuditRule, type TRuleCall } from './rules.js';

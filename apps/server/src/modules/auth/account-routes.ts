@@ -22,7 +22,7 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TAppContext } from '../../app.js';
+import type { TAppContext } from '../../app-context.js';
 import type { TConfig } from '../../config.js';
 import { authOf } from '../../platform/guards.js';
 import { setUserLanguage } from '../users/service.js';

@@ -14,7 +14,7 @@ import {
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TAppContext } from '../../app.js';
+import type { TAppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 import { accountRoutes, setLoginChallengeCookie } from './account-routes.js';
 import { completePasswordReset, requestPasswordReset, verifyResetToken } from './password-reset.js';

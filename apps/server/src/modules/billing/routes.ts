@@ -11,7 +11,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { z } from 'zod';
-import type { TAppContext } from '../../app.js';
+import type { TAppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';
 import { randomToken } from '../../platform/tokens.js';

@@ -1,7 +1,7 @@
 // GET /api/bot-check (which check the forms show) and GET /api/altcha/challenge.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TAppContext } from '../../app.js';
+import type { TAppContext } from '../../app-context.js';
 import { altchaChallenge, botCheckInfo } from './service.js';
 
 export const botCheckRoutes =

@@ -1,7 +1,7 @@
 // POST /api/contact (spec §7 Public): the public form (bot check) and /admin/contact (signed in).
 import { ZContactRequest, ZContactResponse, ZErrorResponse } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { TAppContext } from '../../app.js';
+import type { TAppContext } from '../../app-context.js';
 import { submitContact } from './service.js';
 
 export const contactRoutes =

@@ -2,7 +2,7 @@
 import { ZActivityResponse, ZDashboardStats } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TAppContext } from '../../app.js';
+import type { TAppContext } from '../../app-context.js';
 import { authOf } from '../../platform/guards.js';
 import { recentActivity } from './activity.js';
 import { dashboardStats } from './service.js';

@@ -12,7 +12,7 @@ import {
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TAppContext } from '../../app.js';
+import type { TAppContext } from '../../app-context.js';
 import { authOf } from '../../platform/guards.js';
 import { twilioSignatureCheck } from '../../providers/sms/twilio-webhook.js';
 import { publishProgress } from './dispatcher.js';

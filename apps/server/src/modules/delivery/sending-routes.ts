@@ -3,7 +3,7 @@
 import { ZErrorResponse, ZStationSmsSending, ZStationSmsSendingResponse } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TAppContext } from '../../app.js';
+import type { TAppContext } from '../../app-context.js';
 import { setStationSending, stationSending } from './lanes.js';
 
 const ZStationParams = z.object({ id: z.uuid('Station not found') });

@@ -3,7 +3,7 @@
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TAppContext } from '../../app.js';
+import type { TAppContext } from '../../app-context.js';
 import { listOutboxMessages } from '../../providers/outbox/repo.js';
 
 const ZOutboxMessage = z.object({

@@ -2,7 +2,7 @@
 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TAppContext } from '../../app.js';
+import type { TAppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 
 const ZStatus = z.object({ status: z.string(), database: z.enum(['pglite', 'postgres']).optional() });

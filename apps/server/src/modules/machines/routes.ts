@@ -10,7 +10,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TAppContext } from '../../app.js';
+import type { TAppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';
 import { openEventStream } from '../../platform/sse.js';

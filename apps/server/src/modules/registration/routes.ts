@@ -11,7 +11,7 @@ import {
 } from '@message-station/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { TAppContext } from '../../app.js';
+import type { TAppContext } from '../../app-context.js';
 import {
   resendRegistrationCode,
   startRegistration,

@@ -11,7 +11,7 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TAppContext } from '../../app.js';
+import type { TAppContext } from '../../app-context.js';
 import { listReleases, openReleaseZip, releaseNotes } from './service.js';
 
 const ZVersion = z.object({

@@ -8,7 +8,7 @@ import {
   ZStationSmsTexts,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { TAppContext } from '../../app.js';
+import type { TAppContext } from '../../app-context.js';
 import { authOf } from '../../platform/guards.js';
 import { listSmsTexts, saveSmsText } from './service.js';
 

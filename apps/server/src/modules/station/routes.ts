@@ -9,7 +9,7 @@ import {
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TAppContext } from '../../app.js';
+import type { TAppContext } from '../../app-context.js';
 import { UPLOAD_POLICY } from '../../platform/content-security-policy.js';
 import { AppError, notFound, uploadError } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';

@@ -6,7 +6,7 @@ import {
   ZStationSettingsResponse,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { TAppContext } from '../../app.js';
+import type { TAppContext } from '../../app-context.js';
 import { authOf } from '../../platform/guards.js';
 import { getStationSettings, saveStationSettings } from './settings.js';
 

@@ -7,7 +7,7 @@ import {
   ZTypeTranslationUpdate,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { TAppContext } from '../../app.js';
+import type { TAppContext } from '../../app-context.js';
 import { authOf } from '../../platform/guards.js';
 import { listTypeTranslations, saveStaffWording } from './type-translations.js';
 

@@ -17,7 +17,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { TAppContext } from '../../app.js';
+import type { TAppContext } from '../../app-context.js';
 import { twilioSignatureCheck } from '../../providers/sms/twilio-webhook.js';
 import { handleInboundText } from './keywords.js';
 import {
