@@ -1,16 +1,12 @@
 // Drizzle queries of the audit log: rows are only ever inserted and read (the table refuses updates).
 import { and, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import {
-  auditLog,
-  loginChallenges,
-  passwordResetTokens,
-  smsContactPreferences,
-  smsContacts,
-  stations,
-  stripeEvents,
-  users,
-} from '../../db/schema/index.js';
+import { auditLog } from '../../db/schema/owned/audit.js';
+import { loginChallenges, passwordResetTokens } from '../../db/schema/owned/auth.js';
+import { stripeEvents } from '../../db/schema/owned/billing.js';
+import { stations } from '../../db/schema/owned/station.js';
+import { smsContactPreferences, smsContacts } from '../../db/schema/owned/subscribers.js';
+import { users } from '../../db/schema/owned/users.js';
 
 export type TNewAuditRow = typeof auditLog.$inferInsert;
 

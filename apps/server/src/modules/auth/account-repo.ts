@@ -3,7 +3,9 @@
 // station's) session is never matched.
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { recoveryCodes, sessions, stations, users } from '../../db/schema/index.js';
+import { recoveryCodes, sessions } from '../../db/schema/owned/auth.js';
+import { stations } from '../../db/schema/owned/station.js';
+import { users } from '../../db/schema/owned/users.js';
 
 export async function stationRequiresTwoFactor(db: DbOrTx, stationId: string): Promise<boolean> {
   const [row] = await db

@@ -13,7 +13,8 @@ import {
 import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { TBotCheckConfig, TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { passwordResetTokens, sessions, users } from '../../db/schema/index.js';
+import { passwordResetTokens, sessions } from '../../db/schema/owned/auth.js';
+import { users } from '../../db/schema/owned/users.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { TAuth } from '../../platform/session.js';

@@ -6,7 +6,8 @@ import { TWO_FACTOR } from '@message-station/shared';
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { DbOrTx } from '../../db/client.js';
-import { loginChallenges, recoveryCodes, users } from '../../db/schema/index.js';
+import { loginChallenges, recoveryCodes } from '../../db/schema/owned/auth.js';
+import { users } from '../../db/schema/owned/users.js';
 import { randomToken, sha256 } from '../../platform/tokens.js';
 
 const PERIOD_SECONDS = 30;

@@ -3,7 +3,8 @@
 import type { TCreditLedgerKind } from '@message-station/shared';
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { creditLedger, stations } from '../../db/schema/index.js';
+import { creditLedger } from '../../db/schema/owned/billing.js';
+import { stations } from '../../db/schema/owned/station.js';
 import { ledgerLine, type TLedgerLine } from './ledger-lines.js';
 
 /** A change to the balance, worded by one of `ledgerLine`'s lines. */

@@ -9,7 +9,7 @@ import {
 import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import type { TBillingConfig } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { stations } from '../../db/schema/index.js';
+import { stations } from '../../db/schema/owned/station.js';
 import { notFound } from '../../platform/errors.js';
 import { creditBreakdown, listLedger } from './ledger.js';
 

@@ -6,7 +6,8 @@ import { CREDIT_PACK, MONTHLY_INCLUDED_CREDITS, PAYMENT_GRACE_DAYS } from '@mess
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { stations, stripeCheckoutSessions, stripeEvents } from '../../db/schema/index.js';
+import { stripeCheckoutSessions, stripeEvents } from '../../db/schema/owned/billing.js';
+import { stations } from '../../db/schema/owned/station.js';
 import { addCredits, startNewMonth } from './ledger.js';
 import { ledgerLine } from './ledger-lines.js';
 import {

@@ -5,7 +5,7 @@ import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
 import { lt } from 'drizzle-orm';
 import type { TBotCheckConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { botCheckUses } from '../../db/schema/index.js';
+import { botCheckUses } from '../../db/schema/owned/bot-check.js';
 import { AppError } from '../../platform/errors.js';
 
 export const CAPTCHA_REQUIRED = 'Please complete the CAPTCHA verification';

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { contactRequests } from '../../db/schema/index.js';
+import { contactRequests } from '../../db/schema/owned/contact.js';
 import { AppError } from '../../platform/errors.js';
 import type { TAuth } from '../../platform/session.js';
 import { escapeHtml } from '../../providers/email/html.js';

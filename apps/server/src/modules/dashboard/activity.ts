@@ -4,7 +4,7 @@ import type { TActivity, TActivityStatus, TDeliveryStages } from '@message-stati
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { executeNamed, rowsOf } from '../../db/rows.js';
-import { smsDeliveries, smsSendHolds, smsSendStats, smsSends } from '../../db/schema/index.js';
+import { smsDeliveries, smsSendHolds, smsSendStats, smsSends } from '../../db/schema/owned/delivery.js';
 import { formatCount } from '../../platform/numbers.js';
 import { toStages } from '../delivery/status.js';
 

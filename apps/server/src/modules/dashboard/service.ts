@@ -5,7 +5,10 @@ import { LIMITS, type TDashboardStats } from '@message-station/shared';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { executeNamed } from '../../db/rows.js';
-import { messages, smsContactCounts, smsDailyStats, stations } from '../../db/schema/index.js';
+import { smsDailyStats } from '../../db/schema/owned/delivery.js';
+import { messages } from '../../db/schema/owned/messages.js';
+import { stations } from '../../db/schema/owned/station.js';
+import { smsContactCounts } from '../../db/schema/owned/subscribers.js';
 import { notFound } from '../../platform/errors.js';
 
 const DAY_MS = 86_400_000;

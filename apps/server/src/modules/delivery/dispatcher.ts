@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { smsDeliveries, smsDispatchLanes, smsRefunds, smsSends } from '../../db/schema/index.js';
+import { smsDeliveries, smsDispatchLanes, smsRefunds, smsSends } from '../../db/schema/owned/delivery.js';
 import type { TEventBus } from '../../platform/event-bus.js';
 import { SmsSendError, type TSmsProvider } from '../../providers/sms/types.js';
 import { addCredits } from '../billing/ledger.js';

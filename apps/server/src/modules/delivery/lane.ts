@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { smsDispatchLanes } from '../../db/schema/index.js';
+import { smsDispatchLanes } from '../../db/schema/owned/delivery.js';
 
 export type TLaneLeaseDeps = {
   db: Db;

@@ -3,7 +3,8 @@
 import type { TStationSmsSending, TStationSmsSendingResponse } from '@message-station/shared';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { smsDeliveries, smsDispatchLanes, stations } from '../../db/schema/index.js';
+import { smsDeliveries, smsDispatchLanes } from '../../db/schema/owned/delivery.js';
+import { stations } from '../../db/schema/owned/station.js';
 import { notFound } from '../../platform/errors.js';
 import { DEFAULT_LANE } from './dispatcher.js';
 

@@ -3,14 +3,10 @@
 import { canSendSms, type TSendConflict, type TSendPreview, type TSendResult } from '@message-station/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import {
-  messages as messagesTable,
-  smsContactPreferences,
-  smsContacts,
-  smsDeliveries,
-  smsSends,
-  stations,
-} from '../../db/schema/index.js';
+import { smsDeliveries, smsSends } from '../../db/schema/owned/delivery.js';
+import { messages as messagesTable } from '../../db/schema/owned/messages.js';
+import { stations } from '../../db/schema/owned/station.js';
+import { smsContactPreferences, smsContacts } from '../../db/schema/owned/subscribers.js';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { TAuth } from '../../platform/session.js';
 import { spendCredits } from '../billing/ledger.js';

@@ -3,7 +3,8 @@ import type { TDeliveryProgress, TDeliveryStages } from '@message-station/shared
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { messages, smsDeliveries, smsEarlyStatuses, smsSends } from '../../db/schema/index.js';
+import { smsDeliveries, smsEarlyStatuses, smsSends } from '../../db/schema/owned/delivery.js';
+import { messages } from '../../db/schema/owned/messages.js';
 import { notFound } from '../../platform/errors.js';
 import { QUIET_END_HOUR, zoneOf } from './quiet-hours.js';
 

@@ -1,7 +1,7 @@
 // Queries on messages and their translations; every one filters on the station.
 import { and, asc, desc, eq, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { messages, messageTranslations } from '../../db/schema/index.js';
+import { messages, messageTranslations } from '../../db/schema/owned/messages.js';
 
 export type TMessageRow = typeof messages.$inferSelect;
 export type TTranslationRow = typeof messageTranslations.$inferSelect;

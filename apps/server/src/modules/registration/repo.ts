@@ -1,7 +1,7 @@
 // Queries on signup drafts.
 import { eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { registrationDrafts } from '../../db/schema/index.js';
+import { registrationDrafts } from '../../db/schema/owned/registration.js';
 
 export async function insertDraft(db: DbOrTx, values: typeof registrationDrafts.$inferInsert) {
   const [row] = await db.insert(registrationDrafts).values(values).returning();

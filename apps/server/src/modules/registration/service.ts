@@ -14,7 +14,7 @@ import {
 import type { z } from 'zod';
 import type { TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { TDraftMessageType } from '../../db/schema/index.js';
+import type { TDraftMessageType } from '../../db/schema/owned/registration.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { createSession } from '../../platform/session.js';

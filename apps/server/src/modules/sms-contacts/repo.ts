@@ -6,7 +6,7 @@ import {
   smsContactCounts,
   smsContactPreferences,
   smsContacts,
-} from '../../db/schema/index.js';
+} from '../../db/schema/owned/subscribers.js';
 
 export type TContactFilter = { search?: string; status?: (typeof smsContacts.$inferSelect)['status'] };
 

@@ -2,7 +2,7 @@
 import type { TStationSmsTextKind } from '@message-station/shared';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { stationSmsTexts } from '../../db/schema/index.js';
+import { stationSmsTexts } from '../../db/schema/owned/sms-texts.js';
 
 export function listStationTexts(db: DbOrTx, stationId: string) {
   return db

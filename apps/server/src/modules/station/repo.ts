@@ -1,7 +1,7 @@
 // Queries on stations, their languages and message types.
 import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { messageTypes, stationLanguages, stationLogos, stations } from '../../db/schema/index.js';
+import { messageTypes, stationLanguages, stationLogos, stations } from '../../db/schema/owned/station.js';
 
 export type TNewStation = typeof stations.$inferInsert;
 

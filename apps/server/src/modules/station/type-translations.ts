@@ -11,7 +11,7 @@ import {
 } from '@message-station/shared';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { messageTypes, messageTypeTranslations } from '../../db/schema/index.js';
+import { messageTypes, messageTypeTranslations } from '../../db/schema/owned/station.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { TTranslationProvider } from '../../providers/translation/types.js';
 import * as repo from './repo.js';

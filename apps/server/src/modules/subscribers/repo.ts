@@ -1,13 +1,13 @@
 // Queries on SMS contacts, their preferences, consent events and inbound texts.
 import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
+import { stationLanguages } from '../../db/schema/owned/station.js';
 import {
   consentEvents,
   inboundMessages,
   smsContactPreferences,
   smsContacts,
-  stationLanguages,
-} from '../../db/schema/index.js';
+} from '../../db/schema/owned/subscribers.js';
 
 export type TContactRow = typeof smsContacts.$inferSelect;
 export type TConsentEvent = typeof consentEvents.$inferInsert;

@@ -3,7 +3,11 @@
 import type { TSuperadminDashboard } from '@message-station/shared';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { messages, sessions, smsContacts, stations, users } from '../../db/schema/index.js';
+import { sessions } from '../../db/schema/owned/auth.js';
+import { messages } from '../../db/schema/owned/messages.js';
+import { stations } from '../../db/schema/owned/station.js';
+import { smsContacts } from '../../db/schema/owned/subscribers.js';
+import { users } from '../../db/schema/owned/users.js';
 import { notFound } from '../../platform/errors.js';
 import type { TAuth } from '../../platform/session.js';
 

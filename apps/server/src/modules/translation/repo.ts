@@ -1,7 +1,7 @@
 // Queries across stations for the translation sweep: pending rows that no pg-boss job serves.
 import { and, eq, lte, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { messageTranslations } from '../../db/schema/index.js';
+import { messageTranslations } from '../../db/schema/owned/messages.js';
 import { TRANSLATE_QUEUE } from './queue.js';
 
 /** Any number works as long as every node uses the same one. */

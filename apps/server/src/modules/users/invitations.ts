@@ -13,7 +13,8 @@ import {
 } from '@message-station/shared';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { stations, userInvitations } from '../../db/schema/index.js';
+import { stations } from '../../db/schema/owned/station.js';
+import { userInvitations } from '../../db/schema/owned/users.js';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { randomToken, sha256 } from '../../platform/tokens.js';

@@ -1,7 +1,8 @@
 // Queries on station users and their API keys; every station-scoped query filters on stationId.
 import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { apiKeys, stations, users } from '../../db/schema/index.js';
+import { stations } from '../../db/schema/owned/station.js';
+import { apiKeys, users } from '../../db/schema/owned/users.js';
 
 export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert) {
   const [row] = await db.insert(users).values(values).returning({ id: users.id });

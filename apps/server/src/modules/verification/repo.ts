@@ -1,7 +1,7 @@
 // Queries on one-time verification codes.
 import { and, count, desc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { verificationCodes } from '../../db/schema/index.js';
+import { verificationCodes } from '../../db/schema/owned/verification.js';
 
 export type TCodePurpose = (typeof verificationCodes.$inferSelect)['purpose'];
 

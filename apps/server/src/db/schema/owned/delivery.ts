@@ -1,0 +1,12 @@
+// Tables the delivery module owns: only its repo files import them (see .dependency-cruiser.cjs).
+export {
+  DELIVERY_STATUSES,
+  smsDailyStats,
+  smsDeliveries,
+  smsDispatchLanes,
+  smsEarlyStatuses,
+  smsRefunds,
+  smsSendHolds,
+  smsSendStats,
+  smsSends,
+} from '../delivery.js';

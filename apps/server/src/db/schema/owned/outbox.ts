@@ -1,0 +1,2 @@
+// Tables the dev outbox provider owns (providers/outbox; see .dependency-cruiser.cjs).
+export { outboxMessages } from '../verification.js';
