@@ -1,0 +1,165 @@
+// Import boundaries, checked by `npm run lint:boundaries` (part of `npm run lint`).
+//
+// Table ownership: every table in apps/server/src/db/schema/*.ts is re-exported by exactly one
+// barrel in apps/server/src/db/schema/owned/<owner>.ts. That directory is the ownership map: a
+// module may import only its own barrel, and only from its repo files; other modules call its
+// service. This file refuses to load (so the lint fails) when a table has no owner or two.
+//
+// Violations that existed when the check arrived are listed in
+// .dependency-cruiser-known-violations.json and ignored (`--ignore-known`); any new one fails.
+// Fix one, then shrink the list:
+//   npx depcruise apps packages --config .dependency-cruiser.cjs --output-type baseline \
+//     --output-to .dependency-cruiser-known-violations.json
+//   npx biome format --write .dependency-cruiser-known-violations.json
+const fs = require('node:fs');
+const path = require('node:path');
+
+const SERVER = 'apps/server/src';
+const SCHEMA_DIR = path.join(__dirname, SERVER, 'db/schema');
+const OWNED_DIR = path.join(SCHEMA_DIR, 'owned');
+
+// Owners that are not modules/<name>: the folder whose files may import their barrel.
+const OWNER_FOLDERS = {
+  outbox: `${SERVER}/providers/outbox`,
+  'rate-limits': `${SERVER}/platform/rate-limit`,
+};
+
+function namesIn(source, pattern) {
+  return [...source.matchAll(pattern)].map((match) => match[1]);
+}
+
+function readOwnershipMap() {
+  const tables = fs
+    .readdirSync(SCHEMA_DIR)
+    .filter((file) => file.endsWith('.ts'))
+    .flatMap((file) =>
+      namesIn(fs.readFileSync(path.join(SCHEMA_DIR, file), 'utf8'), /export const (\w+) = pgTable\(/g),
+    );
+  const ownerOf = new Map();
+  for (const file of fs.readdirSync(OWNED_DIR).filter((name) => name.endsWith('.ts'))) {
+    const owner = file.replace(/\.ts$/, '');
+    const source = fs.readFileSync(path.join(OWNED_DIR, file), 'utf8');
+    const exported = namesIn(source, /export \{([^}]*)\}/g)
+      .flatMap((list) => list.split(','))
+      .map((name) => name.replace(/^\s*type\s+/, '').trim())
+      .filter(Boolean);
+    for (const table of exported) {
+      if (ownerOf.has(table)) {
+        throw new Error(`Table ${table} has two owners: ${ownerOf.get(table)} and ${owner}`);
+      }
+      ownerOf.set(table, owner);
+    }
+  }
+  const orphans = tables.filter((table) => !ownerOf.has(table));
+  if (orphans.length) {
+    throw new Error(`Tables without an owner in ${SERVER}/db/schema/owned/: ${orphans.join(', ')}`);
+  }
+}
+
+readOwnershipMap();
+const MODULE = `^${SERVER}/modules/([^/]+)/`;
+const NOT_TESTS = ['\\.test\\.tsx?$', `^${SERVER}/test/`];
+const REPO_FILE = '(repo|[^/]*-repo)\\.ts$';
+const PUBLIC_FILE = '(service|index)\\.ts$';
+
+/** @type {import('dependency-cruiser').IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment:
+        'No import cycles in server, shared, web or agent. A lazy import() that splits a chunk off ' +
+        '(and the type of what it loads) does not run at load time, so it does not close a cycle.',
+      from: { path: '^(apps|packages)/' },
+      to: { circular: true, viaOnly: { dependencyTypesNot: ['dynamic-import', 'type-import'] } },
+    },
+    {
+      name: 'web-not-server',
+      severity: 'error',
+      comment: 'The web app talks to the server over HTTP; shared types live in packages/shared.',
+      from: { path: '^apps/web/' },
+      to: { path: '^apps/(server|agent)/' },
+    },
+    {
+      name: 'agent-not-server',
+      severity: 'error',
+      comment: 'The agent talks to the server over its WebSocket; shared types live in packages/shared.',
+      from: { path: '^apps/agent/' },
+      to: { path: '^apps/(server|web)/' },
+    },
+    {
+      name: 'server-not-web-or-agent',
+      severity: 'error',
+      from: { path: '^apps/server/' },
+      to: { path: '^apps/(web|agent)/' },
+    },
+    {
+      name: 'shared-stands-alone',
+      severity: 'error',
+      comment: 'packages/shared is imported by the apps, never the other way round.',
+      from: { path: '^packages/shared/' },
+      to: { path: '^apps/' },
+    },
+    {
+      name: 'no-other-module-repo',
+      severity: 'error',
+      comment: "A module's repo is private: call that module's service instead.",
+      from: { path: MODULE, pathNot: NOT_TESTS },
+      to: { path: `${MODULE}${REPO_FILE}`, pathNot: `^${SERVER}/modules/$1/` },
+    },
+    {
+      name: 'other-module-internals',
+      severity: 'error',
+      comment: 'Another module is reached through its service.ts or index.ts, not its internal files.',
+      from: { path: MODULE, pathNot: NOT_TESTS },
+      to: {
+        path: `^${SERVER}/modules/[^/]+/`,
+        pathNot: [`^${SERVER}/modules/$1/`, PUBLIC_FILE, REPO_FILE, '(^|/)routes\\.ts$'],
+      },
+    },
+    {
+      name: 'table-of-another-owner',
+      severity: 'error',
+      comment:
+        'A module imports tables only through its own barrel db/schema/owned/<module>.ts; ' +
+        "another module's tables are read and written through that module's service.",
+      from: { path: MODULE, pathNot: NOT_TESTS },
+      to: { path: `^${SERVER}/db/schema/`, pathNot: `^${SERVER}/db/schema/owned/$1\\.ts$` },
+    },
+    ...Object.entries(OWNER_FOLDERS).map(([owner, folder]) => ({
+      name: 'table-of-another-owner',
+      severity: 'error',
+      comment: `Only ${folder} uses the tables of db/schema/owned/${owner}.ts.`,
+      from: { pathNot: [`^${folder}/`, `^${SERVER}/db/schema/`, ...NOT_TESTS] },
+      to: { path: `^${SERVER}/db/schema/owned/${owner}\\.ts$` },
+    })),
+    {
+      name: 'tables-outside-repo',
+      severity: 'error',
+      comment: "Inside its module, only the repo files (repo.ts, *-repo.ts) import the module's tables.",
+      from: { path: MODULE, pathNot: [REPO_FILE, ...NOT_TESTS] },
+      to: { path: `^${SERVER}/db/schema/` },
+    },
+    {
+      name: 'seed-through-services',
+      severity: 'error',
+      comment: 'The demo seed calls module services, never their repos or internals.',
+      from: { path: `^${SERVER}/db/seed\\.ts$` },
+      to: { path: `^${SERVER}/modules/`, pathNot: PUBLIC_FILE },
+    },
+  ],
+  options: {
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['(^|/)dist/', '(^|/)node_modules/', `^${SERVER}/db/migrations/`] },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: 'tsconfig.base.json' },
+    enhancedResolveOptions: {
+      exportsFields: ['exports'],
+      conditionNames: ['import', 'require', 'node', 'default', 'types'],
+      extensions: ['.ts', '.tsx', '.js', '.mjs', '.cjs', '.json'],
+    },
+    cache: false,
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
