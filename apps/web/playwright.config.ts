@@ -56,6 +56,10 @@ export default defineConfig({
       DATA_DIR: process.env.E2E_DATA_DIR,
       SEED_DEMO: 'true',
       LOG_LEVEL: 'warn',
+      // The fixtures (e2e/fixtures.ts) make stations and users through the API, each client from
+      // an address of its own (X-Forwarded-For), so the per-address limits (10 signups an hour)
+      // count per fixture. The browser sends no such header: its address is the socket's.
+      TRUST_PROXY: 'true',
     },
   },
 });

@@ -2,10 +2,11 @@ import { type Browser, expect, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 
-export async function signIn(page: Page, email: string) {
+/** Signs in through the login page: a demo login by default, or any account with its password. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/admin/login');
   await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
 }

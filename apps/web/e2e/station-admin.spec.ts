@@ -1,78 +1,84 @@
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, type TStation, test } from './fixtures';
 import { acceptInvitation, signIn } from './helpers';
 
-// These journeys change the Riverside station (the demo's free-trial station), so the demo
-// station other journeys rely on stays as seeded.
-const ADMIN = 'admin@riverside.test';
+// Each journey runs on a station of its own (the `station` fixture), so none depends on what
+// another changed and any one of them passes alone.
 const LOGO = path.resolve(import.meta.dirname, '../public/logo-128.png');
 
-// One story, in order: each journey builds on the station the previous one left.
-test.describe.configure({ mode: 'serial' });
+/** The logo's address on this station: /api/stations/{id}/logo?v=… */
+const logoSrc = (station: TStation) => new RegExp(`/api/stations/${station.id}/logo\\?v=\\d+`);
 
 test.describe('station administration', () => {
   test('an admin rebrands the station, adds Korean and enables SMS; the top bar and join page follow', async ({
     page,
+    station,
+    login,
   }) => {
-    await signIn(page, ADMIN);
+    const rebranded = `${station.name} Alerts`;
+    await login(station.admin);
     await page.goto('/admin/settings');
-    await expect(page.getByLabel('Station Name')).toHaveValue('Riverside Schools');
-    await page.getByLabel('Display Name').fill('Riverside Alerts');
+    await expect(page.getByLabel('Station Name')).toHaveValue(station.name);
+    await page.getByLabel('Display Name').fill(rebranded);
     await page.getByLabel('Brand Color').fill('#0b7a75');
     await page.getByRole('checkbox', { name: 'Korean' }).check();
     await page.locator('input[type="file"]').setInputFiles(LOGO);
     await expect(page.getByText('Logo uploaded.')).toBeVisible();
     await expect(page.getByRole('banner').getByRole('img', { name: /logo/ })).toHaveAttribute(
       'src',
-      /\/api\/stations\/riverside\/logo\?v=\d+/,
+      logoSrc(station),
     );
 
     await page.getByRole('tab', { name: 'SMS Settings' }).click();
     await page.getByRole('switch', { name: 'Enable SMS' }).check();
     await page.getByRole('button', { name: 'Save All Settings' }).click();
     await expect(page.getByText('All settings saved successfully! Refreshing...')).toBeVisible();
-    await expect(page.getByRole('banner').getByText('Riverside Alerts')).toBeVisible();
+    await expect(page.getByRole('banner').getByText(rebranded)).toBeVisible();
 
     await page.goto('/admin/settings');
     await page.getByRole('tab', { name: 'SMS Settings' }).click();
     await expect(page.getByRole('switch', { name: 'Enable SMS' })).toBeChecked();
 
     // The join page carries the new name, logo and languages.
-    await page.goto('/join/riverside');
-    await expect(page.getByText('Get text message alerts from Riverside Alerts')).toBeVisible();
-    await expect(page.getByRole('img', { name: /Riverside Alerts/ })).toHaveAttribute(
-      'src',
-      /\/api\/stations\/riverside\/logo\?v=\d+/,
-    );
+    await page.goto(`/join/${station.id}`);
+    await expect(page.getByText(`Get text message alerts from ${rebranded}`)).toBeVisible();
+    await expect(page.getByRole('img', { name: rebranded })).toHaveAttribute('src', logoSrc(station));
     await page.getByRole('checkbox', { name: /Emergency/ }).check();
     await expect(
       page.getByRole('combobox', { name: 'Emergency: receive in' }).getByRole('option'),
     ).toHaveText(['English', 'Español', '中文', '한국어']);
   });
 
-  test('an admin invites a colleague, who accepts and then signs in', async ({ page, browser }) => {
-    await signIn(page, ADMIN);
+  test('an admin invites a colleague, who accepts and then signs in', async ({
+    page,
+    browser,
+    station,
+    login,
+  }) => {
+    const casey = `casey-${station.id}@e2e.test`;
+    await login(station.admin);
     await page.goto('/admin/users');
     await page.getByRole('button', { name: 'Add User' }).click();
     const dialog = page.getByRole('dialog', { name: 'Add New User' });
     await dialog.getByLabel('Full Name').fill('Casey Colleague');
-    await dialog.getByLabel('Email').fill('casey@riverside.test');
+    await dialog.getByLabel('Email').fill(casey);
     await dialog.getByLabel('Phone Number').fill('4155550177');
     await dialog.getByRole('button', { name: 'Add User' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByText('Invitation sent to casey@riverside.test.')).toBeVisible();
+    await expect(page.getByText(`Invitation sent to ${casey}.`)).toBeVisible();
     const pending = page.getByRole('region', { name: /Pending invitations/ });
-    await expect(pending.getByRole('cell', { name: 'casey@riverside.test', exact: true })).toBeVisible();
+    await expect(pending.getByRole('cell', { name: casey, exact: true })).toBeVisible();
 
-    await acceptInvitation(browser, 'casey@riverside.test', 'casey-pass-1');
+    await acceptInvitation(browser, casey, 'casey-pass-1');
     await page.reload();
-    await expect(page.getByRole('cell', { name: 'casey@riverside.test', exact: true })).toBeVisible();
+    await expect(page.getByRole('cell', { name: casey, exact: true })).toBeVisible();
     await expect(page.getByRole('cell', { name: '(415) 555-0177' })).toBeVisible();
     await expect(page.getByRole('region', { name: /Pending invitations/ })).toHaveCount(0);
 
     const colleague = await (await browser.newContext()).newPage();
     await colleague.goto('/admin/login');
-    await colleague.getByLabel('Email').fill('casey@riverside.test');
+    await colleague.getByLabel('Email').fill(casey);
     await colleague.getByLabel('Password').fill('casey-pass-1');
     await colleague.getByRole('button', { name: 'Sign In' }).click();
     await expect(colleague).toHaveURL(/\/admin\/dashboard$/);
@@ -80,8 +86,13 @@ test.describe('station administration', () => {
     await expect(colleague.getByText('Access Denied')).toBeVisible();
   });
 
-  test('an admin buys credits through the test checkout and sees the breakdown change', async ({ page }) => {
-    await signIn(page, ADMIN);
+  test('an admin buys credits through the test checkout and sees the breakdown change', async ({
+    page,
+    station,
+    login,
+  }) => {
+    // A new station's free trial holds 50 credits and no purchased ones.
+    await login(station.admin);
     await page.goto('/admin/billing');
     const purchased = page.getByRole('row', { name: /Purchased Credits/ });
     await expect(purchased).toContainText('0');
@@ -97,27 +108,33 @@ test.describe('station administration', () => {
     await expect(page.getByText('Purchased 500 credits')).toBeVisible();
   });
 
-  test('the service operator views the station as its admin and leaves again', async ({ page }) => {
+  test('the service operator views the station as its admin and leaves again', async ({
+    page,
+    station,
+    user,
+  }) => {
     await signIn(page, 'superadmin@demo.test');
     await page.goto('/admin/superadmin');
     await expect(page.getByRole('heading', { name: 'Superadmin Dashboard' })).toBeVisible();
-    const row = page.getByRole('row', { name: /riverside/ });
+    const row = page.getByRole('row', { name: new RegExp(station.id) });
     await row.getByRole('button', { name: 'View as Admin' }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     const bar = page.getByRole('region', { name: 'Station view' });
-    await expect(bar).toContainText('Viewing as: Riverside Alerts');
+    await expect(bar).toContainText(`Viewing as: ${station.displayName}`);
     await page.goto('/admin/users');
-    await expect(page.getByRole('cell', { name: 'casey@riverside.test' })).toBeVisible();
+    await expect(page.getByRole('cell', { name: user.email })).toBeVisible();
     await bar.getByRole('button', { name: 'Exit View' }).click();
     await expect(bar).toBeHidden();
     await expect(page.getByRole('banner').getByText('Message Station Operations')).toBeVisible();
   });
 });
 
-// Continues the Riverside story above (SMS enabled, Korean added, credits bought).
 test.describe('SMS delivery', () => {
-  async function join(page: Page, digits: string, language: string) {
-    await page.goto('/join/riverside');
+  // A station of its own with SMS on (new stations start with it off) and its trial credits.
+  test.use({ stationOptions: { languages: ['en', 'es', 'zh'], smsEnabled: true } });
+
+  async function join(page: Page, station: TStation, digits: string, language: string) {
+    await page.goto(`/join/${station.id}`);
     await page.getByLabel(/^Phone Number/).pressSequentially(digits);
     await page.getByRole('checkbox', { name: 'Emergency', exact: true }).check();
     await page.getByLabel('Emergency: receive in').selectOption(language);
@@ -134,14 +151,17 @@ test.describe('SMS delivery', () => {
 
   test('subscribers who joined in Spanish and English receive an emergency in their language; progress and dashboard follow', async ({
     page,
+    station,
+    login,
   }) => {
     const stamp = String(Date.now() % 10_000).padStart(4, '0');
     const spanish = `9495551${stamp.slice(1)}`;
     const english = `9495552${stamp.slice(1)}`;
-    await join(page, spanish, 'es');
-    await join(page, english, 'en');
+    await join(page, station, spanish, 'es');
+    await join(page, station, english, 'en');
 
-    await signIn(page, ADMIN);
+    await login(station.admin);
+    await page.goto('/admin/dashboard');
     const before = await page.getByRole('region', { name: 'Total SMS Sent' }).textContent();
 
     await page.goto('/admin/messages');
@@ -169,9 +189,9 @@ test.describe('SMS delivery', () => {
     await expect(page.getByText(/SMS sent successfully to \d+ subscribers/)).toBeVisible();
 
     await page.goto('/dev/outbox');
-    await expect(page.getByText(/Riverside Alerts: El río/).first()).toBeVisible({ timeout: 15_000 });
+    await expect(page.getByText(`${station.displayName}: El río`).first()).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText(/Responda STOP para cancelar/).first()).toBeVisible();
-    await expect(page.getByText(/Riverside Alerts: The river is rising/).first()).toBeVisible();
+    await expect(page.getByText(`${station.displayName}: The river is rising`).first()).toBeVisible();
 
     // The detail view's progress has filled.
     await page.goto('/admin/messages');
