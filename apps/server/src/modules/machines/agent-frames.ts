@@ -1,5 +1,6 @@
 // What an agent may send and what one node answers another: every frame read within a byte
-// limit and its fields' limits (ZAgentToServer), and a command's answer cut to fit one NOTIFY.
+// limit and its fields' limits (ZAgentToServer), and a command's answer (a refusal carried as
+// text, code and params) cut to fit one NOTIFY.
 import {
   AGENT_CLOSE,
   AGENT_FRAME_MAX_BYTES,
@@ -7,6 +8,7 @@ import {
   ZAgentToServer,
 } from '@message-station/shared';
 import type { RawData } from 'ws';
+import type { AppError } from '../../platform/errors.js';
 import { MAX_EVENT_BYTES } from '../../platform/event-bus.js';
 
 /** A command's answer, from the node holding the machine to the node waiting for it. */
@@ -22,6 +24,22 @@ export type TReplyEnvelope = {
   export_path?: string;
   files?: string[];
 };
+
+/** A refusal as one node hands it to another: English text, code and params. */
+export function wire(error: AppError) {
+  return { error: error.message, code: error.code, params: error.params };
+}
+
+/** A failed answer to the request `requestId`, carrying `error`. */
+export function refusalReply(requestId: string, error: AppError, clientName: string): TReplyEnvelope {
+  return {
+    request_id: requestId,
+    ok: false,
+    status: error.statusCode,
+    ...wire(error),
+    client_name: clientName,
+  };
+}
 
 /** The longest close reason a WebSocket carries (123 bytes). */
 export const CLOSE_REASON_BYTES = 123;

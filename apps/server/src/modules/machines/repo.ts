@@ -5,7 +5,7 @@ import {
   type TAgentInfo,
   type TConnectedClient,
 } from '@message-station/shared';
-import { and, asc, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { agentClients } from '../../db/schema/index.js';
 
@@ -111,6 +111,24 @@ export async function updateConnection(
   return row ?? null;
 }
 
+/** What an agent reports in an update frame (only the fields it sent), and that it was heard. */
+export function updateReported(
+  db: DbOrTx,
+  stationId: string,
+  connectionId: string,
+  info: Partial<Omit<TAgentInfo, 'client_id'>>,
+  at: Date,
+) {
+  return updateConnection(db, stationId, connectionId, {
+    ...(info.client_name !== undefined && { clientName: info.client_name }),
+    ...(info.platform !== undefined && { platform: info.platform }),
+    ...(info.audio_output_device !== undefined && { audioOutputDevice: info.audio_output_device }),
+    ...(info.voices !== undefined && { voices: info.voices }),
+    ...(info.client_version !== undefined && { clientVersion: info.client_version }),
+    lastSeen: at,
+  });
+}
+
 /** Marks the machine gone, unless it has reconnected on another socket meanwhile. */
 export async function markDisconnected(db: DbOrTx, stationId: string, connectionId: string, at: Date) {
   const [row] = await db
@@ -133,6 +151,20 @@ export async function markNodeDisconnected(db: DbOrTx, nodeId: string, at: Date)
     .update(agentClients)
     .set({ disconnectedAt: at })
     .where(and(eq(agentClients.nodeId, nodeId), isNull(agentClients.disconnectedAt)));
+}
+
+/**
+ * Machines of nodes that died without closing their sockets: still marked connected but not
+ * heard from for `silentMs` before `at`. Across stations: no node is left to speak for them.
+ */
+export function markSilentDisconnected(db: DbOrTx, at: Date, silentMs: number) {
+  return db
+    .update(agentClients)
+    .set({ disconnectedAt: at })
+    .where(
+      and(isNull(agentClients.disconnectedAt), lt(agentClients.lastSeen, new Date(at.getTime() - silentMs))),
+    )
+    .returning({ stationId: agentClients.stationId, clientId: agentClients.clientId });
 }
 
 export function listConnected(db: DbOrTx, stationId: string, at: Date) {
