@@ -1,13 +1,11 @@
 // Account security as a person meets it (decision 0020): a colleague invited from the Users page
 // accepts, turns on two-factor on My Account with an authenticator app, signs in again with a
 // code and with a recovery code, changes the password (the other session ends), and the station's
-// admin reads every step on the Audit page.
+// admin reads every step on the Audit page. The station is the journey's own (fixtures.ts).
 import { createHmac } from 'node:crypto';
-import { expect, type Page, test } from '@playwright/test';
-import { acceptInvitation, signIn } from './helpers';
-
-const ADMIN = 'admin@demo.test';
-const ROBIN = 'robin@demo.test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { acceptInvitation } from './helpers';
 
 /**
  * What an authenticator app shows (RFC 6238: SHA-1, 6 digits, 30 s), written here from the RFC
@@ -27,9 +25,9 @@ function totp(base32Secret: string, at = Date.now()): string {
   return String((digest.readUInt32BE(offset) & 0x7fffffff) % 1_000_000).padStart(6, '0');
 }
 
-async function signInWithCode(page: Page, password: string, code: string) {
+async function signInWithCode(page: Page, email: string, password: string, code: string) {
   await page.goto('/admin/login');
-  await page.getByLabel('Email').fill(ROBIN);
+  await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page.getByText('Enter the 6-digit code from your authenticator app')).toBeVisible();
@@ -41,18 +39,21 @@ async function signInWithCode(page: Page, password: string, code: string) {
 test('a colleague turns on two-factor, signs in with a code and a recovery code, and changes the password', async ({
   page,
   browser,
+  station,
+  login,
 }) => {
-  await signIn(page, ADMIN);
+  const robinEmail = `robin-${station.id}@e2e.test`;
+  await login(station.admin);
   await page.goto('/admin/users');
   await page.getByRole('button', { name: 'Add User' }).click();
   const dialog = page.getByRole('dialog', { name: 'Add New User' });
   await dialog.getByLabel('Full Name').fill('Robin Radio');
-  await dialog.getByLabel('Email').fill(ROBIN);
+  await dialog.getByLabel('Email').fill(robinEmail);
   await dialog.getByLabel('Phone Number').fill('4155550188');
   await dialog.getByRole('button', { name: 'Add User' }).click();
-  await expect(page.getByText(`Invitation sent to ${ROBIN}.`)).toBeVisible();
+  await expect(page.getByText(`Invitation sent to ${robinEmail}.`)).toBeVisible();
 
-  const robin = await acceptInvitation(browser, ROBIN, 'robin-pass-1');
+  const robin = await acceptInvitation(browser, robinEmail, 'robin-pass-1');
   await robin.goto('/admin/account');
   await expect(robin.getByRole('heading', { name: 'My Account' })).toBeVisible();
   await robin.getByRole('button', { name: 'Set up two-factor authentication' }).click();
@@ -74,7 +75,7 @@ test('a colleague turns on two-factor, signs in with a code and a recovery code,
   // A password alone no longer opens the account: the code step asks for the app's code.
   const laptop = await (await browser.newContext()).newPage();
   await laptop.goto('/admin/login');
-  await laptop.getByLabel('Email').fill(ROBIN);
+  await laptop.getByLabel('Email').fill(robinEmail);
   await laptop.getByLabel('Password').fill('robin-pass-1');
   await laptop.getByRole('button', { name: 'Sign In' }).click();
   await laptop.getByLabel('Authentication code').fill('000000');
@@ -85,9 +86,9 @@ test('a colleague turns on two-factor, signs in with a code and a recovery code,
   await expect(laptop).toHaveURL(/\/admin\/login$/);
 
   // A recovery code opens it once; the app's code opens another device.
-  await signInWithCode(laptop, 'robin-pass-1', codes[0] as string);
+  await signInWithCode(laptop, robinEmail, 'robin-pass-1', codes[0] as string);
   const phone = await (await browser.newContext()).newPage();
-  await signInWithCode(phone, 'robin-pass-1', totp(secret, Date.now() + 30_000));
+  await signInWithCode(phone, robinEmail, 'robin-pass-1', totp(secret, Date.now() + 30_000));
   await robin.reload();
   await expect(robin.getByText('9 recovery codes left.')).toBeVisible();
 
@@ -106,7 +107,7 @@ test('a colleague turns on two-factor, signs in with a code and a recovery code,
   // The admin reads it all on the Audit page.
   await page.goto('/admin/audit');
   await expect(page.getByRole('heading', { name: 'Audit Log' })).toBeVisible();
-  await expect(page.getByText(`Invited ${ROBIN}`).first()).toBeVisible();
-  await expect(page.getByText(`Failed sign-in to ${ROBIN}`).first()).toBeVisible();
+  await expect(page.getByText(`Invited ${robinEmail}`).first()).toBeVisible();
+  await expect(page.getByText(`Failed sign-in to ${robinEmail}`).first()).toBeVisible();
   await expect(page.getByText('Changed their password').first()).toBeVisible();
 });

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
-import { acceptInvitation, signIn } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const PUBLIC_PAGES = [
   '/',
@@ -63,22 +63,11 @@ test.describe('public site', () => {
   });
 
   test('a forgotten password is recovered: email link, SMS code, new password, sign in', async ({
-    page,
     browser,
+    user,
   }) => {
-    // A colleague of the demo station, made for this test so no other journey's login changes.
-    const email = `reset${Date.now()}@demo.test`;
-    await signIn(page, 'admin@demo.test');
-    await page.goto('/admin/users');
-    await page.getByRole('button', { name: 'Add User' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add New User' });
-    await dialog.getByLabel('Full Name').fill('Robin Reset');
-    await dialog.getByLabel('Email').fill(email);
-    await dialog.getByLabel('Phone Number').fill('4155550188');
-    await dialog.getByRole('button', { name: 'Add User' }).click();
-    await expect(dialog).toBeHidden();
-    await acceptInvitation(browser, email, 'forgotten-1');
-
+    // A standard user of a station of its own (fixtures.ts), so no other journey's login changes.
+    const email = user.email;
     const visitor = await (await browser.newContext()).newPage();
     await visitor.goto('/forgot-password');
     await visitor.getByLabel(/^Email/).fill(email);
@@ -96,7 +85,7 @@ test.describe('public site', () => {
     const url = /(https?:\/\/\S+\/reset-password\?token=[\w-]+)/.exec(link ?? '')?.[1] ?? '';
     expect(url).toContain('token=');
     await visitor.goto(new URL(url).pathname + new URL(url).search);
-    await expect(visitor.getByText(/ending in 0188/)).toBeVisible();
+    await expect(visitor.getByText(`ending in ${user.phoneDigits.slice(-4)}`)).toBeVisible();
     const notice = await visitor.getByText(/Test mode: your code is \d{6}/).textContent();
     const code = /\d{6}/.exec(notice ?? '')?.[0] ?? '';
     await visitor.getByLabel(/code/i).first().fill(code);
