@@ -1,11 +1,12 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, type TAccount, test } from './fixtures';
 import { signIn } from './helpers';
 
 /** A signed-in admin on the Messages page, with the live stream connected. */
-async function messagesPage(browser: Browser): Promise<Page> {
+async function messagesPage(browser: Browser, admin: TAccount): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signIn(page, 'admin@demo.test');
+  await signIn(page, admin.email, admin.password);
   await page.goto('/admin/messages');
   await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
   await expect(page.getByRole('status', { name: 'Live updates: Live' })).toBeVisible({ timeout: 10_000 });
@@ -13,15 +14,19 @@ async function messagesPage(browser: Browser): Promise<Page> {
 }
 
 test.describe('messages', () => {
+  // A station of its own speaking English and Spanish, as the demo station does.
+  test.use({ stationOptions: { languages: ['en', 'es'], smsEnabled: false } });
+
   test('staff create a message with Spanish and French targets, a second tab sees it live, edit it and delete it', async ({
     browser,
+    station,
   }) => {
     const title = `Road closure ${Date.now()}`;
-    const page = await messagesPage(browser);
-    const other = await messagesPage(browser);
+    const page = await messagesPage(browser, station.admin);
+    const other = await messagesPage(browser, station.admin);
     await expect(other.getByText(title)).toHaveCount(0);
 
-    // Create: Spanish is preselected (the demo station's other language); French is added.
+    // Create: Spanish is preselected (the station's other language); French is added.
     await page.getByRole('button', { name: 'Add Message' }).click();
     const form = page.getByRole('dialog', { name: 'New Message' });
     await expect(form.getByLabel('Original Language')).toHaveValue('en');

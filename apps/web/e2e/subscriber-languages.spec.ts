@@ -2,7 +2,8 @@
 // English, Korean and Chinese: every page of the join is in their language, and no English
 // sentence of the subscriber pages is on screen at any step (issue 16).
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page, request, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 
 const english: unknown = JSON.parse(
   readFileSync(new URL('../src/locales/en/subscribers.json', import.meta.url), 'utf8'),
@@ -34,42 +35,6 @@ async function expectNoEnglish(page: Page, stationName: string) {
 
 function uniqueDigits(offset: number): string {
   return `628555${String((Date.now() + offset * 7919) % 10_000).padStart(4, '0')}`;
-}
-
-/** Signs up a station speaking English, Korean and Chinese through the API (test-mode code). */
-async function createStation(baseURL: string, name: string): Promise<{ slug: string; display: string }> {
-  const api: APIRequestContext = await request.newContext({ baseURL });
-  try {
-    await api.get('/auth/session');
-    const csrf = (await api.storageState()).cookies.find((c) => c.name === 'csrf_token')?.value ?? '';
-    const headers = { 'x-csrf-token': csrf };
-    const display = `${name} Community Radio`;
-    const started = await api.post('/api/register/start', {
-      headers,
-      data: {
-        email: `${name.toLowerCase()}@e2e.test`,
-        password: 'correct horse',
-        phone_number: `+1${uniqueDigits(name.length)}`,
-        admin_full_name: 'Min-jun Kim',
-        billing_email: `billing-${name.toLowerCase()}@e2e.test`,
-        station_name: name,
-        display_name: display,
-        supported_languages: ['en', 'ko', 'zh'],
-        privacy_policy_url: 'https://example.org/privacy',
-        terms_url: 'https://example.org/terms',
-      },
-    });
-    expect(started.status(), await started.text()).toBe(200);
-    const { registration_id, test_code } = await started.json();
-    const verified = await api.post('/api/register/verify', {
-      headers,
-      data: { registration_id, verification_code: test_code },
-    });
-    expect(verified.status(), await verified.text()).toBe(200);
-    return { slug: name.toLowerCase(), display };
-  } finally {
-    await api.dispose();
-  }
 }
 
 type TJourney = {
@@ -130,27 +95,26 @@ const JOURNEYS: TJourney[] = [
 
 for (const [index, { locale, words }] of JOURNEYS.entries()) {
   test.describe(`a subscriber reading ${locale}`, () => {
-    test.use({ locale });
+    // A station of its own (fixtures.ts) speaking English, Korean and Chinese.
+    test.use({ locale, stationOptions: { languages: ['en', 'ko', 'zh'], smsEnabled: false } });
 
     test('joins, verifies and reads the thank-you page in their language, with no English on screen', async ({
       page,
-      baseURL,
+      station,
     }) => {
-      const station = await createStation(baseURL ?? '', `Hanbit${index}${Date.now() % 100_000}`);
-
-      await page.goto(`/join/${station.slug}`);
+      await page.goto(`/join/${station.id}`);
       await expect(page.getByRole('heading', { level: 1, name: words.joinTitle })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', locale.slice(0, 2));
       // Only the station's languages, each under its own name.
       const switcher = page.getByRole('combobox').first();
       await expect(switcher.locator('option')).toHaveText(['English', '한국어', '中文']);
-      await expectNoEnglish(page, station.display);
+      await expectNoEnglish(page, station.displayName);
 
       await page.getByLabel(words.phone).pressSequentially(uniqueDigits(index + 11));
       await page.getByRole('checkbox', { name: words.emergency, exact: true }).check();
       // The consent sentence comes from the server, in the page's language too.
-      await page.getByRole('checkbox', { name: new RegExp(station.display) }).check();
-      await expectNoEnglish(page, station.display);
+      await page.getByRole('checkbox', { name: new RegExp(station.displayName) }).check();
+      await expectNoEnglish(page, station.displayName);
       await page.getByRole('button', { name: words.subscribe, exact: true }).click();
 
       await expect(page.getByRole('heading', { level: 1, name: words.verifyTitle })).toBeVisible();
@@ -158,21 +122,21 @@ for (const [index, { locale, words }] of JOURNEYS.entries()) {
       await expect(notice).toBeVisible();
       const code = words.testCode.exec((await notice.textContent()) ?? '')?.[1] ?? '';
       expect(code).toMatch(/^\d{6}$/);
-      await expectNoEnglish(page, station.display);
+      await expectNoEnglish(page, station.displayName);
       await page.getByLabel(words.digit1).click();
       await page.keyboard.type(code);
       await page.getByRole('button', { name: words.verify, exact: true }).click();
 
       await expect(page.getByRole('heading', { level: 1, name: words.thanksTitle })).toBeVisible();
-      await expect(page).toHaveURL(new RegExp(`/join/${station.slug}/thanks$`));
+      await expect(page).toHaveURL(new RegExp(`/join/${station.id}/thanks$`));
       await expect(page.getByRole('listitem').filter({ hasText: words.emergency })).toBeVisible();
       await expect(page.getByText(words.stop)).toBeVisible();
-      await expectNoEnglish(page, station.display);
+      await expectNoEnglish(page, station.displayName);
 
       // The thank-you page's link leads to the station's unsubscribe page, still in their language.
       await page.getByRole('link', { name: words.unsubscribeLink }).click();
       await expect(page.getByRole('heading', { level: 1, name: words.unsubscribeTitle })).toBeVisible();
-      await expectNoEnglish(page, station.display);
+      await expectNoEnglish(page, station.displayName);
     });
   });
 }

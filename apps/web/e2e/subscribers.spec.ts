@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, type TStation, test } from './fixtures';
 import { signIn } from './helpers';
 
 /** A number unique to this run and test: 628-555-XXXX. */
@@ -12,13 +13,17 @@ function uniquePhone(offset: number): { digits: string; formatted: string; e164:
   };
 }
 
-/** Joins station "demo" with the code the test-mode server shows on the page. */
-async function join(page: Page, digits: string, choose: (page: Page) => Promise<void>) {
-  await page.goto('/join/demo');
+/** Joins the station with the code the test-mode server shows on the page. */
+async function join(page: Page, station: TStation, digits: string, choose: (page: Page) => Promise<void>) {
+  await page.goto(`/join/${station.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Subscribe to SMS Alerts' })).toBeVisible();
   await page.getByLabel(/^Phone Number/).pressSequentially(digits);
   await choose(page);
-  await page.getByRole('checkbox', { name: /^I consent to receive SMS alerts from Demo Radio/ }).check();
+  await page
+    .getByRole('checkbox', {
+      name: new RegExp(`^I consent to receive SMS alerts from ${station.displayName}`),
+    })
+    .check();
   await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Enter Your Code' })).toBeVisible();
@@ -32,7 +37,7 @@ async function join(page: Page, digits: string, choose: (page: Page) => Promise<
 
   await expect(page.getByRole('heading', { level: 1, name: "You're Subscribed!" })).toBeVisible();
   // The station's thank-you page (issue 16), not a trip to our home page.
-  await expect(page).toHaveURL(/\/join\/demo\/thanks$/);
+  await expect(page).toHaveURL(new RegExp(`/join/${station.id}/thanks$`));
   await expect(page.getByText('To stop at any time, reply STOP to any message from us.')).toBeVisible();
 }
 
@@ -48,19 +53,23 @@ async function contactRow(page: Page, phone: { digits: string; formatted: string
 }
 
 test.describe('subscribers', () => {
+  // A station of its own with SMS on, speaking English and Spanish as the demo station does.
+  test.use({ stationOptions: { languages: ['en', 'es'], smsEnabled: true } });
+
   test('a subscriber joins in two languages; staff edit, pause and resume; the subscriber unsubscribes', async ({
     page,
+    station,
   }) => {
     const phone = uniquePhone(1);
 
-    await join(page, phone.digits, async () => {
+    await join(page, station, phone.digits, async () => {
       await page.getByRole('checkbox', { name: 'Emergency', exact: true }).check();
       await page.getByRole('checkbox', { name: 'Alert', exact: true }).check();
       await expect(page.getByLabel('Emergency: receive in')).toHaveValue('en');
       await page.getByLabel('Alert: receive in').selectOption('es');
     });
 
-    await signIn(page, 'admin@demo.test');
+    await signIn(page, station.admin.email, station.admin.password);
     let row = await contactRow(page, phone);
     await expect(row.getByText('Active', { exact: true })).toBeVisible();
     await expect(row.getByText('Verified', { exact: true })).toBeVisible();
@@ -74,9 +83,9 @@ test.describe('subscribers', () => {
     await expect(dialog.getByRole('group', { name: 'Alert' }).getByLabel('Preferred Language')).toHaveValue(
       'es',
     );
-    const station = dialog.getByRole('group', { name: 'Station' });
-    await station.getByRole('checkbox', { name: 'Subscribe' }).check();
-    await station.getByLabel('Preferred Language').selectOption('es');
+    const stationType = dialog.getByRole('group', { name: 'Station' });
+    await stationType.getByRole('checkbox', { name: 'Subscribe' }).check();
+    await stationType.getByLabel('Preferred Language').selectOption('es');
     await dialog.getByRole('button', { name: 'Save Preferences' }).click();
     await expect(dialog).toBeHidden();
     await expect(row.locator('[data-subscribed="true"]', { hasText: 'Station' })).toBeVisible();
@@ -101,9 +110,12 @@ test.describe('subscribers', () => {
     await expect(row.getByText('Active', { exact: true })).toBeVisible();
 
     // The subscriber leaves through the unsubscribe page.
-    await page.goto('/unsubscribe/demo');
+    await page.goto(`/unsubscribe/${station.id}`);
     await expect(page.getByRole('heading', { level: 1, name: 'Unsubscribe from SMS Alerts' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Stay subscribed' })).toHaveAttribute('href', '/join/demo');
+    await expect(page.getByRole('link', { name: 'Stay subscribed' })).toHaveAttribute(
+      'href',
+      `/join/${station.id}`,
+    );
     await page.getByLabel(/^Phone Number/).pressSequentially(phone.digits);
     await page.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: "You're Unsubscribed" })).toBeVisible();
@@ -114,9 +126,9 @@ test.describe('subscribers', () => {
     await expect(row.getByRole('button', { name: 'Resume' })).toBeDisabled();
   });
 
-  test('a subscriber who texts STOP is opted out', async ({ page }) => {
+  test('a subscriber who texts STOP is opted out', async ({ page, station }) => {
     const phone = uniquePhone(2);
-    await join(page, phone.digits, async () => {
+    await join(page, station, phone.digits, async () => {
       await page.getByRole('checkbox', { name: 'Emergency', exact: true }).check();
     });
 
@@ -128,7 +140,7 @@ test.describe('subscribers', () => {
     await expect(page.getByText('Station replied')).toBeVisible();
     await expect(page.getByText(/You are unsubscribed/).first()).toBeVisible();
 
-    await signIn(page, 'admin@demo.test');
+    await signIn(page, station.admin.email, station.admin.password);
     const row = await contactRow(page, phone);
     await expect(row.getByText('Opted out', { exact: true })).toBeVisible();
   });
