@@ -5,7 +5,8 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { signIn } from './helpers';
 
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -15,12 +16,12 @@ async function csrfToken(page: Page) {
   return (await page.context().cookies()).find((cookie) => cookie.name === 'csrf_token')?.value ?? '';
 }
 
-function startAgent(baseURL: string, apiKey: string, home: string, exportDir: string) {
+function startAgent(baseURL: string, station: string, apiKey: string, home: string, exportDir: string) {
   const agent = spawn(
     process.execPath,
     [
       path.join(root, 'apps/agent/dist/cli.js'),
-      ...['--server', baseURL, '--station', 'demo', '--name', MACHINE, '--audio-output', 'null'],
+      ...['--server', baseURL, '--station', station, '--name', MACHINE, '--audio-output', 'null'],
       ...['--status-port', '0', '--no-open', '--export-dir', exportDir],
     ],
     { env: { ...process.env, MESSAGE_STATION_HOME: home, MESSAGE_STATION_API_KEY: apiKey } },
@@ -41,12 +42,20 @@ test.afterEach(() => {
   running = null;
 });
 
+// A station of its own speaking English and Spanish, and a standard user of it (fixtures.ts).
+test.use({ stationOptions: { languages: ['en', 'es'], smsEnabled: false } });
+
 test('a desktop agent joins live, plays and stops a message, exports real audio; the app downloads', async ({
   page,
   baseURL,
+  station,
+  user,
 }) => {
   test.setTimeout(90_000);
-  await signIn(page, 'admin@demo.test');
+  // Exported files are named after the display name made file-safe: "E2E Radio x1" → "e2e-radio-x1".
+  const filePrefix = station.displayName.toLowerCase().replaceAll(' ', '-');
+  const wavName = new RegExp(`^${filePrefix}_alert_\\d{4}-\\d{2}-\\d{2}_\\d{4}_en\\.wav$`);
+  await signIn(page, station.admin.email, station.admin.password);
   const headers = { 'x-csrf-token': await csrfToken(page) };
 
   // A message in English and Spanish, long enough to still be playing when Stop is pressed.
@@ -73,12 +82,12 @@ test('a desktop agent joins live, plays and stops a message, exports real audio;
     id: string;
     email: string;
   }[];
-  const sam = people.find((person) => person.email === 'user@demo.test');
+  const sam = people.find((person) => person.email === user.email);
   const issued = await page.request.post(`/admin/api/users/${sam?.id}/api-key`, { headers });
   const apiKey = (await issued.json()).api_key as string;
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-e2e-agent-'));
   const exportDir = path.join(home, 'exports');
-  const started = startAgent(baseURL as string, apiKey, home, exportDir);
+  const started = startAgent(baseURL as string, station.id, apiKey, home, exportDir);
   running = started.agent;
 
   // The machine appears while the page is open: the clients stream, no reload.
@@ -123,7 +132,7 @@ test('a desktop agent joins live, plays and stops a message, exports real audio;
   await expect(detail.getByText(`Exported to ${MACHINE}: ${exportDir}`)).toBeVisible({ timeout: 30_000 });
   const wavs = fs.readdirSync(exportDir).filter((name) => name.endsWith('.wav'));
   expect(wavs.map((name) => name.replace(/^.*_/, ''))).toEqual(['en.wav', 'es.wav']);
-  expect(wavs[0]).toMatch(/^demo-radio_alert_\d{4}-\d{2}-\d{2}_\d{4}_en\.wav$/);
+  expect(wavs[0]).toMatch(wavName);
   for (const name of wavs) {
     const seconds = Number(execFileSync('soxi', ['-D', path.join(exportDir, name)], { encoding: 'utf8' }));
     expect(seconds).toBeGreaterThan(3);
@@ -132,7 +141,7 @@ test('a desktop agent joins live, plays and stops a message, exports real audio;
   // Without a machine: the server speaks the message and the browser saves the file.
   const audio = page.waitForEvent('download');
   await detail.getByRole('button', { name: 'Download audio' }).click();
-  expect((await audio).suggestedFilename()).toMatch(/^demo-radio_alert_\d{4}-\d{2}-\d{2}_\d{4}_en\.wav$/);
+  expect((await audio).suggestedFilename()).toMatch(wavName);
   await page.keyboard.press('Escape');
 
   // The agent leaves: the Machines page drops it live.
