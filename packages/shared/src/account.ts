@@ -1,6 +1,7 @@
 // My Account (decision 0020): password, sessions, two-factor sign-in. The server answers codes in
 // `code` beside `error`; the web words them in en and es.
 import { z } from 'zod';
+import { ZSessionUser } from './auth.js';
 import { newPassword } from './fields.js';
 import { TEXT_LIMITS, textField, tooLongText } from './text-field.js';
 
@@ -55,6 +56,10 @@ const ZCurrentPassword = z
 export const ZTwoFactorChallenge = z.object({ twoFactorRequired: z.literal(true) });
 export type TTwoFactorChallenge = z.infer<typeof ZTwoFactorChallenge>;
 
+/** What POST /auth/login answers: the user, or the code step when two-factor sign-in is on. */
+export const ZLoginResponse = z.union([ZSessionUser, ZTwoFactorChallenge]);
+export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
 export const ZLoginTwoFactorRequest = z.object({ code: ZCode });
 export type TLoginTwoFactorRequest = z.infer<typeof ZLoginTwoFactorRequest>;
 
@@ -96,6 +101,7 @@ export const ZTwoFactorSetup = z.object({
 export type TTwoFactorSetup = z.infer<typeof ZTwoFactorSetup>;
 
 export const ZEnableTwoFactorRequest = z.object({ code: ZTotpCode });
+export type TEnableTwoFactorRequest = z.input<typeof ZEnableTwoFactorRequest>;
 export const ZRecoveryCodes = z.object({ recoveryCodes: z.array(z.string()) });
 export type TRecoveryCodes = z.infer<typeof ZRecoveryCodes>;
 
@@ -109,3 +115,4 @@ export const ZStationSecurity = z.object({ requireTwoFactor: z.boolean() });
 export type TStationSecurity = z.infer<typeof ZStationSecurity>;
 
 export const ZRevokedSessions = z.object({ revoked: z.number().int() });
+export type TRevokedSessions = z.infer<typeof ZRevokedSessions>;

@@ -1,6 +1,7 @@
 // Auth request/response shapes (spec §7 Auth).
 import { z } from 'zod';
 import { USER_ROLES } from './constants.js';
+import { newPassword } from './fields.js';
 import { TEXT_LIMITS, textField, tooLongText } from './text-field.js';
 
 const ZAccountEmail = textField({ label: 'Email', max: TEXT_LIMITS.email, required: 'Email is required' });
@@ -42,6 +43,7 @@ export const ZSessionUser = z.object({
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 
 export const ZOk = z.object({ ok: z.literal(true) });
+export type TOk = z.infer<typeof ZOk>;
 
 /**
  * Every refusal (decision 0028): `error` the English text, `code` a stable ERROR_CODES key the
@@ -70,3 +72,36 @@ export const ZPasswordResetRequest = z.object({
   language: z.enum(['en', 'es']).optional(),
 });
 export const ZPasswordResetRequestResponse = z.object({ message: z.string() });
+export type TPasswordResetRequest = z.input<typeof ZPasswordResetRequest>;
+export type TPasswordResetRequestResponse = z.infer<typeof ZPasswordResetRequestResponse>;
+
+/** The token of an emailed reset link; a missing one is refused in the words of an unusable link. */
+const ZResetToken = textField({
+  label: 'Reset token',
+  max: TEXT_LIMITS.token,
+  required: 'Invalid or missing reset token',
+});
+
+/** POST /auth/password-reset/verify: checks the link and texts a code to the account's phone. */
+export const ZPasswordResetVerifyRequest = z.object({ token: ZResetToken });
+export type TPasswordResetVerifyRequest = z.input<typeof ZPasswordResetVerifyRequest>;
+
+/** The end of the phone the code went to, when it expires and may be sent again; the code in test mode. */
+export const ZPasswordResetVerifyResponse = z.object({
+  phone_last4: z.string(),
+  code_expires_at: z.string(),
+  resend_available_at: z.string(),
+  test_code: z.string().optional(),
+});
+export type TPasswordResetVerifyResponse = z.infer<typeof ZPasswordResetVerifyResponse>;
+
+/** POST /auth/password-reset/complete: the texted code and the new password; every session ends. */
+export const ZPasswordResetCompleteRequest = z.object({
+  token: ZResetToken,
+  verificationCode: z.string().regex(/^\d{6}$/, 'Please enter the 6-digit verification code'),
+  newPassword: newPassword('Password must be at least 8 characters'),
+});
+export type TPasswordResetCompleteRequest = z.input<typeof ZPasswordResetCompleteRequest>;
+
+export const ZPasswordResetCompleteResponse = z.object({ message: z.string() });
+export type TPasswordResetCompleteResponse = z.infer<typeof ZPasswordResetCompleteResponse>;

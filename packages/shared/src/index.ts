@@ -12,6 +12,7 @@ export * from './contact.js';
 export * from './delivery.js';
 export * from './error-codes.js';
 export * from './fields.js';
+export * from './id-params.js';
 export * from './messages.js';
 export * from './permissions.js';
 export * from './phone.js';

@@ -6,7 +6,10 @@ import type {
   TAccountSession,
   TChangePasswordRequest,
   TDisableTwoFactorRequest,
+  TEnableTwoFactorRequest,
+  TOk,
   TRecoveryCodes,
+  TRevokedSessions,
   TStationSecurity,
   TTwoFactorSetup,
 } from '@message-station/shared';
@@ -17,20 +20,20 @@ export function getAccount(signal?: AbortSignal): Promise<TAccount> {
 }
 
 /** Every other session of the user ends; `revoked` says how many. */
-export function changePassword(request: TChangePasswordRequest): Promise<{ revoked: number }> {
-  return api<{ revoked: number }>('/admin/api/account/password', { method: 'POST', body: request });
+export function changePassword(request: TChangePasswordRequest): Promise<TRevokedSessions> {
+  return api<TRevokedSessions>('/admin/api/account/password', { method: 'POST', body: request });
 }
 
 export function listSessions(signal?: AbortSignal): Promise<TAccountSession[]> {
   return api<TAccountSession[]>('/admin/api/account/sessions', { signal });
 }
 
-export function revokeSession(id: string): Promise<{ ok: true }> {
-  return api<{ ok: true }>(`/admin/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+export function revokeSession(id: string): Promise<TOk> {
+  return api<TOk>(`/admin/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
 }
 
-export function revokeOtherSessions(): Promise<{ revoked: number }> {
-  return api<{ revoked: number }>('/admin/api/account/sessions/revoke-others', { method: 'POST' });
+export function revokeOtherSessions(): Promise<TRevokedSessions> {
+  return api<TRevokedSessions>('/admin/api/account/sessions/revoke-others', { method: 'POST' });
 }
 
 export function startTwoFactorSetup(): Promise<TTwoFactorSetup> {
@@ -39,11 +42,12 @@ export function startTwoFactorSetup(): Promise<TTwoFactorSetup> {
 
 /** The ten recovery codes come in this reply only. */
 export function enableTwoFactor(code: string): Promise<TRecoveryCodes> {
-  return api<TRecoveryCodes>('/admin/api/account/two-factor/enable', { method: 'POST', body: { code } });
+  const body: TEnableTwoFactorRequest = { code };
+  return api<TRecoveryCodes>('/admin/api/account/two-factor/enable', { method: 'POST', body });
 }
 
-export function disableTwoFactor(request: TDisableTwoFactorRequest): Promise<{ ok: true }> {
-  return api<{ ok: true }>('/admin/api/account/two-factor/disable', { method: 'POST', body: request });
+export function disableTwoFactor(request: TDisableTwoFactorRequest): Promise<TOk> {
+  return api<TOk>('/admin/api/account/two-factor/disable', { method: 'POST', body: request });
 }
 
 /** Keeps the interface language the user switched to: emails to them are written in it. */

@@ -1,6 +1,12 @@
 // Typed calls for /auth (spec §7 Auth). Replies are typed by the shared schemas; they are not
 // re-validated here so zod stays out of the public pages' bundle.
-import type { TLoginRequest, TSessionUser, TTwoFactorChallenge } from '@message-station/shared';
+import type {
+  TLoginRequest,
+  TLoginResponse,
+  TLoginTwoFactorRequest,
+  TOk,
+  TSessionUser,
+} from '@message-station/shared';
 import { currentLanguage } from '../i18n';
 import { api } from './client';
 
@@ -14,16 +20,17 @@ export function getSession(signal?: AbortSignal): Promise<TSessionUser> {
  * 401 'Invalid email or password', or 429 when rate limited. The page's language goes along: the
  * server keeps it as the language of emails to this user.
  */
-export function login(credentials: TLoginRequest): Promise<TSessionUser | TTwoFactorChallenge> {
+export function login(credentials: TLoginRequest): Promise<TLoginResponse> {
   const body: TLoginRequest = { language: currentLanguage(), ...credentials };
-  return api<TSessionUser | TTwoFactorChallenge>('/auth/login', { method: 'POST', body });
+  return api<TLoginResponse>('/auth/login', { method: 'POST', body });
 }
 
 /** The code step of a sign-in: a code from the authenticator app or a recovery code. */
 export function loginTwoFactor(code: string): Promise<TSessionUser> {
-  return api<TSessionUser>('/auth/login/two-factor', { method: 'POST', body: { code } });
+  const body: TLoginTwoFactorRequest = { code };
+  return api<TSessionUser>('/auth/login/two-factor', { method: 'POST', body });
 }
 
-export function logout(): Promise<{ ok: true }> {
-  return api<{ ok: true }>('/auth/logout', { method: 'POST' });
+export function logout(): Promise<TOk> {
+  return api<TOk>('/auth/logout', { method: 'POST' });
 }

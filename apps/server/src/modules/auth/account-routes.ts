@@ -15,6 +15,7 @@ import {
   ZOk,
   ZRecoveryCodes,
   ZRevokedSessions,
+  ZSessionIdParams,
   ZSessionUser,
   ZStationSecurity,
   ZTwoFactorSetup,
@@ -49,7 +50,6 @@ const errors = {
   404: ZErrorResponse,
   409: ZErrorResponse,
 };
-const ZSessionParams = z.object({ id: z.uuid('Session not found') });
 
 export const accountRoutes =
   (ctx: TAppContext): FastifyPluginAsyncZod =>
@@ -141,7 +141,7 @@ export const accountRoutes =
         schema: {
           tags: ['account'],
           summary: 'Sign one of my sessions out',
-          params: ZSessionParams,
+          params: ZSessionIdParams,
           response: { 200: ZOk, ...errors },
         },
       },

@@ -1,30 +1,24 @@
 // GET /auth/session, POST /auth/login, POST /auth/logout (spec §7 Auth).
 import {
   COOKIE_NAMES,
-  newPassword,
-  TEXT_LIMITS,
-  textField,
   ZErrorResponse,
   ZLoginRequest,
+  ZLoginResponse,
   ZOk,
+  ZPasswordResetCompleteRequest,
+  ZPasswordResetCompleteResponse,
   ZPasswordResetRequest,
   ZPasswordResetRequestResponse,
+  ZPasswordResetVerifyRequest,
+  ZPasswordResetVerifyResponse,
   ZSessionUser,
-  ZTwoFactorChallenge,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TAppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 import { accountRoutes, setLoginChallengeCookie } from './account-routes.js';
 import { completePasswordReset, requestPasswordReset, verifyResetToken } from './password-reset.js';
 import { describeSessionUser, login, logout } from './service.js';
-
-const ZResetToken = textField({
-  label: 'Reset token',
-  max: TEXT_LIMITS.token,
-  required: 'Invalid or missing reset token',
-});
 
 export const authRoutes =
   (ctx: TAppContext): FastifyPluginAsyncZod =>
@@ -57,7 +51,7 @@ export const authRoutes =
           summary: 'Sign in with email and password',
           body: ZLoginRequest,
           response: {
-            200: z.union([ZSessionUser, ZTwoFactorChallenge]),
+            200: ZLoginResponse,
             401: ZErrorResponse,
             429: ZErrorResponse,
           },
@@ -137,14 +131,9 @@ export const authRoutes =
         schema: {
           tags: ['auth'],
           summary: 'Check a reset link and text a code to the account phone',
-          body: z.object({ token: ZResetToken }),
+          body: ZPasswordResetVerifyRequest,
           response: {
-            200: z.object({
-              phone_last4: z.string(),
-              code_expires_at: z.string(),
-              resend_available_at: z.string(),
-              test_code: z.string().optional(),
-            }),
+            200: ZPasswordResetVerifyResponse,
             400: ZErrorResponse,
             429: ZErrorResponse,
             503: ZErrorResponse,
@@ -161,13 +150,9 @@ export const authRoutes =
         schema: {
           tags: ['auth'],
           summary: 'Set a new password with the texted code; every session of the user ends',
-          body: z.object({
-            token: ZResetToken,
-            verificationCode: z.string().regex(/^\d{6}$/, 'Please enter the 6-digit verification code'),
-            newPassword: newPassword('Password must be at least 8 characters'),
-          }),
+          body: ZPasswordResetCompleteRequest,
           response: {
-            200: z.object({ message: z.string() }),
+            200: ZPasswordResetCompleteResponse,
             400: ZErrorResponse,
             410: ZErrorResponse,
             429: ZErrorResponse,
