@@ -353,3 +353,14 @@ export function errorCodeForText(
   if (best) return { code: best.code, params: best.params };
   return null;
 }
+
+/**
+ * The refusal behind a sentence a shared schema worded (what the server answers for it): its code
+ * and params, else `invalid_value` with the sentence as given.
+ */
+export function refusalForText(text: string): {
+  code: TErrorCode;
+  params: Record<string, TErrorParamValue>;
+} {
+  return errorCodeForText(text) ?? { code: 'invalid_value', params: { detail: text } };
+}

@@ -1,57 +1,99 @@
 // Signup API shapes (spec §7 Registration). Messages are full sentences shown as given.
 import { z } from 'zod';
 import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS } from './constants.js';
+import { refusalForText, type TErrorCode, type TErrorParamValue } from './error-codes.js';
 import { email, httpUrl, newPassword, requiredText, ZBrandColor, ZUsPhone } from './fields.js';
 import { deriveStationId } from './station-id.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 
-export const ZRegisterStartRequest = z
-  .object({
-    email: email('Email address'),
-    password: newPassword('Password must be at least 8 characters long.'),
-    phone_number: ZUsPhone,
-    admin_full_name: requiredText('Full name is required.', TEXT_LIMITS.name),
-    billing_email: email('Billing email'),
-    station_name: requiredText('Station name is required.', TEXT_LIMITS.name),
-    display_name: requiredText('Display name is required.', TEXT_LIMITS.name),
-    brand_color: ZBrandColor.default('#007bff'),
-    supported_languages: z
-      .array(z.enum(LANGUAGE_CODES, `Supported languages must be among: ${LANGUAGE_CODES.join(', ')}.`))
-      .min(1, 'Choose at least one supported language.')
-      .max(LANGUAGE_CODES.length)
-      .refine((list) => new Set(list).size === list.length, 'Supported languages must not repeat.')
-      .default(['en']),
-    privacy_policy_url: httpUrl('Privacy policy URL'),
-    terms_url: httpUrl('Terms URL'),
-    message_types: z
-      .array(
-        z.object({
-          message_type: z.enum(MESSAGE_TYPE_KEYS, 'Unknown message type.'),
-          /** The name step 4 showed, in `language`. */
-          display_name: textField({ label: 'Message type name', max: TEXT_LIMITS.typeName }).optional(),
-          description: textField({ label: 'Message type description', max: TEXT_LIMITS.typeDescription }),
-          is_active: z.boolean(),
-        }),
-      )
-      .max(MESSAGE_TYPE_KEYS.length)
-      .refine(
-        (list) => new Set(list.map((t) => t.message_type)).size === list.length,
-        'Each message type may appear only once.',
-      )
-      .default([]),
-    /** The wizard's language: step 4's names and descriptions are in it (issue 16). */
-    language: z.enum(['en', 'es'], 'Unknown language.').default('en'),
-  })
-  .superRefine((value, ctx) => {
-    if (value.station_name && !deriveStationId(value.station_name)) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['station_name'],
-        message: 'Station name must contain letters or digits.',
-      });
-    }
-  });
+/** The names the start request's email fields go by in its refusals ("Please enter a valid {{field}}."). */
+const EMAIL_LABELS = { email: 'Email address', billing_email: 'Billing email' } as const;
+
+export const ZRegisterStartRequest = z.object({
+  email: email(EMAIL_LABELS.email),
+  password: newPassword('Password must be at least 8 characters long.'),
+  phone_number: ZUsPhone,
+  admin_full_name: requiredText('Full name is required.', TEXT_LIMITS.name),
+  billing_email: email(EMAIL_LABELS.billing_email),
+  station_name: requiredText('Station name is required.', TEXT_LIMITS.name).refine(
+    (name) => deriveStationId(name) !== '',
+    'Station name must contain letters or digits.',
+  ),
+  display_name: requiredText('Display name is required.', TEXT_LIMITS.name),
+  brand_color: ZBrandColor.default('#007bff'),
+  supported_languages: z
+    .array(z.enum(LANGUAGE_CODES, `Supported languages must be among: ${LANGUAGE_CODES.join(', ')}.`))
+    .min(1, 'Choose at least one supported language.')
+    .max(LANGUAGE_CODES.length)
+    .refine((list) => new Set(list).size === list.length, 'Supported languages must not repeat.')
+    .default(['en']),
+  privacy_policy_url: httpUrl('Privacy policy URL'),
+  terms_url: httpUrl('Terms URL'),
+  message_types: z
+    .array(
+      z.object({
+        message_type: z.enum(MESSAGE_TYPE_KEYS, 'Unknown message type.'),
+        /** The name step 4 showed, in `language`. */
+        display_name: textField({ label: 'Message type name', max: TEXT_LIMITS.typeName }).optional(),
+        description: textField({ label: 'Message type description', max: TEXT_LIMITS.typeDescription }),
+        is_active: z.boolean(),
+      }),
+    )
+    .max(MESSAGE_TYPE_KEYS.length)
+    .refine(
+      (list) => new Set(list.map((t) => t.message_type)).size === list.length,
+      'Each message type may appear only once.',
+    )
+    .default([]),
+  /** The wizard's language: step 4's names and descriptions are in it (issue 16). */
+  language: z.enum(['en', 'es'], 'Unknown language.').default('en'),
+});
 export type TRegisterStartRequest = z.input<typeof ZRegisterStartRequest>;
+
+/** A field of the start request. */
+export type TRegisterStartField = keyof typeof ZRegisterStartRequest.shape;
+
+/**
+ * The fields each data step of the signup wizard asks for (spec §5): the wizard checks them with
+ * the very schemas the start call is validated with, so a rule lives only here.
+ */
+export const REGISTRATION_STEP_FIELDS = {
+  account: ['admin_full_name', 'email', 'billing_email', 'password', 'phone_number'],
+  station: ['station_name', 'display_name'],
+  branding: ['brand_color', 'supported_languages', 'privacy_policy_url', 'terms_url'],
+} as const satisfies Record<string, readonly TRegisterStartField[]>;
+export type TRegistrationStep = keyof typeof REGISTRATION_STEP_FIELDS;
+
+/** A refusal as the server would answer it: its code and params (decision 0028). */
+export type TFieldRefusal = { code: TErrorCode; params: Record<string, TErrorParamValue> };
+
+/**
+ * What the start call would refuse in one step's fields, by field: each field's first refusal,
+ * with the code and params the server answers it with. Empty when the step is fine.
+ */
+export function registrationStepRefusals(
+  step: TRegistrationStep,
+  input: Partial<Record<TRegisterStartField, unknown>>,
+): Partial<Record<TRegisterStartField, TFieldRefusal>> {
+  const refusals: Partial<Record<TRegisterStartField, TFieldRefusal>> = {};
+  for (const field of REGISTRATION_STEP_FIELDS[step]) {
+    const [issue] = ZRegisterStartRequest.shape[field].safeParse(input[field]).error?.issues ?? [];
+    if (issue) refusals[field] = refusalForText(issue.message);
+  }
+  return refusals;
+}
+
+/**
+ * Whether a refusal of the start call is about an email address (spec §4: the wizard then asks to
+ * fix the email on step 1): a taken email, or a refused value of an email field, known by its code
+ * and the field its params name.
+ */
+export function isRegistrationEmailRefusal(code: string | null, params: Record<string, unknown>): boolean {
+  if (code === 'registration_email_taken' || code === 'email_taken' || code === 'email_required') return true;
+  const field = typeof params.field === 'string' ? params.field.toLowerCase() : null;
+  const emailFields: readonly string[] = Object.values(EMAIL_LABELS).map((label) => label.toLowerCase());
+  return field !== null && emailFields.includes(field);
+}
 
 const ZCodeDelivery = z.object({
   code_expires_at: z.string(),

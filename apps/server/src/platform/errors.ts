@@ -4,10 +4,10 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import {
   ERROR_CODES,
-  errorCodeForText,
   errorText,
   isErrorCode,
   isStorableText,
+  refusalForText,
   type TErrorCode,
   type TErrorParamName,
   type TErrorParamValue,
@@ -83,10 +83,9 @@ export function validationError(issues: TValidationIssue[]): AppError {
   if (field && LIBRARY_MESSAGE.test(message)) {
     return new AppError(400, 'invalid_field', { field, detail: message });
   }
-  const known = errorCodeForText(message);
-  if (known) return new AppError(400, known.code, known.params as never);
-  // A worded message the catalogue has no entry for yet: the client shows it as given.
-  return new AppError(400, 'invalid_value', { detail: message });
+  // A worded message the catalogue has no entry for yet answers `invalid_value`, shown as given.
+  const known = refusalForText(message);
+  return new AppError(400, known.code, known.params as never);
 }
 
 export { UNSTORABLE_TEXT_ERROR };

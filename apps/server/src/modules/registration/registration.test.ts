@@ -166,41 +166,51 @@ describe('registration', async () => {
   });
 
   it.each([
-    [{ email: 'not-an-email' }, 'Please enter a valid email address.'],
-    [{ email: '' }, 'Email address is required.'],
-    [{ billing_email: 'billing@' }, 'Please enter a valid billing email.'],
-    [{ password: 'short' }, 'Password must be at least 8 characters long.'],
-    [{ phone_number: '555-0100' }, 'Please enter a valid US phone number.'],
-    [{ phone_number: '+44 20 7946 0958' }, 'Only US phone numbers (+1) can be used.'],
-    [{ phone_number: '+33 7 81 23 45 67' }, 'Only US phone numbers (+1) can be used.'],
-    [{ admin_full_name: '   ' }, 'Full name is required.'],
-    [{ station_name: '' }, 'Station name is required.'],
-    [{ station_name: '!!!' }, 'Station name must contain letters or digits.'],
-    [{ display_name: '' }, 'Display name is required.'],
-    [{ brand_color: 'blue' }, 'Brand color must be a hex color such as #007bff.'],
-    [{ supported_languages: [] }, 'Choose at least one supported language.'],
+    [{ email: 'not-an-email' }, 'Please enter a valid email address.', 'email_invalid'],
+    [{ email: '' }, 'Email address is required.', 'field_required'],
+    [{ billing_email: 'billing@' }, 'Please enter a valid billing email.', 'email_invalid'],
+    [{ password: 'short' }, 'Password must be at least 8 characters long.', 'password_too_short'],
+    [{ phone_number: '555-0100' }, 'Please enter a valid US phone number.', 'phone_invalid'],
+    [{ phone_number: '+44 20 7946 0958' }, 'Only US phone numbers (+1) can be used.', 'phone_not_us'],
+    [{ phone_number: '+33 7 81 23 45 67' }, 'Only US phone numbers (+1) can be used.', 'phone_not_us'],
+    [{ admin_full_name: '   ' }, 'Full name is required.', 'field_required'],
+    [{ station_name: '' }, 'Station name is required.', 'field_required'],
+    [{ station_name: '!!!' }, 'Station name must contain letters or digits.', 'station_name_letters'],
+    [{ display_name: '' }, 'Display name is required.', 'field_required'],
+    [{ brand_color: 'blue' }, 'Brand color must be a hex color such as #007bff.', 'brand_color_invalid'],
+    [{ supported_languages: [] }, 'Choose at least one supported language.', 'supported_language_required'],
     [
       { supported_languages: ['en', 'ru'] },
       'Supported languages must be among: en, es, fr, de, it, pt, zh, ja, ko.',
+      'supported_languages_unknown',
     ],
-    [{ privacy_policy_url: 'javascript:alert(1)' }, 'Privacy policy URL must be a valid http(s) URL.'],
-    [{ terms_url: '' }, 'Terms URL is required.'],
+    [
+      { privacy_policy_url: 'javascript:alert(1)' },
+      'Privacy policy URL must be a valid http(s) URL.',
+      'url_invalid',
+    ],
+    [{ terms_url: '' }, 'Terms URL is required.', 'field_required'],
     [
       { message_types: [{ message_type: 'sports', description: '', is_active: true }] },
       'Unknown message type.',
+      'unknown_message_type',
     ],
-  ])('refuses %o with "%s" and writes nothing', async (overrides, error) => {
+  ])('refuses %o with "%s" (code %s) and writes nothing', async (overrides, error, code) => {
     const before = await db.select().from(registrationDrafts);
     const { response, reply } = await start(overrides);
     expect(response.statusCode).toBe(400);
-    expect(reply).toMatchObject({ error });
+    expect(reply).toMatchObject({ error, code });
     expect(await db.select().from(registrationDrafts)).toHaveLength(before.length);
   });
 
   it('refuses a station ID that is taken', async () => {
     const { response, reply } = await start({ station_name: 'DEMO' });
     expect(response.statusCode).toBe(409);
-    expect(reply.error).toBe('Station ID "demo" is already taken. Please choose a different station name.');
+    expect(reply).toEqual({
+      error: 'Station ID "demo" is already taken. Please choose a different station name.',
+      code: 'station_id_taken',
+      params: { station_id: 'demo' },
+    });
   });
 
   it('answers a taken email exactly as a new one; after the code it stops and writes to the owner', async () => {

@@ -40,8 +40,8 @@ describe('SignupPage step 1', () => {
     await user.clear(screen.getByLabelText(/^Confirm Password/));
     await user.type(screen.getByLabelText(/^Confirm Password/), 'different');
     await clickContinue(user);
-    expect(screen.getByText('Password must be at least 8 characters long.')).toBeTruthy();
-    expect(screen.getByText('Passwords do not match.')).toBeTruthy();
+    expectShown(screen.getByText('Password must be at least 8 characters long.'));
+    expectShown(screen.getByText('Passwords do not match.'));
     expectShown(screen.getByText('Admin account'));
   });
 
@@ -76,8 +76,8 @@ describe('SignupPage step 1', () => {
     await user.type(screen.getByLabelText(/^Contraseña/), 'short');
     await user.type(screen.getByLabelText(/^Confirmar contraseña/), 'other');
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
-    expect(screen.getByText('La contraseña debe tener al menos 8 caracteres.')).toBeTruthy();
-    expect(screen.getByText('Las contraseñas no coinciden.')).toBeTruthy();
+    expectShown(screen.getByText('La contraseña debe tener al menos 8 caracteres.'));
+    expectShown(screen.getByText('Las contraseñas no coinciden.'));
   });
 
   it('formats the phone as (555) 123-4567 (14 characters) and never slices extra digits or a country code', async () => {
@@ -111,7 +111,7 @@ describe('SignupPage step 2', () => {
     const stationId = screen.getByLabelText('Station ID') as HTMLInputElement;
     const displayName = screen.getByLabelText(/^Display Name/) as HTMLInputElement;
     expect(stationId.readOnly).toBe(true);
-    expect(screen.getByText('Your station ID is permanent and can never change.')).toBeTruthy();
+    expectShown(screen.getByText('Your station ID is permanent and can never change.'));
 
     await user.type(name, 'KXYZ 101.5');
     expect(stationId.value).toBe('kxyz1015');
@@ -138,7 +138,7 @@ describe('SignupPage step 2', () => {
     await clickContinue(user);
     await fill(user, 'Station Name', '!!!');
     await clickContinue(user);
-    expect(screen.getByText('Station name must contain letters or digits.')).toBeTruthy();
+    expectShown(screen.getByText('Station name must contain letters or digits.'));
   });
 });
 
@@ -146,17 +146,18 @@ describe('SignupPage start and verification', () => {
   it('offers to return to step 1 when starting fails, mentioning the email for an email error', async () => {
     setCookie('csrf_token', 'c1');
     const emailTaken = 'An account with this email already exists. Please sign in or use a different email.';
-    mockSession(null, { 'POST /api/register/start': () => jsonResponse({ error: emailTaken }, 409) });
+    mockSession(null, {
+      'POST /api/register/start': () =>
+        jsonResponse({ error: emailTaken, code: 'registration_email_taken', params: {} }, 409),
+    });
     renderApp('/signup');
     const user = userEvent.setup();
     await screen.findByLabelText(/^Full Name/);
     await completeStepsOneToFive(user);
 
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText(`Registration failed: ${emailTaken}`)).toBeTruthy();
-    expect(
-      within(dialog).getByText('Do you want to return to step 1 to fix your email address?'),
-    ).toBeTruthy();
+    expectShown(within(dialog).getByText(`Registration failed: ${emailTaken}`));
+    expectShown(within(dialog).getByText('Do you want to return to step 1 to fix your email address?'));
     await user.click(within(dialog).getByRole('button', { name: 'Return to Step 1' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -167,18 +168,24 @@ describe('SignupPage start and verification', () => {
   it('stays on the terms when the user keeps the step after a station error', async () => {
     setCookie('csrf_token', 'c2');
     const taken = 'Station ID "kxyzradio1015" is already taken. Please choose a different station name.';
-    mockSession(null, { 'POST /api/register/start': () => jsonResponse({ error: taken }, 409) });
+    mockSession(null, {
+      'POST /api/register/start': () =>
+        jsonResponse(
+          { error: taken, code: 'station_id_taken', params: { station_id: 'kxyzradio1015' } },
+          409,
+        ),
+    });
     renderApp('/signup');
     const user = userEvent.setup();
     await screen.findByLabelText(/^Full Name/);
     await completeStepsOneToFive(user);
 
     const dialog = await screen.findByRole('dialog');
-    expect(within(dialog).getByText('Do you want to return to step 1 to review your details?')).toBeTruthy();
+    expectShown(within(dialog).getByText('Do you want to return to step 1 to review your details?'));
     await user.click(within(dialog).getByRole('button', { name: 'Stay Here' }));
-    expect(await screen.findByRole('button', { name: 'Accept & Continue' })).toBeTruthy();
+    expectShown(await screen.findByRole('button', { name: 'Accept & Continue' }));
     // GET /terms failed here (404), so the page links to the terms as well as showing them.
-    expect(screen.getByText('1. Description of the Service')).toBeTruthy();
+    expectShown(screen.getByText('1. Description of the Service'));
     expect(screen.getByRole('link', { name: 'Read the Terms of Service' }).getAttribute('href')).toBe(
       '/terms',
     );
@@ -197,9 +204,9 @@ describe('SignupPage start and verification', () => {
     await screen.findByLabelText(/^Full Name/);
     await completeStepsOneToFive(user);
 
-    expect(await screen.findByText('Test mode: your code is 482913')).toBeTruthy();
-    expect(screen.getByText(/ending in 0134/)).toBeTruthy();
-    expect(screen.getByText(/Code expires in (10:00|9:5\d)/)).toBeTruthy();
+    expectShown(await screen.findByText('Test mode: your code is 482913'));
+    expectShown(screen.getByText(/ending in 0134/));
+    expectShown(screen.getByText(/Code expires in (10:00|9:5\d)/));
 
     const startCall = fetchMock.mock.calls.find(([path]) => path === '/api/register/start');
     expect(JSON.parse(String(startCall?.[1]?.body))).toMatchObject({
@@ -226,7 +233,7 @@ describe('SignupPage start and verification', () => {
     await user.keyboard('482913');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 
-    expect(await screen.findByText('Welcome back, Ana Rivera')).toBeTruthy();
+    expectShown(await screen.findByText('Welcome back, Ana Rivera'));
     expect(router.state.location.pathname).toBe('/admin/dashboard');
     const verifyCall = fetchMock.mock.calls.find(([path]) => path === '/api/register/verify');
     expect(JSON.parse(String(verifyCall?.[1]?.body))).toEqual({
@@ -249,7 +256,7 @@ describe('SignupPage start and verification', () => {
     await screen.findByText('Test mode: your code is 111111');
 
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(screen.getByText('Please enter the 6-digit verification code.')).toBeTruthy();
+    expectShown(screen.getByText('Please enter the 6-digit verification code.'));
 
     await user.click(screen.getByLabelText('Digit 1 of the verification code'));
     await user.keyboard('222222');

@@ -2,7 +2,7 @@
 // 10-minute countdown, resend, the 24-hour limit, and on success the logo upload and the dashboard.
 import { Alert, Button, Center, Group, Loader, PinInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { LIMITS, type TRegisterStartResponse } from '@message-station/shared';
+import { LIMITS, type TRegisterStartResponse, ZVerificationCode } from '@message-station/shared';
 import { IconAlertCircle, IconCheck, IconFlask } from '@tabler/icons-react';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -87,7 +87,7 @@ function CodeEntry({ registration, logo, onRegistrationChange }: CodeEntryProps)
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!new RegExp(`^\\d{${LIMITS.verificationCodeLength}}$`).test(code)) {
+    if (!ZVerificationCode.safeParse(code).success) {
       setCodeIncomplete(true);
       return;
     }

@@ -3,13 +3,16 @@
 import {
   checkUsPhone,
   defaultTypeWording,
-  deriveStationId,
-  HEX_COLOR_PATTERN,
-  LIMITS,
+  isRegistrationEmailRefusal,
   MESSAGE_TYPES,
+  REGISTRATION_STEP_FIELDS,
+  registrationStepRefusals,
   STATION_DEFAULTS,
+  type TErrorCode,
+  type TFieldRefusal,
   type TMessageTypeKey,
   type TRegisterStartRequest,
+  type TRegistrationStep,
 } from '@message-station/shared';
 import { ApiError } from '../../api/client';
 import { currentLanguage, type TUiLanguage } from '../../i18n';
@@ -39,7 +42,10 @@ export type TRegistrationDraft = {
 
 export type TDraftField = keyof TRegistrationDraft;
 export type TDraftErrorKey = keyof typeof registrationEn.errors;
-export type TDraftErrors = Partial<Record<TDraftField, TDraftErrorKey>>;
+/** A field's problem: the wizard's own words for it, or a refusal worded from the errors catalogue. */
+export type TDraftError = TDraftErrorKey | TFieldRefusal;
+export type TDraftErrors = Partial<Record<TDraftField, TDraftError>>;
+type TStepField = (typeof REGISTRATION_STEP_FIELDS)[TRegistrationStep][number];
 
 export const WIZARD_STEPS = ['account', 'station', 'branding', 'messageTypes', 'terms', 'verify'] as const;
 export type TWizardStep = (typeof WIZARD_STEPS)[number];
@@ -82,90 +88,107 @@ export function applyDraftChange(
   return next;
 }
 
-const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/** The draft's field for each field of the start request the wizard checks. */
+const DRAFT_FIELD: Record<TStepField, TDraftField> = {
+  admin_full_name: 'fullName',
+  email: 'email',
+  billing_email: 'billingEmail',
+  password: 'password',
+  phone_number: 'phoneNumber',
+  station_name: 'stationName',
+  display_name: 'displayName',
+  brand_color: 'brandColor',
+  supported_languages: 'supportedLanguages',
+  privacy_policy_url: 'privacyPolicyUrl',
+  terms_url: 'termsUrl',
+};
 
-function isHttpUrl(value: string): boolean {
-  try {
-    const url = new URL(value);
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
+/**
+ * The wizard's own words (registration:errors, the spec's sentences) for the refusals a field
+ * expects, by the refusal's code; any other code is worded from the errors catalogue.
+ */
+const FIELD_WORDS: Record<TStepField, Partial<Record<TErrorCode, TDraftErrorKey>>> = {
+  admin_full_name: { field_required: 'fullNameRequired' },
+  email: { field_required: 'emailRequired', email_invalid: 'emailInvalid' },
+  billing_email: { field_required: 'billingEmailRequired', email_invalid: 'billingEmailInvalid' },
+  password: { password_too_short: 'passwordTooShort' },
+  phone_number: {
+    phone_required: 'phoneRequired',
+    phone_not_us: 'phoneNotUs',
+    phone_invalid: 'phoneInvalid',
+  },
+  station_name: { field_required: 'stationNameRequired', station_name_letters: 'stationNameNoId' },
+  display_name: { field_required: 'displayNameRequired' },
+  brand_color: { brand_color_invalid: 'brandColorInvalid' },
+  supported_languages: { supported_language_required: 'languagesRequired' },
+  privacy_policy_url: { field_required: 'privacyUrlRequired', url_invalid: 'privacyUrlInvalid' },
+  terms_url: { field_required: 'termsUrlRequired', url_invalid: 'termsUrlInvalid' },
+};
+
+/** The admin's number as E.164; a refused one never gets past step 1, and is never reinterpreted. */
+function phoneSent(draft: TRegistrationDraft): string {
+  return checkUsPhone(draft.phoneNumber).e164 ?? draft.phoneNumber.trim();
 }
 
-function checkEmail(value: string, required: TDraftErrorKey, invalid: TDraftErrorKey) {
-  if (!value.trim()) return required;
-  return EMAIL_PATTERN.test(value.trim()) ? undefined : invalid;
-}
-
-function checkUrl(value: string, required: TDraftErrorKey, invalid: TDraftErrorKey) {
-  if (!value.trim()) return required;
-  return isHttpUrl(value.trim()) ? undefined : invalid;
-}
-
-function accountErrors(draft: TRegistrationDraft): TDraftErrors {
-  const errors: TDraftErrors = {};
-  if (!draft.fullName.trim()) errors.fullName = 'fullNameRequired';
-  errors.email = checkEmail(draft.email, 'emailRequired', 'emailInvalid');
-  errors.billingEmail = checkEmail(draft.billingEmail, 'billingEmailRequired', 'billingEmailInvalid');
-  if (!draft.password) errors.password = 'passwordRequired';
-  else if (draft.password.length < LIMITS.passwordMinLength) errors.password = 'passwordTooShort';
-  if (draft.password && draft.confirmPassword !== draft.password) {
-    errors.confirmPassword = 'passwordsDoNotMatch';
-  }
-  const phone = checkUsPhone(draft.phoneNumber);
-  if (phone.problem === 'required') errors.phoneNumber = 'phoneRequired';
-  else if (phone.problem === 'not_us') errors.phoneNumber = 'phoneNotUs';
-  else if (phone.problem) errors.phoneNumber = 'phoneInvalid';
-  return errors;
-}
-
-function stationErrors(draft: TRegistrationDraft): TDraftErrors {
-  const errors: TDraftErrors = {};
-  if (!draft.stationName.trim()) errors.stationName = 'stationNameRequired';
-  else if (!deriveStationId(draft.stationName)) errors.stationName = 'stationNameNoId';
-  if (!draft.displayName.trim()) errors.displayName = 'displayNameRequired';
-  return errors;
-}
-
-function brandingErrors(draft: TRegistrationDraft): TDraftErrors {
+/** What the start request will carry in the fields the steps check (as toStartRequest sends them). */
+function stepFields(draft: TRegistrationDraft): Record<TStepField, unknown> {
   return {
-    brandColor: HEX_COLOR_PATTERN.test(draft.brandColor.trim()) ? undefined : 'brandColorInvalid',
-    supportedLanguages: draft.supportedLanguages.length > 0 ? undefined : 'languagesRequired',
-    privacyPolicyUrl: checkUrl(draft.privacyPolicyUrl, 'privacyUrlRequired', 'privacyUrlInvalid'),
-    termsUrl: checkUrl(draft.termsUrl, 'termsUrlRequired', 'termsUrlInvalid'),
+    admin_full_name: draft.fullName,
+    email: draft.email,
+    billing_email: draft.billingEmail,
+    password: draft.password,
+    phone_number: phoneSent(draft),
+    station_name: draft.stationName,
+    display_name: draft.displayName,
+    brand_color: draft.brandColor,
+    supported_languages: draft.supportedLanguages,
+    privacy_policy_url: draft.privacyPolicyUrl,
+    terms_url: draft.termsUrl,
   };
 }
 
-/** The problems that keep the user on this step; empty when Continue may go on. */
+function wordsFor(field: TStepField, refusal: TFieldRefusal, draft: TRegistrationDraft): TDraftError {
+  // The schema words an empty password as too short; the wizard asks for one first.
+  if (field === 'password' && !draft.password) return 'passwordRequired';
+  return FIELD_WORDS[field][refusal.code] ?? refusal;
+}
+
+/** The wizard's own rules, beside the start request's (the confirmation is never sent). */
+function wizardOnlyErrors(name: TWizardStep, draft: TRegistrationDraft): TDraftErrors {
+  if (name === 'account' && draft.password && draft.confirmPassword !== draft.password) {
+    return { confirmPassword: 'passwordsDoNotMatch' };
+  }
+  if (name === 'terms' && !draft.termsConsent) return { termsConsent: 'consentRequired' };
+  return {};
+}
+
+const isCheckedStep = (name: TWizardStep): name is TRegistrationStep =>
+  Object.hasOwn(REGISTRATION_STEP_FIELDS, name);
+
+/**
+ * The problems that keep the user on this step; empty when Continue may go on. Steps 1 to 3 are
+ * checked with the start request's own schemas (packages/shared), so they refuse what the server
+ * would refuse, in the spec's words.
+ */
 export function validateStep(step: number, draft: TRegistrationDraft): TDraftErrors {
-  const checks: Partial<Record<TWizardStep, (value: TRegistrationDraft) => TDraftErrors>> = {
-    account: accountErrors,
-    station: stationErrors,
-    branding: brandingErrors,
-    terms: (value) => ({ termsConsent: value.termsConsent ? undefined : 'consentRequired' }),
-  };
   const name = WIZARD_STEPS[step];
-  const errors = name ? (checks[name]?.(draft) ?? {}) : {};
-  return Object.fromEntries(Object.entries(errors).filter(([, key]) => key)) as TDraftErrors;
+  if (!name) return {};
+  const errors: TDraftErrors = {};
+  if (isCheckedStep(name)) {
+    const refusals = registrationStepRefusals(name, stepFields(draft));
+    for (const [field, refusal] of Object.entries(refusals) as [TStepField, TFieldRefusal][]) {
+      errors[DRAFT_FIELD[field]] = wordsFor(field, refusal, draft);
+    }
+  }
+  return { ...errors, ...wizardOnlyErrors(name, draft) };
 }
-
-/** Refusals about the email address (decision 0028 codes). */
-const EMAIL_CODES: ReadonlySet<string> = new Set([
-  'registration_email_taken',
-  'email_taken',
-  'email_required',
-  'email_invalid',
-]);
 
 /**
  * Email-related start failures ask the user to fix the email on step 1 (spec §4): known by the
- * refusal's code or the field it names, else (a reply without a code) by its English text.
+ * refusal's code and the field its params name, never by its text.
  */
 export function isEmailError(error: unknown): boolean {
-  if (!(error instanceof ApiError)) return false;
-  if (error.code) return EMAIL_CODES.has(error.code) || /e-?mail/i.test(String(error.params.field ?? ''));
-  return /e-?mail/i.test(error.serverMessage);
+  return error instanceof ApiError && isRegistrationEmailRefusal(error.code, error.params);
 }
 
 /** A type's name and description as step 4 shows them in the wizard's language (issue 16). */
@@ -181,8 +204,7 @@ export function toStartRequest(
   return {
     email: draft.email.trim(),
     password: draft.password,
-    // Refused numbers never get here (accountErrors); sent as typed, never reinterpreted.
-    phone_number: checkUsPhone(draft.phoneNumber).e164 ?? draft.phoneNumber.trim(),
+    phone_number: phoneSent(draft),
     admin_full_name: draft.fullName.trim(),
     billing_email: draft.billingEmail.trim(),
     station_name: draft.stationName.trim(),

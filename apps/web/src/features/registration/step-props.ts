@@ -1,5 +1,7 @@
 // What every data-entry step of the wizard receives: the draft, its errors and a way to change it.
+import { errorText } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
+import { codeText } from '../../api/error-words';
 import type { TDraftErrors, TDraftField, TRegistrationDraft } from './registration-draft';
 
 export type TStepProps = {
@@ -8,11 +10,16 @@ export type TStepProps = {
   onChange: (change: Partial<TRegistrationDraft>) => void;
 };
 
-/** Error text of a field in the current UI language (errors are stored as keys so they follow a switch). */
+/**
+ * Error text of a field in the current UI language (errors are stored as keys or codes so they
+ * follow a switch): the wizard's words, else the refusal's code worded from the errors catalogue.
+ */
 export function useFieldError(errors: TDraftErrors) {
-  const { t } = useTranslation('registration');
+  const { t } = useTranslation(['registration', 'errors']);
   return (field: TDraftField): string | undefined => {
-    const key = errors[field];
-    return key ? t(`errors.${key}`) : undefined;
+    const error = errors[field];
+    if (!error) return undefined;
+    if (typeof error === 'string') return t(`registration:errors.${error}`);
+    return codeText(error.code, error.params) ?? errorText(error.code, error.params);
   };
 }
