@@ -1,6 +1,6 @@
 // The one fetch helper: cookies, CSRF header, JSON bodies, `{ error, code, params }` replies as
 // thrown ApiErrors worded in the interface language (decision 0028).
-import { COOKIE_NAMES } from '@message-station/shared';
+import { COOKIE_NAMES, errorText } from '@message-station/shared';
 import { loadNamespaces } from '../i18n';
 import { codeText, type TErrorParams } from './error-words';
 import { rateLimitText } from './rate-limit-words';
@@ -51,7 +51,8 @@ function refusalOf(body: unknown): { code: string | null; params: TErrorParams }
   };
 }
 
-export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
+/** The English of the web's own `network_error` refusal (the catalogue's text). */
+export const NETWORK_ERROR_MESSAGE = errorText('network_error');
 
 const STATE_CHANGING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

@@ -5,6 +5,8 @@ import {
   ERROR_CODES,
   errorTemplateParams,
   errorText,
+  REGISTRATION_STEP_FIELDS,
+  registrationStepRefusals,
   type TErrorCode,
   type TErrorTemplate,
 } from '@message-station/shared';
@@ -114,5 +116,24 @@ describe('error codes in words', () => {
     const failure = await api('/auth/login', { method: 'POST', body: {} }).catch((e: unknown) => e);
     expect((failure as ApiError).message).toBe('Correo electrónico o contraseña no válidos.');
     expect(serverErrorText(failure, 'fallback')).toBe('Correo electrónico o contraseña no válidos.');
+  });
+
+  it('words the field every signup refusal names, in en and es', () => {
+    // Each field of steps 1 to 3 refused empty, too long and as a wrong kind of value.
+    const values: unknown[] = ['', 'x'.repeat(3000), 'not valid', [], 5];
+    const named = new Set<string>();
+    for (const step of Object.keys(REGISTRATION_STEP_FIELDS) as (keyof typeof REGISTRATION_STEP_FIELDS)[]) {
+      for (const field of REGISTRATION_STEP_FIELDS[step]) {
+        for (const value of values) {
+          const refusal = registrationStepRefusals(step, { [field]: value })[field];
+          if (typeof refusal?.params.field === 'string') named.add(refusal.params.field);
+        }
+      }
+    }
+    expect(named.size).toBeGreaterThan(5);
+    for (const field of named) {
+      expect(en.fields, `en fields.${field}`).toHaveProperty([field]);
+      expect(es.fields, `es fields.${field}`).toHaveProperty([field]);
+    }
   });
 });
