@@ -7,7 +7,7 @@ import type {
 } from '@message-station/shared';
 import { api } from './client';
 
-/** Creates the pending registration and texts the code. Throws ApiError 400/409/429 with the server's text. */
+/** Creates the pending registration and texts the code. A refusal throws ApiError with its code (400/409/429). */
 export function startRegistration(request: TRegisterStartRequest): Promise<TRegisterStartResponse> {
   return api<TRegisterStartResponse>('/api/register/start', { method: 'POST', body: request });
 }
