@@ -12,60 +12,69 @@ export type TCommandResult = { clientName: string; exportPath?: string; files?: 
 
 type TPending = { resolve(reply: TReplyEnvelope): void; timer: NodeJS.Timeout };
 
-export type TCommandRpc = ReturnType<typeof createCommandRpc>;
-
-export function createCommandRpc(deps: {
+export type TRpcDeps = {
   db: Db;
   now: () => Date;
   nodeId: string;
   sendCommand(holderNodeId: string, envelope: TCommandEnvelope): Promise<void>;
   /** Overrides for tests. */
   timeouts?: Partial<Record<TCommandAction, number>>;
-}) {
+};
+
+/** The answer to `requestId`, or `late` once `timeoutMs` has passed without one. */
+function answerTo(
+  pending: Map<string, TPending>,
+  requestId: string,
+  timeoutMs: number,
+  late: TReplyEnvelope,
+) {
+  return new Promise<TReplyEnvelope>((resolve) => {
+    const timer = setTimeout(() => {
+      pending.delete(requestId);
+      resolve(late);
+    }, timeoutMs);
+    pending.set(requestId, { resolve, timer });
+  });
+}
+
+async function command(
+  deps: TRpcDeps,
+  pending: Map<string, TPending>,
+  target: { stationId: string; clientId: string },
+  action: TCommandAction,
+  messageId: string,
+): Promise<TCommandResult> {
+  const row = await repo.findClient(deps.db, target.stationId, target.clientId);
+  if (!row) throw new AppError(404, 'machine_not_found');
+  if (!repo.isLive(row, deps.now()))
+    throw new AppError(409, 'machine_not_connected', { machine: row.clientName });
+  const requestId = randomUUID();
+  const noAnswer = new AppError(504, 'machine_no_answer', { machine: row.clientName });
+  const answer = answerTo(
+    pending,
+    requestId,
+    deps.timeouts?.[action] ?? AGENT_COMMAND_TIMEOUT_MS[action],
+    refusalReply(requestId, noAnswer, row.clientName),
+  );
+  await deps.sendCommand(row.nodeId, {
+    request_id: requestId,
+    reply_to: deps.nodeId,
+    station_id: target.stationId,
+    client_id: target.clientId,
+    action,
+    message_id: messageId,
+  });
+  const result = await answer;
+  if (!result.ok) throw refusalFromWire(result.status ?? 502, result.code, result.params, result.error);
+  return { clientName: result.client_name, exportPath: result.export_path, files: result.files };
+}
+
+export function createCommandRpc(deps: TRpcDeps) {
   const pending = new Map<string, TPending>();
-
-  /** The answer to `requestId`, or `late` once `timeoutMs` has passed without one. */
-  function answerTo(requestId: string, timeoutMs: number, late: TReplyEnvelope) {
-    return new Promise<TReplyEnvelope>((resolve) => {
-      const timer = setTimeout(() => {
-        pending.delete(requestId);
-        resolve(late);
-      }, timeoutMs);
-      pending.set(requestId, { resolve, timer });
-    });
-  }
-
   return {
     /** Sends a command to a machine wherever it is connected and waits for its answer. */
-    async command(
-      stationId: string,
-      clientId: string,
-      action: TCommandAction,
-      messageId: string,
-    ): Promise<TCommandResult> {
-      const row = await repo.findClient(deps.db, stationId, clientId);
-      if (!row) throw new AppError(404, 'machine_not_found');
-      if (!repo.isLive(row, deps.now()))
-        throw new AppError(409, 'machine_not_connected', { machine: row.clientName });
-      const requestId = randomUUID();
-      const noAnswer = new AppError(504, 'machine_no_answer', { machine: row.clientName });
-      const answer = answerTo(
-        requestId,
-        deps.timeouts?.[action] ?? AGENT_COMMAND_TIMEOUT_MS[action],
-        refusalReply(requestId, noAnswer, row.clientName),
-      );
-      await deps.sendCommand(row.nodeId, {
-        request_id: requestId,
-        reply_to: deps.nodeId,
-        station_id: stationId,
-        client_id: clientId,
-        action,
-        message_id: messageId,
-      });
-      const result = await answer;
-      if (!result.ok) throw refusalFromWire(result.status ?? 502, result.code, result.params, result.error);
-      return { clientName: result.client_name, exportPath: result.export_path, files: result.files };
-    },
+    command: (stationId: string, clientId: string, action: TCommandAction, messageId: string) =>
+      command(deps, pending, { stationId, clientId }, action, messageId),
 
     /** An answer arrived: hands it to the command waiting for it (none after its time limit). */
     settle(envelope: TReplyEnvelope) {

@@ -42,6 +42,18 @@ export function refuse(socket: TAgentSocket, code: number, error: string) {
   socket.close(code, cutToBytes(error, CLOSE_REASON_BYTES));
 }
 
+function newConnection(socket: TAgentSocket, owner: TAgentOwner, at: number): TConnection {
+  return {
+    id: randomUUID(),
+    socket,
+    owner,
+    clientId: null,
+    clientName: 'This machine',
+    lastHeard: at,
+    inFlight: new Map(),
+  };
+}
+
 export type TConnectionRegistry = ReturnType<typeof createConnectionRegistry>;
 
 export function createConnectionRegistry() {
@@ -52,15 +64,7 @@ export function createConnectionRegistry() {
   return {
     /** A socket that has just opened; it holds no machine until `hold`. */
     open(socket: TAgentSocket, owner: TAgentOwner, at: number): TConnection {
-      const conn: TConnection = {
-        id: randomUUID(),
-        socket,
-        owner,
-        clientId: null,
-        clientName: 'This machine',
-        lastHeard: at,
-        inFlight: new Map(),
-      };
+      const conn = newConnection(socket, owner, at);
       connections.set(conn.id, conn);
       return conn;
     },

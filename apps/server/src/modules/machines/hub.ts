@@ -3,7 +3,7 @@
 // Play/Stop/Export from any node to the node holding the machine and the answer back.
 // Its parts, one file each:
 //   connections.ts       which agents are connected here (and which socket holds each machine)
-//   agent-sockets.ts     one socket from attach to close: hello, heartbeats, updates, results
+//   agent-sockets.ts     one socket from attach to close (agent-frame-handlers.ts: its frames)
 //   node-protocol.ts     what nodes tell each other on the event bus (LISTEN/NOTIFY)
 //   command-rpc.ts       a command asked here: sent to the holding node, answer or time limit
 //   command-runner.ts    a command for a machine held here: to its socket, its answer back
@@ -17,6 +17,7 @@ import type { TEventBus } from '../../platform/event-bus.js';
 import { createAgentSockets } from './agent-sockets.js';
 import { createCommandRpc } from './command-rpc.js';
 import { createCommandRunner } from './command-runner.js';
+import { toApi } from './connected-client.js';
 import { createConnectionRegistry } from './connections.js';
 import { createMachinePages, type TClientChange } from './machine-pages.js';
 import { createNodeProtocol, type TCommandAction } from './node-protocol.js';
@@ -27,9 +28,7 @@ export type { TCommandResult } from './command-rpc.js';
 export type { TAgentOwner } from './connections.js';
 export type { TCommandAction } from './node-protocol.js';
 
-export type TAgentHub = ReturnType<typeof createAgentHub>;
-
-export function createAgentHub(deps: {
+type THubDeps = {
   db: Db;
   events: TEventBus;
   now: () => Date;
@@ -37,7 +36,10 @@ export function createAgentHub(deps: {
   /** Overrides for tests. */
   timeouts?: Partial<Record<TCommandAction, number>>;
   heartbeatSeconds?: number;
-}) {
+};
+
+/** The parts of one node's hub, wired to each other. */
+function assemble(deps: THubDeps) {
   const { db, now, log } = deps;
   const nodeId = randomUUID();
   const heartbeatSeconds = deps.heartbeatSeconds ?? AGENT_HEARTBEAT_SECONDS;
@@ -50,32 +52,15 @@ export function createAgentHub(deps: {
       log.error({ err: error }, 'could not publish client_changed');
     });
   const runner = createCommandRunner({ db, registry, reply: protocol.reply });
-  const rpc = createCommandRpc({
-    db,
-    now,
-    nodeId,
-    sendCommand: protocol.sendCommand,
-    timeouts: deps.timeouts,
-  });
+  const { timeouts } = deps;
+  const rpc = createCommandRpc({ db, now, nodeId, sendCommand: protocol.sendCommand, timeouts });
   const sockets = createAgentSockets({
-    db,
-    now,
-    log,
+    ...deps,
     heartbeatSeconds,
     registry,
     protocol,
     runner,
     clientChanged,
-  });
-  const stopListening = protocol.listen({
-    command: (envelope) => {
-      runner.run(envelope).catch((error) => log.error({ err: error }, 'agent command failed'));
-    },
-    closeConnection: sockets.replaced,
-    reply: rpc.settle,
-    keysChanged: (userId) => {
-      sockets.recheckUser(userId).catch((error) => log.error({ err: error }, 'agent key recheck failed'));
-    },
   });
   const sweeper = startPresenceSweeper({
     db,
@@ -86,39 +71,60 @@ export function createAgentHub(deps: {
     clientChanged,
     log,
   });
+  return { nodeId, registry, protocol, machinePages, clientChanged, runner, rpc, sockets, sweeper };
+}
 
-  /** Closes the sockets held here and marks their machines gone. */
-  async function close() {
-    sockets.stopDetaching();
-    sweeper.stop();
-    machinePages.stop();
-    stopListening();
-    rpc.abandonAll();
-    const held = registry.clear();
-    for (const conn of held) conn.socket.close(1001, 'Server shutting down');
-    await repo.markNodeDisconnected(db, nodeId, now());
-    for (const conn of held) {
-      if (!conn.clientId) continue;
-      await clientChanged({
-        station_id: conn.owner.stationId,
-        client_id: conn.clientId,
-        change: 'disconnected',
-      });
-    }
+type THubParts = ReturnType<typeof assemble>;
+
+/** What other nodes (and this one) send this node: commands, closes, answers, changed keys. */
+function listenToNodes({ protocol, runner, sockets, rpc }: THubParts, log: THubDeps['log']) {
+  return protocol.listen({
+    command: (envelope) => {
+      runner.run(envelope).catch((error) => log.error({ err: error }, 'agent command failed'));
+    },
+    closeConnection: sockets.replaced,
+    reply: rpc.settle,
+    keysChanged: (userId) => {
+      sockets.recheckUser(userId).catch((error) => log.error({ err: error }, 'agent key recheck failed'));
+    },
+  });
+}
+
+/** Closes the sockets held here and marks their machines gone. */
+async function closeHub(parts: THubParts, deps: THubDeps, stopListening: () => void) {
+  parts.sockets.stopDetaching();
+  parts.sweeper.stop();
+  parts.machinePages.stop();
+  stopListening();
+  parts.rpc.abandonAll();
+  const held = parts.registry.clear();
+  for (const conn of held) conn.socket.close(1001, 'Server shutting down');
+  await repo.markNodeDisconnected(deps.db, parts.nodeId, deps.now());
+  for (const conn of held) {
+    if (!conn.clientId) continue;
+    const { stationId } = conn.owner;
+    await parts.clientChanged({ station_id: stationId, client_id: conn.clientId, change: 'disconnected' });
   }
+}
 
+export type TAgentHub = ReturnType<typeof createAgentHub>;
+
+export function createAgentHub(deps: THubDeps) {
+  const parts = assemble(deps);
+  const stopListening = listenToNodes(parts, deps.log);
   return {
-    nodeId,
-    attach: sockets.attach,
+    nodeId: parts.nodeId,
+    attach: parts.sockets.attach,
     /** Machines of the station connected now (on any node). */
     async list(stationId: string) {
-      const rows = await repo.listConnected(db, stationId, now());
-      return rows.map(repo.toApi);
+      const rows = await repo.listConnected(deps.db, stationId, deps.now());
+      return rows.map(toApi);
     },
     /** Sends a command to a machine wherever it is connected and waits for its answer. */
-    command: rpc.command,
+    command: parts.rpc.command,
     /** Tells every node that a user's API key changed, so its sockets are checked at once. */
-    keysChanged: protocol.keysChanged,
-    close,
+    keysChanged: parts.protocol.keysChanged,
+    /** Closes the sockets held here and marks their machines gone. */
+    close: () => closeHub(parts, deps, stopListening),
   };
 }

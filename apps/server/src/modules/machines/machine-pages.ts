@@ -5,6 +5,7 @@
 // a time, in the order the changes happened.
 import type { Db } from '../../db/client.js';
 import type { TEventBus, TStationEvent } from '../../platform/event-bus.js';
+import { toApi } from './connected-client.js';
 import * as repo from './repo.js';
 
 /** What travels on agent-clients: which machine, and what happened to it. */
@@ -37,7 +38,7 @@ export function createMachinePages(deps: {
     const row = await repo.findClient(deps.db, change.station_id, change.client_id);
     if (!row) return null;
     const type = change.change === 'connected' ? 'client_connected' : 'client_updated';
-    return { stationId: key, type, data: repo.toApi(row) };
+    return { stationId: key, type, data: toApi(row) };
   }
 
   // One change at a time, so a page never hears "left" before "connected" of the same machine.

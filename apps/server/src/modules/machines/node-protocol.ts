@@ -37,6 +37,24 @@ const nodeKey = (nodeId: string) => `agent-node:${nodeId}`;
 const replyKey = (nodeId: string) => `agent-reply:${nodeId}`;
 const KEYS = 'agent-keys';
 
+function listenAsNode(events: TEventBus, nodeId: string, on: TNodeListeners) {
+  const stops = [
+    events.subscribe(nodeKey(nodeId), (event: TStationEvent) => {
+      if (event.type === 'agent_command') on.command(event.data as TCommandEnvelope);
+      if (event.type === 'agent_close') on.closeConnection(String(event.data.connection_id));
+    }),
+    events.subscribe(replyKey(nodeId), (event: TStationEvent) => {
+      on.reply(event.data as TReplyEnvelope);
+    }),
+    events.subscribe(KEYS, (event: TStationEvent) => {
+      on.keysChanged(String(event.data.user_id));
+    }),
+  ];
+  return () => {
+    for (const stop of stops) stop();
+  };
+}
+
 export function createNodeProtocol(deps: {
   nodeId: string;
   events: TEventBus;
@@ -84,22 +102,6 @@ export function createNodeProtocol(deps: {
     },
 
     /** Starts listening for what other nodes send this one; returns the function that stops. */
-    listen(on: TNodeListeners) {
-      const stops = [
-        events.subscribe(nodeKey(nodeId), (event: TStationEvent) => {
-          if (event.type === 'agent_command') on.command(event.data as TCommandEnvelope);
-          if (event.type === 'agent_close') on.closeConnection(String(event.data.connection_id));
-        }),
-        events.subscribe(replyKey(nodeId), (event: TStationEvent) => {
-          on.reply(event.data as TReplyEnvelope);
-        }),
-        events.subscribe(KEYS, (event: TStationEvent) => {
-          on.keysChanged(String(event.data.user_id));
-        }),
-      ];
-      return () => {
-        for (const stop of stops) stop();
-      };
-    },
+    listen: (on: TNodeListeners) => listenAsNode(events, nodeId, on),
   };
 }

@@ -1,40 +1,10 @@
 // Queries on connected machines (agent_clients); every query takes the station id first.
-import {
-  AGENT_STALE_SECONDS,
-  LANGUAGE_CODES,
-  type TAgentInfo,
-  type TConnectedClient,
-} from '@message-station/shared';
+import { AGENT_STALE_SECONDS, type TAgentInfo } from '@message-station/shared';
 import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { agentClients } from '../../db/schema/index.js';
 
 export type TClientRow = typeof agentClients.$inferSelect;
-
-/** Voices in the product's language order (the database keeps JSON keys in its own order). */
-function ordered(voices: Record<string, string>) {
-  const rank = (code: string) => {
-    const index = (LANGUAGE_CODES as readonly string[]).indexOf(code);
-    return index === -1 ? LANGUAGE_CODES.length : index;
-  };
-  return Object.fromEntries(
-    Object.entries(voices).sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b)),
-  );
-}
-
-export function toApi(row: TClientRow): TConnectedClient {
-  const voices = ordered(row.voices);
-  return {
-    client_id: row.clientId,
-    client_name: row.clientName,
-    platform: row.platform,
-    audio_output_device: row.audioOutputDevice,
-    languages: Object.keys(voices),
-    voices,
-    client_version: row.clientVersion,
-    last_seen: row.lastSeen.toISOString(),
-  };
-}
 
 /** A machine is connected while its socket is open and it was heard from recently. */
 function live(at: Date) {
