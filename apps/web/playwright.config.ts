@@ -17,8 +17,11 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   // Long journeys (join, edit, pause, unsubscribe) take about 20 s on two cores; beside the agent
-  // journey's speech rendering they can pass 30 s, so each may take a minute.
-  timeout: 60_000,
+  // journey's speech rendering they can pass 30 s. Each now also signs up its own station first
+  // (fixtures.ts), and on a busy two-core machine the longest (two-factor, Spanish staff) neared a
+  // minute, so each may take a minute and a half, and a screen may take 10 s to show.
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   reporter: process.env.CI ? 'list' : [['list']],

@@ -50,15 +50,16 @@ type TFixtures = {
 let made = 0;
 let clients = 0;
 
-/** A token no other fixture of this run shares: time, worker and a per-worker count. */
-function uniqueToken(testInfo: TestInfo): string {
+/**
+ * What no other fixture of this run shares: a token for names (time, worker, a per-worker count)
+ * and a phone number's last four digits (worker and count).
+ */
+function unique(testInfo: TestInfo): { token: string; last4: string } {
   made += 1;
-  return `${Date.now().toString(36)}${testInfo.workerIndex}${made}`;
-}
-
-/** Ten digits in a 555 block the journeys' own numbers do not use (415-557 admins, 415-558 users). */
-function uniquePhone(exchange: '557' | '558', testInfo: TestInfo): string {
-  return `415${exchange}${String((testInfo.workerIndex * 1000 + made) % 10_000).padStart(4, '0')}`;
+  return {
+    token: `${Date.now().toString(36)}${testInfo.workerIndex}${made}`,
+    last4: String((testInfo.workerIndex * 1000 + made) % 10_000).padStart(4, '0'),
+  };
 }
 
 /**
@@ -112,14 +113,15 @@ export async function createStation(
   options: TStationOptions,
   testInfo: TestInfo,
 ): Promise<TStation> {
-  const token = uniqueToken(testInfo);
+  const { token, last4 } = unique(testInfo);
   const api = await openApi(baseURL, testInfo);
   try {
+    // Admins' phones are 415-557-xxxx, users' 415-558-xxxx: no journey types numbers there.
     const admin: TAccount = {
       email: `admin-${token}@e2e.test`,
       password: `station-pass-${token}`,
       fullName: 'Avery Admin',
-      phoneDigits: uniquePhone('557', testInfo),
+      phoneDigits: `415557${last4}`,
     };
     const name = `E2E ${token}`;
     const displayName = `E2E Radio ${token}`;
@@ -180,12 +182,12 @@ export async function createStation(
  * invitee takes the link from the dev outbox and accepts it with a password.
  */
 export async function addUser(baseURL: string, station: TStation, testInfo: TestInfo): Promise<TStationUser> {
-  const token = uniqueToken(testInfo);
+  const { token, last4 } = unique(testInfo);
   const user: TStationUser = {
     email: `user-${token}@e2e.test`,
     password: `user-pass-${token}`,
     fullName: 'Sam Staff',
-    phoneDigits: uniquePhone('558', testInfo),
+    phoneDigits: `415558${last4}`,
     role: 'user',
   };
   const admin = await openApi(baseURL, testInfo);

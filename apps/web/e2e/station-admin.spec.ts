@@ -32,8 +32,11 @@ test.describe('station administration', () => {
 
     await page.getByRole('tab', { name: 'SMS Settings' }).click();
     await page.getByRole('switch', { name: 'Enable SMS' }).check();
+    // A full save reloads the page a second later: wait for it, or it cuts the next visit short.
+    const reloaded = page.waitForEvent('load');
     await page.getByRole('button', { name: 'Save All Settings' }).click();
     await expect(page.getByText('All settings saved successfully! Refreshing...')).toBeVisible();
+    await reloaded;
     await expect(page.getByRole('banner').getByText(rebranded)).toBeVisible();
 
     await page.goto('/admin/settings');
