@@ -60,7 +60,7 @@ readOwnershipMap();
 const MODULE = `^${SERVER}/modules/([^/]+)/`;
 const NOT_TESTS = ['\\.test\\.tsx?$', `^${SERVER}/test/`];
 const REPO_FILE = '(repo|[^/]*-repo)\\.ts$';
-const PUBLIC_FILE = '(service|index)\\.ts$';
+const PUBLIC_FILE = '(service|[^/]*-service|index)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -111,7 +111,7 @@ module.exports = {
     {
       name: 'other-module-internals',
       severity: 'error',
-      comment: 'Another module is reached through its service.ts or index.ts, not its internal files.',
+      comment: 'Another module is reached through its service.ts, *-service.ts or index.ts, not its internal files.',
       from: { path: MODULE, pathNot: NOT_TESTS },
       to: {
         path: `^${SERVER}/modules/[^/]+/`,

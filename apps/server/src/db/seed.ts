@@ -3,7 +3,7 @@
 // existing demo station is left as it is.
 
 import { createStation, findStationIdBySlug } from '../modules/station/service.js';
-import * as contacts from '../modules/subscribers/repo.js';
+import * as contacts from '../modules/subscribers/contacts-service.js';
 import { createUser } from '../modules/users/service.js';
 import type { Db } from './client.js';
 

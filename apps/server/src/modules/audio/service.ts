@@ -8,7 +8,7 @@ import {
 } from '@message-station/shared';
 import type { Db } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
-import * as messages from '../messages/repo.js';
+import * as messages from '../messages/service.js';
 import { findStationById } from '../station/service.js';
 import { AUDIO_CONTENT_TYPES, type TSpeechRenderer } from './speech.js';
 

@@ -7,7 +7,7 @@ import type { FastifyRequest } from 'fastify';
 import type { TAppContext } from '../../app-context.js';
 import type { TAuth } from '../../platform/session.js';
 import { sha256 } from '../../platform/tokens.js';
-import { stationSending } from '../delivery/lanes.js';
+import { stationSending } from '../delivery/service.js';
 import { getMessage } from '../messages/service.js';
 import { listMessageTypes } from '../station/service.js';
 import { getStationSettings } from '../station/settings.js';

@@ -1,24 +1,9 @@
-// Queries of My Account: the user's own sessions, password and second factor, and the station's
-// two-factor requirement. Every session query filters on the user, so another user's (or another
-// station's) session is never matched.
+// Queries of My Account: the user's own sessions, password and second factor (the station's
+// two-factor requirement is the station module's). Every session query filters on the user, so
+// another user's (or another station's) session is never matched.
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { recoveryCodes, sessions } from '../../db/schema/owned/auth.js';
-import { stations } from '../../db/schema/owned/station.js';
-import { users } from '../../db/schema/owned/users.js';
-
-export async function stationRequiresTwoFactor(db: DbOrTx, stationId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ requireTwoFactor: stations.requireTwoFactor })
-    .from(stations)
-    .where(eq(stations.id, stationId))
-    .limit(1);
-  return row?.requireTwoFactor ?? false;
-}
-
-export async function setStationRequiresTwoFactor(db: DbOrTx, stationId: string, value: boolean, at: Date) {
-  await db.update(stations).set({ requireTwoFactor: value, updatedAt: at }).where(eq(stations.id, stationId));
-}
 
 export function listUserSessions(db: DbOrTx, userId: string, now: Date) {
   return db
@@ -42,24 +27,11 @@ export async function deleteUserSession(db: DbOrTx, userId: string, sessionId: s
   return rows.length === 1;
 }
 
-export async function setPassword(db: DbOrTx, userId: string, passwordHash: string, at: Date) {
-  await db
-    .update(users)
-    .set({ passwordHash, passwordChangedAt: at, updatedAt: at })
-    .where(eq(users.id, userId));
-}
-
-export async function setTotpSecret(db: DbOrTx, userId: string, sealed: string | null, at: Date) {
-  await db
-    .update(users)
-    .set({ totpSecret: sealed, totpEnabledAt: null, totpLastStep: null, updatedAt: at })
-    .where(eq(users.id, userId));
-}
-
-export async function markTotpEnabled(db: DbOrTx, userId: string, at: Date) {
-  await db.update(users).set({ totpEnabledAt: at, updatedAt: at }).where(eq(users.id, userId));
-}
-
 export async function deleteRecoveryCodes(db: DbOrTx, userId: string) {
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
+}
+
+/** Points a superadmin's session at the station it views (null: back to its own). */
+export async function setSessionViewingStation(db: DbOrTx, sessionId: string, stationId: string | null) {
+  await db.update(sessions).set({ viewingStationId: stationId }).where(eq(sessions.id, sessionId));
 }

@@ -13,6 +13,8 @@ import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { revokeUserSessions, type TAuth } from '../../platform/session.js';
+import { setStationRequiresTwoFactor, stationRequiresTwoFactor } from '../station/service.js';
+import { markTotpEnabled, setPassword, setTotpSecret } from '../users/credentials-service.js';
 import { findUserById } from '../users/service.js';
 import * as repo from './account-repo.js';
 import {
@@ -48,7 +50,7 @@ export async function describeAccount(ctx: TAccountContext): Promise<TAccount> {
       recoveryCodesLeft: enabled ? await recoveryCodesLeft(ctx.db, user.id) : 0,
     },
     station: actsAsStationAdmin(ctx.auth)
-      ? { requireTwoFactor: await repo.stationRequiresTwoFactor(ctx.db, ctx.auth.stationId) }
+      ? { requireTwoFactor: await stationRequiresTwoFactor(ctx.db, ctx.auth.stationId) }
       : null,
   };
 }
@@ -62,7 +64,7 @@ export async function changePassword(ctx: TAccountContext, input: TChangePasswor
   }
   const passwordHash = await hashPassword(input.newPassword);
   return ctx.db.transaction(async (tx) => {
-    await repo.setPassword(tx, user.id, passwordHash, ctx.now);
+    await setPassword(tx, user.id, passwordHash, ctx.now);
     return { revoked: await revokeUserSessions(tx, user.id, { exceptSessionId: ctx.auth.sessionId }) };
   });
 }
@@ -99,7 +101,7 @@ export async function startTwoFactorSetup(ctx: TAccountContext): Promise<TTwoFac
     throw new AppError(409, ACCOUNT_ERROR_CODES.alreadyEnabled);
   }
   const secret = newTotpSecret();
-  await repo.setTotpSecret(ctx.db, user.id, sealSecret(ctx.sessionSecret, secret), ctx.now);
+  await setTotpSecret(ctx.db, user.id, sealSecret(ctx.sessionSecret, secret), ctx.now);
   return { secret, uri: otpauthUri(secret, user.email) };
 }
 
@@ -115,7 +117,7 @@ export async function enableTwoFactor(ctx: TAccountContext, code: string) {
   const base32 = openSecret(ctx.sessionSecret, user.totpSecret);
   return ctx.db.transaction(async (tx) => {
     if (!(await acceptTotp(tx, { userId: user.id, base32, code, now: ctx.now }))) throw invalidCode();
-    await repo.markTotpEnabled(tx, user.id, ctx.now);
+    await markTotpEnabled(tx, user.id, ctx.now);
     return { recoveryCodes: await replaceRecoveryCodes(tx, user.id, ctx.now) };
   });
 }
@@ -126,14 +128,14 @@ export async function disableTwoFactor(ctx: TAccountContext, input: TDisableTwoF
   if (!user.totpEnabledAt) {
     throw new AppError(409, ACCOUNT_ERROR_CODES.notEnabled);
   }
-  if (user.role === 'admin' && (await repo.stationRequiresTwoFactor(ctx.db, user.stationId))) {
+  if (user.role === 'admin' && (await stationRequiresTwoFactor(ctx.db, user.stationId))) {
     throw new AppError(409, ACCOUNT_ERROR_CODES.requiredByStation);
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) throw wrongPassword();
   const checked = { sessionSecret: ctx.sessionSecret, user, code: input.code, now: ctx.now };
   if (!(await checkSecondFactor(ctx.db, checked))) throw invalidCode();
   await ctx.db.transaction(async (tx) => {
-    await repo.setTotpSecret(tx, user.id, null, ctx.now);
+    await setTotpSecret(tx, user.id, null, ctx.now);
     await repo.deleteRecoveryCodes(tx, user.id);
   });
 }
@@ -149,6 +151,6 @@ export async function setStationTwoFactor(ctx: TAccountContext, requireTwoFactor
   if (requireTwoFactor && !(await ownUser(ctx)).totpEnabledAt) {
     throw new AppError(409, ACCOUNT_ERROR_CODES.enableOwnFirst);
   }
-  await repo.setStationRequiresTwoFactor(ctx.db, ctx.auth.stationId, requireTwoFactor, ctx.now);
+  await setStationRequiresTwoFactor(ctx.db, ctx.auth.stationId, requireTwoFactor, ctx.now);
   return { requireTwoFactor };
 }

@@ -14,7 +14,6 @@ import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { TBotCheckConfig, TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { passwordResetTokens, sessions } from '../../db/schema/owned/auth.js';
-import { users } from '../../db/schema/owned/users.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { TAuth } from '../../platform/session.js';
@@ -23,7 +22,8 @@ import { linkEmail } from '../../providers/email/html.js';
 import type { TEmailProvider } from '../../providers/email/index.js';
 import type { TSmsProvider } from '../../providers/sms/index.js';
 import { verifyBotCheck } from '../bot-check/service.js';
-import type { TCodeTextLimits } from '../rate-limits/code-texts.js';
+import type { TCodeTextLimits } from '../rate-limits/index.js';
+import { resetPassword } from '../users/credentials-service.js';
 import { findUserByEmail, findUserById } from '../users/service.js';
 import * as codes from '../verification/service.js';
 
@@ -204,7 +204,7 @@ export async function completePasswordReset(
       .returning({ id: passwordResetTokens.id });
     if (used.length === 0 || !(await codes.consumeCode(tx, codeId, ctx.now)))
       throw new AppError(400, 'reset_token_invalid');
-    await tx.update(users).set({ passwordHash, updatedAt: ctx.now }).where(eq(users.id, user.id));
+    await resetPassword(tx, user.id, passwordHash, ctx.now);
     await tx.delete(sessions).where(eq(sessions.userId, user.id));
     // Any other link sent for this account stops working too.
     await tx

@@ -4,10 +4,12 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { burnPasswordCheck, verifyPassword } from '../../platform/passwords.js';
 import { createSession, deleteSession, type TAuth } from '../../platform/session.js';
-import { getStationSummary } from '../station/service.js';
+import { getStationSummary, stationRequiresTwoFactor } from '../station/service.js';
 import { findUserByEmail, findUserById, setLastLogin, setUserLanguage } from '../users/service.js';
-import { stationRequiresTwoFactor } from './account-repo.js';
 import { openLoginChallenge } from './two-factor.js';
+
+// A superadmin's session points at the station it views (superadmin's switch and exit).
+export { setSessionViewingStation } from './account-repo.js';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 

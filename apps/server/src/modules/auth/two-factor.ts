@@ -3,12 +3,12 @@
 // SHA-256, and the short code step of a sign-in (login_challenges).
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { TWO_FACTOR } from '@message-station/shared';
-import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { DbOrTx } from '../../db/client.js';
 import { loginChallenges, recoveryCodes } from '../../db/schema/owned/auth.js';
-import { users } from '../../db/schema/owned/users.js';
 import { randomToken, sha256 } from '../../platform/tokens.js';
+import { recordTotpStep } from '../users/credentials-service.js';
 
 const PERIOD_SECONDS = 30;
 const SEALED_PREFIX = 'v1';
@@ -71,12 +71,7 @@ export async function acceptTotp(
 ): Promise<boolean> {
   const step = matchingStep(input.base32, input.code, input.now);
   if (step === null) return false;
-  const rows = await db
-    .update(users)
-    .set({ totpLastStep: step })
-    .where(and(eq(users.id, input.userId), or(isNull(users.totpLastStep), lt(users.totpLastStep, step))))
-    .returning({ id: users.id });
-  return rows.length === 1;
+  return recordTotpStep(db, input.userId, step);
 }
 
 const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');

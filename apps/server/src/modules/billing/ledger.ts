@@ -4,7 +4,7 @@ import type { TCreditLedgerKind } from '@message-station/shared';
 import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { creditLedger } from '../../db/schema/owned/billing.js';
-import { stations } from '../../db/schema/owned/station.js';
+import { addToCreditBalance, lockCreditBalance, spendFromCreditBalance } from '../station/billing-service.js';
 import { ledgerLine, type TLedgerLine } from './ledger-lines.js';
 
 /** A change to the balance, worded by one of `ledgerLine`'s lines. */
@@ -33,14 +33,10 @@ async function appendEntry(tx: DbOrTx, stationId: string, entry: TLedgerEntry, b
 /** Adds credits (grant, purchase, refund) and records it; answers the new balance. */
 export async function addCredits(tx: DbOrTx, stationId: string, entry: TLedgerEntry): Promise<number> {
   if (entry.credits < 0) throw new Error('addCredits takes a positive amount; use spendCredits');
-  const [row] = await tx
-    .update(stations)
-    .set({ smsCreditsBalance: sql`${stations.smsCreditsBalance} + ${entry.credits}` })
-    .where(eq(stations.id, stationId))
-    .returning({ balance: stations.smsCreditsBalance });
-  if (!row) throw new Error(`station ${stationId} not found`);
-  await appendEntry(tx, stationId, entry, row.balance);
-  return row.balance;
+  const balance = await addToCreditBalance(tx, stationId, entry.credits);
+  if (balance === null) throw new Error(`station ${stationId} not found`);
+  await appendEntry(tx, stationId, entry, balance);
+  return balance;
 }
 
 /**
@@ -52,14 +48,10 @@ export async function spendCredits(
   stationId: string,
   entry: Omit<TLedgerEntry, 'kind'> & { kind?: 'send' },
 ): Promise<number | null> {
-  const [row] = await tx
-    .update(stations)
-    .set({ smsCreditsBalance: sql`${stations.smsCreditsBalance} - ${entry.credits}` })
-    .where(and(eq(stations.id, stationId), gte(stations.smsCreditsBalance, entry.credits)))
-    .returning({ balance: stations.smsCreditsBalance });
-  if (!row) return null;
-  await appendEntry(tx, stationId, { ...entry, kind: 'send', credits: -entry.credits }, row.balance);
-  return row.balance;
+  const balance = await spendFromCreditBalance(tx, stationId, entry.credits);
+  if (balance === null) return null;
+  await appendEntry(tx, stationId, { ...entry, kind: 'send', credits: -entry.credits }, balance);
+  return balance;
 }
 
 /**
@@ -71,23 +63,19 @@ export async function startNewMonth(
   stationId: string,
   month: TLedgerLine & { grant: number; amountCents?: number | null; reference?: string; at: Date },
 ): Promise<{ rollover: number; balance: number }> {
-  const [station] = await tx
-    .select({ balance: stations.smsCreditsBalance })
-    .from(stations)
-    .where(eq(stations.id, stationId))
-    .for('update');
-  if (!station) throw new Error(`station ${stationId} not found`);
+  const balanceBefore = await lockCreditBalance(tx, stationId);
+  if (balanceBefore === null) throw new Error(`station ${stationId} not found`);
   await appendEntry(
     tx,
     stationId,
     {
       kind: 'rollover',
-      credits: station.balance,
+      credits: balanceBefore,
       ...ledgerLine.rollover(),
       reference: month.reference,
       at: month.at,
     },
-    station.balance,
+    balanceBefore,
   );
   const balance = await addCredits(tx, stationId, {
     kind: 'monthly_grant',
@@ -98,7 +86,7 @@ export async function startNewMonth(
     reference: month.reference,
     at: month.at,
   });
-  return { rollover: station.balance, balance };
+  return { rollover: balanceBefore, balance };
 }
 
 const PERIOD_OPENERS: TCreditLedgerKind[] = ['monthly_grant', 'trial_grant'];

@@ -6,19 +6,22 @@ import {
   type TCreditLedgerEntry,
   type TCreditLedgerParams,
 } from '@message-station/shared';
-import { and, eq, isNotNull, lte } from 'drizzle-orm';
 import type { TBillingConfig } from '../../config.js';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { stations } from '../../db/schema/owned/station.js';
 import { notFound } from '../../platform/errors.js';
+import { endExpiredTrials, findStationRow, suspendOverdueStations } from '../station/billing-service.js';
 import { creditBreakdown, listLedger } from './ledger.js';
+
+// The ledger is how other modules change a station's credits, in their own transaction.
+export { addCredits, spendCredits, startNewMonth } from './ledger.js';
+export { ledgerLine } from './ledger-lines.js';
 
 export async function getBillingInfo(
   db: DbOrTx,
   config: TBillingConfig,
   stationId: string,
 ): Promise<TBillingInfo> {
-  const [station] = await db.select().from(stations).where(eq(stations.id, stationId)).limit(1);
+  const station = await findStationRow(db, stationId);
   if (!station) throw notFound('station_not_found');
   const breakdown = await creditBreakdown(db, stationId);
   return {
@@ -82,21 +85,7 @@ export function sendingAllowed(
  */
 export async function enforcePaymentDeadlines(db: Db, now: Date) {
   const graceStart = new Date(now.getTime() - PAYMENT_GRACE_DAYS * 86_400_000);
-  const suspended = await db
-    .update(stations)
-    .set({ paymentStatus: 'suspended', updatedAt: now })
-    .where(
-      and(
-        eq(stations.paymentStatus, 'paid'),
-        isNotNull(stations.paymentFailedAt),
-        lte(stations.paymentFailedAt, graceStart),
-      ),
-    )
-    .returning({ id: stations.id });
-  const trialsEnded = await db
-    .update(stations)
-    .set({ paymentStatus: 'unpaid', updatedAt: now })
-    .where(and(eq(stations.paymentStatus, 'trial'), lte(stations.paymentExpiresAt, now)))
-    .returning({ id: stations.id });
-  return { suspended: suspended.length, trialsEnded: trialsEnded.length };
+  const suspended = await suspendOverdueStations(db, graceStart, now);
+  const trialsEnded = await endExpiredTrials(db, now);
+  return { suspended, trialsEnded };
 }

@@ -7,7 +7,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { stripeCheckoutSessions, stripeEvents } from '../../db/schema/owned/billing.js';
-import { stations } from '../../db/schema/owned/station.js';
+import { lockStationRow, setStationBilling, type TStationRow } from '../station/billing-service.js';
 import { addCredits, startNewMonth } from './ledger.js';
 import { ledgerLine } from './ledger-lines.js';
 import {
@@ -26,33 +26,30 @@ const ZEventTime = z.number().int().positive();
 const DAY_MS = 86_400_000;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-type TStation = typeof stations.$inferSelect;
 type TOutcome = { stationId: string | null; outcome: string };
 
 /** The station row, locked: two events for one station apply one after the other. */
 async function lockedStation(tx: DbOrTx, by: 'id' | 'customer', value: string | null | undefined) {
   if (!value || (by === 'id' && !UUID.test(value))) return null;
-  const column = by === 'id' ? stations.id : stations.stripeCustomerId;
-  const [row] = await tx.select().from(stations).where(eq(column, value)).limit(1).for('update');
-  return row ?? null;
+  return lockStationRow(tx, by, value);
 }
 
 const createdAt = (event: TStripeEvent) => new Date(event.created * 1000);
 
 /** A state event older than the newest one applied changes nothing: Stripe may deliver out of order. */
-function olderThanState(station: TStation, event: TStripeEvent): string | null {
+function olderThanState(station: TStationRow, event: TStripeEvent): string | null {
   const at = createdAt(event);
   if (!station.stripeStateAt || at.getTime() >= station.stripeStateAt.getTime()) return null;
   return `ignored: created ${at.toISOString()}, before the last applied event (${station.stripeStateAt.toISOString()})`;
 }
 
-function newestState(station: TStation, event: TStripeEvent): Date {
+function newestState(station: TStationRow, event: TStripeEvent): Date {
   const at = createdAt(event);
   return station.stripeStateAt && station.stripeStateAt > at ? station.stripeStateAt : at;
 }
 
 /** Invoices and cancellations count only for the subscription the station has now. */
-function otherSubscription(station: TStation, subscriptionId: string | null): string | null {
+function otherSubscription(station: TStationRow, subscriptionId: string | null): string | null {
   if (!subscriptionId) return 'ignored: not about a subscription';
   if (subscriptionId === station.stripeSubscriptionId) return null;
   return `ignored: subscription ${subscriptionId} is not the station's current one (${station.stripeSubscriptionId ?? 'none'})`;
@@ -112,19 +109,16 @@ async function checkoutCompleted(tx: DbOrTx, event: TStripeEvent, at: Date): Pro
     });
     if (taken) return ignored(taken);
     const tier = tierPaid(session);
-    await tx
-      .update(stations)
-      .set({
-        paymentStatus: 'paid',
-        subscriptionTier: tier,
-        stripeCustomerId: session.customer ?? station.stripeCustomerId,
-        stripeSubscriptionId: session.subscription ?? station.stripeSubscriptionId,
-        paymentFailedAt: null,
-        paymentExpiresAt: new Date(at.getTime() + 31 * DAY_MS),
-        stripeStateAt: newestState(station, event),
-        updatedAt: at,
-      })
-      .where(eq(stations.id, station.id));
+    await setStationBilling(tx, station.id, {
+      paymentStatus: 'paid',
+      subscriptionTier: tier,
+      stripeCustomerId: session.customer ?? station.stripeCustomerId,
+      stripeSubscriptionId: session.subscription ?? station.stripeSubscriptionId,
+      paymentFailedAt: null,
+      paymentExpiresAt: new Date(at.getTime() + 31 * DAY_MS),
+      stripeStateAt: newestState(station, event),
+      updatedAt: at,
+    });
     // The first month starts now; whatever the trial left carries over.
     const month = await startNewMonth(tx, station.id, {
       grant,
@@ -154,7 +148,7 @@ async function checkoutCompleted(tx: DbOrTx, event: TStripeEvent, at: Date): Pro
   return ignored(`ignored: checkout mode ${session.mode}`);
 }
 
-type TInvoiceTarget = { refused: TOutcome } | { refused: null; invoice: TInvoice; station: TStation };
+type TInvoiceTarget = { refused: TOutcome } | { refused: null; invoice: TInvoice; station: TStationRow };
 
 /** The station an invoice event may change: its customer's, for its current subscription, and newer. */
 async function invoiceTarget(tx: DbOrTx, event: TStripeEvent): Promise<TInvoiceTarget> {
@@ -179,16 +173,13 @@ async function invoicePaid(tx: DbOrTx, event: TStripeEvent, at: Date): Promise<T
   if (target.refused) return target.refused;
   const { invoice, station } = target;
   const periodEnd = invoice.lines?.data[0]?.period?.end ?? invoice.period_end;
-  await tx
-    .update(stations)
-    .set({
-      paymentStatus: 'paid',
-      paymentFailedAt: null,
-      ...(periodEnd ? { paymentExpiresAt: new Date(periodEnd * 1000) } : {}),
-      stripeStateAt: newestState(station, event),
-      updatedAt: at,
-    })
-    .where(eq(stations.id, station.id));
+  await setStationBilling(tx, station.id, {
+    paymentStatus: 'paid',
+    paymentFailedAt: null,
+    ...(periodEnd ? { paymentExpiresAt: new Date(periodEnd * 1000) } : {}),
+    stripeStateAt: newestState(station, event),
+    updatedAt: at,
+  });
   // The first invoice is the checkout itself, which already started the month.
   if (invoice.billing_reason !== 'subscription_cycle') {
     return { stationId: station.id, outcome: `paid (${invoice.billing_reason ?? 'invoice'})` };
@@ -209,15 +200,12 @@ async function invoiceFailed(tx: DbOrTx, event: TStripeEvent, at: Date): Promise
   const { station } = target;
   const failedAt = station.paymentFailedAt ?? at;
   const overdue = at.getTime() - failedAt.getTime() >= PAYMENT_GRACE_DAYS * DAY_MS;
-  await tx
-    .update(stations)
-    .set({
-      paymentFailedAt: failedAt,
-      ...(overdue && station.paymentStatus === 'paid' ? { paymentStatus: 'suspended' as const } : {}),
-      stripeStateAt: newestState(station, event),
-      updatedAt: at,
-    })
-    .where(eq(stations.id, station.id));
+  await setStationBilling(tx, station.id, {
+    paymentFailedAt: failedAt,
+    ...(overdue && station.paymentStatus === 'paid' ? { paymentStatus: 'suspended' as const } : {}),
+    stripeStateAt: newestState(station, event),
+    updatedAt: at,
+  });
   return { stationId: station.id, outcome: overdue ? 'payment failed; SMS suspended' : 'payment failed' };
 }
 
@@ -231,16 +219,13 @@ async function subscriptionDeleted(tx: DbOrTx, event: TStripeEvent, at: Date): P
   if (!station) return { stationId: null, outcome: 'ignored: no station for customer' };
   const other = otherSubscription(station, subscription.id);
   if (other) return { stationId: station.id, outcome: other };
-  await tx
-    .update(stations)
-    .set({
-      paymentStatus: 'unpaid',
-      stripeSubscriptionId: null,
-      paymentExpiresAt: null,
-      stripeStateAt: newestState(station, event),
-      updatedAt: at,
-    })
-    .where(eq(stations.id, station.id));
+  await setStationBilling(tx, station.id, {
+    paymentStatus: 'unpaid',
+    stripeSubscriptionId: null,
+    paymentExpiresAt: null,
+    stripeStateAt: newestState(station, event),
+    updatedAt: at,
+  });
   return { stationId: station.id, outcome: 'subscription ended' };
 }
 

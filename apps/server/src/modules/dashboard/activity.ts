@@ -6,7 +6,7 @@ import type { Db } from '../../db/client.js';
 import { executeNamed, rowsOf } from '../../db/rows.js';
 import { smsDeliveries, smsSendHolds, smsSendStats, smsSends } from '../../db/schema/owned/delivery.js';
 import { formatCount } from '../../platform/numbers.js';
-import { toStages } from '../delivery/status.js';
+import { toStages } from '../delivery/service.js';
 
 /** The furthest-behind texts name the line (the order ZActivity's status documents). */
 export function activityStatus(stages: TDeliveryStages): TActivityStatus {

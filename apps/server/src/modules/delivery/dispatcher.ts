@@ -10,8 +10,7 @@ import { rowsOf } from '../../db/rows.js';
 import { smsDeliveries, smsDispatchLanes, smsRefunds, smsSends } from '../../db/schema/owned/delivery.js';
 import type { TEventBus } from '../../platform/event-bus.js';
 import { SmsSendError, type TSmsProvider } from '../../providers/sms/types.js';
-import { addCredits } from '../billing/ledger.js';
-import { ledgerLine } from '../billing/ledger-lines.js';
+import { addCredits, ledgerLine } from '../billing/service.js';
 import { acquireLane, holdLease, releaseLane, type TLaneLeaseDeps } from './lane.js';
 import { applyEarlyStatuses } from './status.js';
 

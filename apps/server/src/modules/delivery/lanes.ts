@@ -1,11 +1,11 @@
 // Sending lanes (decision 0016): which lane a station's texts go out on, with what sender and
 // pace, and the operator's setting of a station's own number and 10DLC rate.
 import type { TStationSmsSending, TStationSmsSendingResponse } from '@message-station/shared';
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { smsDeliveries, smsDispatchLanes } from '../../db/schema/owned/delivery.js';
-import { stations } from '../../db/schema/owned/station.js';
 import { notFound } from '../../platform/errors.js';
+import { findLaneStation, findStationSending, setStationSendingColumns } from '../station/service.js';
 import { DEFAULT_LANE } from './dispatcher.js';
 
 const STATION_LANE_PREFIX = 'station:';
@@ -28,10 +28,7 @@ export type TLaneSettings = { ratePerSecond: number; from: string | null };
  */
 export async function resolveLane(db: Db, lane: string, serviceRate: number): Promise<TLaneSettings> {
   if (!lane.startsWith(STATION_LANE_PREFIX)) return { ratePerSecond: serviceRate, from: null };
-  const [station] = await db
-    .select({ sender: stations.smsSender, rate: stations.smsRatePerSecond })
-    .from(stations)
-    .where(eq(stations.id, lane.slice(STATION_LANE_PREFIX.length)));
+  const station = await findLaneStation(db, lane.slice(STATION_LANE_PREFIX.length));
   return { ratePerSecond: station?.rate ?? serviceRate, from: station?.sender ?? null };
 }
 
@@ -49,11 +46,7 @@ function describe(
 }
 
 async function findStation(db: DbOrTx, stationId: string, lock = false) {
-  const query = db
-    .select({ id: stations.id, smsSender: stations.smsSender, smsRatePerSecond: stations.smsRatePerSecond })
-    .from(stations)
-    .where(eq(stations.id, stationId));
-  const [station] = lock ? await query.for('update') : await query;
+  const station = await findStationSending(db, stationId, lock);
   if (!station) throw notFound('station_not_found');
   return station;
 }
@@ -75,19 +68,10 @@ export async function setStationSending(
 ): Promise<TStationSmsSendingResponse> {
   return db.transaction(async (tx) => {
     await findStation(tx, stationId, true);
-    const [updated] = await tx
-      .update(stations)
-      .set({
-        smsSender: input.sms_sender,
-        smsRatePerSecond: input.sms_rate_per_second,
-        updatedAt: sql`now()`,
-      })
-      .where(eq(stations.id, stationId))
-      .returning({
-        id: stations.id,
-        smsSender: stations.smsSender,
-        smsRatePerSecond: stations.smsRatePerSecond,
-      });
+    const updated = await setStationSendingColumns(tx, stationId, {
+      smsSender: input.sms_sender,
+      smsRatePerSecond: input.sms_rate_per_second,
+    });
     if (!updated) throw notFound('station_not_found');
     const lane = laneOf(updated);
     await registerLane(tx, lane);

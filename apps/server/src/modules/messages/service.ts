@@ -252,4 +252,9 @@ export async function editTranslation(
   return describe(ctx, message);
 }
 
+// Rows as stored, for the modules that send, speak and translate a message.
+export type { TMessageRow, TTranslationRow } from './repo.js';
 export type { TMessageRequest };
+export const findMessage = repo.findMessage;
+export const listTranslations = repo.listTranslations;
+export const updateTranslation = repo.updateTranslation;

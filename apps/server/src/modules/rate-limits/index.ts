@@ -9,6 +9,8 @@ import { createCodeTextLimits } from './code-texts.js';
 import { queueLockEmail, startLockEmailWorker } from './lock-email.js';
 import { createSignInLimits } from './sign-in.js';
 
+export type { TCodeTextLimits } from './code-texts.js';
+
 export const RATE_LIMIT_CLEANUP_QUEUE = 'rate-limits-cleanup';
 
 export function createRateLimits(deps: {

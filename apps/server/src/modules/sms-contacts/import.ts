@@ -9,8 +9,8 @@ import {
   type TImportRowError,
   tooLongText,
 } from '@message-station/shared';
+import * as repo from '../subscribers/contacts-service.js';
 import { parseContactsCsv, type TCsvContactRow } from './csv.js';
-import * as repo from './repo.js';
 import { attestationText, stationCatalog, type TStaffContext } from './service.js';
 
 type TCatalog = Awaited<ReturnType<typeof stationCatalog>>;

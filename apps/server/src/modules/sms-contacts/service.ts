@@ -11,9 +11,8 @@ import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { TSmsProvider } from '../../providers/sms/index.js';
 import { findStationById, listLanguages, listMessageTypes } from '../station/service.js';
-import * as contacts from '../subscribers/repo.js';
+import * as contacts from '../subscribers/contacts-service.js';
 import { sendTextOrExplain } from '../verification/service.js';
-import * as repo from './repo.js';
 
 export type TStaffContext = {
   db: Db;
@@ -79,7 +78,7 @@ export async function listContacts(
   query: { search?: string; status?: TSmsContact['status']; limit: number; offset: number },
 ) {
   const { typeKeys } = await stationCatalog(ctx);
-  const page = await repo.pageContacts(ctx.db, ctx.stationId, query, query.limit, query.offset);
+  const page = await contacts.pageContacts(ctx.db, ctx.stationId, query, query.limit, query.offset);
   const preferences = await contacts.listPreferences(
     ctx.db,
     ctx.stationId,

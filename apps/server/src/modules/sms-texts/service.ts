@@ -21,8 +21,7 @@ import {
 } from '@message-station/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
-import { findStationById, listLanguages, listMessageTypes } from '../station/service.js';
-import { typeNamesIn } from '../station/type-translations.js';
+import { findStationById, listLanguages, listMessageTypes, typeNamesIn } from '../station/service.js';
 import * as repo from './repo.js';
 
 export type TStationRef = { id: string; displayName: string };

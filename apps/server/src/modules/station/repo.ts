@@ -162,3 +162,16 @@ export async function setStationLanguages(
     .values(languages.map((l) => ({ ...l, stationId })))
     .onConflictDoNothing({ target: [stationLanguages.stationId, stationLanguages.languageCode] });
 }
+
+export async function stationRequiresTwoFactor(db: DbOrTx, stationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ requireTwoFactor: stations.requireTwoFactor })
+    .from(stations)
+    .where(eq(stations.id, stationId))
+    .limit(1);
+  return row?.requireTwoFactor ?? false;
+}
+
+export async function setStationRequiresTwoFactor(db: DbOrTx, stationId: string, value: boolean, at: Date) {
+  await db.update(stations).set({ requireTwoFactor: value, updatedAt: at }).where(eq(stations.id, stationId));
+}

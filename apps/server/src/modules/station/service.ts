@@ -10,8 +10,7 @@ import {
   type TPaymentStatus,
 } from '@message-station/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { addCredits } from '../billing/ledger.js';
-import { ledgerLine } from '../billing/ledger-lines.js';
+import { addCredits, ledgerLine } from '../billing/service.js';
 import * as repo from './repo.js';
 import { defaultRows, type TTypeWordingRow, writeTypeWording } from './type-translations.js';
 
@@ -110,6 +109,13 @@ export const findStationIdBySlug = repo.findStationIdBySlug;
 export const findStationBySlug = repo.findStationBySlug;
 export const findStationById = repo.findStationById;
 export const listStationNames = repo.listStationNames;
+export const stationRequiresTwoFactor = repo.stationRequiresTwoFactor;
+export const setStationRequiresTwoFactor = repo.setStationRequiresTwoFactor;
+
+// A station's own sender and pace, read and set by delivery's sending lanes.
+export { findLaneStation, findStationSending, setStationSendingColumns } from './sending-repo.js';
+// Type names and descriptions per language, for signup, the SMS texts and the join flow.
+export { planSignupWording, typeNamesIn, typeWordingIn } from './type-translations.js';
 
 /**
  * The station's languages, primary first (it is the join page's default), then the order they

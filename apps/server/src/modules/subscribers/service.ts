@@ -12,10 +12,15 @@ import type { TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { TSmsProvider } from '../../providers/sms/index.js';
-import type { TCodeTextLimits } from '../rate-limits/code-texts.js';
+import type { TCodeTextLimits } from '../rate-limits/index.js';
 import { confirmationBody } from '../sms-texts/service.js';
-import { consentText, findStationBySlug, listLanguages, listMessageTypes } from '../station/service.js';
-import { typeWordingIn } from '../station/type-translations.js';
+import {
+  consentText,
+  findStationBySlug,
+  listLanguages,
+  listMessageTypes,
+  typeWordingIn,
+} from '../station/service.js';
 import * as codes from '../verification/service.js';
 import * as repo from './repo.js';
 

@@ -3,13 +3,13 @@
 import type { TSuperadminDashboard } from '@message-station/shared';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { sessions } from '../../db/schema/owned/auth.js';
 import { messages } from '../../db/schema/owned/messages.js';
 import { stations } from '../../db/schema/owned/station.js';
 import { smsContacts } from '../../db/schema/owned/subscribers.js';
 import { users } from '../../db/schema/owned/users.js';
 import { notFound } from '../../platform/errors.js';
 import type { TAuth } from '../../platform/session.js';
+import { setSessionViewingStation } from '../auth/service.js';
 
 async function viewingStation(db: Db, stationId: string | null) {
   if (!stationId) return null;
@@ -74,14 +74,11 @@ type TViewContext = { db: Db; auth: TAuth };
 export async function switchStation(ctx: TViewContext, stationId: string) {
   const station = await viewingStation(ctx.db, stationId);
   if (!station) throw notFound('station_not_found');
-  await ctx.db
-    .update(sessions)
-    .set({ viewingStationId: station.id })
-    .where(eq(sessions.id, ctx.auth.sessionId));
+  await setSessionViewingStation(ctx.db, ctx.auth.sessionId, station.id);
   return { message: `Now viewing ${station.display_name}`, viewing_station: station };
 }
 
 export async function exitStation(ctx: TViewContext) {
-  await ctx.db.update(sessions).set({ viewingStationId: null }).where(eq(sessions.id, ctx.auth.sessionId));
+  await setSessionViewingStation(ctx.db, ctx.auth.sessionId, null);
   return { message: 'Returned to your own station' };
 }

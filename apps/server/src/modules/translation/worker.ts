@@ -6,8 +6,8 @@ import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import type { TEventBus } from '../../platform/event-bus.js';
 import { TranslationError, type TTranslationProvider } from '../../providers/translation/types.js';
-import * as repo from '../messages/repo.js';
 import type { TTranslationJob, TTranslationQueue } from '../messages/service.js';
+import * as messages from '../messages/service.js';
 import { declareTranslateQueue, TRANSLATE_QUEUE, translationQueue } from './queue.js';
 import { requeueStalePending, STALE_AFTER_SECONDS, SWEEP_QUEUE } from './sweep.js';
 
@@ -29,15 +29,15 @@ export async function runTranslationJob(
   job: TTranslationJob,
   attempt: { retryCount: number; retryLimit: number },
 ) {
-  const message = await repo.findMessage(deps.db, job.stationId, job.messageId);
-  const [row] = (await repo.listTranslations(deps.db, job.stationId, [job.messageId])).filter(
+  const message = await messages.findMessage(deps.db, job.stationId, job.messageId);
+  const [row] = (await messages.listTranslations(deps.db, job.stationId, [job.messageId])).filter(
     (t) => t.languageCode === job.language,
   );
   // Deleted, re-edited or corrected by hand since the job was queued.
   if (!message || !row || row.revision !== job.revision || row.status !== 'pending') return;
 
-  const finish = async (values: Parameters<typeof repo.updateTranslation>[4]) => {
-    const updated = await repo.updateTranslation(
+  const finish = async (values: Parameters<typeof messages.updateTranslation>[4]) => {
+    const updated = await messages.updateTranslation(
       deps.db,
       job.stationId,
       job.messageId,

@@ -1,4 +1,5 @@
-// Admin queries on a station's SMS contacts: search and paging done in SQL.
+// Admin queries on a station's SMS contacts for the contact list and its CSV import (the
+// sms-contacts module): search and paging done in SQL, imports set-based.
 import { and, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import {
