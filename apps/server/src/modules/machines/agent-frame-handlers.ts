@@ -23,6 +23,7 @@ export type TSocketDeps = {
   clientChanged(change: TClientChange): Promise<void>;
 };
 
+/** Tells every node's Machines pages that this socket's machine changed. */
 export function changed(
   deps: TSocketDeps,
   conn: TConnection,

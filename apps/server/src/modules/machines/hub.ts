@@ -9,6 +9,7 @@
 //   command-runner.ts    a command for a machine held here: to its socket, its answer back
 //   presence-sweeper.ts  silent sockets cut, machines of dead nodes marked gone
 //   machine-pages.ts     every node's Machines pages hear of each change, in order
+//   connected-client.ts  a machine's row as the pages and the live list show it
 // Every SQL is in repo.ts; every time is read from the injected clock (`now`).
 import { randomUUID } from 'node:crypto';
 import { AGENT_HEARTBEAT_SECONDS, AGENT_STALE_SECONDS } from '@message-station/shared';
