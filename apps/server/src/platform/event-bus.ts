@@ -3,7 +3,7 @@
 // LISTEN/NOTIFY, so a browser connected to any node hears what happened on another.
 //
 // NOTIFY carries at most 8000 bytes, so events carry ids, not rows: a node that needs the row
-// reads it from the database (see machines/hub.ts). An event too large to travel is refused on
+// reads it from the database (see machines/machine-pages.ts). An event too large to travel is refused on
 // every node, also without PostgreSQL, so a test on one node finds it before production does.
 import { randomUUID } from 'node:crypto';
 import { EventEmitter } from 'node:events';
