@@ -248,7 +248,14 @@ describe('SignupPage start and verification', () => {
     mockSession(null, {
       'POST /api/register/start': () => jsonResponse(startReply({ test_code: '111111' })),
       'POST /api/register/verify': () =>
-        jsonResponse({ error: 'Invalid verification code. 4 attempts left.' }, 400),
+        jsonResponse(
+          {
+            error: 'Invalid verification code. 4 attempts left.',
+            code: 'verification_code_invalid',
+            params: { attempts_left: 4 },
+          },
+          400,
+        ),
     });
     const { router } = renderApp('/signup');
     await screen.findByLabelText(/^Full Name/);

@@ -119,7 +119,15 @@ describe('VerificationStep logo upload', () => {
     setCookie('csrf_token', 'v2');
     const fetchMock = mockSession(null, {
       'POST /api/register/verify': () => jsonResponse(sessionUser()),
-      'POST /admin/api/station/logo': () => jsonResponse({ error: 'File type must be: png, jpg, jpeg' }, 400),
+      'POST /admin/api/station/logo': () =>
+        jsonResponse(
+          {
+            error: 'File type must be: png, jpg, jpeg',
+            code: 'logo_wrong_type',
+            params: { types: 'png, jpg, jpeg' },
+          },
+          400,
+        ),
     });
     const logo = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
     const router = renderStep(startReply(), logo);
