@@ -2,7 +2,8 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // One Vitest run covers every workspace. Server API tests run once on a fresh embedded PGlite
-// per file, and once more on PostgreSQL when TEST_DATABASE_URL is set.
+// per file, and once more on PostgreSQL when TEST_DATABASE_URL is set; each file's database is a
+// copy of template databases that the project's global setup migrates once per run.
 const sharedSrc = fileURLToPath(new URL('./packages/shared/src/index.ts', import.meta.url));
 const alias = { '@message-station/shared': sharedSrc };
 
@@ -13,6 +14,7 @@ const apiProject = (name: string, testDb: string) => ({
     include: ['apps/server/src/**/*.test.ts'],
     environment: 'node',
     env: { TEST_DB: testDb },
+    globalSetup: ['apps/server/src/test/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -129,8 +129,20 @@ async function initPgliteDataDir(dataDir: string): Promise<void> {
   if (code !== 0) throw new Error(`Could not create the database in ${dataDir}: ${stderr.trim()}`);
 }
 
-/** Embedded PGlite. `dataDir` undefined means in memory (tests). */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/** Embedded PGlite with a copy of its data folder at hand (test templates). */
+export type PgliteDatabase = Database & {
+  /** The data folder as an uncompressed tarball, checkpointed first so that it loads without recovery. */
+  dumpDataDir(): Promise<Blob>;
+};
+
+/**
+ * Embedded PGlite. `dataDir` undefined means in memory (tests); in memory, `loadDataDir` starts
+ * from a tarball made by dumpDataDir instead of an empty database (no initdb).
+ */
+export async function openPglite(
+  dataDir?: string,
+  options: { loadDataDir?: Blob } = {},
+): Promise<PgliteDatabase> {
   let lock: DataDirLock | undefined;
   let created = false;
   if (dataDir) {
@@ -142,7 +154,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   try {
     if (dataDir && created) await initPgliteDataDir(dataDir);
     // pg_trgm: the SMS Contacts search by name and phone digits uses trigram indexes (0014).
-    client = new PGlite({ dataDir, extensions: { pg_trgm }, startParams: pgliteStartParams() });
+    client = new PGlite({
+      dataDir,
+      extensions: { pg_trgm },
+      startParams: pgliteStartParams(),
+      ...(options.loadDataDir && !dataDir ? { loadDataDir: options.loadDataDir } : {}),
+    });
     await client.waitReady;
   } catch (error) {
     lock?.release();
@@ -164,6 +181,10 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       // Parameterless SQL may hold several statements, which only exec runs; answer the last.
       const results = await client.exec(text);
       return results.at(-1) ?? { rows: [] };
+    },
+    async dumpDataDir() {
+      await client.exec('checkpoint');
+      return client.dumpDataDir('none');
     },
     async close() {
       try {

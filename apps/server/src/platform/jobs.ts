@@ -8,13 +8,20 @@ export type TJobRunner = {
   stop(): Promise<void>;
 };
 
+const JOB_SCHEMA = 'pgboss';
+
+/** Creates pg-boss's tables ahead of its start (test template databases); start skips them then. */
+export async function installJobSchema(database: Database): Promise<void> {
+  await database.executeSql(PgBoss.getConstructionPlans(JOB_SCHEMA));
+}
+
 export async function startJobRunner(
   database: Database,
   log?: { error(details: object, message: string): void },
 ): Promise<TJobRunner> {
   const boss = new PgBoss({
     db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
-    schema: 'pgboss',
+    schema: JOB_SCHEMA,
     // The app's own rows say what is pending; old job records are not needed for long.
     deleteAfterDays: 7,
     archiveCompletedAfterSeconds: 3600,

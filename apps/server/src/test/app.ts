@@ -7,7 +7,7 @@ import { loadConfig, type TConfig } from '../config.js';
 import { seedDemo } from '../db/seed.js';
 import type { TSmsProvider } from '../providers/sms/index.js';
 import type { TTranslationProvider } from '../providers/translation/types.js';
-import { createTestDatabase } from './db.js';
+import { createTestDatabase, TEST_CONFIG_ENV, testDbTemplates } from './db.js';
 
 export type TTestAppOptions = {
   config?: Partial<TConfig>;
@@ -22,17 +22,11 @@ export type TTestAppOptions = {
 };
 
 export async function createTestApp(options: TTestAppOptions = {}) {
-  const database = await createTestDatabase();
-  const config: TConfig = {
-    ...loadConfig({
-      NODE_ENV: 'test',
-      DEV_TOOLS: 'true',
-      LOG_LEVEL: 'silent',
-      WEB_DIST_DIR: '/nonexistent-web-dist',
-    }),
-    ...options.config,
-  };
-  if (options.seed !== false) await seedDemo(database.db, config.publicUrl);
+  const config: TConfig = { ...loadConfig(TEST_CONFIG_ENV), ...options.config };
+  // The run's seeded template already holds the demo station when it was made for this URL.
+  const seeded = options.seed !== false && testDbTemplates()?.seedPublicUrl === config.publicUrl;
+  const database = await createTestDatabase({ seeded });
+  if (options.seed !== false && !seeded) await seedDemo(database.db, config.publicUrl);
   const app = await buildApp({
     config,
     database,

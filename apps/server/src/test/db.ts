@@ -1,12 +1,49 @@
 // A fresh database per test file: in-memory PGlite, or a new PostgreSQL database named
-// ms_test_<random> (dropped afterwards) when the suite runs with TEST_DB=postgres.
+// ms_test_<random> (dropped afterwards) when the suite runs with TEST_DB=postgres. Each is a copy
+// of a template the run made once (test/global-setup.ts): migrated, with pg-boss's tables, and
+// with the demo seed when asked for. Without the templates (a run that skipped the global setup)
+// the database is migrated here as before.
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type Database, openPglite, openPostgres } from '../db/client.js';
 
-/** `url` is set on PostgreSQL, so a second app process can open the same database. */
-export async function createTestDatabase(): Promise<Database & { url?: string }> {
+/** What the global setup hands to the test files: tarball paths (PGlite) or database names. */
+export type TTestDbTemplates = {
+  kind: 'pglite' | 'postgres';
+  migrated: string;
+  seeded: string;
+  /** The public URL the seeded template's demo station was made with. */
+  seedPublicUrl: string;
+};
+
+/** The environment createTestApp's configuration comes from (before a test's own overrides). */
+export const TEST_CONFIG_ENV = {
+  NODE_ENV: 'test',
+  DEV_TOOLS: 'true',
+  LOG_LEVEL: 'silent',
+  WEB_DIST_DIR: '/nonexistent-web-dist',
+};
+
+export function testDbTemplates(): TTestDbTemplates | undefined {
+  const templates = inject('testDbTemplates');
+  const kind = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
+  return templates?.kind === kind ? templates : undefined;
+}
+
+/**
+ * `url` is set on PostgreSQL, so a second app process can open the same database. With `seeded`
+ * the copy holds the demo seed made for `templates.seedPublicUrl`; callers check that it fits.
+ */
+export async function createTestDatabase(
+  options: { seeded?: boolean } = {},
+): Promise<Database & { url?: string }> {
+  const templates = testDbTemplates();
+  const template = templates && (options.seeded ? templates.seeded : templates.migrated);
+  if (options.seeded && !template) throw new Error('no seeded template database in this run');
   if (process.env.TEST_DB !== 'postgres') {
+    if (template) return openPglite(undefined, { loadDataDir: new Blob([fs.readFileSync(template)]) });
     const database = await openPglite();
     await database.migrate();
     return database;
@@ -14,11 +51,14 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   const baseUrl = process.env.TEST_DATABASE_URL;
   if (!baseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
   const name = `ms_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(baseUrl, `create database ${name}`);
+  await adminQuery(
+    baseUrl,
+    template ? `create database ${name} template ${template}` : `create database ${name}`,
+  );
   const url = new URL(baseUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.toString());
-  await database.migrate();
+  if (!template) await database.migrate();
   return {
     ...database,
     url: url.toString(),

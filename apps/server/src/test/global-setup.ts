@@ -1,0 +1,99 @@
+// Once per test run of an API project: migrated template databases that each test file copies
+// (test/db.ts) instead of creating, migrating and seeding its own. Two templates: migrated only,
+// and migrated with the demo seed; both hold pg-boss's schema too. PGlite: the data folder dumped
+// to a tarball in a temporary folder, loaded per file. PostgreSQL: template databases with a
+// random name (runs side by side never share one), copied per file with CREATE DATABASE … TEMPLATE
+// while nothing is connected to them. All are removed when the run ends.
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { loadConfig } from '../config.js';
+import { type Database, openPglite, openPostgres } from '../db/client.js';
+import { seedDemo } from '../db/seed.js';
+import { installJobSchema } from '../platform/jobs.js';
+import { adminQuery, TEST_CONFIG_ENV, type TTestDbTemplates } from './db.js';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testDbTemplates: TTestDbTemplates;
+  }
+}
+
+/** What both templates hold: the migrations and pg-boss's tables. */
+async function prepare(database: Database) {
+  await database.migrate();
+  await installJobSchema(database);
+}
+
+/** The demo seed as createTestApp makes it, for the default public URL it is made with. */
+const seedPublicUrl = () => loadConfig(TEST_CONFIG_ENV).publicUrl;
+
+async function pgliteTemplates(): Promise<{ templates: TTestDbTemplates; teardown: () => void }> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-test-template-'));
+  const database = await openPglite();
+  try {
+    await prepare(database);
+    const migrated = path.join(dir, 'migrated.tar');
+    fs.writeFileSync(migrated, Buffer.from(await (await database.dumpDataDir()).arrayBuffer()));
+    const publicUrl = seedPublicUrl();
+    await seedDemo(database.db, publicUrl);
+    const seeded = path.join(dir, 'seeded.tar');
+    fs.writeFileSync(seeded, Buffer.from(await (await database.dumpDataDir()).arrayBuffer()));
+    return {
+      templates: { kind: 'pglite', migrated, seeded, seedPublicUrl: publicUrl },
+      teardown: () => fs.rmSync(dir, { recursive: true, force: true }),
+    };
+  } catch (error) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    throw error;
+  } finally {
+    await database.close();
+  }
+}
+
+async function postgresTemplates(): Promise<{ templates: TTestDbTemplates; teardown: () => Promise<void> }> {
+  const baseUrl = process.env.TEST_DATABASE_URL;
+  if (!baseUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  const migrated = `ms_template_${randomBytes(6).toString('hex')}`;
+  const seeded = `${migrated}_seeded`;
+  const teardown = async () => {
+    await adminQuery(baseUrl, `drop database if exists ${seeded} with (force)`);
+    await adminQuery(baseUrl, `drop database if exists ${migrated} with (force)`);
+  };
+  const fill = async (name: string, work: (database: Database) => Promise<void>) => {
+    const url = new URL(baseUrl);
+    url.pathname = `/${name}`;
+    const database = await openPostgres(url.toString());
+    try {
+      await work(database);
+    } finally {
+      // A template is copied only while no connection is open to it.
+      await database.close();
+    }
+  };
+  try {
+    await adminQuery(baseUrl, `create database ${migrated}`);
+    await fill(migrated, prepare);
+    await adminQuery(baseUrl, `create database ${seeded} template ${migrated}`);
+    const publicUrl = seedPublicUrl();
+    await fill(seeded, async (database) => {
+      await seedDemo(database.db, publicUrl);
+    });
+    return { templates: { kind: 'postgres', migrated, seeded, seedPublicUrl: publicUrl }, teardown };
+  } catch (error) {
+    await teardown();
+    throw error;
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const started = performance.now();
+  const onPostgres = project.config.env?.TEST_DB === 'postgres';
+  const { templates, teardown } = onPostgres ? await postgresTemplates() : await pgliteTemplates();
+  project.provide('testDbTemplates', templates);
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(`[${project.name}] template databases ready in ${seconds} s`);
+  return teardown;
+}
