@@ -2,6 +2,7 @@
 // prices for landing, terms and billing (decision 0010 on the credit pack).
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from './constants.js';
+import { TEXT_LIMITS, textField } from './text-field.js';
 
 export const PLAN_TIERS = {
   basic: { label: 'Starter', priceCents: 5000 },
@@ -106,3 +107,29 @@ export function paymentLinkUrl(base: string, stationId: string, email: string | 
   if (email) url.searchParams.set('prefilled_email', email);
   return url.toString();
 }
+
+/** What a Payment Link's checkout collects: a subscription plan or credit packs. */
+export const CHECKOUT_KINDS = ['subscription', 'credits'] as const;
+export type TCheckoutKind = (typeof CHECKOUT_KINDS)[number];
+
+/** POST /dev/api/stripe/checkout (development only): the checkout a Stripe event is built for. */
+export const ZDevCheckoutRequest = z.object({
+  kind: z.enum(CHECKOUT_KINDS),
+  client_reference_id: textField({
+    label: 'client_reference_id',
+    max: TEXT_LIMITS.token,
+    required: 'client_reference_id is required',
+  }),
+  email: textField({ label: 'email', max: TEXT_LIMITS.email }).optional(),
+  tier: z.enum(Object.keys(PLAN_TIERS) as ['basic', 'professional', 'enterprise']).default('basic'),
+  packs: z.number().int().min(1).max(10).default(1),
+});
+export type TDevCheckoutRequest = z.input<typeof ZDevCheckoutRequest>;
+
+/** The signed event went through the real webhook: its id and what it did. */
+export const ZDevCheckoutResponse = z.object({
+  ok: z.literal(true),
+  event_id: z.string(),
+  outcome: z.string(),
+});
+export type TDevCheckoutResponse = z.infer<typeof ZDevCheckoutResponse>;

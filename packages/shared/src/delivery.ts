@@ -1,5 +1,7 @@
 // SMS delivery and dashboard shapes (spec §3 Dashboard stats, Activity; §7 send-sms, dashboard-stats, activity).
 import { z } from 'zod';
+import { ZErrorResponse } from './auth.js';
+import { ZSendConflict } from './send-conflict.js';
 
 export const SEND_ERRORS = {
   adminOnly: 'Only admins can send SMS messages',
@@ -45,6 +47,12 @@ export const ZSendRequest = z.object({ send_again: z.boolean().optional() }).nul
 export type TSendRequest = z.infer<typeof ZSendRequest>;
 
 export { type TSendConflict, ZSendConflict } from './send-conflict.js';
+
+/** The headers of POST …/send-sms: the same Idempotency-Key for every attempt of one send. */
+export const ZSendHeaders = z.object({ 'idempotency-key': ZIdempotencyKey.optional() });
+
+/** A 409 of POST …/send-sms: the message's earlier send, or another refusal. */
+export const ZSendConflictResponse = z.union([ZSendConflict, ZErrorResponse]);
 
 export const ZSendResult = z.object({
   sent_count: z.number(),
@@ -176,3 +184,8 @@ export const ZActivity = z.object({
 });
 export const ZActivityResponse = z.object({ activities: z.array(ZActivity) });
 export type TActivity = z.infer<typeof ZActivity>;
+export type TActivityResponse = z.infer<typeof ZActivityResponse>;
+
+/** GET /admin/api/activity?limit=20: how many lines, newest first. */
+export const ZActivityQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
+export type TActivityQuery = z.input<typeof ZActivityQuery>;

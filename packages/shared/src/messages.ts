@@ -58,6 +58,10 @@ export const ZMessagesQuery = z.object({
   type: z.enum(MESSAGE_TYPE_KEYS).optional(),
   search: textField({ label: 'Search', max: TEXT_LIMITS.search }).optional(),
 });
+export type TMessagesQuery = z.input<typeof ZMessagesQuery>;
+
+/** PUT /admin/api/messages/{id}/translations/{language}: which translation of which message. */
+export const ZTranslationParams = z.object({ id: z.uuid('Message not found'), language: z.string().max(5) });
 
 export const ZTranslationEditRequest = z.object({
   translated_text: textField({
@@ -66,6 +70,7 @@ export const ZTranslationEditRequest = z.object({
     required: 'The translation cannot be empty.',
   }),
 });
+export type TTranslationEditRequest = z.input<typeof ZTranslationEditRequest>;
 
 /** GET /admin/api/station */
 export const ZStationSummary = z.object({

@@ -5,6 +5,11 @@ import { ZUsPhone } from './fields.js';
 import { ZVerificationCode } from './registration.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 
+/** The `{slug}` of the public subscriber calls; an unusable one is an unknown station. */
+export const ZStationSlugParams = z.object({
+  slug: textField({ label: 'Station', max: TEXT_LIMITS.slug, required: 'Station not found' }),
+});
+
 /** The interface languages: the consent text is shown, and recorded, in the one the person reads. */
 export const CONSENT_LANGUAGES = ['en', 'es'] as const;
 export type TConsentLanguage = (typeof CONSENT_LANGUAGES)[number];
@@ -88,16 +93,32 @@ export const ZSubscriberVerifyRequest = z.object({
   contact_id: z.uuid('Subscription not found. Please start again.'),
   verification_code: ZVerificationCode,
 });
+export type TSubscriberVerifyRequest = z.input<typeof ZSubscriberVerifyRequest>;
 export const ZSubscriberResendRequest = z.object({
   contact_id: z.uuid('Subscription not found. Please start again.'),
 });
+export type TSubscriberResendRequest = z.input<typeof ZSubscriberResendRequest>;
 export const ZSubscriberResendResponse = ZSubscribeResponse.omit({
   requires_verification: true,
   contact_id: true,
 });
+export type TSubscriberResendResponse = z.infer<typeof ZSubscriberResendResponse>;
 
 export const ZUnsubscribeRequest = z.object({ phone: ZUsPhone });
+export type TUnsubscribeRequest = z.input<typeof ZUnsubscribeRequest>;
 export const ZMessageResponse = z.object({ ok: z.literal(true), message: z.string() });
+export type TMessageResponse = z.infer<typeof ZMessageResponse>;
+
+/** POST /dev/api/inbound (development only): a text to the station number, simulated. */
+export const ZDevInboundRequest = z.object({
+  from: textField({ label: 'From', max: TEXT_LIMITS.phone, required: 'From is required.' }),
+  body: textField({ label: 'Body', max: TEXT_LIMITS.smsBody }),
+});
+export type TDevInboundRequest = z.input<typeof ZDevInboundRequest>;
+
+/** What the station texted back, or null. */
+export const ZDevInboundResponse = z.object({ reply: z.string().nullable() });
+export type TDevInboundResponse = z.infer<typeof ZDevInboundResponse>;
 
 /** Per message type: subscribed or not, and in which language. */
 export const ZMessagePreferences = z.partialRecord(
@@ -126,10 +147,12 @@ export const ZSmsContactsQuery = z.object({
 });
 
 export const ZUpdatePreferencesRequest = z.object({ message_preferences: ZMessagePreferences });
+export type TUpdatePreferencesRequest = z.input<typeof ZUpdatePreferencesRequest>;
 /** Staff may pause and resume; only the person can opt out or back in. */
 export const ZUpdateContactStatusRequest = z.object({
   status: z.enum(['active', 'paused'], 'Status must be active or paused.'),
 });
+export type TUpdateContactStatusRequest = z.input<typeof ZUpdateContactStatusRequest>;
 
 export const ZAddContactRequest = z.object({
   name: textField({ label: 'Name', max: TEXT_LIMITS.name }).optional().default(''),
@@ -169,6 +192,10 @@ export const ZImportRow = z.object({
    */
   verifies_existing: z.boolean(),
 });
+/** POST /admin/api/sms-contacts/import?dry_run=true: only check the rows (the default). */
+export const ZImportQuery = z.object({ dry_run: z.enum(['true', 'false']).default('true') });
+export type TImportQuery = z.input<typeof ZImportQuery>;
+
 export const ZImportReport = z.object({
   total: z.number(),
   valid: z.number(),

@@ -6,8 +6,10 @@ export const ZSuperadminStatus = z.object({
   is_superadmin: z.boolean(),
   viewing_station_id: z.string().nullable(),
 });
+export type TSuperadminStatus = z.infer<typeof ZSuperadminStatus>;
 
 export const ZViewingStation = z.object({ id: z.string(), display_name: z.string(), slug: z.string() });
+export type TViewingStation = z.infer<typeof ZViewingStation>;
 
 export const ZSuperadminStationRow = z.object({
   id: z.string(),
@@ -34,7 +36,9 @@ export const ZSuperadminDashboard = z.object({
 export type TSuperadminDashboard = z.infer<typeof ZSuperadminDashboard>;
 
 export const ZSwitchStationResponse = z.object({ message: z.string(), viewing_station: ZViewingStation });
+export type TSwitchStationResponse = z.infer<typeof ZSwitchStationResponse>;
 export const ZExitStationResponse = z.object({ message: z.string() });
+export type TExitStationResponse = z.infer<typeof ZExitStationResponse>;
 
 /**
  * A station's own sending identity (decision 0016): a US long code or toll-free number in E.164,

@@ -116,3 +116,23 @@ export const ZApiKeyCreated = z.object({
   user: ZStationUser,
 });
 export type TApiKeyCreated = z.infer<typeof ZApiKeyCreated>;
+
+/** POST /admin/api/invitations/{id}/resend: the new email is written in the admin's language. */
+export const ZResendInvitationRequest = z.object({ language: z.enum(['en', 'es']).optional() }).optional();
+export type TResendInvitationRequest = z.input<typeof ZResendInvitationRequest>;
+
+/** GET /auth/invitations/{token}: the link's token as the path carries it. */
+export const ZInvitationTokenParams = z.object({ token: ZInvitationToken });
+
+/** GET /agent/v1/session: the desktop app's Station ID and `Bearer` API key (checked by the route). */
+export const ZApiKeyAuthHeaders = z.object({
+  'x-station-id': textField({ label: 'X-Station-ID', max: TEXT_LIMITS.slug }).optional(),
+  authorization: textField({ label: 'Authorization', max: TEXT_LIMITS.token }).optional(),
+});
+
+/** Who an API key signs in: its station and its user. */
+export const ZApiKeyAuthResponse = z.object({
+  station: z.object({ id: z.string(), slug: z.string(), display_name: z.string() }),
+  user: z.object({ id: z.string(), full_name: z.string(), email: z.string(), role: z.string() }),
+});
+export type TApiKeyAuthResponse = z.infer<typeof ZApiKeyAuthResponse>;

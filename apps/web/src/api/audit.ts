@@ -1,8 +1,9 @@
 // Typed calls of the Audit page: the station's audit log, a page at a time, and its CSV export.
-import type { TAuditPage } from '@message-station/shared';
+import type { TAuditPage, TAuditQuery } from '@message-station/shared';
 import { api } from './client';
 
-export type TAuditFilters = { action?: string; actor?: string; from?: string; to?: string };
+/** The route's query without its paging (the cursor and page size). */
+export type TAuditFilters = Omit<TAuditQuery, 'cursor' | 'limit'>;
 
 function queryString(filters: TAuditFilters, extra: Record<string, string> = {}): string {
   const params = new URLSearchParams();

@@ -1,7 +1,14 @@
 // Typed calls for the admin Billing page (spec §7 Admin: GET /admin/api/billing) and its credit
 // ledger, plus the development test checkout that stands in for Stripe's Payment Links.
-import type { TBillingInfo, TCreditLedgerEntry, TPlanTier } from '@message-station/shared';
+import type {
+  TBillingInfo,
+  TCreditLedgerEntry,
+  TDevCheckoutRequest,
+  TDevCheckoutResponse,
+} from '@message-station/shared';
 import { api } from './client';
+
+export type { TCheckoutKind, TDevCheckoutRequest } from '@message-station/shared';
 
 export function getBilling(signal?: AbortSignal): Promise<TBillingInfo> {
   return api<TBillingInfo>('/admin/api/billing', { signal });
@@ -12,18 +19,7 @@ export function getBillingHistory(signal?: AbortSignal): Promise<TCreditLedgerEn
   return api<TCreditLedgerEntry[]>('/admin/api/billing/history', { signal });
 }
 
-export type TCheckoutKind = 'subscription' | 'credits';
-
-/** Body of POST /dev/api/stripe/checkout: what a Payment Link's checkout would have collected. */
-export type TDevCheckoutRequest = {
-  kind: TCheckoutKind;
-  client_reference_id: string;
-  email: string;
-  tier?: TPlanTier;
-  packs?: number;
-};
-
 /** Development only: the server signs a Stripe event for this checkout and runs it through its webhook. */
-export function devCheckout(request: TDevCheckoutRequest): Promise<{ ok: true; event_id: string }> {
-  return api<{ ok: true; event_id: string }>('/dev/api/stripe/checkout', { method: 'POST', body: request });
+export function devCheckout(request: TDevCheckoutRequest): Promise<TDevCheckoutResponse> {
+  return api<TDevCheckoutResponse>('/dev/api/stripe/checkout', { method: 'POST', body: request });
 }

@@ -1,17 +1,10 @@
 // Typed call for the bot-check configuration the public forms need (spec §5, §7 Public).
+import type { TBotCheckConfig } from '@message-station/shared';
 import { api } from './client';
 
-export type TBotCheckProvider = 'altcha' | 'turnstile';
+export type { TBotCheckConfig, TBotCheckProvider } from '@message-station/shared';
 
 /** Which widget to show: ALTCHA (self-hosted challenge) or Cloudflare Turnstile (site key). */
-export type TBotCheckConfig = {
-  provider: TBotCheckProvider;
-  /** ALTCHA only: where the widget fetches its challenge. */
-  challenge_url: string | null;
-  /** Turnstile only: the public site key. */
-  site_key: string | null;
-};
-
 export function getBotCheckConfig(signal?: AbortSignal): Promise<TBotCheckConfig> {
   return api<TBotCheckConfig>('/api/bot-check', { signal });
 }

@@ -1,5 +1,5 @@
 // Typed calls for the Dashboard (spec §3 Dashboard stats and Activity, §7 dashboard-stats, activity).
-import type { TActivity, TDashboardStats } from '@message-station/shared';
+import type { TActivity, TActivityResponse, TDashboardStats } from '@message-station/shared';
 import { api } from './client';
 
 export type { TActivity, TDashboardStats } from '@message-station/shared';
@@ -13,6 +13,6 @@ export function getDashboardStats(signal?: AbortSignal): Promise<TDashboardStats
 
 /** Newest first; sends of one message merge into one line. */
 export async function getActivity(limit: number, signal?: AbortSignal): Promise<TActivity[]> {
-  const reply = await api<{ activities: TActivity[] }>(`/admin/api/activity?limit=${limit}`, { signal });
+  const reply = await api<TActivityResponse>(`/admin/api/activity?limit=${limit}`, { signal });
   return reply.activities;
 }

@@ -1,19 +1,19 @@
 // Typed calls for the desktop app's releases (spec §7): the versions, each version's notes, and
 // the zips a signed-in user downloads.
-import type { TReleaseNotes } from '@message-station/shared';
+import type { TReleaseList, TReleaseNotes, TReleaseNotesQuery } from '@message-station/shared';
 import { api } from './client';
 import { fetchFile, type TDownloadedFile } from './file-download';
 
 /** Newest first. */
 export async function listReleases(signal?: AbortSignal): Promise<string[]> {
-  const reply = await api<{ releases: string[] }>('/api/releases', { signal });
+  const reply = await api<TReleaseList>('/api/releases', { signal });
   return reply.releases;
 }
 
 /** 404 'Release not found' for an unknown version. */
 export function getReleaseNotes(
   version: string,
-  language: 'en' | 'es',
+  language: NonNullable<TReleaseNotesQuery['language']>,
   signal?: AbortSignal,
 ): Promise<TReleaseNotes> {
   return api<TReleaseNotes>(`/api/releases/${encodeURIComponent(version)}?language=${language}`, { signal });

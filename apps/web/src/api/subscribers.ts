@@ -2,14 +2,18 @@
 // code, and unsubscribe. Station slugs come from the URL, so they are always encoded.
 import type {
   TLanguageCode,
+  TMessageResponse,
   TStationPublicInfo,
   TSubscribeRequest,
   TSubscribeResponse,
+  TSubscriberResendRequest,
+  TSubscriberResendResponse,
+  TSubscriberVerifyRequest,
+  TUnsubscribeRequest,
 } from '@message-station/shared';
 import { api } from './client';
 
-export type TSubscriberResendResponse = Omit<TSubscribeResponse, 'requires_verification' | 'contact_id'>;
-export type TSubscriberMessageResponse = { ok: true; message: string };
+export type { TSubscriberResendResponse } from '@message-station/shared';
 
 function base(slug: string): string {
   return `/subscribe/${encodeURIComponent(slug)}`;
@@ -36,22 +40,19 @@ export function verifySubscriber(
   slug: string,
   contactId: string,
   verificationCode: string,
-): Promise<TSubscriberMessageResponse> {
-  return api<TSubscriberMessageResponse>(`${base(slug)}/verify`, {
-    method: 'POST',
-    body: { contact_id: contactId, verification_code: verificationCode },
-  });
+): Promise<TMessageResponse> {
+  const body: TSubscriberVerifyRequest = { contact_id: contactId, verification_code: verificationCode };
+  return api<TMessageResponse>(`${base(slug)}/verify`, { method: 'POST', body });
 }
 
 /** Texts a new code; throws ApiError 429 'Please wait N seconds before requesting a new code.' */
 export function resendSubscriberCode(slug: string, contactId: string): Promise<TSubscriberResendResponse> {
-  return api<TSubscriberResendResponse>(`${base(slug)}/resend`, {
-    method: 'POST',
-    body: { contact_id: contactId },
-  });
+  const body: TSubscriberResendRequest = { contact_id: contactId };
+  return api<TSubscriberResendResponse>(`${base(slug)}/resend`, { method: 'POST', body });
 }
 
 /** The same answer whether or not the number was subscribed. */
-export function unsubscribe(slug: string, phone: string): Promise<TSubscriberMessageResponse> {
-  return api<TSubscriberMessageResponse>(`${base(slug)}/unsubscribe`, { method: 'POST', body: { phone } });
+export function unsubscribe(slug: string, phone: string): Promise<TMessageResponse> {
+  const body: TUnsubscribeRequest = { phone };
+  return api<TMessageResponse>(`${base(slug)}/unsubscribe`, { method: 'POST', body });
 }

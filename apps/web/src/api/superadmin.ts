@@ -1,14 +1,16 @@
 // Typed calls for the superadmin dashboard, station impersonation (spec §7 Admin, superadmin calls)
 // and a station's own SMS sender and pace (decision 0016).
 import type {
+  TExitStationResponse,
   TStationSmsSending,
   TStationSmsSendingResponse,
   TSuperadminDashboard,
+  TSuperadminStatus,
+  TSwitchStationResponse,
 } from '@message-station/shared';
 import { api } from './client';
 
-export type TSuperadminStatus = { is_superadmin: boolean; viewing_station_id: string | null };
-export type TViewingStation = { id: string; display_name: string; slug: string };
+export type { TSuperadminStatus, TViewingStation } from '@message-station/shared';
 
 /** Throws ApiError 403 for anyone who is not a superadmin. */
 export function getSuperadminStatus(signal?: AbortSignal): Promise<TSuperadminStatus> {
@@ -20,15 +22,16 @@ export function getSuperadminDashboard(signal?: AbortSignal): Promise<TSuperadmi
 }
 
 /** From now on the session acts as an admin of this station. */
-export function switchStation(
-  stationId: string,
-): Promise<{ message: string; viewing_station: TViewingStation }> {
-  return api(`/admin/api/superadmin/switch-station/${encodeURIComponent(stationId)}`, { method: 'POST' });
+export function switchStation(stationId: string): Promise<TSwitchStationResponse> {
+  return api<TSwitchStationResponse>(
+    `/admin/api/superadmin/switch-station/${encodeURIComponent(stationId)}`,
+    { method: 'POST' },
+  );
 }
 
 /** Back to the superadmin's own station. */
-export function exitStation(): Promise<{ message: string }> {
-  return api('/admin/api/superadmin/exit-station', { method: 'POST' });
+export function exitStation(): Promise<TExitStationResponse> {
+  return api<TExitStationResponse>('/admin/api/superadmin/exit-station', { method: 'POST' });
 }
 
 const smsSendingPath = (stationId: string) =>

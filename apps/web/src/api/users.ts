@@ -6,6 +6,10 @@ import {
   type TApiKeyCreated,
   type TCreateUserRequest,
   type TInvitationPreview,
+  type TOk,
+  type TPasswordResetRequest,
+  type TPasswordResetRequestResponse,
+  type TResendInvitationRequest,
   type TSessionUser,
   type TStationUser,
   type TUpdateUserRequest,
@@ -44,14 +48,12 @@ function invitationPath(id: string): string {
 
 /** A new link and a new expiry (the old link stops working). */
 export function resendInvitation(id: string): Promise<TUserInvitation> {
-  return api<TUserInvitation>(`${invitationPath(id)}/resend`, {
-    method: 'POST',
-    body: { language: currentLanguage() },
-  });
+  const body: TResendInvitationRequest = { language: currentLanguage() };
+  return api<TUserInvitation>(`${invitationPath(id)}/resend`, { method: 'POST', body });
 }
 
-export function revokeInvitation(id: string): Promise<{ ok: true }> {
-  return api<{ ok: true }>(invitationPath(id), { method: 'DELETE' });
+export function revokeInvitation(id: string): Promise<TOk> {
+  return api<TOk>(invitationPath(id), { method: 'DELETE' });
 }
 
 /** Public: what an invitation link is for; 404 when it is not valid or has expired. */
@@ -71,8 +73,8 @@ export function updateUser(id: string, request: TUpdateUserRequest): Promise<TSt
 }
 
 /** Admin accounts answer 403: they cannot be deleted through the interface. */
-export function deleteUser(id: string): Promise<{ ok: true }> {
-  return api<{ ok: true }>(userPath(id), { method: 'DELETE' });
+export function deleteUser(id: string): Promise<TOk> {
+  return api<TOk>(userPath(id), { method: 'DELETE' });
 }
 
 /**
@@ -91,9 +93,7 @@ export function revokeApiKey(id: string): Promise<TStationUser> {
  * Emails the user a reset link; they confirm a code sent by SMS before choosing a new password.
  * The bot check is replaced by the fixed token the server accepts from a signed-in admin (spec §5).
  */
-export function requestPasswordReset(email: string): Promise<{ message: string }> {
-  return api<{ message: string }>('/auth/password-reset/request', {
-    method: 'POST',
-    body: { email, turnstileToken: ADMIN_RESET_CAPTCHA_TOKEN },
-  });
+export function requestPasswordReset(email: string): Promise<TPasswordResetRequestResponse> {
+  const body: TPasswordResetRequest = { email, turnstileToken: ADMIN_RESET_CAPTCHA_TOKEN };
+  return api<TPasswordResetRequestResponse>('/auth/password-reset/request', { method: 'POST', body });
 }

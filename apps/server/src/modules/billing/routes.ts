@@ -2,11 +2,12 @@
 import {
   CREDIT_PACK,
   PLAN_TIERS,
-  TEXT_LIMITS,
-  textField,
   ZBillingInfo,
   ZCreditLedgerEntry,
+  ZDevCheckoutRequest,
+  ZDevCheckoutResponse,
   ZErrorResponse,
+  ZStripeWebhookResponse,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
@@ -68,7 +69,7 @@ const stripeWebhook =
           tags: ['billing'],
           summary: 'Stripe events (signature and a 300 s tolerance checked; each event applied once)',
           response: {
-            200: z.object({ received: z.literal(true), duplicate: z.boolean(), outcome: z.string() }),
+            200: ZStripeWebhookResponse,
             400: ZErrorResponse,
             503: ZErrorResponse,
           },
@@ -111,18 +112,6 @@ const stripeWebhook =
     );
   };
 
-const ZDevCheckout = z.object({
-  kind: z.enum(['subscription', 'credits']),
-  client_reference_id: textField({
-    label: 'client_reference_id',
-    max: TEXT_LIMITS.token,
-    required: 'client_reference_id is required',
-  }),
-  email: textField({ label: 'email', max: TEXT_LIMITS.email }).optional(),
-  tier: z.enum(Object.keys(PLAN_TIERS) as ['basic', 'professional', 'enterprise']).default('basic'),
-  packs: z.number().int().min(1).max(10).default(1),
-});
-
 /**
  * Development without a Stripe account: builds the checkout.session.completed event Stripe would
  * send for a Payment Link, signs it with the dev secret and posts it to the real webhook.
@@ -136,9 +125,9 @@ const devCheckout =
         schema: {
           tags: ['dev'],
           summary: 'Development only: complete a test checkout through the signed webhook',
-          body: ZDevCheckout,
+          body: ZDevCheckoutRequest,
           response: {
-            200: z.object({ ok: z.literal(true), event_id: z.string(), outcome: z.string() }),
+            200: ZDevCheckoutResponse,
             400: ZErrorResponse,
           },
         },

@@ -1,6 +1,6 @@
 // GET /api/bot-check (which check the forms show) and GET /api/altcha/challenge.
+import { ZBotCheckConfig } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TAppContext } from '../../app-context.js';
 import { altchaChallenge, botCheckInfo } from './service.js';
 
@@ -14,11 +14,7 @@ export const botCheckRoutes =
           tags: ['public'],
           summary: 'The bot check public forms use: ALTCHA (ours) or Cloudflare Turnstile',
           response: {
-            200: z.object({
-              provider: z.enum(['altcha', 'turnstile']),
-              challenge_url: z.string().nullable(),
-              site_key: z.string().nullable(),
-            }),
+            200: ZBotCheckConfig,
           },
         },
       },

@@ -1,7 +1,6 @@
 // GET /admin/api/dashboard-stats and GET /admin/api/activity (spec §7).
-import { ZActivityResponse, ZDashboardStats } from '@message-station/shared';
+import { ZActivityQuery, ZActivityResponse, ZDashboardStats } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TAppContext } from '../../app-context.js';
 import { authOf } from '../../platform/guards.js';
 import { recentActivity } from './activity.js';
@@ -29,7 +28,7 @@ export const dashboardRoutes =
         schema: {
           tags: ['dashboard'],
           summary: 'Recent SMS activity, one line per message, newest first, with where its texts are',
-          querystring: z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) }),
+          querystring: ZActivityQuery,
           response: { 200: ZActivityResponse },
         },
       },

@@ -2,21 +2,16 @@
 // signed-in staff (/admin/api/download/app/{version}, /admin/api/download/app-pilot).
 import {
   APP_PILOT_VERSION,
-  TEXT_LIMITS,
-  textField,
   ZErrorResponse,
   ZReleaseList,
   ZReleaseNotes,
+  ZReleaseNotesQuery,
+  ZReleaseParams,
 } from '@message-station/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TAppContext } from '../../app-context.js';
 import { listReleases, openReleaseZip, releaseNotes } from './service.js';
-
-const ZVersion = z.object({
-  version: textField({ label: 'Version', max: TEXT_LIMITS.slug, required: 'Release not found' }),
-});
 
 export const releaseRoutes =
   (app: TAppContext): FastifyPluginAsyncZod =>
@@ -41,13 +36,8 @@ export const releaseRoutes =
         schema: {
           tags: ['releases'],
           summary: 'Release notes (Markdown) and details of one version',
-          params: ZVersion,
-          querystring: z.object({
-            language: z
-              .enum(['en', 'es'])
-              .default('en')
-              .describe('The notes in this interface language where the release has them, else English'),
-          }),
+          params: ZReleaseParams,
+          querystring: ZReleaseNotesQuery,
           response: { 200: ZReleaseNotes, 404: ZErrorResponse },
         },
       },
@@ -70,7 +60,7 @@ export const releaseRoutes =
         schema: {
           tags: ['releases'],
           summary: "The desktop agent's zip of one version",
-          params: ZVersion,
+          params: ZReleaseParams,
         },
       },
       async (request, reply) => sendZip(reply, request.params.version),

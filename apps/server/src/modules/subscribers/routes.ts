@@ -1,22 +1,23 @@
 // Public subscriber calls (spec §7 Subscriber), the inbound SMS webhook and its dev simulator.
 import { randomUUID } from 'node:crypto';
 import {
-  TEXT_LIMITS,
-  textField,
+  ZDevInboundRequest,
+  ZDevInboundResponse,
   ZErrorResponse,
   ZMessageResponse,
   ZStationPublicInfo,
   ZStationPublicInfoQuery,
+  ZStationSlugParams,
   ZSubscribeRequest,
   ZSubscribeResponse,
   ZSubscriberResendRequest,
   ZSubscriberResendResponse,
   ZSubscriberVerifyRequest,
+  ZTwilioInbound,
   ZUnsubscribeRequest,
 } from '@message-station/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TAppContext } from '../../app-context.js';
 import { twilioSignatureCheck } from '../../providers/sms/twilio-webhook.js';
 import { handleInboundText } from './keywords.js';
@@ -38,17 +39,7 @@ const errors = {
   429: ZErrorResponse,
   503: ZErrorResponse,
 };
-const ZSlug = z.object({
-  slug: textField({ label: 'Station', max: TEXT_LIMITS.slug, required: 'Station not found' }),
-});
 const HOUR_MS = 3_600_000;
-
-const ZTwilioInbound = z.looseObject({
-  MessageSid: textField({ label: 'MessageSid', max: TEXT_LIMITS.token, required: 'MessageSid is required.' }),
-  From: textField({ label: 'From', max: TEXT_LIMITS.phone, required: 'From is required.' }),
-  To: textField({ label: 'To', max: TEXT_LIMITS.phone }).default(''),
-  Body: textField({ label: 'Body', max: TEXT_LIMITS.smsBody }).default(''),
-});
 
 export const subscriberRoutes =
   (app: TAppContext): FastifyPluginAsyncZod =>
@@ -77,7 +68,7 @@ export const subscriberRoutes =
         schema: {
           tags: ['subscriber'],
           summary: "A station's join page: branding, languages, alert types, consent text",
-          params: ZSlug,
+          params: ZStationSlugParams,
           querystring: ZStationPublicInfoQuery,
           response: { 200: ZStationPublicInfo, 400: ZErrorResponse, 404: ZErrorResponse },
         },
@@ -97,7 +88,7 @@ export const subscriberRoutes =
         schema: {
           tags: ['subscriber'],
           summary: 'Join: choose alert types and languages, consent, and receive a code by SMS',
-          params: ZSlug,
+          params: ZStationSlugParams,
           body: ZSubscribeRequest,
           response: { 200: ZSubscribeResponse, ...errors },
         },
@@ -112,7 +103,7 @@ export const subscriberRoutes =
         schema: {
           tags: ['subscriber'],
           summary: 'Confirm the number with its code; the choices take effect',
-          params: ZSlug,
+          params: ZStationSlugParams,
           body: ZSubscriberVerifyRequest,
           response: { 200: ZMessageResponse, ...errors },
         },
@@ -133,7 +124,7 @@ export const subscriberRoutes =
         schema: {
           tags: ['subscriber'],
           summary: 'Text a new code (after a 30-second cooldown)',
-          params: ZSlug,
+          params: ZStationSlugParams,
           body: ZSubscriberResendRequest,
           response: { 200: ZSubscriberResendResponse, ...errors },
         },
@@ -149,7 +140,7 @@ export const subscriberRoutes =
           tags: ['subscriber'],
           summary:
             'Stop all alerts from this station to a number (same answer whether or not it was subscribed)',
-          params: ZSlug,
+          params: ZStationSlugParams,
           body: ZUnsubscribeRequest,
           response: { 200: ZMessageResponse, ...errors },
         },
@@ -187,11 +178,8 @@ export const subscriberRoutes =
           schema: {
             tags: ['dev'],
             summary: 'Simulate a text sent to the station number (DEV_TOOLS with the dev outbox only)',
-            body: z.object({
-              from: textField({ label: 'From', max: TEXT_LIMITS.phone, required: 'From is required.' }),
-              body: textField({ label: 'Body', max: TEXT_LIMITS.smsBody }),
-            }),
-            response: { 200: z.object({ reply: z.string().nullable() }), 400: ZErrorResponse },
+            body: ZDevInboundRequest,
+            response: { 200: ZDevInboundResponse, 400: ZErrorResponse },
           },
         },
         async (request) => {

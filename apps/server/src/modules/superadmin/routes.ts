@@ -2,12 +2,12 @@
 import {
   ZErrorResponse,
   ZExitStationResponse,
+  ZStationIdParams,
   ZSuperadminDashboard,
   ZSuperadminStatus,
   ZSwitchStationResponse,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TAppContext } from '../../app-context.js';
 import { authOf } from '../../platform/guards.js';
 import { exitStation, superadminDashboard, switchStation } from './service.js';
@@ -57,7 +57,7 @@ export const superadminRoutes =
         schema: {
           tags: ['superadmin'],
           summary: 'View a station as its admin (audited)',
-          params: z.object({ id: z.uuid('Station not found') }),
+          params: ZStationIdParams,
           response: { 200: ZSwitchStationResponse, 400: ZErrorResponse, 404: ZErrorResponse, ...refused },
         },
       },

@@ -3,9 +3,11 @@
 import {
   ZAcceptInvitationRequest,
   ZErrorResponse,
+  ZInvitationIdParams,
   ZInvitationPreview,
-  ZInvitationToken,
+  ZInvitationTokenParams,
   ZOk,
+  ZResendInvitationRequest,
   ZSessionUser,
   ZUserInvitation,
 } from '@message-station/shared';
@@ -23,7 +25,6 @@ import {
   type TInvitationContext,
 } from './invitations.js';
 
-const ZInvitationParams = z.object({ id: z.uuid('Invitation not found') });
 const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 // As many tries as the password-reset links allow, shared by every node.
 const publicLimit = { rateLimit: { max: 10, timeWindow: 15 * 60_000 } };
@@ -60,8 +61,8 @@ export const invitationRoutes =
         schema: {
           tags: ['users'],
           summary: 'Email the invitation again with a new link and a new expiry (the old link stops working)',
-          params: ZInvitationParams,
-          body: z.object({ language: z.enum(['en', 'es']).optional() }).optional(),
+          params: ZInvitationIdParams,
+          body: ZResendInvitationRequest,
           response: { 200: ZUserInvitation, ...errors },
         },
       },
@@ -80,7 +81,7 @@ export const invitationRoutes =
         schema: {
           tags: ['users'],
           summary: 'Revoke an invitation: its link stops working',
-          params: ZInvitationParams,
+          params: ZInvitationIdParams,
           response: { 200: ZOk, ...errors },
         },
       },
@@ -97,7 +98,7 @@ export const invitationRoutes =
         schema: {
           tags: ['auth'],
           summary: 'What an invitation link is for (station, email, name)',
-          params: z.object({ token: ZInvitationToken }),
+          params: ZInvitationTokenParams,
           response: {
             200: ZInvitationPreview,
             400: ZErrorResponse,

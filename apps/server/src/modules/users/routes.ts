@@ -1,13 +1,14 @@
 // Admin Users page calls (spec §7 users) with API keys, and the API-key sign-in check agents use.
 import {
-  TEXT_LIMITS,
-  textField,
+  ZApiKeyAuthHeaders,
+  ZApiKeyAuthResponse,
   ZApiKeyCreated,
   ZCreateUserRequest,
   ZErrorResponse,
   ZOk,
   ZStationUser,
   ZUpdateUserRequest,
+  ZUserIdParams,
   ZUserInvitation,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -26,7 +27,6 @@ import {
   revokeApiKey,
 } from './service.js';
 
-const ZUserParams = z.object({ id: z.uuid('User not found') });
 const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
 
 export const userRoutes =
@@ -75,7 +75,7 @@ export const userRoutes =
         schema: {
           tags: ['users'],
           summary: 'Edit a standard user (admin accounts are changed by support only)',
-          params: ZUserParams,
+          params: ZUserIdParams,
           body: ZUpdateUserRequest,
           response: { 200: ZStationUser, ...errors },
         },
@@ -101,7 +101,7 @@ export const userRoutes =
         schema: {
           tags: ['users'],
           summary: 'Delete a standard user (admin accounts cannot be deleted here)',
-          params: ZUserParams,
+          params: ZUserIdParams,
           response: { 200: ZOk, ...errors },
         },
       },
@@ -119,7 +119,7 @@ export const userRoutes =
         schema: {
           tags: ['users'],
           summary: 'Create or replace the user’s API key; the whole key is in this answer only',
-          params: ZUserParams,
+          params: ZUserIdParams,
           response: { 200: ZApiKeyCreated, ...errors },
         },
       },
@@ -144,7 +144,7 @@ export const userRoutes =
         schema: {
           tags: ['users'],
           summary: 'Revoke the user’s API key',
-          params: ZUserParams,
+          params: ZUserIdParams,
           response: { 200: ZStationUser, ...errors },
         },
       },
@@ -161,15 +161,9 @@ export const userRoutes =
         schema: {
           tags: ['agent'],
           summary: 'Checks a Station ID and API key (headers X-Station-ID and Authorization: Bearer)',
-          headers: z.object({
-            'x-station-id': textField({ label: 'X-Station-ID', max: TEXT_LIMITS.slug }).optional(),
-            authorization: textField({ label: 'Authorization', max: TEXT_LIMITS.token }).optional(),
-          }),
+          headers: ZApiKeyAuthHeaders,
           response: {
-            200: z.object({
-              station: z.object({ id: z.string(), slug: z.string(), display_name: z.string() }),
-              user: z.object({ id: z.string(), full_name: z.string(), email: z.string(), role: z.string() }),
-            }),
+            200: ZApiKeyAuthResponse,
             401: ZErrorResponse,
             403: ZErrorResponse,
             429: ZErrorResponse,

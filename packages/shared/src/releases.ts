@@ -1,0 +1,20 @@
+// The desktop agent's release calls (spec §7 /api/releases): which version, and in which language
+// its notes are read. The list and notes shapes live with the agent (agent.ts).
+import { z } from 'zod';
+import type { ZReleaseList } from './agent.js';
+import { TEXT_LIMITS, textField } from './text-field.js';
+
+export type TReleaseList = z.infer<typeof ZReleaseList>;
+
+/** `{version}` of /api/releases/{version} and the downloads; an unusable one is an unknown release. */
+export const ZReleaseParams = z.object({
+  version: textField({ label: 'Version', max: TEXT_LIMITS.slug, required: 'Release not found' }),
+});
+
+export const ZReleaseNotesQuery = z.object({
+  language: z
+    .enum(['en', 'es'])
+    .default('en')
+    .describe('The notes in this interface language where the release has them, else English'),
+});
+export type TReleaseNotesQuery = z.input<typeof ZReleaseNotesQuery>;
