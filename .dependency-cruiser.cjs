@@ -139,7 +139,7 @@ module.exports = {
       severity: 'error',
       comment: "Inside its module, only the repo files (repo.ts, *-repo.ts) import the module's tables.",
       from: { path: MODULE, pathNot: [REPO_FILE, ...NOT_TESTS] },
-      to: { path: `^${SERVER}/db/schema/` },
+      to: { path: `^${SERVER}/db/schema/owned/$1\\.ts$` },
     },
     {
       name: 'seed-through-services',

@@ -9,8 +9,7 @@ import type { TAuth } from '../../platform/session.js';
 import { sha256 } from '../../platform/tokens.js';
 import { stationSending } from '../delivery/service.js';
 import { getMessage } from '../messages/service.js';
-import { listMessageTypes } from '../station/service.js';
-import { getStationSettings } from '../station/settings.js';
+import { getStationSettings, listMessageTypes } from '../station/service.js';
 import { findInvitationStation, getInvitation } from '../users/invitations.js';
 import { findUserByEmail, getStationUser } from '../users/service.js';
 import {

@@ -2,11 +2,10 @@
 // server issues and verifies (no third party, no tracking); Cloudflare Turnstile when its keys
 // are configured. A solution is accepted once (replays refused) and only before it expires.
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
-import { lt } from 'drizzle-orm';
 import type { TBotCheckConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { botCheckUses } from '../../db/schema/owned/bot-check.js';
 import { AppError } from '../../platform/errors.js';
+import { claimSolution } from './repo.js';
 
 export const CAPTCHA_REQUIRED = 'Please complete the CAPTCHA verification';
 const CHALLENGE_TTL_MS = 10 * 60_000;
@@ -43,13 +42,9 @@ async function verifyAltcha(
   }
   if (!valid || !signature) throw new AppError(400, 'captcha_required');
   const expires = Number(extractParams(token).expires ?? 0) * 1000 || ctx.now.getTime() + CHALLENGE_TTL_MS;
-  await ctx.db.delete(botCheckUses).where(lt(botCheckUses.expiresAt, ctx.now));
-  const claimed = await ctx.db
-    .insert(botCheckUses)
-    .values({ signature, expiresAt: new Date(expires) })
-    .onConflictDoNothing()
-    .returning({ signature: botCheckUses.signature });
-  if (claimed.length === 0) throw new AppError(400, 'captcha_required');
+  if (!(await claimSolution(ctx.db, signature, new Date(expires), ctx.now))) {
+    throw new AppError(400, 'captcha_required');
+  }
 }
 
 async function verifyTurnstile(

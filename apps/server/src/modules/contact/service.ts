@@ -1,16 +1,15 @@
 // Contact requests: stored, then emailed to the support address with the sender as Reply-To.
 import { CONTACT_CATEGORY_LABELS, CONTACT_SENT, type ZContactRequest } from '@message-station/shared';
-import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { contactRequests } from '../../db/schema/owned/contact.js';
 import { AppError } from '../../platform/errors.js';
 import type { TAuth } from '../../platform/session.js';
 import { escapeHtml } from '../../providers/email/html.js';
 import type { TEmailProvider } from '../../providers/email/index.js';
 import { verifyBotCheck } from '../bot-check/service.js';
 import { findUserById } from '../users/service.js';
+import { insertContactRequest, markContactRequestEmailed } from './repo.js';
 
 type TContactContext = {
   db: Db;
@@ -33,20 +32,17 @@ export async function submitContact(ctx: TContactContext, input: z.output<typeof
   const email = user?.email ?? input.email;
   if (!name) throw new AppError(400, 'contact_name_required');
   if (!email) throw new AppError(400, 'contact_email_required');
-  const [row] = await ctx.db
-    .insert(contactRequests)
-    .values({
-      name,
-      email,
-      category: input.category,
-      subject: input.subject,
-      message: input.message,
-      userId: user?.id ?? null,
-      stationId: ctx.auth?.stationId ?? null,
-      ip: ctx.ip,
-      createdAt: ctx.now,
-    })
-    .returning({ id: contactRequests.id });
+  const row = await insertContactRequest(ctx.db, {
+    name,
+    email,
+    category: input.category,
+    subject: input.subject,
+    message: input.message,
+    userId: user?.id ?? null,
+    stationId: ctx.auth?.stationId ?? null,
+    ip: ctx.ip,
+    createdAt: ctx.now,
+  });
   const category = CONTACT_CATEGORY_LABELS[input.category];
   const lines = [
     `From: ${name} <${email}>`,
@@ -63,8 +59,7 @@ export async function submitContact(ctx: TContactContext, input: z.output<typeof
       text: lines.join('\n'),
       html: `<p>${lines.slice(0, -1).map(escapeHtml).join('<br>')}</p><p style="white-space:pre-wrap">${escapeHtml(input.message)}</p>`,
     });
-    if (row)
-      await ctx.db.update(contactRequests).set({ emailedAt: ctx.now }).where(eq(contactRequests.id, row.id));
+    if (row) await markContactRequestEmailed(ctx.db, row.id, ctx.now);
   } catch {
     // Stored all the same: support reads the table when mail is down.
     throw new AppError(503, 'contact_email_failed');

@@ -4,8 +4,8 @@ import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { smsDeliveries, smsEarlyStatuses, smsSends } from '../../db/schema/owned/delivery.js';
-import { messages } from '../../db/schema/owned/messages.js';
 import { notFound } from '../../platform/errors.js';
+import { findMessage } from '../messages/service.js';
 import { QUIET_END_HOUR, zoneOf } from './quiet-hours.js';
 
 /** Twilio's statuses in the order a message moves through them; the last three are final. */
@@ -172,10 +172,7 @@ export async function deliveryProgress(
   messageId: string,
   now: Date,
 ): Promise<TDeliveryProgress> {
-  const [message] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.id, messageId), eq(messages.stationId, stationId)));
+  const message = await findMessage(db, stationId, messageId);
   if (!message) throw notFound('message_not_found');
   const ofMessage = and(eq(smsSends.stationId, stationId), eq(smsSends.messageId, messageId));
   const [languages, releases] = await Promise.all([

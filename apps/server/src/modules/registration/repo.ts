@@ -3,6 +3,8 @@ import { eq, lt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { registrationDrafts } from '../../db/schema/owned/registration.js';
 
+export type { TDraftMessageType } from '../../db/schema/owned/registration.js';
+
 export async function insertDraft(db: DbOrTx, values: typeof registrationDrafts.$inferInsert) {
   const [row] = await db.insert(registrationDrafts).values(values).returning();
   if (!row) throw new Error('draft insert returned nothing');

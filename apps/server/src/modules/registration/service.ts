@@ -14,7 +14,6 @@ import {
 import type { z } from 'zod';
 import type { TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import type { TDraftMessageType } from '../../db/schema/owned/registration.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { createSession } from '../../platform/session.js';
@@ -27,6 +26,7 @@ import { createStation, findStationIdBySlug, planSignupWording } from '../statio
 import { createUserWithHash, findUserByEmail } from '../users/service.js';
 import * as codes from '../verification/service.js';
 import { sendEmailClashNotice } from './email-clash.js';
+import type { TDraftMessageType } from './repo.js';
 import * as repo from './repo.js';
 
 export type TRegistrationContext = {

@@ -1,4 +1,5 @@
-// Creating stations with their fixed parts (languages, the four message types) in one step.
+// What other modules use of a station: creating one with its fixed parts (languages, the four
+// message types) in one step, finding it, its languages, settings, sending and two-factor columns.
 import {
   defaultTypeWording,
   LANGUAGES,
@@ -8,8 +9,10 @@ import {
   type TLanguageCode,
   type TMessageTypeKey,
   type TPaymentStatus,
+  type TStationSettings,
 } from '@message-station/shared';
 import type { DbOrTx } from '../../db/client.js';
+import { notFound } from '../../platform/errors.js';
 import { addCredits, ledgerLine } from '../billing/service.js';
 import * as repo from './repo.js';
 import { defaultRows, type TTypeWordingRow, writeTypeWording } from './type-translations.js';
@@ -138,4 +141,35 @@ export const updateMessageType = repo.updateMessageType;
  */
 export function consentText(stationDisplayName: string, language = 'en'): string {
   return smsText('consent', language, { station: stationDisplayName });
+}
+
+/** The Settings page's view of a station (spec §2 Settings); also the audit trail's "before". */
+export async function getStationSettings(
+  db: DbOrTx,
+  publicUrl: string,
+  stationId: string,
+): Promise<TStationSettings> {
+  const station = await repo.findStationById(db, stationId);
+  if (!station) throw notFound('station_not_found');
+  const languages = await listLanguages(db, station);
+  return {
+    id: station.id,
+    name: station.name,
+    slug: station.slug,
+    station_slug: station.slug,
+    display_name: station.displayName,
+    brand_color: station.brandColor,
+    primary_language: station.primaryLanguage,
+    supported_languages: languages.map((l) => l.languageCode),
+    logo_url: station.logoUrl,
+    privacy_policy_url: station.privacyPolicyUrl,
+    terms_url: station.termsUrl,
+    signup_enabled: station.signupEnabled,
+    sms_enabled: station.smsEnabled,
+    sms_credits: station.smsCreditsBalance,
+    billing_email: station.billingEmail,
+    payment_status: station.paymentStatus,
+    join_url: `${publicUrl}/join/${station.slug}`,
+    unsubscribe_url: `${publicUrl}/unsubscribe/${station.slug}`,
+  };
 }

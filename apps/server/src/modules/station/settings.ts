@@ -1,48 +1,20 @@
 // Station settings (spec §2 Settings): branding, languages, SMS switch and public subscriptions.
 import {
   LANGUAGES,
-  type TStationSettings,
   type TStationSettingsResponse,
   type ZStationSettingsRequest,
 } from '@message-station/shared';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import type { TTranslationProvider } from '../../providers/translation/types.js';
 import { moveLanguagesOutside } from '../subscribers/service.js';
 import * as repo from './repo.js';
-import { listLanguages } from './service.js';
+import { getStationSettings } from './service.js';
 import { languagesSaved } from './type-translations.js';
 
-export async function getStationSettings(
-  db: DbOrTx,
-  publicUrl: string,
-  stationId: string,
-): Promise<TStationSettings> {
-  const station = await repo.findStationById(db, stationId);
-  if (!station) throw notFound('station_not_found');
-  const languages = await listLanguages(db, station);
-  return {
-    id: station.id,
-    name: station.name,
-    slug: station.slug,
-    station_slug: station.slug,
-    display_name: station.displayName,
-    brand_color: station.brandColor,
-    primary_language: station.primaryLanguage,
-    supported_languages: languages.map((l) => l.languageCode),
-    logo_url: station.logoUrl,
-    privacy_policy_url: station.privacyPolicyUrl,
-    terms_url: station.termsUrl,
-    signup_enabled: station.signupEnabled,
-    sms_enabled: station.smsEnabled,
-    sms_credits: station.smsCreditsBalance,
-    billing_email: station.billingEmail,
-    payment_status: station.paymentStatus,
-    join_url: `${publicUrl}/join/${station.slug}`,
-    unsubscribe_url: `${publicUrl}/unsubscribe/${station.slug}`,
-  };
-}
+// Read by the settings routes beside the save below; it lives in service.ts for other modules.
+export { getStationSettings };
 
 /**
  * Saves the settings in one transaction. Dropping a language moves the subscribers who chose it
