@@ -111,7 +111,8 @@ module.exports = {
     {
       name: 'other-module-internals',
       severity: 'error',
-      comment: 'Another module is reached through its service.ts, *-service.ts or index.ts, not its internal files.',
+      comment:
+        'Another module is reached through its service.ts, *-service.ts or index.ts, not its internal files.',
       from: { path: MODULE, pathNot: NOT_TESTS },
       to: {
         path: `^${SERVER}/modules/[^/]+/`,
