@@ -145,6 +145,7 @@ export const ZSmsContactsQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
   offset: z.coerce.number().int().min(0).default(0),
 });
+export type TSmsContactsQuery = z.input<typeof ZSmsContactsQuery>;
 
 export const ZUpdatePreferencesRequest = z.object({ message_preferences: ZMessagePreferences });
 export type TUpdatePreferencesRequest = z.input<typeof ZUpdatePreferencesRequest>;

@@ -4,6 +4,7 @@ import {
   IDEMPOTENCY_KEY_HEADER,
   type TDeliveryProgress,
   type TSendPreview,
+  type TSendRequest,
   type TSendResult,
 } from '@message-station/shared';
 import { api } from './client';
@@ -37,7 +38,7 @@ export function sendSms({ messageId, idempotencyKey, sendAgain }: TSendSmsReques
   return api<TSendResult>(sendSmsPath(messageId), {
     method: 'POST',
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    body: sendAgain ? { send_again: true } : undefined,
+    body: (sendAgain ? { send_again: true } : undefined) satisfies TSendRequest,
   });
 }
 

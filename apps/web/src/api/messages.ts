@@ -1,6 +1,11 @@
 // Typed calls for the admin Messages page (spec §3 Message, §7 Admin): the list, create, edit,
 // delete, a translation corrected by hand, and the station (SMS switch and credits).
-import type { TMessage, TStationSummary } from '@message-station/shared';
+import type {
+  TMessage,
+  TMessagesQuery as TMessagesQueryInput,
+  TStationSummary,
+  TTranslationEditRequest,
+} from '@message-station/shared';
 import { api } from './client';
 
 /** The server's shapes (spec §3 Message): one definition for server and web. */
@@ -19,7 +24,8 @@ export type TMessageInput = {
   message_type: string;
 };
 
-export type TMessagesQuery = { type?: string; search?: string; limit?: number };
+/** The route's query, but `type` as the page's filter holds it (a select's value; the server checks it). */
+export type TMessagesQuery = Omit<TMessagesQueryInput, 'type' | 'limit'> & { type?: string; limit?: number };
 
 /** GET /admin/api/station: the route's own schema. */
 export type TAdminStation = TStationSummary;
@@ -60,7 +66,7 @@ export function updateTranslation(
 ): Promise<TMessage> {
   return api<TMessage>(`${messagePath(id)}/translations/${encodeURIComponent(languageCode)}`, {
     method: 'PUT',
-    body: { translated_text: translatedText },
+    body: { translated_text: translatedText } satisfies TTranslationEditRequest,
   });
 }
 

@@ -1,5 +1,6 @@
 // Typed calls for the admin Settings page (spec §7 Admin): station settings, message types and the logo.
 import type {
+  TMessageTypeUpdate,
   TStationSettings,
   TStationSettingsRequest,
   TStationSettingsResponse,
@@ -7,15 +8,11 @@ import type {
 import { api } from './client';
 import type { TStationMessageType } from './sms-contacts';
 
+/** Body of PUT /admin/api/message-types/{id}: the type key itself never changes. */
+export type { TMessageTypeUpdate } from '@message-station/shared';
 /** The signup wizard uploads the logo through the same call once the station exists. */
 export { type TLogoUploadResponse, uploadStationLogo } from './registration';
 export type { TStationMessageType } from './sms-contacts';
-
-/** Body of PUT /admin/api/message-types/{id}: the type key itself never changes. */
-export type TMessageTypeUpdate = Pick<
-  TStationMessageType,
-  'display_name' | 'description' | 'color_code' | 'is_active'
->;
 
 export function getStationSettings(signal?: AbortSignal): Promise<TStationSettings> {
   return api<TStationSettings>('/admin/api/station/settings', { signal });

@@ -2,33 +2,34 @@
 // X-Total-Count header), preferences, pause/resume, adding one contact and importing a CSV.
 import type {
   TAddContactRequest,
-  TContactStatus,
+  TImportQuery,
   TImportReport,
   TMessagePreferences,
+  TMessageTypeItem,
+  TMessageTypeListItem,
   TSmsContact,
+  TSmsContactsQuery as TSmsContactsQueryInput,
+  TStationLanguage,
+  TUpdateContactStatusRequest,
+  TUpdatePreferencesRequest,
 } from '@message-station/shared';
 import { api, apiWithHeaders } from './client';
 
-export type TSmsContactsQuery = {
-  search?: string;
-  status?: TContactStatus;
+/** The route's query; the page always says which page (limit and offset as numbers). */
+export type TSmsContactsQuery = Omit<TSmsContactsQueryInput, 'limit' | 'offset'> & {
   limit: number;
   offset: number;
 };
 
 export type TSmsContactsPage = { contacts: TSmsContact[]; total: number };
 
-export type TStationMessageType = {
-  id: string;
-  message_type: string;
-  /** In the station's primary language: what Settings edits. */
-  display_name: string;
-  description: string;
-  color_code: string;
-  is_active: boolean;
-  /** The type's words in each interface language (the list answers them; updates do not). */
-  names?: Record<'en' | 'es', { display_name: string; description: string }>;
-};
+/**
+ * A message type as the routes answer it: worded in the station's primary language (what Settings
+ * edits), with its words in each interface language where the list gives them (updates do not).
+ */
+export type TStationMessageType = TMessageTypeItem & Partial<Pick<TMessageTypeListItem, 'names'>>;
+
+export type { TStationLanguage } from '@message-station/shared';
 
 /** The types as the pages show them: named in the interface language where the list says how. */
 export function typesInUiLanguage(
@@ -40,13 +41,6 @@ export function typesInUiLanguage(
     return words ? { ...type, display_name: words.display_name, description: words.description } : type;
   });
 }
-
-export type TStationLanguage = {
-  id: string;
-  language_code: string;
-  display_name: string;
-  is_active: boolean;
-};
 
 /** Search matches the name or the phone's digits. */
 export async function listSmsContacts(
@@ -71,7 +65,7 @@ export async function listSmsContacts(
 export function updateContactPreferences(id: string, preferences: TMessagePreferences): Promise<TSmsContact> {
   return api<TSmsContact>(`/admin/api/sms-contacts/${encodeURIComponent(id)}/preferences`, {
     method: 'PUT',
-    body: { message_preferences: preferences },
+    body: { message_preferences: preferences } satisfies TUpdatePreferencesRequest,
   });
 }
 
@@ -79,7 +73,7 @@ export function updateContactPreferences(id: string, preferences: TMessagePrefer
 export function updateContactStatus(id: string, status: 'active' | 'paused'): Promise<TSmsContact> {
   return api<TSmsContact>(`/admin/api/sms-contacts/${encodeURIComponent(id)}/status`, {
     method: 'PUT',
-    body: { status },
+    body: { status } satisfies TUpdateContactStatusRequest,
   });
 }
 
@@ -97,7 +91,8 @@ export function importSmsContacts(
   // Fields before the file: a streaming multipart parser sees them before it reads the file.
   if (options.consentAttested) form.append('consent_attested', 'true');
   form.append('file', file);
-  return api<TImportReport>(`/admin/api/sms-contacts/import?dry_run=${options.dryRun}`, {
+  const query: TImportQuery = { dry_run: options.dryRun ? 'true' : 'false' };
+  return api<TImportReport>(`/admin/api/sms-contacts/import?dry_run=${query.dry_run}`, {
     method: 'POST',
     body: form,
   });

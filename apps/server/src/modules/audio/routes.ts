@@ -1,10 +1,8 @@
 // GET /admin/api/messages/{id}/audio: one language of a message as a WAV or MP3 download.
-import { ZAudioQuery } from '@message-station/shared';
+import { ZAudioQuery, ZMessageIdParams } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TAppContext } from '../../app-context.js';
 import { authOf } from '../../platform/guards.js';
-import { MESSAGE_NOT_FOUND } from '../messages/service.js';
 import { renderMessageAudio } from './service.js';
 import { createSpeechRenderer, type TSpeechRenderer } from './speech.js';
 
@@ -21,7 +19,7 @@ export const audioRoutes =
         schema: {
           tags: ['messages'],
           summary: 'One language of a message spoken by the server (espeak-ng), as a WAV or MP3 download',
-          params: z.object({ id: z.uuid(MESSAGE_NOT_FOUND) }),
+          params: ZMessageIdParams,
           querystring: ZAudioQuery,
         },
       },

@@ -1,17 +1,16 @@
 // Sending a message by SMS (spec §7 send-sms), its progress, and Twilio's status callbacks.
 import {
-  TEXT_LIMITS,
-  textField,
   ZDeliveryProgress,
   ZErrorResponse,
-  ZIdempotencyKey,
-  ZSendConflict,
+  ZMessageIdParams,
+  ZSendConflictResponse,
+  ZSendHeaders,
   ZSendPreview,
   ZSendRequest,
   ZSendResult,
+  ZTwilioStatusCallback,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TAppContext } from '../../app-context.js';
 import { authOf } from '../../platform/guards.js';
 import { twilioSignatureCheck } from '../../providers/sms/twilio-webhook.js';
@@ -20,7 +19,6 @@ import { acceptSend, previewSend } from './send.js';
 import { applyStatusCallback, deliveryProgress } from './status.js';
 import type { TDispatchQueue } from './worker.js';
 
-const ZMessageParams = z.object({ id: z.uuid('Message not found') });
 const errors = {
   400: ZErrorResponse,
   402: ZErrorResponse,
@@ -41,7 +39,7 @@ export const deliveryRoutes =
         schema: {
           tags: ['delivery'],
           summary: 'What a send would do: recipients, segments per language, credits, quiet-hours waits',
-          params: ZMessageParams,
+          params: ZMessageIdParams,
           response: { 200: ZSendPreview, ...errors },
         },
       },
@@ -57,13 +55,13 @@ export const deliveryRoutes =
           summary: 'Send the message to every active subscriber of its type, each in their language',
           description:
             'A retry with the same Idempotency-Key answers the first send and sends nothing. A message that already has a send answers 409 (send_in_progress or already_sent) unless the body says send_again.',
-          params: ZMessageParams,
-          headers: z.object({ 'idempotency-key': ZIdempotencyKey.optional() }),
+          params: ZMessageIdParams,
+          headers: ZSendHeaders,
           body: ZSendRequest,
           response: {
             200: ZSendResult,
             ...errors,
-            409: z.union([ZSendConflict, ZErrorResponse]),
+            409: ZSendConflictResponse,
             422: ZErrorResponse,
           },
         },
@@ -91,7 +89,7 @@ export const deliveryRoutes =
         schema: {
           tags: ['delivery'],
           summary: 'Delivery progress of every send of the message, per language',
-          params: ZMessageParams,
+          params: ZMessageIdParams,
           response: { 200: ZDeliveryProgress, 404: ZErrorResponse },
         },
       },
@@ -105,13 +103,7 @@ export const deliveryRoutes =
         schema: {
           tags: ['webhooks'],
           summary: "Twilio's status callback (form post signed with X-Twilio-Signature)",
-          body: z
-            .object({
-              MessageSid: textField({ label: 'MessageSid', max: TEXT_LIMITS.token }),
-              MessageStatus: textField({ label: 'MessageStatus', max: TEXT_LIMITS.token }),
-              ErrorCode: textField({ label: 'ErrorCode', max: TEXT_LIMITS.token }).optional(),
-            })
-            .passthrough(),
+          body: ZTwilioStatusCallback,
         },
       },
       async (request, reply) => {

@@ -1,12 +1,15 @@
 // The operator gives a station its own sending number and 10DLC pace (decision 0016): superadmin
 // only, like the other /admin/api/superadmin calls.
-import { ZErrorResponse, ZStationSmsSending, ZStationSmsSendingResponse } from '@message-station/shared';
+import {
+  ZErrorResponse,
+  ZStationIdParams,
+  ZStationSmsSending,
+  ZStationSmsSendingResponse,
+} from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TAppContext } from '../../app-context.js';
 import { setStationSending, stationSending } from './lanes.js';
 
-const ZStationParams = z.object({ id: z.uuid('Station not found') });
 const refused = { 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 
 export const stationSendingRoutes =
@@ -22,7 +25,7 @@ export const stationSendingRoutes =
         schema: {
           tags: ['superadmin'],
           summary: "A station's own SMS sender and pace, and the pace it sends at",
-          params: ZStationParams,
+          params: ZStationIdParams,
           response: { 200: ZStationSmsSendingResponse, ...refused },
         },
       },
@@ -36,7 +39,7 @@ export const stationSendingRoutes =
         schema: {
           tags: ['superadmin'],
           summary: "Set or clear a station's own SMS sender (number or Messaging Service) and its rate",
-          params: ZStationParams,
+          params: ZStationIdParams,
           body: ZStationSmsSending,
           response: { 200: ZStationSmsSendingResponse, 400: ZErrorResponse, ...refused },
         },

@@ -3,10 +3,12 @@
 import {
   ZErrorResponse,
   ZMessage,
+  ZMessageIdParams,
   ZMessageRequest,
   ZMessagesQuery,
   ZOk,
   ZTranslationEditRequest,
+  ZTranslationParams,
 } from '@message-station/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -23,7 +25,6 @@ import {
   updateMessage,
 } from './service.js';
 
-const ZId = z.object({ id: z.uuid('Message not found') });
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
 
 export const messageRoutes =
@@ -77,7 +78,7 @@ export const messageRoutes =
         schema: {
           tags: ['messages'],
           summary: 'Edit a message and translate it again (hand corrections of the same original stay)',
-          params: ZId,
+          params: ZMessageIdParams,
           body: ZMessageRequest,
           response: { 200: ZMessage, ...errors },
         },
@@ -92,7 +93,7 @@ export const messageRoutes =
         schema: {
           tags: ['messages'],
           summary: 'Delete a message',
-          params: ZId,
+          params: ZMessageIdParams,
           response: { 200: ZOk, ...errors },
         },
       },
@@ -109,7 +110,7 @@ export const messageRoutes =
         schema: {
           tags: ['messages'],
           summary: 'Correct a translation by hand',
-          params: z.object({ id: z.uuid('Message not found'), language: z.string().max(5) }),
+          params: ZTranslationParams,
           body: ZTranslationEditRequest,
           response: { 200: ZMessage, ...errors },
         },

@@ -1,7 +1,9 @@
 // /admin/api/sms-contacts: list (search, paging, X-Total-Count), preferences, status, add, import.
 import {
   ZAddContactRequest,
+  ZContactIdParams,
   ZErrorResponse,
+  ZImportQuery,
   ZImportReport,
   ZSmsContact,
   ZSmsContactsQuery,
@@ -18,7 +20,6 @@ import { CsvError, IMPORT_MAX_BYTES } from './csv.js';
 import { importContacts } from './import.js';
 import { addContact, listContacts, type TStaffContext, updatePreferences, updateStatus } from './service.js';
 
-const ZId = z.object({ id: z.uuid('Contact not found') });
 const errors = {
   400: ZErrorResponse,
   403: ZErrorResponse,
@@ -69,7 +70,7 @@ export const smsContactRoutes =
         schema: {
           tags: ['sms-contacts'],
           summary: 'Set which message types a contact receives, and in which language',
-          params: ZId,
+          params: ZContactIdParams,
           body: ZUpdatePreferencesRequest,
           response: { 200: ZSmsContact, ...errors },
         },
@@ -85,7 +86,7 @@ export const smsContactRoutes =
         schema: {
           tags: ['sms-contacts'],
           summary: 'Pause (receives nothing) or resume a contact',
-          params: ZId,
+          params: ZContactIdParams,
           body: ZUpdateContactStatusRequest,
           response: { 200: ZSmsContact, ...errors },
         },
@@ -119,7 +120,7 @@ export const smsContactRoutes =
           summary:
             'Import contacts from CSV (name, phone, language, types) on the attestation of consent: they are active and verified; dry_run=true previews',
           consumes: ['multipart/form-data'],
-          querystring: z.object({ dry_run: z.enum(['true', 'false']).default('true') }),
+          querystring: ZImportQuery,
           response: { 200: ZImportReport, ...errors },
         },
       },

@@ -1,14 +1,17 @@
 // POST /admin/api/station/logo (multipart field `logo`) and the public logo image.
 import {
-  HEX_COLOR_PATTERN,
   LIMITS,
-  TEXT_LIMITS,
-  textField,
   ZErrorResponse,
+  ZLogoUploadResponse,
+  ZMessageTypeIdParams,
+  ZMessageTypeItem,
+  ZMessageTypeList,
+  ZMessageTypeUpdate,
+  ZStationLanguageList,
+  ZStationLogoParams,
   ZStationSummary,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TAppContext } from '../../app-context.js';
 import { UPLOAD_POLICY } from '../../platform/content-security-policy.js';
 import { AppError, notFound, uploadError } from '../../platform/errors.js';
@@ -22,35 +25,6 @@ import {
   updateMessageType,
 } from './service.js';
 import { primaryWordingSaved, staffTypeNames } from './type-translations.js';
-
-const ZMessageTypeItem = z.object({
-  id: z.string(),
-  message_type: z.string(),
-  display_name: z.string(),
-  description: z.string(),
-  color_code: z.string(),
-  is_active: z.boolean(),
-});
-
-const ZStaffTypeName = z.object({ display_name: z.string(), description: z.string() });
-
-/** The list adds each type's words in the staff interface's languages (the pages show them). */
-const ZMessageTypeListItem = ZMessageTypeItem.extend({
-  names: z
-    .object({ en: ZStaffTypeName, es: ZStaffTypeName })
-    .describe("The type's name and description in each interface language (en, es)"),
-});
-
-const ZMessageTypeUpdate = z.object({
-  display_name: textField({
-    label: 'Display name',
-    max: TEXT_LIMITS.typeName,
-    required: 'Display name is required',
-  }),
-  description: textField({ label: 'Description', max: TEXT_LIMITS.typeDescription }),
-  color_code: z.string().regex(HEX_COLOR_PATTERN, 'Colour must be a hex colour such as #dc3545.'),
-  is_active: z.boolean(),
-});
 
 function messageTypeItem(t: {
   id: string;
@@ -81,7 +55,7 @@ export const stationRoutes =
           tags: ['station'],
           summary: 'Upload the station logo (PNG or JPEG, at most 1 MB; 1000×1000 px recommended)',
           consumes: ['multipart/form-data'],
-          response: { 200: z.object({ logo_url: z.string() }), 400: ZErrorResponse, 403: ZErrorResponse },
+          response: { 200: ZLogoUploadResponse, 400: ZErrorResponse, 403: ZErrorResponse },
         },
       },
       async (request) => {
@@ -139,7 +113,7 @@ export const stationRoutes =
           tags: ['station'],
           summary: "The station's four message types in display order",
           response: {
-            200: z.array(ZMessageTypeListItem),
+            200: ZMessageTypeList,
           },
         },
       },
@@ -166,7 +140,7 @@ export const stationRoutes =
         schema: {
           tags: ['station'],
           summary: "Change a message type's wording, colour or switch (the four keys are fixed)",
-          params: z.object({ id: z.uuid('Message type not found') }),
+          params: ZMessageTypeIdParams,
           body: ZMessageTypeUpdate,
           response: { 200: ZMessageTypeItem, 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
         },
@@ -204,14 +178,7 @@ export const stationRoutes =
           tags: ['station'],
           summary: "The station's languages, primary first",
           response: {
-            200: z.array(
-              z.object({
-                id: z.string(),
-                language_code: z.string(),
-                display_name: z.string(),
-                is_active: z.boolean(),
-              }),
-            ),
+            200: ZStationLanguageList,
           },
         },
       },
@@ -234,7 +201,7 @@ export const stationRoutes =
         schema: {
           tags: ['station'],
           summary: 'A station logo image',
-          params: z.object({ slug: textField({ label: 'Station', max: TEXT_LIMITS.slug }) }),
+          params: ZStationLogoParams,
         },
       },
       async (request, reply) => {
