@@ -10,7 +10,7 @@ import { sha256 } from '../../platform/tokens.js';
 import { stationSending } from '../delivery/service.js';
 import { getMessage } from '../messages/service.js';
 import { getStationSettings, listMessageTypes } from '../station/service.js';
-import { findInvitationStation, getInvitation } from '../users/invitations.js';
+import { findInvitationStation, getInvitation } from '../users/invitation-service.js';
 import { findUserByEmail, getStationUser } from '../users/service.js';
 import {
   findChallengeUser,
