@@ -10,10 +10,8 @@ import {
   RESET_EMAIL,
   type TEmailLanguage,
 } from '@message-station/shared';
-import { and, count, eq, gt, isNull } from 'drizzle-orm';
 import type { TBotCheckConfig, TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
-import { passwordResetTokens, sessions } from '../../db/schema/owned/auth.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import type { TAuth } from '../../platform/session.js';
@@ -26,6 +24,7 @@ import type { TCodeTextLimits } from '../rate-limits/index.js';
 import { resetPassword } from '../users/credentials-service.js';
 import { findUserByEmail, findUserById } from '../users/service.js';
 import * as codes from '../verification/service.js';
+import * as repo from './password-reset-repo.js';
 
 export const RESET_SENT_BY_ADMIN = 'Password reset email sent successfully!';
 const LINKS_PER_HOUR = 5;
@@ -66,15 +65,11 @@ async function sendResetLink(
   language: TEmailLanguage = 'en',
 ) {
   const since = new Date(ctx.now.getTime() - HOUR_MS);
-  const [recent] = await ctx.db
-    .select({ n: count() })
-    .from(passwordResetTokens)
-    .where(and(eq(passwordResetTokens.userId, user.id), gt(passwordResetTokens.createdAt, since)));
-  if (Number(recent?.n ?? 0) >= LINKS_PER_HOUR) {
+  if ((await repo.countLinksSince(ctx.db, user.id, since)) >= LINKS_PER_HOUR) {
     throw new AppError(429, 'reset_too_many_emails');
   }
   const token = randomToken();
-  await ctx.db.insert(passwordResetTokens).values({
+  await repo.insertResetLink(ctx.db, {
     userId: user.id,
     tokenHash: sha256(token),
     expiresAt: new Date(ctx.now.getTime() + LIMITS.resetLinkHours * HOUR_MS),
@@ -139,17 +134,7 @@ type TCodeDeps = {
 
 /** The link's token row and its user, if the link is still good. */
 async function openToken(db: Db, token: string, now: Date) {
-  const [row] = await db
-    .select()
-    .from(passwordResetTokens)
-    .where(
-      and(
-        eq(passwordResetTokens.tokenHash, sha256(token)),
-        isNull(passwordResetTokens.usedAt),
-        gt(passwordResetTokens.expiresAt, now),
-      ),
-    )
-    .limit(1);
+  const row = await repo.findOpenLink(db, sha256(token), now);
   const user = row ? await findUserById(db, row.userId) : null;
   if (!row || !user) throw new AppError(400, 'reset_token_invalid');
   return { row, user };
@@ -197,20 +182,12 @@ export async function completePasswordReset(
   );
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
-    const used = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: ctx.now })
-      .where(and(eq(passwordResetTokens.id, row.id), isNull(passwordResetTokens.usedAt)))
-      .returning({ id: passwordResetTokens.id });
-    if (used.length === 0 || !(await codes.consumeCode(tx, codeId, ctx.now)))
+    const used = await repo.useLink(tx, row.id, ctx.now);
+    if (!used || !(await codes.consumeCode(tx, codeId, ctx.now)))
       throw new AppError(400, 'reset_token_invalid');
     await resetPassword(tx, user.id, passwordHash, ctx.now);
-    await tx.delete(sessions).where(eq(sessions.userId, user.id));
     // Any other link sent for this account stops working too.
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: ctx.now })
-      .where(and(eq(passwordResetTokens.userId, user.id), isNull(passwordResetTokens.usedAt)));
+    await repo.endSessionsAndLinks(tx, user.id, ctx.now);
   });
   return { message: 'Your password has been reset. You can now sign in with your new password.' };
 }
