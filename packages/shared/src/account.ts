@@ -80,6 +80,8 @@ export const ZAccountSession = z.object({
   last_seen_at: z.string().nullable(),
 });
 export type TAccountSession = z.infer<typeof ZAccountSession>;
+/** GET /admin/api/account/sessions. */
+export const ZAccountSessionList = z.array(ZAccountSession);
 
 export const ZAccount = z.object({
   twoFactor: z.object({

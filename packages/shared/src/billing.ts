@@ -99,6 +99,8 @@ export const ZCreditLedgerEntry = z.object({
   createdAt: z.string(),
 });
 export type TCreditLedgerEntry = z.infer<typeof ZCreditLedgerEntry>;
+/** GET /admin/api/billing/history: newest first. */
+export const ZCreditLedgerList = z.array(ZCreditLedgerEntry);
 
 /** A Payment Link opened for this station: Stripe hands both values back on the checkout session. */
 export function paymentLinkUrl(base: string, stationId: string, email: string | null): string {

@@ -31,6 +31,8 @@ export const ZMessage = z.object({
   translations: z.array(ZTranslation),
 });
 export type TMessage = z.infer<typeof ZMessage>;
+/** GET /admin/api/messages: newest first. */
+export const ZMessageList = z.array(ZMessage);
 
 const REQUIRED = 'Please fill in all required fields';
 

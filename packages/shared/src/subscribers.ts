@@ -138,6 +138,8 @@ export const ZSmsContact = z.object({
   signed_up_at: z.string(),
 });
 export type TSmsContact = z.infer<typeof ZSmsContact>;
+/** GET /admin/api/sms-contacts: one page (the total in X-Total-Count). */
+export const ZSmsContactList = z.array(ZSmsContact);
 
 export const ZSmsContactsQuery = z.object({
   search: textField({ label: 'Search', max: TEXT_LIMITS.search }).optional(),

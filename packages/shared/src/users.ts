@@ -46,6 +46,8 @@ export const ZStationUser = z.object({
   created_at: z.string(),
 });
 export type TStationUser = z.infer<typeof ZStationUser>;
+/** GET /admin/api/users. */
+export const ZStationUserList = z.array(ZStationUser);
 
 export const ZCreateUserRequest = z.object({
   full_name: requiredText('Full name is required.', TEXT_LIMITS.name),
@@ -75,6 +77,8 @@ export const ZUserInvitation = z.object({
   created_at: z.string(),
 });
 export type TUserInvitation = z.infer<typeof ZUserInvitation>;
+/** GET /admin/api/invitations: the pending ones. */
+export const ZUserInvitationList = z.array(ZUserInvitation);
 
 /** GET /auth/invitations/{token}: what the accept page shows. */
 export const ZInvitationPreview = z.object({

@@ -6,7 +6,7 @@ import {
   TWO_FACTOR,
   ZAccount,
   ZAccountLanguage,
-  ZAccountSession,
+  ZAccountSessionList,
   ZChangePasswordRequest,
   ZDisableTwoFactorRequest,
   ZEnableTwoFactorRequest,
@@ -22,7 +22,6 @@ import {
 } from '@message-station/shared';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TAppContext } from '../../app-context.js';
 import type { TConfig } from '../../config.js';
 import { authOf } from '../../platform/guards.js';
@@ -128,7 +127,7 @@ export const accountRoutes =
         schema: {
           tags: ['account'],
           summary: 'Where I am signed in',
-          response: { 200: z.array(ZAccountSession) },
+          response: { 200: ZAccountSessionList },
         },
       },
       async (request) => account.listSessions(accountContext(request)),

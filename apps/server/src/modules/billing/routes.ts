@@ -3,7 +3,7 @@ import {
   CREDIT_PACK,
   PLAN_TIERS,
   ZBillingInfo,
-  ZCreditLedgerEntry,
+  ZCreditLedgerList,
   ZDevCheckoutRequest,
   ZDevCheckoutResponse,
   ZErrorResponse,
@@ -45,7 +45,7 @@ export const billingRoutes =
         schema: {
           tags: ['billing'],
           summary: 'Credit ledger entries, newest first (last 100)',
-          response: { 200: z.array(ZCreditLedgerEntry), 403: ZErrorResponse },
+          response: { 200: ZCreditLedgerList, 403: ZErrorResponse },
         },
       },
       async (request) => getBillingHistory(app.db, authOf(request).stationId),

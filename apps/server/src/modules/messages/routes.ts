@@ -4,6 +4,7 @@ import {
   ZErrorResponse,
   ZMessage,
   ZMessageIdParams,
+  ZMessageList,
   ZMessageRequest,
   ZMessagesQuery,
   ZOk,
@@ -12,7 +13,6 @@ import {
 } from '@message-station/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TAppContext } from '../../app-context.js';
 import { authOf } from '../../platform/guards.js';
 import { openEventStream } from '../../platform/sse.js';
@@ -51,7 +51,7 @@ export const messageRoutes =
           tags: ['messages'],
           summary: "The station's messages, newest first, with their translations",
           querystring: ZMessagesQuery,
-          response: { 200: z.array(ZMessage), ...errors },
+          response: { 200: ZMessageList, ...errors },
         },
       },
       async (request) => listMessages(context(request), request.query),

@@ -6,13 +6,13 @@ import {
   ZImportQuery,
   ZImportReport,
   ZSmsContact,
+  ZSmsContactList,
   ZSmsContactsQuery,
   ZUpdateContactStatusRequest,
   ZUpdatePreferencesRequest,
 } from '@message-station/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TAppContext } from '../../app-context.js';
 import { AppError, hasUnstorableText, uploadError } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';
@@ -53,7 +53,7 @@ export const smsContactRoutes =
           tags: ['sms-contacts'],
           summary: 'SMS contacts of the station, newest first; the total is in X-Total-Count',
           querystring: ZSmsContactsQuery,
-          response: { 200: z.array(ZSmsContact) },
+          response: { 200: ZSmsContactList },
         },
       },
       async (request, reply) => {

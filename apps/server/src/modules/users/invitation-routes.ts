@@ -10,9 +10,9 @@ import {
   ZResendInvitationRequest,
   ZSessionUser,
   ZUserInvitation,
+  ZUserInvitationList,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TAppContext } from '../../app-context.js';
 import { authOf } from '../../platform/guards.js';
 import { startSession } from '../auth/service.js';
@@ -48,7 +48,7 @@ export const invitationRoutes =
         schema: {
           tags: ['users'],
           summary: 'Invitations of the station not yet accepted or revoked',
-          response: { 200: z.array(ZUserInvitation) },
+          response: { 200: ZUserInvitationList },
         },
       },
       async (request) => listInvitations(app.db, authOf(request).stationId, app.now()),

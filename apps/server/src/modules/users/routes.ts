@@ -7,12 +7,12 @@ import {
   ZErrorResponse,
   ZOk,
   ZStationUser,
+  ZStationUserList,
   ZUpdateUserRequest,
   ZUserIdParams,
   ZUserInvitation,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TAppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';
@@ -38,7 +38,7 @@ export const userRoutes =
       '/admin/api/users',
       {
         ...admin,
-        schema: { tags: ['users'], summary: "The station's users", response: { 200: z.array(ZStationUser) } },
+        schema: { tags: ['users'], summary: "The station's users", response: { 200: ZStationUserList } },
       },
       async (request) => listStationUsers(app.db, authOf(request).stationId),
     );
