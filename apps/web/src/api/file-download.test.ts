@@ -1,4 +1,5 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { callsTo, mockApi } from '../test/api-mock';
 import { ApiError } from './client';
 import { fetchFile, fileNameFromDisposition } from './file-download';
 
@@ -22,10 +23,10 @@ describe('fileNameFromDisposition', () => {
 
 describe('fetchFile', () => {
   it("throws the server's error text with its status", async () => {
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(async () => Response.json({ error: 'This message has no Spanish text yet.' }, { status: 404 })),
-    );
+    mockApi({
+      'GET /admin/api/messages/m-1/audio': () =>
+        Response.json({ error: 'This message has no Spanish text yet.' }, { status: 404 }),
+    });
     const failure = await fetchFile('/admin/api/messages/m-1/audio?lang=es').catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).status).toBe(404);
@@ -33,14 +34,13 @@ describe('fetchFile', () => {
   });
 
   it('sends the session cookie and hands back the body and name', async () => {
-    const fetchMock = vi.fn(
-      async () =>
+    const sent = mockApi({
+      'GET /x': () =>
         new Response('RIFF', { headers: { 'Content-Disposition': 'attachment; filename="a_en.wav"' } }),
-    );
-    vi.stubGlobal('fetch', fetchMock);
+    });
     const file = await fetchFile('/x');
     expect(file.fileName).toBe('a_en.wav');
     expect(await file.blob.text()).toBe('RIFF');
-    expect((fetchMock.mock.calls[0] as unknown[])[1]).toMatchObject({ credentials: 'include' });
+    expect(callsTo(sent, 'GET', '/x')[0]?.credentials).toBe('include');
   });
 });

@@ -58,7 +58,7 @@ describe('rate-limit refusals', () => {
     await user.type(await screen.findByLabelText(/Correo electrónico/), 'ana@demoradio.org');
     await user.type(screen.getByLabelText(/Contraseña/), 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));
-    expect((await screen.findByRole('alert')).textContent).toContain(
+    expect(await screen.findByRole('alert')).toHaveTextContent(
       'Demasiados intentos. Vuelva a intentarlo en 2 minutos.',
     );
   });

@@ -41,7 +41,7 @@ describe('first-paint styles', () => {
     await user.click(await screen.findByRole('button', { name: /^Enlarge screenshot: Dashboard/ }));
     const dialog = await screen.findByRole('dialog');
     await waitFor(() =>
-      expect(within(dialog).getByRole('button', { name: 'Close screenshot' })).toBeTruthy(),
+      expect(within(dialog).getByRole('button', { name: 'Close screenshot' })).toBeVisible(),
     );
     for (const name of renderedMantineClasses()) rendered.add(name);
 

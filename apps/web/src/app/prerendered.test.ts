@@ -100,7 +100,7 @@ describe('prerendered markup', () => {
     expect(appended).toEqual([]);
     await vi.waitFor(() => expect(appended).toHaveLength(1));
     expect(appended[0]?.type).toBe('module');
-    expect(appended[0]?.getAttribute('src')).toBe('/assets/index-abc.js');
+    expect(appended[0]).toHaveAttribute('src', '/assets/index-abc.js');
 
     // A hidden tab never paints: it loads at once.
     hidden.mockReturnValue(true);

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { callCount, mockApi } from '../test/api-mock';
 import { setCookie } from '../test/cookies';
 import { jsonResponse, mockSession, renderApp, sessionUser } from '../test/render-app';
 
@@ -13,12 +14,13 @@ describe('admin guards', () => {
     mockSession(sessionUser({ role: 'user' }));
     const { router } = renderApp('/admin/users');
 
-    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeTruthy();
-    expect(screen.getByText('You need administrator privileges to access this page.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Dashboard' }).getAttribute('href')).toBe(
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    expect(screen.getByText('You need administrator privileges to access this page.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to Dashboard' })).toHaveAttribute(
+      'href',
       '/admin/dashboard',
     );
-    expect(screen.getByRole('button', { name: 'Logout' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Logout' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/admin/users');
   });
 
@@ -43,7 +45,7 @@ describe('admin guards', () => {
   it('gives role admin the admin-only pages and the full sidebar', async () => {
     mockSession(sessionUser({ role: 'admin', isSuperadmin: true }));
     renderApp('/admin/users');
-    expect(await screen.findByRole('heading', { name: 'Users' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Users' })).toBeVisible();
     const nav = screen.getByRole('navigation', { name: 'Admin navigation' });
     expect(
       within(nav)
@@ -69,16 +71,16 @@ describe('admin guards', () => {
     mockSession(sessionUser());
     renderApp('/admin/dashboard');
     const banner = await screen.findByRole('banner');
-    expect(within(banner).getByText('Demo Radio')).toBeTruthy();
-    expect(within(banner).getByText('Ana Rivera')).toBeTruthy();
-    expect(within(banner).getByText('ana@demoradio.org')).toBeTruthy();
+    expect(within(banner).getByText('Demo Radio')).toBeVisible();
+    expect(within(banner).getByText('Ana Rivera')).toBeVisible();
+    expect(within(banner).getByText('ana@demoradio.org')).toBeVisible();
   });
 
   it('sends a signed-out visitor of a protected page to /admin/login', async () => {
     mockSession(null);
     const { router } = renderApp('/admin/messages');
     await expectPath(router, '/admin/login');
-    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeVisible();
   });
 
   it('sends a signed-out visitor of an admin-only page to /login', async () => {
@@ -96,19 +98,16 @@ describe('admin guards', () => {
   it('lets a superadmin open /admin/superadmin', async () => {
     mockSession(sessionUser({ isSuperadmin: true }));
     renderApp('/admin/superadmin');
-    expect(await screen.findByRole('heading', { name: 'Superadmin Dashboard' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Superadmin Dashboard' })).toBeVisible();
   });
 
   it('shows a loading state while the session loads', async () => {
     let answer: (response: Response) => void = () => {};
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>((resolve) => (answer = resolve))),
-    );
+    mockApi({ 'GET /auth/session': () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderApp('/admin/dashboard');
-    expect(await screen.findByRole('status')).toBeTruthy();
+    expect(await screen.findByRole('status')).toBeVisible();
     answer(jsonResponse(sessionUser()));
-    expect(await screen.findByText('Welcome back, Ana Rivera')).toBeTruthy();
+    expect(await screen.findByText('Welcome back, Ana Rivera')).toBeVisible();
   });
 
   it('logs out: calls the server, forgets the user and goes to the public site', async () => {
@@ -121,7 +120,7 @@ describe('admin guards', () => {
     await userEvent.setup().click(await screen.findByRole('button', { name: 'Logout' }));
 
     await expectPath(router, '/');
-    expect(fetchMock.mock.calls.some(([path]) => path === '/auth/logout')).toBe(true);
+    expect(callCount(fetchMock, 'POST', '/auth/logout')).toBe(1);
     expect(queryClient.getQueryData(['auth', 'session'])).toBeNull();
     expect(warn).toHaveBeenCalled();
   });
@@ -142,10 +141,10 @@ describe('admin guards', () => {
     );
     mockSession(sessionUser());
     renderApp('/admin/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Admin Mode Requires Larger Display' })).toBeTruthy();
-    expect(screen.getByText(/769px/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Return to Home' }).getAttribute('href')).toBe('/');
-    expect(screen.queryByText('Welcome back, Ana Rivera')).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'Admin Mode Requires Larger Display' })).toBeVisible();
+    expect(screen.getByText(/769px/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
+    expect(screen.queryByText('Welcome back, Ana Rivera')).not.toBeInTheDocument();
     matchMedia.mockRestore();
   });
 });
@@ -173,9 +172,9 @@ describe('routes', () => {
   it('shows Page Not Found with Go Home and Contact Support for an unknown path', async () => {
     mockSession(null);
     renderApp('/no-such-page');
-    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go Home' }).getAttribute('href')).toBe('/');
-    expect(screen.getByRole('link', { name: 'Contact Support' }).getAttribute('href')).toBe('/contact');
+    expect(await screen.findByRole('heading', { name: 'Page Not Found' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go Home' })).toHaveAttribute('href', '/');
+    expect(screen.getByRole('link', { name: 'Contact Support' })).toHaveAttribute('href', '/contact');
   });
 
   it.each([
@@ -195,6 +194,6 @@ describe('routes', () => {
   ] as [string, string | RegExp][])('renders %s with its title', async (path, title) => {
     mockSession(null);
     renderApp(path);
-    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeVisible();
   });
 });

@@ -32,7 +32,7 @@ describe('BotCheck with ALTCHA', () => {
 
     const widget = await passBotCheck('payload-abc');
 
-    expect(widget.getAttribute('challengeurl')).toBe('/api/altcha/challenge');
+    expect(widget).toHaveAttribute('challengeurl', '/api/altcha/challenge');
     expect(onVerified).toHaveBeenLastCalledWith('payload-abc');
   });
 

@@ -25,7 +25,7 @@ describe('translations on demand', () => {
       </I18nextProvider>,
     );
     await screen.findByRole('heading', { level: 2, name: 'Simple pricing' });
-    expect(screen.getByRole('heading', { level: 1, name: 'Message Station' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1, name: 'Message Station' })).toBeVisible();
     expect(missing).toEqual([]);
   });
 

@@ -1,8 +1,6 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { mockSession, renderApp } from '../test/render-app';
-
-configure({ asyncUtilTimeout: 4000 });
 
 function cardOf(title: string): HTMLElement {
   const card = screen.getByRole('heading', { level: 2, name: title }).closest('article');
@@ -15,7 +13,7 @@ describe('DocsPage', () => {
     mockSession(null);
     renderApp('/docs');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Documentation' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Documentation' })).toBeVisible();
     const titles = within(screen.getByRole('main'))
       .getAllByRole('heading', { level: 2 })
       .map((heading) => heading.textContent);
@@ -27,14 +25,14 @@ describe('DocsPage', () => {
     ]);
 
     const sms = within(cardOf('SMS 10DLP Compliance Documentation'));
-    expect(sms.getByText('Available')).toBeTruthy();
-    expect(sms.getByRole('link', { name: 'Read the guide' }).getAttribute('href')).toBe('/docs/sms');
+    expect(sms.getByText('Available')).toBeVisible();
+    expect(sms.getByRole('link', { name: 'Read the guide' })).toHaveAttribute('href', '/docs/sms');
 
     for (const title of ['API', 'Station Setup Guide', 'Desktop App']) {
       const card = within(cardOf(title));
-      expect(card.getByText('Coming Soon')).toBeTruthy();
-      expect(card.queryByRole('link')).toBeNull();
+      expect(card.getByText('Coming Soon')).toBeVisible();
+      expect(card.queryByRole('link')).not.toBeInTheDocument();
     }
-    expect(screen.getByText('Platform version 2.0.1')).toBeTruthy();
+    expect(screen.getByText('Platform version 2.0.1')).toBeVisible();
   });
 });

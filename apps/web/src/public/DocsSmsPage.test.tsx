@@ -1,10 +1,8 @@
-import { configure, screen, waitFor } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18n from '../i18n';
 import { jsonResponse, mockSession, renderApp } from '../test/render-app';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const ENGLISH_GUIDE =
   'Last updated: 2026-11-22\n\n## What is 10DLC?\n\nRegister your **brand**.\n\n## Quiet hours\n';
@@ -15,7 +13,7 @@ function markdownResponse(text: string): Response {
 }
 
 function calledPaths(fetchMock: ReturnType<typeof mockSession>): string[] {
-  return fetchMock.mock.calls.map(([input]) => String(input)).filter((path) => path.startsWith('/docs/'));
+  return fetchMock.requests.map((sent) => sent.path).filter((path) => path.startsWith('/docs/'));
 }
 
 describe('DocsSmsPage', () => {
@@ -23,17 +21,17 @@ describe('DocsSmsPage', () => {
     const fetchMock = mockSession(null, { 'GET /docs/sms/index.md': () => markdownResponse(ENGLISH_GUIDE) });
     renderApp('/docs/sms');
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'What is 10DLC?' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'What is 10DLC?' })).toBeVisible();
     expect(
       screen.getByRole('heading', { level: 1, name: 'SMS 10DLP Compliance Documentation' }),
-    ).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Quiet hours' })).toBeTruthy();
-    expect(screen.getByText('Last updated November 22, 2026')).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Quiet hours' })).toBeVisible();
+    expect(screen.getByText('Last updated November 22, 2026')).toBeVisible();
     expect(screen.getByText('brand').tagName).toBe('STRONG');
     // The date line is the document's front matter, not its text.
-    expect(screen.queryByText(/Last updated: 2026-11-22/)).toBeNull();
+    expect(screen.queryByText(/Last updated: 2026-11-22/)).not.toBeInTheDocument();
     expect(calledPaths(fetchMock)).toEqual(['/docs/sms/index.md']);
-    expect(screen.getByRole('link', { name: 'All documentation' }).getAttribute('href')).toBe('/docs');
+    expect(screen.getByRole('link', { name: 'All documentation' })).toHaveAttribute('href', '/docs');
   });
 
   it('says it is loading until the document arrives', async () => {
@@ -43,10 +41,10 @@ describe('DocsSmsPage', () => {
     });
     renderApp('/docs/sms');
 
-    expect(await screen.findByText('Loading documentation…')).toBeTruthy();
+    expect(await screen.findByText('Loading documentation…')).toBeVisible();
     deliver(markdownResponse(ENGLISH_GUIDE));
-    expect(await screen.findByRole('heading', { name: 'What is 10DLC?' })).toBeTruthy();
-    expect(screen.queryByText('Loading documentation…')).toBeNull();
+    expect(await screen.findByRole('heading', { name: 'What is 10DLC?' })).toBeVisible();
+    expect(screen.queryByText('Loading documentation…')).not.toBeInTheDocument();
   });
 
   it('shows Error Loading Documentation with the status text, and loads again on Try Again', async () => {
@@ -59,21 +57,21 @@ describe('DocsSmsPage', () => {
     });
     renderApp('/docs/sms');
 
-    expect(await screen.findByText('Error Loading Documentation')).toBeTruthy();
-    expect(screen.getByText('Failed to load documentation: Not Found')).toBeTruthy();
+    expect(await screen.findByText('Error Loading Documentation')).toBeVisible();
+    expect(screen.getByText('Failed to load documentation: Not Found')).toBeVisible();
     expect(
       screen.getByRole('heading', { level: 1, name: 'SMS 10DLP Compliance Documentation' }),
-    ).toBeTruthy();
+    ).toBeVisible();
 
     available = true;
     await userEvent.click(screen.getByRole('button', { name: 'Try Again' }));
-    expect(await screen.findByRole('heading', { name: 'What is 10DLC?' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'What is 10DLC?' })).toBeVisible();
   });
 
   it('names the status code when the reply has no status text, and a page of HTML is no document', async () => {
     mockSession(null, { 'GET /docs/sms/index.md': () => new Response('', { status: 503 }) });
     const first = renderApp('/docs/sms');
-    expect(await screen.findByText('Failed to load documentation: 503')).toBeTruthy();
+    expect(await screen.findByText('Failed to load documentation: 503')).toBeVisible();
     first.unmount();
 
     mockSession(null, {
@@ -81,7 +79,7 @@ describe('DocsSmsPage', () => {
         new Response('<!doctype html><div id="root"></div>', { headers: { 'Content-Type': 'text/html' } }),
     });
     renderApp('/docs/sms');
-    expect(await screen.findByText('Failed to load documentation: Not Found')).toBeTruthy();
+    expect(await screen.findByText('Failed to load documentation: Not Found')).toBeVisible();
   });
 
   it('loads the Spanish guide when the interface is in Spanish', async () => {
@@ -92,8 +90,8 @@ describe('DocsSmsPage', () => {
     });
     renderApp('/docs/sms');
 
-    expect(await screen.findByRole('heading', { level: 2, name: '¿Qué es 10DLC?' })).toBeTruthy();
-    expect(screen.getByText('Última actualización: 20 de noviembre de 2026')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: '¿Qué es 10DLC?' })).toBeVisible();
+    expect(screen.getByText('Última actualización: 20 de noviembre de 2026')).toBeVisible();
     expect(calledPaths(fetchMock)).toEqual(['/docs/sms/index.es.md']);
   });
 
@@ -105,7 +103,7 @@ describe('DocsSmsPage', () => {
     });
     renderApp('/docs/sms');
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'What is 10DLC?' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'What is 10DLC?' })).toBeVisible();
     await waitFor(() =>
       expect(calledPaths(fetchMock)).toEqual(['/docs/sms/index.es.md', '/docs/sms/index.md']),
     );

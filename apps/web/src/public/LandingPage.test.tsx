@@ -13,7 +13,7 @@ function linkIn(scope: HTMLElement, name: string): string | null {
 describe('LandingPage', () => {
   it('shows every section in heading order with the calls to action, in English', async () => {
     const { container } = await renderPublicPage('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Message Station' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Message Station' })).toBeVisible();
     expect(mainHeadings().filter((heading) => heading.startsWith('h2'))).toEqual([
       'h2 Why Message Station',
       'h2 Built for the places people rely on',
@@ -25,11 +25,11 @@ describe('LandingPage', () => {
     ]);
     expectHeadingsInOrder();
     for (const useCase of ['Radio stations', 'Schools and districts', 'Hospitals and clinics']) {
-      expect(screen.getByRole('heading', { level: 3, name: useCase })).toBeTruthy();
+      expect(screen.getByRole('heading', { level: 3, name: useCase })).toBeVisible();
     }
-    expect(screen.getByRole('heading', { level: 3, name: 'Government agencies' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 3, name: 'Emergency services' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 3, name: 'Community groups' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'Government agencies' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 3, name: 'Emergency services' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 3, name: 'Community groups' })).toBeVisible();
 
     const main = screen.getByRole('main');
     expect(linkIn(main, 'Create Your Station')).toBe('/signup');
@@ -43,15 +43,15 @@ describe('LandingPage', () => {
 
   it('shows the same page in Spanish', async () => {
     await renderPublicPage('/', 'es');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Message Station' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Por qué Message Station' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Precios sencillos' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 3, name: 'Servicios de emergencia' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Message Station' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Por qué Message Station' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Precios sencillos' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 3, name: 'Servicios de emergencia' })).toBeVisible();
     const main = screen.getByRole('main');
     expect(linkIn(main, 'Cree su estación')).toBe('/signup');
     expect(linkIn(main, 'Acceso de estación')).toBe('/admin/login');
     expect(linkIn(main, 'Comience su prueba gratuita')).toBe('/signup');
-    expect(within(main).queryByText('Simple pricing')).toBeNull();
+    expect(within(main).queryByText('Simple pricing')).not.toBeInTheDocument();
     expectHeadingsInOrder();
   });
 
@@ -60,14 +60,14 @@ describe('LandingPage', () => {
     await screen.findByRole('heading', { level: 2, name: 'Simple pricing' });
     const pricing = within(container.querySelector<HTMLElement>('#pricing') as HTMLElement);
 
-    expect(pricing.getByText(formatUsd(PLAN_TIERS.basic.priceCents))).toBeTruthy();
-    expect(pricing.getByText('/month')).toBeTruthy();
-    expect(pricing.getByText(`Includes ${MONTHLY_INCLUDED_CREDITS} SMS every month`)).toBeTruthy();
-    expect(pricing.getByText(formatUsd(CREDIT_PACK.priceCents))).toBeTruthy();
-    expect(pricing.getByText(`per ${CREDIT_PACK.credits} SMS`)).toBeTruthy();
+    expect(pricing.getByText(formatUsd(PLAN_TIERS.basic.priceCents))).toBeVisible();
+    expect(pricing.getByText('/month')).toBeVisible();
+    expect(pricing.getByText(`Includes ${MONTHLY_INCLUDED_CREDITS} SMS every month`)).toBeVisible();
+    expect(pricing.getByText(formatUsd(CREDIT_PACK.priceCents))).toBeVisible();
+    expect(pricing.getByText(`per ${CREDIT_PACK.credits} SMS`)).toBeVisible();
     expect(
       pricing.getByText(`That's ${CREDIT_PACK.priceCents / CREDIT_PACK.credits} cents per SMS.`),
-    ).toBeTruthy();
+    ).toBeVisible();
     for (const item of [
       'Unlimited translations',
       'Station branding',
@@ -75,9 +75,9 @@ describe('LandingPage', () => {
       'Credits never expire and roll over monthly',
       'No contracts or setup fees',
     ]) {
-      expect(pricing.getByText(item)).toBeTruthy();
+      expect(pricing.getByText(item)).toBeVisible();
     }
-    expect(pricing.getByText('Start with a 14-day free trial and 50 SMS credits.')).toBeTruthy();
+    expect(pricing.getByText('Start with a 14-day free trial and 50 SMS credits.')).toBeVisible();
   });
 
   it('shows lazily loaded screenshots with alt text and a reserved size', async () => {
@@ -92,9 +92,9 @@ describe('LandingPage', () => {
     );
     for (const img of images) {
       expect(img.getAttribute('alt')).not.toBe('');
-      expect(img.getAttribute('loading')).toBe('lazy');
-      expect(img.getAttribute('width')).toBe('1280');
-      expect(img.getAttribute('height')).toBe('800');
+      expect(img).toHaveAttribute('loading', 'lazy');
+      expect(img).toHaveAttribute('width', '1280');
+      expect(img).toHaveAttribute('height', '800');
     }
   });
 
@@ -105,25 +105,28 @@ describe('LandingPage', () => {
 
     await user.click(enlarge);
     const dialog = await screen.findByRole('dialog', { name: DASHBOARD_ALT });
-    expect(within(dialog).getByRole('img', { name: DASHBOARD_ALT }).getAttribute('src')).toBe(
+    expect(within(dialog).getByRole('img', { name: DASHBOARD_ALT })).toHaveAttribute(
+      'src',
       '/screenshots/dashboard.png',
     );
     await user.click(within(dialog).getByRole('button', { name: 'Close screenshot' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(enlarge);
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('hides a screenshot that fails to load but keeps its text', async () => {
     await renderPublicPage('/');
     const enlarge = await screen.findByRole('button', { name: `Enlarge screenshot: ${DASHBOARD_ALT}` });
     fireEvent.error(within(enlarge).getByRole('img', { hidden: true }));
-    await waitFor(() => expect(screen.queryByRole('img', { name: DASHBOARD_ALT })).toBeNull());
-    expect(screen.queryByRole('button', { name: `Enlarge screenshot: ${DASHBOARD_ALT}` })).toBeNull();
-    expect(screen.getByRole('heading', { level: 3, name: 'Everything at a glance' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: /^Enlarge screenshot: Messages list/ })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('img', { name: DASHBOARD_ALT })).not.toBeInTheDocument());
+    expect(
+      screen.queryByRole('button', { name: `Enlarge screenshot: ${DASHBOARD_ALT}` }),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 3, name: 'Everything at a glance' })).toBeVisible();
+    expect(screen.getByRole('button', { name: /^Enlarge screenshot: Messages list/ })).toBeVisible();
   });
 
   it('plays the English and Spanish audio demos with their transcripts', async () => {
@@ -138,7 +141,7 @@ describe('LandingPage', () => {
       'Play the English demo',
       'Play the Spanish demo',
     ]);
-    expect(screen.getByText(/^This is Riverside Community Radio/).getAttribute('lang')).toBe('en');
-    expect(screen.getByText(/^Esta es Radio Comunitaria Riverside/).getAttribute('lang')).toBe('es');
+    expect(screen.getByText(/^This is Riverside Community Radio/)).toHaveAttribute('lang', 'en');
+    expect(screen.getByText(/^Esta es Radio Comunitaria Riverside/)).toHaveAttribute('lang', 'es');
   });
 });

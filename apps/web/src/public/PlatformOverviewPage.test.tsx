@@ -8,7 +8,7 @@ const DASHBOARD_ALT = 'Dashboard with message counts, SMS subscribers, SMS credi
 describe('PlatformOverviewPage', () => {
   it('shows both galleries, the capabilities and the calls to action, in English', async () => {
     await renderPublicPage('/platform-overview');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Platform Overview' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Platform Overview' })).toBeVisible();
     expect(mainHeadings()).toEqual([
       'h1 Platform Overview',
       'h2 Desktop app',
@@ -20,15 +20,16 @@ describe('PlatformOverviewPage', () => {
     expect(document.title).toBe('Platform Overview · Message Station');
 
     const main = screen.getByRole('main');
-    expect(within(main).getByRole('link', { name: 'Create Your Station' }).getAttribute('href')).toBe(
+    expect(within(main).getByRole('link', { name: 'Create Your Station' })).toHaveAttribute(
+      'href',
       '/signup',
     );
-    expect(within(main).getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    expect(within(main).getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     expect(
       screen.getByText(/^Requirements: a Mac with macOS 13.0 or later .*, Windows 10 or later, or Linux/),
-    ).toBeTruthy();
-    expect(screen.getByText('Automatic translation into up to nine languages')).toBeTruthy();
-    expect(screen.getByText(/^Quiet hours: non-emergency texts between 8 AM and 9 PM/)).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByText('Automatic translation into up to nine languages')).toBeVisible();
+    expect(screen.getByText(/^Quiet hours: non-emergency texts between 8 AM and 9 PM/)).toBeVisible();
   });
 
   it('captions every screenshot and loads only the first one eagerly', async () => {
@@ -63,24 +64,24 @@ describe('PlatformOverviewPage', () => {
     await user.click(await screen.findByRole('button', { name: `Enlarge screenshot: ${DASHBOARD_ALT}` }));
     const dialog = await screen.findByRole('dialog', { name: DASHBOARD_ALT });
     await user.click(within(dialog).getByRole('button', { name: 'Close screenshot' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('shows the page in Spanish', async () => {
     await renderPublicPage('/platform-overview', 'es');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Descripción de la plataforma' }),
-    ).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Aplicación de escritorio' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Panel web' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Capacidades' })).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Aplicación de escritorio' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Panel web' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Capacidades' })).toBeVisible();
     const main = screen.getByRole('main');
-    expect(within(main).getByRole('link', { name: 'Cree su estación' }).getAttribute('href')).toBe('/signup');
-    expect(within(main).getByRole('link', { name: 'Volver al inicio' }).getAttribute('href')).toBe('/');
+    expect(within(main).getByRole('link', { name: 'Cree su estación' })).toHaveAttribute('href', '/signup');
+    expect(within(main).getByRole('link', { name: 'Volver al inicio' })).toHaveAttribute('href', '/');
     expect(
       screen.getByRole('button', {
         name: 'Ampliar captura de pantalla: Panel con el número de mensajes, suscriptores de SMS, créditos de SMS y actividad reciente',
       }),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 });

@@ -8,7 +8,7 @@ const HEADLINE = 'Message Station launches to help US stations reach every commu
 describe('PressReleasePage', () => {
   it('shows the dated launch release with quotes, pricing, boilerplate and media contact', async () => {
     const { container } = await renderPublicPage('/press-release');
-    expect(await screen.findByRole('heading', { level: 1, name: HEADLINE })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: HEADLINE })).toBeVisible();
     expect(mainHeadings().slice(1)).toEqual([
       'h2 Highlights',
       'h2 Availability and pricing',
@@ -19,12 +19,12 @@ describe('PressReleasePage', () => {
     expect(document.title).toBe('Press Release · Message Station');
 
     const date = container.querySelector('time');
-    expect(date?.getAttribute('datetime')).toBe('2025-08-26');
+    expect(date).toHaveAttribute('datetime', '2025-08-26');
     expect(date?.textContent).toBe('August 26, 2025');
     expect(date?.parentElement?.textContent).toBe('California, August 26, 2025');
-    expect(screen.getByText(/small creative collective in California, launches today/)).toBeTruthy();
-    expect(screen.getByText('— Founding member, Message Station collective')).toBeTruthy();
-    expect(screen.getByText('— Product lead, Message Station collective')).toBeTruthy();
+    expect(screen.getByText(/small creative collective in California, launches today/)).toBeVisible();
+    expect(screen.getByText('— Founding member, Message Station collective')).toBeVisible();
+    expect(screen.getByText('— Product lead, Message Station collective')).toBeVisible();
 
     const availability = screen.getByText(/^Message Station is available today/).textContent;
     expect(availability).toContain(
@@ -34,8 +34,9 @@ describe('PressReleasePage', () => {
     expect(availability).toContain('14-day free trial');
 
     const main = screen.getByRole('main');
-    expect(within(main).getByRole('link', { name: 'Contact us' }).getAttribute('href')).toBe('/contact');
-    expect(within(main).getByRole('link', { name: 'Platform overview' }).getAttribute('href')).toBe(
+    expect(within(main).getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
+    expect(within(main).getByRole('link', { name: 'Platform overview' })).toHaveAttribute(
+      'href',
       '/platform-overview',
     );
   });
@@ -47,10 +48,10 @@ describe('PressReleasePage', () => {
         level: 1,
         name: 'Nace Message Station para ayudar a las estaciones de EE. UU. a llegar a cada comunidad en su propio idioma',
       }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(container.querySelector('time')?.textContent).toBe('26 de agosto de 2025');
-    expect(screen.getByRole('heading', { level: 2, name: 'Contacto para medios' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Contacto para medios' })).toBeVisible();
     const main = screen.getByRole('main');
-    expect(within(main).getByRole('link', { name: 'Contáctenos' }).getAttribute('href')).toBe('/contact');
+    expect(within(main).getByRole('link', { name: 'Contáctenos' })).toHaveAttribute('href', '/contact');
   });
 });

@@ -1,9 +1,7 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import i18n from '../i18n';
 import { mockSession, renderApp } from '../test/render-app';
-
-configure({ asyncUtilTimeout: 4000 });
 
 function sectionText(title: string): string {
   const section = screen.getByRole('region', { name: title });
@@ -15,9 +13,9 @@ describe('PrivacyPage', () => {
     mockSession(null);
     renderApp('/privacy');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeTruthy();
-    expect(screen.getByText('Effective August 26, 2025')).toBeTruthy();
-    expect(screen.getByText('Last updated September 30, 2025')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    expect(screen.getByText('Effective August 26, 2025')).toBeVisible();
+    expect(screen.getByText('Last updated September 30, 2025')).toBeVisible();
   });
 
   it('covers every topic in numbered sections, with the figures the product promises', async () => {
@@ -56,9 +54,7 @@ describe('PrivacyPage', () => {
     expect(sectionText('8. Your Rights')).toContain('CCPA');
     expect(sectionText('9. Children')).toContain('13 or older');
     const contact = within(screen.getByRole('region', { name: '12. Contact Us' }));
-    expect(contact.getByRole('link', { name: 'Go to the contact form' }).getAttribute('href')).toBe(
-      '/contact',
-    );
+    expect(contact.getByRole('link', { name: 'Go to the contact form' })).toHaveAttribute('href', '/contact');
   });
 
   it('reads in Spanish when the interface is in Spanish', async () => {
@@ -66,9 +62,9 @@ describe('PrivacyPage', () => {
     mockSession(null);
     renderApp('/privacy');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Política de privacidad' })).toBeTruthy();
-    expect(screen.getByText('Vigente desde el 26 de agosto de 2025')).toBeTruthy();
-    expect(screen.getByText('Última actualización: 30 de septiembre de 2025')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: '4. Cookies' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Política de privacidad' })).toBeVisible();
+    expect(screen.getByText('Vigente desde el 26 de agosto de 2025')).toBeVisible();
+    expect(screen.getByText('Última actualización: 30 de septiembre de 2025')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: '4. Cookies' })).toBeVisible();
   });
 });

@@ -1,10 +1,8 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import i18n from '../i18n';
 import { mockSession, renderApp } from '../test/render-app';
-
-configure({ asyncUtilTimeout: 4000 });
 
 async function renderTerms() {
   mockSession(null);
@@ -21,8 +19,8 @@ describe('TermsPage', () => {
     expect(titles).toHaveLength(16);
     expect(titles[0]).toBe('1. Description of the Service');
     expect(titles[15]).toBe('16. Support, Changes and Contact');
-    expect(screen.getByText('Effective August 26, 2025')).toBeTruthy();
-    expect(screen.getByText('Last updated August 26, 2025')).toBeTruthy();
+    expect(screen.getByText('Effective August 26, 2025')).toBeVisible();
+    expect(screen.getByText('Last updated August 26, 2025')).toBeVisible();
   });
 
   it('carries the figures of the business rules', async () => {
@@ -69,7 +67,7 @@ describe('TermsPage', () => {
     const links = contents.getAllByRole('link');
     expect(links).toHaveLength(16);
     expect(links[8]?.textContent).toBe('9. Data Retention');
-    expect(links[8]?.getAttribute('href')).toBe('#section-9');
+    expect(links[8]).toHaveAttribute('href', '#section-9');
     expect(main.getByRole('heading', { level: 2, name: '9. Data Retention' }).id).toBe('section-9');
   });
 
@@ -78,8 +76,8 @@ describe('TermsPage', () => {
     mockSession(null);
     renderApp('/terms');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Términos del servicio' })).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: '15. Ley aplicable' })).toBeTruthy();
-    expect(screen.getByText('Vigente desde el 26 de agosto de 2025')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Términos del servicio' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: '15. Ley aplicable' })).toBeVisible();
+    expect(screen.getByText('Vigente desde el 26 de agosto de 2025')).toBeVisible();
   });
 });

@@ -1,12 +1,13 @@
-// Renders the real route tree at a path, with a fresh query cache and a mocked fetch.
+// Renders the real route tree at a path, with a fresh query cache; the API is answered by msw (api-mock).
 import type { TSessionUser } from '@message-station/shared';
 import { render } from '@testing-library/react';
+import { HttpResponse, type JsonBodyType } from 'msw';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { vi } from 'vitest';
 import { AppProviders } from '../app/AppProviders';
 import { flushDomUpdates } from '../app/flush-dom-updates';
 import { createQueryClient } from '../app/query-client';
 import { appRoutes } from '../app/routes';
+import { mockApi, type TApiHandler } from './api-mock';
 
 export function sessionUser(overrides: Partial<TSessionUser> = {}): TSessionUser {
   return {
@@ -24,32 +25,37 @@ export function sessionUser(overrides: Partial<TSessionUser> = {}): TSessionUser
   };
 }
 
+/** A JSON reply, as the server sends one. */
 export function jsonResponse(body: unknown, status = 200): Response {
-  return new Response(JSON.stringify(body), {
-    status,
-    headers: { 'Content-Type': 'application/json' },
-  });
+  return HttpResponse.json(body as JsonBodyType, { status });
 }
 
-type FetchHandler = (path: string, init: RequestInit) => Response | Promise<Response>;
+/** A sent request as the older fetch-mock recorded it: [path, init] (body as sent: text or FormData). */
+type TFetchCall = [
+  path: string,
+  init: { method: string; headers: Record<string, string>; body?: string | FormData },
+];
 
-/** Replaces fetch; `handlers` keyed by "METHOD /path". Unknown calls answer 404. */
-export function mockFetch(handlers: Record<string, FetchHandler>) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const path = typeof input === 'string' ? input : input instanceof URL ? input.pathname : input.url;
-    const handler = handlers[`${init.method ?? 'GET'} ${path}`];
-    return handler ? handler(path, init) : jsonResponse({ error: 'Not found' }, 404);
-  });
-  vi.stubGlobal('fetch', fetchMock);
-  return fetchMock;
-}
-
-/** Answers GET /auth/session with this user, or 401 when null. */
-export function mockSession(user: TSessionUser | null, extra: Record<string, FetchHandler> = {}) {
-  return mockFetch({
+/**
+ * Answers GET /auth/session with this user, or 401 when null, and `extra` (see mockApi).
+ * `mock.calls` reads the record as fetch calls, for tests not yet moved to callsTo (registration).
+ */
+export function mockSession(user: TSessionUser | null, extra: Record<string, TApiHandler> = {}) {
+  const api = mockApi({
     'GET /auth/session': () => (user ? jsonResponse(user) : jsonResponse({ error: 'Not signed in' }, 401)),
     ...extra,
   });
+  return {
+    requests: api.requests,
+    mock: {
+      get calls(): TFetchCall[] {
+        return api.requests.map((sent) => [
+          sent.path,
+          { method: sent.method, headers: Object.fromEntries(sent.headers), body: sent.rawBody },
+        ]);
+      },
+    },
+  };
 }
 
 export function renderApp(path: string) {

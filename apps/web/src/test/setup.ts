@@ -1,7 +1,10 @@
-// Component test setup (happy-dom): English UI, clean DOM, cookies and storage between tests.
+// Component test setup (happy-dom): English UI, the jest-dom matchers, msw answering fetch, and a
+// clean DOM, API, cookies and storage between tests.
+import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach, beforeEach, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import i18n from '../i18n';
+import { clearSentRequests, server } from './api-mock';
 import { deleteAllCookies } from './cookies';
 
 const hasDom = typeof window !== 'undefined';
@@ -10,7 +13,9 @@ const hasDom = typeof window !== 'undefined';
 // demand; on a busy two-core machine (the whole suite at once) a heavy page can take over the
 // library's default second to appear, so the wait is longer. It changes no verdict: a query that
 // is answered returns at once, and one that never is still fails.
-configure({ asyncUtilTimeout: 5000 });
+configure({ asyncUtilTimeout: 10_000 });
+// A test gets room for several such waits: the runner's default of 5 s would end it during the first.
+vi.setConfig({ testTimeout: 30_000 });
 
 // Mantine measures elements and reads media queries; happy-dom may lack either.
 if (hasDom && typeof window.ResizeObserver === 'undefined') {
@@ -45,15 +50,22 @@ if (hasDom) {
   Element.prototype.scrollIntoView = () => {};
 }
 
+// Every request gets an answer (api-mock answers unknown routes 404), so an unhandled one is a bug.
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterAll(() => server.close());
+
 beforeEach(async () => {
   await i18n.changeLanguage('en');
 });
 
 afterEach(() => {
+  if (hasDom) cleanup();
+  server.resetHandlers();
+  clearSentRequests();
+  vi.useRealTimers();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   if (!hasDom) return;
-  cleanup();
   deleteAllCookies();
   window.localStorage.clear();
 });

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { configure, render, screen } from '@testing-library/react';
+import { render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -23,8 +23,6 @@ import { namespacesOnly } from '../../test/namespaces-only';
 import { AppProviders } from '../AppProviders';
 import { createQueryClient } from '../query-client';
 import { appRoutes } from '../routes';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));

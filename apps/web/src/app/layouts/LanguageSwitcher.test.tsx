@@ -4,6 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
+import { bodiesSentTo } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, mockSession, renderApp, sessionUser } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
@@ -11,16 +12,14 @@ import { expectShown } from '../../test/shown';
 const LANGUAGE = 'PUT /admin/api/account/language';
 
 function sentLanguages(fetchMock: ReturnType<typeof mockSession>) {
-  return fetchMock.mock.calls
-    .filter(([path, init]) => path === '/admin/api/account/language' && init?.method === 'PUT')
-    .map(([, init]) => JSON.parse(String(init?.body)));
+  return bodiesSentTo(fetchMock, 'PUT', '/admin/api/account/language');
 }
 
 describe('the language menu', () => {
   it('keeps a signed-in user’s choice on their account', async () => {
     setCookie('csrf_token', 'l1');
     const fetchMock = mockSession(sessionUser(), {
-      [LANGUAGE]: (_path, init) => jsonResponse(JSON.parse(String(init.body))),
+      [LANGUAGE]: (_url, sent) => jsonResponse(sent.body),
     });
     renderApp('/admin/account');
     const user = userEvent.setup();
@@ -41,13 +40,13 @@ describe('the language menu', () => {
     renderApp('/contact');
     const user = userEvent.setup();
     const plain = await screen.findByRole('button', { name: 'Language' });
-    expect(plain.getAttribute('aria-haspopup')).toBe('menu');
+    expect(plain).toHaveAttribute('aria-haspopup', 'menu');
     await user.click(plain);
     expectShown(await screen.findByRole('menuitem', { name: 'Español' }));
     const trigger = screen.getByRole('button', { name: 'Language' });
-    expect(trigger.getAttribute('aria-expanded')).toBe('true');
+    expect(trigger).toHaveAttribute('aria-expanded', 'true');
     await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Español' })).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Español' })).not.toBeInTheDocument());
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Language' }));
   });
 });

@@ -20,14 +20,12 @@ describe('public layout', () => {
   it('shows the landing hero with its calls to action and the features and pricing sections', async () => {
     mockSession(null);
     const { container } = renderApp('/');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Message Station' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Create Your Station' }).getAttribute('href')).toBe('/signup');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Message Station' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Create Your Station' })).toHaveAttribute('href', '/signup');
     const main = screen.getByRole('main');
-    expect(within(main).getByRole('link', { name: 'Station Login' }).getAttribute('href')).toBe(
-      '/admin/login',
-    );
+    expect(within(main).getByRole('link', { name: 'Station Login' })).toHaveAttribute('href', '/admin/login');
     expect(container.querySelector('#features')).not.toBeNull();
-    expect(container.querySelector('#pricing')?.textContent).toContain('$50');
+    expect(container.querySelector('#pricing')).toHaveTextContent('$50');
   });
 
   it('switches to Spanish and back with the Language menu, updating <html lang>', async () => {
@@ -39,16 +37,16 @@ describe('public layout', () => {
     await user.click(screen.getByRole('button', { name: 'Language' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Español' }));
 
-    expect(await screen.findByRole('link', { name: 'Cree su estación' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Cree su estación' })).toBeVisible();
     expect(document.documentElement.lang).toBe('es');
     expect(window.localStorage.getItem('i18nextLng')).toBe('es');
 
     await user.click(screen.getByRole('button', { name: 'Language' }));
     await user.click(await screen.findByRole('menuitem', { name: 'English' }));
-    expect(await screen.findByRole('link', { name: 'Create Your Station' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: 'Create Your Station' })).toBeVisible();
     expect(document.documentElement.lang).toBe('en');
     // A visitor's choice stays in the browser (a signed-in user's is kept on the account).
-    expect(fetchMock.mock.calls.some(([, init]) => init?.method === 'PUT')).toBe(false);
+    expect(fetchMock.requests.filter((sent) => sent.method === 'PUT')).toEqual([]);
     await i18n.changeLanguage('en');
   });
 
@@ -57,16 +55,16 @@ describe('public layout', () => {
     renderApp('/');
     const footer = await screen.findByRole('contentinfo');
     for (const heading of ['Product', 'Legal', 'Support', 'Company']) {
-      expect(within(footer).getByRole('heading', { name: heading })).toBeTruthy();
+      expect(within(footer).getByRole('heading', { name: heading })).toBeVisible();
     }
     const year = new Date().getFullYear();
-    expect(within(footer).getByText(`© ${year} Message Station. All rights reserved.`)).toBeTruthy();
-    expect(within(footer).getByText(`Version ${APP_VERSION}`)).toBeTruthy();
-    expect(within(footer).getByRole('link', { name: 'Documentation' }).getAttribute('href')).toBe('/docs');
-    expect(within(footer).getByRole('link', { name: 'Press' }).getAttribute('href')).toBe('/press-release');
+    expect(within(footer).getByText(`© ${year} Message Station. All rights reserved.`)).toBeVisible();
+    expect(within(footer).getByText(`Version ${APP_VERSION}`)).toBeVisible();
+    expect(within(footer).getByRole('link', { name: 'Documentation' })).toHaveAttribute('href', '/docs');
+    expect(within(footer).getByRole('link', { name: 'Press' })).toHaveAttribute('href', '/press-release');
     // No About address is configured in tests (VITE_ABOUT_URL), so no dead About link is shown.
-    expect(within(footer).queryByRole('link', { name: /^About/ })).toBeNull();
-    expect(within(footer).getByText(/Developed by/)).toBeTruthy();
+    expect(within(footer).queryByRole('link', { name: /^About/ })).not.toBeInTheDocument();
+    expect(within(footer).getByText(/Developed by/)).toBeVisible();
   });
 
   it('opens the mobile menu with the hamburger and closes it after a link is chosen', async () => {
@@ -77,7 +75,7 @@ describe('public layout', () => {
     const burger = await screen.findByRole('button', { name: 'Toggle navigation' });
 
     await user.click(burger);
-    expect(burger.getAttribute('aria-expanded')).toBe('true');
+    expect(burger).toHaveAttribute('aria-expanded', 'true');
     const menu = screen.getByRole('navigation', { name: 'Mobile navigation' });
     expect(
       within(menu)
@@ -87,7 +85,7 @@ describe('public layout', () => {
 
     await user.click(within(menu).getByRole('link', { name: 'Platform Overview' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/platform-overview'));
-    expect(burger.getAttribute('aria-expanded')).toBe('false');
+    expect(burger).toHaveAttribute('aria-expanded', 'false');
   });
 
   it('shows the main links inline and no hamburger on a wide screen', async () => {
@@ -96,14 +94,14 @@ describe('public layout', () => {
     renderApp('/');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getAllByRole('link')).toHaveLength(5);
-    expect(screen.queryByRole('button', { name: 'Toggle navigation' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Toggle navigation' })).not.toBeInTheDocument();
   });
 
   it('uses the minimal header with Back to Home on the login page', async () => {
     mockSession(null);
     renderApp('/admin/login');
     const header = await screen.findByRole('banner');
-    expect(within(header).getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
-    expect(within(header).queryByRole('link', { name: 'Station Login' })).toBeNull();
+    expect(within(header).getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+    expect(within(header).queryByRole('link', { name: 'Station Login' })).not.toBeInTheDocument();
   });
 });

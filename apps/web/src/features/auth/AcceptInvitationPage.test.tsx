@@ -39,9 +39,9 @@ describe('AcceptInvitationPage', () => {
     const { router } = renderApp('/accept-invitation?token=tok-123');
     expectShown(await screen.findByRole('heading', { level: 1, name: 'Create your account' }));
     expectShown(await screen.findByText('You are invited to Demo Radio'));
-    expect(field(/^Email/).value).toBe('jane@demoradio.org');
+    expect(field(/^Email/)).toHaveValue('jane@demoradio.org');
     expect(field(/^Email/).readOnly).toBe(true);
-    expect(field(/^Full Name/).value).toBe('Jane Smith');
+    expect(field(/^Full Name/)).toHaveValue('Jane Smith');
 
     const user = userEvent.setup();
     await user.type(field(/^Password/), 'short');

@@ -38,9 +38,9 @@ describe('ForgotPasswordPage', () => {
     await passBotCheck('payload-7');
     await user.click(submitButton());
 
-    expect(await screen.findByText(SENT)).toBeTruthy();
-    expect(screen.getByText(/The link expires in 1 hour\./)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Login' }).getAttribute('href')).toBe('/login');
+    expect(await screen.findByText(SENT)).toBeVisible();
+    expect(screen.getByText(/The link expires in 1 hour\./)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to Login' })).toHaveAttribute('href', '/login');
     expect(bodiesSentTo(fetchMock, 'POST', '/auth/password-reset/request')).toEqual([
       { email: 'ana@demoradio.org', turnstileToken: 'payload-7', language: 'en' },
     ]);
@@ -53,7 +53,7 @@ describe('ForgotPasswordPage', () => {
 
     await user.click(submitButton());
 
-    expect(await screen.findByText('Email is required')).toBeTruthy();
+    expect(await screen.findByText('Email is required')).toBeVisible();
     expect(callCount(fetchMock, 'POST', '/auth/password-reset/request')).toBe(0);
   });
 

@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { callCount, callsTo } from '../../test/api-mock';
 import { deleteCookie, setCookie } from '../../test/cookies';
 import { jsonResponse, mockSession, renderApp, sessionUser } from '../../test/render-app';
 
@@ -9,11 +10,6 @@ async function fillAndSubmit(email: string, password: string) {
   await user.type(await screen.findByLabelText(/Email/), email);
   await user.type(screen.getByLabelText(/Password/), password);
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
-}
-
-function sentHeader(call: [unknown, RequestInit?] | undefined, name: string): string | undefined {
-  const headers = (call?.[1]?.headers ?? {}) as Record<string, string>;
-  return headers[name];
 }
 
 describe('LoginPage', () => {
@@ -26,7 +22,7 @@ describe('LoginPage', () => {
 
     await fillAndSubmit('ana@demoradio.org', 'wrong-password');
 
-    expect((await screen.findByRole('alert')).textContent).toContain('Invalid email or password');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid email or password');
     expect(router.state.location.pathname).toBe('/admin/login');
   });
 
@@ -38,15 +34,15 @@ describe('LoginPage', () => {
 
     await fillAndSubmit('  ana@demoradio.org ', 'correct horse');
 
-    expect(await screen.findByText('Welcome back, Ana Rivera')).toBeTruthy();
+    expect(await screen.findByText('Welcome back, Ana Rivera')).toBeVisible();
     expect(router.state.location.pathname).toBe('/admin/dashboard');
-    const loginCall = fetchMock.mock.calls.find(([path]) => path === '/auth/login');
-    expect(JSON.parse(String(loginCall?.[1]?.body))).toEqual({
+    const [loginCall] = callsTo(fetchMock, 'POST', '/auth/login');
+    expect(loginCall?.body).toEqual({
       email: 'ana@demoradio.org',
       password: 'correct horse',
       language: 'en',
     });
-    expect(sentHeader(loginCall, 'X-CSRF-Token')).toBe('t2');
+    expect(loginCall?.headers.get('X-CSRF-Token')).toBe('t2');
   });
 
   it('returns to the admin page the visitor was sent away from', async () => {
@@ -61,31 +57,28 @@ describe('LoginPage', () => {
   });
 
   it('fetches the session first when the CSRF cookie is missing', async () => {
-    let sessionCalls = 0;
     const fetchMock = mockSession(null, {
+      // The session reply sets a fresh CSRF cookie, as the server does.
+      'GET /auth/session': () => {
+        setCookie('csrf_token', 'fresh');
+        return jsonResponse({ error: 'Not signed in' }, 401);
+      },
       'POST /auth/login': () => jsonResponse(sessionUser()),
     });
-    const base = fetchMock.getMockImplementation();
-    fetchMock.mockImplementation(async (input, init) => {
-      if (input === '/auth/session') {
-        sessionCalls += 1;
-        setCookie('csrf_token', 'fresh');
-      }
-      return base ? base(input, init) : jsonResponse({}, 500);
-    });
+    const sessionCalls = () => callCount(fetchMock, 'GET', '/auth/session');
     deleteCookie('csrf_token');
     renderApp('/login');
     await screen.findByLabelText(/Email/);
     // The page load already called /auth/session; drop the cookie it set to force a refresh.
     deleteCookie('csrf_token');
-    const callsBefore = sessionCalls;
+    const callsBefore = sessionCalls();
 
     await fillAndSubmit('ana@demoradio.org', 'correct horse');
 
     await screen.findByText('Welcome back, Ana Rivera');
-    expect(sessionCalls).toBe(callsBefore + 1);
-    const loginCall = fetchMock.mock.calls.find(([path]) => path === '/auth/login');
-    expect(sentHeader(loginCall, 'X-CSRF-Token')).toBe('fresh');
+    expect(sessionCalls()).toBe(callsBefore + 1);
+    const [loginCall] = callsTo(fetchMock, 'POST', '/auth/login');
+    expect(loginCall?.headers.get('X-CSRF-Token')).toBe('fresh');
   });
 
   it('requires email and password before calling the server', async () => {
@@ -94,9 +87,9 @@ describe('LoginPage', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Sign In' }));
 
-    expect(await screen.findByText('Email is required')).toBeTruthy();
-    expect(screen.getByText('Password is required')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([path]) => path === '/auth/login')).toBe(false);
+    expect(await screen.findByText('Email is required')).toBeVisible();
+    expect(screen.getByText('Password is required')).toBeVisible();
+    expect(callsTo(fetchMock, 'POST', '/auth/login')).toEqual([]);
   });
 
   it('shows the rate-limit text the server sends', async () => {
@@ -106,7 +99,7 @@ describe('LoginPage', () => {
     });
     renderApp('/admin/login');
     await fillAndSubmit('ana@demoradio.org', 'x');
-    expect((await screen.findByRole('alert')).textContent).toContain('Too many attempts');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Too many attempts');
   });
 
   it('redirects a signed-in user to the dashboard', async () => {
@@ -119,8 +112,8 @@ describe('LoginPage', () => {
     mockSession(null);
     renderApp('/login');
     const link = await screen.findByRole('link', { name: 'Forgot password?' });
-    expect(link.getAttribute('href')).toBe('/forgot-password');
-    expect(screen.getByText('Accounts are created by your station administrator.')).toBeTruthy();
+    expect(link).toHaveAttribute('href', '/forgot-password');
+    expect(screen.getByText('Accounts are created by your station administrator.')).toBeVisible();
   });
 
   it('has exactly one element labelled Email and one labelled Password', async () => {

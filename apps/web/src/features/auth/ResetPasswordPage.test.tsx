@@ -45,7 +45,8 @@ describe('ResetPasswordPage', () => {
     renderApp('/reset-password');
 
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid or missing reset token');
-    expect(screen.getByRole('link', { name: 'Request a new reset link' }).getAttribute('href')).toBe(
+    expect(screen.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute(
+      'href',
       '/forgot-password',
     );
     expect(callCount(fetchMock, 'POST', '/auth/password-reset/verify')).toBe(0);
@@ -55,22 +56,22 @@ describe('ResetPasswordPage', () => {
     const fetchMock = mockResetApi();
     await openResetForm();
 
-    expect(screen.getByText(/texted a verification code to the phone number ending in 0134/)).toBeTruthy();
-    expect(screen.getByText('Test mode: your code is 482913')).toBeTruthy();
+    expect(screen.getByText(/texted a verification code to the phone number ending in 0134/)).toBeVisible();
+    expect(screen.getByText('Test mode: your code is 482913')).toBeVisible();
     expect(bodiesSentTo(fetchMock, 'POST', '/auth/password-reset/verify')).toEqual([{ token: 'tok-123' }]);
   });
 
   it('hides the test-mode line when the server sends no code', async () => {
     mockResetApi({ verify: () => jsonResponse({ phone_last4: '0134' }) });
     await openResetForm();
-    expect(screen.queryByText(/Test mode/)).toBeNull();
+    expect(screen.queryByText(/Test mode/)).not.toBeInTheDocument();
   });
 
   it("shows the server's reason when the token is refused", async () => {
     mockResetApi({ verify: () => jsonResponse({ error: 'Invalid or expired token' }, 400) });
     renderApp('/reset-password?token=old');
     expect((await screen.findByRole('alert')).textContent).toBe('Invalid or expired token');
-    expect(screen.queryByLabelText(/^Verification Code/)).toBeNull();
+    expect(screen.queryByLabelText(/^Verification Code/)).not.toBeInTheDocument();
   });
 
   it("says 'Failed to verify token' when the check itself fails", async () => {
@@ -84,17 +85,17 @@ describe('ResetPasswordPage', () => {
     const user = await openResetForm();
 
     await user.type(field(/^Verification Code/), '12a-3');
-    expect(field(/^Verification Code/).value).toBe('123');
+    expect(field(/^Verification Code/)).toHaveValue('123');
     await user.type(field(/^Verification Code/), '45678');
-    expect(field(/^Verification Code/).value).toBe('123456');
+    expect(field(/^Verification Code/)).toHaveValue('123456');
 
     await user.clear(field(/^Verification Code/));
     await fillForm(user, '123', 'short', 'different');
     await user.click(submit());
 
-    expect(await screen.findByText('Please enter the 6-digit verification code')).toBeTruthy();
-    expect(screen.getByText('Password must be at least 8 characters')).toBeTruthy();
-    expect(screen.getByText('Passwords do not match')).toBeTruthy();
+    expect(await screen.findByText('Please enter the 6-digit verification code')).toBeVisible();
+    expect(screen.getByText('Password must be at least 8 characters')).toBeVisible();
+    expect(screen.getByText('Passwords do not match')).toBeVisible();
     expect(callCount(fetchMock, 'POST', '/auth/password-reset/complete')).toBe(0);
   });
 
@@ -105,8 +106,8 @@ describe('ResetPasswordPage', () => {
     await fillForm(user, '482913', 'new-secret-1', 'new-secret-1');
     await user.click(submit());
 
-    expect(await screen.findByText(/Your password has been reset/)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to Login' }).getAttribute('href')).toBe('/login');
+    expect(await screen.findByText(/Your password has been reset/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Go to Login' })).toHaveAttribute('href', '/login');
     expect(bodiesSentTo(fetchMock, 'POST', '/auth/password-reset/complete')).toEqual([
       { token: 'tok-123', verificationCode: '482913', newPassword: 'new-secret-1' },
     ]);
@@ -123,6 +124,6 @@ describe('ResetPasswordPage', () => {
 
     reply = new Response('', { status: 500 });
     await user.click(submit());
-    expect(await screen.findByText('Failed to reset password')).toBeTruthy();
+    expect(await screen.findByText('Failed to reset password')).toBeVisible();
   });
 });

@@ -68,7 +68,7 @@ describe('LoginPage code step', () => {
       await screen.findByText('This sign-in took too long or had too many tries. Please sign in again.'),
     );
     expectShown(screen.getByRole('button', { name: 'Sign In' }));
-    expect((screen.getByLabelText(/Password/) as HTMLInputElement).value).toBe('');
+    expect(screen.getByLabelText(/Password/)).toHaveValue('');
   });
 
   it('says when the account has had too many codes this hour', async () => {

@@ -1,11 +1,9 @@
-import { cleanup, configure, screen, within } from '@testing-library/react';
+import { cleanup, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
 import { billingInfo, ledgerEntry, mockBillingApi } from './billing-test-helpers';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const BILLING = 'GET /admin/api/billing';
 const HISTORY = 'GET /admin/api/billing/history';
@@ -45,60 +43,60 @@ describe('BillingPage', () => {
       ['Total Available', '1,680'],
     ]);
     // The big balance uses US formatting too.
-    expect(section('SMS Credits').getByText('1,680')).toBeTruthy();
+    expect(section('SMS Credits').getByText('1,680')).toBeVisible();
   });
 
   it('shows the plan: status, tier and price, and no banner when paid', async () => {
     showBilling({ subscriptionTier: 'professional' });
     const plan = await screen.findByRole('region', { name: 'Subscription Plan' });
-    expect(within(plan).getByText('Active Subscription')).toBeTruthy();
-    expect(within(plan).getByText('Professional')).toBeTruthy();
-    expect(within(plan).getByText('$75/month')).toBeTruthy();
-    expect(within(plan).getByText('500 SMS credits every month')).toBeTruthy();
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.queryByText('Test mode')).toBeNull();
+    expect(within(plan).getByText('Active Subscription')).toBeVisible();
+    expect(within(plan).getByText('Professional')).toBeVisible();
+    expect(within(plan).getByText('$75/month')).toBeVisible();
+    expect(within(plan).getByText('500 SMS credits every month')).toBeVisible();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    expect(screen.queryByText('Test mode')).not.toBeInTheDocument();
     expect(
       screen.getByText('Payments are processed securely by Stripe. We never see or store your card number.'),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('calls any other tier a Custom Plan, without a price, and marks Stripe test mode', async () => {
     showBilling({ subscriptionTier: 'district-2026', stripeTestMode: true });
     const plan = await screen.findByRole('region', { name: 'Subscription Plan' });
-    expect(within(plan).getByText('Custom Plan')).toBeTruthy();
-    expect(within(plan).queryByText(/\/month/)).toBeNull();
-    expect(screen.getByText('Test mode')).toBeTruthy();
+    expect(within(plan).getByText('Custom Plan')).toBeVisible();
+    expect(within(plan).queryByText(/\/month/)).not.toBeInTheDocument();
+    expect(screen.getByText('Test mode')).toBeVisible();
   });
 
   it('colours the usage bar red above 80% and caps it at 100%', async () => {
     const view = showBilling({ smsCreditsUsedMonth: 120, monthlyCredits: 500 });
     await screen.findByRole('heading', { name: 'SMS Credits' });
-    expect(usageBar().getAttribute('aria-valuenow')).toBe('24');
+    expect(usageBar()).toHaveAttribute('aria-valuenow', '24');
     expect(usageBar().getAttribute('style')).not.toContain('red');
-    expect(screen.getByText('Used this month: 120 of 500')).toBeTruthy();
+    expect(screen.getByText('Used this month: 120 of 500')).toBeVisible();
     view.unmount();
 
     const atLimit = showBilling({ smsCreditsUsedMonth: 400, monthlyCredits: 500 });
     await screen.findByRole('heading', { name: 'SMS Credits' });
-    expect(usageBar().getAttribute('aria-valuenow')).toBe('80');
+    expect(usageBar()).toHaveAttribute('aria-valuenow', '80');
     expect(usageBar().getAttribute('style')).not.toContain('red');
     atLimit.unmount();
 
     showBilling({ smsCreditsUsedMonth: 1250, monthlyCredits: 500 });
     await screen.findByRole('heading', { name: 'SMS Credits' });
-    expect(usageBar().getAttribute('aria-valuenow')).toBe('100');
+    expect(usageBar()).toHaveAttribute('aria-valuenow', '100');
     expect(usageBar().getAttribute('style')).toContain('--mantine-color-red-filled');
-    expect(screen.getByText('Used this month: 1,250 of 500')).toBeTruthy();
+    expect(screen.getByText('Used this month: 1,250 of 500')).toBeVisible();
   });
 
   it('warns under 100 credits, not at 100', async () => {
     const view = showBilling({ smsCreditsBalance: 100 });
     await screen.findByRole('heading', { name: 'SMS Credits' });
-    expect(screen.queryByText(/Low credit balance/)).toBeNull();
+    expect(screen.queryByText(/Low credit balance/)).not.toBeInTheDocument();
     view.unmount();
 
     showBilling({ smsCreditsBalance: 99 });
-    expect(await screen.findByText(/Low credit balance: fewer than 100 credits left/)).toBeTruthy();
+    expect(await screen.findByText(/Low credit balance: fewer than 100 credits left/)).toBeVisible();
   });
 
   it.each([
@@ -129,23 +127,23 @@ describe('BillingPage', () => {
   ] as const)('shows the banner of a %s station', async (_name, overrides, title, text) => {
     showBilling(overrides);
     const banner = await screen.findByRole('alert');
-    expect(within(banner).getByText(title)).toBeTruthy();
-    expect(within(banner).getByText(text)).toBeTruthy();
+    expect(within(banner).getByText(title)).toBeVisible();
+    expect(within(banner).getByText(text)).toBeVisible();
     // The plan card says the same status, and offers to subscribe rather than manage.
     const plan = section('Subscription Plan');
-    expect(plan.getByText(title)).toBeTruthy();
-    expect(plan.getByRole('link', { name: 'Subscribe' })).toBeTruthy();
+    expect(plan.getByText(title)).toBeVisible();
+    expect(plan.getByRole('link', { name: 'Subscribe' })).toBeVisible();
   });
 
   it('warns that SMS stops 15 days after a failed payment', async () => {
     showBilling({ paymentFailedAt: '2026-03-01T12:00:00.000Z' });
     const banner = await screen.findByRole('alert');
-    expect(within(banner).getByText('Payment failed')).toBeTruthy();
+    expect(within(banner).getByText('Payment failed')).toBeVisible();
     expect(
       within(banner).getByText(
         'Your payment failed on March 1, 2026. SMS sending will be suspended on March 16, 2026 unless the card is updated.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('opens the Payment Links in a new tab with the station id and billing email', async () => {
@@ -157,14 +155,14 @@ describe('BillingPage', () => {
     expect(`${subscription.origin}${subscription.pathname}`).toBe('https://buy.stripe.com/test_sub');
     expect(subscription.searchParams.get('client_reference_id')).toBe('station-1');
     expect(subscription.searchParams.get('prefilled_email')).toBe('billing@demoradio.org');
-    expect(subscribe.getAttribute('target')).toBe('_blank');
+    expect(subscribe).toHaveAttribute('target', '_blank');
 
     const buy = screen.getByRole('link', { name: 'Buy 500 credits for $10' });
     const credits = new URL(buy.getAttribute('href') ?? '');
     expect(`${credits.origin}${credits.pathname}`).toBe('https://buy.stripe.com/test_credits');
     expect(credits.searchParams.get('client_reference_id')).toBe('station-1');
     expect(credits.searchParams.get('prefilled_email')).toBe('billing@demoradio.org');
-    expect(buy.getAttribute('target')).toBe('_blank');
+    expect(buy).toHaveAttribute('target', '_blank');
   });
 
   it('sends a paid station to the customer portal, never to a second subscription checkout', async () => {
@@ -178,10 +176,10 @@ describe('BillingPage', () => {
     cleanup();
     showBilling({ stripePortalURL: null });
     await screen.findByRole('heading', { name: 'SMS Credits' });
-    expect(screen.getByRole('button', { name: 'Manage Subscription' }).hasAttribute('disabled')).toBe(true);
+    expect(screen.getByRole('button', { name: 'Manage Subscription' })).toBeDisabled();
     expect(
       screen.getByText('To change your plan, update your card or cancel, please contact support.'),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('reads a dev checkout path against this site and leaves out a missing email', async () => {
@@ -199,13 +197,11 @@ describe('BillingPage', () => {
   it('disables the buttons with a note when no Payment Link is set up', async () => {
     showBilling({ paymentStatus: 'unpaid', stripeSubscriptionURL: null, stripeCreditsURL: null });
     await screen.findByRole('heading', { name: 'SMS Credits' });
-    expect(screen.queryByRole('link', { name: 'Subscribe' })).toBeNull();
-    expect(screen.getByRole('button', { name: 'Subscribe' }).hasAttribute('disabled')).toBe(true);
-    expect(screen.getByRole('button', { name: 'Buy 500 credits for $10' }).hasAttribute('disabled')).toBe(
-      true,
-    );
-    expect(screen.getByText('Online subscription is not set up yet. Please contact support.')).toBeTruthy();
-    expect(screen.getByText('Credit purchases are not set up yet. Please contact support.')).toBeTruthy();
+    expect(screen.queryByRole('link', { name: 'Subscribe' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Subscribe' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Buy 500 credits for $10' })).toBeDisabled();
+    expect(screen.getByText('Online subscription is not set up yet. Please contact support.')).toBeVisible();
+    expect(screen.getByText('Credit purchases are not set up yet. Please contact support.')).toBeVisible();
   });
 
   it('says payment history will appear when the ledger is empty', async () => {
@@ -214,7 +210,7 @@ describe('BillingPage', () => {
       await screen.findByText(
         'No billing history yet. Payment history will appear here as purchases and renewals are made.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('lists ledger entries newest first with signed, coloured credits and the balance after', async () => {
@@ -265,7 +261,7 @@ describe('BillingPage', () => {
     expect(credits[1]?.getAttribute('style')).toContain('green');
     expect(rows.map((row) => row.children[4]?.textContent)).toEqual(['1,678', '1,680', '180']);
     expect(rows[1]?.children[2]?.textContent).toBe('$10');
-    expect(within(rows[0] as HTMLElement).getByText('SMS sent')).toBeTruthy();
+    expect(within(rows[0] as HTMLElement).getByText('SMS sent')).toBeVisible();
   });
 
   it('words every ledger line in Spanish from its kind and params; a line without params keeps its description', async () => {
@@ -316,7 +312,7 @@ describe('BillingPage', () => {
   it('offers Retry when billing information cannot be loaded', async () => {
     mockBillingApi({ [BILLING]: () => jsonResponse({ error: 'Server down' }, 500) });
     renderApp('/admin/billing');
-    expect(await screen.findByText('Billing information could not be loaded: Server down')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Try Again' })).toBeTruthy();
+    expect(await screen.findByText('Billing information could not be loaded: Server down')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeVisible();
   });
 });

@@ -1,17 +1,14 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { callsTo, mockBillingApi } from './billing-test-helpers';
 
-configure({ asyncUtilTimeout: 4000 });
-
 const CHECKOUT = 'POST /dev/api/stripe/checkout';
 
 function sentBody(fetchMock: ReturnType<typeof mockBillingApi>): unknown {
-  const call = callsTo(fetchMock, 'POST', '/dev/api/stripe/checkout').at(-1);
-  return JSON.parse(String(call?.init?.body));
+  return callsTo(fetchMock, 'POST', '/dev/api/stripe/checkout').at(-1)?.body;
 }
 
 describe('DevCheckoutPage', () => {
@@ -25,8 +22,8 @@ describe('DevCheckoutPage', () => {
     );
     const user = userEvent.setup();
 
-    expect(await screen.findByRole('heading', { name: 'Test checkout (no real payment)' })).toBeTruthy();
-    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('billing@demoradio.org');
+    expect(await screen.findByRole('heading', { name: 'Test checkout (no real payment)' })).toBeVisible();
+    expect(screen.getByLabelText(/^Email/)).toHaveValue('billing@demoradio.org');
     const tier = screen.getByRole('combobox', { name: 'Plan' });
     expect([...(tier as HTMLSelectElement).options].map((option) => option.textContent)).toEqual([
       'Starter — $50/month',
@@ -36,9 +33,9 @@ describe('DevCheckoutPage', () => {
     await user.selectOptions(tier, 'professional');
     await user.click(screen.getByRole('button', { name: 'Pay $75' }));
 
-    expect(await screen.findByText('Payment recorded')).toBeTruthy();
-    expect(screen.getByText('The test payment went through the webhook (event evt_test_1).')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Billing' }).getAttribute('href')).toBe('/admin/billing');
+    expect(await screen.findByText('Payment recorded')).toBeVisible();
+    expect(screen.getByText('The test payment went through the webhook (event evt_test_1).')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to Billing' })).toHaveAttribute('href', '/admin/billing');
     expect(sentBody(fetchMock)).toEqual({
       kind: 'subscription',
       client_reference_id: 'station-1',
@@ -58,13 +55,13 @@ describe('DevCheckoutPage', () => {
     const user = userEvent.setup();
 
     const packs = await screen.findByRole('textbox', { name: 'Credit packs' });
-    expect(screen.getByText('Total: $10 for 500 credits')).toBeTruthy();
+    expect(screen.getByText('Total: $10 for 500 credits')).toBeVisible();
     await user.clear(packs);
     await user.type(packs, '3');
-    expect(screen.getByText('Total: $30 for 1,500 credits')).toBeTruthy();
+    expect(screen.getByText('Total: $30 for 1,500 credits')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Pay $30' }));
 
-    expect(await screen.findByText('Payment recorded')).toBeTruthy();
+    expect(await screen.findByText('Payment recorded')).toBeVisible();
     expect(sentBody(fetchMock)).toEqual({
       kind: 'credits',
       client_reference_id: 'station-1',
@@ -82,19 +79,19 @@ describe('DevCheckoutPage', () => {
     const user = userEvent.setup();
 
     await user.click(await screen.findByRole('button', { name: 'Pay $10' }));
-    expect(screen.getByText('Email is required')).toBeTruthy();
+    expect(screen.getByText('Email is required')).toBeVisible();
     expect(callsTo(fetchMock, 'POST', '/dev/api/stripe/checkout')).toHaveLength(0);
 
     await user.type(screen.getByLabelText(/^Email/), 'ops@example.org');
     await user.click(screen.getByRole('button', { name: 'Pay $10' }));
-    expect(await screen.findByText('Unknown station: station-9')).toBeTruthy();
-    expect(screen.queryByText('Payment recorded')).toBeNull();
+    expect(await screen.findByText('Unknown station: station-9')).toBeVisible();
+    expect(screen.queryByText('Payment recorded')).not.toBeInTheDocument();
   });
 
   it('says so when the link lacks its kind or station', async () => {
     mockBillingApi({});
     renderApp('/dev/checkout?kind=refund&client_reference_id=station-1');
-    expect(await screen.findByText(/This checkout link is incomplete/)).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /^Pay/ })).toBeNull();
+    expect(await screen.findByText(/This checkout link is incomplete/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: /^Pay/ })).not.toBeInTheDocument();
   });
 });

@@ -20,9 +20,9 @@ describe('AdminContactPage', () => {
     await screen.findByRole('heading', { name: 'Contact Support', level: 1 });
     const user = userEvent.setup();
 
-    expect(contactField('Name').value).toBe('Ana Rivera');
+    expect(contactField('Name')).toHaveValue('Ana Rivera');
     expect(contactField('Name').readOnly).toBe(true);
-    expect(contactField('Email').value).toBe('ana@demoradio.org');
+    expect(contactField('Email')).toHaveValue('ana@demoradio.org');
     expect(contactField('Email').readOnly).toBe(true);
     expect(document.querySelector('altcha-widget')).toBeNull();
     expect(sendButton().disabled).toBe(false);
@@ -31,7 +31,7 @@ describe('AdminContactPage', () => {
     await fillContactForm(user, { category: 'station', subject: FILLED.subject, message: FILLED.message });
     await user.click(sendButton());
 
-    expect(await screen.findByText("Message sent successfully! We'll get back to you soon.")).toBeTruthy();
+    expect(await screen.findByText("Message sent successfully! We'll get back to you soon.")).toBeVisible();
     expect(bodiesSentTo(fetchMock, 'POST', '/api/contact')).toEqual([
       {
         name: 'Ana Rivera',
@@ -43,7 +43,7 @@ describe('AdminContactPage', () => {
     ]);
     expect(callCount(fetchMock, 'GET', '/api/bot-check')).toBe(0);
     // The reset keeps the account's name and email.
-    expect(contactField('Name').value).toBe('Ana Rivera');
-    expect(contactField('Subject').value).toBe('');
+    expect(contactField('Name')).toHaveValue('Ana Rivera');
+    expect(contactField('Subject')).toHaveValue('');
   });
 });

@@ -7,7 +7,7 @@ import {
   findAltchaWidget,
   passBotCheck,
 } from '../../components/bot-check-test-helpers';
-import { bodiesSentTo, callCount, mockApi, type TApiHandler } from '../../test/api-mock';
+import { bodiesSentTo, callCount, mockApi, networkError, type TApiHandler } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { contactField, FILLED, fillContactForm, sendButton } from './contact-test-helpers';
@@ -34,8 +34,8 @@ describe('ContactPage', () => {
     mockContactApi();
     await openContactPage();
 
-    expect(screen.getByText(/Monday–Friday, 9 AM–5 PM Pacific/)).toBeTruthy();
-    expect(screen.getByText(/within 2 business days/)).toBeTruthy();
+    expect(screen.getByText(/Monday–Friday, 9 AM–5 PM Pacific/)).toBeVisible();
+    expect(screen.getByText(/within 2 business days/)).toBeVisible();
     const options = [...contactField('Category').querySelectorAll('option')].slice(1);
     expect(options.map((option) => option.textContent)).toEqual([
       'Questions about Message Station',
@@ -45,7 +45,7 @@ describe('ContactPage', () => {
       'Security and Privacy',
       'Other',
     ]);
-    expect(contactField('Message').getAttribute('rows')).toBe('6');
+    expect(contactField('Message')).toHaveAttribute('rows', '6');
   });
 
   it('keeps Send Message disabled until the bot check is passed, and again once it expires', async () => {
@@ -66,15 +66,15 @@ describe('ContactPage', () => {
     await passBotCheck();
 
     await user.click(sendButton());
-    expect(await screen.findByText('Name is required')).toBeTruthy();
-    expect(screen.getByText('Email is required')).toBeTruthy();
-    expect(screen.getByText('Please choose a category')).toBeTruthy();
-    expect(screen.getByText('Subject is required')).toBeTruthy();
-    expect(screen.getByText('Message is required')).toBeTruthy();
+    expect(await screen.findByText('Name is required')).toBeVisible();
+    expect(screen.getByText('Email is required')).toBeVisible();
+    expect(screen.getByText('Please choose a category')).toBeVisible();
+    expect(screen.getByText('Subject is required')).toBeVisible();
+    expect(screen.getByText('Message is required')).toBeVisible();
 
     await fillContactForm(user, { ...FILLED, email: 'maria.kxyz.org' });
     await user.click(sendButton());
-    expect(await screen.findByText('Please enter a valid email address')).toBeTruthy();
+    expect(await screen.findByText('Please enter a valid email address')).toBeVisible();
     expect(callCount(fetchMock, 'POST', '/api/contact')).toBe(0);
   });
 
@@ -86,13 +86,13 @@ describe('ContactPage', () => {
 
     await user.click(sendButton());
 
-    expect(await screen.findByText("Message sent successfully! We'll get back to you soon.")).toBeTruthy();
+    expect(await screen.findByText("Message sent successfully! We'll get back to you soon.")).toBeVisible();
     expect(bodiesSentTo(fetchMock, 'POST', '/api/contact')).toEqual([
       { ...FILLED, turnstileToken: 'payload-42' },
     ]);
-    expect(contactField('Name').value).toBe('');
-    expect(contactField('Subject').value).toBe('');
-    expect(contactField('Message').value).toBe('');
+    expect(contactField('Name')).toHaveValue('');
+    expect(contactField('Subject')).toHaveValue('');
+    expect(contactField('Message')).toHaveValue('');
     // A fresh widget replaces the spent one, and sending waits for it again.
     expect(widget.isConnected).toBe(false);
     expect((await findAltchaWidget()).isConnected).toBe(true);
@@ -109,7 +109,7 @@ describe('ContactPage', () => {
 
     expect((await screen.findByRole('alert')).textContent).toBe('Please complete the CAPTCHA verification');
     expect(sendButton().disabled).toBe(true);
-    expect(contactField('Subject').value).toBe(FILLED.subject);
+    expect(contactField('Subject')).toHaveValue(FILLED.subject);
   });
 
   it("falls back to 'Failed to send message' without a server text", async () => {
@@ -124,9 +124,7 @@ describe('ContactPage', () => {
   });
 
   it('says so on a network error and keeps the bot check passed', async () => {
-    mockContactApi(() => {
-      throw new TypeError('Failed to fetch');
-    });
+    mockContactApi(networkError);
     const user = await openContactPage();
     await fillContactForm(user, FILLED);
     await passBotCheck();

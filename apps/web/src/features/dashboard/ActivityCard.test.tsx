@@ -1,11 +1,9 @@
 import type { TActivity } from '@message-station/shared';
-import { configure, waitFor } from '@testing-library/react';
+import { waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { activity, mockDashboardApi } from './dashboard-test-helpers';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const EIGHT_AM_NEW_YORK = '2026-11-24T13:00:00.000Z';
 

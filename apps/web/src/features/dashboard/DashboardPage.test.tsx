@@ -1,4 +1,4 @@
-import { act, configure, screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
@@ -12,8 +12,6 @@ import {
   lowCreditsAlert,
   mockDashboardApi,
 } from './dashboard-test-helpers';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const STATS = 'GET /admin/api/dashboard-stats';
 const ACTIVITY = 'GET /admin/api/activity';
@@ -36,19 +34,17 @@ async function showDashboard(...args: Parameters<typeof mockDashboardApi>) {
 describe('DashboardPage', () => {
   it('welcomes the user of the station and offers the macOS app', async () => {
     await showDashboard({});
-    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeTruthy();
-    expect(screen.getByText('Welcome back, Ana Rivera')).toBeTruthy();
-    expect(screen.getByText('You are managing Demo Radio.')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Download the App' }).getAttribute('href')).toBe(
-      '/admin/download',
-    );
+    expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    expect(screen.getByText('Welcome back, Ana Rivera')).toBeVisible();
+    expect(screen.getByText('You are managing Demo Radio.')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Download the App' })).toHaveAttribute('href', '/admin/download');
   });
 
   it('shows this month’s figures in US formatting, with a way to each page', async () => {
     await showDashboard({});
     const total = card('Total Messages');
-    expect(total.getByText('1,234')).toBeTruthy();
-    expect(total.getByText('2,480 all time')).toBeTruthy();
+    expect(total.getByText('1,234')).toBeVisible();
+    expect(total.getByText('2,480 all time')).toBeVisible();
     expect(linkTarget(total, 'View All')).toBe('/admin/messages');
 
     const counts = screen.getByRole('region', { name: 'Message Counts' });
@@ -58,14 +54,14 @@ describe('DashboardPage', () => {
     expect(rows).toEqual(['Emergency2', 'Alert7', 'Station0']);
     expect(linkTarget(within(counts), 'Manage')).toBe('/admin/settings');
 
-    expect(card('Total SMS Sent').getByText('320')).toBeTruthy();
+    expect(card('Total SMS Sent').getByText('320')).toBeVisible();
     const subscribers = card('SMS Subscribers');
-    expect(subscribers.getByText('1,402')).toBeTruthy();
-    expect(subscribers.getByText('Active, of 1,500 contacts')).toBeTruthy();
+    expect(subscribers.getByText('1,402')).toBeVisible();
+    expect(subscribers.getByText('Active, of 1,500 contacts')).toBeVisible();
     expect(linkTarget(subscribers, 'Manage')).toBe('/admin/sms-contacts');
 
     const credits = card('SMS Credits');
-    expect(credits.getByText('SMS Enabled')).toBeTruthy();
+    expect(credits.getByText('SMS Enabled')).toBeVisible();
     const balance = credits.getByTestId('sms-credits-balance');
     expect(balance.textContent).toBe('1,250');
     expect(balance.getAttribute('style') ?? '').not.toContain('red');
@@ -78,14 +74,14 @@ describe('DashboardPage', () => {
         jsonResponse(dashboardStats({ station: { sms_credits_balance: 99, sms_enabled: false } })),
     });
     const credits = card('SMS Credits');
-    expect(credits.getByText('SMS Disabled')).toBeTruthy();
+    expect(credits.getByText('SMS Disabled')).toBeVisible();
     expect(credits.getByTestId('sms-credits-balance').getAttribute('style')).toContain('red');
   });
 
   it('hides the links to admin-only pages from a standard user', async () => {
     await showDashboard({}, { user: { role: 'user' } });
-    expect(card('SMS Credits').queryByRole('link', { name: 'Add Credits' })).toBeNull();
-    expect(card('Message Counts').queryByRole('link', { name: 'Manage' })).toBeNull();
+    expect(card('SMS Credits').queryByRole('link', { name: 'Add Credits' })).not.toBeInTheDocument();
+    expect(card('Message Counts').queryByRole('link', { name: 'Manage' })).not.toBeInTheDocument();
     expect(linkTarget(card('SMS Subscribers'), 'Manage')).toBe('/admin/sms-contacts');
   });
 
@@ -102,13 +98,13 @@ describe('DashboardPage', () => {
         ),
     });
     const warning = screen.getByText('Low SMS credits: 80 left.').closest('[data-alert-type]') as HTMLElement;
-    expect(warning.getAttribute('data-alert-type')).toBe('warning');
+    expect(warning).toHaveAttribute('data-alert-type', 'warning');
     expect(warning.getAttribute('style')).toContain('yellow');
     const info = screen
       .getByText('SMS is disabled for this station.')
       .closest('[data-alert-type]') as HTMLElement;
     expect(info.getAttribute('style')).toContain('blue');
-    expect(within(info).queryByRole('link')).toBeNull();
+    expect(within(info).queryByRole('link')).not.toBeInTheDocument();
 
     await user.click(within(warning).getByRole('link', { name: 'Add Credits' }));
     expect(router.state.location.pathname).toBe('/admin/billing');
@@ -147,7 +143,7 @@ describe('DashboardPage', () => {
       expectShown(screen.getByRole('link', { name: 'Elegir un plan' }));
       // The low-credits banner's and the credits card's, the same words.
       expect(screen.getAllByRole('link', { name: 'Agregar créditos' })).toHaveLength(2);
-      expect(screen.queryByText(/Low SMS credits|free trial/)).toBeNull();
+      expect(screen.queryByText(/Low SMS credits|free trial/)).not.toBeInTheDocument();
     } finally {
       await act(() => i18n.changeLanguage('en'));
     }
@@ -165,20 +161,20 @@ describe('DashboardPage', () => {
           : jsonResponse({ error: 'limit expected' }, 400),
     });
     const recent = card('Recent Messages');
-    expect(await recent.findByText('Storm watch')).toBeTruthy();
-    expect(recent.getByText(`${'A'.repeat(79)}B…`)).toBeTruthy();
-    expect(recent.getByText('Untitled')).toBeTruthy();
+    expect(await recent.findByText('Storm watch')).toBeVisible();
+    expect(recent.getByText(`${'A'.repeat(79)}B…`)).toBeVisible();
+    expect(recent.getByText('Untitled')).toBeVisible();
   });
 
   it('says No messages yet without messages', async () => {
     await showDashboard({});
-    expect(await card('Recent Messages').findByText('No messages yet')).toBeTruthy();
+    expect(await card('Recent Messages').findByText('No messages yet')).toBeVisible();
   });
 
   it('charts SMS sent per day over the last 30 days', async () => {
     await showDashboard({});
     const chart = card('SMS Sent per Day');
-    expect(chart.getByText('6 SMS sent in the last 30 days; the most on Mar 20 (4).')).toBeTruthy();
+    expect(chart.getByText('6 SMS sent in the last 30 days; the most on Mar 20 (4).')).toBeVisible();
     const rows = within(chart.getByRole('table', { name: 'SMS Sent per Day' })).getAllByRole('row');
     const cells = rows
       .slice(1)
@@ -209,18 +205,18 @@ describe('DashboardPage', () => {
     });
     const list = card('Recent Activity');
     const sent = (await list.findByText('Sent to 3 subscribers')).closest('li') as HTMLElement;
-    expect(within(sent).getByText('Road closure')).toBeTruthy();
-    expect(within(sent).getByText('42 characters · 1 segment')).toBeTruthy();
-    expect(within(sent).getByText('5m ago')).toBeTruthy();
-    expect(within(sent).getByText('Sent')).toBeTruthy();
+    expect(within(sent).getByText('Road closure')).toBeVisible();
+    expect(within(sent).getByText('42 characters · 1 segment')).toBeVisible();
+    expect(within(sent).getByText('5m ago')).toBeVisible();
+    expect(within(sent).getByText('Sent')).toBeVisible();
     const failed = list.getByText('Failed for 1 subscriber').closest('li') as HTMLElement;
-    expect(within(failed).getByText('Failed')).toBeTruthy();
-    expect(within(failed).getByText('1 character · 2 segments')).toBeTruthy();
-    expect(within(failed).queryByRole('link')).toBeNull();
+    expect(within(failed).getByText('Failed')).toBeVisible();
+    expect(within(failed).getByText('1 character · 2 segments')).toBeVisible();
+    expect(within(failed).queryByRole('link')).not.toBeInTheDocument();
 
     lines = [];
     await user.click(list.getByRole('button', { name: 'Refresh' }));
-    expect(await list.findByText('No recent activity')).toBeTruthy();
+    expect(await list.findByText('No recent activity')).toBeVisible();
     expect(callCount(fetchMock, 'GET', '/admin/api/activity')).toBe(2);
 
     lines = [activity()];
@@ -235,14 +231,14 @@ describe('DashboardPage', () => {
       [STATS]: () => (fail ? jsonResponse({}, 500) : jsonResponse(dashboardStats())),
     });
     renderApp('/admin/dashboard');
-    expect(await screen.findByText('Failed to load dashboard statistics')).toBeTruthy();
-    expect(screen.getByText('Failed to load dashboard')).toBeTruthy();
-    expect(screen.getByText('Welcome back, Ana Rivera')).toBeTruthy();
+    expect(await screen.findByText('Failed to load dashboard statistics')).toBeVisible();
+    expect(screen.getByText('Failed to load dashboard')).toBeVisible();
+    expect(screen.getByText('Welcome back, Ana Rivera')).toBeVisible();
 
     fail = false;
     await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
-    expect(await screen.findByRole('region', { name: 'Total Messages' })).toBeTruthy();
-    expect(screen.queryByText('Failed to load dashboard statistics')).toBeNull();
+    expect(await screen.findByRole('region', { name: 'Total Messages' })).toBeVisible();
+    expect(screen.queryByText('Failed to load dashboard statistics')).not.toBeInTheDocument();
     expect(callCount(fetchMock, 'GET', '/admin/api/dashboard-stats')).toBe(2);
   });
 });

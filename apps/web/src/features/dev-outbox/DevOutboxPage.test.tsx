@@ -30,22 +30,22 @@ describe('DevOutboxPage', () => {
     mockSession(null, { 'GET /dev/api/outbox': () => jsonResponse(MESSAGES) });
     renderApp('/dev/outbox');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Dev Outbox' })).toBeTruthy();
-    expect(screen.getByText(/SMS and emails are stored here instead of being sent/)).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Dev Outbox' })).toBeVisible();
+    expect(screen.getByText(/SMS and emails are stored here instead of being sent/)).toBeVisible();
     const articles = await screen.findAllByRole('article');
     expect(articles).toHaveLength(2);
     const [email, sms] = articles as [HTMLElement, HTMLElement];
-    expect(within(email).getByText('Email')).toBeTruthy();
-    expect(within(email).getByText('Reset your password')).toBeTruthy();
+    expect(within(email).getByText('Email')).toBeVisible();
+    expect(within(email).getByText('Reset your password')).toBeVisible();
     // Line breaks of the body are kept.
     const body = within(email).getByText('Hello Ana,\nUse this link to reset your password.', {
       normalizer: getDefaultNormalizer({ collapseWhitespace: false }),
     });
     expect(getComputedStyle(body).whiteSpace).toBe('pre-wrap');
-    expect(within(sms).getByText('SMS')).toBeTruthy();
-    expect(within(sms).getByText('+14155550134')).toBeTruthy();
-    expect(within(sms).getByText('Your Message Station verification code is 482913')).toBeTruthy();
-    expect(within(sms).queryByText('Subject:')).toBeNull();
+    expect(within(sms).getByText('SMS')).toBeVisible();
+    expect(within(sms).getByText('+14155550134')).toBeVisible();
+    expect(within(sms).getByText('Your Message Station verification code is 482913')).toBeVisible();
+    expect(within(sms).queryByText('Subject:')).not.toBeInTheDocument();
   });
 
   it("says 'No messages yet.' when the outbox is empty, and Refresh asks again", async () => {
@@ -57,10 +57,10 @@ describe('DevOutboxPage', () => {
       },
     });
     renderApp('/dev/outbox');
-    expect(await screen.findByText('No messages yet.')).toBeTruthy();
+    expect(await screen.findByText('No messages yet.')).toBeVisible();
 
     await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh' }));
-    expect(await screen.findByText('Your Message Station verification code is 482913')).toBeTruthy();
+    expect(await screen.findByText('Your Message Station verification code is 482913')).toBeVisible();
   });
 
   it('explains that the outbox is off when the API answers 404', async () => {
@@ -68,7 +68,7 @@ describe('DevOutboxPage', () => {
     renderApp('/dev/outbox');
     expect(
       await screen.findByText('The dev outbox is off: this server sends SMS through a real provider.'),
-    ).toBeTruthy();
-    expect(screen.queryByText('Refreshes every 3 seconds')).toBeNull();
+    ).toBeVisible();
+    expect(screen.queryByText('Refreshes every 3 seconds')).not.toBeInTheDocument();
   });
 });

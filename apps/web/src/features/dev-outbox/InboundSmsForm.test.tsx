@@ -1,14 +1,13 @@
-import { configure, render, screen, waitFor } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../api/query-keys';
 import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../app/query-client';
+import { bodiesSentTo } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, mockSession } from '../../test/render-app';
 import { InboundSmsForm } from './InboundSmsForm';
-
-configure({ asyncUtilTimeout: 4000 });
 
 function renderForm() {
   const queryClient = createQueryClient();
@@ -36,12 +35,13 @@ describe('InboundSmsForm', () => {
 
     expect(
       await screen.findByText('Demo Radio: You are unsubscribed and will receive no more messages.'),
-    ).toBeTruthy();
-    expect(screen.getByText('Station replied')).toBeTruthy();
-    const call = fetchMock.mock.calls.find(([path]) => path === '/dev/api/inbound');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ from: '+14155550134', body: 'STOP' });
+    ).toBeVisible();
+    expect(screen.getByText('Station replied')).toBeVisible();
+    expect(bodiesSentTo(fetchMock, 'POST', '/dev/api/inbound')).toEqual([
+      { from: '+14155550134', body: 'STOP' },
+    ]);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.devOutbox });
-    expect((screen.getByLabelText(/^Message/) as HTMLTextAreaElement).value).toBe('');
+    expect(screen.getByLabelText(/^Message/)).toHaveValue('');
   });
 
   it('says when the station did not reply, and shows refusals as given', async () => {
@@ -51,17 +51,17 @@ describe('InboundSmsForm', () => {
     renderForm();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(screen.getByText('Phone number is required')).toBeTruthy();
-    expect(screen.getByText('Message is required')).toBeTruthy();
+    expect(screen.getByText('Phone number is required')).toBeVisible();
+    expect(screen.getByText('Message is required')).toBeVisible();
 
     await user.type(screen.getByLabelText(/^From/), '4155550134');
     await user.type(screen.getByLabelText(/^Message/), 'hello');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(await screen.findByText('The station did not reply.')).toBeTruthy();
+    expect(await screen.findByText('The station did not reply.')).toBeVisible();
 
     reply = jsonResponse({ error: 'Not found' }, 404);
     await user.type(screen.getByLabelText(/^Message/), 'hello');
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    await waitFor(() => expect(screen.getByText('Not found')).toBeTruthy());
+    await waitFor(() => expect(screen.getByText('Not found')).toBeVisible());
   });
 });

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { callCount } from '../../test/api-mock';
@@ -6,22 +6,20 @@ import { jsonResponse, renderApp } from '../../test/render-app';
 import { mockDownloadApi, zipResponse } from './download-test-helpers';
 import { fileSaver } from './save-file';
 
-configure({ asyncUtilTimeout: 4000 });
-
 const PILOT = '/admin/api/download/app-pilot';
 
 describe('AppPilotPage', () => {
   it('shows the early-release notice, version 2.0.1, the quarantine step and the requirements', async () => {
     mockDownloadApi({});
     renderApp('/admin/app-pilot');
-    expect(await screen.findByRole('heading', { level: 1, name: 'App Pilot' })).toBeTruthy();
-    expect(screen.getByText('Early release')).toBeTruthy();
-    expect(screen.getByText('Version 2.0.1')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'App Pilot' })).toBeVisible();
+    expect(screen.getByText('Early release')).toBeVisible();
+    expect(screen.getByText('Version 2.0.1')).toBeVisible();
     const install = within(screen.getByRole('region', { name: 'Installation' }));
     expect(
       install.getByText('xattr -dr com.apple.quarantine ~/Downloads/"Message Station-2.0.1"'),
-    ).toBeTruthy();
-    expect(install.getByText('Start Message Station.command')).toBeTruthy();
+    ).toBeVisible();
+    expect(install.getByText('Start Message Station.command')).toBeVisible();
     const requirements = within(screen.getByRole('region', { name: 'Requirements' }));
     expect(requirements.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'macOS 13.0 or later on a Mac with Apple Silicon',
@@ -29,7 +27,7 @@ describe('AppPilotPage', () => {
       'Your Station ID and an API key',
       'Stations in the USA only',
     ]);
-    expect(screen.getByRole('region', { name: 'First-Time Setup' })).toBeTruthy();
+    expect(screen.getByRole('region', { name: 'First-Time Setup' })).toBeVisible();
   });
 
   it('downloads the App Pilot zip as Message Station-2.0.1.zip', async () => {
@@ -49,6 +47,6 @@ describe('AppPilotPage', () => {
     renderApp('/admin/app-pilot');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Download Message Station 2.0.1' }));
-    expect(await screen.findByText('Download failed. Please contact support.')).toBeTruthy();
+    expect(await screen.findByText('Download failed. Please contact support.')).toBeVisible();
   });
 });

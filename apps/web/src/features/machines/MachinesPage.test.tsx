@@ -1,5 +1,5 @@
 import { formatLastSeen } from '@message-station/shared';
-import { act, configure, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { jsonResponse, renderApp } from '../../test/render-app';
@@ -10,8 +10,6 @@ import { applyClientEvent, voicePairs } from './clients-list';
 import { useLastSeenText } from './last-seen';
 import { clientsStream, connectedClient, linuxBox, mockMachinesApi } from './machines-test-helpers';
 import { CLIENT_STREAM_RELOAD_MS } from './use-connected-clients';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -44,15 +42,15 @@ describe('MachinesPage', () => {
       'GET /admin/api/clients': () => new Promise<Response>((resolve) => (answer = resolve)),
     });
     renderApp('/admin/machines');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Machines' })).toBeTruthy();
-    expect(await screen.findByText('Loading connected machines...')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Machines' })).toBeVisible();
+    expect(await screen.findByText('Loading connected machines...')).toBeVisible();
     // The page's one heading that says Machines: the title.
     expect(screen.getAllByRole('heading', { name: /machines/i })).toHaveLength(1);
 
     const seenEarlier = connectedClient({ last_seen: new Date(Date.now() - 3 * HOUR).toISOString() });
     answer(jsonResponse({ clients: [seenEarlier, linuxBox] }));
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Connected Now (2)' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Connected Now (2)' })).toBeVisible();
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'Client Name',
       'Platform',
@@ -78,7 +76,7 @@ describe('MachinesPage', () => {
       'Just now',
     ]);
     // How to connect a machine points at the Download page.
-    expect(screen.getByRole('link', { name: 'Download page' }).getAttribute('href')).toBe('/admin/download');
+    expect(screen.getByRole('link', { name: 'Download page' })).toHaveAttribute('href', '/admin/download');
   });
 
   it('says no machine is connected and links to the desktop app', async () => {
@@ -89,11 +87,12 @@ describe('MachinesPage', () => {
       await screen.findByText(
         'No machines currently connected. Launch the Message Station desktop app to see it here.',
       ),
-    ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Get the Desktop App' }).getAttribute('href')).toBe(
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Get the Desktop App' })).toHaveAttribute(
+      'href',
       '/admin/download',
     );
-    expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
   });
 
   it('treats a list that cannot load as empty', async () => {
@@ -101,7 +100,7 @@ describe('MachinesPage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockMachinesApi([], { 'GET /admin/api/clients': () => jsonResponse({ error: 'Boom' }, 500) });
     renderApp('/admin/machines');
-    expect(await screen.findByText(/No machines currently connected/)).toBeTruthy();
+    expect(await screen.findByText(/No machines currently connected/)).toBeVisible();
   });
 
   it('applies the stream: connected, client_connected, client_disconnected, client_updated', async () => {
@@ -110,11 +109,11 @@ describe('MachinesPage', () => {
     renderApp('/admin/machines');
     await screen.findByText('Studio Mac');
     const stream = clientsStream();
-    expect(screen.getByRole('status', { name: 'Live updates: Connecting' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Live updates: Connecting' })).toBeVisible();
 
     // The full list replaces what the GET gave.
     stream.emit('connected', { clients: [connectedClient(), linuxBox] });
-    expect(screen.getByRole('status', { name: 'Live updates: Live' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Live updates: Live' })).toBeVisible();
     expect(rowNames()).toEqual(['Studio Mac', 'Front Desk PC']);
 
     const newsroom = connectedClient({
@@ -125,7 +124,7 @@ describe('MachinesPage', () => {
     stream.emit('client_connected', newsroom);
     stream.emit('client_connected', newsroom);
     await waitFor(() => expect(rowNames()).toEqual(['Studio Mac', 'Front Desk PC', 'Newsroom']));
-    expect(screen.getByRole('heading', { level: 2, name: 'Connected Now (3)' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Connected Now (3)' })).toBeVisible();
 
     stream.emit('client_disconnected', { client_id: 'client-studio-mac' });
     await waitFor(() => expect(rowNames()).toEqual(['Front Desk PC', 'Newsroom']));
@@ -148,7 +147,7 @@ describe('MachinesPage', () => {
 
     stream.emit('client_disconnected', { client_id: 'client-front-desk' });
     stream.emit('client_disconnected', { client_id: 'client-newsroom' });
-    expect(await screen.findByText(/No machines currently connected/)).toBeTruthy();
+    expect(await screen.findByText(/No machines currently connected/)).toBeVisible();
   });
 
   /** The Machines page with its stream live; page reloads are counted, not made. */
@@ -170,7 +169,7 @@ describe('MachinesPage', () => {
     vi.useFakeTimers();
     stream.fail('retrying');
     expect(stream.readyState).toBe(2);
-    expect(screen.getByRole('status', { name: 'Live updates: Reconnecting' })).toBeTruthy();
+    expect(screen.getByRole('status', { name: 'Live updates: Reconnecting' })).toBeVisible();
     act(() => vi.advanceTimersByTime(CLIENT_STREAM_RELOAD_MS - 1));
     expect(reload).not.toHaveBeenCalled();
     act(() => vi.advanceTimersByTime(1));
@@ -201,9 +200,9 @@ describe('MachinesPage', () => {
     mockMachinesApi([connectedClient({ last_seen: new Date(Date.now() - 40_000).toISOString() })]);
     renderApp('/admin/machines');
     await screen.findByText('Studio Mac');
-    expect(rowOf('Studio Mac').getByText('Just now')).toBeTruthy();
+    expect(rowOf('Studio Mac').getByText('Just now')).toBeVisible();
     act(() => vi.advanceTimersByTime(30_000));
-    await waitFor(() => expect(rowOf('Studio Mac').getByText('1m ago')).toBeTruthy());
+    await waitFor(() => expect(rowOf('Studio Mac').getByText('1m ago')).toBeVisible());
   });
 
   it('speaks Spanish', async () => {
@@ -211,7 +210,7 @@ describe('MachinesPage', () => {
     await i18n.changeLanguage('es');
     mockMachinesApi([linuxBox]);
     renderApp('/admin/machines');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Equipos' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Equipos' })).toBeVisible();
     await screen.findByText('Front Desk PC');
     expect(cells('Front Desk PC')).toEqual([
       'Front Desk PC',

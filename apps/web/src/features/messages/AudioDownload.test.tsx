@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TApiHandler } from '../../test/api-mock';
@@ -12,8 +12,6 @@ import {
   mockMessagesApi,
   translation,
 } from './messages-test-helpers';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const AUDIO = '/admin/api/messages/m-1/audio';
 
@@ -54,7 +52,7 @@ describe('Download audio in the detail modal', () => {
           },
         }),
     });
-    expect(audio.getByText(/For PA systems and broadcasts without the desktop app/)).toBeTruthy();
+    expect(audio.getByText(/For PA systems and broadcasts without the desktop app/)).toBeVisible();
     const language = audio.getByRole('combobox', { name: 'Language' });
     expect(
       within(language)
@@ -87,7 +85,7 @@ describe('Download audio in the detail modal', () => {
     await user.click(audio.getByRole('button', { name: 'Download audio' }));
     expect(
       await audio.findByText('Audio needs espeak-ng on the server. Ask your administrator to install it.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(save).not.toHaveBeenCalled();
   });
 

@@ -77,7 +77,7 @@ describe('DeliveryProgress', () => {
       section.getByText(
         '9 held for quiet hours until 8:00 AM their local time (from 8:00 AM EST to 8:00 AM CST).',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
     const bar = (name: string) => section.getByRole('progressbar', { name }).getAttribute('aria-valuenow');
     expect(bar('Sent: 1 of 12')).toBe(`${(1 / 12) * 100}`);
     expect(bar('Held: 9 of 12')).toBe('75');
@@ -86,7 +86,7 @@ describe('DeliveryProgress', () => {
       ['English', '8', '1', '6', '0', '1', '0', '0'],
       ['Spanish', '4', '0', '3', '1', '0', '0', '0'],
     ]);
-    expect(section.queryByText(/received it twice/)).toBeNull();
+    expect(section.queryByText(/received it twice/)).not.toBeInTheDocument();
   });
 
   it('names the zone when every held text goes at the same 8 AM, and warns of possible duplicates', async () => {
@@ -98,7 +98,7 @@ describe('DeliveryProgress', () => {
       section.getByText(
         '2 subscribers may have received it twice: it was sent to them again after an interruption the SMS provider could not account for.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('words it all in Spanish', async () => {
@@ -108,7 +108,7 @@ describe('DeliveryProgress', () => {
       section.getByText(
         '9 retenidos por las horas de silencio hasta las 8:00 a.m. de su hora local (de 8:00 a.m. EST a 8:00 a.m. CST).',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
     expectShown(section.getByText(/^1 suscriptor puede haberlo recibido dos veces/));
     expect(cells(section.getByRole('table', { name: 'Entrega de SMS por idioma' }))[0]).toEqual([
       'Idioma',
@@ -138,7 +138,7 @@ describe('DeliveryProgress', () => {
       }),
     );
     expectShown(section.getByText('12 of 12 SMS processed'));
-    expect(section.queryByTestId('delivery-held')).toBeNull();
+    expect(section.queryByTestId('delivery-held')).not.toBeInTheDocument();
     expect(cells(section.getByRole('table', { name: 'SMS delivery by language' }))).toEqual([
       ['Language', 'Total', 'Queued', 'Sent', 'Delivered', 'Failed'],
       ['English', '12', '0', '4', '7', '1'],

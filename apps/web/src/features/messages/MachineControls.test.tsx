@@ -1,5 +1,5 @@
 import type { TConnectedClient } from '@message-station/shared';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TMessage } from '../../api/messages';
@@ -16,8 +16,6 @@ import {
   mockMessagesApi,
 } from './messages-test-helpers';
 import { MESSAGE_STREAM_URL } from './use-message-stream';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const studio = connectedClient();
 const PLAY = '/admin/api/messages/m-1/play';
@@ -54,7 +52,7 @@ async function chooseMachine(
   const select = await dialog.findByPlaceholderText('Select a machine');
   await user.click(select);
   await user.click(await screen.findByRole('option', { name }));
-  await waitFor(() => expect(machineInput(dialog).value).toBe(name));
+  await waitFor(() => expect(machineInput(dialog)).toHaveValue(name));
 }
 
 /** The selector's input (its dropdown list carries the same label). */
@@ -83,9 +81,9 @@ describe('Detail modal machine controls', () => {
     const { user, dialog, fetchMock } = await openDetails();
     await dialog.findByPlaceholderText('Select a machine');
     await user.hover(button(dialog, 'Stop'));
-    expect(await screen.findByText('Please select a machine')).toBeTruthy();
+    expect(await screen.findByText('Please select a machine')).toBeVisible();
     await user.click(button(dialog, 'Play'));
-    expect(within(dialog.getByRole('alert')).getByText('Please select a machine')).toBeTruthy();
+    expect(within(dialog.getByRole('alert')).getByText('Please select a machine')).toBeVisible();
     expect(callsTo(fetchMock, 'POST', PLAY)).toHaveLength(0);
   });
 
@@ -103,41 +101,41 @@ describe('Detail modal machine controls', () => {
     expect(callsTo(fetchMock, 'POST', PLAY)[0]?.body).toEqual({ client_id: 'client-studio-mac' });
 
     // Answered, but not confirmed: Play waits with a loader, nothing says playing yet.
-    await waitFor(() => expect(button(dialog, 'Play').getAttribute('data-loading')).toBe('true'));
-    expect(dialog.queryByText('Playing on Studio Mac')).toBeNull();
+    await waitFor(() => expect(button(dialog, 'Play')).toHaveAttribute('data-loading', 'true'));
+    expect(dialog.queryByText('Playing on Studio Mac')).not.toBeInTheDocument();
     playbackEvent('m-2', 'playing');
-    expect(dialog.queryByText('Playing on Studio Mac')).toBeNull();
+    expect(dialog.queryByText('Playing on Studio Mac')).not.toBeInTheDocument();
 
     playbackEvent('m-1', 'playing');
-    expect(await dialog.findByText('Playing on Studio Mac')).toBeTruthy();
-    expect(button(dialog, 'Play').getAttribute('aria-disabled')).toBe('true');
-    expect(button(dialog, 'Stop').getAttribute('data-variant')).toBe('filled');
+    expect(await dialog.findByText('Playing on Studio Mac')).toBeVisible();
+    expect(button(dialog, 'Play')).toHaveAttribute('aria-disabled', 'true');
+    expect(button(dialog, 'Stop')).toHaveAttribute('data-variant', 'filled');
 
     // Another message stopping changes nothing here.
     playbackEvent('m-2', 'stopped');
-    expect(dialog.getByText('Playing on Studio Mac')).toBeTruthy();
+    expect(dialog.getByText('Playing on Studio Mac')).toBeVisible();
 
     await user.click(button(dialog, 'Stop'));
-    await waitFor(() => expect(button(dialog, 'Stop').getAttribute('data-loading')).toBe('true'));
+    await waitFor(() => expect(button(dialog, 'Stop')).toHaveAttribute('data-loading', 'true'));
     expect(callsTo(fetchMock, 'POST', STOP)[0]?.body).toEqual({ client_id: 'client-studio-mac' });
     // Playing until the machine confirms the stop.
-    expect(dialog.getByText('Playing on Studio Mac')).toBeTruthy();
+    expect(dialog.getByText('Playing on Studio Mac')).toBeVisible();
     answerStop(jsonResponse({ message: 'Stopped', status: 'stopped' }));
-    await waitFor(() => expect(button(dialog, 'Play').getAttribute('aria-disabled')).toBeNull());
-    expect(dialog.queryByText('Playing on Studio Mac')).toBeNull();
-    expect(button(dialog, 'Stop').getAttribute('data-loading')).toBeNull();
-    expect(button(dialog, 'Stop').getAttribute('data-variant')).toBe('light');
+    await waitFor(() => expect(button(dialog, 'Play')).not.toHaveAttribute('aria-disabled'));
+    expect(dialog.queryByText('Playing on Studio Mac')).not.toBeInTheDocument();
+    expect(button(dialog, 'Stop')).not.toHaveAttribute('data-loading');
+    expect(button(dialog, 'Stop')).toHaveAttribute('data-variant', 'light');
   });
 
   it('follows playback started elsewhere and goes idle on the stopped event', async () => {
     const { dialog } = await openDetails();
     await dialog.findByPlaceholderText('Select a machine');
     playbackEvent('m-1', 'playing', linuxBox.client_id);
-    expect(await dialog.findByText('Playing on Front Desk PC')).toBeTruthy();
+    expect(await dialog.findByText('Playing on Front Desk PC')).toBeVisible();
     // Stop reaches the machine that is playing even though none is chosen.
-    expect(button(dialog, 'Stop').getAttribute('aria-disabled')).toBeNull();
+    expect(button(dialog, 'Stop')).not.toHaveAttribute('aria-disabled');
     playbackEvent('m-1', 'stopped', linuxBox.client_id);
-    await waitFor(() => expect(dialog.queryByText('Playing on Front Desk PC')).toBeNull());
+    await waitFor(() => expect(dialog.queryByText('Playing on Front Desk PC')).not.toBeInTheDocument());
   });
 
   it('goes idle when the playing machine disconnects, and keeps the selector live', async () => {
@@ -147,10 +145,10 @@ describe('Detail modal machine controls', () => {
     stream.emit('client_connected', linuxBox);
     await chooseMachine(user, dialog, 'Front Desk PC');
     playbackEvent('m-1', 'playing', linuxBox.client_id);
-    expect(await dialog.findByText('Playing on Front Desk PC')).toBeTruthy();
+    expect(await dialog.findByText('Playing on Front Desk PC')).toBeVisible();
     stream.emit('client_disconnected', { client_id: linuxBox.client_id });
-    await waitFor(() => expect(dialog.queryByText('Playing on Front Desk PC')).toBeNull());
-    expect(await dialog.findByPlaceholderText('Select a machine')).toBeTruthy();
+    await waitFor(() => expect(dialog.queryByText('Playing on Front Desk PC')).not.toBeInTheDocument());
+    expect(await dialog.findByPlaceholderText('Select a machine')).toBeVisible();
   });
 
   it('resets a failed play and shows the server text, else Failed to play message', async () => {
@@ -166,14 +164,14 @@ describe('Detail modal machine controls', () => {
       await dialog.findByText(
         'Studio Mac is not connected. Start the Message Station app on it and try again.',
       ),
-    ).toBeTruthy();
-    expect(button(dialog, 'Play').getAttribute('data-loading')).toBeNull();
-    expect(button(dialog, 'Play').getAttribute('aria-disabled')).toBeNull();
+    ).toBeVisible();
+    expect(button(dialog, 'Play')).not.toHaveAttribute('data-loading');
+    expect(button(dialog, 'Play')).not.toHaveAttribute('aria-disabled');
 
     fail = () => new Response('', { status: 500 });
     await user.click(button(dialog, 'Play'));
-    expect(await dialog.findByText('Failed to play message')).toBeTruthy();
-    expect(button(dialog, 'Play').getAttribute('data-loading')).toBeNull();
+    expect(await dialog.findByText('Failed to play message')).toBeVisible();
+    expect(button(dialog, 'Play')).not.toHaveAttribute('data-loading');
   });
 
   it('says Failed to stop playback when the stop fails, still playing', async () => {
@@ -184,10 +182,10 @@ describe('Detail modal machine controls', () => {
     playbackEvent('m-1', 'playing');
     await dialog.findByText('Playing on Studio Mac');
     await user.click(button(dialog, 'Stop'));
-    expect(await dialog.findByText('Failed to stop playback')).toBeTruthy();
-    await waitFor(() => expect(button(dialog, 'Stop').getAttribute('data-loading')).toBeNull());
-    expect(dialog.getByText('Playing on Studio Mac')).toBeTruthy();
-    expect(button(dialog, 'Stop').getAttribute('data-variant')).toBe('filled');
+    expect(await dialog.findByText('Failed to stop playback')).toBeVisible();
+    await waitFor(() => expect(button(dialog, 'Stop')).not.toHaveAttribute('data-loading'));
+    expect(dialog.getByText('Playing on Studio Mac')).toBeVisible();
+    expect(button(dialog, 'Stop')).toHaveAttribute('data-variant', 'filled');
   });
 
   it('exports and says where the files went, then clears the text', async () => {
@@ -201,15 +199,17 @@ describe('Detail modal machine controls', () => {
     });
     await chooseMachine(user, dialog, 'Studio Mac');
     await user.click(button(dialog, 'Export'));
-    expect(await dialog.findByText('Exported to Studio Mac: /Users/ana/Music/Message Station')).toBeTruthy();
+    expect(await dialog.findByText('Exported to Studio Mac: /Users/ana/Music/Message Station')).toBeVisible();
     expect(callsTo(fetchMock, 'POST', EXPORT)[0]?.body).toEqual({ client_id: 'client-studio-mac' });
     await waitFor(() =>
-      expect(dialog.queryByText('Exported to Studio Mac: /Users/ana/Music/Message Station')).toBeNull(),
+      expect(
+        dialog.queryByText('Exported to Studio Mac: /Users/ana/Music/Message Station'),
+      ).not.toBeInTheDocument(),
     );
 
     reply = { message: 'Exported' };
     await user.click(button(dialog, 'Export'));
-    expect(await dialog.findByText('Exported to Studio Mac: unknown location')).toBeTruthy();
+    expect(await dialog.findByText('Exported to Studio Mac: unknown location')).toBeVisible();
   });
 
   it('says Failed to export message, or the server text', async () => {
@@ -217,15 +217,15 @@ describe('Detail modal machine controls', () => {
     const { user, dialog } = await openDetails({ handlers: { [`POST ${EXPORT}`]: () => fail() } });
     await chooseMachine(user, dialog, 'Studio Mac');
     await user.click(button(dialog, 'Export'));
-    expect(await dialog.findByText('Failed to export message')).toBeTruthy();
+    expect(await dialog.findByText('Failed to export message')).toBeVisible();
     fail = () => jsonResponse({ error: 'Studio Mac did not answer in time.' }, 504);
     await user.click(button(dialog, 'Export'));
-    expect(await dialog.findByText('Studio Mac did not answer in time.')).toBeTruthy();
+    expect(await dialog.findByText('Studio Mac did not answer in time.')).toBeVisible();
   });
 
   it('preselects the machine chosen last time while it is connected', async () => {
     window.localStorage.setItem(MACHINE_STORAGE_KEY, JSON.stringify(linuxBox.client_id));
     const { dialog } = await openDetails();
-    await waitFor(() => expect(machineInput(dialog).value).toBe('Front Desk PC'));
+    await waitFor(() => expect(machineInput(dialog)).toHaveValue('Front Desk PC'));
   });
 });

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TMessage } from '../../api/messages';
@@ -13,8 +13,6 @@ import {
   station,
   translation,
 } from './messages-test-helpers';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const LIST = 'GET /admin/api/messages';
 
@@ -58,22 +56,22 @@ describe('Message detail modal', () => {
         target_languages: ['es', 'fr', 'ko'],
       }),
     ]);
-    expect(screen.getByRole('dialog', { name: 'Road closure' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Road closure' })).toBeVisible();
     expectShown(dialog.getByText('Created just now'));
-    expect(dialog.getByText('Content (English)')).toBeTruthy();
-    expect(dialog.getByText('Main Street is closed until 5 PM.')).toBeTruthy();
-    expect(dialog.getByText('Alert')).toBeTruthy();
+    expect(dialog.getByText('Content (English)')).toBeVisible();
+    expect(dialog.getByText('Main Street is closed until 5 PM.')).toBeVisible();
+    expect(dialog.getByText('Alert')).toBeVisible();
 
-    expect(item(dialog, 'es').getAttribute('data-status')).toBe('completed');
-    expect(within(item(dialog, 'es')).getByText('Hola a todos')).toBeTruthy();
-    expect(item(dialog, 'fr').getAttribute('data-status')).toBe('failed');
+    expect(item(dialog, 'es')).toHaveAttribute('data-status', 'completed');
+    expect(within(item(dialog, 'es')).getByText('Hola a todos')).toBeVisible();
+    expect(item(dialog, 'fr')).toHaveAttribute('data-status', 'failed');
     expect(
       within(item(dialog, 'fr')).getByText(
         'Translation failed: No translation engine for en→fr: set DEEPL_API_KEY or another provider',
       ),
-    ).toBeTruthy();
-    expect(item(dialog, 'ko').getAttribute('data-status')).toBe('pending');
-    expect(within(item(dialog, 'ko')).getByText('Translating…')).toBeTruthy();
+    ).toBeVisible();
+    expect(item(dialog, 'ko')).toHaveAttribute('data-status', 'pending');
+    expect(within(item(dialog, 'ko')).getByText('Translating…')).toBeVisible();
   });
 
   it('edits title and content, re-translating into the completed languages', async () => {
@@ -91,10 +89,10 @@ describe('Message detail modal', () => {
     });
 
     await user.click(dialog.getByRole('button', { name: 'Edit' }));
-    expect(dialog.getByText(/re-translates the message into Spanish, German\./)).toBeTruthy();
+    expect(dialog.getByText(/re-translates the message into Spanish, German\./)).toBeVisible();
     await user.clear(dialog.getByRole('textbox', { name: /^Title/ }));
     await user.click(dialog.getByRole('button', { name: 'Save' }));
-    expect(dialog.getByText('Title and content are required')).toBeTruthy();
+    expect(dialog.getByText('Title and content are required')).toBeVisible();
     expect(callsTo(fetchMock, 'PUT', '/admin/api/messages/m-1')).toHaveLength(0);
 
     // Pasted rather than typed key by key: each keystroke re-renders the whole modal.
@@ -105,7 +103,7 @@ describe('Message detail modal', () => {
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(
       await dialog.findByText('Message updated and re-translated successfully', {}, { timeout: 10_000 }),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(callsTo(fetchMock, 'PUT', '/admin/api/messages/m-1')[0]?.body).toEqual({
       title: 'Road closure update',
       original: 'Main Street reopens at 6 PM.',
@@ -114,9 +112,9 @@ describe('Message detail modal', () => {
       message_type: 'alert',
     });
     // Back in view mode; the success text clears after 2 s.
-    expect(dialog.queryByRole('button', { name: 'Save' })).toBeNull();
+    expect(dialog.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
     await waitFor(() =>
-      expect(dialog.queryByText('Message updated and re-translated successfully')).toBeNull(),
+      expect(dialog.queryByText('Message updated and re-translated successfully')).not.toBeInTheDocument(),
     );
   });
 
@@ -140,7 +138,7 @@ describe('Message detail modal', () => {
     await user.click(dialog.getByRole('button', { name: 'Edit' }));
     await user.type(dialog.getByRole('textbox', { name: /^Title/ }), ' changed');
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
-    expect(dialog.queryByRole('textbox', { name: /^Title/ })).toBeNull();
+    expect(dialog.queryByRole('textbox', { name: /^Title/ })).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'PUT', '/admin/api/messages/m-1')).toHaveLength(0);
   });
 
@@ -156,17 +154,17 @@ describe('Message detail modal', () => {
     });
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
     const confirm = within(dialog.getByRole('alertdialog'));
-    expect(confirm.getByText('Delete this message? This cannot be undone.')).toBeTruthy();
+    expect(confirm.getByText('Delete this message? This cannot be undone.')).toBeVisible();
     await user.click(confirm.getByRole('button', { name: 'Cancel' }));
-    expect(dialog.queryByRole('alertdialog')).toBeNull();
+    expect(dialog.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'DELETE', '/admin/api/messages/m-1')).toHaveLength(0);
 
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
     await user.click(within(dialog.getByRole('alertdialog')).getByRole('button', { name: 'Delete Message' }));
-    expect(await dialog.findByText('Message deleted successfully')).toBeTruthy();
+    expect(await dialog.findByText('Message deleted successfully')).toBeVisible();
     expect(callsTo(fetchMock, 'DELETE', '/admin/api/messages/m-1')).toHaveLength(1);
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(await screen.findByText('No messages found.')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(await screen.findByText('No messages found.')).toBeVisible();
   });
 
   it('shows the delete failure', async () => {
@@ -176,7 +174,7 @@ describe('Message detail modal', () => {
     });
     await user.click(dialog.getByRole('button', { name: 'Delete' }));
     await user.click(within(dialog.getByRole('alertdialog')).getByRole('button', { name: 'Delete Message' }));
-    expect(await dialog.findByText('Failed to delete message')).toBeTruthy();
+    expect(await dialog.findByText('Failed to delete message')).toBeVisible();
   });
 
   it('corrects a translation by hand and marks it edited', async () => {
@@ -200,18 +198,18 @@ describe('Message detail modal', () => {
         return jsonResponse(corrected);
       },
     });
-    expect(within(item(dialog, 'es')).queryByText('Edited by hand')).toBeNull();
+    expect(within(item(dialog, 'es')).queryByText('Edited by hand')).not.toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Edit the Spanish translation' }));
     const text = dialog.getByRole('textbox', { name: 'Spanish translation' });
-    expect((text as HTMLTextAreaElement).value).toBe('La calle Main está cerrada hasta las 5 PM.');
+    expect(text).toHaveValue('La calle Main está cerrada hasta las 5 PM.');
     await user.clear(text);
     await user.click(dialog.getByRole('button', { name: 'Save Translation' }));
-    expect(dialog.getByText('The translation cannot be empty')).toBeTruthy();
+    expect(dialog.getByText('The translation cannot be empty')).toBeVisible();
     await user.type(text, 'La calle Main cierra hasta las 5 PM.');
     await user.click(dialog.getByRole('button', { name: 'Save Translation' }));
 
-    expect(await within(item(dialog, 'es')).findByText('Edited by hand')).toBeTruthy();
-    expect(within(item(dialog, 'es')).getByText('La calle Main cierra hasta las 5 PM.')).toBeTruthy();
+    expect(await within(item(dialog, 'es')).findByText('Edited by hand')).toBeVisible();
+    expect(within(item(dialog, 'es')).getByText('La calle Main cierra hasta las 5 PM.')).toBeVisible();
     expect(callsTo(fetchMock, 'PUT', '/admin/api/messages/m-1/translations/es')[0]?.body).toEqual({
       translated_text: 'La calle Main cierra hasta las 5 PM.',
     });
@@ -256,39 +254,39 @@ describe('Message detail modal', () => {
 
     it('is disabled for a non-admin with the tooltip Admin only; an attempt says why', async () => {
       const { user, dialog, button } = await sendButton({ user: { role: 'user' } });
-      expect(button.getAttribute('aria-disabled')).toBe('true');
+      expect(button).toHaveAttribute('aria-disabled', 'true');
       await user.hover(button);
-      expect(await screen.findByText('Admin only')).toBeTruthy();
+      expect(await screen.findByText('Admin only')).toBeVisible();
       await user.click(button);
-      expect(await dialog.findByText('Only admins can send SMS messages')).toBeTruthy();
-      expect(dialog.queryByRole('alertdialog')).toBeNull();
+      expect(await dialog.findByText('Only admins can send SMS messages')).toBeVisible();
+      expect(dialog.queryByRole('alertdialog')).not.toBeInTheDocument();
     });
 
     it('is disabled with SMS not enabled', async () => {
       const { user, dialog } = await sendButton({}, { sms_enabled: false });
       const button = dialog.getByRole('button', { name: 'Send SMS' });
       await user.hover(button);
-      expect(await screen.findByText('SMS not enabled')).toBeTruthy();
-      expect(button.getAttribute('aria-disabled')).toBe('true');
+      expect(await screen.findByText('SMS not enabled')).toBeVisible();
+      expect(button).toHaveAttribute('aria-disabled', 'true');
     });
 
     it('is disabled with No SMS credits', async () => {
       const { user, dialog } = await sendButton({}, { sms_credits_balance: 0 });
       const button = dialog.getByRole('button', { name: 'Send SMS' });
       await user.hover(button);
-      expect(await screen.findByText('No SMS credits')).toBeTruthy();
-      expect(button.getAttribute('aria-disabled')).toBe('true');
+      expect(await screen.findByText('No SMS credits')).toBeVisible();
+      expect(button).toHaveAttribute('aria-disabled', 'true');
     });
 
     it('asks for confirmation before sending to all active subscribers when allowed', async () => {
       setCookie('csrf_token', 'd6');
       const { user, dialog, fetchMock, button } = await sendButton({});
-      await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull());
+      await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
       await user.click(button);
       const confirm = within(dialog.getByRole('alertdialog'));
       expect(
         confirm.getByText(/every active subscriber of Alert messages\? SMS credits will be charged/),
-      ).toBeTruthy();
+      ).toBeVisible();
       await user.click(confirm.getByRole('button', { name: 'Cancel' }));
       expect(callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/send-sms')).toHaveLength(0);
     });
@@ -298,12 +296,12 @@ describe('Message detail modal', () => {
       const machine = (await dialog.findByPlaceholderText('No machines connected')) as HTMLInputElement;
       expect(machine.disabled).toBe(true);
       for (const name of ['Play', 'Stop', 'Export']) {
-        expect(dialog.getByRole('button', { name }).getAttribute('aria-disabled')).toBe('true');
+        expect(dialog.getByRole('button', { name })).toHaveAttribute('aria-disabled', 'true');
       }
       await user.hover(dialog.getByRole('button', { name: 'Play' }));
-      expect(await screen.findByText('Please select a machine')).toBeTruthy();
+      expect(await screen.findByText('Please select a machine')).toBeVisible();
       await user.click(dialog.getByRole('button', { name: 'Export' }));
-      expect(within(dialog.getByRole('alert')).getByText('Please select a machine')).toBeTruthy();
+      expect(within(dialog.getByRole('alert')).getByText('Please select a machine')).toBeVisible();
       expect(callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/export')).toHaveLength(0);
     });
   });

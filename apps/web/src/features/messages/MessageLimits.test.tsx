@@ -1,15 +1,13 @@
 // Message title and text show their limits (decision 0024): a counter under each, inputs that stop
 // there, and a message saved before the limits is not sent back over them.
 import { TEXT_LIMITS } from '@message-station/shared';
-import { configure, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
 import { callsTo, installFakeEventSource, message, mockMessagesApi } from './messages-test-helpers';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const LIST = 'GET /admin/api/messages';
 
@@ -36,7 +34,7 @@ describe('message limits', () => {
     expectShown(dialog.getByText('12 / 1,600 characters'));
     expect(title.maxLength).toBe(TEXT_LIMITS.messageTitle);
     expect(text.maxLength).toBe(TEXT_LIMITS.messageBody);
-  }, 15_000);
+  });
 
   it('a title saved before the limits shows over it, and Save is refused until it is shortened', async () => {
     setCookie('csrf_token', 'l1');
@@ -62,5 +60,5 @@ describe('message limits', () => {
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expectShown(await dialog.findByText('Message updated and re-translated successfully'));
     expect(callsTo(fetchMock, 'PUT', '/admin/api/messages/m-1')).toHaveLength(1);
-  }, 15_000);
+  });
 });

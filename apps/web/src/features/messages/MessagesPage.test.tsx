@@ -1,7 +1,8 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
+import { networkError } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
@@ -14,8 +15,6 @@ import {
   translation,
 } from './messages-test-helpers';
 import { STREAM_RECONNECT_MS } from './use-message-stream';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const LIST = 'GET /admin/api/messages';
 
@@ -83,8 +82,8 @@ describe('MessagesPage', () => {
     mockMessagesApi({ [LIST]: () => jsonResponse([closure, untitled]) });
     renderApp('/admin/messages');
 
-    const first = await screen.findByText('Road closure');
-    expect(screen.getByRole('heading', { level: 1, name: 'Messages' })).toBeTruthy();
+    expect(await screen.findByText('Road closure')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'Title',
       'Content',
@@ -94,21 +93,20 @@ describe('MessagesPage', () => {
       'Actions',
     ]);
     const row = rowOf('Road closure');
-    expect(first).toBeTruthy();
-    expect(within(row).getByText('Main Street is closed until 5 PM.')).toBeTruthy();
+    expect(within(row).getByText('Main Street is closed until 5 PM.')).toBeVisible();
     expect(badgeStatus(row, 'es')).toBe('completed');
     expect(badgeStatus(row, 'fr')).toBe('failed');
     // A target without a translation row yet is pending.
     expect(badgeStatus(row, 'de')).toBe('pending');
-    expect(within(row).getByText('Just now')).toBeTruthy();
-    expect(within(row).getByText('Alert')).toBeTruthy();
-    expect(within(row).getByRole('button', { name: 'Details' })).toBeTruthy();
+    expect(within(row).getByText('Just now')).toBeVisible();
+    expect(within(row).getByText('Alert')).toBeVisible();
+    expect(within(row).getByRole('button', { name: 'Details' })).toBeVisible();
 
     const second = rowOf('Station maintenance tonight.');
-    expect(within(second).getByText('Untitled')).toBeTruthy();
-    expect(within(second).getByText('5m ago')).toBeTruthy();
+    expect(within(second).getByText('Untitled')).toBeVisible();
+    expect(within(second).getByText('5m ago')).toBeVisible();
     expect(badgeStatus(second, 'es')).toBe('pending');
-    expect(within(second).getByText('Station')).toBeTruthy();
+    expect(within(second).getByText('Station')).toBeVisible();
   });
 
   it('shows the failure reason of a failed translation as the badge tooltip', async () => {
@@ -121,7 +119,7 @@ describe('MessagesPage', () => {
     await user.hover(badge);
     expect(
       await screen.findByText('No translation engine for en→fr: set DEEPL_API_KEY or another provider'),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('says when there are no messages, and when none match the search or type', async () => {
@@ -129,10 +127,10 @@ describe('MessagesPage', () => {
     const fetchMock = mockMessagesApi({ [LIST]: () => jsonResponse([]) });
     renderApp('/admin/messages');
     const user = userEvent.setup();
-    expect(await screen.findByText('No messages found.')).toBeTruthy();
+    expect(await screen.findByText('No messages found.')).toBeVisible();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'flood');
-    expect(await screen.findByText('No messages found matching your search.')).toBeTruthy();
+    expect(await screen.findByText('No messages found matching your search.')).toBeVisible();
     const searches = callsTo(fetchMock, 'GET', '/admin/api/messages').map((c) =>
       c.url.searchParams.get('search'),
     );
@@ -152,7 +150,7 @@ describe('MessagesPage', () => {
         'emergency',
       ),
     );
-    expect(await screen.findByText('No messages found matching your search.')).toBeTruthy();
+    expect(await screen.findByText('No messages found matching your search.')).toBeVisible();
   });
 
   it('shows the stream state: Connecting, Live, Reconnecting, Offline, and connects again after 3 s', async () => {
@@ -167,23 +165,23 @@ describe('MessagesPage', () => {
       expect(Source.latest().url).toBe('/admin/api/messages/stream');
 
       Source.latest().emit('connected', { station_id: 'station-1' });
-      expect(await screen.findByRole('status', { name: 'Live updates: Live' })).toBeTruthy();
+      expect(await screen.findByRole('status', { name: 'Live updates: Live' })).toBeVisible();
 
       Source.latest().fail('retrying');
-      expect(await screen.findByRole('status', { name: 'Live updates: Reconnecting' })).toBeTruthy();
+      expect(await screen.findByRole('status', { name: 'Live updates: Reconnecting' })).toBeVisible();
       Source.latest().emit('connected', { station_id: 'station-1' });
-      expect(await screen.findByRole('status', { name: 'Live updates: Live' })).toBeTruthy();
+      expect(await screen.findByRole('status', { name: 'Live updates: Live' })).toBeVisible();
 
       Source.latest().fail('closed');
-      expect(await screen.findByRole('status', { name: 'Live updates: Offline' })).toBeTruthy();
+      expect(await screen.findByRole('status', { name: 'Live updates: Offline' })).toBeVisible();
       expect(Source.instances).toHaveLength(1);
       vi.advanceTimersByTime(STREAM_RECONNECT_MS - 100);
       expect(Source.instances).toHaveLength(1);
       vi.advanceTimersByTime(200);
       await waitFor(() => expect(Source.instances).toHaveLength(2));
-      expect(await screen.findByRole('status', { name: 'Live updates: Connecting' })).toBeTruthy();
+      expect(await screen.findByRole('status', { name: 'Live updates: Connecting' })).toBeVisible();
       Source.latest().emit('connected', { station_id: 'station-1' });
-      expect(await screen.findByRole('status', { name: 'Live updates: Live' })).toBeTruthy();
+      expect(await screen.findByRole('status', { name: 'Live updates: Live' })).toBeVisible();
     } finally {
       vi.useRealTimers();
     }
@@ -226,7 +224,7 @@ describe('MessagesPage', () => {
 
     list = [message({ id: 'm-3', title: 'Flood watch', original: 'River levels rising.' }), closure];
     Source.latest().emit('message_created', { message_id: 'm-3' });
-    expect(await screen.findByText('Flood watch')).toBeTruthy();
+    expect(await screen.findByText('Flood watch')).toBeVisible();
     expect(callsTo(fetchMock, 'GET', '/admin/api/messages').length).toBe(before + 1);
 
     list = [{ ...closure, translations: [translation({ language_code: 'es' })], target_languages: ['es'] }];
@@ -235,7 +233,7 @@ describe('MessagesPage', () => {
       language_code: 'fr',
       translation_status: 'completed',
     });
-    await waitFor(() => expect(screen.queryByText('Flood watch')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Flood watch')).not.toBeInTheDocument());
   });
 });
 
@@ -258,10 +256,8 @@ describe('Add Message', () => {
     renderApp('/admin/messages');
     const { user, dialog } = await openForm();
 
-    expect((dialog.getByRole('combobox', { name: 'Original Language' }) as HTMLSelectElement).value).toBe(
-      'en',
-    );
-    expect((dialog.getByRole('combobox', { name: 'Type' }) as HTMLSelectElement).value).toBe('emergency');
+    expect(dialog.getByRole('combobox', { name: 'Original Language' })).toHaveValue('en');
+    expect(dialog.getByRole('combobox', { name: 'Type' })).toHaveValue('emergency');
     // Station languages (en, es, fr active; de off) first, then the rest of the nine.
     const pills = within(dialog.getByRole('group', { name: 'Target Languages' }))
       .getAllByRole('checkbox')
@@ -280,16 +276,16 @@ describe('Add Message', () => {
 
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Original Language' }), 'es');
     expect(chip(dialog, 'Spanish')).toBeNull();
-    expect(chip(dialog, 'English')?.checked).toBe(false);
-    expect(chip(dialog, 'French')?.checked).toBe(true);
+    expect(chip(dialog, 'English')).not.toBeChecked();
+    expect(chip(dialog, 'French')).toBeChecked();
 
     await user.click(chip(dialog, 'French') as HTMLInputElement);
     const submit = dialog.getByRole('button', { name: 'Create Message' }) as HTMLButtonElement;
     expect(submit.disabled).toBe(true);
-    expect(dialog.getByText('Please select at least one target language')).toBeTruthy();
+    expect(dialog.getByText('Please select at least one target language')).toBeVisible();
     await user.click(chip(dialog, 'German') as HTMLInputElement);
     expect(submit.disabled).toBe(false);
-    expect(dialog.queryByText('Please select at least one target language')).toBeNull();
+    expect(dialog.queryByText('Please select at least one target language')).not.toBeInTheDocument();
   });
 
   it('requires a title and text, then creates the message and closes', async () => {
@@ -308,7 +304,7 @@ describe('Add Message', () => {
 
     await user.type(dialog.getByRole('textbox', { name: /^Title/ }), '   ');
     await user.click(dialog.getByRole('button', { name: 'Create Message' }));
-    expect(dialog.getByText('Please fill in all required fields')).toBeTruthy();
+    expect(dialog.getByText('Please fill in all required fields')).toBeVisible();
     expect(callsTo(fetchMock, 'POST', '/admin/api/messages')).toHaveLength(0);
 
     await user.type(dialog.getByRole('textbox', { name: /^Title/ }), 'Flood watch');
@@ -317,7 +313,7 @@ describe('Add Message', () => {
     await user.click(chip(dialog, 'Korean') as HTMLInputElement);
     await user.click(dialog.getByRole('button', { name: 'Create Message' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsTo(fetchMock, 'POST', '/admin/api/messages')[0]?.body).toEqual({
       title: 'Flood watch',
       original: 'River levels rising.',
@@ -325,12 +321,12 @@ describe('Add Message', () => {
       target_languages: ['es', 'fr', 'ko'],
       message_type: 'alert',
     });
-    expect(await screen.findByText('Flood watch')).toBeTruthy();
+    expect(await screen.findByText('Flood watch')).toBeVisible();
   });
 
   it("shows the server's refusal, and the network fallback", async () => {
     setCookie('csrf_token', 'm2');
-    let reply: () => Promise<Response> = async () =>
+    let reply: () => Response | Promise<Response> = async () =>
       jsonResponse({ error: 'The original language cannot be a target language.' }, 400);
     mockMessagesApi({
       [LIST]: () => jsonResponse([]),
@@ -341,11 +337,11 @@ describe('Add Message', () => {
     await user.type(dialog.getByRole('textbox', { name: /^Title/ }), 'Test');
     await user.type(dialog.getByRole('textbox', { name: /^Original Text/ }), 'Hello');
     await user.click(dialog.getByRole('button', { name: 'Create Message' }));
-    expect(await dialog.findByText('The original language cannot be a target language.')).toBeTruthy();
+    expect(await dialog.findByText('The original language cannot be a target language.')).toBeVisible();
 
-    reply = () => Promise.reject(new TypeError('Failed to fetch'));
+    reply = networkError;
     await user.click(dialog.getByRole('button', { name: 'Create Message' }));
-    expect(await dialog.findByText('Failed to create message. Please try again.')).toBeTruthy();
-    expect(screen.getByRole('dialog')).toBeTruthy();
+    expect(await dialog.findByText('Failed to create message. Please try again.')).toBeVisible();
+    expect(screen.getByRole('dialog')).toBeVisible();
   });
 });

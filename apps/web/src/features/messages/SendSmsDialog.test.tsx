@@ -1,10 +1,10 @@
 import { IDEMPOTENCY_KEY_HEADER, type TSendConflict } from '@message-station/shared';
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TMessage } from '../../api/messages';
 import i18n from '../../i18n';
-import { callsTo as requestsTo, sentBody } from '../../test/api-mock';
+import { networkError, callsTo as requestsTo, type TSentRequest } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
@@ -17,8 +17,6 @@ import {
   sendPreview,
 } from './messages-test-helpers';
 import { MESSAGE_STREAM_URL } from './use-message-stream';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const PREVIEW = 'GET /admin/api/messages/m-1/send-sms/preview';
 const SEND = 'POST /admin/api/messages/m-1/send-sms';
@@ -38,7 +36,7 @@ async function openDetails(handlers: Parameters<typeof mockMessagesApi>[0], show
 async function openConfirmation(handlers: Parameters<typeof mockMessagesApi>[0]) {
   const opened = await openDetails(handlers);
   const button = opened.dialog.getByRole('button', { name: 'Send SMS' });
-  await waitFor(() => expect(button.getAttribute('aria-disabled')).toBeNull());
+  await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
   await opened.user.click(button);
   return { ...opened, confirm: within(opened.dialog.getByRole('alertdialog')) };
 }
@@ -65,13 +63,13 @@ describe('Send SMS confirmation', () => {
     expectShown(confirm.getByText("This send uses 5 of the station's 250 SMS credits."));
     expect(
       confirm.getByText('2 recipients are outside 8 AM–9 PM local time; their SMS waits until 8 AM there.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(
       confirm.getByText('SMS credits will be charged when you confirm. This cannot be undone.'),
-    ).toBeTruthy();
+    ).toBeVisible();
 
     await user.click(confirm.getByRole('button', { name: 'Cancel' }));
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/send-sms')).toHaveLength(0);
   });
 
@@ -83,8 +81,8 @@ describe('Send SMS confirmation', () => {
       await confirm.findByText(
         'Emergency messages go out at once, also to recipients outside 8 AM–9 PM local time.',
       ),
-    ).toBeTruthy();
-    expect(confirm.queryByText(/their SMS waits until 8 AM/)).toBeNull();
+    ).toBeVisible();
+    expect(confirm.queryByText(/their SMS waits until 8 AM/)).not.toBeInTheDocument();
   });
 
   it('says after sending that texts held for quiet hours have not gone yet', async () => {
@@ -98,7 +96,7 @@ describe('Send SMS confirmation', () => {
       await dialog.findByText(
         'SMS sent successfully to 3 subscribers. 2 recipients are outside 8 AM–9 PM local time; their SMS waits until 8 AM there.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('sends on confirm, says to how many subscribers, then closes after 2 s', async () => {
@@ -111,8 +109,8 @@ describe('Send SMS confirmation', () => {
     expectShown(await dialog.findByText('SMS sent successfully to 3 subscribers'));
     const posts = callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/send-sms');
     expect(posts).toHaveLength(1);
-    expect(screen.queryByRole('alertdialog')).toBeNull();
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it("shows the server's refusal, such as not enough credits", async () => {
@@ -124,7 +122,7 @@ describe('Send SMS confirmation', () => {
     });
     await user.click(await confirm.findByRole('button', { name: 'Send to 3 recipients' }));
     expectShown(await confirm.findByText(refusal));
-    expect(dialog.queryByText(/SMS sent successfully/)).toBeNull();
+    expect(dialog.queryByText(/SMS sent successfully/)).not.toBeInTheDocument();
   });
 
   it("says 'Failed to send SMS' when the server gives no reason", async () => {
@@ -142,7 +140,7 @@ describe('Send SMS confirmation', () => {
       [PREVIEW]: () => jsonResponse({ error: 'Nobody is subscribed to Alert messages' }, 400),
     });
     expectShown(await confirm.findByText('Nobody is subscribed to Alert messages'));
-    expect(confirm.queryByRole('button', { name: /^Send to/ })).toBeNull();
+    expect(confirm.queryByRole('button', { name: /^Send to/ })).not.toBeInTheDocument();
   });
 
   it('offers no confirm when the balance is below the credits needed', async () => {
@@ -153,15 +151,14 @@ describe('Send SMS confirmation', () => {
       await confirm.findByText(
         'Not enough SMS credits: this message needs 5 credits and the station has 4 left.',
       ),
-    ).toBeTruthy();
-    expect(confirm.queryByRole('button', { name: /^Send to/ })).toBeNull();
+    ).toBeVisible();
+    expect(confirm.queryByRole('button', { name: /^Send to/ })).not.toBeInTheDocument();
   });
 });
 
 describe('Send SMS: one send per confirmation', () => {
   const SENT = { sent_count: 3, send_id: 'send-2', credits: 5, waiting: 0, balance: 245 };
-  const keyOf = (init: RequestInit | undefined) =>
-    (init?.headers as Record<string, string> | undefined)?.[IDEMPOTENCY_KEY_HEADER];
+  const keyOf = (sent: TSentRequest | undefined) => sent?.headers.get(IDEMPOTENCY_KEY_HEADER);
   const posts = (fetchMock: Parameters<typeof requestsTo>[0]) =>
     requestsTo(fetchMock, 'POST', '/admin/api/messages/m-1/send-sms');
   // 9:41 AM on the machine's clock, whatever its time zone.
@@ -180,7 +177,7 @@ describe('Send SMS: one send per confirmation', () => {
       [PREVIEW]: () => jsonResponse(sendPreview()),
       [SEND]: () => {
         attempts += 1;
-        if (attempts === 1) throw new TypeError('Failed to fetch');
+        if (attempts === 1) return networkError();
         return jsonResponse(SENT);
       },
     });
@@ -191,9 +188,9 @@ describe('Send SMS: one send per confirmation', () => {
     expectShown(await dialog.findByText('SMS sent successfully to 3 subscribers'));
 
     const [first, retry] = posts(fetchMock);
-    expect(keyOf(first?.init)).toMatch(/^[0-9a-f-]{36}$/);
-    expect(keyOf(retry?.init)).toBe(keyOf(first?.init));
-    expect(sentBody(first?.init)).toBeUndefined();
+    expect(keyOf(first)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keyOf(retry)).toBe(keyOf(first));
+    expect(first?.body).toBeUndefined();
   });
 
   it('asks before sending a message still being sent, in English and in Spanish', async () => {
@@ -207,8 +204,8 @@ describe('Send SMS: one send per confirmation', () => {
       await confirm.findByText(
         `This message is still being sent to 1,234 subscribers (started ${time('en-US')}). Send it again? Everyone gets it a second time and credits are charged again.`,
       ),
-    ).toBeTruthy();
-    expect(confirm.queryByRole('button', { name: 'Send to 3 recipients' })).toBeNull();
+    ).toBeVisible();
+    expect(confirm.queryByRole('button', { name: 'Send to 3 recipients' })).not.toBeInTheDocument();
     expectShown(confirm.getByRole('button', { name: 'Send again' }));
 
     await act(() => i18n.changeLanguage('es'));
@@ -216,11 +213,11 @@ describe('Send SMS: one send per confirmation', () => {
       confirm.getByText(
         `Este mensaje todavía se está enviando a 1,234 suscriptores (inicio: ${time('es-US')}). ¿Enviarlo de nuevo? Todos lo recibirán por segunda vez y se volverán a cobrar los créditos.`,
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
     expectShown(confirm.getByRole('button', { name: 'Enviar de nuevo' }));
 
     await user.click(confirm.getByRole('button', { name: 'Cancelar' }));
-    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(posts(fetchMock)).toHaveLength(1);
   });
 
@@ -228,22 +225,21 @@ describe('Send SMS: one send per confirmation', () => {
     setCookie('csrf_token', 'k3');
     const { user, confirm, dialog, fetchMock } = await openConfirmation({
       [PREVIEW]: () => jsonResponse(sendPreview()),
-      [SEND]: (_url, init) =>
-        sentBody(init) ? jsonResponse(SENT) : jsonResponse(conflict('already_sent'), 409),
+      [SEND]: (_url, sent) => (sent.body ? jsonResponse(SENT) : jsonResponse(conflict('already_sent'), 409)),
     });
     await user.click(await confirm.findByRole('button', { name: 'Send to 3 recipients' }));
     expect(
       await confirm.findByText(
         `This message was already sent to 1,234 subscribers on November 23, 2026 at ${time('en-US')}. Send it again? Everyone gets it a second time and credits are charged again.`,
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
 
     await user.click(confirm.getByRole('button', { name: 'Send again' }));
     expectShown(await dialog.findByText('SMS sent successfully to 3 subscribers'));
     const [refused, again] = posts(fetchMock);
-    expect(sentBody(again?.init)).toEqual({ send_again: true });
-    expect(keyOf(again?.init)).toMatch(/^[0-9a-f-]{36}$/);
-    expect(keyOf(again?.init)).not.toBe(keyOf(refused?.init));
+    expect(again?.body).toEqual({ send_again: true });
+    expect(keyOf(again)).toMatch(/^[0-9a-f-]{36}$/);
+    expect(keyOf(again)).not.toBe(keyOf(refused));
   });
 });
 
@@ -256,7 +252,7 @@ describe('Delivery progress', () => {
         ),
     });
     await dialog.findByText('Main Street is closed until 5 PM.');
-    expect(dialog.queryByRole('region', { name: 'SMS Delivery' })).toBeNull();
+    expect(dialog.queryByRole('region', { name: 'SMS Delivery' })).not.toBeInTheDocument();
   });
 
   it('shows the counts, the bar and each language, and refreshes on sms_progress events', async () => {
@@ -284,6 +280,6 @@ describe('Delivery progress', () => {
     Source.at(MESSAGE_STREAM_URL).emit('sms_progress', { message_id: 'm-1' });
     expectShown(await section.findByText('10 of 10 SMS processed'));
     expect(bar('Delivered: 9 of 10')).toBe('90');
-    expect(section.queryByText(/held for quiet hours/)).toBeNull();
+    expect(section.queryByText(/held for quiet hours/)).not.toBeInTheDocument();
   });
 });

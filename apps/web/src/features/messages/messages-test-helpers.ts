@@ -4,13 +4,7 @@ import type { TDeliveryProgress, TSendPreview, TSessionUser } from '@message-sta
 import { act } from '@testing-library/react';
 import { vi } from 'vitest';
 import type { TAdminStation, TMessage, TMessageTranslation } from '../../api/messages';
-import {
-  callsTo as apiCallsTo,
-  mockApi,
-  sentBody,
-  type TApiHandler,
-  type TApiMock,
-} from '../../test/api-mock';
+import { mockApi, type TApiHandler } from '../../test/api-mock';
 import { jsonResponse, sessionUser } from '../../test/render-app';
 import { LANGUAGES, TYPES } from '../sms-contacts/sms-contacts-test-helpers';
 
@@ -206,7 +200,5 @@ export function installFakeEventSource(): typeof FakeEventSource {
   return FakeEventSource;
 }
 
-/** The URLs and bodies of every call to `path`. */
-export function callsTo(fetchMock: TApiMock, method: string, path: string) {
-  return apiCallsTo(fetchMock, method, path).map(({ url, init }) => ({ url, body: sentBody(init) }));
-}
+/** The requests sent to `method path` (each with its url and parsed body), in order. */
+export { callsTo } from '../../test/api-mock';

@@ -1,5 +1,5 @@
 import type { TStationSettingsRequest } from '@message-station/shared';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
@@ -8,8 +8,6 @@ import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
 import { pageReload } from './page-reload';
 import { bodiesSentTo, mockSettingsApi, stationSettings } from './settings-test-helpers';
-
-configure({ asyncUtilTimeout: 4000 });
 
 function primaryOptions() {
   return within(screen.getByRole('combobox', { name: /Primary Language/ }))
@@ -57,7 +55,7 @@ describe('Settings: Station Branding languages', () => {
     await user.click(screen.getByRole('checkbox', { name: 'English' }));
     expect(primaryValue()).toBe('es');
     // The last supported language cannot be unticked.
-    expect(screen.getByRole('checkbox', { name: 'Spanish (Español)' })).toHaveProperty('disabled', true);
+    expect(screen.getByRole('checkbox', { name: 'Spanish (Español)' })).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Save All Settings' }));
     await screen.findByText('All settings saved successfully! Refreshing...');
@@ -74,7 +72,7 @@ describe('Settings: Station Branding languages', () => {
     const warning = /will be moved to the primary language/;
 
     await user.click(screen.getByRole('checkbox', { name: 'Korean (한국어)' }));
-    expect(screen.queryByText(warning)).toBeNull();
+    expect(screen.queryByText(warning)).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('checkbox', { name: 'Spanish (Español)' }));
     await user.click(screen.getByRole('checkbox', { name: 'French (Français)' }));
@@ -82,7 +80,7 @@ describe('Settings: Station Branding languages', () => {
       screen.getByText(
         'Subscribers who chose Spanish, French will be moved to the primary language (English) when you save.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
 
     await user.click(screen.getByRole('checkbox', { name: 'French (Français)' }));
     expectShown(screen.getByText(/Subscribers who chose Spanish will be moved/));
@@ -92,7 +90,7 @@ describe('Settings: Station Branding languages', () => {
     const [sent] = bodiesSentTo<TStationSettingsRequest>(fetchMock, 'PUT', '/admin/api/station/settings');
     expect(sent?.supported_languages).toEqual(['en', 'fr', 'ko']);
     expect(sent?.primary_language).toBe('en');
-    await waitFor(() => expect(screen.queryByText(warning)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(warning)).not.toBeInTheDocument());
   });
 });
 
@@ -102,26 +100,26 @@ describe('Settings: display name and SMS encoding', () => {
   it('warns, naming the characters, when the display name forces every SMS into UCS-2', async () => {
     mockSettingsApi();
     const user = await renderBranding();
-    expect(screen.queryByText(/outside the GSM-7 alphabet/)).toBeNull();
+    expect(screen.queryByText(/outside the GSM-7 alphabet/)).not.toBeInTheDocument();
 
     // GSM-7 has "ñ" and "€" (an extension character), so these keep 160 characters per segment.
     await user.clear(displayName());
     await user.type(displayName(), 'Radio Ñ €');
-    expect(screen.queryByText(/outside the GSM-7 alphabet/)).toBeNull();
+    expect(screen.queryByText(/outside the GSM-7 alphabet/)).not.toBeInTheDocument();
 
     await user.type(displayName(), ' 📻');
     expect(
       screen.getByText(
         'Every SMS starts with the display name, which has “📻” outside the GSM-7 alphabet: every SMS then goes as Unicode (UCS-2), with 70 characters per segment instead of 160.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
 
     await user.type(displayName(), ' Rádio');
     expectShown(screen.getByText(/which has “📻” and “á” outside the GSM-7 alphabet/));
 
     await user.clear(displayName());
     await user.type(displayName(), 'Demo Radio');
-    expect(screen.queryByText(/outside the GSM-7 alphabet/)).toBeNull();
+    expect(screen.queryByText(/outside the GSM-7 alphabet/)).not.toBeInTheDocument();
   });
 
   it('warns in Spanish when the interface is in Spanish', async () => {
@@ -134,6 +132,6 @@ describe('Settings: display name and SMS encoding', () => {
       await screen.findByText(
         'Cada SMS empieza con el nombre visible, que tiene “á” y “☀️” fuera del alfabeto GSM-7: todos los SMS se envían entonces como Unicode (UCS-2), con 70 caracteres por segmento en lugar de 160.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 });

@@ -1,15 +1,13 @@
 // Settings → Message Types per language: the other languages' names and descriptions, where they
 // came from, and staff's own words saved for one language.
 import type { TTypeTranslation } from '@message-station/shared';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
 import { bodiesSentTo, mockSettingsApi, TYPES } from './settings-test-helpers';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const SPANISH: Record<string, [string, TTypeTranslation['source']]> = {
   emergency: ['Emergencia', 'default'],
@@ -38,17 +36,15 @@ function translations(): TTypeTranslation[] {
 }
 
 describe('MessageTypesTab in other languages', () => {
-  it("shows each type's wording and origin in a chosen language, and saves only what was changed there", {
-    timeout: 20_000,
-  }, async () => {
+  it("shows each type's wording and origin in a chosen language, and saves only what was changed there", async () => {
     setCookie('csrf_token', 'mt1');
     let rows = translations();
     const fetchMock = mockSettingsApi({
       'GET /admin/api/message-type-translations': () => jsonResponse(rows),
-      'PUT /admin/api/message-types/t-alert/translations/es': (_url, init) => {
+      'PUT /admin/api/message-types/t-alert/translations/es': (_url, sent) => {
         rows = rows.map((row) =>
           row.message_type === 'alert' && row.language === 'es'
-            ? { ...row, ...JSON.parse(String(init.body)), source: 'staff' as const }
+            ? { ...row, ...(sent.body as object), source: 'staff' as const }
             : row,
         );
         return jsonResponse(rows.filter((row) => row.message_type === 'alert'));
@@ -63,7 +59,7 @@ describe('MessageTypesTab in other languages', () => {
     await user.click(await screen.findByRole('combobox', { name: 'Language' }));
     await user.click(await screen.findByRole('option', { name: 'Spanish' }));
     const alert = await screen.findByRole('textbox', { name: 'Alert: Display Name (Spanish)' });
-    expect((alert as HTMLInputElement).value).toBe('[es] Alert');
+    expect(alert).toHaveValue('[es] Alert');
     const card = (key: string) =>
       within(document.querySelector(`[data-message-type="${key}"]`) as HTMLElement);
     expectShown(card('alert').getByText('Machine translation'));

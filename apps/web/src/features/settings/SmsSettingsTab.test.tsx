@@ -1,10 +1,8 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { mockSettingsApi, openTab, stationSettings } from './settings-test-helpers';
-
-configure({ asyncUtilTimeout: 4000 });
 
 describe('Settings: SMS Settings and Message Types tabs', () => {
   it('shows the SMS banner for the switch, the public links, credits and the required policy links', async () => {
@@ -15,23 +13,22 @@ describe('Settings: SMS Settings and Message Types tabs', () => {
     renderApp('/admin/settings');
     await openTab(user, 'SMS Settings');
 
-    expect(screen.getByText(/^SMS messaging is disabled/)).toBeTruthy();
+    expect(screen.getByText(/^SMS messaging is disabled/)).toBeVisible();
     await user.click(screen.getByRole('switch', { name: 'Enable SMS' }));
-    expect(screen.getByText(/^SMS messaging is enabled/)).toBeTruthy();
-    expect(screen.queryByText(/^SMS messaging is disabled/)).toBeNull();
+    expect(screen.getByText(/^SMS messaging is enabled/)).toBeVisible();
+    expect(screen.queryByText(/^SMS messaging is disabled/)).not.toBeInTheDocument();
 
-    expect(screen.getByText('http://localhost:3000/join/demoradio')).toBeTruthy();
-    expect(
-      screen.getByRole('link', { name: 'Open in a new tab: Unsubscribe page' }).getAttribute('href'),
-    ).toBe('http://localhost:3000/unsubscribe/demoradio');
-    expect(screen.getByRole('button', { name: 'Copy link: Subscribe page' })).toBeTruthy();
+    expect(screen.getByText('http://localhost:3000/join/demoradio')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Open in a new tab: Unsubscribe page' })).toHaveAttribute(
+      'href',
+      'http://localhost:3000/unsubscribe/demoradio',
+    );
+    expect(screen.getByRole('button', { name: 'Copy link: Subscribe page' })).toBeVisible();
 
-    expect(screen.getByText(/Current SMS credits: 1,250\./)).toBeTruthy();
+    expect(screen.getByText(/Current SMS credits: 1,250\./)).toBeVisible();
     expect(
-      screen
-        .getByRole('link', { name: 'Buy credits and see usage on the Billing page' })
-        .getAttribute('href'),
-    ).toBe('/admin/billing');
+      screen.getByRole('link', { name: 'Buy credits and see usage on the Billing page' }),
+    ).toHaveAttribute('href', '/admin/billing');
     expect(screen.getByRole('checkbox', { name: /Enable public SMS subscriptions/ })).toHaveProperty(
       'checked',
       true,
@@ -59,10 +56,10 @@ describe('Settings: SMS Settings and Message Types tabs', () => {
       'informational',
     ]);
     const informational = within(cards[3] as HTMLElement);
-    expect(informational.getByText('Informational', { selector: '.mantine-Badge-label' })).toBeTruthy();
-    expect(
-      (informational.getByRole('textbox', { name: 'Informational: Display Name' }) as HTMLInputElement).value,
-    ).toBe('Informational');
+    expect(informational.getByText('Informational', { selector: '.mantine-Badge-label' })).toBeVisible();
+    expect(informational.getByRole('textbox', { name: 'Informational: Display Name' })).toHaveValue(
+      'Informational',
+    );
     expect(informational.getByRole('textbox', { name: 'Informational: Description' })).toHaveProperty(
       'maxLength',
       500,

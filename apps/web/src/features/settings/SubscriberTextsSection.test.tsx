@@ -1,12 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
 import { bodiesSentTo, mockSettingsApi, openTab, stationSmsTexts } from './settings-test-helpers';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const PATH = '/admin/api/settings/sms-texts';
 const SPANISH_HELP = '{station}: ayuda en {url}. Responda ALTO o STOP para cancelar.';
@@ -24,8 +22,8 @@ async function openSpanishHelp(user: ReturnType<typeof userEvent.setup>) {
 describe('Settings: subscriber texts', () => {
   it('edits the Spanish HELP with the default as placeholder, a live count, and saves it', async () => {
     const api = mockSettingsApi({
-      [`PUT ${PATH}`]: (_url, init) => {
-        const body = JSON.parse(String(init.body));
+      [`PUT ${PATH}`]: (_url, sent) => {
+        const body = sent.body as { language: string; kind: string; text: string };
         return jsonResponse(stationSmsTexts({ [`${body.language}/${body.kind}`]: body.text }));
       },
     });
@@ -35,12 +33,12 @@ describe('Settings: subscriber texts', () => {
     expect(textarea.getAttribute('placeholder')).toContain('Responda ALTO o STOP para cancelar');
     expectShown(within(editor).getByText('Default text'));
     const save = within(editor).getByRole('button', { name: 'Save' });
-    expect(save).toHaveProperty('disabled', true);
+    expect(save).toBeDisabled();
 
     // Without STOP it cannot be saved, and says why.
     await user.type(textarea, 'Ayuda en la web.');
     expectShown(within(editor).getByText(/must tell people to reply STOP/));
-    expect(save).toHaveProperty('disabled', true);
+    expect(save).toBeDisabled();
 
     await user.clear(textarea);
     await user.type(textarea, SPANISH_HELP.replaceAll('{', '{{'));
@@ -95,7 +93,8 @@ describe('Settings: subscriber texts', () => {
     await user.click(await screen.findByRole('tab', { name: 'Configuración de SMS' }));
     const section = await screen.findByRole('region', { name: 'Textos para suscriptores' });
     // A Spanish interface opens on the station's Spanish texts.
-    expect((await within(section).findByRole('combobox', { name: 'Idioma' })).getAttribute('value')).toBe(
+    expect(await within(section).findByRole('combobox', { name: 'Idioma' })).toHaveAttribute(
+      'value',
       'Español',
     );
     const editor = section.querySelector('[data-sms-text="es/help"]') as HTMLElement;

@@ -84,7 +84,7 @@ export function mockSettingsApi(handlers: Record<string, TApiHandler> = {}) {
   const typeUpdates: Record<string, TApiHandler> = Object.fromEntries(
     TYPES.map((type) => [
       `PUT /admin/api/message-types/${type.id}`,
-      (_url: URL, init: RequestInit) => jsonResponse({ ...type, ...JSON.parse(String(init.body)) }),
+      (_url, sent) => jsonResponse({ ...type, ...(sent.body as object) }),
     ]),
   );
   return mockApi({
@@ -92,8 +92,8 @@ export function mockSettingsApi(handlers: Record<string, TApiHandler> = {}) {
     'GET /admin/api/station/settings': () => jsonResponse(stationSettings()),
     'GET /admin/api/message-types': () => jsonResponse(TYPES),
     'GET /admin/api/settings/sms-texts': () => jsonResponse(stationSmsTexts()),
-    'PUT /admin/api/station/settings': (_url, init) =>
-      jsonResponse(savedSettings(JSON.parse(String(init.body)) as Partial<TStationSettingsResponse>)),
+    'PUT /admin/api/station/settings': (_url, sent) =>
+      jsonResponse(savedSettings(sent.body as Partial<TStationSettingsResponse>)),
     ...typeUpdates,
     ...handlers,
   });

@@ -1,5 +1,5 @@
 import type { TImportReport } from '@message-station/shared';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
@@ -7,8 +7,6 @@ import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
 import { callsTo, contact, listResponse, mockContactsApi } from './sms-contacts-test-helpers';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const IMPORT = 'POST /admin/api/sms-contacts/import';
 const CSV =
@@ -84,7 +82,7 @@ describe('Import contacts', () => {
     expectShown(await dialog.findByText('3 rows: 2 ready to import, 1 with errors'));
     const check = callsTo(fetchMock, 'POST', '/admin/api/sms-contacts/import')[0];
     expect(check?.url.searchParams.get('dry_run')).toBe('true');
-    const checkForm = check?.init?.body as FormData;
+    const checkForm = check?.body as FormData;
     expect((checkForm.get('file') as File).name).toBe('contacts.csv');
     expect(checkForm.get('consent_attested')).toBeNull();
 
@@ -101,12 +99,12 @@ describe('Import contacts', () => {
       dialog.getByText(
         'Imported contacts are active and verified at once: the consent you confirm below is recorded for each of them, and they receive alerts of their types from now on.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(
       dialog.getByText(
         '1 row is a number imported earlier that was never verified, so it receives no alerts. Importing it again verifies it; its preferences stay as they are.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
 
     await user.click(dialog.getByRole('button', { name: 'Import 2 contacts' }));
     expectShown(dialog.getByText('Please confirm that these people agreed to receive SMS alerts.'));
@@ -125,15 +123,15 @@ describe('Import contacts', () => {
     expectShown(dialog.getByText('1 row was not imported: see the error below.'));
     expect(
       dialog.getByText('Imported contacts are active and verified, and receive alerts from now on.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     const run = callsTo(fetchMock, 'POST', '/admin/api/sms-contacts/import')[1];
     expect(run?.url.searchParams.get('dry_run')).toBe('false');
-    expect((run?.init?.body as FormData | undefined)?.get('consent_attested')).toBe('true');
+    expect((run?.body as FormData | undefined)?.get('consent_attested')).toBe('true');
     await waitFor(() =>
       expect(callsTo(fetchMock, 'GET', '/admin/api/sms-contacts').length).toBeGreaterThan(listCalls),
     );
     await user.click(dialog.getByRole('button', { name: 'Done' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('words each row error in Spanish from its code, whatever English the server sent', async () => {
@@ -162,7 +160,7 @@ describe('Import contacts', () => {
     expectShown(within(badPhone).getByText('Número de teléfono de EE. UU. no válido'));
     const badType = dialog.getByText('Tipo Raro').closest('tr') as HTMLElement;
     expectShown(within(badType).getByText('Tipo de mensaje desconocido «weather»'));
-    expect(dialog.queryByText(/Invalid US phone|Unknown message type/)).toBeNull();
+    expect(dialog.queryByText(/Invalid US phone|Unknown message type/)).not.toBeInTheDocument();
   });
 
   it("shows the server's refusal of a file", async () => {

@@ -1,12 +1,10 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
 import { callsTo, contact, listResponse, mockContactsApi } from './sms-contacts-test-helpers';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const LIST = 'GET /admin/api/sms-contacts';
 
@@ -55,15 +53,14 @@ describe('SmsContactsPage', () => {
     expectShown(first.getByText('(415) 555-0134'));
     expectShown(first.getByText('Spanish'));
     // One badge per active station type (Informational is off), dimmed when not subscribed.
-    expect(first.getByText('Emergency').closest('[data-subscribed]')?.getAttribute('data-subscribed')).toBe(
+    expect(first.getByText('Emergency').closest('[data-subscribed]')).toHaveAttribute(
+      'data-subscribed',
       'true',
     );
-    expect(first.getByText('Alert').closest('[data-subscribed]')?.getAttribute('data-subscribed')).toBe(
-      'false',
-    );
+    expect(first.getByText('Alert').closest('[data-subscribed]')).toHaveAttribute('data-subscribed', 'false');
     expectShown(first.getByText(': Subscribed'));
     expect(first.getAllByText(': Not subscribed')).toHaveLength(2);
-    expect(first.queryByText('Informational')).toBeNull();
+    expect(first.queryByText('Informational')).not.toBeInTheDocument();
     expectShown(first.getByText('Active'));
     expectShown(first.getByText('Verified'));
     expectShown(first.getByText('Mar 14, 2026'));
@@ -73,9 +70,9 @@ describe('SmsContactsPage', () => {
     expectShown(second.getByText('(no name)'));
     expectShown(second.getByText('Opted out'));
     expectShown(second.getByText('Unverified'));
-    expect(second.queryByText('Receives no alerts')).toBeNull();
-    expect(first.queryByText('Receives no alerts')).toBeNull();
-    expect(second.getByRole('button', { name: 'Resume' }).getAttribute('aria-disabled')).toBe('true');
+    expect(second.queryByText('Receives no alerts')).not.toBeInTheDocument();
+    expect(first.queryByText('Receives no alerts')).not.toBeInTheDocument();
+    expect(second.getByRole('button', { name: 'Resume' })).toHaveAttribute('aria-disabled', 'true');
 
     // 57 contacts at 50 a page.
     expectShown(screen.getByText('1–50 of 57'));
@@ -96,7 +93,7 @@ describe('SmsContactsPage', () => {
       await screen.findByText(
         'Not verified, so no alerts are sent to this number. If it came from a CSV import, import it again and confirm consent to verify it.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 
   it('shows the loading text, then the empty text', async () => {
@@ -107,7 +104,7 @@ describe('SmsContactsPage', () => {
     answer(listResponse([], 0));
     expect(
       await screen.findByText('No SMS contacts found. Add your first subscriber to get started.'),
-    ).toBeTruthy();
+    ).toBeVisible();
     expectShown(screen.getByRole('heading', { level: 2, name: 'SMS Subscribers (0)' }));
   });
 
@@ -162,20 +159,18 @@ describe('SmsContactsPage', () => {
       expect(error).toHaveBeenCalledWith('Failed to update contact status', expect.anything()),
     );
     expectShown(within(rowOf('Maria Lopez')).getByText('Active'));
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
 
     reply = () => jsonResponse({ ...maria, status: 'paused' });
     await user.click(within(rowOf('Maria Lopez')).getByRole('button', { name: 'Pause' }));
     expectShown(await within(rowOf('Maria Lopez')).findByText('Paused'));
     const calls = callsTo(fetchMock, 'PUT', '/admin/api/sms-contacts/c-1/status');
-    expect(JSON.parse(String(calls.at(-1)?.init?.body))).toEqual({ status: 'paused' });
+    expect(calls.at(-1)?.body).toEqual({ status: 'paused' });
 
     reply = () => jsonResponse({ ...maria, status: 'active' });
     await user.click(within(rowOf('Maria Lopez')).getByRole('button', { name: 'Resume' }));
     expectShown(await within(rowOf('Maria Lopez')).findByText('Active'));
-    expect(
-      JSON.parse(String(callsTo(fetchMock, 'PUT', '/admin/api/sms-contacts/c-1/status').at(-1)?.init?.body)),
-    ).toEqual({
+    expect(callsTo(fetchMock, 'PUT', '/admin/api/sms-contacts/c-1/status').at(-1)?.body).toEqual({
       status: 'active',
     });
   });
@@ -211,26 +206,26 @@ describe('SmsContactsPage', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Message Preferences' }));
     const emergency = within(dialog.getByRole('group', { name: 'Emergency' }));
     const station = within(dialog.getByRole('group', { name: 'Station' }));
-    expect((emergency.getByRole('checkbox', { name: 'Subscribe' }) as HTMLInputElement).checked).toBe(true);
+    expect(emergency.getByRole('checkbox', { name: 'Subscribe' })).toBeChecked();
     const emergencyLanguage = emergency.getByRole('combobox', {
       name: 'Preferred Language',
     }) as HTMLSelectElement;
-    expect(emergencyLanguage.value).toBe('es');
+    expect(emergencyLanguage).toHaveValue('es');
     expect(
       within(emergencyLanguage)
         .getAllByRole('option')
         .map((o) => o.textContent),
     ).toEqual(['English', 'Spanish', 'French']);
-    expect(station.queryByRole('combobox')).toBeNull();
+    expect(station.queryByRole('combobox')).not.toBeInTheDocument();
 
     await user.click(emergency.getByRole('checkbox', { name: 'Subscribe' }));
     await user.click(station.getByRole('checkbox', { name: 'Subscribe' }));
     await user.selectOptions(station.getByRole('combobox', { name: 'Preferred Language' }), 'fr');
     await user.click(dialog.getByRole('button', { name: 'Save Preferences' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     const call = callsTo(fetchMock, 'PUT', '/admin/api/sms-contacts/c-1/preferences')[0];
-    expect(JSON.parse(String(call?.init?.body))).toEqual({
+    expect(call?.body).toEqual({
       message_preferences: {
         emergency: { subscribed: false, language: 'es' },
         alert: { subscribed: false, language: 'es' },
@@ -239,7 +234,7 @@ describe('SmsContactsPage', () => {
       },
     });
     const badge = within(rowOf('Maria Lopez')).getByText('Station').closest('[data-subscribed]');
-    expect(badge?.getAttribute('data-subscribed')).toBe('true');
+    expect(badge).toHaveAttribute('data-subscribed', 'true');
   });
 
   it('cancels the preferences dialog without sending anything', async () => {
@@ -249,7 +244,7 @@ describe('SmsContactsPage', () => {
     await screen.findByText('Maria Lopez');
     await user.click(within(rowOf('Maria Lopez')).getByRole('button', { name: 'Preferences' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callsTo(fetchMock, 'PUT', '/admin/api/sms-contacts/c-1/preferences')).toHaveLength(0);
   });
 
@@ -287,8 +282,8 @@ describe('SmsContactsPage', () => {
       }),
     );
     await user.click(dialog.getByRole('button', { name: 'Add Contact' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(JSON.parse(String(callsTo(fetchMock, 'POST', '/admin/api/sms-contacts')[0]?.init?.body))).toEqual({
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(fetchMock, 'POST', '/admin/api/sms-contacts')[0]?.body).toEqual({
       name: 'Ana Díaz',
       phone: '+14155550111',
       message_preferences: {
@@ -314,18 +309,18 @@ describe('SmsContactsPage', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Add Contact' }));
     const phone = dialog.getByLabelText(/^Phone Number/) as HTMLInputElement;
     await user.type(phone, '+44 20 7946 0958');
-    expect(phone.value).toBe('+44 20 7946 0958');
+    expect(phone).toHaveValue('+44 20 7946 0958');
     await user.click(within(dialog.getByRole('group', { name: 'Emergency' })).getByRole('checkbox'));
     await user.click(dialog.getByRole('checkbox', { name: /I confirm this person agreed/ }));
     await user.click(dialog.getByRole('button', { name: 'Add Contact' }));
 
     expectShown(dialog.getByText('Only US phone numbers (+1) can be used.'));
-    expect(phone.value).toBe('+44 20 7946 0958');
+    expect(phone).toHaveValue('+44 20 7946 0958');
     expect(callsTo(fetchMock, 'POST', '/admin/api/sms-contacts')).toHaveLength(0);
 
     await user.clear(phone);
     await user.type(phone, '+33 7 81 23 45 67');
-    expect(phone.value).toBe('+33 7 81 23 45 67');
+    expect(phone).toHaveValue('+33 7 81 23 45 67');
     await user.click(dialog.getByRole('button', { name: 'Add Contact' }));
     expectShown(dialog.getByText('Only US phone numbers (+1) can be used.'));
     expect(callsTo(fetchMock, 'POST', '/admin/api/sms-contacts')).toHaveLength(0);
@@ -349,6 +344,6 @@ describe('SmsContactsPage', () => {
     await user.click(dialog.getByRole('button', { name: 'Add Contact' }));
     expect(
       await dialog.findByText('This number has opted out. Only the person can opt back in.'),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 });

@@ -1,6 +1,7 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { callsTo } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, mockSession, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
@@ -9,8 +10,12 @@ import { registerReply, stationInfo } from './subscriber-test-helpers';
 const INFO = 'GET /subscribe/demo/info?language=en';
 
 function sentBody(fetchMock: ReturnType<typeof mockSession>, path: string): unknown {
-  const call = fetchMock.mock.calls.find(([input]) => input === path);
-  return call ? JSON.parse(String(call[1]?.body)) : undefined;
+  return callsTo(fetchMock, 'POST', path)[0]?.body;
+}
+
+/** Whether the page sent any registration (to /register or /verify). */
+function registerCalls(fetchMock: ReturnType<typeof mockSession>) {
+  return fetchMock.requests.filter((sent) => sent.path.includes('/register'));
 }
 
 async function fillPhone(user: ReturnType<typeof userEvent.setup>, digits: string) {
@@ -18,7 +23,6 @@ async function fillPhone(user: ReturnType<typeof userEvent.setup>, digits: strin
 }
 
 // Lazy pages and Mantine in happy-dom can take more than the default second on a busy machine.
-configure({ asyncUtilTimeout: 4000 });
 
 afterEach(() => {
   vi.useRealTimers();
@@ -28,9 +32,9 @@ describe('JoinPage', () => {
   it('shows Station Not Found for an unknown station', async () => {
     mockSession(null, { [INFO]: () => jsonResponse({ error: 'Station not found' }, 404) });
     renderApp('/join/nope');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Station Not Found' })).toBeTruthy();
-    expect(screen.getByText('The requested station could not be found.')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Station Not Found' })).toBeVisible();
+    expect(screen.getByText('The requested station could not be found.')).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
   });
 
   it('shows the closed notice instead of the form, and still links to unsubscribe', async () => {
@@ -38,10 +42,10 @@ describe('JoinPage', () => {
     renderApp('/join/demo');
     expect(
       await screen.findByText('This station is not accepting new SMS subscriptions right now.'),
-    ).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Subscribe' })).toBeNull();
-    expect(screen.queryByLabelText(/^Phone Number/)).toBeNull();
-    expect(screen.getByRole('link', { name: 'Unsubscribe' }).getAttribute('href')).toBe('/unsubscribe/demo');
+    ).toBeVisible();
+    expect(screen.queryByRole('button', { name: 'Subscribe' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText(/^Phone Number/)).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Unsubscribe' })).toHaveAttribute('href', '/unsubscribe/demo');
   });
 
   it('shows the station, its consent text, the privacy and terms links and the unsubscribe link', async () => {
@@ -50,26 +54,28 @@ describe('JoinPage', () => {
     });
     renderApp('/join/demo');
     expectShown(await screen.findByRole('heading', { level: 1, name: 'Subscribe to SMS Alerts' }));
-    expect(screen.getByText('Demo Radio 101.5')).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Demo Radio 101.5 logo' }).getAttribute('src')).toBe(
+    expect(screen.getByText('Demo Radio 101.5')).toBeVisible();
+    expect(screen.getByRole('img', { name: 'Demo Radio 101.5 logo' })).toHaveAttribute(
+      'src',
       '/uploads/logo.png',
     );
     expect(
       screen.getByRole('checkbox', {
         name: 'I consent to receive SMS alerts from Demo Radio 101.5 at this number. Message and data rates may apply.',
       }),
-    ).toBeTruthy();
+    ).toBeVisible();
     const main = within(screen.getByRole('main'));
     const privacy = main.getByRole('link', { name: /Privacy Policy/ });
-    expect(privacy.getAttribute('href')).toBe('https://demoradio.example/privacy');
-    expect(privacy.getAttribute('target')).toBe('_blank');
-    expect(main.getByRole('link', { name: /Terms of Service/ }).getAttribute('href')).toBe(
+    expect(privacy).toHaveAttribute('href', 'https://demoradio.example/privacy');
+    expect(privacy).toHaveAttribute('target', '_blank');
+    expect(main.getByRole('link', { name: /Terms of Service/ })).toHaveAttribute(
+      'href',
       'https://demoradio.example/terms',
     );
-    expect(screen.getByRole('link', { name: 'Unsubscribe' }).getAttribute('href')).toBe('/unsubscribe/demo');
+    expect(screen.getByRole('link', { name: 'Unsubscribe' })).toHaveAttribute('href', '/unsubscribe/demo');
     const emergency = screen.getByRole('checkbox', { name: 'Emergency' });
     expect(emergency.getAttribute('aria-describedby')).toBeTruthy();
-    expect(screen.getByText('Important time-sensitive updates')).toBeTruthy();
+    expect(screen.getByText('Important time-sensitive updates')).toBeVisible();
   });
 
   it('names what is missing and sends nothing', async () => {
@@ -78,13 +84,13 @@ describe('JoinPage', () => {
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Subscribe' }));
 
-    expect(screen.getByText('Phone number is required')).toBeTruthy();
-    expect(screen.getByText('Please select at least one alert type')).toBeTruthy();
-    expect(screen.getByText('Please confirm that you consent to receive SMS messages.')).toBeTruthy();
+    expect(screen.getByText('Phone number is required')).toBeVisible();
+    expect(screen.getByText('Please select at least one alert type')).toBeVisible();
+    expect(screen.getByText('Please confirm that you consent to receive SMS messages.')).toBeVisible();
     await fillPhone(user, '41555');
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
-    expect(screen.getByText('Please enter a valid US phone number.')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([path]) => String(path).endsWith('/register'))).toBe(false);
+    expect(screen.getByText('Please enter a valid US phone number.')).toBeVisible();
+    expect(registerCalls(fetchMock)).toEqual([]);
   });
 
   it.each([
@@ -115,14 +121,14 @@ describe('JoinPage', () => {
         name: /^(Phone Number|Número de teléfono)/,
       })) as HTMLInputElement;
       await user.type(phone, '+33 7 81 23 45 67');
-      expect(phone.value).toBe('+33 7 81 23 45 67');
+      expect(phone).toHaveValue('+33 7 81 23 45 67');
       await user.click(screen.getByRole('checkbox', { name: type }));
       await user.click(screen.getByRole('checkbox', { name: consent }));
       await user.click(screen.getByRole('button', { name: subscribe }));
 
       expectShown(await screen.findByText(refusal));
-      expect(phone.value).toBe('+33 7 81 23 45 67');
-      expect(fetchMock.mock.calls.some(([path]) => String(path).includes('/register'))).toBe(false);
+      expect(phone).toHaveValue('+33 7 81 23 45 67');
+      expect(registerCalls(fetchMock)).toEqual([]);
     },
   );
 
@@ -135,13 +141,13 @@ describe('JoinPage', () => {
     renderApp('/join/demo');
     const user = userEvent.setup();
     await fillPhone(user, '4155550134');
-    expect((screen.getByLabelText(/^Phone Number/) as HTMLInputElement).value).toBe('(415) 555-0134');
+    expect(screen.getByLabelText(/^Phone Number/)).toHaveValue('(415) 555-0134');
 
-    expect(screen.queryByLabelText('Emergency: receive in')).toBeNull();
+    expect(screen.queryByLabelText('Emergency: receive in')).not.toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: 'Emergency' }));
     await user.click(screen.getByRole('checkbox', { name: 'Alert' }));
     const emergencyLanguage = screen.getByLabelText('Emergency: receive in') as HTMLSelectElement;
-    expect(emergencyLanguage.value).toBe('en');
+    expect(emergencyLanguage).toHaveValue('en');
     expect(
       within(emergencyLanguage)
         .getAllByRole('option')
@@ -181,8 +187,8 @@ describe('JoinPage', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText(/^Número de teléfono/), '4155550134');
     await user.click(screen.getByRole('checkbox', { name: 'Station' }));
-    expect(screen.queryByLabelText(/recibir en/i)).toBeNull();
-    expect(screen.queryByRole('combobox')).toBeNull();
+    expect(screen.queryByLabelText(/recibir en/i)).not.toBeInTheDocument();
+    expect(screen.queryByRole('combobox')).not.toBeInTheDocument();
     await user.click(screen.getByRole('checkbox', { name: /I consent/ }));
     await user.click(screen.getByRole('button', { name: 'Suscribirse' }));
     await screen.findByText(/Enviamos un código de 6 dígitos/);
@@ -236,24 +242,24 @@ describe('JoinPage', () => {
     await user.click(screen.getByRole('checkbox', { name: /I consent/ }));
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
 
-    expect(await screen.findByText('Test mode: your code is 482913')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 1, name: 'Enter Your Code' })).toBeTruthy();
+    expect(await screen.findByText('Test mode: your code is 482913')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Enter Your Code' })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(screen.getByText('Please enter the 6-digit verification code')).toBeTruthy();
+    expect(screen.getByText('Please enter the 6-digit verification code')).toBeVisible();
 
     await user.click(screen.getByLabelText('Digit 1 of the verification code'));
     await user.keyboard('48a2913');
-    expect((screen.getByLabelText('Digit 3 of the verification code') as HTMLInputElement).value).toBe('2');
+    expect(screen.getByLabelText('Digit 3 of the verification code')).toHaveValue('2');
     await user.click(screen.getByRole('button', { name: 'Verify' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: "You're Subscribed!" })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: "You're Subscribed!" })).toBeVisible();
     expect(router.state.location.pathname).toBe('/join/demo/thanks');
     expectShown(screen.getByText('Thank you! You will receive SMS alerts from Demo Radio 101.5.'));
     // The alerts chosen, how to stop, and the station's unsubscribe page: never our home page.
     const chosen = screen.getByRole('list');
     expectShown(within(chosen).getByText('Emergency'));
-    expect(within(chosen).queryByText('Alert')).toBeNull();
+    expect(within(chosen).queryByText('Alert')).not.toBeInTheDocument();
     expectShown(screen.getByText('To stop at any time, reply STOP to any message from us.'));
     await user.click(screen.getByRole('link', { name: 'Unsubscribe page' }));
     expect(router.state.location.pathname).toBe('/unsubscribe/demo');
@@ -321,14 +327,14 @@ describe('JoinPage', () => {
 
     const resend = await screen.findByRole('button', { name: 'Resend Code' });
     expect((resend as HTMLButtonElement).disabled).toBe(true);
-    expect(screen.getByText(/You can request a new code in (30|29) s\./)).toBeTruthy();
+    expect(screen.getByText(/You can request a new code in (30|29) s\./)).toBeVisible();
     act(() => {
       vi.advanceTimersByTime(31_000);
     });
     await waitFor(() => expect((resend as HTMLButtonElement).disabled).toBe(false));
     await user.click(resend);
-    expect(await screen.findByText('Test mode: your code is 654321')).toBeTruthy();
-    expect(screen.getByText('A new code is on its way.')).toBeTruthy();
+    expect(await screen.findByText('Test mode: your code is 654321')).toBeVisible();
+    expect(screen.getByText('A new code is on its way.')).toBeVisible();
 
     resendReply = () => jsonResponse({ error: 'Please wait 12 seconds before requesting a new code.' }, 429);
     act(() => {
@@ -356,8 +362,8 @@ describe('JoinPage', () => {
     await user.click(screen.getByRole('checkbox', { name: /I consent/ }));
     await user.click(screen.getByRole('button', { name: 'Subscribe' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: "You're Subscribed!" })).toBeTruthy();
-    expect(screen.queryByLabelText('Digit 1 of the verification code')).toBeNull();
+    expect(await screen.findByRole('heading', { level: 1, name: "You're Subscribed!" })).toBeVisible();
+    expect(screen.queryByLabelText('Digit 1 of the verification code')).not.toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/join/demo/thanks');
     await user.click(screen.getByRole('link', { name: 'Change my choices' }));
     expectShown(await screen.findByRole('heading', { level: 1, name: 'Subscribe to SMS Alerts' }));
@@ -371,11 +377,11 @@ describe('JoinPage', () => {
     const user = userEvent.setup();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Suscribirse a alertas por SMS' }),
-    ).toBeTruthy();
+    ).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Suscribirse' }));
-    expect(screen.getByText('Seleccione al menos un tipo de alerta')).toBeTruthy();
+    expect(screen.getByText('Seleccione al menos un tipo de alerta')).toBeVisible();
     await user.click(screen.getByRole('checkbox', { name: 'Alert' }));
-    expect(screen.getByText('Recibir en')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Cancelar la suscripción' })).toBeTruthy();
+    expect(screen.getByText('Recibir en')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Cancelar la suscripción' })).toBeVisible();
   });
 });

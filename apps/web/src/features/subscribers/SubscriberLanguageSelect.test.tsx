@@ -1,15 +1,14 @@
 // The subscriber pages' language: from the browser among the station's languages, switchable on
 // the page, remembered for these pages only, apart from the staff interface's language.
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
+import { bodiesSentTo } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, mockSession, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
 import { stationInfo } from './subscriber-test-helpers';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const LANGUAGES = [
   { id: 'l-en', language_code: 'en', display_name: 'English', native_name: 'English' },
@@ -57,7 +56,7 @@ describe('subscriber page language', () => {
     expect(document.documentElement.lang).toBe('ko');
     const select = screen.getByRole('combobox', { name: '언어' }) as HTMLSelectElement;
     expect([...select.options].map((option) => option.textContent)).toEqual(['English', '한국어', '中文']);
-    expect(select.value).toBe('ko');
+    expect(select).toHaveValue('ko');
     // The staff interface keeps its own language.
     expect(i18n.language).toBe('en');
   });
@@ -71,7 +70,7 @@ describe('subscriber page language', () => {
     expectShown(await screen.findByRole('heading', { level: 1, name: '订阅短信提醒' }));
     expectShown(await screen.findByRole('checkbox', { name: '紧急' }));
     expect(document.documentElement.lang).toBe('zh');
-    expect(fetchMock.mock.calls.some(([path]) => path === '/subscribe/demo/info?language=zh')).toBe(true);
+    expect(fetchMock.requests.map((sent) => sent.path)).toContain('/subscribe/demo/info?language=zh');
     expect(localStorage.getItem('subscriberLanguage')).toBe('zh');
     unmount();
 
@@ -85,7 +84,7 @@ describe('subscriber page language', () => {
     mockSession(null, stationHandlers());
     renderApp('/join/demo');
     expectShown(await screen.findByRole('heading', { level: 1, name: 'Subscribe to SMS Alerts' }));
-    expect((screen.getByRole('combobox', { name: 'Language' }) as HTMLSelectElement).value).toBe('en');
+    expect(screen.getByRole('combobox', { name: 'Language' })).toHaveValue('en');
     expect(document.documentElement.lang).toBe('en');
   });
 
@@ -119,8 +118,7 @@ describe('subscriber page language', () => {
     await user.click(screen.getByRole('checkbox', { name: /I consent/ }));
     await user.click(screen.getByRole('button', { name: '신청하기' }));
     expectShown(await screen.findByText('새 코드를 요청하려면 12초 기다려 주세요.'));
-    const call = fetchMock.mock.calls.find(([path]) => path === '/subscribe/demo/register');
-    expect(JSON.parse(String(call?.[1]?.body))).toMatchObject({
+    expect(bodiesSentTo(fetchMock, 'POST', '/subscribe/demo/register')[0]).toMatchObject({
       consent_language: 'ko',
       message_types: [{ message_type: 'emergency', language: 'ko' }],
     });
@@ -132,7 +130,7 @@ describe('subscriber page language', () => {
     renderApp('/join/demo/thanks');
     expectShown(await screen.findByRole('heading', { level: 1, name: '订阅成功！' }));
     const main = within(screen.getByRole('main'));
-    expect(main.getByRole('link', { name: '退订页面' }).getAttribute('href')).toBe('/unsubscribe/demo');
+    expect(main.getByRole('link', { name: '退订页面' })).toHaveAttribute('href', '/unsubscribe/demo');
     expectShown(main.getByText('如需随时停止，请回复我们的任意短信 STOP。'));
   });
 });

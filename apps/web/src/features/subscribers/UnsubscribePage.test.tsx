@@ -1,11 +1,10 @@
-import { configure, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { callsTo } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, mockSession, renderApp } from '../../test/render-app';
 import { stationInfo } from './subscriber-test-helpers';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const INFO = 'GET /subscribe/demo/info?language=en';
 const UNSUBSCRIBE = 'POST /subscribe/demo/unsubscribe';
@@ -21,21 +20,21 @@ describe('UnsubscribePage', () => {
     const user = userEvent.setup();
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Unsubscribe from SMS Alerts' }),
-    ).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Stay subscribed' }).getAttribute('href')).toBe('/join/demo');
+    ).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Stay subscribed' })).toHaveAttribute('href', '/join/demo');
 
     await user.type(screen.getByLabelText(/^Phone Number/), '4155550134');
     await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
 
-    expect(await screen.findByRole('heading', { level: 1, name: "You're Unsubscribed" })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: "You're Unsubscribed" })).toBeVisible();
     expect(
       screen.getByText(
         'If (415) 555-0134 was subscribed to Demo Radio 101.5, it will no longer receive SMS alerts.',
       ),
-    ).toBeTruthy();
-    const call = fetchMock.mock.calls.find(([path]) => path === '/subscribe/demo/unsubscribe');
-    expect(JSON.parse(String(call?.[1]?.body))).toEqual({ phone: '+14155550134' });
-    expect((call?.[1]?.headers as Record<string, string> | undefined)?.['X-CSRF-Token']).toBe('u1');
+    ).toBeVisible();
+    const [call] = callsTo(fetchMock, 'POST', '/subscribe/demo/unsubscribe');
+    expect(call?.body).toEqual({ phone: '+14155550134' });
+    expect(call?.headers.get('X-CSRF-Token')).toBe('u1');
   });
 
   it('requires the phone number', async () => {
@@ -43,8 +42,8 @@ describe('UnsubscribePage', () => {
     renderApp('/unsubscribe/demo');
     const user = userEvent.setup();
     await user.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
-    expect(screen.getByText('Phone number is required')).toBeTruthy();
-    expect(fetchMock.mock.calls.some(([path]) => path === '/subscribe/demo/unsubscribe')).toBe(false);
+    expect(screen.getByText('Phone number is required')).toBeVisible();
+    expect(callsTo(fetchMock, 'POST', '/subscribe/demo/unsubscribe')).toEqual([]);
   });
 
   it("shows the server's error as given, else 'Failed to unsubscribe'", async () => {
@@ -59,13 +58,13 @@ describe('UnsubscribePage', () => {
 
     reply = new Response(null, { status: 500 });
     await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
-    expect(await screen.findByText('Failed to unsubscribe')).toBeTruthy();
+    expect(await screen.findByText('Failed to unsubscribe')).toBeVisible();
   });
 
   it('shows Station Not Found for an unknown station', async () => {
     mockSession(null);
     renderApp('/unsubscribe/nope');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Station Not Found' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Station Not Found' })).toBeVisible();
   });
 
   it('works while the station takes no new subscriptions, and speaks Spanish', async () => {
@@ -77,8 +76,8 @@ describe('UnsubscribePage', () => {
     renderApp('/unsubscribe/demo');
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Cancelar la suscripción a alertas por SMS' }),
-    ).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Cancelar suscripción' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Seguir suscrito' })).toBeTruthy();
+    ).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Cancelar suscripción' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Seguir suscrito' })).toBeVisible();
   });
 });

@@ -3,7 +3,7 @@ import {
   type TStationSmsSendingResponse,
   ZStationSmsSending,
 } from '@message-station/shared';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
@@ -12,8 +12,6 @@ import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
 import { callCount, dashboard, mockSuperadminApi } from './superadmin-test-helpers';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const PATH = '/admin/api/superadmin/stations/st-1/sms-sending';
 const SID = `MG${'0123456789abcdef'.repeat(2)}`;
@@ -40,7 +38,7 @@ function mockSending(current: TStationSmsSendingResponse, reply?: (body: unknown
   return mockSuperadminApi({
     'GET /admin/api/superadmin/dashboard': () => jsonResponse(dashboard()),
     [`GET ${PATH}`]: () => jsonResponse(current),
-    [`PUT ${PATH}`]: (_url, init) => (reply ?? (() => jsonResponse(current)))(JSON.parse(String(init.body))),
+    [`PUT ${PATH}`]: (_url, sent) => (reply ?? (() => jsonResponse(current)))(sent.body),
   });
 }
 
@@ -65,14 +63,14 @@ describe('SmsSendingModal', () => {
     const { user, dialog } = await openSending();
 
     expectShown(screen.getByRole('dialog', { name: 'SMS sending — Demo Radio' }));
-    expect((dialog.getByLabelText('Sender') as HTMLInputElement).value).toBe('+15125550147');
-    expect((dialog.getByLabelText('Messages per second') as HTMLInputElement).value).toBe('4.5');
+    expect(dialog.getByLabelText('Sender')).toHaveValue('+15125550147');
+    expect(dialog.getByLabelText('Messages per second')).toHaveValue('4.5');
     expectShown(dialog.getByText('Sends at 4.5 messages per second on its own number.'));
     expectShown(dialog.getByText(/E\.164 form \(\+1 and 10 digits/));
     expectShown(dialog.getByText(/1 for a new long code, 4\.5–75 for vetted brands/));
 
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(callCount(fetchMock, 'PUT', PATH)).toBe(0);
   });
 
@@ -81,8 +79,8 @@ describe('SmsSendingModal', () => {
     renderApp('/admin/superadmin');
     const { dialog } = await openSending();
 
-    expect((dialog.getByLabelText('Sender') as HTMLInputElement).value).toBe('');
-    expect((dialog.getByLabelText('Messages per second') as HTMLInputElement).value).toBe('');
+    expect(dialog.getByLabelText('Sender')).toHaveValue('');
+    expect(dialog.getByLabelText('Messages per second')).toHaveValue('');
     expectShown(dialog.getByText("Sends at 1 message per second on the service's number."));
   });
 
@@ -117,12 +115,12 @@ describe('SmsSendingModal', () => {
     await user.clear(dialog.getByLabelText('Messages per second'));
     await user.click(dialog.getByRole('button', { name: 'Save' }));
 
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(bodiesSentTo(fetchMock, 'PUT', PATH)).toEqual([{ sms_sender: null, sms_rate_per_second: null }]);
-    expect(new Headers(callsTo(fetchMock, 'PUT', PATH)[0]?.init?.headers).get('X-CSRF-Token')).toBe('sms1');
+    expect(callsTo(fetchMock, 'PUT', PATH)[0]?.headers.get('X-CSRF-Token')).toBe('sms1');
     expectShown(await screen.findByText('SMS sending saved for Demo Radio'));
     expectShown(screen.getByText("Sends at 1 message per second on the service's number."));
-    expect(screen.queryByText(/queued text/)).toBeNull();
+    expect(screen.queryByText(/queued text/)).not.toBeInTheDocument();
   });
 
   it('says how many queued texts the new sender takes over, and shows it when opened again', async () => {
@@ -141,11 +139,11 @@ describe('SmsSendingModal', () => {
       await screen.findByText(
         'Sends at 10 messages per second on its own number. 1,250 queued texts will now go from the new sender.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
     expect(bodiesSentTo(fetchMock, 'PUT', PATH)).toEqual([{ sms_sender: SID, sms_rate_per_second: 10 }]);
 
     const again = await openSending();
-    expect((again.dialog.getByLabelText('Sender') as HTMLInputElement).value).toBe(SID);
+    expect(again.dialog.getByLabelText('Sender')).toHaveValue(SID);
     expectShown(again.dialog.getByText('Sends at 10 messages per second on its own number.'));
   });
 
@@ -185,6 +183,6 @@ describe('SmsSendingModal', () => {
       screen.getByText(
         'Envía 4.5 mensajes por segundo desde su propio número. 1 mensaje en cola saldrá ahora desde el nuevo remitente.',
       ),
-    ).toBeTruthy();
+    ).toBeVisible();
   });
 });

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../test/cookies';
@@ -9,8 +9,6 @@ import {
   mockSuperadminApi,
   sessionViewingValleySchool,
 } from './superadmin-test-helpers';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const DASHBOARD = 'GET /admin/api/superadmin/dashboard';
 
@@ -25,13 +23,13 @@ describe('SuperadminPage', () => {
     mockSuperadminApi({ [DASHBOARD]: () => jsonResponse(dashboard()) });
     renderApp('/admin/superadmin');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Superadmin Dashboard' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to Admin' }).getAttribute('href')).toBe('/admin/dashboard');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Superadmin Dashboard' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Back to Admin' })).toHaveAttribute('href', '/admin/dashboard');
     await screen.findByRole('heading', { name: 'All Stations' });
-    expect(within(screen.getByRole('group', { name: 'Total Stations' })).getByText('2')).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: 'Total Users' })).getByText('1,234')).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: 'Total Messages' })).getByText('56,789')).toBeTruthy();
-    expect(within(screen.getByRole('group', { name: 'SMS Subscribers' })).getByText('10,500')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Total Stations' })).getByText('2')).toBeVisible();
+    expect(within(screen.getByRole('group', { name: 'Total Users' })).getByText('1,234')).toBeVisible();
+    expect(within(screen.getByRole('group', { name: 'Total Messages' })).getByText('56,789')).toBeVisible();
+    expect(within(screen.getByRole('group', { name: 'SMS Subscribers' })).getByText('10,500')).toBeVisible();
 
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'Station',
@@ -42,17 +40,17 @@ describe('SuperadminPage', () => {
       'Actions',
     ]);
     const demo = rowOf('demoradio');
-    expect(demo.getByText('Demo Radio')).toBeTruthy();
-    expect(demo.getByText('Paid')).toBeTruthy();
-    expect(demo.getByText('SMS')).toBeTruthy();
-    expect(demo.getByText('1,250')).toBeTruthy();
-    expect(demo.getByText('1,680')).toBeTruthy();
+    expect(demo.getByText('Demo Radio')).toBeVisible();
+    expect(demo.getByText('Paid')).toBeVisible();
+    expect(demo.getByText('SMS')).toBeVisible();
+    expect(demo.getByText('1,250')).toBeVisible();
+    expect(demo.getByText('1,680')).toBeVisible();
     const school = rowOf('valleyschool');
-    expect(school.getByText('Valley School')).toBeTruthy();
-    expect(school.getByText('Free')).toBeTruthy();
-    expect(school.queryByText('SMS')).toBeNull();
-    expect(school.getByText('-')).toBeTruthy();
-    expect(school.getByRole('button', { name: 'View as Admin' })).toBeTruthy();
+    expect(school.getByText('Valley School')).toBeVisible();
+    expect(school.getByText('Free')).toBeVisible();
+    expect(school.queryByText('SMS')).not.toBeInTheDocument();
+    expect(school.getByText('-')).toBeVisible();
+    expect(school.getByRole('button', { name: 'View as Admin' })).toBeVisible();
 
     const comingSoon = within(screen.getByRole('region', { name: 'Coming Soon' }));
     expect(comingSoon.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
@@ -60,7 +58,7 @@ describe('SuperadminPage', () => {
       'Revenue Reports',
       'Message Analytics',
     ]);
-    expect(screen.queryByText(/^Viewing as:/)).toBeNull();
+    expect(screen.queryByText(/^Viewing as:/)).not.toBeInTheDocument();
   });
 
   it('switches into a station, starts every query over, and goes to the dashboard', async () => {
@@ -87,8 +85,8 @@ describe('SuperadminPage', () => {
     expect(callCount(fetchMock, 'POST', '/admin/api/superadmin/switch-station/st-2')).toBe(1);
     // The session came again: the layout now shows the viewed station and the viewing bar.
     expect(callCount(fetchMock, 'GET', '/auth/session')).toBeGreaterThan(1);
-    expect(await screen.findByRole('region', { name: 'Station view' })).toBeTruthy();
-    expect(screen.getByText('Viewing as: Valley School')).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Station view' })).toBeVisible();
+    expect(screen.getByText('Viewing as: Valley School')).toBeVisible();
   });
 
   it("alerts 'Failed to switch station' and stays when the switch is refused", async () => {
@@ -125,16 +123,16 @@ describe('SuperadminPage', () => {
     const user = userEvent.setup();
 
     const banner = await screen.findByText('Viewing as: Valley School');
-    expect(rowOf('demoradio').getByRole('button', { name: 'View as Admin' })).toBeTruthy();
-    expect(rowOf('valleyschool').getByText('Viewing')).toBeTruthy();
-    expect(rowOf('valleyschool').queryByRole('button', { name: 'View as Admin' })).toBeNull();
+    expect(rowOf('demoradio').getByRole('button', { name: 'View as Admin' })).toBeVisible();
+    expect(rowOf('valleyschool').getByText('Viewing')).toBeVisible();
+    expect(rowOf('valleyschool').queryByRole('button', { name: 'View as Admin' })).not.toBeInTheDocument();
 
     await user.click(
       within(banner.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Exit View' }),
     );
-    await waitFor(() => expect(screen.queryByText('Viewing as: Valley School')).toBeNull());
+    await waitFor(() => expect(screen.queryByText('Viewing as: Valley School')).not.toBeInTheDocument());
     expect(callCount(fetchMock, 'POST', '/admin/api/superadmin/exit-station')).toBe(1);
-    expect(rowOf('valleyschool').getByRole('button', { name: 'View as Admin' })).toBeTruthy();
+    expect(rowOf('valleyschool').getByRole('button', { name: 'View as Admin' })).toBeVisible();
   });
 
   it('sends anyone the server does not call a superadmin to the dashboard', async () => {

@@ -1,4 +1,4 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCookie } from '../../test/cookies';
@@ -9,8 +9,6 @@ import {
   mockSuperadminApi,
   sessionViewingValleySchool,
 } from './superadmin-test-helpers';
-
-configure({ asyncUtilTimeout: 4000 });
 
 describe('ViewingAsBar', () => {
   it('shows the viewed station across the admin area and exits to the superadmin dashboard', async () => {
@@ -28,20 +26,22 @@ describe('ViewingAsBar', () => {
     const user = userEvent.setup();
 
     const bar = within(await screen.findByRole('region', { name: 'Station view' }));
-    expect(bar.getByText('Viewing as: Valley School')).toBeTruthy();
+    expect(bar.getByText('Viewing as: Valley School')).toBeVisible();
     await user.click(bar.getByRole('button', { name: 'Exit View' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/superadmin'));
     expect(callCount(fetchMock, 'POST', '/admin/api/superadmin/exit-station')).toBe(1);
-    await waitFor(() => expect(screen.queryByRole('region', { name: 'Station view' })).toBeNull());
-    expect(await screen.findByRole('heading', { level: 1, name: 'Superadmin Dashboard' })).toBeTruthy();
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Station view' })).not.toBeInTheDocument(),
+    );
+    expect(await screen.findByRole('heading', { level: 1, name: 'Superadmin Dashboard' })).toBeVisible();
   });
 
   it('is not there when the user views their own station', async () => {
     mockSuperadminApi({});
     renderApp('/admin/download');
     await screen.findByRole('navigation', { name: 'Admin navigation' });
-    expect(screen.queryByRole('region', { name: 'Station view' })).toBeNull();
-    expect(screen.queryByText(/^Viewing as:/)).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Station view' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/^Viewing as:/)).not.toBeInTheDocument();
   });
 });

@@ -1,12 +1,11 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { networkError } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
 import { bodiesSentTo, invitation, mockUsersApi, signedInAdmin } from './users-test-helpers';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const LIST = 'GET /admin/api/users';
 const CREATE = 'POST /admin/api/users';
@@ -41,26 +40,24 @@ describe('Add New User', () => {
     const { user, dialog } = await openAddUser();
     const submit = dialog.getByRole('button', { name: 'Add User' });
 
-    expect(dialog.queryByLabelText(/Initial Password/)).toBeNull();
+    expect(dialog.queryByLabelText(/Initial Password/)).not.toBeInTheDocument();
     expectShown(
       dialog.getByText(
         'We email an invitation link. The person chooses their own password when they accept it.',
       ),
     );
-    expect((dialog.getByRole('combobox', { name: 'Role' }) as HTMLSelectElement).value).toBe('user');
-    expect(
-      (dialog.getByRole('checkbox', { name: /API access \(desktop app\)/ }) as HTMLInputElement).checked,
-    ).toBe(true);
-    expect(submit.hasAttribute('disabled')).toBe(true);
+    expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveValue('user');
+    expect(dialog.getByRole('checkbox', { name: /API access \(desktop app\)/ })).toBeChecked();
+    expect(submit).toBeDisabled();
 
     await user.type(dialog.getByLabelText(/^Full Name/), 'Jane Smith');
     await user.type(dialog.getByLabelText(/^Email/), 'jane@demoradio.org');
-    expect(submit.hasAttribute('disabled')).toBe(true);
+    expect(submit).toBeDisabled();
     await user.type(dialog.getByLabelText(/^Phone Number/), '4155550111');
-    expect(submit.hasAttribute('disabled')).toBe(false);
+    expect(submit).toBeEnabled();
 
     await user.click(submit);
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(bodiesSentTo(fetchMock, 'POST', '/admin/api/users')).toEqual([
       {
         full_name: 'Jane Smith',
@@ -85,7 +82,7 @@ describe('Add New User', () => {
     });
     renderApp('/admin/users');
     const { user, dialog } = await openAddUser();
-    expect(dialog.queryByText(/Admins have full access/)).toBeNull();
+    expect(dialog.queryByText(/Admins have full access/)).not.toBeInTheDocument();
 
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Role' }), 'admin');
     const warning = dialog.getByText(/Admins have full access/).textContent ?? '';
@@ -96,7 +93,7 @@ describe('Add New User', () => {
     await fillRequired(user, dialog);
     await user.click(dialog.getByRole('checkbox', { name: /API access \(desktop app\)/ }));
     await user.click(dialog.getByRole('button', { name: 'Add User' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(bodiesSentTo(fetchMock, 'POST', '/admin/api/users')[0]).toMatchObject({
       role: 'admin',
       api_access_enabled: false,
@@ -134,9 +131,9 @@ describe('Add New User', () => {
     await user.click(submit);
     await waitFor(() => expect(dialog.getByRole('alert').textContent).toBe('Failed to create user'));
 
-    reply = () => Promise.reject(new TypeError('Failed to fetch'));
+    reply = networkError;
     await user.click(submit);
     await waitFor(() => expect(dialog.getByRole('alert').textContent).toBe('Failed to add user'));
-    expect(screen.getByRole('dialog', { name: 'Add New User' })).toBeTruthy();
+    expect(screen.getByRole('dialog', { name: 'Add New User' })).toBeVisible();
   });
 });

@@ -1,11 +1,9 @@
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { bodiesSentTo, mockUsersApi, rowOf, signedInAdmin, stationUser } from './users-test-helpers';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const LIST = 'GET /admin/api/users';
 const KEY = '/admin/api/users/user-2/api-key';
@@ -39,34 +37,34 @@ describe('API Key dialog', () => {
     renderApp('/admin/users');
     const { user, dialog } = await openApiKey();
 
-    expect((dialog.getByLabelText('Station ID') as HTMLInputElement).value).toBe('demoradio');
-    expect(dialog.getByText('ms-3fa9c02b…')).toBeTruthy();
-    expect(dialog.getByText(/Never used/)).toBeTruthy();
-    expect(dialog.getByText(/shown only once, when it was created/)).toBeTruthy();
+    expect(dialog.getByLabelText('Station ID')).toHaveValue('demoradio');
+    expect(dialog.getByText('ms-3fa9c02b…')).toBeVisible();
+    expect(dialog.getByText(/Never used/)).toBeVisible();
+    expect(dialog.getByText(/shown only once, when it was created/)).toBeVisible();
 
     await user.click(dialog.getByRole('button', { name: 'Regenerate' }));
     const confirm = within(dialog.getByRole('alertdialog'));
-    expect(confirm.getByText(/old key stops working at once/)).toBeTruthy();
-    expect(confirm.getByText(/desktop apps signed in with it are disconnected/)).toBeTruthy();
+    expect(confirm.getByText(/old key stops working at once/)).toBeVisible();
+    expect(confirm.getByText(/desktop apps signed in with it are disconnected/)).toBeVisible();
     expect(bodiesSentTo(fetchMock, 'POST', KEY)).toHaveLength(0);
     await user.click(confirm.getByRole('button', { name: 'Regenerate Key' }));
 
     const field = (await dialog.findByLabelText('New API key')) as HTMLInputElement;
-    expect(field.value).toBe(FULL_KEY);
-    expect(dialog.getByText(/it will not be shown again/)).toBeTruthy();
-    expect((dialog.getByLabelText('Station ID') as HTMLInputElement).value).toBe('demoradio');
+    expect(field).toHaveValue(FULL_KEY);
+    expect(dialog.getByText(/it will not be shown again/)).toBeVisible();
+    expect(dialog.getByLabelText('Station ID')).toHaveValue('demoradio');
 
     await user.click(dialog.getByRole('button', { name: 'Copy & Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await navigator.clipboard.readText()).toBe(FULL_KEY);
     expect(bodiesSentTo(fetchMock, 'POST', KEY)).toHaveLength(1);
 
     // Opened again: only the new key's visible start, never the full key.
     await user.click(rowOf('Maria Lopez').getByRole('button', { name: 'View API Key' }));
     const again = within(await screen.findByRole('dialog', { name: /^API Key/ }));
-    expect(again.getByText('ms-0e4f9c1a…')).toBeTruthy();
-    expect(again.queryByDisplayValue(FULL_KEY)).toBeNull();
-    expect(screen.queryByText(FULL_KEY)).toBeNull();
+    expect(again.getByText('ms-0e4f9c1a…')).toBeVisible();
+    expect(again.queryByDisplayValue(FULL_KEY)).not.toBeInTheDocument();
+    expect(screen.queryByText(FULL_KEY)).not.toBeInTheDocument();
   });
 
   it('generates a first key and Close forgets it', async () => {
@@ -77,18 +75,18 @@ describe('API Key dialog', () => {
     });
     renderApp('/admin/users');
     const { user, dialog } = await openApiKey();
-    expect(dialog.getByText('This user has no API key yet.')).toBeTruthy();
-    expect(dialog.queryByRole('button', { name: 'Regenerate' })).toBeNull();
+    expect(dialog.getByText('This user has no API key yet.')).toBeVisible();
+    expect(dialog.queryByRole('button', { name: 'Regenerate' })).not.toBeInTheDocument();
 
     await user.click(dialog.getByRole('button', { name: 'Generate API Key' }));
-    expect(((await dialog.findByLabelText('New API key')) as HTMLInputElement).value).toBe(FULL_KEY);
+    expect(await dialog.findByLabelText('New API key')).toHaveValue(FULL_KEY);
     await user.click(dialog.getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
     await user.click(rowOf('Maria Lopez').getByRole('button', { name: 'View API Key' }));
     const again = within(await screen.findByRole('dialog', { name: /^API Key/ }));
-    expect(again.getByText('ms-0e4f9c1a…')).toBeTruthy();
-    expect(again.queryByDisplayValue(FULL_KEY)).toBeNull();
+    expect(again.getByText('ms-0e4f9c1a…')).toBeVisible();
+    expect(again.queryByDisplayValue(FULL_KEY)).not.toBeInTheDocument();
   });
 
   it('revokes after confirmation, and shows why a key cannot be generated', async () => {
@@ -104,15 +102,15 @@ describe('API Key dialog', () => {
 
     await user.click(dialog.getByRole('button', { name: 'Revoke' }));
     const confirm = within(dialog.getByRole('alertdialog'));
-    expect(confirm.getByText(/stops working at once/)).toBeTruthy();
+    expect(confirm.getByText(/stops working at once/)).toBeVisible();
     await user.click(confirm.getByRole('button', { name: 'Revoke Key' }));
-    expect(await dialog.findByText('This user has no API key yet.')).toBeTruthy();
+    expect(await dialog.findByText('This user has no API key yet.')).toBeVisible();
     expect(bodiesSentTo(fetchMock, 'DELETE', KEY)).toHaveLength(1);
 
     await user.click(dialog.getByRole('button', { name: 'Generate API Key' }));
     expect((await dialog.findByRole('alert')).textContent).toBe(
       'API access needs an active subscription or free trial.',
     );
-    expect(dialog.queryByLabelText('New API key')).toBeNull();
+    expect(dialog.queryByLabelText('New API key')).not.toBeInTheDocument();
   });
 });

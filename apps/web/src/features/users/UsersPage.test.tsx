@@ -1,5 +1,5 @@
 import { formatLastLogin } from '@message-station/shared';
-import { configure, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { renderHook, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
@@ -7,8 +7,6 @@ import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { useLastLoginText } from './last-login';
 import { bodiesSentTo, mockUsersApi, rowOf, signedInAdmin, stationUser } from './users-test-helpers';
-
-configure({ asyncUtilTimeout: 4000 });
 
 const LIST = 'GET /admin/api/users';
 const HOUR = 3_600_000;
@@ -30,7 +28,7 @@ describe('UsersPage', () => {
     mockUsersApi({ [LIST]: () => jsonResponse([ana, maria, noName]) });
     renderApp('/admin/users');
 
-    expect(await screen.findByRole('heading', { level: 2, name: 'Station Users (3)' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Station Users (3)' })).toBeVisible();
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
       'Name',
       'Email',
@@ -42,24 +40,24 @@ describe('UsersPage', () => {
     ]);
 
     const first = rowOf('Ana Rivera');
-    expect(first.getByText('You')).toBeTruthy();
-    expect(first.getByText('(555) 123-4567')).toBeTruthy();
-    expect(first.getByText('Admin')).toBeTruthy();
-    expect(first.getByText('5 minutes ago')).toBeTruthy();
+    expect(first.getByText('You')).toBeVisible();
+    expect(first.getByText('(555) 123-4567')).toBeVisible();
+    expect(first.getByText('Admin')).toBeVisible();
+    expect(first.getByText('5 minutes ago')).toBeVisible();
 
     const second = rowOf('Maria Lopez');
-    expect(second.queryByText('You')).toBeNull();
-    expect(second.getByText('maria@demoradio.org')).toBeTruthy();
-    expect(second.getByText('(415) 555-0134')).toBeTruthy();
-    expect(second.getByText('User')).toBeTruthy();
-    expect(second.getByRole('button', { name: 'View API Key' })).toBeTruthy();
-    expect(second.getByText('3 hours ago')).toBeTruthy();
+    expect(second.queryByText('You')).not.toBeInTheDocument();
+    expect(second.getByText('maria@demoradio.org')).toBeVisible();
+    expect(second.getByText('(415) 555-0134')).toBeVisible();
+    expect(second.getByText('User')).toBeVisible();
+    expect(second.getByRole('button', { name: 'View API Key' })).toBeVisible();
+    expect(second.getByText('3 hours ago')).toBeVisible();
 
     // No name: the part of the email before @.
     const third = rowOf('j.doe');
-    expect(third.getByText('No Access')).toBeTruthy();
-    expect(third.queryByRole('button', { name: 'View API Key' })).toBeNull();
-    expect(third.getByText('Never')).toBeTruthy();
+    expect(third.getByText('No Access')).toBeVisible();
+    expect(third.queryByRole('button', { name: 'View API Key' })).not.toBeInTheDocument();
+    expect(third.getByText('Never')).toBeVisible();
   });
 
   it('explains No Access with the reason in a tooltip', async () => {
@@ -67,7 +65,9 @@ describe('UsersPage', () => {
     renderApp('/admin/users');
     const user = userEvent.setup();
     await screen.findByText('j.doe');
-    expect(screen.queryByText('API access needs an active subscription or free trial.')).toBeNull();
+    expect(
+      screen.queryByText('API access needs an active subscription or free trial.'),
+    ).not.toBeInTheDocument();
     await user.hover(rowOf('j.doe').getByText('No Access'));
     expect((await screen.findByRole('tooltip')).textContent).toBe(
       'API access needs an active subscription or free trial.',
@@ -92,20 +92,20 @@ describe('UsersPage', () => {
     const user = userEvent.setup();
     await screen.findByText('Maria Lopez');
 
-    expect(rowOf('Ana Rivera').queryByRole('button', { name: 'Edit' })).toBeNull();
-    expect(rowOf('Maria Lopez').getByRole('button', { name: 'Edit' })).toBeTruthy();
+    expect(rowOf('Ana Rivera').queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(rowOf('Maria Lopez').getByRole('button', { name: 'Edit' })).toBeVisible();
     for (const name of ['Ana Rivera', 'Maria Lopez']) {
-      expect(rowOf(name).getByRole('button', { name: 'Reset Password' })).toBeTruthy();
-      expect(rowOf(name).getByRole('button', { name: 'Delete' })).toBeTruthy();
+      expect(rowOf(name).getByRole('button', { name: 'Reset Password' })).toBeVisible();
+      expect(rowOf(name).getByRole('button', { name: 'Delete' })).toBeVisible();
     }
 
     await user.click(rowOf('Ana Rivera').getByRole('button', { name: 'Delete' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Delete User Account' }));
-    expect(dialog.getByText(/Admin accounts cannot be deleted through the interface/)).toBeTruthy();
-    expect(dialog.getByText(/contact support/)).toBeTruthy();
-    expect(dialog.queryByRole('button', { name: /Delete/ })).toBeNull();
+    expect(dialog.getByText(/Admin accounts cannot be deleted through the interface/)).toBeVisible();
+    expect(dialog.getByText(/contact support/)).toBeVisible();
+    expect(dialog.queryByRole('button', { name: /Delete/ })).not.toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(bodiesSentTo(fetchMock, 'DELETE', '/admin/api/users/user-1')).toHaveLength(0);
   });
 
@@ -122,7 +122,7 @@ describe('UsersPage', () => {
 
     await user.click(rowOf('Maria Lopez').getByRole('button', { name: 'Delete' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Delete User Account' }));
-    expect(dialog.getByText(/This action cannot be undone\./)).toBeTruthy();
+    expect(dialog.getByText(/This action cannot be undone\./)).toBeVisible();
     await user.click(dialog.getByRole('button', { name: 'Delete User' }));
     expect((await dialog.findByRole('alert')).textContent).toBe('Something went wrong on our side.');
 
@@ -132,9 +132,9 @@ describe('UsersPage', () => {
 
     reply = () => jsonResponse({ ok: true });
     await user.click(dialog.getByRole('button', { name: 'Delete User' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(screen.queryByText('Maria Lopez')).toBeNull();
-    expect(screen.getByRole('heading', { level: 2, name: 'Station Users (1)' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByText('Maria Lopez')).not.toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Station Users (1)' })).toBeVisible();
     expect(bodiesSentTo(fetchMock, 'DELETE', '/admin/api/users/user-2')).toHaveLength(3);
   });
 
@@ -142,17 +142,17 @@ describe('UsersPage', () => {
     let answer: (response: Response) => void = () => {};
     mockUsersApi({ [LIST]: () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderApp('/admin/users');
-    expect(await screen.findByText('Loading users...')).toBeTruthy();
+    expect(await screen.findByText('Loading users...')).toBeVisible();
     answer(jsonResponse([]));
-    expect(await screen.findByText('No users found. Invite team members to get started.')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Station Users (0)' })).toBeTruthy();
+    expect(await screen.findByText('No users found. Invite team members to get started.')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Station Users (0)' })).toBeVisible();
   });
 
   it('shows an empty list when the users cannot be loaded', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => {});
     mockUsersApi({ [LIST]: () => jsonResponse({ error: 'Server down' }, 500) });
     renderApp('/admin/users');
-    expect(await screen.findByText('No users found. Invite team members to get started.')).toBeTruthy();
+    expect(await screen.findByText('No users found. Invite team members to get started.')).toBeVisible();
     expect(error).toHaveBeenCalledWith('Failed to load users', expect.anything());
   });
 
@@ -169,8 +169,8 @@ describe('UsersPage', () => {
 
     await user.click(rowOf('Maria Lopez').getByRole('button', { name: 'Reset Password' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Reset Password' }));
-    expect(dialog.getByText('Send a password reset email to maria@demoradio.org?')).toBeTruthy();
-    expect(dialog.getByText(/verify their identity with a code sent by SMS/)).toBeTruthy();
+    expect(dialog.getByText('Send a password reset email to maria@demoradio.org?')).toBeVisible();
+    expect(dialog.getByText(/verify their identity with a code sent by SMS/)).toBeVisible();
 
     await user.click(dialog.getByRole('button', { name: 'Send Reset Email' }));
     expect((await dialog.findByRole('alert')).textContent).toBe('Too many reset requests.');
@@ -183,13 +183,13 @@ describe('UsersPage', () => {
 
     reply = () => jsonResponse({ message: 'If an account exists…' });
     await user.click(dialog.getByRole('button', { name: 'Send Reset Email' }));
-    expect(await dialog.findByText('Password reset email sent successfully!')).toBeTruthy();
+    expect(await dialog.findByText('Password reset email sent successfully!')).toBeVisible();
     expect(bodiesSentTo(fetchMock, 'POST', '/auth/password-reset/request').at(-1)).toEqual({
       email: 'maria@demoradio.org',
       turnstileToken: 'admin-users-page',
     });
     await user.click(dialog.getByRole('button', { name: 'Close' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('edits a standard user: name and email required, API access sent', async () => {
@@ -208,11 +208,11 @@ describe('UsersPage', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Edit User' }));
     const save = dialog.getByRole('button', { name: 'Save Changes' });
     const name = dialog.getByLabelText(/^Full Name/);
-    expect((name as HTMLInputElement).value).toBe('Maria Lopez');
+    expect(name).toHaveValue('Maria Lopez');
     await user.clear(name);
-    expect(save.hasAttribute('disabled')).toBe(true);
+    expect(save).toBeDisabled();
     await user.type(name, 'María López');
-    expect(save.hasAttribute('disabled')).toBe(false);
+    expect(save).toBeEnabled();
     await user.click(dialog.getByRole('checkbox', { name: /API access \(desktop app\)/ }));
 
     await user.click(save);
@@ -231,22 +231,22 @@ describe('UsersPage', () => {
         api_access_reason: 'Off',
       });
     await user.click(save);
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(bodiesSentTo(fetchMock, 'PUT', '/admin/api/users/user-2').at(-1)).toEqual({
       full_name: 'María López',
       email: 'maria@demoradio.org',
       api_access_enabled: false,
     });
-    expect(rowOf('María López').getByText('No Access')).toBeTruthy();
+    expect(rowOf('María López').getByText('No Access')).toBeVisible();
   });
 
   it('words the last login in Spanish', async () => {
     mockUsersApi({ [LIST]: () => jsonResponse([ana, maria]) });
     await i18n.changeLanguage('es');
     renderApp('/admin/users');
-    expect(await screen.findByText('hace 5 minutos')).toBeTruthy();
-    expect(screen.getByText('hace 3 horas')).toBeTruthy();
-    expect(screen.getByRole('heading', { level: 2, name: 'Usuarios de la estación (2)' })).toBeTruthy();
+    expect(await screen.findByText('hace 5 minutos')).toBeVisible();
+    expect(screen.getByText('hace 3 horas')).toBeVisible();
+    expect(screen.getByRole('heading', { level: 2, name: 'Usuarios de la estación (2)' })).toBeVisible();
   });
 });
 

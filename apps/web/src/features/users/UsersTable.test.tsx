@@ -1,13 +1,11 @@
 // Names and emails up to their limits (decision 0024) end in an ellipsis and show whole on hover,
 // so the row keeps its actions in view.
 import { TEXT_LIMITS } from '@message-station/shared';
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
 import { mockUsersApi, signedInAdmin, stationUser } from './users-test-helpers';
-
-configure({ asyncUtilTimeout: 4000 });
 
 describe('UsersTable with long names', () => {
   it('cuts a 100-character name and a 254-character email with an ellipsis, whole in the title', async () => {
@@ -21,9 +19,9 @@ describe('UsersTable with long names', () => {
     const shownName = await screen.findByTitle(name);
     expectShown(shownName);
     expect(shownName.textContent).toBe(name);
-    expect(shownName.getAttribute('data-truncate')).toBe('end');
+    expect(shownName).toHaveAttribute('data-truncate', 'end');
     const shownEmail = screen.getByTitle(email);
-    expect(shownEmail.getAttribute('data-truncate')).toBe('end');
+    expect(shownEmail).toHaveAttribute('data-truncate', 'end');
 
     const row = shownName.closest('tr') as HTMLElement;
     expectShown(within(row).getByRole('button', { name: 'Edit' }));

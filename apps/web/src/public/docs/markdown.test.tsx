@@ -20,9 +20,9 @@ describe('markdown', () => {
     const { container } = renderMarkdown(
       '# Guide\n\n## What is 10DLC?\n\nOne line\nand the next.\n\n### Fees',
     );
-    expect(screen.getByRole('heading', { level: 2, name: 'Guide' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Guide' })).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'What is 10DLC?' }).id).toBe('what-is-10dlc');
-    expect(screen.getByRole('heading', { level: 3, name: 'Fees' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3, name: 'Fees' })).toBeVisible();
     expect(container.querySelector('p')?.textContent).toBe('One line and the next.');
   });
 
@@ -33,11 +33,11 @@ describe('markdown', () => {
     expect(container.querySelector('strong')?.textContent).toBe('SMS_RATE_PER_SECOND');
     expect(container.querySelector('em')?.textContent).toBe('4');
     expect(container.querySelector('code')?.textContent).toBe('the .env file');
-    expect(screen.getByRole('link', { name: 'contact form' }).getAttribute('href')).toBe('/contact');
+    expect(screen.getByRole('link', { name: 'contact form' })).toHaveAttribute('href', '/contact');
     const external = screen.getByRole('link', { name: 'Twilio' });
-    expect(external.getAttribute('href')).toBe('https://www.twilio.com');
-    expect(external.getAttribute('rel')).toBe('noopener noreferrer');
-    expect(container.textContent).toContain('keep snake_case_words');
+    expect(external).toHaveAttribute('href', 'https://www.twilio.com');
+    expect(external).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(container).toHaveTextContent('keep snake_case_words');
   });
 
   it('never turns raw HTML or script links into elements', () => {
@@ -45,9 +45,9 @@ describe('markdown', () => {
       '<script>alert(1)</script> <img src=x onerror=alert(1)>\n\n[click me](javascript:alert(1))',
     );
     expect(container.querySelector('script, img')).toBeNull();
-    expect(container.textContent).toContain('<script>alert(1)</script>');
-    expect(screen.queryByRole('link')).toBeNull();
-    expect(container.textContent).toContain('click me');
+    expect(container).toHaveTextContent('<script>alert(1)</script>');
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+    expect(container).toHaveTextContent('click me');
   });
 
   it('renders ordered and nested lists, fenced code as written, quotes and tables', () => {
