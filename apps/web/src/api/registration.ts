@@ -1,5 +1,6 @@
 // Typed calls for the signup wizard (spec §7 Registration) and the station logo upload.
 import type {
+  TLogoUploadResponse,
   TRegisterResendResponse,
   TRegisterStartRequest,
   TRegisterStartResponse,
@@ -33,7 +34,7 @@ export function getTermsText(signal?: AbortSignal): Promise<string> {
   return api<string>('/terms', { signal, headers: { Accept: 'text/plain' } });
 }
 
-export type TLogoUploadResponse = { logo_url: string };
+export type { TLogoUploadResponse };
 
 /** Station logo (png/jpg/jpeg, at most 1 MB) as multipart field `logo`; needs the session. */
 export function uploadStationLogo(logo: File): Promise<TLogoUploadResponse> {
