@@ -2,7 +2,7 @@
 import { AGENT_STALE_SECONDS, type TAgentInfo } from '@message-station/shared';
 import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { agentClients } from '../../db/schema/index.js';
+import { agentClients } from '../../db/schema/owned/machines.js';
 
 export type TClientRow = typeof agentClients.$inferSelect;
 

@@ -4,12 +4,12 @@ import {
   AGENT_WS_PATH,
   ZClientsResponse,
   ZErrorResponse,
+  ZMessageIdParams,
   ZPlaybackRequest,
   ZPlaybackResponse,
 } from '@message-station/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { TAppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';
@@ -18,7 +18,6 @@ import { getMessage } from '../messages/service.js';
 import { authenticateApiKey, INVALID_API_KEY } from '../users/service.js';
 import type { TAgentOwner, TCommandAction } from './hub.js';
 
-const ZId = z.object({ id: z.uuid('Message not found') });
 const errors = {
   400: ZErrorResponse,
   401: ZErrorResponse,
@@ -123,7 +122,7 @@ export const machineRoutes =
           schema: {
             tags: ['machines'],
             summary: SUMMARY[action],
-            params: ZId,
+            params: ZMessageIdParams,
             body: ZPlaybackRequest,
             response: { 200: ZPlaybackResponse, ...errors },
           },
