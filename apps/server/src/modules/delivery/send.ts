@@ -15,6 +15,7 @@ import { bodiesFor, type TLanguageBody } from './compose.js';
 import { laneOf, registerLane } from './lanes.js';
 import { releaseTime } from './quiet-hours.js';
 
+/** Who a send reaches: verified, active contacts who chose the message's type. Counted and inserted with it. */
 function audienceWhere(stationId: string, messageType: string) {
   return and(
     eq(smsContactPreferences.stationId, stationId),
@@ -242,18 +243,22 @@ async function insertSend(
   const bodies = JSON.stringify(
     p.languages.map((l) => ({ language: l.language, body: l.body, segments: l.segments })),
   );
-  const notBefore = p.emergency ? sql`${at.toISOString()}::timestamptz` : releaseTime(sql`c.phone`, at);
+  const contact = smsContacts;
+  const preference = smsContactPreferences;
+  const notBefore = p.emergency
+    ? sql`${at.toISOString()}::timestamptz`
+    : releaseTime(sql`${contact.phone}`, at);
   // The station's own number and pace when it has one, else the service's (decision 0016).
   const lane = laneOf(p.station);
   await registerLane(tx, lane);
+  // The same audience as the plan counted (audienceWhere), so the count and the rows cannot part.
   const inserted = await tx.execute(sql`
     insert into ${smsDeliveries} (station_id, send_id, contact_id, phone, language, body, segments, not_before, priority, lane, created_at)
-    select c.station_id, ${send.id}::uuid, c.id, c.phone, p.language, b.body, b.segments, ${notBefore}, ${p.emergency ? 0 : 1}, ${lane}, ${at.toISOString()}::timestamptz
-    from ${smsContactPreferences} p
-    join ${smsContacts} c on c.id = p.contact_id
-    join jsonb_to_recordset(${bodies}::jsonb) as b(language text, body text, segments int) on b.language = p.language
-    where p.station_id = ${p.station.id} and p.message_type = ${p.message.messageType}
-      and c.status = 'active' and c.is_verified = true`);
+    select ${contact.stationId}, ${send.id}::uuid, ${contact.id}, ${contact.phone}, ${preference.language}, b.body, b.segments, ${notBefore}, ${p.emergency ? 0 : 1}, ${lane}, ${at.toISOString()}::timestamptz
+    from ${preference}
+    join ${contact} on ${contact.id} = ${preference.contactId}
+    join jsonb_to_recordset(${bodies}::jsonb) as b(language text, body text, segments int) on b.language = ${preference.language}
+    where ${audienceWhere(p.station.id, p.message.messageType)}`);
   const rows = Number(
     (inserted as { rowCount?: number; affectedRows?: number }).rowCount ??
       (inserted as { affectedRows?: number }).affectedRows ??
