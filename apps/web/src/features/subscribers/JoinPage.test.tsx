@@ -74,7 +74,7 @@ describe('JoinPage', () => {
     );
     expect(screen.getByRole('link', { name: 'Unsubscribe' })).toHaveAttribute('href', '/unsubscribe/demo');
     const emergency = screen.getByRole('checkbox', { name: 'Emergency' });
-    expect(emergency.getAttribute('aria-describedby')).toBeTruthy();
+    expect(emergency).toHaveAttribute('aria-describedby');
     expect(screen.getByText('Important time-sensitive updates')).toBeVisible();
   });
 
