@@ -22,6 +22,10 @@ const apiProject = (name: string, testDb: string) => ({
 
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one worker (cores - 1). API files spend much of their time
+    // waiting on databases, child processes and timers, so three files at once finish the suite in
+    // about half the time (18 min → 8.5 min measured on two cores; issue 18).
+    maxWorkers: 3,
     projects: [
       {
         resolve: { alias },

@@ -30,32 +30,12 @@ export function jsonResponse(body: unknown, status = 200): Response {
   return HttpResponse.json(body as JsonBodyType, { status });
 }
 
-/** A sent request as the older fetch-mock recorded it: [path, init] (body as sent: text or FormData). */
-type TFetchCall = [
-  path: string,
-  init: { method: string; headers: Record<string, string>; body?: string | FormData },
-];
-
-/**
- * Answers GET /auth/session with this user, or 401 when null, and `extra` (see mockApi).
- * `mock.calls` reads the record as fetch calls, for tests not yet moved to callsTo (registration).
- */
+/** Answers GET /auth/session with this user, or 401 when null, and `extra` (see mockApi). */
 export function mockSession(user: TSessionUser | null, extra: Record<string, TApiHandler> = {}) {
-  const api = mockApi({
+  return mockApi({
     'GET /auth/session': () => (user ? jsonResponse(user) : jsonResponse({ error: 'Not signed in' }, 401)),
     ...extra,
   });
-  return {
-    requests: api.requests,
-    mock: {
-      get calls(): TFetchCall[] {
-        return api.requests.map((sent) => [
-          sent.path,
-          { method: sent.method, headers: Object.fromEntries(sent.headers), body: sent.rawBody },
-        ]);
-      },
-    },
-  };
 }
 
 export function renderApp(path: string) {

@@ -137,10 +137,13 @@ describe('sending lanes per station', async () => {
       const times = fake.messages.filter((m) => m.body.startsWith(sid)).map((m) => m.created.getTime());
       return ((times.at(-1) as number) - (times[0] as number)) / 1000;
     };
-    // 19 gaps at 10/s and at 20/s, each lane at its own pace while the other sends.
-    expect(span('KOWN Radio:')).toBeGreaterThan(1.7);
-    expect(span('KSHARED Radio:')).toBeLessThan(1.3);
-    expect(span('KSHARED Radio:')).toBeGreaterThan(0.8);
+    // 19 gaps at 10/s (1.9 s) and at 20/s (0.95 s), each lane at its own pace while the other sends.
+    // The fake sees arrivals, which a busy machine delays unevenly (a late first request shortens
+    // the span), so the bounds sit halfway between a lane's pace and the other lane's: either lane
+    // at the wrong pace, or unpaced (20 at once, well under 0.6 s), still fails.
+    expect(span('KOWN Radio:')).toBeGreaterThan(1.45);
+    expect(span('KSHARED Radio:')).toBeLessThan(1.45);
+    expect(span('KSHARED Radio:')).toBeGreaterThan(0.6);
 
     // Cleared: back to the service's number and pace.
     const cleared = await superadmin.request({

@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
+import { bodiesSentTo } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, mockSession, renderApp, sessionUser } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
@@ -54,7 +55,7 @@ describe('SignupPage step 1', () => {
     await clickContinue(user);
     expect(errorTexts()).toEqual(['Only US phone numbers (+1) can be used.']);
     expectShown(screen.getByText('Admin account'));
-    expect(fetchMock.mock.calls.some(([path]) => String(path).includes('/api/register'))).toBe(false);
+    expect(fetchMock.requests.filter((sent) => sent.url.pathname.startsWith('/api/register'))).toEqual([]);
   });
 
   it('shows the same texts in Spanish', async () => {
@@ -208,8 +209,8 @@ describe('SignupPage start and verification', () => {
     expectShown(screen.getByText(/ending in 0134/));
     expectShown(screen.getByText(/Code expires in (10:00|9:5\d)/));
 
-    const startCall = fetchMock.mock.calls.find(([path]) => path === '/api/register/start');
-    expect(JSON.parse(String(startCall?.[1]?.body))).toMatchObject({
+    const [startBody] = bodiesSentTo(fetchMock, 'POST', '/api/register/start');
+    expect(startBody).toMatchObject({
       email: ACCOUNT.email,
       password: ACCOUNT.password,
       phone_number: '+14155550134',
@@ -235,11 +236,12 @@ describe('SignupPage start and verification', () => {
 
     expectShown(await screen.findByText('Welcome back, Ana Rivera'));
     expect(router.state.location.pathname).toBe('/admin/dashboard');
-    const verifyCall = fetchMock.mock.calls.find(([path]) => path === '/api/register/verify');
-    expect(JSON.parse(String(verifyCall?.[1]?.body))).toEqual({
-      registration_id: startReply().registration_id,
-      verification_code: '482913',
-    });
+    expect(bodiesSentTo(fetchMock, 'POST', '/api/register/verify')).toEqual([
+      {
+        registration_id: startReply().registration_id,
+        verification_code: '482913',
+      },
+    ]);
   });
 
   it("shows the server's text for a wrong code and stays on step 6", async () => {

@@ -7,6 +7,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../app/query-client';
 import i18n from '../../i18n';
+import { bodiesSentTo } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, mockSession, sessionUser } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
@@ -145,9 +146,8 @@ describe('VerificationStep logo upload', () => {
         'Your station was created, but the logo could not be uploaded: File type must be: png, jpg, jpeg. You can upload it again in Settings.',
       ),
     );
-    const upload = fetchMock.mock.calls.find(([path]) => path === '/admin/api/station/logo');
-    const form = upload?.[1]?.body as FormData;
-    expect((form.get('logo') as File).name).toBe('logo.png');
+    const [form] = bodiesSentTo<FormData>(fetchMock, 'POST', '/admin/api/station/logo');
+    expect((form?.get('logo') as File).name).toBe('logo.png');
   });
 });
 
