@@ -1,8 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestDatabase } from '../test/db.js';
 import { createEventBus, EventTooLargeError, MAX_EVENT_BYTES, type TStationEvent } from './event-bus.js';
-
-const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 describe('event bus', async () => {
   const database = await createTestDatabase();
@@ -16,7 +14,12 @@ describe('event bus', async () => {
     await bus.publish({ stationId: 'station-a', type: 'message_created', data: { message_id: '1' } });
     stopA();
     await bus.publish({ stationId: 'station-a', type: 'message_deleted', data: { message_id: '1' } });
-    await wait(200);
+    // A later event heard by a later subscriber: events of a station arrive in order, so by then
+    // the one published after unsubscribing has been handed out too.
+    const later: TStationEvent[] = [];
+    bus.subscribe('station-a', (e) => later.push(e));
+    await bus.publish({ stationId: 'station-a', type: 'message_updated', data: { message_id: '1' } });
+    await vi.waitFor(() => expect(later.map((e) => e.type)).toContain('message_updated'));
     expect(a.map((e) => e.type)).toEqual(['message_created']);
     expect(b).toEqual([]);
     await bus.close();
@@ -36,15 +39,21 @@ describe('event bus', async () => {
         type: 'translation_updated',
         data: { language_code: 'es' },
       });
-      for (let i = 0; i < 50 && heardOnTwo.length === 0; i++) await wait(50);
+      // A second event after it: once both nodes heard that, a copy of the first would be there too.
+      await nodeOne.publish({ stationId: 'station-a', type: 'message_updated', data: {} });
+      await vi.waitFor(() => {
+        expect(heardOnTwo.map((e) => e.type)).toContain('message_updated');
+        expect(heardOnOne.map((e) => e.type)).toContain('message_updated');
+      });
       expect(heardOnTwo).toEqual([
         {
           stationId: 'station-a',
           type: 'translation_updated',
           data: { language_code: 'es' },
         },
+        { stationId: 'station-a', type: 'message_updated', data: {} },
       ]);
-      expect(heardOnOne).toHaveLength(1);
+      expect(heardOnOne.map((e) => e.type)).toEqual(['translation_updated', 'message_updated']);
       await nodeOne.close();
       await nodeTwo.close();
     },

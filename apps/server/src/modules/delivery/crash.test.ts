@@ -22,6 +22,7 @@ import { createTestDatabase } from '../../test/db.js';
 import { createStationWithAdmin } from '../../test/factories.js';
 import { startFakeTwilio } from '../../test/fake-twilio.js';
 import { createMessage } from '../../test/messages-factory.js';
+import { waitUntil } from '../../test/poll.js';
 import { HttpSession, startServerProcess, type TServerProcess } from '../../test/server-process.js';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -84,14 +85,6 @@ function twilioEnv(rate: number, leaseSeconds: number) {
   };
 }
 
-async function until(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 60_000) {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
 /** Texts the fake accepted per recipient: what each person would have received. */
 function receivedPerPhone() {
   const counts = new Map<string, number>();
@@ -117,13 +110,13 @@ async function sendThrough(server: TServerProcess, adminEmail: string, messageId
 }
 
 async function waitForAllFinal(admin: HttpSession, messageId: string, total: number) {
-  await until(
+  await waitUntil(
     'every delivery to be sent or failed',
     async () => {
       const progress = (await admin.request('GET', `/admin/api/messages/${messageId}/deliveries`)).json();
       return progress.total === total && progress.queued === 0;
     },
-    90_000,
+    { timeoutMs: 90_000 },
   );
 }
 
@@ -207,7 +200,7 @@ describe('delivery through deploys and crashes (real server processes)', () => {
     const first = await startServerProcess(env);
     const { result } = await sendThrough(first, t.adminEmail, t.message.id);
     expect(result.sent_count).toBe(count);
-    await until('the slow text to reach Twilio', () => fake.messages.length >= 20);
+    await waitUntil('the slow text to reach Twilio', () => fake.messages.length >= 20);
     first.kill('SIGTERM');
     expect(await first.exited, first.output()).toEqual({ code: 0, signal: null });
     const afterDeploy = await t.open();
@@ -222,7 +215,7 @@ describe('delivery through deploys and crashes (real server processes)', () => {
     const accepted = fake.messages.length;
     slowAnswer(invalid, accepted + 20);
     const second = await startServerProcess(env);
-    await until('the next slow text to reach Twilio', () => fake.messages.length >= accepted + 20);
+    await waitUntil('the next slow text to reach Twilio', () => fake.messages.length >= accepted + 20);
     second.kill('SIGKILL');
     expect((await second.exited).signal).toBe('SIGKILL');
     const listsBefore = fake.listRequests();
@@ -282,7 +275,7 @@ describe('delivery through deploys and crashes (real server processes)', () => {
       expect(answers.find((r) => r.status === 409)?.json().code).toBe('send_in_progress');
 
       // Both nodes are awake; the texts still leave at one pace.
-      await until('60 texts', () => fake.messages.length >= 60);
+      await waitUntil('60 texts', () => fake.messages.length >= 60);
       const times = fake.messages.slice(10, 60).map((m) => m.created.getTime());
       const measured = (times.length - 1) / (((times.at(-1) as number) - (times[0] as number)) / 1000);
       expect(Math.abs(measured - rate) / rate).toBeLessThan(0.1);

@@ -435,12 +435,13 @@ describe('in the background (dev outbox)', async () => {
     });
     const accepted = (await admin.post(`/admin/api/messages/${message.id}/send-sms`)).json();
     expect(accepted.sent_count).toBeGreaterThan(0);
-    let progress = { total: 0, sent: 0 };
-    for (let i = 0; i < 100 && progress.sent < accepted.sent_count; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      progress = (await admin.get(`/admin/api/messages/${message.id}/deliveries`)).json();
-    }
-    expect(progress).toMatchObject({ total: accepted.sent_count, sent: accepted.sent_count });
+    await vi.waitFor(
+      async () => {
+        const progress = (await admin.get(`/admin/api/messages/${message.id}/deliveries`)).json();
+        expect(progress).toMatchObject({ total: accepted.sent_count, sent: accepted.sent_count });
+      },
+      { timeout: 10_000, interval: 100 },
+    );
     const outbox = (await admin.get('/dev/api/outbox')).json();
     const texts = JSON.stringify(outbox);
     expect(texts).toContain('Demo Radio: Tornado warning: take shelter now.');

@@ -3,7 +3,7 @@
 // same across two app processes sharing one PostgreSQL database.
 import { AGENT_FRAME_MAX_BYTES, AGENT_MAX_VOICES } from '@message-station/shared';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../app.js';
 import { openPostgres } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
@@ -276,13 +276,15 @@ describe('Play, Stop and Export', () => {
     const hall = await connect(agentInfo({ client_id: 'hall-pc-0003', client_name: 'Hall PC' }));
     await hall.close();
     // The server notices the close asynchronously.
-    for (let i = 0; i < 50; i++) {
-      const ids = (await staff.get('/admin/api/clients'))
-        .json()
-        .clients.map((c: { client_id: string }) => c.client_id);
-      if (!ids.includes('hall-pc-0003')) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await vi.waitFor(
+      async () => {
+        const ids = (await staff.get('/admin/api/clients'))
+          .json()
+          .clients.map((c: { client_id: string }) => c.client_id);
+        expect(ids).not.toContain('hall-pc-0003');
+      },
+      { timeout: 5_000, interval: 20 },
+    );
     const response = await staff.post(`/admin/api/messages/${messageId}/play`, { client_id: 'hall-pc-0003' });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
@@ -316,11 +318,10 @@ describe('a revoked key', () => {
       error: 'This API key was revoked. Generate a new key on the Users page.',
     });
     await expect(FakeAgent.open(baseUrl, 'demo', staffKey)).rejects.toMatchObject({ status: 401 });
-    for (let i = 0; i < 50; i++) {
-      if ((await staff.get('/admin/api/clients')).json().clients.length === 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    expect((await staff.get('/admin/api/clients')).json()).toEqual({ clients: [] });
+    await vi.waitFor(
+      async () => expect((await staff.get('/admin/api/clients')).json()).toEqual({ clients: [] }),
+      { timeout: 5_000, interval: 20 },
+    );
   });
 });
 

@@ -5,6 +5,7 @@ import { messageTranslations } from '../../db/schema/index.js';
 import { TranslationError, type TTranslationProvider } from '../../providers/translation/types.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { createStationWithAdmin } from '../../test/factories.js';
+import { readUntil } from '../../test/poll.js';
 import { runTranslationJob } from '../translation/worker.js';
 
 /** Translates by tagging; Korean is covered by no engine; French fails twice then works. */
@@ -36,15 +37,6 @@ function fakeEngine() {
   return engine;
 }
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 15_000): Promise<T> {
-  const start = Date.now();
-  for (;;) {
-    const value = await read();
-    if (done(value) || Date.now() - start > timeoutMs) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('messages', async () => {
   const engine = fakeEngine();
   const { app, db } = await createTestApp({ translation: engine });
@@ -65,7 +57,7 @@ describe('messages', async () => {
   const getMessage = async (client: TestClient, id: string) =>
     (await client.get('/admin/api/messages')).json().find((m: { id: string }) => m.id === id);
   const settled = (client: TestClient, id: string) =>
-    until(
+    readUntil(
       () => getMessage(client, id),
       (m) => m?.translations.every((t: { translation_status: string }) => t.translation_status !== 'pending'),
     );
@@ -111,10 +103,10 @@ describe('messages', async () => {
   it('retries transient failures', async () => {
     engine.failFrench(2);
     const created = (await staff.post('/admin/api/messages', body({ target_languages: ['fr'] }))).json();
-    const done = await until(
+    const done = await readUntil(
       () => getMessage(staff, created.id),
       (m) => m?.translations[0].translation_status !== 'pending',
-      30_000,
+      { timeoutMs: 30_000, intervalMs: 100 },
     );
     expect(done.translations[0]).toMatchObject({
       translation_status: 'completed',
@@ -313,7 +305,7 @@ describe('message stream', async () => {
         message_type: 'station',
       })
     ).json();
-    await until(
+    await readUntil(
       async () => a.events,
       (events) => events.some((e) => e.event === 'translation_updated'),
     );
@@ -329,7 +321,7 @@ describe('message stream', async () => {
       },
     });
     await mine.request({ method: 'DELETE', url: `/admin/api/messages/${created.id}` });
-    await until(
+    await readUntil(
       async () => a.events,
       (events) => events.some((e) => e.event === 'message_deleted'),
     );

@@ -9,6 +9,7 @@ import type { TTranslationProvider } from '../../providers/translation/types.js'
 import { createTestApp } from '../../test/app.js';
 import { createStationWithAdmin } from '../../test/factories.js';
 import { createMessage } from '../../test/messages-factory.js';
+import { readUntil } from '../../test/poll.js';
 import { insertTranslation } from '../messages/repo.js';
 import {
   editTranslation,
@@ -31,16 +32,6 @@ const events = {
   subscribe: () => () => {},
   close: async () => {},
 };
-
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 10_000) {
-  const start = Date.now();
-  let value = await read();
-  while (!done(value) && Date.now() - start < timeoutMs) {
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    value = await read();
-  }
-  return value;
-}
 
 describe('translation jobs', async () => {
   const { db, database } = await createTestApp({ translation: engine });
@@ -77,7 +68,7 @@ describe('translation jobs', async () => {
   const rowOf = async (messageId: string) =>
     (await db.select().from(messageTranslations).where(eq(messageTranslations.messageId, messageId)))[0];
   const translated = (messageId: string) =>
-    until(
+    readUntil(
       () => rowOf(messageId),
       (row) => row?.status !== 'pending',
     );
@@ -144,7 +135,7 @@ describe('translation jobs', async () => {
     await sweep();
     expect(await translated(messageId)).toMatchObject({ status: 'completed' });
     // pg-boss marks the job completed just after the handler wrote the translation.
-    const states = await until(
+    const states = await readUntil(
       async () => (await jobsOf(messageId)).map((j) => j.state),
       (value) => !value.includes('active'),
     );
