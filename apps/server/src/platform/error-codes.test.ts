@@ -1,9 +1,7 @@
 // Every refusal carries a stable code from the shared catalogue (decision 0028): thrown ones,
 // validation refusals worded by our schemas, zod's own defaults, unreadable bodies. The English
 // `error` is the catalogue's text with the params filled in.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import {
   ERROR_CODES,
   errorCodeForText,
@@ -13,22 +11,13 @@ import {
 } from '@message-station/shared';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, TestClient } from '../test/app.js';
+import { serverSourceFiles } from '../test/source-files.js';
 import { AppError, validationError } from './errors.js';
-
-const SERVER_SRC = fileURLToPath(new URL('..', import.meta.url));
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'test' ? [] : sourceFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
 
 describe('error codes', () => {
   it('throws only catalogue codes: no AppError or notFound with a sentence', () => {
     const offenders: string[] = [];
-    for (const file of sourceFiles(SERVER_SRC)) {
+    for (const file of serverSourceFiles()) {
       const text = readFileSync(file, 'utf8');
       for (const match of text.matchAll(/new AppError\(\s*\d{3},\s*(['"`])([^'"`]*)\1/g)) {
         if (!((match[2] as string) in ERROR_CODES)) offenders.push(`${file}: ${match[0]}`);

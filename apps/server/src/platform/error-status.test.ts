@@ -1,19 +1,8 @@
 // A code is one refusal (decision 0028), so it always answers with the same HTTP status: a client
 // that knows the code knows the status, as in a code → status table. Read from every throw site.
-import { readdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-
-const SERVER_SRC = fileURLToPath(new URL('..', import.meta.url));
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) return entry.name === 'test' ? [] : sourceFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
-  });
-}
+import { SERVER_SRC, serverSourceFiles } from '../test/source-files.js';
 
 /** Every code the server throws by name, with the statuses it is thrown with and where. */
 function statusesByCode(): Map<string, Map<number, string[]>> {
@@ -23,7 +12,7 @@ function statusesByCode(): Map<string, Map<number, string[]>> {
     statuses.set(status, [...(statuses.get(status) ?? []), where]);
     found.set(code, statuses);
   };
-  for (const file of sourceFiles(SERVER_SRC)) {
+  for (const file of serverSourceFiles()) {
     const text = readFileSync(file, 'utf8');
     const where = file.slice(SERVER_SRC.length);
     for (const match of text.matchAll(/new AppError\(\s*(\d{3}),\s*['"`]([a-z0-9_]+)['"`]/g)) {
