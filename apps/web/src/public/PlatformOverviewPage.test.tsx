@@ -17,7 +17,8 @@ describe('PlatformOverviewPage', () => {
       'h2 Try it with your own station',
     ]);
     expectHeadingsInOrder();
-    expect(document.title).toBe('Platform Overview · Message Station');
+    // The title is set by an effect, which may run just after the heading is shown.
+    await waitFor(() => expect(document.title).toBe('Platform Overview · Message Station'));
 
     const main = screen.getByRole('main');
     expect(within(main).getByRole('link', { name: 'Create Your Station' })).toHaveAttribute(

@@ -1,5 +1,5 @@
 import { CREDIT_PACK, formatUsd, MONTHLY_INCLUDED_CREDITS, PLAN_TIERS } from '@message-station/shared';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { expectHeadingsInOrder, mainHeadings, renderPublicPage } from './landing/landing-test-helpers';
 
@@ -16,7 +16,8 @@ describe('PressReleasePage', () => {
       'h2 Media contact',
     ]);
     expectHeadingsInOrder();
-    expect(document.title).toBe('Press Release · Message Station');
+    // The title is set by an effect, which may run just after the heading is shown.
+    await waitFor(() => expect(document.title).toBe('Press Release · Message Station'));
 
     const date = container.querySelector('time');
     expect(date).toHaveAttribute('datetime', '2025-08-26');

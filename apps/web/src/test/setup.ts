@@ -1,6 +1,7 @@
 // Component test setup (happy-dom): English UI, the jest-dom matchers, msw answering fetch, and a
-// clean DOM, API, cookies and storage between tests.
+// clean DOM, API, toasts, cookies and storage between tests (files share modules: isolate: false).
 import '@testing-library/jest-dom/vitest';
+import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import i18n from '../i18n';
@@ -60,6 +61,10 @@ beforeEach(async () => {
 
 afterEach(() => {
   if (hasDom) cleanup();
+  // Files share one module graph (isolate: false), so Mantine's notification store outlives a
+  // file: a toast left by one test must not be found by the next.
+  notifications.clean();
+  notifications.cleanQueue();
   server.resetHandlers();
   clearSentRequests();
   vi.useRealTimers();
@@ -68,4 +73,5 @@ afterEach(() => {
   if (!hasDom) return;
   deleteAllCookies();
   window.localStorage.clear();
+  document.title = '';
 });
