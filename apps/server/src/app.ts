@@ -118,7 +118,6 @@ export async function buildApp(deps: TAppDeps) {
     store: routeStoreFor(rateStore, now),
     errorResponseBuilder: (_request, context) =>
       new AppError(
-        429,
         'rate_limited',
         { rate_limit: 'route', wait: context.after },
         { rate_limit: 'route', retry_after_seconds: Math.ceil(context.ttl / 1000) },

@@ -9,7 +9,10 @@ import { TEXT_LIMITS, textField, tooLongText } from './text-field.js';
 export const ACCOUNT_ERROR_CODES = {
   wrongPassword: 'wrong_password',
   samePassword: 'same_password',
+  /** A wrong code at the sign-in step (401). */
   invalidCode: 'invalid_two_factor_code',
+  /** A wrong code on My Account, when setting up or turning off (400). */
+  rejectedCode: 'two_factor_code_rejected',
   challengeExpired: 'two_factor_challenge_expired',
   tooManyCodes: 'two_factor_too_many_codes',
   alreadyEnabled: 'two_factor_already_enabled',

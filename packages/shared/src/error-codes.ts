@@ -113,6 +113,8 @@ export const ERROR_CODES = {
   wrong_password: 'Your current password is not correct.',
   same_password: 'Choose a password different from your current one.',
   invalid_two_factor_code: 'That code is not valid. Check your authenticator app and try again.',
+  /** The same words on My Account (setting up, turning off): 400, the user stays signed in. */
+  two_factor_code_rejected: 'That code is not valid. Check your authenticator app and try again.',
   two_factor_challenge_expired: 'This sign-in took too long or had too many tries. Please sign in again.',
   two_factor_too_many_codes:
     'Too many codes were tried for this account. Please wait an hour and sign in again.',

@@ -13,6 +13,7 @@ export * from './contact.js';
 export * from './delivery.js';
 export * from './dev-outbox.js';
 export * from './error-codes.js';
+export * from './error-status.js';
 export * from './fields.js';
 export * from './health.js';
 export * from './id-params.js';

@@ -17,6 +17,6 @@ export function nestedDeeperThan(value: unknown, max: number): boolean {
 
 export function registerBodyDepthLimit(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
-    if (nestedDeeperThan(request.body, MAX_BODY_DEPTH)) throw new AppError(400, 'body_too_deep');
+    if (nestedDeeperThan(request.body, MAX_BODY_DEPTH)) throw new AppError('body_too_deep');
   });
 }

@@ -19,7 +19,7 @@ describe('error codes', () => {
     const offenders: string[] = [];
     for (const file of serverSourceFiles()) {
       const text = readFileSync(file, 'utf8');
-      for (const match of text.matchAll(/new AppError\(\s*\d{3},\s*(['"`])([^'"`]*)\1/g)) {
+      for (const match of text.matchAll(/new AppError\(\s*(['"`])([^'"`]*)\1/g)) {
         if (!((match[2] as string) in ERROR_CODES)) offenders.push(`${file}: ${match[0]}`);
       }
       for (const match of text.matchAll(/(?:notFound|forbidden)\(\s*(['"`])([^'"`]*)\1/g)) {
@@ -37,11 +37,16 @@ describe('error codes', () => {
   });
 
   it('reads a worded text back to its code and params (validation refusals)', () => {
-    for (const [code, template] of Object.entries(ERROR_CODES) as [TErrorCode, unknown][]) {
+    const entries = Object.entries(ERROR_CODES) as [TErrorCode, unknown][];
+    for (const [code, template] of entries) {
       if (typeof template !== 'string' || /^\{\{\w+\}\}(: \{\{\w+\}\})?$/.test(template)) continue;
       const params = Object.fromEntries(errorTemplateParams(template).map((name) => [name, `Q${name}`]));
       const known = errorCodeForText(errorText(code, params));
-      expect(known, code).toEqual({ code, params });
+      // Two refusals may share their English (invalid_two_factor_code at sign-in, 401, and
+      // two_factor_code_rejected on My Account, 400; decision 0032): they are thrown by code,
+      // and the text reads back to the first.
+      const first = entries.find(([, other]) => other === template)?.[0] ?? code;
+      expect(known, code).toEqual({ code: first, params });
     }
     expect(errorCodeForText('Message text must be at most 1,600 characters.')).toEqual({
       code: 'field_too_long',
@@ -51,13 +56,13 @@ describe('error codes', () => {
   });
 
   it('fills the English text from the code, plural and numbers included', () => {
-    expect(new AppError(400, 'verification_code_invalid', { attempts_left: 4 }).message).toBe(
+    expect(new AppError('verification_code_invalid', { attempts_left: 4 }).message).toBe(
       'Invalid verification code. 4 attempts left.',
     );
-    expect(new AppError(400, 'verification_code_invalid', { attempts_left: 1 }).message).toBe(
+    expect(new AppError('verification_code_invalid', { attempts_left: 1 }).message).toBe(
       'Invalid verification code. 1 attempt left.',
     );
-    expect(new AppError(402, 'not_enough_credits', { needed: 12_000, available: 40 }).message).toBe(
+    expect(new AppError('not_enough_credits', { needed: 12_000, available: 40 }).message).toBe(
       'Not enough SMS credits: this message needs 12,000 credits and the station has 40 left.',
     );
     expect(

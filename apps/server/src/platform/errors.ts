@@ -1,20 +1,27 @@
-// AppError carries a status, a stable code from the shared catalogue and its params; the error
+// AppError carries a stable code from the shared catalogue and its params; its HTTP status is the
+// code's entry in ERROR_STATUS (decision 0032), so one code always answers one status. The error
 // handler sends {error, code, params} with `error` the catalogue's English text (decision 0028).
 import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import {
   ERROR_CODES,
+  ERROR_STATUS,
   errorText,
   isErrorCode,
   isStorableText,
+  RELAYED_STATUS_CODES,
   refusalForText,
+  type TCodeWithStatus,
   type TErrorCode,
   type TErrorParamName,
   type TErrorParamValue,
+  type TRelayedStatusCode,
   UNSTORABLE_TEXT_ERROR,
 } from '@message-station/shared';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export { RELAYED_STATUS_CODES };
 
 /** Fields a few refusals carry beside `{error, code, params}` (rate limits' `retry_after_seconds`). */
 export type TErrorExtra = Record<string, unknown>;
@@ -25,37 +32,54 @@ export type TErrorArgs<C extends TErrorCode> = [TErrorParamName<C>] extends [nev
   : [params: { [K in TErrorParamName<C>]: TErrorParamValue }, extra?: TErrorExtra];
 
 export class AppError<C extends TErrorCode = TErrorCode> extends Error {
+  /** ERROR_STATUS[code], except for a relayed code (AppError.relayed). */
+  readonly statusCode: number;
   readonly code: C;
   readonly params: Record<string, TErrorParamValue>;
   /** Fields sent beside `{error, code, params}` (never `code`, `params` or `error`). */
   readonly details?: TErrorExtra;
 
-  constructor(
-    readonly statusCode: number,
-    code: C,
-    ...[params, extra]: TErrorArgs<C>
-  ) {
+  constructor(code: C, ...[params, extra]: TErrorArgs<C>) {
     const filled = (params ?? {}) as Record<string, TErrorParamValue>;
     super(errorText(code, filled));
     this.name = 'AppError';
+    this.statusCode = ERROR_STATUS[code];
     this.code = code;
     this.params = filled;
     this.details = extra;
   }
+
+  /**
+   * A refusal whose status was decided elsewhere (Fastify's own 4xx, another node's answer): only
+   * the codes of RELAYED_STATUS_CODES may carry a status that is not their table entry.
+   */
+  static relayed<C extends TRelayedStatusCode>(status: number, code: C, ...args: TErrorArgs<C>): AppError<C> {
+    if (!(RELAYED_STATUS_CODES as readonly string[]).includes(code)) {
+      throw new TypeError(`${code} takes its status from ERROR_STATUS`);
+    }
+    const error = new AppError(code, ...args);
+    (error as { statusCode: number }).statusCode = status;
+    return error;
+  }
 }
 
-export const notFound = <C extends TErrorCode = 'not_found'>(code?: C, ...rest: TErrorArgs<C>) =>
-  new AppError(404, code ?? ('not_found' as C), ...rest);
-export const forbidden = <C extends TErrorCode>(code: C, ...rest: TErrorArgs<C>) =>
-  new AppError(403, code, ...rest);
-export const unauthorized = () => new AppError(401, 'authentication_required');
+export const notFound = <C extends TCodeWithStatus<404> = 'not_found'>(code?: C, ...rest: TErrorArgs<C>) =>
+  new AppError(code ?? ('not_found' as C), ...rest);
+export const forbidden = <C extends TCodeWithStatus<403>>(code: C, ...rest: TErrorArgs<C>) =>
+  new AppError(code, ...rest);
+export const unauthorized = () => new AppError('authentication_required');
 
-/** A refusal handed over as data (another node's answer): a known code, else its text as given. */
+/**
+ * A refusal handed over as data (another node's answer): a known code answers its table's status
+ * whatever the wire said; anything else is relayed as `machine_refused` with the wire's status.
+ */
 export function refusalFromWire(status: number, code: unknown, params: unknown, text?: string): AppError {
   if (isErrorCode(code)) {
-    return new AppError(status, code, ...([params ?? {}] as unknown as TErrorArgs<typeof code>));
+    return new AppError(code, ...([params ?? {}] as unknown as TErrorArgs<typeof code>));
   }
-  return new AppError(status, 'machine_refused', { detail: text ?? errorText('machine_unreachable') });
+  return AppError.relayed(status, 'machine_refused', {
+    detail: text ?? errorText('machine_unreachable'),
+  });
 }
 
 /** The JSON body of a refusal. */
@@ -77,15 +101,15 @@ const LIBRARY_MESSAGE =
 /** The refusal for a request our schemas rejected. */
 export function validationError(issues: TValidationIssue[]): AppError {
   const [issue] = issues;
-  if (!issue) return new AppError(400, 'invalid_request');
+  if (!issue) return new AppError('invalid_request');
   const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
   const message = issue.message ?? 'is invalid';
   if (field && LIBRARY_MESSAGE.test(message)) {
-    return new AppError(400, 'invalid_field', { field, detail: message });
+    return new AppError('invalid_field', { field, detail: message });
   }
   // A worded message the catalogue has no entry for yet answers `invalid_value`, shown as given.
   const known = refusalForText(message);
-  return new AppError(400, known.code, known.params as never);
+  return new AppError(known.code, known.params as never);
 }
 
 export { UNSTORABLE_TEXT_ERROR };
@@ -104,7 +128,7 @@ export const PARSE_ERRORS = {
   timeout: ERROR_CODES.request_timeout,
 } as const;
 
-/** Fastify's and @fastify/multipart's codes for an unreadable request → status and our code. */
+/** Fastify's and @fastify/multipart's codes for an unreadable request → our code (its status: the table's). */
 type TParseCode =
   | 'body_invalid_json'
   | 'body_empty'
@@ -113,18 +137,18 @@ type TParseCode =
   | 'content_length_mismatch'
   | 'not_multipart'
   | 'too_many_parts';
-const PARSE_ERROR_CODES: Record<string, [number, TParseCode]> = {
-  FST_ERR_CTP_INVALID_JSON_BODY: [400, 'body_invalid_json'],
-  FST_ERR_CTP_EMPTY_JSON_BODY: [400, 'body_empty'],
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: [415, 'unsupported_media_type'],
-  FST_ERR_CTP_BODY_TOO_LARGE: [413, 'body_too_large'],
-  FST_ERR_CTP_INVALID_CONTENT_LENGTH: [400, 'content_length_mismatch'],
-  FST_INVALID_MULTIPART_CONTENT_TYPE: [415, 'not_multipart'],
-  FST_INVALID_JSON_FIELD_ERROR: [400, 'body_invalid_json'],
-  FST_PROTO_VIOLATION: [400, 'body_invalid_json'],
-  FST_PARTS_LIMIT: [413, 'too_many_parts'],
-  FST_FILES_LIMIT: [413, 'too_many_parts'],
-  FST_FIELDS_LIMIT: [413, 'too_many_parts'],
+const PARSE_ERROR_CODES: Record<string, TParseCode> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'body_invalid_json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'body_empty',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'unsupported_media_type',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body_too_large',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'content_length_mismatch',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'not_multipart',
+  FST_INVALID_JSON_FIELD_ERROR: 'body_invalid_json',
+  FST_PROTO_VIOLATION: 'body_invalid_json',
+  FST_PARTS_LIMIT: 'too_many_parts',
+  FST_FILES_LIMIT: 'too_many_parts',
+  FST_FIELDS_LIMIT: 'too_many_parts',
 };
 
 /**
@@ -133,13 +157,15 @@ const PARSE_ERROR_CODES: Record<string, [number, TParseCode]> = {
  */
 export function clientErrorHandler(error: Error & { code?: string }, socket: Socket) {
   if (error.code === 'ECONNRESET' || socket.destroyed) return;
-  const [status, code]: [number, 'request_timeout' | 'headers_too_large' | 'bad_request'] =
+  const refusal = new AppError(
     error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
-      ? [408, 'request_timeout']
+      ? 'request_timeout'
       : error.code === 'HPE_HEADER_OVERFLOW'
-        ? [431, 'headers_too_large']
-        : [400, 'bad_request'];
-  const body = JSON.stringify(errorBody(new AppError(status, code)));
+        ? 'headers_too_large'
+        : 'bad_request',
+  );
+  const status = refusal.statusCode;
+  const body = JSON.stringify(errorBody(refusal));
   if (socket.writable) {
     socket.write(
       `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -166,7 +192,7 @@ export function uploadError(error: unknown): unknown {
   if (code === 'FST_REQ_FILE_TOO_LARGE') return error;
   const status = (error as { statusCode?: number }).statusCode;
   if (status !== undefined && status < 500) return error;
-  return new AppError(400, 'upload_broken');
+  return new AppError('upload_broken');
 }
 
 /** Whether a route reads multipart uploads (it says so with `consumes` in its schema). */
@@ -182,14 +208,14 @@ export function registerErrorHandler(app: FastifyInstance) {
   app.addHook('preValidation', async (request) => {
     const multipart = request.headers['content-type']?.toLowerCase().startsWith('multipart/');
     if (multipart && !takesMultipart(request.routeOptions.schema)) {
-      throw new AppError(415, 'unsupported_media_type');
+      throw new AppError('unsupported_media_type');
     }
     if (
       hasUnstorableText(request.query) ||
       hasUnstorableText(request.params) ||
       hasUnstorableText(request.body)
     ) {
-      throw new AppError(400, 'unstorable_text');
+      throw new AppError('unstorable_text');
     }
   });
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
@@ -202,19 +228,24 @@ export function registerErrorHandler(app: FastifyInstance) {
       return reply.status(error.statusCode).send(errorBody(error));
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
-      return reply.status(400).send(errorBody(validationError(error.validation)));
+      const refusal = validationError(error.validation);
+      return reply.status(refusal.statusCode).send(errorBody(refusal));
     }
     const parseError = error.code ? PARSE_ERROR_CODES[error.code] : undefined;
-    if (parseError) return reply.status(parseError[0]).send(errorBody(new AppError(...parseError)));
+    if (parseError) {
+      const refusal = new AppError(parseError);
+      return reply.status(refusal.statusCode).send(errorBody(refusal));
+    }
     const status = error.statusCode ?? 500;
     if (status < 500) {
       // Fastify's own refusals (a plugin's 4xx): its text, under a generic code.
       return reply
         .status(status)
-        .send(errorBody(new AppError(status, 'request_failed', { detail: error.message })));
+        .send(errorBody(AppError.relayed(status, 'request_failed', { detail: error.message })));
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send(errorBody(new AppError(500, 'internal_error')));
+    const refusal = new AppError('internal_error');
+    return reply.status(refusal.statusCode).send(errorBody(refusal));
   });
 }
 

@@ -18,7 +18,7 @@ export function createGuards(sessions: TSessions) {
   async function requireUser(request: FastifyRequest) {
     await requireSignedIn(request);
     if ((request.auth as TAuth).twoFactorSetupRequired) {
-      throw new AppError(403, ACCOUNT_ERROR_CODES.setupRequired);
+      throw new AppError(ACCOUNT_ERROR_CODES.setupRequired);
     }
   }
   async function requireAdmin(request: FastifyRequest) {
@@ -26,12 +26,12 @@ export function createGuards(sessions: TSessions) {
     const auth = request.auth as TAuth;
     // A superadmin viewing a station acts as its admin.
     if (!actsAsStationAdmin(auth)) {
-      throw new AppError(403, 'admin_required');
+      throw new AppError('admin_required');
     }
   }
   async function requireSuperadmin(request: FastifyRequest) {
     await requireUser(request);
-    if (!(request.auth as TAuth).isSuperadmin) throw new AppError(403, 'superadmin_required');
+    if (!(request.auth as TAuth).isSuperadmin) throw new AppError('superadmin_required');
   }
   return { requireSignedIn, requireUser, requireAdmin, requireSuperadmin };
 }

@@ -216,7 +216,7 @@ export function registerSessions(app: FastifyInstance, options: TSessionOptions)
       safeEqual(cookie, header) &&
       csrfTokenValid(secret, cookie, csrfBinding(request));
     if (!valid) {
-      throw new AppError(403, 'csrf_invalid');
+      throw new AppError('csrf_invalid');
     }
   });
 

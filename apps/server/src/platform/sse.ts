@@ -43,7 +43,7 @@ export function createStreamRegistry(limits: TStreamLimits) {
         release(oldest);
       }
       if (count((s) => s.stationId === stream.stationId) >= limits.perStation) {
-        throw new AppError(429, 'too_many_streams', {}, { limit: limits.perStation });
+        throw new AppError('too_many_streams', {}, { limit: limits.perStation });
       }
       open.push(stream);
     },

@@ -119,6 +119,6 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, o
       !isApiPath(pathname, apiPrefixes) &&
       !path.posix.basename(pathname).includes('.');
     if (wantsPage) return sendPage(request, reply, shell, turnstile);
-    return reply.status(404).send(errorBody(new AppError(404, 'not_found')));
+    return reply.status(404).send(errorBody(new AppError('not_found')));
   });
 }

@@ -79,10 +79,10 @@ export function createFairQueue(limits: TFairQueueLimits): TFairQueue {
 
   function refusal(stationId: string, line: TStationLine) {
     if (line.waiting.length >= limits.waitingPerStation)
-      return new AppError(429, 'audio_queue_full', {}, { limit: limits.waitingPerStation });
+      return new AppError('audio_queue_full', {}, { limit: limits.waitingPerStation });
     if (waitingInTotal >= limits.waitingInTotal) {
       forgetIfIdle(stationId, line);
-      return new AppError(503, 'audio_server_busy');
+      return new AppError('audio_server_busy');
     }
     return null;
   }

@@ -100,15 +100,13 @@ function runTool(
     child.on('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
       reject(
-        error.code === 'ENOENT'
-          ? new AppError(503, 'speech_unavailable', { detail: options.missing })
-          : error,
+        error.code === 'ENOENT' ? new AppError('speech_unavailable', { detail: options.missing }) : error,
       );
     });
     // 'exit', not 'close': a killed group may leave the stderr pipe open a moment longer.
     child.on('exit', (code, signal) => {
       clearTimeout(timer);
-      if (timedOut) return reject(new AppError(503, 'speech_timed_out'));
+      if (timedOut) return reject(new AppError('speech_timed_out'));
       if (code === 0) return resolve();
       const reason =
         stderr.trim().split('\n').pop() || (signal ? `stopped by ${signal}` : `exit code ${code}`);

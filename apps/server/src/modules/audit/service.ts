@@ -67,7 +67,7 @@ function decodeCursor(cursor: string): { createdAt: Date; id: string } {
   const [iso, id, extra] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
   const createdAt = new Date(iso ?? '');
   if (!id || extra !== undefined || Number.isNaN(createdAt.getTime()) || !/^[0-9a-f-]{36}$/.test(id)) {
-    throw new AppError(400, 'audit_cursor_stale');
+    throw new AppError('audit_cursor_stale');
   }
   return { createdAt, id };
 }
@@ -80,7 +80,7 @@ function dayStart(day: string, plusDays = 0): Date {
 
 export function auditFilter(stationId: string, input: Omit<TAuditListInput, 'limit'>): repo.TAuditFilter {
   if (input.from && input.to && input.from > input.to) {
-    throw new AppError(400, 'audit_dates_reversed');
+    throw new AppError('audit_dates_reversed');
   }
   return {
     stationId,

@@ -31,12 +31,12 @@ import { describeUserAgent } from './user-agent.js';
 
 export type TAccountContext = { db: Db; auth: TAuth; sessionSecret: string; now: Date };
 
-const wrongPassword = () => new AppError(400, ACCOUNT_ERROR_CODES.wrongPassword);
-const invalidCode = () => new AppError(400, ACCOUNT_ERROR_CODES.invalidCode);
+const wrongPassword = () => new AppError(ACCOUNT_ERROR_CODES.wrongPassword);
+const invalidCode = () => new AppError(ACCOUNT_ERROR_CODES.rejectedCode);
 
 async function ownUser(ctx: TAccountContext) {
   const user = await findUserById(ctx.db, ctx.auth.userId);
-  if (!user) throw new AppError(401, 'authentication_required');
+  if (!user) throw new AppError('authentication_required');
   return user;
 }
 
@@ -60,7 +60,7 @@ export async function changePassword(ctx: TAccountContext, input: TChangePasswor
   const user = await ownUser(ctx);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw wrongPassword();
   if (input.newPassword === input.currentPassword) {
-    throw new AppError(400, ACCOUNT_ERROR_CODES.samePassword);
+    throw new AppError(ACCOUNT_ERROR_CODES.samePassword);
   }
   const passwordHash = await hashPassword(input.newPassword);
   return ctx.db.transaction(async (tx) => {
@@ -98,7 +98,7 @@ export async function revokeOtherSessions(ctx: TAccountContext) {
 export async function startTwoFactorSetup(ctx: TAccountContext): Promise<TTwoFactorSetup> {
   const user = await ownUser(ctx);
   if (user.totpEnabledAt) {
-    throw new AppError(409, ACCOUNT_ERROR_CODES.alreadyEnabled);
+    throw new AppError(ACCOUNT_ERROR_CODES.alreadyEnabled);
   }
   const secret = newTotpSecret();
   await setTotpSecret(ctx.db, user.id, sealSecret(ctx.sessionSecret, secret), ctx.now);
@@ -109,10 +109,10 @@ export async function startTwoFactorSetup(ctx: TAccountContext): Promise<TTwoFac
 export async function enableTwoFactor(ctx: TAccountContext, code: string) {
   const user = await ownUser(ctx);
   if (user.totpEnabledAt) {
-    throw new AppError(409, ACCOUNT_ERROR_CODES.alreadyEnabled);
+    throw new AppError(ACCOUNT_ERROR_CODES.alreadyEnabled);
   }
   if (!user.totpSecret) {
-    throw new AppError(409, ACCOUNT_ERROR_CODES.setupNotStarted);
+    throw new AppError(ACCOUNT_ERROR_CODES.setupNotStarted);
   }
   const base32 = openSecret(ctx.sessionSecret, user.totpSecret);
   return ctx.db.transaction(async (tx) => {
@@ -126,10 +126,10 @@ export async function enableTwoFactor(ctx: TAccountContext, code: string) {
 export async function disableTwoFactor(ctx: TAccountContext, input: TDisableTwoFactorRequest) {
   const user = await ownUser(ctx);
   if (!user.totpEnabledAt) {
-    throw new AppError(409, ACCOUNT_ERROR_CODES.notEnabled);
+    throw new AppError(ACCOUNT_ERROR_CODES.notEnabled);
   }
   if (user.role === 'admin' && (await stationRequiresTwoFactor(ctx.db, user.stationId))) {
-    throw new AppError(409, ACCOUNT_ERROR_CODES.requiredByStation);
+    throw new AppError(ACCOUNT_ERROR_CODES.requiredByStation);
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) throw wrongPassword();
   const checked = { sessionSecret: ctx.sessionSecret, user, code: input.code, now: ctx.now };
@@ -146,10 +146,10 @@ export async function disableTwoFactor(ctx: TAccountContext, input: TDisableTwoF
  */
 export async function setStationTwoFactor(ctx: TAccountContext, requireTwoFactor: boolean) {
   if (!actsAsStationAdmin(ctx.auth)) {
-    throw new AppError(403, 'admin_required');
+    throw new AppError('admin_required');
   }
   if (requireTwoFactor && !(await ownUser(ctx)).totpEnabledAt) {
-    throw new AppError(409, ACCOUNT_ERROR_CODES.enableOwnFirst);
+    throw new AppError(ACCOUNT_ERROR_CODES.enableOwnFirst);
   }
   await setStationRequiresTwoFactor(ctx.db, ctx.auth.stationId, requireTwoFactor, ctx.now);
   return { requireTwoFactor };

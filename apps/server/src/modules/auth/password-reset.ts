@@ -66,7 +66,7 @@ async function sendResetLink(
 ) {
   const since = new Date(ctx.now.getTime() - HOUR_MS);
   if ((await repo.countLinksSince(ctx.db, user.id, since)) >= LINKS_PER_HOUR) {
-    throw new AppError(429, 'reset_too_many_emails');
+    throw new AppError('reset_too_many_emails');
   }
   const token = randomToken();
   await repo.insertResetLink(ctx.db, {
@@ -111,7 +111,7 @@ export async function requestPasswordReset(
   }
   // The Users page's fixed token proves nothing by itself: only an admin of the user's station.
   if (!requester || !actsAsStationAdmin(requester)) {
-    throw new AppError(403, 'reset_admin_only');
+    throw new AppError('reset_admin_only');
   }
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user || user.stationId !== requester.stationId) throw notFound('user_not_found');
@@ -136,7 +136,7 @@ type TCodeDeps = {
 async function openToken(db: Db, token: string, now: Date) {
   const row = await repo.findOpenLink(db, sha256(token), now);
   const user = row ? await findUserById(db, row.userId) : null;
-  if (!row || !user) throw new AppError(400, 'reset_token_invalid');
+  if (!row || !user) throw new AppError('reset_token_invalid');
   return { row, user };
 }
 
@@ -144,7 +144,7 @@ async function openToken(db: Db, token: string, now: Date) {
 export async function verifyResetToken(ctx: TCodeDeps, token: string) {
   const { row, user } = await openToken(ctx.db, token, ctx.now);
   if (!user.phoneNumber) {
-    throw new AppError(400, 'reset_no_phone');
+    throw new AppError('reset_no_phone');
   }
   const phone = user.phoneNumber;
   const codeCtx = { db: ctx.db, secret: ctx.config.sessionSecret, now: ctx.now, ip: ctx.ip };
@@ -183,8 +183,7 @@ export async function completePasswordReset(
   const passwordHash = await hashPassword(input.newPassword);
   await ctx.db.transaction(async (tx) => {
     const used = await repo.useLink(tx, row.id, ctx.now);
-    if (!used || !(await codes.consumeCode(tx, codeId, ctx.now)))
-      throw new AppError(400, 'reset_token_invalid');
+    if (!used || !(await codes.consumeCode(tx, codeId, ctx.now))) throw new AppError('reset_token_invalid');
     await resetPassword(tx, user.id, passwordHash, ctx.now);
     // Any other link sent for this account stops working too.
     await repo.endSessionsAndLinks(tx, user.id, ctx.now);

@@ -37,7 +37,7 @@ export const authRoutes =
       async (request, reply) => {
         const auth = await sessions.getAuth(request);
         sessions.ensureCsrfCookie(request, reply, Boolean(auth));
-        if (!auth) throw new AppError(401, 'not_signed_in');
+        if (!auth) throw new AppError('not_signed_in');
         return describeSessionUser(db, auth);
       },
     );

@@ -23,10 +23,10 @@ export async function login(ctx: TLoginContext, input: TLoginRequest) {
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user) {
     await burnPasswordCheck(input.password);
-    throw new AppError(401, 'invalid_login');
+    throw new AppError('invalid_login');
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) {
-    throw new AppError(401, 'invalid_login');
+    throw new AppError('invalid_login');
   }
   // Emails to this person go out in the language they use the interface in.
   if (input.language && input.language !== user.language)
@@ -59,7 +59,7 @@ export async function describeSessionUser(
     findUserById(db, auth.userId),
     getStationSummary(db, auth.stationId),
   ]);
-  if (!user || !station) throw new AppError(401, 'authentication_required');
+  if (!user || !station) throw new AppError('authentication_required');
   const twoFactorSetupRequired =
     user.role === 'admin' && !user.totpEnabledAt && (await stationRequiresTwoFactor(db, user.stationId));
   return {

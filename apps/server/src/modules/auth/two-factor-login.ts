@@ -9,7 +9,7 @@ import { checkSecondFactor, closeLoginChallenge, spendChallengeAttempt } from '.
 
 type TTwoFactorLoginContext = { db: Db; now: Date; sessionSecret: string; ip?: string; userAgent?: string };
 
-const challengeExpired = () => new AppError(401, ACCOUNT_ERROR_CODES.challengeExpired);
+const challengeExpired = () => new AppError(ACCOUNT_ERROR_CODES.challengeExpired);
 
 export async function completeTwoFactorLogin(
   ctx: TTwoFactorLoginContext,
@@ -19,12 +19,12 @@ export async function completeTwoFactorLogin(
   if (!challengeToken) throw challengeExpired();
   const spent = await spendChallengeAttempt(ctx.db, challengeToken, ctx.now);
   if ('refused' in spent && spent.refused === 'too_many') {
-    throw new AppError(429, ACCOUNT_ERROR_CODES.tooManyCodes);
+    throw new AppError(ACCOUNT_ERROR_CODES.tooManyCodes);
   }
   const user = 'userId' in spent ? await findUserById(ctx.db, spent.userId) : null;
   if (!user?.totpEnabledAt) throw challengeExpired();
   if (!(await checkSecondFactor(ctx.db, { sessionSecret: ctx.sessionSecret, user, code, now: ctx.now }))) {
-    throw new AppError(401, ACCOUNT_ERROR_CODES.invalidCode);
+    throw new AppError(ACCOUNT_ERROR_CODES.invalidCode);
   }
   await closeLoginChallenge(ctx.db, challengeToken);
   return startSession(ctx, user);

@@ -218,7 +218,9 @@ describe('two-factor sign-in', async () => {
       password: 'demo1234',
       code: '000000',
     });
-    expect(wrongCode.json()).toMatchObject({ code: ACCOUNT_ERROR_CODES.invalidCode });
+    // A signed-in user's wrong code is a 400 of its own, not the sign-in step's 401.
+    expect(wrongCode.statusCode).toBe(400);
+    expect(wrongCode.json()).toMatchObject({ code: ACCOUNT_ERROR_CODES.rejectedCode });
     const off = await admin.post('/admin/api/account/two-factor/disable', {
       password: 'demo1234',
       code: codeAt(secret),

@@ -77,10 +77,10 @@ const stripeWebhook =
       },
       async (request) => {
         const secret = app.config.billing.webhookSecret;
-        if (!secret) throw new AppError(503, 'stripe_webhook_unconfigured');
+        if (!secret) throw new AppError('stripe_webhook_unconfigured');
         const signature = request.headers['stripe-signature'];
         if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
-          throw new AppError(400, 'stripe_signature_missing');
+          throw new AppError('stripe_signature_missing');
         }
         let event: TStripeEvent;
         try {
@@ -94,7 +94,7 @@ const stripeWebhook =
             app.now().getTime(),
           ) as unknown as TStripeEvent;
         } catch (error) {
-          throw new AppError(400, 'stripe_signature_invalid', { detail: (error as Error).message });
+          throw new AppError('stripe_signature_invalid', { detail: (error as Error).message });
         }
         try {
           const result = await applyStripeEvent(app.db, event, app.now());
@@ -105,7 +105,7 @@ const stripeWebhook =
           return { received: true as const, ...result };
         } catch (error) {
           if (error instanceof z.ZodError)
-            throw new AppError(400, 'stripe_payload_unexpected', { event_type: event.type });
+            throw new AppError('stripe_payload_unexpected', { event_type: event.type });
           throw error;
         }
       },
@@ -188,11 +188,11 @@ const devCheckout =
         });
         const body = reply.json() as { outcome?: string; error?: string };
         if (reply.statusCode !== 200)
-          throw new AppError(400, 'test_checkout_failed', {
+          throw new AppError('test_checkout_failed', {
             detail: body.error ?? 'The test checkout failed',
           });
         if (body.outcome?.startsWith('ignored'))
-          throw new AppError(400, 'test_checkout_ignored', { outcome: body.outcome });
+          throw new AppError('test_checkout_ignored', { outcome: body.outcome });
         return { ok: true as const, event_id: event.id, outcome: body.outcome ?? '' };
       },
     );

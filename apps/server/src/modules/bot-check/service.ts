@@ -17,7 +17,7 @@ export function botCheckInfo(config: TBotCheckConfig) {
 }
 
 export async function altchaChallenge(config: TBotCheckConfig, now: Date) {
-  if (config.provider !== 'altcha') throw new AppError(404, 'altcha_not_in_use');
+  if (config.provider !== 'altcha') throw new AppError('altcha_not_in_use');
   return createChallenge({
     hmacKey: config.hmacKey,
     maxnumber: config.maxNumber,
@@ -40,10 +40,10 @@ async function verifyAltcha(
   } catch {
     valid = false;
   }
-  if (!valid || !signature) throw new AppError(400, 'captcha_required');
+  if (!valid || !signature) throw new AppError('captcha_required');
   const expires = Number(extractParams(token).expires ?? 0) * 1000 || ctx.now.getTime() + CHALLENGE_TTL_MS;
   if (!(await claimSolution(ctx.db, signature, new Date(expires), ctx.now))) {
-    throw new AppError(400, 'captcha_required');
+    throw new AppError('captcha_required');
   }
 }
 
@@ -59,12 +59,12 @@ async function verifyTurnstile(
     signal: AbortSignal.timeout(10_000),
   }).catch(() => null);
   const result = (await response?.json().catch(() => null)) as { success?: boolean } | null;
-  if (!result?.success) throw new AppError(400, 'captcha_required');
+  if (!result?.success) throw new AppError('captcha_required');
 }
 
 /** Throws 'Please complete the CAPTCHA verification' unless `token` is a fresh, unused solution. */
 export async function verifyBotCheck(ctx: TVerifyContext, token: string | undefined) {
-  if (!token) throw new AppError(400, 'captcha_required');
+  if (!token) throw new AppError('captcha_required');
   if (ctx.config.provider === 'altcha') return verifyAltcha({ ...ctx, config: ctx.config }, token);
   return verifyTurnstile({ ...ctx, config: ctx.config }, token);
 }

@@ -30,8 +30,8 @@ export async function submitContact(ctx: TContactContext, input: z.output<typeof
     );
   const name = user?.fullName ?? input.name;
   const email = user?.email ?? input.email;
-  if (!name) throw new AppError(400, 'contact_name_required');
-  if (!email) throw new AppError(400, 'contact_email_required');
+  if (!name) throw new AppError('contact_name_required');
+  if (!email) throw new AppError('contact_email_required');
   const row = await insertContactRequest(ctx.db, {
     name,
     email,
@@ -62,7 +62,7 @@ export async function submitContact(ctx: TContactContext, input: z.output<typeof
     if (row) await markContactRequestEmailed(ctx.db, row.id, ctx.now);
   } catch {
     // Stored all the same: support reads the table when mail is down.
-    throw new AppError(503, 'contact_email_failed');
+    throw new AppError('contact_email_failed');
   }
   return { message: CONTACT_SENT };
 }

@@ -27,14 +27,14 @@ function audienceWhere(stationId: string, messageType: string) {
 
 /** Everything a send needs to know, checked; throws the spec's refusals. */
 async function plan(db: DbOrTx, auth: TAuth, messageId: string, at: Date) {
-  if (!canSendSms(auth)) throw new AppError(403, 'send_admin_only');
+  if (!canSendSms(auth)) throw new AppError('send_admin_only');
   const message = await messages.findMessage(db, auth.stationId, messageId);
   if (!message) throw notFound('message_not_found');
   const [station] = await db.select().from(stations).where(eq(stations.id, auth.stationId));
   if (!station) throw notFound('station_not_found');
   // From the dates, not the stored status: a trial that ended a minute ago cannot send.
-  if (!sendingAllowed(station, at)) throw new AppError(402, 'send_no_subscription');
-  if (!station.smsEnabled) throw new AppError(400, 'sms_disabled');
+  if (!sendingAllowed(station, at)) throw new AppError('send_no_subscription');
+  if (!station.smsEnabled) throw new AppError('sms_disabled');
 
   const byLanguage = await db
     .select({
@@ -79,7 +79,7 @@ async function plan(db: DbOrTx, auth: TAuth, messageId: string, at: Date) {
 }
 
 function noAudience(messageType: string): AppError {
-  return new AppError(400, 'no_audience', { message_type: messageType });
+  return new AppError('no_audience', { message_type: messageType });
 }
 
 export async function previewSend(db: Db, auth: TAuth, messageId: string, at: Date): Promise<TSendPreview> {
@@ -149,7 +149,7 @@ async function refuseRepeat(tx: DbOrTx, stationId: string, messageId: string) {
       recipients: previous.recipients,
     },
   };
-  throw new AppError(409, conflict.code, {}, { previous_send: conflict.previous_send });
+  throw new AppError(conflict.code, {}, { previous_send: conflict.previous_send });
 }
 
 /**
@@ -167,7 +167,7 @@ export async function acceptSend(
 ): Promise<TSendResult> {
   try {
     return await db.transaction(async (tx) => {
-      if (!canSendSms(auth)) throw new AppError(403, 'send_admin_only');
+      if (!canSendSms(auth)) throw new AppError('send_admin_only');
       const [locked] = await tx
         .select({ id: messagesTable.id })
         .from(messagesTable)
@@ -197,7 +197,7 @@ export async function acceptSend(
 }
 
 function keyReused() {
-  return new AppError(422, 'idempotency_key_reused');
+  return new AppError('idempotency_key_reused');
 }
 
 async function answerEarlier(tx: DbOrTx, earlier: TSendRow, messageId: string) {
@@ -219,7 +219,7 @@ async function insertSend(
     at,
   });
   if (balance === null) {
-    throw new AppError(402, 'not_enough_credits', {
+    throw new AppError('not_enough_credits', {
       needed: p.credits,
       available: await currentBalance(tx, p.station.id),
     });
@@ -266,7 +266,7 @@ async function insertSend(
   );
   if (rows !== p.recipients) {
     // The audience changed between the count and the insert (a STOP arrived): charge what was queued.
-    throw new AppError(409, 'subscribers_changed');
+    throw new AppError('subscribers_changed');
   }
   return { sent_count: p.recipients, send_id: send.id, credits: p.credits, waiting: p.waiting, balance };
 }

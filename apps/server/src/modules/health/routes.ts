@@ -19,7 +19,7 @@ export const healthRoutes =
           await ctx.database.ping();
         } catch (error) {
           request.log.error({ err: error }, 'database not ready');
-          throw new AppError(503, 'database_unavailable');
+          throw new AppError('database_unavailable');
         }
         return { status: 'ready', database: ctx.database.kind };
       },

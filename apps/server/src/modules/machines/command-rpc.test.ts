@@ -95,7 +95,7 @@ describe('a command asked on this node', () => {
     const { rpc, nextSent } = rpcOnNodeA();
     const envelopeSent = nextSent();
     const outcome = outcomeOf(rpc.command(stationId, 'studio', 'play', 'message-1'));
-    const refusal = new AppError(409, 'machine_disconnected', { machine: 'Studio PC' });
+    const refusal = new AppError('machine_disconnected', { machine: 'Studio PC' });
     rpc.settle(
       answer(await envelopeSent, {
         ok: false,

@@ -45,11 +45,10 @@ async function command(
   messageId: string,
 ): Promise<TCommandResult> {
   const row = await repo.findClient(deps.db, target.stationId, target.clientId);
-  if (!row) throw new AppError(404, 'machine_not_found');
-  if (!repo.isLive(row, deps.now()))
-    throw new AppError(409, 'machine_not_connected', { machine: row.clientName });
+  if (!row) throw new AppError('machine_not_found');
+  if (!repo.isLive(row, deps.now())) throw new AppError('machine_not_connected', { machine: row.clientName });
   const requestId = randomUUID();
-  const noAnswer = new AppError(504, 'machine_no_answer', { machine: row.clientName });
+  const noAnswer = new AppError('machine_no_answer', { machine: row.clientName });
   const answer = answerTo(
     pending,
     requestId,
@@ -89,7 +88,7 @@ export function createCommandRpc(deps: TRpcDeps) {
     abandonAll() {
       for (const [requestId, waiting] of pending) {
         clearTimeout(waiting.timer);
-        waiting.resolve(refusalReply(requestId, new AppError(503, 'server_restarting'), ''));
+        waiting.resolve(refusalReply(requestId, new AppError('server_restarting'), ''));
       }
       pending.clear();
     },

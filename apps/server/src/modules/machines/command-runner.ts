@@ -36,7 +36,7 @@ async function agentMessage(db: Db, stationId: string, messageId: string): Promi
 async function notConnected(deps: TRunnerDeps, command: TCommandEnvelope) {
   const row = await repo.findClient(deps.db, command.station_id, command.client_id);
   const name = row?.clientName ?? 'The machine';
-  const error = new AppError(409, 'machine_not_connected', { machine: name });
+  const error = new AppError('machine_not_connected', { machine: name });
   await deps.reply(command.reply_to, refusalReply(command.request_id, error, name));
 }
 
@@ -55,7 +55,7 @@ async function run(deps: TRunnerDeps, command: TCommandEnvelope) {
     }
   } catch (error) {
     conn.inFlight.delete(request_id);
-    const known = error instanceof AppError ? error : new AppError(500, 'machine_unreachable');
+    const known = error instanceof AppError ? error : new AppError('machine_unreachable');
     await deps.reply(command.reply_to, refusalReply(request_id, known, conn.clientName));
   }
 }
@@ -67,8 +67,8 @@ async function answered(deps: TRunnerDeps, conn: TConnection, frame: TResultFram
   conn.inFlight.delete(frame.request_id);
   const refusal = () =>
     frame.error
-      ? new AppError(502, 'machine_refused', { detail: frame.error })
-      : new AppError(502, 'machine_could_not', { machine: conn.clientName });
+      ? new AppError('machine_refused', { detail: frame.error })
+      : new AppError('machine_could_not', { machine: conn.clientName });
   await deps.reply(replyTo, {
     request_id: frame.request_id,
     ok: frame.ok,
@@ -82,7 +82,7 @@ async function answered(deps: TRunnerDeps, conn: TConnection, frame: TResultFram
 /** The machine left: every command it had not answered fails at once. */
 async function left(deps: TRunnerDeps, conn: TConnection) {
   for (const [requestId, replyTo] of conn.inFlight) {
-    const error = new AppError(409, 'machine_disconnected', { machine: conn.clientName });
+    const error = new AppError('machine_disconnected', { machine: conn.clientName });
     await deps.reply(replyTo, refusalReply(requestId, error, conn.clientName));
   }
   conn.inFlight.clear();

@@ -77,7 +77,7 @@ async function describe(ctx: Pick<TMessageContext, 'db' | 'stationId'>, row: rep
 /** One message of the station with its translations; another station's answers 404. */
 export async function getMessage(ctx: Pick<TMessageContext, 'db' | 'stationId'>, messageId: string) {
   const row = await repo.findMessage(ctx.db, ctx.stationId, messageId);
-  if (!row) throw new AppError(404, 'message_not_found');
+  if (!row) throw new AppError('message_not_found');
   return describe(ctx, row);
 }
 
@@ -107,8 +107,8 @@ export async function listMessages(
 async function assertActiveType(ctx: TMessageContext, messageType: string) {
   const types = await listMessageTypes(ctx.db, ctx.stationId);
   const type = types.find((t) => t.messageType === messageType);
-  if (!type) throw new AppError(400, 'unknown_message_type');
-  if (!type.isActive) throw new AppError(400, 'message_type_off', { type_name: type.displayName });
+  if (!type) throw new AppError('unknown_message_type');
+  if (!type.isActive) throw new AppError('message_type_off', { type_name: type.displayName });
 }
 
 async function announce(ctx: TMessageContext, type: string, data: Record<string, unknown>) {

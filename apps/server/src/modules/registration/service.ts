@@ -44,7 +44,7 @@ export type TRegistrationContext = {
 };
 
 const DRAFT_TTL_MS = LIMITS.registrationHours * 3_600_000;
-const takenStationId = (slug: string) => new AppError(409, 'station_id_taken', { station_id: slug });
+const takenStationId = (slug: string) => new AppError('station_id_taken', { station_id: slug });
 
 function codeContext(ctx: TRegistrationContext): codes.TCodeContext {
   return { db: ctx.db, secret: ctx.config.sessionSecret, now: ctx.now, ip: ctx.ip };
@@ -161,9 +161,9 @@ export async function startRegistration(
 
 async function openDraft(ctx: TRegistrationContext, registrationId: string) {
   const draft = await repo.findDraft(ctx.db, registrationId);
-  if (!draft) throw new AppError(404, 'registration_not_found');
-  if (draft.completedAt) throw new AppError(409, 'registration_complete');
-  if (draft.expiresAt <= ctx.now) throw new AppError(410, 'registration_expired');
+  if (!draft) throw new AppError('registration_not_found');
+  if (draft.completedAt) throw new AppError('registration_complete');
+  if (draft.expiresAt <= ctx.now) throw new AppError('registration_expired');
   return draft;
 }
 
@@ -192,10 +192,10 @@ async function refuseTakenEmail(
   const owner = await findUserByEmail(ctx.db, draft.email);
   if (!owner) return;
   if (!(await codes.consumeCode(ctx.db, codeId, ctx.now))) {
-    throw new AppError(409, 'registration_complete');
+    throw new AppError('registration_complete');
   }
   await sendEmailClashNotice(ctx.email, owner, draft.stationName);
-  throw new AppError(409, 'registration_email_taken');
+  throw new AppError('registration_email_taken');
 }
 
 export async function verifyRegistration(ctx: TRegistrationContext, registrationId: string, code: string) {
@@ -205,7 +205,7 @@ export async function verifyRegistration(ctx: TRegistrationContext, registration
     .catch(async (error: unknown) => {
       // A second verify of the same draft at once: the first used the code and made the station.
       if ((await repo.findDraft(ctx.db, registrationId))?.completedAt) {
-        throw new AppError(409, 'registration_complete');
+        throw new AppError('registration_complete');
       }
       throw error;
     });
@@ -223,10 +223,10 @@ export async function verifyRegistration(ctx: TRegistrationContext, registration
       // Two verifies of one draft: the second waits here, then finds it completed.
       const draft = await repo.findDraft(tx, registrationId, { forUpdate: true });
       if (!draft || draft.completedAt || !(await codes.consumeCode(tx, codeId, ctx.now))) {
-        throw new AppError(409, 'registration_complete');
+        throw new AppError('registration_complete');
       }
       if (await findStationIdBySlug(tx, draft.stationSlug)) throw takenStationId(draft.stationSlug);
-      if (await findUserByEmail(tx, draft.email)) throw new AppError(409, 'registration_email_taken');
+      if (await findUserByEmail(tx, draft.email)) throw new AppError('registration_email_taken');
 
       const station = await createStation(tx, ctx.config.publicUrl, {
         slug: draft.stationSlug,
@@ -276,7 +276,7 @@ export async function verifyRegistration(ctx: TRegistrationContext, registration
     return { token: created.token, user };
   } catch (error) {
     // Another draft took the same station ID or email a moment earlier.
-    if (isUniqueViolation(error)) throw new AppError(409, 'registration_taken_meanwhile');
+    if (isUniqueViolation(error)) throw new AppError('registration_taken_meanwhile');
     throw error;
   }
 }

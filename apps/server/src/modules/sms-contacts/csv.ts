@@ -27,18 +27,18 @@ export function parseContactsCsv(text: string): TCsvContactRow[] {
       info: true,
     }) as unknown as typeof parsed;
   } catch (error) {
-    throw new CsvError(new AppError(400, 'csv_invalid', { detail: (error as Error).message }));
+    throw new CsvError(new AppError('csv_invalid', { detail: (error as Error).message }));
   }
-  if (parsed.length === 0) throw new CsvError(new AppError(400, 'csv_empty'));
+  if (parsed.length === 0) throw new CsvError(new AppError('csv_empty'));
   const header = (parsed[0]?.record ?? []).map((h) => h.toLowerCase());
   const hasHeader = header.includes('phone');
   const index = (name: string, fallback: number) => (hasHeader ? header.indexOf(name) : fallback);
   const at = COLUMNS.map((name, i) => index(name, i));
-  if (hasHeader && at[1] === -1) throw new CsvError(new AppError(400, 'csv_no_phone_column'));
+  if (hasHeader && at[1] === -1) throw new CsvError(new AppError('csv_no_phone_column'));
   const body = hasHeader ? parsed.slice(1) : parsed;
   if (body.length > IMPORT_MAX_ROWS) {
     throw new CsvError(
-      new AppError(400, 'csv_too_many_rows', {
+      new AppError('csv_too_many_rows', {
         // Written without grouping, as the English always had them.
         rows: String(body.length),
         max_rows: String(IMPORT_MAX_ROWS),

@@ -132,7 +132,7 @@ export const smsContactRoutes =
             if (part.type === 'file') {
               const bytes = await part.toBuffer().catch((error: { code?: string }) => {
                 if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-                  throw new AppError(400, 'import_file_too_large', {
+                  throw new AppError('import_file_too_large', {
                     max_mb: IMPORT_MAX_BYTES / (1024 * 1024),
                   });
                 throw error;
@@ -145,13 +145,13 @@ export const smsContactRoutes =
         } catch (error) {
           throw uploadError(error);
         }
-        if (csv === null) throw new AppError(400, 'import_file_missing');
+        if (csv === null) throw new AppError('import_file_missing');
         if (hasUnstorableText(csv)) {
-          throw new AppError(400, 'import_file_unreadable');
+          throw new AppError('import_file_unreadable');
         }
         const dryRun = request.query.dry_run === 'true';
         if (!dryRun && !attested) {
-          throw new AppError(400, 'import_consent_required');
+          throw new AppError('import_consent_required');
         }
         try {
           return await importContacts(context(request), csv, { dryRun });

@@ -96,9 +96,9 @@ function checkedChoices(
     const preference = preferences[key];
     if (!preference?.subscribed) continue;
     if (!catalog.typeKeys.includes(key))
-      throw new AppError(400, 'unknown_message_type_key', { message_type: key });
+      throw new AppError('unknown_message_type_key', { message_type: key });
     if (!catalog.languages.has(preference.language)) {
-      throw new AppError(400, 'language_not_offered', { language: preference.language });
+      throw new AppError('language_not_offered', { language: preference.language });
     }
     choices.push({ messageType: key, language: preference.language });
   }
@@ -130,10 +130,10 @@ export async function updateStatus(ctx: TStaffContext, contactId: string, status
   const contact = await contacts.findContact(ctx.db, ctx.stationId, contactId);
   if (!contact) throw notFound('contact_not_found');
   if (contact.status === 'opted_out') {
-    throw new AppError(409, 'contact_opted_out');
+    throw new AppError('contact_opted_out');
   }
   if (contact.status === 'pending') {
-    throw new AppError(409, 'contact_pending');
+    throw new AppError('contact_pending');
   }
   const row = await contacts.updateContact(ctx.db, ctx.stationId, contactId, { status, updatedAt: ctx.now });
   if (!row) throw notFound('contact_not_found');
@@ -146,9 +146,9 @@ export async function addContact(
 ) {
   const catalog = await stationCatalog(ctx);
   const choices = checkedChoices(input.message_preferences, catalog);
-  if (choices.length === 0) throw new AppError(400, 'alert_type_required');
+  if (choices.length === 0) throw new AppError('alert_type_required');
   if (await contacts.findContactByPhone(ctx.db, ctx.stationId, input.phone)) {
-    throw new AppError(409, 'contact_exists');
+    throw new AppError('contact_exists');
   }
   const row = await ctx.db.transaction(async (tx) => {
     const contact = await contacts.insertContact(tx, {

@@ -1,6 +1,7 @@
 // GET and PUT /admin/api/settings/sms-texts: a station's own wording of the opt-in confirmation and
 // the HELP reply per language (issue 16). Admins only.
 import {
+  ERROR_STATUS,
   stationSmsTextErrorText,
   ZErrorResponse,
   ZStationSmsTextError,
@@ -54,7 +55,7 @@ export const smsTextRoutes =
         if (!outcome.ok) {
           const { problem } = outcome;
           return reply
-            .status(400)
+            .status(ERROR_STATUS[problem.code])
             .send({ error: stationSmsTextErrorText(problem), code: problem.code, params: problem.params });
         }
         return outcome.texts;

@@ -14,22 +14,21 @@ const JPEG_QUALITY = 90;
 const EXIF_ORIENTATION_TAG = 0x0112;
 
 function checkDimensions(width: number, height: number) {
-  if (width < 1 || height < 1) throw new AppError(400, 'logo_unreadable');
+  if (width < 1 || height < 1) throw new AppError('logo_unreadable');
   if (width > LOGO_MAX_SIDE || height > LOGO_MAX_SIDE)
-    throw new AppError(400, 'logo_too_big', { max_side: String(LOGO_MAX_SIDE) });
+    throw new AppError('logo_too_big', { max_side: String(LOGO_MAX_SIDE) });
 }
 
 function reencodePng(bytes: Buffer): Buffer {
   // IHDR comes first, right after the 8-byte signature: its size is known before any decoding.
-  if (bytes.length < 24 || bytes.toString('latin1', 12, 16) !== 'IHDR')
-    throw new AppError(400, 'logo_unreadable');
+  if (bytes.length < 24 || bytes.toString('latin1', 12, 16) !== 'IHDR') throw new AppError('logo_unreadable');
   checkDimensions(bytes.readUInt32BE(16), bytes.readUInt32BE(20));
   let image: PNG;
   try {
     // Refuses bytes after the image's end too: a PNG with a page behind it is not a PNG.
     image = PNG.sync.read(bytes);
   } catch {
-    throw new AppError(400, 'logo_unreadable');
+    throw new AppError('logo_unreadable');
   }
   return PNG.sync.write(image);
 }
@@ -80,8 +79,8 @@ function reencodeJpeg(bytes: Buffer): Buffer {
     });
   } catch (error) {
     if (error instanceof Error && /maxResolutionInMP|maxMemoryUsageInMB/.test(error.message))
-      throw new AppError(400, 'logo_too_big', { max_side: String(LOGO_MAX_SIDE) });
-    throw new AppError(400, 'logo_unreadable');
+      throw new AppError('logo_too_big', { max_side: String(LOGO_MAX_SIDE) });
+    throw new AppError('logo_unreadable');
   }
   checkDimensions(image.width, image.height);
   // A photo turned by its EXIF orientation keeps being shown the right way up.

@@ -13,16 +13,16 @@ const JPEG_SIGNATURE = Buffer.from([0xff, 0xd8, 0xff]);
 export const LOGO_TYPE_ERROR = errorText('logo_wrong_type', { types: LOGO_EXTENSIONS.join(', ') });
 export const LOGO_SIZE_ERROR = errorText('logo_too_large', { max_mb: LIMITS.logoMaxBytes / (1024 * 1024) });
 export const logoTooLarge = () =>
-  new AppError(400, 'logo_too_large', { max_mb: LIMITS.logoMaxBytes / (1024 * 1024) });
+  new AppError('logo_too_large', { max_mb: LIMITS.logoMaxBytes / (1024 * 1024) });
 
 /** The image type the bytes really are; the file name must agree. */
 export function detectLogoType(filename: string, bytes: Buffer): 'image/png' | 'image/jpeg' {
   const name = filename.toLowerCase();
   if (!LOGO_EXTENSIONS.some((ext) => name.endsWith(ext)))
-    throw new AppError(400, 'logo_wrong_type', { types: LOGO_EXTENSIONS.join(', ') });
+    throw new AppError('logo_wrong_type', { types: LOGO_EXTENSIONS.join(', ') });
   if (bytes.subarray(0, 8).equals(PNG_SIGNATURE) && name.endsWith('.png')) return 'image/png';
   if (bytes.subarray(0, 3).equals(JPEG_SIGNATURE) && !name.endsWith('.png')) return 'image/jpeg';
-  throw new AppError(400, 'logo_wrong_type', { types: LOGO_EXTENSIONS.join(', ') });
+  throw new AppError('logo_wrong_type', { types: LOGO_EXTENSIONS.join(', ') });
 }
 
 export async function saveStationLogo(
@@ -31,7 +31,7 @@ export async function saveStationLogo(
   file: { filename: string; bytes: Buffer },
   now: Date,
 ) {
-  if (file.bytes.length === 0) throw new AppError(400, 'logo_empty');
+  if (file.bytes.length === 0) throw new AppError('logo_empty');
   if (file.bytes.length > LIMITS.logoMaxBytes) throw logoTooLarge();
   const contentType = detectLogoType(file.filename, file.bytes);
   const bytes = reencodeLogo(contentType, file.bytes);

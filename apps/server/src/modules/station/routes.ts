@@ -65,7 +65,7 @@ export const stationRoutes =
           .catch((error: unknown) => {
             throw uploadError(error);
           });
-        if (file?.fieldname !== 'logo') throw new AppError(400, 'logo_missing_file');
+        if (file?.fieldname !== 'logo') throw new AppError('logo_missing_file');
         const bytes = await file.toBuffer().catch((error: { code?: string }) => {
           if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw logoTooLarge();
           throw uploadError(error);

@@ -204,9 +204,10 @@ describe('message type names per language', async () => {
     const notOffered = await putTranslation(admin, id, 'fr', { display_name: 'Urgence', description: 'x' });
     expect(notOffered.statusCode).toBe(400);
     expect(notOffered.json().error).toContain('not offered');
+    // A malformed id is an unknown one: message_type_not_found, 404 as its table entry says.
     expect(
       (await putTranslation(admin, 'not-a-uuid', 'es', { display_name: 'X', description: 'x' })).statusCode,
-    ).toBe(400);
+    ).toBe(404);
 
     const { station: other } = await createStationWithAdmin(db, {
       slug: 'othertypes',

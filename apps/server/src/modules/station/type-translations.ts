@@ -301,7 +301,7 @@ export async function saveStaffWording(
   if (!station) throw notFound('station_not_found');
   const languages = await languageCodes(db, station);
   if (!languages.includes(input.language)) {
-    throw new AppError(400, 'language_not_offered', { language: input.language });
+    throw new AppError('language_not_offered', { language: input.language });
   }
   const messageType = type.messageType as TMessageTypeKey;
   await writeTypeWording(

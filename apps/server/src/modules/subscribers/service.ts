@@ -102,7 +102,7 @@ export async function registerSubscriber(
   input: z.output<typeof ZSubscribeRequest>,
 ): Promise<TSubscribeResponse> {
   const station = await stationOrNotFound(ctx, slug);
-  if (!station.signupEnabled) throw new AppError(403, 'subscriptions_closed');
+  if (!station.signupEnabled) throw new AppError('subscriptions_closed');
   const [languages, types] = await Promise.all([
     listLanguages(ctx.db, station),
     listMessageTypes(ctx.db, station.id),
@@ -111,9 +111,9 @@ export async function registerSubscriber(
   const offered = new Set(languages.filter((l) => l.isActive).map((l) => l.languageCode));
   for (const choice of input.message_types) {
     const type = activeTypes.get(choice.message_type);
-    if (!type) throw new AppError(400, 'alert_type_not_offered', { message_type: choice.message_type });
+    if (!type) throw new AppError('alert_type_not_offered', { message_type: choice.message_type });
     if (!offered.has(choice.language)) {
-      throw new AppError(400, 'language_not_offered', { language: choice.language });
+      throw new AppError('language_not_offered', { language: choice.language });
     }
   }
   await codes.assertCanSendCode(codeContext(ctx), input.phone);
@@ -186,7 +186,7 @@ function joinCodeText(
 async function pendingContact(ctx: TSubscriberContext, stationId: string, contactId: string) {
   const contact = await repo.findContact(ctx.db, stationId, contactId);
   if (!contact) throw notFound('subscription_not_found');
-  if (!contact.pendingSignup) throw new AppError(409, 'already_confirmed');
+  if (!contact.pendingSignup) throw new AppError('already_confirmed');
   return contact;
 }
 
@@ -207,7 +207,7 @@ export async function verifySubscriber(
     const contact = await repo.findContact(tx, station.id, contactId, { forUpdate: true });
     const signup = contact?.pendingSignup;
     if (!contact || !signup || !(await codes.consumeCode(tx, codeId, ctx.now))) {
-      throw new AppError(409, 'already_confirmed');
+      throw new AppError('already_confirmed');
     }
     // A language the station dropped after this sign-up started falls back to its primary one.
     const supported = new Set((await listLanguages(tx, station)).map((l) => l.languageCode));

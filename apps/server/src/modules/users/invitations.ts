@@ -90,7 +90,7 @@ export async function inviteUser(
   const email = normalizeEmail(input.body.email);
   // Only what the admin can already see is refused: a user of this station, a live invitation.
   const existing = await findUserByEmail(ctx.db, email);
-  if (existing?.stationId === input.stationId) throw new AppError(409, INVITATION_ERROR_CODES.emailTaken);
+  if (existing?.stationId === input.stationId) throw new AppError(INVITATION_ERROR_CODES.emailTaken);
   const token = randomToken();
   const row = await ctx.db
     .transaction(async (tx) => {
@@ -100,7 +100,7 @@ export async function inviteUser(
         .where(
           and(eq(userInvitations.stationId, input.stationId), eq(userInvitations.email, email), pending),
         );
-      if (live && live.expiresAt > ctx.now) throw new AppError(409, INVITATION_ERROR_CODES.pending);
+      if (live && live.expiresAt > ctx.now) throw new AppError(INVITATION_ERROR_CODES.pending);
       // An expired one gives way to the new invitation.
       if (live)
         await tx.update(userInvitations).set({ revokedAt: ctx.now }).where(eq(userInvitations.id, live.id));
@@ -124,7 +124,7 @@ export async function inviteUser(
     })
     .catch((error: unknown) => {
       // Two admins inviting the same address at once: the second sees the first's invitation.
-      if (isUniqueViolation(error)) throw new AppError(409, INVITATION_ERROR_CODES.pending);
+      if (isUniqueViolation(error)) throw new AppError(INVITATION_ERROR_CODES.pending);
       throw error;
     });
   await sendInvitation(ctx, row, token, input.body.language);
@@ -190,7 +190,7 @@ export async function findInvitationStation(db: DbOrTx, tokenHash: string) {
   return row?.stationId ?? null;
 }
 
-const invalidLink = () => new AppError(404, INVITATION_ERROR_CODES.invalid);
+const invalidLink = () => new AppError(INVITATION_ERROR_CODES.invalid);
 
 /** The live invitation of a link with its station's name; anything else is the one invalid-link error. */
 async function openInvitation(db: DbOrTx, token: string, now: Date) {

@@ -173,7 +173,7 @@ export const userRoutes =
       async (request) => {
         const stationSlug = request.headers['x-station-id'];
         const apiKey = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-        if (!stationSlug || !apiKey) throw new AppError(401, 'invalid_api_key');
+        if (!stationSlug || !apiKey) throw new AppError('invalid_api_key');
         const who = await authenticateApiKey(app.db, { stationSlug, apiKey, at: app.now() });
         await app.limits.assertApiKeyAllowed(who.keyId);
         return {

@@ -105,7 +105,7 @@ export async function getStationUser(db: DbOrTx, stationId: string, userId: stri
 }
 
 function emailTaken(error: unknown): never {
-  if (isUniqueViolation(error)) throw new AppError(409, 'email_taken');
+  if (isUniqueViolation(error)) throw new AppError('email_taken');
   throw error;
 }
 
@@ -118,7 +118,7 @@ async function requireStandardUser(
 ) {
   const row = await repo.findStationUser(db, stationId, userId);
   if (!row) throw notFound('user_not_found');
-  if (row.role === 'admin') throw new AppError(403, adminRefusal);
+  if (row.role === 'admin') throw new AppError(adminRefusal);
   return row;
 }
 
@@ -170,7 +170,7 @@ export async function issueApiKey(
   const row = await repo.findStationUser(db, input.stationId, input.userId);
   if (!row) throw notFound('user_not_found');
   const reason = apiAccessReason(row);
-  if (reason) throw new AppError(409, reason);
+  if (reason) throw new AppError(reason);
   const apiKey = `${API_KEY_PREFIX}${randomBytes(32).toString('hex')}`;
   await db.transaction(async (tx) => {
     await repo.revokeLiveApiKey(tx, input.stationId, input.userId, input.at);
@@ -215,13 +215,13 @@ export async function apiKeyRefusal(
  * revoked, another station's key, access turned off, or a station without a plan.
  */
 export async function authenticateApiKey(db: Db, input: { stationSlug: string; apiKey: string; at: Date }) {
-  if (!input.apiKey.startsWith(API_KEY_PREFIX)) throw new AppError(401, 'invalid_api_key');
+  if (!input.apiKey.startsWith(API_KEY_PREFIX)) throw new AppError('invalid_api_key');
   const row = await repo.findLiveApiKey(db, sha256(input.apiKey));
   if (!row || row.stationSlug !== input.stationSlug.trim().toLowerCase()) {
-    throw new AppError(401, 'invalid_api_key');
+    throw new AppError('invalid_api_key');
   }
   const reason = apiAccessReason(row);
-  if (reason) throw new AppError(403, reason);
+  if (reason) throw new AppError(reason);
   await repo.touchApiKey(db, row.keyId, input.at);
   return row;
 }

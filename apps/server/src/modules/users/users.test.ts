@@ -198,7 +198,7 @@ describe('API keys', async () => {
     });
     expect(off.json()).toMatchObject({ api_access_enabled: false, api_access_reason: USER_ERRORS.accessOff });
     const refused = await admin.post(`/admin/api/users/${samId}/api-key`);
-    expect(refused.statusCode).toBe(409);
+    expect(refused.statusCode).toBe(403);
     expect(refused.json().error).toBe(USER_ERRORS.accessOff);
 
     const key = (

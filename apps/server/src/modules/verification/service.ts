@@ -32,10 +32,10 @@ function hashCode(secret: string, subject: TSubject, code: string) {
 export async function assertCanSendCode(ctx: TCodeContext, phone: string) {
   const since = new Date(ctx.now.getTime() - HOUR_MS);
   if ((await repo.countCodesSince(ctx.db, { phone }, since)) >= CODE_POLICY.perPhonePerHour) {
-    throw new AppError(429, 'code_sent_too_often_number');
+    throw new AppError('code_sent_too_often_number');
   }
   if (ctx.ip && (await repo.countCodesSince(ctx.db, { ip: ctx.ip }, since)) >= CODE_POLICY.perIpPerHour) {
-    throw new AppError(429, 'code_sent_too_often_ip');
+    throw new AppError('code_sent_too_often_ip');
   }
 }
 
@@ -45,7 +45,7 @@ export async function issueCode(ctx: TCodeContext, subject: TSubject & { phone: 
   if (latest) {
     const waitMs = latest.createdAt.getTime() + CODE_POLICY.resendCooldownMs - ctx.now.getTime();
     if (waitMs > 0) {
-      throw new AppError(429, 'code_cooldown', { seconds: Math.ceil(waitMs / 1000) });
+      throw new AppError('code_cooldown', { seconds: Math.ceil(waitMs / 1000) });
     }
   }
   await assertCanSendCode(ctx, subject.phone);
@@ -75,18 +75,18 @@ export async function issueCode(ctx: TCodeContext, subject: TSubject & { phone: 
  */
 export async function checkCode(ctx: TCodeContext, subject: TSubject, code: string): Promise<string> {
   const latest = await repo.findLatestCode(ctx.db, subject.purpose, subject.subjectId);
-  if (!latest) throw new AppError(400, 'code_none_pending');
-  if (latest.voidedAt) throw new AppError(400, 'code_too_many_wrong');
-  if (latest.expiresAt <= ctx.now) throw new AppError(410, 'code_expired');
+  if (!latest) throw new AppError('code_none_pending');
+  if (latest.voidedAt) throw new AppError('code_too_many_wrong');
+  if (latest.expiresAt <= ctx.now) throw new AppError('code_expired');
   const attempt = await repo.recordAttempt(ctx.db, latest.id);
-  if (!attempt) throw new AppError(400, 'code_too_many_wrong');
+  if (!attempt) throw new AppError('code_too_many_wrong');
   if (safeEqual(latest.codeHash, hashCode(ctx.secret, subject, code))) return latest.id;
   const left = attempt.maxAttempts - attempt.attempts;
   if (left <= 0) {
     await repo.voidCode(ctx.db, latest.id, ctx.now);
-    throw new AppError(400, 'code_too_many_wrong');
+    throw new AppError('code_too_many_wrong');
   }
-  throw new AppError(400, 'verification_code_invalid', { attempts_left: left });
+  throw new AppError('verification_code_invalid', { attempts_left: left });
 }
 
 /** Uses the code up inside the caller's transaction; false if a concurrent request already did. */
@@ -140,9 +140,9 @@ export async function sendTextOrExplain(
     await sms.send(message);
   } catch (error) {
     if (error instanceof SmsSendError && error.kind === 'permanent') {
-      throw new AppError(400, 'sms_number_unreachable');
+      throw new AppError('sms_number_unreachable');
     }
-    throw new AppError(503, unavailable);
+    throw new AppError(unavailable);
   }
 }
 

@@ -96,7 +96,6 @@ export function tooMany(limit: TRateLimitName, until: Date, now: Date): AppError
   const ms = Math.max(1000, until.getTime() - now.getTime());
   const seconds = Math.ceil(ms / 1000);
   return new AppError(
-    429,
     'rate_limited',
     { rate_limit: limit, wait: describeWait(ms) },
     { rate_limit: limit, retry_after_seconds: seconds },

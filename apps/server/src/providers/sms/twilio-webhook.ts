@@ -15,7 +15,7 @@ export function twilioSignatureCheck(config: TConfig) {
       typeof signature !== 'string' ||
       !twilio.validateRequest(authToken, signature, url, params)
     ) {
-      throw new AppError(403, 'twilio_signature_invalid');
+      throw new AppError('twilio_signature_invalid');
     }
   };
 }

@@ -112,7 +112,7 @@ describe('AccountPage', () => {
       'POST /admin/api/account/two-factor/enable': () => {
         tries += 1;
         if (tries === 1)
-          return jsonResponse({ error: 'That code is not valid.', code: 'invalid_two_factor_code' }, 400);
+          return jsonResponse({ error: 'That code is not valid.', code: 'two_factor_code_rejected' }, 400);
         enabled = true;
         return jsonResponse({ recoveryCodes: codes });
       },

@@ -34,7 +34,7 @@ export function DisableTwoFactorModal({ opened, onClose }: { opened: boolean; on
           const reason = accountErrorCode(error);
           if (reason === ACCOUNT_ERROR_CODES.wrongPassword)
             form.setFieldError('password', t('password.wrongPassword'));
-          else if (reason === ACCOUNT_ERROR_CODES.invalidCode)
+          else if (reason === ACCOUNT_ERROR_CODES.rejectedCode)
             form.setFieldError('code', t('twoFactor.invalidCode'));
           else if (reason === ACCOUNT_ERROR_CODES.requiredByStation)
             form.setFieldError('code', t('twoFactor.requiredByStation'));

@@ -69,7 +69,7 @@ function SetupSteps({
       onError: (error) =>
         form.setFieldError(
           'code',
-          accountErrorCode(error) === ACCOUNT_ERROR_CODES.invalidCode
+          accountErrorCode(error) === ACCOUNT_ERROR_CODES.rejectedCode
             ? t('twoFactor.invalidCode')
             : t('twoFactor.failed'),
         ),
