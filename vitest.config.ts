@@ -7,21 +7,32 @@ import { defineConfig } from 'vitest/config';
 const sharedSrc = fileURLToPath(new URL('./packages/shared/src/index.ts', import.meta.url));
 const alias = { '@message-station/shared': sharedSrc };
 
-/** Web tests about how modules load (zod's settings before zod): they need a module graph of their own. */
-const FRESH_WEB_TESTS = ['apps/web/src/app/zod-without-eval.test.ts'];
+/**
+ * Web tests about how modules load (zod's settings before zod, providers loaded on first use):
+ * they need a module graph of their own.
+ */
+const FRESH_WEB_TESTS = [
+  'apps/web/src/app/zod-without-eval.test.ts',
+  'apps/web/src/app/AppProviders.test.tsx',
+];
+/** An API test that measures the worker's heap: other files' leftovers must not be in it. */
+const FRESH_API_TESTS = ['apps/server/src/platform/sse-memory.test.ts'];
 
-const apiProject = (name: string, testDb: string) => ({
+const apiProject = (name: string, testDb: string, fresh = false) => ({
   resolve: { alias },
   test: {
     name,
-    include: ['apps/server/src/**/*.test.ts'],
+    include: fresh ? FRESH_API_TESTS : ['apps/server/src/**/*.test.ts'],
+    exclude: fresh ? [] : FRESH_API_TESTS,
     environment: 'node',
     env: { TEST_DB: testDb },
-    globalSetup: ['apps/server/src/test/global-setup.ts'],
+    // One file needs no template databases: it migrates its own (test/db.ts).
+    globalSetup: fresh ? [] : ['apps/server/src/test/global-setup.ts'],
     // Files in a worker share one module graph: the server's modules load once per worker instead
     // of once per file (api-pglite 244 s → 145 s on two cores). Every file still gets its own
     // database and app; state a module keeps between files is reset by the code that owns it.
-    isolate: false,
+    // The fresh project's files get a graph each, as before.
+    isolate: fresh,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
@@ -40,6 +51,8 @@ export default defineConfig({
       },
       apiProject('api-pglite', 'pglite'),
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
+      // The heap test runs on PGlite only (streams, not the database, are measured).
+      apiProject('api-fresh', 'pglite', true),
       {
         resolve: { alias },
         test: {

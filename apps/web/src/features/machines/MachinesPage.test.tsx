@@ -48,7 +48,7 @@ describe('MachinesPage', () => {
     expect(screen.getAllByRole('heading', { name: /machines/i })).toHaveLength(1);
 
     const seenEarlier = connectedClient({ last_seen: new Date(Date.now() - 3 * HOUR).toISOString() });
-    answer(jsonResponse({ clients: [seenEarlier, linuxBox] }));
+    answer(jsonResponse({ clients: [seenEarlier, linuxBox()] }));
 
     expect(await screen.findByRole('heading', { level: 2, name: 'Connected Now (2)' })).toBeVisible();
     expect(screen.getAllByRole('columnheader').map((th) => th.textContent)).toEqual([
@@ -112,7 +112,7 @@ describe('MachinesPage', () => {
     expect(screen.getByRole('status', { name: 'Live updates: Connecting' })).toBeVisible();
 
     // The full list replaces what the GET gave.
-    stream.emit('connected', { clients: [connectedClient(), linuxBox] });
+    stream.emit('connected', { clients: [connectedClient(), linuxBox()] });
     expect(screen.getByRole('status', { name: 'Live updates: Live' })).toBeVisible();
     expect(rowNames()).toEqual(['Studio Mac', 'Front Desk PC']);
 
@@ -208,7 +208,7 @@ describe('MachinesPage', () => {
   it('speaks Spanish', async () => {
     installFakeEventSource();
     await i18n.changeLanguage('es');
-    mockMachinesApi([linuxBox]);
+    mockMachinesApi([linuxBox()]);
     renderApp('/admin/machines');
     expect(await screen.findByRole('heading', { level: 1, name: 'Equipos' })).toBeVisible();
     await screen.findByText('Front Desk PC');

@@ -20,15 +20,17 @@ export function connectedClient(overrides: Partial<TConnectedClient> = {}): TCon
   };
 }
 
-export const linuxBox = connectedClient({
-  client_id: 'client-front-desk',
-  client_name: 'Front Desk PC',
-  platform: 'Linux (x64)',
-  audio_output_device: null,
-  languages: [],
-  voices: {},
-  client_version: '2.0.0',
-});
+/** A machine with no voices, seen now (made per call: a module's constants outlive a test file). */
+export const linuxBox = () =>
+  connectedClient({
+    client_id: 'client-front-desk',
+    client_name: 'Front Desk PC',
+    platform: 'Linux (x64)',
+    audio_output_device: null,
+    languages: [],
+    voices: {},
+    client_version: '2.0.0',
+  });
 
 /** A signed-in user, GET /admin/api/clients answering `clients`, and `handlers` on top. */
 export function mockMachinesApi(clients: TConnectedClient[], handlers: Record<string, TApiHandler> = {}) {

@@ -25,7 +25,7 @@ const EXPORT = '/admin/api/messages/m-1/export';
 type TSetup = { clients?: TConnectedClient[]; handlers?: Record<string, TApiHandler>; messages?: TMessage[] };
 
 async function openDetails({
-  clients = [studio, linuxBox],
+  clients = [studio, linuxBox()],
   handlers = {},
   messages = [message()],
 }: TSetup = {}) {
@@ -130,11 +130,11 @@ describe('Detail modal machine controls', () => {
   it('follows playback started elsewhere and goes idle on the stopped event', async () => {
     const { dialog } = await openDetails();
     await dialog.findByPlaceholderText('Select a machine');
-    playbackEvent('m-1', 'playing', linuxBox.client_id);
+    playbackEvent('m-1', 'playing', linuxBox().client_id);
     expect(await dialog.findByText('Playing on Front Desk PC')).toBeVisible();
     // Stop reaches the machine that is playing even though none is chosen.
     expect(button(dialog, 'Stop')).not.toHaveAttribute('aria-disabled');
-    playbackEvent('m-1', 'stopped', linuxBox.client_id);
+    playbackEvent('m-1', 'stopped', linuxBox().client_id);
     await waitFor(() => expect(dialog.queryByText('Playing on Front Desk PC')).not.toBeInTheDocument());
   });
 
@@ -142,11 +142,11 @@ describe('Detail modal machine controls', () => {
     const { user, dialog } = await openDetails();
     const stream = clientsStream();
     stream.emit('connected', { clients: [studio] });
-    stream.emit('client_connected', linuxBox);
+    stream.emit('client_connected', linuxBox());
     await chooseMachine(user, dialog, 'Front Desk PC');
-    playbackEvent('m-1', 'playing', linuxBox.client_id);
+    playbackEvent('m-1', 'playing', linuxBox().client_id);
     expect(await dialog.findByText('Playing on Front Desk PC')).toBeVisible();
-    stream.emit('client_disconnected', { client_id: linuxBox.client_id });
+    stream.emit('client_disconnected', { client_id: linuxBox().client_id });
     await waitFor(() => expect(dialog.queryByText('Playing on Front Desk PC')).not.toBeInTheDocument());
     expect(await dialog.findByPlaceholderText('Select a machine')).toBeVisible();
   });
@@ -224,7 +224,7 @@ describe('Detail modal machine controls', () => {
   });
 
   it('preselects the machine chosen last time while it is connected', async () => {
-    window.localStorage.setItem(MACHINE_STORAGE_KEY, JSON.stringify(linuxBox.client_id));
+    window.localStorage.setItem(MACHINE_STORAGE_KEY, JSON.stringify(linuxBox().client_id));
     const { dialog } = await openDetails();
     await waitFor(() => expect(machineInput(dialog)).toHaveValue('Front Desk PC'));
   });
