@@ -195,20 +195,20 @@ export async function buildApp(deps: TAppDeps) {
 
   // Before any route: each state-changing route is matched to its audit rule as it registers.
   registerAuditTrail(app, ctx);
-  await app.register(healthRoutes(ctx));
-  await app.register(auditRoutes(ctx));
-  await app.register(authRoutes(ctx));
-  await app.register(registrationRoutes(ctx));
-  await app.register(stationRoutes(ctx));
-  await app.register(subscriberRoutes(ctx));
-  await app.register(smsContactRoutes(ctx));
-  await app.register(messageRoutes(ctx));
-  await app.register(stationSettingsRoutes(ctx));
-  await app.register(smsTextRoutes(ctx));
-  await app.register(typeTranslationRoutes(ctx));
-  await app.register(userRoutes(ctx));
-  await app.register(billingRoutes(ctx));
-  await app.register(superadminRoutes(ctx));
+  await app.register(healthRoutes, ctx);
+  await app.register(auditRoutes, ctx);
+  await app.register(authRoutes, ctx);
+  await app.register(registrationRoutes, ctx);
+  await app.register(stationRoutes, ctx);
+  await app.register(subscriberRoutes, ctx);
+  await app.register(smsContactRoutes, ctx);
+  await app.register(messageRoutes, ctx);
+  await app.register(stationSettingsRoutes, ctx);
+  await app.register(smsTextRoutes, ctx);
+  await app.register(typeTranslationRoutes, ctx);
+  await app.register(userRoutes, ctx);
+  await app.register(billingRoutes, ctx);
+  await app.register(superadminRoutes, ctx);
   await startBillingScheduler(jobs.boss, { db: database.db, now, log: app.log });
   await startRateLimitJobs(jobs.boss, {
     store: rateStore,
@@ -235,15 +235,15 @@ export async function buildApp(deps: TAppDeps) {
   app.addHook('preClose', async () => {
     await dispatch.drain();
   });
-  await app.register(deliveryRoutes(ctx, dispatch));
-  await app.register(stationSendingRoutes(ctx));
-  await app.register(dashboardRoutes(ctx));
-  await app.register(botCheckRoutes(ctx));
-  await app.register(contactRoutes(ctx));
-  await app.register(machineRoutes(ctx));
-  await app.register(audioRoutes(ctx));
-  await app.register(releaseRoutes(ctx));
-  if (outboxActive) await app.register(devOutboxRoutes(ctx));
+  await app.register(deliveryRoutes, { ...ctx, dispatch });
+  await app.register(stationSendingRoutes, ctx);
+  await app.register(dashboardRoutes, ctx);
+  await app.register(botCheckRoutes, ctx);
+  await app.register(contactRoutes, ctx);
+  await app.register(machineRoutes, ctx);
+  await app.register(audioRoutes, ctx);
+  await app.register(releaseRoutes, ctx);
+  if (outboxActive) await app.register(devOutboxRoutes, ctx);
 
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -6,39 +6,41 @@ import { authOf } from '../../platform/guards.js';
 import { renderMessageAudio } from './service.js';
 import { createSpeechRenderer, type TSpeechRenderer } from './speech.js';
 
-export const audioRoutes =
-  (
-    app: TAppContext,
-    speech: TSpeechRenderer = createSpeechRenderer(app.config.speech),
-  ): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    fastify.get(
-      '/admin/api/messages/:id/audio',
-      {
-        onRequest: app.guards.requireUser,
-        schema: {
-          tags: ['messages'],
-          summary: 'One language of a message spoken by the server (espeak-ng), as a WAV or MP3 download',
-          params: ZMessageIdParams,
-          querystring: ZAudioQuery,
+/**
+ * What these routes use from the app, handed over as the plugin's options; `speech` defaults to the
+ * renderer the configuration chooses.
+ */
+export type TAudioRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'guards'> & { speech?: TSpeechRenderer };
+
+export const audioRoutes: FastifyPluginAsyncZod<TAudioRoutesDeps> = async (fastify, deps) => {
+  const speech = deps.speech ?? createSpeechRenderer(deps.config.speech);
+  fastify.get(
+    '/admin/api/messages/:id/audio',
+    {
+      onRequest: deps.guards.requireUser,
+      schema: {
+        tags: ['messages'],
+        summary: 'One language of a message spoken by the server (espeak-ng), as a WAV or MP3 download',
+        params: ZMessageIdParams,
+        querystring: ZAudioQuery,
+      },
+    },
+    async (request, reply) => {
+      const { stationId } = authOf(request);
+      const audio = await renderMessageAudio(
+        { db: deps.db, stationId, speech },
+        {
+          messageId: request.params.id,
+          language: request.query.lang,
+          format: request.query.format,
+          timeZone: request.query.tz,
         },
-      },
-      async (request, reply) => {
-        const { stationId } = authOf(request);
-        const audio = await renderMessageAudio(
-          { db: app.db, stationId, speech },
-          {
-            messageId: request.params.id,
-            language: request.query.lang,
-            format: request.query.format,
-            timeZone: request.query.tz,
-          },
-        );
-        return reply
-          .type(audio.contentType)
-          .header('content-disposition', `attachment; filename="${audio.fileName}"`)
-          .header('cache-control', 'no-store')
-          .send(audio.bytes);
-      },
-    );
-  };
+      );
+      return reply
+        .type(audio.contentType)
+        .header('content-disposition', `attachment; filename="${audio.fileName}"`)
+        .header('cache-control', 'no-store')
+        .send(audio.bytes);
+    },
+  );
+};

@@ -12,51 +12,52 @@ const EXPORT_MAX_ROWS = 100_000;
 
 const refused = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
 
-export const auditRoutes =
-  (app: TAppContext): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    const admin = { onRequest: app.guards.requireAdmin };
+/** What these routes use from the app, handed over as the plugin's options. */
+export type TAuditRoutesDeps = Pick<TAppContext, 'db' | 'guards' | 'now'>;
 
-    fastify.get(
-      '/admin/api/audit',
-      {
-        ...admin,
-        schema: {
-          tags: ['audit'],
-          summary: "The station's audit log, newest first (filters: action or its area, actor, days)",
-          querystring: ZAuditQuery,
-          response: { 200: ZAuditPage, ...refused },
-        },
-      },
-      async (request) => listAudit(app.db, authOf(request).stationId, request.query),
-    );
+export const auditRoutes: FastifyPluginAsyncZod<TAuditRoutesDeps> = async (fastify, deps) => {
+  const admin = { onRequest: deps.guards.requireAdmin };
 
-    fastify.get(
-      '/admin/api/audit.csv',
-      {
-        ...admin,
-        schema: {
-          tags: ['audit'],
-          summary: 'The filtered audit log as CSV (UTF-8 with BOM; no cell can start a formula)',
-          querystring: ZAuditQuery.omit({ cursor: true, limit: true }),
-          produces: ['text/csv'],
-        },
+  fastify.get(
+    '/admin/api/audit',
+    {
+      ...admin,
+      schema: {
+        tags: ['audit'],
+        summary: "The station's audit log, newest first (filters: action or its area, actor, days)",
+        querystring: ZAuditQuery,
+        response: { 200: ZAuditPage, ...refused },
       },
-      async (request, reply) => {
-        const stationId = authOf(request).stationId;
-        const entries = [];
-        let cursor: string | undefined;
-        do {
-          const page = await listAudit(app.db, stationId, { ...request.query, cursor, limit: EXPORT_PAGE });
-          entries.push(...page.entries);
-          cursor = page.next_cursor ?? undefined;
-        } while (cursor && entries.length < EXPORT_MAX_ROWS);
-        const day = app.now().toISOString().slice(0, 10);
-        return reply
-          .type('text/csv; charset=utf-8')
-          .header('cache-control', 'no-store')
-          .header('content-disposition', `attachment; filename="audit-${day}.csv"`)
-          .send(auditCsv(entries));
+    },
+    async (request) => listAudit(deps.db, authOf(request).stationId, request.query),
+  );
+
+  fastify.get(
+    '/admin/api/audit.csv',
+    {
+      ...admin,
+      schema: {
+        tags: ['audit'],
+        summary: 'The filtered audit log as CSV (UTF-8 with BOM; no cell can start a formula)',
+        querystring: ZAuditQuery.omit({ cursor: true, limit: true }),
+        produces: ['text/csv'],
       },
-    );
-  };
+    },
+    async (request, reply) => {
+      const stationId = authOf(request).stationId;
+      const entries = [];
+      let cursor: string | undefined;
+      do {
+        const page = await listAudit(deps.db, stationId, { ...request.query, cursor, limit: EXPORT_PAGE });
+        entries.push(...page.entries);
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor && entries.length < EXPORT_MAX_ROWS);
+      const day = deps.now().toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="audit-${day}.csv"`)
+        .send(auditCsv(entries));
+    },
+  );
+};

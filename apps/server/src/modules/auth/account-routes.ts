@@ -50,192 +50,193 @@ const errors = {
   409: ZErrorResponse,
 };
 
-export const accountRoutes =
-  (ctx: TAppContext): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { db, sessions, config, guards, now } = ctx;
-    const signedIn = { onRequest: guards.requireSignedIn };
-    const accountContext = (request: FastifyRequest): account.TAccountContext => ({
-      db,
-      auth: authOf(request),
-      sessionSecret: config.sessionSecret,
-      now: now(),
-    });
+/** What these routes use from the fastify, handed over as the plugin's options. */
+export type TAccountRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'guards' | 'now' | 'sessions'>;
 
-    app.post(
-      '/auth/login/two-factor',
-      {
-        // Each challenge takes five codes; this caps an address opening many challenges.
-        config: { rateLimit: { max: 30, timeWindow: 15 * 60_000 } },
-        schema: {
-          tags: ['auth'],
-          summary: 'Finish a sign-in with a code from the authenticator app or a recovery code',
-          body: ZLoginTwoFactorRequest,
-          response: { 200: ZSessionUser, 400: ZErrorResponse, 401: ZErrorResponse, 429: ZErrorResponse },
-        },
-      },
-      async (request, reply) => {
-        const deps = {
-          db,
-          now: now(),
-          sessionSecret: config.sessionSecret,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        };
-        const result = await completeTwoFactorLogin(
-          deps,
-          request.cookies[LOGIN_CHALLENGE_COOKIE],
-          request.body.code,
-        );
-        reply.clearCookie(LOGIN_CHALLENGE_COOKIE, { path: CHALLENGE_PATH });
-        sessions.setSessionCookies(reply, result.token);
-        return result.user;
-      },
-    );
+export const accountRoutes: FastifyPluginAsyncZod<TAccountRoutesDeps> = async (fastify, deps) => {
+  const { db, sessions, config, guards, now } = deps;
+  const signedIn = { onRequest: guards.requireSignedIn };
+  const accountContext = (request: FastifyRequest): account.TAccountContext => ({
+    db,
+    auth: authOf(request),
+    sessionSecret: config.sessionSecret,
+    now: now(),
+  });
 
-    app.get(
-      '/admin/api/account',
-      {
-        ...signedIn,
-        schema: {
-          tags: ['account'],
-          summary: 'My Account: second factor and station security',
-          response: { 200: ZAccount },
-        },
+  fastify.post(
+    '/auth/login/two-factor',
+    {
+      // Each challenge takes five codes; this caps an address opening many challenges.
+      config: { rateLimit: { max: 30, timeWindow: 15 * 60_000 } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Finish a sign-in with a code from the authenticator app or a recovery code',
+        body: ZLoginTwoFactorRequest,
+        response: { 200: ZSessionUser, 400: ZErrorResponse, 401: ZErrorResponse, 429: ZErrorResponse },
       },
-      async (request) => account.describeAccount(accountContext(request)),
-    );
+    },
+    async (request, reply) => {
+      const deps = {
+        db,
+        now: now(),
+        sessionSecret: config.sessionSecret,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      };
+      const result = await completeTwoFactorLogin(
+        deps,
+        request.cookies[LOGIN_CHALLENGE_COOKIE],
+        request.body.code,
+      );
+      reply.clearCookie(LOGIN_CHALLENGE_COOKIE, { path: CHALLENGE_PATH });
+      sessions.setSessionCookies(reply, result.token);
+      return result.user;
+    },
+  );
 
-    app.post(
-      '/admin/api/account/password',
-      {
-        ...signedIn,
-        schema: {
-          tags: ['account'],
-          summary: 'Change my password; every other session of mine ends',
-          body: ZChangePasswordRequest,
-          response: { 200: ZRevokedSessions, ...errors },
-        },
+  fastify.get(
+    '/admin/api/account',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'My Account: second factor and station security',
+        response: { 200: ZAccount },
       },
-      async (request) => account.changePassword(accountContext(request), request.body),
-    );
+    },
+    async (request) => account.describeAccount(accountContext(request)),
+  );
 
-    app.get(
-      '/admin/api/account/sessions',
-      {
-        ...signedIn,
-        schema: {
-          tags: ['account'],
-          summary: 'Where I am signed in',
-          response: { 200: ZAccountSessionList },
-        },
+  fastify.post(
+    '/admin/api/account/password',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'Change my password; every other session of mine ends',
+        body: ZChangePasswordRequest,
+        response: { 200: ZRevokedSessions, ...errors },
       },
-      async (request) => account.listSessions(accountContext(request)),
-    );
+    },
+    async (request) => account.changePassword(accountContext(request), request.body),
+  );
 
-    app.delete(
-      '/admin/api/account/sessions/:id',
-      {
-        ...signedIn,
-        schema: {
-          tags: ['account'],
-          summary: 'Sign one of my sessions out',
-          params: ZSessionIdParams,
-          response: { 200: ZOk, ...errors },
-        },
+  fastify.get(
+    '/admin/api/account/sessions',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'Where I am signed in',
+        response: { 200: ZAccountSessionList },
       },
-      async (request, reply) => {
-        const { current } = await account.revokeSession(accountContext(request), request.params.id);
-        if (current) sessions.clearSessionCookies(reply);
-        return { ok: true as const };
-      },
-    );
+    },
+    async (request) => account.listSessions(accountContext(request)),
+  );
 
-    app.post(
-      '/admin/api/account/sessions/revoke-others',
-      {
-        ...signedIn,
-        schema: {
-          tags: ['account'],
-          summary: 'Sign out of all my other sessions',
-          response: { 200: ZRevokedSessions },
-        },
+  fastify.delete(
+    '/admin/api/account/sessions/:id',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'Sign one of my sessions out',
+        params: ZSessionIdParams,
+        response: { 200: ZOk, ...errors },
       },
-      async (request) => account.revokeOtherSessions(accountContext(request)),
-    );
+    },
+    async (request, reply) => {
+      const { current } = await account.revokeSession(accountContext(request), request.params.id);
+      if (current) sessions.clearSessionCookies(reply);
+      return { ok: true as const };
+    },
+  );
 
-    app.post(
-      '/admin/api/account/two-factor/setup',
-      {
-        ...signedIn,
-        schema: {
-          tags: ['account'],
-          summary: 'A new TOTP secret to scan; on after the first code confirms it',
-          response: { 200: ZTwoFactorSetup, ...errors },
-        },
+  fastify.post(
+    '/admin/api/account/sessions/revoke-others',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'Sign out of all my other sessions',
+        response: { 200: ZRevokedSessions },
       },
-      async (request) => account.startTwoFactorSetup(accountContext(request)),
-    );
+    },
+    async (request) => account.revokeOtherSessions(accountContext(request)),
+  );
 
-    app.post(
-      '/admin/api/account/two-factor/enable',
-      {
-        ...signedIn,
-        schema: {
-          tags: ['account'],
-          summary: 'Confirm the first code: two-factor is on; the ten recovery codes are in this answer only',
-          body: ZEnableTwoFactorRequest,
-          response: { 200: ZRecoveryCodes, ...errors },
-        },
+  fastify.post(
+    '/admin/api/account/two-factor/setup',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'A new TOTP secret to scan; on after the first code confirms it',
+        response: { 200: ZTwoFactorSetup, ...errors },
       },
-      async (request) => account.enableTwoFactor(accountContext(request), request.body.code),
-    );
+    },
+    async (request) => account.startTwoFactorSetup(accountContext(request)),
+  );
 
-    app.post(
-      '/admin/api/account/two-factor/disable',
-      {
-        ...signedIn,
-        schema: {
-          tags: ['account'],
-          summary: 'Turn two-factor off (password and a code)',
-          body: ZDisableTwoFactorRequest,
-          response: { 200: ZOk, ...errors },
-        },
+  fastify.post(
+    '/admin/api/account/two-factor/enable',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'Confirm the first code: two-factor is on; the ten recovery codes are in this answer only',
+        body: ZEnableTwoFactorRequest,
+        response: { 200: ZRecoveryCodes, ...errors },
       },
-      async (request) => {
-        await account.disableTwoFactor(accountContext(request), request.body);
-        return { ok: true as const };
-      },
-    );
+    },
+    async (request) => account.enableTwoFactor(accountContext(request), request.body.code),
+  );
 
-    app.put(
-      '/admin/api/account/language',
-      {
-        ...signedIn,
-        schema: {
-          tags: ['account'],
-          summary: 'Keep the interface language I chose: emails to me are written in it',
-          body: ZAccountLanguage,
-          response: { 200: ZAccountLanguage, 400: ZErrorResponse, 401: ZErrorResponse },
-        },
+  fastify.post(
+    '/admin/api/account/two-factor/disable',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'Turn two-factor off (password and a code)',
+        body: ZDisableTwoFactorRequest,
+        response: { 200: ZOk, ...errors },
       },
-      async (request) => {
-        await setUserLanguage(db, authOf(request).userId, request.body.language);
-        return { language: request.body.language };
-      },
-    );
+    },
+    async (request) => {
+      await account.disableTwoFactor(accountContext(request), request.body);
+      return { ok: true as const };
+    },
+  );
 
-    app.put(
-      '/admin/api/station/security',
-      {
-        onRequest: guards.requireAdmin,
-        schema: {
-          tags: ['account'],
-          summary: 'Station security: require two-factor sign-in for admins',
-          body: ZStationSecurity,
-          response: { 200: ZStationSecurity, ...errors },
-        },
+  fastify.put(
+    '/admin/api/account/language',
+    {
+      ...signedIn,
+      schema: {
+        tags: ['account'],
+        summary: 'Keep the interface language I chose: emails to me are written in it',
+        body: ZAccountLanguage,
+        response: { 200: ZAccountLanguage, 400: ZErrorResponse, 401: ZErrorResponse },
       },
-      async (request) => account.setStationTwoFactor(accountContext(request), request.body.requireTwoFactor),
-    );
-  };
+    },
+    async (request) => {
+      await setUserLanguage(db, authOf(request).userId, request.body.language);
+      return { language: request.body.language };
+    },
+  );
+
+  fastify.put(
+    '/admin/api/station/security',
+    {
+      onRequest: guards.requireAdmin,
+      schema: {
+        tags: ['account'],
+        summary: 'Station security: require two-factor sign-in for admins',
+        body: ZStationSecurity,
+        response: { 200: ZStationSecurity, ...errors },
+      },
+    },
+    async (request) => account.setStationTwoFactor(accountContext(request), request.body.requireTwoFactor),
+  );
+};

@@ -16,149 +16,150 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
-import { accountRoutes, setLoginChallengeCookie } from './account-routes.js';
+import { accountRoutes, setLoginChallengeCookie, type TAccountRoutesDeps } from './account-routes.js';
 import { completePasswordReset, requestPasswordReset, verifyResetToken } from './password-reset.js';
 import { describeSessionUser, login, logout } from './service.js';
 
-export const authRoutes =
-  (ctx: TAppContext): FastifyPluginAsyncZod =>
-  async (app) => {
-    const { db, sessions, config, now } = ctx;
+/** What these routes use from the fastify, handed over as the plugin's options. */
+export type TAuthRoutesDeps = Pick<TAppContext, 'email' | 'limits' | 'sms'> & TAccountRoutesDeps;
 
-    app.get(
-      '/auth/session',
-      {
-        schema: {
-          tags: ['auth'],
-          summary: 'The signed-in user; also hands out the CSRF cookie',
-          response: { 200: ZSessionUser, 401: ZErrorResponse },
+export const authRoutes: FastifyPluginAsyncZod<TAuthRoutesDeps> = async (fastify, deps) => {
+  const { db, sessions, config, now } = deps;
+
+  fastify.get(
+    '/auth/session',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user; also hands out the CSRF cookie',
+        response: { 200: ZSessionUser, 401: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const auth = await sessions.getAuth(request);
+      sessions.ensureCsrfCookie(request, reply, Boolean(auth));
+      if (!auth) throw new AppError('not_signed_in');
+      return describeSessionUser(db, auth);
+    },
+  );
+
+  fastify.post(
+    '/auth/login',
+    {
+      // Only failed attempts count, per account and per address, on every node (decision 0019).
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with email and password',
+        body: ZLoginRequest,
+        response: {
+          200: ZLoginResponse,
+          401: ZErrorResponse,
+          429: ZErrorResponse,
         },
       },
-      async (request, reply) => {
-        const auth = await sessions.getAuth(request);
-        sessions.ensureCsrfCookie(request, reply, Boolean(auth));
-        if (!auth) throw new AppError('not_signed_in');
-        return describeSessionUser(db, auth);
-      },
-    );
+    },
+    async (request, reply) => {
+      const result = await deps.limits.signIn.guard({ email: request.body.email, ip: request.ip }, () =>
+        login({ db, now: now(), ip: request.ip, userAgent: request.headers['user-agent'] }, request.body),
+      );
+      // Two-factor on: no session yet, the code step comes next (decision 0020).
+      if ('challengeToken' in result) {
+        setLoginChallengeCookie(reply, config, result.challengeToken);
+        return { twoFactorRequired: true as const };
+      }
+      sessions.setSessionCookies(reply, result.token);
+      return result.user;
+    },
+  );
 
-    app.post(
-      '/auth/login',
-      {
-        // Only failed attempts count, per account and per address, on every node (decision 0019).
-        schema: {
-          tags: ['auth'],
-          summary: 'Sign in with email and password',
-          body: ZLoginRequest,
-          response: {
-            200: ZLoginResponse,
-            401: ZErrorResponse,
-            429: ZErrorResponse,
-          },
+  await fastify.register(accountRoutes, deps);
+
+  fastify.post(
+    '/auth/logout',
+    { schema: { tags: ['auth'], summary: 'Sign out', response: { 200: ZOk } } },
+    async (request, reply) => {
+      await logout(db, request.cookies[COOKIE_NAMES.session]);
+      sessions.clearSessionCookies(reply);
+      return { ok: true as const };
+    },
+  );
+
+  fastify.post(
+    '/auth/password-reset/request',
+    {
+      config: { rateLimit: { max: 10, timeWindow: 15 * 60_000 } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Email a password reset link (1 hour, single use)',
+        body: ZPasswordResetRequest,
+        response: {
+          200: ZPasswordResetRequestResponse,
+          400: ZErrorResponse,
+          403: ZErrorResponse,
+          404: ZErrorResponse,
+          429: ZErrorResponse,
         },
       },
-      async (request, reply) => {
-        const result = await ctx.limits.signIn.guard({ email: request.body.email, ip: request.ip }, () =>
-          login({ db, now: now(), ip: request.ip, userAgent: request.headers['user-agent'] }, request.body),
-        );
-        // Two-factor on: no session yet, the code step comes next (decision 0020).
-        if ('challengeToken' in result) {
-          setLoginChallengeCookie(reply, config, result.challengeToken);
-          return { twoFactorRequired: true as const };
-        }
-        sessions.setSessionCookies(reply, result.token);
-        return result.user;
-      },
-    );
+    },
+    async (request) =>
+      requestPasswordReset(
+        {
+          db,
+          email: deps.email,
+          publicUrl: config.publicUrl,
+          now: now(),
+          ip: request.ip,
+          botCheck: config.botCheck,
+        },
+        request.body,
+        await sessions.getAuth(request),
+      ),
+  );
 
-    await app.register(accountRoutes(ctx));
+  const codeDeps = (request: { ip: string }) => ({
+    db,
+    sms: deps.sms,
+    config,
+    now: now(),
+    ip: request.ip,
+    codeTexts: deps.limits.codeTexts,
+  });
 
-    app.post(
-      '/auth/logout',
-      { schema: { tags: ['auth'], summary: 'Sign out', response: { 200: ZOk } } },
-      async (request, reply) => {
-        await logout(db, request.cookies[COOKIE_NAMES.session]);
-        sessions.clearSessionCookies(reply);
-        return { ok: true as const };
-      },
-    );
-
-    app.post(
-      '/auth/password-reset/request',
-      {
-        config: { rateLimit: { max: 10, timeWindow: 15 * 60_000 } },
-        schema: {
-          tags: ['auth'],
-          summary: 'Email a password reset link (1 hour, single use)',
-          body: ZPasswordResetRequest,
-          response: {
-            200: ZPasswordResetRequestResponse,
-            400: ZErrorResponse,
-            403: ZErrorResponse,
-            404: ZErrorResponse,
-            429: ZErrorResponse,
-          },
+  fastify.post(
+    '/auth/password-reset/verify',
+    {
+      config: { rateLimit: { max: 10, timeWindow: 15 * 60_000 } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Check a reset link and text a code to the account phone',
+        body: ZPasswordResetVerifyRequest,
+        response: {
+          200: ZPasswordResetVerifyResponse,
+          400: ZErrorResponse,
+          429: ZErrorResponse,
+          503: ZErrorResponse,
         },
       },
-      async (request) =>
-        requestPasswordReset(
-          {
-            db,
-            email: ctx.email,
-            publicUrl: config.publicUrl,
-            now: now(),
-            ip: request.ip,
-            botCheck: config.botCheck,
-          },
-          request.body,
-          await sessions.getAuth(request),
-        ),
-    );
+    },
+    async (request) => verifyResetToken(codeDeps(request), request.body.token),
+  );
 
-    const codeDeps = (request: { ip: string }) => ({
-      db,
-      sms: ctx.sms,
-      config,
-      now: now(),
-      ip: request.ip,
-      codeTexts: ctx.limits.codeTexts,
-    });
-
-    app.post(
-      '/auth/password-reset/verify',
-      {
-        config: { rateLimit: { max: 10, timeWindow: 15 * 60_000 } },
-        schema: {
-          tags: ['auth'],
-          summary: 'Check a reset link and text a code to the account phone',
-          body: ZPasswordResetVerifyRequest,
-          response: {
-            200: ZPasswordResetVerifyResponse,
-            400: ZErrorResponse,
-            429: ZErrorResponse,
-            503: ZErrorResponse,
-          },
+  fastify.post(
+    '/auth/password-reset/complete',
+    {
+      config: { rateLimit: { max: 10, timeWindow: 15 * 60_000 } },
+      schema: {
+        tags: ['auth'],
+        summary: 'Set a new password with the texted code; every session of the user ends',
+        body: ZPasswordResetCompleteRequest,
+        response: {
+          200: ZPasswordResetCompleteResponse,
+          400: ZErrorResponse,
+          410: ZErrorResponse,
+          429: ZErrorResponse,
         },
       },
-      async (request) => verifyResetToken(codeDeps(request), request.body.token),
-    );
-
-    app.post(
-      '/auth/password-reset/complete',
-      {
-        config: { rateLimit: { max: 10, timeWindow: 15 * 60_000 } },
-        schema: {
-          tags: ['auth'],
-          summary: 'Set a new password with the texted code; every session of the user ends',
-          body: ZPasswordResetCompleteRequest,
-          response: {
-            200: ZPasswordResetCompleteResponse,
-            400: ZErrorResponse,
-            410: ZErrorResponse,
-            429: ZErrorResponse,
-          },
-        },
-      },
-      async (request) => completePasswordReset(codeDeps(request), request.body),
-    );
-  };
+    },
+    async (request) => completePasswordReset(codeDeps(request), request.body),
+  );
+};

@@ -22,178 +22,181 @@ import { applyStripeEvent, type TStripeEvent } from './stripe-events.js';
 /** Stripe's own default: a signature older than five minutes is refused (replay protection). */
 export const STRIPE_TOLERANCE_SECONDS = 300;
 
-export const billingRoutes =
-  (app: TAppContext): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    fastify.get(
-      '/admin/api/billing',
-      {
-        onRequest: app.guards.requireAdmin,
-        schema: {
-          tags: ['billing'],
-          summary: 'Plan, payment status and the credit breakdown of this month',
-          response: { 200: ZBillingInfo, 403: ZErrorResponse },
-        },
-      },
-      async (request) => getBillingInfo(app.db, app.config.billing, authOf(request).stationId),
-    );
+/** What these routes use from the app, handed over as the plugin's options. */
+export type TBillingRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'guards'> &
+  TStripeWebhookDeps &
+  TDevCheckoutDeps;
 
-    fastify.get(
-      '/admin/api/billing/history',
-      {
-        onRequest: app.guards.requireAdmin,
-        schema: {
-          tags: ['billing'],
-          summary: 'Credit ledger entries, newest first (last 100)',
-          response: { 200: ZCreditLedgerList, 403: ZErrorResponse },
-        },
+export const billingRoutes: FastifyPluginAsyncZod<TBillingRoutesDeps> = async (fastify, deps) => {
+  fastify.get(
+    '/admin/api/billing',
+    {
+      onRequest: deps.guards.requireAdmin,
+      schema: {
+        tags: ['billing'],
+        summary: 'Plan, payment status and the credit breakdown of this month',
+        response: { 200: ZBillingInfo, 403: ZErrorResponse },
       },
-      async (request) => getBillingHistory(app.db, authOf(request).stationId),
-    );
+    },
+    async (request) => getBillingInfo(deps.db, deps.config.billing, authOf(request).stationId),
+  );
 
-    await fastify.register(stripeWebhook(app));
-    if (app.config.billing.devCheckout) await fastify.register(devCheckout(app));
-  };
+  fastify.get(
+    '/admin/api/billing/history',
+    {
+      onRequest: deps.guards.requireAdmin,
+      schema: {
+        tags: ['billing'],
+        summary: 'Credit ledger entries, newest first (last 100)',
+        response: { 200: ZCreditLedgerList, 403: ZErrorResponse },
+      },
+    },
+    async (request) => getBillingHistory(deps.db, authOf(request).stationId),
+  );
+
+  await fastify.register(stripeWebhook, deps);
+  if (deps.config.billing.devCheckout) await fastify.register(devCheckout, deps);
+};
 
 /** Its own plugin so the raw-body JSON parser applies to this route only. */
-const stripeWebhook =
-  (app: TAppContext): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
-      done(null, body),
-    );
-    fastify.post(
-      '/webhooks/stripe',
-      {
-        schema: {
-          tags: ['billing'],
-          summary: 'Stripe events (signature and a 300 s tolerance checked; each event applied once)',
-          response: {
-            200: ZStripeWebhookResponse,
-            400: ZErrorResponse,
-            503: ZErrorResponse,
-          },
+/** What these routes use from the app, handed over as the plugin's options. */
+export type TStripeWebhookDeps = Pick<TAppContext, 'config' | 'db' | 'now'>;
+
+const stripeWebhook: FastifyPluginAsyncZod<TStripeWebhookDeps> = async (fastify, deps) => {
+  fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
+    done(null, body),
+  );
+  fastify.post(
+    '/webhooks/stripe',
+    {
+      schema: {
+        tags: ['billing'],
+        summary: 'Stripe events (signature and a 300 s tolerance checked; each event applied once)',
+        response: {
+          200: ZStripeWebhookResponse,
+          400: ZErrorResponse,
+          503: ZErrorResponse,
         },
       },
-      async (request) => {
-        const secret = app.config.billing.webhookSecret;
-        if (!secret) throw new AppError('stripe_webhook_unconfigured');
-        const signature = request.headers['stripe-signature'];
-        if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
-          throw new AppError('stripe_signature_missing');
+    },
+    async (request) => {
+      const secret = deps.config.billing.webhookSecret;
+      if (!secret) throw new AppError('stripe_webhook_unconfigured');
+      const signature = request.headers['stripe-signature'];
+      if (typeof signature !== 'string' || !Buffer.isBuffer(request.body)) {
+        throw new AppError('stripe_signature_missing');
+      }
+      let event: TStripeEvent;
+      try {
+        event = Stripe.webhooks.constructEvent(
+          request.body,
+          signature,
+          secret,
+          STRIPE_TOLERANCE_SECONDS,
+          undefined,
+          // Milliseconds: the SDK divides by 1000 itself.
+          deps.now().getTime(),
+        ) as unknown as TStripeEvent;
+      } catch (error) {
+        throw new AppError('stripe_signature_invalid', { detail: (error as Error).message });
+      }
+      try {
+        const result = await applyStripeEvent(deps.db, event, deps.now());
+        // Paid amounts that do not match what was bought: someone must look (docs/stripe.md).
+        if (result.outcome.startsWith('flagged')) {
+          request.log.warn({ stripeEvent: event.id, outcome: result.outcome }, 'Stripe checkout flagged');
         }
-        let event: TStripeEvent;
-        try {
-          event = Stripe.webhooks.constructEvent(
-            request.body,
-            signature,
-            secret,
-            STRIPE_TOLERANCE_SECONDS,
-            undefined,
-            // Milliseconds: the SDK divides by 1000 itself.
-            app.now().getTime(),
-          ) as unknown as TStripeEvent;
-        } catch (error) {
-          throw new AppError('stripe_signature_invalid', { detail: (error as Error).message });
-        }
-        try {
-          const result = await applyStripeEvent(app.db, event, app.now());
-          // Paid amounts that do not match what was bought: someone must look (docs/stripe.md).
-          if (result.outcome.startsWith('flagged')) {
-            request.log.warn({ stripeEvent: event.id, outcome: result.outcome }, 'Stripe checkout flagged');
-          }
-          return { received: true as const, ...result };
-        } catch (error) {
-          if (error instanceof z.ZodError)
-            throw new AppError('stripe_payload_unexpected', { event_type: event.type });
-          throw error;
-        }
-      },
-    );
-  };
+        return { received: true as const, ...result };
+      } catch (error) {
+        if (error instanceof z.ZodError)
+          throw new AppError('stripe_payload_unexpected', { event_type: event.type });
+        throw error;
+      }
+    },
+  );
+};
 
 /**
  * Development without a Stripe account: builds the checkout.session.completed event Stripe would
  * send for a Payment Link, signs it with the dev secret and posts it to the real webhook.
  */
-const devCheckout =
-  (app: TAppContext): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    fastify.post(
-      '/dev/api/stripe/checkout',
-      {
-        schema: {
-          tags: ['dev'],
-          summary: 'Development only: complete a test checkout through the signed webhook',
-          body: ZDevCheckoutRequest,
-          response: {
-            200: ZDevCheckoutResponse,
-            400: ZErrorResponse,
-          },
+/** What these routes use from the app, handed over as the plugin's options. */
+export type TDevCheckoutDeps = Pick<TAppContext, 'config' | 'now'>;
+
+const devCheckout: FastifyPluginAsyncZod<TDevCheckoutDeps> = async (fastify, deps) => {
+  fastify.post(
+    '/dev/api/stripe/checkout',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Development only: complete a test checkout through the signed webhook',
+        body: ZDevCheckoutRequest,
+        response: {
+          200: ZDevCheckoutResponse,
+          400: ZErrorResponse,
         },
       },
-      async (request) => {
-        const input = request.body;
-        const subscription = input.kind === 'subscription';
-        const amount = subscription
-          ? PLAN_TIERS[input.tier].priceCents
-          : input.packs * CREDIT_PACK.priceCents;
-        const event = {
-          id: `evt_dev_${randomToken().slice(0, 24)}`,
-          object: 'event',
-          type: 'checkout.session.completed',
-          created: Math.floor(app.now().getTime() / 1000),
-          livemode: false,
-          data: {
-            object: {
-              id: `cs_test_${randomToken().slice(0, 24)}`,
-              object: 'checkout.session',
-              mode: subscription ? 'subscription' : 'payment',
-              payment_status: 'paid',
-              client_reference_id: input.client_reference_id,
-              customer: `cus_dev_${input.client_reference_id.replace(/-/g, '').slice(0, 14)}`,
-              customer_details: { email: input.email ?? null },
-              subscription: subscription ? `sub_dev_${randomToken().slice(0, 14)}` : null,
-              currency: 'usd',
-              amount_subtotal: amount,
-              amount_total: amount,
-              metadata: subscription ? { tier: input.tier } : { packs: String(input.packs) },
-              // As an expanded session shows them: the credit pack price, once per pack.
-              ...(subscription
-                ? {}
-                : {
-                    line_items: {
-                      data: [
-                        {
-                          quantity: input.packs,
-                          price: { id: 'price_dev_credit_pack', unit_amount: CREDIT_PACK.priceCents },
-                        },
-                      ],
-                    },
-                  }),
-            },
+    },
+    async (request) => {
+      const input = request.body;
+      const subscription = input.kind === 'subscription';
+      const amount = subscription ? PLAN_TIERS[input.tier].priceCents : input.packs * CREDIT_PACK.priceCents;
+      const event = {
+        id: `evt_dev_${randomToken().slice(0, 24)}`,
+        object: 'event',
+        type: 'checkout.session.completed',
+        created: Math.floor(deps.now().getTime() / 1000),
+        livemode: false,
+        data: {
+          object: {
+            id: `cs_test_${randomToken().slice(0, 24)}`,
+            object: 'checkout.session',
+            mode: subscription ? 'subscription' : 'payment',
+            payment_status: 'paid',
+            client_reference_id: input.client_reference_id,
+            customer: `cus_dev_${input.client_reference_id.replace(/-/g, '').slice(0, 14)}`,
+            customer_details: { email: input.email ?? null },
+            subscription: subscription ? `sub_dev_${randomToken().slice(0, 14)}` : null,
+            currency: 'usd',
+            amount_subtotal: amount,
+            amount_total: amount,
+            metadata: subscription ? { tier: input.tier } : { packs: String(input.packs) },
+            // As an expanded session shows them: the credit pack price, once per pack.
+            ...(subscription
+              ? {}
+              : {
+                  line_items: {
+                    data: [
+                      {
+                        quantity: input.packs,
+                        price: { id: 'price_dev_credit_pack', unit_amount: CREDIT_PACK.priceCents },
+                      },
+                    ],
+                  },
+                }),
           },
-        };
-        const payload = JSON.stringify(event);
-        const header = Stripe.webhooks.generateTestHeaderString({
-          payload,
-          secret: app.config.billing.webhookSecret ?? '',
-          timestamp: Math.floor(app.now().getTime() / 1000),
+        },
+      };
+      const payload = JSON.stringify(event);
+      const header = Stripe.webhooks.generateTestHeaderString({
+        payload,
+        secret: deps.config.billing.webhookSecret ?? '',
+        timestamp: Math.floor(deps.now().getTime() / 1000),
+      });
+      const reply = await fastify.inject({
+        method: 'POST',
+        url: '/webhooks/stripe',
+        headers: { 'content-type': 'application/json', 'stripe-signature': header },
+        payload,
+      });
+      const body = reply.json() as { outcome?: string; error?: string };
+      if (reply.statusCode !== 200)
+        throw new AppError('test_checkout_failed', {
+          detail: body.error ?? 'The test checkout failed',
         });
-        const reply = await fastify.inject({
-          method: 'POST',
-          url: '/webhooks/stripe',
-          headers: { 'content-type': 'application/json', 'stripe-signature': header },
-          payload,
-        });
-        const body = reply.json() as { outcome?: string; error?: string };
-        if (reply.statusCode !== 200)
-          throw new AppError('test_checkout_failed', {
-            detail: body.error ?? 'The test checkout failed',
-          });
-        if (body.outcome?.startsWith('ignored'))
-          throw new AppError('test_checkout_ignored', { outcome: body.outcome });
-        return { ok: true as const, event_id: event.id, outcome: body.outcome ?? '' };
-      },
-    );
-  };
+      if (body.outcome?.startsWith('ignored'))
+        throw new AppError('test_checkout_ignored', { outcome: body.outcome });
+      return { ok: true as const, event_id: event.id, outcome: body.outcome ?? '' };
+    },
+  );
+};

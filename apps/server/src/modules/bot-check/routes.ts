@@ -4,31 +4,32 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { altchaChallenge, botCheckInfo } from './service.js';
 
-export const botCheckRoutes =
-  (app: TAppContext): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    fastify.get(
-      '/api/bot-check',
-      {
-        schema: {
-          tags: ['public'],
-          summary: 'The bot check public forms use: ALTCHA (ours) or Cloudflare Turnstile',
-          response: {
-            200: ZBotCheckConfig,
-          },
+/** What these routes use from the app, handed over as the plugin's options. */
+export type TBotCheckRoutesDeps = Pick<TAppContext, 'config' | 'now'>;
+
+export const botCheckRoutes: FastifyPluginAsyncZod<TBotCheckRoutesDeps> = async (fastify, deps) => {
+  fastify.get(
+    '/api/bot-check',
+    {
+      schema: {
+        tags: ['public'],
+        summary: 'The bot check public forms use: ALTCHA (ours) or Cloudflare Turnstile',
+        response: {
+          200: ZBotCheckConfig,
         },
       },
-      async () => botCheckInfo(app.config.botCheck),
-    );
-    fastify.get(
-      '/api/altcha/challenge',
-      {
-        config: { rateLimit: { max: 60, timeWindow: 60_000 } },
-        schema: { tags: ['public'], summary: 'A fresh ALTCHA proof-of-work challenge (10 minutes)' },
-      },
-      async (_request, reply) => {
-        reply.header('cache-control', 'no-store');
-        return altchaChallenge(app.config.botCheck, app.now());
-      },
-    );
-  };
+    },
+    async () => botCheckInfo(deps.config.botCheck),
+  );
+  fastify.get(
+    '/api/altcha/challenge',
+    {
+      config: { rateLimit: { max: 60, timeWindow: 60_000 } },
+      schema: { tags: ['public'], summary: 'A fresh ALTCHA proof-of-work challenge (10 minutes)' },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return altchaChallenge(deps.config.botCheck, deps.now());
+    },
+  );
+};

@@ -4,36 +4,37 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { submitContact } from './service.js';
 
-export const contactRoutes =
-  (app: TAppContext): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    fastify.post(
-      '/api/contact',
-      {
-        config: { rateLimit: { max: 5, timeWindow: 15 * 60_000 } },
-        schema: {
-          tags: ['public'],
-          summary: 'Send a message to support (emailed to the support address)',
-          body: ZContactRequest,
-          response: {
-            200: ZContactResponse,
-            400: ZErrorResponse,
-            429: ZErrorResponse,
-            503: ZErrorResponse,
-          },
+/** What these routes use from the app, handed over as the plugin's options. */
+export type TContactRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'email' | 'now' | 'sessions'>;
+
+export const contactRoutes: FastifyPluginAsyncZod<TContactRoutesDeps> = async (fastify, deps) => {
+  fastify.post(
+    '/api/contact',
+    {
+      config: { rateLimit: { max: 5, timeWindow: 15 * 60_000 } },
+      schema: {
+        tags: ['public'],
+        summary: 'Send a message to support (emailed to the support address)',
+        body: ZContactRequest,
+        response: {
+          200: ZContactResponse,
+          400: ZErrorResponse,
+          429: ZErrorResponse,
+          503: ZErrorResponse,
         },
       },
-      async (request) =>
-        submitContact(
-          {
-            db: app.db,
-            config: app.config,
-            email: app.email,
-            now: app.now(),
-            ip: request.ip,
-            auth: await app.sessions.getAuth(request),
-          },
-          request.body,
-        ),
-    );
-  };
+    },
+    async (request) =>
+      submitContact(
+        {
+          db: deps.db,
+          config: deps.config,
+          email: deps.email,
+          now: deps.now(),
+          ip: request.ip,
+          auth: await deps.sessions.getAuth(request),
+        },
+        request.body,
+      ),
+  );
+};

@@ -6,34 +6,35 @@ import { authOf } from '../../platform/guards.js';
 import { recentActivity } from './activity.js';
 import { dashboardStats } from './service.js';
 
-export const dashboardRoutes =
-  (app: TAppContext): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    fastify.get(
-      '/admin/api/dashboard-stats',
-      {
-        onRequest: app.guards.requireUser,
-        schema: {
-          tags: ['dashboard'],
-          summary: 'Dashboard cards, alerts and SMS per day',
-          response: { 200: ZDashboardStats },
-        },
+/** What these routes use from the app, handed over as the plugin's options. */
+export type TDashboardRoutesDeps = Pick<TAppContext, 'db' | 'guards' | 'now'>;
+
+export const dashboardRoutes: FastifyPluginAsyncZod<TDashboardRoutesDeps> = async (fastify, deps) => {
+  fastify.get(
+    '/admin/api/dashboard-stats',
+    {
+      onRequest: deps.guards.requireUser,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Dashboard cards, alerts and SMS per day',
+        response: { 200: ZDashboardStats },
       },
-      async (request) => dashboardStats(app.db, authOf(request).stationId, app.now()),
-    );
-    fastify.get(
-      '/admin/api/activity',
-      {
-        onRequest: app.guards.requireUser,
-        schema: {
-          tags: ['dashboard'],
-          summary: 'Recent SMS activity, one line per message, newest first, with where its texts are',
-          querystring: ZActivityQuery,
-          response: { 200: ZActivityResponse },
-        },
+    },
+    async (request) => dashboardStats(deps.db, authOf(request).stationId, deps.now()),
+  );
+  fastify.get(
+    '/admin/api/activity',
+    {
+      onRequest: deps.guards.requireUser,
+      schema: {
+        tags: ['dashboard'],
+        summary: 'Recent SMS activity, one line per message, newest first, with where its texts are',
+        querystring: ZActivityQuery,
+        response: { 200: ZActivityResponse },
       },
-      async (request) => ({
-        activities: await recentActivity(app.db, authOf(request).stationId, request.query.limit, app.now()),
-      }),
-    );
-  };
+    },
+    async (request) => ({
+      activities: await recentActivity(deps.db, authOf(request).stationId, request.query.limit, deps.now()),
+    }),
+  );
+};

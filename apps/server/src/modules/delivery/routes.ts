@@ -27,94 +27,98 @@ const errors = {
   409: ZErrorResponse,
 };
 
-export const deliveryRoutes =
-  (app: TAppContext, dispatch: TDispatchQueue): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    const guard = { onRequest: app.guards.requireUser };
+/** What these routes use from the app, and the dispatch queue, handed over as the plugin's options. */
+export type TDeliveryRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'events' | 'guards' | 'now'> & {
+  dispatch: TDispatchQueue;
+};
 
-    fastify.get(
-      '/admin/api/messages/:id/send-sms/preview',
-      {
-        ...guard,
-        schema: {
-          tags: ['delivery'],
-          summary: 'What a send would do: recipients, segments per language, credits, quiet-hours waits',
-          params: ZMessageIdParams,
-          response: { 200: ZSendPreview, ...errors },
+export const deliveryRoutes: FastifyPluginAsyncZod<TDeliveryRoutesDeps> = async (fastify, deps) => {
+  const { dispatch } = deps;
+  const guard = { onRequest: deps.guards.requireUser };
+
+  fastify.get(
+    '/admin/api/messages/:id/send-sms/preview',
+    {
+      ...guard,
+      schema: {
+        tags: ['delivery'],
+        summary: 'What a send would do: recipients, segments per language, credits, quiet-hours waits',
+        params: ZMessageIdParams,
+        response: { 200: ZSendPreview, ...errors },
+      },
+    },
+    async (request) => previewSend(deps.db, authOf(request), request.params.id, deps.now()),
+  );
+
+  fastify.post(
+    '/admin/api/messages/:id/send-sms',
+    {
+      ...guard,
+      schema: {
+        tags: ['delivery'],
+        summary: 'Send the message to every active subscriber of its type, each in their language',
+        description:
+          'A retry with the same Idempotency-Key answers the first send and sends nothing. A message that already has a send answers 409 (send_in_progress or already_sent) unless the body says send_again.',
+        params: ZMessageIdParams,
+        headers: ZSendHeaders,
+        body: ZSendRequest,
+        response: {
+          200: ZSendResult,
+          ...errors,
+          409: ZSendConflictResponse,
+          422: ZErrorResponse,
         },
       },
-      async (request) => previewSend(app.db, authOf(request), request.params.id, app.now()),
-    );
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const result = await acceptSend(deps.db, auth, request.params.id, deps.now(), {
+        idempotencyKey: request.headers['idempotency-key'],
+        sendAgain: request.body?.send_again === true,
+      });
+      await dispatch.wake(auth.stationId);
+      await deps.events.publish({
+        stationId: auth.stationId,
+        type: 'sms_progress',
+        data: { message_id: request.params.id },
+      });
+      return result;
+    },
+  );
 
-    fastify.post(
-      '/admin/api/messages/:id/send-sms',
-      {
-        ...guard,
-        schema: {
-          tags: ['delivery'],
-          summary: 'Send the message to every active subscriber of its type, each in their language',
-          description:
-            'A retry with the same Idempotency-Key answers the first send and sends nothing. A message that already has a send answers 409 (send_in_progress or already_sent) unless the body says send_again.',
-          params: ZMessageIdParams,
-          headers: ZSendHeaders,
-          body: ZSendRequest,
-          response: {
-            200: ZSendResult,
-            ...errors,
-            409: ZSendConflictResponse,
-            422: ZErrorResponse,
-          },
-        },
+  fastify.get(
+    '/admin/api/messages/:id/deliveries',
+    {
+      ...guard,
+      schema: {
+        tags: ['delivery'],
+        summary: 'Delivery progress of every send of the message, per language',
+        params: ZMessageIdParams,
+        response: { 200: ZDeliveryProgress, 404: ZErrorResponse },
       },
-      async (request) => {
-        const auth = authOf(request);
-        const result = await acceptSend(app.db, auth, request.params.id, app.now(), {
-          idempotencyKey: request.headers['idempotency-key'],
-          sendAgain: request.body?.send_again === true,
-        });
-        await dispatch.wake(auth.stationId);
-        await app.events.publish({
-          stationId: auth.stationId,
-          type: 'sms_progress',
-          data: { message_id: request.params.id },
-        });
-        return result;
-      },
-    );
+    },
+    async (request) => deliveryProgress(deps.db, authOf(request).stationId, request.params.id, deps.now()),
+  );
 
-    fastify.get(
-      '/admin/api/messages/:id/deliveries',
-      {
-        ...guard,
-        schema: {
-          tags: ['delivery'],
-          summary: 'Delivery progress of every send of the message, per language',
-          params: ZMessageIdParams,
-          response: { 200: ZDeliveryProgress, 404: ZErrorResponse },
-        },
+  fastify.post(
+    '/webhooks/sms/status',
+    {
+      preValidation: twilioSignatureCheck(deps.config),
+      schema: {
+        tags: ['webhooks'],
+        summary: "Twilio's status callback (form post signed with X-Twilio-Signature)",
+        body: ZTwilioStatusCallback,
       },
-      async (request) => deliveryProgress(app.db, authOf(request).stationId, request.params.id, app.now()),
-    );
-
-    fastify.post(
-      '/webhooks/sms/status',
-      {
-        preValidation: twilioSignatureCheck(app.config),
-        schema: {
-          tags: ['webhooks'],
-          summary: "Twilio's status callback (form post signed with X-Twilio-Signature)",
-          body: ZTwilioStatusCallback,
-        },
-      },
-      async (request, reply) => {
-        const moved = await applyStatusCallback(app.db, {
-          providerMessageId: request.body.MessageSid,
-          status: request.body.MessageStatus,
-          errorCode: request.body.ErrorCode,
-          at: app.now(),
-        });
-        if (moved) await publishProgress({ db: app.db, events: app.events }, moved.stationId, [moved.sendId]);
-        return reply.status(204).send();
-      },
-    );
-  };
+    },
+    async (request, reply) => {
+      const moved = await applyStatusCallback(deps.db, {
+        providerMessageId: request.body.MessageSid,
+        status: request.body.MessageStatus,
+        errorCode: request.body.ErrorCode,
+        at: deps.now(),
+      });
+      if (moved) await publishProgress({ db: deps.db, events: deps.events }, moved.stationId, [moved.sendId]);
+      return reply.status(204).send();
+    },
+  );
+};

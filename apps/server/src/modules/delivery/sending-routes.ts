@@ -12,38 +12,42 @@ import { setStationSending, stationSending } from './lanes.js';
 
 const refused = { 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 
-export const stationSendingRoutes =
-  (app: TAppContext): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    const guard = { onRequest: app.guards.requireSuperadmin };
-    const serviceRate = app.config.sms.ratePerSecond;
+/** What these routes use from the deps, handed over as the plugin's options. */
+export type TStationSendingRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'guards'>;
 
-    fastify.get(
-      '/admin/api/superadmin/stations/:id/sms-sending',
-      {
-        ...guard,
-        schema: {
-          tags: ['superadmin'],
-          summary: "A station's own SMS sender and pace, and the pace it sends at",
-          params: ZStationIdParams,
-          response: { 200: ZStationSmsSendingResponse, ...refused },
-        },
-      },
-      async (request) => stationSending(app.db, request.params.id, serviceRate),
-    );
+export const stationSendingRoutes: FastifyPluginAsyncZod<TStationSendingRoutesDeps> = async (
+  fastify,
+  deps,
+) => {
+  const guard = { onRequest: deps.guards.requireSuperadmin };
+  const serviceRate = deps.config.sms.ratePerSecond;
 
-    fastify.put(
-      '/admin/api/superadmin/stations/:id/sms-sending',
-      {
-        ...guard,
-        schema: {
-          tags: ['superadmin'],
-          summary: "Set or clear a station's own SMS sender (number or Messaging Service) and its rate",
-          params: ZStationIdParams,
-          body: ZStationSmsSending,
-          response: { 200: ZStationSmsSendingResponse, 400: ZErrorResponse, ...refused },
-        },
+  fastify.get(
+    '/admin/api/superadmin/stations/:id/sms-sending',
+    {
+      ...guard,
+      schema: {
+        tags: ['superadmin'],
+        summary: "A station's own SMS sender and pace, and the pace it sends at",
+        params: ZStationIdParams,
+        response: { 200: ZStationSmsSendingResponse, ...refused },
       },
-      async (request) => setStationSending(app.db, request.params.id, request.body, serviceRate),
-    );
-  };
+    },
+    async (request) => stationSending(deps.db, request.params.id, serviceRate),
+  );
+
+  fastify.put(
+    '/admin/api/superadmin/stations/:id/sms-sending',
+    {
+      ...guard,
+      schema: {
+        tags: ['superadmin'],
+        summary: "Set or clear a station's own SMS sender (number or Messaging Service) and its rate",
+        params: ZStationIdParams,
+        body: ZStationSmsSending,
+        response: { 200: ZStationSmsSendingResponse, 400: ZErrorResponse, ...refused },
+      },
+    },
+    async (request) => setStationSending(deps.db, request.params.id, request.body, serviceRate),
+  );
+};

@@ -6,30 +6,31 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { listOutboxMessages } from '../../providers/outbox/repo.js';
 
-export const devOutboxRoutes =
-  (app: TAppContext): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    fastify.get(
-      '/dev/api/outbox',
-      {
-        schema: {
-          tags: ['dev'],
-          summary: 'Messages held by the dev outbox, newest first',
-          querystring: ZOutboxQuery,
-          response: { 200: ZOutboxList },
-        },
+/** What these routes use from the app, handed over as the plugin's options. */
+export type TDevOutboxRoutesDeps = Pick<TAppContext, 'db'>;
+
+export const devOutboxRoutes: FastifyPluginAsyncZod<TDevOutboxRoutesDeps> = async (fastify, deps) => {
+  fastify.get(
+    '/dev/api/outbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary: 'Messages held by the dev outbox, newest first',
+        querystring: ZOutboxQuery,
+        response: { 200: ZOutboxList },
       },
-      async (request) => {
-        const rows = await listOutboxMessages(app.db, request.query.limit);
-        return rows.map((row) => ({
-          id: row.id,
-          channel: row.channel,
-          to: row.to,
-          from: row.from,
-          subject: row.subject,
-          body: row.body,
-          created_at: row.createdAt.toISOString(),
-        }));
-      },
-    );
-  };
+    },
+    async (request) => {
+      const rows = await listOutboxMessages(deps.db, request.query.limit);
+      return rows.map((row) => ({
+        id: row.id,
+        channel: row.channel,
+        to: row.to,
+        from: row.from,
+        subject: row.subject,
+        body: row.body,
+        created_at: row.createdAt.toISOString(),
+      }));
+    },
+  );
+};

@@ -34,114 +34,118 @@ const SUMMARY: Record<TCommandAction, string> = {
   export: 'Has a machine write one audio file per language; answers the folder',
 };
 
-export const machineRoutes =
-  (app: TAppContext): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    const hub = app.agents;
-    const owners = new WeakMap<FastifyRequest, TAgentOwner>();
+/** What these routes use from the app, handed over as the plugin's options. */
+export type TMachineRoutesDeps = Pick<
+  TAppContext,
+  'agents' | 'db' | 'events' | 'guards' | 'limits' | 'now' | 'onShutdown'
+>;
 
-    fastify.get(
-      AGENT_WS_PATH,
-      {
-        websocket: true,
-        schema: {
-          tags: ['agent'],
-          summary: 'The desktop agent’s WebSocket (headers X-Station-ID and Authorization: Bearer)',
-          hide: false,
-        },
-        // The key is checked before the upgrade: a refused agent gets a plain 401/403 answer.
-        onRequest: async (request) => {
-          const stationSlug = request.headers['x-station-id'];
-          const apiKey = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-          if (typeof stationSlug !== 'string' || !apiKey) throw new AppError('invalid_api_key');
-          const who = await authenticateApiKey(app.db, { stationSlug, apiKey, at: app.now() });
-          await app.limits.assertApiKeyAllowed(who.keyId);
-          owners.set(request, {
-            keyId: who.keyId,
-            userId: who.userId,
-            stationId: who.stationId,
-            stationSlug: who.stationSlug,
-            stationName: who.stationName,
-            fullName: who.fullName,
-            email: who.email,
-          });
-        },
-      },
-      (socket, request) => {
-        const owner = owners.get(request);
-        if (!owner) {
-          socket.close(4401, INVALID_API_KEY);
-          return;
-        }
-        hub.attach(socket, owner);
-      },
-    );
+export const machineRoutes: FastifyPluginAsyncZod<TMachineRoutesDeps> = async (fastify, deps) => {
+  const hub = deps.agents;
+  const owners = new WeakMap<FastifyRequest, TAgentOwner>();
 
-    const guard = { onRequest: app.guards.requireUser };
-
-    fastify.get(
-      '/admin/api/clients',
-      {
-        ...guard,
-        schema: {
-          tags: ['machines'],
-          summary: "The station's connected machines",
-          response: { 200: ZClientsResponse, 401: ZErrorResponse },
-        },
+  fastify.get(
+    AGENT_WS_PATH,
+    {
+      websocket: true,
+      schema: {
+        tags: ['agent'],
+        summary: 'The desktop agent’s WebSocket (headers X-Station-ID and Authorization: Bearer)',
+        hide: false,
       },
-      async (request) => ({ clients: await hub.list(authOf(request).stationId) }),
-    );
-
-    fastify.get(
-      '/admin/api/clients/stream',
-      {
-        ...guard,
-        schema: {
-          tags: ['machines'],
-          summary:
-            'Live machine list (text/event-stream): connected, client_connected, client_disconnected, client_updated',
-        },
-      },
-      async (request, reply) => {
-        const { stationId } = authOf(request);
-        const clients = await hub.list(stationId);
-        openEventStream(request, reply, {
-          events: app.events,
-          key: `clients:${stationId}`,
-          first: { event: 'connected', data: { clients } },
-          onShutdown: app.onShutdown,
+      // The key is checked before the upgrade: a refused agent gets a plain 401/403 answer.
+      onRequest: async (request) => {
+        const stationSlug = request.headers['x-station-id'];
+        const apiKey = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+        if (typeof stationSlug !== 'string' || !apiKey) throw new AppError('invalid_api_key');
+        const who = await authenticateApiKey(deps.db, { stationSlug, apiKey, at: deps.now() });
+        await deps.limits.assertApiKeyAllowed(who.keyId);
+        owners.set(request, {
+          keyId: who.keyId,
+          userId: who.userId,
+          stationId: who.stationId,
+          stationSlug: who.stationSlug,
+          stationName: who.stationName,
+          fullName: who.fullName,
+          email: who.email,
         });
       },
-    );
+    },
+    (socket, request) => {
+      const owner = owners.get(request);
+      if (!owner) {
+        socket.close(4401, INVALID_API_KEY);
+        return;
+      }
+      hub.attach(socket, owner);
+    },
+  );
 
-    for (const action of ['play', 'stop', 'export'] as const) {
-      fastify.post(
-        `/admin/api/messages/:id/${action}`,
-        {
-          ...guard,
-          schema: {
-            tags: ['machines'],
-            summary: SUMMARY[action],
-            params: ZMessageIdParams,
-            body: ZPlaybackRequest,
-            response: { 200: ZPlaybackResponse, ...errors },
-          },
+  const guard = { onRequest: deps.guards.requireUser };
+
+  fastify.get(
+    '/admin/api/clients',
+    {
+      ...guard,
+      schema: {
+        tags: ['machines'],
+        summary: "The station's connected machines",
+        response: { 200: ZClientsResponse, 401: ZErrorResponse },
+      },
+    },
+    async (request) => ({ clients: await hub.list(authOf(request).stationId) }),
+  );
+
+  fastify.get(
+    '/admin/api/clients/stream',
+    {
+      ...guard,
+      schema: {
+        tags: ['machines'],
+        summary:
+          'Live machine list (text/event-stream): connected, client_connected, client_disconnected, client_updated',
+      },
+    },
+    async (request, reply) => {
+      const { stationId } = authOf(request);
+      const clients = await hub.list(stationId);
+      openEventStream(request, reply, {
+        events: deps.events,
+        key: `clients:${stationId}`,
+        first: { event: 'connected', data: { clients } },
+        onShutdown: deps.onShutdown,
+      });
+    },
+  );
+
+  for (const action of ['play', 'stop', 'export'] as const) {
+    fastify.post(
+      `/admin/api/messages/:id/${action}`,
+      {
+        ...guard,
+        schema: {
+          tags: ['machines'],
+          summary: SUMMARY[action],
+          params: ZMessageIdParams,
+          body: ZPlaybackRequest,
+          response: { 200: ZPlaybackResponse, ...errors },
         },
-        async (request) => {
-          const { stationId } = authOf(request);
-          // The message must be this station's before anything reaches a machine.
-          await getMessage({ db: app.db, stationId }, request.params.id);
-          const result = await hub.command(stationId, request.body.client_id, action, request.params.id);
-          if (action === 'play')
-            return { message: `Playing on ${result.clientName}`, status: 'playing' as const };
-          if (action === 'stop')
-            return { message: `Stopped on ${result.clientName}`, status: 'stopped' as const };
-          return {
-            message: `Exported to ${result.clientName}: ${result.exportPath ?? 'unknown location'}`,
-            export_path: result.exportPath,
-            files: result.files,
-          };
-        },
-      );
-    }
-  };
+      },
+      async (request) => {
+        const { stationId } = authOf(request);
+        // The message must be this station's before anything reaches a machine.
+        await getMessage({ db: deps.db, stationId }, request.params.id);
+        const result = await hub.command(stationId, request.body.client_id, action, request.params.id);
+        if (action === 'play')
+          return { message: `Playing on ${result.clientName}`, status: 'playing' as const };
+        if (action === 'stop')
+          return { message: `Stopped on ${result.clientName}`, status: 'stopped' as const };
+        return {
+          message: `Exported to ${result.clientName}: ${result.exportPath ?? 'unknown location'}`,
+          export_path: result.exportPath,
+          files: result.files,
+        };
+      },
+    );
+  }
+};

@@ -27,117 +27,121 @@ import {
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
 
-export const messageRoutes =
-  (app: TAppContext): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    const context = (request: FastifyRequest): TMessageContext => {
-      const auth = authOf(request);
-      return {
-        db: app.db,
-        events: app.events,
-        queue: app.translationQueue,
-        now: app.now(),
-        stationId: auth.stationId,
-        userId: auth.userId,
-      };
+/** What these routes use from the app, handed over as the plugin's options. */
+export type TMessageRoutesDeps = Pick<
+  TAppContext,
+  'db' | 'events' | 'guards' | 'now' | 'onShutdown' | 'translationQueue'
+>;
+
+export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (fastify, deps) => {
+  const context = (request: FastifyRequest): TMessageContext => {
+    const auth = authOf(request);
+    return {
+      db: deps.db,
+      events: deps.events,
+      queue: deps.translationQueue,
+      now: deps.now(),
+      stationId: auth.stationId,
+      userId: auth.userId,
     };
-    const guard = { onRequest: app.guards.requireUser };
-
-    fastify.get(
-      '/admin/api/messages',
-      {
-        ...guard,
-        schema: {
-          tags: ['messages'],
-          summary: "The station's messages, newest first, with their translations",
-          querystring: ZMessagesQuery,
-          response: { 200: ZMessageList, ...errors },
-        },
-      },
-      async (request) => listMessages(context(request), request.query),
-    );
-
-    fastify.post(
-      '/admin/api/messages',
-      {
-        ...guard,
-        schema: {
-          tags: ['messages'],
-          summary: 'Write a message; one translation per target language starts in the background',
-          body: ZMessageRequest,
-          response: { 201: ZMessage, ...errors },
-        },
-      },
-      async (request, reply) => reply.status(201).send(await createMessage(context(request), request.body)),
-    );
-
-    fastify.put(
-      '/admin/api/messages/:id',
-      {
-        ...guard,
-        schema: {
-          tags: ['messages'],
-          summary: 'Edit a message and translate it again (hand corrections of the same original stay)',
-          params: ZMessageIdParams,
-          body: ZMessageRequest,
-          response: { 200: ZMessage, ...errors },
-        },
-      },
-      async (request) => updateMessage(context(request), request.params.id, request.body),
-    );
-
-    fastify.delete(
-      '/admin/api/messages/:id',
-      {
-        ...guard,
-        schema: {
-          tags: ['messages'],
-          summary: 'Delete a message',
-          params: ZMessageIdParams,
-          response: { 200: ZOk, ...errors },
-        },
-      },
-      async (request) => {
-        await deleteMessage(context(request), request.params.id);
-        return { ok: true as const };
-      },
-    );
-
-    fastify.put(
-      '/admin/api/messages/:id/translations/:language',
-      {
-        ...guard,
-        schema: {
-          tags: ['messages'],
-          summary: 'Correct a translation by hand',
-          params: ZTranslationParams,
-          body: ZTranslationEditRequest,
-          response: { 200: ZMessage, ...errors },
-        },
-      },
-      async (request) =>
-        editTranslation(
-          context(request),
-          request.params.id,
-          request.params.language,
-          request.body.translated_text,
-        ),
-    );
-
-    fastify.get(
-      '/admin/api/messages/stream',
-      {
-        ...guard,
-        schema: { tags: ['messages'], summary: "Live events of the station's messages (text/event-stream)" },
-      },
-      (request, reply) => {
-        const { stationId } = authOf(request);
-        openEventStream(request, reply, {
-          events: app.events,
-          key: stationId,
-          first: { event: 'connected', data: { station_id: stationId } },
-          onShutdown: app.onShutdown,
-        });
-      },
-    );
   };
+  const guard = { onRequest: deps.guards.requireUser };
+
+  fastify.get(
+    '/admin/api/messages',
+    {
+      ...guard,
+      schema: {
+        tags: ['messages'],
+        summary: "The station's messages, newest first, with their translations",
+        querystring: ZMessagesQuery,
+        response: { 200: ZMessageList, ...errors },
+      },
+    },
+    async (request) => listMessages(context(request), request.query),
+  );
+
+  fastify.post(
+    '/admin/api/messages',
+    {
+      ...guard,
+      schema: {
+        tags: ['messages'],
+        summary: 'Write a message; one translation per target language starts in the background',
+        body: ZMessageRequest,
+        response: { 201: ZMessage, ...errors },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createMessage(context(request), request.body)),
+  );
+
+  fastify.put(
+    '/admin/api/messages/:id',
+    {
+      ...guard,
+      schema: {
+        tags: ['messages'],
+        summary: 'Edit a message and translate it again (hand corrections of the same original stay)',
+        params: ZMessageIdParams,
+        body: ZMessageRequest,
+        response: { 200: ZMessage, ...errors },
+      },
+    },
+    async (request) => updateMessage(context(request), request.params.id, request.body),
+  );
+
+  fastify.delete(
+    '/admin/api/messages/:id',
+    {
+      ...guard,
+      schema: {
+        tags: ['messages'],
+        summary: 'Delete a message',
+        params: ZMessageIdParams,
+        response: { 200: ZOk, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteMessage(context(request), request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  fastify.put(
+    '/admin/api/messages/:id/translations/:language',
+    {
+      ...guard,
+      schema: {
+        tags: ['messages'],
+        summary: 'Correct a translation by hand',
+        params: ZTranslationParams,
+        body: ZTranslationEditRequest,
+        response: { 200: ZMessage, ...errors },
+      },
+    },
+    async (request) =>
+      editTranslation(
+        context(request),
+        request.params.id,
+        request.params.language,
+        request.body.translated_text,
+      ),
+  );
+
+  fastify.get(
+    '/admin/api/messages/stream',
+    {
+      ...guard,
+      schema: { tags: ['messages'], summary: "Live events of the station's messages (text/event-stream)" },
+    },
+    (request, reply) => {
+      const { stationId } = authOf(request);
+      openEventStream(request, reply, {
+        events: deps.events,
+        key: stationId,
+        first: { event: 'connected', data: { station_id: stationId } },
+        onShutdown: deps.onShutdown,
+      });
+    },
+  );
+};

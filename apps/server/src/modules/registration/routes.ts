@@ -29,79 +29,82 @@ const errors = {
 };
 const HOUR_MS = 3_600_000;
 
-export const registrationRoutes =
-  (app: TAppContext): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    const context = (request: FastifyRequest): TRegistrationContext => ({
-      db: app.db,
-      config: app.config,
-      sms: app.sms,
-      email: app.email,
-      codeTexts: app.limits.codeTexts,
-      translation: app.translation,
-      now: app.now(),
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-    });
+/** What these routes use from the app, handed over as the plugin's options. */
+export type TRegistrationRoutesDeps = Pick<
+  TAppContext,
+  'config' | 'db' | 'email' | 'limits' | 'now' | 'sessions' | 'sms' | 'translation'
+>;
 
-    fastify.post(
-      '/api/register/start',
-      {
-        config: { rateLimit: { max: 10, timeWindow: HOUR_MS } },
-        schema: {
-          tags: ['registration'],
-          summary:
-            'Check the signup answers, keep them as a 24-hour draft and text a code to the admin phone',
-          body: ZRegisterStartRequest,
-          response: { 200: ZRegisterStartResponse, ...errors },
-        },
-      },
-      async (request) => startRegistration(context(request), request.body),
-    );
+export const registrationRoutes: FastifyPluginAsyncZod<TRegistrationRoutesDeps> = async (fastify, deps) => {
+  const context = (request: FastifyRequest): TRegistrationContext => ({
+    db: deps.db,
+    config: deps.config,
+    sms: deps.sms,
+    email: deps.email,
+    codeTexts: deps.limits.codeTexts,
+    translation: deps.translation,
+    now: deps.now(),
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+  });
 
-    fastify.post(
-      '/api/register/verify',
-      {
-        config: { rateLimit: { max: 30, timeWindow: 15 * 60_000 } },
-        schema: {
-          tags: ['registration'],
-          summary: 'Check the code; create the station and its admin, and sign the admin in',
-          body: ZRegisterVerifyRequest,
-          response: { 200: ZSessionUser, ...errors },
-        },
+  fastify.post(
+    '/api/register/start',
+    {
+      config: { rateLimit: { max: 10, timeWindow: HOUR_MS } },
+      schema: {
+        tags: ['registration'],
+        summary: 'Check the signup answers, keep them as a 24-hour draft and text a code to the admin phone',
+        body: ZRegisterStartRequest,
+        response: { 200: ZRegisterStartResponse, ...errors },
       },
-      async (request, reply) => {
-        const result = await verifyRegistration(
-          context(request),
-          request.body.registration_id,
-          request.body.verification_code,
-        );
-        app.sessions.setSessionCookies(reply, result.token);
-        return result.user;
-      },
-    );
+    },
+    async (request) => startRegistration(context(request), request.body),
+  );
 
-    fastify.post(
-      '/api/register/resend',
-      {
-        config: { rateLimit: { max: 20, timeWindow: HOUR_MS } },
-        schema: {
-          tags: ['registration'],
-          summary: 'Text a new code for a pending signup (after a 30-second cooldown)',
-          body: ZRegisterResendRequest,
-          response: { 200: ZRegisterResendResponse, ...errors },
-        },
+  fastify.post(
+    '/api/register/verify',
+    {
+      config: { rateLimit: { max: 30, timeWindow: 15 * 60_000 } },
+      schema: {
+        tags: ['registration'],
+        summary: 'Check the code; create the station and its admin, and sign the admin in',
+        body: ZRegisterVerifyRequest,
+        response: { 200: ZSessionUser, ...errors },
       },
-      async (request) => resendRegistrationCode(context(request), request.body.registration_id),
-    );
+    },
+    async (request, reply) => {
+      const result = await verifyRegistration(
+        context(request),
+        request.body.registration_id,
+        request.body.verification_code,
+      );
+      deps.sessions.setSessionCookies(reply, result.token);
+      return result.user;
+    },
+  );
 
-    // The wizard fetches the terms as text; a browser navigating to /terms gets the page.
-    fastify.get(
-      '/terms',
-      { schema: { tags: ['registration'], summary: 'Terms of Service as plain text' } },
-      async (request, reply) => {
-        if ((request.headers.accept ?? '').includes('text/html')) return reply.callNotFound();
-        return reply.type('text/plain; charset=utf-8').send(termsPlainText('en'));
+  fastify.post(
+    '/api/register/resend',
+    {
+      config: { rateLimit: { max: 20, timeWindow: HOUR_MS } },
+      schema: {
+        tags: ['registration'],
+        summary: 'Text a new code for a pending signup (after a 30-second cooldown)',
+        body: ZRegisterResendRequest,
+        response: { 200: ZRegisterResendResponse, ...errors },
       },
-    );
-  };
+    },
+    async (request) => resendRegistrationCode(context(request), request.body.registration_id),
+  );
+
+  // The wizard fetches the terms as text; a browser navigating to /terms gets the page.
+  fastify.get(
+    '/terms',
+    { schema: { tags: ['registration'], summary: 'Terms of Service as plain text' } },
+    async (request, reply) => {
+      if ((request.headers.accept ?? '').includes('text/html')) return reply.callNotFound();
+      return reply.type('text/plain; charset=utf-8').send(termsPlainText('en'));
+    },
+  );
+};

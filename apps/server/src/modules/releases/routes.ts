@@ -13,68 +13,69 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { listReleases, openReleaseZip, releaseNotes } from './service.js';
 
-export const releaseRoutes =
-  (app: TAppContext): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    const releasesDir = app.config.releasesDir;
+/** What these routes use from the app, handed over as the plugin's options. */
+export type TReleaseRoutesDeps = Pick<TAppContext, 'config' | 'guards'>;
 
-    fastify.get(
-      '/api/releases',
-      {
-        schema: {
-          tags: ['releases'],
-          summary: 'Versions of the desktop agent, newest first',
-          response: { 200: ZReleaseList },
-        },
+export const releaseRoutes: FastifyPluginAsyncZod<TReleaseRoutesDeps> = async (fastify, deps) => {
+  const releasesDir = deps.config.releasesDir;
+
+  fastify.get(
+    '/api/releases',
+    {
+      schema: {
+        tags: ['releases'],
+        summary: 'Versions of the desktop agent, newest first',
+        response: { 200: ZReleaseList },
       },
-      async () => ({ releases: await listReleases(releasesDir) }),
-    );
+    },
+    async () => ({ releases: await listReleases(releasesDir) }),
+  );
 
-    fastify.get(
-      '/api/releases/:version',
-      {
-        schema: {
-          tags: ['releases'],
-          summary: 'Release notes (Markdown) and details of one version',
-          params: ZReleaseParams,
-          querystring: ZReleaseNotesQuery,
-          response: { 200: ZReleaseNotes, 404: ZErrorResponse },
-        },
+  fastify.get(
+    '/api/releases/:version',
+    {
+      schema: {
+        tags: ['releases'],
+        summary: 'Release notes (Markdown) and details of one version',
+        params: ZReleaseParams,
+        querystring: ZReleaseNotesQuery,
+        response: { 200: ZReleaseNotes, 404: ZErrorResponse },
       },
-      async (request) => releaseNotes(releasesDir, request.params.version, request.query.language),
-    );
+    },
+    async (request) => releaseNotes(releasesDir, request.params.version, request.query.language),
+  );
 
-    const sendZip = async (reply: FastifyReply, version: string) => {
-      const zip = await openReleaseZip(releasesDir, version);
-      return reply
-        .type('application/zip')
-        .header('content-length', zip.size)
-        .header('content-disposition', `attachment; filename="${zip.fileName}"`)
-        .send(zip.stream);
-    };
-
-    fastify.get(
-      '/admin/api/download/app/:version',
-      {
-        onRequest: app.guards.requireUser,
-        schema: {
-          tags: ['releases'],
-          summary: "The desktop agent's zip of one version",
-          params: ZReleaseParams,
-        },
-      },
-      async (request, reply) => sendZip(reply, request.params.version),
-    );
-
-    fastify.get(
-      '/admin/api/download/app-pilot',
-      {
-        onRequest: app.guards.requireUser,
-        schema: {
-          tags: ['releases'],
-          summary: `The App Pilot build (version ${APP_PILOT_VERSION})`,
-        },
-      },
-      async (_request, reply) => sendZip(reply, APP_PILOT_VERSION),
-    );
+  const sendZip = async (reply: FastifyReply, version: string) => {
+    const zip = await openReleaseZip(releasesDir, version);
+    return reply
+      .type('application/zip')
+      .header('content-length', zip.size)
+      .header('content-disposition', `attachment; filename="${zip.fileName}"`)
+      .send(zip.stream);
   };
+
+  fastify.get(
+    '/admin/api/download/app/:version',
+    {
+      onRequest: deps.guards.requireUser,
+      schema: {
+        tags: ['releases'],
+        summary: "The desktop agent's zip of one version",
+        params: ZReleaseParams,
+      },
+    },
+    async (request, reply) => sendZip(reply, request.params.version),
+  );
+
+  fastify.get(
+    '/admin/api/download/app-pilot',
+    {
+      onRequest: deps.guards.requireUser,
+      schema: {
+        tags: ['releases'],
+        summary: `The App Pilot build (version ${APP_PILOT_VERSION})`,
+      },
+    },
+    async (_request, reply) => sendZip(reply, APP_PILOT_VERSION),
+  );
+};

@@ -28,137 +28,138 @@ const errors = {
   503: ZErrorResponse,
 };
 
-export const smsContactRoutes =
-  (app: TAppContext): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    const context = (request: FastifyRequest): TStaffContext => {
-      const auth = authOf(request);
-      return {
-        db: app.db,
-        config: app.config,
-        sms: app.sms,
-        now: app.now(),
-        stationId: auth.stationId,
-        userId: auth.userId,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      };
+/** What these routes use from the app, handed over as the plugin's options. */
+export type TSmsContactRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'guards' | 'now' | 'sms'>;
+
+export const smsContactRoutes: FastifyPluginAsyncZod<TSmsContactRoutesDeps> = async (fastify, deps) => {
+  const context = (request: FastifyRequest): TStaffContext => {
+    const auth = authOf(request);
+    return {
+      db: deps.db,
+      config: deps.config,
+      sms: deps.sms,
+      now: deps.now(),
+      stationId: auth.stationId,
+      userId: auth.userId,
+      ip: request.ip,
+      userAgent: request.headers['user-agent'],
     };
-
-    fastify.get(
-      '/admin/api/sms-contacts',
-      {
-        onRequest: app.guards.requireUser,
-        schema: {
-          tags: ['sms-contacts'],
-          summary: 'SMS contacts of the station, newest first; the total is in X-Total-Count',
-          querystring: ZSmsContactsQuery,
-          response: { 200: ZSmsContactList },
-        },
-      },
-      async (request, reply) => {
-        const { total, contacts } = await listContacts(context(request), request.query);
-        reply.header('x-total-count', String(total));
-        return contacts;
-      },
-    );
-
-    fastify.put(
-      '/admin/api/sms-contacts/:id/preferences',
-      {
-        onRequest: app.guards.requireUser,
-        schema: {
-          tags: ['sms-contacts'],
-          summary: 'Set which message types a contact receives, and in which language',
-          params: ZContactIdParams,
-          body: ZUpdatePreferencesRequest,
-          response: { 200: ZSmsContact, ...errors },
-        },
-      },
-      async (request) =>
-        updatePreferences(context(request), request.params.id, request.body.message_preferences),
-    );
-
-    fastify.put(
-      '/admin/api/sms-contacts/:id/status',
-      {
-        onRequest: app.guards.requireUser,
-        schema: {
-          tags: ['sms-contacts'],
-          summary: 'Pause (receives nothing) or resume a contact',
-          params: ZContactIdParams,
-          body: ZUpdateContactStatusRequest,
-          response: { 200: ZSmsContact, ...errors },
-        },
-      },
-      async (request) => updateStatus(context(request), request.params.id, request.body.status),
-    );
-
-    fastify.post(
-      '/admin/api/sms-contacts',
-      {
-        onRequest: app.guards.requireUser,
-        schema: {
-          tags: ['sms-contacts'],
-          summary: 'Add a contact who agreed to alerts; they confirm by replying YES',
-          body: ZAddContactRequest,
-          response: { 201: ZSmsContact, ...errors },
-        },
-      },
-      async (request, reply) => {
-        const contact = await addContact(context(request), request.body);
-        return reply.status(201).send(contact);
-      },
-    );
-
-    fastify.post(
-      '/admin/api/sms-contacts/import',
-      {
-        onRequest: app.guards.requireUser,
-        schema: {
-          tags: ['sms-contacts'],
-          summary:
-            'Import contacts from CSV (name, phone, language, types) on the attestation of consent: they are active and verified; dry_run=true previews',
-          consumes: ['multipart/form-data'],
-          querystring: ZImportQuery,
-          response: { 200: ZImportReport, ...errors },
-        },
-      },
-      async (request) => {
-        let csv: string | null = null;
-        let attested = false;
-        try {
-          for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } })) {
-            if (part.type === 'file') {
-              const bytes = await part.toBuffer().catch((error: { code?: string }) => {
-                if (error.code === 'FST_REQ_FILE_TOO_LARGE')
-                  throw new AppError('import_file_too_large', {
-                    max_mb: IMPORT_MAX_BYTES / (1024 * 1024),
-                  });
-                throw error;
-              });
-              csv = bytes.toString('utf8');
-            } else if (part.fieldname === 'consent_attested') {
-              attested = part.value === 'true';
-            }
-          }
-        } catch (error) {
-          throw uploadError(error);
-        }
-        if (csv === null) throw new AppError('import_file_missing');
-        if (hasUnstorableText(csv)) {
-          throw new AppError('import_file_unreadable');
-        }
-        const dryRun = request.query.dry_run === 'true';
-        if (!dryRun && !attested) {
-          throw new AppError('import_consent_required');
-        }
-        try {
-          return await importContacts(context(request), csv, { dryRun });
-        } catch (error) {
-          if (error instanceof CsvError) throw error.refusal;
-          throw error;
-        }
-      },
-    );
   };
+
+  fastify.get(
+    '/admin/api/sms-contacts',
+    {
+      onRequest: deps.guards.requireUser,
+      schema: {
+        tags: ['sms-contacts'],
+        summary: 'SMS contacts of the station, newest first; the total is in X-Total-Count',
+        querystring: ZSmsContactsQuery,
+        response: { 200: ZSmsContactList },
+      },
+    },
+    async (request, reply) => {
+      const { total, contacts } = await listContacts(context(request), request.query);
+      reply.header('x-total-count', String(total));
+      return contacts;
+    },
+  );
+
+  fastify.put(
+    '/admin/api/sms-contacts/:id/preferences',
+    {
+      onRequest: deps.guards.requireUser,
+      schema: {
+        tags: ['sms-contacts'],
+        summary: 'Set which message types a contact receives, and in which language',
+        params: ZContactIdParams,
+        body: ZUpdatePreferencesRequest,
+        response: { 200: ZSmsContact, ...errors },
+      },
+    },
+    async (request) =>
+      updatePreferences(context(request), request.params.id, request.body.message_preferences),
+  );
+
+  fastify.put(
+    '/admin/api/sms-contacts/:id/status',
+    {
+      onRequest: deps.guards.requireUser,
+      schema: {
+        tags: ['sms-contacts'],
+        summary: 'Pause (receives nothing) or resume a contact',
+        params: ZContactIdParams,
+        body: ZUpdateContactStatusRequest,
+        response: { 200: ZSmsContact, ...errors },
+      },
+    },
+    async (request) => updateStatus(context(request), request.params.id, request.body.status),
+  );
+
+  fastify.post(
+    '/admin/api/sms-contacts',
+    {
+      onRequest: deps.guards.requireUser,
+      schema: {
+        tags: ['sms-contacts'],
+        summary: 'Add a contact who agreed to alerts; they confirm by replying YES',
+        body: ZAddContactRequest,
+        response: { 201: ZSmsContact, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const contact = await addContact(context(request), request.body);
+      return reply.status(201).send(contact);
+    },
+  );
+
+  fastify.post(
+    '/admin/api/sms-contacts/import',
+    {
+      onRequest: deps.guards.requireUser,
+      schema: {
+        tags: ['sms-contacts'],
+        summary:
+          'Import contacts from CSV (name, phone, language, types) on the attestation of consent: they are active and verified; dry_run=true previews',
+        consumes: ['multipart/form-data'],
+        querystring: ZImportQuery,
+        response: { 200: ZImportReport, ...errors },
+      },
+    },
+    async (request) => {
+      let csv: string | null = null;
+      let attested = false;
+      try {
+        for await (const part of request.parts({ limits: { fileSize: IMPORT_MAX_BYTES, files: 1 } })) {
+          if (part.type === 'file') {
+            const bytes = await part.toBuffer().catch((error: { code?: string }) => {
+              if (error.code === 'FST_REQ_FILE_TOO_LARGE')
+                throw new AppError('import_file_too_large', {
+                  max_mb: IMPORT_MAX_BYTES / (1024 * 1024),
+                });
+              throw error;
+            });
+            csv = bytes.toString('utf8');
+          } else if (part.fieldname === 'consent_attested') {
+            attested = part.value === 'true';
+          }
+        }
+      } catch (error) {
+        throw uploadError(error);
+      }
+      if (csv === null) throw new AppError('import_file_missing');
+      if (hasUnstorableText(csv)) {
+        throw new AppError('import_file_unreadable');
+      }
+      const dryRun = request.query.dry_run === 'true';
+      if (!dryRun && !attested) {
+        throw new AppError('import_consent_required');
+      }
+      try {
+        return await importContacts(context(request), csv, { dryRun });
+      } catch (error) {
+        if (error instanceof CsvError) throw error.refusal;
+        throw error;
+      }
+    },
+  );
+};

@@ -13,52 +13,53 @@ import type { TAppContext } from '../../app-context.js';
 import { authOf } from '../../platform/guards.js';
 import { listSmsTexts, saveSmsText } from './service.js';
 
-export const smsTextRoutes =
-  (app: TAppContext): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    fastify.get(
-      '/admin/api/settings/sms-texts',
-      {
-        onRequest: app.guards.requireAdmin,
-        schema: {
-          tags: ['station'],
-          summary: "The opt-in confirmation and HELP texts in each of the station's languages",
-          response: { 200: ZStationSmsTexts, 403: ZErrorResponse },
-        },
-      },
-      async (request) =>
-        listSmsTexts({ db: app.db, publicUrl: app.config.publicUrl, stationId: authOf(request).stationId }),
-    );
+/** What these routes use from the app, handed over as the plugin's options. */
+export type TSmsTextRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'guards' | 'now'>;
 
-    fastify.put(
-      '/admin/api/settings/sms-texts',
-      {
-        onRequest: app.guards.requireAdmin,
-        schema: {
-          tags: ['station'],
-          summary:
-            "Set the station's own wording of one text in one language, or (text: null) go back to the default",
-          body: ZStationSmsTextRequest,
-          response: { 200: ZStationSmsTexts, 400: ZStationSmsTextError, 403: ZErrorResponse },
+export const smsTextRoutes: FastifyPluginAsyncZod<TSmsTextRoutesDeps> = async (fastify, deps) => {
+  fastify.get(
+    '/admin/api/settings/sms-texts',
+    {
+      onRequest: deps.guards.requireAdmin,
+      schema: {
+        tags: ['station'],
+        summary: "The opt-in confirmation and HELP texts in each of the station's languages",
+        response: { 200: ZStationSmsTexts, 403: ZErrorResponse },
+      },
+    },
+    async (request) =>
+      listSmsTexts({ db: deps.db, publicUrl: deps.config.publicUrl, stationId: authOf(request).stationId }),
+  );
+
+  fastify.put(
+    '/admin/api/settings/sms-texts',
+    {
+      onRequest: deps.guards.requireAdmin,
+      schema: {
+        tags: ['station'],
+        summary:
+          "Set the station's own wording of one text in one language, or (text: null) go back to the default",
+        body: ZStationSmsTextRequest,
+        response: { 200: ZStationSmsTexts, 400: ZStationSmsTextError, 403: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const outcome = await saveSmsText(
+        {
+          db: deps.db,
+          publicUrl: deps.config.publicUrl,
+          stationId: authOf(request).stationId,
+          now: deps.now(),
         },
-      },
-      async (request, reply) => {
-        const outcome = await saveSmsText(
-          {
-            db: app.db,
-            publicUrl: app.config.publicUrl,
-            stationId: authOf(request).stationId,
-            now: app.now(),
-          },
-          request.body,
-        );
-        if (!outcome.ok) {
-          const { problem } = outcome;
-          return reply
-            .status(ERROR_STATUS[problem.code])
-            .send({ error: stationSmsTextErrorText(problem), code: problem.code, params: problem.params });
-        }
-        return outcome.texts;
-      },
-    );
-  };
+        request.body,
+      );
+      if (!outcome.ok) {
+        const { problem } = outcome;
+        return reply
+          .status(ERROR_STATUS[problem.code])
+          .send({ error: stationSmsTextErrorText(problem), code: problem.code, params: problem.params });
+      }
+      return outcome.texts;
+    },
+  );
+};

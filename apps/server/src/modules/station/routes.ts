@@ -44,178 +44,179 @@ function messageTypeItem(t: {
   };
 }
 
-export const stationRoutes =
-  (app: TAppContext): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    fastify.post(
-      '/admin/api/station/logo',
-      {
-        onRequest: app.guards.requireAdmin,
-        schema: {
-          tags: ['station'],
-          summary: 'Upload the station logo (PNG or JPEG, at most 1 MB; 1000×1000 px recommended)',
-          consumes: ['multipart/form-data'],
-          response: { 200: ZLogoUploadResponse, 400: ZErrorResponse, 403: ZErrorResponse },
-        },
+/** What these routes use from the app, handed over as the plugin's options. */
+export type TStationRoutesDeps = Pick<TAppContext, 'db' | 'guards' | 'now' | 'translation'>;
+
+export const stationRoutes: FastifyPluginAsyncZod<TStationRoutesDeps> = async (fastify, deps) => {
+  fastify.post(
+    '/admin/api/station/logo',
+    {
+      onRequest: deps.guards.requireAdmin,
+      schema: {
+        tags: ['station'],
+        summary: 'Upload the station logo (PNG or JPEG, at most 1 MB; 1000×1000 px recommended)',
+        consumes: ['multipart/form-data'],
+        response: { 200: ZLogoUploadResponse, 400: ZErrorResponse, 403: ZErrorResponse },
       },
-      async (request) => {
-        const auth = authOf(request);
-        const file = await request
-          .file({ limits: { fileSize: LIMITS.logoMaxBytes, files: 1 } })
-          .catch((error: unknown) => {
-            throw uploadError(error);
-          });
-        if (file?.fieldname !== 'logo') throw new AppError('logo_missing_file');
-        const bytes = await file.toBuffer().catch((error: { code?: string }) => {
-          if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw logoTooLarge();
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const file = await request
+        .file({ limits: { fileSize: LIMITS.logoMaxBytes, files: 1 } })
+        .catch((error: unknown) => {
           throw uploadError(error);
         });
-        const station = await getStationSummary(app.db, auth.stationId);
-        if (!station) throw notFound('station_not_found');
-        const logoUrl = await saveStationLogo(app.db, station, { filename: file.filename, bytes }, app.now());
-        return { logo_url: logoUrl };
-      },
-    );
+      if (file?.fieldname !== 'logo') throw new AppError('logo_missing_file');
+      const bytes = await file.toBuffer().catch((error: { code?: string }) => {
+        if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw logoTooLarge();
+        throw uploadError(error);
+      });
+      const station = await getStationSummary(deps.db, auth.stationId);
+      if (!station) throw notFound('station_not_found');
+      const logoUrl = await saveStationLogo(deps.db, station, { filename: file.filename, bytes }, deps.now());
+      return { logo_url: logoUrl };
+    },
+  );
 
-    fastify.get(
-      '/admin/api/station',
-      {
-        onRequest: app.guards.requireUser,
-        schema: {
-          tags: ['station'],
-          summary: 'The station being worked on',
-          response: { 200: ZStationSummary },
+  fastify.get(
+    '/admin/api/station',
+    {
+      onRequest: deps.guards.requireUser,
+      schema: {
+        tags: ['station'],
+        summary: 'The station being worked on',
+        response: { 200: ZStationSummary },
+      },
+    },
+    async (request) => {
+      const station = await findStationById(deps.db, authOf(request).stationId);
+      if (!station) throw notFound('station_not_found');
+      return {
+        id: station.id,
+        name: station.name,
+        slug: station.slug,
+        display_name: station.displayName,
+        logo_url: station.logoUrl,
+        sms_enabled: station.smsEnabled,
+        sms_credits_balance: station.smsCreditsBalance,
+        primary_language: station.primaryLanguage,
+        brand_color: station.brandColor,
+        payment_status: station.paymentStatus,
+      };
+    },
+  );
+
+  fastify.get(
+    '/admin/api/message-types',
+    {
+      onRequest: deps.guards.requireUser,
+      schema: {
+        tags: ['station'],
+        summary: "The station's four message types in display order",
+        response: {
+          200: ZMessageTypeList,
         },
       },
-      async (request) => {
-        const station = await findStationById(app.db, authOf(request).stationId);
-        if (!station) throw notFound('station_not_found');
-        return {
-          id: station.id,
-          name: station.name,
-          slug: station.slug,
-          display_name: station.displayName,
-          logo_url: station.logoUrl,
-          sms_enabled: station.smsEnabled,
-          sms_credits_balance: station.smsCreditsBalance,
-          primary_language: station.primaryLanguage,
-          brand_color: station.brandColor,
-          payment_status: station.paymentStatus,
-        };
-      },
-    );
+    },
+    async (request) => {
+      const { stationId } = authOf(request);
+      const [station, types] = await Promise.all([
+        findStationById(deps.db, stationId),
+        listMessageTypes(deps.db, stationId),
+      ]);
+      if (!station) throw notFound('station_not_found');
+      const names = await staffTypeNames(deps.db, station, types);
+      return types.map((type) => {
+        const item = messageTypeItem(type);
+        const fallback = { display_name: item.display_name, description: item.description };
+        return { ...item, names: names.get(type.messageType) ?? { en: fallback, es: fallback } };
+      });
+    },
+  );
 
-    fastify.get(
-      '/admin/api/message-types',
-      {
-        onRequest: app.guards.requireUser,
-        schema: {
-          tags: ['station'],
-          summary: "The station's four message types in display order",
-          response: {
-            200: ZMessageTypeList,
-          },
+  fastify.put(
+    '/admin/api/message-types/:id',
+    {
+      onRequest: deps.guards.requireAdmin,
+      schema: {
+        tags: ['station'],
+        summary: "Change a message type's wording, colour or switch (the four keys are fixed)",
+        params: ZMessageTypeIdParams,
+        body: ZMessageTypeUpdate,
+        response: { 200: ZMessageTypeItem, 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
+      },
+    },
+    async (request) => {
+      const { display_name, description, color_code, is_active } = request.body;
+      const { stationId } = authOf(request);
+      const before = (await listMessageTypes(deps.db, stationId)).find((t) => t.id === request.params.id);
+      if (!before) throw notFound('message_type_not_found');
+      const row = await updateMessageType(
+        deps.db,
+        authOf(request).stationId,
+        request.params.id,
+        { displayName: display_name, description, colorCode: color_code, isActive: is_active },
+        deps.now(),
+      );
+      if (!row) throw notFound('message_type_not_found');
+      // The primary language's words changed: the other languages follow (issue 16).
+      await primaryWordingSaved(deps.db, deps.translation, {
+        stationId,
+        before,
+        after: { displayName: row.displayName, description: row.description },
+        at: deps.now(),
+        log: request.log,
+      });
+      return messageTypeItem(row);
+    },
+  );
+
+  fastify.get(
+    '/admin/api/station-languages',
+    {
+      onRequest: deps.guards.requireUser,
+      schema: {
+        tags: ['station'],
+        summary: "The station's languages, primary first",
+        response: {
+          200: ZStationLanguageList,
         },
       },
-      async (request) => {
-        const { stationId } = authOf(request);
-        const [station, types] = await Promise.all([
-          findStationById(app.db, stationId),
-          listMessageTypes(app.db, stationId),
-        ]);
-        if (!station) throw notFound('station_not_found');
-        const names = await staffTypeNames(app.db, station, types);
-        return types.map((type) => {
-          const item = messageTypeItem(type);
-          const fallback = { display_name: item.display_name, description: item.description };
-          return { ...item, names: names.get(type.messageType) ?? { en: fallback, es: fallback } };
-        });
-      },
-    );
+    },
+    async (request) => {
+      const station = await findStationById(deps.db, authOf(request).stationId);
+      if (!station) throw notFound('station_not_found');
+      const languages = await listLanguages(deps.db, station);
+      return languages.map((l) => ({
+        id: l.id,
+        language_code: l.languageCode,
+        display_name: l.displayName,
+        is_active: l.isActive,
+      }));
+    },
+  );
 
-    fastify.put(
-      '/admin/api/message-types/:id',
-      {
-        onRequest: app.guards.requireAdmin,
-        schema: {
-          tags: ['station'],
-          summary: "Change a message type's wording, colour or switch (the four keys are fixed)",
-          params: ZMessageTypeIdParams,
-          body: ZMessageTypeUpdate,
-          response: { 200: ZMessageTypeItem, 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
-        },
+  fastify.get(
+    '/api/stations/:slug/logo',
+    {
+      schema: {
+        tags: ['station'],
+        summary: 'A station logo image',
+        params: ZStationLogoParams,
       },
-      async (request) => {
-        const { display_name, description, color_code, is_active } = request.body;
-        const { stationId } = authOf(request);
-        const before = (await listMessageTypes(app.db, stationId)).find((t) => t.id === request.params.id);
-        if (!before) throw notFound('message_type_not_found');
-        const row = await updateMessageType(
-          app.db,
-          authOf(request).stationId,
-          request.params.id,
-          { displayName: display_name, description, colorCode: color_code, isActive: is_active },
-          app.now(),
-        );
-        if (!row) throw notFound('message_type_not_found');
-        // The primary language's words changed: the other languages follow (issue 16).
-        await primaryWordingSaved(app.db, app.translation, {
-          stationId,
-          before,
-          after: { displayName: row.displayName, description: row.description },
-          at: app.now(),
-          log: request.log,
-        });
-        return messageTypeItem(row);
-      },
-    );
-
-    fastify.get(
-      '/admin/api/station-languages',
-      {
-        onRequest: app.guards.requireUser,
-        schema: {
-          tags: ['station'],
-          summary: "The station's languages, primary first",
-          response: {
-            200: ZStationLanguageList,
-          },
-        },
-      },
-      async (request) => {
-        const station = await findStationById(app.db, authOf(request).stationId);
-        if (!station) throw notFound('station_not_found');
-        const languages = await listLanguages(app.db, station);
-        return languages.map((l) => ({
-          id: l.id,
-          language_code: l.languageCode,
-          display_name: l.displayName,
-          is_active: l.isActive,
-        }));
-      },
-    );
-
-    fastify.get(
-      '/api/stations/:slug/logo',
-      {
-        schema: {
-          tags: ['station'],
-          summary: 'A station logo image',
-          params: ZStationLogoParams,
-        },
-      },
-      async (request, reply) => {
-        const logo = await findLogoBySlug(app.db, request.params.slug);
-        if (!logo) throw notFound('logo_not_found');
-        const extension = logo.contentType === 'image/png' ? 'png' : 'jpg';
-        // Only ever an image, shown in place: no sniffing (the global hook), no document powers.
-        return reply
-          .type(logo.contentType)
-          .header('content-security-policy', UPLOAD_POLICY)
-          .header('content-disposition', `inline; filename="${logoFileName(request.params.slug, extension)}"`)
-          .header('cache-control', 'public, max-age=86400')
-          .header('last-modified', logo.updatedAt.toUTCString())
-          .send(logo.bytes);
-      },
-    );
-  };
+    },
+    async (request, reply) => {
+      const logo = await findLogoBySlug(deps.db, request.params.slug);
+      if (!logo) throw notFound('logo_not_found');
+      const extension = logo.contentType === 'image/png' ? 'png' : 'jpg';
+      // Only ever an image, shown in place: no sniffing (the global hook), no document powers.
+      return reply
+        .type(logo.contentType)
+        .header('content-security-policy', UPLOAD_POLICY)
+        .header('content-disposition', `inline; filename="${logoFileName(request.params.slug, extension)}"`)
+        .header('cache-control', 'public, max-age=86400')
+        .header('last-modified', logo.updatedAt.toUTCString())
+        .send(logo.bytes);
+    },
+  );
+};

@@ -10,44 +10,51 @@ import type { TAppContext } from '../../app-context.js';
 import { authOf } from '../../platform/guards.js';
 import { getStationSettings, saveStationSettings } from './settings.js';
 
-export const stationSettingsRoutes =
-  (app: TAppContext): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    fastify.get(
-      '/admin/api/station/settings',
-      {
-        onRequest: app.guards.requireAdmin,
-        schema: {
-          tags: ['station'],
-          summary: "The station's settings",
-          response: { 200: ZStationSettings, 403: ZErrorResponse },
-        },
-      },
-      async (request) => getStationSettings(app.db, app.config.publicUrl, authOf(request).stationId),
-    );
+/** What these routes use from the deps, handed over as the plugin's options. */
+export type TStationSettingsRoutesDeps = Pick<
+  TAppContext,
+  'config' | 'db' | 'guards' | 'now' | 'translation'
+>;
 
-    fastify.put(
-      '/admin/api/station/settings',
-      {
-        onRequest: app.guards.requireAdmin,
-        schema: {
-          tags: ['station'],
-          summary: 'Save branding, languages, the SMS switch and public subscriptions',
-          body: ZStationSettingsRequest,
-          response: { 200: ZStationSettingsResponse, 400: ZErrorResponse, 403: ZErrorResponse },
-        },
+export const stationSettingsRoutes: FastifyPluginAsyncZod<TStationSettingsRoutesDeps> = async (
+  fastify,
+  deps,
+) => {
+  fastify.get(
+    '/admin/api/station/settings',
+    {
+      onRequest: deps.guards.requireAdmin,
+      schema: {
+        tags: ['station'],
+        summary: "The station's settings",
+        response: { 200: ZStationSettings, 403: ZErrorResponse },
       },
-      async (request) =>
-        saveStationSettings(
-          app.db,
-          {
-            publicUrl: app.config.publicUrl,
-            stationId: authOf(request).stationId,
-            now: app.now(),
-            translation: app.translation,
-            log: request.log,
-          },
-          request.body,
-        ),
-    );
-  };
+    },
+    async (request) => getStationSettings(deps.db, deps.config.publicUrl, authOf(request).stationId),
+  );
+
+  fastify.put(
+    '/admin/api/station/settings',
+    {
+      onRequest: deps.guards.requireAdmin,
+      schema: {
+        tags: ['station'],
+        summary: 'Save branding, languages, the SMS switch and public subscriptions',
+        body: ZStationSettingsRequest,
+        response: { 200: ZStationSettingsResponse, 400: ZErrorResponse, 403: ZErrorResponse },
+      },
+    },
+    async (request) =>
+      saveStationSettings(
+        deps.db,
+        {
+          publicUrl: deps.config.publicUrl,
+          stationId: authOf(request).stationId,
+          now: deps.now(),
+          translation: deps.translation,
+          log: request.log,
+        },
+        request.body,
+      ),
+  );
+};

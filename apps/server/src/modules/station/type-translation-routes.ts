@@ -11,48 +11,52 @@ import type { TAppContext } from '../../app-context.js';
 import { authOf } from '../../platform/guards.js';
 import { listTypeTranslations, saveStaffWording } from './type-translations.js';
 
-export const typeTranslationRoutes =
-  (app: TAppContext): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    fastify.get(
-      '/admin/api/message-type-translations',
-      {
-        onRequest: app.guards.requireAdmin,
-        schema: {
-          tags: ['station'],
-          summary: "Each message type's name and description in each of the station's languages",
-          response: { 200: ZTypeTranslationList, 403: ZErrorResponse },
-        },
-      },
-      async (request) => listTypeTranslations(app.db, authOf(request).stationId),
-    );
+/** What these routes use from the deps, handed over as the plugin's options. */
+export type TTypeTranslationRoutesDeps = Pick<TAppContext, 'db' | 'guards' | 'now' | 'translation'>;
 
-    fastify.put(
-      '/admin/api/message-types/:id/translations/:language',
-      {
-        onRequest: app.guards.requireAdmin,
-        schema: {
-          tags: ['station'],
-          summary:
-            "Staff's name and description of a type in one language (in the primary language, the others are translated again)",
-          params: ZTypeTranslationParams,
-          body: ZTypeTranslationUpdate,
-          response: {
-            200: ZTypeTranslationList,
-            400: ZErrorResponse,
-            403: ZErrorResponse,
-            404: ZErrorResponse,
-          },
+export const typeTranslationRoutes: FastifyPluginAsyncZod<TTypeTranslationRoutesDeps> = async (
+  fastify,
+  deps,
+) => {
+  fastify.get(
+    '/admin/api/message-type-translations',
+    {
+      onRequest: deps.guards.requireAdmin,
+      schema: {
+        tags: ['station'],
+        summary: "Each message type's name and description in each of the station's languages",
+        response: { 200: ZTypeTranslationList, 403: ZErrorResponse },
+      },
+    },
+    async (request) => listTypeTranslations(deps.db, authOf(request).stationId),
+  );
+
+  fastify.put(
+    '/admin/api/message-types/:id/translations/:language',
+    {
+      onRequest: deps.guards.requireAdmin,
+      schema: {
+        tags: ['station'],
+        summary:
+          "Staff's name and description of a type in one language (in the primary language, the others are translated again)",
+        params: ZTypeTranslationParams,
+        body: ZTypeTranslationUpdate,
+        response: {
+          200: ZTypeTranslationList,
+          400: ZErrorResponse,
+          403: ZErrorResponse,
+          404: ZErrorResponse,
         },
       },
-      async (request) =>
-        saveStaffWording(app.db, app.translation, {
-          stationId: authOf(request).stationId,
-          typeId: request.params.id,
-          language: request.params.language,
-          wording: { displayName: request.body.display_name, description: request.body.description },
-          at: app.now(),
-          log: request.log,
-        }),
-    );
-  };
+    },
+    async (request) =>
+      saveStaffWording(deps.db, deps.translation, {
+        stationId: authOf(request).stationId,
+        typeId: request.params.id,
+        language: request.params.language,
+        wording: { displayName: request.body.display_name, description: request.body.description },
+        at: deps.now(),
+        log: request.log,
+      }),
+  );
+};

@@ -41,156 +41,157 @@ const errors = {
 };
 const HOUR_MS = 3_600_000;
 
-export const subscriberRoutes =
-  (app: TAppContext): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    const context = (request: FastifyRequest): TSubscriberContext => ({
-      db: app.db,
-      config: app.config,
-      sms: app.sms,
-      codeTexts: app.limits.codeTexts,
-      now: app.now(),
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-      log: request.log,
-    });
-    const inboundContext = (request: FastifyRequest) => ({
-      db: app.db,
-      sms: app.sms,
-      publicUrl: app.config.publicUrl,
-      now: app.now(),
-      log: request.log,
-    });
+/** What these routes use from the app, handed over as the plugin's options. */
+export type TSubscriberRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'limits' | 'now' | 'sms'>;
 
-    fastify.get(
-      '/subscribe/:slug/info',
-      {
-        schema: {
-          tags: ['subscriber'],
-          summary: "A station's join page: branding, languages, alert types, consent text",
-          params: ZStationSlugParams,
-          querystring: ZStationPublicInfoQuery,
-          response: { 200: ZStationPublicInfo, 400: ZErrorResponse, 404: ZErrorResponse },
-        },
+export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = async (fastify, deps) => {
+  const context = (request: FastifyRequest): TSubscriberContext => ({
+    db: deps.db,
+    config: deps.config,
+    sms: deps.sms,
+    codeTexts: deps.limits.codeTexts,
+    now: deps.now(),
+    ip: request.ip,
+    userAgent: request.headers['user-agent'],
+    log: request.log,
+  });
+  const inboundContext = (request: FastifyRequest) => ({
+    db: deps.db,
+    sms: deps.sms,
+    publicUrl: deps.config.publicUrl,
+    now: deps.now(),
+    log: request.log,
+  });
+
+  fastify.get(
+    '/subscribe/:slug/info',
+    {
+      schema: {
+        tags: ['subscriber'],
+        summary: "A station's join page: branding, languages, alert types, consent text",
+        params: ZStationSlugParams,
+        querystring: ZStationPublicInfoQuery,
+        response: { 200: ZStationPublicInfo, 400: ZErrorResponse, 404: ZErrorResponse },
       },
-      async (request) =>
-        stationPublicInfo(
-          context(request),
-          request.params.slug,
-          request.query.language ?? request.query.lang ?? 'en',
-        ),
-    );
+    },
+    async (request) =>
+      stationPublicInfo(
+        context(request),
+        request.params.slug,
+        request.query.language ?? request.query.lang ?? 'en',
+      ),
+  );
 
+  fastify.post(
+    '/subscribe/:slug/register',
+    {
+      config: { rateLimit: { max: 20, timeWindow: HOUR_MS } },
+      schema: {
+        tags: ['subscriber'],
+        summary: 'Join: choose alert types and languages, consent, and receive a code by SMS',
+        params: ZStationSlugParams,
+        body: ZSubscribeRequest,
+        response: { 200: ZSubscribeResponse, ...errors },
+      },
+    },
+    async (request) => registerSubscriber(context(request), request.params.slug, request.body),
+  );
+
+  fastify.post(
+    '/subscribe/:slug/verify',
+    {
+      config: { rateLimit: { max: 30, timeWindow: 15 * 60_000 } },
+      schema: {
+        tags: ['subscriber'],
+        summary: 'Confirm the number with its code; the choices take effect',
+        params: ZStationSlugParams,
+        body: ZSubscriberVerifyRequest,
+        response: { 200: ZMessageResponse, ...errors },
+      },
+    },
+    async (request) =>
+      verifySubscriber(
+        context(request),
+        request.params.slug,
+        request.body.contact_id,
+        request.body.verification_code,
+      ),
+  );
+
+  fastify.post(
+    '/subscribe/:slug/resend',
+    {
+      config: { rateLimit: { max: 20, timeWindow: HOUR_MS } },
+      schema: {
+        tags: ['subscriber'],
+        summary: 'Text a new code (after a 30-second cooldown)',
+        params: ZStationSlugParams,
+        body: ZSubscriberResendRequest,
+        response: { 200: ZSubscriberResendResponse, ...errors },
+      },
+    },
+    async (request) => resendSubscriberCode(context(request), request.params.slug, request.body.contact_id),
+  );
+
+  fastify.post(
+    '/subscribe/:slug/unsubscribe',
+    {
+      config: { rateLimit: { max: 20, timeWindow: HOUR_MS } },
+      schema: {
+        tags: ['subscriber'],
+        summary:
+          'Stop all alerts from this station to a number (same answer whether or not it was subscribed)',
+        params: ZStationSlugParams,
+        body: ZUnsubscribeRequest,
+        response: { 200: ZMessageResponse, ...errors },
+      },
+    },
+    async (request) => unsubscribe(context(request), request.params.slug, request.body.phone),
+  );
+
+  fastify.post(
+    '/webhooks/sms/inbound',
+    {
+      preValidation: twilioSignatureCheck(deps.config),
+      schema: {
+        tags: ['webhooks'],
+        summary: "Twilio's incoming-message webhook (form post signed with X-Twilio-Signature)",
+        body: ZTwilioInbound,
+      },
+    },
+    async (request, reply) => {
+      await handleInboundText(inboundContext(request), {
+        providerMessageId: request.body.MessageSid,
+        from: request.body.From,
+        to: request.body.To,
+        body: request.body.Body,
+      });
+      // Replies go out through the SMS provider (so they are paced and recorded like any other).
+      return reply.type('text/xml').send('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+    },
+  );
+
+  // The simulator answers as the station number would: a dev tool (DEV_TOOLS), never in production.
+  if (deps.config.devTools && deps.sms.name === 'outbox') {
     fastify.post(
-      '/subscribe/:slug/register',
+      '/dev/api/inbound',
       {
-        config: { rateLimit: { max: 20, timeWindow: HOUR_MS } },
         schema: {
-          tags: ['subscriber'],
-          summary: 'Join: choose alert types and languages, consent, and receive a code by SMS',
-          params: ZStationSlugParams,
-          body: ZSubscribeRequest,
-          response: { 200: ZSubscribeResponse, ...errors },
+          tags: ['dev'],
+          summary: 'Simulate a text sent to the station number (DEV_TOOLS with the dev outbox only)',
+          body: ZDevInboundRequest,
+          response: { 200: ZDevInboundResponse, 400: ZErrorResponse },
         },
       },
-      async (request) => registerSubscriber(context(request), request.params.slug, request.body),
-    );
-
-    fastify.post(
-      '/subscribe/:slug/verify',
-      {
-        config: { rateLimit: { max: 30, timeWindow: 15 * 60_000 } },
-        schema: {
-          tags: ['subscriber'],
-          summary: 'Confirm the number with its code; the choices take effect',
-          params: ZStationSlugParams,
-          body: ZSubscriberVerifyRequest,
-          response: { 200: ZMessageResponse, ...errors },
-        },
-      },
-      async (request) =>
-        verifySubscriber(
-          context(request),
-          request.params.slug,
-          request.body.contact_id,
-          request.body.verification_code,
-        ),
-    );
-
-    fastify.post(
-      '/subscribe/:slug/resend',
-      {
-        config: { rateLimit: { max: 20, timeWindow: HOUR_MS } },
-        schema: {
-          tags: ['subscriber'],
-          summary: 'Text a new code (after a 30-second cooldown)',
-          params: ZStationSlugParams,
-          body: ZSubscriberResendRequest,
-          response: { 200: ZSubscriberResendResponse, ...errors },
-        },
-      },
-      async (request) => resendSubscriberCode(context(request), request.params.slug, request.body.contact_id),
-    );
-
-    fastify.post(
-      '/subscribe/:slug/unsubscribe',
-      {
-        config: { rateLimit: { max: 20, timeWindow: HOUR_MS } },
-        schema: {
-          tags: ['subscriber'],
-          summary:
-            'Stop all alerts from this station to a number (same answer whether or not it was subscribed)',
-          params: ZStationSlugParams,
-          body: ZUnsubscribeRequest,
-          response: { 200: ZMessageResponse, ...errors },
-        },
-      },
-      async (request) => unsubscribe(context(request), request.params.slug, request.body.phone),
-    );
-
-    fastify.post(
-      '/webhooks/sms/inbound',
-      {
-        preValidation: twilioSignatureCheck(app.config),
-        schema: {
-          tags: ['webhooks'],
-          summary: "Twilio's incoming-message webhook (form post signed with X-Twilio-Signature)",
-          body: ZTwilioInbound,
-        },
-      },
-      async (request, reply) => {
-        await handleInboundText(inboundContext(request), {
-          providerMessageId: request.body.MessageSid,
-          from: request.body.From,
-          to: request.body.To,
-          body: request.body.Body,
+      async (request) => {
+        const reply = await handleInboundText(inboundContext(request), {
+          providerMessageId: `dev-${randomUUID()}`,
+          from: request.body.from,
+          to: 'outbox',
+          body: request.body.body,
         });
-        // Replies go out through the SMS provider (so they are paced and recorded like any other).
-        return reply.type('text/xml').send('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
+        return { reply };
       },
     );
-
-    // The simulator answers as the station number would: a dev tool (DEV_TOOLS), never in production.
-    if (app.config.devTools && app.sms.name === 'outbox') {
-      fastify.post(
-        '/dev/api/inbound',
-        {
-          schema: {
-            tags: ['dev'],
-            summary: 'Simulate a text sent to the station number (DEV_TOOLS with the dev outbox only)',
-            body: ZDevInboundRequest,
-            response: { 200: ZDevInboundResponse, 400: ZErrorResponse },
-          },
-        },
-        async (request) => {
-          const reply = await handleInboundText(inboundContext(request), {
-            providerMessageId: `dev-${randomUUID()}`,
-            from: request.body.from,
-            to: 'outbox',
-            body: request.body.body,
-          });
-          return { reply };
-        },
-      );
-    }
-  };
+  }
+};

@@ -14,66 +14,67 @@ import { exitStation, superadminDashboard, switchStation } from './service.js';
 
 const refused = { 401: ZErrorResponse, 403: ZErrorResponse };
 
-export const superadminRoutes =
-  (app: TAppContext): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    const guard = { onRequest: app.guards.requireSuperadmin };
-    const viewContext = (request: Parameters<typeof authOf>[0]) => ({ db: app.db, auth: authOf(request) });
+/** What these routes use from the app, handed over as the plugin's options. */
+export type TSuperadminRoutesDeps = Pick<TAppContext, 'db' | 'guards'>;
 
-    // The status call says who is a superadmin (spec §5): any signed-in user asks it and gets an
-    // answer; the superadmin's other calls refuse everyone else with 403.
-    fastify.get(
-      '/admin/api/superadmin/status',
-      {
-        onRequest: app.guards.requireUser,
-        schema: { tags: ['superadmin'], response: { 200: ZSuperadminStatus, ...refused } },
-      },
-      async (request) => {
-        const auth = authOf(request);
-        return {
-          is_superadmin: auth.isSuperadmin,
-          viewing_station_id: auth.isSuperadmin ? auth.viewingStationId : null,
-        };
-      },
-    );
+export const superadminRoutes: FastifyPluginAsyncZod<TSuperadminRoutesDeps> = async (fastify, deps) => {
+  const guard = { onRequest: deps.guards.requireSuperadmin };
+  const viewContext = (request: Parameters<typeof authOf>[0]) => ({ db: deps.db, auth: authOf(request) });
 
-    fastify.get(
-      '/admin/api/superadmin/dashboard',
-      {
-        ...guard,
-        schema: {
-          tags: ['superadmin'],
-          summary: 'Every station with its figures',
-          response: { 200: ZSuperadminDashboard, ...refused },
-        },
-      },
-      async (request) => superadminDashboard(app.db, authOf(request)),
-    );
+  // The status call says who is a superadmin (spec §5): any signed-in user asks it and gets an
+  // answer; the superadmin's other calls refuse everyone else with 403.
+  fastify.get(
+    '/admin/api/superadmin/status',
+    {
+      onRequest: deps.guards.requireUser,
+      schema: { tags: ['superadmin'], response: { 200: ZSuperadminStatus, ...refused } },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      return {
+        is_superadmin: auth.isSuperadmin,
+        viewing_station_id: auth.isSuperadmin ? auth.viewingStationId : null,
+      };
+    },
+  );
 
-    fastify.post(
-      '/admin/api/superadmin/switch-station/:id',
-      {
-        ...guard,
-        schema: {
-          tags: ['superadmin'],
-          summary: 'View a station as its admin (audited)',
-          params: ZStationIdParams,
-          response: { 200: ZSwitchStationResponse, 400: ZErrorResponse, 404: ZErrorResponse, ...refused },
-        },
+  fastify.get(
+    '/admin/api/superadmin/dashboard',
+    {
+      ...guard,
+      schema: {
+        tags: ['superadmin'],
+        summary: 'Every station with its figures',
+        response: { 200: ZSuperadminDashboard, ...refused },
       },
-      async (request) => switchStation(viewContext(request), request.params.id),
-    );
+    },
+    async (request) => superadminDashboard(deps.db, authOf(request)),
+  );
 
-    fastify.post(
-      '/admin/api/superadmin/exit-station',
-      {
-        ...guard,
-        schema: {
-          tags: ['superadmin'],
-          summary: 'Stop viewing a station (audited)',
-          response: { 200: ZExitStationResponse, ...refused },
-        },
+  fastify.post(
+    '/admin/api/superadmin/switch-station/:id',
+    {
+      ...guard,
+      schema: {
+        tags: ['superadmin'],
+        summary: 'View a station as its admin (audited)',
+        params: ZStationIdParams,
+        response: { 200: ZSwitchStationResponse, 400: ZErrorResponse, 404: ZErrorResponse, ...refused },
       },
-      async (request) => exitStation(viewContext(request)),
-    );
-  };
+    },
+    async (request) => switchStation(viewContext(request), request.params.id),
+  );
+
+  fastify.post(
+    '/admin/api/superadmin/exit-station',
+    {
+      ...guard,
+      schema: {
+        tags: ['superadmin'],
+        summary: 'Stop viewing a station (audited)',
+        response: { 200: ZExitStationResponse, ...refused },
+      },
+    },
+    async (request) => exitStation(viewContext(request)),
+  );
+};

@@ -29,107 +29,113 @@ const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse }
 // As many tries as the password-reset links allow, shared by every node.
 const publicLimit = { rateLimit: { max: 10, timeWindow: 15 * 60_000 } };
 
-export const invitationContext = (app: TAppContext): TInvitationContext => ({
-  db: app.db,
-  email: app.email,
-  publicUrl: app.config.publicUrl,
-  now: app.now(),
+export const invitationContext = (
+  deps: Pick<TAppContext, 'config' | 'db' | 'email' | 'now'>,
+): TInvitationContext => ({
+  db: deps.db,
+  email: deps.email,
+  publicUrl: deps.config.publicUrl,
+  now: deps.now(),
 });
 
-export const invitationRoutes =
-  (app: TAppContext): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    const admin = { onRequest: app.guards.requireAdmin };
+/** What these routes use from the app, handed over as the plugin's options. */
+export type TInvitationRoutesDeps = Pick<
+  TAppContext,
+  'config' | 'db' | 'email' | 'guards' | 'now' | 'sessions'
+>;
 
-    fastify.get(
-      '/admin/api/invitations',
-      {
-        ...admin,
-        schema: {
-          tags: ['users'],
-          summary: 'Invitations of the station not yet accepted or revoked',
-          response: { 200: ZUserInvitationList },
+export const invitationRoutes: FastifyPluginAsyncZod<TInvitationRoutesDeps> = async (fastify, deps) => {
+  const admin = { onRequest: deps.guards.requireAdmin };
+
+  fastify.get(
+    '/admin/api/invitations',
+    {
+      ...admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Invitations of the station not yet accepted or revoked',
+        response: { 200: ZUserInvitationList },
+      },
+    },
+    async (request) => listInvitations(deps.db, authOf(request).stationId, deps.now()),
+  );
+
+  fastify.post(
+    '/admin/api/invitations/:id/resend',
+    {
+      ...admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Email the invitation again with a new link and a new expiry (the old link stops working)',
+        params: ZInvitationIdParams,
+        body: ZResendInvitationRequest,
+        response: { 200: ZUserInvitation, ...errors },
+      },
+    },
+    async (request) =>
+      resendInvitation(invitationContext(deps), {
+        stationId: authOf(request).stationId,
+        id: request.params.id,
+        language: request.body?.language,
+      }),
+  );
+
+  fastify.delete(
+    '/admin/api/invitations/:id',
+    {
+      ...admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Revoke an invitation: its link stops working',
+        params: ZInvitationIdParams,
+        response: { 200: ZOk, ...errors },
+      },
+    },
+    async (request) => {
+      await revokeInvitation(deps.db, authOf(request).stationId, request.params.id, deps.now());
+      return { ok: true as const };
+    },
+  );
+
+  fastify.get(
+    '/auth/invitations/:token',
+    {
+      config: publicLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'What an invitation link is for (station, email, name)',
+        params: ZInvitationTokenParams,
+        response: {
+          200: ZInvitationPreview,
+          400: ZErrorResponse,
+          404: ZErrorResponse,
+          429: ZErrorResponse,
         },
       },
-      async (request) => listInvitations(app.db, authOf(request).stationId, app.now()),
-    );
+    },
+    async (request) => previewInvitation(deps.db, request.params.token, deps.now()),
+  );
 
-    fastify.post(
-      '/admin/api/invitations/:id/resend',
-      {
-        ...admin,
-        schema: {
-          tags: ['users'],
-          summary: 'Email the invitation again with a new link and a new expiry (the old link stops working)',
-          params: ZInvitationIdParams,
-          body: ZResendInvitationRequest,
-          response: { 200: ZUserInvitation, ...errors },
-        },
+  fastify.post(
+    '/auth/invitations/accept',
+    {
+      config: publicLimit,
+      schema: {
+        tags: ['auth'],
+        summary: 'Accept an invitation: creates the account with this password and signs it in',
+        body: ZAcceptInvitationRequest,
+        response: { 200: ZSessionUser, 400: ZErrorResponse, 404: ZErrorResponse, 429: ZErrorResponse },
       },
-      async (request) =>
-        resendInvitation(invitationContext(app), {
-          stationId: authOf(request).stationId,
-          id: request.params.id,
-          language: request.body?.language,
-        }),
-    );
-
-    fastify.delete(
-      '/admin/api/invitations/:id',
-      {
-        ...admin,
-        schema: {
-          tags: ['users'],
-          summary: 'Revoke an invitation: its link stops working',
-          params: ZInvitationIdParams,
-          response: { 200: ZOk, ...errors },
-        },
-      },
-      async (request) => {
-        await revokeInvitation(app.db, authOf(request).stationId, request.params.id, app.now());
-        return { ok: true as const };
-      },
-    );
-
-    fastify.get(
-      '/auth/invitations/:token',
-      {
-        config: publicLimit,
-        schema: {
-          tags: ['auth'],
-          summary: 'What an invitation link is for (station, email, name)',
-          params: ZInvitationTokenParams,
-          response: {
-            200: ZInvitationPreview,
-            400: ZErrorResponse,
-            404: ZErrorResponse,
-            429: ZErrorResponse,
-          },
-        },
-      },
-      async (request) => previewInvitation(app.db, request.params.token, app.now()),
-    );
-
-    fastify.post(
-      '/auth/invitations/accept',
-      {
-        config: publicLimit,
-        schema: {
-          tags: ['auth'],
-          summary: 'Accept an invitation: creates the account with this password and signs it in',
-          body: ZAcceptInvitationRequest,
-          response: { 200: ZSessionUser, 400: ZErrorResponse, 404: ZErrorResponse, 429: ZErrorResponse },
-        },
-      },
-      async (request, reply) => {
-        const now = app.now();
-        const user = await acceptInvitation(app.db, request.body, now);
-        const session = await startSession(
-          { db: app.db, now, ip: request.ip, userAgent: request.headers['user-agent'] },
-          user,
-        );
-        app.sessions.setSessionCookies(reply, session.token);
-        return session.user;
-      },
-    );
-  };
+    },
+    async (request, reply) => {
+      const now = deps.now();
+      const user = await acceptInvitation(deps.db, request.body, now);
+      const session = await startSession(
+        { db: deps.db, now, ip: request.ip, userAgent: request.headers['user-agent'] },
+        user,
+      );
+      deps.sessions.setSessionCookies(reply, session.token);
+      return session.user;
+    },
+  );
+};

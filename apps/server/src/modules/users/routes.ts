@@ -16,7 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';
-import { invitationContext, invitationRoutes } from './invitation-routes.js';
+import { invitationContext, invitationRoutes, type TInvitationRoutesDeps } from './invitation-routes.js';
 import { inviteUser } from './invitations.js';
 import {
   authenticateApiKey,
@@ -29,157 +29,159 @@ import {
 
 const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse };
 
-export const userRoutes =
-  (app: TAppContext): FastifyPluginAsyncZod =>
-  async (fastify) => {
-    const admin = { onRequest: app.guards.requireAdmin };
+/** What these routes use from the app, handed over as the plugin's options. */
+export type TUserRoutesDeps = Pick<TAppContext, 'agents' | 'db' | 'guards' | 'limits' | 'now'> &
+  TInvitationRoutesDeps;
 
-    fastify.get(
-      '/admin/api/users',
-      {
-        ...admin,
-        schema: { tags: ['users'], summary: "The station's users", response: { 200: ZStationUserList } },
+export const userRoutes: FastifyPluginAsyncZod<TUserRoutesDeps> = async (fastify, deps) => {
+  const admin = { onRequest: deps.guards.requireAdmin };
+
+  fastify.get(
+    '/admin/api/users',
+    {
+      ...admin,
+      schema: { tags: ['users'], summary: "The station's users", response: { 200: ZStationUserList } },
+    },
+    async (request) => listStationUsers(deps.db, authOf(request).stationId),
+  );
+
+  fastify.post(
+    '/admin/api/users',
+    {
+      ...admin,
+      schema: {
+        tags: ['users'],
+        summary:
+          'Invite a user to the station: the account is created when they accept the emailed link. The answer is the same for any address not used in this station (decision 0025).',
+        body: ZCreateUserRequest,
+        response: { 201: ZUserInvitation, ...errors },
       },
-      async (request) => listStationUsers(app.db, authOf(request).stationId),
-    );
+    },
+    async (request, reply) => {
+      const auth = authOf(request);
+      const invitation = await inviteUser(invitationContext(deps), {
+        stationId: auth.stationId,
+        invitedBy: auth.userId,
+        body: request.body,
+      });
+      return reply.status(201).send(invitation);
+    },
+  );
 
-    fastify.post(
-      '/admin/api/users',
-      {
-        ...admin,
-        schema: {
-          tags: ['users'],
-          summary:
-            'Invite a user to the station: the account is created when they accept the emailed link. The answer is the same for any address not used in this station (decision 0025).',
-          body: ZCreateUserRequest,
-          response: { 201: ZUserInvitation, ...errors },
+  await fastify.register(invitationRoutes, deps);
+
+  fastify.put(
+    '/admin/api/users/:id',
+    {
+      ...admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Edit a standard user (admin accounts are changed by support only)',
+        params: ZUserIdParams,
+        body: ZUpdateUserRequest,
+        response: { 200: ZStationUser, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await editStationUser(
+        deps.db,
+        authOf(request).stationId,
+        request.params.id,
+        request.body,
+        deps.now(),
+      );
+      // Access may have been switched off: the user's connected machines are checked at once.
+      await deps.agents.keysChanged(request.params.id);
+      return user;
+    },
+  );
+
+  fastify.delete(
+    '/admin/api/users/:id',
+    {
+      ...admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Delete a standard user (admin accounts cannot be deleted here)',
+        params: ZUserIdParams,
+        response: { 200: ZOk, ...errors },
+      },
+    },
+    async (request) => {
+      await deleteStationUser(deps.db, authOf(request).stationId, request.params.id);
+      await deps.agents.keysChanged(request.params.id);
+      return { ok: true as const };
+    },
+  );
+
+  fastify.post(
+    '/admin/api/users/:id/api-key',
+    {
+      ...admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Create or replace the user’s API key; the whole key is in this answer only',
+        params: ZUserIdParams,
+        response: { 200: ZApiKeyCreated, ...errors },
+      },
+    },
+    async (request) => {
+      const auth = authOf(request);
+      const issued = await issueApiKey(deps.db, {
+        stationId: auth.stationId,
+        userId: request.params.id,
+        createdBy: auth.userId,
+        at: deps.now(),
+      });
+      // The replaced key stops working now, also on machines that are connected with it.
+      await deps.agents.keysChanged(request.params.id);
+      return { api_key: issued.apiKey, user: issued.user };
+    },
+  );
+
+  fastify.delete(
+    '/admin/api/users/:id/api-key',
+    {
+      ...admin,
+      schema: {
+        tags: ['users'],
+        summary: 'Revoke the user’s API key',
+        params: ZUserIdParams,
+        response: { 200: ZStationUser, ...errors },
+      },
+    },
+    async (request) => {
+      const user = await revokeApiKey(deps.db, authOf(request).stationId, request.params.id, deps.now());
+      await deps.agents.keysChanged(request.params.id);
+      return user;
+    },
+  );
+
+  fastify.get(
+    '/agent/v1/session',
+    {
+      schema: {
+        tags: ['agent'],
+        summary: 'Checks a Station ID and API key (headers X-Station-ID and Authorization: Bearer)',
+        headers: ZApiKeyAuthHeaders,
+        response: {
+          200: ZApiKeyAuthResponse,
+          401: ZErrorResponse,
+          403: ZErrorResponse,
+          429: ZErrorResponse,
         },
       },
-      async (request, reply) => {
-        const auth = authOf(request);
-        const invitation = await inviteUser(invitationContext(app), {
-          stationId: auth.stationId,
-          invitedBy: auth.userId,
-          body: request.body,
-        });
-        return reply.status(201).send(invitation);
-      },
-    );
-
-    await fastify.register(invitationRoutes(app));
-
-    fastify.put(
-      '/admin/api/users/:id',
-      {
-        ...admin,
-        schema: {
-          tags: ['users'],
-          summary: 'Edit a standard user (admin accounts are changed by support only)',
-          params: ZUserIdParams,
-          body: ZUpdateUserRequest,
-          response: { 200: ZStationUser, ...errors },
-        },
-      },
-      async (request) => {
-        const user = await editStationUser(
-          app.db,
-          authOf(request).stationId,
-          request.params.id,
-          request.body,
-          app.now(),
-        );
-        // Access may have been switched off: the user's connected machines are checked at once.
-        await app.agents.keysChanged(request.params.id);
-        return user;
-      },
-    );
-
-    fastify.delete(
-      '/admin/api/users/:id',
-      {
-        ...admin,
-        schema: {
-          tags: ['users'],
-          summary: 'Delete a standard user (admin accounts cannot be deleted here)',
-          params: ZUserIdParams,
-          response: { 200: ZOk, ...errors },
-        },
-      },
-      async (request) => {
-        await deleteStationUser(app.db, authOf(request).stationId, request.params.id);
-        await app.agents.keysChanged(request.params.id);
-        return { ok: true as const };
-      },
-    );
-
-    fastify.post(
-      '/admin/api/users/:id/api-key',
-      {
-        ...admin,
-        schema: {
-          tags: ['users'],
-          summary: 'Create or replace the user’s API key; the whole key is in this answer only',
-          params: ZUserIdParams,
-          response: { 200: ZApiKeyCreated, ...errors },
-        },
-      },
-      async (request) => {
-        const auth = authOf(request);
-        const issued = await issueApiKey(app.db, {
-          stationId: auth.stationId,
-          userId: request.params.id,
-          createdBy: auth.userId,
-          at: app.now(),
-        });
-        // The replaced key stops working now, also on machines that are connected with it.
-        await app.agents.keysChanged(request.params.id);
-        return { api_key: issued.apiKey, user: issued.user };
-      },
-    );
-
-    fastify.delete(
-      '/admin/api/users/:id/api-key',
-      {
-        ...admin,
-        schema: {
-          tags: ['users'],
-          summary: 'Revoke the user’s API key',
-          params: ZUserIdParams,
-          response: { 200: ZStationUser, ...errors },
-        },
-      },
-      async (request) => {
-        const user = await revokeApiKey(app.db, authOf(request).stationId, request.params.id, app.now());
-        await app.agents.keysChanged(request.params.id);
-        return user;
-      },
-    );
-
-    fastify.get(
-      '/agent/v1/session',
-      {
-        schema: {
-          tags: ['agent'],
-          summary: 'Checks a Station ID and API key (headers X-Station-ID and Authorization: Bearer)',
-          headers: ZApiKeyAuthHeaders,
-          response: {
-            200: ZApiKeyAuthResponse,
-            401: ZErrorResponse,
-            403: ZErrorResponse,
-            429: ZErrorResponse,
-          },
-        },
-      },
-      async (request) => {
-        const stationSlug = request.headers['x-station-id'];
-        const apiKey = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-        if (!stationSlug || !apiKey) throw new AppError('invalid_api_key');
-        const who = await authenticateApiKey(app.db, { stationSlug, apiKey, at: app.now() });
-        await app.limits.assertApiKeyAllowed(who.keyId);
-        return {
-          station: { id: who.stationId, slug: who.stationSlug, display_name: who.stationName },
-          user: { id: who.userId, full_name: who.fullName, email: who.email, role: who.role },
-        };
-      },
-    );
-  };
+    },
+    async (request) => {
+      const stationSlug = request.headers['x-station-id'];
+      const apiKey = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      if (!stationSlug || !apiKey) throw new AppError('invalid_api_key');
+      const who = await authenticateApiKey(deps.db, { stationSlug, apiKey, at: deps.now() });
+      await deps.limits.assertApiKeyAllowed(who.keyId);
+      return {
+        station: { id: who.stationId, slug: who.stationSlug, display_name: who.stationName },
+        user: { id: who.userId, full_name: who.fullName, email: who.email, role: who.role },
+      };
+    },
+  );
+};
