@@ -9,15 +9,10 @@ import {
   ZRegisterVerifyRequest,
   ZSessionUser,
 } from '@message-station/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
-import {
-  resendRegistrationCode,
-  startRegistration,
-  type TRegistrationContext,
-  verifyRegistration,
-} from './service.js';
+import { requestFacts } from '../../service-context.js';
+import { resendRegistrationCode, startRegistration, verifyRegistration } from './service.js';
 
 const errors = {
   400: ZErrorResponse,
@@ -36,17 +31,7 @@ export type TRegistrationRoutesDeps = Pick<
 >;
 
 export const registrationRoutes: FastifyPluginAsyncZod<TRegistrationRoutesDeps> = async (fastify, deps) => {
-  const context = (request: FastifyRequest): TRegistrationContext => ({
-    db: deps.db,
-    config: deps.config,
-    sms: deps.sms,
-    email: deps.email,
-    codeTexts: deps.limits.codeTexts,
-    translation: deps.translation,
-    now: deps.now(),
-    ip: request.ip,
-    userAgent: request.headers['user-agent'],
-  });
+  const { config, sms, email, limits, translation } = deps;
 
   fastify.post(
     '/api/register/start',
@@ -59,7 +44,8 @@ export const registrationRoutes: FastifyPluginAsyncZod<TRegistrationRoutesDeps> 
         response: { 200: ZRegisterStartResponse, ...errors },
       },
     },
-    async (request) => startRegistration(context(request), request.body),
+    async (request) =>
+      startRegistration({ ...requestFacts(deps, request), config, sms, limits }, request.body),
   );
 
   fastify.post(
@@ -75,9 +61,8 @@ export const registrationRoutes: FastifyPluginAsyncZod<TRegistrationRoutesDeps> 
     },
     async (request, reply) => {
       const result = await verifyRegistration(
-        context(request),
-        request.body.registration_id,
-        request.body.verification_code,
+        { ...requestFacts(deps, request), config, email, translation },
+        { registrationId: request.body.registration_id, code: request.body.verification_code },
       );
       deps.sessions.setSessionCookies(reply, result.token);
       return result.user;
@@ -95,7 +80,11 @@ export const registrationRoutes: FastifyPluginAsyncZod<TRegistrationRoutesDeps> 
         response: { 200: ZRegisterResendResponse, ...errors },
       },
     },
-    async (request) => resendRegistrationCode(context(request), request.body.registration_id),
+    async (request) =>
+      resendRegistrationCode(
+        { ...requestFacts(deps, request), config, sms, limits },
+        request.body.registration_id,
+      ),
   );
 
   // The wizard fetches the terms as text; a browser navigating to /terms gets the page.

@@ -12,16 +12,12 @@ import {
   type ZRegisterStartRequest,
 } from '@message-station/shared';
 import type { z } from 'zod';
-import type { TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { createSession } from '../../platform/session.js';
-import type { TEmailProvider } from '../../providers/email/index.js';
-import type { TSmsProvider } from '../../providers/sms/index.js';
-import type { TTranslationProvider } from '../../providers/translation/types.js';
+import type { TServiceContext } from '../../service-context.js';
 import { describeSessionUser } from '../auth/service.js';
-import type { TCodeTextLimits } from '../rate-limits/index.js';
 import { createStation, findStationIdBySlug, planSignupWording } from '../station/service.js';
 import { createUserWithHash, findUserByEmail } from '../users/service.js';
 import * as codes from '../verification/service.js';
@@ -29,26 +25,8 @@ import { sendEmailClashNotice } from './email-clash.js';
 import type { TDraftMessageType } from './repo.js';
 import * as repo from './repo.js';
 
-export type TRegistrationContext = {
-  db: Db;
-  config: TConfig;
-  sms: TSmsProvider;
-  email: TEmailProvider;
-  /** Caps on verification texts shared by every node (decision 0019). */
-  codeTexts: TCodeTextLimits;
-  /** Translates step 4's edited wording into the station's other languages. */
-  translation: TTranslationProvider;
-  now: Date;
-  ip?: string;
-  userAgent?: string;
-};
-
 const DRAFT_TTL_MS = LIMITS.registrationHours * 3_600_000;
 const takenStationId = (slug: string) => new AppError('station_id_taken', { station_id: slug });
-
-function codeContext(ctx: TRegistrationContext): codes.TCodeContext {
-  return { db: ctx.db, secret: ctx.config.sessionSecret, now: ctx.now, ip: ctx.ip };
-}
 
 /**
  * Station IDs are public (join pages), so a taken one is said at once. A taken email is not: the
@@ -90,15 +68,21 @@ function shownWording(draft: { messageTypes: TDraftMessageType[]; language: stri
 }
 
 /** The signup code, in the wizard's language. */
-function sendCode(ctx: TRegistrationContext, phone: string, code: string, language: string) {
+function sendCode(
+  ctx: Pick<TServiceContext, 'config' | 'sms'>,
+  phone: string,
+  code: string,
+  language: string,
+) {
   return codes.sendTextOrExplain(ctx.sms, {
     to: phone,
     body: codes.codeMessage(code, ctx.config.publicUrl, { kind: 'code_signup' }, language),
   });
 }
 
+/** Caps on verification texts (`limits.codeTexts`) are shared by every node (decision 0019). */
 export async function startRegistration(
-  ctx: TRegistrationContext,
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'config' | 'sms' | 'limits' | 'ip' | 'userAgent'>,
   input: z.output<typeof ZRegisterStartRequest>,
 ): Promise<TRegisterStartResponse> {
   const slug = deriveStationId(input.station_name);
@@ -106,8 +90,8 @@ export async function startRegistration(
   await repo.deleteExpiredDrafts(ctx.db, ctx.now);
   await codes.purgeOldCodes(ctx.db, ctx.now);
   await assertAvailable(ctx.db, slug);
-  await codes.assertCanSendCode(codeContext(ctx), input.phone_number);
-  const slot = await ctx.codeTexts.take({ phone: input.phone_number });
+  await codes.assertCanSendCode(ctx, input.phone_number);
+  const slot = await ctx.limits.codeTexts.take({ phone: input.phone_number });
 
   const passwordHash = await hashPassword(input.password);
   const { draft, issued } = await ctx.db.transaction(async (tx) => {
@@ -127,13 +111,13 @@ export async function startRegistration(
       messageTypes: completeMessageTypes(input.message_types, input.language),
       language: input.language,
       termsAcceptedAt: ctx.now,
-      ip: ctx.ip ?? null,
+      ip: ctx.ip,
       userAgent: ctx.userAgent?.slice(0, 512) ?? null,
       createdAt: ctx.now,
       expiresAt: new Date(ctx.now.getTime() + DRAFT_TTL_MS),
     });
     const issued = await codes.issueCode(
-      { ...codeContext(ctx), db: tx },
+      { ...ctx, db: tx },
       { purpose: 'registration', subjectId: draft.id, phone: input.phone_number },
     );
     return { draft, issued };
@@ -159,7 +143,7 @@ export async function startRegistration(
   };
 }
 
-async function openDraft(ctx: TRegistrationContext, registrationId: string) {
+async function openDraft(ctx: Pick<TServiceContext, 'db' | 'now'>, registrationId: string) {
   const draft = await repo.findDraft(ctx.db, registrationId);
   if (!draft) throw new AppError('registration_not_found');
   if (draft.completedAt) throw new AppError('registration_complete');
@@ -167,10 +151,13 @@ async function openDraft(ctx: TRegistrationContext, registrationId: string) {
   return draft;
 }
 
-export async function resendRegistrationCode(ctx: TRegistrationContext, registrationId: string) {
+export async function resendRegistrationCode(
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'config' | 'sms' | 'limits' | 'ip'>,
+  registrationId: string,
+) {
   const draft = await openDraft(ctx, registrationId);
-  return ctx.codeTexts.sending({ phone: draft.phoneNumber }, async () => {
-    const issued = await codes.issueCode(codeContext(ctx), {
+  return ctx.limits.codeTexts.sending({ phone: draft.phoneNumber }, async () => {
+    const issued = await codes.issueCode(ctx, {
       purpose: 'registration',
       subjectId: draft.id,
       phone: draft.phoneNumber,
@@ -185,7 +172,7 @@ export async function resendRegistrationCode(ctx: TRegistrationContext, registra
  * ends here. Reached only with a texted code, so probing addresses costs a phone and a text each.
  */
 async function refuseTakenEmail(
-  ctx: TRegistrationContext,
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'email'>,
   draft: { email: string; stationName: string },
   codeId: string,
 ) {
@@ -198,10 +185,15 @@ async function refuseTakenEmail(
   throw new AppError('registration_email_taken');
 }
 
-export async function verifyRegistration(ctx: TRegistrationContext, registrationId: string, code: string) {
+/** `translation` puts step 4's edited wording into the station's other languages. */
+export async function verifyRegistration(
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'config' | 'email' | 'translation' | 'ip' | 'userAgent'>,
+  input: { registrationId: string; code: string },
+) {
+  const { registrationId, code } = input;
   const openedDraft = await openDraft(ctx, registrationId);
   const codeId = await codes
-    .checkCode(codeContext(ctx), { purpose: 'registration', subjectId: registrationId }, code)
+    .checkCode(ctx, { purpose: 'registration', subjectId: registrationId }, code)
     .catch(async (error: unknown) => {
       // A second verify of the same draft at once: the first used the code and made the station.
       if ((await repo.findDraft(ctx.db, registrationId))?.completedAt) {

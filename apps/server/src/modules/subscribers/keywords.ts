@@ -10,8 +10,8 @@ import {
   smsText,
   type TLanguageCode,
 } from '@message-station/shared';
-import type { Db, DbOrTx } from '../../db/client.js';
-import type { TSmsProvider } from '../../providers/sms/index.js';
+import type { DbOrTx } from '../../db/client.js';
+import type { TServiceContext } from '../../service-context.js';
 import { confirmationBody, helpBody, type TStationRef } from '../sms-texts/service.js';
 import { listStationNames } from '../station/service.js';
 import * as repo from './repo.js';
@@ -176,13 +176,6 @@ export function classifyInbound(body: string): TKeyword | 'language' | null {
   return matchInbound(body)?.keyword ?? null;
 }
 
-export type TInboundContext = {
-  db: Db;
-  sms: TSmsProvider;
-  publicUrl: string;
-  now: Date;
-  log?: { error(details: object, message: string): void };
-};
 export type TInboundText = { providerMessageId: string; from: string; to: string; body: string };
 
 /**
@@ -203,7 +196,10 @@ function contactLanguage(contacts: repo.TContactRow[]): string {
 }
 
 /** Handles one inbound text; returns the reply sent (null when none was due or it was a repeat). */
-export async function handleInboundText(ctx: TInboundContext, text: TInboundText): Promise<string | null> {
+export async function handleInboundText(
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'config' | 'sms' | 'log'>,
+  text: TInboundText,
+): Promise<string | null> {
   const phone = parseUsPhone(text.from) ?? text.from;
   const word = matchInbound(text.body);
   const reply = await ctx.db.transaction(async (tx) => {
@@ -223,7 +219,11 @@ export async function handleInboundText(ctx: TInboundContext, text: TInboundText
     if (word.keyword === 'stop') return optOut(keywordCtx);
     if (word.keyword === 'start') return optIn(keywordCtx);
     if (word.keyword === 'language') return changeLanguage(keywordCtx);
-    return helpBody(tx, { stations: await stationsOf(tx, contacts), language, publicUrl: ctx.publicUrl });
+    return helpBody(tx, {
+      stations: await stationsOf(tx, contacts),
+      language,
+      publicUrl: ctx.config.publicUrl,
+    });
   });
 
   if (!reply) return null;
@@ -237,7 +237,7 @@ export async function handleInboundText(ctx: TInboundContext, text: TInboundText
   return reply;
 }
 
-type TKeywordCtx = TInboundContext & {
+type TKeywordCtx = Pick<TServiceContext, 'now'> & {
   tx: DbOrTx;
   phone: string;
   body: string;

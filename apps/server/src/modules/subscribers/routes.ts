@@ -16,16 +16,15 @@ import {
   ZTwilioInbound,
   ZUnsubscribeRequest,
 } from '@message-station/shared';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { twilioSignatureCheck } from '../../providers/sms/twilio-webhook.js';
+import { requestFacts } from '../../service-context.js';
 import { handleInboundText } from './keywords.js';
 import {
   registerSubscriber,
   resendSubscriberCode,
   stationPublicInfo,
-  type TSubscriberContext,
   unsubscribe,
   verifySubscriber,
 } from './service.js';
@@ -45,23 +44,7 @@ const HOUR_MS = 3_600_000;
 export type TSubscriberRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'limits' | 'now' | 'sms'>;
 
 export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = async (fastify, deps) => {
-  const context = (request: FastifyRequest): TSubscriberContext => ({
-    db: deps.db,
-    config: deps.config,
-    sms: deps.sms,
-    codeTexts: deps.limits.codeTexts,
-    now: deps.now(),
-    ip: request.ip,
-    userAgent: request.headers['user-agent'],
-    log: request.log,
-  });
-  const inboundContext = (request: FastifyRequest) => ({
-    db: deps.db,
-    sms: deps.sms,
-    publicUrl: deps.config.publicUrl,
-    now: deps.now(),
-    log: request.log,
-  });
+  const { config, sms, limits } = deps;
 
   fastify.get(
     '/subscribe/:slug/info',
@@ -75,11 +58,10 @@ export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = as
       },
     },
     async (request) =>
-      stationPublicInfo(
-        context(request),
-        request.params.slug,
-        request.query.language ?? request.query.lang ?? 'en',
-      ),
+      stationPublicInfo(deps, {
+        slug: request.params.slug,
+        language: request.query.language ?? request.query.lang ?? 'en',
+      }),
   );
 
   fastify.post(
@@ -94,7 +76,11 @@ export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = as
         response: { 200: ZSubscribeResponse, ...errors },
       },
     },
-    async (request) => registerSubscriber(context(request), request.params.slug, request.body),
+    async (request) =>
+      registerSubscriber(
+        { ...requestFacts(deps, request), config, sms, limits },
+        { ...request.body, slug: request.params.slug },
+      ),
   );
 
   fastify.post(
@@ -111,10 +97,12 @@ export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = as
     },
     async (request) =>
       verifySubscriber(
-        context(request),
-        request.params.slug,
-        request.body.contact_id,
-        request.body.verification_code,
+        { ...requestFacts(deps, request), config, sms, log: request.log },
+        {
+          slug: request.params.slug,
+          contactId: request.body.contact_id,
+          code: request.body.verification_code,
+        },
       ),
   );
 
@@ -130,7 +118,11 @@ export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = as
         response: { 200: ZSubscriberResendResponse, ...errors },
       },
     },
-    async (request) => resendSubscriberCode(context(request), request.params.slug, request.body.contact_id),
+    async (request) =>
+      resendSubscriberCode(
+        { ...requestFacts(deps, request), config, sms, limits },
+        { slug: request.params.slug, contactId: request.body.contact_id },
+      ),
   );
 
   fastify.post(
@@ -146,7 +138,11 @@ export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = as
         response: { 200: ZMessageResponse, ...errors },
       },
     },
-    async (request) => unsubscribe(context(request), request.params.slug, request.body.phone),
+    async (request) =>
+      unsubscribe(
+        { ...requestFacts(deps, request), sms, log: request.log },
+        { slug: request.params.slug, phone: request.body.phone },
+      ),
   );
 
   fastify.post(
@@ -160,12 +156,15 @@ export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = as
       },
     },
     async (request, reply) => {
-      await handleInboundText(inboundContext(request), {
-        providerMessageId: request.body.MessageSid,
-        from: request.body.From,
-        to: request.body.To,
-        body: request.body.Body,
-      });
+      await handleInboundText(
+        { ...requestFacts(deps, request), config, sms, log: request.log },
+        {
+          providerMessageId: request.body.MessageSid,
+          from: request.body.From,
+          to: request.body.To,
+          body: request.body.Body,
+        },
+      );
       // Replies go out through the SMS provider (so they are paced and recorded like any other).
       return reply.type('text/xml').send('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
     },
@@ -184,12 +183,15 @@ export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = as
         },
       },
       async (request) => {
-        const reply = await handleInboundText(inboundContext(request), {
-          providerMessageId: `dev-${randomUUID()}`,
-          from: request.body.from,
-          to: 'outbox',
-          body: request.body.body,
-        });
+        const reply = await handleInboundText(
+          { ...requestFacts(deps, request), config, sms, log: request.log },
+          {
+            providerMessageId: `dev-${randomUUID()}`,
+            from: request.body.from,
+            to: 'outbox',
+            body: request.body.body,
+          },
+        );
         return { reply };
       },
     );

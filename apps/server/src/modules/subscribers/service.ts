@@ -8,11 +8,8 @@ import {
   type ZSubscribeRequest,
 } from '@message-station/shared';
 import type { z } from 'zod';
-import type { TConfig } from '../../config.js';
-import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import type { TSmsProvider } from '../../providers/sms/index.js';
-import type { TCodeTextLimits } from '../rate-limits/index.js';
+import type { TServiceContext } from '../../service-context.js';
 import { confirmationBody } from '../sms-texts/service.js';
 import {
   consentText,
@@ -24,26 +21,10 @@ import {
 import * as codes from '../verification/service.js';
 import * as repo from './repo.js';
 
-export type TSubscriberContext = {
-  db: Db;
-  config: TConfig;
-  sms: TSmsProvider;
-  /** Caps on verification texts shared by every node (decision 0019). */
-  codeTexts: TCodeTextLimits;
-  now: Date;
-  ip?: string;
-  userAgent?: string;
-  log?: { error(details: object, message: string): void };
-};
-
 export const STATION_NOT_FOUND = 'Station not found';
 export const SUBSCRIPTIONS_CLOSED = 'This station is not accepting new SMS subscriptions right now.';
 
-function codeContext(ctx: TSubscriberContext): codes.TCodeContext {
-  return { db: ctx.db, secret: ctx.config.sessionSecret, now: ctx.now, ip: ctx.ip };
-}
-
-async function stationOrNotFound(ctx: TSubscriberContext, slug: string) {
+async function stationOrNotFound(ctx: Pick<TServiceContext, 'db'>, slug: string) {
   const station = await findStationBySlug(ctx.db, slug);
   if (!station) throw notFound('station_not_found');
   return station;
@@ -54,10 +35,10 @@ async function stationOrNotFound(ctx: TSubscriberContext, slug: string) {
  * the primary language's), and each language under its own name for the switcher (issue 16).
  */
 export async function stationPublicInfo(
-  ctx: TSubscriberContext,
-  slug: string,
-  language: TLanguageCode = 'en',
+  ctx: Pick<TServiceContext, 'db'>,
+  input: { slug: string; language: TLanguageCode },
 ) {
+  const { slug, language } = input;
   const station = await stationOrNotFound(ctx, slug);
   const [languages, types, wording] = await Promise.all([
     listLanguages(ctx.db, station),
@@ -96,12 +77,12 @@ export async function stationPublicInfo(
   };
 }
 
+/** Caps on verification texts (`limits.codeTexts`) are shared by every node (decision 0019). */
 export async function registerSubscriber(
-  ctx: TSubscriberContext,
-  slug: string,
-  input: z.output<typeof ZSubscribeRequest>,
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'config' | 'sms' | 'limits' | 'ip' | 'userAgent'>,
+  input: z.output<typeof ZSubscribeRequest> & { slug: string },
 ): Promise<TSubscribeResponse> {
-  const station = await stationOrNotFound(ctx, slug);
+  const station = await stationOrNotFound(ctx, input.slug);
   if (!station.signupEnabled) throw new AppError('subscriptions_closed');
   const [languages, types] = await Promise.all([
     listLanguages(ctx.db, station),
@@ -116,13 +97,13 @@ export async function registerSubscriber(
       throw new AppError('language_not_offered', { language: choice.language });
     }
   }
-  await codes.assertCanSendCode(codeContext(ctx), input.phone);
-  const slot = await ctx.codeTexts.take({ phone: input.phone, stationId: station.id });
+  await codes.assertCanSendCode(ctx, input.phone);
+  const slot = await ctx.limits.codeTexts.take({ phone: input.phone, stationId: station.id });
 
   const pendingSignup = {
     choices: input.message_types,
     consent_text: consentText(station.displayName, input.consent_language),
-    ip: ctx.ip ?? null,
+    ip: ctx.ip,
     user_agent: ctx.userAgent?.slice(0, 512) ?? null,
   };
   const { contact, created, issued } = await ctx.db.transaction(async (tx) => {
@@ -140,7 +121,7 @@ export async function registerSubscriber(
         });
     if (!contact) throw notFound('subscription_not_found');
     const issued = await codes.issueCode(
-      { ...codeContext(ctx), db: tx },
+      { ...ctx, db: tx },
       { purpose: 'subscriber', subjectId: contact.id, phone: input.phone },
     );
     return { contact, created: !existing, issued };
@@ -170,7 +151,7 @@ export async function registerSubscriber(
 
 /** The join code, in the language of the person's first choice on the join page. */
 function joinCodeText(
-  ctx: TSubscriberContext,
+  ctx: Pick<TServiceContext, 'config'>,
   station: { displayName: string; primaryLanguage: string },
   code: string,
   language: string | undefined,
@@ -183,7 +164,7 @@ function joinCodeText(
   );
 }
 
-async function pendingContact(ctx: TSubscriberContext, stationId: string, contactId: string) {
+async function pendingContact(ctx: Pick<TServiceContext, 'db'>, stationId: string, contactId: string) {
   const contact = await repo.findContact(ctx.db, stationId, contactId);
   if (!contact) throw notFound('subscription_not_found');
   if (!contact.pendingSignup) throw new AppError('already_confirmed');
@@ -191,18 +172,13 @@ async function pendingContact(ctx: TSubscriberContext, stationId: string, contac
 }
 
 export async function verifySubscriber(
-  ctx: TSubscriberContext,
-  slug: string,
-  contactId: string,
-  code: string,
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'config' | 'sms' | 'ip' | 'log'>,
+  input: { slug: string; contactId: string; code: string },
 ) {
+  const { slug, contactId, code } = input;
   const station = await stationOrNotFound(ctx, slug);
   await pendingContact(ctx, station.id, contactId);
-  const codeId = await codes.checkCode(
-    codeContext(ctx),
-    { purpose: 'subscriber', subjectId: contactId },
-    code,
-  );
+  const codeId = await codes.checkCode(ctx, { purpose: 'subscriber', subjectId: contactId }, code);
   const joined = await ctx.db.transaction(async (tx) => {
     const contact = await repo.findContact(tx, station.id, contactId, { forUpdate: true });
     const signup = contact?.pendingSignup;
@@ -248,7 +224,7 @@ export async function verifySubscriber(
 
 /** The opt-in confirmation text, in the language of the first choice; a lost text undoes nothing. */
 async function sendConfirmation(
-  ctx: TSubscriberContext,
+  ctx: Pick<TServiceContext, 'db' | 'sms' | 'log'>,
   station: { id: string; displayName: string; primaryLanguage: string },
   joined: { phone: string; choices: { messageType: string; language: string }[]; again: boolean },
 ) {
@@ -265,11 +241,14 @@ async function sendConfirmation(
   }
 }
 
-export async function resendSubscriberCode(ctx: TSubscriberContext, slug: string, contactId: string) {
-  const station = await stationOrNotFound(ctx, slug);
-  const contact = await pendingContact(ctx, station.id, contactId);
-  return ctx.codeTexts.sending({ phone: contact.phone, stationId: station.id }, async () => {
-    const issued = await codes.issueCode(codeContext(ctx), {
+export async function resendSubscriberCode(
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'config' | 'sms' | 'limits' | 'ip'>,
+  input: { slug: string; contactId: string },
+) {
+  const station = await stationOrNotFound(ctx, input.slug);
+  const contact = await pendingContact(ctx, station.id, input.contactId);
+  return ctx.limits.codeTexts.sending({ phone: contact.phone, stationId: station.id }, async () => {
+    const issued = await codes.issueCode(ctx, {
       purpose: 'subscriber',
       subjectId: contact.id,
       phone: contact.phone,
@@ -287,7 +266,11 @@ export async function resendSubscriberCode(ctx: TSubscriberContext, slug: string
 export const UNSUBSCRIBE_MESSAGE =
   'If this number was subscribed, it will receive no more messages from this station.';
 
-export async function unsubscribe(ctx: TSubscriberContext, slug: string, phone: string) {
+export async function unsubscribe(
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'sms' | 'ip' | 'userAgent' | 'log'>,
+  input: { slug: string; phone: string },
+) {
+  const { slug, phone } = input;
   const station = await stationOrNotFound(ctx, slug);
   const changed = await ctx.db.transaction(async (tx) => {
     const contact = await repo.findContactByPhone(tx, station.id, phone);
@@ -306,7 +289,7 @@ export async function unsubscribe(ctx: TSubscriberContext, slug: string, phone: 
         event: 'opt_out',
         source: 'unsubscribe_page',
         detail: 'Unsubscribed on the public unsubscribe page',
-        ip: ctx.ip ?? null,
+        ip: ctx.ip,
         userAgent: ctx.userAgent?.slice(0, 512) ?? null,
         createdAt: ctx.now,
       },

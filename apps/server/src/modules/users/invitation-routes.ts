@@ -14,7 +14,7 @@ import {
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
-import { authOf } from '../../platform/guards.js';
+import { requestFacts, staffFacts } from '../../service-context.js';
 import { startSession } from '../auth/service.js';
 import {
   acceptInvitation,
@@ -22,21 +22,11 @@ import {
   previewInvitation,
   resendInvitation,
   revokeInvitation,
-  type TInvitationContext,
 } from './invitations.js';
 
 const errors = { 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 // As many tries as the password-reset links allow, shared by every node.
 const publicLimit = { rateLimit: { max: 10, timeWindow: 15 * 60_000 } };
-
-export const invitationContext = (
-  deps: Pick<TAppContext, 'config' | 'db' | 'email' | 'now'>,
-): TInvitationContext => ({
-  db: deps.db,
-  email: deps.email,
-  publicUrl: deps.config.publicUrl,
-  now: deps.now(),
-});
 
 /** What these routes use from the app, handed over as the plugin's options. */
 export type TInvitationRoutesDeps = Pick<
@@ -57,7 +47,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<TInvitationRoutesDeps> = as
         response: { 200: ZUserInvitationList },
       },
     },
-    async (request) => listInvitations(deps.db, authOf(request).stationId, deps.now()),
+    async (request) => listInvitations(staffFacts(deps, request)),
   );
 
   fastify.post(
@@ -73,11 +63,10 @@ export const invitationRoutes: FastifyPluginAsyncZod<TInvitationRoutesDeps> = as
       },
     },
     async (request) =>
-      resendInvitation(invitationContext(deps), {
-        stationId: authOf(request).stationId,
-        id: request.params.id,
-        language: request.body?.language,
-      }),
+      resendInvitation(
+        { ...staffFacts(deps, request), config: deps.config, email: deps.email },
+        { id: request.params.id, language: request.body?.language },
+      ),
   );
 
   fastify.delete(
@@ -92,7 +81,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<TInvitationRoutesDeps> = as
       },
     },
     async (request) => {
-      await revokeInvitation(deps.db, authOf(request).stationId, request.params.id, deps.now());
+      await revokeInvitation(staffFacts(deps, request), request.params.id);
       return { ok: true as const };
     },
   );
@@ -113,7 +102,7 @@ export const invitationRoutes: FastifyPluginAsyncZod<TInvitationRoutesDeps> = as
         },
       },
     },
-    async (request) => previewInvitation(deps.db, request.params.token, deps.now()),
+    async (request) => previewInvitation(requestFacts(deps, request), request.params.token),
   );
 
   fastify.post(
@@ -128,12 +117,9 @@ export const invitationRoutes: FastifyPluginAsyncZod<TInvitationRoutesDeps> = as
       },
     },
     async (request, reply) => {
-      const now = deps.now();
-      const user = await acceptInvitation(deps.db, request.body, now);
-      const session = await startSession(
-        { db: deps.db, now, ip: request.ip, userAgent: request.headers['user-agent'] },
-        user,
-      );
+      const facts = requestFacts(deps, request);
+      const user = await acceptInvitation(facts, request.body);
+      const session = await startSession(facts, user);
       deps.sessions.setSessionCookies(reply, session.token);
       return session.user;
     },

@@ -16,7 +16,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';
-import { invitationContext, invitationRoutes, type TInvitationRoutesDeps } from './invitation-routes.js';
+import { staffFacts } from '../../service-context.js';
+import { invitationRoutes, type TInvitationRoutesDeps } from './invitation-routes.js';
 import { inviteUser } from './invitations.js';
 import {
   authenticateApiKey,
@@ -42,7 +43,7 @@ export const userRoutes: FastifyPluginAsyncZod<TUserRoutesDeps> = async (fastify
       ...admin,
       schema: { tags: ['users'], summary: "The station's users", response: { 200: ZStationUserList } },
     },
-    async (request) => listStationUsers(deps.db, authOf(request).stationId),
+    async (request) => listStationUsers(staffFacts(deps, request)),
   );
 
   fastify.post(
@@ -58,12 +59,10 @@ export const userRoutes: FastifyPluginAsyncZod<TUserRoutesDeps> = async (fastify
       },
     },
     async (request, reply) => {
-      const auth = authOf(request);
-      const invitation = await inviteUser(invitationContext(deps), {
-        stationId: auth.stationId,
-        invitedBy: auth.userId,
-        body: request.body,
-      });
+      const invitation = await inviteUser(
+        { ...staffFacts(deps, request), config: deps.config, email: deps.email },
+        request.body,
+      );
       return reply.status(201).send(invitation);
     },
   );
@@ -83,13 +82,10 @@ export const userRoutes: FastifyPluginAsyncZod<TUserRoutesDeps> = async (fastify
       },
     },
     async (request) => {
-      const user = await editStationUser(
-        deps.db,
-        authOf(request).stationId,
-        request.params.id,
-        request.body,
-        deps.now(),
-      );
+      const user = await editStationUser(staffFacts(deps, request), {
+        ...request.body,
+        id: request.params.id,
+      });
       // Access may have been switched off: the user's connected machines are checked at once.
       await deps.agents.keysChanged(request.params.id);
       return user;
@@ -108,7 +104,7 @@ export const userRoutes: FastifyPluginAsyncZod<TUserRoutesDeps> = async (fastify
       },
     },
     async (request) => {
-      await deleteStationUser(deps.db, authOf(request).stationId, request.params.id);
+      await deleteStationUser(staffFacts(deps, request), request.params.id);
       await deps.agents.keysChanged(request.params.id);
       return { ok: true as const };
     },
@@ -151,7 +147,7 @@ export const userRoutes: FastifyPluginAsyncZod<TUserRoutesDeps> = async (fastify
       },
     },
     async (request) => {
-      const user = await revokeApiKey(deps.db, authOf(request).stationId, request.params.id, deps.now());
+      const user = await revokeApiKey(staffFacts(deps, request), request.params.id);
       await deps.agents.keysChanged(request.params.id);
       return user;
     },

@@ -11,6 +11,7 @@ import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js'
 import { hashPassword } from '../../platform/passwords.js';
 import { revokeUserSessions } from '../../platform/session.js';
 import { sha256 } from '../../platform/tokens.js';
+import type { TServiceContext } from '../../service-context.js';
 import * as repo from './repo.js';
 
 export function normalizeEmail(email: string): string {
@@ -94,10 +95,13 @@ function describeUser(row: repo.TStationUserRow): TStationUser {
   };
 }
 
-export async function listStationUsers(db: DbOrTx, stationId: string): Promise<TStationUser[]> {
-  return (await repo.listStationUsers(db, stationId)).map(describeUser);
+export async function listStationUsers(
+  ctx: Pick<TServiceContext, 'db' | 'stationId'>,
+): Promise<TStationUser[]> {
+  return (await repo.listStationUsers(ctx.db, ctx.stationId)).map(describeUser);
 }
 
+// Positional still: the audit trail (modules/audit/rules.ts) calls it so.
 export async function getStationUser(db: DbOrTx, stationId: string, userId: string): Promise<TStationUser> {
   const row = await repo.findStationUser(db, stationId, userId);
   if (!row) throw notFound('user_not_found');
@@ -122,13 +126,13 @@ async function requireStandardUser(
   return row;
 }
 
+/** `input.id` is the user edited; `userId` in the context is the admin editing. */
 export async function editStationUser(
-  db: Db,
-  stationId: string,
-  userId: string,
-  input: TUpdateUserRequest,
-  at: Date,
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'stationId'>,
+  input: TUpdateUserRequest & { id: string },
 ) {
+  const { db, stationId, now: at } = ctx;
+  const userId = input.id;
   const before = await requireStandardUser(db, stationId, userId, 'admin_not_editable');
   await repo
     .updateStationUser(
@@ -151,9 +155,9 @@ export async function editStationUser(
   return getStationUser(db, stationId, userId);
 }
 
-export async function deleteStationUser(db: Db, stationId: string, userId: string) {
-  await requireStandardUser(db, stationId, userId, 'admin_not_deletable');
-  if (!(await repo.deleteStandardUser(db, stationId, userId))) throw notFound('user_not_found');
+export async function deleteStationUser(ctx: Pick<TServiceContext, 'db' | 'stationId'>, userId: string) {
+  await requireStandardUser(ctx.db, ctx.stationId, userId, 'admin_not_deletable');
+  if (!(await repo.deleteStandardUser(ctx.db, ctx.stationId, userId))) throw notFound('user_not_found');
 }
 
 // Hex after a hyphen: nothing a font can hide (underscores vanish in some inputs) or confuse.
@@ -186,11 +190,11 @@ export async function issueApiKey(
   return { apiKey, user: await getStationUser(db, input.stationId, input.userId) };
 }
 
-export async function revokeApiKey(db: Db, stationId: string, userId: string, at: Date) {
-  const row = await repo.findStationUser(db, stationId, userId);
+export async function revokeApiKey(ctx: Pick<TServiceContext, 'db' | 'now' | 'stationId'>, userId: string) {
+  const row = await repo.findStationUser(ctx.db, ctx.stationId, userId);
   if (!row) throw notFound('user_not_found');
-  await repo.revokeLiveApiKey(db, stationId, userId, at);
-  return getStationUser(db, stationId, userId);
+  await repo.revokeLiveApiKey(ctx.db, ctx.stationId, userId, ctx.now);
+  return getStationUser(ctx.db, ctx.stationId, userId);
 }
 
 export const INVALID_API_KEY = errorText('invalid_api_key');
