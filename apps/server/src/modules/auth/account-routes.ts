@@ -25,6 +25,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import type { TConfig } from '../../config.js';
 import { authOf } from '../../platform/guards.js';
+import { requestFacts, staffFacts } from '../../service-context.js';
 import { setUserLanguage } from '../users/service.js';
 import * as account from './account.js';
 import { completeTwoFactorLogin } from './two-factor-login.js';
@@ -54,14 +55,9 @@ const errors = {
 export type TAccountRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'guards' | 'now' | 'sessions'>;
 
 export const accountRoutes: FastifyPluginAsyncZod<TAccountRoutesDeps> = async (fastify, deps) => {
-  const { db, sessions, config, guards, now } = deps;
+  const { db, sessions, config, guards } = deps;
   const signedIn = { onRequest: guards.requireSignedIn };
-  const accountContext = (request: FastifyRequest): account.TAccountContext => ({
-    db,
-    auth: authOf(request),
-    sessionSecret: config.sessionSecret,
-    now: now(),
-  });
+  const accountContext = (request: FastifyRequest) => ({ ...staffFacts(deps, request), config });
 
   fastify.post(
     '/auth/login/two-factor',
@@ -76,17 +72,9 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountRoutesDeps> = async (f
       },
     },
     async (request, reply) => {
-      const deps = {
-        db,
-        now: now(),
-        sessionSecret: config.sessionSecret,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      };
       const result = await completeTwoFactorLogin(
-        deps,
-        request.cookies[LOGIN_CHALLENGE_COOKIE],
-        request.body.code,
+        { ...requestFacts(deps, request), config },
+        { challengeToken: request.cookies[LOGIN_CHALLENGE_COOKIE], code: request.body.code },
       );
       reply.clearCookie(LOGIN_CHALLENGE_COOKIE, { path: CHALLENGE_PATH });
       sessions.setSessionCookies(reply, result.token);

@@ -9,10 +9,10 @@ import {
   type TDisableTwoFactorRequest,
   type TTwoFactorSetup,
 } from '@message-station/shared';
-import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
-import { revokeUserSessions, type TAuth } from '../../platform/session.js';
+import { revokeUserSessions } from '../../platform/session.js';
+import type { TServiceContext } from '../../service-context.js';
 import { setStationRequiresTwoFactor, stationRequiresTwoFactor } from '../station/service.js';
 import { markTotpEnabled, setPassword, setTotpSecret } from '../users/credentials-service.js';
 import { findUserById } from '../users/service.js';
@@ -29,18 +29,16 @@ import {
 } from './two-factor.js';
 import { describeUserAgent } from './user-agent.js';
 
-export type TAccountContext = { db: Db; auth: TAuth; sessionSecret: string; now: Date };
-
 const wrongPassword = () => new AppError(ACCOUNT_ERROR_CODES.wrongPassword);
 const invalidCode = () => new AppError(ACCOUNT_ERROR_CODES.rejectedCode);
 
-async function ownUser(ctx: TAccountContext) {
+async function ownUser(ctx: Pick<TServiceContext, 'db' | 'auth'>) {
   const user = await findUserById(ctx.db, ctx.auth.userId);
   if (!user) throw new AppError('authentication_required');
   return user;
 }
 
-export async function describeAccount(ctx: TAccountContext): Promise<TAccount> {
+export async function describeAccount(ctx: Pick<TServiceContext, 'db' | 'auth'>): Promise<TAccount> {
   const user = await ownUser(ctx);
   const enabled = user.totpEnabledAt !== null;
   return {
@@ -56,7 +54,10 @@ export async function describeAccount(ctx: TAccountContext): Promise<TAccount> {
 }
 
 /** A new password ends every other session of the user; this browser stays signed in. */
-export async function changePassword(ctx: TAccountContext, input: TChangePasswordRequest) {
+export async function changePassword(
+  ctx: Pick<TServiceContext, 'db' | 'auth' | 'now'>,
+  input: TChangePasswordRequest,
+) {
   const user = await ownUser(ctx);
   if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw wrongPassword();
   if (input.newPassword === input.currentPassword) {
@@ -69,7 +70,9 @@ export async function changePassword(ctx: TAccountContext, input: TChangePasswor
   });
 }
 
-export async function listSessions(ctx: TAccountContext): Promise<TAccountSession[]> {
+export async function listSessions(
+  ctx: Pick<TServiceContext, 'db' | 'auth' | 'now'>,
+): Promise<TAccountSession[]> {
   const rows = await repo.listUserSessions(ctx.db, ctx.auth.userId, ctx.now);
   return rows.map((row) => ({
     id: row.id,
@@ -82,31 +85,36 @@ export async function listSessions(ctx: TAccountContext): Promise<TAccountSessio
 }
 
 /** Signs one of the user's own sessions out; anyone else's session is not found. */
-export async function revokeSession(ctx: TAccountContext, sessionId: string) {
+export async function revokeSession(ctx: Pick<TServiceContext, 'db' | 'auth'>, sessionId: string) {
   if (!(await repo.deleteUserSession(ctx.db, ctx.auth.userId, sessionId)))
     throw notFound('session_not_found');
   return { current: sessionId === ctx.auth.sessionId };
 }
 
-export async function revokeOtherSessions(ctx: TAccountContext) {
+export async function revokeOtherSessions(ctx: Pick<TServiceContext, 'db' | 'auth'>) {
   return {
     revoked: await revokeUserSessions(ctx.db, ctx.auth.userId, { exceptSessionId: ctx.auth.sessionId }),
   };
 }
 
 /** A fresh secret, kept (sealed) until the first code confirms it; any earlier unconfirmed one is replaced. */
-export async function startTwoFactorSetup(ctx: TAccountContext): Promise<TTwoFactorSetup> {
+export async function startTwoFactorSetup(
+  ctx: Pick<TServiceContext, 'db' | 'auth' | 'now' | 'config'>,
+): Promise<TTwoFactorSetup> {
   const user = await ownUser(ctx);
   if (user.totpEnabledAt) {
     throw new AppError(ACCOUNT_ERROR_CODES.alreadyEnabled);
   }
   const secret = newTotpSecret();
-  await setTotpSecret(ctx.db, user.id, sealSecret(ctx.sessionSecret, secret), ctx.now);
+  await setTotpSecret(ctx.db, user.id, sealSecret(ctx.config.sessionSecret, secret), ctx.now);
   return { secret, uri: otpauthUri(secret, user.email) };
 }
 
 /** The first code turns two-factor on and answers ten recovery codes, shown once. */
-export async function enableTwoFactor(ctx: TAccountContext, code: string) {
+export async function enableTwoFactor(
+  ctx: Pick<TServiceContext, 'db' | 'auth' | 'now' | 'config'>,
+  code: string,
+) {
   const user = await ownUser(ctx);
   if (user.totpEnabledAt) {
     throw new AppError(ACCOUNT_ERROR_CODES.alreadyEnabled);
@@ -114,7 +122,7 @@ export async function enableTwoFactor(ctx: TAccountContext, code: string) {
   if (!user.totpSecret) {
     throw new AppError(ACCOUNT_ERROR_CODES.setupNotStarted);
   }
-  const base32 = openSecret(ctx.sessionSecret, user.totpSecret);
+  const base32 = openSecret(ctx.config.sessionSecret, user.totpSecret);
   return ctx.db.transaction(async (tx) => {
     if (!(await acceptTotp(tx, { userId: user.id, base32, code, now: ctx.now }))) throw invalidCode();
     await markTotpEnabled(tx, user.id, ctx.now);
@@ -123,7 +131,10 @@ export async function enableTwoFactor(ctx: TAccountContext, code: string) {
 }
 
 /** Turning it off takes the password and a code (or a recovery code). */
-export async function disableTwoFactor(ctx: TAccountContext, input: TDisableTwoFactorRequest) {
+export async function disableTwoFactor(
+  ctx: Pick<TServiceContext, 'db' | 'auth' | 'now' | 'config'>,
+  input: TDisableTwoFactorRequest,
+) {
   const user = await ownUser(ctx);
   if (!user.totpEnabledAt) {
     throw new AppError(ACCOUNT_ERROR_CODES.notEnabled);
@@ -132,8 +143,7 @@ export async function disableTwoFactor(ctx: TAccountContext, input: TDisableTwoF
     throw new AppError(ACCOUNT_ERROR_CODES.requiredByStation);
   }
   if (!(await verifyPassword(user.passwordHash, input.password))) throw wrongPassword();
-  const checked = { sessionSecret: ctx.sessionSecret, user, code: input.code, now: ctx.now };
-  if (!(await checkSecondFactor(ctx.db, checked))) throw invalidCode();
+  if (!(await checkSecondFactor(ctx, { user, code: input.code }))) throw invalidCode();
   await ctx.db.transaction(async (tx) => {
     await setTotpSecret(tx, user.id, null, ctx.now);
     await repo.deleteRecoveryCodes(tx, user.id);
@@ -144,7 +154,10 @@ export async function disableTwoFactor(ctx: TAccountContext, input: TDisableTwoF
  * Station security (admins): requiring two-factor is refused until the admin turning it on has
  * it, so nobody locks themselves into the setup by the switch.
  */
-export async function setStationTwoFactor(ctx: TAccountContext, requireTwoFactor: boolean) {
+export async function setStationTwoFactor(
+  ctx: Pick<TServiceContext, 'db' | 'auth' | 'now'>,
+  requireTwoFactor: boolean,
+) {
   if (!actsAsStationAdmin(ctx.auth)) {
     throw new AppError('admin_required');
   }

@@ -10,17 +10,13 @@ import {
   RESET_EMAIL,
   type TEmailLanguage,
 } from '@message-station/shared';
-import type { TBotCheckConfig, TConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
-import type { TAuth } from '../../platform/session.js';
 import { randomToken, sha256 } from '../../platform/tokens.js';
 import { linkEmail } from '../../providers/email/html.js';
-import type { TEmailProvider } from '../../providers/email/index.js';
-import type { TSmsProvider } from '../../providers/sms/index.js';
+import type { TServiceContext } from '../../service-context.js';
 import { verifyBotCheck } from '../bot-check/service.js';
-import type { TCodeTextLimits } from '../rate-limits/index.js';
 import { resetPassword } from '../users/credentials-service.js';
 import { findUserByEmail, findUserById } from '../users/service.js';
 import * as codes from '../verification/service.js';
@@ -30,14 +26,12 @@ export const RESET_SENT_BY_ADMIN = 'Password reset email sent successfully!';
 const LINKS_PER_HOUR = 5;
 const HOUR_MS = 3_600_000;
 
-type TResetContext = {
-  db: Db;
-  email: TEmailProvider;
-  publicUrl: string;
-  now: Date;
-  ip: string;
-  botCheck: TBotCheckConfig;
-};
+/**
+ * Asking for a link: bot check (`config.botCheck`), the link to `config.publicUrl` by `email`.
+ * `auth` is there when an admin sends it from the Users page; the public form has none.
+ */
+type TLinkContext = Pick<TServiceContext, 'db' | 'now' | 'ip' | 'config' | 'email'> &
+  Partial<Pick<TServiceContext, 'auth'>>;
 
 /** The reset email as plain text and HTML, in the interface language the person uses (en or es). */
 export function resetEmail(input: {
@@ -59,7 +53,7 @@ export function resetEmail(input: {
 }
 
 async function sendResetLink(
-  ctx: TResetContext,
+  ctx: TLinkContext,
   user: { id: string; email: string; fullName: string; stationId: string },
   requestedBy: string | null,
   language: TEmailLanguage = 'en',
@@ -77,7 +71,7 @@ async function sendResetLink(
     ip: ctx.ip,
     createdAt: ctx.now,
   });
-  const link = `${ctx.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+  const link = `${ctx.config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
   await ctx.email.send({
     to: user.email,
     stationId: user.stationId,
@@ -89,15 +83,11 @@ export const RESET_REQUESTED =
   "If an account exists with that email, we've sent password reset instructions.";
 
 export async function requestPasswordReset(
-  ctx: TResetContext,
+  ctx: TLinkContext,
   input: { email: string; turnstileToken?: string; language?: TEmailLanguage },
-  requester: TAuth | null,
 ) {
   if (input.turnstileToken !== ADMIN_RESET_CAPTCHA_TOKEN) {
-    await verifyBotCheck(
-      { db: ctx.db, config: ctx.botCheck, now: ctx.now, ip: ctx.ip },
-      input.turnstileToken,
-    );
+    await verifyBotCheck(ctx, input.turnstileToken);
     const user = await findUserByEmail(ctx.db, input.email);
     // The same answer either way; a limit reached is not told either (it would reveal the account).
     // The person asked on the page: in the language they read it in, else the one they last used.
@@ -110,6 +100,7 @@ export async function requestPasswordReset(
     return { message: RESET_REQUESTED };
   }
   // The Users page's fixed token proves nothing by itself: only an admin of the user's station.
+  const requester = ctx.auth;
   if (!requester || !actsAsStationAdmin(requester)) {
     throw new AppError('reset_admin_only');
   }
@@ -122,16 +113,6 @@ export async function requestPasswordReset(
 
 export const INVALID_TOKEN = 'Invalid or expired token';
 
-type TCodeDeps = {
-  db: Db;
-  sms: TSmsProvider;
-  config: TConfig;
-  now: Date;
-  ip: string;
-  /** Caps on verification texts shared by every node (decision 0019). */
-  codeTexts: TCodeTextLimits;
-};
-
 /** The link's token row and its user, if the link is still good. */
 async function openToken(db: Db, token: string, now: Date) {
   const row = await repo.findOpenLink(db, sha256(token), now);
@@ -141,15 +122,18 @@ async function openToken(db: Db, token: string, now: Date) {
 }
 
 /** Step two: the link checks out, so a code goes to the account's phone. */
-export async function verifyResetToken(ctx: TCodeDeps, token: string) {
+export async function verifyResetToken(
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'ip' | 'config' | 'sms' | 'limits'>,
+  token: string,
+) {
   const { row, user } = await openToken(ctx.db, token, ctx.now);
   if (!user.phoneNumber) {
     throw new AppError('reset_no_phone');
   }
   const phone = user.phoneNumber;
-  const codeCtx = { db: ctx.db, secret: ctx.config.sessionSecret, now: ctx.now, ip: ctx.ip };
-  const issued = await ctx.codeTexts.sending({ phone, stationId: user.stationId }, async () => {
-    const issued = await codes.issueCode(codeCtx, { purpose: 'password_reset', subjectId: row.id, phone });
+  // Caps on verification texts shared by every node (decision 0019).
+  const issued = await ctx.limits.codeTexts.sending({ phone, stationId: user.stationId }, async () => {
+    const issued = await codes.issueCode(ctx, { purpose: 'password_reset', subjectId: row.id, phone });
     await codes.sendTextOrExplain(ctx.sms, {
       to: phone,
       body: codes.codeMessage(
@@ -170,13 +154,12 @@ export async function verifyResetToken(ctx: TCodeDeps, token: string) {
 
 /** Step three: the code and the new password; the link is used up and every session ends. */
 export async function completePasswordReset(
-  ctx: TCodeDeps,
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'ip' | 'config'>,
   input: { token: string; verificationCode: string; newPassword: string },
 ) {
   const { row, user } = await openToken(ctx.db, input.token, ctx.now);
-  const codeCtx = { db: ctx.db, secret: ctx.config.sessionSecret, now: ctx.now, ip: ctx.ip };
   const codeId = await codes.checkCode(
-    codeCtx,
+    ctx,
     { purpose: 'password_reset', subjectId: row.id },
     input.verificationCode,
   );

@@ -16,6 +16,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
+import { requestFacts } from '../../service-context.js';
 import { accountRoutes, setLoginChallengeCookie, type TAccountRoutesDeps } from './account-routes.js';
 import { completePasswordReset, requestPasswordReset, verifyResetToken } from './password-reset.js';
 import { describeSessionUser, login, logout } from './service.js';
@@ -24,7 +25,7 @@ import { describeSessionUser, login, logout } from './service.js';
 export type TAuthRoutesDeps = Pick<TAppContext, 'email' | 'limits' | 'sms'> & TAccountRoutesDeps;
 
 export const authRoutes: FastifyPluginAsyncZod<TAuthRoutesDeps> = async (fastify, deps) => {
-  const { db, sessions, config, now } = deps;
+  const { db, sessions, config } = deps;
 
   fastify.get(
     '/auth/session',
@@ -60,7 +61,7 @@ export const authRoutes: FastifyPluginAsyncZod<TAuthRoutesDeps> = async (fastify
     },
     async (request, reply) => {
       const result = await deps.limits.signIn.guard({ email: request.body.email, ip: request.ip }, () =>
-        login({ db, now: now(), ip: request.ip, userAgent: request.headers['user-agent'] }, request.body),
+        login(requestFacts(deps, request), request.body),
       );
       // Two-factor on: no session yet, the code step comes next (decision 0020).
       if ('challengeToken' in result) {
@@ -78,7 +79,7 @@ export const authRoutes: FastifyPluginAsyncZod<TAuthRoutesDeps> = async (fastify
     '/auth/logout',
     { schema: { tags: ['auth'], summary: 'Sign out', response: { 200: ZOk } } },
     async (request, reply) => {
-      await logout(db, request.cookies[COOKIE_NAMES.session]);
+      await logout({ db }, request.cookies[COOKIE_NAMES.session]);
       sessions.clearSessionCookies(reply);
       return { ok: true as const };
     },
@@ -104,26 +105,15 @@ export const authRoutes: FastifyPluginAsyncZod<TAuthRoutesDeps> = async (fastify
     async (request) =>
       requestPasswordReset(
         {
-          db,
+          ...requestFacts(deps, request),
+          config,
           email: deps.email,
-          publicUrl: config.publicUrl,
-          now: now(),
-          ip: request.ip,
-          botCheck: config.botCheck,
+          // Signed in: an admin sending a link from the Users page.
+          auth: (await sessions.getAuth(request)) ?? undefined,
         },
         request.body,
-        await sessions.getAuth(request),
       ),
   );
-
-  const codeDeps = (request: { ip: string }) => ({
-    db,
-    sms: deps.sms,
-    config,
-    now: now(),
-    ip: request.ip,
-    codeTexts: deps.limits.codeTexts,
-  });
 
   fastify.post(
     '/auth/password-reset/verify',
@@ -141,7 +131,11 @@ export const authRoutes: FastifyPluginAsyncZod<TAuthRoutesDeps> = async (fastify
         },
       },
     },
-    async (request) => verifyResetToken(codeDeps(request), request.body.token),
+    async (request) =>
+      verifyResetToken(
+        { ...requestFacts(deps, request), config, sms: deps.sms, limits: deps.limits },
+        request.body.token,
+      ),
   );
 
   fastify.post(
@@ -160,6 +154,6 @@ export const authRoutes: FastifyPluginAsyncZod<TAuthRoutesDeps> = async (fastify
         },
       },
     },
-    async (request) => completePasswordReset(codeDeps(request), request.body),
+    async (request) => completePasswordReset({ ...requestFacts(deps, request), config }, request.body),
   );
 };

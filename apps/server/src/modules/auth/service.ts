@@ -4,6 +4,7 @@ import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { burnPasswordCheck, verifyPassword } from '../../platform/passwords.js';
 import { createSession, deleteSession, type TAuth } from '../../platform/session.js';
+import type { TServiceContext } from '../../service-context.js';
 import { getStationSummary, stationRequiresTwoFactor } from '../station/service.js';
 import { findUserByEmail, findUserById, setLastLogin, setUserLanguage } from '../users/service.js';
 import { openLoginChallenge } from './two-factor.js';
@@ -13,13 +14,14 @@ export { setSessionViewingStation } from './account-repo.js';
 
 export const INVALID_LOGIN = 'Invalid email or password';
 
-type TLoginContext = { db: Db; now: Date; ip?: string; userAgent?: string };
-
 /**
  * Checks email and password. A user with two-factor sign-in on gets a challenge token instead of
  * a session: the code step (POST /auth/login/two-factor) finishes the sign-in.
  */
-export async function login(ctx: TLoginContext, input: TLoginRequest) {
+export async function login(
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'ip' | 'userAgent'>,
+  input: TLoginRequest,
+) {
   const user = await findUserByEmail(ctx.db, input.email);
   if (!user) {
     await burnPasswordCheck(input.password);
@@ -38,7 +40,10 @@ export async function login(ctx: TLoginContext, input: TLoginRequest) {
 }
 
 /** Signs a user in whose credentials were checked: a new session and the session user. */
-export async function startSession(ctx: TLoginContext, user: { id: string; stationId: string }) {
+export async function startSession(
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'ip' | 'userAgent'>,
+  user: { id: string; stationId: string },
+) {
   const session = await ctx.db.transaction(async (tx) => {
     await setLastLogin(tx, user.id, ctx.now);
     return createSession(tx, { userId: user.id, now: ctx.now, ip: ctx.ip, userAgent: ctx.userAgent });
@@ -78,6 +83,6 @@ export async function describeSessionUser(
   };
 }
 
-export async function logout(db: Db, token: string | undefined) {
-  if (token) await deleteSession(db, token);
+export async function logout(ctx: Pick<TServiceContext, 'db'>, token: string | undefined) {
+  if (token) await deleteSession(ctx.db, token);
 }

@@ -8,6 +8,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { DbOrTx } from '../../db/client.js';
 import { loginChallenges, recoveryCodes } from '../../db/schema/owned/auth.js';
 import { randomToken, sha256 } from '../../platform/tokens.js';
+import type { TServiceContext } from '../../service-context.js';
 import { recordTotpStep } from '../users/credentials-service.js';
 
 const PERIOD_SECONDS = 30;
@@ -123,16 +124,16 @@ export async function recoveryCodesLeft(db: DbOrTx, userId: string): Promise<num
  * Checks a second factor of a user who has it on: a 6-digit TOTP code, or else a recovery code.
  */
 export async function checkSecondFactor(
-  db: DbOrTx,
-  input: { sessionSecret: string; user: { id: string; totpSecret: string | null }; code: string; now: Date },
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'config'>,
+  input: { user: { id: string; totpSecret: string | null }; code: string },
 ): Promise<boolean> {
   const code = input.code.trim();
   if (/^\d{6}$/.test(code)) {
     if (!input.user.totpSecret) return false;
-    const base32 = openSecret(input.sessionSecret, input.user.totpSecret);
-    return acceptTotp(db, { userId: input.user.id, base32, code, now: input.now });
+    const base32 = openSecret(ctx.config.sessionSecret, input.user.totpSecret);
+    return acceptTotp(ctx.db, { userId: input.user.id, base32, code, now: ctx.now });
   }
-  return useRecoveryCode(db, { userId: input.user.id, code, now: input.now });
+  return useRecoveryCode(ctx.db, { userId: input.user.id, code, now: ctx.now });
 }
 
 /** Opens the code step of a sign-in; the token goes into an httpOnly cookie. */

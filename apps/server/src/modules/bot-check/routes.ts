@@ -19,7 +19,7 @@ export const botCheckRoutes: FastifyPluginAsyncZod<TBotCheckRoutesDeps> = async 
         },
       },
     },
-    async () => botCheckInfo(deps.config.botCheck),
+    async () => botCheckInfo({ config: deps.config }),
   );
   fastify.get(
     '/api/altcha/challenge',
@@ -29,7 +29,7 @@ export const botCheckRoutes: FastifyPluginAsyncZod<TBotCheckRoutesDeps> = async 
     },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
-      return altchaChallenge(deps.config.botCheck, deps.now());
+      return altchaChallenge({ config: deps.config, now: deps.now() });
     },
   );
 };

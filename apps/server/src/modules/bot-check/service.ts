@@ -2,39 +2,37 @@
 // server issues and verifies (no third party, no tracking); Cloudflare Turnstile when its keys
 // are configured. A solution is accepted once (replays refused) and only before it expires.
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';
-import type { TBotCheckConfig } from '../../config.js';
-import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
+import type { TServiceContext } from '../../service-context.js';
 import { claimSolution } from './repo.js';
 
 export const CAPTCHA_REQUIRED = 'Please complete the CAPTCHA verification';
 const CHALLENGE_TTL_MS = 10 * 60_000;
 
-export function botCheckInfo(config: TBotCheckConfig) {
-  return config.provider === 'altcha'
+export function botCheckInfo(ctx: Pick<TServiceContext, 'config'>) {
+  const check = ctx.config.botCheck;
+  return check.provider === 'altcha'
     ? { provider: 'altcha' as const, challenge_url: '/api/altcha/challenge', site_key: null }
-    : { provider: 'turnstile' as const, challenge_url: null, site_key: config.siteKey };
+    : { provider: 'turnstile' as const, challenge_url: null, site_key: check.siteKey };
 }
 
-export async function altchaChallenge(config: TBotCheckConfig, now: Date) {
-  if (config.provider !== 'altcha') throw new AppError('altcha_not_in_use');
+export async function altchaChallenge(ctx: Pick<TServiceContext, 'config' | 'now'>) {
+  const check = ctx.config.botCheck;
+  if (check.provider !== 'altcha') throw new AppError('altcha_not_in_use');
   return createChallenge({
-    hmacKey: config.hmacKey,
-    maxnumber: config.maxNumber,
-    expires: new Date(now.getTime() + CHALLENGE_TTL_MS),
+    hmacKey: check.hmacKey,
+    maxnumber: check.maxNumber,
+    expires: new Date(ctx.now.getTime() + CHALLENGE_TTL_MS),
   });
 }
 
-type TVerifyContext = { db: Db; config: TBotCheckConfig; now: Date; ip?: string };
+type TVerifyContext = Pick<TServiceContext, 'db' | 'now' | 'config' | 'ip'>;
 
-async function verifyAltcha(
-  ctx: TVerifyContext & { config: { provider: 'altcha'; hmacKey: string } },
-  token: string,
-) {
+async function verifyAltcha(ctx: TVerifyContext, check: { hmacKey: string }, token: string) {
   let valid = false;
   let signature = '';
   try {
-    valid = await verifySolution(token, ctx.config.hmacKey, true);
+    valid = await verifySolution(token, check.hmacKey, true);
     signature =
       (JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as { signature?: string }).signature ?? '';
   } catch {
@@ -48,12 +46,13 @@ async function verifyAltcha(
 }
 
 async function verifyTurnstile(
-  ctx: TVerifyContext & { config: { provider: 'turnstile'; secretKey: string; verifyUrl: string } },
+  ctx: TVerifyContext,
+  check: { secretKey: string; verifyUrl: string },
   token: string,
 ) {
-  const form = new URLSearchParams({ secret: ctx.config.secretKey, response: token });
+  const form = new URLSearchParams({ secret: check.secretKey, response: token });
   if (ctx.ip) form.set('remoteip', ctx.ip);
-  const response = await fetch(ctx.config.verifyUrl, {
+  const response = await fetch(check.verifyUrl, {
     method: 'POST',
     body: form,
     signal: AbortSignal.timeout(10_000),
@@ -65,6 +64,7 @@ async function verifyTurnstile(
 /** Throws 'Please complete the CAPTCHA verification' unless `token` is a fresh, unused solution. */
 export async function verifyBotCheck(ctx: TVerifyContext, token: string | undefined) {
   if (!token) throw new AppError('captcha_required');
-  if (ctx.config.provider === 'altcha') return verifyAltcha({ ...ctx, config: ctx.config }, token);
-  return verifyTurnstile({ ...ctx, config: ctx.config }, token);
+  const check = ctx.config.botCheck;
+  if (check.provider === 'altcha') return verifyAltcha(ctx, check, token);
+  return verifyTurnstile(ctx, check, token);
 }

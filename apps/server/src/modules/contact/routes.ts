@@ -2,6 +2,7 @@
 import { ZContactRequest, ZContactResponse, ZErrorResponse } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { requestFacts } from '../../service-context.js';
 import { submitContact } from './service.js';
 
 /** What these routes use from the app, handed over as the plugin's options. */
@@ -27,12 +28,10 @@ export const contactRoutes: FastifyPluginAsyncZod<TContactRoutesDeps> = async (f
     async (request) =>
       submitContact(
         {
-          db: deps.db,
+          ...requestFacts(deps, request),
           config: deps.config,
           email: deps.email,
-          now: deps.now(),
-          ip: request.ip,
-          auth: await deps.sessions.getAuth(request),
+          auth: (await deps.sessions.getAuth(request)) ?? undefined,
         },
         request.body,
       ),

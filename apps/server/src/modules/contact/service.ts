@@ -1,33 +1,22 @@
 // Contact requests: stored, then emailed to the support address with the sender as Reply-To.
 import { CONTACT_CATEGORY_LABELS, CONTACT_SENT, type ZContactRequest } from '@message-station/shared';
 import type { z } from 'zod';
-import type { TConfig } from '../../config.js';
-import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import type { TAuth } from '../../platform/session.js';
 import { escapeHtml } from '../../providers/email/html.js';
-import type { TEmailProvider } from '../../providers/email/index.js';
+import type { TServiceContext } from '../../service-context.js';
 import { verifyBotCheck } from '../bot-check/service.js';
 import { findUserById } from '../users/service.js';
 import { insertContactRequest, markContactRequestEmailed } from './repo.js';
 
-type TContactContext = {
-  db: Db;
-  config: TConfig;
-  email: TEmailProvider;
-  now: Date;
-  ip: string;
-  auth: TAuth | null;
-};
-
-export async function submitContact(ctx: TContactContext, input: z.output<typeof ZContactRequest>) {
+/** `auth` when signed in (/admin/contact); the public form has none. */
+export async function submitContact(
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'ip' | 'config' | 'email'> &
+    Partial<Pick<TServiceContext, 'auth'>>,
+  input: z.output<typeof ZContactRequest>,
+) {
   // Signed in (/admin/contact): name and email are the account's, and no bot check is asked.
   const user = ctx.auth ? await findUserById(ctx.db, ctx.auth.userId) : null;
-  if (!user)
-    await verifyBotCheck(
-      { db: ctx.db, config: ctx.config.botCheck, now: ctx.now, ip: ctx.ip },
-      input.turnstileToken,
-    );
+  if (!user) await verifyBotCheck(ctx, input.turnstileToken);
   const name = user?.fullName ?? input.name;
   const email = user?.email ?? input.email;
   if (!name) throw new AppError('contact_name_required');

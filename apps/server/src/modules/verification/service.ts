@@ -6,6 +6,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { hmac, safeEqual } from '../../platform/tokens.js';
 import { SmsSendError, type TSmsMessage, type TSmsProvider } from '../../providers/sms/index.js';
+import type { TServiceContext } from '../../service-context.js';
 import * as repo from './repo.js';
 
 export type TCodePurpose = repo.TCodePurpose;
@@ -20,7 +21,22 @@ export const CODE_POLICY = {
 
 const HOUR_MS = 3_600_000;
 
-export type TCodeContext = { db: DbOrTx; secret: string; now: Date; ip?: string };
+/**
+ * What issuing and checking a code use. `db` may be a transaction (a subscriber's code is issued
+ * inside the join's transaction); `ip` is absent when a caller has none (it only feeds the limit
+ * per address). The HMAC key is `config.sessionSecret`.
+ */
+export type TCodeContext = Pick<TServiceContext, 'now'> &
+  Partial<Pick<TServiceContext, 'ip'>> & { db: DbOrTx } & (
+    | Pick<TServiceContext, 'config'>
+    /**
+     * Transitional: registration/ and subscribers/ still hand the key over as `secret`
+     * (`config.sessionSecret`); once they pass `config` this arm goes.
+     */
+    | { secret: string }
+  );
+
+const keyOf = (ctx: TCodeContext) => ('config' in ctx ? ctx.config.sessionSecret : ctx.secret);
 
 type TSubject = { purpose: TCodePurpose; subjectId: string };
 
@@ -55,7 +71,7 @@ export async function issueCode(ctx: TCodeContext, subject: TSubject & { phone: 
     purpose: subject.purpose,
     subjectId: subject.subjectId,
     phone: subject.phone,
-    codeHash: hashCode(ctx.secret, subject, code),
+    codeHash: hashCode(keyOf(ctx), subject, code),
     maxAttempts: CODE_POLICY.maxAttempts,
     createdAt: ctx.now,
     expiresAt: new Date(ctx.now.getTime() + CODE_POLICY.ttlMs),
@@ -80,7 +96,7 @@ export async function checkCode(ctx: TCodeContext, subject: TSubject, code: stri
   if (latest.expiresAt <= ctx.now) throw new AppError('code_expired');
   const attempt = await repo.recordAttempt(ctx.db, latest.id);
   if (!attempt) throw new AppError('code_too_many_wrong');
-  if (safeEqual(latest.codeHash, hashCode(ctx.secret, subject, code))) return latest.id;
+  if (safeEqual(latest.codeHash, hashCode(keyOf(ctx), subject, code))) return latest.id;
   const left = attempt.maxAttempts - attempt.attempts;
   if (left <= 0) {
     await repo.voidCode(ctx.db, latest.id, ctx.now);
