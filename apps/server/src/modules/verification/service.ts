@@ -26,17 +26,8 @@ const HOUR_MS = 3_600_000;
  * inside the join's transaction); `ip` is absent when a caller has none (it only feeds the limit
  * per address). The HMAC key is `config.sessionSecret`.
  */
-export type TCodeContext = Pick<TServiceContext, 'now'> &
-  Partial<Pick<TServiceContext, 'ip'>> & { db: DbOrTx } & (
-    | Pick<TServiceContext, 'config'>
-    /**
-     * Transitional: registration/ and subscribers/ still hand the key over as `secret`
-     * (`config.sessionSecret`); once they pass `config` this arm goes.
-     */
-    | { secret: string }
-  );
-
-const keyOf = (ctx: TCodeContext) => ('config' in ctx ? ctx.config.sessionSecret : ctx.secret);
+export type TCodeContext = Pick<TServiceContext, 'now' | 'config'> &
+  Partial<Pick<TServiceContext, 'ip'>> & { db: DbOrTx };
 
 type TSubject = { purpose: TCodePurpose; subjectId: string };
 
@@ -71,7 +62,7 @@ export async function issueCode(ctx: TCodeContext, subject: TSubject & { phone: 
     purpose: subject.purpose,
     subjectId: subject.subjectId,
     phone: subject.phone,
-    codeHash: hashCode(keyOf(ctx), subject, code),
+    codeHash: hashCode(ctx.config.sessionSecret, subject, code),
     maxAttempts: CODE_POLICY.maxAttempts,
     createdAt: ctx.now,
     expiresAt: new Date(ctx.now.getTime() + CODE_POLICY.ttlMs),
@@ -96,7 +87,7 @@ export async function checkCode(ctx: TCodeContext, subject: TSubject, code: stri
   if (latest.expiresAt <= ctx.now) throw new AppError('code_expired');
   const attempt = await repo.recordAttempt(ctx.db, latest.id);
   if (!attempt) throw new AppError('code_too_many_wrong');
-  if (safeEqual(latest.codeHash, hashCode(keyOf(ctx), subject, code))) return latest.id;
+  if (safeEqual(latest.codeHash, hashCode(ctx.config.sessionSecret, subject, code))) return latest.id;
   const left = attempt.maxAttempts - attempt.attempts;
   if (left <= 0) {
     await repo.voidCode(ctx.db, latest.id, ctx.now);
