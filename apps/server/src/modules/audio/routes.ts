@@ -2,7 +2,7 @@
 import { ZAudioQuery, ZMessageIdParams } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
-import { authOf } from '../../platform/guards.js';
+import { staffFacts } from '../../service-context.js';
 import { renderMessageAudio } from './service.js';
 import { createSpeechRenderer, type TSpeechRenderer } from './speech.js';
 
@@ -10,7 +10,9 @@ import { createSpeechRenderer, type TSpeechRenderer } from './speech.js';
  * What these routes use from the app, handed over as the plugin's options; `speech` defaults to the
  * renderer the configuration chooses.
  */
-export type TAudioRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'guards'> & { speech?: TSpeechRenderer };
+export type TAudioRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'guards' | 'now'> & {
+  speech?: TSpeechRenderer;
+};
 
 export const audioRoutes: FastifyPluginAsyncZod<TAudioRoutesDeps> = async (fastify, deps) => {
   const speech = deps.speech ?? createSpeechRenderer(deps.config.speech);
@@ -26,9 +28,8 @@ export const audioRoutes: FastifyPluginAsyncZod<TAudioRoutesDeps> = async (fasti
       },
     },
     async (request, reply) => {
-      const { stationId } = authOf(request);
       const audio = await renderMessageAudio(
-        { db: deps.db, stationId, speech },
+        { ...staffFacts(deps, request), speech },
         {
           messageId: request.params.id,
           language: request.query.lang,

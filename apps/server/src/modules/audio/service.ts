@@ -6,13 +6,11 @@ import {
   type TAudioFormat,
   type TLanguageCode,
 } from '@message-station/shared';
-import type { Db } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
+import type { TServiceContext } from '../../service-context.js';
 import * as messages from '../messages/service.js';
 import { findStationById } from '../station/service.js';
 import { AUDIO_CONTENT_TYPES, type TSpeechRenderer } from './speech.js';
-
-export type TAudioContext = { db: Db; stationId: string; speech: TSpeechRenderer };
 
 export type TAudioRequest = {
   messageId: string;
@@ -25,7 +23,11 @@ export type TAudioRequest = {
 export type TAudioFile = { fileName: string; contentType: string; bytes: Buffer };
 
 /** The original in its own language, otherwise a completed translation; null when there is none. */
-async function spokenText(ctx: TAudioContext, message: messages.TMessageRow, language: TLanguageCode) {
+async function spokenText(
+  ctx: Pick<TServiceContext, 'db' | 'stationId'>,
+  message: messages.TMessageRow,
+  language: TLanguageCode,
+) {
   if (language === message.originalLanguage) return message.original;
   const translations = await messages.listTranslations(ctx.db, ctx.stationId, [message.id]);
   const translation = translations.find((t) => t.languageCode === language);
@@ -33,7 +35,11 @@ async function spokenText(ctx: TAudioContext, message: messages.TMessageRow, lan
   return translation.translatedText;
 }
 
-export async function renderMessageAudio(ctx: TAudioContext, request: TAudioRequest): Promise<TAudioFile> {
+export async function renderMessageAudio(
+  // `speech` is this module's own: the renderer its routes are given (or the configuration's).
+  ctx: Pick<TServiceContext, 'db' | 'stationId'> & { speech: TSpeechRenderer },
+  request: TAudioRequest,
+): Promise<TAudioFile> {
   const message = await messages.findMessage(ctx.db, ctx.stationId, request.messageId);
   if (!message) throw notFound('message_not_found');
   const text = await spokenText(ctx, message, request.language);

@@ -16,14 +16,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { authOf } from '../../platform/guards.js';
 import { openEventStream } from '../../platform/sse.js';
-import {
-  createMessage,
-  deleteMessage,
-  editTranslation,
-  listMessages,
-  type TMessageContext,
-  updateMessage,
-} from './service.js';
+import { staffFacts } from '../../service-context.js';
+import { createMessage, deleteMessage, editTranslation, listMessages, updateMessage } from './service.js';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
 
@@ -34,17 +28,11 @@ export type TMessageRoutesDeps = Pick<
 >;
 
 export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (fastify, deps) => {
-  const context = (request: FastifyRequest): TMessageContext => {
-    const auth = authOf(request);
-    return {
-      db: deps.db,
-      events: deps.events,
-      queue: deps.translationQueue,
-      now: deps.now(),
-      stationId: auth.stationId,
-      userId: auth.userId,
-    };
-  };
+  const context = (request: FastifyRequest) => ({
+    ...staffFacts(deps, request),
+    events: deps.events,
+    translationQueue: deps.translationQueue,
+  });
   const guard = { onRequest: deps.guards.requireUser };
 
   fastify.get(
@@ -72,7 +60,12 @@ export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (f
         response: { 201: ZMessage, ...errors },
       },
     },
-    async (request, reply) => reply.status(201).send(await createMessage(context(request), request.body)),
+    async (request, reply) => {
+      const ctx = context(request);
+      return reply
+        .status(201)
+        .send(await createMessage({ ...ctx, queue: ctx.translationQueue }, request.body));
+    },
   );
 
   fastify.put(

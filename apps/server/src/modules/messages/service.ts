@@ -2,9 +2,9 @@
 // translated in the background; every change is announced on the station's event stream.
 import type { TMessage, TMessageRequest, ZMessageRequest } from '@message-station/shared';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import type { TEventBus } from '../../platform/event-bus.js';
+import type { TServiceContext } from '../../service-context.js';
 import { listMessageTypes } from '../station/service.js';
 import * as repo from './repo.js';
 
@@ -30,15 +30,6 @@ export type TTranslationQueue = {
   enqueue(tx: DbOrTx, jobs: TTranslationJob[]): Promise<void>;
   /** Starts the worker now rather than at its next poll; call after the commit. */
   wake(): void;
-};
-
-export type TMessageContext = {
-  db: Db;
-  events: TEventBus;
-  queue: TTranslationQueue;
-  now: Date;
-  stationId: string;
-  userId: string;
 };
 
 type TInput = z.output<typeof ZMessageRequest>;
@@ -70,12 +61,12 @@ export function toApi(row: repo.TMessageRow, translations: repo.TTranslationRow[
   };
 }
 
-async function describe(ctx: Pick<TMessageContext, 'db' | 'stationId'>, row: repo.TMessageRow) {
+async function describe(ctx: Pick<TServiceContext, 'db' | 'stationId'>, row: repo.TMessageRow) {
   return toApi(row, await repo.listTranslations(ctx.db, ctx.stationId, [row.id]));
 }
 
 /** One message of the station with its translations; another station's answers 404. */
-export async function getMessage(ctx: Pick<TMessageContext, 'db' | 'stationId'>, messageId: string) {
+export async function getMessage(ctx: Pick<TServiceContext, 'db' | 'stationId'>, messageId: string) {
   const row = await repo.findMessage(ctx.db, ctx.stationId, messageId);
   if (!row) throw new AppError('message_not_found');
   return describe(ctx, row);
@@ -92,7 +83,7 @@ export function speechParts(message: TMessage): { language: string; text: string
 }
 
 export async function listMessages(
-  ctx: Pick<TMessageContext, 'db' | 'stationId'>,
+  ctx: Pick<TServiceContext, 'db' | 'stationId'>,
   filter: { limit: number; type?: string; search?: string },
 ) {
   const rows = await repo.listMessages(ctx.db, ctx.stationId, filter);
@@ -104,18 +95,27 @@ export async function listMessages(
   return rows.map((row) => toApi(row, translations));
 }
 
-async function assertActiveType(ctx: TMessageContext, messageType: string) {
+async function assertActiveType(ctx: Pick<TServiceContext, 'db' | 'stationId'>, messageType: string) {
   const types = await listMessageTypes(ctx.db, ctx.stationId);
   const type = types.find((t) => t.messageType === messageType);
   if (!type) throw new AppError('unknown_message_type');
   if (!type.isActive) throw new AppError('message_type_off', { type_name: type.displayName });
 }
 
-async function announce(ctx: TMessageContext, type: string, data: Record<string, unknown>) {
+async function announce(
+  ctx: Pick<TServiceContext, 'events' | 'stationId'>,
+  type: string,
+  data: Record<string, unknown>,
+) {
   await ctx.events.publish({ stationId: ctx.stationId, type, data });
 }
 
-export async function createMessage(ctx: TMessageContext, input: TInput) {
+export async function createMessage(
+  // `queue` is the shared `translationQueue`, still named `queue` here because
+  // translation/translation-jobs.test.ts hands this function its context under that name.
+  ctx: Pick<TServiceContext, 'db' | 'events' | 'now' | 'stationId' | 'userId'> & { queue: TTranslationQueue },
+  input: TInput,
+) {
   await assertActiveType(ctx, input.message_type);
   const { message, translations } = await ctx.db.transaction(async (tx) => {
     const message = await repo.insertMessage(tx, {
@@ -158,7 +158,11 @@ export async function createMessage(ctx: TMessageContext, input: TInput) {
   return toApi(message, translations);
 }
 
-export async function updateMessage(ctx: TMessageContext, messageId: string, input: TInput) {
+export async function updateMessage(
+  ctx: Pick<TServiceContext, 'db' | 'events' | 'now' | 'stationId' | 'translationQueue'>,
+  messageId: string,
+  input: TInput,
+) {
   await assertActiveType(ctx, input.message_type);
   const { message, queued } = await ctx.db.transaction(async (tx) => {
     const current = await repo.findMessage(tx, ctx.stationId, messageId, { forUpdate: true });
@@ -208,23 +212,26 @@ export async function updateMessage(ctx: TMessageContext, messageId: string, inp
       });
       if (pending) queued.push(job(language, pending.revision));
     }
-    await ctx.queue.enqueue(tx, queued);
+    await ctx.translationQueue.enqueue(tx, queued);
     return { message, queued };
   });
   if (!message) throw notFound('message_not_found');
-  if (queued.length) ctx.queue.wake();
+  if (queued.length) ctx.translationQueue.wake();
   await announce(ctx, 'message_updated', { message_id: messageId });
   return describe(ctx, message);
 }
 
-export async function deleteMessage(ctx: TMessageContext, messageId: string) {
+export async function deleteMessage(
+  ctx: Pick<TServiceContext, 'db' | 'events' | 'stationId'>,
+  messageId: string,
+) {
   if (!(await repo.deleteMessage(ctx.db, ctx.stationId, messageId))) throw notFound('message_not_found');
   await announce(ctx, 'message_deleted', { message_id: messageId });
 }
 
 /** Staff correct a translation by hand; it is marked and a pending job for it is superseded. */
 export async function editTranslation(
-  ctx: TMessageContext,
+  ctx: Pick<TServiceContext, 'db' | 'events' | 'now' | 'stationId'>,
   messageId: string,
   language: string,
   text: string,

@@ -9,9 +9,10 @@ import {
   type TImportRowError,
   tooLongText,
 } from '@message-station/shared';
+import type { TServiceContext } from '../../service-context.js';
 import * as repo from '../subscribers/contacts-service.js';
 import { parseContactsCsv, type TCsvContactRow } from './csv.js';
-import { attestationText, stationCatalog, type TStaffContext } from './service.js';
+import { attestationText, stationCatalog } from './service.js';
 
 type TCatalog = Awaited<ReturnType<typeof stationCatalog>>;
 type TExisting = Awaited<ReturnType<typeof repo.contactsWithPhones>>[number];
@@ -81,7 +82,7 @@ function checkRows(rows: TCsvContactRow[], catalog: TCatalog, existing: Map<stri
   });
 }
 
-async function existingContacts(ctx: TStaffContext, rows: TCsvContactRow[]) {
+async function existingContacts(ctx: Pick<TServiceContext, 'db' | 'stationId'>, rows: TCsvContactRow[]) {
   const phones = [...new Set(rows.map((r) => parseUsPhone(r.phone)).filter((p): p is string => Boolean(p)))];
   const existing = new Map<string, TExisting>();
   for (let i = 0; i < phones.length; i += INSERT_CHUNK) {
@@ -93,14 +94,17 @@ async function existingContacts(ctx: TStaffContext, rows: TCsvContactRow[]) {
   return existing;
 }
 
+/** What an import reads and records (who attested, from where, when). */
+type TImportContext = Pick<TServiceContext, 'db' | 'now' | 'stationId' | 'userId' | 'ip' | 'userAgent'>;
+
 /** Inserts new contacts active and verified, verifies earlier imports, and records the consent. */
-async function saveRows(ctx: TStaffContext, catalog: TCatalog, rows: TCheckedRow[]) {
+async function saveRows(ctx: TImportContext, catalog: TCatalog, rows: TCheckedRow[]) {
   const consent = {
     stationId: ctx.stationId,
     event: 'opt_in' as const,
     source: 'import' as const,
     detail: attestationText(catalog.station.displayName, 'many'),
-    ip: ctx.ip ?? null,
+    ip: ctx.ip,
     userAgent: ctx.userAgent?.slice(0, 512) ?? null,
     actorUserId: ctx.userId,
     createdAt: ctx.now,
@@ -159,7 +163,7 @@ async function saveRows(ctx: TStaffContext, catalog: TCatalog, rows: TCheckedRow
 const ANALYZE_AFTER_ROWS = 1_000;
 
 export async function importContacts(
-  ctx: TStaffContext,
+  ctx: TImportContext,
   csvText: string,
   options: { dryRun: boolean },
 ): Promise<TImportReport> {

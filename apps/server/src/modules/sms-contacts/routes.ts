@@ -15,10 +15,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { AppError, hasUnstorableText, uploadError } from '../../platform/errors.js';
-import { authOf } from '../../platform/guards.js';
+import { staffFacts } from '../../service-context.js';
 import { CsvError, IMPORT_MAX_BYTES } from './csv.js';
 import { importContacts } from './import.js';
-import { addContact, listContacts, type TStaffContext, updatePreferences, updateStatus } from './service.js';
+import { addContact, listContacts, updatePreferences, updateStatus } from './service.js';
 
 const errors = {
   400: ZErrorResponse,
@@ -29,22 +29,10 @@ const errors = {
 };
 
 /** What these routes use from the app, handed over as the plugin's options. */
-export type TSmsContactRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'guards' | 'now' | 'sms'>;
+export type TSmsContactRoutesDeps = Pick<TAppContext, 'db' | 'guards' | 'now' | 'sms'>;
 
 export const smsContactRoutes: FastifyPluginAsyncZod<TSmsContactRoutesDeps> = async (fastify, deps) => {
-  const context = (request: FastifyRequest): TStaffContext => {
-    const auth = authOf(request);
-    return {
-      db: deps.db,
-      config: deps.config,
-      sms: deps.sms,
-      now: deps.now(),
-      stationId: auth.stationId,
-      userId: auth.userId,
-      ip: request.ip,
-      userAgent: request.headers['user-agent'],
-    };
-  };
+  const context = (request: FastifyRequest) => ({ ...staffFacts(deps, request), sms: deps.sms });
 
   fastify.get(
     '/admin/api/sms-contacts',

@@ -6,24 +6,11 @@ import {
   type TMessagePreferences,
   type TSmsContact,
 } from '@message-station/shared';
-import type { TConfig } from '../../config.js';
-import type { Db } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
-import type { TSmsProvider } from '../../providers/sms/index.js';
+import type { TServiceContext } from '../../service-context.js';
 import { findStationById, listLanguages, listMessageTypes } from '../station/service.js';
 import * as contacts from '../subscribers/contacts-service.js';
 import { sendTextOrExplain } from '../verification/service.js';
-
-export type TStaffContext = {
-  db: Db;
-  config: TConfig;
-  sms: TSmsProvider;
-  now: Date;
-  stationId: string;
-  userId: string;
-  ip?: string;
-  userAgent?: string;
-};
 
 /** What staff tick, word for word as the English screen shows it; kept with each consent record. */
 export function attestationText(stationDisplayName: string, people: 'one' | 'many'): string {
@@ -53,7 +40,7 @@ function toApi(row: contacts.TContactRow, preferences: TPreferenceRow[], typeKey
   };
 }
 
-export async function stationCatalog(ctx: TStaffContext) {
+export async function stationCatalog(ctx: Pick<TServiceContext, 'db' | 'stationId'>) {
   const station = await findStationById(ctx.db, ctx.stationId);
   if (!station) throw notFound('station_not_found');
   const [languages, types] = await Promise.all([
@@ -68,13 +55,17 @@ export async function stationCatalog(ctx: TStaffContext) {
   };
 }
 
-async function describe(ctx: TStaffContext, row: contacts.TContactRow, typeKeys?: string[]) {
+async function describe(
+  ctx: Pick<TServiceContext, 'db' | 'stationId'>,
+  row: contacts.TContactRow,
+  typeKeys?: string[],
+) {
   const keys = typeKeys ?? (await stationCatalog(ctx)).typeKeys;
   return toApi(row, await contacts.listPreferences(ctx.db, ctx.stationId, [row.id]), keys);
 }
 
 export async function listContacts(
-  ctx: TStaffContext,
+  ctx: Pick<TServiceContext, 'db' | 'stationId'>,
   query: { search?: string; status?: TSmsContact['status']; limit: number; offset: number },
 ) {
   const { typeKeys } = await stationCatalog(ctx);
@@ -106,7 +97,7 @@ function checkedChoices(
 }
 
 export async function updatePreferences(
-  ctx: TStaffContext,
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'stationId'>,
   contactId: string,
   preferences: TMessagePreferences,
 ) {
@@ -126,7 +117,11 @@ export async function updatePreferences(
 }
 
 /** Staff may pause an active contact and resume a paused one; only the person opts in or out. */
-export async function updateStatus(ctx: TStaffContext, contactId: string, status: 'active' | 'paused') {
+export async function updateStatus(
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'stationId'>,
+  contactId: string,
+  status: 'active' | 'paused',
+) {
   const contact = await contacts.findContact(ctx.db, ctx.stationId, contactId);
   if (!contact) throw notFound('contact_not_found');
   if (contact.status === 'opted_out') {
@@ -141,7 +136,7 @@ export async function updateStatus(ctx: TStaffContext, contactId: string, status
 }
 
 export async function addContact(
-  ctx: TStaffContext,
+  ctx: Pick<TServiceContext, 'db' | 'sms' | 'now' | 'stationId' | 'userId' | 'ip' | 'userAgent'>,
   input: { name: string; phone: string; message_preferences: TMessagePreferences },
 ) {
   const catalog = await stationCatalog(ctx);
@@ -169,7 +164,7 @@ export async function addContact(
         event: 'opt_in',
         source: 'staff',
         detail: attestationText(catalog.station.displayName, 'one'),
-        ip: ctx.ip ?? null,
+        ip: ctx.ip,
         userAgent: ctx.userAgent?.slice(0, 512) ?? null,
         actorUserId: ctx.userId,
         createdAt: ctx.now,

@@ -8,15 +8,17 @@ import {
   ZStationSmsTextRequest,
   ZStationSmsTexts,
 } from '@message-station/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
-import { authOf } from '../../platform/guards.js';
+import { staffFacts } from '../../service-context.js';
 import { listSmsTexts, saveSmsText } from './service.js';
 
 /** What these routes use from the app, handed over as the plugin's options. */
 export type TSmsTextRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'guards' | 'now'>;
 
 export const smsTextRoutes: FastifyPluginAsyncZod<TSmsTextRoutesDeps> = async (fastify, deps) => {
+  const context = (request: FastifyRequest) => ({ ...staffFacts(deps, request), config: deps.config });
   fastify.get(
     '/admin/api/settings/sms-texts',
     {
@@ -27,8 +29,7 @@ export const smsTextRoutes: FastifyPluginAsyncZod<TSmsTextRoutesDeps> = async (f
         response: { 200: ZStationSmsTexts, 403: ZErrorResponse },
       },
     },
-    async (request) =>
-      listSmsTexts({ db: deps.db, publicUrl: deps.config.publicUrl, stationId: authOf(request).stationId }),
+    async (request) => listSmsTexts(context(request)),
   );
 
   fastify.put(
@@ -44,15 +45,7 @@ export const smsTextRoutes: FastifyPluginAsyncZod<TSmsTextRoutesDeps> = async (f
       },
     },
     async (request, reply) => {
-      const outcome = await saveSmsText(
-        {
-          db: deps.db,
-          publicUrl: deps.config.publicUrl,
-          stationId: authOf(request).stationId,
-          now: deps.now(),
-        },
-        request.body,
-      );
+      const outcome = await saveSmsText(context(request), request.body);
       if (!outcome.ok) {
         const { problem } = outcome;
         return reply

@@ -21,6 +21,7 @@ import {
 } from '@message-station/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
+import type { TServiceContext } from '../../service-context.js';
 import { findStationById, listLanguages, listMessageTypes, typeNamesIn } from '../station/service.js';
 import * as repo from './repo.js';
 
@@ -76,9 +77,7 @@ export async function helpBody(
   });
 }
 
-type TStationContext = { db: DbOrTx; publicUrl: string; stationId: string };
-
-async function stationOrNotFound(ctx: TStationContext) {
+async function stationOrNotFound(ctx: Pick<TServiceContext, 'db' | 'stationId'>) {
   const station = await findStationById(ctx.db, ctx.stationId);
   if (!station) throw notFound('station_not_found');
   return station;
@@ -88,7 +87,11 @@ async function stationOrNotFound(ctx: TStationContext) {
  * What a language's placeholders are filled with in previews and in the budget check: the
  * station's name, all its active types (the longest list a subscriber can choose) and the help page.
  */
-async function filledFor(ctx: TStationContext, station: TStationRef, language: string) {
+async function filledFor(
+  ctx: Pick<TServiceContext, 'db' | 'config'>,
+  station: TStationRef,
+  language: string,
+) {
   const [names, types] = await Promise.all([
     typeNamesIn(ctx.db, station.id, language),
     listMessageTypes(ctx.db, station.id),
@@ -99,7 +102,7 @@ async function filledFor(ctx: TStationContext, station: TStationRef, language: s
     filled: {
       station: station.displayName,
       types: listInLanguage(typeNames, language),
-      url: helpUrl(ctx.publicUrl),
+      url: helpUrl(ctx.config.publicUrl),
     },
   };
 }
@@ -110,7 +113,9 @@ function preview(body: string): TStationSmsText['preview'] {
 }
 
 /** Settings: for each of the station's languages, both texts as the default and as the station's. */
-export async function listSmsTexts(ctx: TStationContext): Promise<TStationSmsTexts> {
+export async function listSmsTexts(
+  ctx: Pick<TServiceContext, 'db' | 'config' | 'stationId'>,
+): Promise<TStationSmsTexts> {
   const station = await stationOrNotFound(ctx);
   const [languages, own] = await Promise.all([
     listLanguages(ctx.db, station),
@@ -154,7 +159,7 @@ export type TSaveOutcome =
 
 /** Sets (or, with null, clears) one text; a refused text changes nothing. */
 export async function saveSmsText(
-  ctx: TStationContext & { now: Date },
+  ctx: Pick<TServiceContext, 'db' | 'config' | 'now' | 'stationId'>,
   input: TStationSmsTextRequest,
 ): Promise<TSaveOutcome> {
   const station = await stationOrNotFound(ctx);

@@ -10,16 +10,16 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { authOf } from '../../platform/guards.js';
+import { staffFacts } from '../../service-context.js';
 import { exitStation, superadminDashboard, switchStation } from './service.js';
 
 const refused = { 401: ZErrorResponse, 403: ZErrorResponse };
 
 /** What these routes use from the app, handed over as the plugin's options. */
-export type TSuperadminRoutesDeps = Pick<TAppContext, 'db' | 'guards'>;
+export type TSuperadminRoutesDeps = Pick<TAppContext, 'db' | 'guards' | 'now'>;
 
 export const superadminRoutes: FastifyPluginAsyncZod<TSuperadminRoutesDeps> = async (fastify, deps) => {
   const guard = { onRequest: deps.guards.requireSuperadmin };
-  const viewContext = (request: Parameters<typeof authOf>[0]) => ({ db: deps.db, auth: authOf(request) });
 
   // The status call says who is a superadmin (spec §5): any signed-in user asks it and gets an
   // answer; the superadmin's other calls refuse everyone else with 403.
@@ -48,7 +48,7 @@ export const superadminRoutes: FastifyPluginAsyncZod<TSuperadminRoutesDeps> = as
         response: { 200: ZSuperadminDashboard, ...refused },
       },
     },
-    async (request) => superadminDashboard(deps.db, authOf(request)),
+    async (request) => superadminDashboard(staffFacts(deps, request)),
   );
 
   fastify.post(
@@ -62,7 +62,7 @@ export const superadminRoutes: FastifyPluginAsyncZod<TSuperadminRoutesDeps> = as
         response: { 200: ZSwitchStationResponse, 400: ZErrorResponse, 404: ZErrorResponse, ...refused },
       },
     },
-    async (request) => switchStation(viewContext(request), request.params.id),
+    async (request) => switchStation(staffFacts(deps, request), request.params.id),
   );
 
   fastify.post(
@@ -75,6 +75,6 @@ export const superadminRoutes: FastifyPluginAsyncZod<TSuperadminRoutesDeps> = as
         response: { 200: ZExitStationResponse, ...refused },
       },
     },
-    async (request) => exitStation(viewContext(request)),
+    async (request) => exitStation(staffFacts(deps, request)),
   );
 };

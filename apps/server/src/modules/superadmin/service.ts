@@ -8,7 +8,7 @@ import { stations } from '../../db/schema/owned/station.js';
 import { smsContacts } from '../../db/schema/owned/subscribers.js';
 import { users } from '../../db/schema/owned/users.js';
 import { notFound } from '../../platform/errors.js';
-import type { TAuth } from '../../platform/session.js';
+import type { TServiceContext } from '../../service-context.js';
 import { setSessionViewingStation } from '../auth/service.js';
 
 async function viewingStation(db: Db, stationId: string | null) {
@@ -21,7 +21,10 @@ async function viewingStation(db: Db, stationId: string | null) {
   return row ?? null;
 }
 
-export async function superadminDashboard(db: Db, auth: TAuth): Promise<TSuperadminDashboard> {
+export async function superadminDashboard(
+  ctx: Pick<TServiceContext, 'db' | 'auth'>,
+): Promise<TSuperadminDashboard> {
+  const { db, auth } = ctx;
   const userCounts = db
     .select({ stationId: users.stationId, n: count().as('user_count') })
     .from(users)
@@ -68,17 +71,15 @@ export async function superadminDashboard(db: Db, auth: TAuth): Promise<TSuperad
   };
 }
 
-type TViewContext = { db: Db; auth: TAuth };
-
 /** Points this session at another station; every admin call then acts on it. */
-export async function switchStation(ctx: TViewContext, stationId: string) {
+export async function switchStation(ctx: Pick<TServiceContext, 'db' | 'auth'>, stationId: string) {
   const station = await viewingStation(ctx.db, stationId);
   if (!station) throw notFound('station_not_found');
   await setSessionViewingStation(ctx.db, ctx.auth.sessionId, station.id);
   return { message: `Now viewing ${station.display_name}`, viewing_station: station };
 }
 
-export async function exitStation(ctx: TViewContext) {
+export async function exitStation(ctx: Pick<TServiceContext, 'db' | 'auth'>) {
   await setSessionViewingStation(ctx.db, ctx.auth.sessionId, null);
   return { message: 'Returned to your own station' };
 }
