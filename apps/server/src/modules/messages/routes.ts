@@ -62,9 +62,7 @@ export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (f
     },
     async (request, reply) => {
       const ctx = context(request);
-      return reply
-        .status(201)
-        .send(await createMessage({ ...ctx, queue: ctx.translationQueue }, request.body));
+      return reply.status(201).send(await createMessage(ctx, request.body));
     },
   );
 

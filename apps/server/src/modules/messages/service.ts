@@ -111,9 +111,7 @@ async function announce(
 }
 
 export async function createMessage(
-  // `queue` is the shared `translationQueue`, still named `queue` here because
-  // translation/translation-jobs.test.ts hands this function its context under that name.
-  ctx: Pick<TServiceContext, 'db' | 'events' | 'now' | 'stationId' | 'userId'> & { queue: TTranslationQueue },
+  ctx: Pick<TServiceContext, 'db' | 'events' | 'now' | 'stationId' | 'translationQueue' | 'userId'>,
   input: TInput,
 ) {
   await assertActiveType(ctx, input.message_type);
@@ -141,7 +139,7 @@ export async function createMessage(
         }),
       );
     }
-    await ctx.queue.enqueue(
+    await ctx.translationQueue.enqueue(
       tx,
       translations.map((t) => ({
         stationId: ctx.stationId,
@@ -153,7 +151,7 @@ export async function createMessage(
     );
     return { message, translations };
   });
-  ctx.queue.wake();
+  ctx.translationQueue.wake();
   await announce(ctx, 'message_created', { message_id: message.id });
   return toApi(message, translations);
 }

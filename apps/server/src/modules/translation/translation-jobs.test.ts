@@ -47,7 +47,7 @@ describe('translation jobs', async () => {
   const serviceContext = (queue: TTranslationQueue) => ({
     db,
     events,
-    queue,
+    translationQueue: queue,
     now: new Date(),
     stationId: station.id,
     userId: admin.id,
