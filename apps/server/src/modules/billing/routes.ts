@@ -14,8 +14,8 @@ import Stripe from 'stripe';
 import { z } from 'zod';
 import type { TAppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
-import { authOf } from '../../platform/guards.js';
 import { randomToken } from '../../platform/tokens.js';
+import { staffFacts } from '../../service-context.js';
 import { getBillingHistory, getBillingInfo } from './service.js';
 import { applyStripeEvent, type TStripeEvent } from './stripe-events.js';
 
@@ -23,7 +23,7 @@ import { applyStripeEvent, type TStripeEvent } from './stripe-events.js';
 export const STRIPE_TOLERANCE_SECONDS = 300;
 
 /** What these routes use from the app, handed over as the plugin's options. */
-export type TBillingRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'guards'> &
+export type TBillingRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'guards' | 'now'> &
   TStripeWebhookDeps &
   TDevCheckoutDeps;
 
@@ -38,7 +38,7 @@ export const billingRoutes: FastifyPluginAsyncZod<TBillingRoutesDeps> = async (f
         response: { 200: ZBillingInfo, 403: ZErrorResponse },
       },
     },
-    async (request) => getBillingInfo(deps.db, deps.config.billing, authOf(request).stationId),
+    async (request) => getBillingInfo({ ...staffFacts(deps, request), config: deps.config }),
   );
 
   fastify.get(
@@ -51,7 +51,7 @@ export const billingRoutes: FastifyPluginAsyncZod<TBillingRoutesDeps> = async (f
         response: { 200: ZCreditLedgerList, 403: ZErrorResponse },
       },
     },
-    async (request) => getBillingHistory(deps.db, authOf(request).stationId),
+    async (request) => getBillingHistory(staffFacts(deps, request)),
   );
 
   await fastify.register(stripeWebhook, deps);

@@ -6,9 +6,9 @@ import {
   type TCreditLedgerEntry,
   type TCreditLedgerParams,
 } from '@message-station/shared';
-import type { TBillingConfig } from '../../config.js';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
+import type { TServiceContext } from '../../service-context.js';
 import { endExpiredTrials, findStationRow, suspendOverdueStations } from '../station/billing-service.js';
 import { creditBreakdown, listLedger } from './ledger.js';
 
@@ -17,10 +17,10 @@ export { addCredits, spendCredits, startNewMonth } from './ledger.js';
 export { ledgerLine } from './ledger-lines.js';
 
 export async function getBillingInfo(
-  db: DbOrTx,
-  config: TBillingConfig,
-  stationId: string,
+  context: Pick<TServiceContext, 'db' | 'config' | 'stationId'>,
 ): Promise<TBillingInfo> {
+  const { db, stationId } = context;
+  const config = context.config.billing;
   const station = await findStationRow(db, stationId);
   if (!station) throw notFound('station_not_found');
   const breakdown = await creditBreakdown(db, stationId);
@@ -46,8 +46,10 @@ export async function getBillingInfo(
   };
 }
 
-export async function getBillingHistory(db: DbOrTx, stationId: string): Promise<TCreditLedgerEntry[]> {
-  const rows = await listLedger(db, stationId);
+export async function getBillingHistory(
+  context: Pick<TServiceContext, 'db' | 'stationId'>,
+): Promise<TCreditLedgerEntry[]> {
+  const rows = await listLedger(context.db, context.stationId);
   return rows.map((row) => ({
     id: row.id,
     kind: row.kind,

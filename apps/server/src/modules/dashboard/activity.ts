@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { executeNamed, rowsOf } from '../../db/rows.js';
 import { smsDeliveries, smsSendHolds, smsSendStats, smsSends } from '../../db/schema/owned/delivery.js';
 import { formatCount } from '../../platform/numbers.js';
+import type { TServiceContext } from '../../service-context.js';
 import { toStages } from '../delivery/service.js';
 
 /** The furthest-behind texts name the line (the order ZActivity's status documents). */
@@ -90,11 +91,11 @@ async function peopleOfRepeatedSends(db: Db, lines: TLineRow[]): Promise<Map<str
  * sent more than once.
  */
 export async function recentActivity(
-  db: Db,
-  stationId: string,
-  limit: number,
-  now: Date,
+  context: Pick<TServiceContext, 'db' | 'now' | 'stationId'>,
+  input: { limit: number },
 ): Promise<TActivity[]> {
+  const { db, now, stationId } = context;
+  const { limit } = input;
   const at = now.toISOString();
   const lines = await executeNamed<TLineRow>(
     db,

@@ -2,7 +2,7 @@
 import { ZActivityQuery, ZActivityResponse, ZDashboardStats } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
-import { authOf } from '../../platform/guards.js';
+import { staffFacts } from '../../service-context.js';
 import { recentActivity } from './activity.js';
 import { dashboardStats } from './service.js';
 
@@ -20,7 +20,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<TDashboardRoutesDeps> = asyn
         response: { 200: ZDashboardStats },
       },
     },
-    async (request) => dashboardStats(deps.db, authOf(request).stationId, deps.now()),
+    async (request) => dashboardStats(staffFacts(deps, request)),
   );
   fastify.get(
     '/admin/api/activity',
@@ -34,7 +34,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<TDashboardRoutesDeps> = asyn
       },
     },
     async (request) => ({
-      activities: await recentActivity(deps.db, authOf(request).stationId, request.query.limit, deps.now()),
+      activities: await recentActivity(staffFacts(deps, request), request.query),
     }),
   );
 };

@@ -3,13 +3,13 @@
 // provider; queued and held ones wait in the activity line (activity.ts) instead.
 import { LIMITS, type TDashboardStats } from '@message-station/shared';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.js';
 import { executeNamed } from '../../db/rows.js';
 import { smsDailyStats } from '../../db/schema/owned/delivery.js';
 import { messages } from '../../db/schema/owned/messages.js';
 import { stations } from '../../db/schema/owned/station.js';
 import { smsContactCounts } from '../../db/schema/owned/subscribers.js';
 import { notFound } from '../../platform/errors.js';
+import type { TServiceContext } from '../../service-context.js';
 
 const DAY_MS = 86_400_000;
 function monthStart(now: Date): Date {
@@ -99,7 +99,10 @@ type TDashboardRow = {
  * One statement: the station row, message counts (indexed by station and date) and the rollups of
  * texts per day and contacts per status (decision 0030), so its cost does not grow with history.
  */
-export async function dashboardStats(db: Db, stationId: string, now: Date): Promise<TDashboardStats> {
+export async function dashboardStats(
+  context: Pick<TServiceContext, 'db' | 'now' | 'stationId'>,
+): Promise<TDashboardStats> {
+  const { db, now, stationId } = context;
   const month = monthStart(now).toISOString().slice(0, 10);
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 29 * DAY_MS);
   const sinceDay = since.toISOString().slice(0, 10);

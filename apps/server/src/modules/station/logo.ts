@@ -1,8 +1,8 @@
 // Station logos: PNG or JPEG up to 1 MB, checked by content as well as by name, and stored as the
 // image written afresh from its decoded pixels (decision 0022).
 import { errorText, LIMITS } from '@message-station/shared';
-import type { DbOrTx } from '../../db/client.js';
-import { AppError } from '../../platform/errors.js';
+import { AppError, notFound } from '../../platform/errors.js';
+import type { TServiceContext } from '../../service-context.js';
 import { reencodeLogo } from './logo-image.js';
 import * as repo from './repo.js';
 
@@ -25,12 +25,14 @@ export function detectLogoType(filename: string, bytes: Buffer): 'image/png' | '
   throw new AppError('logo_wrong_type', { types: LOGO_EXTENSIONS.join(', ') });
 }
 
+/** The signed-in station's new logo; returns its URL. */
 export async function saveStationLogo(
-  db: DbOrTx,
-  station: { id: string; slug: string },
+  context: Pick<TServiceContext, 'db' | 'now' | 'stationId'>,
   file: { filename: string; bytes: Buffer },
-  now: Date,
 ) {
+  const { db, now } = context;
+  const station = await repo.findStationSummary(db, context.stationId);
+  if (!station) throw notFound('station_not_found');
   if (file.bytes.length === 0) throw new AppError('logo_empty');
   if (file.bytes.length > LIMITS.logoMaxBytes) throw logoTooLarge();
   const contentType = detectLogoType(file.filename, file.bytes);

@@ -16,14 +16,9 @@ import type { TAppContext } from '../../app-context.js';
 import { UPLOAD_POLICY } from '../../platform/content-security-policy.js';
 import { AppError, notFound, uploadError } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';
+import { staffFacts } from '../../service-context.js';
 import { findLogoBySlug, logoFileName, logoTooLarge, saveStationLogo } from './logo.js';
-import {
-  findStationById,
-  getStationSummary,
-  listLanguages,
-  listMessageTypes,
-  updateMessageType,
-} from './service.js';
+import { findStationById, listLanguages, listMessageTypes, updateMessageType } from './service.js';
 import { primaryWordingSaved, staffTypeNames } from './type-translations.js';
 
 function messageTypeItem(t: {
@@ -60,7 +55,6 @@ export const stationRoutes: FastifyPluginAsyncZod<TStationRoutesDeps> = async (f
       },
     },
     async (request) => {
-      const auth = authOf(request);
       const file = await request
         .file({ limits: { fileSize: LIMITS.logoMaxBytes, files: 1 } })
         .catch((error: unknown) => {
@@ -71,9 +65,7 @@ export const stationRoutes: FastifyPluginAsyncZod<TStationRoutesDeps> = async (f
         if (error.code === 'FST_REQ_FILE_TOO_LARGE') throw logoTooLarge();
         throw uploadError(error);
       });
-      const station = await getStationSummary(deps.db, auth.stationId);
-      if (!station) throw notFound('station_not_found');
-      const logoUrl = await saveStationLogo(deps.db, station, { filename: file.filename, bytes }, deps.now());
+      const logoUrl = await saveStationLogo(staffFacts(deps, request), { filename: file.filename, bytes });
       return { logo_url: logoUrl };
     },
   );
@@ -148,24 +140,22 @@ export const stationRoutes: FastifyPluginAsyncZod<TStationRoutesDeps> = async (f
     },
     async (request) => {
       const { display_name, description, color_code, is_active } = request.body;
-      const { stationId } = authOf(request);
-      const before = (await listMessageTypes(deps.db, stationId)).find((t) => t.id === request.params.id);
+      const context = { ...staffFacts(deps, request), translation: deps.translation, log: request.log };
+      const { db, stationId, now } = context;
+      const before = (await listMessageTypes(db, stationId)).find((t) => t.id === request.params.id);
       if (!before) throw notFound('message_type_not_found');
       const row = await updateMessageType(
-        deps.db,
-        authOf(request).stationId,
+        db,
+        stationId,
         request.params.id,
         { displayName: display_name, description, colorCode: color_code, isActive: is_active },
-        deps.now(),
+        now,
       );
       if (!row) throw notFound('message_type_not_found');
       // The primary language's words changed: the other languages follow (issue 16).
-      await primaryWordingSaved(deps.db, deps.translation, {
-        stationId,
+      await primaryWordingSaved(context, {
         before,
         after: { displayName: row.displayName, description: row.description },
-        at: deps.now(),
-        log: request.log,
       });
       return messageTypeItem(row);
     },

@@ -8,6 +8,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { authOf } from '../../platform/guards.js';
+import { staffFacts } from '../../service-context.js';
 import { getStationSettings, saveStationSettings } from './settings.js';
 
 /** What these routes use from the deps, handed over as the plugin's options. */
@@ -46,11 +47,9 @@ export const stationSettingsRoutes: FastifyPluginAsyncZod<TStationSettingsRoutes
     },
     async (request) =>
       saveStationSettings(
-        deps.db,
         {
-          publicUrl: deps.config.publicUrl,
-          stationId: authOf(request).stationId,
-          now: deps.now(),
+          ...staffFacts(deps, request),
+          config: deps.config,
           translation: deps.translation,
           log: request.log,
         },

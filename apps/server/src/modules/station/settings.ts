@@ -5,9 +5,8 @@ import {
   type ZStationSettingsRequest,
 } from '@message-station/shared';
 import type { z } from 'zod';
-import type { Db } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
-import type { TTranslationProvider } from '../../providers/translation/types.js';
+import type { TServiceContext } from '../../service-context.js';
 import { moveLanguagesOutside } from '../subscribers/service.js';
 import * as repo from './repo.js';
 import { getStationSettings } from './service.js';
@@ -21,20 +20,16 @@ export { getStationSettings };
  * to the primary language instead of refusing or leaving them without messages (decision 0009).
  */
 export async function saveStationSettings(
-  db: Db,
-  ctx: {
-    publicUrl: string;
-    stationId: string;
-    now: Date;
-    /** Words the message types in a newly added language (issue 16). */
-    translation: TTranslationProvider;
+  // `translation` words the message types in a newly added language (issue 16).
+  context: Pick<TServiceContext, 'db' | 'config' | 'now' | 'stationId' | 'translation'> & {
     log?: { warn(details: object, message: string): void };
   },
   input: z.output<typeof ZStationSettingsRequest>,
 ): Promise<TStationSettingsResponse> {
-  const before = await repo.listStationLanguages(db, ctx.stationId);
+  const { db, stationId, now } = context;
+  const before = await repo.listStationLanguages(db, stationId);
   const moved = await db.transaction(async (tx) => {
-    const station = await repo.updateStation(tx, ctx.stationId, {
+    const station = await repo.updateStation(tx, stationId, {
       displayName: input.display_name,
       brandColor: input.brand_color,
       primaryLanguage: input.primary_language,
@@ -42,26 +37,26 @@ export async function saveStationSettings(
       termsUrl: input.terms_url,
       smsEnabled: input.sms_enabled,
       signupEnabled: input.signup_enabled,
-      updatedAt: ctx.now,
+      updatedAt: now,
     });
     if (!station) throw notFound('station_not_found');
     await repo.setStationLanguages(
       tx,
-      ctx.stationId,
+      stationId,
       LANGUAGES.filter((l) => input.supported_languages.includes(l.code)).map((l) => ({
         languageCode: l.code,
         displayName: l.name,
       })),
     );
-    return moveLanguagesOutside(tx, ctx.stationId, input.supported_languages, input.primary_language);
+    return moveLanguagesOutside(tx, stationId, input.supported_languages, input.primary_language);
   });
-  await languagesSaved(db, ctx.translation, {
-    stationId: ctx.stationId,
+  await languagesSaved(db, context.translation, {
+    stationId,
     added: input.supported_languages.filter((code) => !before.some((l) => l.languageCode === code)),
     primary: input.primary_language,
-    at: ctx.now,
-    log: ctx.log,
+    at: now,
+    log: context.log,
   });
-  const settings = await getStationSettings(db, ctx.publicUrl, ctx.stationId);
+  const settings = await getStationSettings(db, context.config.publicUrl, stationId);
   return { ...settings, moved_subscriptions: moved.choices, moved_contacts: moved.contacts };
 }

@@ -8,7 +8,7 @@ import {
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
-import { authOf } from '../../platform/guards.js';
+import { staffFacts } from '../../service-context.js';
 import { listTypeTranslations, saveStaffWording } from './type-translations.js';
 
 /** What these routes use from the deps, handed over as the plugin's options. */
@@ -28,7 +28,7 @@ export const typeTranslationRoutes: FastifyPluginAsyncZod<TTypeTranslationRoutes
         response: { 200: ZTypeTranslationList, 403: ZErrorResponse },
       },
     },
-    async (request) => listTypeTranslations(deps.db, authOf(request).stationId),
+    async (request) => listTypeTranslations(staffFacts(deps, request)),
   );
 
   fastify.put(
@@ -50,13 +50,13 @@ export const typeTranslationRoutes: FastifyPluginAsyncZod<TTypeTranslationRoutes
       },
     },
     async (request) =>
-      saveStaffWording(deps.db, deps.translation, {
-        stationId: authOf(request).stationId,
-        typeId: request.params.id,
-        language: request.params.language,
-        wording: { displayName: request.body.display_name, description: request.body.description },
-        at: deps.now(),
-        log: request.log,
-      }),
+      saveStaffWording(
+        { ...staffFacts(deps, request), translation: deps.translation, log: request.log },
+        {
+          typeId: request.params.id,
+          language: request.params.language,
+          wording: { displayName: request.body.display_name, description: request.body.description },
+        },
+      ),
   );
 };

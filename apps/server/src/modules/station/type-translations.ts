@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { messageTypes, messageTypeTranslations } from '../../db/schema/owned/station.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { TTranslationProvider } from '../../providers/translation/types.js';
+import type { TServiceContext } from '../../service-context.js';
 import * as repo from './repo.js';
 
 export type TTypeWording = { displayName: string; description: string };
@@ -24,6 +25,11 @@ export type TTypeWordingRow = TTypeWording & {
 };
 
 type TLog = { warn(details: object, message: string): void };
+
+/** What saving staff's wording uses: the signed-in station, its moment, the engines and a log. */
+export type TWordingContext = Pick<TServiceContext, 'db' | 'now' | 'stationId' | 'translation'> & {
+  log?: TLog;
+};
 
 /** Whether staff's words are the catalogue's own for that type and language. */
 export function isDefaultWording(type: TMessageTypeKey, language: TLanguageCode, wording: TTypeWording) {
@@ -253,7 +259,10 @@ export async function typeNamesIn(
 }
 
 /** Settings: every type in every supported language, primary first. */
-export async function listTypeTranslations(db: DbOrTx, stationId: string): Promise<TTypeTranslation[]> {
+export async function listTypeTranslations(
+  context: Pick<TServiceContext, 'db' | 'stationId'>,
+): Promise<TTypeTranslation[]> {
+  const { db, stationId } = context;
   const station = await repo.findStationById(db, stationId);
   if (!station) throw notFound('station_not_found');
   const [languages, types, rows] = await Promise.all([
@@ -277,27 +286,20 @@ export async function listTypeTranslations(db: DbOrTx, stationId: string): Promi
   );
 }
 
-type TStaffWordingInput = {
-  stationId: string;
-  typeId: string;
-  language: TLanguageCode;
-  wording: TTypeWording;
-  at: Date;
-  log?: TLog;
-};
+type TStaffWordingInput = { typeId: string; language: TLanguageCode; wording: TTypeWording };
 
 /**
  * Staff's words for one type in one language. In the primary language they are also the type's
  * own name (message_types) and the other languages are translated from them again.
  */
 export async function saveStaffWording(
-  db: DbOrTx,
-  translation: TTranslationProvider,
+  context: TWordingContext,
   input: TStaffWordingInput,
 ): Promise<TTypeTranslation[]> {
-  const type = (await repo.listMessageTypes(db, input.stationId)).find((t) => t.id === input.typeId);
+  const { db, stationId, now } = context;
+  const type = (await repo.listMessageTypes(db, stationId)).find((t) => t.id === input.typeId);
   if (!type) throw notFound('message_type_not_found');
-  const station = await repo.findStationById(db, input.stationId);
+  const station = await repo.findStationById(db, stationId);
   if (!station) throw notFound('station_not_found');
   const languages = await languageCodes(db, station);
   if (!languages.includes(input.language)) {
@@ -306,23 +308,23 @@ export async function saveStaffWording(
   const messageType = type.messageType as TMessageTypeKey;
   await writeTypeWording(
     db,
-    input.stationId,
+    stationId,
     [{ messageType, language: input.language, source: 'staff', ...input.wording }],
-    input.at,
+    now,
   );
   if (input.language === station.primaryLanguage) {
-    await repo.updateMessageType(db, input.stationId, type.id, input.wording, input.at);
-    await retranslateType(db, translation, {
-      stationId: input.stationId,
+    await repo.updateMessageType(db, stationId, type.id, input.wording, now);
+    await retranslateType(db, context.translation, {
+      stationId,
       messageType,
       from: input.language,
       wording: input.wording,
       languages,
-      at: input.at,
-      log: input.log,
+      at: now,
+      log: context.log,
     });
   }
-  return (await listTypeTranslations(db, input.stationId)).filter((t) => t.message_type_id === type.id);
+  return (await listTypeTranslations(context)).filter((t) => t.message_type_id === type.id);
 }
 
 /**
@@ -330,25 +332,15 @@ export async function saveStaffWording(
  * wording, and the other languages follow it. An unchanged one (Save All sends every type) does nothing.
  */
 export async function primaryWordingSaved(
-  db: DbOrTx,
-  translation: TTranslationProvider,
-  input: {
-    stationId: string;
-    before: TTypeWording & { id: string };
-    after: TTypeWording;
-    at: Date;
-    log?: TLog;
-  },
+  context: TWordingContext,
+  input: { before: TTypeWording & { id: string }; after: TTypeWording },
 ) {
   const { before, after } = input;
   if (before.displayName === after.displayName && before.description === after.description) return;
-  await saveStaffWording(db, translation, {
-    stationId: input.stationId,
+  await saveStaffWording(context, {
     typeId: before.id,
-    language: await primaryLanguageOf(db, input.stationId),
+    language: await primaryLanguageOf(context.db, context.stationId),
     wording: after,
-    at: input.at,
-    log: input.log,
   });
 }
 
