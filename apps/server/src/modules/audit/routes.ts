@@ -2,7 +2,7 @@
 import { ZAuditPage, ZAuditQuery, ZErrorResponse } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
-import { authOf } from '../../platform/guards.js';
+import { staffFacts } from '../../service-context.js';
 import { auditCsv } from './csv.js';
 import { listAudit } from './service.js';
 
@@ -29,7 +29,7 @@ export const auditRoutes: FastifyPluginAsyncZod<TAuditRoutesDeps> = async (fasti
         response: { 200: ZAuditPage, ...refused },
       },
     },
-    async (request) => listAudit(deps.db, authOf(request).stationId, request.query),
+    async (request) => listAudit(staffFacts(deps, request), request.query),
   );
 
   fastify.get(
@@ -44,15 +44,15 @@ export const auditRoutes: FastifyPluginAsyncZod<TAuditRoutesDeps> = async (fasti
       },
     },
     async (request, reply) => {
-      const stationId = authOf(request).stationId;
+      const context = staffFacts(deps, request);
       const entries = [];
       let cursor: string | undefined;
       do {
-        const page = await listAudit(deps.db, stationId, { ...request.query, cursor, limit: EXPORT_PAGE });
+        const page = await listAudit(context, { ...request.query, cursor, limit: EXPORT_PAGE });
         entries.push(...page.entries);
         cursor = page.next_cursor ?? undefined;
       } while (cursor && entries.length < EXPORT_MAX_ROWS);
-      const day = deps.now().toISOString().slice(0, 10);
+      const day = context.now.toISOString().slice(0, 10);
       return reply
         .type('text/csv; charset=utf-8')
         .header('cache-control', 'no-store')

@@ -1,7 +1,8 @@
 // Writing and reading the audit log (decision 0021). recordAudit is the one way a row is written.
 import type { TAuditEntry, TAuditPage } from '@message-station/shared';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
+import type { TServiceContext } from '../../service-context.js';
 import * as repo from './repo.js';
 
 export type TAuditActor = { userId: string; email: string | null; isSuperadmin: boolean };
@@ -114,8 +115,11 @@ export function toEntry(row: repo.TAuditRow): TAuditEntry {
   };
 }
 
-export async function listAudit(db: Db, stationId: string, input: TAuditListInput): Promise<TAuditPage> {
-  const rows = await repo.listAuditRows(db, auditFilter(stationId, input), input.limit + 1);
+export async function listAudit(
+  context: Pick<TServiceContext, 'db' | 'stationId'>,
+  input: TAuditListInput,
+): Promise<TAuditPage> {
+  const rows = await repo.listAuditRows(context.db, auditFilter(context.stationId, input), input.limit + 1);
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
   return {

@@ -193,7 +193,7 @@ describe('the delivery rollups', async () => {
       [first.providerMessageId, 'sent'],
       [second.providerMessageId, 'delivered'],
     ] as const) {
-      await applyStatusCallback(t.db, { providerMessageId: id, status, at: t.deps.now() });
+      await applyStatusCallback({ db: t.db, now: t.deps.now() }, { providerMessageId: id, status });
     }
     await expectRollupsExact(t.db);
   });
@@ -235,11 +235,10 @@ describe('the delivery rollups', async () => {
     await Promise.all([
       sending,
       ...sent.map((d) =>
-        applyStatusCallback(t.db, {
-          providerMessageId: d.providerMessageId ?? '',
-          status: 'delivered',
-          at: NIGHT,
-        }),
+        applyStatusCallback(
+          { db: t.db, now: NIGHT },
+          { providerMessageId: d.providerMessageId ?? '', status: 'delivered' },
+        ),
       ),
       t.send('informational', 'Meanwhile'),
     ]);

@@ -12,8 +12,8 @@ import {
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
-import { authOf } from '../../platform/guards.js';
 import { twilioSignatureCheck } from '../../providers/sms/twilio-webhook.js';
+import { requestFacts, staffFacts } from '../../service-context.js';
 import { publishProgress } from './dispatcher.js';
 import { acceptSend, previewSend } from './send.js';
 import { applyStatusCallback, deliveryProgress } from './status.js';
@@ -47,7 +47,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<TDeliveryRoutesDeps> = async 
         response: { 200: ZSendPreview, ...errors },
       },
     },
-    async (request) => previewSend(deps.db, authOf(request), request.params.id, deps.now()),
+    async (request) => previewSend(staffFacts(deps, request), request.params.id),
   );
 
   fastify.post(
@@ -71,8 +71,10 @@ export const deliveryRoutes: FastifyPluginAsyncZod<TDeliveryRoutesDeps> = async 
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      const result = await acceptSend(deps.db, auth, request.params.id, deps.now(), {
+      const context = staffFacts(deps, request);
+      const { auth } = context;
+      const result = await acceptSend(context, {
+        messageId: request.params.id,
         idempotencyKey: request.headers['idempotency-key'],
         sendAgain: request.body?.send_again === true,
       });
@@ -97,7 +99,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<TDeliveryRoutesDeps> = async 
         response: { 200: ZDeliveryProgress, 404: ZErrorResponse },
       },
     },
-    async (request) => deliveryProgress(deps.db, authOf(request).stationId, request.params.id, deps.now()),
+    async (request) => deliveryProgress(staffFacts(deps, request), request.params.id),
   );
 
   fastify.post(
@@ -111,11 +113,10 @@ export const deliveryRoutes: FastifyPluginAsyncZod<TDeliveryRoutesDeps> = async 
       },
     },
     async (request, reply) => {
-      const moved = await applyStatusCallback(deps.db, {
+      const moved = await applyStatusCallback(requestFacts(deps, request), {
         providerMessageId: request.body.MessageSid,
         status: request.body.MessageStatus,
         errorCode: request.body.ErrorCode,
-        at: deps.now(),
       });
       if (moved) await publishProgress({ db: deps.db, events: deps.events }, moved.stationId, [moved.sendId]);
       return reply.status(204).send();

@@ -2,13 +2,14 @@
 // all in one transaction and set-based (ARCHITECTURE §5). Dispatch happens afterwards.
 import { canSendSms, type TSendConflict, type TSendPreview, type TSendResult } from '@message-station/shared';
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { smsDeliveries, smsSends } from '../../db/schema/owned/delivery.js';
 import { messages as messagesTable } from '../../db/schema/owned/messages.js';
 import { stations } from '../../db/schema/owned/station.js';
 import { smsContactPreferences, smsContacts } from '../../db/schema/owned/subscribers.js';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { TAuth } from '../../platform/session.js';
+import type { TServiceContext } from '../../service-context.js';
 import { ledgerLine, sendingAllowed, spendCredits } from '../billing/service.js';
 import * as messages from '../messages/service.js';
 import { bodiesFor, type TLanguageBody } from './compose.js';
@@ -82,8 +83,11 @@ function noAudience(messageType: string): AppError {
   return new AppError('no_audience', { message_type: messageType });
 }
 
-export async function previewSend(db: Db, auth: TAuth, messageId: string, at: Date): Promise<TSendPreview> {
-  const p = await plan(db, auth, messageId, at);
+export async function previewSend(
+  context: Pick<TServiceContext, 'db' | 'auth' | 'now'>,
+  messageId: string,
+): Promise<TSendPreview> {
+  const p = await plan(context.db, context.auth, messageId, context.now);
   if (p.recipients === 0) throw noAudience(p.message.messageType);
   return {
     recipients: p.recipients,
@@ -95,7 +99,8 @@ export async function previewSend(db: Db, auth: TAuth, messageId: string, at: Da
   };
 }
 
-export type TSendOptions = {
+export type TSendInput = {
+  messageId: string;
   /** The client's Idempotency-Key: the same key answers the first send again. */
   idempotencyKey?: string;
   /** The admin confirmed sending a message that already has a send. */
@@ -159,12 +164,11 @@ async function refuseRepeat(tx: DbOrTx, stationId: string, messageId: string) {
  * Idempotency-Key) or 409 (no confirmation to send again).
  */
 export async function acceptSend(
-  db: Db,
-  auth: TAuth,
-  messageId: string,
-  at: Date,
-  options: TSendOptions = {},
+  context: Pick<TServiceContext, 'db' | 'auth' | 'now'>,
+  input: TSendInput,
 ): Promise<TSendResult> {
+  const { db, auth, now: at } = context;
+  const { messageId, ...options } = input;
   try {
     return await db.transaction(async (tx) => {
       if (!canSendSms(auth)) throw new AppError('send_admin_only');

@@ -1,10 +1,11 @@
 // Delivery status from the provider's callbacks, and the progress of a message's sends.
 import type { TDeliveryProgress, TDeliveryStages } from '@message-station/shared';
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Db, DbOrTx } from '../../db/client.js';
+import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { smsDeliveries, smsEarlyStatuses, smsSends } from '../../db/schema/owned/delivery.js';
 import { notFound } from '../../platform/errors.js';
+import type { TServiceContext } from '../../service-context.js';
 import { findMessage } from '../messages/service.js';
 import { QUIET_END_HOUR, zoneOf } from './quiet-hours.js';
 
@@ -32,9 +33,10 @@ const currentRank = sql`(case d.status when 'queued' then 0 when 'claimed' then 
  * Answers the station to notify, or null when nothing moved.
  */
 export async function applyStatusCallback(
-  db: DbOrTx,
-  input: { providerMessageId: string; status: string; errorCode?: string; at: Date },
+  context: Pick<TServiceContext, 'db' | 'now'>,
+  input: { providerMessageId: string; status: string; errorCode?: string },
 ) {
+  const { db } = context;
   const next = RANK[input.status];
   if (!next) return null;
   await db
@@ -44,7 +46,7 @@ export async function applyStatusCallback(
       status: next.status,
       rank: next.rank,
       error: input.errorCode ? `Carrier error ${input.errorCode}` : null,
-      receivedAt: input.at,
+      receivedAt: context.now,
     })
     .onConflictDoUpdate({
       target: smsEarlyStatuses.providerMessageId,
@@ -167,11 +169,10 @@ const NO_TEXTS: TDeliveryStages = {
 
 /** Every send of one message: texts at each stage, per language, and when the held ones go. */
 export async function deliveryProgress(
-  db: Db,
-  stationId: string,
+  context: Pick<TServiceContext, 'db' | 'stationId' | 'now'>,
   messageId: string,
-  now: Date,
 ): Promise<TDeliveryProgress> {
+  const { db, stationId, now } = context;
   const message = await findMessage(db, stationId, messageId);
   if (!message) throw notFound('message_not_found');
   const ofMessage = and(eq(smsSends.stationId, stationId), eq(smsSends.messageId, messageId));

@@ -14,6 +14,7 @@ import type { TAppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';
 import { openEventStream } from '../../platform/sse.js';
+import { staffFacts } from '../../service-context.js';
 import { getMessage } from '../messages/service.js';
 import { authenticateApiKey, INVALID_API_KEY } from '../users/service.js';
 import type { TAgentOwner, TCommandAction } from './hub.js';
@@ -132,9 +133,10 @@ export const machineRoutes: FastifyPluginAsyncZod<TMachineRoutesDeps> = async (f
         },
       },
       async (request) => {
-        const { stationId } = authOf(request);
+        const context = staffFacts(deps, request);
+        const { stationId } = context;
         // The message must be this station's before anything reaches a machine.
-        await getMessage({ db: deps.db, stationId }, request.params.id);
+        await getMessage(context, request.params.id);
         const result = await hub.command(stationId, request.body.client_id, action, request.params.id);
         if (action === 'play')
           return { message: `Playing on ${result.clientName}`, status: 'playing' as const };

@@ -17,7 +17,8 @@ import { listReleases, openReleaseZip, releaseNotes } from './service.js';
 export type TReleaseRoutesDeps = Pick<TAppContext, 'config' | 'guards'>;
 
 export const releaseRoutes: FastifyPluginAsyncZod<TReleaseRoutesDeps> = async (fastify, deps) => {
-  const releasesDir = deps.config.releasesDir;
+  // These services read only the configuration (the releases folder), not the request.
+  const context = { config: deps.config };
 
   fastify.get(
     '/api/releases',
@@ -28,7 +29,7 @@ export const releaseRoutes: FastifyPluginAsyncZod<TReleaseRoutesDeps> = async (f
         response: { 200: ZReleaseList },
       },
     },
-    async () => ({ releases: await listReleases(releasesDir) }),
+    async () => ({ releases: await listReleases(context) }),
   );
 
   fastify.get(
@@ -42,11 +43,12 @@ export const releaseRoutes: FastifyPluginAsyncZod<TReleaseRoutesDeps> = async (f
         response: { 200: ZReleaseNotes, 404: ZErrorResponse },
       },
     },
-    async (request) => releaseNotes(releasesDir, request.params.version, request.query.language),
+    async (request) =>
+      releaseNotes(context, { version: request.params.version, language: request.query.language }),
   );
 
   const sendZip = async (reply: FastifyReply, version: string) => {
-    const zip = await openReleaseZip(releasesDir, version);
+    const zip = await openReleaseZip(context, version);
     return reply
       .type('application/zip')
       .header('content-length', zip.size)

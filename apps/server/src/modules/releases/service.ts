@@ -6,6 +6,7 @@ import path from 'node:path';
 import { releaseZipName, type TReleaseNotes } from '@message-station/shared';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors.js';
+import type { TServiceContext } from '../../service-context.js';
 
 export const RELEASE_NOT_FOUND = 'Release not found';
 
@@ -45,7 +46,8 @@ function zipPath(releasesDir: string, version: string) {
 }
 
 /** Versions that have their zip, newest first. */
-export async function listReleases(releasesDir: string): Promise<string[]> {
+export async function listReleases(context: Pick<TServiceContext, 'config'>): Promise<string[]> {
+  const { releasesDir } = context.config;
   let entries: Dirent[];
   try {
     entries = await readdir(releasesDir, { withFileTypes: true });
@@ -98,10 +100,11 @@ function parseReleaseFile(text: string | null) {
  * where the release has it, else the English notes.md.
  */
 export async function releaseNotes(
-  releasesDir: string,
-  version: string,
-  language: 'en' | 'es' = 'en',
+  context: Pick<TServiceContext, 'config'>,
+  input: { version: string; language?: 'en' | 'es' },
 ): Promise<TReleaseNotes> {
+  const { releasesDir } = context.config;
+  const { version, language = 'en' } = input;
   const zip = await findZip(releasesDir, version);
   const folder = path.join(releasesDir, version);
   const [translated, english, releaseFile] = await Promise.all([
@@ -123,7 +126,10 @@ export async function releaseNotes(
 
 export type TReleaseDownload = { fileName: string; size: number; stream: ReadStream };
 
-export async function openReleaseZip(releasesDir: string, version: string): Promise<TReleaseDownload> {
-  const zip = await findZip(releasesDir, version);
+export async function openReleaseZip(
+  context: Pick<TServiceContext, 'config'>,
+  version: string,
+): Promise<TReleaseDownload> {
+  const zip = await findZip(context.config.releasesDir, version);
   return { fileName: releaseZipName(version), size: zip.size, stream: createReadStream(zip.filePath) };
 }
