@@ -4,10 +4,10 @@
 // same name and type in every module, and a route hands a service what it asks for, built by
 // `requestFacts` / `staffFacts` below instead of by hand in each routes file.
 import type { FastifyRequest } from 'fastify';
-import type { TAppContext } from './app-context.js';
 import type { TConfig } from './config.js';
 import type { Db } from './db/client.js';
-import type { TTranslationQueue } from './modules/messages/service.js';
+import type { TTranslationQueue } from './modules/messages/translation-queue.js';
+import type { TCodeTextLimits } from './modules/rate-limits/code-texts.js';
 import type { TEventBus } from './platform/event-bus.js';
 import { authOf } from './platform/guards.js';
 import type { TAuth } from './platform/session.js';
@@ -25,7 +25,8 @@ export type TServiceContext = {
   events: TEventBus;
   translation: TTranslationProvider;
   translationQueue: TTranslationQueue;
-  limits: TAppContext['limits'];
+  /** The shared caps services check themselves (decision 0019); the app's `limits` has them. */
+  limits: { codeTexts: TCodeTextLimits };
   /** The signed-in staff member (guards.ts); `stationId` and `userId` are theirs. */
   auth: TAuth;
   stationId: string;
@@ -37,7 +38,7 @@ export type TServiceContext = {
 
 /** The facts of any request, signed in or not: database, moment, caller's address and browser. */
 export function requestFacts(
-  deps: Pick<TAppContext, 'db' | 'now'>,
+  deps: { db: Db; now: () => Date },
   request: FastifyRequest,
 ): Pick<TServiceContext, 'db' | 'now' | 'ip' | 'userAgent'> {
   return { db: deps.db, now: deps.now(), ip: request.ip, userAgent: request.headers['user-agent'] };
@@ -45,7 +46,7 @@ export function requestFacts(
 
 /** A signed-in staff member's request: the facts above, and who and which station. */
 export function staffFacts(
-  deps: Pick<TAppContext, 'db' | 'now'>,
+  deps: { db: Db; now: () => Date },
   request: FastifyRequest,
 ): Pick<TServiceContext, 'db' | 'now' | 'ip' | 'userAgent' | 'auth' | 'stationId' | 'userId'> {
   const auth = authOf(request);

@@ -7,30 +7,14 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
 import { listMessageTypes } from '../station/service.js';
 import * as repo from './repo.js';
+import type { TTranslationJob } from './translation-queue.js';
 
-export type TTranslationJob = {
-  stationId: string;
-  messageId: string;
-  language: string;
-  revision: number;
-  /** Emergencies first, then alerts, then the rest (pg-boss fetches the highest first). */
-  priority?: number;
-};
+export type { TTranslationJob, TTranslationQueue } from './translation-queue.js';
 
 /** A message type's place in the translation queue: an emergency never waits behind news. */
 export function translationPriority(messageType: string): number {
   return messageType === 'emergency' ? 10 : messageType === 'alert' ? 5 : 0;
 }
-
-export type TTranslationQueue = {
-  /**
-   * Queues in the caller's transaction: the jobs commit with the rows they translate or not at
-   * all, so no crash leaves a pending row without its job (the minute sweep is the net under it).
-   */
-  enqueue(tx: DbOrTx, jobs: TTranslationJob[]): Promise<void>;
-  /** Starts the worker now rather than at its next poll; call after the commit. */
-  wake(): void;
-};
 
 type TInput = z.output<typeof ZMessageRequest>;
 export const MESSAGE_NOT_FOUND = 'Message not found';
