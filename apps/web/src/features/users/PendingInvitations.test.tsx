@@ -56,7 +56,8 @@ describe('Pending invitations', () => {
 
     const user = userEvent.setup();
     await user.click(samRow.getByRole('button', { name: 'Resend sam@demoradio.org' }));
-    expectShown(await screen.findByText('Invitation sent to sam@demoradio.org again.'));
+    // The toast list may re-render as the page refetches: look again until the toast is shown.
+    await waitFor(() => expectShown(screen.getByText('Invitation sent to sam@demoradio.org again.')));
     expect(bodiesSentTo(fetchMock, 'POST', '/admin/api/invitations/invitation-2/resend')).toEqual([
       { language: 'en' },
     ]);
@@ -66,7 +67,7 @@ describe('Pending invitations', () => {
     await user.click(
       pendingRow('jane@demoradio.org').getByRole('button', { name: 'Revoke jane@demoradio.org' }),
     );
-    expectShown(await screen.findByText('Invitation to jane@demoradio.org revoked.'));
+    await waitFor(() => expectShown(screen.getByText('Invitation to jane@demoradio.org revoked.')));
     expect(callCount(fetchMock, 'DELETE', '/admin/api/invitations/invitation-1')).toBe(1);
     await waitFor(() => expectShown(screen.getByRole('heading', { name: 'Pending invitations (1)' })));
     expect(screen.queryByText('jane@demoradio.org')).not.toBeInTheDocument();
