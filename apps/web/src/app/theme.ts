@@ -6,4 +6,6 @@ export const theme = createTheme({
   fontFamily:
     'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
   headings: { fontWeight: '700' },
+  // Visitors whose system asks for less motion get no transitions (modals, menus, toasts).
+  respectReducedMotion: true,
 });
