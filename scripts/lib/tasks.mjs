@@ -1,0 +1,76 @@
+// Runs commands as child processes: in chains (one after another, stopping at the first failure)
+// with several chains at once. Each command's output is held back and printed whole when it ends,
+// so the outputs of commands that run at once do not mix. Uses no dependency.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+export const seconds = (ms) => `${(ms / 1000).toFixed(1)} s`;
+
+/** `npm run <script> [args]` as a step's command line. */
+export const npmRun = (script, ...args) => ['npm', 'run', '--silent', script, ...args];
+
+/** The workspace's TypeScript compiler as a step's command line (no npx in between). */
+export const tsc = (...args) => [
+  process.execPath,
+  path.join(root, 'node_modules/typescript/bin/tsc'),
+  ...args,
+];
+
+/**
+ * Runs the command line; resolves with its exit code (1 after a signal or when it cannot start),
+ * its time and its output (stdout and stderr in the order they came).
+ */
+export function runCommand([command, ...args]) {
+  const started = performance.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: ['ignore', 'pipe', 'pipe'],
+      shell: process.platform === 'win32',
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (text) => {
+      output += text;
+    });
+    child.stderr.setEncoding('utf8').on('data', (text) => {
+      output += text;
+    });
+    const done = (code) => resolve({ code, ms: performance.now() - started, output });
+    child.once('error', (error) => {
+      output += `Could not start ${command}: ${error.message}\n`;
+      done(1);
+    });
+    child.once('close', (code, signal) => done(signal ? 1 : (code ?? 1)));
+  });
+}
+
+/**
+ * Runs the chains at once; each chain's steps ({label, argv}) one after another. Prints
+ * each step's output and time as it ends. Resolves true when every step passed.
+ */
+export async function runChains(title, chains) {
+  const started = performance.now();
+  let failed = false;
+  await Promise.all(
+    chains.map(async (chain) => {
+      for (const step of chain) {
+        if (failed) return;
+        const result = await runCommand(step.argv);
+        const status = result.code === 0 ? 'done' : `FAILED (exit ${result.code})`;
+        const output = result.output.trimEnd();
+        console.log(
+          `${output ? `${output}\n` : ''}> ${title}: ${step.label} ${status} in ${seconds(result.ms)}`,
+        );
+        if (result.code !== 0) {
+          failed = true;
+          return;
+        }
+      }
+    }),
+  );
+  console.log(`> ${title}: ${failed ? 'failed' : 'done'} in ${seconds(performance.now() - started)}`);
+  return !failed;
+}
