@@ -54,7 +54,7 @@ describe('rate-limit refusals', () => {
     setCookie('csrf_token', 't9');
     mockSession(null, { 'POST /auth/login': () => jsonResponse(locked(120), 429) });
     renderApp('/admin/login');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText(/Correo electrónico/), 'ana@demoradio.org');
     await user.type(screen.getByLabelText(/Contraseña/), 'demo1234');
     await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));

@@ -32,7 +32,7 @@ describe('AppProviders', () => {
 
   it('opens the first confirm modal, its provider loaded on demand, and the next ones', async () => {
     renderProviders();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     let confirmed = 0;
     const ask = (title: string) =>
       act(() => {

@@ -28,7 +28,7 @@ function renderedMantineClasses(): Set<string> {
 describe('first-paint styles', () => {
   it('style every Mantine component of the landing page, its header menus and its screenshot modal', async () => {
     await renderPublicPage('/');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByRole('heading', { level: 2, name: 'Simple pricing' });
     const rendered = new Set(renderedMantineClasses());
 

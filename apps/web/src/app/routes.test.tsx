@@ -117,7 +117,7 @@ describe('admin guards', () => {
       'POST /auth/logout': () => jsonResponse({ error: 'Server down' }, 500),
     });
     const { router, queryClient } = renderApp('/admin/dashboard');
-    await userEvent.setup().click(await screen.findByRole('button', { name: 'Logout' }));
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Logout' }));
 
     await expectPath(router, '/');
     expect(callCount(fetchMock, 'POST', '/auth/logout')).toBe(1);

@@ -100,7 +100,7 @@ describe('LandingPage', () => {
 
   it('opens a screenshot in a modal and closes it with a click on the image or the close button', async () => {
     await renderPublicPage('/');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const enlarge = await screen.findByRole('button', { name: `Enlarge screenshot: ${DASHBOARD_ALT}` });
 
     await user.click(enlarge);

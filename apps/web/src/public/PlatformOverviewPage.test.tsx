@@ -61,7 +61,7 @@ describe('PlatformOverviewPage', () => {
 
   it('enlarges a gallery screenshot and closes it on click', async () => {
     await renderPublicPage('/platform-overview');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: `Enlarge screenshot: ${DASHBOARD_ALT}` }));
     const dialog = await screen.findByRole('dialog', { name: DASHBOARD_ALT });
     await user.click(within(dialog).getByRole('button', { name: 'Close screenshot' }));

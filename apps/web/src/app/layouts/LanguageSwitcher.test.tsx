@@ -22,7 +22,7 @@ describe('the language menu', () => {
       [LANGUAGE]: (_url, sent) => jsonResponse(sent.body),
     });
     renderApp('/admin/account');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Language' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Español' }));
     expectShown(await screen.findByRole('link', { name: 'Mi cuenta' }));
@@ -38,7 +38,7 @@ describe('the language menu', () => {
   it('loads the menu on the first click, opened, and gives the focus back to its button on Escape', async () => {
     mockSession(null);
     renderApp('/contact');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const plain = await screen.findByRole('button', { name: 'Language' });
     expect(plain).toHaveAttribute('aria-haspopup', 'menu');
     await user.click(plain);

@@ -31,7 +31,7 @@ describe('public layout', () => {
   it('switches to Spanish and back with the Language menu, updating <html lang>', async () => {
     const fetchMock = mockSession(null);
     renderApp('/');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByRole('heading', { level: 1, name: 'Message Station' });
 
     await user.click(screen.getByRole('button', { name: 'Language' }));
@@ -71,7 +71,7 @@ describe('public layout', () => {
     setViewportWidth(375);
     mockSession(null);
     const { router } = renderApp('/');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const burger = await screen.findByRole('button', { name: 'Toggle navigation' });
 
     await user.click(burger);

@@ -72,7 +72,7 @@ describe('AccountPage', () => {
           : jsonResponse({ revoked: 1 }),
     });
     renderApp('/admin/account');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const section = await screen.findByRole('region', { name: 'Change password' });
     await user.type(within(section).getByLabelText(/^Current password/), 'not-it');
     await user.type(within(section).getByLabelText(/^New password/), 'brand-new-pass');
@@ -118,7 +118,7 @@ describe('AccountPage', () => {
       },
     });
     renderApp('/admin/account');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const section = await screen.findByRole('region', { name: 'Two-factor authentication' });
     expectShown(within(section).getByText('Off'));
     await user.click(within(section).getByRole('button', { name: 'Set up two-factor authentication' }));
@@ -171,7 +171,7 @@ describe('AccountPage', () => {
       },
     });
     renderApp('/admin/account');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const section = await screen.findByRole('region', { name: 'Two-factor authentication' });
     expectShown(await within(section).findByText('7 recovery codes left.', { exact: false }));
     await user.click(within(section).getByRole('button', { name: 'Turn off' }));

@@ -106,7 +106,7 @@ describe('AuditPage', () => {
   it('opens the details of an edit: each changed field before → after', async () => {
     auditApi(() => jsonResponse(page([edited])));
     renderApp('/admin/audit');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const toggle = await screen.findByRole('button', { name: 'Show details' });
     expect(screen.queryByText('Maria Lopez-Park')).not.toBeInTheDocument();
     await user.click(toggle);
@@ -134,7 +134,7 @@ describe('AuditPage', () => {
       return jsonResponse(page([edited, superadminView], null));
     });
     renderApp('/admin/audit');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('Sent “Storm warning” by SMS to 12 contacts (24 credits)');
 
     await user.click(screen.getByRole('combobox', { name: 'Action' }));
@@ -163,7 +163,7 @@ describe('AuditPage', () => {
     auditApi(() => jsonResponse(page([])));
     renderApp('/admin/audit');
     expectShown(await screen.findByText('Nothing has been recorded yet.'));
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('combobox', { name: 'Action' }));
     await user.click(await screen.findByRole('option', { name: 'Billing' }));
     expectShown(await screen.findByText('No entries match these filters.'));
@@ -183,7 +183,7 @@ describe('AuditPage', () => {
         }),
     });
     renderApp('/admin/audit');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('Edited user maria@demoradio.org');
     await user.click(screen.getByRole('combobox', { name: 'Action' }));
     await user.click(await screen.findByRole('option', { name: 'Users' }));

@@ -43,7 +43,7 @@ describe('AcceptInvitationPage', () => {
     expect(field(/^Email/).readOnly).toBe(true);
     expect(field(/^Full Name/)).toHaveValue('Jane Smith');
 
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(field(/^Password/), 'short');
     await user.type(field(/^Confirm Password/), 'shorter');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
@@ -72,7 +72,7 @@ describe('AcceptInvitationPage', () => {
     unmount();
 
     const second = renderApp('/accept-invitation?token=tok-123');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('You are invited to Demo Radio');
     await user.type(field(/^Password/), 'long enough');
     await user.type(field(/^Confirm Password/), 'long enough');

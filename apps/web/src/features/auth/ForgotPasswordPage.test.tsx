@@ -22,7 +22,7 @@ function mockResetApi(request: TApiHandler = () => jsonResponse({ message: SENT 
 async function openPage() {
   renderApp('/forgot-password');
   await screen.findByRole('heading', { name: 'Forgot Password' });
-  return userEvent.setup();
+  return userEvent.setup({ delay: null });
 }
 
 const emailField = () => screen.getByLabelText(/^Email/, { selector: 'input' });

@@ -6,7 +6,7 @@ import { deleteCookie, setCookie } from '../../test/cookies';
 import { jsonResponse, mockSession, renderApp, sessionUser } from '../../test/render-app';
 
 async function fillAndSubmit(email: string, password: string) {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(await screen.findByLabelText(/Email/), email);
   await user.type(screen.getByLabelText(/Password/), password);
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -84,7 +84,7 @@ describe('LoginPage', () => {
   it('requires email and password before calling the server', async () => {
     const fetchMock = mockSession(null);
     renderApp('/admin/login');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Sign In' }));
 
     expect(await screen.findByText('Email is required')).toBeVisible();

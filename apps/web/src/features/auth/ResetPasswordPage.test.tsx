@@ -22,7 +22,7 @@ function mockResetApi({
 async function openResetForm(path = '/reset-password?token=tok-123') {
   renderApp(path);
   await screen.findByLabelText(/^Verification Code/);
-  return userEvent.setup();
+  return userEvent.setup({ delay: null });
 }
 
 const field = (label: RegExp) => screen.getByLabelText(label, { selector: 'input' }) as HTMLInputElement;

@@ -9,7 +9,7 @@ import { jsonResponse, mockSession, renderApp, sessionUser } from '../../test/re
 import { expectShown } from '../../test/shown';
 
 async function passwordStep() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.type(await screen.findByLabelText(/Email/), 'ana@demoradio.org');
   await user.type(screen.getByLabelText(/Password/), 'correct horse');
   await user.click(screen.getByRole('button', { name: 'Sign In' }));
@@ -94,7 +94,7 @@ describe('LoginPage code step', () => {
     await i18n.changeLanguage('es');
     mockSession(null, { 'POST /auth/login': () => jsonResponse({ twoFactorRequired: true }) });
     renderApp('/admin/login');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText(/Correo/), 'ana@demoradio.org');
     await user.type(screen.getByLabelText(/Contraseña/), 'correct horse');
     await user.click(screen.getByRole('button', { name: 'Iniciar sesión' }));

@@ -20,7 +20,7 @@ describe('DevCheckoutPage', () => {
     renderApp(
       '/dev/checkout?kind=subscription&client_reference_id=station-1&prefilled_email=billing%40demoradio.org',
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     expect(await screen.findByRole('heading', { name: 'Test checkout (no real payment)' })).toBeVisible();
     expect(screen.getByLabelText(/^Email/)).toHaveValue('billing@demoradio.org');
@@ -52,7 +52,7 @@ describe('DevCheckoutPage', () => {
     renderApp(
       '/dev/checkout?kind=credits&client_reference_id=station-1&prefilled_email=billing%40demoradio.org',
     );
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     const packs = await screen.findByRole('textbox', { name: 'Credit packs' });
     expect(screen.getByText('Total: $10 for 500 credits')).toBeVisible();
@@ -76,7 +76,7 @@ describe('DevCheckoutPage', () => {
       [CHECKOUT]: () => jsonResponse({ error: 'Unknown station: station-9' }, 404),
     });
     renderApp('/dev/checkout?kind=credits&client_reference_id=station-9');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(await screen.findByRole('button', { name: 'Pay $10' }));
     expect(screen.getByText('Email is required')).toBeVisible();

@@ -18,7 +18,7 @@ describe('AdminContactPage', () => {
     });
     renderApp('/admin/contact');
     await screen.findByRole('heading', { name: 'Contact Support', level: 1 });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     expect(contactField('Name')).toHaveValue('Ana Rivera');
     expect(contactField('Name').readOnly).toBe(true);

@@ -26,7 +26,7 @@ function mockContactApi() {
 async function openContactPage(heading = 'Contact Us') {
   renderApp('/contact');
   await screen.findByRole('heading', { name: heading });
-  return userEvent.setup();
+  return userEvent.setup({ delay: null });
 }
 
 describe('ContactForm limits', () => {

@@ -26,7 +26,7 @@ function mockContactApi(send: TApiHandler = () => jsonResponse({ message: 'Messa
 async function openContactPage() {
   renderApp('/contact');
   await screen.findByRole('heading', { name: 'Contact Us' });
-  return userEvent.setup();
+  return userEvent.setup({ delay: null });
 }
 
 describe('ContactPage', () => {

@@ -28,7 +28,7 @@ async function showDashboard(...args: Parameters<typeof mockDashboardApi>) {
   const fetchMock = mockDashboardApi(...args);
   const view = renderApp('/admin/dashboard');
   await screen.findByRole('region', { name: 'Total Messages' });
-  return { ...view, fetchMock, user: userEvent.setup() };
+  return { ...view, fetchMock, user: userEvent.setup({ delay: null }) };
 }
 
 describe('DashboardPage', () => {
@@ -236,7 +236,7 @@ describe('DashboardPage', () => {
     expect(screen.getByText('Welcome back, Ana Rivera')).toBeVisible();
 
     fail = false;
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Retry' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('region', { name: 'Total Messages' })).toBeVisible();
     expect(screen.queryByText('Failed to load dashboard statistics')).not.toBeInTheDocument();
     expect(callCount(fetchMock, 'GET', '/admin/api/dashboard-stats')).toBe(2);

@@ -59,7 +59,7 @@ describe('DevOutboxPage', () => {
     renderApp('/dev/outbox');
     expect(await screen.findByText('No messages yet.')).toBeVisible();
 
-    await userEvent.setup().click(screen.getByRole('button', { name: 'Refresh' }));
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Refresh' }));
     expect(await screen.findByText('Your Message Station verification code is 482913')).toBeVisible();
   });
 

@@ -28,7 +28,7 @@ describe('InboundSmsForm', () => {
         jsonResponse({ reply: 'Demo Radio: You are unsubscribed and will receive no more messages.' }),
     });
     const { invalidate } = renderForm();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(screen.getByLabelText(/^From/), '4155550134');
     await user.type(screen.getByLabelText(/^Message/), ' STOP ');
     await user.click(screen.getByRole('button', { name: 'Send' }));
@@ -49,7 +49,7 @@ describe('InboundSmsForm', () => {
     let reply = jsonResponse({ reply: null });
     mockSession(null, { 'POST /dev/api/inbound': () => reply });
     renderForm();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Send' }));
     expect(screen.getByText('Phone number is required')).toBeVisible();
     expect(screen.getByText('Message is required')).toBeVisible();

@@ -34,7 +34,7 @@ describe('AppPilotPage', () => {
     const save = vi.spyOn(fileSaver, 'save').mockImplementation(() => {});
     const fetchMock = mockDownloadApi({ [`GET ${PILOT}`]: () => zipResponse('Message Station-2.0.1.zip') });
     renderApp('/admin/app-pilot');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Download Message Station 2.0.1' }));
     await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
     expect(save.mock.calls[0]?.[1]).toBe('Message Station-2.0.1.zip');
@@ -45,7 +45,7 @@ describe('AppPilotPage', () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     mockDownloadApi({ [`GET ${PILOT}`]: () => jsonResponse({ error: 'Release not found' }, 404) });
     renderApp('/admin/app-pilot');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Download Message Station 2.0.1' }));
     expect(await screen.findByText('Download failed. Please contact support.')).toBeVisible();
   });

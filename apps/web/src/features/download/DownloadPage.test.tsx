@@ -40,7 +40,7 @@ describe('DownloadPage', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Download' })).toBeVisible();
     const select = (await screen.findByRole('combobox', { name: 'Version' })) as HTMLInputElement;
     expect(select).toHaveValue('2.0.1 (Latest)');
-    await userEvent.setup().click(select);
+    await userEvent.setup({ delay: null }).click(select);
     expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
       '2.0.1 (Latest)',
       '2.0.0',
@@ -61,7 +61,7 @@ describe('DownloadPage', () => {
   it('says No release notes available. for a version without notes', async () => {
     releasesApi();
     renderApp('/admin/download');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await chooseVersion(user, '2.0.0');
     expect(await (await notesSection('2.0.0')).findByText('No release notes available.')).toBeVisible();
     expect(screen.getByRole('button', { name: 'Download Message Station 2.0.0' })).toBeVisible();
@@ -80,7 +80,7 @@ describe('DownloadPage', () => {
       'GET /admin/api/download/app/2.0.1': () => zipResponse('Message Station-2.0.1.zip'),
     });
     renderApp('/admin/download');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Download Message Station 2.0.1' }));
     await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
     const [blob, fileName] = save.mock.calls[0] ?? [];
@@ -97,7 +97,7 @@ describe('DownloadPage', () => {
       'GET /admin/api/download/app/2.0.0': () => jsonResponse({ error: 'Release not found' }, 404),
     });
     renderApp('/admin/download');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await chooseVersion(user, '2.0.0');
     await user.click(screen.getByRole('button', { name: 'Download Message Station 2.0.0' }));
     const alert = within(await screen.findByRole('alert'));
@@ -115,7 +115,7 @@ describe('DownloadPage', () => {
     expect(install.getByText('sudo apt install espeak-ng lame')).toBeVisible();
     expect(install.getByRole('link', { name: 'nodejs.org' })).toHaveAttribute('href', 'https://nodejs.org/');
     expect(install.getByRole('link', { name: 'http://127.0.0.1:47800' })).toBeVisible();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(install.getByRole('tab', { name: 'macOS' }));
     expect(install.getByText('Start Message Station.command')).toBeVisible();
     await user.click(install.getByRole('tab', { name: 'Windows' }));

@@ -31,7 +31,7 @@ async function openAudio(handlers: Record<string, TApiHandler>) {
     ...handlers,
   });
   renderApp('/admin/messages');
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const row = (await screen.findByText(withTranslations.original)).closest('tr') as HTMLElement;
   await user.click(within(row).getByRole('button', { name: 'Details' }));
   const dialog = within(await screen.findByRole('dialog'));

@@ -37,7 +37,7 @@ async function openDetails({
     ...handlers,
   });
   renderApp('/admin/messages');
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const row = (await screen.findByText(message().original)).closest('tr') as HTMLElement;
   await user.click(within(row).getByRole('button', { name: 'Details' }));
   const dialog = within(await screen.findByRole('dialog'));

@@ -24,7 +24,7 @@ async function openDetails(
   installFakeEventSource();
   const fetchMock = mockMessagesApi({ [LIST]: () => jsonResponse(messages), ...handlers }, options);
   renderApp('/admin/messages');
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const first = messages[0];
   if (!first) throw new Error('no message');
   const row = (await screen.findByText(first.original)).closest('tr') as HTMLElement;

@@ -16,7 +16,7 @@ describe('message limits', () => {
     installFakeEventSource();
     mockMessagesApi({ [LIST]: () => jsonResponse([]) });
     renderApp('/admin/messages');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('No messages found.');
     await user.click(screen.getByRole('button', { name: 'Add Message' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'New Message' }));
@@ -45,7 +45,7 @@ describe('message limits', () => {
       'PUT /admin/api/messages/m-1': () => jsonResponse({ ...old, title: 'Road closure' }),
     });
     renderApp('/admin/messages');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const row = (await screen.findByText(old.original)).closest('tr') as HTMLElement;
     await user.click(within(row).getByRole('button', { name: 'Details' }));
     const dialog = within(await screen.findByRole('dialog'));

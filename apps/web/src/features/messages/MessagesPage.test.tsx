@@ -113,7 +113,7 @@ describe('MessagesPage', () => {
     installFakeEventSource();
     mockMessagesApi({ [LIST]: () => jsonResponse([closure]) });
     renderApp('/admin/messages');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('Road closure');
     const badge = rowOf('Road closure').querySelector('[data-language="fr"]') as HTMLElement;
     await user.hover(badge);
@@ -126,7 +126,7 @@ describe('MessagesPage', () => {
     installFakeEventSource();
     const fetchMock = mockMessagesApi({ [LIST]: () => jsonResponse([]) });
     renderApp('/admin/messages');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     expect(await screen.findByText('No messages found.')).toBeVisible();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'flood');
@@ -240,7 +240,7 @@ describe('MessagesPage', () => {
 describe('Add Message', () => {
   async function openForm() {
     installFakeEventSource();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('No messages found.');
     await user.click(screen.getByRole('button', { name: 'Add Message' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'New Message' }));

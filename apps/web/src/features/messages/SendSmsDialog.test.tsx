@@ -26,7 +26,7 @@ async function openDetails(handlers: Parameters<typeof mockMessagesApi>[0], show
   const Source = installFakeEventSource();
   const fetchMock = mockMessagesApi({ 'GET /admin/api/messages': () => jsonResponse([shown]), ...handlers });
   renderApp('/admin/messages');
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const row = (await screen.findByText(shown.original)).closest('tr') as HTMLElement;
   await user.click(within(row).getByRole('button', { name: 'Details' }));
   const dialog = within(await screen.findByRole('dialog'));

@@ -25,7 +25,7 @@ describe('SignupPage step 1', () => {
   it('names every empty field, then a short password and a mismatch, without leaving the step', async () => {
     mockSession(null);
     renderApp('/signup');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByRole('heading', { level: 1, name: 'Create Your Station' });
 
     await clickContinue(user);
@@ -49,7 +49,7 @@ describe('SignupPage step 1', () => {
   it('refuses a French number on Continue, keeping the step and sending nothing', async () => {
     const fetchMock = mockSession(null);
     renderApp('/signup');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByRole('heading', { level: 1, name: 'Create Your Station' });
     await fillAccountStep(user, { ...ACCOUNT, phone: '+33 7 81 23 45 67' });
     await clickContinue(user);
@@ -62,7 +62,7 @@ describe('SignupPage step 1', () => {
     await i18n.changeLanguage('es');
     mockSession(null);
     renderApp('/signup');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByRole('heading', { level: 1, name: 'Cree su estación' });
 
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
@@ -84,7 +84,7 @@ describe('SignupPage step 1', () => {
   it('formats the phone as (555) 123-4567 (14 characters) and never slices extra digits or a country code', async () => {
     mockSession(null);
     renderApp('/signup');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const phone = (await screen.findByLabelText(/^Phone Number/)) as HTMLInputElement;
     await user.type(phone, '4155550134');
     expect(phone.value).toBe('(415) 555-0134');
@@ -103,7 +103,7 @@ describe('SignupPage step 2', () => {
   it('derives the station ID live and lets the display name follow the name until edited', async () => {
     mockSession(null);
     renderApp('/signup');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText(/^Full Name/);
     await fillAccountStep(user);
     await clickContinue(user);
@@ -133,7 +133,7 @@ describe('SignupPage step 2', () => {
   it('asks for a station name with letters or digits', async () => {
     mockSession(null);
     renderApp('/signup');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText(/^Full Name/);
     await fillAccountStep(user);
     await clickContinue(user);
@@ -152,7 +152,7 @@ describe('SignupPage start and verification', () => {
         jsonResponse({ error: emailTaken, code: 'registration_email_taken', params: {} }, 409),
     });
     renderApp('/signup');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText(/^Full Name/);
     await completeStepsOneToFive(user);
 
@@ -177,7 +177,7 @@ describe('SignupPage start and verification', () => {
         ),
     });
     renderApp('/signup');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByLabelText(/^Full Name/);
     await completeStepsOneToFive(user);
 
@@ -194,7 +194,7 @@ describe('SignupPage start and verification', () => {
 
   it('sends the draft, shows the test code, verifies and lands signed in on the dashboard', async () => {
     setCookie('csrf_token', 'c3');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const admin = sessionUser({ fullName: 'Ana Rivera', stationName: 'KXYZ Radio 101.5' });
     const fetchMock = mockSession(null, {
       'POST /api/register/start': () => jsonResponse(startReply({ test_code: '482913' })),
@@ -246,7 +246,7 @@ describe('SignupPage start and verification', () => {
 
   it("shows the server's text for a wrong code and stays on step 6", async () => {
     setCookie('csrf_token', 'c4');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     mockSession(null, {
       'POST /api/register/start': () => jsonResponse(startReply({ test_code: '111111' })),
       'POST /api/register/verify': () =>

@@ -132,7 +132,7 @@ describe('VerificationStep logo upload', () => {
     });
     const logo = new File([new Uint8Array([137, 80, 78, 71])], 'logo.png', { type: 'image/png' });
     const router = renderStep(startReply(), logo);
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     await user.click(screen.getByLabelText('Digit 1 of the verification code'));
     await user.keyboard('123456');
@@ -193,7 +193,7 @@ describe('VerificationStep in Spanish', () => {
 });
 
 async function typeCode() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await user.click(await screen.findByLabelText(/Dígito 1/));
   await user.keyboard('123456');
   await user.click(screen.getByRole('button', { name: 'Verificar' }));

@@ -20,7 +20,7 @@ function primaryValue() {
 }
 
 async function renderBranding() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   renderApp('/admin/settings');
   await screen.findByRole('combobox', { name: /Primary Language/ });
   return user;

@@ -50,7 +50,7 @@ describe('MessageTypesTab in other languages', () => {
         return jsonResponse(rows.filter((row) => row.message_type === 'alert'));
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/admin/settings');
     await user.click(await screen.findByRole('tab', { name: 'Message Types' }));
     // The primary language edits the types as before.

@@ -26,7 +26,7 @@ function saveBar() {
 }
 
 async function renderSettings() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const view = renderApp('/admin/settings');
   await screen.findByRole('tab', { name: 'Station Branding' });
   return { user, ...view };

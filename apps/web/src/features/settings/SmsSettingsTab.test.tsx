@@ -9,7 +9,7 @@ describe('Settings: SMS Settings and Message Types tabs', () => {
     mockSettingsApi({
       'GET /admin/api/station/settings': () => jsonResponse(stationSettings({ sms_enabled: false })),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/admin/settings');
     await openTab(user, 'SMS Settings');
 
@@ -44,7 +44,7 @@ describe('Settings: SMS Settings and Message Types tabs', () => {
 
   it('shows one card per type in order with its level and description', async () => {
     mockSettingsApi();
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/admin/settings');
     await openTab(user, 'Message Types');
 

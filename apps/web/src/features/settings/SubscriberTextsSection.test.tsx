@@ -27,7 +27,7 @@ describe('Settings: subscriber texts', () => {
         return jsonResponse(stationSmsTexts({ [`${body.language}/${body.kind}`]: body.text }));
       },
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { editor, textarea } = await openSpanishHelp(user);
 
     expect(textarea.getAttribute('placeholder')).toContain('Responda ALTO o STOP para cancelar');
@@ -62,7 +62,7 @@ describe('Settings: subscriber texts', () => {
       [`GET ${PATH}`]: () => jsonResponse(stationSmsTexts({ 'es/help': SPANISH_HELP })),
       [`PUT ${PATH}`]: () => jsonResponse(stationSmsTexts()),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const { editor } = await openSpanishHelp(user);
     expectShown(within(editor).getByText('Your wording'));
     await user.click(within(editor).getByRole('button', { name: 'Reset to default' }));
@@ -88,7 +88,7 @@ describe('Settings: subscriber texts', () => {
           400,
         ),
     });
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     renderApp('/admin/settings');
     await user.click(await screen.findByRole('tab', { name: 'Configuración de SMS' }));
     const section = await screen.findByRole('region', { name: 'Textos para suscriptores' });

@@ -72,7 +72,7 @@ describe('Import contacts', () => {
         ),
     });
     renderApp('/admin/sms-contacts');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const dialog = await openImport(user);
     expectShown(dialog.getByText(/name,phone,language,types/));
 
@@ -150,7 +150,7 @@ describe('Import contacts', () => {
       [IMPORT]: () => jsonResponse({ ...dryRun, rows: [...dryRun.rows, unknownType] }),
     });
     renderApp('/admin/sms-contacts');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('Maria Lopez');
     await user.click(screen.getByRole('button', { name: 'Importar' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Importar contactos' }));
@@ -171,7 +171,7 @@ describe('Import contacts', () => {
         jsonResponse({ error: 'The CSV must have the columns name,phone,language,types.' }, 400),
     });
     renderApp('/admin/sms-contacts');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     const dialog = await openImport(user);
     await user.upload(
       dialog.getByLabelText('Drag a CSV file here or click to choose one'),

@@ -83,7 +83,7 @@ describe('SmsContactsPage', () => {
     const earlier = contact({ id: 'c-3', name: 'Earlier Import', phone: '+13125550190', is_verified: false });
     mockContactsApi({ [LIST]: () => listResponse([earlier]) });
     renderApp('/admin/sms-contacts');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('Earlier Import');
     const row = within(rowOf('Earlier Import'));
     expectShown(row.getByText('Active'));
@@ -111,7 +111,7 @@ describe('SmsContactsPage', () => {
   it('searches on the server after typing stops, filters by status and pages by 50', async () => {
     const fetchMock = mockContactsApi({ [LIST]: () => listResponse([maria], 120) });
     renderApp('/admin/sms-contacts');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('Maria Lopez');
 
     await user.click(screen.getByRole('button', { name: '3' }));
@@ -151,7 +151,7 @@ describe('SmsContactsPage', () => {
       'PUT /admin/api/sms-contacts/c-1/status': () => reply(),
     });
     renderApp('/admin/sms-contacts');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('Maria Lopez');
 
     await user.click(within(rowOf('Maria Lopez')).getByRole('button', { name: 'Pause' }));
@@ -178,7 +178,7 @@ describe('SmsContactsPage', () => {
   it('does not resume an opted-out contact: only the person can opt in', async () => {
     const fetchMock = mockContactsApi({ [LIST]: () => listResponse([john]) });
     renderApp('/admin/sms-contacts');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('(415) 555-0199');
     await user.click(within(rowOf('(415) 555-0199')).getByRole('button', { name: 'Resume' }));
     expect(callsTo(fetchMock, 'PUT', '/admin/api/sms-contacts/c-2/status')).toHaveLength(0);
@@ -199,7 +199,7 @@ describe('SmsContactsPage', () => {
       'PUT /admin/api/sms-contacts/c-1/preferences': () => jsonResponse(saved),
     });
     renderApp('/admin/sms-contacts');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('Maria Lopez');
     await user.click(within(rowOf('Maria Lopez')).getByRole('button', { name: 'Preferences' }));
 
@@ -240,7 +240,7 @@ describe('SmsContactsPage', () => {
   it('cancels the preferences dialog without sending anything', async () => {
     const fetchMock = mockContactsApi({ [LIST]: () => listResponse([maria]) });
     renderApp('/admin/sms-contacts');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('Maria Lopez');
     await user.click(within(rowOf('Maria Lopez')).getByRole('button', { name: 'Preferences' }));
     await user.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Cancel' }));
@@ -255,7 +255,7 @@ describe('SmsContactsPage', () => {
       'POST /admin/api/sms-contacts': () => jsonResponse(contact({ id: 'c-9', status: 'pending' }), 201),
     });
     renderApp('/admin/sms-contacts');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('Maria Lopez');
     await user.click(screen.getByRole('button', { name: 'Add Contact' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add Contact' }));
@@ -303,7 +303,7 @@ describe('SmsContactsPage', () => {
     setCookie('csrf_token', 's5');
     const fetchMock = mockContactsApi({ [LIST]: () => listResponse([maria]) });
     renderApp('/admin/sms-contacts');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('Maria Lopez');
     await user.click(screen.getByRole('button', { name: 'Add Contact' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Add Contact' }));
@@ -334,7 +334,7 @@ describe('SmsContactsPage', () => {
         jsonResponse({ error: 'This number has opted out. Only the person can opt back in.' }, 409),
     });
     renderApp('/admin/sms-contacts');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('Maria Lopez');
     await user.click(screen.getByRole('button', { name: 'Add Contact' }));
     const dialog = within(await screen.findByRole('dialog'));

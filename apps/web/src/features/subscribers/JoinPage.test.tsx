@@ -81,7 +81,7 @@ describe('JoinPage', () => {
   it('names what is missing and sends nothing', async () => {
     const fetchMock = mockSession(null, { [INFO]: () => jsonResponse(stationInfo()) });
     renderApp('/join/demo');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Subscribe' }));
 
     expect(screen.getByText('Phone number is required')).toBeVisible();
@@ -116,7 +116,7 @@ describe('JoinPage', () => {
         [INFO.replace('language=en', `language=${language}`)]: () => jsonResponse(stationInfo()),
       });
       renderApp('/join/demo');
-      const user = userEvent.setup();
+      const user = userEvent.setup({ delay: null });
       const phone = (await screen.findByRole('textbox', {
         name: /^(Phone Number|Número de teléfono)/,
       })) as HTMLInputElement;
@@ -139,7 +139,7 @@ describe('JoinPage', () => {
       'POST /subscribe/demo/register': () => jsonResponse(registerReply()),
     });
     renderApp('/join/demo');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await fillPhone(user, '4155550134');
     expect(screen.getByLabelText(/^Phone Number/)).toHaveValue('(415) 555-0134');
 
@@ -184,7 +184,7 @@ describe('JoinPage', () => {
       'POST /subscribe/demo/register': () => jsonResponse(registerReply()),
     });
     renderApp('/join/demo');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText(/^Número de teléfono/), '4155550134');
     await user.click(screen.getByRole('checkbox', { name: 'Station' }));
     expect(screen.queryByLabelText(/recibir en/i)).not.toBeInTheDocument();
@@ -205,7 +205,7 @@ describe('JoinPage', () => {
         jsonResponse({ error: 'Please enter a valid US phone number.' }, 400),
     });
     renderApp('/join/demo');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await fillPhone(user, '4155550134');
     await user.click(screen.getByRole('checkbox', { name: 'Emergency' }));
     await user.click(screen.getByRole('checkbox', { name: /I consent/ }));
@@ -220,7 +220,7 @@ describe('JoinPage', () => {
       'POST /subscribe/demo/register': () => new Response('oops', { status: 502 }),
     });
     renderApp('/join/demo');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await fillPhone(user, '4155550134');
     await user.click(screen.getByRole('checkbox', { name: 'Emergency' }));
     await user.click(screen.getByRole('checkbox', { name: /I consent/ }));
@@ -236,7 +236,7 @@ describe('JoinPage', () => {
       'POST /subscribe/demo/verify': () => jsonResponse({ ok: true, message: 'Subscribed.' }),
     });
     const { router } = renderApp('/join/demo');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await fillPhone(user, '4155550134');
     await user.click(screen.getByRole('checkbox', { name: 'Emergency' }));
     await user.click(screen.getByRole('checkbox', { name: /I consent/ }));
@@ -279,7 +279,7 @@ describe('JoinPage', () => {
       'POST /subscribe/demo/verify': () => verifyReply,
     });
     renderApp('/join/demo');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await fillPhone(user, '4155550134');
     await user.click(screen.getByRole('checkbox', { name: 'Emergency' }));
     await user.click(screen.getByRole('checkbox', { name: /I consent/ }));
@@ -356,7 +356,7 @@ describe('JoinPage', () => {
       'POST /subscribe/demo/register': () => jsonResponse(registerReply({ requires_verification: false })),
     });
     const { router } = renderApp('/join/demo');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await fillPhone(user, '4155550134');
     await user.click(screen.getByRole('checkbox', { name: 'Emergency' }));
     await user.click(screen.getByRole('checkbox', { name: /I consent/ }));
@@ -374,7 +374,7 @@ describe('JoinPage', () => {
     // The page asks for the consent text and the alert types in Spanish.
     mockSession(null, { [INFO.replace('language=en', 'language=es')]: () => jsonResponse(stationInfo()) });
     renderApp('/join/demo');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Suscribirse a alertas por SMS' }),
     ).toBeVisible();

@@ -65,7 +65,7 @@ describe('subscriber page language', () => {
     browserSpeaks('ko-KR');
     const fetchMock = mockSession(null, stationHandlers());
     const { unmount } = renderApp('/join/demo');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.selectOptions(await screen.findByRole('combobox', { name: '언어' }), '中文');
     expectShown(await screen.findByRole('heading', { level: 1, name: '订阅短信提醒' }));
     expectShown(await screen.findByRole('checkbox', { name: '紧急' }));
@@ -112,7 +112,7 @@ describe('subscriber page language', () => {
         ),
     });
     renderApp('/join/demo');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText(/^전화번호/), '4155550134');
     await user.click(screen.getByRole('checkbox', { name: '긴급' }));
     await user.click(screen.getByRole('checkbox', { name: /I consent/ }));

@@ -17,7 +17,7 @@ describe('UnsubscribePage', () => {
       [UNSUBSCRIBE]: () => jsonResponse({ ok: true, message: 'Done.' }),
     });
     renderApp('/unsubscribe/demo');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Unsubscribe from SMS Alerts' }),
     ).toBeVisible();
@@ -40,7 +40,7 @@ describe('UnsubscribePage', () => {
   it('requires the phone number', async () => {
     const fetchMock = mockSession(null, { [INFO]: () => jsonResponse(stationInfo()) });
     renderApp('/unsubscribe/demo');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
     expect(screen.getByText('Phone number is required')).toBeVisible();
     expect(callsTo(fetchMock, 'POST', '/subscribe/demo/unsubscribe')).toEqual([]);
@@ -51,7 +51,7 @@ describe('UnsubscribePage', () => {
     let reply = jsonResponse({ error: 'Too many requests. Please try again later.' }, 429);
     mockSession(null, { [INFO]: () => jsonResponse(stationInfo()), [UNSUBSCRIBE]: () => reply });
     renderApp('/unsubscribe/demo');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.type(await screen.findByLabelText(/^Phone Number/), '4155550134');
     await user.click(screen.getByRole('button', { name: 'Unsubscribe' }));
     expect((await screen.findByRole('alert')).textContent).toBe('Too many requests. Please try again later.');

@@ -44,7 +44,7 @@ function mockSending(current: TStationSmsSendingResponse, reply?: (body: unknown
 
 /** Opens Demo Radio's SMS sending dialog from its row; `action` is the button's label. */
 async function openSending(action = 'SMS Sending') {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   const row = (await screen.findByText('demoradio')).closest('tr') as HTMLElement;
   await user.click(within(row).getByRole('button', { name: action }));
   const dialog = within(await screen.findByRole('dialog'));

@@ -76,7 +76,7 @@ describe('SuperadminPage', () => {
       },
     });
     const { router } = renderApp('/admin/superadmin');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('Valley School');
 
     await user.click(rowOf('valleyschool').getByRole('button', { name: 'View as Admin' }));
@@ -100,7 +100,7 @@ describe('SuperadminPage', () => {
         jsonResponse({ error: 'Station not found' }, 404),
     });
     const { router } = renderApp('/admin/superadmin');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('Valley School');
 
     await user.click(rowOf('valleyschool').getByRole('button', { name: 'View as Admin' }));
@@ -120,7 +120,7 @@ describe('SuperadminPage', () => {
       },
     });
     renderApp('/admin/superadmin');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     const banner = await screen.findByText('Viewing as: Valley School');
     expect(rowOf('demoradio').getByRole('button', { name: 'View as Admin' })).toBeVisible();

@@ -23,7 +23,7 @@ describe('ViewingAsBar', () => {
       },
     });
     const { router } = renderApp('/admin/messages');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
 
     const bar = within(await screen.findByRole('region', { name: 'Station view' }));
     expect(bar.getByText('Viewing as: Valley School')).toBeVisible();

@@ -11,7 +11,7 @@ const LIST = 'GET /admin/api/users';
 const CREATE = 'POST /admin/api/users';
 
 async function openAddUser() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await screen.findByText('Station Users (1)');
   await user.click(screen.getByRole('button', { name: 'Add User' }));
   const dialog = within(await screen.findByRole('dialog', { name: 'Add New User' }));

@@ -20,7 +20,7 @@ const regenerated = stationUser({
 });
 
 async function openApiKey() {
-  const user = userEvent.setup();
+  const user = userEvent.setup({ delay: null });
   await screen.findByText('Maria Lopez');
   await user.click(rowOf('Maria Lopez').getByRole('button', { name: 'View API Key' }));
   const dialog = within(await screen.findByRole('dialog', { name: /^API Key/ }));

@@ -54,7 +54,7 @@ describe('Pending invitations', () => {
     expectShown(samRow.getByText('Admin'));
     expectShown(samRow.getByText('Expired'));
 
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await user.click(samRow.getByRole('button', { name: 'Resend sam@demoradio.org' }));
     // The toast list may re-render as the page refetches: look again until the toast is shown.
     await waitFor(() => expectShown(screen.getByText('Invitation sent to sam@demoradio.org again.')));

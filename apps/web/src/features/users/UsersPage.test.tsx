@@ -63,7 +63,7 @@ describe('UsersPage', () => {
   it('explains No Access with the reason in a tooltip', async () => {
     mockUsersApi({ [LIST]: () => jsonResponse([ana, noName]) });
     renderApp('/admin/users');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('j.doe');
     expect(
       screen.queryByText('API access needs an active subscription or free trial.'),
@@ -78,7 +78,7 @@ describe('UsersPage', () => {
     await i18n.changeLanguage('es');
     mockUsersApi({ [LIST]: () => jsonResponse([ana, noName]) });
     renderApp('/admin/users');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('j.doe');
     await user.hover(rowOf('j.doe').getByText('Sin acceso'));
     expect((await screen.findByRole('tooltip')).textContent).toBe(
@@ -89,7 +89,7 @@ describe('UsersPage', () => {
   it('offers Edit only for standard users, and no delete button for an admin', async () => {
     const fetchMock = mockUsersApi({ [LIST]: () => jsonResponse([ana, maria]) });
     renderApp('/admin/users');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('Maria Lopez');
 
     expect(rowOf('Ana Rivera').queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
@@ -117,7 +117,7 @@ describe('UsersPage', () => {
       'DELETE /admin/api/users/user-2': () => reply(),
     });
     renderApp('/admin/users');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('Maria Lopez');
 
     await user.click(rowOf('Maria Lopez').getByRole('button', { name: 'Delete' }));
@@ -164,7 +164,7 @@ describe('UsersPage', () => {
       'POST /auth/password-reset/request': () => reply(),
     });
     renderApp('/admin/users');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('Maria Lopez');
 
     await user.click(rowOf('Maria Lopez').getByRole('button', { name: 'Reset Password' }));
@@ -201,7 +201,7 @@ describe('UsersPage', () => {
       'PUT /admin/api/users/user-2': () => reply(),
     });
     renderApp('/admin/users');
-    const user = userEvent.setup();
+    const user = userEvent.setup({ delay: null });
     await screen.findByText('Maria Lopez');
 
     await user.click(rowOf('Maria Lopez').getByRole('button', { name: 'Edit' }));
