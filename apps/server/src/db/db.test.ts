@@ -66,7 +66,8 @@ describe('demo seed', async () => {
   });
 });
 
-describe('embedded database folder', () => {
+// The embedded database's own folder: once, on the PGlite run.
+describe.runIf(process.env.TEST_DB !== 'postgres')('embedded database folder', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-lock-'));
 
   it('refuses a second process with a clear message while the first holds the folder', async () => {

@@ -15,7 +15,8 @@ const shown = async (database: Awaited<ReturnType<typeof openPglite>>) => {
   return Object.fromEntries((rows as { name: string; value: string }[]).map((r) => [r.name, r.value]));
 };
 
-describe('PGlite settings', () => {
+// Embedded PGlite only: once, on the PGlite run.
+describe.runIf(process.env.TEST_DB !== 'postgres')('PGlite settings', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-settings-'));
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
