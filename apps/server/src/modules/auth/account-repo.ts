@@ -1,9 +1,9 @@
-// Queries of My Account: the user's own sessions, password and second factor (the station's
-// two-factor requirement is the station module's). Every session query filters on the user, so
-// another user's (or another station's) session is never matched.
+// Queries of My Account: the user's own sessions (its second factor's are in two-factor-repo.ts,
+// the station's two-factor requirement is the station module's). Every session query filters on
+// the user, so another user's (or another station's) session is never matched.
 import { and, desc, eq, gt } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { recoveryCodes, sessions } from '../../db/schema/owned/auth.js';
+import { sessions } from '../../db/schema/owned/auth.js';
 
 export function listUserSessions(db: DbOrTx, userId: string, now: Date) {
   return db
@@ -25,10 +25,6 @@ export async function deleteUserSession(db: DbOrTx, userId: string, sessionId: s
     .where(and(eq(sessions.userId, userId), eq(sessions.id, sessionId)))
     .returning({ id: sessions.id });
   return rows.length === 1;
-}
-
-export async function deleteRecoveryCodes(db: DbOrTx, userId: string) {
-  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
 }
 
 /** Points a superadmin's session at the station it views (null: back to its own). */

@@ -23,10 +23,10 @@ import {
   newTotpSecret,
   openSecret,
   otpauthUri,
-  recoveryCodesLeft,
   replaceRecoveryCodes,
   sealSecret,
 } from './two-factor.js';
+import { deleteRecoveryCodes, recoveryCodesLeft } from './two-factor-repo.js';
 import { describeUserAgent } from './user-agent.js';
 
 const wrongPassword = () => new AppError(ACCOUNT_ERROR_CODES.wrongPassword);
@@ -146,7 +146,7 @@ export async function disableTwoFactor(
   if (!(await checkSecondFactor(ctx, { user, code: input.code }))) throw invalidCode();
   await ctx.db.transaction(async (tx) => {
     await setTotpSecret(tx, user.id, null, ctx.now);
-    await repo.deleteRecoveryCodes(tx, user.id);
+    await deleteRecoveryCodes(tx, user.id);
   });
 }
 

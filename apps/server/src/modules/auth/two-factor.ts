@@ -3,13 +3,12 @@
 // SHA-256, and the short code step of a sign-in (login_challenges).
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 import { TWO_FACTOR } from '@message-station/shared';
-import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import type { DbOrTx } from '../../db/client.js';
-import { loginChallenges, recoveryCodes } from '../../db/schema/owned/auth.js';
 import { randomToken, sha256 } from '../../platform/tokens.js';
 import type { TServiceContext } from '../../service-context.js';
 import { recordTotpStep } from '../users/credentials-service.js';
+import * as repo from './two-factor-repo.js';
 
 const PERIOD_SECONDS = 30;
 const SEALED_PREFIX = 'v1';
@@ -86,10 +85,13 @@ function newRecoveryCode(): string {
 /** Replaces the user's recovery codes with ten new ones; the codes are answered once. */
 export async function replaceRecoveryCodes(db: DbOrTx, userId: string, now: Date): Promise<string[]> {
   const codes = Array.from({ length: TWO_FACTOR.recoveryCodeCount }, newRecoveryCode);
-  await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await db
-    .insert(recoveryCodes)
-    .values(codes.map((code) => ({ userId, codeHash: sha256(normalizeRecoveryCode(code)), createdAt: now })));
+  await repo.deleteRecoveryCodes(db, userId);
+  await repo.insertRecoveryCodes(
+    db,
+    userId,
+    codes.map((code) => sha256(normalizeRecoveryCode(code))),
+    now,
+  );
   return codes;
 }
 
@@ -98,26 +100,11 @@ export async function useRecoveryCode(
   db: DbOrTx,
   input: { userId: string; code: string; now: Date },
 ): Promise<boolean> {
-  const rows = await db
-    .update(recoveryCodes)
-    .set({ usedAt: input.now })
-    .where(
-      and(
-        eq(recoveryCodes.userId, input.userId),
-        eq(recoveryCodes.codeHash, sha256(normalizeRecoveryCode(input.code))),
-        isNull(recoveryCodes.usedAt),
-      ),
-    )
-    .returning({ id: recoveryCodes.id });
-  return rows.length === 1;
-}
-
-export async function recoveryCodesLeft(db: DbOrTx, userId: string): Promise<number> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(recoveryCodes)
-    .where(and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
-  return Number(row?.n ?? 0);
+  return repo.markRecoveryCodeUsed(db, {
+    userId: input.userId,
+    codeHash: sha256(normalizeRecoveryCode(input.code)),
+    at: input.now,
+  });
 }
 
 /**
@@ -141,8 +128,8 @@ export async function openLoginChallenge(db: DbOrTx, userId: string, now: Date):
   const token = randomToken();
   // Challenges are kept an hour (they work for five minutes): their attempts count towards the
   // account's codes per hour. Older ones of anyone are dropped on the way.
-  await db.delete(loginChallenges).where(lt(loginChallenges.createdAt, hourBefore(now)));
-  await db.insert(loginChallenges).values({
+  await repo.deleteLoginChallengesBefore(db, hourBefore(now));
+  await repo.insertLoginChallenge(db, {
     tokenHash: sha256(token),
     userId,
     createdAt: now,
@@ -163,28 +150,17 @@ export async function spendChallengeAttempt(
   now: Date,
 ): Promise<{ userId: string } | { refused: 'expired' | 'too_many' }> {
   const tokenHash = sha256(token);
-  const open = and(
-    eq(loginChallenges.tokenHash, tokenHash),
-    gt(loginChallenges.expiresAt, now),
-    lt(loginChallenges.attempts, TWO_FACTOR.challengeAttempts),
-  );
-  const [row] = await db
-    .update(loginChallenges)
-    .set({ attempts: sql`${loginChallenges.attempts} + 1` })
-    .where(
-      and(
-        open,
-        sql`(select coalesce(sum(recent.attempts), 0) from login_challenges recent
-             where recent.user_id = ${loginChallenges.userId}
-               and recent.created_at > ${hourBefore(now).toISOString()}) < ${TWO_FACTOR.codesPerHour}`,
-      ),
-    )
-    .returning({ userId: loginChallenges.userId });
+  const limits = { now, attemptsPerChallenge: TWO_FACTOR.challengeAttempts };
+  const row = await repo.countChallengeAttempt(db, tokenHash, {
+    ...limits,
+    codesPerHour: TWO_FACTOR.codesPerHour,
+    since: hourBefore(now),
+  });
   if (row) return row;
-  const [stillOpen] = await db.select({ id: loginChallenges.id }).from(loginChallenges).where(open).limit(1);
-  return { refused: stillOpen ? 'too_many' : 'expired' };
+  // Not counted: an open challenge hit the hourly limit; any other is expired or out of attempts.
+  return { refused: (await repo.isChallengeOpen(db, tokenHash, limits)) ? 'too_many' : 'expired' };
 }
 
 export async function closeLoginChallenge(db: DbOrTx, token: string): Promise<void> {
-  await db.delete(loginChallenges).where(eq(loginChallenges.tokenHash, sha256(token)));
+  await repo.deleteLoginChallenge(db, sha256(token));
 }

@@ -1,11 +1,10 @@
 // The credit ledger: every change to a station's SMS credits goes through here, in the caller's
 // transaction, so the balance on the station row and the ledger never disagree.
 import type { TCreditLedgerKind } from '@message-station/shared';
-import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { creditLedger } from '../../db/schema/owned/billing.js';
 import { addToCreditBalance, lockCreditBalance, spendFromCreditBalance } from '../station/billing-service.js';
 import { ledgerLine, type TLedgerLine } from './ledger-lines.js';
+import * as repo from './ledger-repo.js';
 
 /** A change to the balance, worded by one of `ledgerLine`'s lines. */
 type TLedgerEntry = TLedgerLine & {
@@ -17,7 +16,7 @@ type TLedgerEntry = TLedgerLine & {
 };
 
 async function appendEntry(tx: DbOrTx, stationId: string, entry: TLedgerEntry, balanceAfter: number) {
-  await tx.insert(creditLedger).values({
+  await repo.insertLedgerEntry(tx, {
     stationId,
     kind: entry.kind,
     credits: entry.credits,
@@ -96,18 +95,9 @@ const PERIOD_OPENERS: TCreditLedgerKind[] = ['monthly_grant', 'trial_grant'];
  * parts always add up to the balance: rollover + included + purchased − used = balance.
  */
 export async function creditBreakdown(db: DbOrTx, stationId: string) {
-  const [opener] = await db
-    .select({ createdAt: creditLedger.createdAt, seq: creditLedger.seq })
-    .from(creditLedger)
-    .where(and(eq(creditLedger.stationId, stationId), inArray(creditLedger.kind, PERIOD_OPENERS)))
-    .orderBy(desc(creditLedger.seq))
-    .limit(1);
+  const opener = await repo.findLatestEntryOf(db, stationId, PERIOD_OPENERS);
   const since = opener?.createdAt ?? new Date(0);
-  const rows = await db
-    .select({ kind: creditLedger.kind, credits: sql<number>`coalesce(sum(${creditLedger.credits}), 0)::int` })
-    .from(creditLedger)
-    .where(and(eq(creditLedger.stationId, stationId), gte(creditLedger.createdAt, since)))
-    .groupBy(creditLedger.kind);
+  const rows = await repo.sumCreditsByKindSince(db, stationId, since);
   const sum = (...kinds: TCreditLedgerKind[]) =>
     rows.filter((r) => kinds.includes(r.kind)).reduce((total, r) => total + Number(r.credits), 0);
   return {
@@ -118,13 +108,4 @@ export async function creditBreakdown(db: DbOrTx, stationId: string) {
     /** Net of refunds, as a positive number. */
     used: -sum('send', 'refund'),
   };
-}
-
-export async function listLedger(db: DbOrTx, stationId: string, limit = 100) {
-  return db
-    .select()
-    .from(creditLedger)
-    .where(eq(creditLedger.stationId, stationId))
-    .orderBy(desc(creditLedger.seq))
-    .limit(limit);
 }

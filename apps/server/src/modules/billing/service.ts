@@ -10,7 +10,8 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
 import { endExpiredTrials, findStationRow, suspendOverdueStations } from '../station/billing-service.js';
-import { creditBreakdown, listLedger } from './ledger.js';
+import { creditBreakdown } from './ledger.js';
+import { listLedger } from './ledger-repo.js';
 
 // The ledger is how other modules change a station's credits, in their own transaction.
 export { addCredits, spendCredits, startNewMonth } from './ledger.js';

@@ -3,13 +3,12 @@
 // Stripe customer the first checkout recorded and by the station's current subscription. State
 // events apply in the order Stripe created them; a checkout session credits once (decision 0018).
 import { CREDIT_PACK, MONTHLY_INCLUDED_CREDITS, PAYMENT_GRACE_DAYS } from '@message-station/shared';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { stripeCheckoutSessions, stripeEvents } from '../../db/schema/owned/billing.js';
 import { lockStationRow, setStationBilling, type TStationRow } from '../station/billing-service.js';
 import { addCredits, startNewMonth } from './ledger.js';
 import { ledgerLine } from './ledger-lines.js';
+import * as repo from './stripe-events-repo.js';
 import {
   invoiceSubscriptionId,
   packsPaid,
@@ -69,23 +68,16 @@ async function claimSession(
     credits: number;
   },
 ): Promise<string | null> {
-  const claimed = await tx
-    .insert(stripeCheckoutSessions)
-    .values({
-      id: claim.sessionId,
-      stationId: claim.stationId,
-      eventId: claim.eventId,
-      amountCents: claim.amountCents,
-      credits: claim.credits,
-    })
-    .onConflictDoNothing()
-    .returning({ id: stripeCheckoutSessions.id });
-  if (claimed.length) return null;
-  const [first] = await tx
-    .select({ eventId: stripeCheckoutSessions.eventId })
-    .from(stripeCheckoutSessions)
-    .where(eq(stripeCheckoutSessions.id, claim.sessionId));
-  return `ignored: checkout session ${claim.sessionId} already applied by ${first?.eventId ?? 'another event'}`;
+  const claimed = await repo.claimCheckoutSession(tx, {
+    id: claim.sessionId,
+    stationId: claim.stationId,
+    eventId: claim.eventId,
+    amountCents: claim.amountCents,
+    credits: claim.credits,
+  });
+  if (claimed) return null;
+  const first = await repo.findCheckoutSessionEvent(tx, claim.sessionId);
+  return `ignored: checkout session ${claim.sessionId} already applied by ${first ?? 'another event'}`;
 }
 
 async function checkoutCompleted(tx: DbOrTx, event: TStripeEvent, at: Date): Promise<TOutcome> {
@@ -245,20 +237,18 @@ export async function applyStripeEvent(db: Db, event: TStripeEvent, at: Date) {
   // Ordering rests on it: an event without its creation time is malformed (400, nothing applied).
   ZEventTime.parse(event.created);
   return db.transaction(async (tx) => {
-    const claimed = await tx
-      .insert(stripeEvents)
-      .values({ id: event.id, type: event.type, outcome: 'applying', payload: event, receivedAt: at })
-      .onConflictDoNothing()
-      .returning({ id: stripeEvents.id });
-    if (claimed.length === 0) return { duplicate: true as const, outcome: 'already applied' };
+    const claimed = await repo.claimStripeEvent(tx, {
+      id: event.id,
+      type: event.type,
+      payload: event,
+      receivedAt: at,
+    });
+    if (!claimed) return { duplicate: true as const, outcome: 'already applied' };
     const handler = HANDLERS[event.type];
     const result = handler
       ? await handler(tx, event, at)
       : { stationId: null, outcome: 'ignored: event type' };
-    await tx
-      .update(stripeEvents)
-      .set({ outcome: result.outcome, stationId: result.stationId })
-      .where(eq(stripeEvents.id, event.id));
+    await repo.recordStripeEventOutcome(tx, event.id, result);
     return { duplicate: false as const, outcome: result.outcome };
   });
 }

@@ -1,5 +1,6 @@
-// Queries on messages and their translations; every one filters on the station.
-import { and, asc, desc, eq, ilike, inArray, notInArray, or, type SQL, sql } from 'drizzle-orm';
+// Queries on messages and their translations; every one filters on the station but the
+// translation sweep's, which looks across stations for rows that lost their job.
+import { and, asc, desc, eq, ilike, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { messages, messageTranslations } from '../../db/schema/owned/messages.js';
 
@@ -148,4 +149,41 @@ export async function bumpTranslation(
     )
     .returning();
   return row ?? null;
+}
+
+/**
+ * Pending rows of every station last written before `updatedBefore` with no job of `jobQueue`
+ * waiting, retrying or running for their revision. Jobs are matched on the data the worker reads,
+ * so every job ever queued counts. pg-boss keeps its tables in the `pgboss` schema
+ * (platform/jobs.ts); the queue is named by the caller, whose pg-boss side it is.
+ */
+export function listPendingTranslationsWithoutJob(
+  db: DbOrTx,
+  input: { jobQueue: string; updatedBefore: Date; limit: number },
+) {
+  const t = messageTranslations;
+  return db
+    .select({
+      stationId: t.stationId,
+      messageId: t.messageId,
+      language: t.languageCode,
+      revision: t.revision,
+    })
+    .from(t)
+    .where(
+      and(
+        eq(t.status, 'pending'),
+        lte(t.updatedAt, input.updatedBefore),
+        sql`not exists (
+          select 1 from pgboss.job j
+          where j.name = ${input.jobQueue}
+            and j.state in ('created', 'retry', 'active')
+            and j.data->>'messageId' = ${t.messageId}::text
+            and j.data->>'language' = ${t.languageCode}
+            and (j.data->>'revision')::int = ${t.revision}
+        )`,
+      ),
+    )
+    .orderBy(t.updatedAt)
+    .limit(input.limit);
 }

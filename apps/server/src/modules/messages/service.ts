@@ -247,3 +247,5 @@ export type { TMessageRequest };
 export const findMessage = repo.findMessage;
 export const listTranslations = repo.listTranslations;
 export const updateTranslation = repo.updateTranslation;
+// The translation sweep's query, in the sweep's transaction (it holds the sweep lock).
+export const listPendingTranslationsWithoutJob = repo.listPendingTranslationsWithoutJob;

@@ -2,8 +2,9 @@
 // died without writing its row, rows a node running older code committed before it crashed) get
 // a new job, every minute on one node and once whenever a node starts.
 import type { Db } from '../../db/client.js';
-import type { TTranslationQueue } from '../messages/service.js';
-import { listPendingWithoutJob, takeSweepLock } from './repo.js';
+import { listPendingTranslationsWithoutJob, type TTranslationQueue } from '../messages/service.js';
+import { TRANSLATE_QUEUE } from './queue.js';
+import { takeSweepLock } from './repo.js';
 
 export const SWEEP_QUEUE = 'translate-sweep';
 /** Leaves alone rows a node committed moments ago and is still queuing for. */
@@ -21,7 +22,11 @@ export async function requeueStalePending(
   // Sweeps take turns across nodes: the second sees the first's jobs and does not queue a row again.
   const queued = await db.transaction(async (tx) => {
     await takeSweepLock(tx);
-    const jobs = await listPendingWithoutJob(tx, updatedBefore, SWEEP_BATCH);
+    const jobs = await listPendingTranslationsWithoutJob(tx, {
+      jobQueue: TRANSLATE_QUEUE,
+      updatedBefore,
+      limit: SWEEP_BATCH,
+    });
     await queue.enqueue(tx, jobs);
     return jobs.length;
   });
