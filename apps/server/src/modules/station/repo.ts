@@ -87,6 +87,21 @@ export async function findLogoBySlug(db: DbOrTx, slug: string) {
   return row ?? null;
 }
 
+/** What a user's API access depends on: the plan state, and the slug and name an agent signs in with. */
+export async function findStationAccess(db: DbOrTx, stationId: string) {
+  const [row] = await db
+    .select({
+      id: stations.id,
+      slug: stations.slug,
+      displayName: stations.displayName,
+      paymentStatus: stations.paymentStatus,
+    })
+    .from(stations)
+    .where(eq(stations.id, stationId))
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findStationBySlug(db: DbOrTx, slug: string) {
   const [row] = await db.select().from(stations).where(eq(stations.slug, slug)).limit(1);
   return row ?? null;
@@ -103,6 +118,22 @@ export function listStationLanguages(db: DbOrTx, stationId: string) {
     .from(stationLanguages)
     .where(eq(stationLanguages.stationId, stationId))
     .orderBy(asc(stationLanguages.createdAt), asc(stationLanguages.languageCode));
+}
+
+/** Which of these stations offer `language` (an active station language). */
+export async function stationsOfferingLanguage(db: DbOrTx, stationIds: string[], language: string) {
+  if (stationIds.length === 0) return [];
+  const rows = await db
+    .select({ stationId: stationLanguages.stationId })
+    .from(stationLanguages)
+    .where(
+      and(
+        inArray(stationLanguages.stationId, stationIds),
+        eq(stationLanguages.languageCode, language),
+        eq(stationLanguages.isActive, true),
+      ),
+    );
+  return rows.map((r) => r.stationId);
 }
 
 export function listMessageTypes(db: DbOrTx, stationId: string) {

@@ -15,7 +15,8 @@ import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { addCredits, ledgerLine } from '../billing/service.js';
 import * as repo from './repo.js';
-import { defaultRows, type TTypeWordingRow, writeTypeWording } from './type-translations.js';
+import { defaultRows, type TTypeWordingRow } from './type-translations.js';
+import { writeTypeWording } from './type-translations-repo.js';
 
 export type TCreateStationInput = {
   slug: string;
@@ -111,6 +112,8 @@ export const getStationSummary = repo.findStationSummary;
 export const findStationIdBySlug = repo.findStationIdBySlug;
 export const findStationBySlug = repo.findStationBySlug;
 export const findStationById = repo.findStationById;
+// The users module's API keys depend on the station's plan state (users cannot read stations).
+export const findStationAccess = repo.findStationAccess;
 export const listStationNames = repo.listStationNames;
 export const stationRequiresTwoFactor = repo.stationRequiresTwoFactor;
 export const setStationRequiresTwoFactor = repo.setStationRequiresTwoFactor;
@@ -133,6 +136,8 @@ export async function listLanguages(db: DbOrTx, station: { id: string; primaryLa
 }
 
 export const listMessageTypes = repo.listMessageTypes;
+// A language keyword (subscribers) changes the language only at the stations that offer it.
+export const stationsOfferingLanguage = repo.stationsOfferingLanguage;
 export const updateMessageType = repo.updateMessageType;
 
 /**

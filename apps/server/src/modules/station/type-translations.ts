@@ -9,13 +9,12 @@ import {
   type TTypeTranslation,
   type TTypeWordingSource,
 } from '@message-station/shared';
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { messageTypes, messageTypeTranslations } from '../../db/schema/owned/station.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { TTranslationProvider } from '../../providers/translation/types.js';
 import type { TServiceContext } from '../../service-context.js';
 import * as repo from './repo.js';
+import * as wordingRepo from './type-translations-repo.js';
 
 export type TTypeWording = { displayName: string; description: string };
 export type TTypeWordingRow = TTypeWording & {
@@ -59,37 +58,6 @@ export function defaultRows(languages: readonly TLanguageCode[]): TTypeWordingRo
   );
 }
 
-/** Writes rows, replacing what a language had unless `keepExisting` (a language added back). */
-export async function writeTypeWording(
-  db: DbOrTx,
-  stationId: string,
-  rows: TTypeWordingRow[],
-  at: Date,
-  options: { keepExisting?: boolean } = {},
-) {
-  if (rows.length === 0) return;
-  const insert = db
-    .insert(messageTypeTranslations)
-    .values(rows.map((row) => ({ ...row, stationId, updatedAt: at })));
-  if (options.keepExisting) {
-    await insert.onConflictDoNothing();
-    return;
-  }
-  await insert.onConflictDoUpdate({
-    target: [
-      messageTypeTranslations.stationId,
-      messageTypeTranslations.messageType,
-      messageTypeTranslations.language,
-    ],
-    set: {
-      displayName: sql`excluded.display_name`,
-      description: sql`excluded.description`,
-      source: sql`excluded.source`,
-      updatedAt: sql`excluded.updated_at`,
-    },
-  });
-}
-
 /** One engine call per text; null when any engine fails, so the caller keeps to the primary's words. */
 export async function translateWording(
   translation: TTranslationProvider,
@@ -128,17 +96,9 @@ export async function retranslateType(
     log?: TLog;
   },
 ) {
-  const staff = await db
-    .select({ language: messageTypeTranslations.language })
-    .from(messageTypeTranslations)
-    .where(
-      and(
-        eq(messageTypeTranslations.stationId, input.stationId),
-        eq(messageTypeTranslations.messageType, input.messageType),
-        eq(messageTypeTranslations.source, 'staff'),
-      ),
-    );
-  const staffLanguages = new Set(staff.map((row) => row.language));
+  const staffLanguages = new Set(
+    await wordingRepo.listStaffWordingLanguages(db, input.stationId, input.messageType),
+  );
   const targets = input.languages.filter((l) => l !== input.from && !staffLanguages.has(l));
   const translated = await Promise.all(
     targets.map(async (language) => ({
@@ -152,42 +112,15 @@ export async function retranslateType(
     if (wording) rows.push({ messageType: input.messageType, language, source: 'machine', ...wording });
     else failed.push(language);
   }
-  await writeTypeWording(db, input.stationId, rows, input.at);
+  await wordingRepo.writeTypeWording(db, input.stationId, rows, input.at);
   if (failed.length > 0) {
-    await db
-      .delete(messageTypeTranslations)
-      .where(
-        and(
-          eq(messageTypeTranslations.stationId, input.stationId),
-          eq(messageTypeTranslations.messageType, input.messageType),
-          inArray(messageTypeTranslations.language, failed),
-          ne(messageTypeTranslations.source, 'staff'),
-        ),
-      );
+    await wordingRepo.deleteNonStaffWording(db, input.stationId, input.messageType, failed);
   }
 }
 
 /** The wording of every type in one language, else the primary language's (message_types). */
 export async function typeWordingIn(db: DbOrTx, stationId: string, language: string) {
-  const rows = await db
-    .select({
-      id: messageTypes.id,
-      messageType: messageTypes.messageType,
-      primaryName: messageTypes.displayName,
-      primaryDescription: messageTypes.description,
-      name: messageTypeTranslations.displayName,
-      description: messageTypeTranslations.description,
-    })
-    .from(messageTypes)
-    .leftJoin(
-      messageTypeTranslations,
-      and(
-        eq(messageTypeTranslations.stationId, messageTypes.stationId),
-        eq(messageTypeTranslations.messageType, messageTypes.messageType),
-        eq(messageTypeTranslations.language, language),
-      ),
-    )
-    .where(eq(messageTypes.stationId, stationId));
+  const rows = await wordingRepo.listTypesWithWordingIn(db, stationId, language);
   return new Map(
     rows.map((row) => [
       row.messageType as TMessageTypeKey,
@@ -216,15 +149,7 @@ export async function staffTypeNames(
   station: { id: string; primaryLanguage: string },
   types: { messageType: string; displayName: string; description: string }[],
 ): Promise<Map<string, TStaffTypeNames>> {
-  const rows = await db
-    .select()
-    .from(messageTypeTranslations)
-    .where(
-      and(
-        eq(messageTypeTranslations.stationId, station.id),
-        inArray(messageTypeTranslations.language, [...STAFF_UI_LANGUAGES]),
-      ),
-    );
+  const rows = await wordingRepo.listTypeWording(db, station.id, [...STAFF_UI_LANGUAGES]);
   const own = new Map(rows.map((row) => [`${row.messageType}:${row.language}`, row]));
   const primary = station.primaryLanguage as TLanguageCode;
   return new Map(
@@ -268,7 +193,7 @@ export async function listTypeTranslations(
   const [languages, types, rows] = await Promise.all([
     languageCodes(db, station),
     repo.listMessageTypes(db, stationId),
-    db.select().from(messageTypeTranslations).where(eq(messageTypeTranslations.stationId, stationId)),
+    wordingRepo.listTypeWording(db, stationId),
   ]);
   const own = new Map(rows.map((row) => [`${row.messageType}:${row.language}`, row]));
   return languages.flatMap((language) =>
@@ -306,7 +231,7 @@ export async function saveStaffWording(
     throw new AppError('language_not_offered', { language: input.language });
   }
   const messageType = type.messageType as TMessageTypeKey;
-  await writeTypeWording(
+  await wordingRepo.writeTypeWording(
     db,
     stationId,
     [{ messageType, language: input.language, source: 'staff', ...input.wording }],
@@ -361,15 +286,7 @@ export async function languagesSaved(
   input: { stationId: string; added: TLanguageCode[]; primary: TLanguageCode; at: Date; log?: TLog },
 ) {
   const types = await repo.listMessageTypes(db, input.stationId);
-  const primaryRows = await db
-    .select()
-    .from(messageTypeTranslations)
-    .where(
-      and(
-        eq(messageTypeTranslations.stationId, input.stationId),
-        eq(messageTypeTranslations.language, input.primary),
-      ),
-    );
+  const primaryRows = await wordingRepo.listTypeWording(db, input.stationId, [input.primary]);
   const primaryRow = new Map(primaryRows.map((row) => [row.messageType, row]));
   for (const type of types) {
     const messageType = type.messageType as TMessageTypeKey;
@@ -382,7 +299,7 @@ export async function languagesSaved(
     const added = input.added.filter((language) => language !== input.primary);
     if (added.length === 0) continue;
     if (isDefaultWording(messageType, input.primary, primaryWording)) {
-      await writeTypeWording(
+      await wordingRepo.writeTypeWording(
         db,
         input.stationId,
         defaultRows(added).filter((r) => r.messageType === messageType),

@@ -13,7 +13,7 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import type { TServiceContext } from '../../service-context.js';
 import { confirmationBody, helpBody, type TStationRef } from '../sms-texts/service.js';
-import { listStationNames } from '../station/service.js';
+import { listStationNames, stationsOfferingLanguage } from '../station/service.js';
 import * as repo from './repo.js';
 
 export type TKeyword = 'stop' | 'start' | 'help';
@@ -331,7 +331,7 @@ async function optIn(ctx: TKeywordCtx) {
 async function changeLanguage(ctx: TKeywordCtx) {
   const language = ctx.language;
   const offering = new Set(
-    await repo.stationsOfferingLanguage(
+    await stationsOfferingLanguage(
       ctx.tx,
       ctx.contacts.map((c) => c.stationId),
       language,

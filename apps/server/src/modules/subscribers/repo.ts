@@ -1,7 +1,6 @@
 // Queries on SMS contacts, their preferences, consent events and inbound texts.
 import { and, eq, inArray, ne, notInArray } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { stationLanguages } from '../../db/schema/owned/station.js';
 import {
   consentEvents,
   inboundMessages,
@@ -115,22 +114,6 @@ export function optOutEverywhere(db: DbOrTx, phone: string, at: Date) {
     .set({ status: 'opted_out', optedOutAt: at, pendingSignup: null, updatedAt: at })
     .where(and(eq(smsContacts.phone, phone), ne(smsContacts.status, 'opted_out')))
     .returning();
-}
-
-/** Which of these stations offer `language` (an active station language). */
-export async function stationsOfferingLanguage(db: DbOrTx, stationIds: string[], language: string) {
-  if (stationIds.length === 0) return [];
-  const rows = await db
-    .select({ stationId: stationLanguages.stationId })
-    .from(stationLanguages)
-    .where(
-      and(
-        inArray(stationLanguages.stationId, stationIds),
-        eq(stationLanguages.languageCode, language),
-        eq(stationLanguages.isActive, true),
-      ),
-    );
-  return rows.map((r) => r.stationId);
 }
 
 /** The contact's language and the language of every type it receives (a language keyword). */

@@ -11,22 +11,19 @@ import {
   type TUserInvitation,
   type TUserRole,
 } from '@message-station/shared';
-import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { stations } from '../../db/schema/owned/station.js';
-import { userInvitations } from '../../db/schema/owned/users.js';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { randomToken, sha256 } from '../../platform/tokens.js';
 import type { TServiceContext } from '../../service-context.js';
+import { getStationSummary } from '../station/service.js';
 import { accountElsewhereEmail, invitationEmail, type TInvitationLanguage } from './invitation-emails.js';
+import * as repo from './invitations-repo.js';
 import { createUserWithHash, findUserByEmail, normalizeEmail } from './service.js';
 
 const DAY_MS = 86_400_000;
 
-type TInvitationRow = typeof userInvitations.$inferSelect;
-
-function describeInvitation(row: TInvitationRow, now: Date): TUserInvitation {
+function describeInvitation(row: repo.TInvitationRow, now: Date): TUserInvitation {
   return {
     id: row.id,
     email: row.email,
@@ -39,14 +36,8 @@ function describeInvitation(row: TInvitationRow, now: Date): TUserInvitation {
   };
 }
 
-const pending = and(isNull(userInvitations.acceptedAt), isNull(userInvitations.revokedAt));
-
 async function stationName(db: DbOrTx, stationId: string) {
-  const [row] = await db
-    .select({ name: stations.displayName })
-    .from(stations)
-    .where(eq(stations.id, stationId));
-  return row?.name ?? 'Message Station';
+  return (await getStationSummary(db, stationId))?.displayName ?? 'Message Station';
 }
 
 /**
@@ -55,7 +46,7 @@ async function stationName(db: DbOrTx, stationId: string) {
  */
 async function sendInvitation(
   ctx: Pick<TServiceContext, 'db' | 'config' | 'email'>,
-  row: TInvitationRow,
+  row: repo.TInvitationRow,
   token: string,
   language: TInvitationLanguage | undefined,
 ) {
@@ -93,31 +84,22 @@ export async function inviteUser(
   const token = randomToken();
   const row = await ctx.db
     .transaction(async (tx) => {
-      const [live] = await tx
-        .select()
-        .from(userInvitations)
-        .where(and(eq(userInvitations.stationId, ctx.stationId), eq(userInvitations.email, email), pending));
+      const live = await repo.findPendingByEmail(tx, ctx.stationId, email);
       if (live && live.expiresAt > ctx.now) throw new AppError(INVITATION_ERROR_CODES.pending);
       // An expired one gives way to the new invitation.
-      if (live)
-        await tx.update(userInvitations).set({ revokedAt: ctx.now }).where(eq(userInvitations.id, live.id));
-      const [created] = await tx
-        .insert(userInvitations)
-        .values({
-          stationId: ctx.stationId,
-          email,
-          fullName: input.full_name,
-          phoneNumber: input.phone_number,
-          role: input.role,
-          apiAccessEnabled: input.api_access_enabled,
-          tokenHash: sha256(token),
-          invitedBy: ctx.userId,
-          expiresAt: new Date(ctx.now.getTime() + INVITATION_DAYS * DAY_MS),
-          createdAt: ctx.now,
-        })
-        .returning();
-      if (!created) throw new Error('invitation insert returned nothing');
-      return created;
+      if (live) await repo.markRevoked(tx, live.id, ctx.now);
+      return repo.insertInvitation(tx, {
+        stationId: ctx.stationId,
+        email,
+        fullName: input.full_name,
+        phoneNumber: input.phone_number,
+        role: input.role,
+        apiAccessEnabled: input.api_access_enabled,
+        tokenHash: sha256(token),
+        invitedBy: ctx.userId,
+        expiresAt: new Date(ctx.now.getTime() + INVITATION_DAYS * DAY_MS),
+        createdAt: ctx.now,
+      });
     })
     .catch((error: unknown) => {
       // Two admins inviting the same address at once: the second sees the first's invitation.
@@ -130,20 +112,13 @@ export async function inviteUser(
 
 /** Invitations not yet accepted or revoked, newest first (expired ones too, to resend). */
 export async function listInvitations(ctx: Pick<TServiceContext, 'db' | 'now' | 'stationId'>) {
-  const rows = await ctx.db
-    .select()
-    .from(userInvitations)
-    .where(and(eq(userInvitations.stationId, ctx.stationId), pending))
-    .orderBy(desc(userInvitations.createdAt), desc(userInvitations.id));
+  const rows = await repo.listPending(ctx.db, ctx.stationId);
   return rows.map((row) => describeInvitation(row, ctx.now));
 }
 
 /** A pending invitation of this station; another station's (or a used, revoked one) is not found. */
 async function findPending(db: DbOrTx, stationId: string, id: string) {
-  const [row] = await db
-    .select()
-    .from(userInvitations)
-    .where(and(eq(userInvitations.stationId, stationId), eq(userInvitations.id, id), pending));
+  const row = await repo.findPending(db, stationId, id);
   if (!row) throw notFound('invitation_not_found');
   return row;
 }
@@ -160,46 +135,29 @@ export async function resendInvitation(
 ) {
   await findPending(ctx.db, ctx.stationId, input.id);
   const token = randomToken();
-  const [row] = await ctx.db
-    .update(userInvitations)
-    .set({ tokenHash: sha256(token), expiresAt: new Date(ctx.now.getTime() + INVITATION_DAYS * DAY_MS) })
-    .where(and(eq(userInvitations.stationId, ctx.stationId), eq(userInvitations.id, input.id), pending))
-    .returning();
+  const row = await repo.renewPending(ctx.db, ctx.stationId, input.id, {
+    tokenHash: sha256(token),
+    expiresAt: new Date(ctx.now.getTime() + INVITATION_DAYS * DAY_MS),
+  });
   if (!row) throw notFound('invitation_not_found');
   await sendInvitation(ctx, row, token, input.language);
   return describeInvitation(row, ctx.now);
 }
 
 export async function revokeInvitation(ctx: Pick<TServiceContext, 'db' | 'now' | 'stationId'>, id: string) {
-  const rows = await ctx.db
-    .update(userInvitations)
-    .set({ revokedAt: ctx.now })
-    .where(and(eq(userInvitations.stationId, ctx.stationId), eq(userInvitations.id, id), pending))
-    .returning({ id: userInvitations.id });
-  if (rows.length === 0) throw notFound('invitation_not_found');
-}
-
-/** The station of the invitation whose link has this hash, used or not (for the audit row). */
-export async function findInvitationStation(db: DbOrTx, tokenHash: string) {
-  const [row] = await db
-    .select({ stationId: userInvitations.stationId })
-    .from(userInvitations)
-    .where(eq(userInvitations.tokenHash, tokenHash));
-  return row?.stationId ?? null;
+  if (!(await repo.revokePending(ctx.db, ctx.stationId, id, ctx.now))) throw notFound('invitation_not_found');
 }
 
 const invalidLink = () => new AppError(INVITATION_ERROR_CODES.invalid);
 
 /** The live invitation of a link with its station's name; anything else is the one invalid-link error. */
 async function openInvitation(db: DbOrTx, token: string, now: Date) {
-  const [row] = await db
-    .select({ invitation: userInvitations, stationName: stations.displayName })
-    .from(userInvitations)
-    .innerJoin(stations, eq(stations.id, userInvitations.stationId))
-    .where(and(eq(userInvitations.tokenHash, sha256(token)), pending, gt(userInvitations.expiresAt, now)));
+  const invitation = await repo.findLiveByTokenHash(db, sha256(token), now);
+  // The station module owns the name; an invitation is deleted with its station, so none is a bad link.
+  const station = invitation && (await getStationSummary(db, invitation.stationId));
   // An address that has an account (made meanwhile, or of another station) cannot accept.
-  if (!row || (await findUserByEmail(db, row.invitation.email))) throw invalidLink();
-  return row;
+  if (!invitation || !station || (await findUserByEmail(db, invitation.email))) throw invalidLink();
+  return { invitation, stationName: station.displayName };
 }
 
 export async function previewInvitation(ctx: Pick<TServiceContext, 'db' | 'now'>, token: string) {
@@ -220,17 +178,7 @@ export async function acceptInvitation(
   const passwordHash = await hashPassword(input.password);
   return db
     .transaction(async (tx) => {
-      const [accepted] = await tx
-        .update(userInvitations)
-        .set({ acceptedAt: now })
-        .where(
-          and(
-            eq(userInvitations.tokenHash, sha256(input.token)),
-            pending,
-            gt(userInvitations.expiresAt, now),
-          ),
-        )
-        .returning();
+      const accepted = await repo.markAccepted(tx, sha256(input.token), now);
       if (!accepted) throw invalidLink();
       const user = await createUserWithHash(tx, {
         stationId: accepted.stationId,

@@ -1,7 +1,6 @@
 // Queries on station users and their API keys; every station-scoped query filters on stationId.
 import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { stations } from '../../db/schema/owned/station.js';
 import { apiKeys, users } from '../../db/schema/owned/users.js';
 
 export async function insertUser(db: DbOrTx, values: typeof users.$inferInsert) {
@@ -37,7 +36,6 @@ const stationUserColumns = {
   apiAccessEnabled: users.apiAccessEnabled,
   lastLoginAt: users.lastLoginAt,
   createdAt: users.createdAt,
-  paymentStatus: stations.paymentStatus,
   keyPrefix: apiKeys.keyPrefix,
   keyCreatedAt: apiKeys.createdAt,
   keyLastUsedAt: apiKeys.lastUsedAt,
@@ -49,7 +47,6 @@ function stationUsersQuery(db: DbOrTx) {
   return db
     .select(stationUserColumns)
     .from(users)
-    .innerJoin(stations, eq(stations.id, users.stationId))
     .leftJoin(apiKeys, and(eq(apiKeys.userId, users.id), isNull(apiKeys.revokedAt)));
 }
 
@@ -103,26 +100,27 @@ export async function insertApiKey(db: DbOrTx, values: typeof apiKeys.$inferInse
   await db.insert(apiKeys).values(values);
 }
 
-/** The live key with this hash, with its user and station (for signing an agent in). */
+/**
+ * The live key with this hash, with its user (for signing an agent in). The station's slug, name and
+ * plan state are the station module's: users/service.ts adds them.
+ */
 const LIVE_KEY_FIELDS = {
   keyId: apiKeys.id,
   userId: users.id,
-  stationId: stations.id,
-  stationSlug: stations.slug,
-  stationName: stations.displayName,
+  stationId: apiKeys.stationId,
   apiAccessEnabled: users.apiAccessEnabled,
-  paymentStatus: stations.paymentStatus,
   fullName: users.fullName,
   email: users.email,
   role: users.role,
 };
+
+export type TLiveKeyRow = NonNullable<Awaited<ReturnType<typeof findLiveApiKey>>>;
 
 function selectLiveKey(db: DbOrTx, match: SQL) {
   return db
     .select(LIVE_KEY_FIELDS)
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
-    .innerJoin(stations, eq(stations.id, apiKeys.stationId))
     .where(and(match, isNull(apiKeys.revokedAt)))
     .limit(1);
 }

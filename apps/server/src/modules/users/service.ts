@@ -12,6 +12,7 @@ import { hashPassword } from '../../platform/passwords.js';
 import { revokeUserSessions } from '../../platform/session.js';
 import { sha256 } from '../../platform/tokens.js';
 import type { TServiceContext } from '../../service-context.js';
+import { findStationAccess } from '../station/service.js';
 import * as repo from './repo.js';
 
 export function normalizeEmail(email: string): string {
@@ -76,7 +77,30 @@ function apiAccessReason(row: {
   return null;
 }
 
-function describeUser(row: repo.TStationUserRow): TStationUser {
+type TStationUserWithPlan = repo.TStationUserRow & { paymentStatus: string };
+
+/**
+ * The station's plan state beside each of its users (API access depends on it), read through the
+ * station module, which owns it. Users go with their station (ON DELETE CASCADE), so a station that
+ * is not found has none.
+ */
+async function withPaymentStatus(
+  db: DbOrTx,
+  stationId: string,
+  rows: repo.TStationUserRow[],
+): Promise<TStationUserWithPlan[]> {
+  if (rows.length === 0) return [];
+  const station = await findStationAccess(db, stationId);
+  return station ? rows.map((row) => ({ ...row, paymentStatus: station.paymentStatus })) : [];
+}
+
+async function findStationUserWithPlan(db: DbOrTx, stationId: string, userId: string) {
+  const row = await repo.findStationUser(db, stationId, userId);
+  const [withPlan] = await withPaymentStatus(db, stationId, row ? [row] : []);
+  return withPlan ?? null;
+}
+
+function describeUser(row: TStationUserWithPlan): TStationUser {
   const reason = apiAccessReason(row);
   return {
     id: row.id,
@@ -98,12 +122,13 @@ function describeUser(row: repo.TStationUserRow): TStationUser {
 export async function listStationUsers(
   ctx: Pick<TServiceContext, 'db' | 'stationId'>,
 ): Promise<TStationUser[]> {
-  return (await repo.listStationUsers(ctx.db, ctx.stationId)).map(describeUser);
+  const rows = await repo.listStationUsers(ctx.db, ctx.stationId);
+  return (await withPaymentStatus(ctx.db, ctx.stationId, rows)).map(describeUser);
 }
 
 // Positional still: the audit trail (modules/audit/rules.ts) calls it so.
 export async function getStationUser(db: DbOrTx, stationId: string, userId: string): Promise<TStationUser> {
-  const row = await repo.findStationUser(db, stationId, userId);
+  const row = await findStationUserWithPlan(db, stationId, userId);
   if (!row) throw notFound('user_not_found');
   return describeUser(row);
 }
@@ -171,7 +196,7 @@ export async function issueApiKey(
   db: Db,
   input: { stationId: string; userId: string; createdBy: string; at: Date },
 ): Promise<{ apiKey: string; user: TStationUser }> {
-  const row = await repo.findStationUser(db, input.stationId, input.userId);
+  const row = await findStationUserWithPlan(db, input.stationId, input.userId);
   if (!row) throw notFound('user_not_found');
   const reason = apiAccessReason(row);
   if (reason) throw new AppError(reason);
@@ -200,6 +225,22 @@ export async function revokeApiKey(ctx: Pick<TServiceContext, 'db' | 'now' | 'st
 export const INVALID_API_KEY = errorText('invalid_api_key');
 
 /**
+ * A live key with its station's slug, name and plan state, read through the station module. Keys
+ * go with their station (ON DELETE CASCADE), so one whose station is not found is no key.
+ */
+async function withKeyStation(db: DbOrTx, row: repo.TLiveKeyRow | null) {
+  if (!row) return null;
+  const station = await findStationAccess(db, row.stationId);
+  if (!station) return null;
+  return {
+    ...row,
+    stationSlug: station.slug,
+    stationName: station.displayName,
+    paymentStatus: station.paymentStatus,
+  };
+}
+
+/**
  * Why a key that was accepted earlier may no longer be used (revoked or replaced, user deleted,
  * access turned off, plan ended), or null while it is still good. Connected agents are checked
  * with it at every heartbeat.
@@ -208,7 +249,7 @@ export async function apiKeyRefusal(
   db: Db,
   keyId: string,
 ): Promise<{ status: 401 | 403; error: string } | null> {
-  const row = await repo.findLiveApiKeyById(db, keyId);
+  const row = await withKeyStation(db, await repo.findLiveApiKeyById(db, keyId));
   if (!row) return { status: 401, error: errorText('api_key_revoked') };
   const reason = apiAccessReason(row);
   return reason ? { status: 403, error: errorText(reason) } : null;
@@ -220,7 +261,7 @@ export async function apiKeyRefusal(
  */
 export async function authenticateApiKey(db: Db, input: { stationSlug: string; apiKey: string; at: Date }) {
   if (!input.apiKey.startsWith(API_KEY_PREFIX)) throw new AppError('invalid_api_key');
-  const row = await repo.findLiveApiKey(db, sha256(input.apiKey));
+  const row = await withKeyStation(db, await repo.findLiveApiKey(db, sha256(input.apiKey)));
   if (!row || row.stationSlug !== input.stationSlug.trim().toLowerCase()) {
     throw new AppError('invalid_api_key');
   }
