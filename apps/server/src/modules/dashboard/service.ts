@@ -2,14 +2,12 @@
 // subscribers, credits, alerts and SMS per day for 30 days. SMS counts are texts handed to the
 // provider; queued and held ones wait in the activity line (activity.ts) instead.
 import { LIMITS, type TDashboardStats } from '@message-station/shared';
-import { sql } from 'drizzle-orm';
-import { executeNamed } from '../../db/rows.js';
-import { smsDailyStats } from '../../db/schema/owned/delivery.js';
-import { messages } from '../../db/schema/owned/messages.js';
-import { stations } from '../../db/schema/owned/station.js';
-import { smsContactCounts } from '../../db/schema/owned/subscribers.js';
 import { notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
+import { countSmsSent } from '../delivery/overview-service.js';
+import { countStationMessages } from '../messages/overview-service.js';
+import { findStationById } from '../station/service.js';
+import { countStationContacts } from '../subscribers/overview-service.js';
 
 const DAY_MS = 86_400_000;
 function monthStart(now: Date): Date {
@@ -17,7 +15,7 @@ function monthStart(now: Date): Date {
 }
 
 type TAlertStation = Pick<
-  typeof stations.$inferSelect,
+  NonNullable<Awaited<ReturnType<typeof findStationById>>>,
   'paymentStatus' | 'paymentFailedAt' | 'paymentExpiresAt' | 'smsEnabled' | 'smsCreditsBalance'
 >;
 
@@ -75,29 +73,10 @@ function alertsFor(station: TAlertStation, now: Date): TDashboardStats['alerts']
   return alerts;
 }
 
-type TDashboardRow = {
-  station: {
-    id: string;
-    displayName: string;
-    smsEnabled: boolean;
-    smsCreditsBalance: number;
-    paymentStatus: (typeof stations.$inferSelect)['paymentStatus'];
-    paymentFailedAt: string | null;
-    paymentExpiresAt: string | null;
-  } | null;
-  total_messages: number;
-  month_messages: number;
-  by_type: Record<string, number> | null;
-  total_sms: number;
-  month_sms: number;
-  contacts: number;
-  active_contacts: number;
-  per_day: Record<string, number> | null;
-};
-
 /**
- * One statement: the station row, message counts (indexed by station and date) and the rollups of
- * texts per day and contacts per status (decision 0030), so its cost does not grow with history.
+ * The station row and three counts, each read through the module that owns its table and all four
+ * at once, as none needs another: messages (indexed by station and date) and the rollups of texts
+ * per day and contacts per status (decision 0030), so the cost does not grow with history.
  */
 export async function dashboardStats(
   context: Pick<TServiceContext, 'db' | 'now' | 'stationId'>,
@@ -105,39 +84,16 @@ export async function dashboardStats(
   const { db, now, stationId } = context;
   const month = monthStart(now).toISOString().slice(0, 10);
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 29 * DAY_MS);
-  const sinceDay = since.toISOString().slice(0, 10);
-  const [row] = await executeNamed<TDashboardRow>(
-    db,
-    'dashboard_stats',
-    sql`
-    select
-      (select json_build_object(
-          'id', s.id, 'displayName', s.display_name, 'smsEnabled', s.sms_enabled,
-          'smsCreditsBalance', s.sms_credits_balance, 'paymentStatus', s.payment_status,
-          'paymentFailedAt', s.payment_failed_at, 'paymentExpiresAt', s.payment_expires_at)
-        from ${stations} s where s.id = ${stationId}) as station,
-      (select count(*)::int from ${messages} m where m.station_id = ${stationId}) as total_messages,
-      (select count(*)::int from ${messages} m
-        where m.station_id = ${stationId} and m.created_at >= ${month}::timestamptz) as month_messages,
-      (select json_object_agg(t.message_type, t.n) from (
-        select m.message_type, count(*)::int as n from ${messages} m
-        where m.station_id = ${stationId} and m.created_at >= ${month}::timestamptz
-        group by m.message_type) t) as by_type,
-      (select coalesce(sum(d.sent), 0)::int from ${smsDailyStats} d where d.station_id = ${stationId}) as total_sms,
-      (select coalesce(sum(d.sent), 0)::int from ${smsDailyStats} d
-        where d.station_id = ${stationId} and d.day >= ${month}::date) as month_sms,
-      (select coalesce(sum(c.count), 0)::int from ${smsContactCounts} c where c.station_id = ${stationId}) as contacts,
-      (select coalesce(sum(c.count), 0)::int from ${smsContactCounts} c
-        where c.station_id = ${stationId} and c.status = 'active' and c.is_verified) as active_contacts,
-      (select json_object_agg(d.day, d.sent) from ${smsDailyStats} d
-        where d.station_id = ${stationId} and d.day >= ${sinceDay}::date and d.sent <> 0) as per_day`,
-  );
-  const station = row?.station;
-  if (!row || !station) throw notFound('station_not_found');
-  const perDay = row.per_day ?? {};
+  const [station, messageCounts, sms, contacts] = await Promise.all([
+    findStationById(db, stationId),
+    countStationMessages(db, { stationId, since: month }),
+    countSmsSent(db, { stationId, monthStart: month, since: since.toISOString().slice(0, 10) }),
+    countStationContacts(db, { stationId }),
+  ]);
+  if (!station) throw notFound('station_not_found');
   const smsPerDay = Array.from({ length: 30 }, (_, i) => {
     const date = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);
-    return { date, count: Number(perDay[date] ?? 0) };
+    return { date, count: Number(sms.perDay[date] ?? 0) };
   });
   return {
     station: {
@@ -148,23 +104,16 @@ export async function dashboardStats(
       payment_status: station.paymentStatus,
     },
     stats: {
-      totalMessages: Number(row.total_messages),
-      messagesThisMonth: Number(row.month_messages),
-      messagesByType: row.by_type ?? {},
-      totalSmsSent: Number(row.total_sms),
-      smsSentThisMonth: Number(row.month_sms),
-      subscriberCount: Number(row.contacts),
-      activeSubscribers: Number(row.active_contacts),
+      totalMessages: messageCounts.total,
+      messagesThisMonth: messageCounts.sinceCount,
+      messagesByType: messageCounts.byType,
+      totalSmsSent: sms.total,
+      smsSentThisMonth: sms.thisMonth,
+      subscriberCount: contacts.all,
+      activeSubscribers: contacts.active,
       smsEnabled: station.smsEnabled,
       smsPerDay,
     },
-    alerts: alertsFor(
-      {
-        ...station,
-        paymentFailedAt: station.paymentFailedAt ? new Date(station.paymentFailedAt) : null,
-        paymentExpiresAt: station.paymentExpiresAt ? new Date(station.paymentExpiresAt) : null,
-      },
-      now,
-    ),
+    alerts: alertsFor(station, now),
   };
 }

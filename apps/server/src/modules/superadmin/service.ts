@@ -1,70 +1,52 @@
 // The service operator's view of every station, and viewing one as its admin (the audit trail
 // records each switch and exit on the station viewed, decision 0021).
 import type { TSuperadminDashboard } from '@message-station/shared';
-import { asc, count, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { messages } from '../../db/schema/owned/messages.js';
-import { stations } from '../../db/schema/owned/station.js';
-import { smsContacts } from '../../db/schema/owned/subscribers.js';
-import { users } from '../../db/schema/owned/users.js';
 import { notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
 import { setSessionViewingStation } from '../auth/service.js';
+import { countMessagesPerStation } from '../messages/overview-service.js';
+import { listStationsOverview } from '../station/overview-service.js';
+import { getStationSummary } from '../station/service.js';
+import { countActiveContacts } from '../subscribers/overview-service.js';
+import { countUsersPerStation } from '../users/overview-service.js';
 
 async function viewingStation(db: Db, stationId: string | null) {
   if (!stationId) return null;
-  const [row] = await db
-    .select({ id: stations.id, display_name: stations.displayName, slug: stations.slug })
-    .from(stations)
-    .where(eq(stations.id, stationId))
-    .limit(1);
-  return row ?? null;
+  const station = await getStationSummary(db, stationId);
+  return station && { id: station.id, display_name: station.displayName, slug: station.slug };
 }
 
+/**
+ * Each module counts its own table per station and the rows are matched here by station id; the
+ * totals add up the listed stations, so users and messages of no listed station are not counted.
+ */
 export async function superadminDashboard(
   ctx: Pick<TServiceContext, 'db' | 'auth'>,
 ): Promise<TSuperadminDashboard> {
   const { db, auth } = ctx;
-  const userCounts = db
-    .select({ stationId: users.stationId, n: count().as('user_count') })
-    .from(users)
-    .groupBy(users.stationId)
-    .as('user_counts');
-  const messageCounts = db
-    .select({ stationId: messages.stationId, n: count().as('message_count') })
-    .from(messages)
-    .groupBy(messages.stationId)
-    .as('message_counts');
-  const rows = await db
-    .select({
-      id: stations.id,
-      display_name: stations.displayName,
-      slug: stations.slug,
-      payment_status: stations.paymentStatus,
-      sms_enabled: stations.smsEnabled,
-      user_count: sql<number>`coalesce(${userCounts.n}, 0)::int`,
-      message_count: sql<number>`coalesce(${messageCounts.n}, 0)::int`,
-      sms_credits: stations.smsCreditsBalance,
-    })
-    .from(stations)
-    .leftJoin(userCounts, eq(userCounts.stationId, stations.id))
-    .leftJoin(messageCounts, eq(messageCounts.stationId, stations.id))
-    .orderBy(asc(stations.displayName));
-  const [subscribers] = await db
-    .select({ n: count() })
-    .from(smsContacts)
-    .where(eq(smsContacts.status, 'active'));
-  const stationRows = rows.map((r) => ({
-    ...r,
-    user_count: Number(r.user_count),
-    message_count: Number(r.message_count),
+  const [stations, userCounts, messageCounts, subscribers] = await Promise.all([
+    listStationsOverview(db),
+    countUsersPerStation(db),
+    countMessagesPerStation(db),
+    countActiveContacts(db),
+  ]);
+  const stationRows = stations.map((station) => ({
+    id: station.id,
+    display_name: station.display_name,
+    slug: station.slug,
+    payment_status: station.payment_status,
+    sms_enabled: station.sms_enabled,
+    user_count: userCounts.get(station.id) ?? 0,
+    message_count: messageCounts.get(station.id) ?? 0,
+    sms_credits: station.sms_credits,
   }));
   return {
     stats: {
       total_stations: stationRows.length,
       total_users: stationRows.reduce((sum, r) => sum + r.user_count, 0),
       total_messages: stationRows.reduce((sum, r) => sum + r.message_count, 0),
-      total_sms_subscribers: Number(subscribers?.n ?? 0),
+      total_sms_subscribers: subscribers,
     },
     stations: stationRows,
     viewing_station: await viewingStation(db, auth.viewingStationId),

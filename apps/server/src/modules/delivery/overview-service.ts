@@ -1,0 +1,8 @@
+// What the dashboard reads of a station's sends: its activity lines, the people a message sent more
+// than once reached, and the texts handed to the provider. The delivery module owns these tables.
+export {
+  countPeopleOfSends,
+  countSmsSent,
+  listActivityLines,
+  type TActivityLineRow,
+} from './overview-repo.js';
