@@ -4,13 +4,26 @@
 // submitting (the provider call started: never re-sent blindly) → sent | queued (retry) | failed.
 // When a holder dies, the next holder gives its claims back and asks the provider about its
 // submitting rows before anything is sent again. Refunds are unique per delivery in the database.
-import { sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
-import { smsDeliveries, smsDispatchLanes, smsRefunds, smsSends } from '../../db/schema/owned/delivery.js';
 import type { TEventBus } from '../../platform/event-bus.js';
 import { SmsSendError, type TSmsProvider } from '../../providers/sms/types.js';
 import { addCredits, ledgerLine } from '../billing/service.js';
+import {
+  claimDue,
+  findLanesWithWork,
+  findSendMessages,
+  giveBackClaims,
+  insertRefunds,
+  markClaimedSubmitting,
+  markFailed,
+  markSent,
+  requeueForRetry,
+  requeueOthersClaims,
+  requeueUnsent,
+  settleRecovered,
+  type TClaimed,
+  takeOthersSubmitting,
+} from './dispatch-repo.js';
 import { acquireLane, holdLease, releaseLane, type TLaneLeaseDeps } from './lane.js';
 import { applyEarlyStatuses } from './status.js';
 
@@ -60,17 +73,6 @@ export type TDispatchDeps = {
   };
 };
 
-type TClaimed = {
-  id: string;
-  phone: string;
-  body: string;
-  segments: number;
-  attempts: number;
-  sendId: string;
-  stationId: string;
-  priority: number;
-  notBefore: string;
-};
 type TOutcome =
   | { id: string; kind: 'sent'; providerMessageId: string }
   | { id: string; kind: 'retry'; error: string; attempts: number }
@@ -127,34 +129,21 @@ function submitChunk(config: TDispatchConfig): number {
 }
 
 async function claim(deps: TDispatchDeps, holder: string): Promise<TClaimed[]> {
-  const now = deps.now().toISOString();
-  const result = await deps.db.execute(sql`
-    update ${smsDeliveries} set status = 'claimed', claimed_by = ${holder}, claimed_at = ${now}::timestamptz
-    where id in (
-      select id from ${smsDeliveries}
-      where lane = ${deps.lane ?? DEFAULT_LANE} and status = 'queued' and not_before <= ${now}::timestamptz
-      -- The due index's order, read no further than the batch: a send's rows share priority and
-      -- due time, and a tie-break (ids are random anyway) would sort all of them for each batch.
-      order by priority, not_before
-      limit ${claimSize(deps.config)}
-      for update skip locked)
-    returning id, phone, body, segments, attempts, send_id as "sendId", station_id as "stationId",
-      priority, not_before::text as "notBefore"`);
+  const rows = await claimDue(deps.db, {
+    lane: deps.lane ?? DEFAULT_LANE,
+    holder,
+    now: deps.now().toISOString(),
+    limit: claimSize(deps.config),
+  });
   // RETURNING has no order: keep the queue's, emergencies first, then the longest due.
-  return rowsOf<TClaimed>(result).sort(
-    (a, b) => a.priority - b.priority || Date.parse(a.notBefore) - Date.parse(b.notBefore),
-  );
+  return rows.sort((a, b) => a.priority - b.priority || Date.parse(a.notBefore) - Date.parse(b.notBefore));
 }
 
 /** Marks claimed rows submitting just before their provider calls; answers the ones still ours. */
 async function markSubmitting(deps: TDispatchDeps, holder: string, rows: TClaimed[]) {
   const ids = rows.map((r) => r.id);
-  const result = await deps.db.execute(sql`
-    update ${smsDeliveries} set status = 'submitting', submitted_at = ${deps.now().toISOString()}::timestamptz,
-      attempts = attempts + 1
-    where id = any(${`{${ids.join(',')}}`}::uuid[]) and status = 'claimed' and claimed_by = ${holder}
-    returning id, attempts`);
-  const attempts = new Map(rowsOf<{ id: string; attempts: number }>(result).map((r) => [r.id, r.attempts]));
+  const marked = await markClaimedSubmitting(deps.db, holder, ids, deps.now().toISOString());
+  const attempts = new Map(marked.map((r) => [r.id, r.attempts]));
   return rows
     .filter((r) => attempts.has(r.id))
     .map((r) => ({ ...r, attempts: attempts.get(r.id) as number }));
@@ -211,17 +200,7 @@ async function sendPaced(
  */
 async function refund(tx: DbOrTx, ids: string[], at: Date) {
   if (ids.length === 0) return;
-  const inserted = rowsOf<{ station_id: string; credits: number; n: number; first: string }>(
-    await tx.execute(sql`
-      with added as (
-        insert into ${smsRefunds} (delivery_id, station_id, credits, created_at)
-        select d.id, d.station_id, d.segments, ${at.toISOString()}::timestamptz from ${smsDeliveries} d
-        where d.id = any(${`{${ids.join(',')}}`}::uuid[]) and d.status = 'failed'
-        on conflict (delivery_id) do nothing
-        returning station_id, credits, delivery_id)
-      select station_id, sum(credits)::int as credits, count(*)::int as n, min(delivery_id::text) as first
-      from added group by station_id`),
-  );
+  const inserted = await insertRefunds(tx, ids, at.toISOString());
   for (const row of inserted) {
     await addCredits(tx, row.station_id, {
       kind: 'refund',
@@ -236,15 +215,15 @@ async function refund(tx: DbOrTx, ids: string[], at: Date) {
 async function record(deps: TDispatchDeps, holder: string, outcomes: TOutcome[]) {
   const now = deps.now();
   const at = now.toISOString();
-  const ours = sql`d.status = 'submitting' and d.claimed_by = ${holder}`;
   await deps.db.transaction(async (tx) => {
     const sent = outcomes.filter((o) => o.kind === 'sent');
     if (sent.length) {
-      const values = JSON.stringify(sent.map((o) => ({ id: o.id, pid: o.providerMessageId })));
-      await tx.execute(sql`
-        update ${smsDeliveries} d set status = 'sent', provider_message_id = v.pid, sent_at = ${at}::timestamptz, error = null
-        from jsonb_to_recordset(${values}::jsonb) as v(id uuid, pid text)
-        where d.id = v.id and ${ours}`);
+      await markSent(
+        tx,
+        holder,
+        sent.map((o) => ({ id: o.id, pid: o.providerMessageId })),
+        at,
+      );
       // Callbacks that overtook this write (the provider called back before we recorded its id).
       await applyEarlyStatuses(
         tx,
@@ -253,27 +232,22 @@ async function record(deps: TDispatchDeps, holder: string, outcomes: TOutcome[])
     }
     const retry = outcomes.filter((o) => o.kind === 'retry');
     if (retry.length) {
-      const values = JSON.stringify(
+      await requeueForRetry(
+        tx,
+        holder,
         retry.map((o) => ({ id: o.id, error: o.error, at: new Date(now.getTime() + backoffMs(o.attempts)) })),
       );
-      await tx.execute(sql`
-        update ${smsDeliveries} d set status = 'queued', error = v.error, not_before = v.at, claimed_by = null
-        from jsonb_to_recordset(${values}::jsonb) as v(id uuid, error text, at timestamptz)
-        where d.id = v.id and ${ours}`);
     }
     const unsent = outcomes.filter((o) => o.kind === 'unsent').map((o) => o.id);
-    if (unsent.length) {
-      await tx.execute(sql`
-        update ${smsDeliveries} d set status = 'queued', claimed_by = null, attempts = attempts - 1
-        where d.id = any(${`{${unsent.join(',')}}`}::uuid[]) and ${ours}`);
-    }
+    if (unsent.length) await requeueUnsent(tx, holder, unsent);
     const failed = outcomes.filter((o) => o.kind === 'failed');
     if (failed.length) {
-      const values = JSON.stringify(failed.map((o) => ({ id: o.id, error: o.error })));
-      await tx.execute(sql`
-        update ${smsDeliveries} d set status = 'failed', error = v.error, finished_at = ${at}::timestamptz
-        from jsonb_to_recordset(${values}::jsonb) as v(id uuid, error text)
-        where d.id = v.id and ${ours}`);
+      await markFailed(
+        tx,
+        holder,
+        failed.map((o) => ({ id: o.id, error: o.error })),
+        at,
+      );
       await refund(
         tx,
         failed.map((o) => o.id),
@@ -281,13 +255,6 @@ async function record(deps: TDispatchDeps, holder: string, outcomes: TOutcome[])
       );
     }
   });
-}
-
-/** Rows claimed by this holder and not submitted go back to the queue (stop, lost lease). */
-async function giveBack(deps: TDispatchDeps, holder: string) {
-  await deps.db.execute(sql`
-    update ${smsDeliveries} set status = 'queued', claimed_by = null
-    where status = 'claimed' and claimed_by = ${holder}`);
 }
 
 /**
@@ -299,19 +266,9 @@ async function giveBack(deps: TDispatchDeps, holder: string) {
 export async function recoverInFlight(deps: TDispatchDeps, holder: string) {
   const counts = { confirmed: 0, requeued: 0, resent: 0 };
   const lane = deps.lane ?? DEFAULT_LANE;
-  const claimed = await deps.db.execute(sql`
-    update ${smsDeliveries} set status = 'queued', claimed_by = null
-    where lane = ${lane} and status = 'claimed' and claimed_by is distinct from ${holder} returning id`);
-  counts.requeued += rowsOf(claimed).length;
+  counts.requeued += await requeueOthersClaims(deps.db, lane, holder);
   for (;;) {
-    const rows = rowsOf<{ id: string; phone: string; body: string; submitted_at: string }>(
-      await deps.db.execute(sql`
-        update ${smsDeliveries} set claimed_by = ${holder}
-        where id in (select id from ${smsDeliveries}
-          where lane = ${lane} and status = 'submitting' and claimed_by is distinct from ${holder}
-          limit 200 for update skip locked)
-        returning id, phone, body, submitted_at::text`),
-    );
+    const rows = await takeOthersSubmitting(deps.db, lane, holder);
     if (rows.length === 0) return counts;
     let found: (string | null)[] | null = null;
     try {
@@ -325,18 +282,12 @@ export async function recoverInFlight(deps: TDispatchDeps, holder: string) {
       deps.log?.error({ err: error, rows: rows.length }, 'SMS provider could not say what it received');
     }
     const at = deps.now().toISOString();
-    const values = JSON.stringify(rows.map((r, i) => ({ id: r.id, pid: found ? (found[i] ?? null) : null })));
-    const moved = rowsOf<{ confirmed: boolean }>(
-      await deps.db.execute(sql`
-        update ${smsDeliveries} d set
-          status = case when v.pid is not null then 'sent' else 'queued' end,
-          provider_message_id = coalesce(v.pid, d.provider_message_id),
-          sent_at = case when v.pid is not null then ${at}::timestamptz else d.sent_at end,
-          reclaimed = d.reclaimed + ${found ? 0 : 1},
-          claimed_by = case when v.pid is not null then d.claimed_by else null end
-        from jsonb_to_recordset(${values}::jsonb) as v(id uuid, pid text)
-        where d.id = v.id and d.status = 'submitting' and d.claimed_by = ${holder}
-        returning v.pid is not null as confirmed`),
+    const moved = await settleRecovered(
+      deps.db,
+      holder,
+      rows.map((r, i) => ({ id: r.id, pid: found ? (found[i] ?? null) : null })),
+      at,
+      !found,
     );
     if (found)
       await applyEarlyStatuses(
@@ -357,12 +308,7 @@ export async function publishProgress(
   sendIds: string[],
 ) {
   if (!deps.events || sendIds.length === 0) return;
-  const rows = rowsOf<{ station_id: string; message_id: string | null }>(
-    await deps.db.execute(sql`
-      select distinct station_id, message_id from ${smsSends}
-      where id = any(${`{${sendIds.join(',')}}`}::uuid[])
-      ${stationId ? sql`and station_id = ${stationId}` : sql``}`),
-  );
+  const rows = await findSendMessages(deps.db, sendIds, stationId);
   for (const row of rows) {
     if (row.message_id)
       await deps.events.publish({
@@ -412,12 +358,12 @@ export async function dispatchLane(deps: TDispatchDeps): Promise<TDispatchResult
         result.sent += outcomes.filter((o) => o.kind === 'sent').length;
         result.failed += outcomes.filter((o) => o.kind === 'failed').length;
       }
-      await giveBack(deps, holder);
+      await giveBackClaims(deps.db, holder);
       await publishProgress(deps, null, [...new Set(rows.map((r) => r.sendId))]);
     }
   } finally {
     await hold.stop();
-    await giveBack(deps, holder).catch(() => {});
+    await giveBackClaims(deps.db, holder).catch(() => {});
     if (!hold.lost()) await releaseLane(lease).catch(() => {});
   }
   return result;
@@ -428,14 +374,5 @@ export async function dispatchLane(deps: TDispatchDeps): Promise<TDispatchResult
  * registered when a send is accepted, so this asks each known lane through its indexes.
  */
 export async function dueLanes(db: Db, now: Date): Promise<string[]> {
-  const at = now.toISOString();
-  const rows = rowsOf<{ lane: string }>(
-    await db.execute(sql`
-      select l.lane from (select ${DEFAULT_LANE}::text as lane union select lane from ${smsDispatchLanes}) l
-      where exists (select 1 from ${smsDeliveries} d
-          where d.lane = l.lane and d.status = 'queued' and d.not_before <= ${at}::timestamptz)
-        or exists (select 1 from ${smsDeliveries} d
-          where d.lane = l.lane and d.status in ('claimed', 'submitting'))`),
-  );
-  return rows.map((r) => r.lane);
+  return findLanesWithWork(db, DEFAULT_LANE, now.toISOString());
 }

@@ -2,10 +2,8 @@
 // dispatcher at a time sends on it, whichever node it runs on. The lease lives in PostgreSQL and
 // is timed by the database's clock, so nodes with slightly different clocks agree on it; the
 // holder renews it while it sends and never starts a provider call after its lease may have ended.
-import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
-import { rowsOf } from '../../db/rows.js';
-import { smsDispatchLanes } from '../../db/schema/owned/delivery.js';
+import { clearLaneLease, extendLaneLease, findLaneLeaseEnd, takeLaneLease } from './lane-repo.js';
 
 export type TLaneLeaseDeps = {
   db: Db;
@@ -20,57 +18,31 @@ export type TLaneLeaseDeps = {
   exclusive?: boolean;
 };
 
-type TLaneRow = { holder: string | null; previous: string | null; lease_until: string | null; now: string };
-
 /**
  * Takes the lane when it is free, its lease ran out, or it is already ours. Answers whether it was
  * taken, whether a dead holder's lease was taken over, and when the current lease ends.
  */
 export async function acquireLane(deps: TLaneLeaseDeps) {
-  const ms = `${deps.leaseMs} milliseconds`;
-  const takeOverLive = deps.exclusive ? sql`true` : sql`false`;
-  const result = await deps.db.execute(sql`
-    with previous as (select holder, lease_until from ${smsDispatchLanes} where lane = ${deps.lane})
-    insert into ${smsDispatchLanes} as l (lane, holder, lease_until, updated_at)
-    values (${deps.lane}, ${deps.holder}, clock_timestamp() + ${ms}::interval, clock_timestamp())
-    on conflict (lane) do update set
-      holder = excluded.holder,
-      lease_until = excluded.lease_until,
-      updated_at = excluded.updated_at,
-      takeovers = l.takeovers + (case when l.holder is not null and l.holder <> excluded.holder then 1 else 0 end)
-    where l.holder is null or l.holder = excluded.holder or l.lease_until < clock_timestamp() or ${takeOverLive}
-    returning l.holder, (select holder from previous) as previous, l.lease_until::text, clock_timestamp()::text as now`);
-  const [row] = rowsOf<TLaneRow>(result);
+  const row = await takeLaneLease(deps.db, deps, deps.exclusive === true);
   if (row) {
     return {
       acquired: true as const,
       tookOver: row.previous !== null && row.previous !== deps.holder,
     };
   }
-  const [held] = rowsOf<{ lease_until: string; now: string }>(
-    await deps.db.execute(
-      sql`select lease_until::text, clock_timestamp()::text as now from ${smsDispatchLanes} where lane = ${deps.lane}`,
-    ),
-  );
+  const held = await findLaneLeaseEnd(deps.db, deps.lane);
   const waitMs = held ? Math.max(0, Date.parse(held.lease_until) - Date.parse(held.now)) : 0;
   return { acquired: false as const, retryInMs: waitMs + 50 };
 }
 
 /** Extends our lease; false when it is no longer ours (we must stop sending at once). */
 export async function renewLane(deps: TLaneLeaseDeps): Promise<boolean> {
-  const ms = `${deps.leaseMs} milliseconds`;
-  const result = await deps.db.execute(sql`
-    update ${smsDispatchLanes} set lease_until = clock_timestamp() + ${ms}::interval, updated_at = clock_timestamp()
-    where lane = ${deps.lane} and holder = ${deps.holder} and lease_until >= clock_timestamp()
-    returning lane`);
-  return rowsOf(result).length === 1;
+  return extendLaneLease(deps.db, deps);
 }
 
 /** Gives the lane up (drained or idle) so another node can take it without waiting. */
 export async function releaseLane(deps: TLaneLeaseDeps) {
-  await deps.db.execute(sql`
-    update ${smsDispatchLanes} set holder = null, lease_until = null, updated_at = clock_timestamp()
-    where lane = ${deps.lane} and holder = ${deps.holder}`);
+  await clearLaneLease(deps.db, deps);
 }
 
 /**

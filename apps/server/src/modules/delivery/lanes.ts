@@ -1,22 +1,16 @@
 // Sending lanes (decision 0016): which lane a station's texts go out on, with what sender and
 // pace, and the operator's setting of a station's own number and 10DLC rate.
 import type { TStationSmsSending, TStationSmsSendingResponse } from '@message-station/shared';
-import { and, eq, ne } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { smsDeliveries, smsDispatchLanes } from '../../db/schema/owned/delivery.js';
 import { notFound } from '../../platform/errors.js';
 import { findLaneStation, findStationSending, setStationSendingColumns } from '../station/service.js';
 import { DEFAULT_LANE } from './dispatcher.js';
+import { moveQueuedToLane, registerLane } from './lane-repo.js';
 
 const STATION_LANE_PREFIX = 'station:';
 
 export function laneOf(station: { id: string; smsSender: string | null }): string {
   return station.smsSender ? `${STATION_LANE_PREFIX}${station.id}` : DEFAULT_LANE;
-}
-
-/** Makes the lane known to every node's watchdog (idempotent; call in the accepting transaction). */
-export async function registerLane(tx: DbOrTx, lane: string) {
-  await tx.insert(smsDispatchLanes).values({ lane }).onConflictDoNothing();
 }
 
 export type TLaneSettings = { ratePerSecond: number; from: string | null };
@@ -75,17 +69,7 @@ export async function setStationSending(
     if (!updated) throw notFound('station_not_found');
     const lane = laneOf(updated);
     await registerLane(tx, lane);
-    const moved = await tx
-      .update(smsDeliveries)
-      .set({ lane })
-      .where(
-        and(
-          eq(smsDeliveries.stationId, stationId),
-          eq(smsDeliveries.status, 'queued'),
-          ne(smsDeliveries.lane, lane),
-        ),
-      )
-      .returning({ id: smsDeliveries.id });
-    return { ...describe(updated, serviceRate), moved_queued: moved.length };
+    const moved = await moveQueuedToLane(tx, stationId, lane);
+    return { ...describe(updated, serviceRate), moved_queued: moved };
   });
 }

@@ -1,9 +1,8 @@
 // Accepting a send: checks, the audience, one delivery row per recipient and the credit debit,
 // all in one transaction and set-based (ARCHITECTURE §5). Dispatch happens afterwards.
 import { canSendSms, type TSendConflict, type TSendPreview, type TSendResult } from '@message-station/shared';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { smsDeliveries, smsSends } from '../../db/schema/owned/delivery.js';
 import { messages as messagesTable } from '../../db/schema/owned/messages.js';
 import { stations } from '../../db/schema/owned/station.js';
 import { smsContactPreferences, smsContacts } from '../../db/schema/owned/subscribers.js';
@@ -13,8 +12,17 @@ import type { TServiceContext } from '../../service-context.js';
 import { ledgerLine, sendingAllowed, spendCredits } from '../billing/service.js';
 import * as messages from '../messages/service.js';
 import { bodiesFor, type TLanguageBody } from './compose.js';
-import { laneOf, registerLane } from './lanes.js';
+import { registerLane } from './lane-repo.js';
+import { laneOf } from './lanes.js';
 import { releaseTime } from './quiet-hours.js';
+import {
+  findLatestSend,
+  findSendByKey,
+  hasDeliveriesInFlight,
+  insertDeliveries,
+  insertSendRow,
+  type TSendRow,
+} from './send-repo.js';
 
 /** Who a send reaches: verified, active contacts who chose the message's type. Counted and inserted with it. */
 function audienceWhere(stationId: string, messageType: string) {
@@ -107,8 +115,6 @@ export type TSendInput = {
   sendAgain?: boolean;
 };
 
-type TSendRow = typeof smsSends.$inferSelect;
-
 async function currentBalance(tx: DbOrTx, stationId: string) {
   const [row] = await tx
     .select({ balance: stations.smsCreditsBalance })
@@ -129,23 +135,9 @@ async function replay(tx: DbOrTx, send: TSendRow): Promise<TSendResult> {
 
 /** 409 unless the admin confirmed: the message has a send whose texts still go out, or went. */
 async function refuseRepeat(tx: DbOrTx, stationId: string, messageId: string) {
-  const [previous] = await tx
-    .select()
-    .from(smsSends)
-    .where(and(eq(smsSends.stationId, stationId), eq(smsSends.messageId, messageId)))
-    .orderBy(desc(smsSends.createdAt))
-    .limit(1);
+  const previous = await findLatestSend(tx, stationId, messageId);
   if (!previous) return;
-  const [inFlight] = await tx
-    .select({ one: sql<number>`1` })
-    .from(smsDeliveries)
-    .where(
-      and(
-        eq(smsDeliveries.sendId, previous.id),
-        sql`${smsDeliveries.status} in ('queued', 'claimed', 'submitting')`,
-      ),
-    )
-    .limit(1);
+  const inFlight = await hasDeliveriesInFlight(tx, previous.id);
   const conflict: Omit<TSendConflict, 'error'> = {
     code: inFlight ? 'send_in_progress' : 'already_sent',
     previous_send: {
@@ -179,12 +171,7 @@ export async function acceptSend(
         .for('update');
       if (!locked) throw notFound('message_not_found');
       if (options.idempotencyKey) {
-        const [earlier] = await tx
-          .select()
-          .from(smsSends)
-          .where(
-            and(eq(smsSends.stationId, auth.stationId), eq(smsSends.idempotencyKey, options.idempotencyKey)),
-          );
+        const earlier = await findSendByKey(tx, auth.stationId, options.idempotencyKey);
         if (earlier) return answerEarlier(tx, earlier, messageId);
       }
       // The station's refusals (SMS off, no plan, nobody to send to) come before "already sent".
@@ -228,21 +215,18 @@ async function insertSend(
       available: await currentBalance(tx, p.station.id),
     });
   }
-  const [send] = await tx
-    .insert(smsSends)
-    .values({
-      stationId: p.station.id,
-      messageId: p.message.id,
-      messageTitle: p.message.title,
-      messageType: p.message.messageType,
-      sentBy: auth.userId,
-      recipients: p.recipients,
-      credits: p.credits,
-      waiting: p.waiting,
-      idempotencyKey: idempotencyKey ?? null,
-      createdAt: at,
-    })
-    .returning({ id: smsSends.id });
+  const send = await insertSendRow(tx, {
+    stationId: p.station.id,
+    messageId: p.message.id,
+    messageTitle: p.message.title,
+    messageType: p.message.messageType,
+    sentBy: auth.userId,
+    recipients: p.recipients,
+    credits: p.credits,
+    waiting: p.waiting,
+    idempotencyKey: idempotencyKey ?? null,
+    createdAt: at,
+  });
   if (!send) throw new Error('send insert returned nothing');
   const bodies = JSON.stringify(
     p.languages.map((l) => ({ language: l.language, body: l.body, segments: l.segments })),
@@ -256,18 +240,17 @@ async function insertSend(
   const lane = laneOf(p.station);
   await registerLane(tx, lane);
   // The same audience as the plan counted (audienceWhere), so the count and the rows cannot part.
-  const inserted = await tx.execute(sql`
-    insert into ${smsDeliveries} (station_id, send_id, contact_id, phone, language, body, segments, not_before, priority, lane, created_at)
+  const inserted = await insertDeliveries(
+    tx,
+    sql`
     select ${contact.stationId}, ${send.id}::uuid, ${contact.id}, ${contact.phone}, ${preference.language}, b.body, b.segments, ${notBefore}, ${p.emergency ? 0 : 1}, ${lane}, ${at.toISOString()}::timestamptz
     from ${preference}
     join ${contact} on ${contact.id} = ${preference.contactId}
     join jsonb_to_recordset(${bodies}::jsonb) as b(language text, body text, segments int) on b.language = ${preference.language}
-    where ${audienceWhere(p.station.id, p.message.messageType)}`);
-  const rows = Number(
-    (inserted as { rowCount?: number; affectedRows?: number }).rowCount ??
-      (inserted as { affectedRows?: number }).affectedRows ??
-      p.recipients,
+    where ${audienceWhere(p.station.id, p.message.messageType)}`,
   );
+  // A driver that does not say how many rows it inserted: trust the plan's count.
+  const rows = Number(inserted ?? p.recipients);
   if (rows !== p.recipients) {
     // The audience changed between the count and the insert (a STOP arrived): charge what was queued.
     throw new AppError('subscribers_changed');

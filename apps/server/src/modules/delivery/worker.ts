@@ -6,7 +6,8 @@
 import type PgBoss from 'pg-boss';
 import { dispatchLane, dueLanes, newDispatcherId, type TDispatchDeps } from './dispatcher.js';
 import type { TLaneSettings } from './lanes.js';
-import { applyEarlyStatuses, forgetOldEarlyStatuses } from './status.js';
+import { applyEarlyStatuses } from './status.js';
+import { forgetOldEarlyStatuses } from './status-repo.js';
 
 export const DISPATCH_QUEUE = 'sms-dispatch';
 export const SWEEP_QUEUE = 'sms-dispatch-sweep';
