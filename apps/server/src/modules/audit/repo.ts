@@ -1,12 +1,8 @@
 // Drizzle queries of the audit log: rows are only ever inserted and read (the table refuses updates).
+// Only the audit table: what the trail reads of other modules' tables comes through their services.
 import { and, desc, eq, gte, like, lt, or, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { auditLog } from '../../db/schema/owned/audit.js';
-import { loginChallenges, passwordResetTokens } from '../../db/schema/owned/auth.js';
-import { stripeEvents } from '../../db/schema/owned/billing.js';
-import { stations } from '../../db/schema/owned/station.js';
-import { smsContactPreferences, smsContacts } from '../../db/schema/owned/subscribers.js';
-import { users } from '../../db/schema/owned/users.js';
 
 export type TNewAuditRow = typeof auditLog.$inferInsert;
 
@@ -51,7 +47,10 @@ function conditions(filter: TAuditFilter): SQL[] {
   return where;
 }
 
-/** Newest first; ties on the same instant ordered by id so paging never skips or repeats. */
+/**
+ * Newest first; ties on the same instant ordered by id so paging never skips or repeats. The actors'
+ * names are the users module's: service.ts looks them up for the page.
+ */
 export function listAuditRows(db: DbOrTx, filter: TAuditFilter, limit: number) {
   return db
     .select({
@@ -60,7 +59,6 @@ export function listAuditRows(db: DbOrTx, filter: TAuditFilter, limit: number) {
       action: auditLog.action,
       actorUserId: auditLog.actorUserId,
       actorEmail: auditLog.actorEmail,
-      actorName: users.fullName,
       actorIsSuperadmin: auditLog.actorIsSuperadmin,
       targetType: auditLog.targetType,
       targetId: auditLog.targetId,
@@ -69,82 +67,9 @@ export function listAuditRows(db: DbOrTx, filter: TAuditFilter, limit: number) {
       userAgent: auditLog.userAgent,
     })
     .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorUserId))
     .where(and(...conditions(filter)))
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
     .limit(limit);
 }
 
 export type TAuditRow = Awaited<ReturnType<typeof listAuditRows>>[number];
-
-export async function findUserEmail(db: DbOrTx, userId: string) {
-  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId)).limit(1);
-  return row?.email ?? null;
-}
-
-/** A contact's status and the types it receives in which language: what staff can change. */
-export async function findContactView(db: DbOrTx, stationId: string, contactId: string) {
-  const [contact] = await db
-    .select({ name: smsContacts.name, status: smsContacts.status })
-    .from(smsContacts)
-    .where(and(eq(smsContacts.stationId, stationId), eq(smsContacts.id, contactId)))
-    .limit(1);
-  if (!contact) return null;
-  const preferences = await db
-    .select({ type: smsContactPreferences.messageType, language: smsContactPreferences.language })
-    .from(smsContactPreferences)
-    .where(
-      and(eq(smsContactPreferences.stationId, stationId), eq(smsContactPreferences.contactId, contactId)),
-    );
-  const types = Object.fromEntries(
-    preferences.sort((a, b) => a.type.localeCompare(b.type)).map((p) => [p.type, p.language]),
-  );
-  return { name: contact.name, status: contact.status, types };
-}
-
-export async function findStripeEvent(db: DbOrTx, eventId: string) {
-  const [row] = await db
-    .select({ type: stripeEvents.type, stationId: stripeEvents.stationId, outcome: stripeEvents.outcome })
-    .from(stripeEvents)
-    .where(eq(stripeEvents.id, eventId))
-    .limit(1);
-  return row ?? null;
-}
-
-const accountColumns = {
-  userId: users.id,
-  email: users.email,
-  stationId: users.stationId,
-  isSuperadmin: users.isSuperadmin,
-};
-
-/** The account whose sign-in waits for its second factor. */
-export async function findChallengeUser(db: DbOrTx, tokenHash: string) {
-  const [row] = await db
-    .select(accountColumns)
-    .from(loginChallenges)
-    .innerJoin(users, eq(users.id, loginChallenges.userId))
-    .where(eq(loginChallenges.tokenHash, tokenHash))
-    .limit(1);
-  return row ?? null;
-}
-
-export async function findStationSecurity(db: DbOrTx, stationId: string) {
-  const [row] = await db
-    .select({ require_two_factor: stations.requireTwoFactor })
-    .from(stations)
-    .where(eq(stations.id, stationId))
-    .limit(1);
-  return row ?? null;
-}
-
-/** The account a reset link belongs to (used or not): who a completed reset was for. */
-export async function findResetLinkUser(db: DbOrTx, tokenHash: string) {
-  const [row] = await db
-    .select(accountColumns)
-    .from(passwordResetTokens)
-    .innerJoin(users, eq(users.id, passwordResetTokens.userId))
-    .where(eq(passwordResetTokens.tokenHash, tokenHash))
-    .limit(1);
-  return row ?? null;
-}

@@ -7,18 +7,15 @@ import type { FastifyRequest } from 'fastify';
 import type { TAppContext } from '../../app-context.js';
 import type { TAuth } from '../../platform/session.js';
 import { sha256 } from '../../platform/tokens.js';
+import { findTokenUserId, type TSignInToken } from '../auth/trail-service.js';
+import { findStripeEvent } from '../billing/trail-service.js';
 import { stationSending } from '../delivery/service.js';
 import { getMessage } from '../messages/service.js';
-import { getStationSettings, listMessageTypes } from '../station/service.js';
+import { getStationSettings, listMessageTypes, stationRequiresTwoFactor } from '../station/service.js';
+import { findContactView } from '../subscribers/trail-service.js';
 import { findInvitationStation, getInvitation } from '../users/invitation-service.js';
 import { findUserByEmail, getStationUser } from '../users/service.js';
-import {
-  findChallengeUser,
-  findContactView,
-  findResetLinkUser,
-  findStationSecurity,
-  findStripeEvent,
-} from './repo.js';
+import { findAccount } from '../users/trail-service.js';
 import type { TAuditActor } from './service.js';
 
 export type TRuleCall = {
@@ -58,6 +55,13 @@ const paramsOf = (call: TRuleCall) => call.request.params as Record<string, stri
 const bodyOf = (call: TRuleCall) => (call.request.body ?? {}) as Record<string, unknown>;
 const replyOf = (call: TRuleCall) => (call.reply ?? {}) as Record<string, unknown>;
 const stationOf = (call: TRuleCall) => call.auth?.stationId ?? '';
+
+/** The account a sign-in token belongs to: auth knows the token's user, users the account. */
+async function accountByToken(call: TRuleCall, kind: TSignInToken, token: unknown): Promise<TSubject | null> {
+  if (typeof token !== 'string' || !token) return null;
+  const userId = await findTokenUserId(call.ctx.db, kind, sha256(token));
+  return userId ? findAccount(call.ctx.db, userId) : null;
+}
 
 async function accountByEmail(call: TRuleCall): Promise<TSubject | null> {
   const email = bodyOf(call).email;
@@ -154,10 +158,7 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
     action: 'auth.signed_in',
     failedAction: { 401: 'auth.sign_in_failed' },
     target: 'user',
-    subject: async (call) => {
-      const token = call.request.cookies[LOGIN_CHALLENGE_COOKIE];
-      return token ? findChallengeUser(call.ctx.db, sha256(token)) : null;
-    },
+    subject: (call) => accountByToken(call, 'challenge', call.request.cookies[LOGIN_CHALLENGE_COOKIE]),
     subjectActs: true,
     details: (call) => ({ ...emailLabel(call), two_factor: true }),
   },
@@ -175,10 +176,7 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
     action: 'auth.password_reset_completed',
     target: 'user',
     subjectActs: true,
-    subject: async (call) => {
-      const token = bodyOf(call).token;
-      return typeof token === 'string' ? findResetLinkUser(call.ctx.db, sha256(token)) : null;
-    },
+    subject: (call) => accountByToken(call, 'reset', bodyOf(call).token),
   },
 
   'POST /admin/api/account/password': ownAccount('account.password_changed', (call) => ({
@@ -200,7 +198,9 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
     action: 'settings.security_updated',
     target: 'station',
     targetId: stationOf,
-    view: (call) => findStationSecurity(call.ctx.db, stationOf(call)),
+    view: async (call) => ({
+      require_two_factor: await stationRequiresTwoFactor(call.ctx.db, stationOf(call)),
+    }),
   },
 
   // Add User invites (decision 0025): the account is made, and recorded, when the link is accepted.

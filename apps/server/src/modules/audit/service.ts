@@ -3,6 +3,7 @@ import type { TAuditEntry, TAuditPage } from '@message-station/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
+import { findUserNames } from '../users/trail-service.js';
 import * as repo from './repo.js';
 
 export type TAuditActor = { userId: string; email: string | null; isSuperadmin: boolean };
@@ -93,7 +94,10 @@ export function auditFilter(stationId: string, input: Omit<TAuditListInput, 'lim
   };
 }
 
-export function toEntry(row: repo.TAuditRow): TAuditEntry {
+/** A row with its actor's current name (null once the account is gone, or for no account). */
+export type TNamedAuditRow = repo.TAuditRow & { actorName: string | null };
+
+export function toEntry(row: TNamedAuditRow): TAuditEntry {
   const hasActor = row.actorUserId !== null || row.actorEmail !== null;
   return {
     id: row.id,
@@ -122,8 +126,13 @@ export async function listAudit(
   const rows = await repo.listAuditRows(context.db, auditFilter(context.stationId, input), input.limit + 1);
   const page = rows.slice(0, input.limit);
   const last = page.at(-1);
+  // The names are the users module's: one lookup for the page's actors, not a join of its table.
+  const actorIds = [...new Set(page.flatMap((row) => (row.actorUserId ? [row.actorUserId] : [])))];
+  const names = await findUserNames(context.db, actorIds);
   return {
-    entries: page.map(toEntry),
+    entries: page.map((row) =>
+      toEntry({ ...row, actorName: row.actorUserId ? (names.get(row.actorUserId) ?? null) : null }),
+    ),
     next_cursor: rows.length > input.limit && last ? encodeCursor(last) : null,
   };
 }

@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { TAppContext } from '../../app-context.js';
 import type { TAuth } from '../../platform/session.js';
-import { findUserEmail } from './repo.js';
+import { findAccount } from '../users/trail-service.js';
 import { AUDIT_RULES, type TAuditRule, type TRuleCall } from './rules.js';
 import { changedFields, recordAudit, type TAuditActor } from './service.js';
 
@@ -78,7 +78,7 @@ export function registerAuditTrail(app: FastifyInstance, ctx: TAppContext) {
     if (!auth) return null;
     return {
       userId: auth.userId,
-      email: await findUserEmail(ctx.db, auth.userId),
+      email: (await findAccount(ctx.db, auth.userId))?.email ?? null,
       isSuperadmin: auth.isSuperadmin,
     };
   }
