@@ -1,16 +1,15 @@
 // Accepting a send: checks, the audience, one delivery row per recipient and the credit debit,
 // all in one transaction and set-based (ARCHITECTURE §5). Dispatch happens afterwards.
 import { canSendSms, type TSendConflict, type TSendPreview, type TSendResult } from '@message-station/shared';
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { messages as messagesTable } from '../../db/schema/owned/messages.js';
-import { stations } from '../../db/schema/owned/station.js';
-import { smsContactPreferences, smsContacts } from '../../db/schema/owned/subscribers.js';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { TAuth } from '../../platform/session.js';
 import type { TServiceContext } from '../../service-context.js';
 import { ledgerLine, sendingAllowed, spendCredits } from '../billing/service.js';
 import * as messages from '../messages/service.js';
+import { findStationById } from '../station/service.js';
+import { audienceRows, countAudienceByLanguage } from '../subscribers/audience-service.js';
 import { bodiesFor, type TLanguageBody } from './compose.js';
 import { registerLane } from './lane-repo.js';
 import { laneOf } from './lanes.js';
@@ -24,41 +23,27 @@ import {
   type TSendRow,
 } from './send-repo.js';
 
-/** Who a send reaches: verified, active contacts who chose the message's type. Counted and inserted with it. */
-function audienceWhere(stationId: string, messageType: string) {
-  return and(
-    eq(smsContactPreferences.stationId, stationId),
-    eq(smsContactPreferences.messageType, messageType),
-    eq(smsContacts.status, 'active'),
-    eq(smsContacts.isVerified, true),
-  );
-}
-
 /** Everything a send needs to know, checked; throws the spec's refusals. */
 async function plan(db: DbOrTx, auth: TAuth, messageId: string, at: Date) {
   if (!canSendSms(auth)) throw new AppError('send_admin_only');
   const message = await messages.findMessage(db, auth.stationId, messageId);
   if (!message) throw notFound('message_not_found');
-  const [station] = await db.select().from(stations).where(eq(stations.id, auth.stationId));
+  const station = await findStationById(db, auth.stationId);
   if (!station) throw notFound('station_not_found');
   // From the dates, not the stored status: a trial that ended a minute ago cannot send.
   if (!sendingAllowed(station, at)) throw new AppError('send_no_subscription');
   if (!station.smsEnabled) throw new AppError('sms_disabled');
 
-  const byLanguage = await db
-    .select({
-      language: smsContactPreferences.language,
-      recipients: sql<number>`count(*)::int`,
-      // Emergencies go at once: no need to work out anyone's local time.
-      waiting:
-        message.messageType === 'emergency'
-          ? sql<number>`0`
-          : sql<number>`count(*) filter (where ${releaseTime(sql`${smsContacts.phone}`, at)} > ${at.toISOString()}::timestamptz)::int`,
-    })
-    .from(smsContactPreferences)
-    .innerJoin(smsContacts, eq(smsContacts.id, smsContactPreferences.contactId))
-    .where(audienceWhere(station.id, message.messageType))
-    .groupBy(smsContactPreferences.language);
+  // The subscribers module's audience; inserted from the same condition (insertSend).
+  const byLanguage = await countAudienceByLanguage(
+    db,
+    station.id,
+    message.messageType,
+    // Emergencies go at once: no need to work out anyone's local time.
+    message.messageType === 'emergency'
+      ? null
+      : (phone) => sql`${releaseTime(phone, at)} > ${at.toISOString()}::timestamptz`,
+  );
   const translations = await messages.listTranslations(db, station.id, [message.id]);
   const bodies = bodiesFor(
     station.displayName,
@@ -116,11 +101,8 @@ export type TSendInput = {
 };
 
 async function currentBalance(tx: DbOrTx, stationId: string) {
-  const [row] = await tx
-    .select({ balance: stations.smsCreditsBalance })
-    .from(stations)
-    .where(eq(stations.id, stationId));
-  return row?.balance ?? 0;
+  const station = await findStationById(tx, stationId);
+  return station?.smsCreditsBalance ?? 0;
 }
 
 async function replay(tx: DbOrTx, send: TSendRow): Promise<TSendResult> {
@@ -164,11 +146,7 @@ export async function acceptSend(
   try {
     return await db.transaction(async (tx) => {
       if (!canSendSms(auth)) throw new AppError('send_admin_only');
-      const [locked] = await tx
-        .select({ id: messagesTable.id })
-        .from(messagesTable)
-        .where(and(eq(messagesTable.stationId, auth.stationId), eq(messagesTable.id, messageId)))
-        .for('update');
+      const locked = await messages.findMessage(tx, auth.stationId, messageId, { forUpdate: true });
       if (!locked) throw notFound('message_not_found');
       if (options.idempotencyKey) {
         const earlier = await findSendByKey(tx, auth.stationId, options.idempotencyKey);
@@ -228,30 +206,18 @@ async function insertSend(
     createdAt: at,
   });
   if (!send) throw new Error('send insert returned nothing');
-  const bodies = JSON.stringify(
-    p.languages.map((l) => ({ language: l.language, body: l.body, segments: l.segments })),
-  );
-  const contact = smsContacts;
-  const preference = smsContactPreferences;
-  const notBefore = p.emergency
-    ? sql`${at.toISOString()}::timestamptz`
-    : releaseTime(sql`${contact.phone}`, at);
+  const bodies = p.languages.map((l) => ({ language: l.language, body: l.body, segments: l.segments }));
   // The station's own number and pace when it has one, else the service's (decision 0016).
   const lane = laneOf(p.station);
   await registerLane(tx, lane);
-  // The same audience as the plan counted (audienceWhere), so the count and the rows cannot part.
-  const inserted = await insertDeliveries(
-    tx,
-    sql`
-    select ${contact.stationId}, ${send.id}::uuid, ${contact.id}, ${contact.phone}, ${preference.language}, b.body, b.segments, ${notBefore}, ${p.emergency ? 0 : 1}, ${lane}, ${at.toISOString()}::timestamptz
-    from ${preference}
-    join ${contact} on ${contact.id} = ${preference.contactId}
-    join jsonb_to_recordset(${bodies}::jsonb) as b(language text, body text, segments int) on b.language = ${preference.language}
-    where ${audienceWhere(p.station.id, p.message.messageType)}`,
-  );
+  // The same audience as the plan counted (one condition in subscribers), so the count and the rows cannot part.
+  const rows = audienceRows(p.station.id, p.message.messageType, bodies, (a) => {
+    const notBefore = p.emergency ? sql`${at.toISOString()}::timestamptz` : releaseTime(a.phone, at);
+    return sql`${a.stationId}, ${send.id}::uuid, ${a.contactId}, ${a.phone}, ${a.language}, ${a.body}, ${a.segments}, ${notBefore}, ${p.emergency ? 0 : 1}, ${lane}, ${at.toISOString()}::timestamptz`;
+  });
+  const inserted = await insertDeliveries(tx, rows);
   // A driver that does not say how many rows it inserted: trust the plan's count.
-  const rows = Number(inserted ?? p.recipients);
-  if (rows !== p.recipients) {
+  if (Number(inserted ?? p.recipients) !== p.recipients) {
     // The audience changed between the count and the insert (a STOP arrived): charge what was queued.
     throw new AppError('subscribers_changed');
   }
