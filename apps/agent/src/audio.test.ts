@@ -5,9 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { skipWithout } from '../../../test-support/binaries.js';
 import { silentPlayer } from './audio/player.js';
 import { wavDurationSeconds } from './audio/wav.js';
-import { skipWithout } from './test/binaries.js';
 
 const run = promisify(execFile);
 // Every test here reads a WAV that espeak-ng speaks; the durations are checked with sox.

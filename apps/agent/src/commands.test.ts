@@ -7,11 +7,11 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { broadcastFileName, type TAgentMessage } from '@message-station/shared';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { skipWithout } from '../../../test-support/binaries.js';
 import { commandPlayer } from './audio/player.js';
 import { espeakEngine } from './speech/espeak.js';
 import { realSystem } from './system.js';
 import { startTestAgent, waitForStatus } from './test/agent-harness.js';
-import { skipWithout } from './test/binaries.js';
 import { fakeMessage, startFakeServer, type TFakeServer } from './test/fake-server.js';
 
 const run = promisify(execFile);

@@ -4,10 +4,10 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { AGENT_CLOSE, AGENT_VERSION, type TAgentToServer } from '@message-station/shared';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { skipWithout } from '../../../test-support/binaries.js';
 import { espeakEngine } from './speech/espeak.js';
 import { realSystem } from './system.js';
 import { startTestAgent, waitForStatus } from './test/agent-harness.js';
-import { skipWithout } from './test/binaries.js';
 import {
   FAKE_WELCOME,
   fakeMessage,

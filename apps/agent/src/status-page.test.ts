@@ -4,9 +4,9 @@ import fs from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { skipWithout } from '../../../test-support/binaries.js';
 import type { TAgentStatus } from './status.js';
 import { startTestAgent, waitForStatus } from './test/agent-harness.js';
-import { skipWithout } from './test/binaries.js';
 import { FAKE_WELCOME, startFakeServer, TEST_API_KEY, type TFakeServer } from './test/fake-server.js';
 
 let server: TFakeServer;

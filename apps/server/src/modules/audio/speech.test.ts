@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { skipWithout } from '../../test/binaries.js';
+import { skipWithout } from '../../../../../test-support/binaries.js';
 import {
   createSpeechRenderer,
   ESPEAK_VOICES,

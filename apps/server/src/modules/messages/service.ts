@@ -2,7 +2,6 @@
 // translated in the background; every change is announced on the station's event stream.
 import type { TMessage, TMessageRequest, ZMessageRequest } from '@message-station/shared';
 import type { z } from 'zod';
-import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
 import { listMessageTypes } from '../station/service.js';

@@ -2,8 +2,8 @@
 // apertium-fr-es and apertium-spa-ita must be installed), and the APY client against a fake.
 import { execFileSync } from 'node:child_process';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { skipWithout } from '../../../../../test-support/binaries.js';
 import { loadConfig } from '../../config.js';
-import { skipWithout } from '../../test/binaries.js';
 import { startFakeApy } from '../../test/fake-translation-servers.js';
 import { apertiumRoute, createApertiumProvider, indexApertiumPairs, parseApertiumMode } from './apertium.js';
 import { createTranslationProvider } from './index.js';

@@ -1,4 +1,4 @@
-// The same check as the server tests' (apps/server/src/test/binaries.ts); the agent has no import from there.
+// Shared by the server's and the desktop app's tests (the apps never import each other).
 // Tests that run real programs (Apertium, espeak-ng, lame, sox) say so when one is missing: on a
 // developer's machine they are skipped with the program and its Debian package named; in CI
 // (CI=true, where .ci/run installs them) the test file fails with the same words, so a missing
