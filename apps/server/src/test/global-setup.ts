@@ -35,6 +35,13 @@ async function pgliteTemplates(): Promise<{ templates: TTestDbTemplates; teardow
   const database = await openPglite();
   try {
     await prepare(database);
+    // The tests use the `postgres` database only; without the two template databases a file's copy
+    // is 25 MB instead of 40 and opens in about 340 ms of CPU instead of 490 (90 opens a run).
+    await database.executeSql(
+      "update pg_database set datistemplate = false where datname in ('template0', 'template1')",
+    );
+    await database.executeSql('drop database template0');
+    await database.executeSql('drop database template1');
     const migrated = path.join(dir, 'migrated.tar');
     fs.writeFileSync(migrated, Buffer.from(await (await database.dumpDataDir()).arrayBuffer()));
     const publicUrl = seedPublicUrl();
