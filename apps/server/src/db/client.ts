@@ -136,8 +136,9 @@ export type PgliteDatabase = Database & {
 };
 
 /**
- * Embedded PGlite. `dataDir` undefined means in memory (tests); in memory, `loadDataDir` starts
- * from a tarball made by dumpDataDir instead of an empty database (no initdb).
+ * Embedded PGlite. `dataDir` undefined means in memory (tests). `loadDataDir` starts from a
+ * tarball made by dumpDataDir instead of an empty database (no initdb): in memory, or in a data
+ * folder that holds no database yet (one that does is opened as it is).
  */
 export async function openPglite(
   dataDir?: string,
@@ -152,13 +153,14 @@ export async function openPglite(
   }
   let client: PGlite;
   try {
-    if (dataDir && created) await initPgliteDataDir(dataDir);
+    const loadDataDir = options.loadDataDir && (!dataDir || created) ? options.loadDataDir : undefined;
+    if (dataDir && created && !loadDataDir) await initPgliteDataDir(dataDir);
     // pg_trgm: the SMS Contacts search by name and phone digits uses trigram indexes (0014).
     client = new PGlite({
       dataDir,
       extensions: { pg_trgm },
       startParams: pgliteStartParams(),
-      ...(options.loadDataDir && !dataDir ? { loadDataDir: options.loadDataDir } : {}),
+      ...(loadDataDir ? { loadDataDir } : {}),
     });
     await client.waitReady;
   } catch (error) {

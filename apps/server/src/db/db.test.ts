@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../platform/passwords.js';
-import { createTestDatabase } from '../test/db.js';
+import { createTestDatabase, createTestDataDir } from '../test/db.js';
 import { openPglite } from './client.js';
 import { acquireDataDirLock, DataDirLockedError } from './lock.js';
 import { messageTypes, stationLanguages, stations, users } from './schema/index.js';
@@ -68,7 +67,9 @@ describe('demo seed', async () => {
 
 // The embedded database's own folder: once, on the PGlite run.
 describe.runIf(process.env.TEST_DB !== 'postgres')('embedded database folder', () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-lock-'));
+  // A copy of the run's migrated folder (a new folder is made in pglite-settings.test.ts).
+  const dir = createTestDataDir('ms-lock-');
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
   it('refuses a second process with a clear message while the first holds the folder', async () => {
     // A live process that is not us owns the lock.
@@ -85,8 +86,6 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('embedded database folder', (
   it('takes over a lock left by a process that is gone, and releases it on close', async () => {
     fs.writeFileSync(path.join(dir, 'message-station.lock'), '999999999');
     const database = await openPglite(dir);
-    expect(database.created).toBe(true);
-    await database.migrate();
     expect(fs.readFileSync(path.join(dir, 'message-station.lock'), 'utf8')).toBe(String(process.pid));
     await database.close();
     expect(fs.existsSync(path.join(dir, 'message-station.lock'))).toBe(false);

@@ -5,11 +5,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import { createTestDataDir } from '../test/db.js';
 import { HttpSession, runServerUntilExit, startServerProcess } from '../test/server-process.js';
 
 const dirs: string[] = [];
-const dataDir = () => {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-production-'));
+/**
+ * A data folder for a server: a copy of the run's migrated database, or (`fresh`) an empty one
+ * that the server creates itself as on a first `npm start`.
+ */
+const dataDir = (fresh = false) => {
+  const dir = fresh
+    ? fs.mkdtempSync(path.join(os.tmpdir(), 'ms-production-'))
+    : createTestDataDir('ms-production-');
   dirs.push(dir);
   return dir;
 };
@@ -97,7 +104,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('how the server starts', () =
   it('as `npm start` runs it (DEV_TOOLS=true): the dev tools answer and the demo logins are printed', async () => {
     const server = await startServerProcess({
       NODE_ENV: 'development',
-      DATA_DIR: dataDir(),
+      DATA_DIR: dataDir(true),
       SEED_DEMO: 'auto',
     });
     await vi.waitFor(() => expect(server.output()).toContain('demo1234'), { timeout: 5000 });

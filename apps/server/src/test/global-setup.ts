@@ -1,7 +1,8 @@
 // Once per test run of an API project: migrated template databases that each test file copies
 // (test/db.ts) instead of creating, migrating and seeding its own. Two templates: migrated only,
 // and migrated with the demo seed; both hold pg-boss's schema too. PGlite: the data folder dumped
-// to a tarball in a temporary folder, loaded per file. PostgreSQL: template databases with a
+// to a tarball in a temporary folder, loaded per file (and the migrated one as a data folder too,
+// copied for a server process). PostgreSQL: template databases with a
 // random name (runs side by side never share one), copied per file with CREATE DATABASE … TEMPLATE
 // while nothing is connected to them. All are removed when the run ends.
 import { randomBytes } from 'node:crypto';
@@ -43,13 +44,17 @@ async function pgliteTemplates(): Promise<{ templates: TTestDbTemplates; teardow
     await database.executeSql('drop database template0');
     await database.executeSql('drop database template1');
     const migrated = path.join(dir, 'migrated.tar');
-    fs.writeFileSync(migrated, Buffer.from(await (await database.dumpDataDir()).arrayBuffer()));
+    const migratedDump = await database.dumpDataDir();
+    fs.writeFileSync(migrated, Buffer.from(await migratedDump.arrayBuffer()));
+    // The same as a data folder on disk, for tests that start the real server on a copy of it.
+    const migratedDataDir = path.join(dir, 'migrated-data');
+    await (await openPglite(migratedDataDir, { loadDataDir: migratedDump })).close();
     const publicUrl = seedPublicUrl();
     await seedDemo(database.db, publicUrl);
     const seeded = path.join(dir, 'seeded.tar');
     fs.writeFileSync(seeded, Buffer.from(await (await database.dumpDataDir()).arrayBuffer()));
     return {
-      templates: { kind: 'pglite', migrated, seeded, seedPublicUrl: publicUrl },
+      templates: { kind: 'pglite', migrated, seeded, seedPublicUrl: publicUrl, migratedDataDir },
       teardown: () => fs.rmSync(dir, { recursive: true, force: true }),
     };
   } catch (error) {

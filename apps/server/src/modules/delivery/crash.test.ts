@@ -5,8 +5,6 @@
 // On PostgreSQL, two servers share one database: one pace between them, and a survivor that
 // takes over the lane of a killed node.
 import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { type Database, openPglite } from '../../db/client.js';
@@ -18,7 +16,7 @@ import {
   stations,
 } from '../../db/schema/index.js';
 import { addSubscribers, crowdPhone } from '../../test/crowd.js';
-import { createTestDatabase } from '../../test/db.js';
+import { createTestDatabase, createTestDataDir } from '../../test/db.js';
 import { createStationWithAdmin } from '../../test/factories.js';
 import { startFakeTwilio } from '../../test/fake-twilio.js';
 import { createMessage } from '../../test/messages-factory.js';
@@ -42,7 +40,7 @@ async function prepare(slug: string, count: number) {
   if (onPostgres) {
     database = await createTestDatabase();
   } else {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-crash-'));
+    dir = createTestDataDir('ms-crash-');
     database = await openPglite(dir);
     await database.migrate();
   }
