@@ -49,9 +49,10 @@ export function runCommand([command, ...args]) {
 
 /**
  * Runs the chains at once; each chain's steps ({label, argv}) one after another. Prints
- * each step's output and time as it ends. Resolves true when every step passed.
+ * each step's output and time as it ends, and adds {label, code, ms} to `results` when given.
+ * Resolves true when every step passed.
  */
-export async function runChains(title, chains) {
+export async function runChains(title, chains, results = []) {
   const started = performance.now();
   let failed = false;
   await Promise.all(
@@ -59,11 +60,10 @@ export async function runChains(title, chains) {
       for (const step of chain) {
         if (failed) return;
         const result = await runCommand(step.argv);
+        results.push({ label: step.label, code: result.code, ms: result.ms });
         const status = result.code === 0 ? 'done' : `FAILED (exit ${result.code})`;
         const output = result.output.trimEnd();
-        console.log(
-          `${output ? `${output}\n` : ''}> ${title}: ${step.label} ${status} in ${seconds(result.ms)}`,
-        );
+        console.log(`${output ? `${output}\n` : ''}> ${step.label} ${status} in ${seconds(result.ms)}`);
         if (result.code !== 0) {
           failed = true;
           return;
@@ -71,6 +71,6 @@ export async function runChains(title, chains) {
       }
     }),
   );
-  console.log(`> ${title}: ${failed ? 'failed' : 'done'} in ${seconds(performance.now() - started)}`);
+  console.log(`> ${title} ${failed ? 'failed' : 'done'} in ${seconds(performance.now() - started)}`);
   return !failed;
 }
