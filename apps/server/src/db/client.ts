@@ -142,7 +142,11 @@ export type PgliteDatabase = Database & {
  */
 export async function openPglite(
   dataDir?: string,
-  options: { loadDataDir?: Blob } = {},
+  options: {
+    loadDataDir?: Blob;
+    /** In memory, without loadDataDir: initdb's options (test templates: smaller WAL segments). */
+    initdbArgs?: string[];
+  } = {},
 ): Promise<PgliteDatabase> {
   let lock: DataDirLock | undefined;
   let created = false;
@@ -161,6 +165,7 @@ export async function openPglite(
       extensions: { pg_trgm },
       startParams: pgliteStartParams(),
       ...(loadDataDir ? { loadDataDir } : {}),
+      ...(!dataDir && !loadDataDir && options.initdbArgs ? { initDbStartParams: options.initdbArgs } : {}),
     });
     await client.waitReady;
   } catch (error) {
