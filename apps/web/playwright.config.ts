@@ -76,7 +76,7 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // The fixtures (e2e/fixtures.ts) make stations and users through the API, each client from
       // an address of its own (X-Forwarded-For), so the per-address limits (10 signups an hour)
-      // count per fixture. The browser sends no such header: its address is the socket's.
+      // count per fixture; a journey's browser has an address of its own the same way.
       TRUST_PROXY: 'true',
     },
   },

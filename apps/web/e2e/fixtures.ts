@@ -49,6 +49,7 @@ type TFixtures = {
 
 let made = 0;
 let clients = 0;
+let browsers = 0;
 
 /**
  * What no other fixture of this run shares: a token for names (time, worker, a per-worker count)
@@ -226,6 +227,16 @@ export async function addUser(baseURL: string, station: TStation, testInfo: Test
 
 export const test = base.extend<TFixtures>({
   stationOptions: [{ languages: ['en', 'es', 'zh'], smsEnabled: false }, { option: true }],
+
+  // Each test's browser comes from an address of its own too, as a visitor's would: the
+  // per-address limits (20 joins an hour) count per test, not for the whole run, whichever
+  // journeys happen to run together.
+  context: async ({ context }, use, testInfo) => {
+    browsers += 1;
+    const address = `192.168.${(testInfo.workerIndex % 250) + 1}.${(browsers % 250) + 1}`;
+    await context.setExtraHTTPHeaders({ 'x-forwarded-for': address });
+    await use(context);
+  },
 
   station: async ({ baseURL, stationOptions }, use, testInfo) => {
     await use(await createStation(baseURL as string, stationOptions, testInfo));
