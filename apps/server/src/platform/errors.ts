@@ -32,8 +32,6 @@ export type TErrorArgs<C extends TErrorCode> = [TErrorParamName<C>] extends [nev
   : [params: { [K in TErrorParamName<C>]: TErrorParamValue }, extra?: TErrorExtra];
 
 export class AppError<C extends TErrorCode = TErrorCode> extends Error {
-  /** ERROR_STATUS[code], except for a relayed code (AppError.relayed). */
-  readonly statusCode: number;
   readonly code: C;
   readonly params: Record<string, TErrorParamValue>;
   /** Fields sent beside `{error, code, params}` (never `code`, `params` or `error`). */
@@ -43,10 +41,17 @@ export class AppError<C extends TErrorCode = TErrorCode> extends Error {
     const filled = (params ?? {}) as Record<string, TErrorParamValue>;
     super(errorText(code, filled));
     this.name = 'AppError';
-    this.statusCode = ERROR_STATUS[code];
     this.code = code;
     this.params = filled;
     this.details = extra;
+  }
+
+  /** Set by AppError.relayed only. */
+  #relayedStatus: number | undefined;
+
+  /** ERROR_STATUS[code], except for a relayed code (AppError.relayed). */
+  get statusCode(): number {
+    return this.#relayedStatus ?? ERROR_STATUS[this.code];
   }
 
   /**
@@ -58,7 +63,7 @@ export class AppError<C extends TErrorCode = TErrorCode> extends Error {
       throw new TypeError(`${code} takes its status from ERROR_STATUS`);
     }
     const error = new AppError(code, ...args);
-    (error as { statusCode: number }).statusCode = status;
+    error.#relayedStatus = status;
     return error;
   }
 }
