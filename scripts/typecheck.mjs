@@ -1,7 +1,7 @@
-// `npm run typecheck`: the packages as they build (tsc -b), then their tests and the web app,
-// in two lines of TypeScript checks at once, one per core (about 20 s instead of 32 s one after
-// another on two cores).
-import { typecheckPackages, typecheckTests, typecheckWeb } from './lib/steps.mjs';
+// `npm run typecheck`: the packages as they build (tsc -b), then their tests, the web app and the
+// browser journeys, in two lines of TypeScript checks at once, one per core (about 20 s instead of
+// 32 s one after another on two cores).
+import { typecheckE2e, typecheckPackages, typecheckTests, typecheckWeb } from './lib/steps.mjs';
 import { runChains } from './lib/tasks.mjs';
 
 const [serverTests, sharedTests, agentTests] = typecheckTests;
@@ -9,6 +9,6 @@ const ok =
   (await runChains('typecheck', [[typecheckPackages]])) &&
   (await runChains('typecheck', [
     [serverTests, sharedTests],
-    [typecheckWeb, agentTests],
+    [typecheckWeb, agentTests, typecheckE2e],
   ]));
 if (!ok) process.exit(1);

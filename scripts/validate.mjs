@@ -38,7 +38,11 @@ const buildAndChecks = {
   async run() {
     const ok = await runChains(
       'build, typecheck, lint',
-      [[...buildPackages, serverTests], [buildWeb, lint, sharedTests, agentTests], [typecheckWeb]],
+      [
+        [...buildPackages, serverTests],
+        [buildWeb, lint, sharedTests, agentTests, typecheckE2e],
+        [typecheckWeb],
+      ],
       this.steps,
     );
     return ok ? 0 : 1;

@@ -29,5 +29,7 @@ export const typecheckTests = [
 ];
 /** The web app's sources (with the shared package's sources): needs no build. */
 export const typecheckWeb = check('web', '-p', 'apps/web', '--noEmit');
+/** The browser journeys and their Playwright configuration. */
+export const typecheckE2e = check('e2e', '-p', 'apps/web/tsconfig.e2e.json');
 
 export const lint = { label: 'lint', argv: npmRun('lint') };
