@@ -5,7 +5,7 @@
 // step of the first) took and the total at the end, also after a failure (then exits non-zero).
 // Uses no dependency.
 import { spawn } from 'node:child_process';
-import { buildPackages, buildWeb, lint, typecheckTests, typecheckWeb } from './lib/steps.mjs';
+import { buildPackages, buildWeb, lint, typecheckE2e, typecheckTests, typecheckWeb } from './lib/steps.mjs';
 import { root, runChains, seconds } from './lib/tasks.mjs';
 
 const withBuild = process.argv.includes('--build');
