@@ -77,12 +77,10 @@ async function stationObjects(db: Db, slug: string, label: string): Promise<TSta
     role: 'user',
     apiAccessEnabled: true,
   });
-  const { apiKey } = await issueApiKey(db, {
-    stationId: station.id,
-    userId: user.id,
-    createdBy: admin.id,
-    at: new Date(),
-  });
+  const { apiKey } = await issueApiKey(
+    { db, now: new Date(), stationId: station.id, userId: admin.id },
+    user.id,
+  );
   const invitationToken = `${marker}-invitation-token`;
   const [invitation] = await db
     .insert(userInvitations)

@@ -72,7 +72,7 @@ async function accountByEmail(call: TRuleCall): Promise<TSubject | null> {
 }
 
 async function userView(call: TRuleCall): Promise<TView> {
-  const user = await getStationUser(call.ctx.db, stationOf(call), paramsOf(call).id ?? '');
+  const user = await getStationUser({ db: call.ctx.db, stationId: stationOf(call) }, paramsOf(call).id ?? '');
   return {
     full_name: user.full_name,
     email: user.email,

@@ -15,7 +15,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
-import { authOf } from '../../platform/guards.js';
 import { staffFacts } from '../../service-context.js';
 import { invitationRoutes, type TInvitationRoutesDeps } from './invitation-routes.js';
 import { inviteUser } from './invitations.js';
@@ -122,13 +121,7 @@ export const userRoutes: FastifyPluginAsyncZod<TUserRoutesDeps> = async (fastify
       },
     },
     async (request) => {
-      const auth = authOf(request);
-      const issued = await issueApiKey(deps.db, {
-        stationId: auth.stationId,
-        userId: request.params.id,
-        createdBy: auth.userId,
-        at: deps.now(),
-      });
+      const issued = await issueApiKey(staffFacts(deps, request), request.params.id);
       // The replaced key stops working now, also on machines that are connected with it.
       await deps.agents.keysChanged(request.params.id);
       return { api_key: issued.apiKey, user: issued.user };

@@ -126,9 +126,11 @@ export async function listStationUsers(
   return (await withPaymentStatus(ctx.db, ctx.stationId, rows)).map(describeUser);
 }
 
-// Positional still: the audit trail (modules/audit/rules.ts) calls it so.
-export async function getStationUser(db: DbOrTx, stationId: string, userId: string): Promise<TStationUser> {
-  const row = await findStationUserWithPlan(db, stationId, userId);
+export async function getStationUser(
+  ctx: { db: DbOrTx; stationId: string },
+  userId: string,
+): Promise<TStationUser> {
+  const row = await findStationUserWithPlan(ctx.db, ctx.stationId, userId);
   if (!row) throw notFound('user_not_found');
   return describeUser(row);
 }
@@ -177,7 +179,7 @@ export async function editStationUser(
   if (input.api_access_enabled === false) await repo.revokeLiveApiKey(db, stationId, userId, at);
   // A new email is a new sign-in name: every session of the user ends (decision 0020).
   if (normalizeEmail(input.email) !== before.email) await revokeUserSessions(db, userId);
-  return getStationUser(db, stationId, userId);
+  return getStationUser(ctx, userId);
 }
 
 export async function deleteStationUser(ctx: Pick<TServiceContext, 'db' | 'stationId'>, userId: string) {
@@ -193,33 +195,34 @@ const API_KEY_PREFIX = 'ms-';
  * and only its SHA-256 is stored.
  */
 export async function issueApiKey(
-  db: Db,
-  input: { stationId: string; userId: string; createdBy: string; at: Date },
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'stationId' | 'userId'>,
+  forUserId: string,
 ): Promise<{ apiKey: string; user: TStationUser }> {
-  const row = await findStationUserWithPlan(db, input.stationId, input.userId);
+  const { db, stationId, userId: createdBy, now: at } = ctx;
+  const row = await findStationUserWithPlan(db, stationId, forUserId);
   if (!row) throw notFound('user_not_found');
   const reason = apiAccessReason(row);
   if (reason) throw new AppError(reason);
   const apiKey = `${API_KEY_PREFIX}${randomBytes(32).toString('hex')}`;
   await db.transaction(async (tx) => {
-    await repo.revokeLiveApiKey(tx, input.stationId, input.userId, input.at);
+    await repo.revokeLiveApiKey(tx, stationId, forUserId, at);
     await repo.insertApiKey(tx, {
-      stationId: input.stationId,
-      userId: input.userId,
+      stationId,
+      userId: forUserId,
       keyHash: sha256(apiKey),
       keyPrefix: apiKey.slice(0, API_KEY_PREFIX.length + 8),
-      createdBy: input.createdBy,
-      createdAt: input.at,
+      createdBy,
+      createdAt: at,
     });
   });
-  return { apiKey, user: await getStationUser(db, input.stationId, input.userId) };
+  return { apiKey, user: await getStationUser(ctx, forUserId) };
 }
 
 export async function revokeApiKey(ctx: Pick<TServiceContext, 'db' | 'now' | 'stationId'>, userId: string) {
   const row = await repo.findStationUser(ctx.db, ctx.stationId, userId);
   if (!row) throw notFound('user_not_found');
   await repo.revokeLiveApiKey(ctx.db, ctx.stationId, userId, ctx.now);
-  return getStationUser(ctx.db, ctx.stationId, userId);
+  return getStationUser(ctx, userId);
 }
 
 export const INVALID_API_KEY = errorText('invalid_api_key');
