@@ -35,11 +35,11 @@ const npmStage = (name) => ({ name, run: () => run('npm', ['run', name]) });
 /** Each finished stage's exit code and time, and the steps of a stage that ran several at once. */
 const results = new Map();
 
+const [serverTests, sharedTests, agentTests] = typecheckTests;
 /**
  * Build, typechecks and lint as three chains at once, the longest first (the packages' build, then
  * their biggest tests' check); each step's time goes into the summary.
  */
-const [serverTests, sharedTests, agentTests] = typecheckTests;
 const buildAndChecks = {
   name: 'build, typecheck, lint',
   steps: [],
