@@ -86,6 +86,9 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('embedded database folder', (
   it('takes over a lock left by a process that is gone, and releases it on close', async () => {
     fs.writeFileSync(path.join(dir, 'message-station.lock'), '999999999');
     const database = await openPglite(dir);
+    // The copy already holds the migrated database: nothing is created again.
+    expect(database.created).toBe(false);
+    expect(await database.db.select().from(stations)).toEqual([]);
     expect(fs.readFileSync(path.join(dir, 'message-station.lock'), 'utf8')).toBe(String(process.pid));
     await database.close();
     expect(fs.existsSync(path.join(dir, 'message-station.lock'))).toBe(false);
