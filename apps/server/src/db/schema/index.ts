@@ -9,3 +9,4 @@ export * from './stations.js';
 export * from './subscribers.js';
 export * from './users.js';
 export * from './verification.js';
+export * from './translation-settings.js';

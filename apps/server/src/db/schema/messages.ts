@@ -1,6 +1,6 @@
 // Messages written once by staff and their translations, one row per target language.
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
 import { stations } from './stations.js';
 import { users } from './users.js';
@@ -42,8 +42,21 @@ export const messageTranslations = pgTable(
       .default('pending'),
     /** Why it failed, in words an operator can act on. */
     error: text('error'),
-    /** Corrected by staff: kept when the same original is translated again. */
-    edited: boolean('edited').notNull().default(false),
+    /**
+     * `machine` as an engine wrote it; `reviewed` read and approved by staff; `corrected` written
+     * by staff. A correction is kept when the same original is translated again.
+     */
+    review: text('review', { enum: ['machine', 'reviewed', 'corrected'] })
+      .notNull()
+      .default('machine'),
+    /** Who reviewed or corrected it, and when (null for a machine translation). */
+    reviewedBy: uuid('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /**
+     * Staff's correction of an older original, kept when the original changed, until staff
+     * choose between it and the new machine translation (the message cannot be sent before).
+     */
+    previousCorrection: text('previous_correction'),
     /** Which original this translation (or pending job) belongs to; a newer edit supersedes it. */
     revision: integer('revision').notNull().default(1),
     provider: text('provider'),
@@ -53,5 +66,6 @@ export const messageTranslations = pgTable(
     uniqueIndex('message_translations_message_language_key').on(t.messageId, t.languageCode),
     index('message_translations_station_idx').on(t.stationId),
     check('message_translations_status', sql`${t.status} in ('pending', 'completed', 'failed')`),
+    check('message_translations_review', sql`${t.review} in ('machine', 'reviewed', 'corrected')`),
   ],
 );

@@ -57,6 +57,8 @@ export const stations = pgTable(
     stripeStateAt: timestamp('stripe_state_at', { withTimezone: true }),
     /** Admins of this station must sign in with a second factor (TOTP). */
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+    /** Message types whose SMS waits until staff reviewed every translation (issue 19). */
+    reviewRequiredTypes: text('review_required_types').array().notNull().default(sql`'{}'::text[]`),
     ...timestamps,
   },
   (t) => [

@@ -38,7 +38,7 @@ export function toApi(row: repo.TMessageRow, translations: repo.TTranslationRow[
       translated_text: t.translatedText,
       translation_status: t.status,
       error: t.error,
-      edited: t.edited,
+      edited: t.review === 'corrected',
       updated_at: t.updatedAt.toISOString(),
     })),
   };
@@ -183,11 +183,11 @@ export async function updateMessage(
         continue;
       }
       // A hand correction of this same original stays; a new original needs a new translation.
-      if (row.edited && !originalChanged) continue;
+      if (row.review === 'corrected' && !originalChanged) continue;
       const pending = await repo.bumpTranslation(tx, ctx.stationId, messageId, language, {
         status: 'pending',
         error: null,
-        edited: false,
+        review: 'machine',
         translatedText: originalChanged ? null : row.translatedText,
         updatedAt: ctx.now,
       });
@@ -225,7 +225,7 @@ export async function editTranslation(
       translatedText: text,
       status: 'completed',
       error: null,
-      edited: true,
+      review: 'corrected',
       provider: null,
       updatedAt: ctx.now,
     });

@@ -192,7 +192,7 @@ describe('translation jobs', async () => {
     expect(await rowOf(message.id)).toMatchObject({
       revision: 5,
       translatedText: writes.at(-1)?.text,
-      edited: true,
+      review: 'corrected',
       status: 'completed',
     });
   });
