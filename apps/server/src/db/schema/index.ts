@@ -7,6 +7,6 @@ export * from './messages.js';
 export * from './registration.js';
 export * from './stations.js';
 export * from './subscribers.js';
+export * from './translation-settings.js';
 export * from './users.js';
 export * from './verification.js';
-export * from './translation-settings.js';
