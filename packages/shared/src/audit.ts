@@ -34,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'message.updated',
   'message.deleted',
   'message.translation_edited',
+  'message.translation_reviewed',
+  'message.translation_chosen',
   'message.sms_sent',
   'message.played',
   'message.stopped',

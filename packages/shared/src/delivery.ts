@@ -1,6 +1,7 @@
 // SMS delivery and dashboard shapes (spec §3 Dashboard stats, Activity; §7 send-sms, dashboard-stats, activity).
 import { z } from 'zod';
 import { ZErrorResponse } from './auth.js';
+import { REVIEW_STATUSES } from './messages.js';
 import { ZSendConflict } from './send-conflict.js';
 
 export const SEND_ERRORS = {
@@ -30,9 +31,20 @@ export const ZSendPreview = z.object({
       encoding: z.enum(['GSM-7', 'UCS-2']),
       /** False when no completed translation exists and the original is sent instead. */
       translated: z.boolean(),
+      /**
+       * Who vouches for the text: `original` (the station's own words), `untranslated` (the
+       * original sent for want of a translation), or the translation's review status.
+       */
+      review: z.enum(['original', 'untranslated', ...REVIEW_STATUSES]),
       body: z.string(),
     }),
   ),
+  /** The station requires review before SMS for this message's type. */
+  review_required: z.boolean(),
+  /** Languages sent whose text no one on staff reviewed (machine translations, or the original). */
+  unreviewed_languages: z.array(z.string()),
+  /** Languages whose correction predates the original's last edit: the send waits for a choice. */
+  stale_corrections: z.array(z.string()),
 });
 export type TSendPreview = z.infer<typeof ZSendPreview>;
 
@@ -43,7 +55,13 @@ export const ZIdempotencyKey = z
   .regex(/^[\x21-\x7e]{1,200}$/, 'Idempotency-Key must be 1 to 200 visible ASCII characters');
 
 /** Body of POST …/send-sms; `send_again` confirms a message that was already sent goes once more. */
-export const ZSendRequest = z.object({ send_again: z.boolean().optional() }).nullish();
+export const ZSendRequest = z
+  .object({
+    send_again: z.boolean().optional(),
+    /** An emergency whose type requires review: the admin confirmed sending unreviewed texts. */
+    send_unreviewed: z.boolean().optional(),
+  })
+  .nullish();
 export type TSendRequest = z.infer<typeof ZSendRequest>;
 
 export { type TSendConflict, ZSendConflict } from './send-conflict.js';

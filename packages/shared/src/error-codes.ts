@@ -205,6 +205,13 @@ export const ERROR_CODES = {
   unknown_message_type: 'Unknown message type.',
   message_type_off: 'The {{type_name}} type is turned off in Settings.',
   translation_not_found: 'This message has no translation in that language.',
+  translation_not_ready: 'This translation is not finished yet; review it once it is.',
+  no_correction_to_choose: 'There is no earlier correction to choose for this translation.',
+  correction_choice_needed:
+    'The original changed after staff corrected the translation into {{language_list}}. Keep the correction or use the new translation before sending.',
+  review_required: 'Translations into {{language_list}} must be reviewed before this message is sent by SMS.',
+  review_required_emergency:
+    'Translations into {{language_list}} are not reviewed. Confirm to send this emergency without review.',
   send_admin_only: 'Only admins can send SMS messages',
   send_no_subscription: 'SMS sending is disabled without an active subscription',
   sms_disabled: 'SMS is not enabled for this station. Turn it on in Settings → SMS Settings.',
@@ -281,11 +288,24 @@ export function errorTemplateText(template: TErrorTemplate, params: Record<strin
   return chosen ?? Object.values(template.cases)[0] ?? '';
 }
 
+/** The param holding language codes ("es,ko"), worded as a list of names in the reader's language. */
+export const LANGUAGE_LIST_PARAM = 'language_list';
+
+/** "es,ko" → "Spanish and Korean" (en), "español y coreano" (es). */
+export function wordLanguageList(codes: string, locale: string): string {
+  const names = new Intl.DisplayNames([locale], { type: 'language' });
+  const list = codes.split(',').filter(Boolean);
+  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(
+    list.map((code) => names.of(code) ?? code),
+  );
+}
+
 /** `{{name}}` → the param; numbers in US format (5,000) as the English texts always had them. */
 export function fillErrorText(text: string, params: Record<string, unknown>): string {
   return text.replace(/\{\{(\w+)\}\}/g, (whole, name: string) => {
     const value = params[name];
     if (typeof value === 'number') return value.toLocaleString('en-US');
+    if (name === LANGUAGE_LIST_PARAM && typeof value === 'string') return wordLanguageList(value, 'en');
     return value === undefined || value === null ? whole : String(value);
   });
 }

@@ -4,6 +4,9 @@ import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS } from './constants.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 
 export const TRANSLATION_STATUSES = ['pending', 'completed', 'failed'] as const;
+/** `machine`: as an engine wrote it; `reviewed`: approved by staff; `corrected`: written by staff. */
+export const REVIEW_STATUSES = ['machine', 'reviewed', 'corrected'] as const;
+export type TReviewStatus = (typeof REVIEW_STATUSES)[number];
 
 export const ZTranslation = z.object({
   id: z.string(),
@@ -11,7 +14,15 @@ export const ZTranslation = z.object({
   translated_text: z.string().nullable(),
   translation_status: z.enum(TRANSLATION_STATUSES),
   error: z.string().nullable(),
+  /** Corrected by hand (review_status `corrected`). */
   edited: z.boolean(),
+  review_status: z.enum(REVIEW_STATUSES),
+  reviewed_at: z.string().nullable(),
+  /**
+   * Staff's correction of an earlier original, kept when the original changed: staff choose it or
+   * the new machine translation (POST …/choose) before the message can be sent by SMS.
+   */
+  previous_correction: z.string().nullable(),
   updated_at: z.string(),
 });
 export type TTranslation = z.infer<typeof ZTranslation>;
@@ -73,6 +84,15 @@ export const ZTranslationEditRequest = z.object({
   }),
 });
 export type TTranslationEditRequest = z.input<typeof ZTranslationEditRequest>;
+
+/**
+ * POST /admin/api/messages/{id}/translations/{language}/choose: after the original changed,
+ * `correction` keeps staff's earlier correction, `machine` the new machine translation.
+ */
+export const ZCorrectionChoiceRequest = z.object({
+  keep: z.enum(['correction', 'machine'], 'Choose "correction" or "machine".'),
+});
+export type TCorrectionChoiceRequest = z.input<typeof ZCorrectionChoiceRequest>;
 
 /** GET /admin/api/station */
 export const ZStationSummary = z.object({

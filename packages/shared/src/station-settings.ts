@@ -1,6 +1,6 @@
 // Station settings shapes (spec §3 Station settings, §5 Settings, §7 PUT /admin/api/station/settings).
 import { z } from 'zod';
-import { LANGUAGE_CODES, PAYMENT_STATUSES } from './constants.js';
+import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS, PAYMENT_STATUSES } from './constants.js';
 import { httpUrl, requiredText, ZBrandColor } from './fields.js';
 import { TEXT_LIMITS } from './text-field.js';
 
@@ -30,6 +30,8 @@ export const ZStationSettings = z.object({
   sms_credits: z.number(),
   billing_email: z.string().nullable(),
   payment_status: z.enum(PAYMENT_STATUSES),
+  /** Message types whose SMS waits until staff reviewed every translation it sends. */
+  review_required_types: z.array(z.enum(MESSAGE_TYPE_KEYS)),
   /** The station's public pages on this site. */
   join_url: z.string(),
   unsubscribe_url: z.string(),
@@ -50,6 +52,12 @@ export const ZStationSettingsRequest = z
       .transform((list) => [...new Set(list)]),
     sms_enabled: z.boolean(),
     signup_enabled: z.boolean(),
+    /** Left out: unchanged (clients from before review states keep working). */
+    review_required_types: z
+      .array(z.enum(MESSAGE_TYPE_KEYS, 'Unknown message type.'))
+      .max(MESSAGE_TYPE_KEYS.length)
+      .transform((list) => [...new Set(list)])
+      .optional(),
   })
   .superRefine((value, ctx) => {
     if (!value.supported_languages.includes(value.primary_language)) {

@@ -1,7 +1,7 @@
 // Words a refusal's stable code (ERROR_CODES, decision 0028) in the interface language from the
 // `errors` namespace: its params filled in, numbers in the language's format, plural and select
 // forms as the shared catalogue declares them, and field names from `errors:fields`.
-import { ERROR_CODES, isErrorCode } from '@message-station/shared';
+import { ERROR_CODES, isErrorCode, LANGUAGE_LIST_PARAM, wordLanguageList } from '@message-station/shared';
 import i18n, { currentLanguage } from '../i18n';
 
 export type TErrorParams = Record<string, unknown>;
@@ -19,6 +19,9 @@ export function codeText(code: string, params: TErrorParams): string | null {
   for (const [name, value] of Object.entries(params)) {
     values[name] = typeof value === 'number' ? numbers.format(value) : value;
   }
+  const languageList = params[LANGUAGE_LIST_PARAM];
+  if (typeof languageList === 'string')
+    values[LANGUAGE_LIST_PARAM] = wordLanguageList(languageList, language);
   if (typeof params.field === 'string' && i18n.exists(`errors:fields.${params.field}`)) {
     values.field = word(`errors:fields.${params.field}`);
   }

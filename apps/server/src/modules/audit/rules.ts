@@ -296,6 +296,20 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
     view: undefined,
     details: (call) => ({ label: null, language: paramsOf(call).language ?? null }),
   },
+  'POST /admin/api/messages/:id/translations/:language/review': {
+    ...messageRule('message.translation_reviewed'),
+    view: undefined,
+    details: (call) => ({ label: null, language: paramsOf(call).language ?? null }),
+  },
+  'POST /admin/api/messages/:id/translations/:language/choose': {
+    ...messageRule('message.translation_chosen'),
+    view: undefined,
+    details: (call) => ({
+      label: null,
+      language: paramsOf(call).language ?? null,
+      kept: (call.request.body as { keep?: string } | undefined)?.keep ?? null,
+    }),
+  },
   'POST /admin/api/messages/:id/send-sms': {
     ...messageRule('message.sms_sent'),
     details: (call, view) => {

@@ -58,7 +58,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<TDeliveryRoutesDeps> = async 
         tags: ['delivery'],
         summary: 'Send the message to every active subscriber of its type, each in their language',
         description:
-          'A retry with the same Idempotency-Key answers the first send and sends nothing. A message that already has a send answers 409 (send_in_progress or already_sent) unless the body says send_again.',
+          'A retry with the same Idempotency-Key answers the first send and sends nothing. A message that already has a send answers 409 (send_in_progress or already_sent) unless the body says send_again. A correction made for an older original answers 409 correction_choice_needed until staff choose; where the station requires review for the type, unreviewed texts answer 409 review_required (an emergency: review_required_emergency unless the body says send_unreviewed).',
         params: ZMessageIdParams,
         headers: ZSendHeaders,
         body: ZSendRequest,
@@ -77,6 +77,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<TDeliveryRoutesDeps> = async 
         messageId: request.params.id,
         idempotencyKey: request.headers['idempotency-key'],
         sendAgain: request.body?.send_again === true,
+        sendUnreviewed: request.body?.send_unreviewed === true,
       });
       await dispatch.wake(auth.stationId);
       await deps.events.publish({

@@ -1,6 +1,12 @@
 // Accepting a send: checks, the audience, one delivery row per recipient and the credit debit,
 // all in one transaction and set-based (ARCHITECTURE §5). Dispatch happens afterwards.
-import { canSendSms, type TSendConflict, type TSendPreview, type TSendResult } from '@message-station/shared';
+import {
+  canSendSms,
+  type TReviewStatus,
+  type TSendConflict,
+  type TSendPreview,
+  type TSendResult,
+} from '@message-station/shared';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js';
@@ -54,8 +60,10 @@ async function plan(db: DbOrTx, auth: TAuth, messageId: string, at: Date) {
   const emergency = message.messageType === 'emergency';
   const languages = byLanguage.map((row) => {
     const body = bodies.find((b) => b.language === row.language) as TLanguageBody;
+    const translation = translations.find((t) => t.languageCode === row.language);
     return {
       ...body,
+      review: reviewOf(message.originalLanguage, body, translation),
       recipients: Number(row.recipients),
       credits: Number(row.recipients) * body.segments,
       waiting: emergency ? 0 : Number(row.waiting),
@@ -66,10 +74,46 @@ async function plan(db: DbOrTx, auth: TAuth, messageId: string, at: Date) {
     message,
     emergency,
     languages,
+    reviewRequired: station.reviewRequiredTypes.includes(message.messageType),
+    unreviewed: languages
+      .filter((l) => l.review === 'machine' || l.review === 'untranslated')
+      .map((l) => l.language),
+    // A correction of an older original waits for staff's choice (issue 19): never sent stale.
+    staleCorrections: languages
+      .filter((l) => translations.some((t) => t.languageCode === l.language && t.previousCorrection !== null))
+      .map((l) => l.language),
     recipients: languages.reduce((n, l) => n + l.recipients, 0),
     credits: languages.reduce((n, l) => n + l.credits, 0),
     waiting: languages.reduce((n, l) => n + l.waiting, 0),
   };
+}
+
+/** Who vouches for the text a language gets. */
+function reviewOf(
+  originalLanguage: string,
+  body: TLanguageBody,
+  translation: { review: TReviewStatus } | undefined,
+): TSendPreview['languages'][number]['review'] {
+  if (body.language === originalLanguage) return 'original';
+  if (!body.translated || !translation) return 'untranslated';
+  return translation.review;
+}
+
+type TPlan = Awaited<ReturnType<typeof plan>>;
+
+/**
+ * Refuses texts nobody vouches for: a correction of an older original always (staff choose first),
+ * unreviewed texts where the station requires review for the type, unless an emergency's sender
+ * confirmed sending them as they are.
+ */
+function refuseUnvouched(p: TPlan, sendUnreviewed: boolean | undefined) {
+  if (p.staleCorrections.length) {
+    throw new AppError('correction_choice_needed', { language_list: p.staleCorrections.join(',') });
+  }
+  if (!p.reviewRequired || !p.unreviewed.length) return;
+  const params = { language_list: p.unreviewed.join(',') };
+  if (!p.emergency) throw new AppError('review_required', params);
+  if (!sendUnreviewed) throw new AppError('review_required_emergency', params);
 }
 
 function noAudience(messageType: string): AppError {
@@ -89,6 +133,9 @@ export async function previewSend(
     waiting: p.waiting,
     emergency: p.emergency,
     languages: p.languages.map(({ waiting: _w, ...l }) => l),
+    review_required: p.reviewRequired,
+    unreviewed_languages: p.unreviewed,
+    stale_corrections: p.staleCorrections,
   };
 }
 
@@ -98,6 +145,8 @@ export type TSendInput = {
   idempotencyKey?: string;
   /** The admin confirmed sending a message that already has a send. */
   sendAgain?: boolean;
+  /** An emergency whose type requires review: the admin confirmed sending unreviewed texts. */
+  sendUnreviewed?: boolean;
 };
 
 async function currentBalance(tx: DbOrTx, stationId: string) {
@@ -155,6 +204,7 @@ export async function acceptSend(
       // The station's refusals (SMS off, no plan, nobody to send to) come before "already sent".
       const p = await plan(tx, auth, messageId, at);
       if (p.recipients === 0) throw noAudience(p.message.messageType);
+      refuseUnvouched(p, options.sendUnreviewed);
       if (!options.sendAgain) await refuseRepeat(tx, auth.stationId, messageId);
       return await insertSend(tx, auth, p, at, options.idempotencyKey);
     });
@@ -177,7 +227,7 @@ async function answerEarlier(tx: DbOrTx, earlier: TSendRow, messageId: string) {
 async function insertSend(
   tx: DbOrTx,
   auth: TAuth,
-  p: Awaited<ReturnType<typeof plan>>,
+  p: TPlan,
   at: Date,
   idempotencyKey: string | undefined,
 ): Promise<TSendResult> {

@@ -183,7 +183,8 @@ describe('messages', async () => {
       translated_text: 'Quédense en casa hasta las 9 PM.',
     });
 
-    // A new original replaces the correction, and a removed target goes away.
+    // A new original gets a new translation, the correction is kept beside it for staff to
+    // choose (review.test.ts), and a removed target goes away.
     await staff.request({
       method: 'PUT',
       url: `/admin/api/messages/${created.id}`,
@@ -194,6 +195,7 @@ describe('messages', async () => {
     expect(current.translations[0]).toMatchObject({
       edited: false,
       translated_text: '[es] Roads are closed.',
+      previous_correction: 'Quédense en casa hasta las 9 PM.',
     });
   });
 

@@ -1,6 +1,7 @@
 // /admin/api/messages: list, create, edit (re-translates), delete, hand-corrected translations,
 // and the live stream of the station's message events (Server-Sent Events).
 import {
+  ZCorrectionChoiceRequest,
   ZErrorResponse,
   ZMessage,
   ZMessageIdParams,
@@ -17,9 +18,18 @@ import type { TAppContext } from '../../app-context.js';
 import { authOf } from '../../platform/guards.js';
 import { openEventStream } from '../../platform/sse.js';
 import { staffFacts } from '../../service-context.js';
-import { createMessage, deleteMessage, editTranslation, listMessages, updateMessage } from './service.js';
+import {
+  chooseCorrection,
+  createMessage,
+  deleteMessage,
+  editTranslation,
+  listMessages,
+  reviewTranslation,
+  updateMessage,
+} from './service.js';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
+const conflictErrors = { ...errors, 409: ZErrorResponse };
 
 /** What these routes use from the app, handed over as the plugin's options. */
 export type TMessageRoutesDeps = Pick<
@@ -117,6 +127,36 @@ export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (f
         request.params.language,
         request.body.translated_text,
       ),
+  );
+
+  fastify.post(
+    '/admin/api/messages/:id/translations/:language/review',
+    {
+      ...guard,
+      schema: {
+        tags: ['messages'],
+        summary: 'Mark a finished machine translation as reviewed by staff',
+        params: ZTranslationParams,
+        response: { 200: ZMessage, ...conflictErrors },
+      },
+    },
+    async (request) => reviewTranslation(context(request), request.params.id, request.params.language),
+  );
+
+  fastify.post(
+    '/admin/api/messages/:id/translations/:language/choose',
+    {
+      ...guard,
+      schema: {
+        tags: ['messages'],
+        summary: 'After the original changed: keep the earlier correction or the new machine translation',
+        params: ZTranslationParams,
+        body: ZCorrectionChoiceRequest,
+        response: { 200: ZMessage, ...conflictErrors },
+      },
+    },
+    async (request) =>
+      chooseCorrection(context(request), request.params.id, request.params.language, request.body.keep),
   );
 
   fastify.get(

@@ -2,6 +2,7 @@
 // translated in the background; every change is announced on the station's event stream.
 import type { TMessage, TMessageRequest, ZMessageRequest } from '@message-station/shared';
 import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
 import { listMessageTypes } from '../station/service.js';
@@ -39,6 +40,9 @@ export function toApi(row: repo.TMessageRow, translations: repo.TTranslationRow[
       translation_status: t.status,
       error: t.error,
       edited: t.review === 'corrected',
+      review_status: t.review,
+      reviewed_at: t.reviewedAt?.toISOString() ?? null,
+      previous_correction: t.previousCorrection,
       updated_at: t.updatedAt.toISOString(),
     })),
   };
@@ -182,12 +186,16 @@ export async function updateMessage(
         queued.push(job(language, created.revision));
         continue;
       }
-      // A hand correction of this same original stays; a new original needs a new translation.
-      if (row.review === 'corrected' && !originalChanged) continue;
+      // Staff's words for this same original stay: a correction, or a translation they reviewed.
+      if (row.review !== 'machine' && !originalChanged) continue;
+      // A new original: staff's correction of the old one is kept beside the new machine
+      // translation until they choose (a correction still waiting for that choice stays too).
+      const correction = row.review === 'corrected' ? row.translatedText : null;
       const pending = await repo.bumpTranslation(tx, ctx.stationId, messageId, language, {
         status: 'pending',
         error: null,
-        review: 'machine',
+        ...MACHINE_REVIEW,
+        previousCorrection: (originalChanged ? correction : null) ?? row.previousCorrection,
         translatedText: originalChanged ? null : row.translatedText,
         updatedAt: ctx.now,
       });
@@ -210,34 +218,108 @@ export async function deleteMessage(
   await announce(ctx, 'message_deleted', { message_id: messageId });
 }
 
-/** Staff correct a translation by hand; it is marked and a pending job for it is superseded. */
-export async function editTranslation(
-  ctx: Pick<TServiceContext, 'db' | 'events' | 'now' | 'stationId'>,
+/** A translation as an engine wrote it: nobody on staff vouches for it yet. */
+const MACHINE_REVIEW = { review: 'machine', reviewedBy: null, reviewedAt: null } as const;
+
+type TTranslationChangeContext = Pick<TServiceContext, 'db' | 'events' | 'now' | 'stationId' | 'userId'>;
+
+/**
+ * Changes one translation under the message's lock, so a change and a re-translate of the
+ * message (updateMessage) take turns, then announces it and answers the message.
+ */
+async function changeTranslation(
+  ctx: TTranslationChangeContext,
   messageId: string,
   language: string,
-  text: string,
+  change: (tx: DbOrTx, row: repo.TTranslationRow) => Promise<repo.TTranslationRow | null>,
 ) {
-  const message = await ctx.db.transaction(async (tx) => {
-    // The message lock makes an edit and a re-translate of it (updateMessage) take turns.
+  const { message, row } = await ctx.db.transaction(async (tx) => {
     const message = await repo.findMessage(tx, ctx.stationId, messageId, { forUpdate: true });
     if (!message) throw notFound('message_not_found');
-    const edited = await repo.bumpTranslation(tx, ctx.stationId, messageId, language, {
-      translatedText: text,
-      status: 'completed',
-      error: null,
-      review: 'corrected',
-      provider: null,
-      updatedAt: ctx.now,
-    });
-    if (!edited) throw notFound('translation_not_found');
-    return message;
+    const [current] = (await repo.listTranslations(tx, ctx.stationId, [messageId])).filter(
+      (t) => t.languageCode === language,
+    );
+    if (!current) throw notFound('translation_not_found');
+    return { message, row: (await change(tx, current)) ?? current };
   });
   await announce(ctx, 'translation_updated', {
     message_id: messageId,
     language_code: language,
-    translation_status: 'completed',
+    translation_status: row.status,
   });
   return describe(ctx, message);
+}
+
+/** Who vouches for a translation now. */
+function vouchedBy(ctx: TTranslationChangeContext, review: 'reviewed' | 'corrected') {
+  return { review, reviewedBy: ctx.userId, reviewedAt: ctx.now, updatedAt: ctx.now };
+}
+
+/**
+ * Staff correct a translation by hand: it is marked corrected, a pending job for it is superseded,
+ * and an older correction waiting for a choice is replaced by this one.
+ */
+export async function editTranslation(
+  ctx: TTranslationChangeContext,
+  messageId: string,
+  language: string,
+  text: string,
+) {
+  return changeTranslation(ctx, messageId, language, (tx) =>
+    repo.bumpTranslation(tx, ctx.stationId, messageId, language, {
+      translatedText: text,
+      status: 'completed',
+      error: null,
+      provider: null,
+      previousCorrection: null,
+      ...vouchedBy(ctx, 'corrected'),
+    }),
+  );
+}
+
+/**
+ * Staff read a finished machine translation and approve it. Approving the new translation of a
+ * changed original also settles the choice against the older correction.
+ */
+export async function reviewTranslation(ctx: TTranslationChangeContext, messageId: string, language: string) {
+  return changeTranslation(ctx, messageId, language, async (tx, row) => {
+    if (row.status !== 'completed' || !row.translatedText) throw new AppError('translation_not_ready');
+    if (row.review === 'corrected') return null;
+    return repo.updateTranslation(tx, ctx.stationId, messageId, language, {
+      previousCorrection: null,
+      ...vouchedBy(ctx, 'reviewed'),
+    });
+  });
+}
+
+/**
+ * After the original changed: `correction` puts staff's earlier correction back (superseding any
+ * job still running), `machine` keeps the new machine translation, which staff have now read.
+ */
+export async function chooseCorrection(
+  ctx: TTranslationChangeContext,
+  messageId: string,
+  language: string,
+  keep: 'correction' | 'machine',
+) {
+  return changeTranslation(ctx, messageId, language, async (tx, row) => {
+    if (row.previousCorrection === null) throw new AppError('no_correction_to_choose');
+    if (keep === 'correction') {
+      return repo.bumpTranslation(tx, ctx.stationId, messageId, language, {
+        translatedText: row.previousCorrection,
+        status: 'completed',
+        error: null,
+        provider: null,
+        previousCorrection: null,
+        ...vouchedBy(ctx, 'corrected'),
+      });
+    }
+    if (row.status !== 'completed' || !row.translatedText) throw new AppError('translation_not_ready');
+    return repo.updateTranslation(tx, ctx.stationId, messageId, language, {
+      previousCorrection: null,
+      ...vouchedBy(ctx, 'reviewed'),
+    });
+  });
 }
 
 // Rows as stored, for the modules that send, speak and translate a message.

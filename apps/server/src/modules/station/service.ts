@@ -3,6 +3,7 @@
 import {
   defaultTypeWording,
   LANGUAGES,
+  MESSAGE_TYPE_KEYS,
   MESSAGE_TYPES,
   STATION_DEFAULTS,
   smsText,
@@ -174,6 +175,9 @@ export async function getStationSettings(
     sms_credits: station.smsCreditsBalance,
     billing_email: station.billingEmail,
     payment_status: station.paymentStatus,
+    review_required_types: station.reviewRequiredTypes.filter((type): type is TMessageTypeKey =>
+      (MESSAGE_TYPE_KEYS as readonly string[]).includes(type),
+    ),
     join_url: `${publicUrl}/join/${station.slug}`,
     unsubscribe_url: `${publicUrl}/unsubscribe/${station.slug}`,
   };

@@ -37,6 +37,7 @@ export async function saveStationSettings(
       termsUrl: input.terms_url,
       smsEnabled: input.sms_enabled,
       signupEnabled: input.signup_enabled,
+      ...(input.review_required_types ? { reviewRequiredTypes: input.review_required_types } : {}),
       updatedAt: now,
     });
     if (!station) throw notFound('station_not_found');

@@ -18,6 +18,9 @@ export function translation(overrides: Partial<TMessageTranslation> = {}): TMess
     translation_status: 'completed',
     error: null,
     edited: false,
+    review_status: 'machine',
+    reviewed_at: null,
+    previous_correction: null,
     updated_at: new Date().toISOString(),
     ...overrides,
   };
@@ -76,6 +79,7 @@ export function sendPreview(overrides: Partial<TSendPreview> = {}): TSendPreview
         credits: 4,
         encoding: 'GSM-7',
         translated: true,
+        review: 'machine',
         body: 'La calle Main está cerrada hasta las 5 PM.',
       },
       {
@@ -85,9 +89,13 @@ export function sendPreview(overrides: Partial<TSendPreview> = {}): TSendPreview
         credits: 1,
         encoding: 'GSM-7',
         translated: false,
+        review: 'untranslated',
         body: 'Main Street is closed until 5 PM.',
       },
     ],
+    review_required: false,
+    unreviewed_languages: ['es', 'fr'],
+    stale_corrections: [],
     ...overrides,
   };
 }

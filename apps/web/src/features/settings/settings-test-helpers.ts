@@ -36,6 +36,7 @@ export function stationSettings(overrides: Partial<TStationSettings> = {}): TSta
     sms_credits: 1250,
     billing_email: 'billing@demoradio.org',
     payment_status: 'paid',
+    review_required_types: [],
     join_url: 'http://localhost:3000/join/demoradio',
     unsubscribe_url: 'http://localhost:3000/unsubscribe/demoradio',
     ...overrides,
