@@ -113,13 +113,7 @@ describe('translation review and kept corrections', async () => {
       ).map((d) => [d.language, d.body]),
     );
   const setReviewRequired = async (types: string[]) => {
-    const {
-      id: _id,
-      name: _n,
-      slug: _s,
-      station_slug: _ss,
-      ...settings
-    } = (await admin.get('/admin/api/station/settings')).json();
+    const settings = (await admin.get('/admin/api/station/settings')).json();
     const saved = await admin.request({
       method: 'PUT',
       url: '/admin/api/station/settings',
