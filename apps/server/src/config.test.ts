@@ -218,3 +218,39 @@ describe('config', () => {
     });
   });
 });
+
+describe('speech configuration', () => {
+  it('speaks with espeak-ng alone by default; a cloud voice with its setting comes first', () => {
+    expect(loadConfig(dev).speech.providers).toEqual(['espeak']);
+    const both = loadConfig({
+      ...dev,
+      GOOGLE_TTS_API_KEY: 'AIza-key',
+      OPENAI_TTS_BASE_URL: 'http://127.0.0.1:8880/v1',
+    });
+    expect(both.speech).toMatchObject({
+      providers: ['google', 'openai', 'espeak'],
+      google: { apiKey: 'AIza-key' },
+      openai: {
+        baseUrl: 'http://127.0.0.1:8880/v1',
+        model: 'tts-1',
+        voices: ['alloy', 'nova', 'echo', 'fable', 'onyx', 'shimmer'],
+      },
+    });
+  });
+
+  it('takes SPEECH_PROVIDERS in its order and names what a listed engine lacks', () => {
+    const listed = loadConfig({
+      ...dev,
+      SPEECH_PROVIDERS: 'openai, espeak',
+      OPENAI_TTS_API_KEY: 'sk-key',
+      OPENAI_TTS_VOICES: 'af_bella, am_adam',
+      GOOGLE_TTS_API_KEY: 'AIza-key',
+    });
+    expect(listed.speech.providers).toEqual(['openai', 'espeak']);
+    expect(listed.speech.google).toBeUndefined();
+    expect(listed.speech.openai?.voices).toEqual(['af_bella', 'am_adam']);
+    expect(() => loadConfig({ ...dev, SPEECH_PROVIDERS: 'google,azure' })).toThrow(
+      /SPEECH_PROVIDERS: unknown provider "azure"[\s\S]*SPEECH_PROVIDERS=google needs GOOGLE_TTS_API_KEY/,
+    );
+  });
+});

@@ -83,6 +83,13 @@ const ZEnv = z.object({
   ESPEAK_NG_PATH: z.string().default('espeak-ng'),
   LAME_PATH: z.string().default('lame'),
   SPEECH_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+  SPEECH_PROVIDERS: z.string().optional(),
+  GOOGLE_TTS_API_KEY: z.string().optional(),
+  GOOGLE_TTS_API_URL: z.url().optional(),
+  OPENAI_TTS_BASE_URL: z.url().optional(),
+  OPENAI_TTS_API_KEY: z.string().optional(),
+  OPENAI_TTS_MODEL: z.string().default('tts-1'),
+  OPENAI_TTS_VOICES: z.string().default('alloy,nova,echo,fable,onyx,shimmer'),
 });
 
 export type TConfig = {
@@ -121,8 +128,20 @@ export type TConfig = {
   speech: TSpeechConfig;
 };
 
-/** Server-side speech for audio downloads: espeak-ng renders WAV, lame encodes MP3. */
+export const SPEECH_PROVIDER_NAMES = ['google', 'openai', 'espeak'] as const;
+export type TSpeechProviderName = (typeof SPEECH_PROVIDER_NAMES)[number];
+
+/**
+ * Server-side speech for audio downloads and "Listen" (decision 0034): cloud voices in the order
+ * of SPEECH_PROVIDERS, espeak-ng offline; lame converts between WAV and MP3.
+ */
 export type TSpeechConfig = {
+  /** Engines in the order their voices are offered and tried. */
+  providers: TSpeechProviderName[];
+  /** Google Cloud Text-to-Speech; apiUrl only for tests and private endpoints. */
+  google?: { apiKey: string; apiUrl?: string };
+  /** An OpenAI-compatible `/audio/speech` (OpenAI, or a local server) and the voices it has. */
+  openai?: { baseUrl: string; apiKey?: string; model: string; voices: string[] };
   /** The espeak-ng command (a name looked up on PATH, or a full path). */
   espeakPath: string;
   /** The lame command, for MP3. */
@@ -279,6 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const email = emailConfig(e, modes);
   const billing = billingConfig(e, modes, publicUrl);
   const translation = translationConfig(e, problems);
+  const speech = speechConfig(e, problems);
   if (problems.length) {
     const hint = env.NODE_ENV
       ? ''
@@ -324,7 +344,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
           },
     supportEmail: e.SUPPORT_EMAIL ?? `support@${new URL(publicUrl).hostname}`,
     releasesDir: path.resolve(repoRoot, e.RELEASES_DIR ?? 'releases'),
-    speech: { espeakPath: e.ESPEAK_NG_PATH, lamePath: e.LAME_PATH, timeoutMs: e.SPEECH_TIMEOUT_MS },
+    speech,
   };
 }
 
@@ -419,6 +439,56 @@ function translationConfig(e: z.infer<typeof ZEnv>, problems: string[]): TTransl
         }
       : {}),
     apertium: { apyUrl: e.APERTIUM_APY_URL },
+  };
+}
+
+function speechConfig(e: z.infer<typeof ZEnv>, problems: string[]): TSpeechConfig {
+  const listed = e.SPEECH_PROVIDERS?.split(',')
+    .map((name) => name.trim().toLowerCase())
+    .filter(Boolean);
+  const unknown = listed?.filter((name) => !(SPEECH_PROVIDER_NAMES as readonly string[]).includes(name));
+  if (unknown?.length) {
+    problems.push(
+      `SPEECH_PROVIDERS: unknown provider ${unknown.map((n) => `"${n}"`).join(', ')} (choose from ${SPEECH_PROVIDER_NAMES.join(', ')})`,
+    );
+  }
+  // Unset: every cloud voice whose setting is present, then the offline espeak-ng.
+  const openaiSet = Boolean(e.OPENAI_TTS_API_KEY || e.OPENAI_TTS_BASE_URL);
+  const derived: TSpeechProviderName[] = [
+    ...(e.GOOGLE_TTS_API_KEY ? (['google'] as const) : []),
+    ...(openaiSet ? (['openai'] as const) : []),
+    'espeak',
+  ];
+  const providers = listed?.length ? [...new Set(listed as TSpeechProviderName[])] : derived;
+  if (providers.includes('google') && !e.GOOGLE_TTS_API_KEY) {
+    problems.push('SPEECH_PROVIDERS=google needs GOOGLE_TTS_API_KEY');
+  }
+  if (providers.includes('openai') && !openaiSet) {
+    problems.push(
+      'SPEECH_PROVIDERS=openai needs OPENAI_TTS_API_KEY (or OPENAI_TTS_BASE_URL for a local server)',
+    );
+  }
+  const voices = e.OPENAI_TTS_VOICES.split(',')
+    .map((v) => v.trim())
+    .filter(Boolean);
+  return {
+    providers,
+    espeakPath: e.ESPEAK_NG_PATH,
+    lamePath: e.LAME_PATH,
+    timeoutMs: e.SPEECH_TIMEOUT_MS,
+    ...(providers.includes('google') && e.GOOGLE_TTS_API_KEY
+      ? { google: { apiKey: e.GOOGLE_TTS_API_KEY, apiUrl: e.GOOGLE_TTS_API_URL } }
+      : {}),
+    ...(providers.includes('openai') && openaiSet
+      ? {
+          openai: {
+            baseUrl: e.OPENAI_TTS_BASE_URL ?? OPENAI_DEFAULT_BASE_URL,
+            apiKey: e.OPENAI_TTS_API_KEY,
+            model: e.OPENAI_TTS_MODEL,
+            voices,
+          },
+        }
+      : {}),
   };
 }
 

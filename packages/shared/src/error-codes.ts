@@ -228,6 +228,11 @@ export const ERROR_CODES = {
   audio_server_busy: 'The server is busy rendering audio. Please try again in a moment.',
   speech_timed_out: 'Rendering the audio took too long. Please try again.',
   speech_unavailable: '{{detail}}',
+  speech_needs_cloud_voice:
+    '{{language_name}} audio of text with Chinese characters (kanji, hanja) needs a cloud voice: the offline voice would read each one as "Chinese letter". An admin can choose one in Settings → Voice.',
+  speech_failed: 'The voice could not read the text: {{detail}}',
+  voice_unknown: '{{voice}} is not a voice this server has for {{language_name}}.',
+  voice_language_not_offered: "{{language_name}} is not one of the station's languages.",
 
   // Machines (the desktop app)
   machine_not_found: 'Machine not found',

@@ -198,6 +198,10 @@ export const ERROR_STATUS = {
   audio_server_busy: 503,
   speech_timed_out: 503,
   speech_unavailable: 503,
+  speech_needs_cloud_voice: 422,
+  speech_failed: 502,
+  voice_unknown: 400,
+  voice_language_not_offered: 400,
 
   // Machines (the desktop app)
   machine_not_found: 404,

@@ -36,4 +36,5 @@ export * from './terms.js';
 export * from './text-field.js';
 export * from './type-translations.js';
 export * from './users.js';
+export * from './voice-settings.js';
 export * from './webhooks.js';

@@ -1,32 +1,26 @@
-import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../../../test-support/binaries.js';
 import type { Db } from '../../db/client.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { createStationWithAdmin } from '../../test/factories.js';
 import { gatedEngine } from '../../test/gated-speech-engine.js';
+import { measureAudio } from '../../test/sox.js';
 import { insertMessage, insertTranslation } from '../messages/repo.js';
 import { AUDIO_QUEUE_FULL } from './fair-queue.js';
 import { MAX_RENDERS_AT_ONCE, MAX_WAITING_PER_STATION, SPEECH_UNAVAILABLE } from './speech.js';
 
-const run = promisify(execFile);
 const workDir = await mkdtemp(path.join(os.tmpdir(), 'ms-audio-test-'));
 afterAll(() => rm(workDir, { recursive: true, force: true }));
-
-/** Duration in seconds and RMS amplitude (0–1) of an audio file, as sox measures them. */
-async function measure(bytes: Buffer, extension: 'wav' | 'mp3') {
-  const file = path.join(workDir, `${Math.random().toString(36).slice(2)}.${extension}`);
-  await writeFile(file, bytes);
-  const duration = Number((await run('sox', ['--i', '-D', file])).stdout.trim());
-  // `stat` reports on stderr.
-  const { stderr } = await run('sox', [file, '-n', 'stat']);
-  const rms = Number(/RMS\s+amplitude:\s+([\d.]+)/.exec(stderr)?.[1]);
-  return { duration, rms };
-}
+/** The default speech configuration: espeak-ng only. */
+const OFFLINE = {
+  providers: ['espeak' as const],
+  espeakPath: 'espeak-ng',
+  lamePath: 'lame',
+  timeoutMs: 30_000,
+};
 
 /** A message created at a known instant, with translations in the given states. */
 async function createMessage(
@@ -83,7 +77,7 @@ describe('message audio', async () => {
         'attachment; filename="lakeside-radio_emergency_2026-11-21_2347_en.wav"',
       );
       expect(response.rawPayload.subarray(0, 4).toString('latin1')).toBe('RIFF');
-      const { duration, rms } = await measure(response.rawPayload, 'wav');
+      const { duration, rms } = await measureAudio(response.rawPayload, 'wav');
       expect(duration).toBeGreaterThan(0.5);
       expect(rms).toBeGreaterThan(0.01);
     },
@@ -97,7 +91,7 @@ describe('message audio', async () => {
       expect(response.headers['content-disposition']).toBe(
         'attachment; filename="lakeside-radio_emergency_2026-11-22_0747_es.wav"',
       );
-      const spanish = await measure(response.rawPayload, 'wav');
+      const spanish = await measureAudio(response.rawPayload, 'wav');
       expect(spanish.duration).toBeGreaterThan(0.5);
       expect(spanish.rms).toBeGreaterThan(0.01);
     },
@@ -109,7 +103,7 @@ describe('message audio', async () => {
     expect(response.headers['content-disposition']).toBe(
       'attachment; filename="lakeside-radio_emergency_2026-11-22_1547_zh.wav"',
     );
-    const { duration, rms } = await measure(response.rawPayload, 'wav');
+    const { duration, rms } = await measureAudio(response.rawPayload, 'wav');
     expect(duration).toBeGreaterThan(0.5);
     expect(rms).toBeGreaterThan(0.01);
   });
@@ -125,7 +119,7 @@ describe('message audio', async () => {
     // An ID3 tag or straight away an MPEG frame (11 sync bits set).
     const framed = bytes[0] === 0xff && ((bytes[1] ?? 0) & 0xe0) === 0xe0;
     expect(bytes.subarray(0, 3).toString('latin1') === 'ID3' || framed).toBe(true);
-    const { duration, rms } = await measure(bytes, 'mp3');
+    const { duration, rms } = await measureAudio(bytes, 'mp3');
     expect(duration).toBeGreaterThan(0.5);
     expect(rms).toBeGreaterThan(0.01);
   });
@@ -180,7 +174,7 @@ describe('message audio', async () => {
 describe('message audio without espeak-ng', async () => {
   const { app, db } = await createTestApp({
     config: {
-      speech: { espeakPath: path.join(workDir, 'no-espeak-ng'), lamePath: 'lame', timeoutMs: 30_000 },
+      speech: { ...OFFLINE, espeakPath: path.join(workDir, 'no-espeak-ng') },
     },
   });
   const riverside = await createStationWithAdmin(db, { slug: 'lakeside' });
@@ -198,7 +192,7 @@ describe('message audio without espeak-ng', async () => {
 describe('message audio while a station has a full line', async () => {
   const gate = await gatedEngine(workDir);
   const { app, db } = await createTestApp({
-    config: { speech: { espeakPath: gate.engine, lamePath: 'lame', timeoutMs: 60_000 } },
+    config: { speech: { ...OFFLINE, espeakPath: gate.engine, timeoutMs: 60_000 } },
   });
   const busy = await createStationWithAdmin(db, { slug: 'busyfm' });
   const quiet = await createStationWithAdmin(db, { slug: 'quietfm' });

@@ -12,7 +12,12 @@ import { createSpeechRenderer } from './speech.js';
 const workDir = await mkdtemp(path.join(os.tmpdir(), 'ms-fair-speech-'));
 afterAll(() => rm(workDir, { recursive: true, force: true }));
 
-const speechConfig = (espeakPath: string) => ({ espeakPath, lamePath: 'lame', timeoutMs: 60_000 });
+const speechConfig = (espeakPath: string) => ({
+  providers: ['espeak' as const],
+  espeakPath,
+  lamePath: 'lame',
+  timeoutMs: 60_000,
+});
 const wav = (stationId: string, text: string) =>
   ({ stationId, text, language: 'en', format: 'wav' }) as const;
 

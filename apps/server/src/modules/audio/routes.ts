@@ -1,10 +1,19 @@
 // GET /admin/api/messages/{id}/audio: one language of a message as a WAV or MP3 download.
-import { ZAudioQuery, ZMessageIdParams } from '@message-station/shared';
+// Settings → Voice: GET/PUT /admin/api/settings/voice, POST /admin/api/settings/voice/sample.
+import {
+  ZAudioQuery,
+  ZErrorResponse,
+  ZMessageIdParams,
+  ZVoiceSampleRequest,
+  ZVoiceSettings,
+  ZVoiceSettingsUpdate,
+} from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { staffFacts } from '../../service-context.js';
 import { renderMessageAudio } from './service.js';
 import { createSpeechRenderer, type TSpeechRenderer } from './speech.js';
+import { getVoiceSettings, renderVoiceSample, saveVoiceSettings } from './voice-service.js';
 
 /**
  * What these routes use from the app, handed over as the plugin's options; `speech` defaults to the
@@ -15,6 +24,7 @@ export type TAudioRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'guards' | 'n
 };
 
 export const audioRoutes: FastifyPluginAsyncZod<TAudioRoutesDeps> = async (fastify, deps) => {
+  // One renderer, so exports and samples share the fair queue.
   const speech = deps.speech ?? createSpeechRenderer(deps.config.speech);
   fastify.get(
     '/admin/api/messages/:id/audio',
@@ -22,7 +32,8 @@ export const audioRoutes: FastifyPluginAsyncZod<TAudioRoutesDeps> = async (fasti
       onRequest: deps.guards.requireUser,
       schema: {
         tags: ['messages'],
-        summary: 'One language of a message spoken by the server (espeak-ng), as a WAV or MP3 download',
+        summary:
+          "One language of a message spoken by the server in the station's voice, as a WAV or MP3 download",
         params: ZMessageIdParams,
         querystring: ZAudioQuery,
       },
@@ -42,6 +53,49 @@ export const audioRoutes: FastifyPluginAsyncZod<TAudioRoutesDeps> = async (fasti
         .header('content-disposition', `attachment; filename="${audio.fileName}"`)
         .header('cache-control', 'no-store')
         .send(audio.bytes);
+    },
+  );
+
+  fastify.get(
+    '/admin/api/settings/voice',
+    {
+      onRequest: deps.guards.requireUser,
+      schema: {
+        tags: ['station'],
+        summary: "Each station language's server voices, the station's choice and the default",
+        response: { 200: ZVoiceSettings },
+      },
+    },
+    async (request) => getVoiceSettings({ ...staffFacts(deps, request), speech }),
+  );
+
+  fastify.put(
+    '/admin/api/settings/voice',
+    {
+      onRequest: deps.guards.requireAdmin,
+      schema: {
+        tags: ['station'],
+        summary: 'Choose the voice of some languages (voice: null goes back to the default); all or nothing',
+        body: ZVoiceSettingsUpdate,
+        response: { 200: ZVoiceSettings, 400: ZErrorResponse, 403: ZErrorResponse },
+      },
+    },
+    async (request) => saveVoiceSettings({ ...staffFacts(deps, request), speech }, request.body),
+  );
+
+  fastify.post(
+    '/admin/api/settings/voice/sample',
+    {
+      onRequest: deps.guards.requireAdmin,
+      schema: {
+        tags: ['station'],
+        summary: 'A short sample sentence in a language spoken by one voice (MP3 or WAV), for "Listen"',
+        body: ZVoiceSampleRequest,
+      },
+    },
+    async (request, reply) => {
+      const sample = await renderVoiceSample({ ...staffFacts(deps, request), speech }, request.body);
+      return reply.type(sample.contentType).header('cache-control', 'no-store').send(sample.bytes);
     },
   );
 };

@@ -1,5 +1,5 @@
 // Audio of one language of a message, for stations without a desktop agent: the text chosen
-// for the language, spoken on the server and named by the broadcast ID template.
+// for the language, spoken on the server in the station's voice and named by the broadcast ID template.
 import {
   broadcastFileName,
   languageName,
@@ -11,6 +11,7 @@ import type { TServiceContext } from '../../service-context.js';
 import * as messages from '../messages/service.js';
 import { findStationById } from '../station/service.js';
 import { AUDIO_CONTENT_TYPES, type TSpeechRenderer } from './speech.js';
+import { chosenVoice } from './voice-service.js';
 
 export type TAudioRequest = {
   messageId: string;
@@ -58,6 +59,8 @@ export async function renderMessageAudio(
     stationId: ctx.stationId,
     text,
     language: request.language,
+    // The station's voice for the language (Settings → Voice); the chain falls back past it.
+    voice: await chosenVoice(ctx, request.language),
     format: request.format,
   });
   return { fileName, contentType: AUDIO_CONTENT_TYPES[request.format], bytes };

@@ -3,15 +3,10 @@ import { chmod, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { ESPEAK_VOICE_PREFERENCES } from '@message-station/shared';
 import { afterAll, describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../../../test-support/binaries.js';
-import {
-  createSpeechRenderer,
-  ESPEAK_VOICES,
-  MP3_UNAVAILABLE,
-  SPEECH_TIMED_OUT,
-  SPEECH_UNAVAILABLE,
-} from './speech.js';
+import { createSpeechRenderer, MP3_UNAVAILABLE, SPEECH_TIMED_OUT, SPEECH_UNAVAILABLE } from './speech.js';
 
 const run = promisify(execFile);
 const workDir = await mkdtemp(path.join(os.tmpdir(), 'ms-speech-test-'));
@@ -31,22 +26,22 @@ async function fakeEngine(name: string, body: string) {
   return file;
 }
 
-const real = { espeakPath: 'espeak-ng', lamePath: 'lame', timeoutMs: 30_000 };
+const real = { providers: ['espeak' as const], espeakPath: 'espeak-ng', lamePath: 'lame', timeoutMs: 30_000 };
 const request = { stationId: 'station-a', text: 'Stay indoors.', language: 'en', format: 'wav' } as const;
 
 describe('speech renderer', () => {
   const noEspeak = skipWithout('espeak-ng');
 
-  it.skipIf(noEspeak)('has an installed espeak-ng voice for every language', async () => {
+  it.skipIf(noEspeak)('has every espeak-ng voice Settings → Voice offers installed', async () => {
     const { stdout } = await run('espeak-ng', ['--voices']);
     const installed = new Set(stdout.split('\n').map((line) => line.trim().split(/\s+/)[1]));
-    for (const voice of Object.values(ESPEAK_VOICES)) expect(installed).toContain(voice);
+    for (const voice of Object.values(ESPEAK_VOICE_PREFERENCES).flat()) expect(installed).toContain(voice);
   });
 
   it.skipIf(noEspeak)('reads Chinese characters in Mandarin, not by switching to English', async () => {
     const file = path.join(workDir, 'zh.txt');
     await writeFile(file, '请留在室内，直到晚上九点。');
-    const { stdout } = await run('espeak-ng', ['-q', '-x', '-v', ESPEAK_VOICES.zh, '-f', file]);
+    const { stdout } = await run('espeak-ng', ['-q', '-x', '-v', ESPEAK_VOICE_PREFERENCES.zh[0], '-f', file]);
     expect(stdout.trim()).not.toBe('');
     expect(stdout).not.toContain('(en)');
   });
