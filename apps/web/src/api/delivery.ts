@@ -31,14 +31,25 @@ export type TSendSmsRequest = {
   idempotencyKey: string;
   /** Confirms a message that was already sent, or is still being sent, goes once more. */
   sendAgain?: boolean;
+  /** An emergency whose type requires review: the admin confirmed sending unreviewed texts. */
+  sendUnreviewed?: boolean;
 };
 
 /** Queues one SMS per active subscriber of the message's type and charges the credits. */
-export function sendSms({ messageId, idempotencyKey, sendAgain }: TSendSmsRequest): Promise<TSendResult> {
+export function sendSms({
+  messageId,
+  idempotencyKey,
+  sendAgain,
+  sendUnreviewed,
+}: TSendSmsRequest): Promise<TSendResult> {
+  const body: TSendRequest = {
+    ...(sendAgain ? { send_again: true } : {}),
+    ...(sendUnreviewed ? { send_unreviewed: true } : {}),
+  };
   return api<TSendResult>(sendSmsPath(messageId), {
     method: 'POST',
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
-    body: (sendAgain ? { send_again: true } : undefined) satisfies TSendRequest,
+    body: body && Object.keys(body).length ? body : undefined,
   });
 }
 

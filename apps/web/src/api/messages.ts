@@ -1,6 +1,7 @@
 // Typed calls for the admin Messages page (spec §3 Message, §7 Admin): the list, create, edit,
 // delete, a translation corrected by hand, and the station (SMS switch and credits).
 import type {
+  TCorrectionChoiceRequest,
   TMessage,
   TMessagesQuery as TMessagesQueryInput,
   TStationSummary,
@@ -64,9 +65,30 @@ export function updateTranslation(
   languageCode: string,
   translatedText: string,
 ): Promise<TMessage> {
-  return api<TMessage>(`${messagePath(id)}/translations/${encodeURIComponent(languageCode)}`, {
+  return api<TMessage>(translationPath(id, languageCode), {
     method: 'PUT',
     body: { translated_text: translatedText } satisfies TTranslationEditRequest,
+  });
+}
+
+function translationPath(id: string, languageCode: string) {
+  return `${messagePath(id)}/translations/${encodeURIComponent(languageCode)}`;
+}
+
+/** Staff read a finished machine translation and approve it. */
+export function reviewTranslation(id: string, languageCode: string): Promise<TMessage> {
+  return api<TMessage>(`${translationPath(id, languageCode)}/review`, { method: 'POST' });
+}
+
+/** After the original changed: keep the earlier correction, or the new machine translation. */
+export function chooseCorrection(
+  id: string,
+  languageCode: string,
+  keep: TCorrectionChoiceRequest['keep'],
+): Promise<TMessage> {
+  return api<TMessage>(`${translationPath(id, languageCode)}/choose`, {
+    method: 'POST',
+    body: { keep } satisfies TCorrectionChoiceRequest,
   });
 }
 

@@ -186,6 +186,7 @@ describe('Message detail modal', () => {
           language_code: 'es',
           translated_text: 'La calle Main cierra hasta las 5 PM.',
           edited: true,
+          review_status: 'corrected',
         }),
         translation({ language_code: 'fr', translated_text: null, translation_status: 'pending' }),
       ],
@@ -198,7 +199,7 @@ describe('Message detail modal', () => {
         return jsonResponse(corrected);
       },
     });
-    expect(within(item(dialog, 'es')).queryByText('Edited by hand')).not.toBeInTheDocument();
+    expect(within(item(dialog, 'es')).queryByText('Corrected by hand')).not.toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Edit the Spanish translation' }));
     const text = dialog.getByRole('textbox', { name: 'Spanish translation' });
     expect(text).toHaveValue('La calle Main está cerrada hasta las 5 PM.');
@@ -208,10 +209,90 @@ describe('Message detail modal', () => {
     await user.type(text, 'La calle Main cierra hasta las 5 PM.');
     await user.click(dialog.getByRole('button', { name: 'Save Translation' }));
 
-    expect(await within(item(dialog, 'es')).findByText('Edited by hand')).toBeVisible();
+    expect(await within(item(dialog, 'es')).findByText('Corrected by hand')).toBeVisible();
     expect(within(item(dialog, 'es')).getByText('La calle Main cierra hasta las 5 PM.')).toBeVisible();
     expect(callsTo(fetchMock, 'PUT', '/admin/api/messages/m-1/translations/es')[0]?.body).toEqual({
       translated_text: 'La calle Main cierra hasta las 5 PM.',
+    });
+  });
+
+  it('marks a machine translation reviewed', async () => {
+    const original = message();
+    const reviewed = message({
+      translations: [
+        translation({
+          language_code: 'es',
+          translated_text: 'La calle Main está cerrada hasta las 5 PM.',
+          review_status: 'reviewed',
+          reviewed_at: new Date().toISOString(),
+        }),
+        translation({ language_code: 'fr', translated_text: null, translation_status: 'pending' }),
+      ],
+    });
+    let list = [original];
+    const { user, dialog, fetchMock } = await openDetails(list, {
+      [LIST]: () => jsonResponse(list),
+      'POST /admin/api/messages/m-1/translations/es/review': () => {
+        list = [reviewed];
+        return jsonResponse(reviewed);
+      },
+    });
+    expectShown(within(item(dialog, 'es')).getByText('Machine translation'));
+    // A translation still being made cannot be reviewed yet.
+    expect(
+      within(item(dialog, 'fr')).queryByRole('button', { name: 'Mark the French translation reviewed' }),
+    ).not.toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Mark the Spanish translation reviewed' }));
+    expect(await within(item(dialog, 'es')).findByText('Reviewed')).toBeVisible();
+    expect(
+      within(item(dialog, 'es')).queryByRole('button', { name: 'Mark the Spanish translation reviewed' }),
+    ).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/translations/es/review')).toHaveLength(1);
+  });
+
+  it('shows a correction of the earlier original beside the new translation and keeps it when chosen', async () => {
+    const stale = message({
+      translations: [
+        translation({
+          language_code: 'es',
+          translated_text: 'La calle Main está cerrada hasta las 6 PM.',
+          previous_correction: 'La calle Main cierra hasta las 5 PM.',
+        }),
+      ],
+      target_languages: ['es'],
+    });
+    const kept = message({
+      translations: [
+        translation({
+          language_code: 'es',
+          translated_text: 'La calle Main cierra hasta las 5 PM.',
+          edited: true,
+          review_status: 'corrected',
+        }),
+      ],
+      target_languages: ['es'],
+    });
+    let list = [stale];
+    const { user, dialog, fetchMock } = await openDetails(list, {
+      [LIST]: () => jsonResponse(list),
+      'POST /admin/api/messages/m-1/translations/es/choose': () => {
+        list = [kept];
+        return jsonResponse(kept);
+      },
+    });
+    const spanish = within(item(dialog, 'es'));
+    expectShown(spanish.getByText('The original changed since your correction'));
+    expectShown(spanish.getByText('La calle Main está cerrada hasta las 6 PM.'));
+    expectShown(spanish.getByText('La calle Main cierra hasta las 5 PM.'));
+    // The new translation is not approved by choosing nothing: no "Mark reviewed" while the choice waits.
+    expect(spanish.queryByRole('button', { name: /Mark the Spanish/ })).not.toBeInTheDocument();
+    await user.click(spanish.getByRole('button', { name: 'Keep my correction' }));
+    expect(await within(item(dialog, 'es')).findByText('Corrected by hand')).toBeVisible();
+    expect(
+      within(item(dialog, 'es')).queryByText('The original changed since your correction'),
+    ).not.toBeInTheDocument();
+    expect(callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/translations/es/choose')[0]?.body).toEqual({
+      keep: 'correction',
     });
   });
 

@@ -282,4 +282,65 @@ describe('Delivery progress', () => {
     expect(bar('Delivered: 9 of 10')).toBe('90');
     expect(section.queryByText(/held for quiet hours/)).not.toBeInTheDocument();
   });
+  describe('review of the translations (issue 19)', () => {
+    const SENT = { sent_count: 3, send_id: 'send-r', credits: 5, waiting: 0, balance: 245 };
+
+    it('names the languages nobody reviewed and sends as usual when the type does not require review', async () => {
+      const { user, confirm, fetchMock } = await openConfirmation({
+        [PREVIEW]: () => jsonResponse(sendPreview()),
+        [SEND]: () => jsonResponse(SENT),
+      });
+      expectShown(await confirm.findByText('Not reviewed by staff: Spanish, French.'));
+      await user.click(confirm.getByRole('button', { name: 'Send to 3 recipients' }));
+      await waitFor(() =>
+        expect(requestsTo(fetchMock, 'POST', '/admin/api/messages/m-1/send-sms')).toHaveLength(1),
+      );
+    });
+
+    it('holds the send while a correction of an older original waits for a choice', async () => {
+      const { confirm, fetchMock } = await openConfirmation({
+        [PREVIEW]: () => jsonResponse(sendPreview({ stale_corrections: ['es'] })),
+      });
+      expectShown(
+        await confirm.findByText(
+          'The original changed after staff corrected the translation into Spanish. Open the translation and keep the correction or use the new translation before sending.',
+        ),
+      );
+      expect(confirm.queryByRole('button', { name: /Send to/ })).not.toBeInTheDocument();
+      expect(callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/send-sms')).toHaveLength(0);
+    });
+
+    it('holds a type that requires review until every language is reviewed', async () => {
+      const { confirm } = await openConfirmation({
+        [PREVIEW]: () => jsonResponse(sendPreview({ review_required: true, unreviewed_languages: ['es'] })),
+      });
+      expectShown(
+        await confirm.findByText(
+          'Alert messages are sent by SMS only when staff reviewed every translation. Not reviewed yet: Spanish.',
+        ),
+      );
+      expect(confirm.queryByRole('button', { name: /Send to/ })).not.toBeInTheDocument();
+    });
+
+    it('sends an emergency with unreviewed translations only after the admin ticks the confirmation', async () => {
+      const { user, confirm, fetchMock } = await openConfirmation({
+        [PREVIEW]: () =>
+          jsonResponse(
+            sendPreview({ emergency: true, review_required: true, unreviewed_languages: ['es', 'fr'] }),
+          ),
+        [SEND]: () => jsonResponse(SENT),
+      });
+      const box = await confirm.findByRole('checkbox', {
+        name: 'Send this emergency now with the unreviewed translations',
+      });
+      expect(confirm.queryByRole('button', { name: /Send to/ })).not.toBeInTheDocument();
+      await user.click(box);
+      await user.click(confirm.getByRole('button', { name: 'Send to 3 recipients' }));
+      await waitFor(() =>
+        expect(requestsTo(fetchMock, 'POST', '/admin/api/messages/m-1/send-sms')[0]?.body).toEqual({
+          send_unreviewed: true,
+        }),
+      );
+    });
+  });
 });

@@ -2,8 +2,10 @@
 // is spent — recipients, per language segments, encoding and credits, the total against the balance,
 // who waits for quiet hours to end — and the warning that the credits are charged for good. One
 // Idempotency-Key per opening, so a double click or a retry never sends twice; a message that has a
-// send already is sent again only when the user says so (decision 0012, ARCHITECTURE §5).
-import { Alert, Button, Group, Paper, Stack, Table, Text } from '@mantine/core';
+// send already is sent again only when the user says so (decision 0012, ARCHITECTURE §5). Texts no
+// one on staff reviewed are named; a correction of an older original, or unreviewed texts of a type
+// that requires review, hold the send, which an emergency's sender may confirm anyway (issue 19).
+import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { formatCount, type TSendPreview, type TSendResult } from '@message-station/shared';
 import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -26,6 +28,13 @@ type SendSmsDialogProps = {
 /** One send the user asked for; every retry of it carries the same key. */
 type TSendAttempt = { idempotencyKey: string; sendAgain: boolean };
 
+/** What review holds a send back: nothing, a choice or review first, or the emergency's confirmation. */
+function reviewHold(preview: TSendPreview): 'none' | 'stale' | 'review' | 'confirm' {
+  if (preview.stale_corrections.length) return 'stale';
+  if (!preview.review_required || !preview.unreviewed_languages.length) return 'none';
+  return preview.emergency ? 'confirm' : 'review';
+}
+
 export function SendSmsDialog({ messageId, typeName, onSent, onCancel }: SendSmsDialogProps) {
   const { t } = useTranslation('messages');
   const preview = useSendPreviewQuery(messageId);
@@ -36,6 +45,7 @@ export function SendSmsDialog({ messageId, typeName, onSent, onCancel }: SendSms
   }));
   const [sendError, setSendError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<TSendConflict | null>(null);
+  const [sendUnreviewed, setSendUnreviewed] = useState(false);
   const panel = useRef<HTMLDivElement>(null);
   const lead = t('sms.confirmText', { type: typeName });
 
@@ -46,7 +56,7 @@ export function SendSmsDialog({ messageId, typeName, onSent, onCancel }: SendSms
     setSendError(null);
     setConflict(null);
     send.mutate(
-      { messageId, ...next },
+      { messageId, ...next, sendUnreviewed },
       {
         onSuccess: onSent,
         onError: (error) => {
@@ -65,7 +75,9 @@ export function SendSmsDialog({ messageId, typeName, onSent, onCancel }: SendSms
   };
 
   const ready = preview.data;
-  const canSend = Boolean(ready && ready.recipients > 0 && ready.credits <= ready.balance);
+  const hold = ready ? reviewHold(ready) : 'none';
+  const reviewAllows = hold === 'none' || (hold === 'confirm' && sendUnreviewed);
+  const canSend = Boolean(ready && ready.recipients > 0 && ready.credits <= ready.balance && reviewAllows);
 
   return (
     <Paper withBorder radius="md" p="md" role="alertdialog" aria-label={lead} ref={panel} tabIndex={-1}>
@@ -78,7 +90,17 @@ export function SendSmsDialog({ messageId, typeName, onSent, onCancel }: SendSms
             {serverErrorText(preview.error, t('send.previewFailed'))}
           </Text>
         ) : (
-          <PreviewDetails preview={preview.data} typeName={typeName} />
+          <>
+            <PreviewDetails preview={preview.data} typeName={typeName} />
+            {preview.data.recipients > 0 && (
+              <ReviewNotice
+                preview={preview.data}
+                typeName={typeName}
+                confirmed={sendUnreviewed}
+                onConfirm={setSendUnreviewed}
+              />
+            )}
+          </>
         )}
         {sendError && (
           <Alert color="red" variant="light" p="xs" role="alert">
@@ -105,6 +127,63 @@ export function SendSmsDialog({ messageId, typeName, onSent, onCancel }: SendSms
         </Group>
       </Stack>
     </Paper>
+  );
+}
+
+/** Who vouches for the texts: unreviewed languages named, and what holds the send back. */
+function ReviewNotice({
+  preview,
+  typeName,
+  confirmed,
+  onConfirm,
+}: {
+  preview: TSendPreview;
+  typeName: string;
+  confirmed: boolean;
+  onConfirm: (confirmed: boolean) => void;
+}) {
+  const { t } = useTranslation('messages');
+  const languageName = useLanguageName();
+  const names = (codes: string[]) => codes.map((code) => languageName(code)).join(', ');
+  const hold = reviewHold(preview);
+  const unreviewed = names(preview.unreviewed_languages);
+  if (hold === 'stale' || hold === 'review') {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        p="xs"
+        role="alert"
+        icon={<IconAlertTriangle size={16} aria-hidden="true" />}
+      >
+        <Text fz="sm">
+          {hold === 'stale'
+            ? t('send.review.stale', { languages: names(preview.stale_corrections) })
+            : t('send.review.required', { type: typeName, languages: unreviewed })}
+        </Text>
+      </Alert>
+    );
+  }
+  if (hold === 'confirm') {
+    return (
+      <Alert color="orange" variant="light" p="xs" icon={<IconAlertTriangle size={16} aria-hidden="true" />}>
+        <Stack gap={6}>
+          <Text fz="sm">{t('send.review.emergency', { type: typeName, languages: unreviewed })}</Text>
+          <Checkbox
+            size="sm"
+            checked={confirmed}
+            onChange={(event) => onConfirm(event.currentTarget.checked)}
+            label={t('send.review.confirmUnreviewed')}
+          />
+        </Stack>
+      </Alert>
+    );
+  }
+  if (!preview.unreviewed_languages.length) return null;
+  return (
+    <Text fz="sm" c="dimmed" data-unreviewed>
+      {t('send.review.notReviewed', { languages: unreviewed })}
+    </Text>
   );
 }
 

@@ -9,10 +9,12 @@ import {
 } from '@tanstack/react-query';
 import { getDeliveryProgress, getSendPreview, sendSms } from '../../api/delivery';
 import {
+  chooseCorrection,
   createMessage,
   deleteMessage,
   getAdminStation,
   listMessages,
+  reviewTranslation,
   type TMessage,
   type TMessageInput,
   updateMessage,
@@ -83,6 +85,23 @@ export function useUpdateTranslationMutation() {
   return useMutation({
     mutationFn: ({ id, language, text }: { id: string; language: string; text: string }) =>
       updateTranslation(id, language, text),
+    onSuccess: (message) => saved(message),
+  });
+}
+
+export function useReviewTranslationMutation() {
+  const saved = useMessageSaved();
+  return useMutation({
+    mutationFn: ({ id, language }: { id: string; language: string }) => reviewTranslation(id, language),
+    onSuccess: (message) => saved(message),
+  });
+}
+
+export function useChooseCorrectionMutation() {
+  const saved = useMessageSaved();
+  return useMutation({
+    mutationFn: ({ id, language, keep }: { id: string; language: string; keep: 'correction' | 'machine' }) =>
+      chooseCorrection(id, language, keep),
     onSuccess: (message) => saved(message),
   });
 }

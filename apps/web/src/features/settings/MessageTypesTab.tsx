@@ -1,6 +1,7 @@
 // The Message Types tab: one card per type in display order with its icon, display name, level,
 // description and Active box (spec §2 Settings, §3 Message type); in the station's other
-// languages, the names and descriptions subscribers read in them (issue 16).
+// languages, the names and descriptions subscribers read in them (issue 16); per type, whether its
+// SMS waits until staff reviewed every translation (issue 19).
 import {
   Badge,
   Card,
@@ -42,9 +43,17 @@ function isTypeKey(key: string): key is TMessageTypeKey {
 type MessageTypesTabProps = {
   types: TMessageTypeDraft[];
   onChange: (types: TMessageTypeDraft[]) => void;
+  /** Types whose SMS waits for reviewed translations (a station setting in the same draft). */
+  reviewRequired: readonly string[];
+  onReviewRequiredChange: (types: TMessageTypeKey[]) => void;
 };
 
-export function MessageTypesTab({ types, onChange }: MessageTypesTabProps) {
+export function MessageTypesTab({
+  types,
+  onChange,
+  reviewRequired,
+  onReviewRequiredChange,
+}: MessageTypesTabProps) {
   const { t } = useTranslation('settings');
   const { t: tc } = useTranslation('common');
   const translations = useTypeTranslationsQuery();
@@ -92,17 +101,29 @@ export function MessageTypesTab({ types, onChange }: MessageTypesTabProps) {
           colorOf={colorOf}
         />
       ) : (
-        <PrimaryTypes types={types} onChange={onChange} />
+        <PrimaryTypes
+          types={types}
+          onChange={onChange}
+          reviewRequired={reviewRequired}
+          onReviewRequiredChange={onReviewRequiredChange}
+        />
       )}
     </Stack>
   );
 }
 
 /** The primary language's wording with the colour and switch: saved with Save All Settings. */
-function PrimaryTypes({ types, onChange }: MessageTypesTabProps) {
+function PrimaryTypes({ types, onChange, reviewRequired, onReviewRequiredChange }: MessageTypesTabProps) {
   const { t } = useTranslation('settings');
   const update = (id: string, patch: Partial<TMessageTypeDraft>) =>
     onChange(types.map((type) => (type.id === id ? { ...type, ...patch } : type)));
+  const setReview = (key: TMessageTypeKey, required: boolean) =>
+    onReviewRequiredChange(
+      types
+        .map((type) => type.message_type)
+        .filter(isTypeKey)
+        .filter((other) => (other === key ? required : reviewRequired.includes(other))),
+    );
 
   return (
     <Stack gap="md">
@@ -159,6 +180,20 @@ function PrimaryTypes({ types, onChange }: MessageTypesTabProps) {
               value={type.description}
               onChange={(event) => update(type.id, { description: event.currentTarget.value })}
             />
+            {isTypeKey(key) && (
+              <Checkbox
+                mt="md"
+                label={t('messageTypes.reviewRequired')}
+                description={t(
+                  key === 'emergency'
+                    ? 'messageTypes.reviewRequiredEmergencyHint'
+                    : 'messageTypes.reviewRequiredHint',
+                )}
+                aria-label={`${level}: ${t('messageTypes.reviewRequired')}`}
+                checked={reviewRequired.includes(key)}
+                onChange={(event) => setReview(key, event.currentTarget.checked)}
+              />
+            )}
           </Card>
         );
       })}

@@ -65,7 +65,12 @@ export function SettingsForm({ settings, types: savedTypes }: SettingsFormProps)
             <BrandingTab saved={settings} draft={draft} onChange={setDraft} />
           </Tabs.Panel>
           <Tabs.Panel value="messageTypes">
-            <MessageTypesTab types={types} onChange={setTypes} />
+            <MessageTypesTab
+              types={types}
+              onChange={setTypes}
+              reviewRequired={draft.review_required_types ?? []}
+              onReviewRequiredChange={(review) => setDraft({ ...draft, review_required_types: review })}
+            />
           </Tabs.Panel>
           <Tabs.Panel value="sms">
             <SmsSettingsTab saved={settings} draft={draft} onChange={setDraft} />

@@ -96,6 +96,7 @@ describe('SettingsPage', () => {
     await user.clear(emergency);
     await user.type(emergency, 'Evacuations and severe weather');
     await user.click(screen.getByRole('checkbox', { name: 'Informational: Active' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Alert: Review translations before SMS' }));
     await openTab(user, 'SMS Settings');
     await user.click(screen.getByRole('switch', { name: 'Enable SMS' }));
     await user.click(screen.getByRole('checkbox', { name: /Enable public SMS subscriptions/ }));
@@ -112,6 +113,7 @@ describe('SettingsPage', () => {
         supported_languages: ['en', 'es', 'fr'],
         sms_enabled: false,
         signup_enabled: false,
+        review_required_types: ['alert'],
       },
     ]);
     const sent = TYPES.map(

@@ -31,6 +31,7 @@ export function draftFrom(settings: TStationSettings): TSettingsDraft {
     terms_url: settings.terms_url,
     sms_enabled: settings.sms_enabled,
     signup_enabled: settings.signup_enabled,
+    review_required_types: settings.review_required_types,
   };
 }
 
@@ -77,6 +78,7 @@ export function requestFrom(draft: TSettingsDraft): TStationSettingsRequest {
     terms_url: draft.terms_url.trim(),
     sms_enabled: draft.sms_enabled,
     signup_enabled: draft.signup_enabled,
+    review_required_types: draft.review_required_types,
   };
 }
 
