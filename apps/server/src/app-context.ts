@@ -6,6 +6,7 @@ import type { Database } from './db/client.js';
 import type { TAgentHub } from './modules/machines/hub.js';
 import type { TTranslationQueue } from './modules/messages/service.js';
 import type { TRateLimits } from './modules/rate-limits/index.js';
+import type { TStationTranslation } from './modules/translation/station-chains.js';
 import type { TEventBus } from './platform/event-bus.js';
 import type { TGuards } from './platform/guards.js';
 import type { TSessions } from './platform/session.js';
@@ -44,8 +45,10 @@ export type TAppContext = {
   /** The desktop agents connected to this process, and commands to agents anywhere. */
   agents: TAgentHub;
   translationQueue: TTranslationQueue;
-  /** The configured chain of engines, for short texts translated in the request (type names). */
+  /** The operator's chain of engines (environment), for texts of no station yet (a signup's). */
   translation: TTranslationProvider;
+  /** A station's chain: its own engines (Settings → Translation), then the operator's. */
+  stationTranslation: TStationTranslation;
   /** Sign-in failures, verification texts, API keys: counted on every node together (0019). */
   limits: TRateLimits;
   now: () => Date;

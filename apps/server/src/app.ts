@@ -44,6 +44,8 @@ import { stationSettingsRoutes } from './modules/station/settings-routes.js';
 import { typeTranslationRoutes } from './modules/station/type-translation-routes.js';
 import { subscriberRoutes } from './modules/subscribers/routes.js';
 import { superadminRoutes } from './modules/superadmin/routes.js';
+import { translationSettingsRoutes } from './modules/translation/settings-routes.js';
+import { createStationTranslation } from './modules/translation/station-chains.js';
 import { startTranslationWorker } from './modules/translation/worker.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerBodyDepthLimit } from './platform/body-depth.js';
@@ -58,7 +60,11 @@ import { registerSessions } from './platform/session.js';
 import { registerWebApp } from './platform/web-app.js';
 import { createEmailProvider } from './providers/email/index.js';
 import { createSmsProvider } from './providers/sms/index.js';
-import { createTranslationProvider } from './providers/translation/index.js';
+import {
+  createOperatorEngines,
+  createTranslationProvider,
+  missingEngineHint,
+} from './providers/translation/index.js';
 
 /** Paths that always answer JSON, never the single-page app. */
 const API_PREFIXES = ['/api/', '/admin/api/', '/auth/', '/dev/api/', '/webhooks/', '/subscribe/', '/agent/'];
@@ -156,11 +162,20 @@ export async function buildApp(deps: TAppDeps) {
       await events.close();
     }
   });
-  const translation = deps.translation ?? createTranslationProvider(config.translation);
+  const operatorEngines = deps.translation ? [deps.translation] : createOperatorEngines(config.translation);
+  const translation = deps.translation ?? createTranslationProvider(config.translation, operatorEngines);
+  const stationTranslation = createStationTranslation({
+    db: database.db,
+    config: config.translation,
+    operator: translation,
+    operatorEngines,
+    hint: (from, to) => missingEngineHint(config.translation, from, to),
+    log: app.log,
+  });
   const translationQueue = await startTranslationWorker(jobs.boss, {
     db: database.db,
     events,
-    provider: translation,
+    translations: stationTranslation,
     now,
     log: app.log,
     concurrency: config.translation.concurrency,
@@ -177,6 +192,7 @@ export async function buildApp(deps: TAppDeps) {
     agents,
     translationQueue,
     translation,
+    stationTranslation,
     limits: createRateLimits({
       store: rateStore,
       config: config.rateLimits,
@@ -206,6 +222,7 @@ export async function buildApp(deps: TAppDeps) {
   await app.register(stationSettingsRoutes, ctx);
   await app.register(smsTextRoutes, ctx);
   await app.register(typeTranslationRoutes, ctx);
+  await app.register(translationSettingsRoutes, ctx);
   await app.register(userRoutes, ctx);
   await app.register(billingRoutes, ctx);
   await app.register(superadminRoutes, ctx);

@@ -16,6 +16,7 @@ const smtp = { EMAIL_PROVIDER: 'smtp', SMTP_URL: 'smtp://mail.example.org:587' }
 const live = {
   NODE_ENV: 'production',
   SESSION_SECRET: 'x'.repeat(32),
+  STATION_KEYS_SECRET: 'k'.repeat(32),
   PUBLIC_URL: 'https://alerts.example.org',
   ...twilio,
   ...smtp,
@@ -60,6 +61,7 @@ describe('config', () => {
       '  TWILIO_AUTH_TOKEN: required with SMS_PROVIDER=twilio',
       '  TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID: one is required with SMS_PROVIDER=twilio',
       '  SMTP_URL: required with EMAIL_PROVIDER=smtp',
+      "  STATION_KEYS_SECRET: required in production (32+ random characters; seals the stations' engine keys)",
       '(NODE_ENV is unset, so this is a production start. On a development machine run `npm start`, which sets NODE_ENV=development and DEV_TOOLS=true.)',
     ]);
   });

@@ -5,6 +5,8 @@ import { defaultWebDist, repoRoot } from './paths.js';
 
 /** Committed, so used only with DEV_TOOLS=true outside production (decision 0018). */
 const DEV_SESSION_SECRET = 'dev-only-insecure-session-secret-change-me';
+/** Seals the API keys stations enter, in development only (DEV_TOOLS=true, decision 0033). */
+const DEV_STATION_KEYS_SECRET = 'dev-only-insecure-station-keys-secret-change-me';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -62,6 +64,8 @@ const ZEnv = z.object({
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_MODEL: z.string().optional(),
   APERTIUM_APY_URL: z.url().optional(),
+  STATION_KEYS_SECRET: z.string().min(32, 'STATION_KEYS_SECRET must be at least 32 characters').optional(),
+  STATION_ENGINES_PRIVATE_URLS: booleanFromEnv.optional(),
   STRIPE_WEBHOOK_SECRET: z
     .string()
     .startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_')
@@ -232,6 +236,21 @@ export type TTranslationConfig = {
   openai?: { baseUrl: string; apiKey?: string; model: string };
   /** With apyUrl an Apertium APY server is used, otherwise the local `apertium` command. */
   apertium: { apyUrl?: string };
+  /** The engines stations add in Settings → Translation (decision 0033). */
+  station: TStationEnginesConfig;
+};
+
+export type TStationEnginesConfig = {
+  /** Seals their API keys (AES-256-GCM; STATION_KEYS_SECRET). */
+  keysSecret: string;
+  /**
+   * Whether a station's engine may be at a loopback or private address (a model server in the
+   * station's building on a one-station server). Off in production unless the operator allows it.
+   */
+  privateUrls: boolean;
+  /** Where DeepL and Google are, for stations' keys too (DEEPL_API_URL, GOOGLE_TRANSLATE_API_URL). */
+  deeplApiUrl?: string;
+  googleApiUrl?: string;
 };
 
 /** Limits counted in the store every node shares (decision 0019). */
@@ -297,7 +316,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const sms = smsConfig(e, modes, publicUrl);
   const email = emailConfig(e, modes);
   const billing = billingConfig(e, modes, publicUrl);
-  const translation = translationConfig(e, problems);
+  const translation = translationConfig(e, modes);
   const speech = speechConfig(e, problems);
   if (problems.length) {
     const hint = env.NODE_ENV
@@ -382,7 +401,16 @@ function emailConfig(e: z.infer<typeof ZEnv>, { production, problems }: TModes):
   return { provider: 'smtp', smtpUrl: e.SMTP_URL, from: e.EMAIL_FROM };
 }
 
-function translationConfig(e: z.infer<typeof ZEnv>, problems: string[]): TTranslationConfig {
+function translationConfig(e: z.infer<typeof ZEnv>, modes: TModes): TTranslationConfig {
+  const { production, devTools, problems } = modes;
+  // The committed fallback only on a developer's machine (DEV_TOOLS or NODE_ENV=development).
+  if (!e.STATION_KEYS_SECRET && !devTools && e.NODE_ENV !== 'development') {
+    problems.push(
+      production
+        ? "STATION_KEYS_SECRET: required in production (32+ random characters; seals the stations' engine keys)"
+        : 'STATION_KEYS_SECRET: required (32+ random characters); only DEV_TOOLS=true or NODE_ENV=development fall back to a dev secret',
+    );
+  }
   const listed = e.TRANSLATION_PROVIDERS?.split(',')
     .map((name) => name.trim().toLowerCase())
     .filter(Boolean);
@@ -439,6 +467,12 @@ function translationConfig(e: z.infer<typeof ZEnv>, problems: string[]): TTransl
         }
       : {}),
     apertium: { apyUrl: e.APERTIUM_APY_URL },
+    station: {
+      keysSecret: e.STATION_KEYS_SECRET ?? DEV_STATION_KEYS_SECRET,
+      privateUrls: e.STATION_ENGINES_PRIVATE_URLS ?? !production,
+      deeplApiUrl: e.DEEPL_API_URL,
+      googleApiUrl: e.GOOGLE_TRANSLATE_API_URL,
+    },
   };
 }
 

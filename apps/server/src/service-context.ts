@@ -8,6 +8,7 @@ import type { TConfig } from './config.js';
 import type { Db } from './db/client.js';
 import type { TTranslationQueue } from './modules/messages/translation-queue.js';
 import type { TCodeTextLimits } from './modules/rate-limits/code-texts.js';
+import type { TStationTranslation } from './modules/translation/station-chains.js';
 import type { TEventBus } from './platform/event-bus.js';
 import { authOf } from './platform/guards.js';
 import type { TAuth } from './platform/session.js';
@@ -24,6 +25,8 @@ export type TServiceContext = {
   email: TEmailProvider;
   events: TEventBus;
   translation: TTranslationProvider;
+  /** Each station's engines (Settings → Translation) before the operator's. */
+  stationTranslation: TStationTranslation;
   translationQueue: TTranslationQueue;
   /** The shared caps services check themselves (decision 0019); the app's `limits` has them. */
   limits: { codeTexts: TCodeTextLimits };

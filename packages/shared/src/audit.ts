@@ -27,6 +27,7 @@ export const AUDIT_ACTIONS = [
   'settings.updated',
   'settings.logo_changed',
   'settings.sms_text_updated',
+  'settings.translation_engines_updated',
   'settings.security_updated',
   'message_type.updated',
   'message_type.wording_edited',

@@ -259,6 +259,14 @@ export const ERROR_CODES = {
   contact_email_failed: 'Your message was saved, but we could not email it right now. We will still see it.',
   twilio_signature_invalid: 'Invalid signature',
 
+  // Settings → Translation (a station's own engines, decision 0033)
+  translation_engine_twice: '{{engine}} is in the list twice; each engine can be listed once.',
+  translation_engine_key_required: '{{engine}} needs an API key.',
+  translation_engine_url_required: '{{engine}} needs the address of its server.',
+  translation_engine_model_required: '{{engine}} needs a model name.',
+  translation_engine_url_private:
+    '{{engine}}: this server does not connect to addresses on its own network ({{host}}).',
+
   // Settings → Subscriber texts (PUT /admin/api/settings/sms-texts), kept in their own table.
   ...STATION_SMS_TEXT_ERRORS,
 } as const satisfies Record<string, TErrorTemplate>;

@@ -152,6 +152,13 @@ export const ERROR_STATUS = {
   logo_unreadable: 400,
   logo_too_big: 400,
 
+  // Settings → Translation
+  translation_engine_twice: 400,
+  translation_engine_key_required: 400,
+  translation_engine_url_required: 400,
+  translation_engine_model_required: 400,
+  translation_engine_url_private: 400,
+
   // Subscribers (public pages)
   subscriptions_closed: 403,
   alert_type_not_offered: 400,

@@ -27,6 +27,7 @@ afterAll(() => {
 const SECRET = 'production-test-secret-0123456789abcdef';
 const liveProviders = {
   SESSION_SECRET: SECRET,
+  STATION_KEYS_SECRET: SECRET,
   PUBLIC_URL: 'https://alerts.example.org',
   SMS_PROVIDER: 'twilio',
   TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000004',
@@ -130,6 +131,7 @@ describe.runIf(process.env.TEST_DB !== 'postgres')('how the server starts', () =
       'TWILIO_FROM_NUMBER',
       'SMTP_URL',
       'STRIPE_WEBHOOK_SECRET',
+      'STATION_KEYS_SECRET',
     ]);
     expect(output).toContain('(NODE_ENV is unset, so this is a production start.');
   }, 120_000);

@@ -257,6 +257,17 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
       return { label: `${String(body.kind)} (${String(body.language)})`, reset: body.text === null };
     },
   },
+  // Which engines, in which order; never a key (the view and details hold none).
+  'PUT /admin/api/settings/translation': {
+    action: 'settings.translation_engines_updated',
+    target: 'station',
+    targetId: stationOf,
+    details: (call) => {
+      const engines = (bodyOf(call).engines ?? []) as { engine?: unknown }[];
+      return { label: engines.map((e) => String(e.engine)).join(', ') || '—' };
+    },
+  },
+  'POST /admin/api/settings/translation/test': null,
   'PUT /admin/api/message-types/:id': {
     action: 'message_type.updated',
     target: 'message_type',

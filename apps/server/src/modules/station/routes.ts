@@ -40,7 +40,7 @@ function messageTypeItem(t: {
 }
 
 /** What these routes use from the app, handed over as the plugin's options. */
-export type TStationRoutesDeps = Pick<TAppContext, 'db' | 'guards' | 'now' | 'translation'>;
+export type TStationRoutesDeps = Pick<TAppContext, 'db' | 'guards' | 'now' | 'stationTranslation'>;
 
 export const stationRoutes: FastifyPluginAsyncZod<TStationRoutesDeps> = async (fastify, deps) => {
   fastify.post(
@@ -140,7 +140,12 @@ export const stationRoutes: FastifyPluginAsyncZod<TStationRoutesDeps> = async (f
     },
     async (request) => {
       const { display_name, description, color_code, is_active } = request.body;
-      const context = { ...staffFacts(deps, request), translation: deps.translation, log: request.log };
+      const facts = staffFacts(deps, request);
+      const context = {
+        ...facts,
+        translation: deps.stationTranslation.forStation(facts.stationId),
+        log: request.log,
+      };
       const { db, stationId, now } = context;
       const before = (await listMessageTypes(db, stationId)).find((t) => t.id === request.params.id);
       if (!before) throw notFound('message_type_not_found');

@@ -14,7 +14,7 @@ import { getStationSettings, saveStationSettings } from './settings.js';
 /** What these routes use from the deps, handed over as the plugin's options. */
 export type TStationSettingsRoutesDeps = Pick<
   TAppContext,
-  'config' | 'db' | 'guards' | 'now' | 'translation'
+  'config' | 'db' | 'guards' | 'now' | 'stationTranslation'
 >;
 
 export const stationSettingsRoutes: FastifyPluginAsyncZod<TStationSettingsRoutesDeps> = async (
@@ -50,7 +50,7 @@ export const stationSettingsRoutes: FastifyPluginAsyncZod<TStationSettingsRoutes
         {
           ...staffFacts(deps, request),
           config: deps.config,
-          translation: deps.translation,
+          translation: deps.stationTranslation.forStation(authOf(request).stationId),
           log: request.log,
         },
         request.body,

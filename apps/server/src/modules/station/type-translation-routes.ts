@@ -8,11 +8,12 @@ import {
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { authOf } from '../../platform/guards.js';
 import { staffFacts } from '../../service-context.js';
 import { listTypeTranslations, saveStaffWording } from './type-translations.js';
 
 /** What these routes use from the deps, handed over as the plugin's options. */
-export type TTypeTranslationRoutesDeps = Pick<TAppContext, 'db' | 'guards' | 'now' | 'translation'>;
+export type TTypeTranslationRoutesDeps = Pick<TAppContext, 'db' | 'guards' | 'now' | 'stationTranslation'>;
 
 export const typeTranslationRoutes: FastifyPluginAsyncZod<TTypeTranslationRoutesDeps> = async (
   fastify,
@@ -51,7 +52,11 @@ export const typeTranslationRoutes: FastifyPluginAsyncZod<TTypeTranslationRoutes
     },
     async (request) =>
       saveStaffWording(
-        { ...staffFacts(deps, request), translation: deps.translation, log: request.log },
+        {
+          ...staffFacts(deps, request),
+          translation: deps.stationTranslation.forStation(authOf(request).stationId),
+          log: request.log,
+        },
         {
           typeId: request.params.id,
           language: request.params.language,

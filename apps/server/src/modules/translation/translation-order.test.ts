@@ -2,8 +2,10 @@
 // languages are translated at once (up to TRANSLATION_CONCURRENCY), and an emergency queued behind
 // other work is translated before it.
 import { describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../config.js';
 import type { TTranslationProvider } from '../../providers/translation/types.js';
 import { createTestApp, TestClient } from '../../test/app.js';
+import { TEST_CONFIG_ENV } from '../../test/db.js';
 import { createStationWithAdmin } from '../../test/factories.js';
 
 /** An engine that holds every translation until the test lets it go, recording what it was asked. */
@@ -42,11 +44,10 @@ async function until(done: () => boolean) {
 
 async function stationApp(concurrency: number) {
   const held = heldEngine();
+  const { translation } = loadConfig(TEST_CONFIG_ENV);
   const { app, db } = await createTestApp({
     translation: held.engine,
-    config: {
-      translation: { providers: [], providersSet: false, timeoutMs: 20_000, concurrency, apertium: {} },
-    },
+    config: { translation: { ...translation, providers: [], providersSet: false, concurrency } },
   });
   const { adminEmail } = await createStationWithAdmin(db, {
     slug: `order${concurrency}`,

@@ -9,6 +9,7 @@ import { TranslationError, type TTranslationProvider } from '../../providers/tra
 import type { TTranslationJob, TTranslationQueue } from '../messages/service.js';
 import * as messages from '../messages/service.js';
 import { declareTranslateQueue, TRANSLATE_QUEUE, translationQueue } from './queue.js';
+import type { TStationTranslation } from './station-chains.js';
 import { requeueStalePending, STALE_AFTER_SECONDS, SWEEP_QUEUE } from './sweep.js';
 
 export { TRANSLATE_QUEUE };
@@ -16,12 +17,20 @@ export { TRANSLATE_QUEUE };
 export type TTranslationWorkerDeps = {
   db: Db;
   events: TEventBus;
-  provider: TTranslationProvider;
   now: () => Date;
   log?: { error(details: object, message: string): void; warn?(details: object, message: string): void };
   /** How long a pending row may go without a job before the sweep queues one (tests pass 0). */
   staleAfterSeconds?: number;
-};
+} & (
+  | {
+      /** Each station's chain: its own engines, then the operator's. */
+      translations: Pick<TStationTranslation, 'chainFor'>;
+    }
+  | {
+      /** One chain for every station (tests of the job itself). */
+      provider: TTranslationProvider;
+    }
+);
 
 /** Translates one job; returns normally when done (or outdated), throws to have it retried. */
 export async function runTranslationJob(
@@ -54,14 +63,20 @@ export async function runTranslationJob(
     }
   };
 
+  const from = message.originalLanguage as TLanguageCode;
+  const to = job.language as TLanguageCode;
   try {
-    const text = await deps.provider.translate({
-      text: message.original,
-      from: message.originalLanguage as TLanguageCode,
-      to: job.language as TLanguageCode,
-    });
-    await finish({ status: 'completed', translatedText: text, error: null, provider: deps.provider.name });
+    const provider = 'translations' in deps ? await deps.translations.chainFor(job.stationId) : deps.provider;
+    const text = await provider.translate({ text: message.original, from, to });
+    await finish({ status: 'completed', translatedText: text, error: null, provider: provider.name });
   } catch (error) {
+    // The stored reason is for station staff; what the operator could do goes to the log only.
+    if (error instanceof TranslationError && error.operatorHint) {
+      deps.log?.warn?.(
+        { stationId: job.stationId, from, to, hint: error.operatorHint },
+        'no translation engine covers a station language',
+      );
+    }
     const reason = error instanceof Error ? error.message : String(error);
     const retry = error instanceof TranslationError ? error.kind === 'transient' : true;
     if (retry && attempt.retryCount < attempt.retryLimit) throw error;

@@ -102,7 +102,10 @@ describe('Apertium, the local Debian installation', () => {
       expect(await chain.translate({ text: 'Good morning.', from: 'en', to: 'es' })).toMatch(/buenos/i);
       const error = await failure(chain.translate({ text: 'Good morning.', from: 'en', to: 'ko' }));
       expect(error.kind).toBe('unsupported');
-      expect(error.message).toBe('No translation engine for en→ko: set DEEPL_API_KEY or another provider');
+      expect(error.message).toBe(
+        'No translation engine covers English → Korean. An admin can add one in Settings → Translation.',
+      );
+      expect(error.operatorHint).toBe('set DEEPL_API_KEY or another provider');
     },
   );
 

@@ -1,15 +1,19 @@
 // An ordered chain of engines, as configured (e.g. deepl, then apertium): each text goes to the
 // first engine that covers its language pair; when that engine fails, the next one that covers the
-// pair is tried. No engine for the pair is an 'unsupported' failure whose words say what would help.
+// pair is tried. No engine for the pair is an 'unsupported' failure in words station staff can act
+// on (an admin adds an engine in Settings → Translation); what the operator could do instead goes
+// with it as `operatorHint`, for the server's log only (issue 19).
+import { languageName } from '@message-station/shared';
 import { type TLanguageCode, TranslationError, type TTranslationProvider } from './types.js';
 
 export type TTranslationChainOptions = {
-  /** What would make from → to possible, e.g. 'set DEEPL_API_KEY or another provider'. */
-  hint: (from: TLanguageCode, to: TLanguageCode) => string;
+  /** What the operator could do for from → to, e.g. 'set DEEPL_API_KEY or another provider'. */
+  hint?: (from: TLanguageCode, to: TLanguageCode) => string;
 };
 
-export function noEngineMessage(from: TLanguageCode, to: TLanguageCode, hint: string): string {
-  return `No translation engine for ${from}→${to}: ${hint}`;
+/** The reason a translation failed for want of an engine, as stored and shown to station staff. */
+export function noEngineMessage(from: TLanguageCode, to: TLanguageCode): string {
+  return `No translation engine covers ${languageName(from)} → ${languageName(to)}. An admin can add one in Settings → Translation.`;
 }
 
 function asTranslationError(error: unknown, provider: string): TranslationError {
@@ -55,7 +59,13 @@ export function createTranslationChain(
         }
       }
       if (failures.length === 0) {
-        throw new TranslationError('unsupported', noEngineMessage(from, to, options.hint(from, to)));
+        throw new TranslationError(
+          'unsupported',
+          noEngineMessage(from, to),
+          undefined,
+          undefined,
+          options.hint?.(from, to),
+        );
       }
       // Every engine that covers the pair failed. Worth retrying later if any failure was transient.
       const kind = failures.some((f) => f.kind === 'transient') ? 'transient' : 'permanent';

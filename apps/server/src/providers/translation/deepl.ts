@@ -1,6 +1,7 @@
 import type { TTranslationConfig } from '../../config.js';
 import {
   anyPairOfTheNine,
+  checkSetting,
   httpFailure,
   malformed,
   sendRequest,
@@ -8,7 +9,12 @@ import {
   type THttpReply,
   trimBaseUrl,
 } from './http.js';
-import { type TLanguageCode, TranslationError, type TTranslationProvider } from './types.js';
+import {
+  type TEngineOptions,
+  type TLanguageCode,
+  TranslationError,
+  type TTranslationProvider,
+} from './types.js';
 
 type TDeepLConfig = NonNullable<TTranslationConfig['deepl']>;
 
@@ -34,10 +40,7 @@ const SOURCE_LANG: Record<TLanguageCode, string> = {
 };
 const TARGET_LANG: Record<TLanguageCode, string> = { ...SOURCE_LANG, en: 'EN-US', pt: 'PT-BR' };
 
-export function createDeepLProvider(
-  config: TDeepLConfig,
-  options: { timeoutMs: number },
-): TTranslationProvider {
+export function createDeepLProvider(config: TDeepLConfig, options: TEngineOptions): TTranslationProvider {
   const engine: THttpEngine = { provider: 'deepl', label: 'DeepL', timeoutMs: options.timeoutMs };
   const base = trimBaseUrl(config.apiUrl ?? deeplApiUrl(config.apiKey));
   const supports = anyPairOfTheNine;
@@ -63,7 +66,7 @@ export function createDeepLProvider(
           preserve_formatting: true,
         }),
       });
-      if (reply.status !== 200) throw deeplFailure(engine, reply);
+      if (reply.status !== 200) throw deeplFailure(engine, reply, options);
       const translations = (reply.body as { translations?: { text?: unknown }[] } | undefined)?.translations;
       const translated = translations?.[0]?.text;
       if (typeof translated !== 'string') throw malformed(engine);
@@ -72,10 +75,15 @@ export function createDeepLProvider(
   };
 }
 
-function deeplFailure(engine: THttpEngine, reply: THttpReply) {
+function deeplFailure(engine: THttpEngine, reply: THttpReply, options: TEngineOptions) {
   switch (reply.status) {
     case 403:
-      return httpFailure(engine, reply, 'permanent', 'DeepL refused the API key (check DEEPL_API_KEY)');
+      return httpFailure(
+        engine,
+        reply,
+        'permanent',
+        `DeepL refused the API key (${checkSetting(options, 'DEEPL_API_KEY')})`,
+      );
     case 456:
       return httpFailure(
         engine,

@@ -1,6 +1,7 @@
 import type { TTranslationConfig } from '../../config.js';
 import {
   anyPairOfTheNine,
+  checkSetting,
   httpFailure,
   malformed,
   sendRequest,
@@ -8,7 +9,12 @@ import {
   type THttpReply,
   trimBaseUrl,
 } from './http.js';
-import { type TLanguageCode, TranslationError, type TTranslationProvider } from './types.js';
+import {
+  type TEngineOptions,
+  type TLanguageCode,
+  TranslationError,
+  type TTranslationProvider,
+} from './types.js';
 
 type TGoogleConfig = NonNullable<TTranslationConfig['google']>;
 
@@ -35,10 +41,7 @@ const RATE_REASONS = new Set([
   'quotaExceeded',
 ]);
 
-export function createGoogleProvider(
-  config: TGoogleConfig,
-  options: { timeoutMs: number },
-): TTranslationProvider {
+export function createGoogleProvider(config: TGoogleConfig, options: TEngineOptions): TTranslationProvider {
   const engine: THttpEngine = { provider: 'google', label: 'Google Translate', timeoutMs: options.timeoutMs };
   const base = trimBaseUrl(config.apiUrl ?? GOOGLE_TRANSLATE_API_URL);
   const supports = anyPairOfTheNine;
@@ -60,7 +63,7 @@ export function createGoogleProvider(
         headers: { 'content-type': 'application/json; charset=utf-8', accept: 'application/json' },
         body: JSON.stringify({ q: text, source: GOOGLE_CODE[from], target: GOOGLE_CODE[to], format: 'text' }),
       });
-      if (reply.status !== 200) throw googleFailure(engine, reply);
+      if (reply.status !== 200) throw googleFailure(engine, reply, options);
       const data = (reply.body as { data?: { translations?: { translatedText?: unknown }[] } } | undefined)
         ?.data;
       const translated = data?.translations?.[0]?.translatedText;
@@ -70,20 +73,27 @@ export function createGoogleProvider(
   };
 }
 
-function googleFailure(engine: THttpEngine, reply: THttpReply) {
+function googleFailure(engine: THttpEngine, reply: THttpReply, options: TEngineOptions) {
   const error = (
     reply.body as { error?: { errors?: { reason?: string }[]; details?: { reason?: string }[] } }
   )?.error;
   const reasons = [...(error?.errors ?? []), ...(error?.details ?? [])].map((e) => e?.reason ?? '');
   if (reply.status === 403 && reasons.some((reason) => RATE_REASONS.has(reason))) {
-    return httpFailure(engine, reply, 'transient', 'Google Translate is limiting the request rate');
+    return httpFailure(
+      engine,
+      reply,
+      'transient',
+      'Google Translate is limiting the request rate',
+      'rate_limited',
+    );
   }
   if (reply.status === 400 && reasons.includes('API_KEY_INVALID')) {
     return httpFailure(
       engine,
       reply,
       'permanent',
-      'Google Translate refused the API key (check GOOGLE_TRANSLATE_API_KEY)',
+      `Google Translate refused the API key (${checkSetting(options, 'GOOGLE_TRANSLATE_API_KEY')})`,
+      'bad_key',
     );
   }
   if (reply.status === 401 || reply.status === 403) {
@@ -91,7 +101,7 @@ function googleFailure(engine: THttpEngine, reply: THttpReply) {
       engine,
       reply,
       'permanent',
-      'Google Translate refused the API key (check GOOGLE_TRANSLATE_API_KEY and that the API is enabled)',
+      `Google Translate refused the API key (${checkSetting(options, 'GOOGLE_TRANSLATE_API_KEY')} and that the API is enabled)`,
     );
   }
   return httpFailure(engine, reply);

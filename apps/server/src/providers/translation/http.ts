@@ -1,7 +1,12 @@
 // What the HTTP engines share: one request with a deadline, the answer read as JSON when it is
 // JSON, and failures put into words an operator understands (never with the API key in them).
-import { LANGUAGE_CODES } from '@message-station/shared';
-import { type TLanguageCode, TranslationError, type TTranslationFailureKind } from './types.js';
+import { LANGUAGE_CODES, type TEngineTestProblem } from '@message-station/shared';
+import {
+  type TEngineOptions,
+  type TLanguageCode,
+  TranslationError,
+  type TTranslationFailureKind,
+} from './types.js';
 
 export type THttpEngine = {
   /** Provider name in configuration, e.g. 'deepl'. */
@@ -33,19 +38,36 @@ export async function sendRequest(engine: THttpEngine, url: string, init: Reques
 export function unreachable(engine: THttpEngine, error: unknown): TranslationError {
   const name = (error as Error | undefined)?.name;
   if (name === 'TimeoutError' || name === 'AbortError') {
-    return new TranslationError(
-      'transient',
-      `${engine.label} did not answer within ${formatSeconds(engine.timeoutMs)}`,
-      engine.provider,
+    return withProblem(
+      new TranslationError(
+        'transient',
+        `${engine.label} did not answer within ${formatSeconds(engine.timeoutMs)}`,
+        engine.provider,
+      ),
+      'timeout',
     );
   }
   const cause = (error as { cause?: { code?: string; message?: string } } | undefined)?.cause;
   const reason = cause?.code ?? cause?.message ?? (error as Error | undefined)?.message ?? 'no answer';
-  return new TranslationError(
-    'transient',
-    `${engine.label} could not be reached (${reason})`,
-    engine.provider,
+  return withProblem(
+    new TranslationError('transient', `${engine.label} could not be reached (${reason})`, engine.provider),
+    'unreachable',
   );
+}
+
+export function withProblem(error: TranslationError, problem: TEngineTestProblem): TranslationError {
+  error.problem = problem;
+  return error;
+}
+
+/** The usual meaning of an HTTP status for an engine's settings; vendors refine it. */
+export function problemForStatus(status: number): TEngineTestProblem {
+  if (status === 401 || status === 403) return 'bad_key';
+  if (status === 456) return 'quota';
+  if (status === 429) return 'rate_limited';
+  if (status === 404) return 'not_found';
+  if (status >= 500) return 'unavailable';
+  return 'refused';
 }
 
 /** The usual meaning of an HTTP status for a translation request; vendors refine it. */
@@ -59,15 +81,17 @@ export function httpFailure(
   reply: THttpReply,
   kind: TTranslationFailureKind = kindForStatus(reply.status),
   plain?: string,
+  problem: TEngineTestProblem = problemForStatus(reply.status),
 ): TranslationError {
   const detail = errorDetail(reply);
   const words = plain ?? defaultWords(engine.label, reply.status);
-  return new TranslationError(
+  const error = new TranslationError(
     kind,
     `${words} (HTTP ${reply.status})${detail ? `: ${detail}` : ''}`,
     engine.provider,
     reply.status,
   );
+  return withProblem(error, problem);
 }
 
 function defaultWords(label: string, status: number): string {
@@ -96,12 +120,20 @@ export function errorDetail(reply: THttpReply): string {
   return oneLine.length > 200 ? `${oneLine.slice(0, 197)}...` : oneLine;
 }
 
+/** Where an admin fixes an engine's setting: the environment's variable, or the station's page. */
+export function checkSetting(options: TEngineOptions, variable: string, stationWords = 'the key'): string {
+  return options.station ? `check ${stationWords} in Settings → Translation` : `check ${variable}`;
+}
+
 /** A 2xx answer that does not hold what the API promises. */
 export function malformed(engine: THttpEngine): TranslationError {
-  return new TranslationError(
-    'transient',
-    `${engine.label} answered without a translation in it`,
-    engine.provider,
+  return withProblem(
+    new TranslationError(
+      'transient',
+      `${engine.label} answered without a translation in it`,
+      engine.provider,
+    ),
+    'bad_answer',
   );
 }
 

@@ -9,10 +9,17 @@ import { createNoTranslationProvider } from './none.js';
 import { createOpenAiProvider } from './openai.js';
 import type { TLanguageCode, TTranslationProvider } from './types.js';
 
-export function createTranslationProvider(config: TTranslationConfig): TTranslationProvider {
+export function createTranslationProvider(
+  config: TTranslationConfig,
+  engines: TTranslationProvider[] = createOperatorEngines(config),
+): TTranslationProvider {
+  return createTranslationChain(engines, { hint: (from, to) => missingEngineHint(config, from, to) });
+}
+
+/** The operator's engines (TRANSLATION_PROVIDERS, in order), each on its own. */
+export function createOperatorEngines(config: TTranslationConfig): TTranslationProvider[] {
   const options = { timeoutMs: config.timeoutMs };
-  const providers = config.providers.map((name) => createEngine(config, name, options));
-  return createTranslationChain(providers, { hint: (from, to) => missingEngineHint(config, from, to) });
+  return config.providers.map((name) => createEngine(config, name, options));
 }
 
 function createEngine(

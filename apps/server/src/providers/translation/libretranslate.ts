@@ -2,7 +2,12 @@
 // it covers from GET /languages, so a pair it lacks is never sent to it.
 import type { TTranslationConfig } from '../../config.js';
 import { httpFailure, malformed, sendRequest, type THttpEngine, trimBaseUrl } from './http.js';
-import { type TLanguageCode, TranslationError, type TTranslationProvider } from './types.js';
+import {
+  type TEngineOptions,
+  type TLanguageCode,
+  TranslationError,
+  type TTranslationProvider,
+} from './types.js';
 
 type TLibreTranslateConfig = NonNullable<TTranslationConfig['libretranslate']>;
 
@@ -27,7 +32,7 @@ type TLanguage = { code: string; targets?: string[] };
 
 export function createLibreTranslateProvider(
   config: TLibreTranslateConfig,
-  options: { timeoutMs: number },
+  options: TEngineOptions,
 ): TTranslationProvider {
   const engine: THttpEngine = {
     provider: 'libretranslate',

@@ -4,6 +4,7 @@ import { languageName } from '@message-station/shared';
 import type { TTranslationConfig } from '../../config.js';
 import {
   anyPairOfTheNine,
+  checkSetting,
   httpFailure,
   malformed,
   sendRequest,
@@ -11,7 +12,12 @@ import {
   type THttpReply,
   trimBaseUrl,
 } from './http.js';
-import { type TLanguageCode, TranslationError, type TTranslationProvider } from './types.js';
+import {
+  type TEngineOptions,
+  type TLanguageCode,
+  TranslationError,
+  type TTranslationProvider,
+} from './types.js';
 
 type TOpenAiConfig = NonNullable<TTranslationConfig['openai']>;
 
@@ -35,10 +41,7 @@ export function translationPrompt(from: TLanguageCode, to: TLanguageCode): strin
   ].join('\n');
 }
 
-export function createOpenAiProvider(
-  config: TOpenAiConfig,
-  options: { timeoutMs: number },
-): TTranslationProvider {
+export function createOpenAiProvider(config: TOpenAiConfig, options: TEngineOptions): TTranslationProvider {
   const engine: THttpEngine = {
     provider: 'openai',
     label: `The model server (${config.model})`,
@@ -74,7 +77,7 @@ export function createOpenAiProvider(
           ],
         }),
       });
-      if (reply.status !== 200) throw openAiFailure(engine, reply);
+      if (reply.status !== 200) throw openAiFailure(engine, reply, options);
       const choice = (
         reply.body as { choices?: { message?: { content?: unknown }; finish_reason?: string }[] } | undefined
       )?.choices?.[0];
@@ -99,17 +102,17 @@ function cleanAnswer(content: string): string {
   return content.replace(/^\s*<think>[\s\S]*?<\/think>/, '').trim();
 }
 
-function openAiFailure(engine: THttpEngine, reply: THttpReply) {
+function openAiFailure(engine: THttpEngine, reply: THttpReply, options: TEngineOptions) {
   const code = (reply.body as { error?: { code?: unknown; type?: unknown } } | undefined)?.error;
   if (reply.status === 429 && (code?.code === 'insufficient_quota' || code?.type === 'insufficient_quota')) {
-    return httpFailure(engine, reply, 'permanent', `${engine.label} has no quota left`);
+    return httpFailure(engine, reply, 'permanent', `${engine.label} has no quota left`, 'quota');
   }
   if (reply.status === 401 || reply.status === 403) {
     return httpFailure(
       engine,
       reply,
       'permanent',
-      `${engine.label} refused the API key (check OPENAI_API_KEY)`,
+      `${engine.label} refused the API key (${checkSetting(options, 'OPENAI_API_KEY')})`,
     );
   }
   if (reply.status === 404) {
@@ -117,7 +120,7 @@ function openAiFailure(engine: THttpEngine, reply: THttpReply) {
       engine,
       reply,
       'permanent',
-      `${engine.label} does not know this model or address (check OPENAI_MODEL and OPENAI_BASE_URL)`,
+      `${engine.label} does not know this model or address (${checkSetting(options, 'OPENAI_MODEL and OPENAI_BASE_URL', 'the model and address')})`,
     );
   }
   return httpFailure(engine, reply);

@@ -358,11 +358,15 @@ describe('the chain', () => {
     expect(one.kind).toBe('permanent');
   });
 
-  it('says which setting would help when no engine covers the pair', async () => {
+  it('says in station words when no engine covers the pair, and keeps the setting for the log', async () => {
     const chain = createTranslationChain([scripted('offline', { covers: ['en', 'es'] })], { hint });
     const error = await failure(chain.translate({ text: 'Hi', from: 'en', to: 'ko' }));
     expect(error.kind).toBe('unsupported');
-    expect(error.message).toBe('No translation engine for en→ko: set DEEPL_API_KEY or another provider');
+    expect(error.message).toBe(
+      'No translation engine covers English → Korean. An admin can add one in Settings → Translation.',
+    );
+    expect(error.message).not.toMatch(/DEEPL_API_KEY|provider/);
+    expect(error.operatorHint).toBe('set DEEPL_API_KEY or another provider');
   });
 
   it('returns the text itself when the languages are the same', async () => {
@@ -402,7 +406,17 @@ describe('translation configuration', () => {
       timeoutMs: 20_000,
       concurrency: 4,
       apertium: { apyUrl: undefined },
+      // Stations' engines: the dev secret seals their keys; private addresses allowed off production.
+      station: { keysSecret: expect.stringMatching(/^dev-only/), privateUrls: true },
     });
+    // The committed secret only on a developer's machine; STATION_KEYS_SECRET is required elsewhere.
+    const secret = { SESSION_SECRET: 's'.repeat(32) };
+    expect(loadConfig({ NODE_ENV: 'development', ...secret }).translation.station.keysSecret).toMatch(
+      /^dev-only/,
+    );
+    expect(() => loadConfig({ NODE_ENV: 'test', ...secret })).toThrow(/STATION_KEYS_SECRET: required/);
+    const own = loadConfig({ NODE_ENV: 'test', ...secret, STATION_KEYS_SECRET: 'k'.repeat(32) });
+    expect(own.translation.station.keysSecret).toBe('k'.repeat(32));
     expect(loadConfig({ ...dev, TRANSLATION_CONCURRENCY: '8' }).translation.concurrency).toBe(8);
     expect(() => loadConfig({ ...dev, TRANSLATION_CONCURRENCY: '0' })).toThrow(/TRANSLATION_CONCURRENCY/);
   });
@@ -459,7 +473,10 @@ describe('translation configuration', () => {
     expect(chain.name).toBe('none');
     const error = await failure(chain.translate({ text: 'Hi', from: 'en', to: 'ko' }));
     expect(error.message).toBe(
-      'No translation engine for en→ko: add deepl to TRANSLATION_PROVIDERS and set DEEPL_API_KEY, or another provider',
+      'No translation engine covers English → Korean. An admin can add one in Settings → Translation.',
+    );
+    expect(error.operatorHint).toBe(
+      'add deepl to TRANSLATION_PROVIDERS and set DEEPL_API_KEY, or another provider',
     );
     const offline: TTranslationConfig = loadConfig(dev).translation;
     expect(missingEngineHint(offline, 'en', 'ko')).toBe('set DEEPL_API_KEY or another provider');

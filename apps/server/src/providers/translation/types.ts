@@ -1,6 +1,6 @@
 // The one interface every translation engine implements: say which language pairs it covers,
 // translate one text, or throw a typed error saying whether trying again (or elsewhere) could help.
-import type { TLanguageCode } from '@message-station/shared';
+import type { TEngineTestProblem, TLanguageCode } from '@message-station/shared';
 
 export type { TLanguageCode };
 
@@ -19,6 +19,9 @@ export type TTranslationRequest = {
 export type TTranslationFailureKind = 'transient' | 'permanent' | 'unsupported';
 
 export class TranslationError extends Error {
+  /** What went wrong, in a category the settings page words (bad key, quota, unreachable …). */
+  problem?: TEngineTestProblem;
+
   constructor(
     readonly kind: TTranslationFailureKind,
     /** Plain words, fit to show an operator as the reason a translation failed. */
@@ -27,11 +30,22 @@ export class TranslationError extends Error {
     readonly provider?: string,
     /** The engine's HTTP status, when it answered with one. */
     readonly status?: number,
+    /**
+     * For the operator's log, never for station staff: what would give a pair no engine covers an
+     * engine ('set DEEPL_API_KEY or another provider').
+     */
+    readonly operatorHint?: string,
   ) {
     super(message);
     this.name = 'TranslationError';
   }
 }
+
+/**
+ * How an engine is built. `station`: the engine is a station's own (Settings → Translation), so its
+ * failures point there rather than at the server's environment variables.
+ */
+export type TEngineOptions = { timeoutMs: number; station?: boolean };
 
 export type TTranslationProvider = {
   readonly name: string;

@@ -1,0 +1,92 @@
+// Settings → Translation (issue 19): GET and PUT /admin/api/settings/translation and POST …/test
+// for admins; GET …/coverage for all staff (the create form marks the languages no engine covers).
+import {
+  ZErrorResponse,
+  ZTranslationCoverage,
+  ZTranslationCoverageQuery,
+  ZTranslationEnginesRequest,
+  ZTranslationEngineTestRequest,
+  ZTranslationEngineTestResponse,
+  ZTranslationSettings,
+} from '@message-station/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { TAppContext } from '../../app-context.js';
+import { staffFacts } from '../../service-context.js';
+import {
+  getCoverage,
+  getTranslationSettings,
+  saveTranslationEngines,
+  testTranslationEngine,
+} from './settings-service.js';
+
+/** What these routes use from the deps, handed over as the plugin's options. */
+export type TTranslationSettingsRoutesDeps = Pick<
+  TAppContext,
+  'config' | 'db' | 'guards' | 'now' | 'stationTranslation'
+>;
+
+export const translationSettingsRoutes: FastifyPluginAsyncZod<TTranslationSettingsRoutesDeps> = async (
+  fastify,
+  deps,
+) => {
+  const context = (request: Parameters<typeof staffFacts>[1]) => ({
+    ...staffFacts(deps, request),
+    config: deps.config,
+    stationTranslation: deps.stationTranslation,
+  });
+
+  fastify.get(
+    '/admin/api/settings/translation',
+    {
+      onRequest: deps.guards.requireAdmin,
+      schema: {
+        tags: ['station'],
+        summary: "The station's own translation engines (keys never shown) and who covers each language",
+        response: { 200: ZTranslationSettings, 403: ZErrorResponse },
+      },
+    },
+    async (request) => getTranslationSettings(context(request)),
+  );
+
+  fastify.get(
+    '/admin/api/settings/translation/coverage',
+    {
+      onRequest: deps.guards.requireUser,
+      schema: {
+        tags: ['station'],
+        summary: "Which engine covers each of the station's languages from one language",
+        querystring: ZTranslationCoverageQuery,
+        response: { 200: ZTranslationCoverage, 400: ZErrorResponse },
+      },
+    },
+    async (request) => getCoverage(context(request), request.query.from),
+  );
+
+  fastify.put(
+    '/admin/api/settings/translation',
+    {
+      onRequest: deps.guards.requireAdmin,
+      schema: {
+        tags: ['station'],
+        summary: "Replace the station's engines with this list, first tried first (a key left out is kept)",
+        body: ZTranslationEnginesRequest,
+        response: { 200: ZTranslationSettings, 400: ZErrorResponse, 403: ZErrorResponse },
+      },
+    },
+    async (request) => saveTranslationEngines(context(request), request.body),
+  );
+
+  fastify.post(
+    '/admin/api/settings/translation/test',
+    {
+      onRequest: deps.guards.requireAdmin,
+      schema: {
+        tags: ['station'],
+        summary: 'Translate a short sample with one engine, as typed or as saved',
+        body: ZTranslationEngineTestRequest,
+        response: { 200: ZTranslationEngineTestResponse, 400: ZErrorResponse, 403: ZErrorResponse },
+      },
+    },
+    async (request) => testTranslationEngine(context(request), request.body),
+  );
+};

@@ -1,0 +1,108 @@
+// One of a station's own engines, built from its settings (the key opened), and the rules a list of
+// them must keep: each engine once, the settings each needs, and (unless the operator allows it) no
+// address on the server's own network (decision 0033).
+import { BlockList, isIP } from 'node:net';
+import { STATION_ENGINE_FIELDS, type TStationEngineName } from '@message-station/shared';
+import { OPENAI_DEFAULT_BASE_URL, type TTranslationConfig } from '../../config.js';
+import { AppError } from '../../platform/errors.js';
+import { createApertiumProvider } from '../../providers/translation/apertium.js';
+import { createDeepLProvider } from '../../providers/translation/deepl.js';
+import { createGoogleProvider } from '../../providers/translation/google.js';
+import { createLibreTranslateProvider } from '../../providers/translation/libretranslate.js';
+import { createOpenAiProvider } from '../../providers/translation/openai.js';
+import type { TTranslationProvider } from '../../providers/translation/types.js';
+
+/** How the engines are called in refusals and the server's log (the page words them itself). */
+export const ENGINE_LABELS: Record<TStationEngineName, string> = {
+  deepl: 'DeepL',
+  google: 'Google Translate',
+  openai: 'The OpenAI-compatible server',
+  libretranslate: 'LibreTranslate',
+  apertium: 'Apertium',
+};
+
+export type TEngineSettings = {
+  engine: TStationEngineName;
+  apiKey: string | null;
+  baseUrl: string | null;
+  model: string | null;
+};
+
+export function buildStationEngine(
+  config: TTranslationConfig,
+  settings: TEngineSettings,
+): TTranslationProvider {
+  const options = { timeoutMs: config.timeoutMs, station: true };
+  const apiKey = settings.apiKey ?? undefined;
+  switch (settings.engine) {
+    case 'deepl':
+      return createDeepLProvider({ apiKey: apiKey ?? '', apiUrl: config.station.deeplApiUrl }, options);
+    case 'google':
+      return createGoogleProvider({ apiKey: apiKey ?? '', apiUrl: config.station.googleApiUrl }, options);
+    case 'openai':
+      return createOpenAiProvider(
+        { baseUrl: settings.baseUrl ?? OPENAI_DEFAULT_BASE_URL, apiKey, model: settings.model ?? '' },
+        options,
+      );
+    case 'libretranslate':
+      return createLibreTranslateProvider({ url: settings.baseUrl ?? '', apiKey }, options);
+    case 'apertium':
+      return createApertiumProvider({ apyUrl: settings.baseUrl ?? undefined }, options);
+  }
+}
+
+/** Refuses settings an engine cannot work with, naming the engine and what it lacks. */
+export function checkEngineSettings(config: TTranslationConfig, settings: TEngineSettings) {
+  const fields = STATION_ENGINE_FIELDS[settings.engine];
+  const engine = ENGINE_LABELS[settings.engine];
+  const needsKey = fields.key === 'required' || (settings.engine === 'openai' && !settings.baseUrl);
+  if (needsKey && !settings.apiKey) throw new AppError('translation_engine_key_required', { engine });
+  if (fields.baseUrl === 'required' && !settings.baseUrl) {
+    throw new AppError('translation_engine_url_required', { engine });
+  }
+  if (fields.model && !settings.model) throw new AppError('translation_engine_model_required', { engine });
+  if (settings.baseUrl && !config.station.privateUrls) {
+    const host = privateHost(settings.baseUrl);
+    if (host) throw new AppError('translation_engine_url_private', { engine, host });
+  }
+}
+
+const PRIVATE = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.168.0.0', 16],
+] as const) {
+  PRIVATE.addSubnet(network, prefix, 'ipv4');
+}
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+] as const) {
+  PRIVATE.addSubnet(network, prefix, 'ipv6');
+}
+
+/**
+ * The host of a URL written as a loopback or private address, or `localhost`. A name that resolves
+ * to one is not caught here (see the decision record): this keeps the plain cases out.
+ */
+export function privateHost(url: string): string | null {
+  let host: string;
+  try {
+    host = new URL(url).hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  } catch {
+    return null;
+  }
+  if (host === 'localhost' || host.endsWith('.localhost')) return host;
+  // IPv4 written as IPv6 (::ffff:127.0.0.1): no public engine is addressed so.
+  if (host.startsWith('::ffff:')) return host;
+  const family = isIP(host);
+  if (family === 0) return null;
+  return PRIVATE.check(host, family === 4 ? 'ipv4' : 'ipv6') ? host : null;
+}
