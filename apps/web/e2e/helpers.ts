@@ -33,3 +33,28 @@ export async function acceptInvitation(browser: Browser, email: string, password
   await expect(invitee).toHaveURL(/\/admin\/dashboard$/);
   return invitee;
 }
+
+/**
+ * A subscriber joins `station`'s public page for emergencies in `language` and verifies with the
+ * test-mode code the page shows (the outbox is in use).
+ */
+export async function joinForEmergencies(
+  page: Page,
+  station: { id: string },
+  digits: string,
+  language: string,
+) {
+  await page.goto(`/join/${station.id}`);
+  await page.getByLabel(/^Phone Number/).pressSequentially(digits);
+  await page.getByRole('checkbox', { name: 'Emergency', exact: true }).check();
+  await page.getByLabel('Emergency: receive in').selectOption(language);
+  await page.getByRole('checkbox', { name: /^I consent to receive SMS alerts/ }).check();
+  await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
+  const notice = page.getByText(/Test mode: your code is \d{6}/);
+  await expect(notice).toBeVisible();
+  const code = /\d{6}/.exec((await notice.textContent()) ?? '')?.[0] ?? '';
+  await page.getByLabel('Digit 1 of the verification code').click();
+  await page.keyboard.type(code);
+  await page.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 1, name: "You're Subscribed!" })).toBeVisible();
+}

@@ -1,7 +1,6 @@
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { expect, type TStation, test } from './fixtures';
-import { acceptInvitation, signIn } from './helpers';
+import { acceptInvitation, joinForEmergencies as join, signIn } from './helpers';
 
 // Each journey runs on a station of its own (the `station` fixture), so none depends on what
 // another changed and any one of them passes alone.
@@ -135,22 +134,6 @@ test.describe('station administration', () => {
 test.describe('SMS delivery', () => {
   // A station of its own with SMS on (new stations start with it off) and its trial credits.
   test.use({ stationOptions: { languages: ['en', 'es', 'zh'], smsEnabled: true } });
-
-  async function join(page: Page, station: TStation, digits: string, language: string) {
-    await page.goto(`/join/${station.id}`);
-    await page.getByLabel(/^Phone Number/).pressSequentially(digits);
-    await page.getByRole('checkbox', { name: 'Emergency', exact: true }).check();
-    await page.getByLabel('Emergency: receive in').selectOption(language);
-    await page.getByRole('checkbox', { name: /^I consent to receive SMS alerts/ }).check();
-    await page.getByRole('button', { name: 'Subscribe', exact: true }).click();
-    const notice = page.getByText(/Test mode: your code is \d{6}/);
-    await expect(notice).toBeVisible();
-    const code = /\d{6}/.exec((await notice.textContent()) ?? '')?.[0] ?? '';
-    await page.getByLabel('Digit 1 of the verification code').click();
-    await page.keyboard.type(code);
-    await page.getByRole('button', { name: 'Verify', exact: true }).click();
-    await expect(page.getByRole('heading', { level: 1, name: "You're Subscribed!" })).toBeVisible();
-  }
 
   test('subscribers who joined in Spanish and English receive an emergency in their language; progress and dashboard follow', async ({
     page,

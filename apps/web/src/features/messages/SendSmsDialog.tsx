@@ -8,7 +8,7 @@
 import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
 import { formatCount, type TSendPreview, type TSendResult } from '@message-station/shared';
 import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TSendConflict } from '../../api/delivery';
@@ -90,17 +90,14 @@ export function SendSmsDialog({ messageId, typeName, onSent, onCancel }: SendSms
             {serverErrorText(preview.error, t('send.previewFailed'))}
           </Text>
         ) : (
-          <>
-            <PreviewDetails preview={preview.data} typeName={typeName} />
-            {preview.data.recipients > 0 && (
-              <ReviewNotice
-                preview={preview.data}
-                typeName={typeName}
-                confirmed={sendUnreviewed}
-                onConfirm={setSendUnreviewed}
-              />
-            )}
-          </>
+          <PreviewDetails preview={preview.data} typeName={typeName}>
+            <ReviewNotice
+              preview={preview.data}
+              typeName={typeName}
+              confirmed={sendUnreviewed}
+              onConfirm={setSendUnreviewed}
+            />
+          </PreviewDetails>
         )}
         {sendError && (
           <Alert color="red" variant="light" p="xs" role="alert">
@@ -213,7 +210,16 @@ function SendConflictNotice({ conflict }: { conflict: TSendConflict }) {
   );
 }
 
-function PreviewDetails({ preview, typeName }: { preview: TSendPreview; typeName: string }) {
+/** `children`: what review says of the texts, shown under their costs. */
+function PreviewDetails({
+  preview,
+  typeName,
+  children,
+}: {
+  preview: TSendPreview;
+  typeName: string;
+  children: ReactNode;
+}) {
   const { t } = useTranslation('messages');
   if (preview.recipients === 0) {
     return (
@@ -229,6 +235,7 @@ function PreviewDetails({ preview, typeName }: { preview: TSendPreview; typeName
         {t('send.recipients', { recipients: formatCount(preview.recipients) })}
       </Text>
       <CostTable preview={preview} />
+      {children}
       <Text fz="sm" c={short ? 'red' : undefined} role={short ? 'alert' : undefined}>
         {short
           ? t('send.notEnoughCredits', {
