@@ -1,7 +1,8 @@
 // Files the dashboard downloads (release zips, rendered audio): fetched with the session cookie so a
 // refusal's `{ error }` text can be shown, and named as the server's Content-Disposition says.
+import { COOKIE_NAMES } from '@message-station/shared';
 import { loadNamespaces } from '../i18n';
-import { ApiError, NETWORK_ERROR_MESSAGE } from './client';
+import { ApiError, NETWORK_ERROR_MESSAGE, readCookie } from './client';
 
 export type TDownloadedFile = { blob: Blob; fileName: string | null };
 
@@ -37,11 +38,22 @@ async function refusal(response: Response): Promise<ApiError> {
   return new ApiError(response.status, text, body);
 }
 
-/** GETs a file; a refusal throws an ApiError carrying the server's `{ error }` reply. */
-export async function fetchFile(path: string): Promise<TDownloadedFile> {
+/**
+ * GETs a file, or POSTs `body` as JSON (with the CSRF header) for one rendered from it; a refusal
+ * throws an ApiError carrying the server's `{ error }` reply.
+ */
+export async function fetchFile(path: string, post?: { body: unknown }): Promise<TDownloadedFile> {
+  const headers: Record<string, string> = { Accept: '*/*' };
+  const csrfToken = post ? readCookie(COOKIE_NAMES.csrf) : undefined;
+  if (post) headers['Content-Type'] = 'application/json';
+  if (csrfToken) headers['X-CSRF-Token'] = csrfToken;
   let response: Response;
   try {
-    response = await fetch(path, { credentials: 'include', headers: { Accept: '*/*' } });
+    response = await fetch(path, {
+      credentials: 'include',
+      headers,
+      ...(post ? { method: 'POST', body: JSON.stringify(post.body) } : {}),
+    });
   } catch {
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }

@@ -18,6 +18,8 @@ export const queryKeys = {
   stationSettings: ['admin', 'station', 'settings'] as const,
   /** The station's own wording of the confirmation and HELP texts, per language. */
   stationSmsTexts: ['admin', 'station', 'sms-texts'] as const,
+  /** Settings → Voice: each station language's server voices and the station's choice. */
+  voiceSettings: ['admin', 'station', 'voice'] as const,
   users: ['admin', 'users'] as const,
   /** Pending invitations: under users, so a change to users refreshes them too. */
   invitations: ['admin', 'users', 'invitations'] as const,

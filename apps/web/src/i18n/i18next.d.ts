@@ -21,6 +21,7 @@ import type smsContacts from '../locales/en/smsContacts.json';
 import type subscribers from '../locales/en/subscribers.json';
 import type superadmin from '../locales/en/superadmin.json';
 import type users from '../locales/en/users.json';
+import type voiceSettings from '../locales/en/voiceSettings.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -47,6 +48,7 @@ declare module 'i18next' {
       legal: typeof legal;
       docs: typeof docs;
       errors: typeof errors;
+      voiceSettings: typeof voiceSettings;
     };
   }
 }

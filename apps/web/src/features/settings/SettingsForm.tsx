@@ -2,7 +2,7 @@
 // Settings save): check the required fields, send the settings and every type, reload on success.
 import { Card, Tabs } from '@mantine/core';
 import type { TStationSettings } from '@message-station/shared';
-import { IconMessageCircle, IconMessages, IconPalette } from '@tabler/icons-react';
+import { IconMessageCircle, IconMessages, IconPalette, IconVolume } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { BrandingTab } from './BrandingTab';
@@ -18,16 +18,20 @@ import {
   type TSettingsDraft,
   type TSettingsProblem,
 } from './settings-draft';
+import { VoiceTab } from './voice/VoiceTab';
 
 type SettingsFormProps = { settings: TStationSettings; types: TMessageTypeDraft[] };
 
 export function SettingsForm({ settings, types: savedTypes }: SettingsFormProps) {
-  const { t } = useTranslation('settings');
+  const { t } = useTranslation(['settings', 'voiceSettings']);
   // Started once from what was loaded: a refetch must not wipe what staff are typing.
   const [draft, setDraft] = useState<TSettingsDraft>(() => draftFrom(settings));
   const [types, setTypes] = useState<TMessageTypeDraft[]>(savedTypes);
   const [problems, setProblems] = useState<TSettingsProblem[]>([]);
   const save = useSaveSettingsMutation();
+  // Tabs that save on their own have their own Save button; Save All Settings stays with the draft's.
+  const [tab, setTab] = useState<string | null>('branding');
+  const savesOnItsOwn = tab === 'voice';
 
   const fullySaved = save.data !== undefined && save.data.failedTypes === 0;
   useEffect(() => {
@@ -49,7 +53,7 @@ export function SettingsForm({ settings, types: savedTypes }: SettingsFormProps)
   return (
     <>
       <Card withBorder shadow="sm" radius="md" p="lg">
-        <Tabs defaultValue="branding" keepMounted={false}>
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List mb="lg">
             <Tabs.Tab value="branding" leftSection={<IconPalette size={16} aria-hidden="true" />}>
               {t('tabs.branding')}
@@ -59,6 +63,9 @@ export function SettingsForm({ settings, types: savedTypes }: SettingsFormProps)
             </Tabs.Tab>
             <Tabs.Tab value="sms" leftSection={<IconMessageCircle size={16} aria-hidden="true" />}>
               {t('tabs.sms')}
+            </Tabs.Tab>
+            <Tabs.Tab value="voice" leftSection={<IconVolume size={16} aria-hidden="true" />}>
+              {t('voiceSettings:tab')}
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="branding">
@@ -75,15 +82,21 @@ export function SettingsForm({ settings, types: savedTypes }: SettingsFormProps)
           <Tabs.Panel value="sms">
             <SmsSettingsTab saved={settings} draft={draft} onChange={setDraft} />
           </Tabs.Panel>
+          {/* Saved on its own (its Save button), not by Save All Settings. */}
+          <Tabs.Panel value="voice">
+            <VoiceTab />
+          </Tabs.Panel>
         </Tabs>
       </Card>
-      <SaveBar
-        problems={problems}
-        outcome={save.data}
-        error={save.error}
-        saving={save.isPending}
-        onSave={saveAll}
-      />
+      {!savesOnItsOwn && (
+        <SaveBar
+          problems={problems}
+          outcome={save.data}
+          error={save.error}
+          saving={save.isPending}
+          onSave={saveAll}
+        />
+      )}
     </>
   );
 }

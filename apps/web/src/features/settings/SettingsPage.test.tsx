@@ -33,7 +33,7 @@ async function renderSettings() {
 }
 
 describe('SettingsPage', () => {
-  it('shows a loading state, then three tabs and the branding fields', async () => {
+  it('shows a loading state, then the tabs and the branding fields', async () => {
     let answer: (response: Response) => void = () => {};
     mockSettingsApi({ [`GET ${SETTINGS}`]: () => new Promise<Response>((resolve) => (answer = resolve)) });
     renderApp('/admin/settings');
@@ -45,6 +45,7 @@ describe('SettingsPage', () => {
       'Station Branding',
       'Message Types',
       'SMS Settings',
+      'Voice',
     ]);
     const stationName = screen.getByRole('textbox', { name: 'Station Name' }) as HTMLInputElement;
     expect(stationName).toHaveValue('demoradio');
