@@ -206,6 +206,7 @@ export const ERROR_CODES = {
   message_type_off: 'The {{type_name}} type is turned off in Settings.',
   translation_not_found: 'This message has no translation in that language.',
   translation_not_ready: 'This translation is not finished yet; review it once it is.',
+  back_translation_failed: 'The translation could not be put back into the original language: {{detail}}',
   no_correction_to_choose: 'There is no earlier correction to choose for this translation.',
   correction_choice_needed:
     'The original changed after staff corrected the translation into {{language_list}}. Keep the correction or use the new translation before sending.',

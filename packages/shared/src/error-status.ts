@@ -187,6 +187,7 @@ export const ERROR_STATUS = {
   message_type_off: 400,
   translation_not_found: 404,
   translation_not_ready: 409,
+  back_translation_failed: 502,
   no_correction_to_choose: 409,
   correction_choice_needed: 409,
   review_required: 409,

@@ -34,6 +34,7 @@ export * from './subscribers.js';
 export * from './superadmin.js';
 export * from './terms.js';
 export * from './text-field.js';
+export * from './translation-checks.js';
 export * from './translation-settings.js';
 export * from './type-translations.js';
 export * from './users.js';

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS } from './constants.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
+import { ZTranslationWarning } from './translation-checks.js';
 
 export const TRANSLATION_STATUSES = ['pending', 'completed', 'failed'] as const;
 /** `machine`: as an engine wrote it; `reviewed`: approved by staff; `corrected`: written by staff. */
@@ -23,6 +24,8 @@ export const ZTranslation = z.object({
    * the new machine translation (POST …/choose) before the message can be sent by SMS.
    */
   previous_correction: z.string().nullable(),
+  /** What a machine can see is wrong with a finished translation (numbers lost, left untranslated). */
+  warnings: z.array(ZTranslationWarning),
   updated_at: z.string(),
 });
 export type TTranslation = z.infer<typeof ZTranslation>;
@@ -93,6 +96,19 @@ export const ZCorrectionChoiceRequest = z.object({
   keep: z.enum(['correction', 'machine'], 'Choose "correction" or "machine".'),
 });
 export type TCorrectionChoiceRequest = z.input<typeof ZCorrectionChoiceRequest>;
+
+/**
+ * POST /admin/api/messages/{id}/translations/{language}/back-translation: the translation put
+ * back into the original's language by the station's engines, for staff who cannot read it.
+ */
+export const ZBackTranslation = z.object({
+  language_code: z.string(),
+  original_language: z.string(),
+  /** The translation it was made from (it may have changed since). */
+  translated_text: z.string(),
+  back_translation: z.string(),
+});
+export type TBackTranslation = z.infer<typeof ZBackTranslation>;
 
 /** GET /admin/api/station */
 export const ZStationSummary = z.object({

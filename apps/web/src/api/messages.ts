@@ -1,6 +1,7 @@
 // Typed calls for the admin Messages page (spec §3 Message, §7 Admin): the list, create, edit,
 // delete, a translation corrected by hand, and the station (SMS switch and credits).
 import type {
+  TBackTranslation,
   TCorrectionChoiceRequest,
   TMessage,
   TMessagesQuery as TMessagesQueryInput,
@@ -90,6 +91,11 @@ export function chooseCorrection(
     method: 'POST',
     body: { keep } satisfies TCorrectionChoiceRequest,
   });
+}
+
+/** The translation put back into the original's language by the station's engines (not stored). */
+export function backTranslate(id: string, languageCode: string): Promise<TBackTranslation> {
+  return api<TBackTranslation>(`${translationPath(id, languageCode)}/back-translation`, { method: 'POST' });
 }
 
 export function getAdminStation(signal?: AbortSignal): Promise<TAdminStation> {

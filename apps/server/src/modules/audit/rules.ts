@@ -312,6 +312,8 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
     view: undefined,
     details: (call) => ({ label: null, language: paramsOf(call).language ?? null }),
   },
+  // Changes nothing: the translation read back by an engine.
+  'POST /admin/api/messages/:id/translations/:language/back-translation': null,
   'POST /admin/api/messages/:id/translations/:language/choose': {
     ...messageRule('message.translation_chosen'),
     view: undefined,

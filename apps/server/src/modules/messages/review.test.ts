@@ -4,7 +4,7 @@
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { smsDeliveries, stations } from '../../db/schema/index.js';
-import type { TTranslationProvider } from '../../providers/translation/types.js';
+import { TranslationError, type TTranslationProvider } from '../../providers/translation/types.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { createContact, createStationWithAdmin } from '../../test/factories.js';
 import { readUntil } from '../../test/poll.js';
@@ -18,8 +18,11 @@ function taggingEngine() {
       holdKorean = on;
     },
     supports: () => true,
-    async translate({ text, to }) {
+    async translate({ text, from, to }) {
       if (to === 'ko' && holdKorean) throw new Error('held back by the test');
+      if (from === 'ko' && text.includes('refuse')) {
+        throw new TranslationError('permanent', 'DeepL refused the key (403)', 'deepl', 403);
+      }
       return `[${to}] ${text}`;
     },
   };
@@ -34,6 +37,7 @@ type TTranslationJson = {
   reviewed_at: string | null;
   previous_correction: string | null;
   edited: boolean;
+  warnings: { code: string; detail: string | null }[];
 };
 type TMessageJson = { id: string; translations: TTranslationJson[] };
 
@@ -310,5 +314,33 @@ describe('translation review and kept corrections', async () => {
       stale_corrections: [],
     });
     expect((await send(message.id)).statusCode).toBe(200);
+  });
+
+  it('puts a translation back into the original language, and flags numbers a translation lost', async () => {
+    const message = await create({ original: 'Shelter at 450 Oak Avenue until 6 PM.' });
+    const back = await admin.post(`/admin/api/messages/${message.id}/translations/ko/back-translation`);
+    expect(back.statusCode).toBe(200);
+    expect(back.json()).toEqual({
+      language_code: 'ko',
+      original_language: 'en',
+      translated_text: '[ko] Shelter at 450 Oak Avenue until 6 PM.',
+      back_translation: '[en] [ko] Shelter at 450 Oak Avenue until 6 PM.',
+    });
+    expect(translation(message, 'ko').warnings).toEqual([]);
+
+    // A correction that dropped the street number is flagged; an engine's refusal is said in words.
+    const corrected = await correct(message.id, 'ko', '오크 애비뉴 대피소, 오후 6시까지 (refuse)');
+    expect(translation(corrected.json(), 'ko').warnings).toEqual([
+      { code: 'numbers_missing', detail: '450' },
+    ]);
+    const refused = await admin.post(`/admin/api/messages/${message.id}/translations/ko/back-translation`);
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json()).toMatchObject({
+      code: 'back_translation_failed',
+      error: 'The translation could not be put back into the original language: DeepL refused the key (403)',
+    });
+    // Another station's message is not found.
+    const foreign = await stranger.post(`/admin/api/messages/${message.id}/translations/ko/back-translation`);
+    expect(foreign.statusCode).toBe(404);
   });
 });

@@ -1,6 +1,7 @@
 // /admin/api/messages: list, create, edit (re-translates), delete, hand-corrected translations,
 // and the live stream of the station's message events (Server-Sent Events).
 import {
+  ZBackTranslation,
   ZCorrectionChoiceRequest,
   ZErrorResponse,
   ZMessage,
@@ -19,6 +20,7 @@ import { authOf } from '../../platform/guards.js';
 import { openEventStream } from '../../platform/sse.js';
 import { staffFacts } from '../../service-context.js';
 import {
+  backTranslate,
   chooseCorrection,
   createMessage,
   deleteMessage,
@@ -34,7 +36,7 @@ const conflictErrors = { ...errors, 409: ZErrorResponse };
 /** What these routes use from the app, handed over as the plugin's options. */
 export type TMessageRoutesDeps = Pick<
   TAppContext,
-  'db' | 'events' | 'guards' | 'now' | 'onShutdown' | 'translationQueue'
+  'db' | 'events' | 'guards' | 'now' | 'onShutdown' | 'translationQueue' | 'stationTranslation'
 >;
 
 export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (fastify, deps) => {
@@ -42,6 +44,7 @@ export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (f
     ...staffFacts(deps, request),
     events: deps.events,
     translationQueue: deps.translationQueue,
+    stationTranslation: deps.stationTranslation,
   });
   const guard = { onRequest: deps.guards.requireUser };
 
@@ -141,6 +144,21 @@ export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (f
       },
     },
     async (request) => reviewTranslation(context(request), request.params.id, request.params.language),
+  );
+
+  // A POST: it calls a paid engine each time (not a cacheable read), though it changes nothing.
+  fastify.post(
+    '/admin/api/messages/:id/translations/:language/back-translation',
+    {
+      ...guard,
+      schema: {
+        tags: ['messages'],
+        summary: "A translation put back into the original's language, to check that the meaning survived",
+        params: ZTranslationParams,
+        response: { 200: ZBackTranslation, ...conflictErrors, 502: ZErrorResponse },
+      },
+    },
+    async (request) => backTranslate(context(request), request.params.id, request.params.language),
   );
 
   fastify.post(

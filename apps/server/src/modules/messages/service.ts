@@ -1,9 +1,17 @@
 // Messages and their translations: write once, one pending translation per target language,
 // translated in the background; every change is announced on the station's event stream.
-import type { TMessage, TMessageRequest, ZMessageRequest } from '@message-station/shared';
+import {
+  type TBackTranslation,
+  type TLanguageCode,
+  type TMessage,
+  type TMessageRequest,
+  translationWarnings,
+  type ZMessageRequest,
+} from '@message-station/shared';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
+import { TranslationError } from '../../providers/translation/types.js';
 import type { TServiceContext } from '../../service-context.js';
 import { listMessageTypes } from '../station/service.js';
 import * as repo from './repo.js';
@@ -43,6 +51,10 @@ export function toApi(row: repo.TMessageRow, translations: repo.TTranslationRow[
       review_status: t.review,
       reviewed_at: t.reviewedAt?.toISOString() ?? null,
       previous_correction: t.previousCorrection,
+      warnings:
+        t.status === 'completed' && t.translatedText
+          ? translationWarnings(row.original, t.translatedText)
+          : [],
       updated_at: t.updatedAt.toISOString(),
     })),
   };
@@ -320,6 +332,41 @@ export async function chooseCorrection(
       ...vouchedBy(ctx, 'reviewed'),
     });
   });
+}
+
+/**
+ * The translation put back into the original's language by the station's engines, so staff who
+ * cannot read Korean can see whether the meaning survived. Not stored: asked when staff ask.
+ */
+export async function backTranslate(
+  ctx: Pick<TServiceContext, 'db' | 'stationId' | 'stationTranslation'>,
+  messageId: string,
+  language: string,
+): Promise<TBackTranslation> {
+  const message = await repo.findMessage(ctx.db, ctx.stationId, messageId);
+  if (!message) throw notFound('message_not_found');
+  const [row] = (await repo.listTranslations(ctx.db, ctx.stationId, [messageId])).filter(
+    (t) => t.languageCode === language,
+  );
+  if (!row) throw notFound('translation_not_found');
+  if (row.status !== 'completed' || !row.translatedText) throw new AppError('translation_not_ready');
+  const engines = await ctx.stationTranslation.chainFor(ctx.stationId);
+  try {
+    const back = await engines.translate({
+      text: row.translatedText,
+      from: language as TLanguageCode,
+      to: message.originalLanguage as TLanguageCode,
+    });
+    return {
+      language_code: language,
+      original_language: message.originalLanguage,
+      translated_text: row.translatedText,
+      back_translation: back,
+    };
+  } catch (error) {
+    if (!(error instanceof TranslationError)) throw error;
+    throw new AppError('back_translation_failed', { detail: error.message });
+  }
 }
 
 // Rows as stored, for the modules that send, speak and translate a message.

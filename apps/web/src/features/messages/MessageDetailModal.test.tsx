@@ -296,6 +296,67 @@ describe('Message detail modal', () => {
     });
   });
 
+  it('warns of numbers a translation lost and shows it put back into the original language on request', async () => {
+    const shown = message({
+      original: 'Shelter at 450 Oak Avenue until 6 PM.',
+      translations: [
+        translation({
+          language_code: 'es',
+          translated_text: 'Refugio en la avenida Oak hasta las 6 PM.',
+          warnings: [{ code: 'numbers_missing', detail: '450' }],
+        }),
+      ],
+      target_languages: ['es'],
+    });
+    const { user, dialog, fetchMock } = await openDetails([shown], {
+      'POST /admin/api/messages/m-1/translations/es/back-translation': () =>
+        jsonResponse({
+          language_code: 'es',
+          original_language: 'en',
+          translated_text: 'Refugio en la avenida Oak hasta las 6 PM.',
+          back_translation: 'Shelter on Oak Avenue until 6 PM.',
+        }),
+    });
+    const spanish = within(item(dialog, 'es'));
+    expectShown(
+      spanish.getByText(
+        'Numbers of the original are missing from this translation: 450. Check them before sending.',
+      ),
+    );
+    await user.click(
+      spanish.getByRole('button', { name: 'Translate the Spanish translation back into English' }),
+    );
+    expectShown(await spanish.findByText('Back into English by the translation engine'));
+    expectShown(spanish.getByText('Shelter on Oak Avenue until 6 PM.'));
+    expect(
+      callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/translations/es/back-translation'),
+    ).toHaveLength(1);
+  });
+
+  it('says in words when the translation cannot be put back', async () => {
+    const { user, dialog } = await openDetails([message()], {
+      'POST /admin/api/messages/m-1/translations/es/back-translation': () =>
+        jsonResponse(
+          {
+            error:
+              'The translation could not be put back into the original language: DeepL refused the key (403)',
+            code: 'back_translation_failed',
+            params: { detail: 'DeepL refused the key (403)' },
+          },
+          502,
+        ),
+    });
+    const spanish = within(item(dialog, 'es'));
+    await user.click(
+      spanish.getByRole('button', { name: 'Translate the Spanish translation back into English' }),
+    );
+    expectShown(
+      await spanish.findByText(
+        'The translation could not be put back into the original language: DeepL refused the key (403)',
+      ),
+    );
+  });
+
   it('previews characters, encoding and segments of the SMS as sent in the original and each target language', async () => {
     const long = 'A'.repeat(161);
     const { dialog } = await openDetails([

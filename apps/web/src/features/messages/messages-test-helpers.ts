@@ -21,6 +21,7 @@ export function translation(overrides: Partial<TMessageTranslation> = {}): TMess
     review_status: 'machine',
     reviewed_at: null,
     previous_correction: null,
+    warnings: [],
     updated_at: new Date().toISOString(),
     ...overrides,
   };

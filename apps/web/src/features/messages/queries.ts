@@ -9,6 +9,7 @@ import {
 } from '@tanstack/react-query';
 import { getDeliveryProgress, getSendPreview, sendSms } from '../../api/delivery';
 import {
+  backTranslate,
   chooseCorrection,
   createMessage,
   deleteMessage,
@@ -103,6 +104,13 @@ export function useChooseCorrectionMutation() {
     mutationFn: ({ id, language, keep }: { id: string; language: string; keep: 'correction' | 'machine' }) =>
       chooseCorrection(id, language, keep),
     onSuccess: (message) => saved(message),
+  });
+}
+
+/** Asked when staff ask: each answer is an engine's call, kept only while the translation shows. */
+export function useBackTranslationMutation() {
+  return useMutation({
+    mutationFn: ({ id, language }: { id: string; language: string }) => backTranslate(id, language),
   });
 }
 

@@ -1,0 +1,82 @@
+// What can be checked in a finished translation without reading its language (issue 19): the
+// warnings a machine can see (numbers lost, text left untranslated) and, on request, the
+// translation put back into the original's language beside the original.
+import { Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconArrowBackUp } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverErrorText } from '../../api/client';
+import type { TMessage, TMessageTranslation } from '../../api/messages';
+import { useLanguageName } from '../sms-contacts/use-language-name';
+import { useBackTranslationMutation } from './queries';
+
+type TranslationCheckProps = {
+  message: TMessage;
+  language: string;
+  translation: TMessageTranslation;
+  /** More actions on the same row (Mark reviewed). */
+  children?: ReactNode;
+};
+
+export function TranslationCheck({ message, language, translation, children }: TranslationCheckProps) {
+  const { t } = useTranslation('messages');
+  const languageName = useLanguageName();
+  const back = useBackTranslationMutation();
+  const original = languageName(message.original_language);
+  // An answer for a text that changed since is not shown as this text's.
+  const shown = back.data?.translated_text === translation.translated_text ? back.data : null;
+  return (
+    <>
+      {translation.warnings.length > 0 && (
+        <Stack gap={4} mt="xs" data-translation-warnings>
+          {translation.warnings.map((warning) => (
+            <Group key={warning.code} gap={6} wrap="nowrap" align="flex-start">
+              <IconAlertTriangle
+                size={14}
+                aria-hidden="true"
+                color="var(--mantine-color-orange-8)"
+                style={{ flexShrink: 0, marginTop: 2 }}
+              />
+              <Text fz="xs" c="orange.9">
+                {t(`detail.warnings.${warning.code}`, { numbers: warning.detail ?? '' })}
+              </Text>
+            </Group>
+          ))}
+        </Stack>
+      )}
+      {shown && (
+        <Paper mt="xs" p="xs" radius="sm" bg="var(--mantine-color-gray-0)" data-back-translation={language}>
+          <Text fz="xs" fw={600}>
+            {t('detail.back.title', { language: original })}
+          </Text>
+          <Text fz="sm" lang={message.original_language} style={{ whiteSpace: 'pre-wrap' }}>
+            {shown.back_translation}
+          </Text>
+          <Text fz="xs" c="dimmed" mt={4}>
+            {t('detail.back.compare')}
+          </Text>
+        </Paper>
+      )}
+      {back.isError && (
+        <Text fz="xs" c="red" mt="xs" role="alert">
+          {serverErrorText(back.error, t('detail.back.failed'))}
+        </Text>
+      )}
+      <Group justify="flex-end" gap="xs" mt="xs">
+        {!shown && (
+          <Button
+            size="compact-sm"
+            variant="subtle"
+            leftSection={<IconArrowBackUp size={14} aria-hidden="true" />}
+            loading={back.isPending}
+            aria-label={t('detail.back.buttonLabel', { language: languageName(language), original })}
+            onClick={() => back.mutate({ id: message.id, language })}
+          >
+            {t('detail.back.button', { language: original })}
+          </Button>
+        )}
+        {children}
+      </Group>
+    </>
+  );
+}

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { translationWarnings } from './translation-checks.js';
+
+describe('translationWarnings', () => {
+  it('accepts a translation that keeps every number, however the language writes the time', () => {
+    expect(
+      translationWarnings(
+        'Closed until 5:30 PM on 11/28. Call 911.',
+        'Cerrado hasta las 5:30 PM del 28/11. Llame al 911.',
+      ),
+    ).toEqual([]);
+    // 12-hour times become 24-hour ones in French and German.
+    expect(translationWarnings('The bridge opens at 5 PM.', 'Le pont ouvre à 17 h.')).toEqual([]);
+    expect(translationWarnings('Doors open at 9:05.', 'Die Türen öffnen um 09:05.')).toEqual([]);
+  });
+
+  it('names the numbers the translation lost', () => {
+    expect(
+      translationWarnings(
+        'Shelter at 450 Oak Avenue until 6 PM.',
+        'Refugio en la avenida Oak hasta las 6 PM.',
+      ),
+    ).toEqual([{ code: 'numbers_missing', detail: '450' }]);
+    expect(translationWarnings('Call 555-0100 or 911.', 'Llame al 555.')).toEqual([
+      { code: 'numbers_missing', detail: '0100, 911' },
+    ]);
+  });
+
+  it('flags a text the engine left as it was', () => {
+    expect(translationWarnings('Please use Oak Avenue.', 'please use oak avenue. ')).toEqual([
+      { code: 'unchanged', detail: null },
+    ]);
+    // Only numbers: nothing to translate.
+    expect(translationWarnings('911', '911')).toEqual([]);
+  });
+});

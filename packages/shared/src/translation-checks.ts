@@ -1,0 +1,49 @@
+// Failures a machine can see in a translation without reading the language (issue 19): numbers
+// of the original missing from it, and text the engine left as it was. Shown as warnings beside
+// the translation; a person decides. Server and web word them from these codes.
+import { z } from 'zod';
+
+export const TRANSLATION_WARNINGS = ['numbers_missing', 'unchanged'] as const;
+export const ZTranslationWarning = z.object({
+  code: z.enum(TRANSLATION_WARNINGS),
+  /** numbers_missing: the original's numbers not found in the translation, e.g. "5:30, 911". */
+  detail: z.string().nullable(),
+});
+export type TTranslationWarning = z.infer<typeof ZTranslationWarning>;
+
+/** Digit runs ("5", "30", "911", "2026"); separators between them are written differently per language. */
+function digitRuns(text: string): string[] {
+  return text.match(/\d+/g) ?? [];
+}
+
+/**
+ * A number of the original is kept when the translation has it, zero-padded or not, or as the
+ * 24-hour form of a 12-hour time (5 PM → 17 h).
+ */
+function keptNumber(run: string, translated: Set<number>, raw: Set<string>): boolean {
+  if (raw.has(run)) return true;
+  const value = Number(run);
+  if (translated.has(value)) return true;
+  return value >= 1 && value <= 12 && translated.has(value + 12);
+}
+
+/** Groups the original's digits back into the numbers a reader sees ("5:30 PM" → "5:30"). */
+function numbersOf(text: string): string[] {
+  return text.match(/\d+(?:[:.,]\d+)*/g) ?? [];
+}
+
+export function translationWarnings(original: string, translation: string): TTranslationWarning[] {
+  const warnings: TTranslationWarning[] = [];
+  const letters = /\p{L}/u.test(original);
+  if (letters && original.trim().toLocaleLowerCase() === translation.trim().toLocaleLowerCase()) {
+    warnings.push({ code: 'unchanged', detail: null });
+  }
+  const runs = digitRuns(translation);
+  const raw = new Set(runs);
+  const values = new Set(runs.map(Number));
+  const missing = numbersOf(original).filter(
+    (number) => !digitRuns(number).every((run) => keptNumber(run, values, raw)),
+  );
+  if (missing.length) warnings.push({ code: 'numbers_missing', detail: [...new Set(missing)].join(', ') });
+  return warnings;
+}
