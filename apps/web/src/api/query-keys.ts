@@ -20,6 +20,10 @@ export const queryKeys = {
   stationSmsTexts: ['admin', 'station', 'sms-texts'] as const,
   /** Settings → Voice: each station language's server voices and the station's choice. */
   voiceSettings: ['admin', 'station', 'voice'] as const,
+  /** Settings → Translation: the station's engines; coverage per original language under it. */
+  translationSettings: ['admin', 'station', 'translation'] as const,
+  /** Which engine covers each station language: [...translationCoverage, from]. */
+  translationCoverage: ['admin', 'station', 'translation', 'coverage'] as const,
   users: ['admin', 'users'] as const,
   /** Pending invitations: under users, so a change to users refreshes them too. */
   invitations: ['admin', 'users', 'invitations'] as const,

@@ -20,6 +20,7 @@ import type settings from '../locales/en/settings.json';
 import type smsContacts from '../locales/en/smsContacts.json';
 import type subscribers from '../locales/en/subscribers.json';
 import type superadmin from '../locales/en/superadmin.json';
+import type translationSettings from '../locales/en/translationSettings.json';
 import type users from '../locales/en/users.json';
 import type voiceSettings from '../locales/en/voiceSettings.json';
 
@@ -48,6 +49,7 @@ declare module 'i18next' {
       legal: typeof legal;
       docs: typeof docs;
       errors: typeof errors;
+      translationSettings: typeof translationSettings;
       voiceSettings: typeof voiceSettings;
     };
   }

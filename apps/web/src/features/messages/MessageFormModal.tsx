@@ -1,5 +1,7 @@
 // Create/edit a message: Title, Type, Original Text, Original Language, Target Languages (toggle
 // pills); Cancel and Create Message / Update Message (spec §2, §4 New message defaults, §5, §8).
+// The targets are the station's languages, each marked with the engine that translates it from the
+// original language, or as covered by none (issue 19).
 import {
   Alert,
   Button,
@@ -13,7 +15,7 @@ import {
   TextInput,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { LANGUAGE_CODES, STATION_DEFAULTS, TEXT_LIMITS } from '@message-station/shared';
+import { LANGUAGE_CODES, STATION_DEFAULTS, TEXT_LIMITS, type TLanguageCode } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -21,6 +23,7 @@ import { ApiError, serverErrorText } from '../../api/client';
 import type { TMessage, TMessageInput } from '../../api/messages';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
 import { countedProps, exceededLimit } from '../../components/TextLimit';
+import { TargetCoverageNotice, useTargetCoverage } from '../settings/translation/TargetCoverage';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 import { useCreateMessageMutation, useUpdateMessageMutation } from './queries';
 
@@ -60,15 +63,15 @@ export function defaultOriginalLanguage(languages: TStationLanguage[]): string {
   return codes[0] ?? fallback;
 }
 
-/** The station's languages first, then the rest of the nine; never the original. */
-function targetChoices(languages: TStationLanguage[], original: string): string[] {
+/**
+ * The station's languages (an edited message keeps the targets it has), never the original: its
+ * subscribers read no other, so translating into one would only cost time and engine quota.
+ */
+function targetChoices(languages: TStationLanguage[], original: string, kept: string[]): string[] {
   const station = languages.map((language) => language.language_code);
   const nine: readonly string[] = LANGUAGE_CODES;
-  const ordered = [
-    ...station.filter((code) => nine.includes(code)),
-    ...nine.filter((c) => !station.includes(c)),
-  ];
-  return ordered.filter((code) => code !== original);
+  const ordered = [...station, ...kept.filter((code) => !station.includes(code))];
+  return ordered.filter((code) => nine.includes(code) && code !== original);
 }
 
 function initialDraft(message: TMessage | null, types: TStationMessageType[], languages: TStationLanguage[]) {
@@ -102,6 +105,7 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
   const [draft, setDraft] = useState(() => initialDraft(message, types, languages));
   const [problem, setProblem] = useState<string | null>(null);
   const saving = message ? update : create;
+  const coverage = useTargetCoverage(draft.originalLanguage as TLanguageCode);
 
   const typeOptions = types.map((type) => ({ value: type.message_type, label: type.display_name }));
   // An edited message keeps a type that was switched off since.
@@ -214,14 +218,18 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
         >
           <Chip.Group multiple value={draft.targets} onChange={(targets) => setField('targets', targets)}>
             <Group gap={6} mt={6} role="group" aria-label={t('form.targetLanguages')}>
-              {targetChoices(languages, draft.originalLanguage).map((code) => (
-                <Chip key={code} value={code} size="sm">
-                  {languageName(code)}
-                </Chip>
-              ))}
+              {targetChoices(languages, draft.originalLanguage, message?.target_languages ?? []).map(
+                (code) => (
+                  <Chip key={code} value={code} size="sm" aria-label={languageName(code)}>
+                    {languageName(code)}
+                    {coverage.mark(code)}
+                  </Chip>
+                ),
+              )}
             </Group>
           </Chip.Group>
         </Input.Wrapper>
+        <TargetCoverageNotice coverage={coverage} targets={draft.targets} from={draft.originalLanguage} />
         {problem && (
           <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
             {problem}

@@ -2,9 +2,10 @@
 // Settings save): check the required fields, send the settings and every type, reload on success.
 import { Card, Tabs } from '@mantine/core';
 import type { TStationSettings } from '@message-station/shared';
-import { IconMessageCircle, IconMessages, IconPalette, IconVolume } from '@tabler/icons-react';
+import { IconLanguage, IconMessageCircle, IconMessages, IconPalette, IconVolume } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { BrandingTab } from './BrandingTab';
 import { MessageTypesTab } from './MessageTypesTab';
 import { pageReload, RELOAD_AFTER_SAVE_MS } from './page-reload';
@@ -18,20 +19,25 @@ import {
   type TSettingsDraft,
   type TSettingsProblem,
 } from './settings-draft';
+import { TranslationTab } from './translation/TranslationTab';
 import { VoiceTab } from './voice/VoiceTab';
 
 type SettingsFormProps = { settings: TStationSettings; types: TMessageTypeDraft[] };
 
 export function SettingsForm({ settings, types: savedTypes }: SettingsFormProps) {
-  const { t } = useTranslation(['settings', 'voiceSettings']);
+  const { t } = useTranslation(['settings', 'voiceSettings', 'translationSettings']);
+  // ?tab=translation opens that tab (the create form links to it).
+  const [searchParams] = useSearchParams();
   // Started once from what was loaded: a refetch must not wipe what staff are typing.
   const [draft, setDraft] = useState<TSettingsDraft>(() => draftFrom(settings));
   const [types, setTypes] = useState<TMessageTypeDraft[]>(savedTypes);
   const [problems, setProblems] = useState<TSettingsProblem[]>([]);
   const save = useSaveSettingsMutation();
   // Tabs that save on their own have their own Save button; Save All Settings stays with the draft's.
-  const [tab, setTab] = useState<string | null>('branding');
-  const savesOnItsOwn = tab === 'voice';
+  const [tab, setTab] = useState<string | null>(() =>
+    searchParams.get('tab') === 'translation' ? 'translation' : 'branding',
+  );
+  const savesOnItsOwn = tab === 'voice' || tab === 'translation';
 
   const fullySaved = save.data !== undefined && save.data.failedTypes === 0;
   useEffect(() => {
@@ -67,6 +73,9 @@ export function SettingsForm({ settings, types: savedTypes }: SettingsFormProps)
             <Tabs.Tab value="voice" leftSection={<IconVolume size={16} aria-hidden="true" />}>
               {t('voiceSettings:tab')}
             </Tabs.Tab>
+            <Tabs.Tab value="translation" leftSection={<IconLanguage size={16} aria-hidden="true" />}>
+              {t('translationSettings:tab')}
+            </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="branding">
             <BrandingTab saved={settings} draft={draft} onChange={setDraft} />
@@ -85,6 +94,9 @@ export function SettingsForm({ settings, types: savedTypes }: SettingsFormProps)
           {/* Saved on its own (its Save button), not by Save All Settings. */}
           <Tabs.Panel value="voice">
             <VoiceTab />
+          </Tabs.Panel>
+          <Tabs.Panel value="translation">
+            <TranslationTab />
           </Tabs.Panel>
         </Tabs>
       </Card>

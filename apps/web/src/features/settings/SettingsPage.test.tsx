@@ -46,6 +46,7 @@ describe('SettingsPage', () => {
       'Message Types',
       'SMS Settings',
       'Voice',
+      'Translation',
     ]);
     const stationName = screen.getByRole('textbox', { name: 'Station Name' }) as HTMLInputElement;
     expect(stationName).toHaveValue('demoradio');

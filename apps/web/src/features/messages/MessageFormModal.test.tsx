@@ -1,0 +1,108 @@
+// The create form offers the station's languages only, each marked with the engine that translates
+// it from the original language, and says which chosen languages no engine covers (issue 19).
+import type { TTranslationCoverage } from '@message-station/shared';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { callsTo } from '../../test/api-mock';
+import { jsonResponse, renderApp } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
+import { installFakeEventSource, mockMessagesApi } from './messages-test-helpers';
+
+const COVERAGE = '/admin/api/settings/translation/coverage';
+
+/** The station speaks en, es and fr (de switched off): DeepL covers Spanish, nothing French. */
+function coverage(url: URL): Response {
+  const from = url.searchParams.get('from') ?? 'en';
+  const body: TTranslationCoverage =
+    from === 'es'
+      ? {
+          from: 'es',
+          languages: [
+            { language: 'en', engine: 'deepl', source: 'station' },
+            { language: 'fr', engine: 'apertium', source: 'operator' },
+          ],
+        }
+      : {
+          from: 'en',
+          languages: [
+            { language: 'es', engine: 'deepl', source: 'station' },
+            { language: 'fr', engine: null, source: null },
+          ],
+        };
+  return jsonResponse(body);
+}
+
+async function openForm() {
+  installFakeEventSource();
+  const user = userEvent.setup({ delay: null });
+  renderApp('/admin/messages');
+  await screen.findByText('No messages found.');
+  await user.click(screen.getByRole('button', { name: 'Add Message' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'New Message' }));
+  return { user, dialog };
+}
+
+function pills(dialog: ReturnType<typeof within>) {
+  return within(dialog.getByRole('group', { name: 'Target Languages' }))
+    .getAllByRole('checkbox')
+    .map((input) => input.closest('div')?.textContent);
+}
+
+describe('New Message: languages and translation coverage', () => {
+  it("offers only the station's languages, marks each one's engine, and sends admins to Settings → Translation", async () => {
+    const api = mockMessagesApi({
+      'GET /admin/api/messages': () => jsonResponse([]),
+      [`GET ${COVERAGE}`]: coverage,
+    });
+    const { user, dialog } = await openForm();
+
+    await waitFor(() => expect(pills(dialog)).toEqual(['SpanishDeepL', 'French no engine']));
+    expect(dialog.getByRole('checkbox', { name: 'French' })).toBeChecked();
+    expect(dialog.queryByRole('checkbox', { name: 'Korean' })).not.toBeInTheDocument();
+    const notice = dialog.getByText(
+      'No translation engine covers English → French: those translations will fail unless you write them by hand.',
+    );
+    expectShown(notice);
+    expect(dialog.getByRole('link', { name: 'Add an engine in Settings → Translation' })).toHaveAttribute(
+      'href',
+      '/admin/settings?tab=translation',
+    );
+
+    // Not choosing French: nothing to warn about.
+    await user.click(dialog.getByRole('checkbox', { name: 'French' }));
+    expect(dialog.queryByText(/No translation engine covers/)).not.toBeInTheDocument();
+
+    // Written in Spanish: coverage from Spanish, English offered, French now covered.
+    await user.selectOptions(dialog.getByRole('combobox', { name: 'Original Language' }), 'es');
+    await waitFor(() => expect(pills(dialog)).toEqual(['EnglishDeepL', 'FrenchApertium']));
+    expect(callsTo(api, 'GET', COVERAGE).map((call) => call.url.searchParams.get('from'))).toEqual([
+      'en',
+      'es',
+    ]);
+  });
+
+  it('tells staff who are not admins that an admin can add an engine, without the link', async () => {
+    mockMessagesApi(
+      { 'GET /admin/api/messages': () => jsonResponse([]), [`GET ${COVERAGE}`]: coverage },
+      { user: { role: 'user' } },
+    );
+    const { dialog } = await openForm();
+    expectShown(
+      await dialog.findByText(
+        'No translation engine covers English → French: those translations will fail unless you write them by hand. An admin can add an engine in Settings → Translation.',
+      ),
+    );
+    expect(dialog.queryByRole('link', { name: /Settings → Translation/ })).not.toBeInTheDocument();
+  });
+
+  it('still works when coverage cannot be read, and says so', async () => {
+    mockMessagesApi({
+      'GET /admin/api/messages': () => jsonResponse([]),
+      [`GET ${COVERAGE}`]: () => jsonResponse({ error: 'Internal error', code: 'internal_error' }, 500),
+    });
+    const { dialog } = await openForm();
+    expectShown(await dialog.findByText('Could not check which languages can be translated.'));
+    expect(pills(dialog)).toEqual(['Spanish', 'French']);
+  });
+});
