@@ -8,6 +8,8 @@ import { defineConfig } from '@playwright/test';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3100);
+/** The loopback DeepL (e2e/fake-deepl.mjs) that stations' DeepL keys reach in the journeys. */
+const deeplPort = Number(process.env.E2E_DEEPL_PORT ?? 3109);
 // Workers load this file too; only the main process starts the server, so one folder per run.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'ms-e2e-'));
 // Debian's headless shell (package chromium-headless-shell, the same Blink without the browser's
@@ -57,27 +59,41 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node apps/server/dist/main.js',
-    cwd: root,
-    url: `http://localhost:${port}/readyz`,
-    reuseExistingServer: false,
-    timeout: 60_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(port),
-      NODE_ENV: 'test',
-      // The journeys read codes from replies and the outbox, and buy through the test checkout.
-      DEV_TOOLS: 'true',
-      DATABASE_URL: '',
-      DATA_DIR: process.env.E2E_DATA_DIR,
-      SEED_DEMO: 'true',
-      LOG_LEVEL: 'warn',
-      // The fixtures (e2e/fixtures.ts) make stations and users through the API, each client from
-      // an address of its own (X-Forwarded-For), so the per-address limits (10 signups an hour)
-      // count per fixture; a journey's browser has an address of its own the same way.
-      TRUST_PROXY: 'true',
+  webServer: [
+    {
+      command: 'node apps/web/e2e/fake-deepl.mjs',
+      cwd: root,
+      url: `http://127.0.0.1:${deeplPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 10_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_DEEPL_PORT: String(deeplPort) },
     },
-  },
+    {
+      command: 'node apps/server/dist/main.js',
+      cwd: root,
+      url: `http://localhost:${port}/readyz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        PORT: String(port),
+        NODE_ENV: 'test',
+        // The journeys read codes from replies and the outbox, and buy through the test checkout.
+        DEV_TOOLS: 'true',
+        DATABASE_URL: '',
+        DATA_DIR: process.env.E2E_DATA_DIR,
+        SEED_DEMO: 'true',
+        LOG_LEVEL: 'warn',
+        // The fixtures (e2e/fixtures.ts) make stations and users through the API, each client from
+        // an address of its own (X-Forwarded-For), so the per-address limits (10 signups an hour)
+        // count per fixture; a journey's browser has an address of its own the same way.
+        TRUST_PROXY: 'true',
+        // A station's DeepL key goes to the loopback fake (the operator has no DeepL key of its own).
+        DEEPL_API_URL: `http://127.0.0.1:${deeplPort}`,
+      },
+    },
+  ],
 });

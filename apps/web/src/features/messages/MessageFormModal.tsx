@@ -221,7 +221,7 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
               {targetChoices(languages, draft.originalLanguage, message?.target_languages ?? []).map(
                 (code) => (
                   <Chip key={code} value={code} size="sm" aria-label={languageName(code)}>
-                    {languageName(code)}
+                    <span>{languageName(code)}</span>
                     {coverage.mark(code)}
                   </Chip>
                 ),
