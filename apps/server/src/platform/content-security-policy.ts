@@ -33,6 +33,8 @@ export function pagePolicy({ scriptHashes, nonce, turnstile }: TPagePolicyOption
     // server-rendered markup (decision 0022); they cannot run script or select elements.
     ['style-src-attr', "'unsafe-inline'"],
     ['img-src', "'self'", 'data:', 'blob:'],
+    // Settings → Voice plays its "Listen" sample from a blob: URL (decision 0034).
+    ['media-src', "'self'", 'blob:'],
     ['font-src', "'self'"],
     ['connect-src', "'self'"],
     // The ALTCHA proof-of-work runs in a worker loaded from this site's assets.

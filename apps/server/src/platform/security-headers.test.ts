@@ -52,6 +52,7 @@ describe('security headers', async () => {
         `style-src 'self' 'nonce-${nonce}'`,
         "style-src-attr 'unsafe-inline'",
         "img-src 'self' data: blob:",
+        "media-src 'self' blob:",
         "font-src 'self'",
         "connect-src 'self'",
         "worker-src 'self'",

@@ -95,6 +95,7 @@ describe('web app', async () => {
       'default-src': "'self'",
       'style-src-attr': "'unsafe-inline'",
       'img-src': "'self' data: blob:",
+      'media-src': "'self' blob:",
       'connect-src': "'self'",
       'worker-src': "'self'",
       'frame-src': "'none'",
