@@ -125,7 +125,7 @@ function LanguageVoice({ language, choice, onChoose }: TLanguageVoiceProps) {
           onChange={(value) => onChoose(value ?? DEFAULT)}
           allowDeselect={false}
           disabled={language.voices.length === 0}
-          w={{ base: '100%', sm: 380 }}
+          w={{ base: '100%', sm: 520 }}
         />
         <Button
           variant="light"
