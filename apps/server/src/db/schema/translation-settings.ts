@@ -1,7 +1,7 @@
 // A station's own translation engines and server voices (issue 19), set by its admins in
 // Settings → Translation and Settings → Voice. Operator-wide defaults come from the environment.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
 import { stations } from './stations.js';
 
@@ -54,4 +54,25 @@ export const stationVoices = pgTable(
     uniqueIndex('station_voices_station_language_key').on(t.stationId, t.language),
     check('station_voices_language', sql`${t.language} in ('en','es','fr','de','it','pt','zh','ja','ko')`),
   ],
+);
+
+/**
+ * A station's glossary (issue 19): names, streets, schools, the station's own name. A term with
+ * no translations is kept as written in every language; otherwise each language listed gets its
+ * given words. Every engine applies it (DeepL glossaries, placeholders, the LLM's instructions).
+ */
+export const stationGlossaryTerms = pgTable(
+  'station_glossary_terms',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    stationId: uuid('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    /** As written in the station's originals, e.g. "Oak Avenue". Matched ignoring case. */
+    term: text('term').notNull(),
+    /** Language code → the words to use there; `{}`: keep the term as written everywhere. */
+    translations: jsonb('translations').$type<Record<string, string>>().notNull().default({}),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('station_glossary_terms_station_term_key').on(t.stationId, sql`lower(${t.term})`)],
 );

@@ -1,2 +1,2 @@
-// Tables the translation module owns (a station's engines): only its repo files import them (see .dependency-cruiser.cjs).
-export { stationTranslationEngines } from '../translation-settings.js';
+// Tables the translation module owns (a station's engines and glossary): only its repo files import them (see .dependency-cruiser.cjs).
+export { stationGlossaryTerms, stationTranslationEngines } from '../translation-settings.js';
