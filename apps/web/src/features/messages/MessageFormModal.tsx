@@ -220,7 +220,13 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
             <Group gap={6} mt={6} role="group" aria-label={t('form.targetLanguages')}>
               {targetChoices(languages, draft.originalLanguage, message?.target_languages ?? []).map(
                 (code) => (
-                  <Chip key={code} value={code} size="sm" aria-label={languageName(code)}>
+                  <Chip
+                    key={code}
+                    value={code}
+                    size="sm"
+                    color={coverage.color(code)}
+                    aria-label={languageName(code)}
+                  >
                     <span>{languageName(code)}</span>
                     {coverage.mark(code)}
                   </Chip>

@@ -17,6 +17,8 @@ export type TTargetCoverage = {
   failed: boolean;
   /** The languages among `targets` that no engine covers. */
   uncovered(targets: string[]): string[];
+  /** The pill's colour: orange for a language no engine covers (so it stands out when chosen). */
+  color(language: string): string | undefined;
   /** What to show after a language's name on its pill: the engine, or "no engine". */
   mark(language: string): ReactNode;
 };
@@ -29,18 +31,20 @@ export function useTargetCoverage(from: TLanguageCode): TTargetCoverage {
   return {
     failed: query.isError,
     uncovered: (targets) => targets.filter((code) => byLanguage.get(code)?.engine === null),
+    color: (language) => (byLanguage.get(language)?.engine === null ? 'orange' : undefined),
     mark(language) {
       const row = byLanguage.get(language);
       if (!row) return null;
       if (row.engine) {
         return (
-          <Text span fz="xs" c="dimmed" ml={6}>
+          <Text span fz="xs" c="inherit" opacity={0.75} ml={6}>
             {engineName(row.engine)}
           </Text>
         );
       }
+      // Inherits the pill's text colour, readable on its filled (chosen) and outlined states.
       return (
-        <Text span fz="xs" c="orange.9" ml={6}>
+        <Text span fz="xs" c="inherit" ml={6}>
           <IconAlertTriangle size={12} aria-hidden="true" style={{ verticalAlign: -1 }} />{' '}
           {t('createForm.notCovered')}
         </Text>
