@@ -39,7 +39,9 @@ test.describe('translation engines', () => {
     // A wrong key: the test says so in plain words.
     await key.fill('not-the-key');
     await deepl.getByRole('button', { name: 'Test' }).click();
-    await expect(deepl.getByText(/Test failed \(English → German\): the engine refused the API key/)).toBeVisible();
+    await expect(
+      deepl.getByText(/Test failed \(English → German\): the engine refused the API key/),
+    ).toBeVisible();
 
     await key.fill(DEEPL_KEY);
     await deepl.getByRole('button', { name: 'Test' }).click();
@@ -50,7 +52,9 @@ test.describe('translation engines', () => {
     await expect(page.getByText('Translation engines saved.')).toBeVisible();
     // Only the key's last four characters come back.
     await expect(key).toHaveValue('');
-    await expect(deepl.getByText(`A key ending in ${DEEPL_KEY.slice(-4)} is saved.`, { exact: false })).toBeVisible();
+    await expect(
+      deepl.getByText(`A key ending in ${DEEPL_KEY.slice(-4)} is saved.`, { exact: false }),
+    ).toBeVisible();
     await expect(coverage.getByRole('row', { name: /^German/ })).toContainText('DeepL (your station)');
     await expect(coverage.getByRole('row', { name: /^Korean/ })).toContainText('DeepL (your station)');
 
