@@ -44,6 +44,7 @@ import { stationSettingsRoutes } from './modules/station/settings-routes.js';
 import { typeTranslationRoutes } from './modules/station/type-translation-routes.js';
 import { subscriberRoutes } from './modules/subscribers/routes.js';
 import { superadminRoutes } from './modules/superadmin/routes.js';
+import { glossaryRoutes } from './modules/translation/glossary-routes.js';
 import { translationSettingsRoutes } from './modules/translation/settings-routes.js';
 import { createStationTranslation } from './modules/translation/station-chains.js';
 import { startTranslationWorker } from './modules/translation/worker.js';
@@ -223,6 +224,7 @@ export async function buildApp(deps: TAppDeps) {
   await app.register(smsTextRoutes, ctx);
   await app.register(typeTranslationRoutes, ctx);
   await app.register(translationSettingsRoutes, ctx);
+  await app.register(glossaryRoutes, ctx);
   await app.register(userRoutes, ctx);
   await app.register(billingRoutes, ctx);
   await app.register(superadminRoutes, ctx);

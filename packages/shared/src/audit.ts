@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   'settings.logo_changed',
   'settings.sms_text_updated',
   'settings.translation_engines_updated',
+  'settings.glossary_updated',
+  'settings.voices_updated',
   'settings.security_updated',
   'message_type.updated',
   'message_type.wording_edited',

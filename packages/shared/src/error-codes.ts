@@ -268,6 +268,11 @@ export const ERROR_CODES = {
   translation_engine_url_private:
     '{{engine}}: this server does not connect to addresses on its own network ({{host}}).',
 
+  // Settings → Translation: the glossary (PUT /admin/api/settings/glossary)
+  glossary_term_required: 'Each glossary term needs its words.',
+  glossary_too_many: 'A glossary holds at most 200 terms.',
+  glossary_term_twice: '"{{term}}" is in the glossary twice; each term can be listed once.',
+
   // Settings → Subscriber texts (PUT /admin/api/settings/sms-texts), kept in their own table.
   ...STATION_SMS_TEXT_ERRORS,
 } as const satisfies Record<string, TErrorTemplate>;

@@ -153,6 +153,9 @@ export const ERROR_STATUS = {
   logo_too_big: 400,
 
   // Settings → Translation
+  glossary_term_required: 400,
+  glossary_too_many: 400,
+  glossary_term_twice: 400,
   translation_engine_twice: 400,
   translation_engine_key_required: 400,
   translation_engine_url_required: 400,

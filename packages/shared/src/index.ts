@@ -15,6 +15,7 @@ export * from './dev-outbox.js';
 export * from './error-codes.js';
 export * from './error-status.js';
 export * from './fields.js';
+export * from './glossary.js';
 export * from './health.js';
 export * from './id-params.js';
 export * from './messages.js';

@@ -172,12 +172,15 @@ const DEEPL_TARGETS = [
 
 /** DeepL API v2: POST /v2/translate, Authorization: DeepL-Auth-Key <key>, JSON or form body. */
 export function startFakeDeepL(options: { apiKey: string; latencyMs?: number }) {
+  // Glossaries made through POST /v2/glossaries: id → source term → target words.
+  const glossaries = new Map<string, { source: string; target: string; entries: Map<string, string> }>();
   return startLoopback((request) => {
-    if (request.path !== '/v2/translate') return notFound(request);
+    if (request.path !== '/v2/translate' && request.path !== '/v2/glossaries') return notFound(request);
     if (request.method !== 'POST') return { status: 405, body: { message: 'Method not allowed' } };
     if (request.headers.authorization !== `DeepL-Auth-Key ${options.apiKey}`) {
       return { status: 403, body: { message: 'Authorization failure, check auth_key' } };
     }
+    if (request.path === '/v2/glossaries') return createDeepLGlossary(request, glossaries);
     const body = (request.json ?? request.form) as {
       text?: unknown;
       source_lang?: string;
@@ -205,16 +208,58 @@ export function startFakeDeepL(options: { apiKey: string; latencyMs?: number }) 
     if (source !== undefined && !DEEPL_SOURCES.includes(source)) {
       return { status: 400, body: { message: "Value for 'source_lang' not supported." } };
     }
+    const glossaryId = (body as { glossary_id?: string }).glossary_id;
+    const glossary = glossaryId ? glossaries.get(glossaryId) : undefined;
+    if (glossaryId && !glossary) return { status: 404, body: { message: 'Glossary not found' } };
+    if (glossary && !source) {
+      return { status: 400, body: { message: "Parameter 'source_lang' is required when using a glossary." } };
+    }
+    // A glossary's words go into the text as DeepL would put them into its translation.
+    const withGlossary = (text: string) =>
+      [...(glossary?.entries ?? [])].reduce((out, [term, words]) => out.split(term).join(words), text);
     return {
       status: 200,
       body: {
         translations: texts.map((text) => ({
           detected_source_language: source ?? 'EN',
-          text: `[${target}] ${text}`,
+          text: `[${target}] ${withGlossary(String(text))}`,
         })),
       },
     };
   }, options);
+}
+
+/** POST /v2/glossaries {name, source_lang, target_lang, entries (TSV), entries_format}: 201. */
+function createDeepLGlossary(
+  request: TFakeRequest,
+  glossaries: Map<string, { source: string; target: string; entries: Map<string, string> }>,
+): TFakeReply {
+  const body = (request.json ?? {}) as Record<string, unknown>;
+  const { name, source_lang: source, target_lang: target, entries, entries_format: format } = body;
+  if (typeof name !== 'string' || typeof source !== 'string' || typeof target !== 'string') {
+    return { status: 400, body: { message: 'Missing name, source_lang or target_lang' } };
+  }
+  if (format !== 'tsv' || typeof entries !== 'string' || !entries.trim()) {
+    return { status: 400, body: { message: 'Invalid glossary entries provided' } };
+  }
+  const pairs = entries.split('\n').map((line) => line.split('\t'));
+  if (pairs.some((pair) => pair.length !== 2 || !pair[0] || !pair[1])) {
+    return { status: 400, body: { message: 'Invalid glossary entries provided' } };
+  }
+  const id = `def3a26b-${String(glossaries.size + 1).padStart(4, '0')}-4b3f-9a7a-6c1e5b0d2f11`;
+  glossaries.set(id, { source, target, entries: new Map(pairs as [string, string][]) });
+  return {
+    status: 201,
+    body: {
+      glossary_id: id,
+      name,
+      ready: true,
+      source_lang: source,
+      target_lang: target,
+      creation_time: new Date().toISOString(),
+      entry_count: pairs.length,
+    },
+  };
 }
 
 // ── Google Cloud Translation v2 ─────────────────────────────────────────────────────────────

@@ -268,6 +268,23 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
     },
   },
   'POST /admin/api/settings/translation/test': null,
+  'PUT /admin/api/settings/voice': {
+    action: 'settings.voices_updated',
+    target: 'station',
+    targetId: stationOf,
+    details: (call) => {
+      const voices = (bodyOf(call).voices ?? []) as { language?: unknown; voice?: unknown }[];
+      return { label: voices.map((v) => `${String(v.language)}: ${v.voice ?? 'default'}`).join(', ') || '—' };
+    },
+  },
+  // Renders a sample; changes nothing.
+  'POST /admin/api/settings/voice/sample': null,
+  'PUT /admin/api/settings/glossary': {
+    action: 'settings.glossary_updated',
+    target: 'station',
+    targetId: stationOf,
+    details: (call) => ({ count: ((bodyOf(call).terms ?? []) as unknown[]).length }),
+  },
   'PUT /admin/api/message-types/:id': {
     action: 'message_type.updated',
     target: 'message_type',

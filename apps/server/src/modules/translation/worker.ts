@@ -8,6 +8,7 @@ import type { TEventBus } from '../../platform/event-bus.js';
 import { TranslationError, type TTranslationProvider } from '../../providers/translation/types.js';
 import type { TTranslationJob, TTranslationQueue } from '../messages/service.js';
 import * as messages from '../messages/service.js';
+import { glossaryFor } from './glossary-service.js';
 import { declareTranslateQueue, TRANSLATE_QUEUE, translationQueue } from './queue.js';
 import type { TStationTranslation } from './station-chains.js';
 import { requeueStalePending, STALE_AFTER_SECONDS, SWEEP_QUEUE } from './sweep.js';
@@ -67,7 +68,8 @@ export async function runTranslationJob(
   const to = job.language as TLanguageCode;
   try {
     const provider = 'translations' in deps ? await deps.translations.chainFor(job.stationId) : deps.provider;
-    const text = await provider.translate({ text: message.original, from, to });
+    const glossary = await glossaryFor(deps.db, job.stationId, to);
+    const text = await provider.translate({ text: message.original, from, to, glossary });
     await finish({ status: 'completed', translatedText: text, error: null, provider: provider.name });
   } catch (error) {
     // The stored reason is for station staff; what the operator could do goes to the log only.

@@ -7,6 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TTranslationConfig } from '../../config.js';
+import { translateWithPlaceholders } from './glossary.js';
 import { formatSeconds, httpFailure, malformed, sendRequest, type THttpEngine, trimBaseUrl } from './http.js';
 import { type TLanguageCode, TranslationError, type TTranslationProvider } from './types.js';
 
@@ -135,7 +136,8 @@ export function createApertiumProvider(
     async supports(from, to) {
       return apertiumRoute(await pairs(), from, to) !== undefined;
     },
-    async translate({ text, from, to }) {
+    async translate(request) {
+      const { from, to } = request;
       const route = apertiumRoute(await pairs(), from, to);
       if (!route) {
         throw new TranslationError(
@@ -144,9 +146,11 @@ export function createApertiumProvider(
           'apertium',
         );
       }
-      let current = text;
-      for (const pair of route) current = await backend.run(pair, current);
-      return current;
+      return translateWithPlaceholders(request, async (text) => {
+        let current = text;
+        for (const pair of route) current = await backend.run(pair, current);
+        return current;
+      });
     },
   };
 }

@@ -1,4 +1,5 @@
 import type { TTranslationConfig } from '../../config.js';
+import { entriesIn } from './glossary.js';
 import {
   anyPairOfTheNine,
   checkSetting,
@@ -14,6 +15,7 @@ import {
   type TLanguageCode,
   TranslationError,
   type TTranslationProvider,
+  type TTranslationRequest,
 } from './types.js';
 
 type TDeepLConfig = NonNullable<TTranslationConfig['deepl']>;
@@ -45,25 +47,68 @@ export function createDeepLProvider(config: TDeepLConfig, options: TEngineOption
   const base = trimBaseUrl(config.apiUrl ?? deeplApiUrl(config.apiKey));
   const supports = anyPairOfTheNine;
 
+  const headers = {
+    authorization: `DeepL-Auth-Key ${config.apiKey}`,
+    'content-type': 'application/json',
+    accept: 'application/json',
+  };
+  // DeepL glossaries cannot be changed: one per language pair and set of entries, made when first
+  // needed and reused while this engine lives (a changed glossary makes a new one).
+  const glossaries = new Map<string, Promise<string>>();
+
+  async function glossaryId(request: TTranslationRequest): Promise<string | undefined> {
+    const entries = entriesIn(request.text, request.glossary);
+    if (!entries.length) return undefined;
+    const tsv = entries
+      .map((entry) => `${entry.term.trim()}\t${entry.target.trim()}`)
+      .sort()
+      .join('\n');
+    const key = `${request.from}:${request.to}:${tsv}`;
+    let id = glossaries.get(key);
+    if (!id) {
+      id = createGlossary(request.from, request.to, tsv);
+      glossaries.set(key, id);
+      id.catch(() => glossaries.delete(key));
+    }
+    return id;
+  }
+
+  async function createGlossary(from: TLanguageCode, to: TLanguageCode, entries: string) {
+    const reply = await sendRequest(engine, `${base}/v2/glossaries`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        name: `Message Station ${from}-${to}`,
+        source_lang: from,
+        target_lang: to,
+        entries,
+        entries_format: 'tsv',
+      }),
+    });
+    if (reply.status !== 201 && reply.status !== 200) throw deeplFailure(engine, reply, options);
+    const id = (reply.body as { glossary_id?: unknown } | undefined)?.glossary_id;
+    if (typeof id !== 'string') throw malformed(engine);
+    return id;
+  }
+
   return {
     name: 'deepl',
     supports,
-    async translate({ text, from, to }) {
+    async translate(request) {
+      const { text, from, to } = request;
       if (!supports(from, to)) {
         throw new TranslationError('unsupported', `DeepL has no ${from}→${to} language pair`, 'deepl');
       }
+      const glossary = await glossaryId(request);
       const reply = await sendRequest(engine, `${base}/v2/translate`, {
         method: 'POST',
-        headers: {
-          authorization: `DeepL-Auth-Key ${config.apiKey}`,
-          'content-type': 'application/json',
-          accept: 'application/json',
-        },
+        headers,
         body: JSON.stringify({
           text: [text],
           source_lang: SOURCE_LANG[from],
           target_lang: TARGET_LANG[to],
           preserve_formatting: true,
+          ...(glossary ? { glossary_id: glossary } : {}),
         }),
       });
       if (reply.status !== 200) throw deeplFailure(engine, reply, options);

@@ -1,4 +1,5 @@
 import type { TTranslationConfig } from '../../config.js';
+import { translateWithPlaceholders } from './glossary.js';
 import {
   anyPairOfTheNine,
   checkSetting,
@@ -49,7 +50,8 @@ export function createGoogleProvider(config: TGoogleConfig, options: TEngineOpti
   return {
     name: 'google',
     supports,
-    async translate({ text, from, to }) {
+    async translate(request) {
+      const { from, to } = request;
       if (!supports(from, to)) {
         throw new TranslationError(
           'unsupported',
@@ -57,20 +59,24 @@ export function createGoogleProvider(config: TGoogleConfig, options: TEngineOpti
           'google',
         );
       }
-      const url = `${base}/language/translate/v2?key=${encodeURIComponent(config.apiKey)}`;
-      const reply = await sendRequest(engine, url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json; charset=utf-8', accept: 'application/json' },
-        body: JSON.stringify({ q: text, source: GOOGLE_CODE[from], target: GOOGLE_CODE[to], format: 'text' }),
-      });
-      if (reply.status !== 200) throw googleFailure(engine, reply, options);
-      const data = (reply.body as { data?: { translations?: { translatedText?: unknown }[] } } | undefined)
-        ?.data;
-      const translated = data?.translations?.[0]?.translatedText;
-      if (typeof translated !== 'string') throw malformed(engine);
-      return translated;
+      return translateWithPlaceholders(request, (text) => translateText(text, from, to));
     },
   };
+
+  async function translateText(text: string, from: TLanguageCode, to: TLanguageCode) {
+    const url = `${base}/language/translate/v2?key=${encodeURIComponent(config.apiKey)}`;
+    const reply = await sendRequest(engine, url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json; charset=utf-8', accept: 'application/json' },
+      body: JSON.stringify({ q: text, source: GOOGLE_CODE[from], target: GOOGLE_CODE[to], format: 'text' }),
+    });
+    if (reply.status !== 200) throw googleFailure(engine, reply, options);
+    const data = (reply.body as { data?: { translations?: { translatedText?: unknown }[] } } | undefined)
+      ?.data;
+    const translated = data?.translations?.[0]?.translatedText;
+    if (typeof translated !== 'string') throw malformed(engine);
+    return translated;
+  }
 }
 
 function googleFailure(engine: THttpEngine, reply: THttpReply, options: TEngineOptions) {

@@ -1,6 +1,7 @@
 // LibreTranslate (self-hosted or a hosted instance): POST /translate with JSON, and the languages
 // it covers from GET /languages, so a pair it lacks is never sent to it.
 import type { TTranslationConfig } from '../../config.js';
+import { translateWithPlaceholders } from './glossary.js';
 import { httpFailure, malformed, sendRequest, type THttpEngine, trimBaseUrl } from './http.js';
 import {
   type TEngineOptions,
@@ -79,7 +80,8 @@ export function createLibreTranslateProvider(
     async supports(from, to) {
       return (await codesFor(from, to)) !== undefined;
     },
-    async translate({ text, from, to }) {
+    async translate(request) {
+      const { from, to } = request;
       const codes = await codesFor(from, to);
       if (!codes) {
         throw new TranslationError(
@@ -88,25 +90,29 @@ export function createLibreTranslateProvider(
           'libretranslate',
         );
       }
-      const reply = await sendRequest(engine, `${base}/translate`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json' },
-        body: JSON.stringify({
-          q: text,
-          source: codes.source,
-          target: codes.target,
-          format: 'text',
-          ...(config.apiKey ? { api_key: config.apiKey } : {}),
-        }),
-      });
-      if (reply.status !== 200) {
-        if (reply.status === 403)
-          throw httpFailure(engine, reply, 'permanent', 'LibreTranslate refused the API key');
-        throw httpFailure(engine, reply);
-      }
-      const translated = (reply.body as { translatedText?: unknown } | undefined)?.translatedText;
-      if (typeof translated !== 'string') throw malformed(engine);
-      return translated;
+      return translateWithPlaceholders(request, (text) => translateText(text, codes));
     },
   };
+
+  async function translateText(text: string, codes: { source: string; target: string }) {
+    const reply = await sendRequest(engine, `${base}/translate`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({
+        q: text,
+        source: codes.source,
+        target: codes.target,
+        format: 'text',
+        ...(config.apiKey ? { api_key: config.apiKey } : {}),
+      }),
+    });
+    if (reply.status !== 200) {
+      if (reply.status === 403)
+        throw httpFailure(engine, reply, 'permanent', 'LibreTranslate refused the API key');
+      throw httpFailure(engine, reply);
+    }
+    const translated = (reply.body as { translatedText?: unknown } | undefined)?.translatedText;
+    if (typeof translated !== 'string') throw malformed(engine);
+    return translated;
+  }
 }

@@ -2,6 +2,7 @@
 // llama.cpp, Ollama or vLLM): POST {base}/chat/completions with a translate-only system prompt.
 import { languageName } from '@message-station/shared';
 import type { TTranslationConfig } from '../../config.js';
+import { glossaryInstructions } from './glossary.js';
 import {
   anyPairOfTheNine,
   checkSetting,
@@ -53,7 +54,8 @@ export function createOpenAiProvider(config: TOpenAiConfig, options: TEngineOpti
   return {
     name: 'openai',
     supports,
-    async translate({ text, from, to }) {
+    async translate(request) {
+      const { text, from, to } = request;
       if (!supports(from, to)) {
         throw new TranslationError(
           'unsupported',
@@ -72,7 +74,10 @@ export function createOpenAiProvider(config: TOpenAiConfig, options: TEngineOpti
           model: config.model,
           temperature: 0,
           messages: [
-            { role: 'system', content: translationPrompt(from, to) },
+            {
+              role: 'system',
+              content: [translationPrompt(from, to), ...glossaryInstructions(request)].join('\n'),
+            },
             { role: 'user', content: text },
           ],
         }),

@@ -4,10 +4,20 @@ import type { TEngineTestProblem, TLanguageCode } from '@message-station/shared'
 
 export type { TLanguageCode };
 
+/** One glossary term of the station, resolved for the target language. */
+export type TGlossaryEntry = {
+  /** As written in the original, matched as a whole word or phrase ignoring case. */
+  term: string;
+  /** What to write in the target language: the station's words, or the term itself (kept). */
+  target: string;
+};
+
 export type TTranslationRequest = {
   text: string;
   from: TLanguageCode;
   to: TLanguageCode;
+  /** The station's glossary for `to` (issue 19); every engine applies it in its own way. */
+  glossary?: readonly TGlossaryEntry[];
 };
 
 /**

@@ -1,0 +1,147 @@
+// The station's glossary on every engine (issue 19): DeepL through its glossaries, the LLM engine
+// through its instructions, Google, LibreTranslate and Apertium through placeholders.
+import { afterAll, describe, expect, it } from 'vitest';
+import { skipWithout } from '../../../../../test-support/binaries.js';
+import {
+  startFakeDeepL,
+  startFakeGoogleTranslate,
+  startFakeLibreTranslate,
+  startFakeOpenAi,
+} from '../../test/fake-translation-servers.js';
+import { createApertiumProvider } from './apertium.js';
+import { createDeepLProvider } from './deepl.js';
+import { translateWithPlaceholders } from './glossary.js';
+import { createGoogleProvider } from './google.js';
+import { createLibreTranslateProvider } from './libretranslate.js';
+import { createOpenAiProvider } from './openai.js';
+import type { TGlossaryEntry, TTranslationRequest } from './types.js';
+
+const TIMEOUT = { timeoutMs: 10_000 };
+const GLOSSARY: TGlossaryEntry[] = [
+  { term: 'Oak Avenue', target: 'Oak Avenue' },
+  { term: 'KQED', target: 'KQED' },
+  { term: 'Lincoln High School', target: 'Escuela Secundaria Lincoln' },
+];
+const request: TTranslationRequest = {
+  text: 'Please use Oak Avenue; Lincoln High School is closed. Listen to KQED.',
+  from: 'en',
+  to: 'es',
+  glossary: GLOSSARY,
+};
+
+describe('glossary placeholders', () => {
+  it('swaps each term for a code the engine keeps, then for its words in the target language', async () => {
+    const sent: string[] = [];
+    const out = await translateWithPlaceholders(request, async (text) => {
+      sent.push(text);
+      return `[es] ${text.toLowerCase()}`;
+    });
+    expect(sent).toEqual(['Please use ZXQ2; ZXQ1 is closed. Listen to ZXQ3.']);
+    expect(out).toBe('[es] please use Oak Avenue; Escuela Secundaria Lincoln is closed. listen to KQED.');
+  });
+
+  it('matches whole words ignoring case, and leaves text without terms alone', async () => {
+    const seen: string[] = [];
+    const run = async (text: string) => {
+      seen.push(text);
+      return text;
+    };
+    await translateWithPlaceholders({ ...request, text: 'OAK AVENUE is open; Oak Avenues are not.' }, run);
+    await translateWithPlaceholders({ ...request, text: 'No names here.' }, run);
+    expect(seen).toEqual(['ZXQ1 is open; Oak Avenues are not.', 'No names here.']);
+  });
+
+  it('translates without the glossary rather than send a lost placeholder', async () => {
+    const sent: string[] = [];
+    const out = await translateWithPlaceholders(request, async (text) => {
+      sent.push(text);
+      return text.includes('ZXQ') ? 'Por favor use la avenida.' : 'Use Oak Avenue.';
+    });
+    expect(sent).toHaveLength(2);
+    expect(out).toBe('Use Oak Avenue.');
+  });
+});
+
+describe('DeepL applies the glossary through a DeepL glossary', async () => {
+  const fake = await startFakeDeepL({ apiKey: 'deepl-key' });
+  afterAll(() => fake.close());
+  const deepl = createDeepLProvider({ apiKey: 'deepl-key', apiUrl: fake.url }, TIMEOUT);
+
+  it('makes one glossary for the pair and entries, and names it on every translation that needs it', async () => {
+    const first = await deepl.translate(request);
+    expect(first).toBe('[ES] Please use Oak Avenue; Escuela Secundaria Lincoln is closed. Listen to KQED.');
+    await deepl.translate({
+      ...request,
+      text: 'Oak Avenue reopens; KQED has news. Lincoln High School too.',
+    });
+    const made = fake.requests.filter((r) => r.path === '/v2/glossaries');
+    expect(made).toHaveLength(1);
+    expect(made[0]?.json).toEqual({
+      name: 'Message Station en-es',
+      source_lang: 'en',
+      target_lang: 'es',
+      entries: 'KQED\tKQED\nLincoln High School\tEscuela Secundaria Lincoln\nOak Avenue\tOak Avenue',
+      entries_format: 'tsv',
+    });
+    const translations = fake.requests.filter((r) => r.path === '/v2/translate');
+    const id = (translations[0]?.json as { glossary_id?: string }).glossary_id;
+    expect(id).toMatch(/^def3a26b-/);
+    expect((translations[1]?.json as { glossary_id?: string }).glossary_id).toBe(id);
+    // A text with none of the terms needs no glossary.
+    await deepl.translate({ ...request, text: 'Stay home.' });
+    expect(fake.requests.at(-1)?.json).not.toHaveProperty('glossary_id');
+  });
+});
+
+describe('the LLM engine gets the glossary as instructions', async () => {
+  const fake = await startFakeOpenAi({ apiKey: 'sk-test' });
+  afterAll(() => fake.close());
+  const openai = createOpenAiProvider({ baseUrl: `${fake.url}/v1`, apiKey: 'sk-test', model: 'm' }, TIMEOUT);
+
+  it('lists the terms in the text, what to keep and what to write', async () => {
+    await openai.translate(request);
+    const system = (fake.requests[0]?.json as { messages: { role: string; content: string }[] }).messages[0];
+    expect(system?.content).toContain('Use this glossary; it overrides the rules above:');
+    expect(system?.content).toContain('- "Oak Avenue": keep exactly as written, do not translate it.');
+    expect(system?.content).toContain('- "Lincoln High School": write it as "Escuela Secundaria Lincoln".');
+    // The user's text itself is unchanged: no placeholders for the model.
+    expect((fake.requests[0]?.json as { messages: { content: string }[] }).messages[1]?.content).toBe(
+      request.text,
+    );
+  });
+});
+
+describe('Google and LibreTranslate keep the terms through placeholders', async () => {
+  const google = await startFakeGoogleTranslate({ apiKey: 'google-key' });
+  const libre = await startFakeLibreTranslate();
+  afterAll(() => Promise.all([google.close(), libre.close()]));
+
+  it.each([
+    ['Google', () => createGoogleProvider({ apiKey: 'google-key', apiUrl: google.url }, TIMEOUT), google],
+    ['LibreTranslate', () => createLibreTranslateProvider({ url: libre.url }, TIMEOUT), libre],
+  ] as const)('%s', async (_name, make, fake) => {
+    const out = await make().translate(request);
+    const sent = JSON.stringify(fake.requests.at(-1)?.json);
+    expect(sent).toContain('Please use ZXQ2; ZXQ1 is closed. Listen to ZXQ3.');
+    expect(out).toContain('Please use Oak Avenue; Escuela Secundaria Lincoln is closed. Listen to KQED.');
+  });
+});
+
+describe('Apertium keeps the terms through placeholders, also through Spanish', () => {
+  const noApertium = skipWithout('apertium');
+  const apertium = createApertiumProvider({}, TIMEOUT);
+
+  it.skipIf(noApertium)('"Please use Oak Avenue" keeps the street in Spanish and Portuguese', async () => {
+    const glossary = [{ term: 'Oak Avenue', target: 'Oak Avenue' }];
+    const text = 'Please use Oak Avenue.';
+    for (const to of ['es', 'pt'] as const) {
+      const translated = await apertium.translate({ text, from: 'en', to, glossary });
+      expect(translated).toContain('Oak Avenue');
+      expect(translated).not.toMatch(/roble|carvalho/i);
+    }
+    // Without the glossary Apertium translates the name.
+    expect(await apertium.translate({ text: 'Please use Oak Avenue.', from: 'en', to: 'es' })).toMatch(
+      /Roble/i,
+    );
+  });
+});
