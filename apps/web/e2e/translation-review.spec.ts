@@ -1,4 +1,5 @@
-// Issue 19: staff can trust what is sent in their name. A hand correction survives an edit that
+// Issue 19: staff can trust what is sent in their name. The glossary keeps a street's name in
+// every language. A hand correction survives an edit that
 // leaves the original alone; after the original changes it is kept beside the new translation,
 // flagged, and the SMS waits for staff's choice; the Send confirmation names what nobody reviewed.
 import { expect, test } from './fixtures';
@@ -16,6 +17,14 @@ test.describe('translation review', () => {
     await joinForEmergencies(page, station, `9495553${stamp.slice(1)}`, 'es');
     await joinForEmergencies(page, station, `9495554${stamp.slice(1)}`, 'fr');
     await login(station.admin);
+
+    // The glossary keeps the street's name in every language.
+    await page.goto('/admin/settings?tab=translation');
+    const glossary = page.getByRole('region', { name: 'Glossary' });
+    await glossary.getByRole('button', { name: 'Add term' }).click();
+    await glossary.getByRole('textbox', { name: 'Term 1', exact: true }).fill('Oak Avenue');
+    await glossary.getByRole('button', { name: 'Save glossary' }).click();
+    await expect(glossary.getByText('Glossary saved. The next translations use it.')).toBeVisible();
 
     const title = `Oak Avenue ${stamp}`;
     await page.goto('/admin/messages');
@@ -43,14 +52,17 @@ test.describe('translation review', () => {
     await row.getByRole('button', { name: 'Details' }).click();
     const detail = page.getByRole('dialog', { name: title });
     const spanish = detail.locator('[data-translation="es"]');
-    await expect(spanish.getByText('Machine translation')).toBeVisible();
+    await expect(spanish.getByText('Machine translation', { exact: true })).toBeVisible();
+    // Apertium alone writes "Avenida de roble"; the glossary kept the name, also in French (through Spanish).
+    await expect(spanish).toContainText('Oak Avenue');
+    await expect(detail.locator('[data-translation="fr"]')).toContainText('Oak Avenue');
 
     // Correct the Spanish by hand.
     const correction = 'La avenida Oak está cerrada.';
     await detail.getByRole('button', { name: 'Edit the Spanish translation' }).click();
     await detail.getByRole('textbox', { name: 'Spanish translation' }).fill(correction);
     await detail.getByRole('button', { name: 'Save Translation' }).click();
-    await expect(spanish.getByText('Corrected by hand')).toBeVisible();
+    await expect(spanish.getByText('Corrected by hand', { exact: true })).toBeVisible();
 
     // An edit of the title only: the correction stays.
     await detail.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -60,7 +72,7 @@ test.describe('translation review', () => {
     const updated = page.getByRole('dialog', { name: `${title} (update)` });
     const spanishNow = updated.locator('[data-translation="es"]');
     await expect(spanishNow.getByText(correction)).toBeVisible();
-    await expect(spanishNow.getByText('Corrected by hand')).toBeVisible();
+    await expect(spanishNow.getByText('Corrected by hand', { exact: true })).toBeVisible();
 
     // An edit of the original: the new translation arrives and the correction is kept, flagged.
     await updated.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -88,7 +100,7 @@ test.describe('translation review', () => {
 
     // Staff keep their correction; the confirmation names French, which nobody reviewed.
     await spanishNow.getByRole('button', { name: 'Keep my correction' }).click();
-    await expect(spanishNow.getByText('Corrected by hand')).toBeVisible();
+    await expect(spanishNow.getByText('Corrected by hand', { exact: true })).toBeVisible();
     await expect(spanishNow.getByText('The original changed since your correction')).toHaveCount(0);
     await updated.getByRole('button', { name: 'Send SMS' }).click();
     await expect(confirm.getByText('Not reviewed by staff: French.')).toBeVisible();

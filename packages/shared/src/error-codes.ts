@@ -314,9 +314,15 @@ export const LANGUAGE_LIST_PARAM = 'language_list';
 export function wordLanguageList(codes: string, locale: string): string {
   const names = new Intl.DisplayNames([locale], { type: 'language' });
   const list = codes.split(',').filter(Boolean);
-  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(
-    list.map((code) => names.of(code) ?? code),
-  );
+  // A param that is not a language code (a client's own text) is shown as it came.
+  const nameOf = (code: string) => {
+    try {
+      return names.of(code) ?? code;
+    } catch {
+      return code;
+    }
+  };
+  return new Intl.ListFormat(locale, { type: 'conjunction' }).format(list.map(nameOf));
 }
 
 /** `{{name}}` → the param; numbers in US format (5,000) as the English texts always had them. */

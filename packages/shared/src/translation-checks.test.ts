@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { wordLanguageList } from './error-codes.js';
 import { translationWarnings } from './translation-checks.js';
 
 describe('translationWarnings', () => {
@@ -32,5 +33,13 @@ describe('translationWarnings', () => {
     ]);
     // Only numbers: nothing to translate.
     expect(translationWarnings('911', '911')).toEqual([]);
+  });
+});
+
+describe('wordLanguageList', () => {
+  it('words language codes as names in the reader language, and leaves anything else as it came', () => {
+    expect(wordLanguageList('es,ko', 'en')).toBe('Spanish and Korean');
+    expect(wordLanguageList('es,ko,fr', 'es')).toBe('español, coreano y francés');
+    expect(wordLanguageList('not a code', 'en')).toBe('not a code');
   });
 });

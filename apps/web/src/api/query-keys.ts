@@ -24,6 +24,7 @@ export const queryKeys = {
   translationSettings: ['admin', 'station', 'translation'] as const,
   /** Which engine covers each station language: [...translationCoverage, from]. */
   translationCoverage: ['admin', 'station', 'translation', 'coverage'] as const,
+  glossary: ['admin', 'station', 'glossary'] as const,
   users: ['admin', 'users'] as const,
   /** Pending invitations: under users, so a change to users refreshes them too. */
   invitations: ['admin', 'users', 'invitations'] as const,

@@ -12,6 +12,7 @@ import type dev from '../locales/en/dev.json';
 import type devInbound from '../locales/en/devInbound.json';
 import type docs from '../locales/en/docs.json';
 import type errors from '../locales/en/errors.json';
+import type glossary from '../locales/en/glossary.json';
 import type landing from '../locales/en/landing.json';
 import type legal from '../locales/en/legal.json';
 import type messages from '../locales/en/messages.json';
@@ -49,6 +50,7 @@ declare module 'i18next' {
       legal: typeof legal;
       docs: typeof docs;
       errors: typeof errors;
+      glossary: typeof glossary;
       translationSettings: typeof translationSettings;
       voiceSettings: typeof voiceSettings;
     };

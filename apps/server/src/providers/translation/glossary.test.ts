@@ -84,9 +84,11 @@ describe('DeepL applies the glossary through a DeepL glossary', async () => {
       entries_format: 'tsv',
     });
     const translations = fake.requests.filter((r) => r.path === '/v2/translate');
-    const id = (translations[0]?.json as { glossary_id?: string }).glossary_id;
-    expect(id).toMatch(/^def3a26b-/);
-    expect((translations[1]?.json as { glossary_id?: string }).glossary_id).toBe(id);
+    const glossaryIds = translations.map(
+      (r) => (r.json as { glossary_id?: string } | undefined)?.glossary_id,
+    );
+    expect(glossaryIds[0]).toMatch(/^def3a26b-/);
+    expect(glossaryIds[1]).toBe(glossaryIds[0]);
     // A text with none of the terms needs no glossary.
     await deepl.translate({ ...request, text: 'Stay home.' });
     expect(fake.requests.at(-1)?.json).not.toHaveProperty('glossary_id');
@@ -100,14 +102,13 @@ describe('the LLM engine gets the glossary as instructions', async () => {
 
   it('lists the terms in the text, what to keep and what to write', async () => {
     await openai.translate(request);
-    const system = (fake.requests[0]?.json as { messages: { role: string; content: string }[] }).messages[0];
+    const messages = (fake.requests[0]?.json as { messages?: { content: string }[] } | undefined)?.messages;
+    const system = messages?.[0];
     expect(system?.content).toContain('Use this glossary; it overrides the rules above:');
     expect(system?.content).toContain('- "Oak Avenue": keep exactly as written, do not translate it.');
     expect(system?.content).toContain('- "Lincoln High School": write it as "Escuela Secundaria Lincoln".');
     // The user's text itself is unchanged: no placeholders for the model.
-    expect((fake.requests[0]?.json as { messages: { content: string }[] }).messages[1]?.content).toBe(
-      request.text,
-    );
+    expect(messages?.[1]?.content).toBe(request.text);
   });
 });
 

@@ -1,6 +1,6 @@
 // Settings → Translation (admins): the station's own engines, in the order they are tried before
 // this server's, with keys entered but never shown again, a Test per engine and which engine covers
-// each language. Saved on its own, not by Save All Settings.
+// each language; below, the station's glossary. Each saved on its own, not by Save All Settings.
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import type { TStationEngineName, TTranslationSettings } from '@message-station/shared';
 import { IconPlus } from '@tabler/icons-react';
@@ -17,6 +17,7 @@ import {
   newDraft,
   type TEngineDraft,
 } from './engine-draft';
+import { GlossarySection } from './GlossarySection';
 import { useSaveTranslationEnginesMutation, useTranslationSettingsQuery } from './queries';
 import { useEngineName } from './use-engine-name';
 
@@ -37,7 +38,12 @@ export function TranslationTab() {
       </Text>
     );
   }
-  return <EnginesForm settings={query.data} />;
+  return (
+    <Stack gap="xl">
+      <EnginesForm settings={query.data} />
+      <GlossarySection />
+    </Stack>
+  );
 }
 
 function EnginesForm({ settings }: { settings: TTranslationSettings }) {
