@@ -6,11 +6,11 @@ import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverErrorText } from '../../../api/client';
 import { getGlossary, saveGlossary } from '../../../api/glossary';
 import { queryKeys } from '../../../api/query-keys';
 import { useLanguageName } from '../../sms-contacts/use-language-name';
 import { useStationSettingsQuery } from '../queries';
+import { SaveNotice } from '../SaveNotice';
 
 type TTermDraft = { key: number; term: string; translations: Record<string, string> };
 
@@ -144,16 +144,12 @@ function GlossaryForm({ saved, languages }: { saved: TGlossary; languages: strin
           {t('save')}
         </Button>
       </Group>
-      {save.isSuccess && !changed && (
-        <Alert color="green" role="status">
-          {t('saved')}
-        </Alert>
-      )}
-      {save.error && (
-        <Alert color="red" role="alert">
-          {t('saveFailed', { reason: serverErrorText(save.error, '') })}
-        </Alert>
-      )}
+      <SaveNotice
+        saved={save.isSuccess && !changed}
+        error={save.error}
+        savedText={t('saved')}
+        failedText={(reason) => t('saveFailed', { reason })}
+      />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import type { TStationEngineName, TTranslationSettings } from '@message-station/
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveNotice } from '../SaveNotice';
 import { CoverageTable } from './CoverageTable';
 import { EngineCard } from './EngineCard';
 import {
@@ -114,16 +115,12 @@ function EnginesForm({ settings }: { settings: TTranslationSettings }) {
           ? t('operatorEngines', { engines: settings.operator_engines.map(engineName).join(', ') })
           : t('operatorNone')}
       </Text>
-      {save.isSuccess && !changed && (
-        <Alert color="green" role="status">
-          {t('saved')}
-        </Alert>
-      )}
-      {save.error && (
-        <Alert color="red" role="alert">
-          {t('saveFailed', { reason: save.error.message })}
-        </Alert>
-      )}
+      <SaveNotice
+        saved={save.isSuccess && !changed}
+        error={save.error}
+        savedText={t('saved')}
+        failedText={(reason) => t('saveFailed', { reason })}
+      />
       <Group justify="flex-end">
         <Button onClick={submit} disabled={!changed} loading={save.isPending}>
           {t('save')}

@@ -6,6 +6,7 @@ import { IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguageName } from '../../sms-contacts/use-language-name';
+import { SaveNotice } from '../SaveNotice';
 import { useSaveVoiceSettingsMutation, useVoiceSampleMutation, useVoiceSettingsQuery } from './queries';
 
 /** The Select's value for "no choice of the station's own". */
@@ -66,16 +67,12 @@ function VoiceForm({ settings }: { settings: TVoiceSettings }) {
           }}
         />
       ))}
-      {save.isSuccess && !changed && (
-        <Alert color="green" role="status">
-          {t('saved')}
-        </Alert>
-      )}
-      {save.error && (
-        <Alert color="red" role="alert">
-          {save.error.message}
-        </Alert>
-      )}
+      <SaveNotice
+        saved={save.isSuccess && !changed}
+        error={save.error}
+        savedText={t('saved')}
+        failedText={(reason) => reason}
+      />
       <Group justify="flex-end">
         <Button onClick={saveAll} disabled={!changed} loading={save.isPending}>
           {t('save')}
