@@ -27,6 +27,12 @@ describe('translationWarnings', () => {
     ]);
   });
 
+  it('names the words the engine said it did not know', () => {
+    expect(
+      translationWarnings('The Zorblax school is closed.', 'La escuela Zorblax está cerrada.', ['Zorblax']),
+    ).toEqual([{ code: 'unknown_words', detail: 'Zorblax' }]);
+  });
+
   it('flags a text the engine left as it was', () => {
     expect(translationWarnings('Please use Oak Avenue.', 'please use oak avenue. ')).toEqual([
       { code: 'unchanged', detail: null },

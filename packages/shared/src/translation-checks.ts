@@ -1,12 +1,13 @@
 // Failures a machine can see in a translation without reading the language (issue 19): numbers
-// of the original missing from it, and text the engine left as it was. Shown as warnings beside
+// of the original missing from it, text the engine left as it was, and words the engine said it
+// did not know (Apertium marks them). Shown as warnings beside
 // the translation; a person decides. Server and web word them from these codes.
 import { z } from 'zod';
 
-export const TRANSLATION_WARNINGS = ['numbers_missing', 'unchanged'] as const;
+export const TRANSLATION_WARNINGS = ['numbers_missing', 'unchanged', 'unknown_words'] as const;
 export const ZTranslationWarning = z.object({
   code: z.enum(TRANSLATION_WARNINGS),
-  /** numbers_missing: the original's numbers not found in the translation, e.g. "5:30, 911". */
+  /** numbers_missing: the original's numbers not found, e.g. "5:30, 911"; unknown_words: the words. */
   detail: z.string().nullable(),
 });
 export type TTranslationWarning = z.infer<typeof ZTranslationWarning>;
@@ -32,8 +33,13 @@ function numbersOf(text: string): string[] {
   return text.match(/\d+(?:[:.,]\d+)*/g) ?? [];
 }
 
-export function translationWarnings(original: string, translation: string): TTranslationWarning[] {
+export function translationWarnings(
+  original: string,
+  translation: string,
+  unknownWords: readonly string[] = [],
+): TTranslationWarning[] {
   const warnings: TTranslationWarning[] = [];
+  if (unknownWords.length) warnings.push({ code: 'unknown_words', detail: unknownWords.join(', ') });
   const letters = /\p{L}/u.test(original);
   if (letters && original.trim().toLocaleLowerCase() === translation.trim().toLocaleLowerCase()) {
     warnings.push({ code: 'unchanged', detail: null });

@@ -57,6 +57,8 @@ export const messageTranslations = pgTable(
      * choose between it and the new machine translation (the message cannot be sent before).
      */
     previousCorrection: text('previous_correction'),
+    /** Words of the original the engine did not know and left as written (Apertium marks them). */
+    unknownWords: text('unknown_words').array().notNull().default(sql`'{}'::text[]`),
     /** Which original this translation (or pending job) belongs to; a newer edit supersedes it. */
     revision: integer('revision').notNull().default(1),
     provider: text('provider'),

@@ -18,8 +18,10 @@ function taggingEngine() {
       holdKorean = on;
     },
     supports: () => true,
-    async translate({ text, from, to }) {
+    async translate({ text, from, to, notes }) {
       if (to === 'ko' && holdKorean) throw new Error('held back by the test');
+      // As Apertium does: a word it does not know is named.
+      if (text.includes('Frobnitz')) notes?.unknownWords.push('Frobnitz');
       if (from === 'ko' && text.includes('refuse')) {
         throw new TranslationError('permanent', 'DeepL refused the key (403)', 'deepl', 403);
       }
@@ -342,5 +344,12 @@ describe('translation review and kept corrections', async () => {
     // Another station's message is not found.
     const foreign = await stranger.post(`/admin/api/messages/${message.id}/translations/ko/back-translation`);
     expect(foreign.statusCode).toBe(404);
+  });
+
+  it('shows the words an engine did not know until staff correct the translation', async () => {
+    const message = await create({ original: 'Meet at Frobnitz Plaza.' });
+    expect(translation(message, 'es').warnings).toEqual([{ code: 'unknown_words', detail: 'Frobnitz' }]);
+    const corrected = await correct(message.id, 'es', 'Reunión en la plaza Frobnitz.');
+    expect(translation(corrected.json(), 'es').warnings).toEqual([]);
   });
 });

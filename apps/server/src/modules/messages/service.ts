@@ -53,7 +53,7 @@ export function toApi(row: repo.TMessageRow, translations: repo.TTranslationRow[
       previous_correction: t.previousCorrection,
       warnings:
         t.status === 'completed' && t.translatedText
-          ? translationWarnings(row.original, t.translatedText)
+          ? translationWarnings(row.original, t.translatedText, t.unknownWords)
           : [],
       updated_at: t.updatedAt.toISOString(),
     })),
@@ -230,8 +230,13 @@ export async function deleteMessage(
   await announce(ctx, 'message_deleted', { message_id: messageId });
 }
 
-/** A translation as an engine wrote it: nobody on staff vouches for it yet. */
-const MACHINE_REVIEW = { review: 'machine', reviewedBy: null, reviewedAt: null } as const;
+/** A translation as an engine will write it: nobody on staff vouches for it yet. */
+const MACHINE_REVIEW = {
+  review: 'machine' as const,
+  reviewedBy: null,
+  reviewedAt: null,
+  unknownWords: [] as string[],
+};
 
 type TTranslationChangeContext = Pick<TServiceContext, 'db' | 'events' | 'now' | 'stationId' | 'userId'>;
 
@@ -264,7 +269,14 @@ async function changeTranslation(
 
 /** Who vouches for a translation now. */
 function vouchedBy(ctx: TTranslationChangeContext, review: 'reviewed' | 'corrected') {
-  return { review, reviewedBy: ctx.userId, reviewedAt: ctx.now, updatedAt: ctx.now };
+  return {
+    review,
+    reviewedBy: ctx.userId,
+    reviewedAt: ctx.now,
+    updatedAt: ctx.now,
+    // Staff's own words, or words staff read and approved: an engine's doubts no longer apply.
+    ...(review === 'corrected' ? { unknownWords: [] } : {}),
+  };
 }
 
 /**

@@ -69,8 +69,15 @@ export async function runTranslationJob(
   try {
     const provider = 'translations' in deps ? await deps.translations.chainFor(job.stationId) : deps.provider;
     const glossary = await glossaryFor(deps.db, job.stationId, to);
-    const text = await provider.translate({ text: message.original, from, to, glossary });
-    await finish({ status: 'completed', translatedText: text, error: null, provider: provider.name });
+    const notes = { unknownWords: [] as string[] };
+    const text = await provider.translate({ text: message.original, from, to, glossary, notes });
+    await finish({
+      status: 'completed',
+      translatedText: text,
+      error: null,
+      provider: provider.name,
+      unknownWords: [...new Set(notes.unknownWords)],
+    });
   } catch (error) {
     // The stored reason is for station staff; what the operator could do goes to the log only.
     if (error instanceof TranslationError && error.operatorHint) {

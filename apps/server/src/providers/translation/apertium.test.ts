@@ -127,7 +127,7 @@ describe('Apertium APY server', async () => {
     expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /listPairs', 'POST /translate']);
     const post = fake.requests[1];
     expect(post?.headers['content-type']).toBe('application/x-www-form-urlencoded');
-    expect(post?.form).toEqual({ langpair: 'eng|spa', q: 'Road closed', markUnknown: 'no' });
+    expect(post?.form).toEqual({ langpair: 'eng|spa', q: 'Road closed', markUnknown: 'yes' });
   });
 
   it('pivots through Spanish and refuses pairs the server lacks', async () => {

@@ -7,7 +7,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import type { TTranslationConfig } from '../../config.js';
-import { translateWithPlaceholders } from './glossary.js';
+import { termPattern, translateWithPlaceholders } from './glossary.js';
 import { formatSeconds, httpFailure, malformed, sendRequest, type THttpEngine, trimBaseUrl } from './http.js';
 import { type TLanguageCode, TranslationError, type TTranslationProvider } from './types.js';
 
@@ -102,6 +102,23 @@ export function apertiumRoute(
   return first && second ? [first, second] : undefined;
 }
 
+/**
+ * Apertium marks what it could not do: '*word' unknown (left as written), '#word' not generated,
+ * '@word' not transferred. The marks come off (the next hop and subscribers never see them) and
+ * the unknown words are named.
+ */
+export function readMarks(output: string): { text: string; unknown: string[] } {
+  const unknown = [...output.matchAll(/(?<![\p{L}\p{N}])\*+([\p{L}\p{N}][\p{L}\p{N}'’-]*)/gu)].map(
+    (match) => match[1] as string,
+  );
+  return { text: output.replace(/(?<![\p{L}\p{N}])[*#@]+(?=[\p{L}\p{N}])/gu, ''), unknown };
+}
+
+/** Whether the word is in the text as written (ignoring case), not a placeholder of the glossary. */
+function inText(word: string, text: string): boolean {
+  return termPattern(word).test(text);
+}
+
 /** Where the pairs come from and how one pair runs. */
 type TApertiumBackend = {
   label: string;
@@ -148,7 +165,12 @@ export function createApertiumProvider(
       }
       return translateWithPlaceholders(request, async (text) => {
         let current = text;
-        for (const pair of route) current = await backend.run(pair, current);
+        for (const pair of route) {
+          const read = readMarks(await backend.run(pair, current));
+          current = read.text;
+          // Words of the original only: the Spanish hop's own unknowns mean nothing to staff.
+          request.notes?.unknownWords.push(...read.unknown.filter((word) => inText(word, request.text)));
+        }
         return current;
       });
     },
@@ -181,8 +203,8 @@ function cliBackend(command: string, timeoutMs: number): TApertiumBackend {
       try {
         const input = path.join(dir, 'input.txt');
         await writeFile(input, text, 'utf8');
-        // -u: no '*' before unknown words; they pass through as written.
-        const { stdout } = await runCommand(command, ['-u', pair.mode, input], timeoutMs);
+        // Unknown words come back marked ('*word'): readMarks takes the marks off and names them.
+        const { stdout } = await runCommand(command, [pair.mode, input], timeoutMs);
         return stdout.trim();
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
@@ -272,7 +294,7 @@ function apyBackend(url: string, timeoutMs: number): TApertiumBackend {
       const reply = await sendRequest(engine, `${base}/translate`, {
         method: 'POST',
         headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
-        body: new URLSearchParams({ langpair: `${pair.source}|${pair.target}`, q: text, markUnknown: 'no' }),
+        body: new URLSearchParams({ langpair: `${pair.source}|${pair.target}`, q: text, markUnknown: 'yes' }),
       });
       if (reply.status !== 200) throw httpFailure(engine, reply);
       const translated = (reply.body as { responseData?: { translatedText?: unknown } } | undefined)

@@ -8,7 +8,7 @@ import {
   startFakeLibreTranslate,
   startFakeOpenAi,
 } from '../../test/fake-translation-servers.js';
-import { createApertiumProvider } from './apertium.js';
+import { createApertiumProvider, readMarks } from './apertium.js';
 import { createDeepLProvider } from './deepl.js';
 import { translateWithPlaceholders } from './glossary.js';
 import { createGoogleProvider } from './google.js';
@@ -144,5 +144,24 @@ describe('Apertium keeps the terms through placeholders, also through Spanish', 
     expect(await apertium.translate({ text: 'Please use Oak Avenue.', from: 'en', to: 'es' })).toMatch(
       /Roble/i,
     );
+  });
+
+  it.skipIf(noApertium)('names the words of the original it did not know, without its marks', async () => {
+    const notes = { unknownWords: [] as string[] };
+    const text = 'The Zorblax school is closed.';
+    const spanish = await apertium.translate({ text, from: 'en', to: 'pt', notes });
+    expect(spanish).not.toContain('*');
+    expect(spanish).toContain('Zorblax');
+    expect(notes.unknownWords).toContain('Zorblax');
+    expect(notes.unknownWords.every((word) => text.includes(word))).toBe(true);
+  });
+});
+
+describe('readMarks', () => {
+  it("takes Apertium's marks off and names the unknown words", () => {
+    expect(readMarks('el *Zorblax la escuela, **Frobnitz y #dijo @algo')).toEqual({
+      text: 'el Zorblax la escuela, Frobnitz y dijo algo',
+      unknown: ['Zorblax', 'Frobnitz'],
+    });
   });
 });

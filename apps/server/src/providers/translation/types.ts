@@ -18,7 +18,11 @@ export type TTranslationRequest = {
   to: TLanguageCode;
   /** The station's glossary for `to` (issue 19); every engine applies it in its own way. */
   glossary?: readonly TGlossaryEntry[];
+  /** Filled by engines that can tell: words of the original they did not know (Apertium). */
+  notes?: TTranslationNotes;
 };
+
+export type TTranslationNotes = { unknownWords: string[] };
 
 /**
  * transient: busy, throttled, down or too slow; the same request may work later.

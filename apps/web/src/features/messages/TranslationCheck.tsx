@@ -38,7 +38,7 @@ export function TranslationCheck({ message, language, translation, children }: T
                 style={{ flexShrink: 0, marginTop: 2 }}
               />
               <Text fz="xs" c="orange.9">
-                {t(`detail.warnings.${warning.code}`, { numbers: warning.detail ?? '' })}
+                {t(`detail.warnings.${warning.code}`, { detail: warning.detail ?? '' })}
               </Text>
             </Group>
           ))}
