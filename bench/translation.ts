@@ -6,26 +6,17 @@
 //   emergency  an emergency created behind 200 queued cloud translations: when its are done
 // BENCH_CONCURRENCY sets TRANSLATION_CONCURRENCY (default: the server's default, 4);
 // DATABASE_URL runs it on PostgreSQL (use an empty database).
-import { execFileSync } from 'node:child_process';
 import { performance } from 'node:perf_hooks';
 import { and, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
 import { messageTranslations } from '../apps/server/src/db/schema/index.js';
 import { startFakeDeepL } from '../apps/server/src/test/fake-translation-servers.js';
 import { demoInAllLanguages, openDemoDatabase } from './demo-database.js';
+import { hasApertium, SENTENCES } from './lib.js';
 import { signInDemoAdmin } from './sign-in.js';
 
 const LATENCY_MS = 300;
 const concurrency = process.env.BENCH_CONCURRENCY;
-
-const hasApertium = (() => {
-  try {
-    execFileSync('apertium', ['-l'], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-})();
 
 const deepl = await startFakeDeepL({ apiKey: 'bench-key', latencyMs: LATENCY_MS });
 
@@ -79,13 +70,6 @@ async function startApp(providers: string) {
   };
 }
 
-const SENTENCES = [
-  'Please use Oak Avenue while Main Street is closed for repairs.',
-  'The school bus will arrive twenty minutes late this morning.',
-  'A severe thunderstorm warning is in effect until 9 PM tonight.',
-  'The community center opens at noon on Saturday for the food drive.',
-  'Water service will be interrupted between 10 AM and 2 PM.',
-];
 const results: Record<string, string> = {};
 
 if (hasApertium) {
