@@ -4,9 +4,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { createTestDataDir } from '../test/db.js';
-import { HttpSession, runServerUntilExit, startServerProcess } from '../test/server-process.js';
+import {
+  HttpSession,
+  runServerUntilExit,
+  startServerProcess,
+  stopServerProcesses,
+} from '../test/server-process.js';
 
 const dirs: string[] = [];
 /**
@@ -20,6 +25,8 @@ const dataDir = (fresh = false) => {
   dirs.push(dir);
   return dir;
 };
+// A test that fails half-way leaves no server behind.
+afterEach(stopServerProcesses);
 afterAll(() => {
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });

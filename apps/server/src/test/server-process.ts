@@ -21,6 +21,27 @@ export async function freePort(): Promise<number> {
   });
 }
 
+/** Servers started and not yet exited: what `stopServerProcesses` kills. */
+const live = new Set<ChildProcess>();
+
+/**
+ * Kills (SIGKILL) every server this process started that still runs. Test files that start
+ * servers call it after each test, so a test that fails half-way leaves no server sending texts
+ * or taking CPU for the rest of the run.
+ */
+export async function stopServerProcesses(): Promise<void> {
+  await Promise.all(
+    [...live].map(
+      (child) =>
+        new Promise<void>((resolve) => {
+          if (child.exitCode !== null || child.signalCode !== null) return resolve();
+          child.once('exit', () => resolve());
+          child.kill('SIGKILL');
+        }),
+    ),
+  );
+}
+
 export type TServerProcess = {
   url: string;
   pid: number;
@@ -57,6 +78,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<T
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  live.add(child);
+  child.once('exit', () => live.delete(child));
   let output = '';
   child.stdout?.on('data', (chunk) => {
     output += chunk;

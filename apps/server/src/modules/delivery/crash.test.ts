@@ -6,7 +6,7 @@
 // takes over the lane of a killed node.
 import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type Database, openPglite } from '../../db/client.js';
 import {
   creditLedger,
@@ -21,13 +21,20 @@ import { createStationWithAdmin } from '../../test/factories.js';
 import { startFakeTwilio } from '../../test/fake-twilio.js';
 import { createMessage } from '../../test/messages-factory.js';
 import { waitUntil } from '../../test/poll.js';
-import { HttpSession, startServerProcess, type TServerProcess } from '../../test/server-process.js';
+import {
+  HttpSession,
+  startServerProcess,
+  stopServerProcesses,
+  type TServerProcess,
+} from '../../test/server-process.js';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const CREDITS = 10_000;
 
 const fake = await startFakeTwilio();
 afterAll(() => fake.close());
+// A test that fails half-way leaves no server behind.
+afterEach(stopServerProcesses);
 
 /**
  * A database with a station of `count` emergency subscribers (every `invalidEvery`-th number is
@@ -272,11 +279,14 @@ describe('delivery through deploys and crashes (real server processes)', () => {
       expect(answers.map((r) => r.status).sort()).toEqual([200, 409]);
       expect(answers.find((r) => r.status === 409)?.json().code).toBe('send_in_progress');
 
-      // Both nodes are awake; the texts still leave at one pace.
+      // Both nodes are awake; the texts still leave at one pace, not at two: two lanes would send
+      // about 2 × rate. The bounds are wide on purpose: a busy machine makes one pace uneven (a
+      // stalled chunk, then its catch-up), never twice as fast.
       await waitUntil('60 texts', () => fake.messages.length >= 60);
       const times = fake.messages.slice(10, 60).map((m) => m.created.getTime());
       const measured = (times.length - 1) / (((times.at(-1) as number) - (times[0] as number)) / 1000);
-      expect(Math.abs(measured - rate) / rate).toBeLessThan(0.1);
+      expect(measured).toBeLessThan(rate * 1.5);
+      expect(measured).toBeGreaterThan(rate * 0.5);
 
       // Kill the node holding the lane; the other takes over once its lease runs out.
       const db = await t.open();

@@ -290,7 +290,9 @@ describe('the dispatcher', async () => {
     const t = await setup();
     const message = await createMessage(t.db, t.station.id, { original: 'Longer than the lease.' });
     await t.admin.post(`/admin/api/messages/${message.id}/send-sms`);
-    const config = { ...t.deps.config, leaseMs: 300, concurrency: 1 };
+    // A lease long enough that a busy machine's stall (a few hundred ms) never outlasts it.
+    const leaseMs = 1000;
+    const config = { ...t.deps.config, leaseMs, concurrency: 1 };
     const first = dispatchLane({ ...t.deps, sms: slow, config, holder: 'node-a' });
     const submitting = async () =>
       (await t.db.select().from(smsDeliveries)).filter((r) => r.status === 'submitting').length;
@@ -303,8 +305,8 @@ describe('the dispatcher', async () => {
     // lease end moves past where the lease it started with would have run out), so B never takes over.
     const firstEnd = await leaseEnd();
     for (let i = 1; i <= 3; i++) {
-      await vi.waitFor(async () => expect(await leaseEnd()).toBeGreaterThan(firstEnd + i * 300), {
-        timeout: 5000,
+      await vi.waitFor(async () => expect(await leaseEnd()).toBeGreaterThan(firstEnd + i * leaseMs), {
+        timeout: 10_000,
         interval: 25,
       });
       const second = await dispatchLane({ ...t.deps, sms: slow, config, holder: 'node-b' });
