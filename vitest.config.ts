@@ -17,13 +17,29 @@ const FRESH_WEB_TESTS = [
 ];
 /** An API test that measures the worker's heap: other files' leftovers must not be in it. */
 const FRESH_API_TESTS = ['apps/server/src/platform/sse-memory.test.ts'];
+/**
+ * Server tests that open no database (providers against their loopback fakes, Apertium and
+ * espeak-ng, pure modules): they run once, in the `server` project, not once per database. A file
+ * here that starts opening one still works (on PGlite), but belongs in the API projects.
+ */
+const DB_FREE_SERVER_TESTS = [
+  'apps/server/src/config.test.ts',
+  'apps/server/src/modules/audio/fair-queue.test.ts',
+  'apps/server/src/modules/audio/speech.test.ts',
+  'apps/server/src/modules/machines/agent-frames.test.ts',
+  'apps/server/src/modules/machines/connections.test.ts',
+  'apps/server/src/modules/machines/node-protocol.test.ts',
+  'apps/server/src/platform/error-status.test.ts',
+  'apps/server/src/platform/web-app.test.ts',
+  'apps/server/src/providers/**/*.test.ts',
+];
 
 const apiProject = (name: string, testDb: string, fresh = false) => ({
   resolve: { alias },
   test: {
     name,
     include: fresh ? FRESH_API_TESTS : ['apps/server/src/**/*.test.ts'],
-    exclude: fresh ? [] : FRESH_API_TESTS,
+    exclude: fresh ? [] : [...FRESH_API_TESTS, ...DB_FREE_SERVER_TESTS],
     environment: 'node',
     env: { TEST_DB: testDb },
     // One file needs no template databases: it migrates its own (test/db.ts).
@@ -53,6 +69,16 @@ export default defineConfig({
       ...(process.env.TEST_DATABASE_URL ? [apiProject('api-postgres', 'postgres')] : []),
       // The heap test runs on PGlite only (streams, not the database, are measured).
       apiProject('api-fresh', 'pglite', true),
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          include: DB_FREE_SERVER_TESTS,
+          environment: 'node',
+          isolate: false,
+          testTimeout: 30_000,
+        },
+      },
       {
         resolve: { alias },
         test: {
