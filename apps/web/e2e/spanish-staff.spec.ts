@@ -124,7 +124,8 @@ test('a station signs up and works in Spanish, and no screen shows English', asy
   await expectNoEnglish(page, 'signup: station', content);
   await page.getByRole('button', { name: 'Continuar' }).click();
 
-  // A Spanish-only station: its messages go out as written, with no translation to wait for.
+  // A Spanish-only station: the new-message form then offers every language (a message needs one
+  // target) and says why.
   await page.getByRole('checkbox', { name: 'Español' }).check();
   await page.getByRole('checkbox', { name: /^Inglés/ }).uncheck();
   await expectNoEnglish(page, 'signup: branding', content);
@@ -198,6 +199,9 @@ test('a station signs up and works in Spanish, and no screen shows English', asy
   await form.getByRole('combobox', { name: 'Tipo' }).selectOption('emergency');
   await form.getByRole('textbox', { name: /^Texto original/ }).fill(body);
   await expect(form.getByLabel('Idioma original')).toHaveValue('es');
+  await expect(
+    form.getByText('Su estación tiene un solo idioma (Español), así que se ofrecen todos', { exact: false }),
+  ).toBeVisible();
   // Chips hide their checkbox: click the pill itself.
   await form.getByRole('group', { name: 'Idiomas de destino' }).getByText('Inglés', { exact: true }).click();
   await expectNoEnglish(page, 'new message', content);

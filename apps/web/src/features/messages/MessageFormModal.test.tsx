@@ -4,10 +4,10 @@ import type { TTranslationCoverage } from '@message-station/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { callsTo } from '../../test/api-mock';
+import { bodiesSentTo, callsTo } from '../../test/api-mock';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
-import { installFakeEventSource, mockMessagesApi } from './messages-test-helpers';
+import { installFakeEventSource, LANGUAGES, mockMessagesApi } from './messages-test-helpers';
 
 const COVERAGE = '/admin/api/settings/translation/coverage';
 
@@ -94,6 +94,46 @@ describe('New Message: languages and translation coverage', () => {
       ),
     );
     expect(dialog.queryByRole('link', { name: /Settings → Translation/ })).not.toBeInTheDocument();
+  });
+
+  it('offers every language to a station of one language, says why, and creates the message in the one chosen', async () => {
+    const api = mockMessagesApi({
+      'GET /admin/api/messages': () => jsonResponse([]),
+      'GET /admin/api/station-languages': () =>
+        jsonResponse(LANGUAGES.filter((l) => l.language_code === 'en')),
+      [`GET ${COVERAGE}`]: coverage,
+      'POST /admin/api/messages': () => jsonResponse({ id: 'm-new' }, 201),
+    });
+    const { user, dialog } = await openForm();
+    expectShown(
+      await dialog.findByText(
+        'Your station has one language (English), so every language is offered: choose one to translate into. An admin can add languages to the station in Settings.',
+      ),
+    );
+    const offered = within(dialog.getByRole('group', { name: 'Target Languages' })).getAllByRole('checkbox');
+    expect(offered.map((input) => input.getAttribute('aria-label'))).toEqual([
+      'Spanish',
+      'French',
+      'German',
+      'Italian',
+      'Portuguese',
+      'Chinese',
+      'Japanese',
+      'Korean',
+    ]);
+    // Nothing chosen for the user: the button waits for a choice, and says so.
+    expect(offered.every((input) => !(input as HTMLInputElement).checked)).toBe(true);
+    expect(dialog.getByRole('button', { name: 'Create Message' })).toBeDisabled();
+
+    await user.type(dialog.getByRole('textbox', { name: /^Title/ }), 'Road closed');
+    await user.type(dialog.getByRole('textbox', { name: /^Original Text/ }), 'Main Street is closed.');
+    await user.click(dialog.getByRole('checkbox', { name: 'German' }));
+    await user.click(dialog.getByRole('button', { name: 'Create Message' }));
+    await waitFor(() =>
+      expect(bodiesSentTo<{ target_languages: string[] }>(api, 'POST', '/admin/api/messages')).toEqual([
+        expect.objectContaining({ original_language: 'en', target_languages: ['de'] }),
+      ]),
+    );
   });
 
   it('still works when coverage cannot be read, and says so', async () => {

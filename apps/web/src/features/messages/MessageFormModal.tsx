@@ -65,13 +65,21 @@ export function defaultOriginalLanguage(languages: TStationLanguage[]): string {
 
 /**
  * The station's languages (an edited message keeps the targets it has), never the original: its
- * subscribers read no other, so translating into one would only cost time and engine quota.
+ * subscribers read no other, so translating into one would only cost time and engine quota. A
+ * station that speaks only the original's language has none of its own to offer, while a message
+ * needs one target: then every language is offered (`all`), and the form says why.
  */
-function targetChoices(languages: TStationLanguage[], original: string, kept: string[]): string[] {
+function targetChoices(
+  languages: TStationLanguage[],
+  original: string,
+  kept: string[],
+): { codes: string[]; all: boolean } {
   const station = languages.map((language) => language.language_code);
   const nine: readonly string[] = LANGUAGE_CODES;
   const ordered = [...station, ...kept.filter((code) => !station.includes(code))];
-  return ordered.filter((code) => nine.includes(code) && code !== original);
+  const codes = ordered.filter((code) => nine.includes(code) && code !== original);
+  if (codes.length > 0) return { codes, all: false };
+  return { codes: nine.filter((code) => code !== original), all: true };
 }
 
 function initialDraft(message: TMessage | null, types: TStationMessageType[], languages: TStationLanguage[]) {
@@ -106,6 +114,7 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
   const [problem, setProblem] = useState<string | null>(null);
   const saving = message ? update : create;
   const coverage = useTargetCoverage(draft.originalLanguage as TLanguageCode);
+  const choices = targetChoices(languages, draft.originalLanguage, message?.target_languages ?? []);
 
   const typeOptions = types.map((type) => ({ value: type.message_type, label: type.display_name }));
   // An edited message keeps a type that was switched off since.
@@ -210,7 +219,11 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
         />
         <Input.Wrapper
           label={t('form.targetLanguages')}
-          description={t('form.targetsHelp')}
+          description={
+            choices.all
+              ? t('form.targetsOneLanguage', { language: languageName(draft.originalLanguage) })
+              : t('form.targetsHelp')
+          }
           labelElement="div"
           withAsterisk
           // Submit stays disabled without a target; this says why.
@@ -218,20 +231,18 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
         >
           <Chip.Group multiple value={draft.targets} onChange={(targets) => setField('targets', targets)}>
             <Group gap={6} mt={6} role="group" aria-label={t('form.targetLanguages')}>
-              {targetChoices(languages, draft.originalLanguage, message?.target_languages ?? []).map(
-                (code) => (
-                  <Chip
-                    key={code}
-                    value={code}
-                    size="sm"
-                    color={coverage.color(code)}
-                    aria-label={languageName(code)}
-                  >
-                    <span>{languageName(code)}</span>
-                    {coverage.mark(code)}
-                  </Chip>
-                ),
-              )}
+              {choices.codes.map((code) => (
+                <Chip
+                  key={code}
+                  value={code}
+                  size="sm"
+                  color={coverage.color(code)}
+                  aria-label={languageName(code)}
+                >
+                  <span>{languageName(code)}</span>
+                  {coverage.mark(code)}
+                </Chip>
+              ))}
             </Group>
           </Chip.Group>
         </Input.Wrapper>
