@@ -18,9 +18,20 @@ export async function installJobSchema(database: Database): Promise<void> {
 export async function startJobRunner(
   database: Database,
   log?: { error(details: object, message: string): void },
+  options: { stopTimeoutMs?: number } = {},
 ): Promise<TJobRunner> {
+  let stopped = false;
   const boss = new PgBoss({
-    db: { executeSql: (text: string, values?: unknown[]) => database.executeSql(text, values) },
+    db: {
+      // A job that outlasts the graceful stop finishes after it, when the database may be closed:
+      // pg-boss has already failed it ("shut down while active"; it runs again, as after a crash),
+      // and records its end without awaiting it, so a query on the closed pool would be an
+      // unhandled rejection (a SIGTERM'd server exiting 1, a test run reporting an error). Once
+      // stopped, the runner sends nothing more: each query answers "no job affected", the shape
+      // of pg-boss's complete and fail commands.
+      executeSql: (text: string, values?: unknown[]) =>
+        stopped ? Promise.resolve({ rows: [{ count: 0 }] }) : database.executeSql(text, values),
+    },
     schema: JOB_SCHEMA,
     // The app's own rows say what is pending; old job records are not needed for long.
     deleteAfterDays: 7,
@@ -44,7 +55,11 @@ export async function startJobRunner(
   return {
     boss,
     async stop() {
-      await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+      try {
+        await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 5000 });
+      } finally {
+        stopped = true;
+      }
     },
   };
 }
