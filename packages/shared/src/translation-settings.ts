@@ -49,7 +49,10 @@ export type TLanguageCoverage = z.infer<typeof ZLanguageCoverage>;
 
 export const ZTranslationCoverage = z.object({
   from: z.enum(LANGUAGE_CODES),
-  /** The station's languages other than `from`, in the station's order. */
+  /**
+   * The station's languages other than `from`, in the station's order; for a station of one
+   * language, every language other than `from` (what the create form then offers).
+   */
   languages: z.array(ZLanguageCoverage),
 });
 export type TTranslationCoverage = z.infer<typeof ZTranslationCoverage>;

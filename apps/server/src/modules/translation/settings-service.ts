@@ -1,6 +1,7 @@
 // Settings → Translation (issue 19): a station's own engines, saved as one list (keys sealed, never
 // returned), the "Test" of one engine on a short sample, and which engine covers each language.
 import {
+  LANGUAGE_CODES,
   STATION_ENGINE_FIELDS,
   type TEngineTestProblem,
   type TLanguageCode,
@@ -55,7 +56,10 @@ export async function getCoverage(ctx: TReadContext, from?: TLanguageCode): Prom
   const { primary, languages } = await stationLanguages(ctx);
   const source = from ?? primary;
   const engines = await ctx.stationTranslation.enginesFor(ctx.stationId);
-  const targets = languages.filter((language) => language !== source);
+  const own = languages.filter((language) => language !== source);
+  // A station of one language is offered every language on create (a message needs a target):
+  // then every one is covered here, so the form can mark each.
+  const targets = own.length > 0 ? own : LANGUAGE_CODES.filter((language) => language !== source);
   return { from: source, languages: await coverageOf(engines, source, targets) };
 }
 

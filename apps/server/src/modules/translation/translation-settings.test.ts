@@ -106,6 +106,22 @@ describe('Settings → Translation', async () => {
     });
   });
 
+  it('covers every language for a station of one language, as its create form offers them all', async () => {
+    const solo = await createStationWithAdmin(db, { slug: 'enginessolo', languages: ['en'] });
+    const admin = new TestClient(app);
+    await admin.login(solo.adminEmail);
+    const response = await call(admin, 'GET', `${URL}/coverage?from=en`);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      from: 'en',
+      languages: ['es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ko'].map((language) =>
+        language === 'es'
+          ? { language, engine: 'offline', source: 'operator' }
+          : { language, engine: null, source: null },
+      ),
+    });
+  });
+
   it('stores a failure in station words when no engine covers a language; the operator hint only in the log', async () => {
     const translations = await createMessage(adminB, ['de']);
     expect(translations.de).toMatchObject({

@@ -101,7 +101,16 @@ describe('New Message: languages and translation coverage', () => {
       'GET /admin/api/messages': () => jsonResponse([]),
       'GET /admin/api/station-languages': () =>
         jsonResponse(LANGUAGES.filter((l) => l.language_code === 'en')),
-      [`GET ${COVERAGE}`]: coverage,
+      // The server covers every language for a station of one language.
+      [`GET ${COVERAGE}`]: () =>
+        jsonResponse({
+          from: 'en',
+          languages: ['es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ko'].map((language) =>
+            language === 'es'
+              ? { language, engine: 'apertium', source: 'operator' }
+              : { language, engine: null, source: null },
+          ),
+        } satisfies TTranslationCoverage),
       'POST /admin/api/messages': () => jsonResponse({ id: 'm-new' }, 201),
     });
     const { user, dialog } = await openForm();
@@ -121,6 +130,10 @@ describe('New Message: languages and translation coverage', () => {
       'Japanese',
       'Korean',
     ]);
+    // Each marked with its engine, as for the station's own languages.
+    await waitFor(() =>
+      expect(pills(dialog).slice(0, 3)).toEqual(['SpanishApertium', 'French no engine', 'German no engine']),
+    );
     // Nothing chosen for the user: the button waits for a choice, and says so.
     expect(offered.every((input) => !(input as HTMLInputElement).checked)).toBe(true);
     expect(dialog.getByRole('button', { name: 'Create Message' })).toBeDisabled();
@@ -128,6 +141,11 @@ describe('New Message: languages and translation coverage', () => {
     await user.type(dialog.getByRole('textbox', { name: /^Title/ }), 'Road closed');
     await user.type(dialog.getByRole('textbox', { name: /^Original Text/ }), 'Main Street is closed.');
     await user.click(dialog.getByRole('checkbox', { name: 'German' }));
+    expectShown(
+      dialog.getByText(
+        'No translation engine covers English → German: those translations will fail unless you write them by hand.',
+      ),
+    );
     await user.click(dialog.getByRole('button', { name: 'Create Message' }));
     await waitFor(() =>
       expect(bodiesSentTo<{ target_languages: string[] }>(api, 'POST', '/admin/api/messages')).toEqual([
