@@ -105,7 +105,7 @@ describe('New Message: languages and translation coverage', () => {
       [`GET ${COVERAGE}`]: () =>
         jsonResponse({
           from: 'en',
-          languages: ['es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ko'].map((language) =>
+          languages: (['es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ko'] as const).map((language) =>
             language === 'es'
               ? { language, engine: 'apertium', source: 'operator' }
               : { language, engine: null, source: null },
