@@ -110,9 +110,18 @@ describe('sending lanes per station', async () => {
     );
 
     // Both lanes at once: the station's own at 10/s from its Messaging Service, the service's at 20/s.
+    // When the dispatcher hands each text to the Twilio client: its pace, before loopback HTTP and
+    // the fake's event loop (which a busy machine delays unevenly) add their own timing.
+    const handed: { body: string; at: number }[] = [];
     const service = createDispatchService({
       db,
-      sms,
+      sms: {
+        ...sms,
+        send: (message) => {
+          handed.push({ body: message.body, at: performance.now() });
+          return sms.send(message);
+        },
+      },
       now: () => new Date(),
       config: { ...DEFAULT_DISPATCH, ratePerSecond: 20, leaseMs: 5000 },
       resolve: (lane) => resolveLane(db, lane, 20),
@@ -133,15 +142,15 @@ describe('sending lanes per station', async () => {
     expect(sharedTexts).toHaveLength(20);
     expect(ownTexts.every((r) => r.form.MessagingServiceSid === OWN_SERVICE && !r.form.From)).toBe(true);
     expect(sharedTexts.every((r) => r.form.From === SERVICE_NUMBER)).toBe(true);
-    const span = (sid: string) => {
-      const times = fake.messages.filter((m) => m.body.startsWith(sid)).map((m) => m.created.getTime());
+    const span = (prefix: string) => {
+      const times = handed.filter((h) => h.body.startsWith(prefix)).map((h) => h.at);
       return ((times.at(-1) as number) - (times[0] as number)) / 1000;
     };
     // 19 gaps at 10/s (1.9 s) and at 20/s (0.95 s), each lane at its own pace while the other sends.
-    // The fake sees arrivals, which a busy machine delays (a late first request shortens a span, a
-    // slow machine lengthens both), so the checks are lower bounds halfway to the next pace and the
-    // ratio of the two lanes (2 when each keeps its pace, 1 when both keep one): either lane at the
-    // wrong pace, or unpaced (20 at once, well under 0.6 s), still fails.
+    // Starts are paced from the scheduled time, so a late timer can shorten a span only by its own
+    // lateness: the checks are lower bounds halfway to the next pace, and the ratio of the two lanes
+    // (2 when each keeps its pace, 1 when both keep one): either lane at the wrong pace, or unpaced
+    // (20 at once, well under 0.1 s), still fails.
     const ownSpan = span('KOWN Radio:');
     const sharedSpan = span('KSHARED Radio:');
     expect(ownSpan).toBeGreaterThan(1.45);
