@@ -15,26 +15,23 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { TAppContext, TAppDeps } from './app-context.js';
+import { nodeRuns, nodeServes, startNodeWork } from './app-work.js';
 import { audioRoutes } from './modules/audio/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { registerAuditTrail } from './modules/audit/trail.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { billingRoutes } from './modules/billing/routes.js';
-import { startBillingScheduler } from './modules/billing/scheduler.js';
 import { botCheckRoutes } from './modules/bot-check/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { DEFAULT_DISPATCH, newDispatcherId } from './modules/delivery/dispatcher.js';
-import { resolveLane } from './modules/delivery/lanes.js';
 import { deliveryRoutes } from './modules/delivery/routes.js';
 import { stationSendingRoutes } from './modules/delivery/sending-routes.js';
-import { startDispatchWorker } from './modules/delivery/worker.js';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { createAgentHub } from './modules/machines/hub.js';
 import { machineRoutes } from './modules/machines/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
-import { createRateLimits, startRateLimitJobs } from './modules/rate-limits/index.js';
+import { createRateLimits } from './modules/rate-limits/index.js';
 import { registrationRoutes } from './modules/registration/routes.js';
 import { releaseRoutes } from './modules/releases/routes.js';
 import { smsContactRoutes } from './modules/sms-contacts/routes.js';
@@ -47,7 +44,6 @@ import { superadminRoutes } from './modules/superadmin/routes.js';
 import { glossaryRoutes } from './modules/translation/glossary-routes.js';
 import { translationSettingsRoutes } from './modules/translation/settings-routes.js';
 import { createStationTranslation } from './modules/translation/station-chains.js';
-import { startTranslationWorker } from './modules/translation/worker.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerBodyDepthLimit } from './platform/body-depth.js';
 import { AppError, clientErrorHandler, registerErrorHandler } from './platform/errors.js';
@@ -72,6 +68,7 @@ const API_PREFIXES = ['/api/', '/admin/api/', '/auth/', '/dev/api/', '/webhooks/
 
 export async function buildApp(deps: TAppDeps) {
   const { config, database } = deps;
+  const role = config.role;
   const now = deps.now ?? (() => new Date());
   const app = Fastify({
     // Errors without SQL parameters, texts without emails and numbers, URLs without queries.
@@ -139,11 +136,13 @@ export async function buildApp(deps: TAppDeps) {
     cacheMs: config.sessionCacheMs,
   });
   const shutdownCallbacks = new Set<() => void>();
+  let accepting = true;
   app.addHook('preClose', async () => {
+    accepting = false;
     for (const callback of shutdownCallbacks) callback();
   });
   const events = await createEventBus({ pool: database.pool, log: app.log });
-  const jobs = await startJobRunner(database, app.log);
+  const jobs = await startJobRunner(database, app.log, { runsJobs: nodeRuns(role) });
   const agents = createAgentHub({
     db: database.db,
     events,
@@ -173,13 +172,25 @@ export async function buildApp(deps: TAppDeps) {
     hint: (from, to) => missingEngineHint(config.translation, from, to),
     log: app.log,
   });
-  const translationQueue = await startTranslationWorker(jobs.boss, {
-    db: database.db,
+  const sms = deps.sms ?? createSmsProvider(config.sms, database.db);
+  const email = deps.email ?? createEmailProvider(config.email, database.db);
+  const work = await startNodeWork({
+    role,
+    config,
+    database,
+    jobs,
     events,
-    translations: stationTranslation,
+    sms,
+    email,
+    rateStore,
+    stationTranslation,
     now,
     log: app.log,
-    concurrency: config.translation.concurrency,
+    dispatchInBackground: deps.dispatchInBackground,
+  });
+  // SIGTERM drains before the database closes: calls in flight are recorded, claims given back.
+  app.addHook('preClose', async () => {
+    await work.dispatch.drain();
   });
   const ctx: TAppContext = {
     config,
@@ -187,11 +198,11 @@ export async function buildApp(deps: TAppDeps) {
     database,
     sessions,
     guards: createGuards(sessions),
-    sms: deps.sms ?? createSmsProvider(config.sms, database.db),
-    email: deps.email ?? createEmailProvider(config.email, database.db),
+    sms,
+    email,
     events,
     agents,
-    translationQueue,
+    translationQueue: work.translationQueue,
     translation,
     stationTranslation,
     limits: createRateLimits({
@@ -212,7 +223,14 @@ export async function buildApp(deps: TAppDeps) {
 
   // Before any route: each state-changing route is matched to its audit rule as it registers.
   registerAuditTrail(app, ctx);
-  await app.register(healthRoutes, ctx);
+  await app.register(healthRoutes, {
+    ...ctx,
+    role,
+    accepting: () => accepting,
+    jobsRunning: work.runs ? jobs.running : undefined,
+  });
+  // A worker node answers its health only: the API, the pages, SSE and agents are the api nodes'.
+  if (!nodeServes(role)) return app;
   await app.register(auditRoutes, ctx);
   await app.register(authRoutes, ctx);
   await app.register(registrationRoutes, ctx);
@@ -228,33 +246,7 @@ export async function buildApp(deps: TAppDeps) {
   await app.register(userRoutes, ctx);
   await app.register(billingRoutes, ctx);
   await app.register(superadminRoutes, ctx);
-  await startBillingScheduler(jobs.boss, { db: database.db, now, log: app.log });
-  await startRateLimitJobs(jobs.boss, {
-    store: rateStore,
-    db: database.db,
-    email: ctx.email,
-    publicUrl: config.publicUrl,
-    now,
-    log: app.log,
-  });
-  const dispatch = await startDispatchWorker(jobs.boss, {
-    db: database.db,
-    sms: ctx.sms,
-    events,
-    now,
-    config: { ...DEFAULT_DISPATCH, ratePerSecond: config.sms.ratePerSecond, leaseMs: config.sms.leaseMs },
-    holder: newDispatcherId(),
-    resolve: (lane) => resolveLane(database.db, lane, config.sms.ratePerSecond),
-    // Only this process can open an embedded database: a lane held by another id is a dead run's.
-    exclusive: database.kind === 'pglite',
-    log: app.log,
-    background: deps.dispatchInBackground ?? true,
-  });
-  // SIGTERM drains before the database closes: calls in flight are recorded, claims given back.
-  app.addHook('preClose', async () => {
-    await dispatch.drain();
-  });
-  await app.register(deliveryRoutes, { ...ctx, dispatch });
+  await app.register(deliveryRoutes, { ...ctx, dispatch: work.dispatch });
   await app.register(stationSendingRoutes, ctx);
   await app.register(dashboardRoutes, ctx);
   await app.register(botCheckRoutes, ctx);

@@ -8,6 +8,13 @@ const DEV_SESSION_SECRET = 'dev-only-insecure-session-secret-change-me';
 /** Seals the API keys stations enter, in development only (DEV_TOOLS=true, decision 0033). */
 const DEV_STATION_KEYS_SECRET = 'dev-only-insecure-station-keys-secret-change-me';
 
+export const SERVER_ROLES = ['all', 'api', 'worker'] as const;
+/**
+ * What a node does: `api` serves HTTP, SSE and agent sockets and only queues work; `worker` runs
+ * the jobs, SMS dispatch and schedules (and answers /healthz, /readyz, /metrics); `all` does both.
+ */
+export type TServerRole = (typeof SERVER_ROLES)[number];
+
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -22,6 +29,7 @@ const ZEnv = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_PRETTY: booleanFromEnv.optional(),
   DATABASE_URL: z.string().optional(),
+  ROLE: z.enum(SERVER_ROLES, 'choose all, api or worker').default('all'),
   DATA_DIR: z.string().default('./data'),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
@@ -98,6 +106,7 @@ const ZEnv = z.object({
 
 export type TConfig = {
   env: 'development' | 'production' | 'test';
+  role: TServerRole;
   /**
    * DEV_TOOLS=true outside production: the dev outbox pages and API, the inbound SMS simulator,
    * the test checkout, test codes in replies and the committed dev secrets. Off otherwise.
@@ -281,6 +290,27 @@ function parseEnv<T extends z.ZodType>(schema: T, env: NodeJS.ProcessEnv): z.inf
   return parsed.data;
 }
 
+/**
+ * The command line's settings as environment variables: `--role api|worker|all` (or `--role=…`)
+ * sets ROLE. Anything else is refused, so a typo never starts a node doing the wrong work.
+ */
+export function envFromArgs(args: string[], env: NodeJS.ProcessEnv = process.env): NodeJS.ProcessEnv {
+  const out = { ...env };
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    const [flag, inline] = arg.split(/=(.*)/s, 2);
+    if (flag !== '--role') {
+      throw new ConfigError(`Unknown option ${arg}: the server takes --role api|worker|all`);
+    }
+    const value = inline ?? args[++i];
+    if (!value || !(SERVER_ROLES as readonly string[]).includes(value)) {
+      throw new ConfigError(`--role: choose all, api or worker${value ? ` (not "${value}")` : ''}`);
+    }
+    out.ROLE = value;
+  }
+  return out;
+}
+
 /** Only where the database is, for `npm run db:migrate|db:seed`: they need no secrets. */
 export function loadDatabaseConfig(env: NodeJS.ProcessEnv = process.env) {
   const e = parseEnv(ZEnv.pick({ DATABASE_URL: true, DATA_DIR: true, PORT: true, PUBLIC_URL: true }), env);
@@ -310,6 +340,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   if (production && !e.PUBLIC_URL) {
     problems.push('PUBLIC_URL: required in production (links in texts and emails, Twilio signatures)');
   }
+  if (e.ROLE !== 'all' && !e.DATABASE_URL) {
+    problems.push(
+      `ROLE: ${e.ROLE} nodes share one PostgreSQL database with the other nodes; set DATABASE_URL (the embedded database opens in one process only)`,
+    );
+  }
   const sessionSecret = e.SESSION_SECRET ?? DEV_SESSION_SECRET;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const modes = { production, devTools, problems };
@@ -327,6 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   }
   return {
     env: e.NODE_ENV,
+    role: e.ROLE,
     devTools,
     host: e.HOST,
     port: e.PORT,

@@ -1,21 +1,21 @@
 // The only place that reads the real environment: config, database, app, listen.
 
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, envFromArgs, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
 import { demoLoginsText, seedDemo } from './db/seed.js';
 import { findStationIdBySlug } from './modules/station/service.js';
 
 async function main() {
-  const config = loadConfig();
+  const config = loadConfig(envFromArgs(process.argv.slice(2)));
   const database = await openDatabase(config);
   await database.migrate();
 
   // With the dev tools a new embedded database gets the demo station by itself (its passwords are
-  // public); otherwise, and on PostgreSQL, only when asked.
+  // public); otherwise, and on PostgreSQL, only when asked (by an api or all node, not a worker).
   const seed =
-    config.seedDemo === 'true' ||
+    (config.seedDemo === 'true' && config.role !== 'worker') ||
     (config.seedDemo === 'auto' && config.devTools && database.kind === 'pglite' && database.created);
   if (seed) await seedDemo(database.db, config.publicUrl);
   const hasDemo = Boolean(await findStationIdBySlug(database.db, 'demo'));
@@ -46,7 +46,15 @@ async function main() {
   await app.listen({ host: config.host, port: config.port });
   const where =
     database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${config.dataDir}`;
-  console.log(`\n  Message Station is running on ${config.publicUrl}\n  Database: ${where}`);
+  if (config.role === 'worker') {
+    console.log(
+      `\n  Message Station worker is running (jobs, SMS dispatch, schedules)\n  Health and readiness: http://${config.host}:${config.port}/readyz\n  Database: ${where}\n`,
+    );
+    return;
+  }
+  const roleLine =
+    config.role === 'api' ? '\n  Role: api (jobs and SMS dispatch run on the worker nodes)' : '';
+  console.log(`\n  Message Station is running on ${config.publicUrl}${roleLine}\n  Database: ${where}`);
   // The demo password is public: say it with the dev tools, never in production.
   if (hasDemo && config.devTools) console.log(demoLoginsText(config.publicUrl));
   else if (hasDemo)

@@ -1,8 +1,11 @@
-// GET /healthz and /readyz: the process is up; the database answers (and which one it is).
+// GET /healthz and /readyz: the process is up; the database answers (and which one it is), and the
+// node can do its role's work (a worker's job runner is running; no node is shutting down).
 import { z } from 'zod';
 
 export const ZHealthStatus = z.object({
   status: z.string(),
   database: z.enum(['pglite', 'postgres']).optional(),
+  /** What the node does: api (HTTP, SSE, agents), worker (jobs, dispatch, schedules) or all. */
+  role: z.enum(['all', 'api', 'worker']).optional(),
 });
 export type THealthStatus = z.infer<typeof ZHealthStatus>;

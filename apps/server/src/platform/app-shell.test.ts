@@ -16,7 +16,7 @@ describe('app shell', async () => {
   });
 
   it('answers liveness and readiness', async () => {
-    expect((await app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok', role: 'api' });
     const ready = await app.inject({ url: '/readyz' });
     expect(ready.statusCode).toBe(200);
     expect(ready.json().status).toBe('ready');

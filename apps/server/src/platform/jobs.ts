@@ -5,6 +5,8 @@ import type { Database } from '../db/client.js';
 
 export type TJobRunner = {
   boss: PgBoss;
+  /** True from the start until the stop begins, unless pg-boss stopped by itself. */
+  running(): boolean;
   stop(): Promise<void>;
 };
 
@@ -18,9 +20,14 @@ export async function installJobSchema(database: Database): Promise<void> {
 export async function startJobRunner(
   database: Database,
   log?: { error(details: object, message: string): void },
-  options: { stopTimeoutMs?: number } = {},
+  options: {
+    stopTimeoutMs?: number;
+    /** False on an api node: it sends jobs, never runs the schedules or pg-boss's maintenance. */
+    runsJobs?: boolean;
+  } = {},
 ): Promise<TJobRunner> {
   let stopped = false;
+  let stopping = false;
   const boss = new PgBoss({
     db: {
       // A job that outlasts the graceful stop finishes after it, when the database may be closed:
@@ -33,6 +40,8 @@ export async function startJobRunner(
         stopped ? Promise.resolve({ rows: [{ count: 0 }] }) : database.executeSql(text, values),
     },
     schema: JOB_SCHEMA,
+    supervise: options.runsJobs ?? true,
+    schedule: options.runsJobs ?? true,
     // The app's own rows say what is pending; old job records are not needed for long.
     deleteAfterDays: 7,
     archiveCompletedAfterSeconds: 3600,
@@ -52,9 +61,15 @@ export async function startJobRunner(
       }
     }
   };
+  let bossStopped = false;
+  boss.on('stopped', () => {
+    bossStopped = true;
+  });
   return {
     boss,
+    running: () => !stopping && !bossStopped,
     async stop() {
+      stopping = true;
       try {
         await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 5000 });
       } finally {

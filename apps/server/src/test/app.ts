@@ -15,6 +15,11 @@ export type TTestAppOptions = {
   sms?: TSmsProvider;
   translation?: TTranslationProvider;
   seed?: boolean;
+  /**
+   * Runs the node's background work: translation jobs, SMS dispatch, schedules (ROLE all). Off by
+   * default: the app is an api node, whose queued work waits in the database for a worker.
+   */
+  workers?: boolean;
   dispatchInBackground?: boolean;
   agentTimeouts?: TAppDeps['agentTimeouts'];
   /** A pino logger configuration (tests of what the logs hold); silent otherwise. */
@@ -22,7 +27,11 @@ export type TTestAppOptions = {
 };
 
 export async function createTestApp(options: TTestAppOptions = {}) {
-  const config: TConfig = { ...loadConfig(TEST_CONFIG_ENV), ...options.config };
+  const config: TConfig = {
+    ...loadConfig(TEST_CONFIG_ENV),
+    role: options.workers ? 'all' : 'api',
+    ...options.config,
+  };
   // The run's seeded template already holds the demo station when it was made for this URL.
   const seeded = options.seed !== false && testDbTemplates()?.seedPublicUrl === config.publicUrl;
   const database = await createTestDatabase({ seeded });

@@ -57,12 +57,16 @@ export type TServerProcess = {
  * caller sets the database (DATABASE_URL, or DATA_DIR for PGlite) and providers. DEV_TOOLS is on
  * unless `env` asks for production or turns it off (DEV_TOOLS: '').
  */
-export async function startServerProcess(env: Record<string, string>): Promise<TServerProcess> {
+export async function startServerProcess(
+  env: Record<string, string>,
+  /** Command-line arguments, e.g. `['--role', 'worker']`. */
+  args: string[] = [],
+): Promise<TServerProcess> {
   if (!fs.existsSync(SERVER_MAIN)) {
     throw new Error(`${SERVER_MAIN} is missing: run \`npm run build\` first (npm test does).`);
   }
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [SERVER_MAIN], {
+  const child: ChildProcess = spawn(process.execPath, [SERVER_MAIN, ...args], {
     env: {
       PATH: process.env.PATH ?? '',
       NODE_ENV: 'test',
@@ -121,8 +125,8 @@ export async function startServerProcess(env: Record<string, string>): Promise<T
  * Runs the built server with nothing but PATH and `env` (no test defaults: a plain start) and
  * waits for it to exit by itself, as it does when its configuration is refused.
  */
-export async function runServerUntilExit(env: Record<string, string>) {
-  const child = spawn(process.execPath, [SERVER_MAIN], {
+export async function runServerUntilExit(env: Record<string, string>, args: string[] = []) {
+  const child = spawn(process.execPath, [SERVER_MAIN, ...args], {
     env: { PATH: process.env.PATH ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

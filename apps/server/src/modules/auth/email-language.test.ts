@@ -18,7 +18,7 @@ const rateLimits: TConfig['rateLimits'] = {
   ...base,
   signIn: { accountFailures: 3, addressFailures: 50, delayMs: 60_000, maxDelayMs: 240_000 },
 };
-const { app, db } = await createTestApp({ config: { rateLimits } });
+const { app, db } = await createTestApp({ config: { rateLimits }, workers: true });
 const admin = new TestClient(app);
 await admin.login('admin@demo.test');
 

@@ -426,7 +426,7 @@ describe('quiet hours', async () => {
 });
 
 describe('in the background (dev outbox)', async () => {
-  const { app, db } = await createTestApp();
+  const { app, db } = await createTestApp({ workers: true });
   const admin = new TestClient(app);
   await admin.login('admin@demo.test');
   const [demo] = await db.select().from(stations).where(eq(stations.slug, 'demo'));

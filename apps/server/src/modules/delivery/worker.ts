@@ -126,6 +126,17 @@ export function createDispatchService(
   };
 }
 
+/** An api node's side (ROLE api): a send is a job that wakes whichever worker takes it. */
+export async function dispatchSender(boss: PgBoss): Promise<TDispatchQueue> {
+  await boss.createQueue(DISPATCH_QUEUE);
+  return {
+    async wake() {
+      await boss.send(DISPATCH_QUEUE, {});
+    },
+    drain: async () => {},
+  };
+}
+
 export async function startDispatchWorker(
   boss: PgBoss,
   deps: TDispatchDeps & { background: boolean; resolve?: (lane: string) => Promise<TLaneSettings> },

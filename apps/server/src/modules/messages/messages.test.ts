@@ -39,7 +39,7 @@ function fakeEngine() {
 
 describe('messages', async () => {
   const engine = fakeEngine();
-  const { app, db } = await createTestApp({ translation: engine });
+  const { app, db } = await createTestApp({ translation: engine, workers: true });
   const other = await createStationWithAdmin(db, { slug: 'otherfm' });
   const staff = new TestClient(app);
   await staff.login('user@demo.test');
@@ -247,7 +247,7 @@ describe('messages', async () => {
 });
 
 describe('message stream', async () => {
-  const { app, db } = await createTestApp({ translation: fakeEngine() });
+  const { app, db } = await createTestApp({ translation: fakeEngine(), workers: true });
   const other = await createStationWithAdmin(db, { slug: 'otherfm' });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;

@@ -45,7 +45,7 @@ type TMessageJson = { id: string; translations: TTranslationJson[] };
 
 describe('translation review and kept corrections', async () => {
   const engine = taggingEngine();
-  const { app, db } = await createTestApp({ translation: engine });
+  const { app, db } = await createTestApp({ translation: engine, workers: true });
   const { station, adminEmail } = await createStationWithAdmin(db, {
     slug: 'kreview',
     languages: ['en', 'es', 'ko'],

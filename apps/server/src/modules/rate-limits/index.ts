@@ -6,7 +6,10 @@ import type { Db } from '../../db/client.js';
 import { type TRateLimitStore, tooMany } from '../../platform/rate-limit/index.js';
 import type { TEmailProvider } from '../../providers/email/index.js';
 import { createCodeTextLimits } from './code-texts.js';
-import { queueLockEmail, startLockEmailWorker } from './lock-email.js';
+import { declareLockEmailQueue, queueLockEmail, startLockEmailWorker } from './lock-email.js';
+
+export { declareLockEmailQueue };
+
 import { createSignInLimits } from './sign-in.js';
 
 export type { TCodeTextLimits } from './code-texts.js';

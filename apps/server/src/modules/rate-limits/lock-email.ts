@@ -40,12 +40,17 @@ export function signInLockedEmail(input: {
   return { subject: words.subject, text, html };
 }
 
+/** The queue a node sends to (every role), before anything is queued. */
+export async function declareLockEmailQueue(boss: PgBoss) {
+  await boss.createQueue(SIGN_IN_LOCKED_QUEUE);
+}
+
 /** Declares the queue and its worker; the job carries the user's id (no address in job rows). */
 export async function startLockEmailWorker(
   boss: PgBoss,
   deps: { db: Db; email: TEmailProvider; publicUrl: string },
 ) {
-  await boss.createQueue(SIGN_IN_LOCKED_QUEUE);
+  await declareLockEmailQueue(boss);
   await boss.work<{ userId: string }>(SIGN_IN_LOCKED_QUEUE, async ([job]) => {
     const user = job ? await findUserById(deps.db, job.data.userId) : null;
     if (!user) return;

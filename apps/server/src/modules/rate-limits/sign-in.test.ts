@@ -19,7 +19,11 @@ let clock = Date.now();
 const advance = (ms: number) => {
   clock += ms;
 };
-const { app, db } = await createTestApp({ config: { rateLimits }, now: () => new Date(clock) });
+const { app, db } = await createTestApp({
+  config: { rateLimits },
+  now: () => new Date(clock),
+  workers: true,
+});
 
 const ADMIN = 'admin@demo.test';
 let nextAddress = 1;

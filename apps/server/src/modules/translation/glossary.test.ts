@@ -16,7 +16,7 @@ describe('the station glossary', async () => {
       return `[${to}] ${text}`;
     },
   };
-  const { app, db } = await createTestApp({ translation: engine });
+  const { app, db } = await createTestApp({ translation: engine, workers: true });
   const other = await createStationWithAdmin(db, { slug: 'kgloss' });
   const admin = new TestClient(app);
   await admin.login('admin@demo.test');

@@ -34,7 +34,7 @@ const events = {
 };
 
 describe('translation jobs', async () => {
-  const { db, database } = await createTestApp({ translation: engine });
+  const { db, database } = await createTestApp({ translation: engine, workers: true });
   const { station, admin } = await createStationWithAdmin(db, {
     slug: 'tidefm',
     languages: ['en', 'es', 'fr'],

@@ -47,6 +47,7 @@ async function stationApp(concurrency: number) {
   const { translation } = loadConfig(TEST_CONFIG_ENV);
   const { app, db } = await createTestApp({
     translation: held.engine,
+    workers: true,
     config: { translation: { ...translation, providers: [], providersSet: false, concurrency } },
   });
   const { adminEmail } = await createStationWithAdmin(db, {

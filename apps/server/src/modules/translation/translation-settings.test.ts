@@ -49,6 +49,7 @@ describe('Settings → Translation', async () => {
   const base = loadConfig(TEST_CONFIG_ENV).translation;
   const { app, db, config } = await createTestApp({
     translation: offline,
+    workers: true,
     logger: { level: 'info', stream },
     config: { translation: { ...base, station: { ...base.station, deeplApiUrl: deepl.url } } },
   });

@@ -1,0 +1,156 @@
+// `--role api|worker` with real processes on one PostgreSQL: an api node serves the API and only
+// queues work (translations and texts wait in the database while no worker runs); a worker node
+// serves no API and does the work; two workers send each text once. On PGlite a split is refused
+// (the embedded database opens in one process only).
+import { sql } from 'drizzle-orm';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import type { Database } from '../db/client.js';
+import { smsDeliveries, stations } from '../db/schema/index.js';
+import { addSubscribers, crowdPhone } from '../test/crowd.js';
+import { createTestDatabase } from '../test/db.js';
+import { createStationWithAdmin } from '../test/factories.js';
+import { startFakeTwilio } from '../test/fake-twilio.js';
+import { waitUntil } from '../test/poll.js';
+import {
+  HttpSession,
+  runServerUntilExit,
+  startServerProcess,
+  stopServerProcesses,
+  type TServerProcess,
+} from '../test/server-process.js';
+
+const onPostgres = process.env.TEST_DB === 'postgres';
+const SUBSCRIBERS = 40;
+
+afterEach(stopServerProcesses);
+
+async function jobStates(db: Database['db'], queue: string) {
+  const result = await db.execute(sql`select state from pgboss.job where name = ${queue}`);
+  return (result as unknown as { rows: { state: string }[] }).rows.map((r) => r.state);
+}
+
+async function deliveryStatuses(db: Database['db']) {
+  return (await db.select({ status: smsDeliveries.status }).from(smsDeliveries)).map((r) => r.status);
+}
+
+describe('server roles', () => {
+  // Once (on the PGlite run): it opens no database.
+  it.skipIf(onPostgres)(
+    'refuses --role api or worker on the embedded database, and an unknown role',
+    async () => {
+      const dataDir = { DATA_DIR: '/tmp/ms-roles-refused', NODE_ENV: 'development', DEV_TOOLS: 'true' };
+      const api = await runServerUntilExit(dataDir, ['--role', 'api']);
+      expect(api.code).toBe(1);
+      expect(api.output).toContain('ROLE: api nodes share one PostgreSQL database with the other nodes');
+      const unknown = await runServerUntilExit(dataDir, ['--role=cron']);
+      expect(unknown.code).toBe(1);
+      expect(unknown.output).toContain('--role: choose all, api or worker (not "cron")');
+      const typo = await runServerUntilExit(dataDir, ['--rol', 'api']);
+      expect(typo.output).toContain('Unknown option --rol');
+    },
+  );
+
+  it.skipIf(!onPostgres)(
+    'an api node only queues; workers translate and send, each text once across two of them',
+    async () => {
+      const fake = await startFakeTwilio();
+      afterAll(() => fake.close());
+      const database = await createTestDatabase();
+      afterAll(() => database.close());
+      const { db } = database;
+      const { station, adminEmail } = await createStationWithAdmin(db, {
+        slug: 'kroles',
+        languages: ['en', 'es'],
+      });
+      await db.execute(sql`update ${stations} set sms_credits_balance = 1000 where id = ${station.id}`);
+      await addSubscribers(db, station.id, { count: SUBSCRIBERS, language: 'es', messageType: 'alert' });
+      const env = {
+        DATABASE_URL: database.url as string,
+        TRANSLATION_PROVIDERS: 'apertium',
+        SMS_PROVIDER: 'twilio',
+        TWILIO_ACCOUNT_SID: 'AC00000000000000000000000000000004',
+        TWILIO_AUTH_TOKEN: 'roles-test-token',
+        TWILIO_FROM_NUMBER: '+15005550006',
+        TWILIO_API_BASE_URL: fake.url,
+        SMS_RATE_PER_SECOND: '100',
+        SMS_LEASE_SECONDS: '2',
+      };
+
+      const api = await startServerProcess(env, ['--role', 'api']);
+      expect(await (await fetch(`${api.url}/readyz`)).json()).toMatchObject({ role: 'api' });
+      const staff = new HttpSession(api.url);
+      await staff.login(adminEmail);
+      const created = await staff.request('POST', '/admin/api/messages', {
+        title: 'Road closed',
+        original: 'The bridge is closed.',
+        original_language: 'en',
+        target_languages: ['es'],
+        message_type: 'alert',
+      });
+      expect(created.status, created.text).toBe(201);
+      const messageId = created.json().id as string;
+      const translation = async () => {
+        const list = (await staff.request('GET', '/admin/api/messages')).json();
+        return list.find((m: { id: string }) => m.id === messageId).translations[0];
+      };
+
+      // No worker yet: the job waits. A node that runs jobs takes it at once (it wakes its own
+      // workers), a worker elsewhere within one 2 s poll: 3 s gives a wrong api node its chance.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(await jobStates(db, 'translate')).toEqual(['created']);
+      expect((await translation()).translation_status).toBe('pending');
+
+      const worker = await startServerProcess(env, ['--role', 'worker']);
+      const ready = await (await fetch(`${worker.url}/readyz`)).json();
+      expect(ready).toEqual({ status: 'ready', database: 'postgres', role: 'worker' });
+      // A worker serves no API and no pages.
+      expect((await fetch(`${worker.url}/admin/api/messages`)).status).toBe(404);
+      expect((await fetch(`${worker.url}/auth/session`)).status).toBe(404);
+      await waitUntil(
+        'the worker to translate',
+        async () => (await translation()).translation_status !== 'pending',
+        {
+          timeoutMs: 30_000,
+          intervalMs: 100,
+        },
+      );
+      expect(await translation()).toMatchObject({ translation_status: 'completed' });
+
+      // The worker stops (a deploy): the send is accepted by the api node and waits, unsent.
+      worker.kill('SIGTERM');
+      expect((await worker.exited).code).toBe(0);
+      const sent = await staff.request('POST', `/admin/api/messages/${messageId}/send-sms`);
+      expect(sent.status, sent.text).toBe(200);
+      // As above: a node that dispatches starts at once on its own wake.
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(fake.requests).toHaveLength(0);
+      expect(new Set(await deliveryStatuses(db))).toEqual(new Set(['queued']));
+
+      // Two workers start: every subscriber gets the Spanish text once.
+      const workers: TServerProcess[] = await Promise.all([
+        startServerProcess(env, ['--role', 'worker']),
+        startServerProcess(env, ['--role', 'worker']),
+      ]);
+      await waitUntil(
+        'every text sent',
+        async () => (await deliveryStatuses(db)).every((s) => s === 'sent'),
+        {
+          timeoutMs: 60_000,
+          intervalMs: 100,
+        },
+      );
+      const perPhone = new Map<string, number>();
+      for (const m of fake.messages) perPhone.set(m.to, (perPhone.get(m.to) ?? 0) + 1);
+      expect(perPhone.size).toBe(SUBSCRIBERS);
+      expect([...perPhone.values()].every((n) => n === 1)).toBe(true);
+      expect(perPhone.has(crowdPhone(0))).toBe(true);
+      const spanish = (await translation()).translated_text as string;
+      expect(fake.messages.every((m) => m.body.includes(spanish))).toBe(true);
+
+      // SIGTERM: every node stops cleanly.
+      for (const node of [api, ...workers]) node.kill('SIGTERM');
+      for (const node of [api, ...workers]) expect((await node.exited).code).toBe(0);
+    },
+    120_000,
+  );
+});
