@@ -136,9 +136,7 @@ export async function buildApp(deps: TAppDeps) {
     cacheMs: config.sessionCacheMs,
   });
   const shutdownCallbacks = new Set<() => void>();
-  let accepting = true;
   app.addHook('preClose', async () => {
-    accepting = false;
     for (const callback of shutdownCallbacks) callback();
   });
   const events = await createEventBus({ pool: database.pool, log: app.log });
@@ -223,12 +221,7 @@ export async function buildApp(deps: TAppDeps) {
 
   // Before any route: each state-changing route is matched to its audit rule as it registers.
   registerAuditTrail(app, ctx);
-  await app.register(healthRoutes, {
-    ...ctx,
-    role,
-    accepting: () => accepting,
-    jobsRunning: work.runs ? jobs.running : undefined,
-  });
+  await app.register(healthRoutes, { ...ctx, role });
   // A worker node answers its health only: the API, the pages, SSE and agents are the api nodes'.
   if (!nodeServes(role)) return app;
   await app.register(auditRoutes, ctx);

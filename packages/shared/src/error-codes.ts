@@ -26,8 +26,6 @@ export const ERROR_CODES = {
   superadmin_required: 'Superadmin access required',
   csrf_invalid: 'Invalid or missing CSRF token. Reload the page and try again.',
   database_unavailable: 'Database unavailable',
-  node_shutting_down: 'This node is shutting down.',
-  jobs_unavailable: 'The job runner of this node is not running.',
   rate_limited: {
     select: 'rate_limit',
     cases: {

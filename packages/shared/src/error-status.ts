@@ -17,8 +17,6 @@ export const ERROR_STATUS = {
   superadmin_required: 403,
   csrf_invalid: 403,
   database_unavailable: 503,
-  node_shutting_down: 503,
-  jobs_unavailable: 503,
   rate_limited: 429,
   too_many_streams: 429,
 

@@ -1,5 +1,5 @@
-// GET /healthz and /readyz: the process is up; the database answers (and which one it is), and the
-// node can do its role's work (a worker's job runner is running; no node is shutting down).
+// GET /healthz and /readyz: the process is up; the database answers (and which one it is); the
+// node's role.
 import { z } from 'zod';
 
 export const ZHealthStatus = z.object({

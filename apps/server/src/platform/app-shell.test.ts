@@ -98,3 +98,36 @@ describe('app shell', async () => {
     expect(typeof response.json().error).toBe('string');
   });
 });
+
+describe('readiness while shutting down', async () => {
+  const { app } = await createTestApp({ workers: true });
+  // Holds the shutdown in its drain (after the node's own first steps) until the test has looked.
+  let release: () => void = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let draining: () => void = () => {};
+  const drainStarted = new Promise<void>((resolve) => {
+    draining = resolve;
+  });
+  app.addHook('preClose', async () => {
+    draining();
+    await held;
+  });
+
+  it('answers 503 from the first step of a shutdown, while the node drains', async () => {
+    const url = await app.listen({ host: '127.0.0.1', port: 0 });
+    expect(await (await fetch(`${url}/readyz`)).json()).toEqual({
+      status: 'ready',
+      database: expect.any(String),
+      role: 'all',
+    });
+    const closing = app.close();
+    await drainStarted;
+    const answer = await fetch(`${url}/readyz`);
+    // Fastify's own refusal while closing (return503OnClosing), before any route runs.
+    expect(answer.status).toBe(503);
+    release();
+    await closing;
+  });
+});

@@ -5,8 +5,6 @@ import type { Database } from '../db/client.js';
 
 export type TJobRunner = {
   boss: PgBoss;
-  /** True from the start until the stop begins, unless pg-boss stopped by itself. */
-  running(): boolean;
   stop(): Promise<void>;
 };
 
@@ -27,7 +25,6 @@ export async function startJobRunner(
   } = {},
 ): Promise<TJobRunner> {
   let stopped = false;
-  let stopping = false;
   const boss = new PgBoss({
     db: {
       // A job that outlasts the graceful stop finishes after it, when the database may be closed:
@@ -61,15 +58,9 @@ export async function startJobRunner(
       }
     }
   };
-  let bossStopped = false;
-  boss.on('stopped', () => {
-    bossStopped = true;
-  });
   return {
     boss,
-    running: () => !stopping && !bossStopped,
     async stop() {
-      stopping = true;
       try {
         await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs ?? 5000 });
       } finally {
