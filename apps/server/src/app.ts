@@ -15,6 +15,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { TAppContext, TAppDeps } from './app-context.js';
+import { registerGauges } from './app-metrics.js';
 import { nodeRuns, nodeServes, startNodeWork } from './app-work.js';
 import { audioRoutes } from './modules/audio/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
@@ -51,12 +52,15 @@ import { createEventBus } from './platform/event-bus.js';
 import { createGuards } from './platform/guards.js';
 import { startJobRunner } from './platform/jobs.js';
 import { SAFE_LOG_SERIALIZERS } from './platform/log-safety.js';
+import { createMetrics } from './platform/metrics.js';
 import { openRateLimitStore, routeStoreFor } from './platform/rate-limit/index.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerSessions } from './platform/session.js';
+import { openStreamCount } from './platform/sse.js';
 import { registerWebApp } from './platform/web-app.js';
 import { createEmailProvider } from './providers/email/index.js';
 import { createSmsProvider } from './providers/sms/index.js';
+import { meteredSms } from './providers/sms/metered.js';
 import {
   createOperatorEngines,
   createTranslationProvider,
@@ -84,6 +88,9 @@ export async function buildApp(deps: TAppDeps) {
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Every response timed by its route, from the first plugin on.
+  const metrics = createMetrics();
+  metrics.instrumentHttp(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
@@ -139,7 +146,7 @@ export async function buildApp(deps: TAppDeps) {
   app.addHook('preClose', async () => {
     for (const callback of shutdownCallbacks) callback();
   });
-  const events = await createEventBus({ pool: database.pool, log: app.log });
+  const events = await createEventBus({ pool: database.pool, log: app.log, onArrival: metrics.notifyLag });
   const jobs = await startJobRunner(database, app.log, { runsJobs: nodeRuns(role) });
   const agents = createAgentHub({
     db: database.db,
@@ -170,7 +177,7 @@ export async function buildApp(deps: TAppDeps) {
     hint: (from, to) => missingEngineHint(config.translation, from, to),
     log: app.log,
   });
-  const sms = deps.sms ?? createSmsProvider(config.sms, database.db);
+  const sms = meteredSms(deps.sms ?? createSmsProvider(config.sms, database.db), metrics);
   const email = deps.email ?? createEmailProvider(config.email, database.db);
   const work = await startNodeWork({
     role,
@@ -221,7 +228,13 @@ export async function buildApp(deps: TAppDeps) {
 
   // Before any route: each state-changing route is matched to its audit rule as it registers.
   registerAuditTrail(app, ctx);
-  await app.register(healthRoutes, { ...ctx, role });
+  registerGauges(metrics, {
+    database,
+    now,
+    openStreams: () => openStreamCount(events),
+    agentSockets: agents.connectedHere,
+  });
+  await app.register(healthRoutes, { ...ctx, role, metrics });
   // A worker node answers its health only: the API, the pages, SSE and agents are the api nodes'.
   if (!nodeServes(role)) return app;
   await app.register(auditRoutes, ctx);

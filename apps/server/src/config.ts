@@ -30,6 +30,7 @@ const ZEnv = z.object({
   LOG_PRETTY: booleanFromEnv.optional(),
   DATABASE_URL: z.string().optional(),
   ROLE: z.enum(SERVER_ROLES, 'choose all, api or worker').default('all'),
+  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
   DATA_DIR: z.string().default('./data'),
   SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
@@ -107,6 +108,11 @@ const ZEnv = z.object({
 export type TConfig = {
   env: 'development' | 'production' | 'test';
   role: TServerRole;
+  /**
+   * /metrics: with a token, only to `Authorization: Bearer <token>`; without one, open outside
+   * production and absent (404) in production.
+   */
+  metricsToken: string | null;
   /**
    * DEV_TOOLS=true outside production: the dev outbox pages and API, the inbound SMS simulator,
    * the test checkout, test codes in replies and the committed dev secrets. Off otherwise.
@@ -363,6 +369,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   return {
     env: e.NODE_ENV,
     role: e.ROLE,
+    metricsToken: e.METRICS_TOKEN ?? null,
     devTools,
     host: e.HOST,
     port: e.PORT,

@@ -28,8 +28,10 @@ describe('event bus', async () => {
   it.runIf(database.kind === 'postgres')(
     'carries events between nodes sharing PostgreSQL, once each',
     async () => {
-      const nodeOne = await createEventBus({ pool: database.pool });
-      const nodeTwo = await createEventBus({ pool: database.pool });
+      const lagsOnOne: number[] = [];
+      const lagsOnTwo: number[] = [];
+      const nodeOne = await createEventBus({ pool: database.pool, onArrival: (s) => lagsOnOne.push(s) });
+      const nodeTwo = await createEventBus({ pool: database.pool, onArrival: (s) => lagsOnTwo.push(s) });
       const heardOnTwo: TStationEvent[] = [];
       const heardOnOne: TStationEvent[] = [];
       nodeTwo.subscribe('station-a', (e) => heardOnTwo.push(e));
@@ -54,6 +56,10 @@ describe('event bus', async () => {
         { stationId: 'station-a', type: 'message_updated', data: {} },
       ]);
       expect(heardOnOne.map((e) => e.type)).toEqual(['translation_updated', 'message_updated']);
+      // The notify lag (for /metrics) is measured where an event arrives from another node only.
+      expect(lagsOnTwo).toHaveLength(2);
+      expect(lagsOnTwo.every((s) => s >= 0 && s < 60)).toBe(true);
+      expect(lagsOnOne).toEqual([]);
       await nodeOne.close();
       await nodeTwo.close();
     },

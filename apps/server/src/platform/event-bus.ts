@@ -10,7 +10,8 @@ import { EventEmitter } from 'node:events';
 import type pg from 'pg';
 
 export type TStationEvent = { stationId: string; type: string; data: Record<string, unknown> };
-type TEnvelope = TStationEvent & { origin: string };
+/** `sentAt`: the publishing node's clock (ms), for the notify lag in /metrics. */
+type TEnvelope = TStationEvent & { origin: string; sentAt?: number };
 
 const CHANNEL = 'message_station_events';
 /** PostgreSQL refuses a NOTIFY payload of 8000 bytes or more; keep a margin for the envelope. */
@@ -38,6 +39,8 @@ export type TEventBus = {
 export async function createEventBus(options: {
   pool?: pg.Pool;
   log?: { error(details: object, message: string): void };
+  /** Seconds from another node's publish to its arrival here (clocks of both nodes). */
+  onArrival?: (seconds: number) => void;
 }): Promise<TEventBus> {
   const emitter = new EventEmitter();
   emitter.setMaxListeners(0);
@@ -52,9 +55,11 @@ export async function createEventBus(options: {
     listener.on('notification', (message) => {
       if (message.channel !== CHANNEL || !message.payload) return;
       try {
-        const { origin: sender, ...event } = JSON.parse(message.payload) as TEnvelope;
+        const { origin: sender, sentAt, ...event } = JSON.parse(message.payload) as TEnvelope;
         // Our own events were delivered locally already.
-        if (sender !== origin) deliver(event);
+        if (sender === origin) return;
+        if (sentAt !== undefined) options.onArrival?.(Math.max(0, Date.now() - sentAt) / 1000);
+        deliver(event);
       } catch (error) {
         options.log?.error({ err: error }, 'bad event payload');
       }
@@ -64,7 +69,7 @@ export async function createEventBus(options: {
 
   return {
     async publish(event) {
-      const payload = JSON.stringify({ ...event, origin } satisfies TEnvelope);
+      const payload = JSON.stringify({ ...event, origin, sentAt: Date.now() } satisfies TEnvelope);
       const bytes = Buffer.byteLength(payload, 'utf8');
       if (bytes > MAX_EVENT_BYTES) throw new EventTooLargeError(event.type, bytes);
       deliver(event);

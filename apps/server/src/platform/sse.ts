@@ -68,6 +68,11 @@ function registryOf(events: TEventSource) {
   return registry;
 }
 
+/** The streams open on this node (for /metrics). */
+export function openStreamCount(events: TEventSource): number {
+  return registries.get(events)?.count(() => true) ?? 0;
+}
+
 export function openEventStream(
   request: FastifyRequest,
   reply: FastifyReply,

@@ -49,6 +49,9 @@ export const UNDOCUMENTED_ROUTES: Record<string, string> = {
   // @fastify/websocket hides every WebSocket route; the API key is checked before the upgrade
   // (machines.test.ts) and frames are bounded by the plugin's maxPayload.
   'GET /agent/v1/ws': 'the desktop agent WebSocket',
+  // schema.hide: Prometheus's text format for the operator's scraper, behind METRICS_TOKEN
+  // (metrics.test.ts), not part of the API the web and agents use.
+  'GET /metrics': 'Prometheus metrics',
 };
 
 /**

@@ -115,6 +115,8 @@ export function createAgentHub(deps: THubDeps) {
   const stopListening = listenToNodes(parts, deps.log);
   return {
     nodeId: parts.nodeId,
+    /** Agent sockets open on this node (for /metrics). */
+    connectedHere: () => parts.registry.all().length,
     attach: parts.sockets.attach,
     /** Machines of the station connected now (on any node). */
     async list(stationId: string) {
