@@ -54,6 +54,7 @@ import { startJobRunner } from './platform/jobs.js';
 import { SAFE_LOG_SERIALIZERS } from './platform/log-safety.js';
 import { createMetrics } from './platform/metrics.js';
 import { openRateLimitStore, routeStoreFor } from './platform/rate-limit/index.js';
+import { requestIdFrom, requestIdLogMixin, withRequestId } from './platform/request-context.js';
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerSessions } from './platform/session.js';
 import { openStreamCount } from './platform/sse.js';
@@ -81,13 +82,22 @@ export async function buildApp(deps: TAppDeps) {
         ? ({
             ...deps.logger,
             serializers: { ...SAFE_LOG_SERIALIZERS, ...deps.logger.serializers },
+            mixin: requestIdLogMixin,
           } as FastifyServerOptions['logger'])
         : (deps.logger ?? false),
     trustProxy: config.trustProxy,
+    // X-Request-Id from the load balancer (or the caller) when it is a plain token, else a UUID;
+    // answered in the response and carried into the jobs and provider calls of the request.
+    requestIdHeader: false,
+    genReqId: (request) => requestIdFrom(request.headers['x-request-id']),
     // A request the HTTP parser refuses still answers {error} (decision 0024).
     clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id);
+    withRequestId(request.id, done, true);
+  });
   // Every response timed by its route, from the first plugin on.
   const metrics = createMetrics();
   metrics.instrumentHttp(app);

@@ -8,6 +8,8 @@ export type TFakeTwilioRequest = {
   path: string;
   authorization: string | undefined;
   contentType: string | undefined;
+  /** The X-Request-Id the call carried (the request whose work it is). */
+  requestId: string | undefined;
   form: Record<string, string>;
 };
 
@@ -80,6 +82,7 @@ export async function startFakeTwilio() {
         path: req.url ?? '',
         authorization: req.headers.authorization,
         contentType: req.headers['content-type'],
+        requestId: req.headers['x-request-id'] as string | undefined,
         form,
       });
       const reply = (replyFor?.(form) ?? null) || next;

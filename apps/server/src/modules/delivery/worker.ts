@@ -4,6 +4,7 @@
 // shutdown it drains: no new provider call starts, calls in flight finish and are recorded,
 // claimed rows go back to the queue and the lane is released for the next node.
 import type PgBoss from 'pg-boss';
+import { currentRequestId, withRequestId } from '../../platform/request-context.js';
 import { dispatchLane, dueLanes, newDispatcherId, type TDispatchDeps } from './dispatcher.js';
 import type { TLaneSettings } from './lanes.js';
 import { applyEarlyStatuses } from './status.js';
@@ -131,7 +132,7 @@ export async function dispatchSender(boss: PgBoss): Promise<TDispatchQueue> {
   await boss.createQueue(DISPATCH_QUEUE);
   return {
     async wake() {
-      await boss.send(DISPATCH_QUEUE, {});
+      await boss.send(DISPATCH_QUEUE, { requestId: currentRequestId() });
     },
     drain: async () => {},
   };
@@ -145,9 +146,14 @@ export async function startDispatchWorker(
   const service = createDispatchService(deps);
   await boss.createQueue(DISPATCH_QUEUE);
   await boss.createQueue(SWEEP_QUEUE);
-  const workerId = await boss.work(DISPATCH_QUEUE, { batchSize: 1, pollingIntervalSeconds: 2 }, async () => {
-    service.kick();
-  });
+  // A run started by a send's job carries the request id of that send (its log lines, its calls).
+  const workerId = await boss.work<{ requestId?: string }>(
+    DISPATCH_QUEUE,
+    { batchSize: 1, pollingIntervalSeconds: 2 },
+    async ([job]) => {
+      withRequestId(job?.data.requestId, () => service.kick());
+    },
+  );
   await boss.schedule(SWEEP_QUEUE, '* * * * *');
   await boss.work(SWEEP_QUEUE, async () => {
     service.kick();
@@ -166,7 +172,7 @@ export async function startDispatchWorker(
     async wake() {
       // This node dispatches if it can; the job reaches the others (and outlives a crash here).
       service.kick();
-      await boss.send(DISPATCH_QUEUE, {});
+      await boss.send(DISPATCH_QUEUE, { requestId: currentRequestId() });
       boss.notifyWorker(workerId);
     },
     drain: () => {

@@ -24,13 +24,19 @@ function sameSecret(given: string, expected: string) {
 }
 
 export const healthRoutes: FastifyPluginAsyncZod<THealthRoutesDeps> = async (fastify, deps) => {
-  fastify.get('/healthz', { schema: { tags: ['health'], response: { 200: ZHealthStatus } } }, async () => ({
-    status: 'ok',
-    role: deps.role,
-  }));
+  // A load balancer asks every second: only their failures are logged.
+  const quiet = { logLevel: 'warn' as const };
+  fastify.get(
+    '/healthz',
+    { ...quiet, schema: { tags: ['health'], response: { 200: ZHealthStatus } } },
+    async () => ({
+      status: 'ok',
+      role: deps.role,
+    }),
+  );
   fastify.get(
     '/readyz',
-    { schema: { tags: ['health'], response: { 200: ZHealthStatus } } },
+    { ...quiet, schema: { tags: ['health'], response: { 200: ZHealthStatus } } },
     async (request) => {
       try {
         await deps.database.ping();

@@ -10,6 +10,8 @@ export type TTranslationJob = {
   revision: number;
   /** Emergencies first, then alerts, then the rest (pg-boss fetches the highest first). */
   priority?: number;
+  /** The request that queued it (set by the queue): its worker logs and engine calls carry it. */
+  requestId?: string;
 };
 
 export type TTranslationQueue = {

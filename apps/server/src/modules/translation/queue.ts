@@ -3,6 +3,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { DbOrTx } from '../../db/client.js';
+import { currentRequestId } from '../../platform/request-context.js';
 import type { TTranslationQueue } from '../messages/service.js';
 
 export const TRANSLATE_QUEUE = 'translate';
@@ -38,8 +39,11 @@ export function translationQueue(boss: PgBoss, workerIds: string[] = []): TTrans
   return {
     async enqueue(tx, jobs) {
       const db = jobsIn(tx);
+      // The request that queued them, for the worker's log lines and the engine's call.
+      const requestId = currentRequestId();
       for (const job of jobs) {
-        await boss.send(TRANSLATE_QUEUE, job, { ...RETRY, priority: job.priority ?? 0, db });
+        const data = requestId && !job.requestId ? { ...job, requestId } : job;
+        await boss.send(TRANSLATE_QUEUE, data, { ...RETRY, priority: job.priority ?? 0, db });
       }
     },
     wake() {

@@ -5,6 +5,7 @@ import type { TLanguageCode } from '@message-station/shared';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import type { TEventBus } from '../../platform/event-bus.js';
+import { withRequestId } from '../../platform/request-context.js';
 import { TranslationError, type TTranslationProvider } from '../../providers/translation/types.js';
 import type { TTranslationJob, TTranslationQueue } from '../messages/service.js';
 import * as messages from '../messages/service.js';
@@ -118,12 +119,18 @@ export async function startTranslationWorker(
       async ([job]) => {
         if (!job) return;
         if (workerId) boss.notifyWorker(workerId);
-        try {
-          await runTranslationJob(deps, job.data, { retryCount: job.retryCount, retryLimit: job.retryLimit });
-        } catch (error) {
-          deps.log?.error({ err: error, job: job.data }, 'translation will be retried');
-          throw error;
-        }
+        // As part of the request that queued it: its log lines and the engine's call carry its id.
+        await withRequestId(job.data.requestId, async () => {
+          try {
+            await runTranslationJob(deps, job.data, {
+              retryCount: job.retryCount,
+              retryLimit: job.retryLimit,
+            });
+          } catch (error) {
+            deps.log?.error({ err: error, job: job.data }, 'translation will be retried');
+            throw error;
+          }
+        });
       },
     );
     workerIds.push(workerId);

@@ -3,6 +3,7 @@
 import twilio from 'twilio';
 import RequestClient from 'twilio/lib/base/RequestClient.js';
 import type { TSmsConfig } from '../../config.js';
+import { requestIdHeaders } from '../../platform/request-context.js';
 import { SmsSendError, type TSmsFailureKind, type TSmsProvider } from './types.js';
 
 type TTwilioConfig = NonNullable<TSmsConfig['twilio']>;
@@ -40,15 +41,22 @@ export function classifyTwilioError(status: number | undefined, code: number | u
   return 'permanent';
 }
 
-/** The SDK has no base-URL option; this request client sends its calls to another origin. */
-class RedirectingRequestClient extends RequestClient {
-  constructor(private readonly origin: string) {
+/**
+ * Adds the X-Request-Id of the work being done to each call (Twilio ignores it; a proxy's logs show
+ * it); with an origin (the SDK has no base-URL option), sends the calls there instead.
+ */
+class TracingRequestClient extends RequestClient {
+  constructor(private readonly origin?: string) {
     super({ timeout: REQUEST_TIMEOUT_MS });
   }
 
   override request<TData>(opts: RequestClient.RequestOptions<TData>) {
     const url = new URL(opts.uri);
-    return super.request({ ...opts, uri: `${this.origin}${url.pathname}${url.search}` });
+    return super.request({
+      ...opts,
+      headers: { ...opts.headers, ...requestIdHeaders() },
+      uri: this.origin ? `${this.origin}${url.pathname}${url.search}` : opts.uri,
+    });
   }
 }
 
@@ -57,10 +65,7 @@ type TRestError = { status?: number; code?: number; message?: string; moreInfo?:
 export function createTwilioSmsProvider(config: TTwilioConfig): TSmsProvider {
   const origin = config.apiBaseUrl?.replace(/\/$/, '');
   const client = twilio(config.accountSid, config.authToken, {
-    httpClient:
-      origin && origin !== TWILIO_API_ORIGIN
-        ? new RedirectingRequestClient(origin)
-        : new RequestClient({ timeout: REQUEST_TIMEOUT_MS }),
+    httpClient: new TracingRequestClient(origin && origin !== TWILIO_API_ORIGIN ? origin : undefined),
   });
 
   /** The station's own sender when it has one, else the service's (a number or a Messaging Service). */

@@ -1,6 +1,8 @@
 // What the cloud voices share: one request with a deadline whose answer is audio bytes or a JSON
 // error. Failures are worded as the translation engines word theirs (translation/http.ts), with
 // the API key cut out, should a vendor echo it.
+
+import { requestIdHeaders } from '../../platform/request-context.js';
 import {
   httpFailure,
   kindForStatus,
@@ -29,7 +31,11 @@ export async function sendSpeechRequest(
   let response: Response;
   let bytes: Buffer;
   try {
-    response = await fetch(url, { ...init, signal: AbortSignal.timeout(engine.timeoutMs) });
+    response = await fetch(url, {
+      ...init,
+      headers: { ...requestIdHeaders(), ...(init.headers as Record<string, string> | undefined) },
+      signal: AbortSignal.timeout(engine.timeoutMs),
+    });
     bytes = Buffer.from(await response.arrayBuffer());
   } catch (error) {
     const failure = unreachable(engine, error);

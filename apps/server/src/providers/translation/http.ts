@@ -1,6 +1,7 @@
 // What the HTTP engines share: one request with a deadline, the answer read as JSON when it is
 // JSON, and failures put into words an operator understands (never with the API key in them).
 import { LANGUAGE_CODES, type TEngineTestProblem } from '@message-station/shared';
+import { requestIdHeaders } from '../../platform/request-context.js';
 import {
   type TEngineOptions,
   type TLanguageCode,
@@ -20,7 +21,11 @@ export type THttpReply = { status: number; body: unknown; text: string };
 
 export async function sendRequest(engine: THttpEngine, url: string, init: RequestInit): Promise<THttpReply> {
   try {
-    const response = await fetch(url, { ...init, signal: AbortSignal.timeout(engine.timeoutMs) });
+    const response = await fetch(url, {
+      ...init,
+      headers: { ...requestIdHeaders(), ...(init.headers as Record<string, string> | undefined) },
+      signal: AbortSignal.timeout(engine.timeoutMs),
+    });
     const text = await response.text();
     let body: unknown;
     try {
