@@ -1,21 +1,15 @@
 // Unstorable text and broken uploads are the client's mistake (400 with {error}), never a 500;
 // and when a request does fail, its log holds no SQL parameters, emails, numbers or hashes.
-import { Writable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, TestClient } from '../test/app.js';
+import { captureLogs } from '../test/log-lines.js';
 import { UNSTORABLE_TEXT_ERROR } from './errors.js';
 import { safeError, scrubText } from './log-safety.js';
 
 describe('unstorable text and broken uploads', async () => {
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
-  const { app, db } = await createTestApp({ logger: { level: 'info', stream } });
+  const { lines, logger } = captureLogs();
+  const { app, db } = await createTestApp({ logger });
   // A route that fails inside the database with personal data among its parameters.
   app.get('/admin/api/test-failure', async () => {
     await db.execute(

@@ -1,14 +1,11 @@
 // /metrics as an operator's Prometheus reads it: what happened on this node (responses by route,
 // provider calls and errors by code) and the shared state read when scraped (texts by status, the
 // dispatch lag, translation jobs by state); behind METRICS_TOKEN, absent in production without one.
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { stations } from '../db/schema/index.js';
 import { SmsSendError, type TSmsProvider } from '../providers/sms/types.js';
 import type { TTranslationProvider } from '../providers/translation/types.js';
 import { createTestApp, TestClient } from '../test/app.js';
-import { addSubscribers, crowdPhone } from '../test/crowd.js';
-import { createStationWithAdmin } from '../test/factories.js';
+import { crowdPhone, stationWithCrowd } from '../test/crowd.js';
 import { createMessage } from '../test/messages-factory.js';
 import { waitUntil } from '../test/poll.js';
 
@@ -44,12 +41,11 @@ const engine: TTranslationProvider = {
 
 describe('/metrics', async () => {
   const { app, db } = await createTestApp({ sms, translation: engine, workers: true });
-  const { station, adminEmail } = await createStationWithAdmin(db, {
+  const { station, adminEmail } = await stationWithCrowd(db, {
     slug: 'kmetrics',
     languages: ['en', 'es'],
+    count: 5,
   });
-  await db.update(stations).set({ smsCreditsBalance: 100 }).where(eq(stations.id, station.id));
-  await addSubscribers(db, station.id, { count: 5 });
   const staff = new TestClient(app);
   await staff.login(adminEmail);
   const scrape = async () => {
@@ -109,9 +105,7 @@ describe('/metrics dispatch lag', async () => {
   // Nobody dispatches here: the texts wait, and the lag is the oldest due one's wait.
   let clock = new Date('2026-11-27T15:00:00Z');
   const { app, db } = await createTestApp({ sms, now: () => clock, dispatchInBackground: false });
-  const { station, adminEmail } = await createStationWithAdmin(db, { slug: 'kmetricslag' });
-  await db.update(stations).set({ smsCreditsBalance: 100 }).where(eq(stations.id, station.id));
-  await addSubscribers(db, station.id, { count: 2 });
+  const { station, adminEmail } = await stationWithCrowd(db, { slug: 'kmetricslag', count: 2 });
 
   it('is how long the oldest text due now has waited, per lane', async () => {
     const staff = new TestClient(app);

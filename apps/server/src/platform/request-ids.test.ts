@@ -1,17 +1,14 @@
 // A request's id follows its work: answered in X-Request-Id (the load balancer's when it sent a
 // plain one), carried by the translation job it queued into the worker's log lines and the
 // engine's call, and by the send it accepted into the SMS provider's calls.
-import { Writable } from 'node:stream';
-import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { stations } from '../db/schema/index.js';
 import { createTwilioSmsProvider } from '../providers/sms/twilio.js';
 import { createLibreTranslateProvider } from '../providers/translation/libretranslate.js';
 import { createTestApp, TestClient } from '../test/app.js';
-import { addSubscribers } from '../test/crowd.js';
-import { createStationWithAdmin } from '../test/factories.js';
+import { stationWithCrowd } from '../test/crowd.js';
 import { startFakeLibreTranslate } from '../test/fake-translation-servers.js';
 import { startFakeTwilio } from '../test/fake-twilio.js';
+import { captureLogs } from '../test/log-lines.js';
 import { createMessage } from '../test/messages-factory.js';
 import { waitUntil } from '../test/poll.js';
 
@@ -24,16 +21,10 @@ describe('request ids', async () => {
     await libre.close();
     await twilio.close();
   });
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
+  const { lines, logger } = captureLogs();
   const { app, db } = await createTestApp({
     workers: true,
-    logger: { level: 'info', stream },
+    logger,
     translation: createLibreTranslateProvider({ url: libre.url }, { timeoutMs: 5000 }),
     sms: createTwilioSmsProvider({
       accountSid: 'AC00000000000000000000000000000005',
@@ -43,12 +34,11 @@ describe('request ids', async () => {
       apiBaseUrl: twilio.url,
     }),
   });
-  const { station, adminEmail } = await createStationWithAdmin(db, {
+  const { station, adminEmail } = await stationWithCrowd(db, {
     slug: 'kreqids',
     languages: ['en', 'es'],
+    count: 3,
   });
-  await db.update(stations).set({ smsCreditsBalance: 100 }).where(eq(stations.id, station.id));
-  await addSubscribers(db, station.id, { count: 3 });
   const staff = new TestClient(app);
   await staff.login(adminEmail);
 

@@ -1,7 +1,10 @@
 // Many subscribers at once, set-based (one INSERT … SELECT each), for tests and benchmarks that
 // need hundreds or thousands of recipients: numbers +1 {area code} 555 {4 digits} and onwards.
-import { sql } from 'drizzle-orm';
+import type { TLanguageCode } from '@message-station/shared';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
+import { stations } from '../db/schema/index.js';
+import { createStationWithAdmin } from './factories.js';
 
 export async function addSubscribers(
   db: Db,
@@ -26,4 +29,18 @@ export async function addSubscribers(
 /** The phone number `addSubscribers` gave subscriber i. */
 export function crowdPhone(i: number, areaCode = '212') {
   return `+1${areaCode}${(5550000 + i).toString().padStart(7, '0')}`;
+}
+
+/** A station and its admin, with `credits` and `count` emergency subscribers in English. */
+export async function stationWithCrowd(
+  db: Db,
+  options: { slug: string; languages?: TLanguageCode[]; count: number; credits?: number },
+) {
+  const created = await createStationWithAdmin(db, { slug: options.slug, languages: options.languages });
+  await db
+    .update(stations)
+    .set({ smsCreditsBalance: options.credits ?? 100 })
+    .where(eq(stations.id, created.station.id));
+  await addSubscribers(db, created.station.id, { count: options.count });
+  return created;
 }

@@ -1,7 +1,6 @@
 // Settings → Voice through the API: the voices of the configured engines per station language, an
 // admin's choice (checked, all or nothing, station-scoped), "Listen", the export speaking in the
 // chosen voice with a fallback to espeak-ng, and Japanese with kanji refused by the offline voice.
-import { Writable } from 'node:stream';
 import { afterAll, describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../../../test-support/binaries.js';
 import type { TConfig } from '../../config.js';
@@ -9,6 +8,7 @@ import type { Db } from '../../db/client.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { createStationWithAdmin } from '../../test/factories.js';
 import { startFakeGoogleTts, startFakeOpenAiSpeech } from '../../test/fake-speech-servers.js';
+import { captureLogs } from '../../test/log-lines.js';
 import { measureAudio } from '../../test/sox.js';
 import { insertMessage } from '../messages/repo.js';
 import { createUser } from '../users/service.js';
@@ -296,16 +296,10 @@ describe.skipIf(noTools)('a cloud voice that refuses its key', async () => {
     await google.close();
     await openai.close();
   });
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
+  const { lines, logger } = captureLogs();
   const { app, db } = await createTestApp({
     config: { speech: speechConfig(google, openai) },
-    logger: { level: 'info', stream },
+    logger,
   });
   const station = await createStationWithAdmin(db, { slug: 'keyfm', languages: ['en'] });
   const admin = new TestClient(app);

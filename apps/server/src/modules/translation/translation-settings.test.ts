@@ -1,7 +1,6 @@
 // Settings → Translation (issue 19): a station's own engines before the operator's, keys sealed and
 // never shown or logged, the Test button, coverage, and the translation worker using the station's
 // chain. Vendors are the loopback fakes; the operator's chain is a fake engine covering en ↔ es.
-import { Writable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
@@ -13,6 +12,7 @@ import { createTestApp, TestClient } from '../../test/app.js';
 import { TEST_CONFIG_ENV } from '../../test/db.js';
 import { createStationWithAdmin } from '../../test/factories.js';
 import { startFakeDeepL, startFakeLibreTranslate } from '../../test/fake-translation-servers.js';
+import { captureLogs } from '../../test/log-lines.js';
 import { readUntil } from '../../test/poll.js';
 import { openEngineKey, sealEngineKey } from './engine-keys.js';
 import { privateHost } from './station-engines.js';
@@ -39,18 +39,12 @@ describe('Settings → Translation', async () => {
     await deepl.close();
     await libre.close();
   });
-  const lines: string[] = [];
-  const stream = new Writable({
-    write(chunk, _encoding, done) {
-      lines.push(String(chunk));
-      done();
-    },
-  });
+  const { lines, logger } = captureLogs();
   const base = loadConfig(TEST_CONFIG_ENV).translation;
   const { app, db, config } = await createTestApp({
     translation: offline,
     workers: true,
-    logger: { level: 'info', stream },
+    logger,
     config: { translation: { ...base, station: { ...base.station, deeplApiUrl: deepl.url } } },
   });
   const a = await createStationWithAdmin(db, { slug: 'enginesa', languages: ['en', 'es', 'de', 'ko'] });
