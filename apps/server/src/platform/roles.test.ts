@@ -3,7 +3,7 @@
 // serves no API and does the work; two workers send each text once. On PGlite a split is refused
 // (the embedded database opens in one process only).
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { Database } from '../db/client.js';
 import { smsDeliveries, stations } from '../db/schema/index.js';
 import { addSubscribers, crowdPhone } from '../test/crowd.js';
@@ -54,9 +54,9 @@ describe('server roles', () => {
     'an api node only queues; workers translate and send, each text once across two of them',
     async () => {
       const fake = await startFakeTwilio();
-      afterAll(() => fake.close());
+      onTestFinished(() => fake.close());
       const database = await createTestDatabase();
-      afterAll(() => database.close());
+      onTestFinished(() => database.close());
       const { db } = database;
       const { station, adminEmail } = await createStationWithAdmin(db, {
         slug: 'kroles',
