@@ -24,6 +24,7 @@ const FRESH_API_TESTS = ['apps/server/src/platform/sse-memory.test.ts'];
  */
 const DB_FREE_SERVER_TESTS = [
   'apps/server/src/config.test.ts',
+  'apps/server/src/deploy-files.test.ts',
   'apps/server/src/modules/audio/fair-queue.test.ts',
   'apps/server/src/modules/audio/speech.test.ts',
   'apps/server/src/modules/machines/agent-frames.test.ts',
