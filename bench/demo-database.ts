@@ -39,7 +39,8 @@ export async function demoInAllLanguages(db: Db) {
  * `count` active subscribers, set-based: numbers spread over ten real area codes (quiet hours look
  * each one up), a language each (all nine), emergency plus one of the other three types.
  */
-export async function addSubscribers(db: Db, stationId: string, count: number) {
+/** `first`: the number of the first one, so a second call adds more (numbers never repeat). */
+export async function addSubscribers(db: Db, stationId: string, count: number, first = 1) {
   const areaCodes = ['212', '213', '312', '415', '512', '602', '702', '808', '907', '305'];
   await db.execute(sql`
     insert into sms_contacts (station_id, name, phone, language, status, is_verified, source)
@@ -47,12 +48,13 @@ export async function addSubscribers(db: Db, stationId: string, count: number) {
            '+1' || (${sql.raw(`array['${areaCodes.join("','")}']`)})[1 + i % 10] || lpad((2000000 + i)::text, 7, '0'),
            (${sql.raw(`array['${LANGUAGES.map((l) => l.code).join("','")}']`)})[1 + i % 9],
            'active', true, 'import'
-    from generate_series(1, ${count}) as i`);
+    from generate_series(${first}::int, ${first + count - 1}::int) as i`);
   const others = MESSAGE_TYPES.map((t) => t.key).filter((k) => k !== 'emergency');
   await db.execute(sql`
     insert into sms_contact_preferences (contact_id, station_id, message_type, language)
     select c.id, c.station_id, t.type, c.language
     from sms_contacts c
     cross join lateral (values ('emergency'), ((${sql.raw(`array['${others.join("','")}']`)})[1 + (abs(hashtext(c.phone)) % 3)])) as t(type)
-    where c.station_id = ${stationId}::uuid and c.name = 'bench'`);
+    where c.station_id = ${stationId}::uuid and c.name = 'bench'
+    on conflict do nothing`);
 }
