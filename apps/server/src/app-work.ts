@@ -54,7 +54,11 @@ export async function startNodeWork(deps: TWorkDeps): Promise<TNodeWork> {
   if (!nodeRuns(deps.role)) {
     await declareTranslateQueue(boss);
     await declareLockEmailQueue(boss);
-    return { translationQueue: translationQueue(boss), dispatch: await dispatchSender(boss), runs: false };
+    return {
+      translationQueue: translationQueue(boss, [], config.translation.retryDelaySeconds),
+      dispatch: await dispatchSender(boss),
+      runs: false,
+    };
   }
   const queue = await startTranslationWorker(boss, {
     db: database.db,
@@ -63,6 +67,7 @@ export async function startNodeWork(deps: TWorkDeps): Promise<TNodeWork> {
     now,
     log,
     concurrency: config.translation.concurrency,
+    retryDelaySeconds: config.translation.retryDelaySeconds,
   });
   await startBillingScheduler(boss, { db: database.db, now, log });
   await startRateLimitJobs(boss, {

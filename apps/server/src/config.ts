@@ -63,6 +63,7 @@ const ZEnv = z.object({
   TRANSLATION_PROVIDERS: z.string().optional(),
   TRANSLATION_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
   TRANSLATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
+  TRANSLATION_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(2),
   LIBRETRANSLATE_URL: z.url().optional(),
   LIBRETRANSLATE_API_KEY: z.string().optional(),
   DEEPL_API_KEY: z.string().optional(),
@@ -244,6 +245,8 @@ export type TTranslationConfig = {
   timeoutMs: number;
   /** Translations run at once per worker node (TRANSLATION_CONCURRENCY, default 4). */
   concurrency: number;
+  /** Before the first retry of a transient failure, doubling after (TRANSLATION_RETRY_DELAY_SECONDS, 2). */
+  retryDelaySeconds: number;
   libretranslate?: { url: string; apiKey?: string };
   /** apiUrl: only to override the host chosen from the key (free keys end in ':fx'). */
   deepl?: { apiKey: string; apiUrl?: string };
@@ -491,6 +494,7 @@ function translationConfig(e: z.infer<typeof ZEnv>, modes: TModes): TTranslation
     providersSet: Boolean(listed?.length),
     timeoutMs: e.TRANSLATION_TIMEOUT_MS,
     concurrency: e.TRANSLATION_CONCURRENCY,
+    retryDelaySeconds: e.TRANSLATION_RETRY_DELAY_SECONDS,
     ...(uses('libretranslate') && e.LIBRETRANSLATE_URL
       ? { libretranslate: { url: e.LIBRETRANSLATE_URL, apiKey: e.LIBRETRANSLATE_API_KEY } }
       : {}),

@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { createTestDataDir } from '../test/db.js';
 import {
   HttpSession,
@@ -25,9 +25,10 @@ const dataDir = (fresh = false) => {
   dirs.push(dir);
   return dir;
 };
-// A test that fails half-way leaves no server behind.
-afterEach(stopServerProcesses);
-afterAll(() => {
+// The starts are independent (each its own folder and port) and mostly wait: they run at once. A
+// test that fails half-way leaves no server behind once the file ends.
+afterAll(async () => {
+  await stopServerProcesses();
   for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -73,7 +74,7 @@ async function joinCode(url: string) {
 }
 
 // Processes, not the database: once is enough.
-describe.runIf(process.env.TEST_DB !== 'postgres')('how the server starts', () => {
+describe.runIf(process.env.TEST_DB !== 'postgres').concurrent('how the server starts', () => {
   it('in production: no dev tools, and the demo station named but never its password', async () => {
     const server = await startServerProcess({
       NODE_ENV: 'production',

@@ -2,10 +2,12 @@
 // plain one), carried by the translation job it queued into the worker's log lines and the
 // engine's call, and by the send it accepted into the SMS provider's calls.
 import { afterAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.js';
 import { createTwilioSmsProvider } from '../providers/sms/twilio.js';
 import { createLibreTranslateProvider } from '../providers/translation/libretranslate.js';
 import { createTestApp, TestClient } from '../test/app.js';
 import { stationWithCrowd } from '../test/crowd.js';
+import { TEST_CONFIG_ENV } from '../test/db.js';
 import { startFakeLibreTranslate } from '../test/fake-translation-servers.js';
 import { startFakeTwilio } from '../test/fake-twilio.js';
 import { captureLogs } from '../test/log-lines.js';
@@ -22,8 +24,11 @@ describe('request ids', async () => {
     await twilio.close();
   });
   const { lines, logger } = captureLogs();
+  // The retry waits a second: time to see the failed call and let the next one through.
+  const translation = { ...loadConfig(TEST_CONFIG_ENV).translation, retryDelaySeconds: 1 };
   const { app, db } = await createTestApp({
     workers: true,
+    config: { translation },
     logger,
     translation: createLibreTranslateProvider({ url: libre.url }, { timeoutMs: 5000 }),
     sms: createTwilioSmsProvider({

@@ -28,6 +28,8 @@ export const TEST_CONFIG_ENV = {
   DEV_TOOLS: 'true',
   LOG_LEVEL: 'silent',
   WEB_DIST_DIR: '/nonexistent-web-dist',
+  // A transient engine failure is retried at once (the default waits 2 s, then 4, then 8).
+  TRANSLATION_RETRY_DELAY_SECONDS: '0',
 };
 
 export function testDbTemplates(): TTestDbTemplates | undefined {

@@ -8,7 +8,14 @@ import type { TTranslationQueue } from '../messages/service.js';
 
 export const TRANSLATE_QUEUE = 'translate';
 const RETRY_LIMIT = 3;
-const RETRY = { retryLimit: RETRY_LIMIT, retryDelay: 2, retryBackoff: true };
+const DEFAULT_RETRY_DELAY_SECONDS = 2;
+/** Three retries of a transient failure, the first after `delay` seconds, doubling after. */
+const retryOptions = (delay: number) => ({
+  retryLimit: RETRY_LIMIT,
+  retryDelay: delay,
+  retryBackoff: delay > 0,
+});
+const RETRY = retryOptions(DEFAULT_RETRY_DELAY_SECONDS);
 
 export async function declareTranslateQueue(boss: PgBoss) {
   await boss.createQueue(TRANSLATE_QUEUE, { name: TRANSLATE_QUEUE, ...RETRY });
@@ -35,7 +42,12 @@ function jobsIn(tx: DbOrTx): PgBoss.Db {
 }
 
 /** `workerIds` are the local translate workers to wake, when this node runs them. */
-export function translationQueue(boss: PgBoss, workerIds: string[] = []): TTranslationQueue {
+export function translationQueue(
+  boss: PgBoss,
+  workerIds: string[] = [],
+  retryDelaySeconds = DEFAULT_RETRY_DELAY_SECONDS,
+): TTranslationQueue {
+  const retry = retryOptions(retryDelaySeconds);
   return {
     async enqueue(tx, jobs) {
       const db = jobsIn(tx);
@@ -43,7 +55,7 @@ export function translationQueue(boss: PgBoss, workerIds: string[] = []): TTrans
       const requestId = currentRequestId();
       for (const job of jobs) {
         const data = requestId && !job.requestId ? { ...job, requestId } : job;
-        await boss.send(TRANSLATE_QUEUE, data, { ...RETRY, priority: job.priority ?? 0, db });
+        await boss.send(TRANSLATE_QUEUE, data, { ...retry, priority: job.priority ?? 0, db });
       }
     },
     wake() {

@@ -105,6 +105,8 @@ export async function startTranslationWorker(
   deps: TTranslationWorkerDeps & {
     /** Translations at once on this node (a message's languages in parallel); default 1. */
     concurrency?: number;
+    /** Before the first retry of a transient failure (doubling after); default 2 s. */
+    retryDelaySeconds?: number;
   },
 ): Promise<TTranslationQueue> {
   await declareTranslateQueue(boss);
@@ -136,7 +138,7 @@ export async function startTranslationWorker(
     workerIds.push(workerId);
   };
   for (let i = 0; i < Math.max(1, deps.concurrency ?? 1); i++) await startWorker();
-  const queue = translationQueue(boss, workerIds);
+  const queue = translationQueue(boss, workerIds, deps.retryDelaySeconds);
   const sweep = async () => {
     const queued = await requeueStalePending(deps.db, queue, {
       now: deps.now(),
