@@ -399,16 +399,23 @@ describe('translation configuration', () => {
   // A development start: only the translation settings vary.
   const dev = { NODE_ENV: 'test', DEV_TOOLS: 'true' };
 
-  it('defaults to the offline engine, with a 20 s timeout and four translations at once', () => {
+  it('defaults to the offline engine, with a 20 s timeout, four translations at once and retries after 2 s', () => {
     expect(loadConfig(dev).translation).toEqual({
       providers: ['apertium'],
       providersSet: false,
       timeoutMs: 20_000,
       concurrency: 4,
+      retryDelaySeconds: 2,
       apertium: { apyUrl: undefined },
       // Stations' engines: the dev secret seals their keys; private addresses allowed off production.
       station: { keysSecret: expect.stringMatching(/^dev-only/), privateUrls: true },
     });
+    expect(loadConfig({ ...dev, TRANSLATION_RETRY_DELAY_SECONDS: '0' }).translation.retryDelaySeconds).toBe(
+      0,
+    );
+    expect(() => loadConfig({ ...dev, TRANSLATION_RETRY_DELAY_SECONDS: '-1' })).toThrow(
+      /TRANSLATION_RETRY_DELAY_SECONDS/,
+    );
     // The committed secret only on a developer's machine; STATION_KEYS_SECRET is required elsewhere.
     const secret = { SESSION_SECRET: 's'.repeat(32) };
     expect(loadConfig({ NODE_ENV: 'development', ...secret }).translation.station.keysSecret).toMatch(
