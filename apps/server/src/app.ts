@@ -47,7 +47,7 @@ import { translationSettingsRoutes } from './modules/translation/settings-routes
 import { createStationTranslation } from './modules/translation/station-chains.js';
 import { userRoutes } from './modules/users/routes.js';
 import { registerBodyDepthLimit } from './platform/body-depth.js';
-import { AppError, clientErrorHandler, registerErrorHandler } from './platform/errors.js';
+import { AppError, clientErrorHandler, errorBody, registerErrorHandler } from './platform/errors.js';
 import { createEventBus } from './platform/event-bus.js';
 import { createGuards } from './platform/guards.js';
 import { startJobRunner } from './platform/jobs.js';
@@ -246,7 +246,10 @@ export async function buildApp(deps: TAppDeps) {
   });
   await app.register(healthRoutes, { ...ctx, role, metrics });
   // A worker node answers its health only: the API, the pages, SSE and agents are the api nodes'.
-  if (!nodeServes(role)) return app;
+  if (!nodeServes(role)) {
+    app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody(new AppError('not_found'))));
+    return app;
+  }
   await app.register(auditRoutes, ctx);
   await app.register(authRoutes, ctx);
   await app.register(registrationRoutes, ctx);

@@ -104,7 +104,9 @@ describe('server roles', () => {
       const ready = await (await fetch(`${worker.url}/readyz`)).json();
       expect(ready).toEqual({ status: 'ready', database: 'postgres', role: 'worker' });
       // A worker serves no API and no pages.
-      expect((await fetch(`${worker.url}/admin/api/messages`)).status).toBe(404);
+      const api404 = await fetch(`${worker.url}/admin/api/messages`);
+      expect(api404.status).toBe(404);
+      expect(await api404.json()).toMatchObject({ code: 'not_found' });
       expect((await fetch(`${worker.url}/auth/session`)).status).toBe(404);
       await waitUntil(
         'the worker to translate',
