@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, type TStation, test } from './fixtures';
 import { signIn } from './helpers';
@@ -124,6 +125,41 @@ test.describe('subscribers', () => {
     await expect(row.getByText('Opted out', { exact: true })).toBeVisible();
     // Only the person can opt back in.
     await expect(row.getByRole('button', { name: 'Resume' })).toBeDisabled();
+  });
+
+  test('an admin exports the contacts: the one who joined is in the file with their choices and consent', async ({
+    page,
+    station,
+  }) => {
+    const phone = uniquePhone(3);
+    await join(page, station, phone.digits, async () => {
+      await page.getByRole('checkbox', { name: 'Emergency', exact: true }).check();
+      await page.getByLabel('Emergency: receive in').selectOption('es');
+    });
+    await signIn(page, station.admin.email, station.admin.password);
+    await contactRow(page, phone);
+    const downloading = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export CSV' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^sms-contacts-\d{4}-\d{2}-\d{2}\.csv$/);
+    const text = fs.readFileSync(await download.path(), 'utf8').replace(/^\uFEFF/, '');
+    const [header, ...rows] = text
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    // What the search showed: this subscriber only.
+    expect(rows).toHaveLength(1);
+    const cells = Object.fromEntries((header ?? []).map((name, i) => [name, rows[0]?.[i]]));
+    expect(cells).toMatchObject({
+      phone: phone.e164,
+      language: 'es',
+      status: 'active',
+      verified: 'true',
+      source: 'web',
+      type_emergency: 'es',
+      type_alert: '',
+    });
+    expect(cells.last_opt_in_utc).toMatch(/^\d{4}-\d{2}-\d{2}T/);
   });
 
   test('a subscriber who texts STOP is opted out', async ({ page, station }) => {

@@ -23,6 +23,15 @@ export type TSmsContactsQuery = Omit<TSmsContactsQueryInput, 'limit' | 'offset'>
 
 export type TSmsContactsPage = { contacts: TSmsContact[]; total: number };
 
+/** The CSV export of every contact the search and status filter show (admins). */
+export function smsContactsCsvPath(filter: { search?: string; status?: string }): string {
+  const params = new URLSearchParams();
+  if (filter.search) params.set('search', filter.search);
+  if (filter.status) params.set('status', filter.status);
+  const text = params.toString();
+  return `/admin/api/sms-contacts.csv${text ? `?${text}` : ''}`;
+}
+
 /**
  * A message type as the routes answer it: worded in the station's primary language (what Settings
  * edits), with its words in each interface language where the list gives them (updates do not).

@@ -1,15 +1,6 @@
-// The audit log as CSV (RFC 4180) that a spreadsheet opens safely: UTF-8 with a BOM, and no cell
-// can start a formula (OWASP "CSV injection").
+// The audit log as CSV (platform/csv.ts: safe to open in a spreadsheet).
 import type { TAuditEntry } from '@message-station/shared';
-
-const FORMULA_STARTS = new Set(['=', '+', '-', '@', '\t', '\r']);
-
-/** One cell: a formula start is defused with a quote; quotes, commas and line breaks are quoted. */
-export function csvCell(value: string | number | boolean | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (text.length > 0 && FORMULA_STARTS.has(text.charAt(0))) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
+import { csvDocument, csvRow } from '../../platform/csv.js';
 
 export const AUDIT_CSV_HEADER = [
   'time_utc',
@@ -25,7 +16,7 @@ export const AUDIT_CSV_HEADER = [
 ];
 
 export function auditCsvRow(entry: TAuditEntry): string {
-  return [
+  return csvRow([
     entry.created_at,
     entry.actor?.email,
     entry.actor?.full_name,
@@ -36,14 +27,9 @@ export function auditCsvRow(entry: TAuditEntry): string {
     entry.ip,
     entry.user_agent,
     Object.keys(entry.details).length > 0 ? JSON.stringify(entry.details) : '',
-  ]
-    .map(csvCell)
-    .join(',');
+  ]);
 }
 
-export const CSV_BOM = '\uFEFF';
-
 export function auditCsv(entries: TAuditEntry[]): string {
-  const lines = [AUDIT_CSV_HEADER.join(','), ...entries.map(auditCsvRow)];
-  return `${CSV_BOM}${lines.join('\r\n')}\r\n`;
+  return csvDocument(AUDIT_CSV_HEADER, entries.map(auditCsvRow));
 }

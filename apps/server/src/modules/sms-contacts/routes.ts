@@ -17,6 +17,7 @@ import type { TAppContext } from '../../app-context.js';
 import { AppError, hasUnstorableText, uploadError } from '../../platform/errors.js';
 import { staffFacts } from '../../service-context.js';
 import { CsvError, IMPORT_MAX_BYTES } from './csv.js';
+import { contactsCsv } from './export.js';
 import { importContacts } from './import.js';
 import { addContact, listContacts, updatePreferences, updateStatus } from './service.js';
 
@@ -49,6 +50,29 @@ export const smsContactRoutes: FastifyPluginAsyncZod<TSmsContactRoutesDeps> = as
       const { total, contacts } = await listContacts(context(request), request.query);
       reply.header('x-total-count', String(total));
       return contacts;
+    },
+  );
+
+  fastify.get(
+    '/admin/api/sms-contacts.csv',
+    {
+      onRequest: deps.guards.requireAdmin,
+      schema: {
+        tags: ['sms-contacts'],
+        summary:
+          'Every contact matching the filter as CSV, with preferences and consent dates (UTF-8 with BOM; no cell can start a formula)',
+        querystring: ZSmsContactsQuery.omit({ limit: true, offset: true }),
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const facts = staffFacts(deps, request);
+      const day = facts.now.toISOString().slice(0, 10);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="sms-contacts-${day}.csv"`)
+        .send(await contactsCsv(facts, request.query));
     },
   );
 

@@ -124,3 +124,25 @@ export async function insertConsentRows(db: DbOrTx, values: (typeof consentEvent
 export async function analyzeContacts(db: DbOrTx) {
   await db.execute(sql`analyze sms_contacts, sms_contact_preferences`);
 }
+
+/** Per phone of the station, the latest opt-in and opt-out on record (for the contacts export). */
+export async function consentDatesByPhone(
+  db: DbOrTx,
+  stationId: string,
+): Promise<Map<string, { optedInAt: Date | null; optedOutAt: Date | null }>> {
+  const rows = await db
+    .select({
+      phone: consentEvents.phone,
+      optedInAt: sql<
+        string | null
+      >`max(${consentEvents.createdAt}) filter (where ${consentEvents.event} = 'opt_in')`,
+      optedOutAt: sql<
+        string | null
+      >`max(${consentEvents.createdAt}) filter (where ${consentEvents.event} = 'opt_out')`,
+    })
+    .from(consentEvents)
+    .where(eq(consentEvents.stationId, stationId))
+    .groupBy(consentEvents.phone);
+  const at = (value: string | Date | null) => (value === null ? null : new Date(value));
+  return new Map(rows.map((r) => [r.phone, { optedInAt: at(r.optedInAt), optedOutAt: at(r.optedOutAt) }]));
+}

@@ -3,6 +3,7 @@
 
 export {
   analyzeContacts,
+  consentDatesByPhone,
   contactsWithPhones,
   insertConsentRows,
   insertContacts,

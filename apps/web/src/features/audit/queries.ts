@@ -1,9 +1,8 @@
 // Audit page state: the log, newest first, one page after another as the admin asks for more.
-import { useInfiniteQuery, useMutation } from '@tanstack/react-query';
+import { useInfiniteQuery } from '@tanstack/react-query';
 import { auditCsvPath, listAudit, type TAuditFilters } from '../../api/audit';
-import { fetchFile } from '../../api/file-download';
 import { queryKeys } from '../../api/query-keys';
-import { fileSaver } from '../download/save-file';
+import { useFileExportMutation } from '../download/save-file';
 
 export function useAuditQuery(filters: TAuditFilters) {
   return useInfiniteQuery({
@@ -15,10 +14,6 @@ export function useAuditQuery(filters: TAuditFilters) {
 }
 
 export function useAuditExportMutation() {
-  return useMutation({
-    mutationFn: async (filters: TAuditFilters) => {
-      const file = await fetchFile(auditCsvPath(filters));
-      fileSaver.save(file.blob, file.fileName ?? 'audit.csv');
-    },
-  });
+  const exporting = useFileExportMutation('audit.csv');
+  return { ...exporting, mutate: (filters: TAuditFilters) => exporting.mutate(auditCsvPath(filters)) };
 }

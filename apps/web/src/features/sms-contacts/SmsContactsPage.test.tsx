@@ -2,8 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { setCookie } from '../../test/cookies';
-import { jsonResponse, renderApp } from '../../test/render-app';
+import { jsonResponse, renderApp, sessionUser } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
+import { fileSaver } from '../download/save-file';
 import { callsTo, contact, listResponse, mockContactsApi } from './sms-contacts-test-helpers';
 
 const LIST = 'GET /admin/api/sms-contacts';
@@ -140,6 +141,57 @@ describe('SmsContactsPage', () => {
         callsTo(fetchMock, 'GET', '/admin/api/sms-contacts').at(-1)?.url.searchParams.get('status'),
       ).toBe('paused'),
     );
+  });
+
+  it('exports what the status filter shows as the CSV file the server names (admins only)', async () => {
+    const save = vi.spyOn(fileSaver, 'save').mockImplementation(() => {});
+    const fetchMock = mockContactsApi({
+      [LIST]: () => listResponse([maria], 1),
+      'GET /admin/api/sms-contacts.csv': () =>
+        new Response('\uFEFFname,phone\r\n', {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': 'attachment; filename="sms-contacts-2026-11-27.csv"',
+          },
+        }),
+    });
+    renderApp('/admin/sms-contacts');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('Maria Lopez');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'active');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(save.mock.calls[0]?.[1]).toBe('sms-contacts-2026-11-27.csv');
+    const asked = callsTo(fetchMock, 'GET', '/admin/api/sms-contacts.csv')[0]?.url.searchParams;
+    expect(asked?.get('status')).toBe('active');
+  });
+
+  it("shows the server's refusal of an export", async () => {
+    mockContactsApi({
+      [LIST]: () => listResponse([maria], 1),
+      'GET /admin/api/sms-contacts.csv': () =>
+        jsonResponse(
+          { error: 'You need administrator privileges to access this page.', code: 'admin_required' },
+          403,
+        ),
+    });
+    renderApp('/admin/sms-contacts');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('Maria Lopez');
+    await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    expectShown(await screen.findByRole('alert'));
+    expect(screen.getByRole('alert')).toHaveTextContent('The export could not be downloaded:');
+  });
+
+  it('offers no export to a standard user', async () => {
+    mockContactsApi({
+      'GET /auth/session': () => jsonResponse(sessionUser({ role: 'user' })),
+      [LIST]: () => listResponse([maria], 1),
+    });
+    renderApp('/admin/sms-contacts');
+    await screen.findByText('Maria Lopez');
+    expectShown(screen.getByRole('button', { name: 'Import' }));
+    expect(screen.queryByRole('button', { name: 'Export CSV' })).not.toBeInTheDocument();
   });
 
   it('pauses and resumes only when the server says yes, and only logs a failure', async () => {

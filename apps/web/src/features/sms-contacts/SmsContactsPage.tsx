@@ -1,14 +1,18 @@
 // /admin/sms-contacts: the station's subscribers, searched and filtered on the server, 50 a page,
-// with preferences, pause/resume, Add Contact and Import (spec §2 SMS Contacts).
-import { Button, Card, Group, NativeSelect, Pagination, Text, Title } from '@mantine/core';
+// with preferences, pause/resume, Add Contact and Import (spec §2 SMS Contacts), and for admins
+// Export CSV of what the search and filter show.
+import { Alert, Button, Card, Group, NativeSelect, Pagination, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import type { TContactStatus, TSmsContact } from '@message-station/shared';
-import { IconFileImport, IconUserPlus } from '@tabler/icons-react';
+import { actsAsStationAdmin, type TContactStatus, type TSmsContact } from '@message-station/shared';
+import { IconAlertCircle, IconFileDownload, IconFileImport, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { smsContactsCsvPath } from '../../api/sms-contacts';
 import { ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
 import { SearchInput } from '../../components/SearchInput';
+import { useSessionUser } from '../auth/session-user';
+import { useFileExportMutation } from '../download/save-file';
 import { AddContactModal } from './AddContactModal';
 import { ContactsTable } from './ContactsTable';
 import { ImportContactsModal } from './ImportContactsModal';
@@ -51,6 +55,8 @@ export function SmsContactsPage() {
   const [editing, setEditing] = useState<TSmsContact | null>(null);
   const [adding, setAdding] = useState(false);
   const [importing, setImporting] = useState(false);
+  const isAdmin = actsAsStationAdmin(useSessionUser());
+  const exporting = useFileExportMutation('sms-contacts.csv');
 
   const total = contacts.data?.total;
   const pages = Math.max(1, Math.ceil((total ?? 0) / CONTACTS_PER_PAGE));
@@ -69,6 +75,16 @@ export function SmsContactsPage() {
             {total === undefined ? t('cardTitleLoading') : t('cardTitle', { count: total })}
           </Title>
           <Group gap="sm">
+            {isAdmin && (
+              <Button
+                variant="default"
+                leftSection={<IconFileDownload size={16} aria-hidden="true" />}
+                loading={exporting.isPending}
+                onClick={() => exporting.mutate(smsContactsCsvPath({ search: debouncedSearch, status }))}
+              >
+                {t('exportButton')}
+              </Button>
+            )}
             <Button
               variant="default"
               leftSection={<IconFileImport size={16} aria-hidden="true" />}
@@ -86,6 +102,11 @@ export function SmsContactsPage() {
           </Group>
         </Group>
 
+        {exporting.isError && (
+          <Alert color="red" mb="md" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
+            {t('exportFailed', { error: exporting.error.message })}
+          </Alert>
+        )}
         <Group mb="md" gap="sm" align="flex-end">
           <SearchInput
             label={t('search')}
