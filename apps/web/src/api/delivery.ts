@@ -57,3 +57,8 @@ export function sendSms({
 export function getDeliveryProgress(id: string, signal?: AbortSignal): Promise<TDeliveryProgress> {
   return api<TDeliveryProgress>(`/admin/api/messages/${encodeURIComponent(id)}/deliveries`, { signal });
 }
+
+/** Every text of the message's sends as CSV (admins), as the server names the file. */
+export function deliveriesCsvPath(id: string): string {
+  return `/admin/api/messages/${encodeURIComponent(id)}/deliveries.csv`;
+}

@@ -15,6 +15,7 @@ import type { TAppContext } from '../../app-context.js';
 import { twilioSignatureCheck } from '../../providers/sms/twilio-webhook.js';
 import { requestFacts, staffFacts } from '../../service-context.js';
 import { publishProgress } from './dispatcher.js';
+import { deliveriesCsv } from './report.js';
 import { acceptSend, previewSend } from './send.js';
 import { applyStatusCallback, deliveryProgress } from './status.js';
 import type { TDispatchQueue } from './worker.js';
@@ -101,6 +102,29 @@ export const deliveryRoutes: FastifyPluginAsyncZod<TDeliveryRoutesDeps> = async 
       },
     },
     async (request) => deliveryProgress(staffFacts(deps, request), request.params.id),
+  );
+
+  fastify.get(
+    '/admin/api/messages/:id/deliveries.csv',
+    {
+      onRequest: deps.guards.requireAdmin,
+      schema: {
+        tags: ['delivery'],
+        summary:
+          'Every text of every send of the message as CSV: recipient, status, failure reason and times (UTF-8 with BOM; no cell can start a formula)',
+        params: ZMessageIdParams,
+        produces: ['text/csv'],
+      },
+    },
+    async (request, reply) => {
+      const facts = staffFacts(deps, request);
+      const csv = await deliveriesCsv(facts, request.params.id);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('content-disposition', `attachment; filename="deliveries-${request.params.id}.csv"`)
+        .send(csv);
+    },
   );
 
   fastify.post(

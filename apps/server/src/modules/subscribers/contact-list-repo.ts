@@ -146,3 +146,17 @@ export async function consentDatesByPhone(
   const at = (value: string | Date | null) => (value === null ? null : new Date(value));
   return new Map(rows.map((r) => [r.phone, { optedInAt: at(r.optedInAt), optedOutAt: at(r.optedOutAt) }]));
 }
+
+/** The names of these contacts of the station (a contact without a name is absent). */
+export async function contactNames(
+  db: DbOrTx,
+  stationId: string,
+  ids: string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ id: smsContacts.id, name: smsContacts.name })
+    .from(smsContacts)
+    .where(and(eq(smsContacts.stationId, stationId), inArray(smsContacts.id, [...new Set(ids)])));
+  return new Map(rows.flatMap((r) => (r.name ? [[r.id, r.name] as const] : [])));
+}

@@ -4,6 +4,7 @@
 export {
   analyzeContacts,
   consentDatesByPhone,
+  contactNames,
   contactsWithPhones,
   insertConsentRows,
   insertContacts,

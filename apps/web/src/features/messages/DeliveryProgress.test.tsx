@@ -1,12 +1,15 @@
 import type { TDeliveryProgress } from '@message-station/shared';
-import { render, screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../app/query-client';
 import i18n from '../../i18n';
-import { mockApi } from '../../test/api-mock';
-import { jsonResponse } from '../../test/render-app';
+import { callsTo, mockApi, type TApiHandler } from '../../test/api-mock';
+import { jsonResponse, sessionUser } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
+import { SessionUserContext } from '../auth/session-user';
+import { fileSaver } from '../download/save-file';
 import { DeliveryProgress } from './DeliveryProgress';
 
 // 8 AM Eastern and 8 AM Central on Nov 24, 2026.
@@ -40,18 +43,28 @@ function atNight(overrides: Partial<TDeliveryProgress> = {}): TDeliveryProgress 
   };
 }
 
-async function showProgress(progress: TDeliveryProgress, language: 'en' | 'es' = 'en') {
+async function showProgress(
+  progress: TDeliveryProgress,
+  language: 'en' | 'es' = 'en',
+  user = sessionUser(),
+  handlers: Record<string, TApiHandler> = {},
+) {
   await i18n.changeLanguage(language);
-  mockApi({ 'GET /admin/api/messages/m-1/deliveries': () => jsonResponse(progress) });
+  const fetchMock = mockApi({
+    'GET /admin/api/messages/m-1/deliveries': () => jsonResponse(progress),
+    ...handlers,
+  });
   const queryClient = createQueryClient();
   queryClient.setDefaultOptions({ queries: { retry: false } });
   const view = render(
     <AppProviders queryClient={queryClient} env="test">
-      <DeliveryProgress messageId="m-1" />
+      <SessionUserContext value={user}>
+        <DeliveryProgress messageId="m-1" />
+      </SessionUserContext>
     </AppProviders>,
   );
   const section = await screen.findByTestId('delivery-progress');
-  return { ...view, section: within(section) };
+  return { ...view, section: within(section), fetchMock };
 }
 
 /** Each count under the bar, by its stage. */
@@ -69,6 +82,35 @@ function cells(table: HTMLElement): (string | null)[][] {
 }
 
 describe('DeliveryProgress', () => {
+  it('lets an admin export the report as the CSV file the server names', async () => {
+    const save = vi.spyOn(fileSaver, 'save').mockImplementation(() => {});
+    const { fetchMock } = await showProgress(atNight(), 'en', sessionUser(), {
+      'GET /admin/api/messages/m-1/deliveries.csv': () =>
+        new Response('\uFEFFsend_started_at_utc\r\n', {
+          headers: {
+            'content-type': 'text/csv; charset=utf-8',
+            'content-disposition': 'attachment; filename="deliveries-m-1.csv"',
+          },
+        }),
+    });
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Export report' }));
+    await waitFor(() => expect(save).toHaveBeenCalledTimes(1));
+    expect(save.mock.calls[0]?.[1]).toBe('deliveries-m-1.csv');
+    expect(callsTo(fetchMock, 'GET', '/admin/api/messages/m-1/deliveries.csv')).toHaveLength(1);
+  });
+
+  it("shows the server's refusal of the export, and offers none to a standard user", async () => {
+    const { unmount } = await showProgress(atNight(), 'es', sessionUser(), {
+      'GET /admin/api/messages/m-1/deliveries.csv': () =>
+        jsonResponse({ error: 'Message not found', code: 'message_not_found' }, 404),
+    });
+    await userEvent.setup({ delay: null }).click(screen.getByRole('button', { name: 'Exportar informe' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('No se pudo descargar el informe:');
+    unmount();
+    await showProgress(atNight(), 'en', sessionUser({ role: 'user' }));
+    expect(screen.queryByRole('button', { name: 'Export report' })).not.toBeInTheDocument();
+  });
+
   it('says how many are queued, held until 8 AM their local time, sending and sent — none of them as sent', async () => {
     const { section } = await showProgress(atNight());
     expectShown(section.getByText('1 of 12 SMS processed'));

@@ -1,12 +1,16 @@
 // Delivery progress of a message's SMS in the detail modal: where every text is (queued, held for
 // quiet hours and until when on the recipients' clocks, sending, sent, delivered, failed), a bar,
-// possible duplicates, and a breakdown per language. Nothing shows before a first send.
-import { Box, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { formatCount, type TDeliveryProgress } from '@message-station/shared';
-import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
+// possible duplicates, and a breakdown per language; admins export the report (a row per text).
+// Nothing shows before a first send.
+import { Alert, Box, Button, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { actsAsStationAdmin, formatCount, type TDeliveryProgress } from '@message-station/shared';
+import { IconAlertCircle, IconAlertTriangle, IconClock, IconFileDownload } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { deliveriesCsvPath } from '../../api/delivery';
+import { useSessionUser } from '../auth/session-user';
 import { quietHoursEnd, timeInZone } from '../dashboard/dashboard-format';
+import { useFileExportMutation } from '../download/save-file';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 import { useDeliveryProgressQuery } from './queries';
 
@@ -26,6 +30,8 @@ export function DeliveryProgress({ messageId }: { messageId: string }) {
   const { t } = useTranslation('messages');
   const titleId = useId();
   const progress = useDeliveryProgressQuery(messageId);
+  const isAdmin = actsAsStationAdmin(useSessionUser());
+  const exporting = useFileExportMutation('deliveries.csv');
   const counts = progress.data;
   if (!counts || counts.total === 0) return null;
 
@@ -38,10 +44,28 @@ export function DeliveryProgress({ messageId }: { messageId: string }) {
         <Title order={3} fz="md" id={titleId}>
           {t('delivery.title')}
         </Title>
-        <Text fz="sm" c="dimmed">
-          {t('delivery.summary', { done: formatCount(done), total: formatCount(counts.total) })}
-        </Text>
+        <Group gap="xs">
+          <Text fz="sm" c="dimmed">
+            {t('delivery.summary', { done: formatCount(done), total: formatCount(counts.total) })}
+          </Text>
+          {isAdmin && (
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              leftSection={<IconFileDownload size={14} aria-hidden="true" />}
+              loading={exporting.isPending}
+              onClick={() => exporting.mutate(deliveriesCsvPath(messageId))}
+            >
+              {t('delivery.export')}
+            </Button>
+          )}
+        </Group>
       </Group>
+      {exporting.isError && (
+        <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
+          {t('delivery.exportFailed', { error: exporting.error.message })}
+        </Alert>
+      )}
       <Progress.Root size="lg" radius="xl">
         {items
           .filter(({ stage }) => stage !== 'due')
