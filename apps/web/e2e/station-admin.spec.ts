@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { expect, type TStation, test } from './fixtures';
 import { acceptInvitation, joinForEmergencies as join, signIn } from './helpers';
@@ -188,6 +189,21 @@ test.describe('SMS delivery', () => {
       .click();
     const sentDetail = page.getByRole('dialog', { name: `Flood ${stamp}` });
     await expect(sentDetail.getByText('2 of 2 SMS processed')).toBeVisible();
+
+    // The report: a row per text, in the language each subscriber chose, none failed.
+    const downloading = page.waitForEvent('download');
+    await sentDetail.getByRole('button', { name: 'Export report' }).click();
+    const download = await downloading;
+    expect(download.suggestedFilename()).toMatch(/^deliveries-[0-9a-f-]{36}\.csv$/);
+    const [header, ...texts] = fs
+      .readFileSync(await download.path(), 'utf8')
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n')
+      .map((line) => line.split(','));
+    const column = (name: string) => (header ?? []).indexOf(name);
+    expect(texts.map((cells) => cells[column('language')]).sort()).toEqual(['en', 'es']);
+    expect(texts.map((cells) => cells[column('failure_reason')])).toEqual(['', '']);
 
     // A second Send on the same message asks first; Cancel sends nothing more.
     await sentDetail.getByRole('button', { name: 'Send SMS' }).click();
