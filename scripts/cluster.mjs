@@ -134,6 +134,7 @@ for (const [index, node] of nodes.entries()) {
 await Promise.all(nodes.map((node) => waitForReady(node.url, node.name)));
 
 const caddyDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-caddy-'));
+process.on('exit', () => fs.rmSync(caddyDir, { recursive: true, force: true }));
 const upstreams = nodes
   .filter((node) => node.role === 'api')
   .map((node) => `127.0.0.1:${node.port}`)
