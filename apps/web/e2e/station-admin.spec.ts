@@ -204,6 +204,13 @@ test.describe('SMS delivery', () => {
     const column = (name: string) => (header ?? []).indexOf(name);
     expect(texts.map((cells) => cells[column('language')]).sort()).toEqual(['en', 'es']);
     expect(texts.map((cells) => cells[column('failure_reason')])).toEqual(['', '']);
+    // On screen the same texts, numbers masked to their last four digits.
+    const recipients = sentDetail.getByRole('table', { name: 'Recipients' });
+    await expect(recipients.getByRole('row')).toHaveCount(3);
+    for (const cells of texts) {
+      await expect(recipients).toContainText(`•••-•••-${cells[column('phone')]?.slice(-4)}`);
+      await expect(recipients).not.toContainText(cells[column('phone')] ?? '');
+    }
 
     // A second Send on the same message asks first; Cancel sends nothing more.
     await sentDetail.getByRole('button', { name: 'Send SMS' }).click();

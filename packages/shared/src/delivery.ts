@@ -207,3 +207,50 @@ export type TActivityResponse = z.infer<typeof ZActivityResponse>;
 /** GET /admin/api/activity?limit=20: how many lines, newest first. */
 export const ZActivityQuery = z.object({ limit: z.coerce.number().int().min(1).max(100).default(20) });
 export type TActivityQuery = z.input<typeof ZActivityQuery>;
+
+/** Where one text is, for the report's list: queued (due or held), sending, sent, delivered, failed. */
+export const RECIPIENT_STAGES = ['queued', 'sending', 'sent', 'delivered', 'failed'] as const;
+export type TRecipientStage = (typeof RECIPIENT_STAGES)[number];
+
+/** Why a text failed, as a code the page words (from the provider's code; README lists them). */
+export const FAILURE_REASONS = [
+  'invalid_number',
+  'unsubscribed',
+  'not_mobile',
+  'unreachable',
+  'blocked',
+  'unknown_number',
+  'landline',
+  'carrier_filtered',
+  'carrier_error',
+  'provider_unreachable',
+  'other',
+] as const;
+export type TFailureReason = (typeof FAILURE_REASONS)[number];
+
+/** GET /admin/api/messages/{id}/recipients: a page of the texts of the message's sends. */
+export const ZDeliveryRecipientsQuery = z.object({
+  stage: z.enum(RECIPIENT_STAGES).optional(),
+  language: z.string().max(5).optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+export type TDeliveryRecipientsQuery = z.input<typeof ZDeliveryRecipientsQuery>;
+
+export const ZDeliveryRecipient = z.object({
+  /** The text's id (one per recipient and send). */
+  id: z.string(),
+  name: z.string().nullable(),
+  /** The number is masked on screen: its last four digits only (the CSV export has it whole). */
+  phone_last4: z.string(),
+  language: z.string(),
+  stage: z.enum(RECIPIENT_STAGES),
+  failure_reason: z.enum(FAILURE_REASONS).nullable(),
+  provider_error_code: z.string().nullable(),
+  sent_at: z.string().nullable(),
+  finished_at: z.string().nullable(),
+});
+export type TDeliveryRecipient = z.infer<typeof ZDeliveryRecipient>;
+
+export const ZDeliveryRecipients = z.object({ total: z.number(), recipients: z.array(ZDeliveryRecipient) });
+export type TDeliveryRecipients = z.infer<typeof ZDeliveryRecipients>;

@@ -3,6 +3,7 @@
 import {
   IDEMPOTENCY_KEY_HEADER,
   type TDeliveryProgress,
+  type TDeliveryRecipients,
   type TSendPreview,
   type TSendRequest,
   type TSendResult,
@@ -56,6 +57,20 @@ export function sendSms({
 /** Counts over every send of the message; total 0 when it was never sent. */
 export function getDeliveryProgress(id: string, signal?: AbortSignal): Promise<TDeliveryProgress> {
   return api<TDeliveryProgress>(`/admin/api/messages/${encodeURIComponent(id)}/deliveries`, { signal });
+}
+
+/** A page of the message's texts: recipient (number masked), status, failure reason, times. */
+export function listRecipients(
+  id: string,
+  query: { stage?: string; language?: string; limit: number; offset: number },
+  signal?: AbortSignal,
+): Promise<TDeliveryRecipients> {
+  const params = new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
+  if (query.stage) params.set('stage', query.stage);
+  if (query.language) params.set('language', query.language);
+  return api<TDeliveryRecipients>(`/admin/api/messages/${encodeURIComponent(id)}/recipients?${params}`, {
+    signal,
+  });
 }
 
 /** Every text of the message's sends as CSV (admins), as the server names the file. */

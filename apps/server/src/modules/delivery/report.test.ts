@@ -68,6 +68,35 @@ describe('delivery report', async () => {
     expect(rows[2]?.name).toBe("'=1+2");
   });
 
+  it('lists a page of texts for the detail view, numbers masked, filtered by status and language', async () => {
+    const url = `/admin/api/messages/${message.id}/recipients`;
+    const all = (await admin.get(url)).json();
+    expect(all.total).toBe(3);
+    expect(all.recipients).toEqual([
+      expect.objectContaining({
+        name: 'crowd 0',
+        phone_last4: crowdPhone(0).slice(-4),
+        stage: 'sent',
+        failure_reason: null,
+      }),
+      expect.objectContaining({
+        phone_last4: crowdPhone(1).slice(-4),
+        stage: 'failed',
+        failure_reason: 'not_mobile',
+        provider_error_code: '21614',
+        sent_at: null,
+      }),
+      expect.objectContaining({ name: '=1+2', stage: 'sent', language: 'en' }),
+    ]);
+    expect(JSON.stringify(all)).not.toContain(crowdPhone(0));
+    const failed = (await admin.get(`${url}?stage=failed`)).json();
+    expect(failed.total).toBe(1);
+    expect((await admin.get(`${url}?language=es`)).json()).toEqual({ total: 0, recipients: [] });
+    const second = (await admin.get(`${url}?limit=2&offset=2`)).json();
+    expect(second).toMatchObject({ total: 3, recipients: [expect.objectContaining({ name: '=1+2' })] });
+    expect((await admin.get(`${url}?stage=lost`)).statusCode).toBe(400);
+  });
+
   it("answers 404 for another station's message and 403 to a standard user", async () => {
     const other = await stationWithCrowd(db, { slug: 'kreportother', count: 0 });
     const otherAdmin = new TestClient(app);
@@ -75,6 +104,8 @@ describe('delivery report', async () => {
     const foreign = await otherAdmin.get(`/admin/api/messages/${message.id}/deliveries.csv`);
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json()).toMatchObject({ code: 'message_not_found' });
+    const foreignList = await otherAdmin.get(`/admin/api/messages/${message.id}/recipients`);
+    expect(foreignList.statusCode).toBe(404);
     const user = new TestClient(app);
     await user.login('user@demo.test');
     expect((await user.get(`/admin/api/messages/${message.id}/deliveries.csv`)).statusCode).toBe(403);

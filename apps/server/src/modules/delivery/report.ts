@@ -2,12 +2,14 @@
 // one row per text, with the recipient's name as the contact list has it now, the status, why it
 // failed as a stable reason (and the provider's code), and its times. Reasons are codes, not
 // English: whoever reads the file reads them in their language from the docs (README).
+import type { TDeliveryRecipients, TFailureReason, ZDeliveryRecipientsQuery } from '@message-station/shared';
+import type { z } from 'zod';
 import { csvDocument, csvRow } from '../../platform/csv.js';
 import { notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
 import { findMessage } from '../messages/service.js';
 import { contactNames } from '../subscribers/contacts-service.js';
-import { deliveriesOfMessage } from './report-repo.js';
+import { deliveriesOfMessage, pageRecipients, stageOf } from './report-repo.js';
 
 const PAGE = 5000;
 
@@ -26,7 +28,7 @@ export const DELIVERY_REPORT_HEADER = [
 ] as const;
 
 /** The provider codes a station can act on, by what they mean; anything else is `other`. */
-const REASONS: Record<string, string> = {
+const REASONS: Record<string, TFailureReason> = {
   '21211': 'invalid_number',
   '21610': 'unsubscribed',
   '21614': 'not_mobile',
@@ -42,7 +44,7 @@ const REASONS: Record<string, string> = {
  * Why a text failed, from what the dispatcher and the status callbacks stored ("Twilio 21614: …",
  * "Carrier error 30006", "Twilio unreachable: …").
  */
-export function failureReason(error: string | null): { reason: string; code: string } {
+export function failureReason(error: string | null): { reason: TFailureReason | ''; code: string } {
   if (!error) return { reason: '', code: '' };
   const code = /^(?:Twilio|Carrier error) (\d+)\b/.exec(error)?.[1] ?? '';
   if (code) return { reason: REASONS[code] ?? 'other', code };
@@ -50,7 +52,43 @@ export function failureReason(error: string | null): { reason: string; code: str
   return { reason: 'other', code: '' };
 }
 
+type TDeliveryRecipientsQueryParsed = z.output<typeof ZDeliveryRecipientsQuery>;
+
 const iso = (at: Date | null) => at?.toISOString() ?? '';
+
+/** A page of the message's texts for the detail view: numbers masked, reasons as codes. */
+export async function listRecipients(
+  ctx: Pick<TServiceContext, 'db' | 'stationId'>,
+  messageId: string,
+  query: TDeliveryRecipientsQueryParsed,
+): Promise<TDeliveryRecipients> {
+  const message = await findMessage(ctx.db, ctx.stationId, messageId);
+  if (!message) throw notFound('message_not_found');
+  const page = await pageRecipients(ctx.db, ctx.stationId, messageId, query, query.limit, query.offset);
+  const names = await contactNames(
+    ctx.db,
+    ctx.stationId,
+    page.rows.flatMap((d) => (d.contactId ? [d.contactId] : [])),
+  );
+  return {
+    total: page.total,
+    recipients: page.rows.map((row) => {
+      const stage = stageOf(row.status);
+      const failure = stage === 'failed' ? failureReason(row.error) : null;
+      return {
+        id: row.id,
+        name: row.contactId ? (names.get(row.contactId) ?? null) : null,
+        phone_last4: row.phone.slice(-4),
+        language: row.language,
+        stage,
+        failure_reason: failure?.reason || (stage === 'failed' ? 'other' : null),
+        provider_error_code: failure?.code || null,
+        sent_at: row.sentAt?.toISOString() ?? null,
+        finished_at: row.finishedAt?.toISOString() ?? null,
+      };
+    }),
+  };
+}
 
 export async function deliveriesCsv(
   ctx: Pick<TServiceContext, 'db' | 'stationId'>,

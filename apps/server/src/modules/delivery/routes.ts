@@ -1,6 +1,8 @@
 // Sending a message by SMS (spec §7 send-sms), its progress, and Twilio's status callbacks.
 import {
   ZDeliveryProgress,
+  ZDeliveryRecipients,
+  ZDeliveryRecipientsQuery,
   ZErrorResponse,
   ZMessageIdParams,
   ZSendConflictResponse,
@@ -15,7 +17,7 @@ import type { TAppContext } from '../../app-context.js';
 import { twilioSignatureCheck } from '../../providers/sms/twilio-webhook.js';
 import { requestFacts, staffFacts } from '../../service-context.js';
 import { publishProgress } from './dispatcher.js';
-import { deliveriesCsv } from './report.js';
+import { deliveriesCsv, listRecipients } from './report.js';
 import { acceptSend, previewSend } from './send.js';
 import { applyStatusCallback, deliveryProgress } from './status.js';
 import type { TDispatchQueue } from './worker.js';
@@ -102,6 +104,21 @@ export const deliveryRoutes: FastifyPluginAsyncZod<TDeliveryRoutesDeps> = async 
       },
     },
     async (request) => deliveryProgress(staffFacts(deps, request), request.params.id),
+  );
+
+  fastify.get(
+    '/admin/api/messages/:id/recipients',
+    {
+      ...guard,
+      schema: {
+        tags: ['delivery'],
+        summary: "A page of the message's texts: recipient (number masked), status, failure reason, times",
+        params: ZMessageIdParams,
+        querystring: ZDeliveryRecipientsQuery,
+        response: { 200: ZDeliveryRecipients, 404: ZErrorResponse },
+      },
+    },
+    async (request) => listRecipients(staffFacts(deps, request), request.params.id, request.query),
   );
 
   fastify.get(

@@ -52,6 +52,7 @@ async function showProgress(
   await i18n.changeLanguage(language);
   const fetchMock = mockApi({
     'GET /admin/api/messages/m-1/deliveries': () => jsonResponse(progress),
+    'GET /admin/api/messages/m-1/recipients': () => jsonResponse({ total: 0, recipients: [] }),
     ...handlers,
   });
   const queryClient = createQueryClient();
@@ -82,6 +83,56 @@ function cells(table: HTMLElement): (string | null)[][] {
 }
 
 describe('DeliveryProgress', () => {
+  it('lists each text with the number masked and why one failed, in the interface language; filters by status', async () => {
+    const recipients = {
+      total: 2,
+      recipients: [
+        {
+          id: 'd-1',
+          name: 'Rosa Martinez',
+          phone_last4: '0101',
+          language: 'es',
+          stage: 'sent',
+          failure_reason: null,
+          provider_error_code: null,
+          sent_at: '2026-11-24T15:00:00.000Z',
+          finished_at: null,
+        },
+        {
+          id: 'd-2',
+          name: null,
+          phone_last4: '0199',
+          language: 'en',
+          stage: 'failed',
+          failure_reason: 'landline',
+          provider_error_code: '30006',
+          sent_at: null,
+          finished_at: '2026-11-24T15:00:02.000Z',
+        },
+      ],
+    };
+    const { fetchMock } = await showProgress(atNight(), 'es', sessionUser(), {
+      'GET /admin/api/messages/m-1/recipients': () => jsonResponse(recipients),
+    });
+    const table = await screen.findByRole('table', { name: 'Destinatarios' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => row.textContent)).toEqual([
+      expect.stringContaining('Rosa Martinez•••-•••-0101EspañolEnviado'),
+      expect.stringContaining(
+        '(sin nombre)•••-•••-0199InglésFallidoLínea fija u operador inaccesible (30006)—',
+      ),
+    ]);
+    expect(table).not.toHaveTextContent('555');
+    await userEvent
+      .setup({ delay: null })
+      .selectOptions(screen.getByRole('combobox', { name: 'Estado' }), 'failed');
+    await waitFor(() =>
+      expect(
+        callsTo(fetchMock, 'GET', '/admin/api/messages/m-1/recipients').at(-1)?.url.searchParams.get('stage'),
+      ).toBe('failed'),
+    );
+  });
+
   it('lets an admin export the report as the CSV file the server names', async () => {
     const save = vi.spyOn(fileSaver, 'save').mockImplementation(() => {});
     const { fetchMock } = await showProgress(atNight(), 'en', sessionUser(), {

@@ -12,6 +12,7 @@ import { useSessionUser } from '../auth/session-user';
 import { quietHoursEnd, timeInZone } from '../dashboard/dashboard-format';
 import { useFileExportMutation } from '../download/save-file';
 import { useLanguageName } from '../sms-contacts/use-language-name';
+import { DeliveryRecipients } from './DeliveryRecipients';
 import { useDeliveryProgressQuery } from './queries';
 
 type TStage = 'delivered' | 'sent' | 'failed' | 'sending' | 'held' | 'due';
@@ -108,6 +109,7 @@ export function DeliveryProgress({ messageId }: { messageId: string }) {
         </Group>
       )}
       {counts.languages.length > 0 && <LanguageBreakdown counts={counts} />}
+      <DeliveryRecipients messageId={messageId} counts={counts} />
     </Stack>
   );
 }
