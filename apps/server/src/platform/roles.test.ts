@@ -29,6 +29,20 @@ async function jobStates(db: Database['db'], queue: string) {
   return (result as unknown as { rows: { state: string }[] }).rows.map((r) => r.state);
 }
 
+/** The database's clock (ms), which stamps pg-boss's jobs. */
+async function databaseNow(db: Database['db']) {
+  const result = await db.execute(sql`select (extract(epoch from clock_timestamp()) * 1000)::float8 as now`);
+  return (result as unknown as { rows: { now: number }[] }).rows[0]?.now ?? Number.NaN;
+}
+
+/** When the first job of the queue was started (ms), by the database's clock. */
+async function jobStartedAt(db: Database['db'], queue: string) {
+  const result = await db.execute(
+    sql`select (extract(epoch from min(started_on)) * 1000)::float8 as at from pgboss.job where name = ${queue}`,
+  );
+  return (result as unknown as { rows: { at: number }[] }).rows[0]?.at ?? Number.NaN;
+}
+
 async function deliveryStatuses(db: Database['db']) {
   return (await db.select({ status: smsDeliveries.status }).from(smsDeliveries)).map((r) => r.status);
 }
@@ -94,12 +108,13 @@ describe('server roles', () => {
         return list.find((m: { id: string }) => m.id === messageId).translations[0];
       };
 
-      // No worker yet: the job waits. A node that runs jobs takes it at once (it wakes its own
-      // workers), a worker elsewhere within one 2 s poll: 3 s gives a wrong api node its chance.
-      await new Promise((resolve) => setTimeout(resolve, 3000));
+      // No worker yet: the job is queued. Whether the api node ever takes it is read from the job
+      // itself below: a node running jobs takes it at once (it wakes its own workers), so it would
+      // start before the worker process even exists.
       expect(await jobStates(db, 'translate')).toEqual(['created']);
       expect((await translation()).translation_status).toBe('pending');
 
+      const workerSpawnedAt = await databaseNow(db);
       const worker = await startServerProcess(env, ['--role', 'worker']);
       const ready = await (await fetch(`${worker.url}/readyz`)).json();
       expect(ready).toEqual({ status: 'ready', database: 'postgres', role: 'worker' });
@@ -117,18 +132,19 @@ describe('server roles', () => {
         },
       );
       expect(await translation()).toMatchObject({ translation_status: 'completed' });
+      expect(await jobStartedAt(db, 'translate')).toBeGreaterThanOrEqual(workerSpawnedAt);
 
       // The worker stops (a deploy): the send is accepted by the api node and waits, unsent.
       worker.kill('SIGTERM');
       expect((await worker.exited).code).toBe(0);
       const sent = await staff.request('POST', `/admin/api/messages/${messageId}/send-sms`);
       expect(sent.status, sent.text).toBe(200);
-      // As above: a node that dispatches starts at once on its own wake.
-      await new Promise((resolve) => setTimeout(resolve, 3000));
       expect(fake.requests).toHaveLength(0);
       expect(new Set(await deliveryStatuses(db))).toEqual(new Set(['queued']));
 
-      // Two workers start: every subscriber gets the Spanish text once.
+      // Two workers start: every subscriber gets the Spanish text once, and none before them (a
+      // node that dispatches starts at once on its own wake).
+      const workersSpawnedAt = Date.now();
       const workers: TServerProcess[] = await Promise.all([
         startServerProcess(env, ['--role', 'worker']),
         startServerProcess(env, ['--role', 'worker']),
@@ -141,6 +157,7 @@ describe('server roles', () => {
           intervalMs: 100,
         },
       );
+      expect(fake.messages.every((m) => m.created.getTime() >= workersSpawnedAt)).toBe(true);
       const perPhone = new Map<string, number>();
       for (const m of fake.messages) perPhone.set(m.to, (perPhone.get(m.to) ?? 0) + 1);
       expect(perPhone.size).toBe(SUBSCRIBERS);
