@@ -3,11 +3,11 @@
 // dispatch lag, translation jobs by state); behind METRICS_TOKEN, absent in production without one.
 import { describe, expect, it } from 'vitest';
 import { SmsSendError, type TSmsProvider } from '../providers/sms/types.js';
-import type { TTranslationProvider } from '../providers/translation/types.js';
 import { createTestApp, TestClient } from '../test/app.js';
 import { crowdPhone, stationWithCrowd } from '../test/crowd.js';
 import { createMessage } from '../test/messages-factory.js';
 import { waitUntil } from '../test/poll.js';
+import { prefixEngine } from '../test/prefix-engine.js';
 
 /** One sample's value from Prometheus's text format, or undefined when the series is absent. */
 function sample(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
@@ -33,11 +33,7 @@ const sms: TSmsProvider = {
   },
 };
 
-const engine: TTranslationProvider = {
-  name: 'fake',
-  supports: () => true,
-  translate: async ({ text, to }) => `[${to}] ${text}`,
-} as TTranslationProvider;
+const engine = prefixEngine;
 
 describe('/metrics', async () => {
   const { app, db } = await createTestApp({ sms, translation: engine, workers: true });

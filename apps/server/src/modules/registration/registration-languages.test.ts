@@ -9,15 +9,11 @@ import {
   registrationDrafts,
   stations,
 } from '../../db/schema/index.js';
-import type { TTranslationProvider } from '../../providers/translation/types.js';
 import { createTestApp, TestClient } from '../../test/app.js';
+import { prefixEngine } from '../../test/prefix-engine.js';
 import { typeNamesIn } from '../station/type-translations.js';
 
-const fakeTranslation: TTranslationProvider = {
-  name: 'fake',
-  supports: () => true,
-  translate: async ({ text, to }) => `[${to}] ${text}`,
-};
+const fakeTranslation = prefixEngine;
 
 const es = MESSAGE_TYPE_WORDING.es;
 

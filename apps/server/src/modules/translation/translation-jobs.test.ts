@@ -5,11 +5,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { messageTranslations } from '../../db/schema/index.js';
 import { startJobRunner } from '../../platform/jobs.js';
-import type { TTranslationProvider } from '../../providers/translation/types.js';
 import { createTestApp } from '../../test/app.js';
 import { createStationWithAdmin } from '../../test/factories.js';
 import { createMessage } from '../../test/messages-factory.js';
 import { readUntil } from '../../test/poll.js';
+import { prefixEngine } from '../../test/prefix-engine.js';
 import { insertTranslation } from '../messages/repo.js';
 import {
   editTranslation,
@@ -20,11 +20,7 @@ import { TRANSLATE_QUEUE, translationQueue } from './queue.js';
 import { requeueStalePending, SWEEP_QUEUE } from './sweep.js';
 import { startTranslationWorker } from './worker.js';
 
-const engine: TTranslationProvider = {
-  name: 'fake',
-  supports: () => true,
-  translate: async ({ text, to }) => `[${to}] ${text}`,
-};
+const engine = prefixEngine;
 const events = {
   publish: async () => {},
   deliverHere: () => {},
