@@ -3,6 +3,8 @@
 // the spec's "server error text is shown as given" read it), `code` and `params` let the web word it
 // in the interface language (apps/web/src/locales/{en,es}/errors.json). A code never changes
 // meaning; a new refusal gets a new code.
+import { APPROVAL_ERRORS } from './approvals.js';
+import { SCHEDULE_ERRORS } from './schedules.js';
 import { STATION_SMS_TEXT_ERRORS } from './station-sms-texts.js';
 
 /** One English text with `{{param}}` placeholders. */
@@ -273,8 +275,31 @@ export const ERROR_CODES = {
   glossary_too_many: 'A glossary holds at most 200 terms.',
   glossary_term_twice: '"{{term}}" is in the glossary twice; each term can be listed once.',
 
+  // Message templates (/admin/api/templates, decision 0038)
+  template_not_found: 'Template not found',
+  template_name_taken: 'A template named "{{name}}" already exists.',
+  template_too_many_fields: 'A template can have at most {{max}} fields.',
+  template_translation_not_found: 'This template has no translation in that language.',
+  template_translation_failed: 'This translation failed; correct it by hand instead.',
+  template_translation_fields_missing: 'The translation must keep {{fields}} as written.',
+  template_translation_fields_unknown: 'The translation has fields the original does not: {{fields}}.',
+  template_fields_missing: 'Fill in {{fields}} to use this template.',
+  template_fields_invalid: 'Write a date as YYYY-MM-DD and a time as HH:MM (24-hour): {{fields}}.',
+
+  // The two-way inbox (decision 0040)
+  inbox_conversation_not_found: 'Conversation not found',
+  inbox_contact_opted_out:
+    'This number has opted out of your texts. It can be texted again after it replies START.',
+  inbox_translation_failed: 'The reply could not be translated: {{detail}}',
+
   // Settings → Subscriber texts (PUT /admin/api/settings/sms-texts), kept in their own table.
   ...STATION_SMS_TEXT_ERRORS,
+
+  // Scheduled sends (/admin/api/schedules)
+  ...SCHEDULE_ERRORS,
+
+  // Two-person approval (/admin/api/messages/{id}/approval, decision 0039)
+  ...APPROVAL_ERRORS,
 } as const satisfies Record<string, TErrorTemplate>;
 
 export type TErrorCode = keyof typeof ERROR_CODES;

@@ -1,6 +1,7 @@
 // The HTTP status of every refusal code (decision 0032): one code is one refusal (decision 0028),
 // so it always answers with the same status. The server's AppError reads its status here; a code
 // without an entry fails the typecheck. Grouped as the catalogue (error-codes.ts) is.
+import { APPROVAL_ERROR_STATUS } from './approvals.js';
 import type { TErrorCode } from './error-codes.js';
 
 export const ERROR_STATUS = {
@@ -240,6 +241,22 @@ export const ERROR_STATUS = {
   contact_email_failed: 503,
   twilio_signature_invalid: 403,
 
+  // Message templates
+  template_not_found: 404,
+  template_name_taken: 409,
+  template_too_many_fields: 400,
+  template_translation_not_found: 404,
+  template_translation_failed: 409,
+  template_translation_fields_missing: 400,
+  template_translation_fields_unknown: 400,
+  template_fields_missing: 400,
+  template_fields_invalid: 400,
+
+  // The two-way inbox (decision 0040)
+  inbox_conversation_not_found: 404,
+  inbox_contact_opted_out: 409,
+  inbox_translation_failed: 502,
+
   // Settings → Subscriber texts: the text a station wrote is refused as a form field is.
   sms_text_empty: 400,
   sms_text_too_long: 400,
@@ -247,6 +264,22 @@ export const ERROR_STATUS = {
   sms_text_unknown_placeholder: 400,
   sms_text_over_budget: 400,
   sms_text_language_not_supported: 400,
+
+  // Scheduled sends
+  schedule_not_found: 404,
+  schedule_in_past: 400,
+  schedule_nothing_to_do: 400,
+  schedule_once_no_end: 400,
+  schedule_ends_before_start: 400,
+  schedule_no_runs: 400,
+  schedule_not_active: 409,
+  /** Recorded on a run, never answered: what it would be. */
+  schedule_translations_incomplete: 409,
+  schedule_machines_missed: 409,
+  schedule_message_deleted: 404,
+
+  // Two-person approval
+  ...APPROVAL_ERROR_STATUS,
 } as const satisfies Record<TErrorCode, number>;
 
 /** The codes whose status is decided elsewhere and relayed: Fastify's own 4xx, another node's answer. */

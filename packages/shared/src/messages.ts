@@ -1,5 +1,6 @@
 // Message shapes (spec §3 Message, §7 message calls).
 import { z } from 'zod';
+import { ZMessageApproval } from './approvals.js';
 import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS } from './constants.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 import { ZTranslationWarning } from './translation-checks.js';
@@ -43,6 +44,8 @@ export const ZMessage = z.object({
   updatedAt: z.string(),
   target_languages: z.array(z.string()),
   translations: z.array(ZTranslation),
+  /** Two-person approval (decision 0039); in the list and detail answers. */
+  approval: ZMessageApproval.optional(),
 });
 export type TMessage = z.infer<typeof ZMessage>;
 /** GET /admin/api/messages: newest first. */
@@ -122,5 +125,7 @@ export const ZStationSummary = z.object({
   primary_language: z.string(),
   brand_color: z.string(),
   payment_status: z.string(),
+  /** The zone its schedules run in (issue 21). */
+  time_zone: z.string(),
 });
 export type TStationSummary = z.infer<typeof ZStationSummary>;

@@ -1,6 +1,7 @@
 // Who may do what, one rule each: the server's guards and services check these, and the web
 // shows or blocks its buttons by the same functions. They take the signed-in user as both sides
 // hold it (the server's session, the web's TSessionUser).
+import type { TMessageApproval } from './approvals.js';
 
 export type TActor = {
   role: 'admin' | 'user';
@@ -16,4 +17,18 @@ export function actsAsStationAdmin(actor: TActor): boolean {
 /** Sending a message's SMS to the station's subscribers: admins only (spec §5). */
 export function canSendSms(actor: TActor): boolean {
   return actsAsStationAdmin(actor);
+}
+
+/**
+ * Why this user may not approve or reject the message, or null when they may: an admin (or the
+ * operator viewing the station) who neither wrote it nor put its current text up for approval.
+ */
+export function approvalRefusal(
+  actor: TActor & { id: string },
+  approval: Pick<TMessageApproval, 'author_id' | 'requested_by'>,
+): 'approval_not_admin' | 'approval_own_message' | null {
+  if (!actsAsStationAdmin(actor)) return 'approval_not_admin';
+  if (actor.id === approval.author_id || actor.id === approval.requested_by?.id)
+    return 'approval_own_message';
+  return null;
 }

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS, PAYMENT_STATUSES } from './constants.js';
 import { httpUrl, requiredText, ZBrandColor } from './fields.js';
+import { ZStationTimeZone } from './schedules.js';
 import { TEXT_LIMITS } from './text-field.js';
 
 export const SETTINGS_ERRORS = {
@@ -32,6 +33,12 @@ export const ZStationSettings = z.object({
   payment_status: z.enum(PAYMENT_STATUSES),
   /** Message types whose SMS waits until staff reviewed every translation it sends. */
   review_required_types: z.array(z.enum(MESSAGE_TYPE_KEYS)),
+  /** Message types whose SMS, Play and schedules wait for a second admin's approval (decision 0039). */
+  approval_required_types: z.array(z.enum(MESSAGE_TYPE_KEYS)),
+  /** An emergency goes without approval even where its type requires one. */
+  approval_bypass_emergency: z.boolean(),
+  /** The zone schedules run in (IANA). */
+  time_zone: z.string(),
   /** The station's public pages on this site. */
   join_url: z.string(),
   unsubscribe_url: z.string(),
@@ -58,6 +65,15 @@ export const ZStationSettingsRequest = z
       .max(MESSAGE_TYPE_KEYS.length)
       .transform((list) => [...new Set(list)])
       .optional(),
+    /** Left out: unchanged (clients from before two-person approval keep working). */
+    approval_required_types: z
+      .array(z.enum(MESSAGE_TYPE_KEYS, 'Unknown message type.'))
+      .max(MESSAGE_TYPE_KEYS.length)
+      .transform((list) => [...new Set(list)])
+      .optional(),
+    approval_bypass_emergency: z.boolean().optional(),
+    /** Left out: unchanged (clients from before scheduling keep working). */
+    time_zone: ZStationTimeZone.optional(),
   })
   .superRefine((value, ctx) => {
     if (!value.supported_languages.includes(value.primary_language)) {

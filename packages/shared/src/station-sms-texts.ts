@@ -5,7 +5,7 @@ import { renderSmsTemplate, SMS_TEXT_BUDGETS, smsTemplate } from './catalogue/sm
 import { LANGUAGE_CODES } from './constants.js';
 import { smsSegments, type TSmsEncoding } from './sms-segments.js';
 
-export const STATION_SMS_TEXT_KINDS = ['confirmation', 'help'] as const;
+export const STATION_SMS_TEXT_KINDS = ['confirmation', 'help', 'auto_reply'] as const;
 export type TStationSmsTextKind = (typeof STATION_SMS_TEXT_KINDS)[number];
 
 /** Characters a station's text may have (two GSM-7 segments are 306). */
@@ -14,11 +14,13 @@ export const STATION_SMS_TEXT_MAX = 320;
 export const STATION_SMS_TEXT_BUDGET: Record<TStationSmsTextKind, number> = {
   confirmation: SMS_TEXT_BUDGETS.confirmation_first,
   help: SMS_TEXT_BUDGETS.help,
+  auto_reply: SMS_TEXT_BUDGETS.auto_reply,
 };
 /** Placeholders a station's text may use, filled in when it is sent. */
 export const STATION_SMS_TEXT_PLACEHOLDERS: Record<TStationSmsTextKind, readonly string[]> = {
   confirmation: ['station', 'types'],
   help: ['station', 'url'],
+  auto_reply: ['station'],
 };
 
 /**
@@ -27,6 +29,7 @@ export const STATION_SMS_TEXT_PLACEHOLDERS: Record<TStationSmsTextKind, readonly
  */
 export function stationSmsTextDefault(kind: TStationSmsTextKind, language: string): string {
   if (kind === 'help') return smsTemplate('help', language).replace('{stations}', '{station}');
+  if (kind === 'auto_reply') return smsTemplate('auto_reply', language);
   return smsTemplate('confirmation_first', language);
 }
 
@@ -105,7 +108,11 @@ export type TStationSmsText = z.infer<typeof ZStationSmsText>;
 export const ZStationSmsTexts = z.object({
   /** The station's languages (primary first), each with both kinds. */
   texts: z.array(ZStationSmsText),
-  placeholders: z.object({ confirmation: z.array(z.string()), help: z.array(z.string()) }),
+  placeholders: z.object({
+    confirmation: z.array(z.string()),
+    help: z.array(z.string()),
+    auto_reply: z.array(z.string()),
+  }),
   max_characters: z.number(),
   max_segments: z.number(),
 });
@@ -113,7 +120,7 @@ export type TStationSmsTexts = z.infer<typeof ZStationSmsTexts>;
 
 export const ZStationSmsTextRequest = z.object({
   language: z.enum(LANGUAGE_CODES, 'Unknown language.'),
-  kind: z.enum(STATION_SMS_TEXT_KINDS, 'Unknown kind of text: use confirmation or help.'),
+  kind: z.enum(STATION_SMS_TEXT_KINDS, 'Unknown kind of text: use confirmation, help or auto_reply.'),
   /** The station's template; null goes back to the default. */
   text: z
     .string()

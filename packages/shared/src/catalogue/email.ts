@@ -129,3 +129,56 @@ export const ACCOUNT_ELSEWHERE_EMAIL = {
     footer: 'Message Station',
   },
 } as const;
+
+/** To a station's admins when a scheduled send could not go (issue 21): what, when, why, what next. */
+export const SCHEDULE_FAILED_EMAIL = {
+  en: {
+    subject: (title: string) => `Scheduled message not sent: ${title}`,
+    hello: (name: string) => `Hello ${name},`,
+    what: (title: string, when: string) =>
+      `The message “${title}” was scheduled for ${when} and could not go.`,
+    why: 'Why:',
+    next: (when: string) => `The schedule goes on: its next run is ${when}.`,
+    ended: 'The schedule has no more runs.',
+    button: 'Open scheduled messages',
+    footer: 'Message Station',
+    reasons: {
+      not_enough_credits: (p: Record<string, string | number>) =>
+        `Not enough SMS credits: it needed ${p.needed} and the station had ${p.available}.`,
+      sms_disabled: 'SMS is turned off in Settings → SMS Settings.',
+      send_no_subscription: 'The station has no active subscription.',
+      no_audience: 'Nobody receives this type of message yet.',
+      review_required: 'Some translations were not reviewed, and the station requires review for this type.',
+      correction_choice_needed: 'The original changed after a translation was corrected: staff must choose.',
+      schedule_translations_incomplete: 'Some translations were not finished.',
+      schedule_machines_missed: (p: Record<string, string | number>) =>
+        `These machines were not connected: ${p.machine_list}.`,
+      other: 'Open scheduled messages to see the reason.',
+    },
+  },
+  es: {
+    subject: (title: string) => `Mensaje programado no enviado: ${title}`,
+    hello: (name: string) => `Hola, ${name}:`,
+    what: (title: string, when: string) =>
+      `El mensaje «${title}» estaba programado para ${when} y no se pudo enviar.`,
+    why: 'Motivo:',
+    next: (when: string) => `La programación continúa: el próximo envío es ${when}.`,
+    ended: 'La programación no tiene más envíos.',
+    button: 'Abrir mensajes programados',
+    footer: 'Message Station',
+    reasons: {
+      not_enough_credits: (p: Record<string, string | number>) =>
+        `No había créditos SMS suficientes: necesitaba ${p.needed} y la estación tenía ${p.available}.`,
+      sms_disabled: 'El SMS está desactivado en Configuración → SMS.',
+      send_no_subscription: 'La estación no tiene una suscripción activa.',
+      no_audience: 'Nadie recibe todavía este tipo de mensaje.',
+      review_required: 'Algunas traducciones no se revisaron y la estación exige revisión para este tipo.',
+      correction_choice_needed:
+        'El original cambió después de corregir una traducción: el personal debe elegir.',
+      schedule_translations_incomplete: 'Algunas traducciones no estaban terminadas.',
+      schedule_machines_missed: (p: Record<string, string | number>) =>
+        `Estos equipos no estaban conectados: ${p.machine_list}.`,
+      other: 'Abra los mensajes programados para ver el motivo.',
+    },
+  },
+} as const;

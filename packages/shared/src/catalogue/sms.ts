@@ -35,6 +35,8 @@ export const SMS_TEXT_KINDS = [
   'language_unsupported',
   /** Confirmation of the public unsubscribe page. */
   'unsubscribed_web',
+  /** The inbox's answer to a text while nobody attends it (Settings → SMS, decision 0040). */
+  'auto_reply',
   /** The join page's consent sentence, recorded with each opt-in (shown, not texted). */
   'consent',
 ] as const;
@@ -65,6 +67,7 @@ export const SMS_TEXT_BUDGETS: Record<TTextedKind, 1 | 2> = {
   language_changed: 1,
   language_unsupported: 1,
   unsubscribed_web: 1,
+  auto_reply: 2,
 };
 
 type TTemplates = Record<TLanguageCode, string>;
@@ -240,6 +243,17 @@ export const SMS_TEXTS: Record<TSmsTextKind, TTemplates> = {
     zh: '{station}：您已退订，不会再收到提醒。回复START可重新订阅。',
     ja: '{station}：配信を停止しました。今後通知は届きません。再開はSTARTと返信。',
     ko: '{station}: 수신거부되었습니다. 재구독은 START 회신.',
+  },
+  auto_reply: {
+    en: '{station}: Thanks for your message. Our team will read it and answer as soon as they can. Reply STOP to opt out.',
+    es: '{station}: Gracias por su mensaje. Lo vamos a leer y le responderemos lo antes posible. Responda ALTO o STOP para cancelar.',
+    fr: '{station} : Merci pour votre message. Notre équipe le lira et vous répondra dès que possible. Répondez ARRET ou STOP pour annuler.',
+    de: '{station}: Danke für Ihre Nachricht. Unser Team liest sie und antwortet so bald wie möglich. HALT oder STOP zum Abbestellen.',
+    it: '{station}: Grazie per il messaggio. Il nostro team lo leggerà e risponderà appena possibile. Rispondi BASTA o STOP per annullare.',
+    pt: '{station}: Obrigado pela mensagem. Nossa equipe vai ler e responder assim que puder. Responda PARAR ou STOP para sair.',
+    zh: '{station}：感谢您的来信。我们的团队会尽快阅读并回复。回复停止或STOP退订。',
+    ja: '{station}：メッセージありがとうございます。担当者が確認し、できるだけ早くお返事します。配信停止はSTOPと返信。',
+    ko: '{station}: 메시지 감사합니다. 담당자가 확인 후 최대한 빨리 답변드리겠습니다. 수신거부: 중지 또는 STOP.',
   },
   consent: {
     en: 'I consent to receive SMS alerts from {station} at this number. Message frequency varies. Message and data rates may apply. Reply HELP for help, STOP to opt out.',
