@@ -3,6 +3,7 @@
 import type { FastifyServerOptions } from 'fastify';
 import type { TConfig } from './config.js';
 import type { Database } from './db/client.js';
+import type { TInboxQueue } from './modules/inbox/service.js';
 import type { TAgentHub } from './modules/machines/hub.js';
 import type { TTranslationQueue } from './modules/messages/service.js';
 import type { TRateLimits } from './modules/rate-limits/index.js';
@@ -45,6 +46,8 @@ export type TAppContext = {
   /** The desktop agents connected to this process, and commands to agents anywhere. */
   agents: TAgentHub;
   translationQueue: TTranslationQueue;
+  /** Inbound texts' translations into the station's language (the inbox, decision 0040). */
+  inboxQueue: TInboxQueue;
   /** The operator's chain of engines (environment), for texts of no station yet (a signup's). */
   translation: TTranslationProvider;
   /** A station's chain: its own engines (Settings → Translation), then the operator's. */

@@ -8,8 +8,17 @@ import { startBillingScheduler } from './modules/billing/scheduler.js';
 import { DEFAULT_DISPATCH, newDispatcherId } from './modules/delivery/dispatcher.js';
 import { resolveLane } from './modules/delivery/lanes.js';
 import { dispatchSender, startDispatchWorker, type TDispatchQueue } from './modules/delivery/worker.js';
+import {
+  declareInboxQueue,
+  inboxQueue,
+  startInboxWorker,
+  type TInboxQueue,
+} from './modules/inbox/service.js';
+import type { TAgentHub } from './modules/machines/hub.js';
 import type { TTranslationQueue } from './modules/messages/service.js';
 import { declareLockEmailQueue, startRateLimitJobs } from './modules/rate-limits/index.js';
+import { declareSchedulesQueue, schedulesQueue, startScheduleWorker } from './modules/schedules/queue.js';
+import type { TScheduleQueue } from './modules/schedules/service.js';
 import { declareTranslateQueue, translationQueue } from './modules/translation/queue.js';
 import type { TStationTranslation } from './modules/translation/station-chains.js';
 import { startTranslationWorker } from './modules/translation/worker.js';
@@ -21,7 +30,10 @@ import type { TSmsProvider } from './providers/sms/index.js';
 
 export type TNodeWork = {
   translationQueue: TTranslationQueue;
+  inboxQueue: TInboxQueue;
   dispatch: TDispatchQueue;
+  /** Wakes a sweep of due schedules at a schedule's next run. */
+  schedules: TScheduleQueue;
   /** True when this node claims jobs and deliveries (ROLE all or worker). */
   runs: boolean;
 };
@@ -34,6 +46,8 @@ type TWorkDeps = {
   events: TEventBus;
   sms: TSmsProvider;
   email: TEmailProvider;
+  /** Scheduled runs play on machines wherever they are connected. */
+  agents: Pick<TAgentHub, 'command'>;
   rateStore: TRateLimitStore;
   stationTranslation: TStationTranslation;
   now: () => Date;
@@ -54,9 +68,13 @@ export async function startNodeWork(deps: TWorkDeps): Promise<TNodeWork> {
   if (!nodeRuns(deps.role)) {
     await declareTranslateQueue(boss);
     await declareLockEmailQueue(boss);
+    await declareSchedulesQueue(boss);
+    await declareInboxQueue(boss, config.translation.retryDelaySeconds);
     return {
       translationQueue: translationQueue(boss, [], config.translation.retryDelaySeconds),
+      inboxQueue: inboxQueue(boss),
       dispatch: await dispatchSender(boss),
+      schedules: schedulesQueue(boss),
       runs: false,
     };
   }
@@ -67,6 +85,14 @@ export async function startNodeWork(deps: TWorkDeps): Promise<TNodeWork> {
     now,
     log,
     concurrency: config.translation.concurrency,
+    retryDelaySeconds: config.translation.retryDelaySeconds,
+  });
+  const inbox = await startInboxWorker(boss, {
+    db: database.db,
+    events: deps.events,
+    translations: deps.stationTranslation,
+    now,
+    log,
     retryDelaySeconds: config.translation.retryDelaySeconds,
   });
   await startBillingScheduler(boss, { db: database.db, now, log });
@@ -91,5 +117,17 @@ export async function startNodeWork(deps: TWorkDeps): Promise<TNodeWork> {
     log,
     background: deps.dispatchInBackground ?? true,
   });
-  return { translationQueue: queue, dispatch, runs: true };
+  const schedules = await startScheduleWorker(boss, {
+    db: database.db,
+    email: deps.email,
+    publicUrl: config.publicUrl,
+    now,
+    log,
+    play: (stationId, clientId, messageId) => deps.agents.command(stationId, clientId, 'play', messageId),
+    async sent(stationId, messageId) {
+      await dispatch.wake(stationId);
+      await deps.events.publish({ stationId, type: 'sms_progress', data: { message_id: messageId } });
+    },
+  });
+  return { translationQueue: queue, inboxQueue: inbox, dispatch, schedules, runs: true };
 }

@@ -17,6 +17,7 @@ import {
 import type { TAppContext, TAppDeps } from './app-context.js';
 import { registerGauges } from './app-metrics.js';
 import { nodeRuns, nodeServes, startNodeWork } from './app-work.js';
+import { approvalRoutes } from './modules/approvals/routes.js';
 import { audioRoutes } from './modules/audio/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { registerAuditTrail } from './modules/audit/trail.js';
@@ -29,12 +30,14 @@ import { deliveryRoutes } from './modules/delivery/routes.js';
 import { stationSendingRoutes } from './modules/delivery/sending-routes.js';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
+import { inboxRoutes } from './modules/inbox/routes.js';
 import { createAgentHub } from './modules/machines/hub.js';
 import { machineRoutes } from './modules/machines/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { createRateLimits } from './modules/rate-limits/index.js';
 import { registrationRoutes } from './modules/registration/routes.js';
 import { releaseRoutes } from './modules/releases/routes.js';
+import { scheduleRoutes } from './modules/schedules/routes.js';
 import { smsContactRoutes } from './modules/sms-contacts/routes.js';
 import { smsTextRoutes } from './modules/sms-texts/routes.js';
 import { stationRoutes } from './modules/station/routes.js';
@@ -42,6 +45,7 @@ import { stationSettingsRoutes } from './modules/station/settings-routes.js';
 import { typeTranslationRoutes } from './modules/station/type-translation-routes.js';
 import { subscriberRoutes } from './modules/subscribers/routes.js';
 import { superadminRoutes } from './modules/superadmin/routes.js';
+import { templateRoutes } from './modules/templates/routes.js';
 import { glossaryRoutes } from './modules/translation/glossary-routes.js';
 import { translationSettingsRoutes } from './modules/translation/settings-routes.js';
 import { createStationTranslation } from './modules/translation/station-chains.js';
@@ -197,6 +201,7 @@ export async function buildApp(deps: TAppDeps) {
     events,
     sms,
     email,
+    agents,
     rateStore,
     stationTranslation,
     now,
@@ -218,6 +223,7 @@ export async function buildApp(deps: TAppDeps) {
     events,
     agents,
     translationQueue: work.translationQueue,
+    inboxQueue: work.inboxQueue,
     translation,
     stationTranslation,
     limits: createRateLimits({
@@ -256,16 +262,20 @@ export async function buildApp(deps: TAppDeps) {
   await app.register(stationRoutes, ctx);
   await app.register(subscriberRoutes, ctx);
   await app.register(smsContactRoutes, ctx);
+  await app.register(inboxRoutes, ctx);
   await app.register(messageRoutes, ctx);
+  await app.register(approvalRoutes, ctx);
   await app.register(stationSettingsRoutes, ctx);
   await app.register(smsTextRoutes, ctx);
   await app.register(typeTranslationRoutes, ctx);
   await app.register(translationSettingsRoutes, ctx);
   await app.register(glossaryRoutes, ctx);
+  await app.register(templateRoutes, ctx);
   await app.register(userRoutes, ctx);
   await app.register(billingRoutes, ctx);
   await app.register(superadminRoutes, ctx);
   await app.register(deliveryRoutes, { ...ctx, dispatch: work.dispatch });
+  await app.register(scheduleRoutes, { ...ctx, schedules: work.schedules });
   await app.register(stationSendingRoutes, ctx);
   await app.register(dashboardRoutes, ctx);
   await app.register(botCheckRoutes, ctx);

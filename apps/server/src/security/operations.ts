@@ -58,7 +58,11 @@ export const UNDOCUMENTED_ROUTES: Record<string, string> = {
  * Live streams (text/event-stream) never end on their own, so the suite only asks them for a
  * session (401 without) and never opens one; they take no parameters or body to fuzz.
  */
-export const LIVE_STREAMS = new Set(['GET /admin/api/messages/stream', 'GET /admin/api/clients/stream']);
+export const LIVE_STREAMS = new Set([
+  'GET /admin/api/messages/stream',
+  'GET /admin/api/clients/stream',
+  'GET /admin/api/inbox/stream',
+]);
 
 /**
  * Deletions after everything else, and the longer path first (a user's API key before the user),
@@ -155,11 +159,15 @@ const FIELD_HINTS: Record<string, unknown> = { target_languages: ['es'] };
 const STRING_BY_PATTERN: [string, string][] = [
   ['^#[0-9a-fA-F]{6}$', '#336699'],
   ['^\\d{6}$', '123456'],
+  // A wall-clock time (a schedule's HH:MM).
+  ['^([01]\\d|2[0-3]):[0-5]\\d$', '09:00'],
 ];
 
 function sampleString(schema: TJsonSchema, name: string): string {
   if (schema.enum?.length) return String(schema.enum[0]);
   if (schema.format === 'uuid') return '00000000-0000-4000-8000-000000000000';
+  // A day to come (a schedule's start), so a valid request reaches its handler.
+  if (schema.format === 'date') return '2030-01-07';
   const byPattern = STRING_BY_PATTERN.find(([pattern]) => pattern === schema.pattern);
   if (byPattern) return byPattern[1];
   const byName = STRING_BY_NAME.find(([test]) => test.test(name));

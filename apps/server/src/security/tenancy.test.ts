@@ -5,7 +5,12 @@ import { describe, expect, it } from 'vitest';
 import {
   agentClients,
   apiKeys,
+  inboxConversations,
+  inboxMessages,
+  messageApprovals,
+  messageSchedules,
   messages,
+  messageTemplates,
   messageTranslations,
   messageTypes,
   sessions,
@@ -29,6 +34,7 @@ import {
   createSecurityWorld,
   isSuperadminOperation,
   pathValues,
+  queryIds,
   REQUIRED_QUERY,
   type TStationObjects,
 } from './world.js';
@@ -80,21 +86,36 @@ describe('another station’s ids answer 404', async () => {
       machines: await db.select().from(agentClients).where(eq(agentClients.stationId, stationId)),
       sends: await db.select().from(smsSends).where(eq(smsSends.stationId, stationId)),
       deliveries: await db.select().from(smsDeliveries).where(eq(smsDeliveries.stationId, stationId)),
+      templates: await db.select().from(messageTemplates).where(eq(messageTemplates.stationId, stationId)),
+      schedules: await db.select().from(messageSchedules).where(eq(messageSchedules.stationId, stationId)),
+      approvals: await db.select().from(messageApprovals).where(eq(messageApprovals.stationId, stationId)),
+      conversations: await db
+        .select()
+        .from(inboxConversations)
+        .where(eq(inboxConversations.stationId, stationId)),
+      inbox: await db.select().from(inboxMessages).where(eq(inboxMessages.stationId, stationId)),
     };
   }
 
   const bodyIdNames = new Set(Object.keys(bodyIds(a)));
+  const queryIdNames = new Set(Object.keys(queryIds(a)));
+  const queryIdsOf = (operation: TOperation) =>
+    operation.parameters.filter((p) => p.in === 'query' && queryIdNames.has(p.name)).map((p) => p.name);
   const carriesIds = (operation: TOperation) =>
-    /\{id\}/.test(operation.path) || propertyNames(operation.body).some((name) => bodyIdNames.has(name));
+    /\{id\}/.test(operation.path) ||
+    propertyNames(operation.body).some((name) => bodyIdNames.has(name)) ||
+    queryIdsOf(operation).length > 0;
   const withIds = deletionsLast(operations.filter(carriesIds));
 
   /** A's request, with the ids (path `id` and body ids) of `owner`'s objects. */
   function requestOf(operation: TOperation, owner: TStationObjects) {
     const values = pathValues(operation, a);
     if (values.id !== undefined) values.id = pathValues(operation, owner).id ?? values.id;
+    const ids = queryIds(owner);
+    const query = Object.fromEntries(queryIdsOf(operation).map((name) => [name, ids[name] ?? '']));
     return {
       method: operation.method,
-      url: urlOf(operation, values, REQUIRED_QUERY[operation.key]),
+      url: urlOf(operation, values, { ...REQUIRED_QUERY[operation.key], ...query }),
       body: operation.body ? sampleOf(operation.body, bodyIds(owner)) : undefined,
     };
   }
@@ -103,7 +124,12 @@ describe('another station’s ids answer 404', async () => {
     const unmapped = operations.flatMap((operation) =>
       [...propertyNames(operation.body), ...operation.parameters.map((parameter) => parameter.name)]
         .filter(
-          (name) => ID_NAME.test(name) && name !== 'id' && !bodyIdNames.has(name) && !UNSCOPED_IDS.has(name),
+          (name) =>
+            ID_NAME.test(name) &&
+            name !== 'id' &&
+            !bodyIdNames.has(name) &&
+            !queryIdNames.has(name) &&
+            !UNSCOPED_IDS.has(name),
         )
         .map((name) => `${operation.key}: ${name}`),
     );

@@ -1,11 +1,15 @@
 // Two stations with one of everything (message, translation, contact, pending sign-up, user with
-// an API key, machine, message type, delivery), sessions made straight in the database (no
+// an API key, machine, message type, delivery, template, schedule, inbox conversation), sessions made straight in the database (no
 // sign-in limits spent), and the map from an operation's parameters to those objects.
 import { COOKIE_NAMES } from '@message-station/shared';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
 import {
   agentClients,
+  inboxConversations,
+  inboxMessages,
+  messageSchedules,
+  messageTemplates,
   messageTypes,
   sessions,
   smsDeliveries,
@@ -42,6 +46,9 @@ export type TStationObjects = {
   sessionId: string;
   machineClientId: string;
   messageTypeId: string;
+  templateId: string;
+  scheduleId: string;
+  conversationId: string;
   deliveryPhone: string;
   /** Written into every object's text, so a reply that carries any of it is a leak. */
   marker: string;
@@ -140,10 +147,21 @@ async function stationObjects(db: Db, slug: string, label: string): Promise<TSta
     sentAt: new Date(),
     finishedAt: new Date(),
   });
+  const { templateId, scheduleId, conversationId } = await workflowObjects(db, {
+    stationId: station.id,
+    adminId: admin.id,
+    messageId: message.id,
+    contactId: contact.id,
+    phone,
+    marker,
+  });
   return {
     stationId: station.id,
     slug,
     adminId: admin.id,
+    templateId,
+    scheduleId,
+    conversationId,
     messageId: message.id,
     contactId: contact.id,
     contactPhone: phone,
@@ -158,6 +176,70 @@ async function stationObjects(db: Db, slug: string, label: string): Promise<TSta
     deliveryPhone: phone,
     marker,
   };
+}
+
+/** A template, a schedule of the message and an inbox conversation with the contact (issue 21). */
+async function workflowObjects(
+  db: Db,
+  o: {
+    stationId: string;
+    adminId: string;
+    messageId: string;
+    contactId: string;
+    phone: string;
+    marker: string;
+  },
+) {
+  const [template] = await db
+    .insert(messageTemplates)
+    .values({
+      stationId: o.stationId,
+      name: `${o.marker} template`,
+      messageType: 'emergency',
+      title: `${o.marker} template title`,
+      original: `${o.marker} on {date}`,
+      originalLanguage: 'en',
+      createdBy: o.adminId,
+    })
+    .returning({ id: messageTemplates.id });
+  const [schedule] = await db
+    .insert(messageSchedules)
+    .values({
+      stationId: o.stationId,
+      messageId: o.messageId,
+      createdBy: o.adminId,
+      repeat: 'daily',
+      startDate: '2030-01-01',
+      localTime: '09:00',
+      timeZone: 'America/New_York',
+      sendSms: false,
+      machineIds: [`${o.marker}-pc`],
+      nextRunAt: new Date('2030-01-01T14:00:00Z'),
+    })
+    .returning({ id: messageSchedules.id });
+  const [conversation] = await db
+    .insert(inboxConversations)
+    .values({
+      stationId: o.stationId,
+      phone: o.phone,
+      contactId: o.contactId,
+      unreadCount: 1,
+      lastMessageAt: new Date(),
+      lastPreview: `${o.marker} question`,
+      lastDirection: 'in',
+    })
+    .returning({ id: inboxConversations.id });
+  if (!template || !schedule || !conversation) throw new Error('workflow objects not written');
+  await db.insert(inboxMessages).values({
+    stationId: o.stationId,
+    conversationId: conversation.id,
+    direction: 'in',
+    body: `${o.marker} question`,
+    language: 'en',
+    translationStatus: 'not_needed',
+    smsStatus: 'received',
+  });
+  return { templateId: template.id, scheduleId: schedule.id, conversationId: conversation.id };
 }
 
 /** The app of one test file: station A ("demo") and station B ("riverside") of the demo seed. */
@@ -219,6 +301,9 @@ const PATH_OBJECTS: Record<string, (objects: TStationObjects) => string> = {
   'sessions/{id}': (o) => o.sessionId,
   'sms-contacts/{id}': (o) => o.contactId,
   'message-types/{id}': (o) => o.messageTypeId,
+  'templates/{id}': (o) => o.templateId,
+  'schedules/{id}': (o) => o.scheduleId,
+  'inbox/{id}': (o) => o.conversationId,
   'switch-station/{id}': (o) => o.stationId,
   'stations/{id}': (o) => o.stationId,
   'stations/{slug}': (o) => o.slug,
@@ -231,6 +316,11 @@ const PATH_OBJECTS: Record<string, (objects: TStationObjects) => string> = {
 /** Ids carried in bodies, mapped to the same station's objects. */
 export function bodyIds(objects: TStationObjects): Record<string, string> {
   return { client_id: objects.machineClientId, contact_id: objects.pendingContactId };
+}
+
+/** Ids carried in query strings (a list filtered to one message), mapped the same way. */
+export function queryIds(objects: TStationObjects): Record<string, string> {
+  return { message_id: objects.messageId };
 }
 
 /** Query values a request needs to reach its handler (the rest are left to their defaults). */

@@ -2,12 +2,15 @@
 // a signed inbound text (as Twilio would) and returns the last reply to that number.
 import twilio from 'twilio';
 import type { TSmsMessage } from '../providers/sms/types.js';
-import { createTestApp } from './app.js';
+import { createTestApp, type TTestAppOptions } from './app.js';
 
 const AUTH_TOKEN = 'secret-token';
 const INBOUND_URL = 'http://localhost:3000/webhooks/sms/inbound';
 
-export async function createInboundSmsApp(options: { now?: () => Date } = {}) {
+/** `sms`: another provider (the loopback Twilio fake) instead of the recorder; `sent` stays empty. */
+export async function createInboundSmsApp(
+  options: Pick<TTestAppOptions, 'now' | 'workers' | 'translation' | 'sms'> = {},
+) {
   const sent: TSmsMessage[] = [];
   const config = {
     sms: {
@@ -23,8 +26,10 @@ export async function createInboundSmsApp(options: { now?: () => Date } = {}) {
   };
   const test = await createTestApp({
     now: options.now,
+    workers: options.workers,
+    translation: options.translation,
     config: config as never,
-    sms: {
+    sms: options.sms ?? {
       name: 'twilio',
       async send(message) {
         sent.push(message);
@@ -37,12 +42,12 @@ export async function createInboundSmsApp(options: { now?: () => Date } = {}) {
   /** The last text sent to `phone`, or null. */
   const lastTo = (phone: string) => sent.filter((m) => m.to === phone).at(-1)?.body ?? null;
 
-  /** `from` texts `body` to the service; answers the webhook's status and the reply sent. */
-  async function text(from: string, body: string) {
+  /** `from` texts `body` to `to` (the service's number); answers the last reply sent to `from`. */
+  async function text(from: string, body: string, to = '+15005550006') {
     const params = {
       MessageSid: `SM${String(++sid).padStart(32, '0')}`,
       From: from,
-      To: '+15005550006',
+      To: to,
       Body: body,
     };
     const response = await test.app.inject({

@@ -59,6 +59,14 @@ export const stations = pgTable(
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
     /** Message types whose SMS waits until staff reviewed every translation (issue 19). */
     reviewRequiredTypes: text('review_required_types').array().notNull().default(sql`'{}'::text[]`),
+    /** IANA time zone the station's schedules run in (issue 21); Settings → Station. */
+    timeZone: text('time_zone').notNull().default('America/New_York'),
+    /** Message types whose SMS and Play wait for a second person's approval (issue 21). */
+    approvalRequiredTypes: text('approval_required_types').array().notNull().default(sql`'{}'::text[]`),
+    /** An emergency goes without approval even where its type requires one. */
+    approvalBypassEmergency: boolean('approval_bypass_emergency').notNull().default(true),
+    /** Inbound texts in the inbox are answered by the station's auto-reply (issue 21). */
+    inboxAutoReply: boolean('inbox_auto_reply').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -158,7 +166,7 @@ export const messageTypeTranslations = pgTable(
 
 /**
  * A station's own wording of a subscriber text in one language (issue 16): the opt-in
- * confirmation and the HELP reply. Without a row the catalogue's text is sent.
+ * confirmation, the HELP reply and the inbox auto-reply. Without a row the catalogue's text is sent.
  */
 export const stationSmsTexts = pgTable(
   'station_sms_texts',
@@ -166,14 +174,14 @@ export const stationSmsTexts = pgTable(
     stationId: uuid('station_id')
       .notNull()
       .references(() => stations.id, { onDelete: 'cascade' }),
-    kind: text('kind', { enum: ['confirmation', 'help'] }).notNull(),
+    kind: text('kind', { enum: ['confirmation', 'help', 'auto_reply'] }).notNull(),
     language: text('language').notNull(),
     body: text('body').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     primaryKey({ columns: [t.stationId, t.kind, t.language] }),
-    check('station_sms_texts_kind', sql`${t.kind} in ('confirmation', 'help')`),
+    check('station_sms_texts_kind', sql`${t.kind} in ('confirmation', 'help', 'auto_reply')`),
     check('station_sms_texts_language', sql`${t.language} in ('en','es','fr','de','it','pt','zh','ja','ko')`),
   ],
 );

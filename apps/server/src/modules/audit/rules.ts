@@ -11,8 +11,10 @@ import { findTokenUserId, type TSignInToken } from '../auth/trail-service.js';
 import { findStripeEvent } from '../billing/trail-service.js';
 import { stationSending } from '../delivery/service.js';
 import { getMessage } from '../messages/service.js';
+import { getSchedule } from '../schedules/service.js';
 import { getStationSettings, listMessageTypes, stationRequiresTwoFactor } from '../station/service.js';
 import { findContactView } from '../subscribers/trail-service.js';
+import { getTemplate } from '../templates/service.js';
 import { findInvitationStation, getInvitation } from '../users/invitation-service.js';
 import { findUserByEmail, getStationUser } from '../users/service.js';
 import { findAccount } from '../users/trail-service.js';
@@ -129,6 +131,51 @@ const messageRule = (action: string): TAuditRule => ({
   target: 'message',
   view: messageView,
   details: label('title'),
+});
+const templateRule = (action: string): TAuditRule => ({
+  action,
+  target: 'template',
+  view: async (call) => {
+    const template = await getTemplate(
+      { db: call.ctx.db, stationId: stationOf(call) },
+      paramsOf(call).id ?? '',
+    );
+    return {
+      name: template.name,
+      message_type: template.message_type,
+      title: template.title,
+      original: template.original,
+      original_language: template.original_language,
+    };
+  },
+  details: label('name'),
+});
+const templateTranslationRule = (action: string): TAuditRule => ({
+  ...templateRule(action),
+  details: (call, view) => ({ label: view?.name ?? null, language: paramsOf(call).language ?? null }),
+});
+/** A schedule as staff change it: when, how often, what it does. */
+async function scheduleView(call: TRuleCall): Promise<TView> {
+  const schedule = await getSchedule(
+    { db: call.ctx.db, stationId: stationOf(call) },
+    paramsOf(call).id ?? '',
+  );
+  return {
+    message_title: schedule.message_title,
+    repeat: schedule.repeat,
+    start_date: schedule.start_date,
+    time: schedule.time,
+    ends_on: schedule.ends_on,
+    max_runs: schedule.max_runs,
+    send_sms: schedule.send_sms,
+    machines: schedule.machines.map((m) => m.name).join(', '),
+  };
+}
+const scheduleRule = (action: string): TAuditRule => ({
+  action,
+  target: 'schedule',
+  view: scheduleView,
+  details: label('message_title'),
 });
 const playbackRule = (action: string): TAuditRule => ({
   action,
@@ -353,8 +400,47 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
     },
   },
   'POST /admin/api/messages/:id/play': playbackRule('message.played'),
+  'POST /admin/api/messages/:id/schedules': {
+    action: 'schedule.created',
+    target: 'schedule',
+    targetId: (call) => (replyOf(call).schedule as { id?: string } | undefined)?.id,
+    details: (call) => {
+      const schedule = (replyOf(call).schedule ?? {}) as Record<string, unknown>;
+      return {
+        label: schedule.message_title ?? null,
+        repeat: schedule.repeat ?? null,
+        next_run_at: schedule.next_run_at ?? null,
+        time_zone: schedule.time_zone ?? null,
+      };
+    },
+  },
+  'PUT /admin/api/schedules/:id': scheduleRule('schedule.updated'),
+  'POST /admin/api/schedules/:id/cancel': scheduleRule('schedule.cancelled'),
   'POST /admin/api/messages/:id/stop': playbackRule('message.stopped'),
   'POST /admin/api/messages/:id/export': playbackRule('message.exported'),
+  // Written by the approvals module in the decision's own transaction, like the requests an edit
+  // makes (decision 0039): message.approved / message.rejected.
+  'POST /admin/api/messages/:id/approval/approve': null,
+  'POST /admin/api/messages/:id/approval/reject': null,
+
+  'POST /admin/api/templates': {
+    action: 'template.created',
+    target: 'template',
+    targetId: replyId,
+    details: replyLabel('name'),
+  },
+  'PUT /admin/api/templates/:id': templateRule('template.updated'),
+  'DELETE /admin/api/templates/:id': templateRule('template.deleted'),
+  'PUT /admin/api/templates/:id/translations/:language': templateTranslationRule(
+    'template.translation_edited',
+  ),
+  'POST /admin/api/templates/:id/translations/:language/review': templateTranslationRule(
+    'template.translation_reviewed',
+  ),
+  'POST /admin/api/templates/:id/messages': {
+    ...templateRule('template.used'),
+    details: (call, view) => ({ label: view?.name ?? null, message_id: replyId(call) ?? null }),
+  },
 
   'POST /admin/api/sms-contacts': {
     action: 'contact.added',
@@ -364,6 +450,20 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
   },
   'PUT /admin/api/sms-contacts/:id/preferences': contactRule('contact.preferences_changed'),
   'PUT /admin/api/sms-contacts/:id/status': contactRule('contact.status_changed'),
+  // The inbox (decision 0040): reading and previewing change nothing worth a line; a reply costs credits.
+  'POST /admin/api/inbox/:id/read': null,
+  'PUT /admin/api/inbox/settings': {
+    action: 'settings.inbox_updated',
+    target: 'station',
+    targetId: stationOf,
+    details: (call) => ({ auto_reply: bodyOf(call).auto_reply === true }),
+  },
+  'POST /admin/api/inbox/:id/reply/preview': null,
+  'POST /admin/api/inbox/:id/reply': {
+    action: 'contact.inbox_replied',
+    target: 'inbox_conversation',
+    details: (call) => ({ credits: replyOf(call).credits ?? 0 }),
+  },
   'POST /admin/api/sms-contacts/import': {
     action: 'contacts.imported',
     details: (call) => {

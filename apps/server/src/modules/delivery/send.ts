@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { TAuth } from '../../platform/session.js';
 import type { TServiceContext } from '../../service-context.js';
+import { refuseUnapproved } from '../approvals/service.js';
 import { ledgerLine, sendingAllowed, spendCredits } from '../billing/service.js';
 import * as messages from '../messages/service.js';
 import { findStationById } from '../station/service.js';
@@ -204,6 +205,7 @@ export async function acceptSend(
       // The station's refusals (SMS off, no plan, nobody to send to) come before "already sent".
       const p = await plan(tx, auth, messageId, at);
       if (p.recipients === 0) throw noAudience(p.message.messageType);
+      await refuseUnapproved(tx, p.station, p.message);
       refuseUnvouched(p, options.sendUnreviewed);
       if (!options.sendAgain) await refuseRepeat(tx, auth.stationId, messageId);
       return await insertSend(tx, auth, p, at, options.idempotencyKey);

@@ -1,6 +1,6 @@
 // Queries on connected machines (agent_clients); every query takes the station id first.
 import { AGENT_STALE_SECONDS, type TAgentInfo } from '@message-station/shared';
-import { and, asc, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { agentClients } from '../../db/schema/owned/machines.js';
 
@@ -156,4 +156,13 @@ export async function findClient(db: DbOrTx, stationId: string, clientId: string
 
 export function isLive(row: TClientRow, at: Date): boolean {
   return row.disconnectedAt === null && row.lastSeen.getTime() > at.getTime() - AGENT_STALE_SECONDS * 1000;
+}
+
+/** The station's machines among `clientIds`, connected or not. */
+export function findClients(db: DbOrTx, stationId: string, clientIds: string[]) {
+  if (clientIds.length === 0) return Promise.resolve([] as TClientRow[]);
+  return db
+    .select()
+    .from(agentClients)
+    .where(and(eq(agentClients.stationId, stationId), inArray(agentClients.clientId, clientIds)));
 }

@@ -15,6 +15,7 @@ import { AppError } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';
 import { openEventStream } from '../../platform/sse.js';
 import { staffFacts } from '../../service-context.js';
+import { refuseUnapprovedById } from '../approvals/service.js';
 import { getMessage } from '../messages/service.js';
 import { authenticateApiKey, INVALID_API_KEY } from '../users/service.js';
 import type { TAgentOwner, TCommandAction } from './hub.js';
@@ -137,6 +138,8 @@ export const machineRoutes: FastifyPluginAsyncZod<TMachineRoutesDeps> = async (f
         const { stationId } = context;
         // The message must be this station's before anything reaches a machine.
         await getMessage(context, request.params.id);
+        // Speaking it is sending it: held until a second admin approved it (decision 0039).
+        if (action === 'play') await refuseUnapprovedById(deps.db, stationId, request.params.id);
         const result = await hub.command(stationId, request.body.client_id, action, request.params.id);
         if (action === 'play')
           return { message: `Playing on ${result.clientName}`, status: 'playing' as const };

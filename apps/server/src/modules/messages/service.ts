@@ -13,6 +13,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { TranslationError } from '../../providers/translation/types.js';
 import type { TServiceContext } from '../../service-context.js';
+import { approvalsOf, putUpForApproval, type TApprovalWriteContext } from '../approvals/message-service.js';
 import { listMessageTypes } from '../station/service.js';
 import * as repo from './repo.js';
 import type { TTranslationJob } from './translation-queue.js';
@@ -61,7 +62,18 @@ export function toApi(row: repo.TMessageRow, translations: repo.TTranslationRow[
 }
 
 async function describe(ctx: Pick<TServiceContext, 'db' | 'stationId'>, row: repo.TMessageRow) {
-  return toApi(row, await repo.listTranslations(ctx.db, ctx.stationId, [row.id]));
+  const [message] = await answers(ctx, [row], await repo.listTranslations(ctx.db, ctx.stationId, [row.id]));
+  return message as TMessage;
+}
+
+/** The API's messages, each with its two-person approval state (decision 0039). */
+async function answers(
+  ctx: Pick<TServiceContext, 'db' | 'stationId'>,
+  rows: repo.TMessageRow[],
+  translations: repo.TTranslationRow[],
+): Promise<TMessage[]> {
+  const approvals = await approvalsOf(ctx.db, ctx.stationId, rows);
+  return rows.map((row) => ({ ...toApi(row, translations), approval: approvals.get(row.id) }));
 }
 
 /** One message of the station with its translations; another station's answers 404. */
@@ -91,7 +103,7 @@ export async function listMessages(
     ctx.stationId,
     rows.map((r) => r.id),
   );
-  return rows.map((row) => toApi(row, translations));
+  return answers(ctx, rows, translations);
 }
 
 async function assertActiveType(ctx: Pick<TServiceContext, 'db' | 'stationId'>, messageType: string) {
@@ -109,9 +121,17 @@ async function announce(
   await ctx.events.publish({ stationId: ctx.stationId, type, data });
 }
 
+/** A translation the message starts with, finished (a template's, decision 0038): no job for it. */
+export type TReadyTranslation = Pick<
+  repo.TTranslationRow,
+  'languageCode' | 'translatedText' | 'review' | 'reviewedBy' | 'reviewedAt' | 'provider'
+>;
+
 export async function createMessage(
-  ctx: Pick<TServiceContext, 'db' | 'events' | 'now' | 'stationId' | 'translationQueue' | 'userId'>,
+  ctx: Pick<TServiceContext, 'db' | 'events' | 'now' | 'stationId' | 'translationQueue' | 'userId'> &
+    TApprovalWriteContext,
   input: TInput,
+  ready: TReadyTranslation[] = [],
 ) {
   await assertActiveType(ctx, input.message_type);
   const { message, translations } = await ctx.db.transaction(async (tx) => {
@@ -127,12 +147,14 @@ export async function createMessage(
     });
     const translations = [];
     for (const language of input.target_languages) {
+      const done = ready.find((t) => t.languageCode === language);
       translations.push(
         await repo.insertTranslation(tx, {
           messageId: message.id,
           stationId: ctx.stationId,
           languageCode: language,
           status: 'pending',
+          ...(done ? { ...done, status: 'completed' as const } : {}),
           createdAt: ctx.now,
           updatedAt: ctx.now,
         }),
@@ -140,23 +162,28 @@ export async function createMessage(
     }
     await ctx.translationQueue.enqueue(
       tx,
-      translations.map((t) => ({
-        stationId: ctx.stationId,
-        messageId: message.id,
-        language: t.languageCode,
-        revision: t.revision,
-        priority: translationPriority(input.message_type),
-      })),
+      translations
+        .filter((t) => t.status === 'pending')
+        .map((t) => ({
+          stationId: ctx.stationId,
+          messageId: message.id,
+          language: t.languageCode,
+          revision: t.revision,
+          priority: translationPriority(input.message_type),
+        })),
     );
+    await putUpForApproval(tx, ctx, message);
     return { message, translations };
   });
   ctx.translationQueue.wake();
   await announce(ctx, 'message_created', { message_id: message.id });
-  return toApi(message, translations);
+  const [created] = await answers(ctx, [message], translations);
+  return created as TMessage;
 }
 
 export async function updateMessage(
-  ctx: Pick<TServiceContext, 'db' | 'events' | 'now' | 'stationId' | 'translationQueue'>,
+  ctx: Pick<TServiceContext, 'db' | 'events' | 'now' | 'stationId' | 'translationQueue'> &
+    TApprovalWriteContext,
   messageId: string,
   input: TInput,
 ) {
@@ -214,6 +241,8 @@ export async function updateMessage(
       if (pending) queued.push(job(language, pending.revision));
     }
     await ctx.translationQueue.enqueue(tx, queued);
+    // A changed text goes back for approval where the station requires it (decision 0039).
+    if (message) await putUpForApproval(tx, ctx, message);
     return { message, queued };
   });
   if (!message) throw notFound('message_not_found');

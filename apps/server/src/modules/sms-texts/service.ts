@@ -1,5 +1,5 @@
-// The subscriber texts a station may word itself (the opt-in confirmation and the HELP reply, per
-// language): what is sent, and the Settings calls that list and change them.
+// The subscriber texts a station may word itself (the opt-in confirmation, the HELP reply and the
+// inbox auto-reply, per language): what is sent, and the Settings calls that list and change them.
 import {
   confirmationText,
   listInLanguage,
@@ -9,6 +9,7 @@ import {
   STATION_SMS_TEXT_MAX,
   STATION_SMS_TEXT_PLACEHOLDERS,
   smsSegments,
+  smsTemplate,
   smsText,
   stationSmsTextDefault,
   stationSmsTextProblem,
@@ -77,6 +78,14 @@ export async function helpBody(
   });
 }
 
+/** The inbox's auto-reply (decision 0040): the station's own wording in the language, else the catalogue's. */
+export async function autoReplyBody(db: DbOrTx, input: { station: TStationRef; language: string }) {
+  const [own] = await repo.findStationTexts(db, [input.station.id], 'auto_reply', input.language);
+  return renderSmsTemplate(own?.body ?? smsTemplate('auto_reply', input.language), {
+    station: input.station.displayName,
+  });
+}
+
 async function stationOrNotFound(ctx: Pick<TServiceContext, 'db' | 'stationId'>) {
   const station = await findStationById(ctx.db, ctx.stationId);
   if (!station) throw notFound('station_not_found');
@@ -131,7 +140,9 @@ export async function listSmsTexts(
           ? renderSmsTemplate(text, filled)
           : kind === 'help'
             ? smsText('help', language, { stations: station.displayName, url: filled.url })
-            : confirmationText(false, language, { station: station.displayName, types: typeNames });
+            : kind === 'auto_reply'
+              ? smsText('auto_reply', language, { station: station.displayName })
+              : confirmationText(false, language, { station: station.displayName, types: typeNames });
       texts.push({
         language,
         kind,
@@ -147,6 +158,7 @@ export async function listSmsTexts(
     placeholders: {
       confirmation: [...STATION_SMS_TEXT_PLACEHOLDERS.confirmation],
       help: [...STATION_SMS_TEXT_PLACEHOLDERS.help],
+      auto_reply: [...STATION_SMS_TEXT_PLACEHOLDERS.auto_reply],
     },
     max_characters: STATION_SMS_TEXT_MAX,
     max_segments: SMS_TEXT_BUDGETS.help,

@@ -1,6 +1,6 @@
 // A station's own wording of the opt-in confirmation and HELP per language: Settings calls, the
 // checks that keep carriers' requirements, and the texts subscribers then receive.
-import { smsSegments, smsText } from '@message-station/shared';
+import { smsSegments, smsTemplate, smsText } from '@message-station/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { auditLog, stationSmsTexts } from '../../db/schema/index.js';
@@ -34,9 +34,18 @@ describe('station wording of subscriber texts', async () => {
     expect(body.texts.map((t: { language: string; kind: string }) => `${t.language}/${t.kind}`)).toEqual([
       'en/confirmation',
       'en/help',
+      'en/auto_reply',
       'es/confirmation',
       'es/help',
+      'es/auto_reply',
     ]);
+    // The inbox's auto-reply (decision 0040): the catalogue's until the station words its own.
+    const autoReply = body.texts.find(
+      (t: { language: string; kind: string }) => t.language === 'es' && t.kind === 'auto_reply',
+    );
+    expect(autoReply).toMatchObject({ text: null, default_text: smsTemplate('auto_reply', 'es') });
+    expect(autoReply.preview.body).toBe(smsText('auto_reply', 'es', { station: 'WORDFM Radio' }));
+    expect(body.placeholders.auto_reply).toEqual(['station']);
     const help = body.texts.find(
       (t: { language: string; kind: string }) => t.language === 'es' && t.kind === 'help',
     );

@@ -94,6 +94,7 @@ export const stationRoutes: FastifyPluginAsyncZod<TStationRoutesDeps> = async (f
         primary_language: station.primaryLanguage,
         brand_color: station.brandColor,
         payment_status: station.paymentStatus,
+        time_zone: station.timeZone,
       };
     },
   );

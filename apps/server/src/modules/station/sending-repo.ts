@@ -44,3 +44,13 @@ export async function setStationSendingColumns(
     });
   return updated ?? null;
 }
+
+/** The stations whose own sender is `sender` (the inbound text's To), oldest first (decision 0040). */
+export async function findStationIdsBySender(db: DbOrTx, sender: string) {
+  const rows = await db
+    .select({ id: stations.id })
+    .from(stations)
+    .where(eq(stations.smsSender, sender))
+    .orderBy(stations.createdAt);
+  return rows.map((row) => row.id);
+}

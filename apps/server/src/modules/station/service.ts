@@ -120,7 +120,12 @@ export const stationRequiresTwoFactor = repo.stationRequiresTwoFactor;
 export const setStationRequiresTwoFactor = repo.setStationRequiresTwoFactor;
 
 // A station's own sender and pace, read and set by delivery's sending lanes.
-export { findLaneStation, findStationSending, setStationSendingColumns } from './sending-repo.js';
+export {
+  findLaneStation,
+  findStationIdsBySender,
+  findStationSending,
+  setStationSendingColumns,
+} from './sending-repo.js';
 // Type names and descriptions per language, for signup, the SMS texts and the join flow.
 export { planSignupWording, typeNamesIn, typeWordingIn } from './type-translations.js';
 
@@ -178,6 +183,11 @@ export async function getStationSettings(
     review_required_types: station.reviewRequiredTypes.filter((type): type is TMessageTypeKey =>
       (MESSAGE_TYPE_KEYS as readonly string[]).includes(type),
     ),
+    approval_required_types: station.approvalRequiredTypes.filter((type): type is TMessageTypeKey =>
+      (MESSAGE_TYPE_KEYS as readonly string[]).includes(type),
+    ),
+    approval_bypass_emergency: station.approvalBypassEmergency,
+    time_zone: station.timeZone,
     join_url: `${publicUrl}/join/${station.slug}`,
     unsubscribe_url: `${publicUrl}/unsubscribe/${station.slug}`,
   };

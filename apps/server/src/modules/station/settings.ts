@@ -38,6 +38,11 @@ export async function saveStationSettings(
       smsEnabled: input.sms_enabled,
       signupEnabled: input.signup_enabled,
       ...(input.review_required_types ? { reviewRequiredTypes: input.review_required_types } : {}),
+      ...(input.approval_required_types ? { approvalRequiredTypes: input.approval_required_types } : {}),
+      ...(input.approval_bypass_emergency === undefined
+        ? {}
+        : { approvalBypassEmergency: input.approval_bypass_emergency }),
+      ...(input.time_zone ? { timeZone: input.time_zone } : {}),
       updatedAt: now,
     });
     if (!station) throw notFound('station_not_found');

@@ -179,6 +179,15 @@ export function classifyInbound(body: string): TKeyword | 'language' | null {
 export type TInboundText = { providerMessageId: string; from: string; to: string; body: string };
 
 /**
+ * A text that is no keyword, handed over once (in the transaction that records it) to the
+ * station inbox (decision 0040); it answers what to do after the commit.
+ */
+export type TConversationIntake = (
+  tx: DbOrTx,
+  text: TInboundText & { phone: string },
+) => Promise<(() => Promise<void>) | null>;
+
+/**
  * The language to answer in: the word's own when it has one; for a word several languages share
  * (and the carriers' English words, which everyone may use) the contact's language when it fits.
  */
@@ -199,9 +208,11 @@ function contactLanguage(contacts: repo.TContactRow[]): string {
 export async function handleInboundText(
   ctx: Pick<TServiceContext, 'db' | 'now' | 'config' | 'sms' | 'log'>,
   text: TInboundText,
+  conversation?: TConversationIntake,
 ): Promise<string | null> {
   const phone = parseUsPhone(text.from) ?? text.from;
   const word = matchInbound(text.body);
+  let afterCommit: (() => Promise<void>) | null = null;
   const reply = await ctx.db.transaction(async (tx) => {
     const fresh = await repo.recordInbound(tx, {
       providerMessageId: text.providerMessageId,
@@ -211,7 +222,11 @@ export async function handleInboundText(
       keyword: word?.keyword ?? null,
       receivedAt: ctx.now,
     });
-    if (!fresh || !word) return null;
+    if (!fresh) return null;
+    if (!word) {
+      afterCommit = (await conversation?.(tx, { ...text, phone })) ?? null;
+      return null;
+    }
 
     const contacts = await repo.findContactsByPhoneEverywhere(tx, phone);
     const language = replyLanguage(word, contactLanguage(contacts));
@@ -226,6 +241,10 @@ export async function handleInboundText(
     });
   });
 
+  // The text is stored: a failure of what follows (a live event) must not have it sent again.
+  await (afterCommit as (() => Promise<void>) | null)?.().catch((error: unknown) =>
+    ctx.log?.error({ err: error }, 'inbox follow-up failed'),
+  );
   if (!reply) return null;
   try {
     await ctx.sms.send({ to: phone, body: reply });

@@ -16,11 +16,13 @@ import {
   ZTwilioInbound,
   ZUnsubscribeRequest,
 } from '@message-station/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { twilioSignatureCheck } from '../../providers/sms/twilio-webhook.js';
 import { requestFacts } from '../../service-context.js';
-import { handleInboundText } from './keywords.js';
+import { receiveInboxText } from '../inbox/service.js';
+import { handleInboundText, type TConversationIntake } from './keywords.js';
 import {
   registerSubscriber,
   resendSubscriberCode,
@@ -41,10 +43,18 @@ const errors = {
 const HOUR_MS = 3_600_000;
 
 /** What these routes use from the app, handed over as the plugin's options. */
-export type TSubscriberRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'limits' | 'now' | 'sms'>;
+export type TSubscriberRoutesDeps = Pick<
+  TAppContext,
+  'config' | 'db' | 'events' | 'inboxQueue' | 'limits' | 'now' | 'sms'
+>;
 
 export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = async (fastify, deps) => {
   const { config, sms, limits } = deps;
+  // Texts that are no keyword go to the station's inbox (decision 0040).
+  const inbox =
+    (request: FastifyRequest): TConversationIntake =>
+    (tx, text) =>
+      receiveInboxText({ ...deps, log: request.log }, tx, text);
 
   fastify.get(
     '/subscribe/:slug/info',
@@ -164,6 +174,7 @@ export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = as
           to: request.body.To,
           body: request.body.Body,
         },
+        inbox(request),
       );
       // Replies go out through the SMS provider (so they are paced and recorded like any other).
       return reply.type('text/xml').send('<?xml version="1.0" encoding="UTF-8"?><Response></Response>');
@@ -191,6 +202,7 @@ export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = as
             to: 'outbox',
             body: request.body.body,
           },
+          inbox(request),
         );
         return { reply };
       },

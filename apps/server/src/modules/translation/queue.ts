@@ -35,7 +35,7 @@ function withValues(text: string, values: unknown[] = []): SQL {
  * pg-boss's `db` option for one transaction. On PGlite this is also the only way in while the
  * transaction is open: the job runner's own connection would wait for it to end.
  */
-function jobsIn(tx: DbOrTx): PgBoss.Db {
+export function jobsIn(tx: DbOrTx): PgBoss.Db {
   return {
     executeSql: async (text, values) => (await tx.execute(withValues(text, values))) as { rows: unknown[] },
   };

@@ -139,3 +139,12 @@ export async function findLiveApiKeyById(db: DbOrTx, keyId: string) {
 export async function touchApiKey(db: DbOrTx, keyId: string, at: Date) {
   await db.update(apiKeys).set({ lastUsedAt: at }).where(eq(apiKeys.id, keyId));
 }
+
+/** The station's admins with what an email to them needs (their address, name and language). */
+export function listStationAdmins(db: DbOrTx, stationId: string) {
+  return db
+    .select({ id: users.id, email: users.email, fullName: users.fullName, language: users.language })
+    .from(users)
+    .where(and(eq(users.stationId, stationId), eq(users.role, 'admin')))
+    .orderBy(asc(users.createdAt));
+}

@@ -273,3 +273,6 @@ export async function authenticateApiKey(db: Db, input: { stationSlug: string; a
   await repo.touchApiKey(db, row.keyId, input.at);
   return row;
 }
+
+/** The station's admins, to email about the station's own events (a scheduled send that failed). */
+export const listStationAdmins = repo.listStationAdmins;

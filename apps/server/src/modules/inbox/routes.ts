@@ -1,0 +1,170 @@
+// /admin/api/inbox: the station's conversations with its subscribers, a thread, reading it, a
+// reply's preview (translated, with its cost) and sending it; and the live inbox stream.
+import {
+  INBOX_EVENTS,
+  ZErrorResponse,
+  ZInboxConversationIdParams,
+  ZInboxConversations,
+  ZInboxReplyPreview,
+  ZInboxReplyPreviewRequest,
+  ZInboxReplyRequest,
+  ZInboxReplyResult,
+  ZInboxSettings,
+  ZInboxThread,
+  ZInboxUnread,
+} from '@message-station/shared';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { TAppContext } from '../../app-context.js';
+import { authOf } from '../../platform/guards.js';
+import { openEventStream } from '../../platform/sse.js';
+import { staffFacts } from '../../service-context.js';
+import {
+  getInboxSettings,
+  getThread,
+  listConversations,
+  markConversationRead,
+  previewReply,
+  saveInboxSettings,
+  sendReply,
+  unreadTotal,
+} from './service.js';
+
+const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 404: ZErrorResponse };
+const replyErrors = { ...errors, 402: ZErrorResponse, 409: ZErrorResponse, 502: ZErrorResponse };
+
+export type TInboxRoutesDeps = Pick<
+  TAppContext,
+  'db' | 'events' | 'guards' | 'now' | 'onShutdown' | 'sms' | 'stationTranslation'
+>;
+
+export const inboxRoutes: FastifyPluginAsyncZod<TInboxRoutesDeps> = async (fastify, deps) => {
+  const guard = { onRequest: deps.guards.requireUser };
+  const context = (request: FastifyRequest) => ({
+    ...staffFacts(deps, request),
+    events: deps.events,
+    sms: deps.sms,
+    stationTranslation: deps.stationTranslation,
+    clock: deps.now,
+    log: request.log,
+  });
+  const tags = ['inbox'];
+
+  fastify.get(
+    '/admin/api/inbox',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "The station's conversations, latest first, with unread counts",
+        response: { 200: ZInboxConversations, ...errors },
+      },
+    },
+    async (request) => listConversations(context(request)),
+  );
+
+  fastify.get(
+    '/admin/api/inbox/unread',
+    {
+      ...guard,
+      schema: { tags, summary: 'Unread texts in the inbox', response: { 200: ZInboxUnread, ...errors } },
+    },
+    async (request) => unreadTotal(context(request)),
+  );
+
+  fastify.get(
+    '/admin/api/inbox/settings',
+    {
+      ...guard,
+      schema: { tags, summary: 'Whether the auto-reply is on', response: { 200: ZInboxSettings, ...errors } },
+    },
+    async (request) => getInboxSettings(context(request)),
+  );
+
+  fastify.put(
+    '/admin/api/inbox/settings',
+    {
+      onRequest: deps.guards.requireAdmin,
+      schema: {
+        tags,
+        summary: 'Turn the auto-reply on or off (admins: it spends credits)',
+        body: ZInboxSettings,
+        response: { 200: ZInboxSettings, ...errors, 403: ZErrorResponse },
+      },
+    },
+    async (request) => saveInboxSettings(context(request), request.body),
+  );
+
+  fastify.get(
+    '/admin/api/inbox/stream',
+    { ...guard, schema: { tags, summary: 'Live inbox events (text/event-stream): inbox_changed' } },
+    (request, reply) => {
+      const { stationId } = authOf(request);
+      openEventStream(request, reply, {
+        events: deps.events,
+        key: stationId,
+        first: { event: 'connected', data: { station_id: stationId } },
+        onShutdown: deps.onShutdown,
+        accept: (event) => event.type === INBOX_EVENTS.changed,
+      });
+    },
+  );
+
+  fastify.get(
+    '/admin/api/inbox/:id',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'A conversation: its texts as written, their translations and the replies',
+        params: ZInboxConversationIdParams,
+        response: { 200: ZInboxThread, ...errors },
+      },
+    },
+    async (request) => getThread(context(request), request.params.id),
+  );
+
+  fastify.post(
+    '/admin/api/inbox/:id/read',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Mark a conversation read',
+        params: ZInboxConversationIdParams,
+        response: { 200: ZInboxUnread, ...errors },
+      },
+    },
+    async (request) => markConversationRead(context(request), request.params.id),
+  );
+
+  fastify.post(
+    '/admin/api/inbox/:id/reply/preview',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: "A reply translated into the subscriber's language, with its segments and credits",
+        params: ZInboxConversationIdParams,
+        body: ZInboxReplyPreviewRequest,
+        response: { 200: ZInboxReplyPreview, ...replyErrors },
+      },
+    },
+    async (request) => previewReply(context(request), request.params.id, request.body),
+  );
+
+  fastify.post(
+    '/admin/api/inbox/:id/reply',
+    {
+      ...guard,
+      schema: {
+        tags,
+        summary: 'Send a reply (one credit per segment of the text sent)',
+        params: ZInboxConversationIdParams,
+        body: ZInboxReplyRequest,
+        response: { 200: ZInboxReplyResult, ...replyErrors },
+      },
+    },
+    async (request) => sendReply(context(request), request.params.id, request.body),
+  );
+};
