@@ -5,6 +5,8 @@ export const queryKeys = {
   /** Mutations of the signup wizard: start, verify, resend, logo. */
   registration: ['registration'] as const,
   devOutbox: ['dev', 'outbox'] as const,
+  /** The inbox: its list, [...inbox, 'unread'], [...inbox, 'settings'] and each thread [...inbox, id]. */
+  inbox: ['admin', 'inbox'] as const,
   /** Public info of a station's join and unsubscribe pages: [...subscribePage, slug]. */
   subscribePage: ['subscribe', 'info'] as const,
   /** Every page of the SMS contacts list: [...smsContacts, { search, status, page }]. */
@@ -13,6 +15,12 @@ export const queryKeys = {
   stationLanguages: ['admin', 'station-languages'] as const,
   /** Every list of messages: [...messages, { type, search }]. */
   messages: ['admin', 'messages'] as const,
+  /** What awaits a second admin (under messages: whatever refreshes them refreshes it). */
+  approvalQueue: ['admin', 'messages', 'approvals'] as const,
+  /** Scheduled sends: [...schedules, { status, messageId }]. */
+  schedules: ['admin', 'schedules'] as const,
+  /** The station's message templates with their translations. */
+  templates: ['admin', 'templates'] as const,
   /** The signed-in station (admin view): SMS switch and credits. */
   adminStation: ['admin', 'station'] as const,
   stationSettings: ['admin', 'station', 'settings'] as const,

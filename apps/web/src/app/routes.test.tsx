@@ -34,6 +34,9 @@ describe('admin guards', () => {
     expect(labels).toEqual([
       'Dashboard',
       'Messages',
+      'Inbox',
+      'Scheduled',
+      'Templates',
       'Machines',
       'SMS Contacts',
       'Download',
@@ -54,6 +57,9 @@ describe('admin guards', () => {
     ).toEqual([
       'Dashboard',
       'Messages',
+      'Inbox',
+      'Scheduled',
+      'Templates',
       'Machines',
       'SMS Contacts',
       'Users',

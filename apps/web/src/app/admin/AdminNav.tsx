@@ -3,25 +3,32 @@ import { NavLink, Stack } from '@mantine/core';
 import { actsAsStationAdmin, type TSessionUser } from '@message-station/shared';
 import {
   IconAddressBook,
+  IconCalendarTime,
   IconCreditCard,
   IconDeviceDesktop,
   IconDownload,
   IconHistory,
+  IconInbox,
   IconLayoutDashboard,
   IconLifebuoy,
   IconMessages,
   IconSettings,
   IconShieldLock,
+  IconTemplate,
   IconUserCircle,
   IconUsers,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
+import { InboxNavBadge } from '../../features/inbox/InboxNavBadge';
 
 type TNavItem = {
   key:
     | 'dashboard'
     | 'messages'
+    | 'inbox'
+    | 'schedules'
+    | 'templates'
     | 'machines'
     | 'smsContacts'
     | 'users'
@@ -40,6 +47,9 @@ type TNavItem = {
 const NAV_ITEMS: TNavItem[] = [
   { key: 'dashboard', to: '/admin/dashboard', icon: IconLayoutDashboard },
   { key: 'messages', to: '/admin/messages', icon: IconMessages },
+  { key: 'inbox', to: '/admin/inbox', icon: IconInbox },
+  { key: 'schedules', to: '/admin/schedules', icon: IconCalendarTime },
+  { key: 'templates', to: '/admin/templates', icon: IconTemplate },
   { key: 'machines', to: '/admin/machines', icon: IconDeviceDesktop },
   { key: 'smsContacts', to: '/admin/sms-contacts', icon: IconAddressBook },
   { key: 'users', to: '/admin/users', icon: IconUsers, visibleTo: 'admin' },
@@ -73,6 +83,7 @@ export function AdminNav({ user }: { user: TSessionUser }) {
             to={to}
             label={t(`nav.${key}`)}
             leftSection={<Icon size={20} stroke={1.6} aria-hidden="true" />}
+            rightSection={key === 'inbox' ? <InboxNavBadge /> : undefined}
             active={active}
             aria-current={active ? 'page' : undefined}
             variant="light"

@@ -17,6 +17,9 @@ const DashboardPage = lazyPage(
   firstView,
 );
 const MessagesPage = lazyPage(() => import('../../features/messages/MessagesPage'), 'MessagesPage');
+const InboxPage = lazyPage(() => import('../../features/inbox/InboxPage'), 'InboxPage');
+const SchedulesPage = lazyPage(() => import('../../features/schedules/SchedulesPage'), 'SchedulesPage');
+const TemplatesPage = lazyPage(() => import('../../features/templates/TemplatesPage'), 'TemplatesPage');
 const SmsContactsPage = lazyPage(
   () => import('../../features/sms-contacts/SmsContactsPage'),
   'SmsContactsPage',
@@ -44,6 +47,9 @@ export const adminRoute: RouteObject = {
     { index: true, element: <Navigate to="/admin/dashboard" replace /> },
     { path: 'dashboard', element: <DashboardPage /> },
     { path: 'messages', element: <MessagesPage /> },
+    { path: 'schedules', element: <SchedulesPage /> },
+    { path: 'templates', element: <TemplatesPage /> },
+    { path: 'inbox', element: <InboxPage /> },
     { path: 'sms-contacts', element: <SmsContactsPage /> },
     { path: 'machines', element: <MachinesPage /> },
     { path: 'download', element: <DownloadPage /> },

@@ -18,9 +18,11 @@ type MachineControlsProps = {
   busy: boolean;
   /** The outcome to show, or null to clear the last one. */
   onOutcome: (outcome: TOutcome | null) => void;
+  /** Why the message may not be played yet (awaiting approval), or null. */
+  playHold?: string | null;
 };
 
-export function MachineControls({ messageId, busy, onOutcome }: MachineControlsProps) {
+export function MachineControls({ messageId, busy, onOutcome, playHold = null }: MachineControlsProps) {
   const { t } = useTranslation('messages');
   const { clients } = useConnectedClients('reconnect');
   const machines = clients.data ?? [];
@@ -64,13 +66,15 @@ export function MachineControls({ messageId, busy, onOutcome }: MachineControlsP
         w={240}
       />
       <BlockedButton
-        reason={selected ? null : selectMachine}
-        disabled={!selected || busy || phase !== 'idle'}
+        reason={playHold ?? (selected ? null : selectMachine)}
+        disabled={!selected || busy || phase !== 'idle' || playHold !== null}
         loading={phase === 'starting'}
         icon={<IconPlayerPlay size={14} aria-hidden="true" />}
         color="green"
         onClick={() => selected && startPlaying(selected.client_id)}
-        onBlockedClick={selected ? undefined : askForMachine}
+        onBlockedClick={
+          playHold ? () => onOutcome({ kind: 'error', text: playHold }) : selected ? undefined : askForMachine
+        }
       >
         {t('machines.play')}
       </BlockedButton>

@@ -86,7 +86,10 @@ describe('Message detail modal', () => {
     });
     const { user, dialog, fetchMock } = await openDetails([original], {
       'PUT /admin/api/messages/m-1': () => jsonResponse({ ...original, title: 'Road closure update' }),
+      // The admin's approval queue is cached beside the lists: the saved copy goes to the lists only.
+      'GET /admin/api/approvals': () => jsonResponse({ count: 0, approvals: [] }),
     });
+    await waitFor(() => expect(callsTo(fetchMock, 'GET', '/admin/api/approvals')).toHaveLength(1));
 
     await user.click(dialog.getByRole('button', { name: 'Edit' }));
     expect(dialog.getByText(/re-translates the message into Spanish, German\./)).toBeVisible();

@@ -12,7 +12,10 @@ import type { TMessage } from '../../api/messages';
 import type { TStationMessageType } from '../../api/sms-contacts';
 import { exceededLimit } from '../../components/TextLimit';
 import { useFullTimeText, useRelativeAgeText } from '../../i18n/relative-age';
+import { ApprovalPanel } from '../approvals/ApprovalPanel';
+import { awaitsApproval } from '../approvals/approval-state';
 import { useSessionUser } from '../auth/session-user';
+import { MessageSchedules, ScheduleButton } from '../schedules/MessageScheduling';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 import { AudioDownload } from './AudioDownload';
 import { DeliveryProgress } from './DeliveryProgress';
@@ -173,15 +176,19 @@ function MessageDetail({
 
   // Send SMS: admin only, SMS switched on, credits above 0 (spec §5).
   const maySendSms = canSendSms(user);
+  // Held for a second admin's approval (decision 0039): SMS and Play wait, with the reason.
+  const approvalHold = awaitsApproval(message.approval) ? t('approval.blocked') : null;
   const smsBlocked = !maySendSms
     ? t('sms.adminOnly')
-    : !station.data
-      ? null
-      : !station.data.sms_enabled
-        ? t('sms.notEnabled')
-        : station.data.sms_credits_balance <= 0
-          ? t('sms.noCredits')
-          : null;
+    : approvalHold
+      ? approvalHold
+      : !station.data
+        ? null
+        : !station.data.sms_enabled
+          ? t('sms.notEnabled')
+          : station.data.sms_credits_balance <= 0
+            ? t('sms.noCredits')
+            : null;
   const smsReady = maySendSms && Boolean(station.data) && smsBlocked === null;
 
   return (
@@ -240,8 +247,10 @@ function MessageDetail({
         >
           {t('sms.send')}
         </BlockedButton>
-        <MachineControls messageId={message.id} busy={busy} onOutcome={setOutcome} />
+        <MachineControls messageId={message.id} busy={busy} onOutcome={setOutcome} playHold={approvalHold} />
+        <ScheduleButton message={message} busy={busy} hold={approvalHold} onOutcome={setOutcome} />
       </Group>
+      <ApprovalPanel approval={message.approval} />
 
       {confirming === 'delete' && (
         <Confirm
@@ -265,6 +274,7 @@ function MessageDetail({
         />
       )}
       {outcome && <OutcomeAlert outcome={outcome} />}
+      <MessageSchedules messageId={message.id} />
       <DeliveryProgress messageId={message.id} />
 
       {editing ? (

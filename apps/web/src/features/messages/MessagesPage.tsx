@@ -5,11 +5,15 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import type { TMessage } from '../../api/messages';
 import { ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { SearchInput } from '../../components/SearchInput';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { PendingApprovalsNotice } from '../approvals/PendingApprovalsNotice';
 import { useStationLanguagesQuery } from '../sms-contacts/queries';
+import { NewFromTemplateButton } from '../templates/NewFromTemplateButton';
+import type { TOpenMessageState } from '../templates/TemplatesPage';
 import { LiveIndicator } from './LiveIndicator';
 import { MessageDetailModal } from './MessageDetailModal';
 import { MessageFormModal } from './MessageFormModal';
@@ -34,7 +38,9 @@ export function MessagesPage() {
   const languages = useStationLanguagesQuery();
   const [form, setForm] = useState<TFormState>({ open: false });
   // The open message: the list's live copy, else the last one seen (deleted, or filtered out).
-  const [selected, setSelected] = useState<TMessage | null>(null);
+  // A message just made from a template (the Templates page hands it over) opens at once.
+  const handedOver = (useLocation().state as Partial<TOpenMessageState> | null)?.openMessage ?? null;
+  const [selected, setSelected] = useState<TMessage | null>(handedOver);
   const shown = selected ? (messages.data?.find((m) => m.id === selected.id) ?? selected) : null;
 
   const activeTypes = (types.data ?? []).filter((candidate) => candidate.is_active);
@@ -67,15 +73,21 @@ export function MessagesPage() {
               w={200}
             />
           </Group>
-          <Button
-            leftSection={<IconPlus size={16} aria-hidden="true" />}
-            onClick={() => setForm({ open: true, message: null })}
-            disabled={!types.data || !languages.data}
-          >
-            {t('addMessage')}
-          </Button>
+          <Group gap="sm">
+            <NewFromTemplateButton languages={languages.data ?? []} onCreated={setSelected} />
+            <Button
+              leftSection={<IconPlus size={16} aria-hidden="true" />}
+              onClick={() => setForm({ open: true, message: null })}
+              disabled={!types.data || !languages.data}
+            >
+              {t('addMessage')}
+            </Button>
+          </Group>
         </Group>
 
+        <PendingApprovalsNotice
+          onOpen={(id) => setSelected(messages.data?.find((m) => m.id === id) ?? null)}
+        />
         {messages.isPending || types.isPending ? (
           <ListLoading label={t('loading')} />
         ) : messages.isError ? (

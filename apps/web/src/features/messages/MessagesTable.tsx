@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
 import type { TStationMessageType } from '../../api/sms-contacts';
 import { useFullTimeText, useRelativeAgeText } from '../../i18n/relative-age';
+import { ApprovalBadge } from '../approvals/ApprovalBadge';
 import { useNow } from '../registration/use-now';
 import { TranslationBadges } from './MessageBadges';
 import { TypeBadge } from './TypeBadge';
@@ -50,6 +51,7 @@ export function MessagesTable({ messages, types, onDetails }: MessagesTableProps
                     {t('untitled')}
                   </Text>
                 )}
+                <ApprovalBadge approval={message.approval} />
               </Table.Td>
               <Table.Td maw={360}>
                 <Text fz="sm" truncate="end" title={message.original}>

@@ -2,30 +2,14 @@
 // reviewed, corrected by hand), the text or the failure reason in words, a pencil to correct it,
 // "Mark reviewed", and, after the original changed, staff's earlier correction beside the new
 // translation with the choice between them (the message is not sent by SMS before).
-import {
-  ActionIcon,
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Paper,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-  Tooltip,
-} from '@mantine/core';
-import { notifications } from '@mantine/notifications';
-import { TEXT_LIMITS } from '@message-station/shared';
+import { ActionIcon, Alert, Badge, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconPencil } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverErrorText } from '../../api/client';
 import type { TMessage, TMessageTranslation } from '../../api/messages';
-import { countedProps } from '../../components/TextLimit';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 import { useUpdateTranslationMutation } from './queries';
 import { TranslationCheck } from './TranslationCheck';
+import { TranslationEditor, useCorrection } from './TranslationEditor';
 import { MarkReviewed, ReviewBadge, StaleCorrection } from './TranslationReview';
 import { STATUS_COLORS, shownStatus, targetTranslations } from './translation-status';
 
@@ -73,35 +57,19 @@ export function TranslationItem({ message, language, translation, onSaved }: Tra
   const { t } = useTranslation('messages');
   const languageName = useLanguageName();
   const save = useUpdateTranslationMutation();
-  const [editing, setEditing] = useState(false);
-  const [text, setText] = useState('');
-  const [problem, setProblem] = useState<string | null>(null);
   const status = shownStatus(translation);
   const name = languageName(language);
-
-  const startEditing = () => {
-    setText(translation?.translated_text ?? '');
-    setProblem(null);
-    setEditing(true);
-  };
-
-  const submit = () => {
-    if (!text.trim()) {
-      setProblem(t('detail.translationRequired'));
-      return;
-    }
-    save.mutate(
-      { id: message.id, language, text: text.trim() },
-      {
-        onSuccess: (saved) => {
-          notifications.show({ color: 'green', message: t('detail.translationSaved', { language: name }) });
-          setEditing(false);
-          onSaved(saved);
-        },
-        onError: (error) => setProblem(serverErrorText(error, t('detail.translationFailed'))),
-      },
-    );
-  };
+  const correction = useCorrection({
+    save: (text, callbacks) => save.mutate({ id: message.id, language, text }, callbacks),
+    onSaved,
+    texts: {
+      required: t('detail.translationRequired'),
+      saved: t('detail.translationSaved', { language: name }),
+      failed: t('detail.translationFailed'),
+    },
+  });
+  const { editing } = correction;
+  const startEditing = () => correction.startEditing(translation?.translated_text ?? '');
 
   return (
     <Paper withBorder p="sm" radius="md" data-translation={language} data-status={status}>
@@ -130,32 +98,13 @@ export function TranslationItem({ message, language, translation, onSaved }: Tra
       </Group>
 
       {editing ? (
-        <Stack gap="xs" mt="xs">
-          <Textarea
-            label={t('detail.translationLabel', { language: name })}
-            autosize
-            minRows={2}
-            maxRows={10}
-            {...countedProps(text, TEXT_LIMITS.messageBody)}
-            value={text}
-            onChange={(event) => {
-              setText(event.currentTarget.value);
-              setProblem(null);
-            }}
-            error={problem}
-          />
-          <Text fz="xs" c="dimmed">
-            {t('detail.handEditNote')}
-          </Text>
-          <Group justify="flex-end" gap="xs">
-            <Button size="compact-sm" variant="default" onClick={() => setEditing(false)}>
-              {t('detail.cancel')}
-            </Button>
-            <Button size="compact-sm" onClick={submit} loading={save.isPending}>
-              {t('detail.saveTranslation')}
-            </Button>
-          </Group>
-        </Stack>
+        <TranslationEditor
+          label={t('detail.translationLabel', { language: name })}
+          note={t('detail.handEditNote')}
+          saving={save.isPending}
+          labels={{ cancel: t('detail.cancel'), save: t('detail.saveTranslation') }}
+          {...correction.editor}
+        />
       ) : status === 'failed' ? (
         <Alert
           mt="xs"

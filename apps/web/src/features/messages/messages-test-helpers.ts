@@ -60,6 +60,7 @@ export function station(overrides: Partial<TAdminStation> = {}): TAdminStation {
     primary_language: 'en',
     brand_color: '#007bff',
     payment_status: 'paid',
+    time_zone: 'America/New_York',
     ...overrides,
   };
 }
@@ -136,6 +137,7 @@ export function mockMessagesApi(
     'GET /admin/api/station-languages': () => jsonResponse(LANGUAGES),
     'GET /admin/api/station': () => jsonResponse(station()),
     'GET /admin/api/clients': () => jsonResponse({ clients: [] }),
+    'GET /admin/api/schedules': () => jsonResponse({ schedules: [] }),
     ...handlers,
   });
 }

@@ -58,8 +58,9 @@ export function useAdminStationQuery() {
 function useMessageSaved() {
   const queryClient = useQueryClient();
   return (message: TMessage) => {
+    // Only the lists: other queries live under the same key (the approval queue).
     queryClient.setQueriesData<TMessage[]>({ queryKey: queryKeys.messages }, (list) =>
-      list?.map((m) => (m.id === message.id ? message : m)),
+      Array.isArray(list) ? list.map((m) => (m.id === message.id ? message : m)) : list,
     );
     return queryClient.invalidateQueries({ queryKey: queryKeys.messages });
   };

@@ -25,6 +25,7 @@ import {
 import { type ComponentType, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countedProps } from '../../components/TextLimit';
+import { ApprovalSwitches, type TApprovalSettings } from './ApprovalSwitches';
 import type { TMessageTypeDraft } from './settings-draft';
 import { TypeTranslationsEditor } from './TypeTranslationsEditor';
 import { useTypeTranslationsQuery } from './type-translation-queries';
@@ -46,6 +47,9 @@ type MessageTypesTabProps = {
   /** Types whose SMS waits for reviewed translations (a station setting in the same draft). */
   reviewRequired: readonly string[];
   onReviewRequiredChange: (types: TMessageTypeKey[]) => void;
+  /** Types a second admin approves, and whether emergencies go without (decision 0039). */
+  approval?: TApprovalSettings;
+  onApprovalChange?: (approval: TApprovalSettings) => void;
 };
 
 export function MessageTypesTab({
@@ -53,6 +57,8 @@ export function MessageTypesTab({
   onChange,
   reviewRequired,
   onReviewRequiredChange,
+  approval,
+  onApprovalChange,
 }: MessageTypesTabProps) {
   const { t } = useTranslation('settings');
   const { t: tc } = useTranslation('common');
@@ -106,6 +112,8 @@ export function MessageTypesTab({
           onChange={onChange}
           reviewRequired={reviewRequired}
           onReviewRequiredChange={onReviewRequiredChange}
+          approval={approval}
+          onApprovalChange={onApprovalChange}
         />
       )}
     </Stack>
@@ -113,7 +121,14 @@ export function MessageTypesTab({
 }
 
 /** The primary language's wording with the colour and switch: saved with Save All Settings. */
-function PrimaryTypes({ types, onChange, reviewRequired, onReviewRequiredChange }: MessageTypesTabProps) {
+function PrimaryTypes({
+  types,
+  onChange,
+  reviewRequired,
+  onReviewRequiredChange,
+  approval,
+  onApprovalChange,
+}: MessageTypesTabProps) {
   const { t } = useTranslation('settings');
   const update = (id: string, patch: Partial<TMessageTypeDraft>) =>
     onChange(types.map((type) => (type.id === id ? { ...type, ...patch } : type)));
@@ -192,6 +207,15 @@ function PrimaryTypes({ types, onChange, reviewRequired, onReviewRequiredChange 
                 aria-label={`${level}: ${t('messageTypes.reviewRequired')}`}
                 checked={reviewRequired.includes(key)}
                 onChange={(event) => setReview(key, event.currentTarget.checked)}
+              />
+            )}
+            {isTypeKey(key) && approval && onApprovalChange && (
+              <ApprovalSwitches
+                typeKey={key}
+                level={level}
+                keys={types.map((other) => other.message_type).filter(isTypeKey)}
+                settings={approval}
+                onChange={onApprovalChange}
               />
             )}
           </Card>

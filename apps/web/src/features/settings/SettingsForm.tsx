@@ -86,6 +86,8 @@ export function SettingsForm({ settings, types: savedTypes }: SettingsFormProps)
               onChange={setTypes}
               reviewRequired={draft.review_required_types ?? []}
               onReviewRequiredChange={(review) => setDraft({ ...draft, review_required_types: review })}
+              approval={draft}
+              onApprovalChange={(approval) => setDraft({ ...draft, ...approval })}
             />
           </Tabs.Panel>
           <Tabs.Panel value="sms">

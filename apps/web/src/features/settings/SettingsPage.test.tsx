@@ -93,12 +93,16 @@ describe('SettingsPage', () => {
 
     await user.clear(screen.getByRole('textbox', { name: /Display Name/ }));
     await user.type(screen.getByRole('textbox', { name: /Display Name/ }), '  KDRS Community Radio ');
+    await user.selectOptions(screen.getByRole('combobox', { name: /Time zone/ }), 'America/Chicago');
     await openTab(user, 'Message Types');
     const emergency = screen.getByRole('textbox', { name: 'Emergency: Description' });
     await user.clear(emergency);
     await user.type(emergency, 'Evacuations and severe weather');
     await user.click(screen.getByRole('checkbox', { name: 'Informational: Active' }));
     await user.click(screen.getByRole('checkbox', { name: 'Alert: Review translations before SMS' }));
+    await user.click(
+      screen.getByRole('checkbox', { name: 'Alert: Second admin approves before SMS or Play' }),
+    );
     await openTab(user, 'SMS Settings');
     await user.click(screen.getByRole('switch', { name: 'Enable SMS' }));
     await user.click(screen.getByRole('checkbox', { name: /Enable public SMS subscriptions/ }));
@@ -116,6 +120,9 @@ describe('SettingsPage', () => {
         sms_enabled: false,
         signup_enabled: false,
         review_required_types: ['alert'],
+        approval_required_types: ['alert'],
+        approval_bypass_emergency: true,
+        time_zone: 'America/Chicago',
       },
     ]);
     const sent = TYPES.map(

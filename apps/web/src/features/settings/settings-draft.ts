@@ -32,6 +32,9 @@ export function draftFrom(settings: TStationSettings): TSettingsDraft {
     sms_enabled: settings.sms_enabled,
     signup_enabled: settings.signup_enabled,
     review_required_types: settings.review_required_types,
+    approval_required_types: settings.approval_required_types,
+    approval_bypass_emergency: settings.approval_bypass_emergency,
+    time_zone: settings.time_zone as TSettingsDraft['time_zone'],
   };
 }
 
@@ -79,6 +82,9 @@ export function requestFrom(draft: TSettingsDraft): TStationSettingsRequest {
     sms_enabled: draft.sms_enabled,
     signup_enabled: draft.signup_enabled,
     review_required_types: draft.review_required_types,
+    approval_required_types: draft.approval_required_types,
+    approval_bypass_emergency: draft.approval_bypass_emergency,
+    time_zone: draft.time_zone,
   };
 }
 

@@ -37,6 +37,9 @@ export function stationSettings(overrides: Partial<TStationSettings> = {}): TSta
     billing_email: 'billing@demoradio.org',
     payment_status: 'paid',
     review_required_types: [],
+    approval_required_types: [],
+    approval_bypass_emergency: true,
+    time_zone: 'America/New_York',
     join_url: 'http://localhost:3000/join/demoradio',
     unsubscribe_url: 'http://localhost:3000/unsubscribe/demoradio',
     ...overrides,
@@ -74,7 +77,7 @@ export function stationSmsTexts(own: Record<string, string> = {}): TStationSmsTe
   );
   return {
     texts,
-    placeholders: { confirmation: ['station', 'types'], help: ['station', 'url'] },
+    placeholders: { confirmation: ['station', 'types'], help: ['station', 'url'], auto_reply: ['station'] },
     max_characters: 320,
     max_segments: 2,
   };
