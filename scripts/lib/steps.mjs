@@ -23,9 +23,10 @@ export const buildWeb = workspace('web');
 export const typecheckPackages = check('packages', '-b', 'apps/server', 'packages/shared', 'apps/agent');
 /** The tests, checked against the packages' built declarations (project references). */
 export const typecheckTests = [
-  check('server tests', '-p', 'apps/server/tsconfig.test.json'),
-  check('shared tests', '-p', 'packages/shared/tsconfig.test.json'),
-  check('agent tests', '-p', 'apps/agent/tsconfig.test.json'),
+  { ...check('server tests', '-p', 'apps/server/tsconfig.test.json'), after: ['build server'] },
+  { ...check('shared tests', '-p', 'packages/shared/tsconfig.test.json'), after: ['build shared'] },
+  // Run beside the builds (npm test), it would otherwise read the agent's declarations half written.
+  { ...check('agent tests', '-p', 'apps/agent/tsconfig.test.json'), after: ['build agent'] },
 ];
 /** The web app's sources (with the shared package's sources): needs no build. */
 export const typecheckWeb = check('web', '-p', 'apps/web', '--noEmit');

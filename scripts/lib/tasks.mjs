@@ -48,24 +48,47 @@ export function runCommand([command, ...args]) {
 }
 
 /**
- * Runs the chains at once; each chain's steps ({label, argv}) one after another. Prints
- * each step's output and time as it ends, and adds {label, code, ms} to `results` when given.
- * Resolves true when every step passed.
+ * Runs the chains at once; each chain's steps ({label, argv, after?}) one after another. A step
+ * with `after` (labels of steps in other chains of this run) starts once those passed: a check of
+ * the tests that reads a package's built declarations waits for that build, however the chains'
+ * speeds compare. Prints each step's output and time as it ends, and adds {label, code, ms} to
+ * `results` when given. Resolves true when every step passed.
  */
 export async function runChains(title, chains, results = []) {
   const started = performance.now();
   let failed = false;
+  const labels = new Set(chains.flat().map((step) => step.label));
+  /** label → { passed: Promise<boolean>, settle } for the steps others wait for. */
+  const outcomes = new Map();
+  const outcomeOf = (label) => {
+    if (!outcomes.has(label)) {
+      let settle;
+      const passed = new Promise((resolve) => {
+        settle = resolve;
+      });
+      outcomes.set(label, { passed, settle });
+    }
+    return outcomes.get(label);
+  };
+  const settleAll = () => {
+    for (const label of labels) outcomeOf(label).settle(false);
+  };
   await Promise.all(
     chains.map(async (chain) => {
       for (const step of chain) {
         if (failed) return;
+        const waits = (step.after ?? []).filter((label) => labels.has(label));
+        const ready = await Promise.all(waits.map((label) => outcomeOf(label).passed));
+        if (failed || ready.includes(false)) return;
         const result = await runCommand(step.argv);
+        outcomeOf(step.label).settle(result.code === 0);
         results.push({ label: step.label, code: result.code, ms: result.ms });
         const status = result.code === 0 ? 'done' : `FAILED (exit ${result.code})`;
         const output = result.output.trimEnd();
         console.log(`${output ? `${output}\n` : ''}> ${step.label} ${status} in ${seconds(result.ms)}`);
         if (result.code !== 0) {
           failed = true;
+          settleAll();
           return;
         }
       }
