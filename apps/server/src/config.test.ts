@@ -175,8 +175,9 @@ describe('config', () => {
     expect(test).toMatchObject({
       devCheckout: true,
       testMode: true,
-      subscriptionUrl: 'https://alerts.example.org/dev/checkout?kind=subscription',
-      creditsUrl: 'https://alerts.example.org/dev/checkout?kind=credits',
+      // Paths on this site: read against the address in use, never PUBLIC_URL (issue 22).
+      subscriptionUrl: '/dev/checkout?kind=subscription',
+      creditsUrl: '/dev/checkout?kind=credits',
     });
     expect(test.webhookSecret).toMatch(/^whsec_dev/);
     const links = {

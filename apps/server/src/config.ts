@@ -177,7 +177,10 @@ export type TBotCheckConfig =
 export type TBillingConfig = {
   /** Verifies Stripe-Signature on /webhooks/stripe; without it the webhook answers 503. */
   webhookSecret: string | undefined;
-  /** Payment Link bases (subscription, credit pack); null when Stripe is not set up. */
+  /**
+   * Payment Link bases (subscription, credit pack): Stripe's addresses, or the dev checkout's path
+   * on this site; null when Stripe is not set up.
+   */
   subscriptionUrl: string | null;
   creditsUrl: string | null;
   /** Customer portal login link, for paid stations to change plan or card. */
@@ -359,7 +362,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const modes = { production, devTools, problems };
   const sms = smsConfig(e, modes, publicUrl);
   const email = emailConfig(e, modes);
-  const billing = billingConfig(e, modes, publicUrl);
+  const billing = billingConfig(e, modes);
   const translation = translationConfig(e, modes);
   const speech = speechConfig(e, problems);
   if (problems.length) {
@@ -416,18 +419,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
 /** What the parts of the configuration need to know, and where they add what is wrong. */
 type TModes = { production: boolean; devTools: boolean; problems: string[] };
 
-function billingConfig(e: z.infer<typeof ZEnv>, modes: TModes, publicUrl: string): TBillingConfig {
+function billingConfig(e: z.infer<typeof ZEnv>, modes: TModes): TBillingConfig {
   const { production, devTools, problems } = modes;
   const configured = Boolean(e.STRIPE_SUBSCRIPTION_URL || e.STRIPE_CREDITS_URL);
   if (production && configured && !e.STRIPE_WEBHOOK_SECRET) {
     problems.push('STRIPE_WEBHOOK_SECRET: required when Stripe Payment Links are set in production');
   }
   const devCheckout = devTools && !configured;
+  // The dev checkout is a page of this site: a path, which the billing page reads against the
+  // address the person is using (PUBLIC_URL defaults to localhost, wrong from any other machine).
   return {
     webhookSecret: e.STRIPE_WEBHOOK_SECRET ?? (devCheckout ? DEV_STRIPE_WEBHOOK_SECRET : undefined),
-    subscriptionUrl:
-      e.STRIPE_SUBSCRIPTION_URL ?? (devCheckout ? `${publicUrl}/dev/checkout?kind=subscription` : null),
-    creditsUrl: e.STRIPE_CREDITS_URL ?? (devCheckout ? `${publicUrl}/dev/checkout?kind=credits` : null),
+    subscriptionUrl: e.STRIPE_SUBSCRIPTION_URL ?? (devCheckout ? '/dev/checkout?kind=subscription' : null),
+    creditsUrl: e.STRIPE_CREDITS_URL ?? (devCheckout ? '/dev/checkout?kind=credits' : null),
     portalUrl: e.STRIPE_PORTAL_URL ?? null,
     testMode: e.STRIPE_TEST_MODE ?? !production,
     devCheckout,

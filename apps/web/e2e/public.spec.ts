@@ -1,17 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-
-const PUBLIC_PAGES = [
-  '/',
-  '/platform-overview',
-  '/press-release',
-  '/privacy',
-  '/terms',
-  '/docs',
-  '/docs/sms',
-  '/contact',
-  '/forgot-password',
-];
+import { PUBLIC_SITE_PAGES as PUBLIC_PAGES } from './public-pages';
 
 /** Console errors and uncaught exceptions of a page. */
 function watchErrors(page: Page): string[] {

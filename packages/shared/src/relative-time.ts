@@ -36,11 +36,21 @@ export type TRelativeTimeOptions = {
   dayLimit: number;
   /** 'narrow' ('5m ago', 'hace 5 min') for lists, 'long' ('5 minutes ago') for sentences. */
   style?: 'narrow' | 'long';
-  /** The words for under a minute ('Just now'); without them, '0 minutes ago'. */
+  /** The words for under a minute; without them, the language's own (JUST_NOW), never '0 minutes ago'. */
   justNow?: string;
   /** One day ago reads 'Yesterday' (the locale's word, capitalised) instead of '1 day ago'. */
   yesterday?: boolean;
 };
+
+/** Under a minute, in the interface languages; other languages get Intl's word for now ('ahora', '现在'). */
+const JUST_NOW: Record<string, string> = { en: 'Just now', es: 'Justo ahora' };
+
+function justNowIn(locale: string, language: string): string {
+  const words = JUST_NOW[language];
+  if (words) return words;
+  const now = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' }).format(0, 'second');
+  return capitalised(now, locale);
+}
 
 /** Languages whose narrow style drops the "ago" words (fr: '-5 min'): they get the short style. */
 const NARROW_READS_WELL = new Set(['en', 'es', 'zh', 'ja', 'ko']);
@@ -57,13 +67,12 @@ export function formatRelativeTime(value: Date | string, options: TRelativeTimeO
   const { locale, now = new Date(), dayLimit, style = 'narrow' } = options;
   const age = relativeAge(value, now, dayLimit);
   if (age.kind === 'date') return new Intl.DateTimeFormat(locale).format(age.date);
-  if (age.kind === 'now' && options.justNow !== undefined) return options.justNow;
   const language = locale.split('-')[0] ?? 'en';
+  if (age.kind === 'now') return options.justNow ?? justNowIn(locale, language);
   const words = new Intl.RelativeTimeFormat(locale, {
     style: style === 'narrow' && !NARROW_READS_WELL.has(language) ? 'short' : style,
     numeric: 'always',
   });
-  if (age.kind === 'now') return words.format(-0, 'minute');
   if (age.kind === 'days' && age.count === 1 && options.yesterday) {
     const auto = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
     return capitalised(auto.format(-1, 'day'), locale);
@@ -82,7 +91,10 @@ export function formatLastSeen(value: Date | string, now: Date = new Date()): st
   return formatRelativeTime(value, { locale: 'en-US', now, dayLimit: 0, justNow: 'Just now' });
 }
 
-/** Users: 'Never', 'N minutes ago', 'N hours ago', 'Yesterday', 'N days ago' (under 30), else a date. */
+/**
+ * Users: 'Never', 'Just now' (under a minute), 'N minutes ago', 'N hours ago', 'Yesterday',
+ * 'N days ago' (under 30), else a date.
+ */
 export function formatLastLogin(value: Date | string | null | undefined, now: Date = new Date()): string {
   if (!value) return 'Never';
   return formatRelativeTime(value, { locale: 'en-US', now, dayLimit: 30, style: 'long', yesterday: true });

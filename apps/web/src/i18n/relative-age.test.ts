@@ -33,6 +33,16 @@ describe('message ages in the page language', () => {
     expect(result.current(ago(8 * DAY), now.getTime())).toBe('14/11/2026');
   });
 
+  it('never says "0 minutes ago": under a minute is "just now"', async () => {
+    const english = renderHook(() => useRelativeAgeText(0));
+    expect(english.result.current(ago(59_000), now.getTime())).toBe('Just now');
+    await act(() => i18n.changeLanguage('es'));
+    const spanish = renderHook(() => useRelativeAgeText(0));
+    expect(spanish.result.current(ago(0), now.getTime())).toBe('Justo ahora');
+    expect(spanish.result.current(ago(59_000), now.getTime())).toBe('Justo ahora');
+    expect(spanish.result.current(ago(MINUTE), now.getTime())).toBe('hace 1 min');
+  });
+
   it('turns a day-old machine into a date when asked for no days', () => {
     const { result } = renderHook(() => useRelativeAgeText(0));
     expect(result.current(ago(25 * HOUR), now.getTime())).toBe('11/21/2026');

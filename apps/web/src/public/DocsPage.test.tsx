@@ -18,13 +18,13 @@ describe('DocsPage', () => {
       .getAllByRole('heading', { level: 2 })
       .map((heading) => heading.textContent);
     expect(titles).toEqual([
-      'SMS 10DLP Compliance Documentation',
+      'SMS 10DLC Compliance Documentation',
       'API',
       'Station Setup Guide',
       'Desktop App',
     ]);
 
-    const sms = within(cardOf('SMS 10DLP Compliance Documentation'));
+    const sms = within(cardOf('SMS 10DLC Compliance Documentation'));
     expect(sms.getByText('Available')).toBeVisible();
     expect(sms.getByRole('link', { name: 'Read the guide' })).toHaveAttribute('href', '/docs/sms');
 

@@ -23,7 +23,7 @@ describe('DocsSmsPage', () => {
 
     expect(await screen.findByRole('heading', { level: 2, name: 'What is 10DLC?' })).toBeVisible();
     expect(
-      screen.getByRole('heading', { level: 1, name: 'SMS 10DLP Compliance Documentation' }),
+      screen.getByRole('heading', { level: 1, name: 'SMS 10DLC Compliance Documentation' }),
     ).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: 'Quiet hours' })).toBeVisible();
     expect(screen.getByText('Last updated November 22, 2026')).toBeVisible();
@@ -60,7 +60,7 @@ describe('DocsSmsPage', () => {
     expect(await screen.findByText('Error Loading Documentation')).toBeVisible();
     expect(screen.getByText('Failed to load documentation: Not Found')).toBeVisible();
     expect(
-      screen.getByRole('heading', { level: 1, name: 'SMS 10DLP Compliance Documentation' }),
+      screen.getByRole('heading', { level: 1, name: 'SMS 10DLC Compliance Documentation' }),
     ).toBeVisible();
 
     available = true;

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import i18n from '../i18n';
 import { mockSession, renderApp } from '../test/render-app';
@@ -14,6 +14,8 @@ describe('PrivacyPage', () => {
     renderApp('/privacy');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
+    // The tab names the page, as every other page does, not just the product (issue 22).
+    await waitFor(() => expect(document.title).toBe('Privacy Policy · Message Station'));
     expect(screen.getByText('Effective August 26, 2025')).toBeVisible();
     expect(screen.getByText('Last updated September 30, 2025')).toBeVisible();
   });
@@ -63,6 +65,7 @@ describe('PrivacyPage', () => {
     renderApp('/privacy');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Política de privacidad' })).toBeVisible();
+    await waitFor(() => expect(document.title).toBe('Política de privacidad · Message Station'));
     expect(screen.getByText('Vigente desde el 26 de agosto de 2025')).toBeVisible();
     expect(screen.getByText('Última actualización: 30 de septiembre de 2025')).toBeVisible();
     expect(screen.getByRole('heading', { level: 2, name: '4. Cookies' })).toBeVisible();

@@ -286,7 +286,15 @@ describe('the dev checkout (no Stripe account)', async () => {
 
   it('buys credits through a signed test event and the real webhook', async () => {
     const before = (await admin.get('/admin/api/billing')).json();
-    expect(before.stripeCreditsURL).toBe('http://localhost:3000/dev/checkout?kind=credits');
+    // A path on this site, whatever address the admin uses (PUBLIC_URL is localhost here): the
+    // page opens it on its own host (issue 22).
+    expect(before.stripeCreditsURL).toBe('/dev/checkout?kind=credits');
+    expect(before.stripeSubscriptionURL).toBe('/dev/checkout?kind=subscription');
+    const fromAnotherHost = await admin.request({
+      url: '/admin/api/billing',
+      headers: { host: '192.168.1.20:3000' },
+    });
+    expect(fromAnotherHost.json().stripeCreditsURL).not.toContain('localhost');
     const response = await admin.post('/dev/api/stripe/checkout', {
       kind: 'credits',
       client_reference_id: before.stationID,

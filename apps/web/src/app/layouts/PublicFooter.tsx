@@ -1,9 +1,11 @@
-// Public site footer: four link columns, copyright, developed-by line and app version.
+// Public site footer: four link columns, copyright, developed-by line and app version. On a phone
+// the brand sits above the columns (two a row) and the bottom line stacks: nothing is squeezed.
 import {
   Anchor,
   Box,
   Container,
   Divider,
+  Flex,
   Group,
   SimpleGrid,
   Stack,
@@ -21,7 +23,7 @@ import { EXTERNAL_LINKS } from '../external-links';
 
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {
   return (
-    <Stack gap={8}>
+    <Stack gap={8} miw={0}>
       <Title order={2} fz="sm" tt="uppercase" c="gray.7" style={{ letterSpacing: '0.04em' }}>
         {title}
       </Title>
@@ -65,20 +67,14 @@ export function PublicFooter() {
       style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}
     >
       <Container size="lg" py="xl">
-        <Group justify="space-between" align="flex-start" gap="xl">
+        <Flex direction={{ base: 'column', md: 'row' }} justify="space-between" align="flex-start" gap="xl">
           <Stack gap="xs" maw={280}>
             <BrandMark />
             <Text c="gray.7" fz="sm">
               {t('footer.tagline')}
             </Text>
           </Stack>
-          <SimpleGrid
-            cols={{ base: 2, sm: 4 }}
-            spacing="xl"
-            verticalSpacing="lg"
-            style={{ flex: 1 }}
-            maw={720}
-          >
+          <SimpleGrid cols={{ base: 2, sm: 4 }} spacing="xl" verticalSpacing="lg" w="100%" maw={720}>
             <FooterColumn title={t('footer.product')}>
               <FooterLink to="/#pricing">{t('footer.pricing')}</FooterLink>
               <FooterLink to="/#features">{t('footer.features')}</FooterLink>
@@ -100,11 +96,16 @@ export function PublicFooter() {
               )}
             </FooterColumn>
           </SimpleGrid>
-        </Group>
+        </Flex>
 
         <Divider my="lg" />
 
-        <Group justify="space-between" gap="xs">
+        <Flex
+          direction={{ base: 'column', sm: 'row' }}
+          justify="space-between"
+          align={{ base: 'flex-start', sm: 'center' }}
+          gap="xs"
+        >
           <Text fz="xs" c="gray.7">
             {t('footer.copyright', { year })}
           </Text>
@@ -122,7 +123,7 @@ export function PublicFooter() {
           <Text fz="xs" c="gray.7">
             {t('footer.version', { version: APP_VERSION })}
           </Text>
-        </Group>
+        </Flex>
       </Container>
     </Box>
   );

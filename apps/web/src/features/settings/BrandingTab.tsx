@@ -132,7 +132,12 @@ export function BrandingTab({ saved, draft, onChange }: TSettingsTabProps) {
         />
       </Group>
 
-      <StationLogoUpload logoUrl={saved.logo_url} stationName={saved.display_name} />
+      <StationLogoUpload
+        logoUrl={saved.logo_url}
+        stationName={saved.display_name}
+        chosen={draft.logo}
+        onChoose={(logo) => onChange({ ...draft, logo })}
+      />
     </Stack>
   );
 }

@@ -5,7 +5,7 @@ import type { TLanguageCode } from '@message-station/shared';
 import { IconAlertCircle, IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, serverErrorText } from '../../api/client';
-import type { TSaveOutcome } from './queries';
+import { savedFully, type TSaveOutcome } from './queries';
 import type { TSettingsProblem } from './settings-draft';
 
 type SaveBarProps = {
@@ -18,7 +18,7 @@ type SaveBarProps = {
 
 export function SaveBar({ problems, outcome, error, saving, onSave }: SaveBarProps) {
   const { t } = useTranslation('settings');
-  const reloading = outcome !== undefined && outcome.failedTypes === 0;
+  const reloading = savedFully(outcome);
 
   return (
     <Paper
@@ -64,15 +64,16 @@ export function SaveBar({ problems, outcome, error, saving, onSave }: SaveBarPro
   );
 }
 
+/** The server's words for a refusal, or `fallback`; the network text when no answer came. */
+function refusalText(error: Error, fallback: string, network: string): string {
+  return error instanceof ApiError && error.status !== 0 ? serverErrorText(error, fallback) : network;
+}
+
 function SaveError({ error }: { error: Error }) {
   const { t } = useTranslation('settings');
-  const text =
-    error instanceof ApiError && error.status !== 0
-      ? serverErrorText(error, t('save.settingsFailed'))
-      : t('save.networkFailed');
   return (
     <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-      {text}
+      {refusalText(error, t('save.settingsFailed'), t('save.networkFailed'))}
     </Alert>
   );
 }
@@ -80,11 +81,22 @@ function SaveError({ error }: { error: Error }) {
 function SaveOutcome({ outcome }: { outcome: TSaveOutcome }) {
   const { t } = useTranslation('settings');
   const { t: tc } = useTranslation();
-  if (outcome.failedTypes > 0) {
+  if (outcome.failedTypes > 0 || outcome.logoError) {
     return (
-      <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-        {t('save.typesFailed', { count: outcome.failedTypes })}
-      </Alert>
+      <Stack gap="xs">
+        {outcome.logoError && (
+          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+            {t('save.logoFailed', {
+              error: refusalText(outcome.logoError, t('logo.uploadFailed'), t('logo.uploadNetworkFailed')),
+            })}
+          </Alert>
+        )}
+        {outcome.failedTypes > 0 && (
+          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
+            {t('save.typesFailed', { count: outcome.failedTypes })}
+          </Alert>
+        )}
+      </Stack>
     );
   }
   const moved = outcome.settings.moved_subscriptions;

@@ -9,7 +9,7 @@ import { useSearchParams } from 'react-router';
 import { BrandingTab } from './BrandingTab';
 import { MessageTypesTab } from './MessageTypesTab';
 import { pageReload, RELOAD_AFTER_SAVE_MS } from './page-reload';
-import { useSaveSettingsMutation } from './queries';
+import { savedFully, useSaveSettingsMutation } from './queries';
 import { SaveBar } from './SaveBar';
 import { SmsSettingsTab } from './SmsSettingsTab';
 import {
@@ -39,7 +39,7 @@ export function SettingsForm({ settings, types: savedTypes }: SettingsFormProps)
   );
   const savesOnItsOwn = tab === 'voice' || tab === 'translation';
 
-  const fullySaved = save.data !== undefined && save.data.failedTypes === 0;
+  const fullySaved = savedFully(save.data);
   useEffect(() => {
     if (!fullySaved) return;
     const timer = window.setTimeout(() => pageReload.reload(), RELOAD_AFTER_SAVE_MS);
@@ -53,7 +53,15 @@ export function SettingsForm({ settings, types: savedTypes }: SettingsFormProps)
       save.reset();
       return;
     }
-    save.mutate({ draft, types });
+    save.mutate(
+      { draft, types },
+      {
+        // The uploaded logo is the saved one now: a later save does not send it again.
+        onSuccess: ({ logoError }) => {
+          if (draft.logo && !logoError) setDraft((now) => ({ ...now, logo: undefined }));
+        },
+      },
+    );
   };
 
   return (

@@ -1,14 +1,16 @@
 import { LIMITS } from '@message-station/shared';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { networkError } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
+import { pageReload } from './page-reload';
 import { bodiesSentTo, callCount, mockSettingsApi, stationSettings } from './settings-test-helpers';
 
 const LOGO = 'POST /admin/api/station/logo';
 const DROP = 'Drag your logo here or click to choose a file';
+const SAVE = 'Save All Settings';
 
 function png(name = 'logo.png', bytes = 2048) {
   return new File([new Uint8Array(bytes)], name, { type: 'image/png' });
@@ -22,8 +24,10 @@ async function renderLogo() {
   return user;
 }
 
+const saveBar = () => within(screen.getByTestId('settings-save-bar'));
+
 describe('Settings: Station Logo', () => {
-  it('shows the current logo and the upload rules', async () => {
+  it('shows the current logo, the upload rules, and that Save All Settings saves it', async () => {
     mockSettingsApi({
       'GET /admin/api/station/settings': () =>
         jsonResponse(stationSettings({ logo_url: '/uploads/logos/demoradio.png?v=1' })),
@@ -34,6 +38,9 @@ describe('Settings: Station Logo', () => {
       '/uploads/logos/demoradio.png?v=1',
     );
     expect(screen.getByText('PNG, JPG or JPEG, up to 1MB. Recommended size 1000x1000px.')).toBeVisible();
+    expect(
+      screen.getByText('A new logo is saved with Save All Settings, like everything else on this page.'),
+    ).toBeVisible();
   });
 
   it('refuses another file type and a file over 1 MB without uploading', async () => {
@@ -48,38 +55,84 @@ describe('Settings: Station Logo', () => {
     expect(callCount(fetchMock, 'POST', '/admin/api/station/logo')).toBe(0);
   });
 
-  it('uploads at once, shows the new logo and refreshes the top bar', async () => {
+  it('previews a chosen logo, uploads it only with Save All Settings, then refreshes the top bar', async () => {
     setCookie('csrf_token', 'l1');
+    const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => {});
     const fetchMock = mockSettingsApi({
       [LOGO]: () => jsonResponse({ logo_url: '/uploads/logos/demoradio.png?v=2' }),
     });
     const user = await renderLogo();
-    const sessionCalls = callCount(fetchMock, 'GET', '/auth/session');
     expect(screen.getByText('No logo uploaded yet.')).toBeVisible();
 
     await user.upload(screen.getByLabelText(DROP), png());
-    const logo = await screen.findByRole('img', { name: 'Current station logo' });
-    expect(logo).toHaveAttribute('src', '/uploads/logos/demoradio.png?v=2');
+    const preview = await screen.findByRole('img', { name: 'New station logo, not saved yet' });
+    expect(preview.getAttribute('src')).toMatch(/^blob:/);
+    expect(screen.getByText('logo.png will replace the current logo when you save.')).toBeVisible();
+    expect(callCount(fetchMock, 'POST', '/admin/api/station/logo')).toBe(0);
+
+    const sessionCalls = callCount(fetchMock, 'GET', '/auth/session');
+    await user.click(screen.getByRole('button', { name: SAVE }));
+    expect(await saveBar().findByText('All settings saved successfully! Refreshing...')).toBeVisible();
     const [form] = bodiesSentTo(fetchMock, 'POST', '/admin/api/station/logo') as FormData[];
     expect((form?.get('logo') as File | undefined)?.name).toBe('logo.png');
+    expect(callCount(fetchMock, 'PUT', '/admin/api/station/settings')).toBe(1);
     await waitFor(() => expect(callCount(fetchMock, 'GET', '/auth/session')).toBeGreaterThan(sessionCalls));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1), { timeout: 2500 });
   });
 
-  it("shows the server's refusal, the fallback and the network failure", async () => {
+  it('keeps the current logo when the choice is discarded: nothing is uploaded', async () => {
+    setCookie('csrf_token', 'l3');
+    vi.spyOn(pageReload, 'reload').mockImplementation(() => {});
+    const fetchMock = mockSettingsApi({
+      'GET /admin/api/station/settings': () =>
+        jsonResponse(stationSettings({ logo_url: '/uploads/logos/demoradio.png?v=1' })),
+    });
+    const user = await renderLogo();
+    await user.upload(screen.getByLabelText(DROP), png('other.png'));
+    await screen.findByRole('img', { name: 'New station logo, not saved yet' });
+
+    await user.click(screen.getByRole('button', { name: 'Keep the current logo' }));
+    expect(screen.getByRole('img', { name: 'Current station logo' })).toHaveAttribute(
+      'src',
+      '/uploads/logos/demoradio.png?v=1',
+    );
+    expect(screen.queryByText(/will replace the current logo/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: SAVE }));
+    expect(await saveBar().findByText('All settings saved successfully! Refreshing...')).toBeVisible();
+    expect(callCount(fetchMock, 'POST', '/admin/api/station/logo')).toBe(0);
+  });
+
+  it("says the settings were saved but not the logo: the server's refusal, the fallback, the network", async () => {
     setCookie('csrf_token', 'l2');
+    const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => {});
     let reply: () => Response = () => jsonResponse({ error: 'The logo must be a PNG or JPEG image.' }, 400);
     mockSettingsApi({ [LOGO]: () => reply() });
     const user = await renderLogo();
-
     await user.upload(screen.getByLabelText(DROP), png());
-    expect(await screen.findByText('The logo must be a PNG or JPEG image.')).toBeVisible();
+    await screen.findByRole('img', { name: 'New station logo, not saved yet' });
+
+    await user.click(screen.getByRole('button', { name: SAVE }));
+    expect(
+      await saveBar().findByText(
+        'The settings were saved, but not the new logo: The logo must be a PNG or JPEG image.',
+      ),
+    ).toBeVisible();
+    // Still chosen, so saving again tries again.
+    expect(screen.getByRole('img', { name: 'New station logo, not saved yet' })).toBeVisible();
 
     reply = () => new Response('oops', { status: 500 });
-    await user.upload(screen.getByLabelText(DROP), png('second.png'));
-    expect(await screen.findByText('Failed to upload logo')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: SAVE }));
+    expect(
+      await saveBar().findByText('The settings were saved, but not the new logo: Failed to upload logo'),
+    ).toBeVisible();
 
     reply = networkError;
-    await user.upload(screen.getByLabelText(DROP), png('third.png'));
-    expect(await screen.findByText('Upload failed. Please try again.')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: SAVE }));
+    expect(
+      await saveBar().findByText(
+        'The settings were saved, but not the new logo: Upload failed. Please try again.',
+      ),
+    ).toBeVisible();
+    expect(reload).not.toHaveBeenCalled();
   });
 });

@@ -1,63 +1,48 @@
-// Station Logo: the current logo and a dropzone that uploads a png/jpg/jpeg of at most 1 MB at
-// once (spec §5 Logo upload, §8 Settings); the admin top bar follows.
+// Station Logo: the current logo and a dropzone for a png/jpg/jpeg of at most 1 MB (spec §5 Logo
+// upload, §8 Settings). Like every other setting on the page, a chosen logo is only previewed
+// until Save All Settings uploads it (issue 22); leaving the page without saving discards it.
 import '@mantine/dropzone/styles.css';
-import { Alert, Center, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
-import { Dropzone, type FileRejection } from '@mantine/dropzone';
-import { notifications } from '@mantine/notifications';
-import { LIMITS } from '@message-station/shared';
-import { IconAlertCircle, IconPhoto } from '@tabler/icons-react';
+import { Button, Center, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
+import { Dropzone } from '@mantine/dropzone';
+import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, serverErrorText } from '../../api/client';
 import { DropzoneContent } from '../../components/DropzoneContent';
-import { useUploadLogoMutation } from './queries';
+import { LOGO_FILE, logoRejection, type TLogoRejection } from '../../components/logo-file';
+import { useObjectUrl } from '../../components/use-object-url';
 
-const ACCEPTED_LOGO_TYPES = { 'image/png': ['.png'], 'image/jpeg': ['.jpg', '.jpeg'] };
-const ACCEPTED_EXTENSIONS = 'png, jpg, jpeg';
-const MAX_MEGABYTES = LIMITS.logoMaxBytes / (1024 * 1024);
+type StationLogoUploadProps = {
+  /** The saved logo's address, or null without one. */
+  logoUrl: string | null;
+  stationName: string;
+  /** The logo chosen since the last save, uploaded by Save All Settings. */
+  chosen: File | undefined;
+  onChoose: (logo: File | undefined) => void;
+};
 
-type TRejection = 'fileType' | 'fileSize';
-
-function rejectionOf(rejections: FileRejection[]): TRejection {
-  const codes = rejections.flatMap((rejection) => rejection.errors.map((error) => error.code));
-  return codes.includes('file-too-large') ? 'fileSize' : 'fileType';
-}
-
-export function StationLogoUpload({ logoUrl, stationName }: { logoUrl: string | null; stationName: string }) {
+export function StationLogoUpload({ logoUrl, stationName, chosen, onChoose }: StationLogoUploadProps) {
   const { t } = useTranslation('settings');
-  const upload = useUploadLogoMutation();
-  const [rejection, setRejection] = useState<TRejection | null>(null);
-
-  const uploadError = upload.isError
-    ? upload.error instanceof ApiError && upload.error.status !== 0
-      ? serverErrorText(upload.error, t('logo.uploadFailed'))
-      : t('logo.uploadNetworkFailed')
-    : null;
-
-  const chooseLogo = (logo: File | undefined) => {
-    setRejection(null);
-    if (!logo) return;
-    upload.mutate(logo, {
-      onSuccess: () => notifications.show({ color: 'green', message: t('logo.uploaded') }),
-    });
-  };
+  const [rejection, setRejection] = useState<TLogoRejection | null>(null);
+  const preview = useObjectUrl(chosen);
 
   return (
     <Input.Wrapper
       label={t('logo.label')}
-      description={t('logo.immediate')}
+      description={t('logo.withSave')}
       error={
-        rejection ? t(`logo.${rejection}`, { accepted: ACCEPTED_EXTENSIONS, size: MAX_MEGABYTES }) : undefined
+        rejection
+          ? t(`logo.${rejection}`, { accepted: LOGO_FILE.extensions, size: LOGO_FILE.maxMegabytes })
+          : undefined
       }
       inputWrapperOrder={['label', 'description', 'input', 'error']}
     >
       <Group align="stretch" gap="md" mt="xs" wrap="nowrap">
         <Paper withBorder p="xs" w={132} miw={132}>
           <Center h="100%">
-            {logoUrl ? (
+            {preview || logoUrl ? (
               <Image
-                src={logoUrl}
-                alt={t('logo.currentAlt')}
+                src={preview ?? logoUrl}
+                alt={preview ? t('logo.chosenAlt') : t('logo.currentAlt')}
                 title={stationName}
                 w={112}
                 h={112}
@@ -74,30 +59,34 @@ export function StationLogoUpload({ logoUrl, stationName }: { logoUrl: string | 
           </Center>
         </Paper>
         <Dropzone
-          style={{ flex: 1 }}
-          accept={ACCEPTED_LOGO_TYPES}
-          maxSize={LIMITS.logoMaxBytes}
+          style={{ flex: 1, minWidth: 0 }}
+          accept={LOGO_FILE.types}
+          maxSize={LOGO_FILE.maxBytes}
           multiple={false}
-          loading={upload.isPending}
-          onDrop={(files) => chooseLogo(files[0])}
-          onReject={(rejections) => {
-            upload.reset();
-            setRejection(rejectionOf(rejections));
+          onDrop={(files) => {
+            setRejection(null);
+            if (files[0]) onChoose(files[0]);
           }}
+          onReject={(rejections) => setRejection(logoRejection(rejections))}
           inputProps={{ 'aria-label': t('logo.drop') }}
         >
           <DropzoneContent
             minHeight={96}
             idleIcon={<IconPhoto size={40} color="var(--mantine-color-dimmed)" aria-hidden="true" />}
             title={t('logo.drop')}
-            hint={t('logo.rules', { size: MAX_MEGABYTES })}
+            hint={t('logo.rules', { size: LOGO_FILE.maxMegabytes })}
           />
         </Dropzone>
       </Group>
-      {uploadError && (
-        <Alert color="red" mt="sm" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
-          {uploadError}
-        </Alert>
+      {chosen && (
+        <Group gap="sm" mt="sm" role="status">
+          <Text fz="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t('logo.chosen', { file: chosen.name })}
+          </Text>
+          <Button variant="subtle" size="compact-sm" onClick={() => onChoose(undefined)}>
+            {t('logo.discard')}
+          </Button>
+        </Group>
       )}
     </Input.Wrapper>
   );

@@ -1,4 +1,4 @@
-// Settings state: the station's settings and message types, Save All Settings and the logo upload.
+// Settings state: the station's settings and message types, and Save All Settings (the logo too).
 import type { TStationSettings, TStationSettingsResponse } from '@message-station/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../api/query-keys';
@@ -35,19 +35,45 @@ export type TSaveOutcome = {
   settings: TStationSettingsResponse;
   /** How many message types the server refused; the station settings were saved all the same. */
   failedTypes: number;
+  /** Why the chosen logo was not saved (the settings were); null when saved or none was chosen. */
+  logoError: Error | null;
 };
 
 type TSaveInput = { draft: TSettingsDraft; types: TMessageTypeDraft[] };
 
-/** The settings first: if they are refused nothing else is sent, so one error explains the save. */
+/** The chosen logo, uploaded after the settings; its new address, or why it failed. */
+async function saveLogo(logo: File | undefined): Promise<{ logoUrl?: string; logoError: Error | null }> {
+  if (!logo) return { logoError: null };
+  try {
+    return { logoUrl: (await uploadStationLogo(logo)).logo_url, logoError: null };
+  } catch (error) {
+    console.error('Failed to upload the station logo', error);
+    return { logoError: error instanceof Error ? error : new Error(String(error)) };
+  }
+}
+
+/**
+ * The settings first: if they are refused nothing else is sent, so one error explains the save.
+ * Then the logo chosen since the last save, and every type.
+ */
 async function saveAllSettings({ draft, types }: TSaveInput): Promise<TSaveOutcome> {
   const settings = await updateStationSettings(requestFrom(draft));
+  const { logoUrl, logoError } = await saveLogo(draft.logo);
   const results = await Promise.allSettled(
     types.map((type) => updateMessageType(type.id, messageTypeUpdateFrom(type))),
   );
   const failed = results.filter((result) => result.status === 'rejected');
   for (const failure of failed) console.error('Failed to save message type', failure.reason);
-  return { settings, failedTypes: failed.length };
+  return {
+    settings: logoUrl ? { ...settings, logo_url: logoUrl } : settings,
+    failedTypes: failed.length,
+    logoError,
+  };
+}
+
+/** Everything saved: the page reloads (spec §9); otherwise it stays to show what failed. */
+export function savedFully(outcome: TSaveOutcome | undefined): boolean {
+  return outcome !== undefined && outcome.failedTypes === 0 && outcome.logoError === null;
 }
 
 export function useSaveSettingsMutation() {
@@ -57,26 +83,11 @@ export function useSaveSettingsMutation() {
     onSuccess: ({ settings }) => {
       const { moved_subscriptions: _subscriptions, moved_contacts: _contacts, ...saved } = settings;
       queryClient.setQueryData<TStationSettings>(queryKeys.stationSettings, saved);
-      // The top bar shows the display name; other pages list the types and languages.
+      // The top bar shows the display name and the logo; other pages list the types and languages.
       void queryClient.invalidateQueries({ queryKey: queryKeys.session });
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminStation, exact: true });
       void queryClient.invalidateQueries({ queryKey: queryKeys.messageTypes });
       void queryClient.invalidateQueries({ queryKey: queryKeys.stationLanguages });
-    },
-  });
-}
-
-export function useUploadLogoMutation() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadStationLogo,
-    onSuccess: ({ logo_url }) => {
-      queryClient.setQueryData<TStationSettings>(queryKeys.stationSettings, (settings) =>
-        settings ? { ...settings, logo_url } : settings,
-      );
-      // The admin top bar shows the logo from the session.
-      void queryClient.invalidateQueries({ queryKey: queryKeys.session });
-      void queryClient.invalidateQueries({ queryKey: queryKeys.adminStation, exact: true });
     },
   });
 }

@@ -26,6 +26,8 @@ import {
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
+const UNFILTERED = { search: '', status: '', page: 1 } as const;
+
 /**
  * The status filter's choices, in this order. Spelled out here (a Record must name every status)
  * rather than imported: the shared module exporting CONTACT_STATUSES also builds zod schemas,
@@ -50,6 +52,10 @@ export function SmsContactsPage() {
   const page = paging.filterKey === filterKey ? paging.page : 1;
 
   const contacts = useSmsContactsQuery({ search: debouncedSearch, status, page });
+  const filtered = Boolean(debouncedSearch || status);
+  // The card's count is the station's, whatever the search: the unfiltered first page's total,
+  // asked only while a search or filter is on (and usually still cached from the first view).
+  const everyone = useSmsContactsQuery(UNFILTERED, { enabled: filtered });
   const types = useMessageTypesQuery();
   const languages = useStationLanguagesQuery();
   const [editing, setEditing] = useState<TSmsContact | null>(null);
@@ -59,8 +65,8 @@ export function SmsContactsPage() {
   const exporting = useFileExportMutation('sms-contacts.csv');
 
   const total = contacts.data?.total;
+  const stationTotal = filtered ? everyone.data?.total : total;
   const pages = Math.max(1, Math.ceil((total ?? 0) / CONTACTS_PER_PAGE));
-  const filtered = Boolean(debouncedSearch || status);
   const statusOptions = [
     { value: '', label: t('allStatuses') },
     ...STATUS_FILTERS.map((value) => ({ value, label: t(`status.${value}`) })),
@@ -71,9 +77,16 @@ export function SmsContactsPage() {
       <PageTitle>{t('title')}</PageTitle>
       <Card withBorder shadow="sm" radius="md" p={{ base: 'md', lg: 'lg' }}>
         <Group justify="space-between" mb="md" gap="sm">
-          <Title order={2} fz="h3">
-            {total === undefined ? t('cardTitleLoading') : t('cardTitle', { count: total })}
-          </Title>
+          <Group gap="sm" align="baseline">
+            <Title order={2} fz="h3">
+              {stationTotal === undefined ? t('cardTitleLoading') : t('cardTitle', { count: stationTotal })}
+            </Title>
+            {filtered && total !== undefined && (
+              <Text c="dimmed" fz="sm" role="status">
+                {t('shownCount', { count: total })}
+              </Text>
+            )}
+          </Group>
           <Group gap="sm">
             {isAdmin && (
               <Button

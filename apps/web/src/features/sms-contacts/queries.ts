@@ -25,8 +25,9 @@ export const CONTACTS_PER_PAGE = 50;
 
 export type TContactsFilter = { search: string; status: TContactStatus | ''; page: number };
 
-export function useSmsContactsQuery(filter: TContactsFilter) {
+export function useSmsContactsQuery(filter: TContactsFilter, options: { enabled?: boolean } = {}) {
   return useQuery({
+    enabled: options.enabled ?? true,
     queryKey: [...queryKeys.smsContacts, filter],
     queryFn: ({ signal }) =>
       listSmsContacts(

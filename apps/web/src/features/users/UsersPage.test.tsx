@@ -273,4 +273,16 @@ describe('last login wording', () => {
       expect(result.current(value, now.getTime())).toBe(formatLastLogin(value, now));
     }
   });
+
+  it('says "just now" under a minute, never "0 minutes ago", in both languages', async () => {
+    const now = Date.parse('2026-04-20T12:00:00.000Z');
+    const secondsAgo = (seconds: number) => new Date(now - seconds * 1000).toISOString();
+    const english = renderHook(() => useLastLoginText());
+    expect(english.result.current(secondsAgo(20), now)).toBe('Just now');
+    expect(english.result.current(secondsAgo(60), now)).toBe('1 minute ago');
+    await i18n.changeLanguage('es');
+    const spanish = renderHook(() => useLastLoginText());
+    expect(spanish.result.current(secondsAgo(0), now)).toBe('Justo ahora');
+    expect(spanish.result.current(secondsAgo(59), now)).toBe('Justo ahora');
+  });
 });

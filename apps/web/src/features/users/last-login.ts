@@ -1,4 +1,4 @@
-// A user's last login in the page's language (spec §9): Never, N minutes ago, N hours ago,
+// A user's last login in the page's language (spec §9): Never, Just now, N minutes ago, N hours ago,
 // Yesterday, N days ago under 30 days, else a date: the shared formatRelativeTime in long style.
 import { formatRelativeTime } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
@@ -6,7 +6,7 @@ import { uiLocale } from '../../i18n/relative-age';
 
 /** (value, now) → the words shown in the Last Login column. */
 export function useLastLoginText(): (value: string | null, now: number) => string {
-  const { t, i18n } = useTranslation('users');
+  const { t, i18n } = useTranslation(['users', 'common']);
   const locale = uiLocale(i18n.resolvedLanguage);
   return (value, now) =>
     value === null
@@ -17,5 +17,6 @@ export function useLastLoginText(): (value: string | null, now: number) => strin
           dayLimit: 30,
           style: 'long',
           yesterday: true,
+          justNow: t('common:age.now'),
         });
 }
