@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   checkUsPhone,
-  deriveStationId,
   formatLastLogin,
   formatLastSeen,
   formatMessageAge,
@@ -24,15 +23,6 @@ describe('constants', () => {
   it('has the nine languages and four message types in display order', () => {
     expect(LANGUAGE_CODES).toEqual(['en', 'es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ko']);
     expect(MESSAGE_TYPE_KEYS).toEqual(['emergency', 'alert', 'station', 'informational']);
-  });
-});
-
-describe('deriveStationId', () => {
-  it('lowercases, keeps letters and digits, cuts to 20', () => {
-    expect(deriveStationId('KXYZ 101.5 FM!')).toBe('kxyz1015fm');
-    expect(deriveStationId('Springfield Unified School District')).toBe('springfieldunifiedsc');
-    expect(deriveStationId('Springfield Unified School District')).toHaveLength(20);
-    expect(deriveStationId('Ñandú Radio')).toBe('andradio');
   });
 });
 
@@ -129,7 +119,9 @@ describe('relative times', () => {
     expect(formatLastLogin(ago(30 * HOUR), now)).toBe('Yesterday');
     expect(formatLastLogin(ago(5 * DAY), now)).toBe('5 days ago');
     expect(formatLastLogin(ago(40 * DAY), now)).toBe('10/13/2026');
-    expect(formatLastLogin(ago(20_000), now)).toBe('0 minutes ago');
+    // Under a minute is never '0 minutes ago' (issue 22).
+    expect(formatLastLogin(ago(20_000), now)).toBe('Just now');
+    expect(formatLastLogin(ago(0), now)).toBe('Just now');
   });
 
   it('words the same steps in the page locale through Intl.RelativeTimeFormat', () => {
@@ -137,6 +129,14 @@ describe('relative times', () => {
     expect(formatRelativeTime(ago(5 * MIN), es)).toBe('hace 5 min');
     expect(formatRelativeTime(ago(3 * HOUR), es)).toBe('hace 3 h');
     expect(formatRelativeTime(ago(30_000), { ...es, justNow: 'Justo ahora' })).toBe('Justo ahora');
+    // Without words given, each language still says "just now", never "hace 0 minutos".
+    expect(formatRelativeTime(ago(30_000), es)).toBe('Justo ahora');
+    expect(formatRelativeTime(ago(59_000), { ...es, style: 'long' })).toBe('Justo ahora');
+    expect(formatRelativeTime(ago(10_000), { locale: 'en-US', now, dayLimit: 30, style: 'long' })).toBe(
+      'Just now',
+    );
+    expect(formatRelativeTime(ago(10_000), { locale: 'zh', now, dayLimit: 7 })).toBe('现在');
+    expect(formatRelativeTime(ago(10_000), { locale: 'fr', now, dayLimit: 7 })).not.toMatch(/0/);
     expect(formatRelativeTime(ago(8 * DAY), es)).toBe('14/11/2026');
     const esUsers = { locale: 'es-US', now, dayLimit: 30, style: 'long' as const, yesterday: true };
     expect(formatRelativeTime(ago(30 * HOUR), esUsers)).toBe('Ayer');

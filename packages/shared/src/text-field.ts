@@ -37,6 +37,10 @@ export const TEXT_LIMITS = {
   botCheckToken: 10_000,
   /** One text message: 10 segments of 160 characters (the most Twilio takes). */
   smsBody: 1600,
+  /** A translation engine's API key (vendors' keys run to a few hundred characters). */
+  engineApiKey: 500,
+  /** A translation engine's model name ("gpt-4o-mini"). */
+  engineModel: 200,
 } as const;
 export type TTextLimitKind = keyof typeof TEXT_LIMITS;
 

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES } from './constants.js';
 import { httpUrl } from './fields.js';
-import { textField } from './text-field.js';
+import { TEXT_LIMITS, textField } from './text-field.js';
 
 /** The engines a station may add, in the order the settings page offers them. */
 export const STATION_ENGINE_NAMES = ['deepl', 'google', 'openai', 'libretranslate', 'apertium'] as const;
@@ -24,9 +24,9 @@ export const STATION_ENGINE_FIELDS: Record<
 };
 
 const ZEngineName = z.enum(STATION_ENGINE_NAMES, 'Unknown translation engine.');
-const ZApiKey = textField({ label: 'API key', max: 500 });
+const ZApiKey = textField({ label: 'API key', max: TEXT_LIMITS.engineApiKey });
 const ZBaseUrl = httpUrl('Server address');
-const ZModel = textField({ label: 'Model', max: 200 });
+const ZModel = textField({ label: 'Model', max: TEXT_LIMITS.engineModel });
 
 /** A saved engine as the browser sees it: never the key, only whether one is set and its end. */
 export const ZStationEngine = z.object({

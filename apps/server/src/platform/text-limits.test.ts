@@ -39,9 +39,9 @@ describe('text over its limit', async () => {
     message_type: 'alert',
   };
 
-  it('a message title of 1,000 characters: 400, no message', async () => {
+  it('a message title of 300 characters (issue 22): 400, no message', async () => {
     const before = await rows(messages);
-    const response = await admin.post('/admin/api/messages', { ...message, title: 'a'.repeat(1000) });
+    const response = await admin.post('/admin/api/messages', { ...message, title: 'a'.repeat(300) });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'Title must be at most 200 characters.' });
     expect(await rows(messages)).toBe(before);
@@ -54,15 +54,40 @@ describe('text over its limit', async () => {
     expect(response.json().title).toBe(title);
   });
 
-  it('a message text over 1,600 characters (more than one SMS carries): 400, no message', async () => {
+  it('a message text of 2,200 characters (more than one SMS carries, issue 22): 400, no message', async () => {
     const before = await rows(messages);
-    const response = await admin.post('/admin/api/messages', {
-      ...message,
-      original: over(TEXT_LIMITS.messageBody),
-    });
+    const response = await admin.post('/admin/api/messages', { ...message, original: 'a'.repeat(2200) });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'Message text must be at most 1,600 characters.' });
     expect(await rows(messages)).toBe(before);
+  });
+
+  it('an edit to a 300-character title, a 2,200-character text or translation: 400, the message unchanged', async () => {
+    const created = await admin.post('/admin/api/messages', message);
+    expect(created.statusCode).toBe(201);
+    const { id } = created.json();
+    const edits = [
+      { title: 'a'.repeat(300), error: 'Title must be at most 200 characters.' },
+      { original: 'a'.repeat(2200), error: 'Message text must be at most 1,600 characters.' },
+    ];
+    for (const { error, ...edit } of edits) {
+      const response = await admin.request({
+        method: 'PUT',
+        url: `/admin/api/messages/${id}`,
+        body: { ...message, ...edit },
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error, code: 'field_too_long' });
+    }
+    const translation = await admin.request({
+      method: 'PUT',
+      url: `/admin/api/messages/${id}/translations/es`,
+      body: { translated_text: 'a'.repeat(2200) },
+    });
+    expect(translation.statusCode).toBe(400);
+    expect(translation.json()).toMatchObject({ error: 'Translation must be at most 1,600 characters.' });
+    const [after] = await db.select().from(messages).where(eq(messages.id, id));
+    expect(after).toMatchObject({ title: message.title, original: message.original });
   });
 
   it('a search over 200 characters: 400', async () => {
@@ -71,17 +96,20 @@ describe('text over its limit', async () => {
     expect(response.json()).toMatchObject({ error: 'Search must be at most 200 characters.' });
   });
 
-  it('a contact message over its limit, from a visitor without a bot check: 400, nothing kept', async () => {
+  it('a contact message of 12,000 characters, from a visitor or a station admin: 400, nothing kept', async () => {
     const before = await rows(contactRequests);
-    const response = await visitor.post('/api/contact', {
+    const contact = {
       name: 'Dana',
       email: 'dana@example.org',
       category: 'other',
       subject: 'Hello',
-      message: over(TEXT_LIMITS.contactMessage),
-    });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toMatchObject({ error: 'Message must be at most 5,000 characters.' });
+      message: 'a'.repeat(12_000),
+    };
+    for (const client of [visitor, admin]) {
+      const response = await client.post('/api/contact', contact);
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ error: 'Message must be at most 5,000 characters.' });
+    }
     expect(await rows(contactRequests)).toBe(before);
   });
 
@@ -97,6 +125,46 @@ describe('text over its limit', async () => {
     expect(response.json()).toMatchObject({ error: 'Full name must be at most 100 characters.' });
     expect(await rows(users)).toBe(before);
     expect(await rows(userInvitations)).toBe(invitationsBefore);
+  });
+
+  it('a 500-character name on Edit User, accepting an invitation or signing up: 400, nothing changed', async () => {
+    const name = 'a'.repeat(500);
+    const tooLong = { error: 'Full name must be at most 100 characters.', code: 'field_too_long' };
+    const [standard] = await db.select().from(users).where(eq(users.email, 'user@demo.test'));
+    if (!standard) throw new Error('no standard user in the seed');
+    const edit = await admin.request({
+      method: 'PUT',
+      url: `/admin/api/users/${standard.id}`,
+      body: { full_name: name, email: standard.email, phone_number: '(212) 555-0142' },
+    });
+    expect(edit.statusCode).toBe(400);
+    expect(edit.json()).toMatchObject(tooLong);
+    const [after] = await db.select().from(users).where(eq(users.id, standard.id));
+    expect(after?.fullName).toBe(standard.fullName);
+
+    const accept = await visitor.post('/auth/invitations/accept', {
+      token: 'a'.repeat(43),
+      password: 'correct horse',
+      full_name: name,
+    });
+    expect(accept.statusCode).toBe(400);
+    expect(accept.json()).toMatchObject(tooLong);
+
+    const usersBefore = await rows(users);
+    const signup = await visitor.post('/api/register/start', {
+      email: 'ana@kxyz.test',
+      password: 'correct horse',
+      phone_number: '(415) 555-0134',
+      admin_full_name: name,
+      billing_email: 'ana@kxyz.test',
+      station_name: 'KXYZ Radio',
+      display_name: 'KXYZ Radio',
+      privacy_policy_url: 'https://kxyz.test/privacy',
+      terms_url: 'https://kxyz.test/terms',
+    });
+    expect(signup.statusCode).toBe(400);
+    expect(signup.json()).toMatchObject(tooLong);
+    expect(await rows(users)).toBe(usersBefore);
   });
 
   it('an email over 254 characters: 400', async () => {

@@ -5,12 +5,20 @@ import type {
   TRegisterStartRequest,
   TRegisterStartResponse,
   TSessionUser,
+  TStationIdAvailability,
 } from '@message-station/shared';
 import { api } from './client';
 
 /** Creates the pending registration and texts the code. A refusal throws ApiError with its code (400/409/429). */
 export function startRegistration(request: TRegisterStartRequest): Promise<TRegisterStartResponse> {
   return api<TRegisterStartResponse>('/api/register/start', { method: 'POST', body: request });
+}
+
+/** Whether the Station ID is free (public, rate-limited: 429 after 60 checks in 15 minutes). */
+export function checkStationId(stationId: string, signal?: AbortSignal): Promise<TStationIdAvailability> {
+  return api<TStationIdAvailability>(`/api/register/station-id?id=${encodeURIComponent(stationId)}`, {
+    signal,
+  });
 }
 
 /** Checks the code, creates station and admin, and signs the admin in (sets the session cookies). */

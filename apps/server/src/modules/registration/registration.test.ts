@@ -213,6 +213,57 @@ describe('registration', async () => {
     });
   });
 
+  describe('the Station ID check of step 2', () => {
+    const check = (id: string, client = new TestClient(app, nextIp())) =>
+      client.get(`/api/register/station-id?id=${encodeURIComponent(id)}`);
+
+    it('says a free ID is free, without a session', async () => {
+      const response = await check('nanduradio');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['cache-control']).toBe('no-store');
+      expect(response.json()).toEqual({ station_id: 'nanduradio', available: true, suggestion: null });
+    });
+
+    it('says a taken ID is taken and offers the first free one close to it', async () => {
+      expect((await check('demo')).json()).toEqual({
+        station_id: 'demo',
+        available: false,
+        suggestion: 'demo2',
+      });
+      const { client, reply } = await start({ station_name: 'Demo 2' });
+      const verified = await client.post('/api/register/verify', {
+        registration_id: reply.registration_id,
+        verification_code: reply.test_code,
+      });
+      expect(verified.statusCode).toBe(200);
+      expect((await check('demo')).json()).toMatchObject({ available: false, suggestion: 'demo3' });
+    });
+
+    it('derives the ID from a name as the start call does: "Ñandú Radio" is nanduradio', async () => {
+      expect((await check('Ñandú Radio')).json()).toMatchObject({
+        station_id: 'nanduradio',
+        available: true,
+      });
+      const { response } = await start({ station_name: 'DÉMO' });
+      expect(response.json()).toMatchObject({ code: 'station_id_taken', params: { station_id: 'demo' } });
+    });
+
+    it('refuses an ID without letters or digits', async () => {
+      const response = await check('!!!');
+      expect(response.statusCode).toBe(400);
+      expect(response.json()).toMatchObject({ code: 'station_name_letters' });
+    });
+
+    it('answers 60 checks from one address in 15 minutes, then asks it to wait', async () => {
+      const client = new TestClient(app, nextIp());
+      for (let n = 0; n < 60; n++) expect((await check(`kxyz${n}`, client)).statusCode).toBe(200);
+      const refused = await check('kxyz60', client);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toMatchObject({ code: 'rate_limited', params: { rate_limit: 'route' } });
+      expect((await check('kxyz60')).statusCode).toBe(200);
+    });
+  });
+
   it('answers a taken email exactly as a new one; after the code it stops and writes to the owner', async () => {
     const fresh = await start();
     const taken = await start({ email: 'Admin@Demo.test' });

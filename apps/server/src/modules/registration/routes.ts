@@ -1,4 +1,5 @@
-// POST /api/register/start|verify|resend (spec §7 Registration) and GET /terms.
+// POST /api/register/start|verify|resend (spec §7 Registration), the Station ID check of step 2
+// and GET /terms.
 import {
   termsPlainText,
   ZErrorResponse,
@@ -8,11 +9,13 @@ import {
   ZRegisterStartResponse,
   ZRegisterVerifyRequest,
   ZSessionUser,
+  ZStationIdAvailability,
+  ZStationIdQuery,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { requestFacts } from '../../service-context.js';
-import { resendRegistrationCode, startRegistration, verifyRegistration } from './service.js';
+import { checkStationId, resendRegistrationCode, startRegistration, verifyRegistration } from './service.js';
 
 const errors = {
   400: ZErrorResponse,
@@ -46,6 +49,24 @@ export const registrationRoutes: FastifyPluginAsyncZod<TRegistrationRoutesDeps> 
     },
     async (request) =>
       startRegistration({ ...requestFacts(deps, request), config, sms, limits }, request.body),
+  );
+
+  // Asked as the name is typed (debounced) and on Continue: enough for a few names a minute.
+  fastify.get(
+    '/api/register/station-id',
+    {
+      config: { rateLimit: { max: 60, timeWindow: 15 * 60_000 } },
+      schema: {
+        tags: ['registration'],
+        summary: 'Whether the Station ID a name gives is free, with a free one close to it if not',
+        querystring: ZStationIdQuery,
+        response: { 200: ZStationIdAvailability, 400: ZErrorResponse, 429: ZErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return checkStationId(deps.db, request.query.id);
+    },
   );
 
   fastify.post(

@@ -6,9 +6,11 @@ import {
   emailLanguage,
   LIMITS,
   MESSAGE_TYPES,
+  stationIdAlternatives,
   type TLanguageCode,
   type TMessageTypeKey,
   type TRegisterStartResponse,
+  type TStationIdAvailability,
   type ZRegisterStartRequest,
 } from '@message-station/shared';
 import type { z } from 'zod';
@@ -34,6 +36,23 @@ const takenStationId = (slug: string) => new AppError('station_id_taken', { stat
  */
 async function assertAvailable(db: Db, slug: string) {
   if (await findStationIdBySlug(db, slug)) throw takenStationId(slug);
+}
+
+/**
+ * Step 2's check of the ID a name gives (the start call checks it again: two signups may race).
+ * Tells no more than the join pages do: whether /join/{id} exists, and a free ID close to it.
+ */
+export async function checkStationId(db: Db, name: string): Promise<TStationIdAvailability> {
+  const stationId = deriveStationId(name);
+  if (!(await findStationIdBySlug(db, stationId))) {
+    return { station_id: stationId, available: true, suggestion: null };
+  }
+  for (const alternative of stationIdAlternatives(stationId)) {
+    if (!(await findStationIdBySlug(db, alternative))) {
+      return { station_id: stationId, available: false, suggestion: alternative };
+    }
+  }
+  return { station_id: stationId, available: false, suggestion: null };
 }
 
 /** All four types, in display order, with the wizard's texts (in its language) and switches where given. */

@@ -2,7 +2,7 @@
 import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { ACCOUNT_ERROR_CODES } from '@message-station/shared';
+import { ACCOUNT_ERROR_CODES, TEXT_LIMITS } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { accountErrorCode } from './account-error';
 import { PasswordField } from './PasswordField';
@@ -58,6 +58,7 @@ export function DisableTwoFactorModal({ opened, onClose }: { opened: boolean; on
             label={t('twoFactor.codeOrRecovery')}
             autoComplete="one-time-code"
             withAsterisk
+            maxLength={TEXT_LIMITS.signInCode}
             {...form.getInputProps('code')}
           />
           <Group justify="flex-end">

@@ -2,7 +2,7 @@
 // first code), ten recovery codes shown once, and turning it off with the password and a code.
 import { Alert, Badge, Button, Code, CopyButton, Group, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { ACCOUNT_ERROR_CODES, type TAccount } from '@message-station/shared';
+import { ACCOUNT_ERROR_CODES, type TAccount, TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertCircle, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -96,6 +96,7 @@ function SetupSteps({
                 autoComplete="one-time-code"
                 inputMode="numeric"
                 withAsterisk
+                maxLength={TEXT_LIMITS.signInCode}
                 {...form.getInputProps('code')}
               />
               <Group>

@@ -2,7 +2,7 @@
 // twice (spec §5 Reset, §8).
 import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { LIMITS } from '@message-station/shared';
+import { LIMITS, TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertCircle, IconFlask, IconMessage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
@@ -78,6 +78,7 @@ export function ResetPasswordForm({ token, verification, onPasswordChanged }: TR
           placeholder={t('resetPassword.newPasswordPlaceholder', { min })}
           autoComplete="new-password"
           withAsterisk
+          maxLength={TEXT_LIMITS.password}
           visibilityToggleButtonProps={toggleProps}
           {...form.getInputProps('newPassword')}
         />
@@ -86,6 +87,7 @@ export function ResetPasswordForm({ token, verification, onPasswordChanged }: TR
           placeholder={t('resetPassword.confirmPasswordPlaceholder')}
           autoComplete="new-password"
           withAsterisk
+          maxLength={TEXT_LIMITS.password}
           visibilityToggleButtonProps={toggleProps}
           {...form.getInputProps('confirmPassword')}
         />

@@ -3,9 +3,10 @@
 // that text for exactly that cost (decision 0040). Changing the text asks for a new translation.
 import { Alert, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import type { TInboxConversation, TInboxReplyPreview } from '@message-station/shared';
+import { INBOX_REPLY_MAX, type TInboxConversation, type TInboxReplyPreview } from '@message-station/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { countedProps } from '../../components/TextLimit';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 import { useReplyPreviewMutation, useSendReplyMutation } from './queries';
 
@@ -54,6 +55,7 @@ export function ReplyBox({ conversation }: { conversation: TInboxConversation })
         autosize
         minRows={2}
         maxRows={6}
+        {...countedProps(text, INBOX_REPLY_MAX)}
         value={text}
         onChange={(event) => {
           setText(event.currentTarget.value);

@@ -141,6 +141,43 @@ describe('SignupPage step 2', () => {
     await clickContinue(user);
     expectShown(screen.getByText('Station name must contain letters or digits.'));
   });
+
+  it('says a taken ID on step 2 as the name is typed, offers a free one, and keeps Continue there', async () => {
+    const api = mockSession(null, {
+      'GET /api/register/station-id': (url) => {
+        const id = url.searchParams.get('id') ?? '';
+        const taken = id === 'kxyzradio';
+        return jsonResponse({ station_id: id, available: !taken, suggestion: taken ? 'kxyzradio2' : null });
+      },
+    });
+    renderApp('/signup');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByLabelText(/^Full Name/);
+    await fillAccountStep(user);
+    await clickContinue(user);
+
+    await fill(user, 'Station Name', 'KXYZ Radio');
+    const taken = 'Station ID "kxyzradio" is already taken. Please choose a different station name.';
+    expectShown(await screen.findByText(taken));
+    expectShown(screen.getByText('Add your city or a number to the station name. kxyzradio2 is free.'));
+    await clickContinue(user);
+    expectShown(screen.getByText(taken));
+    expectShown(screen.getByText('Station identity'));
+
+    await user.click(screen.getByRole('button', { name: 'Use “KXYZ Radio 2”' }));
+    expect((screen.getByLabelText(/^Station Name/) as HTMLInputElement).value).toBe('KXYZ Radio 2');
+    expect((screen.getByLabelText('Station ID') as HTMLInputElement).value).toBe('kxyzradio2');
+    // Subscribers still see the name as typed: only the ID had to change.
+    expect((screen.getByLabelText(/^Display Name/) as HTMLInputElement).value).toBe('KXYZ Radio');
+    expectShown(await screen.findByText('This ID is free.'));
+    expect(screen.queryByText(taken)).toBeNull();
+    await clickContinue(user);
+    expectShown(await screen.findByText('Supported Languages'));
+    const checked = api.requests
+      .filter((sent) => sent.url.pathname === '/api/register/station-id')
+      .map((sent) => sent.url.searchParams.get('id'));
+    expect(new Set(checked)).toEqual(new Set(['kxyzradio', 'kxyzradio2']));
+  });
 });
 
 describe('SignupPage start and verification', () => {
@@ -181,8 +218,10 @@ describe('SignupPage start and verification', () => {
     await screen.findByLabelText(/^Full Name/);
     await completeStepsOneToFive(user);
 
+    // Another signup took the ID after step 2 found it free: the way back is to step 2.
     const dialog = await screen.findByRole('dialog');
-    expectShown(within(dialog).getByText('Do you want to return to step 1 to review your details?'));
+    expectShown(within(dialog).getByText('Do you want to return to step 2 to choose another station name?'));
+    expectShown(within(dialog).getByRole('button', { name: 'Return to Step 2' }));
     await user.click(within(dialog).getByRole('button', { name: 'Stay Here' }));
     expectShown(await screen.findByRole('button', { name: 'Accept & Continue' }));
     // GET /terms failed here (404), so the page links to the terms as well as showing them.

@@ -3,17 +3,17 @@
 import { Container, Paper, Stack, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import type { TRegisterStartResponse } from '@message-station/shared';
+import { deriveStationId, type TRegisterStartResponse } from '@message-station/shared';
 import { useIsMutating } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { serverErrorText } from '../../api/client';
+import { ApiError, serverErrorText } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { PageTitle } from '../../components/PageTitle';
 import { AdminAccountStep } from './AdminAccountStep';
 import { BrandingStep } from './BrandingStep';
 import { MessageTypesStep } from './MessageTypesStep';
-import { useStartRegistrationMutation } from './queries';
+import { useStartRegistrationMutation, useStationIdCheck } from './queries';
 import {
   applyDraftChange,
   initialDraft,
@@ -33,6 +33,10 @@ import { VerificationStep } from './VerificationStep';
 import { WizardNav } from './WizardNav';
 
 const STEP_FORM_ID = 'signup-step-form';
+const STATION_STEP = WIZARD_STEPS.indexOf('station');
+
+/** The start call found the ID taken after step 2 said it was free (another signup got there first). */
+const isStationIdTaken = (error: unknown) => error instanceof ApiError && error.code === 'station_id_taken';
 
 function withoutErrorsFor(errors: TDraftErrors, change: Partial<TRegistrationDraft>): TDraftErrors {
   const next = { ...errors };
@@ -47,6 +51,7 @@ export function SignupPage() {
   const [errors, setErrors] = useState<TDraftErrors>({});
   const [registration, setRegistration] = useState<TRegisterStartResponse | null>(null);
   const start = useStartRegistrationMutation();
+  const stationIdCheck = useStationIdCheck();
   const registrationBusy = useIsMutating({ mutationKey: queryKeys.registration }) > 0;
   const compact = useMediaQuery('(max-width: 62em)') ?? false;
 
@@ -61,17 +66,29 @@ export function SignupPage() {
     window.scrollTo({ top: 0 });
   };
 
-  const askReturnToFirstStep = (message: string, aboutEmail: boolean) => {
+  /** Back to the step that can fix the refusal: the station name for a taken ID, else step 1. */
+  const askReturn = (error: unknown) => {
+    const message = serverErrorText(error, t('errors.registrationFailed'));
+    const stationTaken = isStationIdTaken(error);
+    if (stationTaken) stationIdCheck.forget();
+    const question = stationTaken
+      ? t('startFailed.askReturnStation')
+      : isEmailError(error)
+        ? t('startFailed.askReturnEmail')
+        : t('startFailed.askReturn');
     modals.openConfirmModal({
       title: t('startFailed.title'),
       children: (
         <Stack gap="xs">
           <Text>{t('startFailed.message', { error: message })}</Text>
-          <Text>{aboutEmail ? t('startFailed.askReturnEmail') : t('startFailed.askReturn')}</Text>
+          <Text>{question}</Text>
         </Stack>
       ),
-      labels: { confirm: t('startFailed.confirm'), cancel: t('startFailed.cancel') },
-      onConfirm: () => goTo(0),
+      labels: {
+        confirm: stationTaken ? t('startFailed.confirmStation') : t('startFailed.confirm'),
+        cancel: t('startFailed.cancel'),
+      },
+      onConfirm: () => goTo(stationTaken ? STATION_STEP : 0),
     });
   };
 
@@ -83,14 +100,22 @@ export function SignupPage() {
       onError: (error) => {
         // Back to the terms: step 6 has nothing to show without a registration.
         setActive(TERMS_STEP);
-        askReturnToFirstStep(serverErrorText(error, t('errors.registrationFailed')), isEmailError(error));
+        askReturn(error);
       },
     });
   };
 
-  const next = (event: FormEvent) => {
+  /** Step 2 goes on only with a free ID; unanswered checks let it go on (the start call checks too). */
+  const stationIdErrors = async (): Promise<TDraftErrors> => {
+    const availability = await stationIdCheck.check(deriveStationId(draft.stationName));
+    if (!availability || availability.available) return {};
+    return { stationName: { code: 'station_id_taken', params: { station_id: availability.station_id } } };
+  };
+
+  const next = async (event: FormEvent) => {
     event.preventDefault();
-    const stepErrors = validateStep(active, draft);
+    let stepErrors = validateStep(active, draft);
+    if (active === STATION_STEP && Object.keys(stepErrors).length === 0) stepErrors = await stationIdErrors();
     setErrors(stepErrors);
     if (Object.keys(stepErrors).length > 0) {
       // Take the user to the first field that needs attention once the errors are shown.
@@ -164,7 +189,7 @@ export function SignupPage() {
         {active === VERIFY_STEP ? (
           stepContent.verify
         ) : (
-          <form id={STEP_FORM_ID} onSubmit={next} noValidate>
+          <form id={STEP_FORM_ID} onSubmit={(event) => void next(event)} noValidate>
             {stepContent[currentStep]}
           </form>
         )}
@@ -174,6 +199,7 @@ export function SignupPage() {
           onBack={() => goTo(active - 1)}
           backDisabled={active === 0 || (active === VERIFY_STEP && registrationBusy)}
           continueLabel={active === TERMS_STEP ? t('nav.acceptAndContinue') : t('nav.continue')}
+          continueLoading={stationIdCheck.checking}
           showContinue={active !== VERIFY_STEP}
         />
       </Paper>

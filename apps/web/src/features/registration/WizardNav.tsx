@@ -9,10 +9,19 @@ type WizardNavProps = {
   backDisabled: boolean;
   continueLabel: string;
   showContinue: boolean;
+  /** While Continue waits for a check (step 2's Station ID). */
+  continueLoading?: boolean;
 };
 
 /** Back and Continue under every step. */
-export function WizardNav({ formId, onBack, backDisabled, continueLabel, showContinue }: WizardNavProps) {
+export function WizardNav({
+  formId,
+  onBack,
+  backDisabled,
+  continueLabel,
+  showContinue,
+  continueLoading = false,
+}: WizardNavProps) {
   const { t } = useTranslation('registration');
   return (
     <Group
@@ -30,7 +39,12 @@ export function WizardNav({ formId, onBack, backDisabled, continueLabel, showCon
         {t('nav.back')}
       </Button>
       {showContinue && (
-        <Button type="submit" form={formId} rightSection={<IconArrowRight size={16} aria-hidden="true" />}>
+        <Button
+          type="submit"
+          form={formId}
+          loading={continueLoading}
+          rightSection={<IconArrowRight size={16} aria-hidden="true" />}
+        >
           {continueLabel}
         </Button>
       )}

@@ -1,9 +1,13 @@
-// Signup state on the server: start, verify, resend, the terms check and the logo upload.
-import type { TRegisterStartRequest, TSessionUser } from '@message-station/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+// Signup state on the server: start, verify, resend, the Station ID check, the terms check and
+// the logo upload.
+import { useDebouncedValue } from '@mantine/hooks';
+import type { TRegisterStartRequest, TSessionUser, TStationIdAvailability } from '@message-station/shared';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { ApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import {
+  checkStationId,
   getTermsText,
   resendRegistrationCode,
   startRegistration,
@@ -53,6 +57,53 @@ export function useUploadLogoMutation() {
       );
     },
   });
+}
+
+/** Every answer of the Station ID check: [...stationIdChecks, id]. */
+const stationIdChecks = [...queryKeys.registration, 'station-id'] as const;
+
+const stationIdQuery = (stationId: string) =>
+  queryOptions({
+    queryKey: [...stationIdChecks, stationId],
+    queryFn: ({ signal }) => checkStationId(stationId, signal),
+    staleTime: 60_000,
+    retry: false,
+  });
+
+/**
+ * Whether the ID a name gives is free, asked once typing pauses. `availability` is the answer for
+ * this very ID (null while typing, until it comes, or when the check could not be made).
+ */
+export function useStationIdAvailability(stationId: string) {
+  const [settledId] = useDebouncedValue(stationId, 400);
+  const query = useQuery({ ...stationIdQuery(settledId), enabled: settledId !== '' });
+  const settled = settledId === stationId;
+  return {
+    availability: settled && query.data?.station_id === stationId ? query.data : null,
+    checking: settled && query.isFetching,
+  };
+}
+
+/**
+ * Step 2's Continue: the answer for the ID, from the cache while fresh; null when the check could
+ * not be made (the start call checks again). `forget` drops the answers once the start call found
+ * an ID taken after all.
+ */
+export function useStationIdCheck() {
+  const queryClient = useQueryClient();
+  const [checking, setChecking] = useState(false);
+  const check = async (stationId: string): Promise<TStationIdAvailability | null> => {
+    setChecking(true);
+    try {
+      return await queryClient.fetchQuery(stationIdQuery(stationId));
+    } catch {
+      return null;
+    } finally {
+      setChecking(false);
+    }
+  };
+  const forget = () => queryClient.removeQueries({ queryKey: stationIdChecks });
+  return { check, checking, forget };
 }
 
 /** Whether the Terms of Service can be reached; the wizard shows the fixed text either way (spec §7). */

@@ -11,7 +11,11 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { STATION_ENGINE_FIELDS, type TTranslationEngineTestResponse } from '@message-station/shared';
+import {
+  STATION_ENGINE_FIELDS,
+  TEXT_LIMITS,
+  type TTranslationEngineTestResponse,
+} from '@message-station/shared';
 import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { useLanguageName } from '../../sms-contacts/use-language-name';
@@ -88,6 +92,7 @@ export function EngineCard({ draft, position, count, onChange, onMove, onRemove 
             label={fields.baseUrl === 'required' ? t('fields.baseUrl') : t('fields.baseUrlOptional')}
             withAsterisk={fields.baseUrl === 'required'}
             placeholder={t(`placeholders.${draft.engine as 'openai' | 'libretranslate' | 'apertium'}`)}
+            maxLength={TEXT_LIMITS.url}
             value={draft.baseUrl}
             onChange={(event) => change({ baseUrl: event.currentTarget.value })}
           />
@@ -97,6 +102,7 @@ export function EngineCard({ draft, position, count, onChange, onMove, onRemove 
             label={t('fields.model')}
             withAsterisk
             placeholder={t('placeholders.model')}
+            maxLength={TEXT_LIMITS.engineModel}
             value={draft.model}
             onChange={(event) => change({ model: event.currentTarget.value })}
           />
@@ -107,6 +113,7 @@ export function EngineCard({ draft, position, count, onChange, onMove, onRemove 
             withAsterisk={fields.key === 'required' && !draft.keySet}
             description={keyDescription}
             autoComplete="off"
+            maxLength={TEXT_LIMITS.engineApiKey}
             value={draft.apiKey}
             disabled={draft.removeKey}
             onChange={(event) => change({ apiKey: event.currentTarget.value })}
