@@ -139,6 +139,7 @@ test('a desktop agent joins live, plays and stops a message, exports real audio;
   }
 
   // Without a machine: the server speaks the message and the browser saves the file.
+  await detail.getByRole('tab', { name: 'Audio' }).click();
   const audio = page.waitForEvent('download');
   await detail.getByRole('button', { name: 'Download audio' }).click();
   expect((await audio).suggestedFilename()).toMatch(wavName);

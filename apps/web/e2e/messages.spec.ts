@@ -57,12 +57,16 @@ test.describe('messages', () => {
     await expect(otherRow.locator('[data-language="es"][data-status="completed"]')).toHaveCount(1);
     await expect(otherRow.locator('[data-language="fr"][data-status="completed"]')).toHaveCount(1);
 
-    // Details: both translations listed with a status; edit title and content.
+    await expect(row.locator('[data-send-state]')).toHaveText('Not sent');
+
+    // Details: the content and its SMS preview first; both translations listed with a status on
+    // their tab; edit title and content.
     await row.getByRole('button', { name: 'Details' }).click();
     const detail = page.getByRole('dialog', { name: title });
-    await expect(detail.locator('[data-translation="es"][data-status]')).toHaveCount(1);
-    await expect(detail.locator('[data-translation="fr"][data-status]')).toHaveCount(1);
     await expect(detail.getByRole('table', { name: 'SMS Preview' })).toContainText('English (original)');
+    await detail.getByRole('tab', { name: 'Translations' }).click();
+    await expect(detail.locator('[data-translation="es"][data-status]')).toBeVisible();
+    await expect(detail.locator('[data-translation="fr"][data-status]')).toBeVisible();
     await detail.getByRole('button', { name: 'Edit', exact: true }).click();
     const edited = `${title} (updated)`;
     await detail.getByRole('textbox', { name: /^Title/ }).fill(edited);
@@ -71,6 +75,7 @@ test.describe('messages', () => {
     await expect(detail.getByText('Message updated and re-translated successfully')).toBeVisible();
     await expect(detail.getByText('Main Street reopens at 6 PM today.')).toBeVisible();
     // Re-translated from the new text, live.
+    await detail.getByRole('tab', { name: 'Translations' }).click();
     await expect(detail.locator('[data-translation="es"][data-status="completed"]')).toContainText('6', {
       timeout: 15_000,
     });

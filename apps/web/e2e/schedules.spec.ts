@@ -64,6 +64,8 @@ test.describe('scheduled sends', () => {
     await expect(
       detail.getByText(/Scheduled\. First run: .*Each run sends to 1 subscriber for 1 credit\./),
     ).toBeVisible();
+    // The detail shows the message's schedules on its Delivery tab.
+    await expect(detail.getByRole('tab', { name: 'Delivery' })).toHaveAttribute('aria-selected', 'true');
     await expect(detail.getByText('Not run yet')).toBeVisible();
 
     await page.goto('/admin/schedules');

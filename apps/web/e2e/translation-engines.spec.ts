@@ -82,6 +82,7 @@ test.describe('translation engines', () => {
     }
     await row.getByRole('button', { name: 'Details' }).click();
     const detail = page.getByRole('dialog', { name: title });
+    await detail.getByRole('tab', { name: 'Translations' }).click();
     await expect(detail.locator('[data-translation="de"]')).toContainText('[DE] River levels are rising.');
     await expect(detail.locator('[data-translation="ko"]')).toContainText('[KO] River levels are rising.');
   });

@@ -51,6 +51,7 @@ test.describe('translation review', () => {
     }
     await row.getByRole('button', { name: 'Details' }).click();
     const detail = page.getByRole('dialog', { name: title });
+    await detail.getByRole('tab', { name: 'Translations' }).click();
     const spanish = detail.locator('[data-translation="es"]');
     await expect(spanish.getByText('Machine translation', { exact: true })).toBeVisible();
     // Apertium alone writes "Avenida de roble"; the glossary kept the name, also in French (through Spanish).
@@ -70,6 +71,8 @@ test.describe('translation review', () => {
     await detail.getByRole('button', { name: 'Save', exact: true }).click();
     await expect(detail.getByText('Message updated and re-translated successfully')).toBeVisible();
     const updated = page.getByRole('dialog', { name: `${title} (update)` });
+    // Editing went back to the Content tab.
+    await updated.getByRole('tab', { name: 'Translations' }).click();
     const spanishNow = updated.locator('[data-translation="es"]');
     await expect(spanishNow.getByText(correction)).toBeVisible();
     await expect(spanishNow.getByText('Corrected by hand', { exact: true })).toBeVisible();
@@ -78,6 +81,7 @@ test.describe('translation review', () => {
     await updated.getByRole('button', { name: 'Edit', exact: true }).click();
     await updated.getByRole('textbox', { name: /^Content/ }).fill('Oak Avenue is closed until Friday.');
     await updated.getByRole('button', { name: 'Save', exact: true }).click();
+    await updated.getByRole('tab', { name: 'Translations' }).click();
     await expect(spanishNow.getByText('The original changed since your correction')).toBeVisible({
       timeout: 20_000,
     });

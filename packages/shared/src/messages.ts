@@ -31,6 +31,22 @@ export const ZTranslation = z.object({
 });
 export type TTranslation = z.infer<typeof ZTranslation>;
 
+/**
+ * The texts of a message's latest SMS send, from the delivery rollups: `in_flight` are still to go
+ * out or going (queued, sending), `held` of them wait for 8 AM in their recipient's zone (quiet
+ * hours); `sent` went to the provider, `delivered` were confirmed, `failed` were refused or lost.
+ */
+export const ZMessageLastSend = z.object({
+  sent_at: z.string(),
+  recipients: z.number().int(),
+  in_flight: z.number().int(),
+  held: z.number().int(),
+  sent: z.number().int(),
+  delivered: z.number().int(),
+  failed: z.number().int(),
+});
+export type TMessageLastSend = z.infer<typeof ZMessageLastSend>;
+
 export const ZMessage = z.object({
   id: z.string(),
   title: z.string(),
@@ -46,6 +62,8 @@ export const ZMessage = z.object({
   translations: z.array(ZTranslation),
   /** Two-person approval (decision 0039); in the list and detail answers. */
   approval: ZMessageApproval.optional(),
+  /** Where the latest SMS send of the message stands; null when never sent. In the list answer. */
+  last_send: ZMessageLastSend.nullable().optional(),
 });
 export type TMessage = z.infer<typeof ZMessage>;
 /** GET /admin/api/messages: newest first. */

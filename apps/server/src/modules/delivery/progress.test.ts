@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { TDeliveryProgress } from '@message-station/shared';
+import type { TDeliveryProgress, TMessage } from '@message-station/shared';
 import { inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { smsDeliveries } from '../../db/schema/index.js';
+import { smsDeliveries, smsSends } from '../../db/schema/index.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { createContact, createStationWithAdmin } from '../../test/factories.js';
 import { createMessage } from '../../test/messages-factory.js';
@@ -45,6 +45,10 @@ async function setup(contacts: TContact[]) {
   };
   const progress = async (messageId: string): Promise<TDeliveryProgress> =>
     (await admin.get(`/admin/api/messages/${messageId}/deliveries`)).json();
+  /** The messages list's word on the message's latest send (issue 22). */
+  const lastSend = async (client: TestClient, messageId: string) =>
+    ((await client.get('/admin/api/messages')).json() as TMessage[]).find((m) => m.id === messageId)
+      ?.last_send;
   const activity = async (messageId: string) =>
     (await admin.get('/admin/api/activity?limit=20'))
       .json()
@@ -56,6 +60,7 @@ async function setup(contacts: TContact[]) {
     admin,
     sendSms,
     progress,
+    lastSend,
     activity,
     setClock: (at: Date) => {
       clock = at;
@@ -109,6 +114,16 @@ describe('a non-emergency message sent at night where its recipients are', async
       },
     });
 
+    expect(await t.lastSend(t.admin, messageId)).toEqual({
+      sent_at: NIGHT.toISOString(),
+      recipients: 3,
+      in_flight: 3,
+      held: 3,
+      sent: 0,
+      delivered: 0,
+      failed: 0,
+    });
+
     expect(await stats()).toMatchObject({ totalSmsSent: 0, smsSentThisMonth: 0 });
     expect((await stats()).smsPerDay.every((day: { count: number }) => day.count === 0)).toBe(true);
   });
@@ -136,6 +151,7 @@ describe('a non-emergency message sent at night where its recipients are', async
       status: 'held',
       delivery: { sent: 2, held: 1, heldUntil: EIGHT_AM_CHICAGO.toISOString(), heldZone: 'America/Chicago' },
     });
+    expect(await t.lastSend(t.admin, messageId)).toMatchObject({ in_flight: 1, held: 1, sent: 2 });
     expect(await stats()).toMatchObject({ totalSmsSent: 2, smsSentThisMonth: 2 });
   });
 
@@ -153,6 +169,13 @@ describe('a non-emergency message sent at night where its recipients are', async
       status: 'sent',
       description: 'SMS sent to 3 subscribers',
       delivery: { sent: 3, held: 0, heldUntil: null, heldZone: null },
+    });
+    expect(await t.lastSend(t.admin, messageId)).toMatchObject({
+      recipients: 3,
+      in_flight: 0,
+      held: 0,
+      sent: 3,
+      failed: 0,
     });
     const after = await stats();
     expect(after).toMatchObject({ totalSmsSent: 3, smsSentThisMonth: 3 });
@@ -203,5 +226,48 @@ describe('delivery progress', async () => {
     expect(response.statusCode).toBe(404);
     expect(response.json()).toMatchObject({ error: 'Message not found' });
     expect((await t.admin.get(`/admin/api/messages/${randomUUID()}/deliveries`)).statusCode).toBe(404);
+  });
+
+  it('lists a message never sent without a send, and counts only the station’s own sends', async () => {
+    const unsent = await createMessage(t.db, t.station.id, { original: 'Not sent yet' });
+    expect(await t.lastSend(t.admin, unsent.id)).toBeNull();
+
+    const sent = await t.sendSms('emergency');
+    await t.db
+      .update(smsDeliveries)
+      .set({ status: 'failed', error: 'Not a valid number', finishedAt: NIGHT })
+      .where(inArray(smsDeliveries.phone, [LOS_ANGELES]));
+    await dispatcherMoves(t.db, [NEW_YORK[0] as string], 'sent', NIGHT);
+    expect(await t.lastSend(t.admin, sent)).toEqual({
+      sent_at: NIGHT.toISOString(),
+      recipients: 3,
+      in_flight: 1,
+      held: 0,
+      sent: 1,
+      delivered: 0,
+      failed: 1,
+    });
+
+    // Another station's send, even one that names this station's message, is never counted.
+    const other = await createStationWithAdmin(t.db, { slug: 'klast' });
+    await createContact(t.db, other.station.id, {
+      phone: '+12125550199',
+      choices: [{ messageType: 'emergency', language: 'en' }],
+    });
+    const theirs = await createMessage(t.db, other.station.id, { original: 'Theirs', type: 'emergency' });
+    const stranger = new TestClient(t.app);
+    await stranger.login(other.adminEmail);
+    expect((await stranger.post(`/admin/api/messages/${theirs.id}/send-sms`)).statusCode).toBe(200);
+    await t.db.insert(smsSends).values({
+      stationId: other.station.id,
+      messageId: unsent.id,
+      messageTitle: 'Not sent yet',
+      messageType: 'emergency',
+      recipients: 1,
+      credits: 1,
+    });
+    expect(await t.lastSend(t.admin, unsent.id)).toBeNull();
+    expect(await t.lastSend(t.admin, theirs.id)).toBeUndefined();
+    expect(await t.lastSend(stranger, theirs.id)).toMatchObject({ recipients: 1, in_flight: 1 });
   });
 });

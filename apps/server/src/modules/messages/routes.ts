@@ -55,6 +55,10 @@ export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (f
       schema: {
         tags: ['messages'],
         summary: "The station's messages, newest first, with their translations",
+        description:
+          'Each message carries `last_send`: its latest SMS send (when it was made, its texts in all, ' +
+          'still in flight and of those held for quiet hours, sent, delivered, failed), counted from the ' +
+          'delivery rollups; null when the message was never sent by SMS.',
         querystring: ZMessagesQuery,
         response: { 200: ZMessageList, ...errors },
       },

@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { TranslationError } from '../../providers/translation/types.js';
 import type { TServiceContext } from '../../service-context.js';
 import { approvalsOf, putUpForApproval, type TApprovalWriteContext } from '../approvals/message-service.js';
+import { lastSendsOf } from '../delivery/last-send-service.js';
 import { listMessageTypes } from '../station/service.js';
 import * as repo from './repo.js';
 import type { TTranslationJob } from './translation-queue.js';
@@ -93,17 +94,19 @@ export function speechParts(message: TMessage): { language: string; text: string
   ];
 }
 
+/** The list, each message with where its latest SMS send stands (one batched read of the rollups). */
 export async function listMessages(
-  ctx: Pick<TServiceContext, 'db' | 'stationId'>,
+  ctx: Pick<TServiceContext, 'db' | 'stationId' | 'now'>,
   filter: { limit: number; type?: string; search?: string },
 ) {
   const rows = await repo.listMessages(ctx.db, ctx.stationId, filter);
-  const translations = await repo.listTranslations(
-    ctx.db,
-    ctx.stationId,
-    rows.map((r) => r.id),
-  );
-  return answers(ctx, rows, translations);
+  const messageIds = rows.map((r) => r.id);
+  const [translations, lastSends] = await Promise.all([
+    repo.listTranslations(ctx.db, ctx.stationId, messageIds),
+    lastSendsOf(ctx.db, { stationId: ctx.stationId, messageIds, now: ctx.now }),
+  ]);
+  const messages = await answers(ctx, rows, translations);
+  return messages.map((message) => ({ ...message, last_send: lastSends.get(message.id) ?? null }));
 }
 
 async function assertActiveType(ctx: Pick<TServiceContext, 'db' | 'stationId'>, messageType: string) {

@@ -35,6 +35,7 @@ async function openAudio(handlers: Record<string, TApiHandler>) {
   const row = (await screen.findByText(withTranslations.original)).closest('tr') as HTMLElement;
   await user.click(within(row).getByRole('button', { name: 'Details' }));
   const dialog = within(await screen.findByRole('dialog'));
+  await user.click(dialog.getByRole('tab', { name: 'Audio' }));
   const audio = within(dialog.getByRole('region', { name: 'Download audio' }));
   return { user, audio, fetchMock };
 }

@@ -5,7 +5,8 @@ import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
-export type TOutcome = { kind: 'success' | 'error'; text: string };
+/** `keep`: a success text that stays until the next action instead of clearing after 2 s. */
+export type TOutcome = { kind: 'success' | 'error'; text: string; keep?: boolean };
 
 type BlockedButtonProps = {
   /** Why it cannot be used, shown as tooltip; null when it can. */

@@ -1,7 +1,8 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TMessage } from '../../api/messages';
+import i18n from '../../i18n';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
@@ -33,7 +34,16 @@ async function openDetails(
   return { user, dialog, fetchMock };
 }
 
-function item(dialog: ReturnType<typeof within>, language: string): HTMLElement {
+type TDialog = ReturnType<typeof within>;
+
+/** Opens one of the detail's tabs and answers its panel. */
+async function showTab(user: ReturnType<typeof userEvent.setup>, dialog: TDialog, name: string) {
+  await user.click(dialog.getByRole('tab', { name }));
+  expect(dialog.getByRole('tab', { name })).toHaveAttribute('aria-selected', 'true');
+  return within(dialog.getByRole('tabpanel', { name }));
+}
+
+function item(dialog: TDialog, language: string): HTMLElement {
   const found = dialog
     .getByRole('heading', { name: 'Translations' })
     .parentElement?.querySelector(`[data-translation="${language}"]`);
@@ -50,7 +60,7 @@ const failedFrench = translation({
 
 describe('Message detail modal', () => {
   it('shows the created time, content, type, each translation with its status and the failure reason', async () => {
-    const { dialog } = await openDetails([
+    const { user, dialog } = await openDetails([
       message({
         translations: [translation({ language_code: 'es' }), failedFrench],
         target_languages: ['es', 'fr', 'ko'],
@@ -62,6 +72,8 @@ describe('Message detail modal', () => {
     expect(dialog.getByText('Main Street is closed until 5 PM.')).toBeVisible();
     expect(dialog.getByText('Alert')).toBeVisible();
 
+    await showTab(user, dialog, 'Translations');
+
     expect(item(dialog, 'es')).toHaveAttribute('data-status', 'completed');
     expect(within(item(dialog, 'es')).getByText('Hola a todos')).toBeVisible();
     expect(item(dialog, 'fr')).toHaveAttribute('data-status', 'failed');
@@ -72,6 +84,51 @@ describe('Message detail modal', () => {
     ).toBeVisible();
     expect(item(dialog, 'ko')).toHaveAttribute('data-status', 'pending');
     expect(within(item(dialog, 'ko')).getByText('Translating…')).toBeVisible();
+  });
+
+  it('keeps the header and actions in view above tabs: Content first, then Translations, Delivery, Audio', async () => {
+    const { user, dialog } = await openDetails([message()]);
+    expect(dialog.getByRole('tablist', { name: 'Message sections' })).toBeVisible();
+    expect(dialog.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Content',
+      'Translations',
+      'Delivery',
+      'Audio',
+    ]);
+    expect(dialog.getByRole('tab', { name: 'Content' })).toHaveAttribute('aria-selected', 'true');
+
+    const audio = await showTab(user, dialog, 'Audio');
+    expectShown(audio.getByRole('button', { name: 'Download audio' }));
+    expect(dialog.getByText('Main Street is closed until 5 PM.')).not.toBeVisible();
+    for (const name of ['Edit', 'Delete', 'Send SMS', 'Play', 'Stop', 'Export', 'Schedule']) {
+      expectShown(dialog.getByRole('button', { name }));
+    }
+    // Editing happens on the Content tab, wherever the user was.
+    await user.click(dialog.getByRole('button', { name: 'Edit' }));
+    expect(dialog.getByRole('tab', { name: 'Content' })).toHaveAttribute('aria-selected', 'true');
+    expectShown(dialog.getByRole('textbox', { name: /^Title/ }));
+  });
+
+  it('names its tabs in Spanish', async () => {
+    await act(() => i18n.changeLanguage('es'));
+    try {
+      installFakeEventSource();
+      mockMessagesApi({ [LIST]: () => jsonResponse([message()]) });
+      renderApp('/admin/messages');
+      const user = userEvent.setup({ delay: null });
+      const row = (await screen.findByText('Main Street is closed until 5 PM.')).closest('tr') as HTMLElement;
+      await user.click(within(row).getByRole('button', { name: 'Detalles' }));
+      const dialog = within(await screen.findByRole('dialog'));
+      expect(dialog.getByRole('tablist', { name: 'Secciones del mensaje' })).toBeVisible();
+      expect(dialog.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+        'Contenido',
+        'Traducciones',
+        'Entrega',
+        'Audio',
+      ]);
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('edits title and content, re-translating into the completed languages', async () => {
@@ -202,6 +259,7 @@ describe('Message detail modal', () => {
         return jsonResponse(corrected);
       },
     });
+    await showTab(user, dialog, 'Translations');
     expect(within(item(dialog, 'es')).queryByText('Corrected by hand')).not.toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Edit the Spanish translation' }));
     const text = dialog.getByRole('textbox', { name: 'Spanish translation' });
@@ -240,6 +298,7 @@ describe('Message detail modal', () => {
         return jsonResponse(reviewed);
       },
     });
+    await showTab(user, dialog, 'Translations');
     expectShown(within(item(dialog, 'es')).getByText('Machine translation'));
     // A translation still being made cannot be reviewed yet.
     expect(
@@ -283,6 +342,7 @@ describe('Message detail modal', () => {
         return jsonResponse(kept);
       },
     });
+    await showTab(user, dialog, 'Translations');
     const spanish = within(item(dialog, 'es'));
     expectShown(spanish.getByText('The original changed since your correction'));
     expectShown(spanish.getByText('La calle Main está cerrada hasta las 6 PM.'));
@@ -320,6 +380,7 @@ describe('Message detail modal', () => {
           back_translation: 'Shelter on Oak Avenue until 6 PM.',
         }),
     });
+    await showTab(user, dialog, 'Translations');
     const spanish = within(item(dialog, 'es'));
     expectShown(
       spanish.getByText(
@@ -349,6 +410,7 @@ describe('Message detail modal', () => {
           502,
         ),
     });
+    await showTab(user, dialog, 'Translations');
     const spanish = within(item(dialog, 'es'));
     await user.click(
       spanish.getByRole('button', { name: 'Translate the Spanish translation back into English' }),

@@ -1,9 +1,12 @@
-// The detail modal (spec §2, §4, §5): created time, Edit, Delete, Send SMS, machine selector,
-// Play/Stop/Export; the delivery progress of its SMS; the content, type badge, translations with
-// their status; edit mode with Save and Cancel (re-translates into the completed languages, else es
-// and fr); the audio file rendered by the server; the SMS preview.
-import { Button, Divider, Group, Modal, Stack, Text } from '@mantine/core';
-import { canSendSms, relativeAge, TEXT_LIMITS, type TSendResult } from '@message-station/shared';
+// The detail modal (spec §2, §4, §5): always in view, the created time, type badge, Edit, Delete,
+// Send SMS, machine selector, Play/Stop/Export and Schedule; below them the sections in tabs
+// (MessageDetailTabs): the content with its SMS preview, translations with their status, the
+// delivery progress of its SMS, the audio file rendered by the server. Edit mode has Save and Cancel
+// (re-translates into the completed languages, else es and fr). After a send the modal stays open
+// on the Delivery tab, where the progress moves live (issue 22).
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { relativeAge, TEXT_LIMITS, type TSendResult } from '@message-station/shared';
 import { IconEdit, IconMessage, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,31 +16,23 @@ import type { TStationMessageType } from '../../api/sms-contacts';
 import { exceededLimit } from '../../components/TextLimit';
 import { useFullTimeText, useRelativeAgeText } from '../../i18n/relative-age';
 import { ApprovalPanel } from '../approvals/ApprovalPanel';
-import { awaitsApproval } from '../approvals/approval-state';
-import { useSessionUser } from '../auth/session-user';
-import { MessageSchedules, ScheduleButton } from '../schedules/MessageScheduling';
-import { useLanguageName } from '../sms-contacts/use-language-name';
-import { AudioDownload } from './AudioDownload';
-import { DeliveryProgress } from './DeliveryProgress';
+import { ScheduleButton } from '../schedules/MessageScheduling';
 import { BlockedButton, Confirm, OutcomeAlert, type TOutcome } from './DetailControls';
 import { DetailEditForm } from './DetailEditForm';
 import { MachineControls } from './MachineControls';
-import {
-  useAdminStationQuery,
-  useDeleteMessageMutation,
-  useSmsSending,
-  useUpdateMessageMutation,
-} from './queries';
+import { MessageDetailTabs, type TDetailTab } from './MessageDetailTabs';
+import { useDeleteMessageMutation, useSmsSending, useUpdateMessageMutation } from './queries';
 import { SendSmsDialog } from './SendSmsDialog';
-import { SmsPreview } from './SmsPreview';
-import { TranslationList } from './TranslationItem';
 import { TypeBadge } from './TypeBadge';
 import { retranslationTargets } from './translation-status';
+import { useSendSmsHold } from './use-send-sms-hold';
 
-/** Spec §4, §9: the success text clears after 2 s; the modal closes 1 s after a delete, 2 s after a send. */
+/**
+ * Spec §4, §9: the success text clears after 2 s; the modal closes 1 s after a delete. After a send
+ * it stays open (issue 22) and its success text stays: it says how many texts wait for 8 AM.
+ */
 export const SUCCESS_CLEAR_MS = 2000;
 export const CLOSE_AFTER_DELETE_MS = 1000;
-export const CLOSE_AFTER_SEND_MS = 2000;
 
 type MessageDetailModalProps = {
   message: TMessage | null;
@@ -51,12 +46,15 @@ type MessageDetailModalProps = {
 
 export function MessageDetailModal({ message, onClose, ...rest }: MessageDetailModalProps) {
   const { t } = useTranslation('messages');
+  // On a phone the detail takes the whole screen: its actions and a tab's content fit without a frame.
+  const phone = useMediaQuery('(max-width: 36em)');
   return (
     <Modal
       opened={message !== null}
       onClose={onClose}
       title={message ? message.title.trim() || t('untitled') : ''}
       size="xl"
+      fullScreen={phone}
     >
       {message && <MessageDetail key={message.id} message={message} onClose={onClose} {...rest} />}
     </Modal>
@@ -76,9 +74,7 @@ function MessageDetail({
   const { t: tc } = useTranslation();
   const ageText = useRelativeAgeText();
   const fullTime = useFullTimeText();
-  const languageName = useLanguageName();
-  const user = useSessionUser();
-  const station = useAdminStationQuery();
+  const { maySendSms, approvalHold, smsBlocked, smsReady } = useSendSmsHold(message);
   const update = useUpdateMessageMutation();
   const remove = useDeleteMessageMutation();
   const sending = useSmsSending();
@@ -87,26 +83,27 @@ function MessageDetail({
   const [content, setContent] = useState(message.original);
   const [outcome, setOutcome] = useState<TOutcome | null>(null);
   const [confirming, setConfirming] = useState<TConfirming>(null);
-  const [closeAfter, setCloseAfter] = useState<number | null>(null);
+  const [closing, setClosing] = useState(false);
+  const [tab, setTab] = useState<TDetailTab>('content');
 
-  // The success text clears after 2 s.
+  // The success text clears after 2 s, unless it is one to keep (a send's) or the modal is closing.
   useEffect(() => {
-    if (outcome?.kind !== 'success' || closeAfter !== null) return;
+    if (outcome?.kind !== 'success' || outcome.keep || closing) return;
     const timer = setTimeout(() => setOutcome(null), SUCCESS_CLEAR_MS);
     return () => clearTimeout(timer);
-  }, [outcome, closeAfter]);
+  }, [outcome, closing]);
 
   // The parent's onClose changes on every render; the timer must not restart with it.
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   useEffect(() => {
-    if (closeAfter === null) return;
-    const timer = setTimeout(() => onCloseRef.current(), closeAfter);
+    if (!closing) return;
+    const timer = setTimeout(() => onCloseRef.current(), CLOSE_AFTER_DELETE_MS);
     return () => clearTimeout(timer);
-  }, [closeAfter]);
+  }, [closing]);
 
   const retranslateInto = retranslationTargets(message);
-  const busy = update.isPending || remove.isPending || sending || closeAfter !== null;
+  const busy = update.isPending || remove.isPending || sending || closing;
 
   const startEditing = () => {
     setTitle(message.title);
@@ -114,6 +111,7 @@ function MessageDetail({
     setOutcome(null);
     setConfirming(null);
     setEditing(true);
+    setTab('content');
   };
 
   const save = () => {
@@ -154,7 +152,7 @@ function MessageDetail({
       onSuccess: () => {
         setConfirming(null);
         setOutcome({ kind: 'success', text: t('detail.deleted') });
-        setCloseAfter(CLOSE_AFTER_DELETE_MS);
+        setClosing(true);
       },
       onError: (error) => {
         setConfirming(null);
@@ -170,26 +168,14 @@ function MessageDetail({
       result.waiting > 0
         ? `. ${t('send.waiting', { count: result.waiting, recipients: result.waiting.toLocaleString('en-US') })}`
         : '';
-    setOutcome({ kind: 'success', text: `${t('sms.sent', { count: result.sent_count })}${held}` });
-    setCloseAfter(CLOSE_AFTER_SEND_MS);
+    setOutcome({
+      kind: 'success',
+      text: `${t('sms.sent', { count: result.sent_count })}${held}`,
+      keep: true,
+    });
+    // The progress is watched where it moves.
+    setTab('delivery');
   };
-
-  // Send SMS: admin only, SMS switched on, credits above 0 (spec §5).
-  const maySendSms = canSendSms(user);
-  // Held for a second admin's approval (decision 0039): SMS and Play wait, with the reason.
-  const approvalHold = awaitsApproval(message.approval) ? t('approval.blocked') : null;
-  const smsBlocked = !maySendSms
-    ? t('sms.adminOnly')
-    : approvalHold
-      ? approvalHold
-      : !station.data
-        ? null
-        : !station.data.sms_enabled
-          ? t('sms.notEnabled')
-          : station.data.sms_credits_balance <= 0
-            ? t('sms.noCredits')
-            : null;
-  const smsReady = maySendSms && Boolean(station.data) && smsBlocked === null;
 
   return (
     <Stack gap="md">
@@ -248,7 +234,16 @@ function MessageDetail({
           {t('sms.send')}
         </BlockedButton>
         <MachineControls messageId={message.id} busy={busy} onOutcome={setOutcome} playHold={approvalHold} />
-        <ScheduleButton message={message} busy={busy} hold={approvalHold} onOutcome={setOutcome} />
+        <ScheduleButton
+          message={message}
+          busy={busy}
+          hold={approvalHold}
+          onOutcome={(scheduled) => {
+            setOutcome(scheduled);
+            // The saved schedule shows among the message's schedules on the Delivery tab.
+            if (scheduled?.kind === 'success') setTab('delivery');
+          }}
+        />
       </Group>
       <ApprovalPanel approval={message.approval} />
 
@@ -274,42 +269,33 @@ function MessageDetail({
         />
       )}
       {outcome && <OutcomeAlert outcome={outcome} />}
-      <MessageSchedules messageId={message.id} />
-      <DeliveryProgress messageId={message.id} />
 
-      {editing ? (
-        <DetailEditForm
-          message={message}
-          title={title}
-          content={content}
-          onTitleChange={setTitle}
-          onContentChange={setContent}
-          retranslateInto={retranslateInto}
-          saving={update.isPending}
-          onSave={save}
-          onCancel={() => {
-            setEditing(false);
-            setOutcome(null);
-          }}
-          onEditAll={() => onEditAll(message)}
-        />
-      ) : (
-        <Stack gap={4}>
-          <Text fz="sm" fw={600}>
-            {t('detail.content', { language: languageName(message.original_language) })}
-          </Text>
-          <Text style={{ whiteSpace: 'pre-wrap' }} lang={message.original_language}>
-            {message.original}
-          </Text>
-        </Stack>
-      )}
-
-      <Divider />
-      <TranslationList message={message} onSaved={onSaved} />
-      <AudioDownload message={message} />
-
-      <Divider />
-      <SmsPreview message={message} original={editing ? content : message.original} />
+      <MessageDetailTabs
+        message={message}
+        tab={tab}
+        onTabChange={setTab}
+        previewOriginal={editing ? content : message.original}
+        onSaved={onSaved}
+        editForm={
+          editing ? (
+            <DetailEditForm
+              message={message}
+              title={title}
+              content={content}
+              onTitleChange={setTitle}
+              onContentChange={setContent}
+              retranslateInto={retranslateInto}
+              saving={update.isPending}
+              onSave={save}
+              onCancel={() => {
+                setEditing(false);
+                setOutcome(null);
+              }}
+              onEditAll={() => onEditAll(message)}
+            />
+          ) : null
+        }
+      />
     </Stack>
   );
 }

@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import type { TMessage } from '../../api/messages';
 import i18n from '../../i18n';
 import { networkError } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
@@ -94,6 +95,7 @@ describe('MessagesPage', () => {
       'Translations',
       'Created',
       'Type',
+      'SMS',
       'Actions',
     ]);
     const row = rowOf('Road closure');
@@ -111,6 +113,64 @@ describe('MessagesPage', () => {
     expect(within(second).getByText('5m ago')).toBeVisible();
     expect(badgeStatus(second, 'es')).toBe('pending');
     expect(within(second).getByText('Station')).toBeVisible();
+  });
+
+  it('says where each message’s latest SMS send stands, live, in the interface language', async () => {
+    const sent = (counts: Partial<NonNullable<TMessage['last_send']>>) => ({
+      sent_at: '2026-11-27T15:04:00.000Z',
+      recipients: 14,
+      in_flight: 0,
+      held: 0,
+      sent: 0,
+      delivered: 0,
+      failed: 0,
+      ...counts,
+    });
+    let sending = sent({ in_flight: 9, sent: 3, delivered: 1, failed: 1 });
+    const list = () => [
+      message({ id: 'm-1', original: 'Never sent.', last_send: null }),
+      message({ id: 'm-2', original: 'Going out.', last_send: sending }),
+      message({ id: 'm-3', original: 'At night.', last_send: sent({ in_flight: 10, held: 10, sent: 4 }) }),
+      message({ id: 'm-4', original: 'Done.', last_send: sent({ sent: 2, delivered: 10, failed: 2 }) }),
+      message({ id: 'm-5', original: 'All there.', last_send: sent({ delivered: 14 }) }),
+    ];
+    const Source = installFakeEventSource();
+    mockMessagesApi({ [LIST]: () => jsonResponse(list()) });
+    renderApp('/admin/messages');
+    await screen.findByText('Never sent.');
+    const column = () =>
+      ['Never sent.', 'Going out.', 'At night.', 'Done.', 'All there.'].map(
+        (text) => rowOf(text).querySelector('[data-send-state]')?.textContent,
+      );
+    expect(column()).toEqual([
+      'Not sent',
+      'Sending 35%',
+      'Waiting for daytime',
+      'Sent 12/14 · 2 failed',
+      'Sent 14/14',
+    ]);
+    expect(rowOf('Done.').querySelector('[data-send-state]')).toHaveAttribute(
+      'title',
+      `Last sent ${new Date('2026-11-27T15:04:00.000Z').toLocaleString('en-US')}`,
+    );
+
+    // The stream says the texts moved: the column follows.
+    sending = sent({ sent: 13, failed: 1 });
+    Source.at('/admin/api/messages/stream').emit('sms_progress', { message_id: 'm-2' });
+    await waitFor(() => expect(column()[1]).toBe('Sent 13/14 · 1 failed'));
+
+    await act(() => i18n.changeLanguage('es'));
+    try {
+      expect(column()).toEqual([
+        'No enviado',
+        'Enviado 13/14 · 1 fallido',
+        'Esperando el horario diurno',
+        'Enviado 12/14 · 2 fallidos',
+        'Enviado 14/14',
+      ]);
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('shows the failure reason of a failed translation as the badge tooltip', async () => {

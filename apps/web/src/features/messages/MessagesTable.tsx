@@ -1,5 +1,5 @@
 // The messages table: Title ('Untitled' when empty), Content, Translations, Created (relative),
-// Type, Actions (Details) (spec §2 Messages).
+// Type, SMS (where its latest send stands, issue 22), Actions (Details) (spec §2 Messages).
 import { Button, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
@@ -7,6 +7,7 @@ import type { TStationMessageType } from '../../api/sms-contacts';
 import { useFullTimeText, useRelativeAgeText } from '../../i18n/relative-age';
 import { ApprovalBadge } from '../approvals/ApprovalBadge';
 import { useNow } from '../registration/use-now';
+import { LastSendStatus } from './LastSendStatus';
 import { TranslationBadges } from './MessageBadges';
 import { TypeBadge } from './TypeBadge';
 
@@ -26,7 +27,7 @@ export function MessagesTable({ messages, types, onDetails }: MessagesTableProps
   const now = useNow(AGE_TICK_MS);
 
   return (
-    <Table.ScrollContainer minWidth={900}>
+    <Table.ScrollContainer minWidth={1000}>
       <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={8}>
         <Table.Thead>
           <Table.Tr>
@@ -35,6 +36,7 @@ export function MessagesTable({ messages, types, onDetails }: MessagesTableProps
             <Table.Th>{t('columns.translations')}</Table.Th>
             <Table.Th>{t('columns.created')}</Table.Th>
             <Table.Th>{t('columns.type')}</Table.Th>
+            <Table.Th>{t('columns.sms')}</Table.Th>
             <Table.Th>{t('columns.actions')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
@@ -68,6 +70,9 @@ export function MessagesTable({ messages, types, onDetails }: MessagesTableProps
               </Table.Td>
               <Table.Td>
                 <TypeBadge type={message.message_type} types={types} />
+              </Table.Td>
+              <Table.Td>
+                <LastSendStatus lastSend={message.last_send} />
               </Table.Td>
               <Table.Td>
                 <Button size="compact-sm" variant="default" onClick={() => onDetails(message)}>

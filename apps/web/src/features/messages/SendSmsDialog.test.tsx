@@ -99,18 +99,32 @@ describe('Send SMS confirmation', () => {
     ).toBeVisible();
   });
 
-  it('sends on confirm, says to how many subscribers, then closes after 2 s', async () => {
+  it('sends on confirm, says to how many subscribers, and stays open on the Delivery tab as the texts go', async () => {
     setCookie('csrf_token', 's1');
-    const { user, confirm, dialog, fetchMock } = await openConfirmation({
+    let progress = deliveryProgress({ total: 0, queued: 0, sent: 0, delivered: 0, failed: 0, languages: [] });
+    const { user, confirm, dialog, fetchMock, Source } = await openConfirmation({
       [PREVIEW]: () => jsonResponse(sendPreview()),
-      [SEND]: () => jsonResponse({ sent_count: 3, send_id: 'send-1', credits: 5, waiting: 0, balance: 245 }),
+      [SEND]: () => {
+        progress = deliveryProgress({ total: 3, queued: 3, due: 3, sent: 0, delivered: 0, failed: 0 });
+        return jsonResponse({ sent_count: 3, send_id: 'send-1', credits: 5, waiting: 0, balance: 245 });
+      },
+      [DELIVERIES]: () => jsonResponse(progress),
     });
     await user.click(await confirm.findByRole('button', { name: 'Send to 3 recipients' }));
     expectShown(await dialog.findByText('SMS sent successfully to 3 subscribers'));
     const posts = callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/send-sms');
     expect(posts).toHaveLength(1);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    expect(dialog.getByRole('tab', { name: 'Delivery' })).toHaveAttribute('aria-selected', 'true');
+    const section = within(await dialog.findByRole('region', { name: 'SMS Delivery' }));
+    expectShown(await section.findByText('0 of 3 SMS processed'));
+    progress = deliveryProgress({ total: 3, queued: 0, due: 0, sent: 1, delivered: 2, failed: 0 });
+    Source.at(MESSAGE_STREAM_URL).emit('sms_progress', { message_id: 'm-1' });
+    expectShown(await section.findByText('3 of 3 SMS processed'));
+    // Still open, the success text still there: no timer closes or clears it.
+    expectShown(screen.getByRole('dialog'));
+    expectShown(dialog.getByText('SMS sent successfully to 3 subscribers'));
   });
 
   it("shows the server's refusal, such as not enough credits", async () => {
@@ -245,13 +259,15 @@ describe('Send SMS: one send per confirmation', () => {
 
 describe('Delivery progress', () => {
   it('shows nothing for a message never sent', async () => {
-    const { dialog } = await openDetails({
+    const { user, dialog } = await openDetails({
       [DELIVERIES]: () =>
         jsonResponse(
           deliveryProgress({ total: 0, queued: 0, sent: 0, delivered: 0, failed: 0, languages: [] }),
         ),
     });
     await dialog.findByText('Main Street is closed until 5 PM.');
+    await user.click(dialog.getByRole('tab', { name: 'Delivery' }));
+    expectShown(await dialog.findByText('This message has not been sent by SMS yet.'));
     expect(dialog.queryByRole('region', { name: 'SMS Delivery' })).not.toBeInTheDocument();
   });
 
@@ -263,7 +279,8 @@ describe('Delivery progress', () => {
       waiting: 1,
       releases: [{ zone: 'America/Chicago', at: '2026-11-24T14:00:00.000Z', count: 1 }],
     });
-    const { dialog, Source } = await openDetails({ [DELIVERIES]: () => jsonResponse(progress) });
+    const { user, dialog, Source } = await openDetails({ [DELIVERIES]: () => jsonResponse(progress) });
+    await user.click(dialog.getByRole('tab', { name: 'Delivery' }));
     const section = within(await dialog.findByRole('region', { name: 'SMS Delivery' }));
     expectShown(section.getByText('8 of 10 SMS processed'));
     const bar = (name: string) => section.getByRole('progressbar', { name }).getAttribute('aria-valuenow');

@@ -34,6 +34,11 @@ export function useMessagesQuery(filter: TMessagesFilter) {
       listMessages({ type: filter.type || undefined, search: filter.search || undefined }, signal),
     // Filtering keeps the rows on screen until the next ones arrive.
     placeholderData: keepPreviousData,
+    // The SMS column moves with the stream; polled too while texts go out now, as the progress is.
+    refetchInterval: (query) =>
+      query.state.data?.some((m) => m.last_send && m.last_send.in_flight > m.last_send.held)
+        ? DELIVERY_POLL_MS
+        : false,
   });
 }
 
@@ -160,6 +165,8 @@ export function useSendSmsMutation() {
     onSuccess: (_result, { messageId }) => {
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminStation, exact: true });
       void queryClient.invalidateQueries({ queryKey: [...queryKeys.deliveries, messageId] });
+      // The list's SMS column: "Not sent" becomes "Sending".
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messages });
       void queryClient.invalidateQueries({ queryKey: queryKeys.dashboardStats });
       void queryClient.invalidateQueries({ queryKey: queryKeys.activity });
     },

@@ -3,7 +3,7 @@
 // connection 3000 ms later (spec §9). A stream the server closed for newer ones of the same
 // sign-in (stream_closed) stays Offline until the page is shown again. Every message or translation event refetches the messages;
 // errors are only logged (spec §8). An `sms_progress` event refetches that message's delivery
-// progress and the station's credits; `playback_state_changed` tells the open detail modal that a
+// progress, the station's credits and the list (its SMS column); `playback_state_changed` tells the open detail modal that a
 // machine started or stopped speaking a message. Used by the Messages page.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
@@ -74,6 +74,16 @@ export function useMessageStream(
       const queryKey = data ? [...queryKeys.deliveries, data.message_id] : queryKeys.deliveries;
       void queryClient.invalidateQueries({ queryKey });
       void queryClient.invalidateQueries({ queryKey: queryKeys.adminStation, exact: true });
+      // The lists' SMS column (not the approval queue under the same key). Events come per
+      // dispatched batch: a list being fetched is not fetched again for each (the poll of a send in
+      // progress catches a late last one).
+      void queryClient.invalidateQueries(
+        {
+          queryKey: queryKeys.messages,
+          predicate: (query) => query.queryKey[2] !== queryKeys.approvalQueue[2],
+        },
+        { cancelRefetch: false },
+      );
     };
 
     const open = () => {
