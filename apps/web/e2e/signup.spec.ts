@@ -59,6 +59,20 @@ test.describe('signup wizard', () => {
     await expect(page.getByRole('banner').getByText(stationName)).toBeVisible();
     await expect(page.getByRole('banner').getByText(email)).toBeVisible();
 
+    // A first visit: greeted as new, with the checklist read from the station's data (SMS is off
+    // at signup; Spanish was chosen in step 3), and the trial's end date among the alerts.
+    await expect(page.getByText('Welcome, Erin Example', { exact: true })).toBeVisible();
+    const checklist = page.getByRole('region', { name: 'Get your station ready' });
+    await expect(checklist).toBeVisible();
+    const enableSms = checklist.locator('[data-first-run-step="sms_enabled"]');
+    await expect(enableSms).toHaveAttribute('data-done', 'false');
+    await expect(enableSms.getByText('Enable SMS')).toBeVisible();
+    await expect(enableSms.getByText('Not done yet')).toBeVisible();
+    await expect(checklist.locator('[data-first-run-step="languages"]')).toHaveAttribute('data-done', 'true');
+    await expect(checklist.getByRole('img', { name: /QR code of the join link .*\/join\// })).toBeVisible();
+    await expect(page.getByText(/^Free trial ends on \w+ \d{1,2}, \d{4}\.$/)).toBeVisible();
+    await expect(page.getByText(/Low SMS credits/)).toHaveCount(0);
+
     // The SMS with the code went to the phone entered in step 1
     await page.goto('/dev/outbox');
     await expect(page.getByRole('heading', { level: 1, name: 'Dev Outbox' })).toBeVisible();
@@ -79,6 +93,39 @@ test.describe('signup wizard', () => {
     await page.getByRole('button', { name: 'Sign In' }).click();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await expect(page.getByRole('banner').getByText(stationName)).toBeVisible();
+    await expect(page.getByText('Welcome back, Erin Example', { exact: true })).toBeVisible();
+  });
+
+  test('a taken station name is said on step 2, with a free ID one click away', async ({ page }) => {
+    await page.goto('/signup');
+    await page.getByLabel(/^Full Name/).fill('Erin Example');
+    await page.getByLabel(/^Email/).fill('erin@e2e.test');
+    await page.getByLabel(/^Billing Email/).fill('erin@e2e.test');
+    await page.getByLabel(/^Password/).fill('signup-pass-2025');
+    await page.getByLabel(/^Confirm Password/).fill('signup-pass-2025');
+    await page.getByLabel(/^Phone Number/).pressSequentially('4155550199');
+    await page.getByRole('button', { name: 'Continue' }).click();
+
+    // The seeded station's ID, from a name with an accent: "Démo" reads as "demo".
+    await page.getByLabel(/^Station Name/).fill('Démo');
+    await expect(page.getByLabel(/^Station ID/)).toHaveValue('demo');
+    const taken = page.getByText(
+      'Station ID "demo" is already taken. Please choose a different station name.',
+    );
+    await expect(taken).toBeVisible();
+    await expect(
+      page.getByText(/^Add your city or a number to the station name\. demo\d+ is free\.$/),
+    ).toBeVisible();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('heading', { name: 'Station identity' })).toBeVisible();
+    await expect(taken).toBeVisible();
+
+    await page.getByRole('button', { name: /^Use “Démo \d+”$/ }).click();
+    await expect(page.getByLabel(/^Station ID/)).toHaveValue(/^demo\d+$/);
+    await expect(page.getByText('This ID is free.')).toBeVisible();
+    await expect(taken).toBeHidden();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await expect(page.getByRole('checkbox', { name: 'English' })).toBeChecked();
   });
 
   test('step 1 explains its errors in Spanish', async ({ page }) => {

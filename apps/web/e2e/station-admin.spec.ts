@@ -23,9 +23,10 @@ test.describe('station administration', () => {
     await page.getByLabel('Display Name').fill(rebranded);
     await page.getByLabel('Brand Color').fill('#0b7a75');
     await page.getByRole('checkbox', { name: 'Korean' }).check();
+    // The logo is previewed, and waits for Save All Settings like everything else (issue 22).
     await page.locator('input[type="file"]').setInputFiles(LOGO);
-    await expect(page.getByText('Logo uploaded.')).toBeVisible();
-    await expect(page.getByRole('banner').getByRole('img', { name: /logo/ })).toHaveAttribute(
+    await expect(page.getByRole('img', { name: 'New station logo, not saved yet' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('img', { name: /logo/ })).not.toHaveAttribute(
       'src',
       logoSrc(station),
     );
@@ -38,6 +39,10 @@ test.describe('station administration', () => {
     await expect(page.getByText('All settings saved successfully! Refreshing...')).toBeVisible();
     await reloaded;
     await expect(page.getByRole('banner').getByText(rebranded)).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('img', { name: /logo/ })).toHaveAttribute(
+      'src',
+      logoSrc(station),
+    );
 
     await page.goto('/admin/settings');
     await page.getByRole('tab', { name: 'SMS Settings' }).click();
@@ -92,16 +97,24 @@ test.describe('station administration', () => {
   test('an admin buys credits through the test checkout and sees the breakdown change', async ({
     page,
     station,
-    login,
+    baseURL,
   }) => {
+    // The server reached by another address than its PUBLIC_URL (localhost), as from another
+    // machine: the Buy link stays on the address in use.
+    const site = (baseURL as string).replace('localhost', '127.0.0.1');
+    await page.goto(`${site}/admin/login`);
+    await page.getByLabel('Email').fill(station.admin.email);
+    await page.getByLabel('Password').fill(station.admin.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(`${site}/admin/dashboard`);
     // A new station's free trial holds 50 credits and no purchased ones.
-    await login(station.admin);
-    await page.goto('/admin/billing');
+    await page.goto(`${site}/admin/billing`);
     const purchased = page.getByRole('row', { name: /Purchased Credits/ });
     await expect(purchased).toContainText('0');
     const buy = page.getByRole('link', { name: /Buy 500 credits for \$10/ });
     const href = (await buy.getAttribute('href')) as string;
     expect(href).toContain('client_reference_id=');
+    expect(new URL(href).origin).toBe(site);
     await page.goto(href);
     await page.getByRole('button', { name: /^Pay \$10/ }).click();
     await expect(page.getByText('Payment recorded')).toBeVisible();
@@ -174,20 +187,23 @@ test.describe('SMS delivery', () => {
     await expect(confirm.getByRole('table', { name: 'SMS cost by language' })).toContainText('Spanish');
     await confirm.getByRole('button', { name: /^Send to \d+ recipients?$/ }).click();
     await expect(page.getByText(/SMS sent successfully to \d+ subscribers/)).toBeVisible();
+    // The detail stays open on its Delivery tab, where the texts are watched going out.
+    await expect(detail.getByRole('tab', { name: 'Delivery' })).toHaveAttribute('aria-selected', 'true');
+    await expect(detail.getByText('2 of 2 SMS processed')).toBeVisible({ timeout: 15_000 });
+    await expect(detail).toBeVisible();
 
     await page.goto('/dev/outbox');
     await expect(page.getByText(`${station.displayName}: El río`).first()).toBeVisible({ timeout: 15_000 });
     await expect(page.getByText(/Responda STOP para cancelar/).first()).toBeVisible();
     await expect(page.getByText(`${station.displayName}: The river is rising`).first()).toBeVisible();
 
-    // The detail view's progress has filled.
+    // The list says how the send went; the detail's Delivery tab has the progress.
     await page.goto('/admin/messages');
-    await page
-      .getByRole('row')
-      .filter({ hasText: `Flood ${stamp}` })
-      .getByRole('button', { name: 'Details' })
-      .click();
+    const sentRow = page.getByRole('row').filter({ hasText: `Flood ${stamp}` });
+    await expect(sentRow.locator('[data-send-state]')).toHaveText('Sent 2/2');
+    await sentRow.getByRole('button', { name: 'Details' }).click();
     const sentDetail = page.getByRole('dialog', { name: `Flood ${stamp}` });
+    await sentDetail.getByRole('tab', { name: 'Delivery' }).click();
     await expect(sentDetail.getByText('2 of 2 SMS processed')).toBeVisible();
 
     // The report: a row per text, in the language each subscriber chose, none failed.

@@ -39,6 +39,11 @@ export const ZSessionUser = z.object({
   viewingStationId: z.string().nullable(),
   /** An admin of a station that requires two-factor sign-in, without it yet: set it up first. */
   twoFactorSetupRequired: z.boolean().optional(),
+  /**
+   * Sent (true) until the user signs in a second time: the session their account began with, or
+   * their first sign-in. The dashboard greets 'Welcome' then, 'Welcome back' after.
+   */
+  firstVisit: z.boolean().optional(),
 });
 export type TSessionUser = z.infer<typeof ZSessionUser>;
 

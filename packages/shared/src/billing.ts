@@ -23,6 +23,22 @@ export const MONTHLY_INCLUDED_CREDITS = 500;
 /** A failed renewal suspends SMS after this many days (terms §9). */
 export const PAYMENT_GRACE_DAYS = 15;
 
+/**
+ * The balance is low below this share of the credits the station's period grants: the plan's month
+ * (500 → under 100) or, during the free trial, the trial's grant (50 → under 10), so the untouched
+ * trial grant never reads as low.
+ */
+export const LOW_CREDIT_SHARE = 0.2;
+
+/** The balance under which credits are low, for a period that grants `allowance` credits. */
+export function lowCreditThreshold(allowance: number): number {
+  return Math.ceil(Math.max(allowance, 0) * LOW_CREDIT_SHARE);
+}
+
+export function isLowOnCredits(balance: number, allowance: number): boolean {
+  return balance < lowCreditThreshold(allowance);
+}
+
 export function formatUsd(cents: number): string {
   const dollars = cents / 100;
   return `$${Number.isInteger(dollars) ? dollars : dollars.toFixed(2)}`;
@@ -63,6 +79,11 @@ export const ZBillingInfo = z.object({
   /** Stripe customer portal login link (change plan, update card, cancel); null when not set up. */
   stripePortalURL: z.string().nullable(),
   creditPack: z.object({ credits: z.number(), priceCents: z.number() }),
+  /**
+   * The free trial while the station is in it: the credits it granted (what usage is measured
+   * against instead of `monthlyCredits`) and when it ends; null on a plan or without one.
+   */
+  trial: z.object({ credits: z.number(), endsAt: z.string().nullable() }).nullable(),
 });
 export type TBillingInfo = z.infer<typeof ZBillingInfo>;
 

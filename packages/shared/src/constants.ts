@@ -74,7 +74,6 @@ export const LIMITS = {
   resetLinkHours: 1,
   sessionHours: 24,
   monthlyCredits: 500,
-  lowCreditWarning: 100,
   logoMaxBytes: 1024 * 1024,
   /** Widths at or below this show 'Admin Mode Requires Larger Display'. */
   adminMobileMaxWidth: 768,

@@ -123,6 +123,8 @@ export const DASHBOARD_ALERT_CODES = [
   'no_subscription',
   'payment_failed',
   'trial_ending',
+  /** The free trial's end date, while more than three days remain (trial_ending after that). */
+  'trial_active',
   'sms_disabled',
   'low_credits',
 ] as const;
@@ -132,6 +134,8 @@ export const ZDashboardAlert = z.object({
   code: z.enum(DASHBOARD_ALERT_CODES),
   /** Numbers the words need: days (trial_ending), credits (low_credits). */
   params: z.record(z.string(), z.number()).optional(),
+  /** A moment the words need, ISO: the trial's end (trial_active, trial_ending). */
+  date: z.string().optional(),
   message: z.string(),
   action: z.string().optional(),
   link: z.string().optional(),

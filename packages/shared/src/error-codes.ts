@@ -191,6 +191,8 @@ export const ERROR_CODES = {
   contact_opted_out: 'This person opted out. Only they can opt back in, by replying START or joining again.',
   contact_pending: 'This contact has not confirmed yet. They start receiving alerts once they confirm.',
   alert_type_required: 'Please select at least one alert type',
+  contact_needs_alert_type:
+    'A contact who receives alerts needs at least one alert type. To stop their alerts, pause the contact.',
   contact_exists: 'This number is already a contact of this station.',
   import_file_too_large: 'The file is larger than {{max_mb}} MB.',
   import_file_missing: 'Choose a CSV file to import (field "file").',

@@ -175,6 +175,7 @@ export const ERROR_STATUS = {
   contact_opted_out: 409,
   contact_pending: 409,
   alert_type_required: 400,
+  contact_needs_alert_type: 400,
   contact_exists: 409,
   import_file_too_large: 400,
   import_file_missing: 400,

@@ -16,6 +16,7 @@ export * from './dev-outbox.js';
 export * from './error-codes.js';
 export * from './error-status.js';
 export * from './fields.js';
+export * from './first-run.js';
 export * from './glossary.js';
 export * from './health.js';
 export * from './id-params.js';

@@ -50,6 +50,8 @@ export const queryKeys = {
   /** Delivery progress of a message's SMS: [...deliveries, messageId]. */
   deliveries: ['admin', 'deliveries'] as const,
   dashboardStats: ['admin', 'dashboard-stats'] as const,
+  /** A new station's first-run checklist on the dashboard. */
+  firstRun: ['admin', 'dashboard', 'first-run'] as const,
   /** The dashboard's Recent Activity: [...activity, limit]. */
   activity: ['admin', 'activity'] as const,
   /** The station's connected machines (desktop apps), kept live by their stream. */

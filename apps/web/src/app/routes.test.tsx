@@ -191,7 +191,7 @@ describe('routes', () => {
     ['/privacy', 'Privacy Policy'],
     ['/terms', 'Terms of Service'],
     ['/docs', 'Documentation'],
-    ['/docs/sms', 'SMS 10DLP Compliance Documentation'],
+    ['/docs/sms', 'SMS 10DLC Compliance Documentation'],
     ['/forgot-password', 'Forgot Password'],
     ['/reset-password?token=abc', 'Reset Password'],
     // No station info in this mock: the subscriber pages say the station was not found.

@@ -67,6 +67,8 @@ export const stations = pgTable(
     approvalBypassEmergency: boolean('approval_bypass_emergency').notNull().default(true),
     /** Inbound texts in the inbox are answered by the station's auto-reply (issue 21). */
     inboxAutoReply: boolean('inbox_auto_reply').notNull().default(false),
+    /** An admin hid the dashboard's first-run checklist (issue 22); null: shown until complete. */
+    firstRunHiddenAt: timestamp('first_run_hidden_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

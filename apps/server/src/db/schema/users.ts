@@ -35,6 +35,8 @@ export const users = pgTable(
     /** The admin lets this user sign the desktop app in with an API key. */
     apiAccessEnabled: boolean('api_access_enabled').notNull().default(false),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true }),
+    /** The sign-in before the latest one; null until a second sign-in (the dashboard's 'Welcome back'). */
+    previousLoginAt: timestamp('previous_login_at', { withTimezone: true }),
     /** TOTP secret, encrypted with a key derived from SESSION_SECRET; set while enrolling too. */
     totpSecret: text('totp_secret'),
     /** The second factor is on once the user confirmed a first code. */

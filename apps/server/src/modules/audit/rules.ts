@@ -239,6 +239,8 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
   'POST /admin/api/account/two-factor/setup': null,
   // The interface language (emails' language): a preference, not a security event.
   'PUT /admin/api/account/language': null,
+  // The dashboard's first-run checklist hidden or shown: a view preference, not a security event.
+  'PUT /admin/api/dashboard/first-run': null,
   'POST /admin/api/account/two-factor/enable': ownAccount('account.two_factor_enabled'),
   'POST /admin/api/account/two-factor/disable': ownAccount('account.two_factor_disabled'),
   'PUT /admin/api/station/security': {

@@ -37,6 +37,11 @@ export async function recordAudit(db: DbOrTx, record: TAuditRecord): Promise<voi
   });
 }
 
+/** Whether the station's log holds an action, by whole code or area ('message_type'). */
+export async function stationHasAudit(db: DbOrTx, stationId: string, action: string): Promise<boolean> {
+  return (await repo.listAuditRows(db, { stationId, action }, 1)).length > 0;
+}
+
 /** Only the fields whose value changed, as { before, after }; none when nothing changed. */
 export function changedFields(
   before: Record<string, unknown> | null,

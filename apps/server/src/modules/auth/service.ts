@@ -80,6 +80,8 @@ export async function describeSessionUser(
     stationLogoUrl: station.logoUrl,
     viewingStationId: auth.viewingStationId,
     ...(twoFactorSetupRequired ? { twoFactorSetupRequired } : {}),
+    // No sign-in before the latest one (a superadmin viewing a station is not greeted as new there).
+    ...(user.previousLoginAt === null && !auth.viewingStationId ? { firstVisit: true } : {}),
   };
 }
 

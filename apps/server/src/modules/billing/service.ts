@@ -25,6 +25,7 @@ export async function getBillingInfo(
   const station = await findStationRow(db, stationId);
   if (!station) throw notFound('station_not_found');
   const breakdown = await creditBreakdown(db, stationId);
+  const inTrial = station.paymentStatus === 'trial';
   return {
     stationID: station.id,
     billingEmail: station.billingEmail,
@@ -44,7 +45,23 @@ export async function getBillingInfo(
     stripeCreditsURL: config.creditsUrl,
     stripePortalURL: config.portalUrl,
     creditPack: { credits: CREDIT_PACK.credits, priceCents: CREDIT_PACK.priceCents },
+    // The trial's period opened with its grant: what it gave is this period's included credits.
+    trial: inTrial
+      ? { credits: breakdown.included, endsAt: station.paymentExpiresAt?.toISOString() ?? null }
+      : null,
   };
+}
+
+/**
+ * What the station's balance is measured against (the low-credit warning): the credits the trial
+ * granted during the free trial, else the plan's monthly credits.
+ */
+export async function creditAllowance(
+  db: Db,
+  station: { id: string; paymentStatus: string; monthlyCredits: number },
+): Promise<number> {
+  if (station.paymentStatus !== 'trial') return station.monthlyCredits;
+  return (await creditBreakdown(db, station.id)).included;
 }
 
 export async function getBillingHistory(

@@ -1,9 +1,10 @@
 // Dashboard figures (spec §2 Dashboard, §3 Dashboard stats): this month's messages and SMS,
 // subscribers, credits, alerts and SMS per day for 30 days. SMS counts are texts handed to the
 // provider; queued and held ones wait in the activity line (activity.ts) instead.
-import { LIMITS, type TDashboardStats } from '@message-station/shared';
+import { isLowOnCredits, type TDashboardStats } from '@message-station/shared';
 import { notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
+import { creditAllowance } from '../billing/service.js';
 import { countSmsSent } from '../delivery/overview-service.js';
 import { countStationMessages } from '../messages/overview-service.js';
 import { findStationById } from '../station/service.js';
@@ -19,7 +20,34 @@ type TAlertStation = Pick<
   'paymentStatus' | 'paymentFailedAt' | 'paymentExpiresAt' | 'smsEnabled' | 'smsCreditsBalance'
 >;
 
-function alertsFor(station: TAlertStation, now: Date): TDashboardStats['alerts'] {
+/** The trial's end as an alert: its date while more than three days remain, a countdown after. */
+function trialAlert(expiresAt: Date, now: Date): TDashboardStats['alerts'][number] {
+  const days = Math.ceil((expiresAt.getTime() - now.getTime()) / DAY_MS);
+  const date = expiresAt.toISOString();
+  if (days > 3) {
+    return {
+      type: 'info',
+      code: 'trial_active',
+      date,
+      message: `Free trial ends on ${expiresAt.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })}.`,
+      action: 'Choose a plan',
+      link: '/admin/billing',
+    };
+  }
+  const left = Math.max(days, 0);
+  return {
+    type: 'warning',
+    code: 'trial_ending',
+    params: { days: left },
+    date,
+    message: `Your free trial ends in ${left} day${left === 1 ? '' : 's'}.`,
+    action: 'Choose a plan',
+    link: '/admin/billing',
+  };
+}
+
+/** `allowance`: what the balance is measured against (the trial's grant, or the plan's month). */
+function alertsFor(station: TAlertStation, allowance: number, now: Date): TDashboardStats['alerts'] {
   const alerts: TDashboardStats['alerts'] = [];
   if (station.paymentStatus === 'suspended' || station.paymentStatus === 'unpaid') {
     alerts.push({
@@ -39,17 +67,7 @@ function alertsFor(station: TAlertStation, now: Date): TDashboardStats['alerts']
     });
   }
   if (station.paymentStatus === 'trial' && station.paymentExpiresAt) {
-    const days = Math.ceil((station.paymentExpiresAt.getTime() - now.getTime()) / DAY_MS);
-    if (days <= 3) {
-      alerts.push({
-        type: 'warning',
-        code: 'trial_ending',
-        params: { days: Math.max(days, 0) },
-        message: `Your free trial ends in ${Math.max(days, 0)} day${days === 1 ? '' : 's'}.`,
-        action: 'Choose a plan',
-        link: '/admin/billing',
-      });
-    }
+    alerts.push(trialAlert(station.paymentExpiresAt, now));
   }
   if (!station.smsEnabled) {
     alerts.push({
@@ -60,7 +78,7 @@ function alertsFor(station: TAlertStation, now: Date): TDashboardStats['alerts']
       link: '/admin/settings',
     });
   }
-  if (station.smsCreditsBalance < LIMITS.lowCreditWarning) {
+  if (isLowOnCredits(station.smsCreditsBalance, allowance)) {
     alerts.push({
       type: 'warning',
       code: 'low_credits',
@@ -91,6 +109,7 @@ export async function dashboardStats(
     countStationContacts(db, { stationId }),
   ]);
   if (!station) throw notFound('station_not_found');
+  const allowance = await creditAllowance(db, station);
   const smsPerDay = Array.from({ length: 30 }, (_, i) => {
     const date = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);
     return { date, count: Number(sms.perDay[date] ?? 0) };
@@ -114,6 +133,6 @@ export async function dashboardStats(
       smsEnabled: station.smsEnabled,
       smsPerDay,
     },
-    alerts: alertsFor(station, now),
+    alerts: alertsFor(station, allowance, now),
   };
 }

@@ -166,3 +166,13 @@ export function findClients(db: DbOrTx, stationId: string, clientIds: string[]) 
     .from(agentClients)
     .where(and(eq(agentClients.stationId, stationId), inArray(agentClients.clientId, clientIds)));
 }
+
+/** Whether a desktop app of the station ever said hello (its row stays after it leaves). */
+export async function hasAnyClient(db: DbOrTx, stationId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ clientId: agentClients.clientId })
+    .from(agentClients)
+    .where(eq(agentClients.stationId, stationId))
+    .limit(1);
+  return row !== undefined;
+}

@@ -1,4 +1,5 @@
-// What other modules use of machines: the names of a station's machines (a schedule's list).
+// What other modules use of machines: the names of a station's machines (a schedule's list), and
+// whether any ever connected (the dashboard's first-run checklist).
 import type { DbOrTx } from '../../db/client.js';
 import * as repo from './repo.js';
 
@@ -7,3 +8,5 @@ export async function machineNames(db: DbOrTx, stationId: string, clientIds: str
   const rows = await repo.findClients(db, stationId, [...new Set(clientIds)]);
   return new Map(rows.map((row) => [row.clientId, row.clientName]));
 }
+
+export const hasConnectedMachine = repo.hasAnyClient;

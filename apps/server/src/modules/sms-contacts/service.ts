@@ -106,6 +106,11 @@ export async function updatePreferences(
   const row = await ctx.db.transaction(async (tx) => {
     const contact = await contacts.findContact(tx, ctx.stationId, contactId, { forUpdate: true });
     if (!contact) throw notFound('contact_not_found');
+    // As on the join page: whoever receives (or will, once confirmed or resumed) has a type.
+    // Staff stop someone's alerts by pausing them; only an opted-out number may hold none.
+    if (choices.length === 0 && contact.status !== 'opted_out') {
+      throw new AppError('contact_needs_alert_type');
+    }
     await contacts.replacePreferences(tx, ctx.stationId, contact.id, choices);
     return contacts.updateContact(tx, ctx.stationId, contact.id, {
       language: choices[0]?.language ?? contact.language,

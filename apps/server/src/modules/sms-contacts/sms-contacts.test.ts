@@ -139,6 +139,50 @@ describe('SMS contacts (staff)', async () => {
     expect(bad.json().error).toBe('The language "ko" is not offered by this station.');
   });
 
+  it('refuses to leave a contact who receives alerts with no alert type; one who opted out may hold none', async () => {
+    const none = {
+      message_preferences: {
+        emergency: { subscribed: false, language: 'en' },
+        alert: { subscribed: false, language: 'en' },
+        station: { subscribed: false, language: 'en' },
+        informational: { subscribed: false, language: 'en' },
+      },
+    };
+    const before = await db
+      .select()
+      .from(smsContactPreferences)
+      .where(eq(smsContactPreferences.contactId, ana.id));
+    const refused = await staff.request({
+      method: 'PUT',
+      url: `/admin/api/sms-contacts/${ana.id}/preferences`,
+      body: none,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'contact_needs_alert_type',
+      error:
+        'A contact who receives alerts needs at least one alert type. To stop their alerts, pause the contact.',
+    });
+    const after = await db
+      .select()
+      .from(smsContactPreferences)
+      .where(eq(smsContactPreferences.contactId, ana.id));
+    expect(after).toHaveLength(before.length);
+    expect(after.length).toBeGreaterThan(0);
+
+    const optedOut = await staff.request({
+      method: 'PUT',
+      url: `/admin/api/sms-contacts/${gone.id}/preferences`,
+      body: none,
+    });
+    expect(optedOut.statusCode).toBe(200);
+    expect(
+      Object.values(optedOut.json().message_preferences).some(
+        (p) => (p as { subscribed: boolean }).subscribed,
+      ),
+    ).toBe(false);
+  });
+
   it('pauses and resumes, but never resumes someone who opted out', async () => {
     const pause = await staff.request({
       method: 'PUT',

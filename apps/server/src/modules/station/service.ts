@@ -118,6 +118,8 @@ export const findStationAccess = repo.findStationAccess;
 export const listStationNames = repo.listStationNames;
 export const stationRequiresTwoFactor = repo.stationRequiresTwoFactor;
 export const setStationRequiresTwoFactor = repo.setStationRequiresTwoFactor;
+// The dashboard's first-run checklist, hidden by an admin.
+export const setFirstRunHidden = repo.setFirstRunHidden;
 
 // A station's own sender and pace, read and set by delivery's sending lanes.
 export {

@@ -1,5 +1,5 @@
 // Queries on station users and their API keys; every station-scoped query filters on stationId.
-import { and, asc, eq, isNull, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { apiKeys, users } from '../../db/schema/owned/users.js';
 
@@ -23,8 +23,12 @@ export async function setUserLanguage(db: DbOrTx, userId: string, language: 'en'
   await db.update(users).set({ language }).where(eq(users.id, userId));
 }
 
+/** A sign-in: the one before it moves to previous_login_at (the update reads the old row). */
 export async function setLastLogin(db: DbOrTx, userId: string, at: Date) {
-  await db.update(users).set({ lastLoginAt: at }).where(eq(users.id, userId));
+  await db
+    .update(users)
+    .set({ previousLoginAt: sql`${users.lastLoginAt}`, lastLoginAt: at })
+    .where(eq(users.id, userId));
 }
 
 const stationUserColumns = {

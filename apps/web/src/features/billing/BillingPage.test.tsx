@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
-import { billingInfo, ledgerEntry, mockBillingApi } from './billing-test-helpers';
+import { billingInfo, ledgerEntry, mockBillingApi, trialBillingInfo } from './billing-test-helpers';
 
 const BILLING = 'GET /admin/api/billing';
 const HISTORY = 'GET /admin/api/billing/history';
@@ -97,6 +97,36 @@ describe('BillingPage', () => {
 
     showBilling({ smsCreditsBalance: 99 });
     expect(await screen.findByText(/Low credit balance: fewer than 100 credits left/)).toBeVisible();
+  });
+
+  it("measures a trial's usage against its 50 credits, as the breakdown does, and names its end", async () => {
+    mockBillingApi({ [BILLING]: () => jsonResponse(trialBillingInfo()) });
+    renderApp('/admin/billing');
+    await screen.findByRole('heading', { name: 'SMS Credits' });
+    const credits = section('SMS Credits');
+    expect(credits.getByText('Used during the free trial: 0 of 50')).toBeVisible();
+    expect(credits.getByText('Free trial ends on December 11, 2026')).toBeVisible();
+    expect(credits.queryByText(/of 500/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/Low credit balance/)).not.toBeInTheDocument();
+    const included = section('Credit Breakdown').getByRole('rowheader', { name: 'Monthly Included' });
+    expect(included.nextElementSibling?.textContent).toBe('50');
+  });
+
+  it('warns a trial under a fifth of its credits, in Spanish too', async () => {
+    await i18n.changeLanguage('es');
+    try {
+      mockBillingApi({
+        [BILLING]: () => jsonResponse(trialBillingInfo({ smsCreditsBalance: 9, smsCreditsUsedMonth: 41 })),
+      });
+      renderApp('/admin/billing');
+      await screen.findByRole('heading', { name: 'Créditos SMS' });
+      const credits = section('Créditos SMS');
+      expect(credits.getByText('Usados durante la prueba gratuita: 41 de 50')).toBeVisible();
+      expect(credits.getByText('La prueba gratuita termina el 11 de diciembre de 2026')).toBeVisible();
+      expect(credits.getByText(/quedan menos de 10 créditos/)).toBeVisible();
+    } finally {
+      await i18n.changeLanguage('en');
+    }
   });
 
   it.each([

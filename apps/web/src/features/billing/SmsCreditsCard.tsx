@@ -1,19 +1,31 @@
-// SMS Credits card: the balance, this month's usage against the plan (red above 80%, capped at
-// 100%), the low-credit warning under 100, and the credit pack's Payment Link (spec §2, §9).
+// SMS Credits card: the balance, this month's usage against the plan (during the free trial: the
+// trial's usage against its grant, and its end date; red above 80%, capped at 100%), the low-credit
+// warning under a fifth of either, and the credit pack's Payment Link (spec §2, §9).
 import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
-import { formatCount, formatUsd, LIMITS, type TBillingInfo } from '@message-station/shared';
+import {
+  formatCount,
+  formatUsd,
+  isLowOnCredits,
+  lowCreditThreshold,
+  type TBillingInfo,
+} from '@message-station/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/SectionCard';
-import { USAGE_WARNING_PERCENT, usagePercent } from './billing-format';
+import { formatDate, USAGE_WARNING_PERCENT, usagePercent } from './billing-format';
 import { PaymentLinkButton } from './PaymentLinkButton';
 import { stationPaymentLink } from './payment-link';
 
 export function SmsCreditsCard({ billing }: { billing: TBillingInfo }) {
-  const { t } = useTranslation('billing');
-  const percent = usagePercent(billing.smsCreditsUsedMonth, billing.monthlyCredits);
+  const { t, i18n } = useTranslation('billing');
+  // During the trial its grant is what there is to use, not the plan's month.
+  const allowance = billing.trial?.credits ?? billing.monthlyCredits;
+  const percent = usagePercent(billing.smsCreditsUsedMonth, allowance);
   const overWarning = percent > USAGE_WARNING_PERCENT;
-  const low = billing.smsCreditsBalance < LIMITS.lowCreditWarning;
+  const low = isLowOnCredits(billing.smsCreditsBalance, allowance);
+  const trialEnds = billing.trial?.endsAt
+    ? formatDate(billing.trial.endsAt, i18n.resolvedLanguage ?? 'en')
+    : null;
   const link = stationPaymentLink(billing.stripeCreditsURL, billing);
   const buyLabel = t('credits.buy', {
     count: formatCount(billing.creditPack.credits),
@@ -32,9 +44,9 @@ export function SmsCreditsCard({ billing }: { billing: TBillingInfo }) {
       <Stack gap={6} mt="lg">
         <Group justify="space-between" gap="xs">
           <Text fz="sm">
-            {t('credits.usedOf', {
+            {t(billing.trial ? 'credits.usedOfTrial' : 'credits.usedOf', {
               used: formatCount(billing.smsCreditsUsedMonth),
-              total: formatCount(billing.monthlyCredits),
+              total: formatCount(allowance),
             })}
           </Text>
           <Text fz="sm" fw={600} c={overWarning ? 'red' : undefined}>
@@ -46,13 +58,18 @@ export function SmsCreditsCard({ billing }: { billing: TBillingInfo }) {
           color={overWarning ? 'red' : 'blue'}
           size="lg"
           radius="xl"
-          aria-label={t('credits.usageLabel')}
+          aria-label={t(billing.trial ? 'credits.trialUsageLabel' : 'credits.usageLabel')}
         />
+        {trialEnds && (
+          <Text fz="sm" c="gray.8" data-testid="trial-ends">
+            {t('credits.trialEnds', { date: trialEnds })}
+          </Text>
+        )}
       </Stack>
 
       {low && (
         <Alert color="red" variant="light" mt="md" icon={<IconAlertTriangle size={18} aria-hidden="true" />}>
-          {t('credits.low')}
+          {t('credits.low', { count: lowCreditThreshold(allowance) })}
         </Alert>
       )}
 

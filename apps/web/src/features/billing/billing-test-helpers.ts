@@ -26,6 +26,7 @@ export function billingInfo(overrides: Partial<TBillingInfo> = {}): TBillingInfo
     stripeCreditsURL: 'https://buy.stripe.com/test_credits',
     stripePortalURL: 'https://billing.stripe.com/p/login/test_portal',
     creditPack: { credits: 500, priceCents: 1000 },
+    trial: null,
     ...overrides,
   };
 }
@@ -50,5 +51,22 @@ export function mockBillingApi(handlers: Record<string, TApiHandler>) {
     'GET /auth/session': () => jsonResponse(sessionUser()),
     'GET /admin/api/billing/history': () => jsonResponse([]),
     ...handlers,
+  });
+}
+
+/** A station as signup leaves it: 14 days and 50 credits of free trial, nothing used yet. */
+export function trialBillingInfo(overrides: Partial<TBillingInfo> = {}): TBillingInfo {
+  const endsAt = '2026-12-11T15:00:00.000Z';
+  return billingInfo({
+    smsCreditsBalance: 50,
+    smsCreditsRollover: 0,
+    smsCreditsPurchased: 0,
+    smsCreditsUsedMonth: 0,
+    monthlyIncluded: 50,
+    periodStartedAt: '2026-11-27T15:00:00.000Z',
+    paymentStatus: 'trial',
+    paymentExpiresAt: endsAt,
+    trial: { credits: 50, endsAt },
+    ...overrides,
   });
 }

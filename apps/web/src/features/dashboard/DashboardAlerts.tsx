@@ -5,6 +5,7 @@ import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconInfoCircle } f
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TDashboardAlert } from '../../api/dashboard';
+import { formatDate } from '../billing/billing-format';
 
 const LOOK = {
   info: { color: 'blue', Icon: IconInfoCircle },
@@ -18,17 +19,22 @@ const ACTION_WORDS = {
   no_subscription: 'billing',
   payment_failed: 'billing',
   trial_ending: 'choosePlan',
+  trial_active: 'choosePlan',
   sms_disabled: 'settings',
   low_credits: 'addCredits',
 } as const;
 
 function useAlertWords() {
-  const { t } = useTranslation('dashboard', { keyPrefix: 'alerts' });
+  const { t, i18n } = useTranslation('dashboard', { keyPrefix: 'alerts' });
+  const text = (alert: TDashboardAlert) => {
+    if (alert.code === 'trial_ending') return t('trial_ending', { count: alert.params?.days ?? 0 });
+    if (alert.code === 'trial_active') {
+      return t('trial_active', { date: formatDate(alert.date ?? '', i18n.resolvedLanguage ?? 'en') });
+    }
+    return t(alert.code, { credits: alert.params?.credits ?? 0 });
+  };
   return (alert: TDashboardAlert) => ({
-    text:
-      alert.code === 'trial_ending'
-        ? t('trial_ending', { count: alert.params?.days ?? 0 })
-        : t(alert.code, { credits: alert.params?.credits ?? 0 }),
+    text: text(alert),
     action: t(`actions.${ACTION_WORDS[alert.code]}`),
   });
 }

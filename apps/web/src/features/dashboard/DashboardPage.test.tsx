@@ -68,14 +68,68 @@ describe('DashboardPage', () => {
     expect(linkTarget(credits, 'Add Credits')).toBe('/admin/billing');
   });
 
-  it('shows the credit balance in red under 100, and SMS Disabled', async () => {
-    await showDashboard({
+  it('shows the credit balance in red when the server warns of low credits, and SMS Disabled', async () => {
+    const view = await showDashboard({
       [STATS]: () =>
-        jsonResponse(dashboardStats({ station: { sms_credits_balance: 99, sms_enabled: false } })),
+        jsonResponse(
+          dashboardStats({
+            station: { sms_credits_balance: 99, sms_enabled: false },
+            alerts: [lowCreditsAlert()],
+          }),
+        ),
     });
     const credits = card('SMS Credits');
     expect(credits.getByText('SMS Disabled')).toBeVisible();
     expect(credits.getByTestId('sms-credits-balance').getAttribute('style')).toContain('red');
+    view.unmount();
+
+    // A trial's untouched 50 credits: the server sends no warning, and the balance is not red.
+    await showDashboard({
+      [STATS]: () =>
+        jsonResponse(dashboardStats({ station: { sms_credits_balance: 50, payment_status: 'trial' } })),
+    });
+    expect(card('SMS Credits').getByTestId('sms-credits-balance').getAttribute('style') ?? '').not.toContain(
+      'red',
+    );
+  });
+
+  it('greets a first visit with Welcome, and names the free trial’s end among the alerts', async () => {
+    await showDashboard(
+      {
+        [STATS]: () =>
+          jsonResponse(
+            dashboardStats({
+              alerts: [
+                {
+                  type: 'info',
+                  code: 'trial_active',
+                  date: '2026-12-11T15:00:00.000Z',
+                  message: 'Free trial ends on December 11, 2026.',
+                  action: 'Choose a plan',
+                  link: '/admin/billing',
+                },
+              ],
+            }),
+          ),
+      },
+      { user: { firstVisit: true } },
+    );
+    expect(screen.getByText('Welcome, Ana Rivera')).toBeVisible();
+    expect(screen.queryByText(/Welcome back/)).not.toBeInTheDocument();
+    const trial = screen
+      .getByText('Free trial ends on December 11, 2026.')
+      .closest('[data-alert-type]') as HTMLElement;
+    expect(within(trial).getByRole('link', { name: 'Choose a plan' })).toHaveAttribute(
+      'href',
+      '/admin/billing',
+    );
+    try {
+      await act(() => i18n.changeLanguage('es'));
+      expectShown(await screen.findByText('Le damos la bienvenida, Ana Rivera'));
+      expectShown(screen.getByText('La prueba gratuita termina el 11 de diciembre de 2026.'));
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('hides the links to admin-only pages from a standard user', async () => {

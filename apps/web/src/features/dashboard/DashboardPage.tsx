@@ -1,5 +1,6 @@
-// /admin/dashboard (spec §2 Dashboard): the welcome line, the macOS app banner, the server's alerts,
-// the six cards, SMS sent per day, and Recent Activity; a failed load offers Retry (spec §8).
+// /admin/dashboard (spec §2 Dashboard): the welcome line ('Welcome' on a first visit), the macOS app
+// banner, the server's alerts, a new station's first-run checklist, the six cards, SMS sent per
+// day, and Recent Activity; a failed load offers Retry (spec §8).
 import { Alert, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconBrandApple } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +11,7 @@ import { PageTitle } from '../../components/PageTitle';
 import { useSessionUser } from '../auth/session-user';
 import { ActivityCard } from './ActivityCard';
 import { DashboardAlerts } from './DashboardAlerts';
+import { FirstRunChecklist } from './FirstRunCard';
 import { useDashboardStatsQuery } from './queries';
 import { SmsPerDayChart } from './SmsPerDayChart';
 import { StatCards } from './StatCards';
@@ -26,7 +28,7 @@ export function DashboardPage() {
       <Stack gap="lg">
         <div>
           <Text fz="lg" fw={500}>
-            {t('welcome', { name: user.fullName })}
+            {t(user.firstVisit ? 'welcomeFirst' : 'welcome', { name: user.fullName })}
           </Text>
           <Text c="dimmed">{t('stationLine', { station: stationName })}</Text>
         </div>
@@ -45,6 +47,7 @@ export function DashboardPage() {
         ) : (
           <>
             <DashboardAlerts alerts={dashboard.data.alerts} />
+            <FirstRunChecklist />
             <StatCards data={dashboard.data} />
             <SmsPerDayChart days={dashboard.data.stats.smsPerDay} />
           </>

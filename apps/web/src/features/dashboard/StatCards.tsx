@@ -1,7 +1,8 @@
 // The dashboard's six cards (spec §2 Dashboard): messages this month, counts per active type, the
-// latest messages, SMS sent this month, active subscribers and the credit balance (red under 100).
+// latest messages, SMS sent this month, active subscribers and the credit balance (red when the
+// server warns of low credits).
 import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { actsAsStationAdmin, formatCount, LIMITS } from '@message-station/shared';
+import { actsAsStationAdmin, formatCount } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import type { TDashboardStats } from '../../api/dashboard';
 import { useSessionUser } from '../auth/session-user';
@@ -14,7 +15,8 @@ export function StatCards({ data }: { data: TDashboardStats }) {
   const { t } = useTranslation('dashboard');
   const isAdmin = actsAsStationAdmin(useSessionUser());
   const { stats, station } = data;
-  const lowCredits = station.sms_credits_balance < LIMITS.lowCreditWarning;
+  // One rule, the server's (a fifth of the plan's month or of the trial's grant).
+  const lowCredits = data.alerts.some((alert) => alert.code === 'low_credits');
 
   return (
     <SimpleGrid cols={3} spacing="lg">

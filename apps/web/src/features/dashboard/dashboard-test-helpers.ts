@@ -1,6 +1,13 @@
 // Test fixtures for the Dashboard: the stats, activity lines, and a fetch mock behind a signed-in
 // admin with the station's message types, no messages and no activity unless a test says otherwise.
-import type { TActivity, TDashboardStats, TSessionUser } from '@message-station/shared';
+import {
+  FIRST_RUN_STEPS,
+  type TActivity,
+  type TDashboardStats,
+  type TFirstRun,
+  type TFirstRunStep,
+  type TSessionUser,
+} from '@message-station/shared';
 import { mockApi, type TApiHandler } from '../../test/api-mock';
 import { jsonResponse, sessionUser } from '../../test/render-app';
 import { TYPES } from '../sms-contacts/sms-contacts-test-helpers';
@@ -104,6 +111,16 @@ export function mockDashboardApi(
     'GET /admin/api/messages': () => jsonResponse([]),
     'GET /admin/api/activity': () => jsonResponse({ activities: [] }),
     'GET /admin/api/dashboard-stats': () => jsonResponse(dashboardStats()),
+    'GET /admin/api/dashboard/first-run': () => jsonResponse(firstRun([...FIRST_RUN_STEPS])),
     ...handlers,
   });
+}
+
+/** The first-run checklist with `done` steps done (complete when all are). */
+export function firstRun(done: TFirstRunStep[] = [], hidden = false): TFirstRun {
+  return {
+    steps: FIRST_RUN_STEPS.map((key) => ({ key, done: done.includes(key) })),
+    complete: FIRST_RUN_STEPS.every((key) => done.includes(key)),
+    hidden,
+  };
 }

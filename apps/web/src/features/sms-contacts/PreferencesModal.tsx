@@ -1,5 +1,6 @@
 // The Preferences dialog of one contact: Subscribe and Preferred Language per type; Cancel and
-// Save Preferences (spec §2 SMS Contacts).
+// Save Preferences (spec §2 SMS Contacts). Whoever receives alerts keeps at least one type, as on
+// the join page (the server refuses none too); pausing is how staff stop someone's alerts.
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatUsPhone, type TSmsContact } from '@message-station/shared';
@@ -9,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
 import { PreferencesEditor } from './PreferencesEditor';
-import { defaultLanguage, draftFrom, preferencesFrom } from './preferences';
+import { defaultLanguage, draftFrom, hasSubscription, preferencesFrom } from './preferences';
 import { useContactPreferencesMutation } from './queries';
 
 type PreferencesModalProps = {
@@ -37,8 +38,10 @@ function PreferencesForm({
   const { t } = useTranslation('smsContacts');
   const save = useContactPreferencesMutation();
   const [draft, setDraft] = useState(() => draftFrom(types, languages, contact));
+  const typeMissing = contact.status !== 'opted_out' && !hasSubscription(draft);
 
   const submit = () => {
+    if (typeMissing) return;
     save.mutate(
       { id: contact.id, preferences: preferencesFrom(draft, defaultLanguage(languages, contact), contact) },
       {
@@ -57,6 +60,16 @@ function PreferencesForm({
         {formatUsPhone(contact.phone)}
       </Text>
       <PreferencesEditor types={types} languages={languages} value={draft} onChange={setDraft} />
+      {typeMissing && (
+        <Alert
+          color="orange"
+          variant="light"
+          icon={<IconAlertCircle size={18} aria-hidden="true" />}
+          role="status"
+        >
+          {t('preferences.typeRequired')}
+        </Alert>
+      )}
       {save.isError && (
         <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
           {serverErrorText(save.error, t('preferences.saveFailed'))}
@@ -66,7 +79,7 @@ function PreferencesForm({
         <Button variant="default" onClick={onClose}>
           {t('preferences.cancel')}
         </Button>
-        <Button onClick={submit} loading={save.isPending}>
+        <Button onClick={submit} loading={save.isPending} disabled={typeMissing}>
           {t('preferences.save')}
         </Button>
       </Group>

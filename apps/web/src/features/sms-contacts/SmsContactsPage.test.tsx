@@ -143,6 +143,29 @@ describe('SmsContactsPage', () => {
     );
   });
 
+  it("keeps the station's total in the card title while a filter shows fewer, and says how many", async () => {
+    // The server counts what the query asks for: 57 in all, 3 opted out.
+    mockContactsApi({
+      [LIST]: (url) =>
+        url.searchParams.get('status') === 'opted_out'
+          ? listResponse([john], 3)
+          : listResponse([maria, john], 57),
+    });
+    renderApp('/admin/sms-contacts');
+    const user = userEvent.setup({ delay: null });
+    expectShown(await screen.findByRole('heading', { level: 2, name: 'SMS Subscribers (57)' }));
+    expect(screen.queryByText('57 shown')).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), 'opted_out');
+    expectShown(await screen.findByText('3 shown'));
+    expectShown(screen.getByRole('heading', { level: 2, name: 'SMS Subscribers (57)' }));
+    expect(screen.queryByText('Maria Lopez')).not.toBeInTheDocument();
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Status' }), '');
+    await waitFor(() => expect(screen.queryByText('3 shown')).not.toBeInTheDocument());
+    expectShown(screen.getByRole('heading', { level: 2, name: 'SMS Subscribers (57)' }));
+  });
+
   it('exports what the status filter shows as the CSV file the server names (admins only)', async () => {
     const save = vi.spyOn(fileSaver, 'save').mockImplementation(() => {});
     const fetchMock = mockContactsApi({
@@ -287,6 +310,35 @@ describe('SmsContactsPage', () => {
     });
     const badge = within(rowOf('Maria Lopez')).getByText('Station').closest('[data-subscribed]');
     expect(badge).toHaveAttribute('data-subscribed', 'true');
+  });
+
+  it('says before sending that a contact who receives alerts keeps at least one type', async () => {
+    const fetchMock = mockContactsApi({ [LIST]: () => listResponse([maria]) });
+    renderApp('/admin/sms-contacts');
+    const user = userEvent.setup({ delay: null });
+    await screen.findByText('Maria Lopez');
+    await user.click(within(rowOf('Maria Lopez')).getByRole('button', { name: 'Preferences' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Message Preferences' }));
+    const save = dialog.getByRole('button', { name: 'Save Preferences' });
+    expect(save).toBeEnabled();
+
+    for (const box of dialog.getAllByRole('checkbox', { name: 'Subscribe' })) {
+      if ((box as HTMLInputElement).checked) await user.click(box);
+    }
+    expectShown(
+      dialog.getByText(
+        "Choose at least one alert type. To stop this contact's alerts, pause the contact instead.",
+      ),
+    );
+    expect(save).toBeDisabled();
+    await user.click(save);
+    expect(callsTo(fetchMock, 'PUT', '/admin/api/sms-contacts/c-1/preferences')).toHaveLength(0);
+
+    await user.click(
+      within(dialog.getByRole('group', { name: 'Alert' })).getByRole('checkbox', { name: 'Subscribe' }),
+    );
+    expect(dialog.queryByText(/Choose at least one alert type/)).not.toBeInTheDocument();
+    expect(save).toBeEnabled();
   });
 
   it('cancels the preferences dialog without sending anything', async () => {

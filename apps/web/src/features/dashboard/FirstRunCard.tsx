@@ -1,0 +1,138 @@
+// A new station's first-run checklist on the dashboard (issue 22): each step done or not as the
+// server reads it from the station's data, a link to where it is done, and for the first
+// subscriber the join link to copy and its QR code. Gone once every step is done or an admin hid it.
+import { Button, Group, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
+import { actsAsStationAdmin, type TFirstRun, type TFirstRunStep } from '@message-station/shared';
+import { IconCheck } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { CopyField } from '../../components/CopyField';
+import { SectionCard } from '../../components/SectionCard';
+import { QrCode } from '../account/QrCode';
+import { useSessionUser } from '../auth/session-user';
+import { useFirstRunQuery, useHideFirstRunMutation } from './queries';
+
+/** Where each step is done. */
+const STEP_LINKS: Record<TFirstRunStep, string> = {
+  sms_enabled: '/admin/settings?tab=sms',
+  languages: '/admin/settings?tab=branding',
+  message_types: '/admin/settings?tab=messageTypes',
+  first_subscriber: '/admin/sms-contacts',
+  first_message: '/admin/messages',
+  desktop_app: '/admin/download',
+};
+
+/** The checklist for an admin of the station (staff cannot take most steps); nothing until it loads. */
+export function FirstRunChecklist() {
+  const user = useSessionUser();
+  const isAdmin = actsAsStationAdmin(user);
+  const firstRun = useFirstRunQuery(isAdmin);
+  if (!isAdmin || !firstRun.data) return null;
+  const joinUrl = `${window.location.origin}/join/${encodeURIComponent(user.stationSlug)}`;
+  return <FirstRunCard firstRun={firstRun.data} joinUrl={joinUrl} />;
+}
+
+type FirstRunCardProps = {
+  firstRun: TFirstRun;
+  /** The station's public join page, as this browser reaches the service. */
+  joinUrl: string;
+};
+
+export function FirstRunCard({ firstRun, joinUrl }: FirstRunCardProps) {
+  const { t } = useTranslation('dashboard', { keyPrefix: 'firstRun' });
+  const hide = useHideFirstRunMutation();
+  if (firstRun.complete || firstRun.hidden) return null;
+  const done = firstRun.steps.filter((step) => step.done).length;
+  const total = firstRun.steps.length;
+
+  return (
+    <SectionCard
+      title={t('title')}
+      aside={
+        <Button
+          variant="subtle"
+          color="gray.8"
+          size="compact-sm"
+          onClick={() => hide.mutate()}
+          loading={hide.isPending}
+        >
+          {t('hide')}
+        </Button>
+      }
+    >
+      <Stack gap="md">
+        <Stack gap={4}>
+          <Text fz="sm" c="gray.8">
+            {t('progress', { done, total })}
+          </Text>
+          <Progress value={(done / total) * 100} color="green" size="sm" radius="xl" aria-hidden="true" />
+        </Stack>
+        <Stack component="ol" gap="sm" m={0} p={0} style={{ listStyle: 'none' }}>
+          {firstRun.steps.map((step) => (
+            <FirstRunStep key={step.key} step={step.key} done={step.done} joinUrl={joinUrl} />
+          ))}
+        </Stack>
+      </Stack>
+    </SectionCard>
+  );
+}
+
+function FirstRunStep({ step, done, joinUrl }: { step: TFirstRunStep; done: boolean; joinUrl: string }) {
+  const { t } = useTranslation('dashboard', { keyPrefix: 'firstRun' });
+  return (
+    <li data-first-run-step={step} data-done={done}>
+      <Group align="flex-start" wrap="nowrap" gap="sm">
+        <ThemeIcon
+          size={26}
+          radius="xl"
+          color={done ? 'green.8' : 'gray.4'}
+          variant={done ? 'filled' : 'outline'}
+          aria-hidden="true"
+        >
+          {done ? <IconCheck size={16} /> : null}
+        </ThemeIcon>
+        <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
+          <Group gap="xs" justify="space-between" wrap="wrap">
+            <Group gap="xs" wrap="wrap">
+              <Text fw={600} td={done ? 'line-through' : undefined}>
+                {t(`steps.${step}.title`)}
+              </Text>
+              <Text fz="xs" fw={600} c={done ? 'green.9' : 'gray.8'} tt="uppercase">
+                {done ? t('done') : t('notDone')}
+              </Text>
+            </Group>
+            {!done && (
+              <Button component={Link} to={STEP_LINKS[step]} size="compact-sm" variant="light">
+                {t(`steps.${step}.action`)}
+              </Button>
+            )}
+          </Group>
+          {!done && (
+            <Text fz="sm" c="gray.8">
+              {t(`steps.${step}.text`)}
+            </Text>
+          )}
+          {!done && step === 'first_subscriber' && <JoinLink url={joinUrl} />}
+        </Stack>
+      </Group>
+    </li>
+  );
+}
+
+function JoinLink({ url }: { url: string }) {
+  const { t } = useTranslation('dashboard', { keyPrefix: 'firstRun' });
+  return (
+    <Group gap="md" align="center" wrap="wrap">
+      <QrCode value={url} label={t('qrLabel', { url })} size={112} />
+      <div style={{ flex: 1, minWidth: 200 }}>
+        <CopyField
+          label={t('joinLink')}
+          value={url}
+          labelWidth={90}
+          dataAttribute="data-join-link"
+          texts={{ copy: t('copy'), copied: t('copied'), copyAria: t('copyAria') }}
+        />
+      </div>
+    </Group>
+  );
+}
