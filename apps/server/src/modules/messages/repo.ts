@@ -41,6 +41,15 @@ export async function findMessage(
   return row ?? null;
 }
 
+/** Several messages of the station in one read (a list that names them); unknown ids are left out. */
+export function findMessages(db: DbOrTx, stationId: string, messageIds: string[]): Promise<TMessageRow[]> {
+  if (messageIds.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.stationId, stationId), inArray(messages.id, messageIds)));
+}
+
 export async function insertMessage(db: DbOrTx, values: typeof messages.$inferInsert) {
   const [row] = await db.insert(messages).values(values).returning();
   if (!row) throw new Error('message insert returned nothing');

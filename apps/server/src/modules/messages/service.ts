@@ -417,6 +417,7 @@ export async function backTranslate(
 export type { TMessageRow, TTranslationRow } from './repo.js';
 export type { TMessageRequest };
 export const findMessage = repo.findMessage;
+export const findMessages = repo.findMessages;
 export const listTranslations = repo.listTranslations;
 export const updateTranslation = repo.updateTranslation;
 // The translation sweep's query, in the sweep's transaction (it holds the sweep lock).

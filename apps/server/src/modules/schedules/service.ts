@@ -16,7 +16,7 @@ import type { TServiceContext } from '../../service-context.js';
 import { refuseUnapprovedById } from '../approvals/service.js';
 import { previewSend } from '../delivery/service.js';
 import { machineNames } from '../machines/service.js';
-import { findMessage, getMessage } from '../messages/service.js';
+import { findMessages, getMessage } from '../messages/service.js';
 import { findStationById } from '../station/service.js';
 import { findUserNames } from '../users/trail-service.js';
 import { firstRun, runsAfter, type TRecurrence } from './recurrence.js';
@@ -108,8 +108,8 @@ async function describe(
 
 async function messageTitles(db: DbOrTx, stationId: string, rows: repo.TScheduleRow[]) {
   const ids = [...new Set(rows.map((r) => r.messageId))];
-  const found = await Promise.all(ids.map((id) => findMessage(db, stationId, id)));
-  return new Map(found.flatMap((m) => (m ? [[m.id, m] as const] : [])));
+  const found = await findMessages(db, stationId, ids);
+  return new Map(found.map((m) => [m.id, m] as const));
 }
 
 function brief({ runs: _runs, ...schedule }: TScheduleDetail): TSchedule {

@@ -97,9 +97,9 @@ describe('TemplatesPage', () => {
       .getByText('Las escuelas cierran el {date} por {reason}.')
       .closest('[data-translation]');
     expect(spanish?.getAttribute('data-status')).toBe('completed');
-    expect(within(spanish as HTMLElement).getByText('Corrected by hand')).toBeTruthy();
+    expectShown(within(spanish as HTMLElement).getByText('Corrected by hand'));
     // Saved once: the button now saves changes to the same template.
-    expect(dialog.getByRole('button', { name: 'Save changes' })).toBeTruthy();
+    expect(dialog.getByRole('button', { name: 'Save changes' })).toBeEnabled();
   });
 
   it('refuses to create a message with an empty field, previews the Spanish date, and opens the new message', async () => {
@@ -132,12 +132,8 @@ describe('TemplatesPage', () => {
     expectShown(preview.getByText('Schools are closed on Monday, December 7 because of snow.'));
     // French failed in the template: the message's French is translated once it exists.
     expect(
-      within(
-        preview
-          .getByText('Translated by machine once the message is created.')
-          .closest('[data-preview]') as HTMLElement,
-      ).getByText('French'),
-    ).toBeTruthy();
+      preview.getByText('Translated by machine once the message is created.').closest('[data-preview]'),
+    ).toHaveTextContent('French');
 
     await user.click(dialog.getByRole('button', { name: 'Create message' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/messages'));
