@@ -19,6 +19,9 @@ const HEADLESS_SHELL = '/usr/lib/chromium/chromium-headless-shell';
 const chromium =
   process.env.CHROMIUM_PATH ?? (fs.existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : '/usr/bin/chromium');
 
+/** Journeys whose length is mostly waiting for the wall clock. */
+const CLOCK_JOURNEYS = ['**/schedules.spec.ts'];
+
 export default defineConfig({
   testDir: './e2e',
   outputDir: path.join(root, 'test-results'),
@@ -59,6 +62,13 @@ export default defineConfig({
       ],
     },
   },
+  // Journeys that wait on the wall clock (a schedule runs at the next minute: up to a minute of
+  // waiting) are handed to a worker first, so their wait overlaps the other journeys instead of
+  // being the run's last minute. Workers take tests in the order of these projects.
+  projects: [
+    { name: 'clock', testMatch: CLOCK_JOURNEYS },
+    { name: 'journeys', testIgnore: CLOCK_JOURNEYS },
+  ],
   webServer: [
     {
       command: 'node apps/web/e2e/fake-deepl.mjs',

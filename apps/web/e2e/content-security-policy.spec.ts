@@ -35,7 +35,7 @@ async function pagePolicy(page: Page, path: string): Promise<string> {
 }
 
 test.describe('content security policy', () => {
-  test('landing, join, contact with the ALTCHA check, signup, sign-in and the dashboard: nothing refused', async ({
+  test('landing, join, contact with the ALTCHA check, signup, sign-in, the dashboard and a dialog: nothing refused', async ({
     page,
     station,
   }) => {
@@ -81,6 +81,14 @@ test.describe('content security policy', () => {
     await expect(logo).toHaveAttribute('src', /^\/(?!.*blob:)/);
     await expect(logo).toHaveJSProperty('naturalWidth', 128);
     await page.waitForLoadState('networkidle');
+
+    // A dialog locks the page's scrolling with a style element of its own, under the nonce too.
+    await page.goto('/admin/messages');
+    await page.getByRole('button', { name: 'Add Message' }).click();
+    await expect(page.getByRole('dialog', { name: 'New Message' })).toBeVisible();
+    await expect(page.locator('body')).toHaveCSS('overflow', 'hidden');
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('dialog', { name: 'New Message' })).toHaveCount(0);
 
     expect(violations).toEqual([]);
   });
