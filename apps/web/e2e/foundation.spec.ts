@@ -87,14 +87,19 @@ test.describe('admin shell', () => {
     await expect(page.getByText('Access Denied')).toBeVisible();
   });
 
-  test('at 375px the admin area asks for a larger display', async ({ page }) => {
+  test('at 375px a desktop-only admin page asks for a larger display and leads to the phone pages', async ({
+    page,
+  }) => {
     await signIn(page, 'admin@demo.test');
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto('/admin/dashboard');
-    await expect(page.getByText('Admin Mode Requires Larger Display')).toBeVisible();
+    await page.goto('/admin/settings');
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Admin Mode Requires Larger Display' }),
+    ).toBeVisible();
     await expect(page.getByText(/769/)).toBeVisible();
-    await page.getByRole('link', { name: 'Return to Home' }).click();
-    await expect(page).toHaveURL(/\/$/);
+    await page.getByRole('main').getByRole('link', { name: 'Messages' }).click();
+    await expect(page).toHaveURL(/\/admin\/messages$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Messages' })).toBeVisible();
   });
 
   test('logout returns to the public site and ends the session', async ({ page }) => {

@@ -75,7 +75,7 @@ export const LIMITS = {
   sessionHours: 24,
   monthlyCredits: 500,
   logoMaxBytes: 1024 * 1024,
-  /** Widths at or below this show 'Admin Mode Requires Larger Display'. */
+  /** Widths at or below this get the admin area's phone layout (decision 0043). */
   adminMobileMaxWidth: 768,
 } as const;
 

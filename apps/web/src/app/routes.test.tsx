@@ -130,29 +130,6 @@ describe('admin guards', () => {
     expect(queryClient.getQueryData(['auth', 'session'])).toBeNull();
     expect(warn).toHaveBeenCalled();
   });
-
-  it('replaces the admin area on screens of 768px or less', async () => {
-    const matchMedia = vi.spyOn(window, 'matchMedia').mockImplementation(
-      (query: string) =>
-        ({
-          matches: query === '(max-width: 768px)',
-          media: query,
-          onchange: null,
-          addEventListener: () => {},
-          removeEventListener: () => {},
-          addListener: () => {},
-          removeListener: () => {},
-          dispatchEvent: () => false,
-        }) as MediaQueryList,
-    );
-    mockSession(sessionUser());
-    renderApp('/admin/dashboard');
-    expect(await screen.findByRole('heading', { name: 'Admin Mode Requires Larger Display' })).toBeVisible();
-    expect(screen.getByText(/769px/)).toBeVisible();
-    expect(screen.getByRole('link', { name: 'Return to Home' })).toHaveAttribute('href', '/');
-    expect(screen.queryByText('Welcome back, Ana Rivera')).not.toBeInTheDocument();
-    matchMedia.mockRestore();
-  });
 });
 
 describe('routes', () => {

@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import i18n from '../i18n';
 import { clearSentRequests, server } from './api-mock';
 import { deleteAllCookies } from './cookies';
+import { fakeMediaQueryList } from './media-query';
 
 const hasDom = typeof window !== 'undefined';
 
@@ -27,17 +28,7 @@ if (hasDom && typeof window.ResizeObserver === 'undefined') {
   };
 }
 if (hasDom && typeof window.matchMedia !== 'function') {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
+  window.matchMedia = (query: string) => fakeMediaQueryList(query, false);
 }
 // Textarea autosize listens for web fonts loading.
 if (hasDom && !document.fonts) {

@@ -1,27 +1,24 @@
-// Entry of /admin/*: waits for the session, sends visitors to log in, refuses small screens,
-// then shows the admin layout with the signed-in user in context.
+// Entry of /admin/*: waits for the session, sends visitors to log in, then shows the admin layout
+// with the signed-in user in context. On a phone (decision 0043) the layout is the compact one, and
+// a page not made for phones shows the larger-display notice inside it.
 
-import { useMediaQuery } from '@mantine/hooks';
-import { LIMITS } from '@message-station/shared';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
+import { useAdminPhone } from '../../components/use-admin-phone';
 import { useSessionQuery } from '../../features/auth/queries';
 import type { TLoginRedirectState } from '../../features/auth/return-path';
 import { SessionUserContext } from '../../features/auth/session-user';
-import { isAdminOnlyHandle } from '../route-handle';
+import { isAdminOnlyHandle, isPhoneReadyHandle } from '../route-handle';
 import { AdminLayout } from './AdminLayout';
 import { AdminMobileNotice } from './AdminMobileNotice';
 
 const ACCOUNT_PATH = '/admin/account';
 
-export const ADMIN_MOBILE_QUERY = `(max-width: ${LIMITS.adminMobileMaxWidth}px)`;
-
 export function AdminArea() {
   const session = useSessionQuery();
   const location = useLocation();
   const matches = useMatches();
-  // Read the width on the first render so a phone never flashes the desktop layout.
-  const isSmallScreen = useMediaQuery(ADMIN_MOBILE_QUERY, false, { getInitialValueInEffect: false });
+  const phone = useAdminPhone();
 
   if (session.isPending) return <PageLoader fullScreen />;
 
@@ -34,17 +31,18 @@ export function AdminArea() {
     return <Navigate to={adminOnly ? '/login' : '/admin/login'} replace state={state} />;
   }
 
-  if (isSmallScreen) return <AdminMobileNotice />;
-
   // The station requires two-factor for admins and this one has none yet: set it up first.
   if (user.twoFactorSetupRequired && location.pathname !== ACCOUNT_PATH) {
     return <Navigate to={ACCOUNT_PATH} replace />;
   }
 
+  // The page's code is not even loaded on a phone when the page is not made for one.
+  const desktopOnly = phone && !matches.some((match) => isPhoneReadyHandle(match.handle));
+
   return (
     <SessionUserContext value={user}>
-      <AdminLayout user={user}>
-        <Outlet />
+      <AdminLayout user={user} phone={phone}>
+        {desktopOnly ? <AdminMobileNotice /> : <Outlet />}
       </AdminLayout>
     </SessionUserContext>
   );

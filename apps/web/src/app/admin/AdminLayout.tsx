@@ -1,80 +1,97 @@
-// Admin frame (Mantine AppShell): station and user in the top bar, navigation on the left.
-import { Anchor, AppShell, Box, Button, Group, Image, Stack, Text } from '@mantine/core';
+// Admin frame (Mantine AppShell): station and user in the top bar, navigation on the left. On a
+// phone (decision 0043) the top bar keeps the station, the language and a menu button; the
+// navigation, the account and Logout open in a drawer (the same navbar, collapsed until asked for).
+import { Anchor, AppShell, Box, Burger, Button, Group, Image, Stack, Text } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
 import type { TSessionUser } from '@message-station/shared';
 import { IconLogout } from '@tabler/icons-react';
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
+import { ADMIN_PHONE_BREAKPOINT } from '../../components/use-admin-phone';
 import { useLogoutMutation } from '../../features/auth/queries';
 import { ViewingAsBar } from '../../features/superadmin/ViewingAsBar';
 import { LanguageSwitcher } from '../layouts/LanguageSwitcher';
 import { AdminNav } from './AdminNav';
 
-type AdminLayoutProps = { user: TSessionUser; children: ReactNode };
+const NAVBAR_ID = 'admin-navbar';
 
-export function AdminLayout({ user, children }: AdminLayoutProps) {
+type AdminLayoutProps = { user: TSessionUser; phone: boolean; children: ReactNode };
+
+export function AdminLayout({ user, phone, children }: AdminLayoutProps) {
   const { t } = useTranslation('admin');
-  const logout = useLogoutMutation();
+  const [menuOpened, menu] = useDisclosure(false);
+  // On a phone the drawer closes once a page is chosen in it.
+  const closeMenu = phone ? menu.close : undefined;
 
   return (
-    <AppShell header={{ height: 64 }} navbar={{ width: 240, breakpoint: 'xs' }} padding="lg">
-      <AppShell.Header px="md">
-        <Group h="100%" justify="space-between" wrap="nowrap">
-          <Anchor
-            component={Link}
-            to="/admin/dashboard"
-            underline="never"
-            c="inherit"
-            display="flex"
-            style={{ alignItems: 'center', gap: 'var(--mantine-spacing-sm)', minWidth: 0 }}
-          >
-            <Image
-              src={user.stationLogoUrl || '/logo.svg'}
-              alt={t('layout.stationLogoAlt', { station: user.stationName })}
-              h={40}
-              w="auto"
-              maw={120}
-              fit="contain"
-            />
-            <Text fw={700} fz="lg" truncate>
-              {user.stationName}
-            </Text>
-          </Anchor>
+    <AppShell
+      header={{ height: phone ? 56 : 64 }}
+      navbar={{ width: 240, breakpoint: ADMIN_PHONE_BREAKPOINT, collapsed: { mobile: !menuOpened } }}
+      padding={phone ? 'sm' : 'lg'}
+    >
+      <AppShell.Header px={phone ? 'xs' : 'md'}>
+        <Group h="100%" justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap={4} wrap="nowrap" miw={0}>
+            {phone && (
+              <Burger
+                opened={menuOpened}
+                onClick={menu.toggle}
+                size="sm"
+                aria-label={t('layout.menu')}
+                aria-expanded={menuOpened}
+                aria-controls={NAVBAR_ID}
+              />
+            )}
+            <Anchor
+              component={Link}
+              to="/admin/dashboard"
+              onClick={closeMenu}
+              underline="never"
+              c="inherit"
+              display="flex"
+              style={{ alignItems: 'center', gap: 'var(--mantine-spacing-sm)', minWidth: 0 }}
+            >
+              <Image
+                src={user.stationLogoUrl || '/logo.svg'}
+                alt={t('layout.stationLogoAlt', { station: user.stationName })}
+                h={phone ? 32 : 40}
+                w="auto"
+                maw={phone ? 64 : 120}
+                fit="contain"
+              />
+              <Text fw={700} fz={phone ? 'md' : 'lg'} truncate>
+                {user.stationName}
+              </Text>
+            </Anchor>
+          </Group>
 
           <Group gap="md" wrap="nowrap">
             <LanguageSwitcher forAccount />
-            <Anchor
-              component={Link}
-              to="/admin/account"
-              underline="hover"
-              c="inherit"
-              title={t('nav.account')}
-              style={{ minWidth: 0 }}
-            >
-              <Stack gap={0} align="flex-end">
-                <Text fw={600} fz="sm" truncate maw={220}>
-                  {user.fullName}
-                </Text>
-                <Text c="dimmed" fz="xs" truncate maw={220}>
-                  {user.email}
-                </Text>
-              </Stack>
-            </Anchor>
-            <Button
-              variant="default"
-              leftSection={<IconLogout size={16} aria-hidden="true" />}
-              onClick={() => logout.mutate()}
-              loading={logout.isPending}
-            >
-              {t('layout.logout')}
-            </Button>
+            {!phone && <AccountLink user={user} />}
+            {!phone && <LogoutButton />}
           </Group>
         </Group>
       </AppShell.Header>
 
-      <AppShell.Navbar p="sm">
-        <AdminNav user={user} />
+      <AppShell.Navbar
+        p="sm"
+        id={NAVBAR_ID}
+        // Out of sight is out of reach: a closed drawer is not read out or tabbed into.
+        style={phone && !menuOpened ? { visibility: 'hidden' } : undefined}
+      >
+        <AppShell.Section grow style={{ overflowY: 'auto' }}>
+          <AdminNav user={user} onNavigate={closeMenu} />
+        </AppShell.Section>
+        {phone && (
+          <AppShell.Section pt="sm" mt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
+            <Group justify="space-between" wrap="nowrap" gap="sm">
+              <AccountLink user={user} onClick={closeMenu} align="flex-start" />
+              <LogoutButton />
+            </Group>
+          </AppShell.Section>
+        )}
       </AppShell.Navbar>
 
       <AppShell.Main bg="gray.0">
@@ -84,5 +101,54 @@ export function AdminLayout({ user, children }: AdminLayoutProps) {
         </Box>
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/** The user's name and email, leading to their account. */
+function AccountLink({
+  user,
+  onClick,
+  align = 'flex-end',
+}: {
+  user: TSessionUser;
+  onClick?: () => void;
+  align?: 'flex-start' | 'flex-end';
+}) {
+  const { t } = useTranslation('admin');
+  return (
+    <Anchor
+      component={Link}
+      to="/admin/account"
+      onClick={onClick}
+      underline="hover"
+      c="inherit"
+      title={t('nav.account')}
+      style={{ minWidth: 0 }}
+    >
+      <Stack gap={0} align={align}>
+        <Text fw={600} fz="sm" truncate maw={220}>
+          {user.fullName}
+        </Text>
+        <Text c="dimmed" fz="xs" truncate maw={220}>
+          {user.email}
+        </Text>
+      </Stack>
+    </Anchor>
+  );
+}
+
+function LogoutButton() {
+  const { t } = useTranslation('admin');
+  const logout = useLogoutMutation();
+  return (
+    <Button
+      variant="default"
+      leftSection={<IconLogout size={16} aria-hidden="true" />}
+      onClick={() => logout.mutate()}
+      loading={logout.isPending}
+      style={{ flexShrink: 0 }}
+    >
+      {t('layout.logout')}
+    </Button>
   );
 }

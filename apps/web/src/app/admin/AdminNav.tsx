@@ -68,7 +68,8 @@ function canSee(item: TNavItem, user: TSessionUser): boolean {
   return true;
 }
 
-export function AdminNav({ user }: { user: TSessionUser }) {
+/** `onNavigate`: called when a page is chosen (the phone's drawer closes). */
+export function AdminNav({ user, onNavigate }: { user: TSessionUser; onNavigate?: () => void }) {
   const { t } = useTranslation('admin');
   const { pathname } = useLocation();
 
@@ -81,6 +82,7 @@ export function AdminNav({ user }: { user: TSessionUser }) {
             key={key}
             component={Link}
             to={to}
+            onClick={onNavigate}
             label={t(`nav.${key}`)}
             leftSection={<Icon size={20} stroke={1.6} aria-hidden="true" />}
             rightSection={key === 'inbox' ? <InboxNavBadge /> : undefined}

@@ -39,23 +39,26 @@ const AccountPage = lazyPage(() => import('../../features/account/AccountPage'),
 const AuditPage = lazyPage(() => import('../../features/audit/AuditPage'), 'AuditPage');
 
 const adminOnly: TRouteHandle = { adminOnly: true };
+// What an emergency needs works on a phone (decision 0043); the other pages say they need a larger
+// display there. Account too, where two-factor is set up before anything else.
+const phone: TRouteHandle = { phone: true };
 
 export const adminRoute: RouteObject = {
   path: 'admin',
   element: <AdminArea />,
   children: [
-    { index: true, element: <Navigate to="/admin/dashboard" replace /> },
-    { path: 'dashboard', element: <DashboardPage /> },
-    { path: 'messages', element: <MessagesPage /> },
+    { index: true, element: <Navigate to="/admin/dashboard" replace />, handle: phone },
+    { path: 'dashboard', element: <DashboardPage />, handle: phone },
+    { path: 'messages', element: <MessagesPage />, handle: phone },
     { path: 'schedules', element: <SchedulesPage /> },
     { path: 'templates', element: <TemplatesPage /> },
     { path: 'inbox', element: <InboxPage /> },
     { path: 'sms-contacts', element: <SmsContactsPage /> },
-    { path: 'machines', element: <MachinesPage /> },
+    { path: 'machines', element: <MachinesPage />, handle: phone },
     { path: 'download', element: <DownloadPage /> },
     { path: 'app-pilot', element: <AppPilotPage /> },
     { path: 'contact', element: <AdminContactPage /> },
-    { path: 'account', element: <AccountPage /> },
+    { path: 'account', element: <AccountPage />, handle: phone },
     {
       element: <RequireSuperadmin />,
       children: [{ path: 'superadmin', element: <SuperadminPage /> }],

@@ -69,7 +69,7 @@ export function ActivityCard() {
   const activity = useActivityQuery();
 
   return (
-    <Card withBorder shadow="sm" radius="md" p="lg" component="section" aria-labelledby={titleId}>
+    <Card p="lg" component="section" aria-labelledby={titleId}>
       <Group justify="space-between" mb="sm">
         <Title order={2} fz="h4" id={titleId}>
           {t('activity.title')}
@@ -140,7 +140,7 @@ function ActivityRow({ entry }: { entry: TActivity }) {
         </Text>
       )}
       {words.duplicates && (
-        <Text component="span" display="block" fz="xs" c="orange.9">
+        <Text component="span" display="block" fz="xs" c="orange">
           {words.duplicates}
         </Text>
       )}

@@ -1,4 +1,4 @@
-// One dashboard card: a small uppercase title that names the card for screen readers, an optional
+// One dashboard card: a small quiet title that names the card for screen readers, an optional
 // badge beside it, its figures, and a button to the page that manages them.
 import { Box, Button, Card, Group, Text, Title } from '@mantine/core';
 import { formatCount } from '@message-station/shared';
@@ -16,17 +16,9 @@ type DashboardCardProps = {
 export function DashboardCard({ title, aside, action, children }: DashboardCardProps) {
   const titleId = useId();
   return (
-    <Card withBorder shadow="sm" radius="md" p="lg" component="section" aria-labelledby={titleId}>
+    <Card p="lg" component="section" aria-labelledby={titleId}>
       <Group justify="space-between" align="flex-start" gap="xs" mb="sm" wrap="nowrap">
-        <Title
-          order={2}
-          id={titleId}
-          fz="xs"
-          fw={700}
-          c="dimmed"
-          tt="uppercase"
-          style={{ letterSpacing: 0.6 }}
-        >
+        <Title order={2} id={titleId} fz="sm" fw={600} c="dimmed">
           {title}
         </Title>
         {aside}
@@ -57,7 +49,7 @@ export function BigNumber({
 }) {
   return (
     <>
-      <Text fz={36} fw={700} lh={1.1} c={color} data-testid={testId}>
+      <Text fz={32} fw={600} lh={1.15} c={color} data-testid={testId}>
         {formatCount(value)}
       </Text>
       <Text fz="sm" c="dimmed">

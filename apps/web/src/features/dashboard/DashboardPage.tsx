@@ -6,8 +6,9 @@ import { IconAlertCircle, IconBrandApple } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { serverErrorText } from '../../api/client';
-import { ListLoading } from '../../components/ListStates';
+import { CardGridLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
+import { useAdminPhone } from '../../components/use-admin-phone';
 import { useSessionUser } from '../auth/session-user';
 import { ActivityCard } from './ActivityCard';
 import { DashboardAlerts } from './DashboardAlerts';
@@ -34,7 +35,7 @@ export function DashboardPage() {
         </div>
         <MacAppBanner />
         {dashboard.isPending ? (
-          <ListLoading label={t('loading')} />
+          <CardGridLoading label={t('loading')} />
         ) : dashboard.isError ? (
           <Alert color="red" title={t('loadFailed')} icon={<IconAlertCircle size={18} aria-hidden="true" />}>
             <Stack gap="xs" align="flex-start">
@@ -60,9 +61,11 @@ export function DashboardPage() {
 
 function MacAppBanner() {
   const { t } = useTranslation('dashboard');
+  // On a phone (decision 0043) the button goes under the text instead of squeezing it.
+  const phone = useAdminPhone();
   return (
-    <Paper withBorder radius="md" p="md" bg="var(--mantine-color-gray-0)">
-      <Group justify="space-between" wrap="nowrap" gap="md">
+    <Paper withBorder radius="lg" shadow="xs" p="md">
+      <Group justify="space-between" wrap={phone ? 'wrap' : 'nowrap'} gap="md">
         <Group gap="sm" wrap="nowrap">
           <ThemeIcon size="lg" radius="md" variant="filled" color="dark" aria-hidden="true">
             <IconBrandApple size={20} />

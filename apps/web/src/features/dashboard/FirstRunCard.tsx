@@ -51,7 +51,7 @@ export function FirstRunCard({ firstRun, joinUrl }: FirstRunCardProps) {
       aside={
         <Button
           variant="subtle"
-          color="gray.8"
+          color="gray"
           size="compact-sm"
           onClick={() => hide.mutate()}
           loading={hide.isPending}
@@ -97,7 +97,7 @@ function FirstRunStep({ step, done, joinUrl }: { step: TFirstRunStep; done: bool
               <Text fw={600} td={done ? 'line-through' : undefined}>
                 {t(`steps.${step}.title`)}
               </Text>
-              <Text fz="xs" fw={600} c={done ? 'green.9' : 'gray.8'} tt="uppercase">
+              <Text fz="xs" fw={600} c={done ? 'green' : 'gray.8'}>
                 {done ? t('done') : t('notDone')}
               </Text>
             </Group>

@@ -44,7 +44,7 @@ export function SmsPerDayChart({ days }: { days: TDayCount[] }) {
         });
 
   return (
-    <Card withBorder shadow="sm" radius="md" p="lg" component="section" aria-labelledby={titleId}>
+    <Card p="lg" component="section" aria-labelledby={titleId}>
       <Group justify="space-between" align="baseline" mb="sm">
         <Title order={2} fz="h4" id={titleId}>
           {t('chart.title')}

@@ -19,7 +19,8 @@ export function StatCards({ data }: { data: TDashboardStats }) {
   const lowCredits = data.alerts.some((alert) => alert.code === 'low_credits');
 
   return (
-    <SimpleGrid cols={3} spacing="lg">
+    // One column on a phone (decision 0043), two on a small tablet, three from 768px up.
+    <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing={{ base: 'md', sm: 'lg' }}>
       <DashboardCard
         title={t('cards.totalMessages')}
         action={{ label: t('cards.viewAll'), to: '/admin/messages' }}

@@ -2,6 +2,7 @@ import { formatLastSeen } from '@message-station/shared';
 import { act, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
+import { phoneWidth } from '../../test/phone-width';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
 import { installFakeEventSource } from '../messages/messages-test-helpers';
@@ -220,6 +221,31 @@ describe('MachinesPage', () => {
       '2.0.0',
       'Justo ahora',
     ]);
+  });
+});
+
+describe('MachinesPage on a phone', () => {
+  it('shows one card per machine with the same fields, and no table', async () => {
+    phoneWidth();
+    installFakeEventSource();
+    mockMachinesApi([connectedClient(), linuxBox()]);
+    renderApp('/admin/machines');
+    expect(await screen.findByRole('heading', { level: 2, name: 'Connected Now (2)' })).toBeVisible();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+
+    const mac = within(screen.getByRole('article', { name: 'Studio Mac' }));
+    const fields = (card: typeof mac) =>
+      card.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]);
+    expect(fields(mac)).toEqual([
+      ['Platform', 'macOS 14.5 (arm64)'],
+      ['Audio Device', 'MacBook Pro Speakers'],
+      ['Version', '2.0.1'],
+      ['Last Seen', 'Just now'],
+      ['Voices', 'EN: Samantha, ES: Paulina'],
+    ]);
+    const linux = within(screen.getByRole('article', { name: 'Front Desk PC' }));
+    expectShown(linux.getByText('Default'));
+    expectShown(linux.getByText('Not configured'));
   });
 });
 

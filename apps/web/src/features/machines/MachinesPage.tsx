@@ -1,12 +1,14 @@
 // /admin/machines: the station computers running the desktop app, live (spec §2 Machines, §4
 // Connected clients list): the title with its live indicator, how to connect one, and the table.
-import { Anchor, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconDownload } from '@tabler/icons-react';
+import { Anchor, Button, Card, Group, Text, Title } from '@mantine/core';
+import { IconDeviceDesktop, IconDownload } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ListLoading } from '../../components/ListStates';
+import { ListEmpty, ListLoading } from '../../components/ListStates';
+import { useAdminPhone } from '../../components/use-admin-phone';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { LiveIndicator } from '../messages/LiveIndicator';
+import { MachineCards } from './MachineCards';
 import { MachinesTable } from './MachinesTable';
 import { useConnectedClients } from './use-connected-clients';
 
@@ -15,6 +17,8 @@ export function MachinesPage() {
   useDocumentTitle(t('title'));
   const { clients, status } = useConnectedClients('reload');
   const count = clients.data?.length ?? 0;
+  // On a phone (decision 0043) one card per machine instead of the wide table.
+  const phone = useAdminPhone();
 
   return (
     <>
@@ -30,26 +34,29 @@ export function MachinesPage() {
         />
       </Text>
 
-      <Card withBorder shadow="sm" radius="md" p={{ base: 'md', lg: 'lg' }}>
+      <Card p={{ base: 'md', lg: 'lg' }}>
         <Title order={2} fz="h3" mb="md">
           {clients.data ? t('cardTitle', { count }) : t('cardTitleLoading')}
         </Title>
         {clients.isPending ? (
           <ListLoading label={t('loading')} />
         ) : count === 0 ? (
-          <Stack align="center" gap="md" py="xl">
-            <Text c="dimmed" ta="center" maw={520}>
-              {t('empty')}
-            </Text>
-            <Button
-              component={Link}
-              to="/admin/download"
-              variant="light"
-              leftSection={<IconDownload size={16} aria-hidden="true" />}
-            >
-              {t('getApp')}
-            </Button>
-          </Stack>
+          <ListEmpty
+            icon={<IconDeviceDesktop size={24} />}
+            title={t('empty')}
+            action={
+              <Button
+                component={Link}
+                to="/admin/download"
+                variant="light"
+                leftSection={<IconDownload size={16} aria-hidden="true" />}
+              >
+                {t('getApp')}
+              </Button>
+            }
+          />
+        ) : phone ? (
+          <MachineCards clients={clients.data ?? []} />
         ) : (
           <MachinesTable clients={clients.data ?? []} />
         )}

@@ -5,16 +5,12 @@ import type { TConnectedClient } from '@message-station/shared';
 import { IconDeviceDesktop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../components/ListTable';
-import { useNow } from '../registration/use-now';
 import { voicePairs } from './clients-list';
-import { LAST_SEEN_TICK_MS, useLastSeenText } from './last-seen';
+import { useLastSeenNow } from './last-seen';
 
 export function MachinesTable({ clients }: { clients: TConnectedClient[] }) {
   const { t } = useTranslation('admin', { keyPrefix: 'machines' });
-  const lastSeenText = useLastSeenText();
-  // The tick re-renders the table; a row that just changed is measured against this very moment.
-  useNow(LAST_SEEN_TICK_MS);
-  const now = Date.now();
+  const lastSeen = useLastSeenNow();
 
   return (
     <ListTable
@@ -67,7 +63,7 @@ export function MachinesTable({ clients }: { clients: TConnectedClient[] }) {
             {/* Wide enough for its header on one line. */}
             <Table.Td miw={100} style={{ whiteSpace: 'nowrap' }}>
               <time dateTime={client.last_seen} title={new Date(client.last_seen).toLocaleString()}>
-                {lastSeenText(client.last_seen, now)}
+                {lastSeen(client.last_seen)}
               </time>
             </Table.Td>
           </Table.Tr>

@@ -100,7 +100,7 @@ export function DeliveryProgress({ messageId }: { messageId: string }) {
       {counts.possibleDuplicates > 0 && (
         <Group gap={6} wrap="nowrap" align="flex-start">
           <IconAlertTriangle size={16} color="var(--mantine-color-orange-8)" aria-hidden="true" />
-          <Text fz="sm" c="orange.9">
+          <Text fz="sm" c="orange">
             {t('delivery.duplicates', {
               count: counts.possibleDuplicates,
               formatted: formatCount(counts.possibleDuplicates),

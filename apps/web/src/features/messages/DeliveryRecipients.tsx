@@ -100,7 +100,7 @@ export function DeliveryRecipients({ messageId, counts }: { messageId: string; c
                   <Table.Td>
                     {t(`delivery.recipients.stage.${row.stage}`)}
                     {row.failure_reason && (
-                      <Text fz="xs" c="red.8">
+                      <Text fz="xs" c="red">
                         {t(`delivery.reasons.${row.failure_reason}`)}
                         {row.provider_error_code ? ` (${row.provider_error_code})` : ''}
                       </Text>

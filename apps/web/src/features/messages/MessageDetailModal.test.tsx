@@ -302,12 +302,12 @@ describe('Message detail modal', () => {
     expectShown(within(item(dialog, 'es')).getByText('Machine translation'));
     // A translation still being made cannot be reviewed yet.
     expect(
-      within(item(dialog, 'fr')).queryByRole('button', { name: 'Mark the French translation reviewed' }),
+      within(item(dialog, 'fr')).queryByRole('button', { name: 'Mark reviewed: the French translation' }),
     ).not.toBeInTheDocument();
-    await user.click(dialog.getByRole('button', { name: 'Mark the Spanish translation reviewed' }));
+    await user.click(dialog.getByRole('button', { name: 'Mark reviewed: the Spanish translation' }));
     expect(await within(item(dialog, 'es')).findByText('Reviewed')).toBeVisible();
     expect(
-      within(item(dialog, 'es')).queryByRole('button', { name: 'Mark the Spanish translation reviewed' }),
+      within(item(dialog, 'es')).queryByRole('button', { name: 'Mark reviewed: the Spanish translation' }),
     ).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/translations/es/review')).toHaveLength(1);
   });
@@ -348,7 +348,7 @@ describe('Message detail modal', () => {
     expectShown(spanish.getByText('La calle Main está cerrada hasta las 6 PM.'));
     expectShown(spanish.getByText('La calle Main cierra hasta las 5 PM.'));
     // The new translation is not approved by choosing nothing: no "Mark reviewed" while the choice waits.
-    expect(spanish.queryByRole('button', { name: /Mark the Spanish/ })).not.toBeInTheDocument();
+    expect(spanish.queryByRole('button', { name: /Mark reviewed: the Spanish/ })).not.toBeInTheDocument();
     await user.click(spanish.getByRole('button', { name: 'Keep my correction' }));
     expect(await within(item(dialog, 'es')).findByText('Corrected by hand')).toBeVisible();
     expect(
@@ -388,7 +388,9 @@ describe('Message detail modal', () => {
       ),
     );
     await user.click(
-      spanish.getByRole('button', { name: 'Translate the Spanish translation back into English' }),
+      spanish.getByRole('button', {
+        name: 'Check in English: translate the Spanish translation back into English',
+      }),
     );
     expectShown(await spanish.findByText('Back into English by the translation engine'));
     expectShown(spanish.getByText('Shelter on Oak Avenue until 6 PM.'));
@@ -413,7 +415,9 @@ describe('Message detail modal', () => {
     await showTab(user, dialog, 'Translations');
     const spanish = within(item(dialog, 'es'));
     await user.click(
-      spanish.getByRole('button', { name: 'Translate the Spanish translation back into English' }),
+      spanish.getByRole('button', {
+        name: 'Check in English: translate the Spanish translation back into English',
+      }),
     );
     expectShown(
       await spanish.findByText(

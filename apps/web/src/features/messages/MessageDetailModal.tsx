@@ -5,7 +5,6 @@
 // (re-translates into the completed languages, else es and fr). After a send the modal stays open
 // on the Delivery tab, where the progress moves live (issue 22).
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
 import { relativeAge, TEXT_LIMITS, type TSendResult } from '@message-station/shared';
 import { IconEdit, IconMessage, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -14,6 +13,7 @@ import { serverErrorText } from '../../api/client';
 import type { TMessage } from '../../api/messages';
 import type { TStationMessageType } from '../../api/sms-contacts';
 import { exceededLimit } from '../../components/TextLimit';
+import { useAdminPhone } from '../../components/use-admin-phone';
 import { useFullTimeText, useRelativeAgeText } from '../../i18n/relative-age';
 import { ApprovalPanel } from '../approvals/ApprovalPanel';
 import { ScheduleButton } from '../schedules/MessageScheduling';
@@ -46,8 +46,9 @@ type MessageDetailModalProps = {
 
 export function MessageDetailModal({ message, onClose, ...rest }: MessageDetailModalProps) {
   const { t } = useTranslation('messages');
-  // On a phone the detail takes the whole screen: its actions and a tab's content fit without a frame.
-  const phone = useMediaQuery('(max-width: 36em)');
+  // On a phone (decision 0043) the detail takes the whole screen: its actions and a tab's content
+  // fit without a frame.
+  const phone = useAdminPhone();
   return (
     <Modal
       opened={message !== null}
@@ -55,6 +56,7 @@ export function MessageDetailModal({ message, onClose, ...rest }: MessageDetailM
       title={message ? message.title.trim() || t('untitled') : ''}
       size="xl"
       fullScreen={phone}
+      padding={phone ? 'xs' : undefined}
     >
       {message && <MessageDetail key={message.id} message={message} onClose={onClose} {...rest} />}
     </Modal>

@@ -7,6 +7,7 @@ import { IconFileMusic, IconLanguage, IconMessage2, IconSend } from '@tabler/ico
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
+import { useAdminPhone } from '../../components/use-admin-phone';
 import { MessageSchedules } from '../schedules/MessageScheduling';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 import { AudioDownload } from './AudioDownload';
@@ -46,16 +47,19 @@ export function MessageDetailTabs({
 }: MessageDetailTabsProps) {
   const { t } = useTranslation('messages');
   const languageName = useLanguageName();
+  // On a phone (decision 0043) the four tabs fit on one line: no icons, narrower padding.
+  const phone = useAdminPhone();
   return (
     <Tabs
       value={tab}
       onChange={(value) => {
         if (value) onTabChange(value as TDetailTab);
       }}
+      styles={phone ? { tab: { paddingInline: 'var(--mantine-spacing-xs)' } } : undefined}
     >
       <Tabs.List aria-label={t('tabs.label')}>
         {DETAIL_TABS.map((name) => (
-          <Tabs.Tab key={name} value={name} leftSection={ICONS[name]}>
+          <Tabs.Tab key={name} value={name} leftSection={phone ? undefined : ICONS[name]}>
             {t(`tabs.${name}`)}
           </Tabs.Tab>
         ))}

@@ -23,6 +23,7 @@ import { ApiError, serverErrorText } from '../../api/client';
 import type { TMessage, TMessageInput } from '../../api/messages';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
 import { countedProps, exceededLimit } from '../../components/TextLimit';
+import { useAdminPhone } from '../../components/use-admin-phone';
 import { TargetCoverageNotice, useTargetCoverage } from '../settings/translation/TargetCoverage';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 import { useCreateMessageMutation, useUpdateMessageMutation } from './queries';
@@ -40,12 +41,15 @@ type MessageFormModalProps = {
 
 export function MessageFormModal({ opened, message, onClose, ...rest }: MessageFormModalProps) {
   const { t } = useTranslation('messages');
+  // On a phone (decision 0043) the form takes the whole screen.
+  const phone = useAdminPhone();
   return (
     <Modal
       opened={opened}
       onClose={onClose}
       title={message ? t('form.editTitle') : t('form.createTitle')}
       size="lg"
+      fullScreen={phone}
     >
       {opened && <MessageForm key={message?.id ?? 'new'} message={message} onClose={onClose} {...rest} />}
     </Modal>

@@ -9,12 +9,14 @@ import { useLocation } from 'react-router';
 import type { TMessage } from '../../api/messages';
 import { ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { SearchInput } from '../../components/SearchInput';
+import { useAdminPhone } from '../../components/use-admin-phone';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { PendingApprovalsNotice } from '../approvals/PendingApprovalsNotice';
 import { useStationLanguagesQuery } from '../sms-contacts/queries';
 import { NewFromTemplateButton } from '../templates/NewFromTemplateButton';
 import type { TOpenMessageState } from '../templates/TemplatesPage';
 import { LiveIndicator } from './LiveIndicator';
+import { MessageCards } from './MessageCards';
 import { MessageDetailModal } from './MessageDetailModal';
 import { MessageFormModal } from './MessageFormModal';
 import { MessagesTable } from './MessagesTable';
@@ -30,6 +32,7 @@ export function MessagesPage() {
   const { t } = useTranslation('messages');
   useDocumentTitle(t('title'));
   const streamStatus = useMessageStream();
+  const phone = useAdminPhone();
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [type, setType] = useState('');
@@ -56,7 +59,7 @@ export function MessagesPage() {
         <Title order={1}>{t('title')}</Title>
         <LiveIndicator status={streamStatus} />
       </Group>
-      <Card withBorder shadow="sm" radius="md" p={{ base: 'md', lg: 'lg' }}>
+      <Card p={{ base: 'md', lg: 'lg' }}>
         <Group justify="space-between" mb="md" gap="sm" align="flex-end">
           <Group gap="sm" align="flex-end">
             <SearchInput
@@ -102,7 +105,11 @@ export function MessagesPage() {
           </Text>
         ) : (
           <div style={{ opacity: messages.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-            <MessagesTable messages={messages.data} types={types.data ?? []} onDetails={setSelected} />
+            {phone ? (
+              <MessageCards messages={messages.data} types={types.data ?? []} onDetails={setSelected} />
+            ) : (
+              <MessagesTable messages={messages.data} types={types.data ?? []} onDetails={setSelected} />
+            )}
           </div>
         )}
       </Card>

@@ -12,7 +12,7 @@ import { TranslationBadges } from './MessageBadges';
 import { TypeBadge } from './TypeBadge';
 
 /** Relative times move on once a minute. */
-const AGE_TICK_MS = 60_000;
+export const AGE_TICK_MS = 60_000;
 
 type MessagesTableProps = {
   messages: TMessage[];

@@ -13,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TSendConflict } from '../../api/delivery';
 import { sendConflictOf } from '../../api/send-conflict';
+import { useCompactTableProps } from '../../components/use-admin-phone';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 import { useSendPreviewQuery, useSendSmsMutation } from './queries';
 import { CountingStatus, OriginalTextNote, SmsLanguageLabel } from './SmsPreview';
@@ -80,7 +81,15 @@ export function SendSmsDialog({ messageId, typeName, onSent, onCancel }: SendSms
   const canSend = Boolean(ready && ready.recipients > 0 && ready.credits <= ready.balance && reviewAllows);
 
   return (
-    <Paper withBorder radius="md" p="md" role="alertdialog" aria-label={lead} ref={panel} tabIndex={-1}>
+    <Paper
+      withBorder
+      radius="md"
+      p={{ base: 'xs', sm: 'md' }}
+      role="alertdialog"
+      aria-label={lead}
+      ref={panel}
+      tabIndex={-1}
+    >
       <Stack gap="sm">
         <Text fz="sm">{lead}</Text>
         {preview.isPending ? (
@@ -283,45 +292,50 @@ function CostTable({ preview }: { preview: TSendPreview }) {
   const { t } = useTranslation('messages');
   const languageName = useLanguageName();
   const untranslated = preview.languages.some((row) => !row.translated);
+  // On a phone (decision 0043) the same table, tighter, so its five columns fit.
+  const compact = useCompactTableProps();
   return (
     <>
-      <Table withTableBorder verticalSpacing={6} aria-label={t('send.tableLabel')}>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th>{t('send.language')}</Table.Th>
-            <Table.Th ta="right">{t('send.recipientsColumn')}</Table.Th>
-            <Table.Th ta="right">{t('send.segments')}</Table.Th>
-            <Table.Th>{t('send.encoding')}</Table.Th>
-            <Table.Th ta="right">{t('send.credits')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {preview.languages.map((row) => (
-            <Table.Tr key={row.language} data-language={row.language}>
-              <Table.Td>
-                <SmsLanguageLabel label={languageName(row.language)} translated={row.translated} />
-              </Table.Td>
-              <Table.Td ta="right">{formatCount(row.recipients)}</Table.Td>
-              <Table.Td ta="right">{formatCount(row.segments)}</Table.Td>
-              <Table.Td>{row.encoding}</Table.Td>
-              <Table.Td ta="right">{formatCount(row.credits)}</Table.Td>
+      {/* A phone scrolls the table in its own frame, never the page (decision 0043). */}
+      <Table.ScrollContainer minWidth={300} type="native">
+        <Table {...compact} aria-label={t('send.tableLabel')}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th>{t('send.language')}</Table.Th>
+              <Table.Th ta="right">{t('send.recipientsColumn')}</Table.Th>
+              <Table.Th ta="right">{t('send.segments')}</Table.Th>
+              <Table.Th>{t('send.encoding')}</Table.Th>
+              <Table.Th ta="right">{t('send.credits')}</Table.Th>
             </Table.Tr>
-          ))}
-        </Table.Tbody>
-        <Table.Tfoot>
-          <Table.Tr>
-            <Table.Th scope="row">{t('send.total')}</Table.Th>
-            <Table.Td ta="right" fw={600}>
-              {formatCount(preview.recipients)}
-            </Table.Td>
-            <Table.Td />
-            <Table.Td />
-            <Table.Td ta="right" fw={600}>
-              {formatCount(preview.credits)}
-            </Table.Td>
-          </Table.Tr>
-        </Table.Tfoot>
-      </Table>
+          </Table.Thead>
+          <Table.Tbody>
+            {preview.languages.map((row) => (
+              <Table.Tr key={row.language} data-language={row.language}>
+                <Table.Td>
+                  <SmsLanguageLabel label={languageName(row.language)} translated={row.translated} />
+                </Table.Td>
+                <Table.Td ta="right">{formatCount(row.recipients)}</Table.Td>
+                <Table.Td ta="right">{formatCount(row.segments)}</Table.Td>
+                <Table.Td>{row.encoding}</Table.Td>
+                <Table.Td ta="right">{formatCount(row.credits)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </Table.Tbody>
+          <Table.Tfoot>
+            <Table.Tr>
+              <Table.Th scope="row">{t('send.total')}</Table.Th>
+              <Table.Td ta="right" fw={600}>
+                {formatCount(preview.recipients)}
+              </Table.Td>
+              <Table.Td />
+              <Table.Td />
+              <Table.Td ta="right" fw={600}>
+                {formatCount(preview.credits)}
+              </Table.Td>
+            </Table.Tr>
+          </Table.Tfoot>
+        </Table>
+      </Table.ScrollContainer>
       {untranslated && <OriginalTextNote />}
     </>
   );

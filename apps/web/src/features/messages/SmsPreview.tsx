@@ -5,6 +5,7 @@ import { Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { composedSms, formatCount } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
+import { useCompactTableProps } from '../../components/use-admin-phone';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 import { useAdminStationQuery } from './queries';
 
@@ -46,6 +47,7 @@ export function SmsPreview({ message, original = message.original }: SmsPreviewP
   const originalLabel = t('preview.original', { language: languageName(message.original_language) });
   const rows = previewRows(message, original, languageName, originalLabel);
   const untranslated = rows.some((row) => !row.translated);
+  const compact = useCompactTableProps();
 
   return (
     <Stack gap="xs">
@@ -55,31 +57,34 @@ export function SmsPreview({ message, original = message.original }: SmsPreviewP
       {stationName === undefined ? (
         <CountingStatus text={t('preview.loading')} />
       ) : (
-        <Table withTableBorder verticalSpacing={6} aria-label={t('preview.title')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('preview.language')}</Table.Th>
-              <Table.Th ta="right">{t('preview.characters')}</Table.Th>
-              <Table.Th>{t('preview.encoding')}</Table.Th>
-              <Table.Th ta="right">{t('preview.segments')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((row) => {
-              const sms = composedSms(stationName, row.text, row.language);
-              return (
-                <Table.Tr key={row.language} data-preview={row.language} title={sms.body}>
-                  <Table.Td>
-                    <SmsLanguageLabel label={row.label} translated={row.translated} />
-                  </Table.Td>
-                  <Table.Td ta="right">{formatCount(sms.characters)}</Table.Td>
-                  <Table.Td>{sms.encoding}</Table.Td>
-                  <Table.Td ta="right">{formatCount(sms.segments)}</Table.Td>
-                </Table.Tr>
-              );
-            })}
-          </Table.Tbody>
-        </Table>
+        // A phone scrolls the table in its own frame, never the page (decision 0043).
+        <Table.ScrollContainer minWidth={300} type="native">
+          <Table {...compact} aria-label={t('preview.title')}>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>{t('preview.language')}</Table.Th>
+                <Table.Th ta="right">{t('preview.characters')}</Table.Th>
+                <Table.Th>{t('preview.encoding')}</Table.Th>
+                <Table.Th ta="right">{t('preview.segments')}</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {rows.map((row) => {
+                const sms = composedSms(stationName, row.text, row.language);
+                return (
+                  <Table.Tr key={row.language} data-preview={row.language} title={sms.body}>
+                    <Table.Td>
+                      <SmsLanguageLabel label={row.label} translated={row.translated} />
+                    </Table.Td>
+                    <Table.Td ta="right">{formatCount(sms.characters)}</Table.Td>
+                    <Table.Td>{sms.encoding}</Table.Td>
+                    <Table.Td ta="right">{formatCount(sms.segments)}</Table.Td>
+                  </Table.Tr>
+                );
+              })}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
       )}
       {untranslated && <OriginalTextNote />}
       <Text fz="xs" c="dimmed">

@@ -37,7 +37,7 @@ export function TranslationCheck({ message, language, translation, children }: T
                 color="var(--mantine-color-orange-8)"
                 style={{ flexShrink: 0, marginTop: 2 }}
               />
-              <Text fz="xs" c="orange.9">
+              <Text fz="xs" c="orange">
                 {t(`detail.warnings.${warning.code}`, { detail: warning.detail ?? '' })}
               </Text>
             </Group>

@@ -3,13 +3,15 @@
 // badges' tooltips (and Floating UI with them).
 import { Badge } from '@mantine/core';
 import type { TStationMessageType } from '../../api/sms-contacts';
-import { safeColor } from '../subscribers/station-brand';
+import { stationFill } from '../subscribers/station-brand';
 
 export function TypeBadge({ type, types }: { type: string; types: TStationMessageType[] }) {
   const found = types.find((candidate) => candidate.message_type === type);
   return (
     <Badge
-      color={safeColor(found?.color_code, 'gray')}
+      // Without a colour of its own: the theme's filled grey, white text on it (autoContrast reads a
+      // CSS variable as dark).
+      color={stationFill(found?.color_code, 'var(--mantine-color-gray-filled)')}
       variant="filled"
       autoContrast
       tt="none"

@@ -17,6 +17,7 @@ import { serverErrorText } from '../../api/client';
 import type { TMessage } from '../../api/messages';
 import type { TStationLanguage } from '../../api/sms-contacts';
 import type { TTemplate } from '../../api/templates';
+import { useAdminPhone } from '../../components/use-admin-phone';
 import { ReviewBadge } from '../messages/TranslationReview';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 import { useCreateMessageFromTemplateMutation } from './queries';
@@ -30,12 +31,15 @@ type UseTemplateModalProps = {
 
 export function UseTemplateModal({ template, onClose, ...rest }: UseTemplateModalProps) {
   const { t } = useTranslation('templates');
+  // Messages' "New from template" is on the phone layout too (decision 0043): the whole screen there.
+  const phone = useAdminPhone();
   return (
     <Modal
       opened={template !== null}
       onClose={onClose}
       title={template ? t('use.title', { name: template.name }) : ''}
       size="lg"
+      fullScreen={phone}
     >
       {template && <UseTemplateForm key={template.id} template={template} onClose={onClose} {...rest} />}
     </Modal>

@@ -1,0 +1,87 @@
+// The connected machines on a phone (decision 0043): the table's columns as one card per machine, so
+// the page never scrolls sideways. The same fields and words as MachinesTable.
+import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
+import type { TConnectedClient } from '@message-station/shared';
+import { IconDeviceDesktop } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { voicePairs } from './clients-list';
+import { useLastSeenNow } from './last-seen';
+
+export function MachineCards({ clients }: { clients: TConnectedClient[] }) {
+  const { t } = useTranslation('admin', { keyPrefix: 'machines' });
+  const lastSeen = useLastSeenNow();
+
+  return (
+    <Stack gap="sm">
+      {clients.map((client) => {
+        const voices = voicePairs(client.voices);
+        return (
+          <Paper
+            key={client.client_id}
+            component="article"
+            aria-label={client.client_name}
+            withBorder
+            radius="md"
+            p="sm"
+            data-client-id={client.client_id}
+          >
+            <Group gap={8} wrap="nowrap">
+              <IconDeviceDesktop
+                size={18}
+                aria-hidden="true"
+                color="var(--mantine-color-teal-6)"
+                style={{ flexShrink: 0 }}
+              />
+              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+                {client.client_name}
+              </Text>
+            </Group>
+            <Box
+              component="dl"
+              m={0}
+              mt="xs"
+              style={{ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '8px 12px' }}
+            >
+              <Field label={t('columns.platform')}>{client.platform}</Field>
+              <Field label={t('columns.audioDevice')}>
+                {client.audio_output_device || (
+                  <Text fz="sm" c="dimmed" span>
+                    {t('defaultDevice')}
+                  </Text>
+                )}
+              </Field>
+              <Field label={t('columns.version')}>{client.client_version}</Field>
+              <Field label={t('columns.lastSeen')}>
+                <time dateTime={client.last_seen} title={new Date(client.last_seen).toLocaleString()}>
+                  {lastSeen(client.last_seen)}
+                </time>
+              </Field>
+              <Field label={t('columns.voices')} wide>
+                {voices || (
+                  <Badge variant="light" color="yellow" tt="none">
+                    {t('notConfigured')}
+                  </Badge>
+                )}
+              </Field>
+            </Box>
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
+
+/** `wide`: across both columns (the voices of nine languages are long). */
+function Field({ label, wide = false, children }: { label: string; wide?: boolean; children: ReactNode }) {
+  return (
+    <div style={wide ? { gridColumn: '1 / -1' } : undefined}>
+      <Text component="dt" fz="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text component="dd" fz="sm" m={0} style={{ overflowWrap: 'anywhere' }}>
+        {children}
+      </Text>
+    </div>
+  );
+}
