@@ -7,49 +7,25 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { ADMIN_PAGES, EVERY_PUBLIC_PAGE } from '../apps/web/e2e/pages.mjs';
 
 const [baseUrl = 'http://localhost:3000', outDir = 'screenshots', ...paths] = process.argv.slice(2);
-const EVERY_PAGE = [
-  '/',
-  '/platform-overview',
-  '/press-release',
-  '/privacy',
-  '/terms',
-  '/docs',
-  '/docs/sms',
-  '/contact',
-  '/signup',
-  '/admin/login',
-  '/forgot-password',
-  '/reset-password',
-  '/accept-invitation',
-  '/join/demo',
-  '/join/demo/thanks',
-  '/unsubscribe/demo',
-  '/no/such/page',
-  '/admin/dashboard',
-  '/admin/messages',
-  '/admin/schedules',
-  '/admin/templates',
-  '/admin/inbox',
-  '/admin/sms-contacts',
-  '/admin/machines',
-  '/admin/download',
-  '/admin/app-pilot',
-  '/admin/contact',
-  '/admin/account',
-  '/admin/users',
-  '/admin/billing',
-  '/admin/settings',
-  '/admin/audit',
-  '/admin/superadmin',
-];
+/** Every page: public ones, the 404 page, the admin area's, the superadmin's. */
+const EVERY_PAGE = [...EVERY_PUBLIC_PAGE, '/no/such/page', ...ADMIN_PAGES, '/admin/superadmin'];
 const pages =
   paths.length === 1 && paths[0] === 'all'
     ? EVERY_PAGE
     : paths.length
       ? paths
-      : ['/', '/admin/login', '/no/such/page', '/contact', '/admin/dashboard', '/admin/users', '/admin/messages'];
+      : [
+          '/',
+          '/admin/login',
+          '/no/such/page',
+          '/contact',
+          '/admin/dashboard',
+          '/admin/users',
+          '/admin/messages',
+        ];
 const widths = (process.env.SCREENSHOT_WIDTHS ?? '1280,375').split(',').map(Number);
 const jpeg = process.env.SCREENSHOT_FORMAT === 'jpeg';
 
@@ -98,7 +74,8 @@ for (const width of widths) {
     : null;
   for (const pagePath of pages) {
     const isAdmin = pagePath.startsWith('/admin/') && pagePath !== '/admin/login';
-    const context = pagePath === '/admin/superadmin' && superadmin ? superadmin : isAdmin ? signedIn : anonymous;
+    const context =
+      pagePath === '/admin/superadmin' && superadmin ? superadmin : isAdmin ? signedIn : anonymous;
     const page = await context.newPage();
     await page.goto(pagePath);
     await page.waitForLoadState('networkidle');

@@ -2,7 +2,7 @@
 // scrolls sideways; the footer's link columns stack instead of squeezing.
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';
-import { EVERY_PUBLIC_PAGE } from './public-pages';
+import { EVERY_PUBLIC_PAGE } from './pages.mjs';
 
 /** How far the page is wider than the window, with the widest element to blame. */
 async function sidewaysOverflow(page: Page) {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { PUBLIC_SITE_PAGES as PUBLIC_PAGES } from './public-pages';
+import { PUBLIC_SITE_PAGES as PUBLIC_PAGES } from './pages.mjs';
 
 /** Console errors and uncaught exceptions of a page. */
 function watchErrors(page: Page): string[] {

@@ -1,10 +1,13 @@
 // Everything a page needs around it: Mantine theme, notifications, modals and the query cache.
-import { MantineProvider } from '@mantine/core';
+import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { styleNonceGetter } from './csp-nonce';
 import { theme } from './theme';
+import { accessibleColorsResolver } from './theme-colors';
+import { controlLabels } from './theme-labels';
 
 // Both listen to module-level APIs (`notifications.show`, `modals.openConfirmModal` raise events
 // and fill a store), so they sit beside the page rather than around it, and load with the first
@@ -89,9 +92,18 @@ type AppProvidersProps = {
 
 export function AppProviders({ queryClient, children, env = 'default' }: AppProvidersProps) {
   const [getStyleNonce] = useState(styleNonceGetter);
+  // Mantine's icon-only buttons (close, pagination) named in the page's language (theme-labels.ts).
+  const { t } = useTranslation('common');
+  const localizedTheme = useMemo(() => mergeThemeOverrides(theme, controlLabels(t)), [t]);
   return (
     <QueryClientProvider client={queryClient}>
-      <MantineProvider theme={theme} defaultColorScheme="light" env={env} getStyleNonce={getStyleNonce}>
+      <MantineProvider
+        theme={localizedTheme}
+        cssVariablesResolver={accessibleColorsResolver}
+        defaultColorScheme="light"
+        env={env}
+        getStyleNonce={getStyleNonce}
+      >
         {children}
         <Suspense fallback={null}>
           <NotificationsOnDemand />

@@ -33,7 +33,7 @@ describe('first-paint styles', () => {
     const rendered = new Set(renderedMantineClasses());
 
     await user.click(screen.getByRole('button', { name: 'Toggle navigation' }));
-    await user.click(screen.getByRole('button', { name: 'Language' }));
+    await user.click(screen.getByRole('button', { name: /^Language/ }));
     await screen.findByRole('menuitem', { name: 'Español' });
     for (const name of renderedMantineClasses()) rendered.add(name);
     await user.keyboard('{Escape}');

@@ -1,7 +1,8 @@
-// The Mantine styles of the first paint: the public frame (header, footer, loaders, error page,
-// the notifications' container) and the landing page with its menu and screenshot modal, in the
-// package's own order, @mantine/core before @mantine/notifications as Mantine requires. Every
-// other page loads all of Mantine's styles with its code (all-styles.ts, through lazyPage);
+// The Mantine styles of the first paint: the public frame (header, footer, the page skeleton shown
+// while a page loads, error page, the notifications' container) and the landing page with its menu
+// and screenshot modal, in the package's own order, @mantine/core before @mantine/notifications as
+// Mantine requires. Every other page loads all of Mantine's styles with its code (all-styles.ts,
+// through lazyPage);
 // first-paint-styles.test.tsx fails when one of these components renders a class not styled here.
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
@@ -30,6 +31,7 @@ import '@mantine/core/styles/Menu.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Notification.css';
 import '@mantine/core/styles/SimpleGrid.css';
+import '@mantine/core/styles/Skeleton.css';
 import '@mantine/core/styles/Stack.css';
 import '@mantine/core/styles/ThemeIcon.css';
 import '@mantine/core/styles/Title.css';

@@ -1,11 +1,72 @@
-import { createTheme } from '@mantine/core';
+// The Mantine theme: the design tokens of docs/design.md (type scale, spacing, radius, shadows) and
+// the default look of the components every page uses. Change a token there and here together.
+import { Badge, Button, Card, createTheme, Paper, rem, Table } from '@mantine/core';
+import { colorComponents } from './theme-colors';
+
+const FONT_FAMILY =
+  'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif';
 
 export const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'md',
-  fontFamily:
-    'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif',
-  headings: { fontWeight: '700' },
+  fontFamily: FONT_FAMILY,
+  // Type scale (docs/design.md "Type"): semibold headings, sized down from Mantine's 34/26/22/18.
+  headings: {
+    fontFamily: FONT_FAMILY,
+    fontWeight: '600',
+    sizes: {
+      h1: { fontSize: rem(28), lineHeight: '1.25' },
+      h2: { fontSize: rem(22), lineHeight: '1.3' },
+      h3: { fontSize: rem(18), lineHeight: '1.4' },
+      h4: { fontSize: rem(16), lineHeight: '1.45' },
+      h5: { fontSize: rem(15), lineHeight: '1.5' },
+      h6: { fontSize: rem(14), lineHeight: '1.5' },
+    },
+  },
+  fontSizes: { xs: rem(12), sm: rem(14), md: rem(16), lg: rem(18), xl: rem(20) },
+  lineHeights: { xs: '1.4', sm: '1.5', md: '1.55', lg: '1.6', xl: '1.65' },
+  // Spacing on a 4 px grid (docs/design.md "Spacing").
+  spacing: { xs: rem(8), sm: rem(12), md: rem(16), lg: rem(24), xl: rem(32) },
+  radius: { xs: rem(2), sm: rem(4), md: rem(8), lg: rem(12), xl: rem(16) },
+  // Soft, low shadows: cards sit on the page, dropdowns and dialogs float above it.
+  shadows: {
+    xs: `0 ${rem(1)} ${rem(2)} rgba(16, 24, 40, 0.05)`,
+    sm: `0 ${rem(1)} ${rem(3)} rgba(16, 24, 40, 0.08), 0 ${rem(1)} ${rem(2)} rgba(16, 24, 40, 0.04)`,
+    md: `0 ${rem(4)} ${rem(8)} ${rem(-2)} rgba(16, 24, 40, 0.08), 0 ${rem(2)} ${rem(4)} ${rem(-2)} rgba(16, 24, 40, 0.04)`,
+    lg: `0 ${rem(12)} ${rem(16)} ${rem(-4)} rgba(16, 24, 40, 0.08), 0 ${rem(4)} ${rem(6)} ${rem(-2)} rgba(16, 24, 40, 0.03)`,
+    xl: `0 ${rem(20)} ${rem(24)} ${rem(-4)} rgba(16, 24, 40, 0.08), 0 ${rem(8)} ${rem(8)} ${rem(-4)} rgba(16, 24, 40, 0.03)`,
+  },
+  components: {
+    // Colours and contrast (theme-colors.ts): links underlined, quotation sources full strength.
+    ...colorComponents,
+    // A card: white, hairline border, large radius, a shadow just enough to lift it off the page.
+    Card: Card.extend({ defaultProps: { withBorder: true, radius: 'lg', shadow: 'xs', padding: 'lg' } }),
+    Paper: Paper.extend({ defaultProps: { radius: 'md' } }),
+    Button: Button.extend({ defaultProps: { radius: 'md' } }),
+    // Badges read as words, not shouted labels.
+    Badge: Badge.extend({
+      defaultProps: { radius: 'sm' },
+      styles: { root: { textTransform: 'none', letterSpacing: 0, fontWeight: 600 } },
+    }),
+    // Airy rows; quiet, smaller column headers.
+    Table: Table.extend({
+      defaultProps: { verticalSpacing: 'sm', horizontalSpacing: 'sm' },
+      styles: {
+        th: {
+          fontSize: 'var(--mantine-font-size-sm)',
+          fontWeight: 600,
+          color: 'var(--mantine-color-gray-7)',
+        },
+      },
+    }),
+  },
   // Visitors whose system asks for less motion get no transitions (modals, menus, toasts).
   respectReducedMotion: true,
+  // --- Colours and contrast (issue 22, docs/design.md "Colours and contrast") ---
+  // The colours' CSS variables are set to readable shades by theme-colors.ts (the provider's
+  // cssVariablesResolver). `autoContrast` (a station's colour behind a badge or button) picks
+  // black text on colours lighter than this luminance, white on the others: white wherever white
+  // reaches 4.5:1 (luminance up to 0.18333), black (4.66:1 at least) above.
+  luminanceThreshold: 0.18333,
+  // --- end of colours ---
 });

@@ -161,6 +161,9 @@ function AltchaWidget({ challengeUrl, onVerified, onLoadFailed }: TWidgetProps &
         // React adds on-props of a custom element as listeners: this one is for 'statechange'.
         onstatechange={onStateChange}
         language={loadedLanguage === 'es' ? 'es-419' : 'en'}
+        // Its logo is a link hidden from screen readers yet reachable with Tab (axe
+        // aria-hidden-focus, issue 22); the footer still names ALTCHA.
+        hidelogo
         style={{ display: 'block' }}
       />
     </Box>

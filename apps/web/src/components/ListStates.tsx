@@ -1,15 +1,107 @@
-// The loading and load-failed states every admin list shows (with Retry).
-import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
+// The loading, empty and load-failed states every admin list shows (docs/design.md "Empty states"
+// and "Loading"): skeleton rows shaped like the list, an icon with a title, a hint and the action
+// that fills the list, and an error with Retry.
+import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 
-export function ListLoading({ label }: { label: string }) {
+/** The widths of the skeleton rows' cells: uneven, as real rows are. */
+const SKELETON_ROWS = [
+  { id: 'a', cells: ['24%', '36%', '14%', '10%'] },
+  { id: 'b', cells: ['18%', '42%', '12%', '10%'] },
+  { id: 'c', cells: ['28%', '30%', '16%', '10%'] },
+  { id: 'd', cells: ['20%', '34%', '12%', '10%'] },
+];
+
+/** Skeleton rows in the shape of a list, with what is loading said under them (a live status). */
+export function ListLoading({ label, rows = 3 }: { label: string; rows?: number }) {
   return (
-    <Center py="xl" role="status">
-      <Group gap="sm">
-        <Loader size="sm" aria-hidden="true" />
-        <Text c="dimmed">{label}</Text>
-      </Group>
-    </Center>
+    <Stack gap="sm" py="xs" role="status">
+      <Stack gap={0} aria-hidden="true">
+        {SKELETON_ROWS.slice(0, rows).map((row) => (
+          <Group
+            key={row.id}
+            gap="lg"
+            wrap="nowrap"
+            py="sm"
+            style={{ borderBottom: '1px solid var(--mantine-color-gray-2)' }}
+          >
+            {row.cells.map((width, index) => (
+              <Skeleton
+                // biome-ignore lint/suspicious/noArrayIndexKey: fixed placeholder cells, never reordered
+                key={index}
+                h={12}
+                w={width}
+                radius="sm"
+                ml={index === row.cells.length - 1 ? 'auto' : undefined}
+              />
+            ))}
+          </Group>
+        ))}
+      </Stack>
+      <Text fz="sm" c="dimmed" ta="center">
+        {label}
+      </Text>
+    </Stack>
+  );
+}
+
+const SKELETON_CARDS = ['a', 'b', 'c', 'd', 'e', 'f'];
+
+/** Skeleton cards in a grid, for a page made of figure cards (the dashboard), with its status. */
+export function CardGridLoading({ label, cards = 6 }: { label: string; cards?: number }) {
+  return (
+    <Stack gap="sm" role="status">
+      <SimpleGrid cols={{ base: 1, xs: 2, sm: 3 }} spacing={{ base: 'md', sm: 'lg' }} aria-hidden="true">
+        {SKELETON_CARDS.slice(0, cards).map((id) => (
+          <Card key={id} p="lg">
+            <Stack gap="sm">
+              <Skeleton h={12} w="45%" radius="sm" />
+              <Skeleton h={32} w="30%" radius="sm" />
+              <Skeleton h={12} w="60%" radius="sm" />
+            </Stack>
+          </Card>
+        ))}
+      </SimpleGrid>
+      <Text fz="sm" c="dimmed" ta="center">
+        {label}
+      </Text>
+    </Stack>
+  );
+}
+
+type ListEmptyProps = {
+  /** A Tabler icon, about 24 px; decorative. */
+  icon: ReactNode;
+  /** One line: what is not there yet ("No messages yet"). */
+  title: string;
+  /** One sentence: what fills the list, or how to find more. */
+  hint?: ReactNode;
+  /** The button that fills the list, when the user may press it. */
+  action?: ReactNode;
+};
+
+/** An empty list: an icon, a one-line title, a hint and the action that fills it. */
+export function ListEmpty({ icon, title, hint, action }: ListEmptyProps) {
+  return (
+    <Stack align="center" gap={6} py="xl" px="md" ta="center">
+      <ThemeIcon size={48} radius={999} variant="light" mb="xs" aria-hidden="true">
+        {icon}
+      </ThemeIcon>
+      <Text fw={500} maw={520}>
+        {title}
+      </Text>
+      {hint && (
+        <Text fz="sm" c="dimmed" maw={440}>
+          {hint}
+        </Text>
+      )}
+      {action && (
+        <Group justify="center" mt="sm">
+          {action}
+        </Group>
+      )}
+    </Stack>
   );
 }
 

@@ -1,5 +1,5 @@
-// The table every admin list shows its rows in: one look, and sideways scrolling when the window is
-// narrower than its columns need.
+// The table every admin list shows its rows in: one look (row lines, no stripes; spacing from the
+// theme), and sideways scrolling when the window is narrower than its columns need.
 import { Table } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -13,7 +13,7 @@ type ListTableProps = {
 export function ListTable({ columns, children }: ListTableProps) {
   return (
     <Table.ScrollContainer minWidth={900}>
-      <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={8}>
+      <Table highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             {columns.map((column) => (

@@ -2,11 +2,19 @@ import { Container } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { PageTitle } from './PageTitle';
 
-/** Body of a public page: centred column with the page's title. */
-export function PublicPage({ title, children }: { title: string; children?: ReactNode }) {
+/** Body of a public page: centred column with the page's title and an optional description. */
+export function PublicPage({
+  title,
+  description,
+  children,
+}: {
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+}) {
   return (
-    <Container size="lg" py="xl">
-      <PageTitle>{title}</PageTitle>
+    <Container size="lg" py={{ base: 'xl', sm: 48 }}>
+      <PageTitle description={description}>{title}</PageTitle>
       {children}
     </Container>
   );

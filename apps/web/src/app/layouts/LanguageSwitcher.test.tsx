@@ -23,15 +23,28 @@ describe('the language menu', () => {
     });
     renderApp('/admin/account');
     const user = userEvent.setup({ delay: null });
-    await user.click(await screen.findByRole('button', { name: 'Language' }));
+    await user.click(await screen.findByRole('button', { name: /^Language/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Español' }));
     expectShown(await screen.findByRole('link', { name: 'Mi cuenta' }));
     expect(sentLanguages(fetchMock)).toEqual([{ language: 'es' }]);
 
     // Choosing the language already shown changes nothing.
-    await user.click(screen.getByRole('button', { name: 'Language' }));
+    await user.click(screen.getByRole('button', { name: /^Language/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Español' }));
     expect(sentLanguages(fetchMock)).toEqual([{ language: 'es' }]);
+    await i18n.changeLanguage('en');
+  });
+
+  it('is named "Language" and then the language it shows, so its name holds its visible text', async () => {
+    mockSession(null);
+    renderApp('/contact');
+    const user = userEvent.setup({ delay: null });
+    const button = await screen.findByRole('button', { name: 'Language: English' });
+    expect(button).toHaveTextContent('English');
+    await user.click(button);
+    await user.click(await screen.findByRole('menuitem', { name: 'Español' }));
+    const spanish = await screen.findByRole('button', { name: 'Language: Español' });
+    expect(spanish).toHaveTextContent('Español');
     await i18n.changeLanguage('en');
   });
 
@@ -39,14 +52,14 @@ describe('the language menu', () => {
     mockSession(null);
     renderApp('/contact');
     const user = userEvent.setup({ delay: null });
-    const plain = await screen.findByRole('button', { name: 'Language' });
+    const plain = await screen.findByRole('button', { name: /^Language/ });
     expect(plain).toHaveAttribute('aria-haspopup', 'menu');
     await user.click(plain);
     expectShown(await screen.findByRole('menuitem', { name: 'Español' }));
-    const trigger = screen.getByRole('button', { name: 'Language' });
+    const trigger = screen.getByRole('button', { name: /^Language/ });
     expect(trigger).toHaveAttribute('aria-expanded', 'true');
     await user.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('menuitem', { name: 'Español' })).not.toBeInTheDocument());
-    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Language' }));
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: /^Language/ }));
   });
 });

@@ -1,5 +1,6 @@
-// English/Spanish switcher. Its accessible name stays "Language" in both languages so it can
-// always be found again after switching.
+// English/Spanish switcher. Its accessible name starts with "Language" in both languages, so it
+// can always be found again after switching, and goes on with the language it shows ("Language:
+// Español"): the name holds the visible text (WCAG 2.5.3 Label in Name, issue 22).
 //
 // The menu (Mantine's Menu with Floating UI, about a tenth of the start's code) loads when the
 // pointer or the focus first reaches the button, so no page pays for it before anyone reaches for
@@ -18,6 +19,11 @@ export const UI_LANGUAGES = SUPPORTED_LANGUAGES.map((code) => ({
   label: LANGUAGES.find((language) => language.code === code)?.nativeName ?? code,
 }));
 
+/** The button's accessible name: "Language", then the language it shows, when known. */
+export function languageButtonName(activeLabel: string | undefined): string {
+  return activeLabel ? `Language: ${activeLabel}` : 'Language';
+}
+
 type TLanguageButtonProps = ButtonProps & ComponentPropsWithoutRef<'button'>;
 
 /** The button that opens the menu, the same before and after the menu's code has loaded. */
@@ -31,7 +37,7 @@ export const LanguageButton = forwardRef<HTMLButtonElement, TLanguageButtonProps
         variant="subtle"
         color="gray"
         px="xs"
-        aria-label="Language"
+        aria-label={languageButtonName(activeLabel)}
         leftSection={<IconLanguage size={18} aria-hidden="true" />}
         rightSection={<IconChevronDown size={14} aria-hidden="true" />}
         // Phones get the icon only: the header must also fit the login button and the menu.

@@ -34,7 +34,8 @@ function FooterColumn({ title, children }: { title: string; children: ReactNode 
 
 function FooterLink({ to, children }: { to: string; children: ReactNode }) {
   return (
-    <Anchor component={Link} to={to} c="dark.6" fz="sm">
+    // A list of links, not links in running text: underlined on hover.
+    <Anchor component={Link} to={to} c="dark.6" fz="sm" underline="hover">
       {children}
     </Anchor>
   );
@@ -45,7 +46,14 @@ type ExternalFooterLinkProps = { href: string; children: ReactNode; dimmed?: boo
 function ExternalFooterLink({ href, children, dimmed = false }: ExternalFooterLinkProps) {
   const { t } = useTranslation();
   return (
-    <Anchor href={href} target="_blank" rel="noopener noreferrer" c={dimmed ? 'gray.7' : 'dark.6'} fz="sm">
+    <Anchor
+      href={href}
+      target="_blank"
+      rel="noopener noreferrer"
+      c={dimmed ? 'gray.7' : 'dark.6'}
+      fz="sm"
+      underline="hover"
+    >
       <Group component="span" gap={4} wrap="nowrap">
         {children}
         <IconExternalLink size={14} aria-hidden="true" />

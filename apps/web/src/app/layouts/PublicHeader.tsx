@@ -48,6 +48,8 @@ export function PublicHeader({ variant = 'default' }: { variant?: PublicHeaderVa
                   c="dark.6"
                   fw={500}
                   fz="sm"
+                  // A list of links in the header, not links in running text: underlined on hover.
+                  underline="hover"
                   style={{ whiteSpace: 'nowrap' }}
                 >
                   {t(`nav.${link.key}`)}

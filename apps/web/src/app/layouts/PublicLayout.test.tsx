@@ -34,14 +34,14 @@ describe('public layout', () => {
     const user = userEvent.setup({ delay: null });
     await screen.findByRole('heading', { level: 1, name: 'Message Station' });
 
-    await user.click(screen.getByRole('button', { name: 'Language' }));
+    await user.click(screen.getByRole('button', { name: /^Language/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Español' }));
 
     expect(await screen.findByRole('link', { name: 'Cree su estación' })).toBeVisible();
     expect(document.documentElement.lang).toBe('es');
     expect(window.localStorage.getItem('i18nextLng')).toBe('es');
 
-    await user.click(screen.getByRole('button', { name: 'Language' }));
+    await user.click(screen.getByRole('button', { name: /^Language/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'English' }));
     expect(await screen.findByRole('link', { name: 'Create Your Station' })).toBeVisible();
     expect(document.documentElement.lang).toBe('en');

@@ -16,7 +16,7 @@ export function PublicLayout({ variant = 'default', withFooter = true }: PublicL
     <Box mih="100vh" style={{ display: 'flex', flexDirection: 'column' }}>
       <PublicHeader variant={variant} />
       <Box component="main" style={{ flex: 1 }}>
-        <Suspense fallback={<PageLoader />}>
+        <Suspense fallback={<PageLoader contained />}>
           <Outlet />
         </Suspense>
       </Box>

@@ -58,52 +58,55 @@ export function SessionsSection() {
         ) : sessions.isPending ? (
           <ListLoading label={t('sessions.loading')} />
         ) : (
-          <Table verticalSpacing="sm" striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>{t('sessions.device')}</Table.Th>
-                <Table.Th>{t('sessions.address')}</Table.Th>
-                <Table.Th>{t('sessions.signedIn')}</Table.Th>
-                <Table.Th>{t('sessions.lastSeen')}</Table.Th>
-                <Table.Th>
-                  <VisuallyHidden>{t('sessions.actions')}</VisuallyHidden>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {sessions.data.map((session) => (
-                <Table.Tr key={session.id}>
-                  <Table.Td>
-                    <Group gap="xs" wrap="nowrap">
-                      <Text fz="sm">{deviceName(session)}</Text>
-                      {session.current && (
-                        <Badge color="green" variant="light">
-                          {t('sessions.thisDevice')}
-                        </Badge>
-                      )}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{session.ip ?? t('sessions.unknownAddress')}</Table.Td>
-                  <Table.Td>{dateText(session.created_at)}</Table.Td>
-                  <Table.Td>{session.last_seen_at ? dateText(session.last_seen_at) : '—'}</Table.Td>
-                  <Table.Td ta="right">
-                    {!session.current && (
-                      <Button
-                        size="xs"
-                        variant="subtle"
-                        color="red"
-                        aria-label={t('sessions.signOutAria', { device: deviceName(session) })}
-                        loading={revokeOne.isPending && revokeOne.variables === session.id}
-                        onClick={() => revokeOne.mutate(session.id)}
-                      >
-                        {t('sessions.signOut')}
-                      </Button>
-                    )}
-                  </Table.Td>
+          // On a phone the table scrolls inside its card, not the page.
+          <Table.ScrollContainer minWidth={560} type="native">
+            <Table>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>{t('sessions.device')}</Table.Th>
+                  <Table.Th>{t('sessions.address')}</Table.Th>
+                  <Table.Th>{t('sessions.signedIn')}</Table.Th>
+                  <Table.Th>{t('sessions.lastSeen')}</Table.Th>
+                  <Table.Th>
+                    <VisuallyHidden>{t('sessions.actions')}</VisuallyHidden>
+                  </Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {sessions.data.map((session) => (
+                  <Table.Tr key={session.id}>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        <Text fz="sm">{deviceName(session)}</Text>
+                        {session.current && (
+                          <Badge color="green" variant="light">
+                            {t('sessions.thisDevice')}
+                          </Badge>
+                        )}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{session.ip ?? t('sessions.unknownAddress')}</Table.Td>
+                    <Table.Td>{dateText(session.created_at)}</Table.Td>
+                    <Table.Td>{session.last_seen_at ? dateText(session.last_seen_at) : '—'}</Table.Td>
+                    <Table.Td ta="right">
+                      {!session.current && (
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          aria-label={t('sessions.signOutAria', { device: deviceName(session) })}
+                          loading={revokeOne.isPending && revokeOne.variables === session.id}
+                          onClick={() => revokeOne.mutate(session.id)}
+                        >
+                          {t('sessions.signOut')}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
       </Stack>
     </SectionCard>

@@ -1,11 +1,11 @@
 // /admin/audit (admin only): the station's audit log with filters, older pages on request, and
 // the filtered log as a CSV download (decision 0021).
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
-import { IconAlertCircle, IconFileDownload } from '@tabler/icons-react';
+import { IconAlertCircle, IconFileDownload, IconHistory, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TAuditFilters } from '../../api/audit';
-import { ListLoadFailed, ListLoading } from '../../components/ListStates';
+import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
 import { AuditFilters } from './AuditFilters';
 import { AuditTable } from './AuditTable';
@@ -22,7 +22,7 @@ export function AuditPage() {
   return (
     <>
       <PageTitle>{t('title')}</PageTitle>
-      <Card withBorder shadow="sm" radius="md" p={{ base: 'md', lg: 'lg' }}>
+      <Card p={{ base: 'md', lg: 'lg' }}>
         <Group justify="space-between" mb="xs" gap="sm">
           <Title order={2} fz="h3">
             {t('cardTitle')}
@@ -51,9 +51,10 @@ export function AuditPage() {
         ) : audit.isError ? (
           <ListLoadFailed message={t('loadFailed')} retryLabel={t('retry')} onRetry={() => audit.refetch()} />
         ) : entries.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            {filtered ? t('emptyFiltered') : t('empty')}
-          </Text>
+          <ListEmpty
+            icon={filtered ? <IconSearch size={24} /> : <IconHistory size={24} />}
+            title={filtered ? t('emptyFiltered') : t('empty')}
+          />
         ) : (
           <Stack gap="md">
             <AuditTable entries={entries} />

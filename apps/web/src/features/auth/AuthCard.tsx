@@ -25,7 +25,7 @@ export function AuthCard({ title, subtitle, children, footer }: TAuthCardProps) 
           {subtitle}
         </Text>
       )}
-      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 30 }} mt="xl" radius="md">
+      <Paper withBorder shadow="xs" p={{ base: 'lg', sm: 32 }} mt="xl" radius="lg">
         {children}
       </Paper>
       {footer}

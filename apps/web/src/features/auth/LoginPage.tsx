@@ -48,7 +48,7 @@ export function LoginPage() {
   });
   useDocumentTitle(t('login.title'));
 
-  if (session.isPending) return <PageLoader />;
+  if (session.isPending) return <PageLoader contained />;
   // Signed in already, or just now: a successful login stores the user in the session query.
   if (session.data) return <Navigate to={returnPathFrom(location.state)} replace />;
 
@@ -71,7 +71,7 @@ export function LoginPage() {
         {t('login.subtitle')}
       </Text>
 
-      <Paper withBorder shadow="sm" p={{ base: 'lg', sm: 30 }} mt="xl" radius="md">
+      <Paper withBorder shadow="xs" p={{ base: 'lg', sm: 32 }} mt="xl" radius="lg">
         {needsTwoFactorCode(loginMutation.data) ? (
           <TwoFactorStep onExpired={() => backToPassword(true)} onBack={() => backToPassword(false)} />
         ) : (

@@ -2,8 +2,9 @@
 // sends and refunds, each worded in the page's language, with the balance it left (spec §2 Billing).
 import { Badge, Table, Text } from '@mantine/core';
 import { formatCount, formatUsd, type TCreditLedgerEntry } from '@message-station/shared';
+import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ListLoadFailed, ListLoading } from '../../components/ListStates';
+import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { SectionCard } from '../../components/SectionCard';
 import { formatDate, signedCount } from './billing-format';
 import { useLedgerLineText } from './ledger-line';
@@ -34,12 +35,10 @@ export function BillingHistoryCard() {
           onRetry={() => void history.refetch()}
         />
       ) : history.data.length === 0 ? (
-        <Text c="dimmed" ta="center" py="xl">
-          {t('history.empty')}
-        </Text>
+        <ListEmpty icon={<IconReceipt size={24} />} title={t('history.empty')} />
       ) : (
         <Table.ScrollContainer minWidth={720}>
-          <Table striped verticalSpacing="sm">
+          <Table>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('history.columns.date')}</Table.Th>

@@ -105,7 +105,7 @@ function CheckoutForm({ kind, stationId, prefilledEmail }: CheckoutFormProps) {
   }
 
   return (
-    <Card withBorder shadow="sm" radius="md" p="lg" component="section" aria-labelledby="checkout-card-title">
+    <Card p="lg" component="section" aria-labelledby="checkout-card-title">
       <Group gap="xs" mb={4}>
         <IconFlask size={22} aria-hidden="true" color="var(--mantine-color-orange-6)" />
         <Title order={2} fz="h3" id="checkout-card-title">

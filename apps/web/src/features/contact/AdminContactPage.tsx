@@ -17,7 +17,7 @@ export function AdminContactPage() {
           {t('supportHours')}
         </Text>
       </Stack>
-      <Card withBorder shadow="sm" radius="md" p="lg">
+      <Card p="lg">
         <ContactForm account={{ name: user.fullName, email: user.email }} />
       </Card>
     </Stack>

@@ -15,7 +15,7 @@ export function ContactPage() {
           {t('supportHours')}
         </Text>
       </Stack>
-      <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
+      <Paper withBorder shadow="xs" radius="lg" p={{ base: 'md', sm: 'xl' }}>
         <ContactForm />
       </Paper>
     </Container>

@@ -46,7 +46,7 @@ export function InboundSmsForm() {
   };
 
   return (
-    <Card withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'lg' }} component="section">
+    <Card p={{ base: 'md', sm: 'lg' }} component="section">
       <Title order={2} fz="h3">
         {t('title')}
       </Title>

@@ -116,7 +116,7 @@ export function OutboxMessagesCard() {
     setRefreshing(false);
   };
   return (
-    <Card withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'lg' }} component="section">
+    <Card p={{ base: 'md', sm: 'lg' }} component="section">
       <Group justify="space-between" mb="md" gap="sm">
         <Stack gap={0}>
           <Title order={2} fz="h3">

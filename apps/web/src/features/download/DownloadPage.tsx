@@ -35,10 +35,7 @@ export function DownloadPage() {
 
   return (
     <>
-      <PageTitle>{tAdmin('pages.download')}</PageTitle>
-      <Text c="dimmed" mt={-8} mb="lg" maw={820}>
-        {t('intro')}
-      </Text>
+      <PageTitle description={t('intro')}>{tAdmin('pages.download')}</PageTitle>
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, lg: 7 }}>
           <Stack gap="lg">

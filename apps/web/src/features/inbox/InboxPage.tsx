@@ -3,10 +3,11 @@
 // reply box. Live through the inbox stream the nav opens. Admins switch the auto-reply here.
 import { Alert, Badge, Card, Grid, Group, Stack, Switch, Text, Title, UnstyledButton } from '@mantine/core';
 import { actsAsStationAdmin, type TInboxConversation } from '@message-station/shared';
+import { IconInbox } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { ListLoadFailed, ListLoading } from '../../components/ListStates';
+import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
 import { useRelativeAgeText } from '../../i18n/relative-age';
 import { useSessionUser } from '../auth/session-user';
@@ -141,13 +142,12 @@ export function InboxPage() {
 
   return (
     <>
-      <PageTitle>{t('title')}</PageTitle>
-      <Group justify="space-between" align="flex-start" mb="md">
-        <Text c="dimmed" maw={560}>
-          {t('intro', { language: languageName(stationLanguage ?? 'en') })}
-        </Text>
-        <AutoReplySwitch />
-      </Group>
+      <PageTitle
+        description={t('intro', { language: languageName(stationLanguage ?? 'en') })}
+        actions={<AutoReplySwitch />}
+      >
+        {t('title')}
+      </PageTitle>
       {inbox.isPending && <ListLoading label={t('loading')} />}
       {inbox.isError && (
         <ListLoadFailed
@@ -156,7 +156,11 @@ export function InboxPage() {
           onRetry={() => void inbox.refetch()}
         />
       )}
-      {inbox.data && conversations.length === 0 && <Text c="dimmed">{t('empty')}</Text>}
+      {inbox.data && conversations.length === 0 && (
+        <Card p={{ base: 'md', sm: 'lg' }}>
+          <ListEmpty icon={<IconInbox size={24} />} title={t('empty')} />
+        </Card>
+      )}
       {conversations.length > 0 && (
         <Grid>
           <Grid.Col span={4}>

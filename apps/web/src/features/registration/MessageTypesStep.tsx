@@ -5,6 +5,7 @@ import { MESSAGE_TYPES, TEXT_LIMITS } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { countedProps } from '../../components/TextLimit';
 import { currentLanguage } from '../../i18n';
+import { stationFill } from '../subscribers/station-brand';
 import { typeWordingShown } from './registration-draft';
 import { StepHeading } from './StepHeading';
 import type { TStepProps } from './step-props';
@@ -26,10 +27,11 @@ export function MessageTypesStep({ draft, onChange }: Omit<TStepProps, 'errors'>
             key={type.key}
             withBorder
             p="md"
-            style={{ borderLeft: `4px solid ${type.colorCode}`, opacity: enabled ? 1 : 0.7 }}
+            // A type turned off: its edge turns grey; the card is not faded (its text would fall below AA).
+            style={{ borderLeft: `4px solid ${enabled ? type.colorCode : 'var(--mantine-color-gray-4)'}` }}
           >
             <Group justify="space-between" mb="xs" wrap="nowrap">
-              <Badge color={type.colorCode} size="lg" radius="sm">
+              <Badge color={stationFill(type.colorCode)} autoContrast size="lg" radius="sm">
                 {name}
               </Badge>
               <Switch

@@ -39,7 +39,7 @@ function LastRun({ schedule }: { schedule: TSchedule }) {
   }
   const reason = run.error_code ? (codeText(run.error_code, run.error_params) ?? run.error_code) : '';
   return (
-    <Text fz="sm" c="red.8">
+    <Text fz="sm" c="red">
       {t('list.failed', { when, reason })}
     </Text>
   );

@@ -1,9 +1,11 @@
 // /admin/schedules: the station's scheduled sends, upcoming (soonest first) or past, with how each
 // run went. A message is scheduled from its detail (Messages → a message → Schedule).
-import { Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { IconCalendarTime } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListLoadFailed, ListLoading } from '../../components/ListStates';
+import { Link } from 'react-router';
+import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
 import { useUiLanguage } from '../../i18n/use-ui-language';
 import { useAdminStationQuery } from '../messages/queries';
@@ -21,7 +23,7 @@ export function SchedulesPage() {
   return (
     <>
       <PageTitle>{t('title')}</PageTitle>
-      <Card withBorder shadow="sm" radius="md" p={{ base: 'md', lg: 'lg' }}>
+      <Card p={{ base: 'md', lg: 'lg' }}>
         <Stack gap="md">
           <Group justify="space-between" gap="sm">
             <Title order={2} fz="h3">
@@ -51,9 +53,17 @@ export function SchedulesPage() {
               onRetry={() => schedules.refetch()}
             />
           ) : schedules.data.length === 0 ? (
-            <Text c="dimmed" ta="center" py="xl">
-              {status === 'upcoming' ? t('emptyUpcoming') : t('emptyPast')}
-            </Text>
+            <ListEmpty
+              icon={<IconCalendarTime size={24} />}
+              title={status === 'upcoming' ? t('emptyUpcoming') : t('emptyPast')}
+              action={
+                status === 'upcoming' && (
+                  <Button component={Link} to="/admin/messages" variant="light">
+                    {t('openMessages')}
+                  </Button>
+                )
+              }
+            />
           ) : (
             <ScheduleList schedules={schedules.data} />
           )}

@@ -25,6 +25,7 @@ import {
 import { type ComponentType, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countedProps } from '../../components/TextLimit';
+import { stationFill } from '../subscribers/station-brand';
 import { ApprovalSwitches, type TApprovalSettings } from './ApprovalSwitches';
 import type { TMessageTypeDraft } from './settings-draft';
 import { TypeTranslationsEditor } from './TypeTranslationsEditor';
@@ -153,7 +154,10 @@ function PrimaryTypes({
             radius="md"
             padding="lg"
             data-message-type={key}
-            style={{ borderLeft: `4px solid ${type.color_code}`, opacity: type.is_active ? 1 : 0.75 }}
+            // An inactive type's edge turns grey; the card is not faded (its text would fall below AA).
+            style={{
+              borderLeft: `4px solid ${type.is_active ? type.color_code : 'var(--mantine-color-gray-4)'}`,
+            }}
           >
             <Group justify="space-between" align="flex-start" mb="md" wrap="nowrap">
               <Group gap="md" wrap="nowrap" style={{ flex: 1 }}>
@@ -172,7 +176,7 @@ function PrimaryTypes({
                   <Text fz="sm" fw={500}>
                     {t('messageTypes.level')}
                   </Text>
-                  <Badge color={type.color_code} size="lg" radius="sm">
+                  <Badge color={stationFill(type.color_code)} autoContrast size="lg" radius="sm">
                     {level}
                   </Badge>
                 </Stack>

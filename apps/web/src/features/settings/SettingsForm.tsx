@@ -66,7 +66,7 @@ export function SettingsForm({ settings, types: savedTypes }: SettingsFormProps)
 
   return (
     <>
-      <Card withBorder shadow="sm" radius="md" p="lg">
+      <Card p="lg">
         <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List mb="lg">
             <Tabs.Tab value="branding" leftSection={<IconPalette size={16} aria-hidden="true" />}>

@@ -46,7 +46,7 @@ export function SmsSettingsTab({ saved, draft, onChange }: TSettingsTabProps) {
       )}
 
       <Paper withBorder p="md" radius="md">
-        <Title order={3} fz="h5" mb={4}>
+        <Title order={2} fz="h5" mb={4}>
           {t('sms.publicLinks')}
         </Title>
         <Text fz="sm" c="dimmed" mb="sm">

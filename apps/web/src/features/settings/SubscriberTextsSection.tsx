@@ -30,7 +30,7 @@ export function SubscriberTextsSection() {
 
   return (
     <Paper withBorder p="md" radius="md" component="section" aria-labelledby="subscriber-texts-title">
-      <Title order={3} fz="h5" mb={4} id="subscriber-texts-title">
+      <Title order={2} fz="h5" mb={4} id="subscriber-texts-title">
         {t('smsTexts.title')}
       </Title>
       <Text fz="sm" c="dimmed" mb="sm">

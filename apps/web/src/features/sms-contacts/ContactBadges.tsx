@@ -3,9 +3,12 @@ import { Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/cor
 import type { TContactStatus, TSmsContact } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import type { TStationMessageType } from '../../api/sms-contacts';
-import { safeColor } from '../subscribers/station-brand';
+import { stationFill } from '../subscribers/station-brand';
 
-/** One coloured badge per station type; dimmed when the contact does not receive it. */
+/**
+ * One badge per station type: filled in the type's colour when the contact receives it, a grey
+ * outline when not (a faded badge would fall below AA contrast, issue 22).
+ */
 export function PreferenceBadges({ contact, types }: { contact: TSmsContact; types: TStationMessageType[] }) {
   const { t } = useTranslation('smsContacts');
   return (
@@ -19,11 +22,11 @@ export function PreferenceBadges({ contact, types }: { contact: TSmsContact; typ
               size="sm"
               radius="sm"
               tt="none"
-              color={safeColor(type.color_code, 'gray')}
+              color={subscribed ? stationFill(type.color_code, 'var(--mantine-color-gray-filled)') : 'gray'}
               variant={subscribed ? 'filled' : 'outline'}
               autoContrast
               data-subscribed={subscribed}
-              style={{ minWidth: 'max-content', opacity: subscribed ? 1 : 0.45 }}
+              style={{ minWidth: 'max-content' }}
             >
               {type.display_name}
               <VisuallyHidden>: {label}</VisuallyHidden>
@@ -73,7 +76,7 @@ export function VerificationBadge({ contact }: { contact: Pick<TSmsContact, 'sta
     <Tooltip label={t('unverifiedHint')} withArrow multiline w={260}>
       <Stack gap={2} w="max-content" tabIndex={0}>
         {badge}
-        <Text fz="xs" c="orange.9" style={{ whiteSpace: 'nowrap' }}>
+        <Text fz="xs" c="orange" style={{ whiteSpace: 'nowrap' }}>
           {t('noAlerts')}
         </Text>
       </Stack>

@@ -77,7 +77,7 @@ function RowResult({ row }: { row: TImportRow }) {
           aria-hidden="true"
           style={{ flexShrink: 0, marginTop: 3 }}
         />
-        <Text fz="sm" c="red.8">
+        <Text fz="sm" c="red">
           {row.error_code ? t(`import.rowError.${row.error_code}`, row.error_params ?? {}) : row.error}
         </Text>
       </Group>

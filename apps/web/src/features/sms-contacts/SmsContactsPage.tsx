@@ -4,11 +4,18 @@
 import { Alert, Button, Card, Group, NativeSelect, Pagination, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { actsAsStationAdmin, type TContactStatus, type TSmsContact } from '@message-station/shared';
-import { IconAlertCircle, IconFileDownload, IconFileImport, IconUserPlus } from '@tabler/icons-react';
+import {
+  IconAddressBook,
+  IconAlertCircle,
+  IconFileDownload,
+  IconFileImport,
+  IconSearch,
+  IconUserPlus,
+} from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { smsContactsCsvPath } from '../../api/sms-contacts';
-import { ListLoadFailed, ListLoading } from '../../components/ListStates';
+import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
 import { SearchInput } from '../../components/SearchInput';
 import { useSessionUser } from '../auth/session-user';
@@ -75,7 +82,7 @@ export function SmsContactsPage() {
   return (
     <>
       <PageTitle>{t('title')}</PageTitle>
-      <Card withBorder shadow="sm" radius="md" p={{ base: 'md', lg: 'lg' }}>
+      <Card p={{ base: 'md', lg: 'lg' }}>
         <Group justify="space-between" mb="md" gap="sm">
           <Group gap="sm" align="baseline">
             <Title order={2} fz="h3">
@@ -145,9 +152,10 @@ export function SmsContactsPage() {
             onRetry={() => void contacts.refetch()}
           />
         ) : contacts.data.contacts.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            {filtered ? t('noMatches') : t('empty')}
-          </Text>
+          <ListEmpty
+            icon={filtered ? <IconSearch size={24} /> : <IconAddressBook size={24} />}
+            title={filtered ? t('noMatches') : t('empty')}
+          />
         ) : (
           <div style={{ opacity: contacts.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
             <ContactsTable

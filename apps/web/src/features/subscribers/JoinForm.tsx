@@ -13,7 +13,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { UsPhoneInput, usPhoneE164, usPhoneProblem } from '../../components/UsPhoneInput';
 import { NewTabLink } from './NewTabLink';
 import { useConsentLanguage, useRegisterMutation } from './queries';
-import { safeColor } from './station-brand';
+import { safeColor, stationFill } from './station-brand';
 import { subscriberErrorText } from './subscriber-errors';
 
 export type TJoinValues = {
@@ -66,7 +66,7 @@ export function JoinForm({ slug, info, form, onRegistered }: JoinFormProps) {
   const { station, message_types: messageTypes } = info;
   const register = useRegisterMutation(slug);
   const consentLanguage = useConsentLanguage();
-  const brand = safeColor(station.brand_color);
+  const brand = stationFill(station.brand_color);
   const chooseLanguage = station.languages.length > 1;
   const languageOptions = station.languages.map((language) => ({
     value: language.language_code,

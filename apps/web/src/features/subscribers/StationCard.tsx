@@ -22,7 +22,7 @@ export function StationCard({ station, title, children }: StationCardProps) {
   useStationLanguages(station.languages.map((language) => language.language_code));
   return (
     <Container size={560} px={{ base: 'xs', xs: 'md' }} py={{ base: 'md', sm: 'xl' }}>
-      <Paper withBorder shadow="sm" radius="md" style={{ overflow: 'hidden' }}>
+      <Paper withBorder shadow="xs" radius="lg" style={{ overflow: 'hidden' }}>
         <Box
           px={{ base: 'md', sm: 'xl' }}
           py="md"

@@ -10,7 +10,7 @@ export function StationNotFound() {
   useDocumentTitle(t('notFound.title'));
   return (
     <Container size={560} px={{ base: 'xs', xs: 'md' }} py={{ base: 'md', sm: 'xl' }}>
-      <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }}>
+      <Paper withBorder shadow="xs" radius="lg" p={{ base: 'lg', sm: 'xl' }}>
         <Stack align="center" gap="md" ta="center">
           <ThemeIcon size={56} radius="xl" variant="light" color="gray">
             <IconBroadcastOff size={30} aria-hidden="true" />

@@ -61,8 +61,14 @@ export function SubscriberLayout() {
   );
 
   return (
+    // The card sits on the pale page colour, as admin cards do (docs/design.md "Colour roles").
     // Korean breaks lines between words (eojeol), not inside them.
-    <Box component="main" mih="100vh" style={{ wordBreak: loaded === 'ko' ? 'keep-all' : undefined }}>
+    <Box
+      component="main"
+      mih="100vh"
+      bg="gray.0"
+      style={{ wordBreak: loaded === 'ko' ? 'keep-all' : undefined }}
+    >
       {loaded ? (
         <I18nextProvider i18n={subscriberI18n} defaultNS="subscribers">
           <SubscriberLanguageContext.Provider value={context}>

@@ -24,7 +24,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import type { TSubscriberResendResponse } from '../../api/subscribers';
 import { useResendMutation, useVerifyMutation } from './queries';
-import { safeColor } from './station-brand';
+import { stationFill } from './station-brand';
 import { subscriberErrorText } from './subscriber-errors';
 import { formatMinutesSeconds, useSecondsUntil } from './use-seconds-until';
 
@@ -157,7 +157,7 @@ export function VerifyCodeForm(props: VerifyCodeFormProps) {
           type="submit"
           size="md"
           fullWidth
-          color={safeColor(station.brand_color)}
+          color={stationFill(station.brand_color)}
           autoContrast
           loading={verify.isPending}
           disabled={codeExpired}

@@ -28,7 +28,7 @@ export function StationsTable({
 
   return (
     <Table.ScrollContainer minWidth={760}>
-      <Table striped highlightOnHover verticalSpacing="sm">
+      <Table highlightOnHover>
         <Table.Thead>
           <Table.Tr>
             <Table.Th>{t('stations.columns.station')}</Table.Th>

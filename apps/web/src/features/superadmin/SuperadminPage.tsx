@@ -3,11 +3,11 @@
 // dashboard.
 import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatCount, type TSuperadminStationRow } from '@message-station/shared';
-import { IconArrowLeft, IconEye } from '@tabler/icons-react';
+import { IconArrowLeft, IconBuildingBroadcastTower, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { ListLoadFailed, ListLoading } from '../../components/ListStates';
+import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
 import { SectionCard } from '../../components/SectionCard';
 import {
@@ -42,17 +42,20 @@ export function SuperadminPage() {
     });
 
   const header = (
-    <Group justify="space-between" align="flex-start">
-      <PageTitle>{t('title')}</PageTitle>
-      <Button
-        component={Link}
-        to="/admin/dashboard"
-        variant="default"
-        leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
-      >
-        {t('backToAdmin')}
-      </Button>
-    </Group>
+    <PageTitle
+      actions={
+        <Button
+          component={Link}
+          to="/admin/dashboard"
+          variant="default"
+          leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+        >
+          {t('backToAdmin')}
+        </Button>
+      }
+    >
+      {t('title')}
+    </PageTitle>
   );
 
   if (status.isError || dashboard.isError) {
@@ -108,19 +111,11 @@ export function SuperadminPage() {
 
         <SimpleGrid cols={4} spacing="lg">
           {tiles.map((tile) => (
-            <Card
-              key={tile.label}
-              withBorder
-              shadow="sm"
-              radius="md"
-              p="lg"
-              role="group"
-              aria-label={tile.label}
-            >
-              <Text fz="xs" c="dimmed" tt="uppercase" fw={700}>
+            <Card key={tile.label} p="lg" role="group" aria-label={tile.label}>
+              <Text fz="sm" c="dimmed" fw={600}>
                 {tile.label}
               </Text>
-              <Text fz={32} fw={700} lh={1.2} mt={4}>
+              <Text fz={32} fw={600} lh={1.15} mt={4}>
                 {formatCount(tile.value)}
               </Text>
             </Card>
@@ -129,9 +124,7 @@ export function SuperadminPage() {
 
         <SectionCard title={t('stations.title')}>
           {stations.length === 0 ? (
-            <Text c="dimmed" ta="center" py="xl">
-              {t('stations.empty')}
-            </Text>
+            <ListEmpty icon={<IconBuildingBroadcastTower size={24} />} title={t('stations.empty')} />
           ) : (
             <StationsTable
               stations={stations}

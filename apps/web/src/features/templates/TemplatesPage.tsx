@@ -1,19 +1,19 @@
 // /admin/templates (issue 21): the station's saved messages with `{fields}`: New template, and for
 // each its type, fields and translations, Use (fill in, preview, create the message and open it on
 // the Messages page), Edit (with its translations to correct or review), and Delete for admins.
-import { Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { actsAsStationAdmin } from '@message-station/shared';
-import { IconPlayerPlay, IconPlus } from '@tabler/icons-react';
+import { IconPlayerPlay, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { serverErrorText } from '../../api/client';
 import type { TMessage } from '../../api/messages';
 import type { TTemplate } from '../../api/templates';
-import { ListLoadFailed, ListLoading } from '../../components/ListStates';
-import { useDocumentTitle } from '../../components/use-document-title';
+import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
+import { PageTitle } from '../../components/PageTitle';
 import { useSessionUser } from '../auth/session-user';
 import { useAllMessageTypesQuery } from '../messages/queries';
 import { TypeBadge } from '../messages/TypeBadge';
@@ -61,7 +61,6 @@ function TranslationSummary({ template }: { template: TTemplate }) {
 
 export function TemplatesPage() {
   const { t } = useTranslation('templates');
-  useDocumentTitle(t('title'));
   const user = useSessionUser();
   const navigate = useNavigate();
   const templates = useTemplatesQuery();
@@ -94,13 +93,8 @@ export function TemplatesPage() {
 
   return (
     <>
-      <Title order={1} mb="xs">
-        {t('title')}
-      </Title>
-      <Text c="dimmed" mb="lg" maw={720}>
-        {t('intro')}
-      </Text>
-      <Card withBorder shadow="sm" radius="md" p={{ base: 'md', lg: 'lg' }}>
+      <PageTitle description={t('intro')}>{t('title')}</PageTitle>
+      <Card p={{ base: 'md', lg: 'lg' }}>
         <Group justify="flex-end" mb="md">
           <Button
             leftSection={<IconPlus size={16} aria-hidden="true" />}
@@ -119,12 +113,10 @@ export function TemplatesPage() {
             onRetry={() => void templates.refetch()}
           />
         ) : templates.data.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            {t('empty')}
-          </Text>
+          <ListEmpty icon={<IconTemplate size={24} />} title={t('empty')} />
         ) : (
           <Table.ScrollContainer minWidth={900}>
-            <Table striped highlightOnHover verticalSpacing="sm">
+            <Table highlightOnHover>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th>{t('columns.name')}</Table.Th>

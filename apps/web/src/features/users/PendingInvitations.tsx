@@ -48,15 +48,7 @@ export function PendingInvitations() {
     });
 
   return (
-    <Card
-      withBorder
-      shadow="sm"
-      radius="md"
-      p={{ base: 'md', lg: 'lg' }}
-      mt="lg"
-      component="section"
-      aria-labelledby={titleId}
-    >
+    <Card p={{ base: 'md', lg: 'lg' }} mt="lg" component="section" aria-labelledby={titleId}>
       <Title order={2} fz="h4" id={titleId}>
         {t('invitations.title', { count: list.length })}
       </Title>

@@ -1,11 +1,11 @@
 // /admin/users (admin only): the station's users with Add User, the dialogs each row opens:
 // Reset Password, Edit User, Delete User Account, API Key (spec §2 Users), and the pending invitations.
-import { Button, Card, Group, Text, Title } from '@mantine/core';
+import { Button, Card, Group, Title } from '@mantine/core';
 import type { TStationUser } from '@message-station/shared';
-import { IconUserPlus } from '@tabler/icons-react';
+import { IconUserPlus, IconUsers } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListLoading } from '../../components/ListStates';
+import { ListEmpty, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
 import { AddUserModal } from './AddUserModal';
 import { ApiKeyModal } from './ApiKeyModal';
@@ -33,7 +33,7 @@ export function UsersPage() {
   return (
     <>
       <PageTitle>{t('title')}</PageTitle>
-      <Card withBorder shadow="sm" radius="md" p={{ base: 'md', lg: 'lg' }}>
+      <Card p={{ base: 'md', lg: 'lg' }}>
         <Group justify="space-between" mb="md" gap="sm">
           <Title order={2} fz="h3">
             {users.data ? t('cardTitle', { count: users.data.length }) : t('cardTitleLoading')}
@@ -46,9 +46,7 @@ export function UsersPage() {
         {users.isPending ? (
           <ListLoading label={t('loading')} />
         ) : !users.data?.length ? (
-          <Text c="dimmed" ta="center" py="xl">
-            {t('empty')}
-          </Text>
+          <ListEmpty icon={<IconUsers size={24} />} title={t('empty')} />
         ) : (
           <UsersTable users={users.data} onAction={(action, user) => setOpen({ action, user })} />
         )}

@@ -117,8 +117,15 @@ function renderBlock(block: TBlock, minHeadingLevel: number): ReactNode {
       return block.ordered ? <ol start={block.start}>{items}</ol> : <ul>{items}</ul>;
     }
     case 'code':
-      return (
-        <pre data-language={block.language || undefined}>
+      // Plain text (an SMS as it arrives) wraps like the phone shows it. Code keeps its lines and
+      // scrolls sideways; a keyboard reaches that scroll by focusing the block (WCAG 2.1.1).
+      return block.language === 'text' ? (
+        <pre data-language="text" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+          <code>{block.text}</code>
+        </pre>
+      ) : (
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling block must take the focus to scroll by keyboard
+        <pre data-language={block.language || undefined} tabIndex={0}>
           <code>{block.text}</code>
         </pre>
       );

@@ -12,7 +12,7 @@ export function CoverageTable({ coverage, unsaved }: { coverage: TTranslationCov
   const engineName = useEngineName();
   return (
     <Stack gap="xs" component="section" aria-labelledby="translation-coverage-title">
-      <Title order={4} id="translation-coverage-title">
+      <Title order={2} fz="h4" id="translation-coverage-title">
         {t('coverage.title')}
       </Title>
       {coverage.languages.length === 0 ? (
@@ -43,7 +43,7 @@ export function CoverageTable({ coverage, unsaved }: { coverage: TTranslationCov
                       })
                     ) : (
                       <>
-                        <Text fz="sm" fw={600} c="red.8">
+                        <Text fz="sm" fw={600} c="red">
                           {t('coverage.none')}
                         </Text>
                         <Text fz="xs" c="dimmed">

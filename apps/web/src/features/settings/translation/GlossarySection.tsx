@@ -32,7 +32,7 @@ export function GlossarySection() {
   return (
     <Card withBorder radius="md" padding="lg" component="section" aria-labelledby="glossary-title">
       <Stack gap="sm">
-        <Title order={3} fz="lg" id="glossary-title">
+        <Title order={2} fz="lg" id="glossary-title">
           {t('title')}
         </Title>
         <Text fz="sm" c="dimmed">

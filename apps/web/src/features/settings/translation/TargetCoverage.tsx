@@ -37,7 +37,8 @@ export function useTargetCoverage(from: TLanguageCode): TTargetCoverage {
       if (!row) return null;
       if (row.engine) {
         return (
-          <Text span fz="xs" c="inherit" opacity={0.75} ml={6}>
+          // Full strength: faded, the pill's text would fall below AA contrast (issue 22).
+          <Text span fz="xs" c="inherit" fw={400} ml={6}>
             {engineName(row.engine)}
           </Text>
         );

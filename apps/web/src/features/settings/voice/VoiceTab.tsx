@@ -136,7 +136,7 @@ function LanguageVoice({ language, choice, onChoose }: TLanguageVoiceProps) {
         </Button>
       </Group>
       {language.chinese_characters_refused && (
-        <Text fz="sm" c="orange.8" mt="xs">
+        <Text fz="sm" c="orange" mt="xs">
           {language.language === 'ja' ? t('kanjiRefused') : t('hanjaRefused')}
         </Text>
       )}
