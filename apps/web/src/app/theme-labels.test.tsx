@@ -1,6 +1,6 @@
 // Mantine's icon-only buttons get names in the page's language from the theme (issue 22), and a
 // dialog's title bar is no second banner landmark.
-import { Modal, Pagination } from '@mantine/core';
+import { Modal, Notification, Pagination } from '@mantine/core';
 import { act, render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import i18n from '../i18n';
@@ -14,6 +14,10 @@ function renderControls() {
       <Modal opened onClose={() => undefined} title="Add Contact">
         Body
       </Modal>
+      {/* What notifications.show() renders for a toast. */}
+      <Notification title="Saved" onClose={() => undefined}>
+        Contact saved
+      </Notification>
     </AppProviders>,
   );
 }
@@ -24,6 +28,7 @@ describe('the theme’s names for icon buttons', () => {
     renderControls();
     const dialog = await screen.findByRole('dialog', { name: 'Add Contact' });
     expect(within(dialog).getByRole('button', { name: 'Close dialog' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Close notice' })).toBeEnabled();
     for (const name of ['First page', 'Previous page', 'Next page', 'Last page']) {
       expect(screen.getByRole('button', { name })).toBeEnabled();
     }
@@ -31,6 +36,7 @@ describe('the theme’s names for icon buttons', () => {
     await act(() => i18n.changeLanguage('es'));
     expect(await within(dialog).findByRole('button', { name: 'Cerrar diálogo' })).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Página siguiente' })).toBeEnabled();
+    expect(screen.getByRole('button', { name: 'Cerrar aviso' })).toBeEnabled();
     await act(() => i18n.changeLanguage('en'));
   });
 

@@ -1,5 +1,5 @@
 // Names for Mantine's own icon-only buttons (issue 22: "unnamed buttons"): a dialog's close
-// button, a pagination's arrows, a colour input's eye dropper. Mantine gives them no accessible
+// button, a notice's (toast's) close button, a pagination's arrows, a colour input's eye dropper. Mantine gives them no accessible
 // name of its own, so the theme gives every one of them a name in the page's language, once,
 // rather than each dialog or table passing one.
 //
@@ -28,6 +28,7 @@ export function controlLabels(t: TFunction<'common'>): MantineThemeOverride {
     components: {
       Modal: { defaultProps: dialog },
       Drawer: { defaultProps: dialog },
+      Notification: { defaultProps: { closeButtonProps: { 'aria-label': t('controls.closeNotice') } } },
       Pagination: {
         defaultProps: {
           getControlProps: (control: TPaginationControl) => ({ 'aria-label': pages[control] }),
