@@ -209,6 +209,26 @@ for (const language of LANGUAGES) {
       });
     });
 
+    test(`the admin area on a phone, 390 px (${language})`, async ({ browser }, testInfo) => {
+      // Decision 0043: the pages an emergency needs, the menu, and a desktop-only page's notice.
+      const context = await openContext(browser, language, `172.19.${testInfo.workerIndex + 1}.1`);
+      await signIn(context, 'admin@demo.test');
+      const page = await context.newPage();
+      await page.setViewportSize({ width: 390, height: 844 });
+      for (const path of [
+        '/admin/dashboard',
+        '/admin/messages',
+        '/admin/machines',
+        '/admin/account',
+        '/admin/users',
+      ])
+        await check(page, path, language);
+      await page.getByRole('button', { name: text(language, 'admin:layout.menu') }).click();
+      await expect(page.getByRole('navigation').first()).toBeVisible();
+      await expectNoViolations(page, `the menu on a phone (${language})`);
+      await context.close();
+    });
+
     test(`the superadmin page (${language})`, async ({ browser }, testInfo) => {
       const context = await openContext(browser, language, `172.18.${testInfo.workerIndex + 1}.1`);
       await signIn(context, 'superadmin@demo.test');
