@@ -77,7 +77,9 @@ describe('server roles', () => {
         languages: ['en', 'es'],
       });
       await db.execute(sql`update ${stations} set sms_credits_balance = 1000 where id = ${station.id}`);
-      await addSubscribers(db, station.id, { count: SUBSCRIBERS, language: 'es', messageType: 'alert' });
+      // An emergency: it goes at any hour. An alert waits for 8 AM in the subscribers' zone (quiet
+      // hours, 9 PM to 8 AM), and this test runs against the real clock at any time of day.
+      await addSubscribers(db, station.id, { count: SUBSCRIBERS, language: 'es', messageType: 'emergency' });
       const env = {
         DATABASE_URL: database.url as string,
         TRANSLATION_PROVIDERS: 'apertium',
@@ -99,7 +101,7 @@ describe('server roles', () => {
         original: 'The bridge is closed.',
         original_language: 'en',
         target_languages: ['es'],
-        message_type: 'alert',
+        message_type: 'emergency',
       });
       expect(created.status, created.text).toBe(201);
       const messageId = created.json().id as string;
