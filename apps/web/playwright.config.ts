@@ -26,9 +26,10 @@ export default defineConfig({
   testDir: './e2e',
   outputDir: path.join(root, 'test-results'),
   fullyParallel: true,
-  // Journeys spend part of their time waiting on the server (texts, speech, live updates): a third
-  // worker fills that on two cores (30 journeys: 85 → 77 s).
-  workers: 3,
+  // Journeys spend part of their time waiting on the server (texts, speech, live updates): more
+  // workers than cores fill that (30 journeys: 85 → 77 s with a third). With 52 journeys
+  // (2026-11-28, two cores): 3 workers 155 s, 4 workers 138 s, 5 workers 143 s.
+  workers: 4,
   // Long journeys (join, edit, pause, unsubscribe) take about 20 s on two cores; beside the agent
   // journey's speech rendering they can pass 30 s. Each now also signs up its own station first
   // (fixtures.ts), and on a busy two-core machine the longest (two-factor, Spanish staff) neared a
