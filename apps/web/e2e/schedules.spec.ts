@@ -1,22 +1,10 @@
+import { localDateTime } from '@message-station/shared';
 import { expect, test } from './fixtures';
 import { joinForEmergencies as join } from './helpers';
 
 /** The date and HH:MM in New York (the station's zone) at an instant. */
 function newYork(at: Date) {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'America/New_York',
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).formatToParts(at);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return {
-    date: `${part('year')}-${part('month')}-${part('day')}`,
-    time: `${part('hour')}:${part('minute')}`,
-  };
+  return localDateTime(at, 'America/New_York');
 }
 
 test.describe('scheduled sends', () => {

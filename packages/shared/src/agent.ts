@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES, type TLanguageCode } from './constants.js';
 import { isStorableText, TEXT_LIMITS, textField, UNSTORABLE_TEXT_ERROR } from './text-field.js';
+import { localDateTime } from './wall-clock.js';
 
 /** The version of the agent built from apps/agent, and the fixed App Pilot build (spec §2). */
 export const AGENT_VERSION = '2.0.1';
@@ -223,27 +224,6 @@ export function fileSafe(value: string): string {
   );
 }
 
-const DATE_TIME: Intl.DateTimeFormatOptions = {
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-};
-
-/** Local date and time parts of `at` in `timeZone` (the runtime's zone when omitted; UTC if unknown). */
-function localParts(at: Date, timeZone?: string) {
-  let format: Intl.DateTimeFormat;
-  try {
-    format = new Intl.DateTimeFormat('en-US', { ...DATE_TIME, timeZone });
-  } catch {
-    format = new Intl.DateTimeFormat('en-US', { ...DATE_TIME, timeZone: 'UTC' });
-  }
-  const parts = Object.fromEntries(format.formatToParts(at).map((part) => [part.type, part.value]));
-  return { date: `${parts.year}-${parts.month}-${parts.day}`, time: `${parts.hour}${parts.minute}` };
-}
-
 /**
  * The broadcast ID: {station-name}_{message-type}_{date}_{time}, e.g.
  * 'riverside-radio_emergency_2026-11-22_0747'. The date and time are the message's creation
@@ -255,8 +235,8 @@ export function broadcastId(input: {
   at: Date;
   timeZone?: string;
 }) {
-  const { date, time } = localParts(input.at, input.timeZone);
-  return `${fileSafe(input.stationName)}_${fileSafe(input.messageType)}_${date}_${time}`;
+  const { date, time } = localDateTime(input.at, input.timeZone);
+  return `${fileSafe(input.stationName)}_${fileSafe(input.messageType)}_${date}_${time.replace(':', '')}`;
 }
 
 /** The file name of one language of an exported message: '{broadcast ID}_{language}.{ext}'. */

@@ -45,4 +45,5 @@ export * from './translation-settings.js';
 export * from './type-translations.js';
 export * from './users.js';
 export * from './voice-settings.js';
+export * from './wall-clock.js';
 export * from './webhooks.js';

@@ -17,6 +17,7 @@ import {
 } from '@mantine/core';
 import {
   canSendSms,
+  localDateTime,
   SCHEDULE_MAX_RUNS,
   SCHEDULE_REPEATS,
   type TScheduleRepeat,
@@ -48,16 +49,8 @@ type TDraft = {
 
 /** The next whole hour in `timeZone`: a date and time a person would likely pick. */
 function nextHour(timeZone: string): { date: string; time: string } {
-  const parts = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-  }).formatToParts(new Date(Date.now() + 3_600_000));
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-  return { date: `${part('year')}-${part('month')}-${part('day')}`, time: `${part('hour')}:00` };
+  const { date, time } = localDateTime(new Date(Date.now() + 3_600_000), timeZone);
+  return { date, time: `${time.slice(0, 2)}:00` };
 }
 
 function draftOf(schedule: TSchedule | null, timeZone: string, smsAllowed: boolean): TDraft {
