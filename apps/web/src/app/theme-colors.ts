@@ -42,17 +42,28 @@ export function readableShade(shades: MantineColorsTuple, backgrounds: string[],
   return '#000000';
 }
 
+/** A station has a handful of colours, drawn on every badge of a list: each is worked out once. */
+const fills = new Map<string, string>();
+
 /**
  * A station's own colour (brand, message types) as the background of white text: darkened in
  * steps of 2% until white reads at 4.5:1 on it, keeping its hue; the colour itself when it already
  * does. Black text on a station's bright blue or red read poorly; this keeps white on every one.
  */
 export function underWhiteText(color: string): string {
-  for (let step = 0; step <= 50; step += 1) {
-    const candidate = step === 0 ? color : toHex(darken(color, step * 0.02));
-    if (contrastRatio(candidate, WHITE) >= MIN_TEXT_CONTRAST) return candidate;
+  let fill = fills.get(color);
+  if (fill === undefined) {
+    fill = '#000000';
+    for (let step = 0; step <= 50; step += 1) {
+      const candidate = step === 0 ? color : toHex(darken(color, step * 0.02));
+      if (contrastRatio(candidate, WHITE) >= MIN_TEXT_CONTRAST) {
+        fill = candidate;
+        break;
+      }
+    }
+    fills.set(color, fill);
   }
-  return '#000000';
+  return fill;
 }
 
 /**

@@ -222,13 +222,9 @@ async function checkedSchedule(
   await refuseUnapprovedById(ctx.db, ctx.stationId, messageId);
   const check = request.send_sms ? await checkSend(ctx, messageId) : null;
   await checkMachines(ctx, request.machine_ids);
+  // The recurrence's fields are the row's columns of the same names.
   const fields = {
-    repeat: request.repeat,
-    startDate: request.start_date,
-    localTime: request.time,
-    timeZone,
-    endsOn: request.ends_on ?? null,
-    maxRuns: request.max_runs ?? null,
+    ...recurrence,
     sendSms: request.send_sms,
     machineIds: [...new Set(request.machine_ids)],
     nextRunAt: next,
