@@ -30,6 +30,7 @@ COPY --from=build --chown=node:node /app/node_modules ./node_modules
 COPY --from=build --chown=node:node /app/packages/shared ./packages/shared
 COPY --from=build --chown=node:node /app/apps/server ./apps/server
 COPY --from=build --chown=node:node /app/apps/web/dist ./apps/web/dist
+COPY --from=build --chown=node:node /app/apps/web/dist-ssr ./apps/web/dist-ssr
 COPY --from=build --chown=node:node /app/releases ./releases
 # Not root: the node user owns the app and the embedded database's folder (ROLE all only).
 RUN mkdir -p /app/data && chown node:node /app/data

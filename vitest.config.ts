@@ -32,6 +32,7 @@ const DB_FREE_SERVER_TESTS = [
   'apps/server/src/modules/machines/node-protocol.test.ts',
   'apps/server/src/modules/schedules/recurrence.test.ts',
   'apps/server/src/platform/error-status.test.ts',
+  'apps/server/src/platform/subscriber-pages.test.ts',
   'apps/server/src/platform/web-app.test.ts',
   'apps/server/src/providers/**/*.test.ts',
 ];

@@ -6,7 +6,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyRateLimit from '@fastify/rate-limit';
 import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
-import { APP_VERSION } from '@message-station/shared';
+import { APP_VERSION, ZStationPublicInfo } from '@message-station/shared';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import {
   jsonSchemaTransform,
@@ -44,6 +44,7 @@ import { stationRoutes } from './modules/station/routes.js';
 import { stationSettingsRoutes } from './modules/station/settings-routes.js';
 import { typeTranslationRoutes } from './modules/station/type-translation-routes.js';
 import { subscriberRoutes } from './modules/subscribers/routes.js';
+import { stationPublicInfo } from './modules/subscribers/service.js';
 import { superadminRoutes } from './modules/superadmin/routes.js';
 import { templateRoutes } from './modules/templates/routes.js';
 import { glossaryRoutes } from './modules/translation/glossary-routes.js';
@@ -62,6 +63,7 @@ import { requestIdFrom, requestIdLogMixin, withRequestId } from './platform/requ
 import { registerSecurityHeaders } from './platform/security-headers.js';
 import { registerSessions } from './platform/session.js';
 import { openStreamCount } from './platform/sse.js';
+import { subscriberPages } from './platform/subscriber-pages.js';
 import { registerWebApp } from './platform/web-app.js';
 import { createEmailProvider } from './providers/email/index.js';
 import { createSmsProvider } from './providers/sms/index.js';
@@ -291,6 +293,18 @@ export async function buildApp(deps: TAppDeps) {
   await registerWebApp(app, config.webDistDir, {
     apiPrefixes: outboxActive ? API_PREFIXES : [...API_PREFIXES, '/dev/'],
     turnstile: config.botCheck.provider === 'turnstile',
+    subscriberPages: subscriberPages(config.webSsrDir, {
+      // As GET /subscribe/{slug}/info answers it: the page's data is the API's own.
+      stationInfo: (slug, language) =>
+        stationPublicInfo(ctx, { slug, language }).then(
+          (info) => ZStationPublicInfo.parse(info),
+          (error: unknown) => {
+            if (error instanceof AppError && error.code === 'station_not_found') return null;
+            throw error;
+          },
+        ),
+      now: ctx.now,
+    }),
   });
   return app;
 }

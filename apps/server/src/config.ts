@@ -48,6 +48,7 @@ const ZEnv = z.object({
   CODES_PER_HOUR: z.coerce.number().int().positive().default(300),
   API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   WEB_DIST_DIR: z.string().optional(),
+  WEB_SSR_DIR: z.string().optional(),
   SMS_PROVIDER: z.enum(['outbox', 'twilio']).optional(),
   SMS_TEST_MODE: booleanFromEnv.optional(),
   TWILIO_ACCOUNT_SID: z.string().optional(),
@@ -135,6 +136,8 @@ export type TConfig = {
   trustProxy: boolean;
   rateLimits: TRateLimitConfig;
   webDistDir: string;
+  /** The renderer of the subscriber pages and their template (decision 0044); beside the web dist. */
+  webSsrDir: string;
   sms: TSmsConfig;
   trial: { days: number; credits: number };
   translation: TTranslationConfig;
@@ -365,6 +368,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
   const billing = billingConfig(e, modes);
   const translation = translationConfig(e, modes);
   const speech = speechConfig(e, problems);
+  const webDistDir = e.WEB_DIST_DIR ? path.resolve(repoRoot, e.WEB_DIST_DIR) : defaultWebDist;
   if (problems.length) {
     const hint = env.NODE_ENV
       ? ''
@@ -390,7 +394,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     cookieSecure: e.COOKIE_SECURE ?? production,
     trustProxy: e.TRUST_PROXY,
     rateLimits: rateLimitConfig(e),
-    webDistDir: e.WEB_DIST_DIR ? path.resolve(repoRoot, e.WEB_DIST_DIR) : defaultWebDist,
+    webDistDir,
+    webSsrDir: e.WEB_SSR_DIR
+      ? path.resolve(repoRoot, e.WEB_SSR_DIR)
+      : path.join(path.dirname(webDistDir), 'dist-ssr'),
     sms,
     trial: { days: e.TRIAL_DAYS, credits: e.TRIAL_CREDITS },
     translation,

@@ -4,7 +4,7 @@
 import { fileURLToPath } from 'node:url';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signIn } from './helpers';
+import { signIn, typePhone } from './helpers';
 
 /** A real PNG of the repository: 128 × 128 pixels. */
 const LOGO_FILE = fileURLToPath(new URL('../public/logo-128.png', import.meta.url));
@@ -49,10 +49,11 @@ test.describe('content security policy', () => {
     await expect(page.locator('#root')).not.toHaveAttribute('data-prerendered-path', '/');
     await page.waitForLoadState('networkidle');
 
-    // The app's own navigation renders the join page in the browser with Mantine's style elements.
+    // The join page, rendered by the server for the station (its inline styles and page data under
+    // the policy too), then taken over by the app, which adds Mantine's style elements.
     await page.goto('/join/demo');
     await expect(page.getByRole('heading', { level: 1, name: 'Subscribe to SMS Alerts' })).toBeVisible();
-    await page.getByLabel(/^Phone Number/).pressSequentially('6285550100');
+    await typePhone(page.getByLabel(/^Phone Number/), '6285550100');
     await expect(page.getByLabel(/^Phone Number/)).toHaveValue('(628) 555-0100');
 
     // The ALTCHA proof of work runs in its worker, loaded from this site.

@@ -1,4 +1,4 @@
-import { type Browser, expect, type Page } from '@playwright/test';
+import { type Browser, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -45,7 +45,7 @@ export async function joinForEmergencies(
   language: string,
 ) {
   await page.goto(`/join/${station.id}`);
-  await page.getByLabel(/^Phone Number/).pressSequentially(digits);
+  await typePhone(page.getByLabel(/^Phone Number/), digits);
   await page.getByRole('checkbox', { name: 'Emergency', exact: true }).check();
   await page.getByLabel('Emergency: receive in').selectOption(language);
   await page.getByRole('checkbox', { name: /^I consent to receive SMS alerts/ }).check();
@@ -57,4 +57,13 @@ export async function joinForEmergencies(
   await page.keyboard.type(code);
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(page.getByRole('heading', { level: 1, name: "You're Subscribed!" })).toBeVisible();
+}
+
+/**
+ * Types a phone number as a person does, once the field takes input: a subscriber page is on
+ * screen before the app holds it, its fields disabled until then (decision 0044).
+ */
+export async function typePhone(field: Locator, digits: string): Promise<void> {
+  await expect(field).toBeEditable();
+  await field.pressSequentially(digits);
 }

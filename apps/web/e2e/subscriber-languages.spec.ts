@@ -4,6 +4,7 @@
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { typePhone } from './helpers';
 
 const english: unknown = JSON.parse(
   readFileSync(new URL('../src/locales/en/subscribers.json', import.meta.url), 'utf8'),
@@ -110,7 +111,7 @@ for (const [index, { locale, words }] of JOURNEYS.entries()) {
       await expect(switcher.locator('option')).toHaveText(['English', '한국어', '中文']);
       await expectNoEnglish(page, station.displayName);
 
-      await page.getByLabel(words.phone).pressSequentially(uniqueDigits(index + 11));
+      await typePhone(page.getByLabel(words.phone), uniqueDigits(index + 11));
       await page.getByRole('checkbox', { name: words.emergency, exact: true }).check();
       // The consent sentence comes from the server, in the page's language too.
       await page.getByRole('checkbox', { name: new RegExp(station.displayName) }).check();

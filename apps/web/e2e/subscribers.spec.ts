@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, type TStation, test } from './fixtures';
-import { signIn } from './helpers';
+import { signIn, typePhone } from './helpers';
 
 /** A number unique to this run and test: 628-555-XXXX. */
 function uniquePhone(offset: number): { digits: string; formatted: string; e164: string } {
@@ -18,7 +18,7 @@ function uniquePhone(offset: number): { digits: string; formatted: string; e164:
 async function join(page: Page, station: TStation, digits: string, choose: (page: Page) => Promise<void>) {
   await page.goto(`/join/${station.id}`);
   await expect(page.getByRole('heading', { level: 1, name: 'Subscribe to SMS Alerts' })).toBeVisible();
-  await page.getByLabel(/^Phone Number/).pressSequentially(digits);
+  await typePhone(page.getByLabel(/^Phone Number/), digits);
   await choose(page);
   await page
     .getByRole('checkbox', {
@@ -117,7 +117,7 @@ test.describe('subscribers', () => {
       'href',
       `/join/${station.id}`,
     );
-    await page.getByLabel(/^Phone Number/).pressSequentially(phone.digits);
+    await typePhone(page.getByLabel(/^Phone Number/), phone.digits);
     await page.getByRole('button', { name: 'Unsubscribe', exact: true }).click();
     await expect(page.getByRole('heading', { level: 1, name: "You're Unsubscribed" })).toBeVisible();
 

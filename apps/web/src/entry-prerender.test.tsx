@@ -1,16 +1,22 @@
 import { act } from '@testing-library/react';
-import { hydrateRoot } from 'react-dom/client';
+import { hydrateRoot, type Root } from 'react-dom/client';
 import { prerender } from 'react-dom/static';
 import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRoot } from './app/AppRoot';
-import { canHydrate } from './app/prerendered';
+import { pageTemplate } from './app/page-template';
+import { canHydrate, readSubscriberPageData, SUBSCRIBER_PAGE_DATA_ID } from './app/prerendered';
 import { createQueryClient } from './app/query-client';
 import { appRoutes } from './app/routes';
-import { prerenderPage } from './entry-prerender';
+import { planSubscriberPage, prerenderPage } from './entry-prerender';
+import { prepareRenderedPage, visitorLanguage } from './features/subscribers/server-rendered';
+import { stationInfo } from './features/subscribers/subscriber-test-helpers';
+import i18n from './i18n';
+import { callCount } from './test/api-mock';
 import { mockSession } from './test/render-app';
 
 const YEAR = new Date().getFullYear();
+const KO_JOIN_TITLE = '문자 알림 신청';
 
 afterEach(() => {
   document.body.replaceChildren();
@@ -59,8 +65,9 @@ describe('prerendered landing page', () => {
     const recoverableErrors: unknown[] = [];
     const consoleError = vi.spyOn(console, 'error');
     const router = createMemoryRouter(appRoutes, { initialEntries: ['/'] });
+    let reactRoot: Root | undefined;
     await act(async () => {
-      hydrateRoot(root, <AppRoot queryClient={createQueryClient()} router={router} />, {
+      reactRoot = hydrateRoot(root, <AppRoot queryClient={createQueryClient()} router={router} />, {
         onRecoverableError: (error) => {
           recoverableErrors.push(error);
         },
@@ -77,5 +84,171 @@ describe('prerendered landing page', () => {
     const sameRealmNote = /multiple renderers concurrently rendering the same context provider/;
     expect(consoleError.mock.calls.filter(([message]) => !sameRealmNote.test(String(message)))).toEqual([]);
     expect(root.querySelector('h1')).toBe(heading);
+    // Unmounted: a root left running would lend its contexts to the next test's server render.
+    act(() => reactRoot?.unmount());
+  });
+});
+
+describe('subscriber pages rendered by the server', () => {
+  const TEMPLATE = pageTemplate(
+    '<!doctype html><html lang="en"><head><title>Message Station</title><link rel="stylesheet" crossorigin href="/assets/index-a.css"><script type="module" crossorigin src="/assets/index-a.js"></script></head><body><div id="root"></div></body></html>',
+    { readAsset: () => '', appLoader: () => 'load()', noncePlaceholder: 'NONCE' },
+  );
+  /** The station as the API gives it, per language asked. */
+  function stationInfoSource(asked: string[] = []) {
+    return async (slug: string, language: string) => {
+      asked.push(`${slug}:${language}`);
+      if (slug !== 'demo') return null;
+      const info = stationInfo();
+      const consent = language === 'es' ? 'Acepto recibir alertas por SMS.' : info.station.consent_text;
+      return { ...info, station: { ...info.station, consent_text: consent } };
+    };
+  }
+
+  async function render(path: string, browserLanguages: string[], asked: string[] = []) {
+    const plan = await planSubscriberPage(TEMPLATE, {
+      path,
+      browserLanguages,
+      year: YEAR,
+      stationInfo: stationInfoSource(asked),
+    });
+    if (!plan) return null;
+    const html = await plan.render();
+    await prerender(null);
+    return html;
+  }
+
+  /** The served document, without its stylesheet links (this test fetches nothing). */
+  function parse(html: string): Document {
+    return new DOMParser().parseFromString(html.replaceAll(/<link [^>]*>/g, ''), 'text/html');
+  }
+
+  /** The served document's <head> data and #root, in this document, as the browser builds them. */
+  function load(html: string): HTMLElement {
+    const served = parse(html);
+    document.head.append(...served.head.querySelectorAll('script[type="application/json"]'));
+    document.body.append(served.getElementById('root') as HTMLElement);
+    document.title = served.title;
+    return document.getElementById('root') as HTMLElement;
+  }
+
+  afterEach(() => {
+    document.head.querySelector(`#${SUBSCRIBER_PAGE_DATA_ID}`)?.remove();
+    localStorage.clear();
+    vi.restoreAllMocks();
+  });
+
+  it("renders the station's page in the language the visitor will read, with what the app needs", async () => {
+    const asked: string[] = [];
+    const html = await render('/join/demo', ['es-MX', 'en'], asked);
+    expect(asked).toEqual(['demo:en', 'demo:es']);
+    const served = parse(String(html));
+    expect(served.documentElement.lang).toBe('es');
+    expect(served.title).toBe('Suscribirse a alertas por SMS · Demo Radio 101.5 · Message Station');
+    const root = served.getElementById('root') as HTMLElement;
+    expect(root.querySelector('h1')?.textContent).toBe('Suscribirse a alertas por SMS');
+    expect(root.textContent).toContain('Acepto recibir alertas por SMS.');
+    expect(root.querySelector('input[type="tel"]')).not.toBeNull();
+    expect(root.dataset).toMatchObject({
+      prerenderedPath: '/join/demo',
+      prerenderedSubscriberLanguage: 'es',
+    });
+    const data = JSON.parse(served.getElementById(SUBSCRIBER_PAGE_DATA_ID)?.textContent ?? '');
+    expect(data).toMatchObject({
+      slug: 'demo',
+      language: 'es',
+      info: { station: { consent_text: 'Acepto recibir alertas por SMS.' } },
+    });
+  });
+
+  it("titles the page in the subscriber's language, whatever the staff interface's", async () => {
+    const info = stationInfo({
+      languages: [
+        { id: 'l-en', language_code: 'en', display_name: 'English', native_name: 'English' },
+        { id: 'l-ko', language_code: 'ko', display_name: 'Korean', native_name: '한국어' },
+      ],
+    });
+    const plan = await planSubscriberPage(TEMPLATE, {
+      path: '/join/demo',
+      browserLanguages: ['ko-KR', 'en-US'],
+      year: YEAR,
+      stationInfo: async () => info,
+    });
+    const served = parse(String(await plan?.render()));
+    await prerender(null);
+    expect(served.documentElement.lang).toBe('ko');
+    expect(served.getElementById('root')?.dataset).toMatchObject({
+      prerenderedLanguage: 'en',
+      prerenderedSubscriberLanguage: 'ko',
+    });
+    expect(served.title).toBe(`${KO_JOIN_TITLE} · Demo Radio 101.5 · Message Station`);
+  });
+
+  it('renders nothing for an unknown station or another page: the app shows those itself', async () => {
+    expect(await render('/join/nowhere', ['en'])).toBeNull();
+    expect(await render('/join/demo/thanks', ['en'])).toBeNull();
+    expect(await render('/admin/login', ['en'])).toBeNull();
+    const unsubscribe = await render('/unsubscribe/demo', ['fr', 'de']);
+    expect(unsubscribe).toContain('<h1');
+    // Neither French nor German is offered: the station's primary language.
+    expect(parse(String(unsubscribe)).documentElement.lang).toBe('en');
+  });
+
+  it('hydrates in the browser without a mismatch, a loader or a second fetch of the station', async () => {
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(['es-MX', 'en']);
+    await i18n.changeLanguage('es');
+    const root = load(String(await render('/join/demo', ['es-MX', 'en'])));
+    const heading = root.querySelector('h1');
+    const phone = root.querySelector('input[type="tel"]');
+    // The form waits for the app: typed into before, it would not have what it shows.
+    expect(root.querySelector('fieldset')?.disabled).toBe(true);
+    const api = mockSession(null);
+    const page = readSubscriberPageData();
+    if (!page) throw new Error('no page data');
+    const visit = {
+      path: '/join/demo',
+      language: 'es' as const,
+      year: YEAR,
+      subscriberLanguage: visitorLanguage(page),
+    };
+    expect(canHydrate(root, visit)).toBe(true);
+    const queryClient = createQueryClient();
+    await prepareRenderedPage(page, queryClient);
+    const recoverableErrors: unknown[] = [];
+    const consoleError = vi.spyOn(console, 'error');
+    const router = createMemoryRouter(appRoutes, { initialEntries: ['/join/demo'] });
+    let reactRoot: Root | undefined;
+    await act(async () => {
+      reactRoot = hydrateRoot(root, <AppRoot queryClient={queryClient} router={router} />, {
+        onRecoverableError: (error) => {
+          recoverableErrors.push(error);
+        },
+      });
+    });
+    await vi.waitFor(() => {
+      expect(Object.keys(heading ?? {}).some((key) => key.startsWith('__reactFiber'))).toBe(true);
+    });
+    expect(recoverableErrors).toEqual([]);
+    const sameRealmNote = /multiple renderers concurrently rendering the same context provider/;
+    expect(consoleError.mock.calls.filter(([message]) => !sameRealmNote.test(String(message)))).toEqual([]);
+    expect(root.querySelector('h1')).toBe(heading);
+    // The same nodes, and the form takes input.
+    expect(root.querySelector('input[type="tel"]')).toBe(phone);
+    await vi.waitFor(() => expect(root.querySelector('fieldset')?.disabled).toBe(false));
+    expect(document.title).toBe('Suscribirse a alertas por SMS · Demo Radio 101.5 · Message Station');
+    expect(callCount(api, 'GET', '/subscribe/demo/info')).toBe(0);
+    act(() => reactRoot?.unmount());
+    await i18n.changeLanguage('en');
+  });
+
+  it('is not attached for a visitor who chose another language: the guard hides it, the app redraws', async () => {
+    const root = load(String(await render('/join/demo', ['es-MX', 'en'])));
+    localStorage.setItem('subscriberLanguage', 'en');
+    const page = readSubscriberPageData();
+    if (!page) throw new Error('no page data');
+    expect(visitorLanguage(page)).toBe('en');
+    expect(
+      canHydrate(root, { path: '/join/demo', language: 'es', year: YEAR, subscriberLanguage: 'en' }),
+    ).toBe(false);
   });
 });

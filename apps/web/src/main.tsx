@@ -5,11 +5,20 @@ import './app/first-paint-styles';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
-import { canHydrate, clearStamp, STALE_ATTRIBUTE } from './app/prerendered';
+import {
+  canHydrate,
+  clearStamp,
+  readSubscriberPageData,
+  STALE_ATTRIBUTE,
+  type TPageRender,
+} from './app/prerendered';
 import { currentLanguage, i18nReady } from './i18n';
 
 // Starts downloading at once; evaluated apart from this module (React, i18next, the router).
 const bootModule = import('./app/boot');
+// A subscriber page the server rendered for its station (decision 0044), and what attaches to it.
+const subscriberPage = readSubscriberPageData();
+const subscriberModule = subscriberPage ? import('./features/subscribers/server-rendered') : null;
 
 const rootElement = document.getElementById('root');
 if (!rootElement) throw new Error('Missing #root element');
@@ -22,21 +31,26 @@ function nextTask(): Promise<void> {
 
 async function start() {
   // The language and the common texts first: no render ever shows raw translation keys.
-  const [{ AppRoot, appRoutes, createQueryClient, sessionQueryOptions }] = await Promise.all([
+  const [{ AppRoot, appRoutes, createQueryClient, sessionQueryOptions }, , subscriber] = await Promise.all([
     bootModule,
     i18nReady,
+    subscriberModule,
   ]);
   await nextTask();
   const router = createBrowserRouter(appRoutes);
   const queryClient = createQueryClient();
   await nextTask();
   const app = <AppRoot queryClient={queryClient} router={router} />;
-  const visit = {
+  const visit: TPageRender = {
     path: window.location.pathname,
     language: currentLanguage(),
     year: new Date().getFullYear(),
+    ...(subscriberPage && subscriber
+      ? { subscriberLanguage: subscriber.visitorLanguage(subscriberPage) }
+      : {}),
   };
   if (canHydrate(root, visit)) {
+    if (subscriberPage && subscriber) await subscriber.prepareRenderedPage(subscriberPage, queryClient);
     // The build prerendered this very page (scripts/prerender.mjs): keep its markup, attach to it.
     // As a transition, hydration yields to the browser between components instead of holding
     // the main thread; the markup is already on screen, so nothing waits for it.

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTestApp } from '../test/app.js';
+import { writeFakeRenderer } from '../test/fake-subscriber-renderer.js';
 
 const webDist = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-web-'));
 fs.writeFileSync(path.join(webDist, 'index.html'), '<!doctype html><div id="root">spa</div>');
@@ -76,6 +77,23 @@ describe('app shell', async () => {
     expect((await withTwilio.app.inject({ url: '/dev/api/outbox' })).statusCode).toBe(404);
     // The rest of the site is still the SPA.
     expect((await withTwilio.app.inject({ url: '/admin/dashboard' })).statusCode).toBe(200);
+  });
+
+  it("renders a station's join page from the same info the API gives the page", async () => {
+    const renderer = writeFakeRenderer();
+    const { app: rendering } = await createTestApp({
+      config: { webDistDir: webDist, webSsrDir: renderer.dir },
+    });
+    const page = await rendering.inject({ url: '/join/demo', headers: { 'accept-language': 'es' } });
+    const data = /<script type="application\/json" id="data">(.*?)<\/script>/.exec(page.body)?.[1];
+    const api = await rendering.inject({ url: '/subscribe/demo/info?language=es' });
+    expect(api.statusCode).toBe(200);
+    expect(JSON.parse(String(data)).info).toEqual(api.json());
+    // No such station: the app shell, whose app says "Station Not Found".
+    const unknown = await rendering.inject({ url: '/join/no-such-station' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain('<div id="root">spa</div>');
+    fs.rmSync(renderer.dir, { recursive: true, force: true });
   });
 
   it('hides the details of an unexpected error', async () => {

@@ -11,6 +11,7 @@ import { CSP_NONCE_PLACEHOLDER } from '@message-station/shared';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { inlineScriptHashes, newNonce, pagePolicy } from './content-security-policy.js';
 import { AppError, errorBody } from './errors.js';
+import { SUBSCRIBER_PAGE_ROUTES, type TSubscriberPages } from './subscriber-pages.js';
 
 /** Where scripts/prerender.mjs writes pages: prerendered/index.html is '/', prerendered/a/b.html is '/a/b'. */
 const PRERENDERED_DIR = 'prerendered';
@@ -28,6 +29,8 @@ export type TWebAppOptions = {
   apiPrefixes: string[];
   /** Cloudflare Turnstile is the bot check: its script and frame are allowed on pages. */
   turnstile: boolean;
+  /** Renders the join and unsubscribe pages per station (decision 0044); null: the app shell. */
+  subscriberPages?: TSubscriberPages | null;
 };
 
 type TPage = { html: string; scriptHashes: string[] };
@@ -56,13 +59,19 @@ function readPage(file: string): TPage {
 }
 
 /** The page with this answer's nonce in place, compressed as the browser accepts, and its policy. */
-async function sendPage(request: FastifyRequest, reply: FastifyReply, page: TPage, turnstile: boolean) {
+async function sendPage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  page: TPage,
+  turnstile: boolean,
+  vary = 'accept-encoding',
+) {
   const nonce = newNonce();
   const html = Buffer.from(page.html.replaceAll(CSP_NONCE_PLACEHOLDER, nonce), 'utf8');
   reply
     .type('text/html; charset=utf-8')
     .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding')
+    .header('vary', vary)
     .header('content-security-policy', pagePolicy({ scriptHashes: page.scriptHashes, nonce, turnstile }));
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted))
@@ -73,7 +82,7 @@ async function sendPage(request: FastifyRequest, reply: FastifyReply, page: TPag
 
 /** Serves the built SPA; unknown page paths get index.html (the SPA shows Page Not Found). */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string, options: TWebAppOptions) {
-  const { apiPrefixes, turnstile } = options;
+  const { apiPrefixes, turnstile, subscriberPages } = options;
   const indexPath = path.join(webDistDir, 'index.html');
   const shell = fs.existsSync(indexPath) ? readPage(indexPath) : null;
   if (shell) {
@@ -109,6 +118,22 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string, o
       if (isApiPath(route, apiPrefixes)) continue;
       const page = readPage(path.join(webDistDir, file));
       app.get(route, (request, reply) => sendPage(request, reply, page, turnstile));
+    }
+    if (subscriberPages) {
+      for (const route of SUBSCRIBER_PAGE_ROUTES) {
+        app.get(route, async (request, reply) => {
+          const pathname = request.url.split('?')[0] ?? '/';
+          // A page that cannot be rendered still works: the app renders it in the browser.
+          const page = await subscriberPages
+            .render(pathname, request.headers['accept-language'])
+            .catch((error: unknown) => {
+              request.log.error({ err: error, path: pathname }, 'subscriber page render failed');
+              return null;
+            });
+          // The language of the page follows the browser's.
+          return sendPage(request, reply, page ?? shell, turnstile, 'accept-encoding, accept-language');
+        });
+      }
     }
   }
   app.setNotFoundHandler((request, reply) => {

@@ -7,7 +7,7 @@ export const queryKeys = {
   devOutbox: ['dev', 'outbox'] as const,
   /** The inbox: its list, [...inbox, 'unread'], [...inbox, 'settings'] and each thread [...inbox, id]. */
   inbox: ['admin', 'inbox'] as const,
-  /** Public info of a station's join and unsubscribe pages: [...subscribePage, slug]. */
+  /** Public info of a station's join and unsubscribe pages: [...subscribePage, slug, language]. */
   subscribePage: ['subscribe', 'info'] as const,
   /** Every page of the SMS contacts list: [...smsContacts, { search, status, page }]. */
   smsContacts: ['admin', 'sms-contacts'] as const,

@@ -1,7 +1,9 @@
-// The Mantine styles of the first paint: the public frame (header, footer, the page skeleton shown
-// while a page loads, error page, the notifications' container) and the landing page with its menu
-// and screenshot modal, in the package's own order, @mantine/core before @mantine/notifications as
-// Mantine requires. Every other page loads all of Mantine's styles with its code (all-styles.ts,
+// The Mantine styles of the first paint, in the package's own order, @mantine/core before
+// @mantine/notifications as Mantine requires: the public frame (header, footer, the page skeleton
+// shown while a page loads, error page, the notifications' container), the landing page with its
+// menu and screenshot modal, and the notices (Alert) that the admin area's first view and the
+// subscriber pages both show (each loads its own other styles: a file both imported would become
+// a chunk of its own). Every other page loads all of Mantine's styles with its code (all-styles.ts,
 // through lazyPage);
 // first-paint-styles.test.tsx fails when one of these components renders a class not styled here.
 import '@mantine/core/styles/baseline.css';
@@ -17,6 +19,7 @@ import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Flex.css';
+import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Anchor.css';
 import '@mantine/core/styles/Burger.css';

@@ -4,15 +4,22 @@ import { releasePrerenderedMarkup } from './prerendered';
 
 type TPageNeeds = {
   /**
+   * A layout around lazy pages (the subscriber pages' frame): attached before the page inside it
+   * may be, so it leaves releasing the prerendered markup to that page.
+   */
+  layout?: boolean;
+  /**
    * Translation namespaces the page renders with, beside `common`. By default every namespace of
    * the language: safe for any page. A page that lists its own loads less (the landing page).
    */
   namespaces?: readonly string[];
   /**
-   * Every Mantine stylesheet. The first paint ships only the styles of the public frame and the
-   * landing page (src/app/first-paint-styles.ts); every other page loads the rest with its code.
+   * The Mantine styles beyond the first paint's, loaded with the page's code: by default every
+   * stylesheet (all-styles.ts). The first paint ships only the styles of the public frame and the
+   * landing page (src/app/first-paint-styles.ts), all the landing page needs (null); the
+   * subscriber pages load their own few (subscriber-styles.ts).
    */
-  allStyles?: boolean;
+  styles?: (() => Promise<unknown>) | null;
 };
 
 /** Every Mantine stylesheet, in their package order (core before the other packages). */
@@ -27,19 +34,19 @@ const loadAllStyles = () => import('./all-styles');
 export function lazyPage<TName extends string>(
   load: () => Promise<{ [K in NoInfer<TName>]: ComponentType }>,
   name: TName,
-  { namespaces, allStyles = true }: TPageNeeds = {},
+  { namespaces, styles = loadAllStyles, layout = false }: TPageNeeds = {},
 ): LazyExoticComponent<ComponentType> {
   return lazy(async () => {
     try {
       const [module] = await Promise.all([
         load(),
         namespaces ? loadNamespaces(namespaces) : loadAllNamespaces(),
-        allStyles ? loadAllStyles() : undefined,
+        styles?.(),
       ]);
       const Page = module[name];
       return {
         default: function AttachedPage() {
-          useEffect(releasePrerenderedMarkup, []);
+          useEffect(layout ? () => undefined : releasePrerenderedMarkup, []);
           return createElement(Page);
         },
       };

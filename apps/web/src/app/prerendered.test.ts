@@ -1,4 +1,11 @@
+import { LANGUAGE_CODES } from '@message-station/shared';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { subscriberLanguageFor } from '../features/subscribers/subscriber-language';
+import {
+  browserLanguages,
+  rememberedSubscriberLanguage,
+  SUBSCRIBER_LANGUAGE_KEY,
+} from '../i18n/subscriber-i18n';
 import {
   canHydrate,
   clearStamp,
@@ -29,7 +36,19 @@ function runInline(script: string, { stored, languages }: { stored?: string; lan
   new Function(script)();
 }
 
+/** The staff interface's language for these browser languages, with nothing stored. */
+function uiLanguage(languages: readonly string[]): 'en' | 'es' {
+  return languages
+    .find((tag) => /^(en|es)\b/i.test(tag))
+    ?.slice(0, 2)
+    .toLowerCase() === 'es'
+    ? 'es'
+    : 'en';
+}
+
 afterEach(() => {
+  localStorage.clear();
+  vi.restoreAllMocks();
   document.body.replaceChildren();
   document.documentElement.removeAttribute(STALE_ATTRIBUTE);
 });
@@ -69,6 +88,47 @@ describe('prerendered markup', () => {
   it('is hidden when it was rendered in another year (the footer shows the year)', () => {
     runInline(staleMarkupGuard({ ...STAMP, year: YEAR - 1 }, ['en', 'es']), { languages: ['en-US'] });
     expect(document.documentElement.hasAttribute(STALE_ATTRIBUTE)).toBe(true);
+  });
+
+  it("finds a subscriber page's language as the subscriber pages do, for every kind of visitor", () => {
+    const cases: { offered: string[]; languages: string[]; remembered?: string }[] = [
+      { offered: ['en', 'es'], languages: ['en-US'] },
+      { offered: ['en', 'es'], languages: ['es-MX', 'en'] },
+      { offered: ['es', 'en'], languages: [] },
+      { offered: ['es', 'fr'], languages: ['de-DE', 'fr-CA'] },
+      { offered: ['es', 'fr'], languages: ['de-DE'] },
+      { offered: ['en', 'zh', 'ko'], languages: ['zh-Hant-TW', 'ko'] },
+      { offered: ['en', 'es'], languages: ['es-ES'], remembered: 'en' },
+      { offered: ['en', 'es'], languages: ['en'], remembered: 'fr' },
+      { offered: ['fr', 'es'], languages: ['en'], remembered: 'es' },
+      { offered: ['en', 'es'], languages: ['es'], remembered: 'klingon' },
+    ];
+    for (const { offered, languages, remembered } of cases) {
+      localStorage.clear();
+      if (remembered) localStorage.setItem(SUBSCRIBER_LANGUAGE_KEY, remembered);
+      vi.spyOn(navigator, 'languages', 'get').mockReturnValue(languages);
+      vi.spyOn(navigator, 'language', 'get').mockReturnValue(languages[0] ?? 'en-US');
+      const expected = subscriberLanguageFor(offered, browserLanguages(), rememberedSubscriberLanguage());
+      for (const rendered of LANGUAGE_CODES) {
+        document.documentElement.removeAttribute(STALE_ATTRIBUTE);
+        const stamp = { ...STAMP, language: uiLanguage(languages), subscriberLanguage: rendered };
+        new Function(
+          staleMarkupGuard(stamp, ['en', 'es'], {
+            offered,
+            productLanguages: LANGUAGE_CODES,
+            rememberedKey: SUBSCRIBER_LANGUAGE_KEY,
+          }),
+        )();
+        const stale = document.documentElement.hasAttribute(STALE_ATTRIBUTE);
+        expect({ offered, languages, remembered, rendered, stale }).toEqual({
+          offered,
+          languages,
+          remembered,
+          rendered,
+          stale: rendered !== expected,
+        });
+      }
+    }
   });
 
   it('hides stale markup and holds clicks on buttons only until the stamp is cleared', () => {

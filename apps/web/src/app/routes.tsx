@@ -11,7 +11,7 @@ import { RouteError } from './RouteError';
 // Public site
 const LandingPage = lazyPage(() => import('../public/LandingPage'), 'LandingPage', {
   namespaces: ['landing'],
-  allStyles: false,
+  styles: null,
 });
 const PlatformOverviewPage = lazyPage(() => import('../public/PlatformOverviewPage'), 'PlatformOverviewPage');
 const PressReleasePage = lazyPage(() => import('../public/PressReleasePage'), 'PressReleasePage');
@@ -32,12 +32,33 @@ const AcceptInvitationPage = lazyPage(
   'AcceptInvitationPage',
 );
 const ResetPasswordPage = lazyPage(() => import('../features/auth/ResetPasswordPage'), 'ResetPasswordPage');
-const JoinPage = lazyPage(() => import('../features/subscribers/JoinPage'), 'JoinPage');
-const UnsubscribePage = lazyPage(() => import('../features/subscribers/UnsubscribePage'), 'UnsubscribePage');
-const ThanksPage = lazyPage(() => import('../features/subscribers/ThanksPage'), 'ThanksPage');
+/**
+ * The subscriber pages speak from their own texts (subscriber-i18n.ts) and need few styles: the
+ * server renders them with those inline (decision 0044).
+ */
+const SUBSCRIBER_PAGE_NEEDS = {
+  namespaces: [],
+  styles: () => import('../features/subscribers/subscriber-styles'),
+};
+const JoinPage = lazyPage(
+  () => import('../features/subscribers/JoinPage'),
+  'JoinPage',
+  SUBSCRIBER_PAGE_NEEDS,
+);
+const UnsubscribePage = lazyPage(
+  () => import('../features/subscribers/UnsubscribePage'),
+  'UnsubscribePage',
+  SUBSCRIBER_PAGE_NEEDS,
+);
+const ThanksPage = lazyPage(
+  () => import('../features/subscribers/ThanksPage'),
+  'ThanksPage',
+  SUBSCRIBER_PAGE_NEEDS,
+);
 const SubscriberLayout = lazyPage(
   () => import('../features/subscribers/SubscriberLayout'),
   'SubscriberLayout',
+  { ...SUBSCRIBER_PAGE_NEEDS, layout: true },
 );
 const DevOutboxPage = lazyPage(() => import('../features/dev-outbox/DevOutboxPage'), 'DevOutboxPage');
 const DevCheckoutPage = lazyPage(() => import('../features/billing/DevCheckoutPage'), 'DevCheckoutPage');

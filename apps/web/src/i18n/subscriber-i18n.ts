@@ -69,6 +69,15 @@ const ready = subscriberI18n.init({
   react: { useSuspense: false },
 });
 
+/** True when this language's texts are loaded and it is the pages' language. */
+export function isSubscriberLanguageLoaded(language: TLanguageCode): boolean {
+  return (
+    subscriberI18n.isInitialized &&
+    subscriberI18n.language === language &&
+    subscriberI18n.hasResourceBundle(language, SUBSCRIBER_NAMESPACE)
+  );
+}
+
 /** Loads one language's texts (its own chunk) and makes it the pages' language. */
 export async function loadSubscriberLanguage(language: TLanguageCode): Promise<void> {
   await ready;

@@ -3,7 +3,6 @@
 // Mantine's styles with their code (../all-styles.ts, through lazyPage), which repeats these in the
 // same order; first-view.test.tsx fails when the frame or the dashboard renders a class not styled
 // by one of the two.
-import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/NavLink.css';

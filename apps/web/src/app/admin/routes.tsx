@@ -7,7 +7,7 @@ import type { TRouteHandle } from '../route-handle';
 
 // The first view (the frame and the dashboard) loads its own texts and styles (./index.ts imports
 // them), not every page's.
-const firstView = { namespaces: ADMIN_FIRST_VIEW_NAMESPACES, allStyles: false };
+const firstView = { namespaces: ADMIN_FIRST_VIEW_NAMESPACES, styles: null };
 const AdminArea = lazyPage(() => import('./index'), 'AdminArea', firstView);
 const RequireAdmin = lazyPage(() => import('./index'), 'RequireAdmin');
 const RequireSuperadmin = lazyPage(() => import('./index'), 'RequireSuperadmin');

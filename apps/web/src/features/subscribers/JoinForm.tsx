@@ -11,6 +11,7 @@ import type {
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { UsPhoneInput, usPhoneE164, usPhoneProblem } from '../../components/UsPhoneInput';
+import { AttachedFieldset } from './AttachedFieldset';
 import { NewTabLink } from './NewTabLink';
 import { useConsentLanguage, useRegisterMutation } from './queries';
 import { safeColor, stationFill } from './station-brand';
@@ -96,97 +97,99 @@ export function JoinForm({ slug, info, form, onRegistered }: JoinFormProps) {
 
   return (
     <form onSubmit={submit} noValidate>
-      <Stack gap="lg">
-        <UsPhoneInput
-          label={t('phone.label')}
-          placeholder={t('phone.placeholder')}
-          description={t('phone.hint')}
-          inputWrapperOrder={['label', 'input', 'description', 'error']}
-          withAsterisk
-          size="md"
-          value={form.values.phone}
-          onChange={(phone) => form.setFieldValue('phone', phone)}
-          error={form.errors.phone}
-        />
-
-        <Checkbox.Group
-          size="md"
-          label={t('join.alertTypes')}
-          description={t('join.alertTypesHint')}
-          withAsterisk
-          {...form.getInputProps('types')}
-        >
-          <Stack gap="sm" mt="xs">
-            {messageTypes.map((type) => {
-              const color = safeColor(type.color_code, 'var(--mantine-color-gray-6)');
-              const checked = form.values.types.includes(type.message_type);
-              return (
-                <Paper
-                  key={type.id}
-                  withBorder
-                  radius="md"
-                  p="sm"
-                  style={{
-                    borderLeft: `5px solid ${color}`,
-                    background: checked
-                      ? `color-mix(in srgb, ${color} 6%, var(--mantine-color-body))`
-                      : undefined,
-                  }}
-                >
-                  <Checkbox
-                    value={type.message_type}
-                    color={color}
-                    autoContrast
-                    size="md"
-                    label={<Text fw={600}>{type.display_name}</Text>}
-                    description={type.description}
-                  />
-                  {checked && chooseLanguage && (
-                    <NativeSelect
-                      mt="xs"
-                      ml={{ base: 0, xs: 32 }}
-                      maw={{ xs: 260 }}
-                      label={t('join.receiveIn')}
-                      aria-label={t('join.receiveInFor', { type: type.display_name })}
-                      data={languageOptions}
-                      {...form.getInputProps(`languages.${type.message_type}`)}
-                    />
-                  )}
-                </Paper>
-              );
-            })}
-          </Stack>
-        </Checkbox.Group>
-
-        <Text fz="sm" c="dimmed">
-          <Trans
-            t={t}
-            i18nKey="join.privacyNotice"
-            components={{
-              privacy: <NewTabLink href={station.privacy_url} />,
-              terms: <NewTabLink href={station.terms_url} />,
-            }}
+      <AttachedFieldset>
+        <Stack gap="lg">
+          <UsPhoneInput
+            label={t('phone.label')}
+            placeholder={t('phone.placeholder')}
+            description={t('phone.hint')}
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            withAsterisk
+            size="md"
+            value={form.values.phone}
+            onChange={(phone) => form.setFieldValue('phone', phone)}
+            error={form.errors.phone}
           />
-        </Text>
 
-        <Checkbox
-          label={station.consent_text}
-          size="md"
-          color={brand}
-          autoContrast
-          {...form.getInputProps('consent', { type: 'checkbox' })}
-        />
+          <Checkbox.Group
+            size="md"
+            label={t('join.alertTypes')}
+            description={t('join.alertTypesHint')}
+            withAsterisk
+            {...form.getInputProps('types')}
+          >
+            <Stack gap="sm" mt="xs">
+              {messageTypes.map((type) => {
+                const color = safeColor(type.color_code, 'var(--mantine-color-gray-6)');
+                const checked = form.values.types.includes(type.message_type);
+                return (
+                  <Paper
+                    key={type.id}
+                    withBorder
+                    radius="md"
+                    p="sm"
+                    style={{
+                      borderLeft: `5px solid ${color}`,
+                      background: checked
+                        ? `color-mix(in srgb, ${color} 6%, var(--mantine-color-body))`
+                        : undefined,
+                    }}
+                  >
+                    <Checkbox
+                      value={type.message_type}
+                      color={color}
+                      autoContrast
+                      size="md"
+                      label={<Text fw={600}>{type.display_name}</Text>}
+                      description={type.description}
+                    />
+                    {checked && chooseLanguage && (
+                      <NativeSelect
+                        mt="xs"
+                        ml={{ base: 0, xs: 32 }}
+                        maw={{ xs: 260 }}
+                        label={t('join.receiveIn')}
+                        aria-label={t('join.receiveInFor', { type: type.display_name })}
+                        data={languageOptions}
+                        {...form.getInputProps(`languages.${type.message_type}`)}
+                      />
+                    )}
+                  </Paper>
+                );
+              })}
+            </Stack>
+          </Checkbox.Group>
 
-        {register.isError && (
-          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
-            {subscriberErrorText(register.error, t('errors.generic'))}
-          </Alert>
-        )}
+          <Text fz="sm" c="dimmed">
+            <Trans
+              t={t}
+              i18nKey="join.privacyNotice"
+              components={{
+                privacy: <NewTabLink href={station.privacy_url} />,
+                terms: <NewTabLink href={station.terms_url} />,
+              }}
+            />
+          </Text>
 
-        <Button type="submit" size="md" fullWidth color={brand} autoContrast loading={register.isPending}>
-          {t('join.submit')}
-        </Button>
-      </Stack>
+          <Checkbox
+            label={station.consent_text}
+            size="md"
+            color={brand}
+            autoContrast
+            {...form.getInputProps('consent', { type: 'checkbox' })}
+          />
+
+          {register.isError && (
+            <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
+              {subscriberErrorText(register.error, t('errors.generic'))}
+            </Alert>
+          )}
+
+          <Button type="submit" size="md" fullWidth color={brand} autoContrast loading={register.isPending}>
+            {t('join.submit')}
+          </Button>
+        </Stack>
+      </AttachedFieldset>
     </form>
   );
 }

@@ -4,6 +4,7 @@ import { NativeSelect } from '@mantine/core';
 import type { TStationPublicInfo } from '@message-station/shared';
 import { IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useHydrated } from '../../components/use-hydrated';
 import { isProductLanguage } from '../../i18n/subscriber-i18n';
 import { useSubscriberLanguage } from './subscriber-language';
 
@@ -14,12 +15,15 @@ export function SubscriberLanguageSelect({
 }) {
   const { t } = useTranslation('subscribers');
   const { language, choose } = useSubscriberLanguage();
+  // Switched before the app holds the page, the page would not follow (AttachedFieldset).
+  const hydrated = useHydrated();
   if (languages.length < 2) return null;
   return (
     <NativeSelect
       size="xs"
       w={140}
       aria-label={t('language.label')}
+      disabled={!hydrated}
       leftSection={<IconLanguage size={16} aria-hidden="true" />}
       value={language}
       data={languages.map((l) => ({ value: l.language_code, label: l.native_name }))}

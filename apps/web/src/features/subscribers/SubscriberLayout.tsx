@@ -9,17 +9,26 @@ import { PageLoader } from '../../components/PageLoader';
 import i18n, { currentLanguage } from '../../i18n';
 import {
   browserLanguages,
+  isSubscriberLanguageLoaded,
   loadSubscriberLanguage,
-  pickSubscriberLanguage,
   rememberedSubscriberLanguage,
   rememberSubscriberLanguage,
   subscriberI18n,
 } from '../../i18n/subscriber-i18n';
-import { firstGuess, SubscriberLanguageContext, type TSubscriberLanguage } from './subscriber-language';
+import {
+  fittedLanguage,
+  forgetRenderedLanguage,
+  initialLanguage,
+  SubscriberLanguageContext,
+  type TSubscriberLanguage,
+} from './subscriber-language';
 
 export function SubscriberLayout() {
-  const [language, setLanguage] = useState<TLanguageCode>(firstGuess);
-  const [loaded, setLoaded] = useState<TLanguageCode | null>(null);
+  const [language, setLanguage] = useState<TLanguageCode>(initialLanguage);
+  // Already loaded (a server-rendered page being attached, or a return visit): no loader first.
+  const [loaded, setLoaded] = useState<TLanguageCode | null>(() =>
+    isSubscriberLanguageLoaded(language) ? language : null,
+  );
 
   useEffect(() => {
     let current = true;
@@ -40,6 +49,7 @@ export function SubscriberLayout() {
   useEffect(
     () => () => {
       document.documentElement.lang = currentLanguage();
+      forgetRenderedLanguage();
     },
     [],
   );
@@ -49,11 +59,7 @@ export function SubscriberLayout() {
     setLanguage(next);
   }, []);
   const fitStation = useCallback((offered: readonly string[]) => {
-    setLanguage((now) =>
-      offered.includes(now)
-        ? now
-        : pickSubscriberLanguage(offered, browserLanguages(), rememberedSubscriberLanguage()),
-    );
+    setLanguage((now) => fittedLanguage(now, offered, browserLanguages(), rememberedSubscriberLanguage()));
   }, []);
   const context = useMemo<TSubscriberLanguage>(
     () => ({ language: loaded ?? language, choose, fitStation }),

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { UsPhoneInput, usPhoneE164, usPhoneProblem } from '../../components/UsPhoneInput';
+import { AttachedFieldset } from './AttachedFieldset';
 import { useStationInfoQuery, useUnsubscribeMutation } from './queries';
 import { StationCard } from './StationCard';
 import { StationNotFound } from './StationNotFound';
@@ -76,25 +77,27 @@ function UnsubscribeFlow({ slug, station }: { slug: string; station: TStationPub
         {t('unsubscribe.intro', { station: station.display_name })}
       </Text>
       <form onSubmit={submit} noValidate>
-        <Stack gap="lg">
-          <UsPhoneInput
-            label={t('phone.label')}
-            placeholder={t('phone.placeholder')}
-            withAsterisk
-            size="md"
-            value={form.values.phone}
-            onChange={(phone) => form.setFieldValue('phone', phone)}
-            error={form.errors.phone}
-          />
-          {mutation.isError && (
-            <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
-              {subscriberErrorText(mutation.error, t('errors.unsubscribeFailed'))}
-            </Alert>
-          )}
-          <Button type="submit" size="md" fullWidth color="red" loading={mutation.isPending}>
-            {t('unsubscribe.submit')}
-          </Button>
-        </Stack>
+        <AttachedFieldset>
+          <Stack gap="lg">
+            <UsPhoneInput
+              label={t('phone.label')}
+              placeholder={t('phone.placeholder')}
+              withAsterisk
+              size="md"
+              value={form.values.phone}
+              onChange={(phone) => form.setFieldValue('phone', phone)}
+              error={form.errors.phone}
+            />
+            {mutation.isError && (
+              <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
+                {subscriberErrorText(mutation.error, t('errors.unsubscribeFailed'))}
+              </Alert>
+            )}
+            <Button type="submit" size="md" fullWidth color="red" loading={mutation.isPending}>
+              {t('unsubscribe.submit')}
+            </Button>
+          </Stack>
+        </AttachedFieldset>
       </form>
       <Text fz="sm" c="dimmed" ta="center">
         {t('unsubscribe.stayPrompt')}{' '}

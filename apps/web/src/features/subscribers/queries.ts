@@ -2,7 +2,6 @@
 // The POSTs are made by visitors without a session, so each first makes sure of the CSRF cookie.
 import type { TLanguageCode, TSubscribeRequest } from '@message-station/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { queryKeys } from '../../api/query-keys';
 import {
   getStationPublicInfo,
   registerSubscriber,
@@ -11,7 +10,7 @@ import {
   verifySubscriber,
 } from '../../api/subscribers';
 import { withCsrfCookie } from '../auth/queries';
-import { useSubscriberLanguage } from './subscriber-language';
+import { stationInfoKey, useSubscriberLanguage } from './subscriber-language';
 
 /** The consent is recorded in the language of the page, the one the person read it in. */
 export function useConsentLanguage(): TLanguageCode {
@@ -22,7 +21,7 @@ export function useConsentLanguage(): TLanguageCode {
 export function useStationInfoQuery(slug: string) {
   const { language } = useSubscriberLanguage();
   return useQuery({
-    queryKey: [...queryKeys.subscribePage, slug, language],
+    queryKey: stationInfoKey(slug, language),
     queryFn: ({ signal }) => getStationPublicInfo(slug, language, signal),
     placeholderData: (previous) => previous,
   });

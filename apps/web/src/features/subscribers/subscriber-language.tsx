@@ -1,7 +1,8 @@
 // Which language the subscriber pages speak, and the switch between the station's languages.
 // Chosen from the browser before the station is known, then kept to the station's languages.
-import type { TLanguageCode } from '@message-station/shared';
+import { LANGUAGE_CODES, type TLanguageCode } from '@message-station/shared';
 import { createContext, useContext, useEffect } from 'react';
+import { queryKeys } from '../../api/query-keys';
 import {
   browserLanguages,
   isProductLanguage,
@@ -26,14 +27,54 @@ export function useSubscriberLanguage(): TSubscriberLanguage {
 }
 
 /** Before the station answers: the remembered or browser language among all nine, else English. */
-export function firstGuess(): TLanguageCode {
-  const remembered = rememberedSubscriberLanguage();
+function guessFrom(browser: readonly string[], remembered: string | null): TLanguageCode {
   if (isProductLanguage(remembered)) return remembered;
-  return pickSubscriberLanguage(
-    ['en', 'es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ko'],
-    browserLanguages(),
-    null,
-  );
+  return pickSubscriberLanguage(LANGUAGE_CODES, browser, null);
+}
+
+/** Once the station's languages are known: the current one if the station speaks it, else the best of its own. */
+export function fittedLanguage(
+  current: TLanguageCode,
+  offered: readonly string[],
+  browser: readonly string[],
+  remembered: string | null,
+): TLanguageCode {
+  return offered.includes(current) ? current : pickSubscriberLanguage(offered, browser, remembered);
+}
+
+/**
+ * The language a visitor's subscriber page settles on for a station: what the server renders it
+ * in (decision 0044), and what staleMarkupGuard finds again in the browser, by hand.
+ */
+export function subscriberLanguageFor(
+  offered: readonly string[],
+  browser: readonly string[],
+  remembered: string | null,
+): TLanguageCode {
+  return fittedLanguage(guessFrom(browser, remembered), offered, browser, remembered);
+}
+
+/** The server rendered the page in this language, and the app attaches to its markup. */
+let renderedLanguage: TLanguageCode | null = null;
+
+/** Called before rendering or attaching to a server-rendered subscriber page. */
+export function startInLanguage(language: TLanguageCode): void {
+  renderedLanguage = language;
+}
+
+/** SubscriberLayout's first language: the server-rendered page's, else the first guess. */
+export function initialLanguage(): TLanguageCode {
+  return renderedLanguage ?? guessFrom(browserLanguages(), rememberedSubscriberLanguage());
+}
+
+/** The layout left: a later visit starts from the visitor's own choice again. */
+export function forgetRenderedLanguage(): void {
+  renderedLanguage = null;
+}
+
+/** The key of a station's info in one language (useStationInfoQuery). */
+export function stationInfoKey(slug: string, language: string) {
+  return [...queryKeys.subscribePage, slug, language] as const;
 }
 
 /** Fits the page's language to the station once its languages are known. */
