@@ -21,12 +21,12 @@ function stationInfo(displayName: string): TStationPublicInfo {
       brand_color: '#1c7ed6',
       languages: [],
       consent_text: 'I agree',
-      privacy_url: null,
-      terms_url: null,
+      privacy_url: 'https://demo.example/privacy',
+      terms_url: 'https://demo.example/terms',
       subscriptions_open: true,
     },
     message_types: [],
-  } as TStationPublicInfo;
+  };
 }
 
 function sha256(text: string): string {
