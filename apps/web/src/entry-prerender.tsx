@@ -26,6 +26,7 @@ import {
 import { createQueryClient } from './app/query-client';
 import { appRoutes } from './app/routes';
 import {
+  forgetRenderedLanguage,
   startInLanguage,
   stationInfoKey,
   subscriberLanguageFor,
@@ -149,7 +150,7 @@ export async function planSubscriberPage(
         await i18n.changeLanguage(page.language);
         await loadSubscriberLanguage(language);
         startInLanguage(language);
-      });
+      }).finally(forgetRenderedLanguage);
       const rendered: TRenderedPage = {
         markup,
         rootAttributes: stampAttributes(page),

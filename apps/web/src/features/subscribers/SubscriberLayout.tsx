@@ -45,14 +45,14 @@ export function SubscriberLayout() {
     };
   }, [language]);
 
-  // Leaving for a staff page: <html lang> follows the staff interface again.
-  useEffect(
-    () => () => {
+  useEffect(() => {
+    // The server-rendered page's language has served: a later visit starts from the visitor's.
+    forgetRenderedLanguage();
+    // Leaving for a staff page: <html lang> follows the staff interface again.
+    return () => {
       document.documentElement.lang = currentLanguage();
-      forgetRenderedLanguage();
-    },
-    [],
-  );
+    };
+  }, []);
 
   const choose = useCallback((next: TLanguageCode) => {
     rememberSubscriberLanguage(next);

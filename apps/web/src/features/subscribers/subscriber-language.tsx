@@ -67,7 +67,7 @@ export function initialLanguage(): TLanguageCode {
   return renderedLanguage ?? guessFrom(browserLanguages(), rememberedSubscriberLanguage());
 }
 
-/** The layout left: a later visit starts from the visitor's own choice again. */
+/** The rendered page is attached (or rendered, on the server): later visits start from the visitor's choice. */
 export function forgetRenderedLanguage(): void {
   renderedLanguage = null;
 }
