@@ -141,7 +141,8 @@ describe('subscriber pages rendered by the server', () => {
   it("renders the station's page in the language the visitor will read, with what the app needs", async () => {
     const asked: string[] = [];
     const html = await render('/join/demo', ['es-MX', 'en'], asked);
-    expect(asked).toEqual(['demo:en', 'demo:es']);
+    // One read of the station: it speaks the visitor's language.
+    expect(asked).toEqual(['demo:es']);
     const served = parse(String(html));
     expect(served.documentElement.lang).toBe('es');
     expect(served.title).toBe('Suscribirse a alertas por SMS · Demo Radio 101.5 · Message Station');
@@ -188,7 +189,10 @@ describe('subscriber pages rendered by the server', () => {
     expect(await render('/join/nowhere', ['en'])).toBeNull();
     expect(await render('/join/demo/thanks', ['en'])).toBeNull();
     expect(await render('/admin/login', ['en'])).toBeNull();
-    const unsubscribe = await render('/unsubscribe/demo', ['fr', 'de']);
+    const asked: string[] = [];
+    const unsubscribe = await render('/unsubscribe/demo', ['fr', 'de'], asked);
+    // French first, then the station's own language once it turns out not to speak French.
+    expect(asked).toEqual(['demo:fr', 'demo:en']);
     expect(unsubscribe).toContain('<h1');
     // Neither French nor German is offered: the station's primary language.
     expect(parse(String(unsubscribe)).documentElement.lang).toBe('en');

@@ -125,12 +125,14 @@ export async function planSubscriberPage(
   } catch {
     return null;
   }
-  // The station's languages are the same in every language of its info.
-  const first = await request.stationInfo(slug, 'en');
+  // The info in the visitor's best language of all nine: the station's languages come with it,
+  // and when the station speaks that language (most visits) it is the page's info as well.
+  const guess = subscriberLanguageFor(LANGUAGE_CODES, request.browserLanguages, null);
+  const first = await request.stationInfo(slug, guess);
   if (!first) return null;
   const offered = first.station.languages.map((language) => language.language_code);
   const language = subscriberLanguageFor(offered, request.browserLanguages, null);
-  const info = language === 'en' ? first : await request.stationInfo(slug, language);
+  const info = language === guess ? first : await request.stationInfo(slug, language);
   if (!info) return null;
   const page: TPageRender = {
     path: request.path,

@@ -1,12 +1,12 @@
 // The connected machines on a phone (decision 0043): the table's columns as one card per machine, so
 // the page never scrolls sideways. The same fields and words as MachinesTable.
-import { Badge, Box, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Box, Paper, Stack, Text } from '@mantine/core';
 import type { TConnectedClient } from '@message-station/shared';
-import { IconDeviceDesktop } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { voicePairs } from './clients-list';
 import { useLastSeenNow } from './last-seen';
+import { MachineName } from './MachineName';
 
 export function MachineCards({ clients }: { clients: TConnectedClient[] }) {
   const { t } = useTranslation('admin', { keyPrefix: 'machines' });
@@ -26,17 +26,7 @@ export function MachineCards({ clients }: { clients: TConnectedClient[] }) {
             p="sm"
             data-client-id={client.client_id}
           >
-            <Group gap={8} wrap="nowrap">
-              <IconDeviceDesktop
-                size={18}
-                aria-hidden="true"
-                color="var(--mantine-color-teal-6)"
-                style={{ flexShrink: 0 }}
-              />
-              <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
-                {client.client_name}
-              </Text>
-            </Group>
+            <MachineName name={client.client_name} fw={600} />
             <Box
               component="dl"
               m={0}

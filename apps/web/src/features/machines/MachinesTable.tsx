@@ -1,12 +1,12 @@
 // The connected machines: Client Name, Platform, Audio Device ('Default' if none), Voices ('EN:
 // en-us, ES: es-419', else 'Not configured'), Version, Last Seen (spec §2 Machines).
-import { Badge, Group, Table, Text } from '@mantine/core';
+import { Badge, Table, Text } from '@mantine/core';
 import type { TConnectedClient } from '@message-station/shared';
-import { IconDeviceDesktop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../components/ListTable';
 import { voicePairs } from './clients-list';
 import { useLastSeenNow } from './last-seen';
+import { MachineName } from './MachineName';
 
 export function MachinesTable({ clients }: { clients: TConnectedClient[] }) {
   const { t } = useTranslation('admin', { keyPrefix: 'machines' });
@@ -28,17 +28,7 @@ export function MachinesTable({ clients }: { clients: TConnectedClient[] }) {
         return (
           <Table.Tr key={client.client_id} data-client-id={client.client_id}>
             <Table.Td miw={160}>
-              <Group gap={8} wrap="nowrap">
-                <IconDeviceDesktop
-                  size={18}
-                  aria-hidden="true"
-                  color="var(--mantine-color-teal-6)"
-                  style={{ flexShrink: 0 }}
-                />
-                <Text fz="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
-                  {client.client_name}
-                </Text>
-              </Group>
+              <MachineName name={client.client_name} fz="sm" fw={500} />
             </Table.Td>
             <Table.Td miw={120}>{client.platform}</Table.Td>
             <Table.Td miw={120} style={{ overflowWrap: 'anywhere' }}>

@@ -3,27 +3,15 @@
 // at two lines, translations, created (relative), where its latest send stands, and Details.
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import type { TMessage } from '../../api/messages';
-import type { TStationMessageType } from '../../api/sms-contacts';
-import { useFullTimeText, useRelativeAgeText } from '../../i18n/relative-age';
 import { ApprovalBadge } from '../approvals/ApprovalBadge';
-import { useNow } from '../registration/use-now';
 import { LastSendStatus } from './LastSendStatus';
 import { TranslationBadges } from './MessageBadges';
-import { AGE_TICK_MS } from './MessagesTable';
+import { type TMessageListProps, useMessageTimes } from './MessagesTable';
 import { TypeBadge } from './TypeBadge';
 
-type MessageCardsProps = {
-  messages: TMessage[];
-  types: TStationMessageType[];
-  onDetails: (message: TMessage) => void;
-};
-
-export function MessageCards({ messages, types, onDetails }: MessageCardsProps) {
+export function MessageCards({ messages, types, onDetails }: TMessageListProps) {
   const { t } = useTranslation('messages');
-  const ageText = useRelativeAgeText();
-  const fullTime = useFullTimeText();
-  const now = useNow(AGE_TICK_MS);
+  const { ageText, fullTime, now } = useMessageTimes();
 
   return (
     <Stack gap="sm">

@@ -14,17 +14,24 @@ import { TypeBadge } from './TypeBadge';
 /** Relative times move on once a minute. */
 export const AGE_TICK_MS = 60_000;
 
-type MessagesTableProps = {
+/** The messages list, as a table (desktop) or as cards (phone, MessageCards). */
+export type TMessageListProps = {
   messages: TMessage[];
   types: TStationMessageType[];
   onDetails: (message: TMessage) => void;
 };
 
-export function MessagesTable({ messages, types, onDetails }: MessagesTableProps) {
-  const { t } = useTranslation('messages');
+/** Each message's age ("5 minutes ago", moving on once a minute) and its full time for the tooltip. */
+export function useMessageTimes() {
   const ageText = useRelativeAgeText();
   const fullTime = useFullTimeText();
   const now = useNow(AGE_TICK_MS);
+  return { ageText, fullTime, now };
+}
+
+export function MessagesTable({ messages, types, onDetails }: TMessageListProps) {
+  const { t } = useTranslation('messages');
+  const { ageText, fullTime, now } = useMessageTimes();
 
   return (
     <Table.ScrollContainer minWidth={1000}>
