@@ -22,11 +22,16 @@ import type { TScheduleQueue } from './modules/schedules/service.js';
 import { declareTranslateQueue, translationQueue } from './modules/translation/queue.js';
 import type { TStationTranslation } from './modules/translation/station-chains.js';
 import { startTranslationWorker } from './modules/translation/worker.js';
+import { declareWeatherQueue, startWeatherPoller } from './modules/weather/queue.js';
+import { newWebhookWorkerId } from './modules/webhooks/deliver.js';
+import { createWebhookPost } from './modules/webhooks/post.js';
+import { startWebhookWorker, type TWebhookQueue, webhookSender } from './modules/webhooks/worker.js';
 import type { TEventBus } from './platform/event-bus.js';
 import type { TJobRunner } from './platform/jobs.js';
 import type { TRateLimitStore } from './platform/rate-limit/index.js';
 import type { TEmailProvider } from './providers/email/index.js';
 import type { TSmsProvider } from './providers/sms/index.js';
+import { createNwsClient } from './providers/weather/nws.js';
 
 export type TNodeWork = {
   translationQueue: TTranslationQueue;
@@ -34,6 +39,8 @@ export type TNodeWork = {
   dispatch: TDispatchQueue;
   /** Wakes a sweep of due schedules at a schedule's next run. */
   schedules: TScheduleQueue;
+  /** Wakes a worker to send due webhook deliveries (a test event, a replay). */
+  webhooks: TWebhookQueue;
   /** True when this node claims jobs and deliveries (ROLE all or worker). */
   runs: boolean;
 };
@@ -69,12 +76,14 @@ export async function startNodeWork(deps: TWorkDeps): Promise<TNodeWork> {
     await declareTranslateQueue(boss);
     await declareLockEmailQueue(boss);
     await declareSchedulesQueue(boss);
+    await declareWeatherQueue(boss);
     await declareInboxQueue(boss, config.translation.retryDelaySeconds);
     return {
       translationQueue: translationQueue(boss, [], config.translation.retryDelaySeconds),
       inboxQueue: inboxQueue(boss),
       dispatch: await dispatchSender(boss),
       schedules: schedulesQueue(boss),
+      webhooks: await webhookSender(boss),
       runs: false,
     };
   }
@@ -129,5 +138,31 @@ export async function startNodeWork(deps: TWorkDeps): Promise<TNodeWork> {
       await deps.events.publish({ stationId, type: 'sms_progress', data: { message_id: messageId } });
     },
   });
-  return { translationQueue: queue, inboxQueue: inbox, dispatch, schedules, runs: true };
+  // National Weather Service alerts drafted as messages (issue 23): one node polls at a time.
+  await startWeatherPoller(boss, {
+    db: database.db,
+    nws: createNwsClient({ ...config.weather, log }),
+    now,
+    events: deps.events,
+    translationQueue: queue,
+    pollSeconds: config.weather.pollSeconds,
+    log,
+    async sent(stationId, messageId) {
+      await dispatch.wake(stationId);
+      await deps.events.publish({ stationId, type: 'sms_progress', data: { message_id: messageId } });
+    },
+  });
+  const webhooks = await startWebhookWorker(boss, {
+    db: database.db,
+    post: createWebhookPost(config.webhooks),
+    email: deps.email,
+    sessionSecret: config.sessionSecret,
+    publicUrl: config.publicUrl,
+    now,
+    holder: newWebhookWorkerId(),
+    log,
+    // Tests that drive the dispatcher by hand drive the webhook deliveries by hand too.
+    background: deps.dispatchInBackground ?? true,
+  });
+  return { translationQueue: queue, inboxQueue: inbox, dispatch, schedules, webhooks, runs: true };
 }

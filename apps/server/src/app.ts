@@ -34,6 +34,7 @@ import { inboxRoutes } from './modules/inbox/routes.js';
 import { createAgentHub } from './modules/machines/hub.js';
 import { machineRoutes } from './modules/machines/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
+import { publicApiRoutes } from './modules/public-api/routes.js';
 import { createRateLimits } from './modules/rate-limits/index.js';
 import { registrationRoutes } from './modules/registration/routes.js';
 import { releaseRoutes } from './modules/releases/routes.js';
@@ -43,6 +44,7 @@ import { smsTextRoutes } from './modules/sms-texts/routes.js';
 import { stationRoutes } from './modules/station/routes.js';
 import { stationSettingsRoutes } from './modules/station/settings-routes.js';
 import { typeTranslationRoutes } from './modules/station/type-translation-routes.js';
+import { stationKeyRoutes } from './modules/station-keys/routes.js';
 import { subscriberRoutes } from './modules/subscribers/routes.js';
 import { stationPublicInfo } from './modules/subscribers/service.js';
 import { superadminRoutes } from './modules/superadmin/routes.js';
@@ -51,6 +53,8 @@ import { glossaryRoutes } from './modules/translation/glossary-routes.js';
 import { translationSettingsRoutes } from './modules/translation/settings-routes.js';
 import { createStationTranslation } from './modules/translation/station-chains.js';
 import { userRoutes } from './modules/users/routes.js';
+import { weatherRoutes } from './modules/weather/routes.js';
+import { webhookRoutes } from './modules/webhooks/routes.js';
 import { registerBodyDepthLimit } from './platform/body-depth.js';
 import { AppError, clientErrorHandler, errorBody, registerErrorHandler } from './platform/errors.js';
 import { createEventBus } from './platform/event-bus.js';
@@ -124,6 +128,8 @@ export async function buildApp(deps: TAppDeps) {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'session' },
           csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+          // The public API v1 (issue 23): a station key as `Authorization: Bearer <key>`.
+          stationKey: { type: 'http', scheme: 'bearer' },
         },
       },
     },
@@ -213,6 +219,7 @@ export async function buildApp(deps: TAppDeps) {
   // SIGTERM drains before the database closes: calls in flight are recorded, claims given back.
   app.addHook('preClose', async () => {
     await work.dispatch.drain();
+    await work.webhooks.drain();
   });
   const ctx: TAppContext = {
     config,
@@ -274,11 +281,21 @@ export async function buildApp(deps: TAppDeps) {
   await app.register(glossaryRoutes, ctx);
   await app.register(templateRoutes, ctx);
   await app.register(userRoutes, ctx);
+  await app.register(stationKeyRoutes, ctx);
   await app.register(billingRoutes, ctx);
   await app.register(superadminRoutes, ctx);
   await app.register(deliveryRoutes, { ...ctx, dispatch: work.dispatch });
   await app.register(scheduleRoutes, { ...ctx, schedules: work.schedules });
+  await app.register(weatherRoutes, {
+    ...ctx,
+    async sent(stationId, messageId) {
+      await work.dispatch.wake(stationId);
+      await ctx.events.publish({ stationId, type: 'sms_progress', data: { message_id: messageId } });
+    },
+  });
   await app.register(stationSendingRoutes, ctx);
+  await app.register(webhookRoutes, { ...ctx, webhooks: work.webhooks });
+  await app.register(publicApiRoutes, { ...ctx, dispatch: work.dispatch, rateStore });
   await app.register(dashboardRoutes, ctx);
   await app.register(botCheckRoutes, ctx);
   await app.register(contactRoutes, ctx);

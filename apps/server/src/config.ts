@@ -1,5 +1,6 @@
 // Every environment variable the server reads, parsed once. Documented in .env.example.
 import path from 'node:path';
+import { APP_VERSION } from '@message-station/shared';
 import { z } from 'zod';
 import { defaultWebDist, repoRoot } from './paths.js';
 
@@ -77,6 +78,8 @@ const ZEnv = z.object({
   APERTIUM_APY_URL: z.url().optional(),
   STATION_KEYS_SECRET: z.string().min(32, 'STATION_KEYS_SECRET must be at least 32 characters').optional(),
   STATION_ENGINES_PRIVATE_URLS: booleanFromEnv.optional(),
+  WEBHOOKS_ALLOW_HTTP: booleanFromEnv.optional(),
+  WEBHOOKS_ALLOW_PRIVATE_HOSTS: booleanFromEnv.optional(),
   STRIPE_WEBHOOK_SECRET: z
     .string()
     .startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_')
@@ -105,6 +108,16 @@ const ZEnv = z.object({
   OPENAI_TTS_API_KEY: z.string().optional(),
   OPENAI_TTS_MODEL: z.string().default('tts-1'),
   OPENAI_TTS_VOICES: z.string().default('alloy,nova,echo,fable,onyx,shimmer'),
+  NWS_API_URL: z.url().default('https://api.weather.gov'),
+  NWS_USER_AGENT: z.string().trim().min(1).optional(),
+  // NWS asks clients not to poll faster than about every 30 seconds.
+  NWS_POLL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(30, 'NWS_POLL_SECONDS is at least 30 (NWS asks not to poll faster)')
+    .max(3600)
+    .default(60),
+  NWS_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
 });
 
 export type TConfig = {
@@ -149,6 +162,19 @@ export type TConfig = {
   /** Desktop agent releases, one folder per version (scripts/build-agent-release.mjs). */
   releasesDir: string;
   speech: TSpeechConfig;
+  webhooks: TWebhooksConfig;
+  weather: TWeatherConfig;
+};
+
+/** National Weather Service alerts (issue 23, docs/weather-alerts.md). */
+export type TWeatherConfig = {
+  /** Where the NWS API is (NWS_API_URL); tests point it at a loopback fake. */
+  apiUrl: string;
+  /** Sent with every request, as NWS asks: the application and a contact (NWS_USER_AGENT). */
+  userAgent: string;
+  /** How often the workers check the stations' zones (NWS_POLL_SECONDS, at least 30). */
+  pollSeconds: number;
+  timeoutMs: number;
 };
 
 export const SPEECH_PROVIDER_NAMES = ['google', 'openai', 'espeak'] as const;
@@ -262,6 +288,17 @@ export type TTranslationConfig = {
   apertium: { apyUrl?: string };
   /** The engines stations add in Settings → Translation (decision 0033). */
   station: TStationEnginesConfig;
+};
+
+/** Outbound webhooks (issue 23): where stations' endpoints may be. */
+export type TWebhooksConfig = {
+  /** http:// URLs too (WEBHOOKS_ALLOW_HTTP; off in production unless set). */
+  allowHttp: boolean;
+  /**
+   * Hosts that are or resolve to loopback, private or link-local addresses (a receiver on the same
+   * machine in development and tests). WEBHOOKS_ALLOW_PRIVATE_HOSTS; never on by default in production.
+   */
+  allowPrivateHosts: boolean;
 };
 
 export type TStationEnginesConfig = {
@@ -420,6 +457,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     supportEmail: e.SUPPORT_EMAIL ?? `support@${new URL(publicUrl).hostname}`,
     releasesDir: path.resolve(repoRoot, e.RELEASES_DIR ?? 'releases'),
     speech,
+    weather: {
+      apiUrl: e.NWS_API_URL.replace(/\/$/, ''),
+      // NWS identifies callers by an application name and a contact; never sent empty.
+      userAgent:
+        e.NWS_USER_AGENT ??
+        `MessageStation/${APP_VERSION} (${publicUrl}, ${e.SUPPORT_EMAIL ?? `support@${new URL(publicUrl).hostname}`})`,
+      pollSeconds: e.NWS_POLL_SECONDS,
+      timeoutMs: e.NWS_TIMEOUT_MS,
+    },
+    webhooks: {
+      allowHttp: e.WEBHOOKS_ALLOW_HTTP ?? !production,
+      allowPrivateHosts: e.WEBHOOKS_ALLOW_PRIVATE_HOSTS ?? !production,
+    },
   };
 }
 

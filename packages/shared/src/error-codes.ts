@@ -4,8 +4,11 @@
 // in the interface language (apps/web/src/locales/{en,es}/errors.json). A code never changes
 // meaning; a new refusal gets a new code.
 import { APPROVAL_ERRORS } from './approvals.js';
+import { WEBHOOK_ERRORS } from './outbound-webhooks.js';
 import { SCHEDULE_ERRORS } from './schedules.js';
+import { STATION_KEY_ERRORS } from './station-keys.js';
 import { STATION_SMS_TEXT_ERRORS } from './station-sms-texts.js';
+import { WEATHER_ERRORS } from './weather.js';
 
 /** One English text with `{{param}}` placeholders. */
 type TText = string;
@@ -302,6 +305,15 @@ export const ERROR_CODES = {
 
   // Two-person approval (/admin/api/messages/{id}/approval, decision 0039)
   ...APPROVAL_ERRORS,
+
+  // Station API keys and the public API v1 (issue 23)
+  ...STATION_KEY_ERRORS,
+
+  // National Weather Service alerts (/admin/api/weather, issue 23)
+  ...WEATHER_ERRORS,
+
+  // Outbound webhooks (/admin/api/webhooks, issue 23)
+  ...WEBHOOK_ERRORS,
 } as const satisfies Record<string, TErrorTemplate>;
 
 export type TErrorCode = keyof typeof ERROR_CODES;

@@ -3,6 +3,9 @@
 // without an entry fails the typecheck. Grouped as the catalogue (error-codes.ts) is.
 import { APPROVAL_ERROR_STATUS } from './approvals.js';
 import type { TErrorCode } from './error-codes.js';
+import { WEBHOOK_ERROR_STATUS } from './outbound-webhooks.js';
+import { STATION_KEY_ERROR_STATUS } from './station-keys.js';
+import { WEATHER_ERROR_STATUS } from './weather.js';
 
 export const ERROR_STATUS = {
   // Generic
@@ -281,6 +284,11 @@ export const ERROR_STATUS = {
 
   // Two-person approval
   ...APPROVAL_ERROR_STATUS,
+  ...STATION_KEY_ERROR_STATUS,
+  ...WEATHER_ERROR_STATUS,
+
+  // Outbound webhooks
+  ...WEBHOOK_ERROR_STATUS,
 } as const satisfies Record<TErrorCode, number>;
 
 /** The codes whose status is decided elsewhere and relayed: Fastify's own 4xx, another node's answer. */

@@ -35,8 +35,11 @@ export const SESSION_TTL_MS = LIMITS.sessionHours * 60 * 60 * 1000;
 /** sessions.last_seen_at is written at most this often per session. */
 const LAST_SEEN_EVERY_MS = 60_000;
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
-/** Callers that prove themselves another way (provider signatures) and send no cookies. */
-const CSRF_EXEMPT_PREFIXES = ['/webhooks/'];
+/**
+ * Callers that prove themselves another way (provider signatures; the public API v1's bearer key)
+ * and send no cookies.
+ */
+const CSRF_EXEMPT_PREFIXES = ['/webhooks/', '/api/v1/'];
 
 export type TSessionOptions = {
   db: Db;

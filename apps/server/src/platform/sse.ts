@@ -133,4 +133,12 @@ export function openEventStream(
     stop();
     raw.end();
   });
+  // A stream that has said all it had to (the public API's, once every translation is final).
+  return {
+    send,
+    end() {
+      stop();
+      raw.end();
+    },
+  };
 }

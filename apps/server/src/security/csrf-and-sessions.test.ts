@@ -17,6 +17,7 @@ import {
 import {
   bodyIds,
   createSecurityWorld,
+  isPublicApiOperation,
   isSuperadminOperation,
   pathValues,
   REQUIRED_QUERY,
@@ -26,9 +27,11 @@ import {
 const CSRF_REFUSAL = 'Invalid or missing CSRF token. Reload the page and try again.';
 /** Callers that send no cookies and prove themselves with the vendor's signature instead. */
 const isWebhook = (operation: TOperation) => operation.path.startsWith('/webhooks/');
-/** Station pages' API (session cookie) and the desktop agent's (API key). */
+/** Station pages' API (session cookie), the desktop agent's (API key) and the public API v1 (station key). */
 const needsCaller = (operation: TOperation) =>
-  operation.path.startsWith('/admin/api/') || operation.path.startsWith('/agent/');
+  operation.path.startsWith('/admin/api/') ||
+  operation.path.startsWith('/agent/') ||
+  isPublicApiOperation(operation);
 
 type TClient = Awaited<ReturnType<TSecurityWorld['visitor']>>;
 
@@ -90,7 +93,9 @@ describe('the OpenAPI document, CSRF and sessions', async () => {
 
   describe('a state-changing request without the CSRF header answers 403', () => {
     it.each(
-      writes.filter((operation) => !isWebhook(operation)).map((operation) => [operation.key, operation]),
+      writes
+        .filter((operation) => !isWebhook(operation) && !isPublicApiOperation(operation))
+        .map((operation) => [operation.key, operation]),
     )('%s', async (_key, operation) => {
       const signedIn = await world.signedIn(
         isSuperadminOperation(operation) ? world.superadminId : a.adminId,
@@ -158,6 +163,20 @@ describe('the OpenAPI document, CSRF and sessions', async () => {
           expect(typeof response.json().error).toBe('string');
         }
         expect(await vendorVisibleRows()).toEqual(before);
+      },
+    );
+  });
+
+  // A bearer key is no ambient credential a page could send on the user's behalf: no CSRF token.
+  // Nor does a browser's session open the public API: only a station key does.
+  describe('the public API v1 (exempt from CSRF) answers 401 to a signed-in browser without a station key', () => {
+    it.each(operations.filter(isPublicApiOperation).map((operation) => [operation.key, operation]))(
+      '%s',
+      async (_key, operation) => {
+        const signedIn = await world.signedIn(a.adminId);
+        const response = await signedIn.request(requestOf(operation));
+        expect(response.statusCode).toBe(401);
+        expect(response.headers['www-authenticate']).toMatch(/^Bearer realm=/);
       },
     );
   });

@@ -5,7 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { TestClient } from '../test/app.js';
 import { hostileVariants, type TVariant } from './hostile-input.js';
 import { deletionsLast, documentedOperations, LIVE_STREAMS, type TOperation } from './operations.js';
-import { bodyIds, createSecurityWorld, isSuperadminOperation, pathValues, REQUIRED_QUERY } from './world.js';
+import {
+  bodyIds,
+  callerHeaders,
+  createSecurityWorld,
+  isSuperadminOperation,
+  pathValues,
+  REQUIRED_QUERY,
+} from './world.js';
 
 describe('hostile input never gets a 5xx', async () => {
   const world = await createSecurityWorld();
@@ -58,7 +65,10 @@ describe('hostile input never gets a 5xx', async () => {
           method: operation.method,
           url: variant.url,
           body: variant.raw ? variant.raw.payload : variant.body,
-          headers: variant.raw ? { 'content-type': variant.raw.contentType } : {},
+          headers: {
+            ...callerHeaders(operation, a),
+            ...(variant.raw ? { 'content-type': variant.raw.contentType } : {}),
+          },
         });
         const problem = problemWith(variant, response);
         if (problem) problems.push(`${variant.name}: ${problem}`);

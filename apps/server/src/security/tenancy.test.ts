@@ -18,6 +18,7 @@ import {
   smsContacts,
   smsDeliveries,
   smsSends,
+  stationApiKeys,
   stations,
   users,
 } from '../db/schema/index.js';
@@ -31,6 +32,7 @@ import {
 } from './operations.js';
 import {
   bodyIds,
+  callerHeaders,
   createSecurityWorld,
   isSuperadminOperation,
   pathValues,
@@ -82,6 +84,7 @@ describe('another station’s ids answer 404', async () => {
         .where(eq(smsContactPreferences.stationId, stationId)),
       users: await db.select().from(users).where(eq(users.stationId, stationId)),
       keys: await db.select().from(apiKeys).where(eq(apiKeys.stationId, stationId)),
+      stationKeys: await db.select().from(stationApiKeys).where(eq(stationApiKeys.stationId, stationId)),
       sessions: await db.select({ id: sessions.id }).from(sessions).where(inArray(sessions.userId, userIds)),
       machines: await db.select().from(agentClients).where(eq(agentClients.stationId, stationId)),
       sends: await db.select().from(smsSends).where(eq(smsSends.stationId, stationId)),
@@ -117,6 +120,8 @@ describe('another station’s ids answer 404', async () => {
       method: operation.method,
       url: urlOf(operation, values, { ...REQUIRED_QUERY[operation.key], ...query }),
       body: operation.body ? sampleOf(operation.body, bodyIds(owner)) : undefined,
+      // The public API v1 is called with A's station key (never B's).
+      headers: callerHeaders(operation, a),
     };
   }
 
@@ -153,6 +158,21 @@ describe('another station’s ids answer 404', async () => {
     const own = await (await world.signedIn(a.adminId)).request(requestOf(operation, a));
     expect(own.statusCode, own.body).not.toBe(404);
     expect(own.statusCode, own.body).toBeLessThan(500);
+  });
+
+  it('a station API key of station B does not open station A, nor does a desktop key', async () => {
+    for (const key of [b.stationKey, a.apiKey]) {
+      const response = await app.inject({
+        url: '/api/v1/messages',
+        headers: { authorization: `Bearer ${key}` },
+      });
+      if (key === b.stationKey) {
+        expect(response.statusCode).toBe(200);
+        expect(response.body).not.toContain(a.marker);
+      } else {
+        expect(response.statusCode).toBe(401);
+      }
+    }
   });
 
   it('an agent key of station B does not open station A', async () => {

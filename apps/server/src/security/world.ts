@@ -1,8 +1,10 @@
 // Two stations with one of everything (message, translation, contact, pending sign-up, user with
 // an API key, machine, message type, delivery, template, schedule, inbox conversation), sessions made straight in the database (no
 // sign-in limits spent), and the map from an operation's parameters to those objects.
-import { COOKIE_NAMES } from '@message-station/shared';
+import { COOKIE_NAMES, STATION_KEY_SCOPES } from '@message-station/shared';
 import { and, eq } from 'drizzle-orm';
+import { afterAll } from 'vitest';
+import { loadConfig } from '../config.js';
 import type { Db } from '../db/client.js';
 import {
   agentClients,
@@ -17,12 +19,18 @@ import {
   stations,
   userInvitations,
   users,
+  weatherAlerts,
+  webhookDeliveries,
+  webhookEndpoints,
 } from '../db/schema/index.js';
+import { createStationKey } from '../modules/station-keys/service.js';
 import { createUserWithHash, issueApiKey } from '../modules/users/service.js';
 import { createSession } from '../platform/session.js';
 import { sha256 } from '../platform/tokens.js';
 import { createTestApp, TestClient } from '../test/app.js';
+import { TEST_CONFIG_ENV } from '../test/db.js';
 import { createContact } from '../test/factories.js';
+import { startFakeNws } from '../test/fake-nws.js';
 import { createMessage } from '../test/messages-factory.js';
 import type { TOperation } from './operations.js';
 
@@ -39,6 +47,9 @@ export type TStationObjects = {
   userId: string;
   /** The user's desktop-agent key. */
   apiKey: string;
+  /** A station API key for the public API v1, with every scope (issue 23). */
+  stationKey: string;
+  stationKeyId: string;
   /** A pending invitation of the station and its link's token. */
   invitationId: string;
   invitationToken: string;
@@ -49,6 +60,11 @@ export type TStationObjects = {
   templateId: string;
   scheduleId: string;
   conversationId: string;
+  /** An outbound webhook endpoint and one delivery to it (issue 23). */
+  webhookEndpointId: string;
+  webhookDeliveryId: string;
+  /** A weather alert the station received, and the message drafted from it (issue 23). */
+  weatherAlertId: string;
   deliveryPhone: string;
   /** Written into every object's text, so a reply that carries any of it is a leak. */
   marker: string;
@@ -87,6 +103,10 @@ async function stationObjects(db: Db, slug: string, label: string): Promise<TSta
   const { apiKey } = await issueApiKey(
     { db, now: new Date(), stationId: station.id, userId: admin.id },
     user.id,
+  );
+  const stationKey = await createStationKey(
+    { db, now: new Date(), stationId: station.id, userId: admin.id },
+    { name: `${marker} integration`, scopes: [...STATION_KEY_SCOPES], rate_limit_per_minute: 1000 },
   );
   const invitationToken = `${marker}-invitation-token`;
   const [invitation] = await db
@@ -147,6 +167,24 @@ async function stationObjects(db: Db, slug: string, label: string): Promise<TSta
     sentAt: new Date(),
     finishedAt: new Date(),
   });
+  const webhook = await webhookObjects(db, station.id, marker);
+  const [weatherAlert] = await db
+    .insert(weatherAlerts)
+    .values({
+      stationId: station.id,
+      nwsId: `urn:oid:2.49.0.1.840.0.${label}-security`,
+      event: 'Tornado Warning',
+      severity: 'Extreme',
+      headline: `${marker} tornado warning`,
+      areaDesc: `${marker} county`,
+      kind: 'Alert',
+      sentAt: new Date(),
+      receivedAt: new Date(),
+      outcome: 'drafted',
+      messageId: message.id,
+    })
+    .returning({ id: weatherAlerts.id });
+  if (!weatherAlert) throw new Error('weather alert not written');
   const { templateId, scheduleId, conversationId } = await workflowObjects(db, {
     stationId: station.id,
     adminId: admin.id,
@@ -162,12 +200,17 @@ async function stationObjects(db: Db, slug: string, label: string): Promise<TSta
     templateId,
     scheduleId,
     conversationId,
+    webhookEndpointId: webhook.endpointId,
+    webhookDeliveryId: webhook.deliveryId,
+    weatherAlertId: weatherAlert.id,
     messageId: message.id,
     contactId: contact.id,
     contactPhone: phone,
     pendingContactId: pending.id,
     userId: user.id,
     apiKey,
+    stationKey: stationKey.key,
+    stationKeyId: stationKey.station_key.id,
     invitationId: invitation.id,
     invitationToken,
     sessionId: session.id,
@@ -176,6 +219,44 @@ async function stationObjects(db: Db, slug: string, label: string): Promise<TSta
     deliveryPhone: phone,
     marker,
   };
+}
+
+/** An outbound webhook endpoint (its secret sealed for no one) and a delivered event to it. */
+async function webhookObjects(db: Db, stationId: string, marker: string) {
+  const [endpoint] = await db
+    .insert(webhookEndpoints)
+    .values({
+      stationId,
+      url: 'https://hooks.example.com/in',
+      description: `${marker} endpoint`,
+      events: ['send.completed'],
+      secretSealed: 'v1.unreadable',
+      secretHint: 'zzzz',
+    })
+    .returning({ id: webhookEndpoints.id });
+  if (!endpoint) throw new Error('webhook endpoint not written');
+  const eventId = crypto.randomUUID();
+  const [delivery] = await db
+    .insert(webhookDeliveries)
+    .values({
+      stationId,
+      endpointId: endpoint.id,
+      eventId,
+      eventType: 'send.completed',
+      payload: {
+        id: eventId,
+        type: 'send.completed',
+        created_at: new Date().toISOString(),
+        station_id: stationId,
+        data: { note: `${marker} event` },
+      },
+      status: 'delivered',
+      attempts: 1,
+      finishedAt: new Date(),
+    })
+    .returning({ id: webhookDeliveries.id });
+  if (!delivery) throw new Error('webhook delivery not written');
+  return { endpointId: endpoint.id, deliveryId: delivery.id };
 }
 
 /** A template, a schedule of the message and an inbox conversation with the contact (issue 21). */
@@ -244,7 +325,12 @@ async function workflowObjects(
 
 /** The app of one test file: station A ("demo") and station B ("riverside") of the demo seed. */
 export async function createSecurityWorld() {
-  const { app, db, config } = await createTestApp();
+  // The weather routes reach NWS (zones, event names): its loopback fake, so they answer as in use.
+  const nws = await startFakeNws();
+  afterAll(() => nws.close());
+  const { app, db, config } = await createTestApp({
+    config: { weather: { ...loadConfig(TEST_CONFIG_ENV).weather, apiUrl: nws.url } },
+  });
   const a = await stationObjects(db, 'demo', 'a');
   const b = await stationObjects(db, 'riverside', 'b');
   const [superadmin] = await db.select({ id: users.id }).from(users).where(eq(users.isSuperadmin, true));
@@ -300,10 +386,18 @@ const PATH_OBJECTS: Record<string, (objects: TStationObjects) => string> = {
   'invitations/{token}': (o) => o.invitationToken,
   'sessions/{id}': (o) => o.sessionId,
   'sms-contacts/{id}': (o) => o.contactId,
+  // The public API v1's contacts (/api/v1/contacts/{id}) and the admin's station keys (issue 23).
+  'contacts/{id}': (o) => o.contactId,
+  'station-keys/{id}': (o) => o.stationKeyId,
   'message-types/{id}': (o) => o.messageTypeId,
   'templates/{id}': (o) => o.templateId,
   'schedules/{id}': (o) => o.scheduleId,
   'inbox/{id}': (o) => o.conversationId,
+  // Outbound webhooks (issue 23): an endpoint, and a delivery of the log.
+  'webhooks/{id}': (o) => o.webhookEndpointId,
+  'deliveries/{id}': (o) => o.webhookDeliveryId,
+  // Weather alerts (issue 23): an alert the station received.
+  'alerts/{id}': (o) => o.weatherAlertId,
   'switch-station/{id}': (o) => o.stationId,
   'stations/{id}': (o) => o.stationId,
   'stations/{slug}': (o) => o.slug,
@@ -320,7 +414,24 @@ export function bodyIds(objects: TStationObjects): Record<string, string> {
 
 /** Ids carried in query strings (a list filtered to one message), mapped the same way. */
 export function queryIds(objects: TStationObjects): Record<string, string> {
-  return { message_id: objects.messageId };
+  return {
+    message_id: objects.messageId,
+    endpoint_id: objects.webhookEndpointId,
+    // The delivery log's cursor: a delivery of the station's own.
+    before_id: objects.webhookDeliveryId,
+  };
+}
+
+/** The public API v1 (issue 23): a bearer station key instead of the browser's session. */
+export const isPublicApiOperation = (operation: TOperation) => operation.path.startsWith('/api/v1/');
+
+/**
+ * Headers a request needs to reach its handler: for the public API v1, the station's key and an
+ * Idempotency-Key (which its send requires); none for the rest.
+ */
+export function callerHeaders(operation: TOperation, objects: TStationObjects): Record<string, string> {
+  if (!isPublicApiOperation(operation)) return {};
+  return { authorization: `Bearer ${objects.stationKey}`, 'idempotency-key': `security-${operation.method}` };
 }
 
 /** Query values a request needs to reach its handler (the rest are left to their defaults). */

@@ -30,6 +30,8 @@ export const TEST_CONFIG_ENV = {
   WEB_DIST_DIR: '/nonexistent-web-dist',
   // A transient engine failure is retried at once (the default waits 2 s, then 4, then 8).
   TRANSLATION_RETRY_DELAY_SECONDS: '0',
+  // No test reaches the real NWS: a test that wants alerts points this at its loopback fake.
+  NWS_API_URL: 'http://127.0.0.1:9',
 };
 
 export function testDbTemplates(): TTestDbTemplates | undefined {

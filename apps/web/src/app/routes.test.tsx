@@ -66,6 +66,8 @@ describe('admin guards', () => {
       'Billing',
       'Settings',
       'Audit',
+      'Webhooks',
+      'Weather alerts',
       'Download',
       'Contact Support',
       'My Account',

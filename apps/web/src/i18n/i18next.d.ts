@@ -2,6 +2,7 @@
 import 'i18next';
 import type account from '../locales/en/account.json';
 import type admin from '../locales/en/admin.json';
+import type apiKeys from '../locales/en/apiKeys.json';
 import type audit from '../locales/en/audit.json';
 import type auth from '../locales/en/auth.json';
 import type billing from '../locales/en/billing.json';
@@ -27,6 +28,8 @@ import type templates from '../locales/en/templates.json';
 import type translationSettings from '../locales/en/translationSettings.json';
 import type users from '../locales/en/users.json';
 import type voiceSettings from '../locales/en/voiceSettings.json';
+import type weather from '../locales/en/weather.json';
+import type webhooks from '../locales/en/webhooks.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {
@@ -44,6 +47,7 @@ declare module 'i18next' {
       messages: typeof messages;
       settings: typeof settings;
       users: typeof users;
+      apiKeys: typeof apiKeys;
       account: typeof account;
       audit: typeof audit;
       billing: typeof billing;
@@ -59,6 +63,8 @@ declare module 'i18next' {
       templates: typeof templates;
       translationSettings: typeof translationSettings;
       voiceSettings: typeof voiceSettings;
+      webhooks: typeof webhooks;
+      weather: typeof weather;
     };
   }
 }

@@ -9,7 +9,7 @@ function cardOf(title: string): HTMLElement {
 }
 
 describe('DocsPage', () => {
-  it('lists the SMS guide as available and the other guides as coming soon, with the platform version', async () => {
+  it('lists the SMS guide and the API reference as available and the other guides as coming soon, with the platform version', async () => {
     mockSession(null);
     renderApp('/docs');
 
@@ -19,7 +19,7 @@ describe('DocsPage', () => {
       .map((heading) => heading.textContent);
     expect(titles).toEqual([
       'SMS 10DLC Compliance Documentation',
-      'API',
+      'API reference',
       'Station Setup Guide',
       'Desktop App',
     ]);
@@ -28,7 +28,12 @@ describe('DocsPage', () => {
     expect(sms.getByText('Available')).toBeVisible();
     expect(sms.getByRole('link', { name: 'Read the guide' })).toHaveAttribute('href', '/docs/sms');
 
-    for (const title of ['API', 'Station Setup Guide', 'Desktop App']) {
+    // The reference is a page of the server (generated from the OpenAPI document): a plain link.
+    const api = within(cardOf('API reference'));
+    expect(api.getByText('Available')).toBeVisible();
+    expect(api.getByRole('link', { name: 'Open the API reference' })).toHaveAttribute('href', '/docs/api');
+
+    for (const title of ['Station Setup Guide', 'Desktop App']) {
       const card = within(cardOf(title));
       expect(card.getByText('Coming Soon')).toBeVisible();
       expect(card.queryByRole('link')).not.toBeInTheDocument();

@@ -1,5 +1,5 @@
-// The documentation index (spec §2 /docs): the SMS compliance guide, the guides still to come,
-// and the platform version.
+// The documentation index (spec §2 /docs): the SMS compliance guide, the API reference (a page the
+// server renders from the OpenAPI document, issue 23), the guides still to come, and the platform version.
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { PLATFORM_VERSION } from '@message-station/shared';
 import { IconApi, IconBook2, IconDeviceDesktop, IconMessage2, type TablerIcon } from '@tabler/icons-react';
@@ -7,11 +7,17 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PublicPage } from '../components/PublicPage';
 
-type TDocsEntry = { key: 'sms' | 'api' | 'setup' | 'desktop'; icon: TablerIcon; to?: string };
+/** `href`: a page of the server, not of this app (a full page load), opened by the `read` button. */
+type TDocsEntry = {
+  key: 'sms' | 'api' | 'setup' | 'desktop';
+  icon: TablerIcon;
+  to?: string;
+  href?: { url: string; read: 'index.api.read' };
+};
 
 const DOCS_ENTRIES: TDocsEntry[] = [
   { key: 'sms', icon: IconMessage2, to: '/docs/sms' },
-  { key: 'api', icon: IconApi },
+  { key: 'api', icon: IconApi, href: { url: '/docs/api', read: 'index.api.read' } },
   { key: 'setup', icon: IconBook2 },
   { key: 'desktop', icon: IconDeviceDesktop },
 ];
@@ -19,15 +25,16 @@ const DOCS_ENTRIES: TDocsEntry[] = [
 function DocsCard({ entry }: { entry: TDocsEntry }) {
   const { t } = useTranslation('docs');
   const Icon = entry.icon;
+  const available = Boolean(entry.to ?? entry.href);
   return (
-    <Card withBorder radius="md" p="lg" component="article" data-available={Boolean(entry.to)}>
+    <Card withBorder radius="md" p="lg" component="article" data-available={available}>
       <Stack gap="sm" h="100%">
         <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <ThemeIcon size={44} radius="md" variant="light" color={entry.to ? 'blue' : 'gray'}>
+          <ThemeIcon size={44} radius="md" variant="light" color={available ? 'blue' : 'gray'}>
             <Icon size={24} aria-hidden="true" />
           </ThemeIcon>
-          <Badge color={entry.to ? 'green' : 'gray'} variant="light">
-            {entry.to ? t('index.available') : t('index.comingSoon')}
+          <Badge color={available ? 'green' : 'gray'} variant="light">
+            {available ? t('index.available') : t('index.comingSoon')}
           </Badge>
         </Group>
         <Title order={2} fz="h4">
@@ -39,6 +46,11 @@ function DocsCard({ entry }: { entry: TDocsEntry }) {
         {entry.to && (
           <Button component={Link} to={entry.to} variant="light" style={{ alignSelf: 'flex-start' }}>
             {t('index.read')}
+          </Button>
+        )}
+        {entry.href && (
+          <Button component="a" href={entry.href.url} variant="light" style={{ alignSelf: 'flex-start' }}>
+            {t(entry.href.read)}
           </Button>
         )}
       </Stack>

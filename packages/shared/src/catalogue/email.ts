@@ -182,3 +182,27 @@ export const SCHEDULE_FAILED_EMAIL = {
     },
   },
 } as const;
+
+/** To each admin of a station whose webhook endpoint was turned off after failing (issue 23). */
+export const WEBHOOK_DISABLED_EMAIL = {
+  en: {
+    subject: 'A webhook endpoint was turned off',
+    hello: (name: string) => `Hello ${name},`,
+    what: (url: string, failures: number) =>
+      `Message Station turned off the webhook endpoint ${url}: its last ${failures} deliveries failed, each after 24 hours of retries.`,
+    lastError: (error: string) => `The last error was: ${error}`,
+    next: 'No events are sent to it while it is off. Once the receiver works again, turn the endpoint back on in Webhooks; failed deliveries can be replayed from the delivery log.',
+    button: 'Open webhooks',
+    footer: 'Message Station',
+  },
+  es: {
+    subject: 'Se desactivó un endpoint de webhook',
+    hello: (name: string) => `Hola, ${name}:`,
+    what: (url: string, failures: number) =>
+      `Message Station desactivó el endpoint de webhook ${url}: sus últimas ${failures} entregas fallaron, cada una tras 24 horas de reintentos.`,
+    lastError: (error: string) => `El último error fue: ${error}`,
+    next: 'No se le envían eventos mientras esté desactivado. Cuando el receptor vuelva a funcionar, actívelo de nuevo en Webhooks; las entregas fallidas se pueden reenviar desde el registro de entregas.',
+    button: 'Abrir webhooks',
+    footer: 'Message Station',
+  },
+} as const;

@@ -43,8 +43,8 @@ export const smsContacts = pgTable(
       .default('pending'),
     isVerified: boolean('is_verified').notNull().default(false),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    /** How the contact first came: web join, staff, import. */
-    source: text('source', { enum: ['web', 'staff', 'import'] }).notNull(),
+    /** How the contact first came: web join, staff, import, the public API (issue 23). */
+    source: text('source', { enum: ['web', 'staff', 'import', 'api'] }).notNull(),
     /** A join-page sign-up waiting for its code: applied once the code checks out. */
     pendingSignup: jsonb('pending_signup').$type<TPendingSignup>(),
     optedOutAt: timestamp('opted_out_at', { withTimezone: true }),
@@ -113,7 +113,7 @@ export const consentEvents = pgTable(
     phone: text('phone').notNull(),
     event: text('event', { enum: ['opt_in', 'opt_out'] }).notNull(),
     source: text('source', {
-      enum: ['web_join', 'keyword', 'import', 'staff', 'unsubscribe_page'],
+      enum: ['web_join', 'keyword', 'import', 'staff', 'unsubscribe_page', 'api'],
     }).notNull(),
     /** The exact consent text shown or attested, or the keyword received. */
     detail: text('detail'),

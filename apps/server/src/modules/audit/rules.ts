@@ -13,11 +13,14 @@ import { stationSending } from '../delivery/service.js';
 import { getMessage } from '../messages/service.js';
 import { getSchedule } from '../schedules/service.js';
 import { getStationSettings, listMessageTypes, stationRequiresTwoFactor } from '../station/service.js';
+import { getStationKey } from '../station-keys/service.js';
 import { findContactView } from '../subscribers/trail-service.js';
 import { getTemplate } from '../templates/service.js';
 import { findInvitationStation, getInvitation } from '../users/invitation-service.js';
 import { findUserByEmail, getStationUser } from '../users/service.js';
 import { findAccount } from '../users/trail-service.js';
+import { findWeatherSettings } from '../weather/trail-service.js';
+import { getWebhookEndpoint } from '../webhooks/service.js';
 import type { TAuditActor } from './service.js';
 
 export type TRuleCall = {
@@ -132,6 +135,19 @@ const messageRule = (action: string): TAuditRule => ({
   view: messageView,
   details: label('title'),
 });
+/** A send by SMS: how many texts, credits and how many wait for quiet hours (web app and API v1). */
+const smsSentRule: TAuditRule = {
+  ...messageRule('message.sms_sent'),
+  details: (call, view) => {
+    const result = replyOf(call);
+    return {
+      label: view?.title ?? null,
+      count: result.sent_count ?? 0,
+      credits: result.credits ?? 0,
+      waiting: result.waiting ?? 0,
+    };
+  },
+};
 const templateRule = (action: string): TAuditRule => ({
   action,
   target: 'template',
@@ -188,6 +204,25 @@ const contactRule = (action: string): TAuditRule => ({
   target: 'contact',
   view: (call) => findContactView(call.ctx.db, stationOf(call), paramsOf(call).id ?? ''),
   details: label('name'),
+});
+
+/** An outbound webhook endpoint as admins change it (never its secret). */
+const webhookRule = (action: string): TAuditRule => ({
+  action,
+  target: 'webhook',
+  view: async (call) => {
+    const endpoint = await getWebhookEndpoint(
+      { db: call.ctx.db, stationId: stationOf(call) },
+      paramsOf(call).id ?? '',
+    );
+    return {
+      url: endpoint.url,
+      description: endpoint.description,
+      events: endpoint.events.join(', '),
+      enabled: endpoint.enabled,
+    };
+  },
+  details: label('url'),
 });
 
 export const AUDIT_RULES: Record<string, TAuditRule | null> = {
@@ -282,6 +317,33 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
   'DELETE /admin/api/users/:id': userRule('user.deleted'),
   'POST /admin/api/users/:id/api-key': userRule('api_key.created'),
   'DELETE /admin/api/users/:id/api-key': userRule('api_key.revoked'),
+  // Integration keys (issue 23): the name, visible prefix and scopes; never the key.
+  'POST /admin/api/station-keys': {
+    action: 'station_key.created',
+    target: 'station_key',
+    targetId: (call) => (replyOf(call).station_key as { id?: string } | undefined)?.id,
+    details: (call) => {
+      const created = (replyOf(call).station_key ?? {}) as Record<string, unknown>;
+      return {
+        label: created.name ?? null,
+        key_prefix: created.key_prefix ?? null,
+        scopes: created.scopes ?? null,
+        rate_limit_per_minute: created.rate_limit_per_minute ?? null,
+      };
+    },
+  },
+  'DELETE /admin/api/station-keys/:id': {
+    action: 'station_key.revoked',
+    target: 'station_key',
+    view: async (call) => {
+      const key = await getStationKey(
+        { db: call.ctx.db, stationId: stationOf(call) },
+        paramsOf(call).id ?? '',
+      );
+      return { name: key.name, key_prefix: key.key_prefix, scopes: key.scopes };
+    },
+    details: (_call, view) => ({ label: view?.name ?? null, key_prefix: view?.key_prefix ?? null }),
+  },
 
   'PUT /admin/api/station/settings': {
     action: 'settings.updated',
@@ -389,18 +451,7 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
       kept: (call.request.body as { keep?: string } | undefined)?.keep ?? null,
     }),
   },
-  'POST /admin/api/messages/:id/send-sms': {
-    ...messageRule('message.sms_sent'),
-    details: (call, view) => {
-      const result = replyOf(call);
-      return {
-        label: view?.title ?? null,
-        count: result.sent_count ?? 0,
-        credits: result.credits ?? 0,
-        waiting: result.waiting ?? 0,
-      };
-    },
-  },
+  'POST /admin/api/messages/:id/send-sms': smsSentRule,
   'POST /admin/api/messages/:id/play': playbackRule('message.played'),
   'POST /admin/api/messages/:id/schedules': {
     action: 'schedule.created',
@@ -476,6 +527,51 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
     },
   },
 
+  'POST /admin/api/webhooks': {
+    action: 'webhook.created',
+    target: 'webhook',
+    targetId: replyId,
+    details: (call) => ({
+      label: replyOf(call).url ?? null,
+      events: ((replyOf(call).events ?? []) as string[]).join(', '),
+    }),
+  },
+  'PATCH /admin/api/webhooks/:id': webhookRule('webhook.updated'),
+  'DELETE /admin/api/webhooks/:id': webhookRule('webhook.deleted'),
+  'POST /admin/api/webhooks/:id/secret/reveal': webhookRule('webhook.secret_revealed'),
+  'POST /admin/api/webhooks/:id/secret/roll': webhookRule('webhook.secret_rolled'),
+  'POST /admin/api/webhooks/:id/test': webhookRule('webhook.test_sent'),
+  'POST /admin/api/webhooks/deliveries/:id/replay': {
+    action: 'webhook.delivery_replayed',
+    target: 'webhook_delivery',
+    details: (call) => ({
+      label: replyOf(call).endpoint_url ?? null,
+      event_type: replyOf(call).event_type ?? null,
+    }),
+  },
+
+  // Weather alerts (issue 23): the settings as admins change them, and "Check now".
+  'PUT /admin/api/weather/settings': {
+    action: 'weather.settings_updated',
+    target: 'station',
+    targetId: stationOf,
+    view: async (call) => {
+      const row = await findWeatherSettings(call.ctx.db, stationOf(call));
+      if (!row) return null;
+      return {
+        enabled: row.enabled,
+        zones: row.zones.map((zone) => zone.id).join(', '),
+        event_types: row.eventTypes.join(', '),
+        severities: row.severities.join(', '),
+        auto_send_severities: row.autoSendSeverities.join(', '),
+      };
+    },
+  },
+  'POST /admin/api/weather/check': {
+    action: 'weather.checked',
+    details: (call) => ({ count: replyOf(call).drafted ?? 0 }),
+  },
+
   'POST /admin/api/superadmin/switch-station/:id': {
     action: 'superadmin.station_viewed',
     target: 'station',
@@ -503,6 +599,24 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
   },
 
   // Stripe tells what changed; the event row says for which station and how.
+  // The public API v1 (issue 23): the same actions as the web app's, by the key's creator, each
+  // row naming the key (api_key, key_prefix).
+  'POST /api/v1/messages': {
+    action: 'message.created',
+    target: 'message',
+    targetId: replyId,
+    details: replyLabel('title'),
+  },
+  'POST /api/v1/messages/:id/send-sms': smsSentRule,
+  'POST /api/v1/contacts': {
+    action: 'contact.added',
+    target: 'contact',
+    targetId: replyId,
+    details: replyLabel('name'),
+  },
+  'PUT /api/v1/contacts/:id/preferences': contactRule('contact.preferences_changed'),
+  'POST /api/v1/contacts/:id/opt-out': contactRule('contact.status_changed'),
+
   'POST /webhooks/stripe': {
     action: 'billing.changed',
     station: async (call) => (await stripeEventOf(call))?.stationId,

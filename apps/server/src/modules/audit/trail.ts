@@ -10,8 +10,8 @@ import { AUDIT_RULES, type TAuditRule, type TRuleCall } from './rules.js';
 import { changedFields, recordAudit, type TAuditActor } from './service.js';
 
 const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-/** Where a route that changes state must be in the table: the admin API and sign-in. */
-export const AUDITED_PREFIXES = ['/admin/api/', '/auth/'];
+/** Where a route that changes state must be in the table: the admin API, sign-in, the public API v1. */
+export const AUDITED_PREFIXES = ['/admin/api/', '/auth/', '/api/v1/'];
 
 type TPending = {
   rule: TAuditRule;
@@ -22,6 +22,11 @@ type TPending = {
 declare module 'fastify' {
   interface FastifyRequest {
     auditPending?: TPending;
+    /**
+     * How the actor acted when not through a browser session: the public API v1's station key
+     * (issue 23) sets its name and visible prefix, kept with each row it causes.
+     */
+    auditVia?: Record<string, string>;
   }
 }
 
@@ -58,7 +63,8 @@ async function safely<T>(read: () => Promise<T>): Promise<T | null> {
 
 export function registerAuditTrail(app: FastifyInstance, ctx: TAppContext) {
   async function prepare(request: FastifyRequest, rule: TAuditRule) {
-    const auth = await ctx.sessions.getAuth(request);
+    // The guard's caller (a session, or the public API's key acting for its creator), else the session.
+    const auth = request.auth ?? (await ctx.sessions.getAuth(request));
     const call: TRuleCall = { ctx, request, auth, reply: null, subject: null };
     const { view, subject } = rule;
     call.subject = subject ? await safely(() => subject(call)) : null;
@@ -108,7 +114,7 @@ export function registerAuditTrail(app: FastifyInstance, ctx: TAppContext) {
       actor,
       action,
       target: rule.target ? { type: rule.target, id: targetId ?? call.subject?.userId ?? null } : null,
-      details: { ...details, ...(changes ?? {}) },
+      details: { ...details, ...(request.auditVia ?? {}), ...(changes ?? {}) },
       ip: request.ip,
       userAgent: request.headers['user-agent'] ?? null,
       at: ctx.now(),

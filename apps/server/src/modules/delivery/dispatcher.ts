@@ -26,6 +26,7 @@ import {
 } from './dispatch-repo.js';
 import { acquireLane, holdLease, releaseLane, type TLaneLeaseDeps } from './lane.js';
 import { applyEarlyStatuses } from './status.js';
+import { recordDeliveryWebhooks } from './webhook-events.js';
 
 export type TDispatchConfig = {
   /** Messages per second on the lane, across every node; 0 turns pacing off. */
@@ -212,7 +213,7 @@ async function refund(tx: DbOrTx, ids: string[], at: Date) {
   }
 }
 
-async function record(deps: TDispatchDeps, holder: string, outcomes: TOutcome[]) {
+async function record(deps: TDispatchDeps, holder: string, outcomes: TOutcome[], rows: TClaimed[]) {
   const now = deps.now();
   const at = now.toISOString();
   await deps.db.transaction(async (tx) => {
@@ -254,6 +255,15 @@ async function record(deps: TDispatchDeps, holder: string, outcomes: TOutcome[])
         now,
       );
     }
+    // delivery.failed, send.progress and send.completed webhooks (issue 23), with these moves.
+    const done = new Set(outcomes.filter((o) => o.kind === 'sent' || o.kind === 'failed').map((o) => o.id));
+    await recordDeliveryWebhooks(
+      tx,
+      rows.filter((r) => done.has(r.id)),
+      failed.map((o) => o.id),
+      now,
+      { progress: true },
+    );
   });
 }
 
@@ -354,7 +364,7 @@ export async function dispatchLane(deps: TDispatchDeps): Promise<TDispatchResult
       for (let i = 0; i < rows.length && mayStart(); i += chunk) {
         const submitting = await markSubmitting(deps, holder, rows.slice(i, i + chunk));
         const outcomes = await sendPaced(deps, submitting, pace, mayStart);
-        await record(deps, holder, outcomes);
+        await record(deps, holder, outcomes, submitting);
         result.sent += outcomes.filter((o) => o.kind === 'sent').length;
         result.failed += outcomes.filter((o) => o.kind === 'failed').length;
       }

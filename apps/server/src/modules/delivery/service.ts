@@ -1,6 +1,8 @@
-// What other modules use of delivery: a station's sending settings (the audit trail's "before")
-// and the stages a text goes through (the activity page).
+// What other modules use of delivery: a station's sending settings (the audit trail's "before"),
+// the stages a text goes through (the activity page), sends (scheduled sends, issue 21; the public
+// API v1, issue 23) with their progress and per-recipient report, and the dispatch queue's type.
 export { stationSending } from './lanes.js';
-// Scheduled sends check a send when scheduled and make it at the time (issue 21).
+export { listRecipients } from './report.js';
 export { acceptSend, previewSend } from './send.js';
-export { toStages } from './status.js';
+export { deliveryProgress, toStages } from './status.js';
+export type { TDispatchQueue } from './worker.js';

@@ -63,8 +63,8 @@ export async function applyKeptStatuses(db: DbOrTx, providerMessageIds?: string[
     from matched m
     where d.provider_message_id = m.provider_message_id
       and ${currentRank} < m.rank
-    returning d.station_id as "stationId", d.send_id as "sendId"`);
-  return rowsOf<{ stationId: string; sendId: string }>(result);
+    returning d.station_id as "stationId", d.send_id as "sendId", d.id as "id"`);
+  return rowsOf<{ stationId: string; sendId: string; id: string }>(result);
 }
 
 /** Kept callbacks whose delivery never recorded the id (not ours, or long gone) are dropped after a day. */

@@ -11,6 +11,7 @@ import {
   keepEarlyStatus,
   stagesByLanguage,
 } from './status-repo.js';
+import { recordDeliveryWebhooks } from './webhook-events.js';
 
 /** Twilio's statuses in the order a message moves through them; the last three are final. */
 const RANK: Record<
@@ -58,7 +59,16 @@ export async function applyEarlyStatuses(db: DbOrTx, providerMessageIds?: string
   if (providerMessageIds && providerMessageIds.length === 0) return [];
   // Nearly always there is no kept callback: one cheap look says so before the join.
   if (!(await anyEarlyStatus(db, providerMessageIds))) return [];
-  return applyKeptStatuses(db, providerMessageIds);
+  const moved = await applyKeptStatuses(db, providerMessageIds);
+  // delivery.failed for texts the carrier could not deliver (issue 23).
+  await recordDeliveryWebhooks(
+    db,
+    moved,
+    moved.map((m) => m.id),
+    new Date(),
+    { progress: false },
+  );
+  return moved;
 }
 
 type TStageRow = Record<

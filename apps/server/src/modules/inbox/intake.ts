@@ -10,6 +10,7 @@ import type { TSmsProvider } from '../../providers/sms/types.js';
 import { sendingAllowed } from '../billing/service.js';
 import { autoReplyBody } from '../sms-texts/service.js';
 import { findStationById } from '../station/service.js';
+import { recordWebhookEvent } from '../webhooks/index.js';
 import { publishInboxChange } from './events.js';
 import { chargeText, sendRecorded, type TOutboundText } from './outbound.js';
 import * as repo from './repo.js';
@@ -68,6 +69,19 @@ export async function receiveInboxText(
   });
   // The webhook records each provider id once before this, so a repeat cannot get here.
   if (!message) throw new Error('inbox text stored twice');
+  await recordWebhookEvent(tx, {
+    stationId: station.id,
+    type: 'inbound.received',
+    at,
+    data: {
+      message_id: message.id,
+      conversation_id: conversation.id,
+      contact_id: route.contact?.id ?? null,
+      phone: text.phone,
+      body: text.body,
+      language,
+    },
+  });
   if (translate) await deps.inboxQueue.enqueue(tx, { stationId: station.id, messageId: message.id });
 
   const autoReply =

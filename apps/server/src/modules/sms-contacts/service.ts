@@ -140,9 +140,17 @@ export async function updateStatus(
   return describe(ctx, row);
 }
 
-export async function addContact(
-  ctx: Pick<TServiceContext, 'db' | 'sms' | 'now' | 'stationId' | 'userId' | 'ip' | 'userAgent'>,
-  input: { name: string; phone: string; message_preferences: TMessagePreferences },
+type TContactWriteContext = Pick<TServiceContext, 'db' | 'now' | 'stationId' | 'userId' | 'ip' | 'userAgent'>;
+type TNewContact = { name: string; phone: string; message_preferences: TMessagePreferences };
+
+/**
+ * A new contact of the station with their alert types and the consent event of how they came, in
+ * one transaction: pending until they confirm (staff), or active at once (an attested API call).
+ */
+async function insertContactWithConsent(
+  ctx: TContactWriteContext,
+  input: TNewContact,
+  how: { source: 'staff' | 'api'; active: boolean; consentText: (stationName: string) => string },
 ) {
   const catalog = await stationCatalog(ctx);
   const choices = checkedChoices(input.message_preferences, catalog);
@@ -156,8 +164,8 @@ export async function addContact(
       phone: input.phone,
       name: input.name || null,
       language: choices[0]?.language ?? catalog.station.primaryLanguage,
-      status: 'pending',
-      source: 'staff',
+      ...(how.active ? { status: 'active', isVerified: true, verifiedAt: ctx.now } : { status: 'pending' }),
+      source: how.source,
       signedUpAt: ctx.now,
     });
     await contacts.replacePreferences(tx, ctx.stationId, contact.id, choices);
@@ -167,8 +175,8 @@ export async function addContact(
         contactId: contact.id,
         phone: input.phone,
         event: 'opt_in',
-        source: 'staff',
-        detail: attestationText(catalog.station.displayName, 'one'),
+        source: how.source,
+        detail: how.consentText(catalog.station.displayName),
         ip: ctx.ip,
         userAgent: ctx.userAgent?.slice(0, 512) ?? null,
         actorUserId: ctx.userId,
@@ -176,6 +184,18 @@ export async function addContact(
       },
     ]);
     return contact;
+  });
+  return { row, catalog };
+}
+
+export async function addContact(
+  ctx: TContactWriteContext & Pick<TServiceContext, 'sms'>,
+  input: TNewContact,
+) {
+  const { row, catalog } = await insertContactWithConsent(ctx, input, {
+    source: 'staff',
+    active: false,
+    consentText: (station) => attestationText(station, 'one'),
   });
   // Double opt-in: the person confirms with YES before any alert reaches them (in the language
   // of their first type).
@@ -195,4 +215,66 @@ export async function addContact(
     throw error;
   }
   return describe(ctx, row, catalog.typeKeys);
+}
+
+/** One contact of the station; another station's answers 404. */
+export async function getContact(ctx: Pick<TServiceContext, 'db' | 'stationId'>, contactId: string) {
+  const contact = await contacts.findContact(ctx.db, ctx.stationId, contactId);
+  if (!contact) throw notFound('contact_not_found');
+  return describe(ctx, contact);
+}
+
+/**
+ * A contact added through the public API (issue 23) on the caller's attestation of consent, as an
+ * import is: active and verified at once, the consent kept with the words the person agreed to,
+ * the time and the caller's address.
+ */
+export async function addAttestedContact(
+  ctx: TContactWriteContext,
+  input: TNewContact & { consent_text: string },
+) {
+  const { row, catalog } = await insertContactWithConsent(ctx, input, {
+    source: 'api',
+    active: true,
+    consentText: () => input.consent_text,
+  });
+  return describe(ctx, row, catalog.typeKeys);
+}
+
+/**
+ * Opts a contact out on the caller's word (the person asked the station's own system): they
+ * receive nothing more, and the opt-out is kept as a consent event. Only the person opts back in
+ * (START, or the join page).
+ */
+export async function optOutContact(
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'stationId' | 'userId' | 'ip' | 'userAgent'>,
+  contactId: string,
+) {
+  const row = await ctx.db.transaction(async (tx) => {
+    const contact = await contacts.findContact(tx, ctx.stationId, contactId, { forUpdate: true });
+    if (!contact) throw notFound('contact_not_found');
+    if (contact.status === 'opted_out') return contact;
+    const updated = await contacts.updateContact(tx, ctx.stationId, contact.id, {
+      status: 'opted_out',
+      optedOutAt: ctx.now,
+      pendingSignup: null,
+      updatedAt: ctx.now,
+    });
+    await contacts.insertConsentEvents(tx, [
+      {
+        stationId: ctx.stationId,
+        contactId: contact.id,
+        phone: contact.phone,
+        event: 'opt_out',
+        source: 'api',
+        detail: 'Opted out through the API',
+        ip: ctx.ip,
+        userAgent: ctx.userAgent?.slice(0, 512) ?? null,
+        actorUserId: ctx.userId,
+        createdAt: ctx.now,
+      },
+    ]);
+    return updated ?? contact;
+  });
+  return describe(ctx, row);
 }

@@ -8,6 +8,7 @@ import {
   smsContactPreferences,
   smsContacts,
 } from '../../db/schema/owned/subscribers.js';
+import { recordConsentWebhooks } from '../webhooks/index.js';
 
 export type TContactFilter = { search?: string; status?: (typeof smsContacts.$inferSelect)['status'] };
 
@@ -117,7 +118,10 @@ export async function insertPreferenceRows(
 }
 
 export async function insertConsentRows(db: DbOrTx, values: (typeof consentEvents.$inferInsert)[]) {
-  if (values.length) await db.insert(consentEvents).values(values);
+  if (values.length === 0) return;
+  await db.insert(consentEvents).values(values);
+  // subscriber.joined / opted_out webhooks (issue 23), one statement per station and kind.
+  await recordConsentWebhooks(db, values);
 }
 
 /** Fresh planner statistics for the contact tables, after a bulk import. */

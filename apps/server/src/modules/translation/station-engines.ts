@@ -1,10 +1,11 @@
 // One of a station's own engines, built from its settings (the key opened), and the rules a list of
 // them must keep: each engine once, the settings each needs, and (unless the operator allows it) no
 // address on the server's own network (decision 0033).
-import { BlockList, isIP } from 'node:net';
+import { isIP } from 'node:net';
 import { STATION_ENGINE_FIELDS, type TStationEngineName } from '@message-station/shared';
 import { OPENAI_DEFAULT_BASE_URL, type TTranslationConfig } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
+import { isInternalAddress } from '../../platform/internal-addresses.js';
 import { createApertiumProvider } from '../../providers/translation/apertium.js';
 import { createDeepLProvider } from '../../providers/translation/deepl.js';
 import { createGoogleProvider } from '../../providers/translation/google.js';
@@ -67,27 +68,6 @@ export function checkEngineSettings(config: TTranslationConfig, settings: TEngin
   }
 }
 
-const PRIVATE = new BlockList();
-for (const [network, prefix] of [
-  ['0.0.0.0', 8],
-  ['10.0.0.0', 8],
-  ['100.64.0.0', 10],
-  ['127.0.0.0', 8],
-  ['169.254.0.0', 16],
-  ['172.16.0.0', 12],
-  ['192.168.0.0', 16],
-] as const) {
-  PRIVATE.addSubnet(network, prefix, 'ipv4');
-}
-for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
-  ['fc00::', 7],
-  ['fe80::', 10],
-] as const) {
-  PRIVATE.addSubnet(network, prefix, 'ipv6');
-}
-
 /**
  * The host of a URL written as a loopback or private address, or `localhost`. A name that resolves
  * to one is not caught here (see the decision record): this keeps the plain cases out.
@@ -102,7 +82,6 @@ export function privateHost(url: string): string | null {
   if (host === 'localhost' || host.endsWith('.localhost')) return host;
   // IPv4 written as IPv6 (::ffff:127.0.0.1): no public engine is addressed so.
   if (host.startsWith('::ffff:')) return host;
-  const family = isIP(host);
-  if (family === 0) return null;
-  return PRIVATE.check(host, family === 4 ? 'ipv4' : 'ipv6') ? host : null;
+  if (isIP(host) === 0) return null;
+  return isInternalAddress(host) ? host : null;
 }

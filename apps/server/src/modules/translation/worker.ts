@@ -9,6 +9,7 @@ import { withRequestId } from '../../platform/request-context.js';
 import { TranslationError, type TTranslationProvider } from '../../providers/translation/types.js';
 import type { TTranslationJob, TTranslationQueue } from '../messages/service.js';
 import * as messages from '../messages/service.js';
+import { recordWebhookEvent } from '../webhooks/index.js';
 import { glossaryFor } from './glossary-service.js';
 import { declareTranslateQueue, TRANSLATE_QUEUE, translationQueue } from './queue.js';
 import type { TStationTranslation } from './station-chains.js';
@@ -34,6 +35,22 @@ export type TTranslationWorkerDeps = {
     }
 );
 
+/** translation.completed / translation.failed for the station's webhooks. */
+function recordTranslationWebhook(
+  tx: Parameters<typeof recordWebhookEvent>[0],
+  stationId: string,
+  row: { messageId: string; languageCode: string; status: string; error: string | null },
+  at: Date,
+) {
+  if (row.status !== 'completed' && row.status !== 'failed') return;
+  return recordWebhookEvent(tx, {
+    stationId,
+    type: row.status === 'completed' ? 'translation.completed' : 'translation.failed',
+    at,
+    data: { message_id: row.messageId, language: row.languageCode, status: row.status, error: row.error },
+  });
+}
+
 /** Translates one job; returns normally when done (or outdated), throws to have it retried. */
 export async function runTranslationJob(
   deps: TTranslationWorkerDeps,
@@ -48,14 +65,19 @@ export async function runTranslationJob(
   if (!message || !row || row.revision !== job.revision || row.status !== 'pending') return;
 
   const finish = async (values: Parameters<typeof messages.updateTranslation>[4]) => {
-    const updated = await messages.updateTranslation(
-      deps.db,
-      job.stationId,
-      job.messageId,
-      job.language,
-      { ...values, updatedAt: deps.now() },
-      job.revision,
-    );
+    // The translation and its webhook event (issue 23) commit together.
+    const updated = await deps.db.transaction(async (tx) => {
+      const row = await messages.updateTranslation(
+        tx,
+        job.stationId,
+        job.messageId,
+        job.language,
+        { ...values, updatedAt: deps.now() },
+        job.revision,
+      );
+      if (row) await recordTranslationWebhook(tx, job.stationId, row, deps.now());
+      return row;
+    });
     if (updated) {
       await deps.events.publish({
         stationId: job.stationId,

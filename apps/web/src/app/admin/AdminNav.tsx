@@ -4,6 +4,7 @@ import { actsAsStationAdmin, type TSessionUser } from '@message-station/shared';
 import {
   IconAddressBook,
   IconCalendarTime,
+  IconCloudStorm,
   IconCreditCard,
   IconDeviceDesktop,
   IconDownload,
@@ -17,6 +18,7 @@ import {
   IconTemplate,
   IconUserCircle,
   IconUsers,
+  IconWebhook,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
@@ -35,6 +37,8 @@ type TNavItem = {
     | 'billing'
     | 'settings'
     | 'audit'
+    | 'webhooks'
+    | 'weather'
     | 'download'
     | 'contactSupport'
     | 'account'
@@ -56,6 +60,8 @@ const NAV_ITEMS: TNavItem[] = [
   { key: 'billing', to: '/admin/billing', icon: IconCreditCard, visibleTo: 'admin' },
   { key: 'settings', to: '/admin/settings', icon: IconSettings, visibleTo: 'admin' },
   { key: 'audit', to: '/admin/audit', icon: IconHistory, visibleTo: 'admin' },
+  { key: 'webhooks', to: '/admin/webhooks', icon: IconWebhook, visibleTo: 'admin' },
+  { key: 'weather', to: '/admin/weather', icon: IconCloudStorm, visibleTo: 'admin' },
   { key: 'download', to: '/admin/download', icon: IconDownload },
   { key: 'contactSupport', to: '/admin/contact', icon: IconLifebuoy },
   { key: 'account', to: '/admin/account', icon: IconUserCircle },

@@ -37,6 +37,8 @@ const BillingPage = lazyPage(() => import('../../features/billing/BillingPage'),
 const SettingsPage = lazyPage(() => import('../../features/settings/SettingsPage'), 'SettingsPage');
 const AccountPage = lazyPage(() => import('../../features/account/AccountPage'), 'AccountPage');
 const AuditPage = lazyPage(() => import('../../features/audit/AuditPage'), 'AuditPage');
+const WebhooksPage = lazyPage(() => import('../../features/webhooks/WebhooksPage'), 'WebhooksPage');
+const WeatherPage = lazyPage(() => import('../../features/weather/WeatherPage'), 'WeatherPage');
 
 const adminOnly: TRouteHandle = { adminOnly: true };
 // What an emergency needs works on a phone (decision 0043); the other pages say they need a larger
@@ -71,6 +73,9 @@ export const adminRoute: RouteObject = {
         { path: 'billing', element: <BillingPage /> },
         { path: 'settings', element: <SettingsPage /> },
         { path: 'audit', element: <AuditPage /> },
+        { path: 'webhooks', element: <WebhooksPage /> },
+        // Watched on a phone too: a tornado warning does not wait for a desk (decision 0043).
+        { path: 'weather', element: <WeatherPage />, handle: phone },
       ],
     },
   ],

@@ -1,5 +1,6 @@
 // /admin/users (admin only): the station's users with Add User, the dialogs each row opens:
-// Reset Password, Edit User, Delete User Account, API Key (spec §2 Users), and the pending invitations.
+// Reset Password, Edit User, Delete User Account, API Key (spec §2 Users), the pending invitations,
+// and the station's API keys for integrations (issue 23).
 import { Button, Card, Group, Title } from '@mantine/core';
 import type { TStationUser } from '@message-station/shared';
 import { IconUserPlus, IconUsers } from '@tabler/icons-react';
@@ -14,6 +15,7 @@ import { EditUserModal } from './EditUserModal';
 import { PendingInvitations } from './PendingInvitations';
 import { useUsersQuery } from './queries';
 import { ResetPasswordModal } from './ResetPasswordModal';
+import { StationKeysCard } from './StationKeysCard';
 import { type TUserAction, UsersTable } from './UsersTable';
 
 /** The dialog a row opened, and for whom. */
@@ -53,6 +55,8 @@ export function UsersPage() {
       </Card>
 
       <PendingInvitations />
+
+      <StationKeysCard />
 
       <AddUserModal opened={adding} onClose={() => setAdding(false)} />
       <EditUserModal user={userFor('edit')} onClose={close} />

@@ -40,11 +40,15 @@ export function signedInAdmin(overrides: Partial<TStationUser> = {}): TStationUs
   });
 }
 
-/** A signed-in admin of Demo Radio (slug demoradio), no pending invitations, plus `handlers`; unknown calls answer 404. */
+/**
+ * A signed-in admin of Demo Radio (slug demoradio), no pending invitations and no integration keys,
+ * plus `handlers`; unknown calls answer 404.
+ */
 export function mockUsersApi(handlers: Record<string, TApiHandler>) {
   return mockApi({
     'GET /auth/session': () => jsonResponse(sessionUser()),
     'GET /admin/api/invitations': () => jsonResponse([]),
+    'GET /admin/api/station-keys': () => jsonResponse([]),
     ...handlers,
   });
 }

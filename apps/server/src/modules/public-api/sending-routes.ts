@@ -1,0 +1,103 @@
+// /api/v1/messages/{id}/send-sms and its reports: the admin send (delivery module) with its
+// Idempotency-Key, approval, review and credit rules, the send's progress, and a page of recipients.
+import {
+  ZApiSendHeaders,
+  ZDeliveryProgress,
+  ZDeliveryRecipients,
+  ZDeliveryRecipientsQuery,
+  ZErrorResponse,
+  ZMessageIdParams,
+  ZSendConflictResponse,
+  ZSendPreview,
+  ZSendRequest,
+  ZSendResult,
+} from '@message-station/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { acceptSend, deliveryProgress, listRecipients, previewSend } from '../delivery/service.js';
+import type { TPublicApiDeps } from './deps.js';
+import { COMMON_ERRORS, keyFacts, operation } from './operation.js';
+
+const errors = { ...COMMON_ERRORS, 400: ZErrorResponse, 404: ZErrorResponse };
+
+export const sendingV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fastify, deps) => {
+  const { requireScope } = deps.keyAuth;
+
+  fastify.get(
+    '/api/v1/messages/:id/send-sms/preview',
+    {
+      preValidation: requireScope('sms:send'),
+      schema: operation('sms:send', {
+        summary: 'What a send would do: recipients, segments and credits per language, quiet-hours waits',
+        params: ZMessageIdParams,
+        response: { 200: ZSendPreview, ...errors, 402: ZErrorResponse, 409: ZErrorResponse },
+      }),
+    },
+    async (request) => previewSend(keyFacts(deps, request), request.params.id),
+  );
+
+  fastify.post(
+    '/api/v1/messages/:id/send-sms',
+    {
+      preValidation: requireScope('sms:send'),
+      schema: operation('sms:send', {
+        summary: 'Send the message by SMS to every active subscriber of its type, each in their language',
+        description:
+          'Requires an `Idempotency-Key` header (1–200 visible ASCII characters, e.g. a UUID): a retry with the same key answers the first send again and sends nothing more; the same key on another message answers 422 `idempotency_key_reused`. The rules of the web app apply: a message that waits for approval answers 409 `approval_required`; unreviewed texts where the station requires review answer 409 `review_required` (an emergency: `review_required_emergency` unless the body says `send_unreviewed`); a message already sent answers 409 `already_sent` or `send_in_progress` unless the body says `send_again`; too few credits answer 402 `not_enough_credits` and nothing is sent.',
+        params: ZMessageIdParams,
+        headers: ZApiSendHeaders,
+        body: ZSendRequest,
+        response: {
+          200: ZSendResult,
+          ...errors,
+          402: ZErrorResponse,
+          409: ZSendConflictResponse,
+          422: ZErrorResponse,
+        },
+      }),
+    },
+    async (request) => {
+      const facts = keyFacts(deps, request);
+      const result = await acceptSend(facts, {
+        messageId: request.params.id,
+        idempotencyKey: request.headers['idempotency-key'],
+        sendAgain: request.body?.send_again === true,
+        sendUnreviewed: request.body?.send_unreviewed === true,
+      });
+      await deps.dispatch.wake(facts.stationId);
+      await deps.events.publish({
+        stationId: facts.stationId,
+        type: 'sms_progress',
+        data: { message_id: request.params.id },
+      });
+      return result;
+    },
+  );
+
+  fastify.get(
+    '/api/v1/messages/:id/deliveries',
+    {
+      preValidation: requireScope('reports:read'),
+      schema: operation('reports:read', {
+        summary: "Delivery progress of the message's sends, in all and per language",
+        params: ZMessageIdParams,
+        response: { 200: ZDeliveryProgress, ...errors },
+      }),
+    },
+    async (request) => deliveryProgress(keyFacts(deps, request), request.params.id),
+  );
+
+  fastify.get(
+    '/api/v1/messages/:id/recipients',
+    {
+      preValidation: requireScope('reports:read'),
+      schema: operation('reports:read', {
+        summary: "A page of the message's texts: recipient (number masked), language, stage, failure reason",
+        description: 'Paginated with `limit` (1–200, default 50) and `offset`; `total` counts every match.',
+        params: ZMessageIdParams,
+        querystring: ZDeliveryRecipientsQuery,
+        response: { 200: ZDeliveryRecipients, ...errors },
+      }),
+    },
+    async (request) => listRecipients(keyFacts(deps, request), request.params.id, request.query),
+  );
+};

@@ -1,0 +1,366 @@
+// The poll step: for every enabled station (stations sharing a zone set share one request), ask
+// NWS for the active alerts of its zones (If-Modified-Since: a 304 is nothing new), write each new
+// alert once per station (unique station + NWS id, so two pollers draft once), draft it as a
+// message through the messages service, and make the auto-sends whose translations are ready.
+// The clock and the NWS client are injected: tests drive it with a fake clock and a loopback fake.
+import type { TLanguageCode, TMessageTypeKey } from '@message-station/shared';
+import type { Db, DbOrTx } from '../../db/client.js';
+import { AppError } from '../../platform/errors.js';
+import type { TEventBus } from '../../platform/event-bus.js';
+import type { TAuth } from '../../platform/session.js';
+import { NwsError, type TNwsAlert, type TNwsClient } from '../../providers/weather/types.js';
+import { requiresApproval } from '../approvals/service.js';
+import { recordAudit } from '../audit/service.js';
+import { acceptSend } from '../delivery/service.js';
+import { createMessage, findMessage, listTranslations, type TTranslationQueue } from '../messages/service.js';
+import { findStationById, listLanguages, listMessageTypes } from '../station/service.js';
+import { findUserById } from '../users/service.js';
+import {
+  alertDraft,
+  cancelDraft,
+  chooseType,
+  isOver,
+  mappedType,
+  notFollowed,
+  recordHeadline,
+} from './draft.js';
+import * as repo from './repo.js';
+
+export type TWeatherPollDeps = {
+  db: Db;
+  nws: TNwsClient;
+  now: () => Date;
+  events: TEventBus;
+  translationQueue: TTranslationQueue;
+  /** After an accepted auto-send: some node dispatches its texts now. */
+  sent(stationId: string, messageId: string): Promise<void>;
+  log?: {
+    info(details: object, message: string): void;
+    warn(details: object, message: string): void;
+    error(details: object, message: string): void;
+  };
+};
+
+/** How long an auto-send waits for its translations before it goes with what is there. */
+export const AUTO_SEND_WAIT_MS = 2 * 60_000;
+/**
+ * An auto-send still waiting this long after the alert arrived (alerts were turned off, the workers
+ * were down) is not sent any more: staff decide from Messages whether it still matters.
+ */
+export const AUTO_SEND_STALE_MS = 15 * 60_000;
+
+export type TStationPoll = {
+  stationId: string;
+  /** Alerts recorded by this poll (drafted or ignored). */
+  received: number;
+  drafted: number;
+  notModified: boolean;
+  autoSent: number;
+  errorCode: string | null;
+};
+
+type TStation = {
+  settings: repo.TWeatherSettingsRow;
+  /** Who the drafts are written by: the admin who saved the settings, when still an admin here. */
+  owner: TAuth | null;
+  activeTypes: string[];
+  targets: TLanguageCode[];
+  approvalStation: NonNullable<Awaited<ReturnType<typeof findStationById>>>;
+};
+
+/** The settings' owner acting on the station, as they are now (like a schedule's author). */
+async function ownerAuth(db: DbOrTx, settings: repo.TWeatherSettingsRow): Promise<TAuth | null> {
+  const user = settings.configuredBy ? await findUserById(db, settings.configuredBy) : null;
+  if (!user || user.stationId !== settings.stationId || user.role !== 'admin') return null;
+  return {
+    sessionId: `weather:${settings.stationId}`,
+    userId: user.id,
+    role: user.role,
+    isSuperadmin: false,
+    ownStationId: settings.stationId,
+    stationId: settings.stationId,
+    viewingStationId: null,
+    twoFactorSetupRequired: false,
+  };
+}
+
+async function loadStation(db: Db, settings: repo.TWeatherSettingsRow): Promise<TStation | null> {
+  const station = await findStationById(db, settings.stationId);
+  if (!station) return null;
+  const [owner, types, languages] = await Promise.all([
+    ownerAuth(db, settings),
+    listMessageTypes(db, station.id),
+    listLanguages(db, station),
+  ]);
+  return {
+    settings,
+    owner,
+    activeTypes: types.filter((t) => t.isActive).map((t) => t.messageType),
+    // NWS writes English: every other language of the station is a translation.
+    targets: languages
+      .filter((l) => l.isActive && l.languageCode !== 'en')
+      .map((l) => l.languageCode as TLanguageCode),
+    approvalStation: station,
+  };
+}
+
+function zoneKey(settings: repo.TWeatherSettingsRow): string {
+  return settings.zones
+    .map((z) => z.id)
+    .sort()
+    .join(',');
+}
+
+function failureOf(error: unknown): { code: string; params: Record<string, string | number> } {
+  if (error instanceof AppError) {
+    return { code: error.code, params: error.params as Record<string, string | number> };
+  }
+  return { code: 'internal_error', params: {} };
+}
+
+type TDecision =
+  | { kind: 'ignore'; outcome: 'ignored_event' | 'ignored_severity' | 'ignored_cancel' }
+  | { kind: 'draft' };
+
+function decide(station: TStation, alert: TNwsAlert, original: repo.TWeatherAlertRow | null): TDecision {
+  // A cancellation matters only for what this station drafted.
+  if (alert.messageType === 'Cancel') {
+    return original?.messageId ? { kind: 'draft' } : { kind: 'ignore', outcome: 'ignored_cancel' };
+  }
+  // An update of an alert the station drafted follows it, whatever its severity now.
+  if (alert.messageType === 'Update' && original?.messageId) return { kind: 'draft' };
+  const why = notFollowed(
+    { eventTypes: station.settings.eventTypes, severities: station.settings.severities },
+    alert,
+  );
+  return why ? { kind: 'ignore', outcome: why } : { kind: 'draft' };
+}
+
+/** Whether the draft is sent by SMS at once: its severity is chosen, or what it follows was auto-sent. */
+function wantsAutoSend(station: TStation, alert: TNwsAlert, original: repo.TWeatherAlertRow | null) {
+  const originalSent = original?.outcome === 'auto_sent';
+  if (alert.messageType === 'Cancel') return originalSent;
+  return originalSent || station.settings.autoSendSeverities.includes(alert.severity);
+}
+
+/**
+ * One alert for one station, in one transaction: the record is claimed first (a second poller
+ * waits on it, then finds it taken and does nothing), then the draft is written.
+ */
+async function takeAlert(deps: TWeatherPollDeps, station: TStation, alert: TNwsAlert, at: Date) {
+  const { stationId } = station.settings;
+  return deps.db.transaction(async (tx) => {
+    const original = await repo.findLatestOf(tx, stationId, alert.references);
+    const decision = decide(station, alert, original);
+    const claimed = await repo.claimAlert(tx, {
+      stationId,
+      nwsId: alert.id,
+      event: alert.event,
+      severity: alert.severity,
+      headline: recordHeadline(alert),
+      areaDesc: alert.areaDesc,
+      kind: alert.messageType,
+      references: alert.references,
+      originalId: original?.id ?? null,
+      sentAt: alert.sent,
+      expiresAt: alert.ends ?? alert.expires,
+      receivedAt: at,
+      outcome: decision.kind === 'ignore' ? decision.outcome : 'drafted',
+      createdAt: at,
+      updatedAt: at,
+    });
+    if (!claimed) return null;
+    if (decision.kind === 'ignore' || !station.owner) return { row: claimed, drafted: false };
+
+    const originalMessage = original?.messageId ? await findMessage(tx, stationId, original.messageId) : null;
+    const type = originalMessage
+      ? (originalMessage.messageType as TMessageTypeKey)
+      : chooseType(mappedType(alert), station.activeTypes);
+    if (!type || !station.activeTypes.includes(type)) {
+      await repo.updateAlert(tx, stationId, claimed.id, {
+        outcome: 'failed',
+        errorCode: 'weather_no_message_type',
+      });
+      return { row: claimed, drafted: false };
+    }
+    const text =
+      alert.messageType === 'Cancel' && original ? cancelDraft(alert, original.headline) : alertDraft(alert);
+    const message = await createMessage(
+      {
+        db: tx,
+        events: deps.events,
+        now: at,
+        stationId,
+        userId: station.owner.userId,
+        translationQueue: deps.translationQueue,
+        auth: station.owner,
+      },
+      {
+        title: text.title,
+        original: text.original,
+        original_language: 'en',
+        target_languages: station.targets,
+        message_type: type,
+      },
+    );
+    const outcome = !wantsAutoSend(station, alert, original)
+      ? 'drafted'
+      : requiresApproval(station.approvalStation, type)
+        ? 'approval_requested'
+        : 'auto_send_waiting';
+    await repo.updateAlert(tx, stationId, claimed.id, { outcome, messageId: message.id, updatedAt: at });
+    return { row: claimed, drafted: true };
+  });
+}
+
+/** The station's new alerts, oldest first (an original before its update in one answer). */
+async function takeAlerts(deps: TWeatherPollDeps, station: TStation, alerts: TNwsAlert[], at: Date) {
+  const { stationId } = station.settings;
+  const zones = new Set(station.settings.zones.map((z) => z.id));
+  const known = await repo.knownNwsIds(
+    deps.db,
+    stationId,
+    alerts.map((a) => a.id),
+  );
+  const fresh = alerts
+    .filter((a) => !known.has(a.id) && a.status === 'Actual' && !isOver(a, at))
+    .filter((a) => a.zones.length === 0 || a.zones.some((zone) => zones.has(zone)))
+    .sort((a, b) => a.sent.getTime() - b.sent.getTime());
+  let received = 0;
+  let drafted = 0;
+  for (const alert of fresh) {
+    try {
+      const taken = await takeAlert(deps, station, alert, at);
+      if (!taken) continue;
+      received++;
+      if (taken.drafted) drafted++;
+    } catch (error) {
+      deps.log?.error({ err: error, stationId, alert: alert.id }, 'weather alert not drafted');
+    }
+  }
+  return { received, drafted };
+}
+
+/** Auto-sends whose translations are done (or waited long enough), made as staff would. */
+async function sendWaiting(deps: TWeatherPollDeps, station: TStation, at: Date) {
+  const { stationId } = station.settings;
+  let autoSent = 0;
+  for (const row of await repo.listWaitingAutoSends(deps.db, stationId)) {
+    if (!row.messageId || !station.owner) {
+      await repo.updateAlert(deps.db, stationId, row.id, {
+        outcome: 'send_refused',
+        errorCode: row.messageId ? 'weather_owner_missing' : 'message_not_found',
+        updatedAt: at,
+      });
+      continue;
+    }
+    const age = at.getTime() - row.receivedAt.getTime();
+    if (age >= AUTO_SEND_STALE_MS || (row.expiresAt && row.expiresAt.getTime() <= at.getTime())) {
+      await repo.updateAlert(deps.db, stationId, row.id, {
+        outcome: 'send_refused',
+        errorCode: 'weather_auto_send_stale',
+        updatedAt: at,
+      });
+      continue;
+    }
+    const translations = await listTranslations(deps.db, stationId, [row.messageId]);
+    const translating = translations.some((t) => t.status === 'pending');
+    if (translating && age < AUTO_SEND_WAIT_MS) continue;
+    try {
+      const result = await acceptSend(
+        { db: deps.db, auth: station.owner, now: at },
+        { messageId: row.messageId },
+      );
+      await repo.updateAlert(deps.db, stationId, row.id, {
+        outcome: 'auto_sent',
+        sendId: result.send_id,
+        updatedAt: at,
+      });
+      await recordAudit(deps.db, {
+        stationId,
+        actor: { userId: station.owner.userId, email: null, isSuperadmin: false },
+        action: 'weather.auto_sent',
+        target: { type: 'message', id: row.messageId },
+        details: { label: row.headline, count: result.sent_count, credits: result.credits },
+        at,
+      });
+      autoSent++;
+      await deps.sent(stationId, row.messageId);
+    } catch (error) {
+      const failure = failureOf(error);
+      if (failure.code === 'internal_error')
+        deps.log?.error({ err: error, stationId }, 'weather auto-send failed');
+      await repo.updateAlert(deps.db, stationId, row.id, {
+        outcome: 'send_refused',
+        errorCode: failure.code,
+        errorParams: failure.params,
+        updatedAt: at,
+      });
+    }
+  }
+  return autoSent;
+}
+
+/**
+ * One poll: every enabled station with zones, or only `stationId` ("Check now"). NWS down is
+ * recorded on each station it concerns (last error) and tried again next time; nothing throws
+ * for it.
+ */
+export async function pollWeather(
+  deps: TWeatherPollDeps,
+  options: { stationId?: string } = {},
+): Promise<TStationPoll[]> {
+  const at = deps.now();
+  const enabled = (await repo.listEnabledSettings(deps.db, options.stationId)).filter(
+    (s) => s.zones.length > 0,
+  );
+  const groups = new Map<string, repo.TWeatherSettingsRow[]>();
+  for (const settings of enabled) {
+    const key = zoneKey(settings);
+    groups.set(key, [...(groups.get(key) ?? []), settings]);
+  }
+  const report: TStationPoll[] = [];
+  for (const [key, members] of groups) {
+    const zones = key.split(',');
+    // The Last-Modified NWS gave for these zones, when every station of the group has the same one.
+    const marks = new Set(members.map((m) => m.lastModified));
+    const since = marks.size === 1 ? (members[0]?.lastModified ?? null) : null;
+    let answer: Awaited<ReturnType<TNwsClient['activeAlerts']>> | null = null;
+    let errorCode: string | null = null;
+    try {
+      answer = await deps.nws.activeAlerts(zones, since);
+    } catch (error) {
+      if (!(error instanceof NwsError)) throw error;
+      errorCode = 'weather_unavailable';
+      deps.log?.warn({ err: error, zones: zones.length }, 'NWS alerts not fetched; tried again next poll');
+    }
+    for (const settings of members) {
+      const station = await loadStation(deps.db, settings);
+      if (!station) continue;
+      const entry: TStationPoll = {
+        stationId: settings.stationId,
+        received: 0,
+        drafted: 0,
+        notModified: answer?.modified === false,
+        autoSent: 0,
+        errorCode,
+      };
+      // Nobody to write the drafts as: nothing is taken, and the next poll asks NWS afresh.
+      const taking = answer?.modified && station.owner ? answer : null;
+      if (answer?.modified && !station.owner) entry.errorCode = 'weather_owner_missing';
+      if (taking) {
+        const taken = await takeAlerts(deps, station, taking.alerts, at);
+        entry.received = taken.received;
+        entry.drafted = taken.drafted;
+      }
+      entry.autoSent = await sendWaiting(deps, station, at);
+      await repo.recordPoll(deps.db, [settings.stationId], {
+        at,
+        errorCode: entry.errorCode,
+        ...(taking ? { lastModified: taking.lastModified } : {}),
+      });
+      report.push(entry);
+    }
+  }
+  return report;
+}

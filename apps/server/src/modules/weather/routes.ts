@@ -1,0 +1,175 @@
+// /admin/api/weather (admins only): the station's settings, a state's zones and NWS's event names
+// for the pickers, the alerts received with what each became, and "Check now".
+import {
+  ZErrorResponse,
+  ZWeatherAlertDetail,
+  ZWeatherAlertIdParams,
+  ZWeatherAlertList,
+  ZWeatherCheckResult,
+  ZWeatherEventTypes,
+  ZWeatherSettings,
+  ZWeatherSettingsRequest,
+  ZWeatherZoneList,
+  ZWeatherZonesQuery,
+} from '@message-station/shared';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { TAppContext } from '../../app-context.js';
+import { AppError } from '../../platform/errors.js';
+import { authOf } from '../../platform/guards.js';
+import { createNwsClient } from '../../providers/weather/nws.js';
+import { staffFacts } from '../../service-context.js';
+import { pollWeather } from './poll.js';
+import {
+  createWeatherLookups,
+  getWeatherAlert,
+  getWeatherSettings,
+  listWeatherAlerts,
+  saveWeatherSettings,
+} from './service.js';
+
+export type TWeatherRoutesDeps = Pick<
+  TAppContext,
+  'config' | 'db' | 'events' | 'guards' | 'now' | 'translationQueue'
+> & {
+  /** After an auto-send made by "Check now": some node dispatches its texts. */
+  sent(stationId: string, messageId: string): Promise<void>;
+};
+
+const refused = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
+
+export const weatherRoutes: FastifyPluginAsyncZod<TWeatherRoutesDeps> = async (fastify, deps) => {
+  const guard = { onRequest: deps.guards.requireAdmin };
+  const { pollSeconds } = deps.config.weather;
+  const nws = createNwsClient({ ...deps.config.weather, log: fastify.log });
+  const lookups = createWeatherLookups(nws, deps.now);
+
+  fastify.get(
+    '/admin/api/weather/settings',
+    {
+      ...guard,
+      schema: {
+        tags: ['weather'],
+        summary: "The station's weather alert settings and how the last check went",
+        response: { 200: ZWeatherSettings, ...refused },
+      },
+    },
+    async (request) => getWeatherSettings(staffFacts(deps, request), pollSeconds),
+  );
+
+  fastify.put(
+    '/admin/api/weather/settings',
+    {
+      ...guard,
+      schema: {
+        tags: ['weather'],
+        summary: 'Turn weather alerts on or off; choose zones, event types, severities and auto-send',
+        description:
+          'Drafts are written, and auto-sends made, on behalf of the admin who saves (like a schedule’s ' +
+          'author). Auto-send severities must be among the followed ones; turning alerts on needs a zone.',
+        body: ZWeatherSettingsRequest,
+        response: { 200: ZWeatherSettings, ...refused },
+      },
+    },
+    async (request) => saveWeatherSettings(staffFacts(deps, request), request.body, pollSeconds),
+  );
+
+  fastify.get(
+    '/admin/api/weather/zones',
+    {
+      ...guard,
+      schema: {
+        tags: ['weather'],
+        summary: "A state's counties and forecast zones (from NWS, cached for hours)",
+        querystring: ZWeatherZonesQuery,
+        response: { 200: ZWeatherZoneList, 503: ZErrorResponse, ...refused },
+      },
+    },
+    async (request) => ({ zones: await lookups.stateZones(request.query.state) }),
+  );
+
+  fastify.get(
+    '/admin/api/weather/event-types',
+    {
+      ...guard,
+      schema: {
+        tags: ['weather'],
+        summary: 'The event names NWS issues (Tornado Warning, Flood Watch …), cached for a day',
+        response: { 200: ZWeatherEventTypes, 503: ZErrorResponse, ...refused },
+      },
+    },
+    async () => ({ event_types: await lookups.eventTypes() }),
+  );
+
+  fastify.get(
+    '/admin/api/weather/alerts',
+    {
+      ...guard,
+      schema: {
+        tags: ['weather'],
+        summary: 'The latest alerts the station received and what each became',
+        response: { 200: ZWeatherAlertList, ...refused },
+      },
+    },
+    async (request) => ({ alerts: await listWeatherAlerts(staffFacts(deps, request)) }),
+  );
+
+  fastify.get(
+    '/admin/api/weather/alerts/:id',
+    {
+      ...guard,
+      schema: {
+        tags: ['weather'],
+        summary: 'One alert with the message drafted from it',
+        params: ZWeatherAlertIdParams,
+        response: { 200: ZWeatherAlertDetail, 404: ZErrorResponse, ...refused },
+      },
+    },
+    async (request) => getWeatherAlert(staffFacts(deps, request), request.params.id),
+  );
+
+  fastify.post(
+    '/admin/api/weather/check',
+    {
+      ...guard,
+      // NWS asks for no more than a request every 30 seconds or so: a few checks a minute at most.
+      config: {
+        rateLimit: {
+          max: 4,
+          timeWindow: 60_000,
+          // Counted per station, once the guard has said whose request it is.
+          hook: 'preHandler',
+          keyGenerator: (request) => `weather-check:${authOf(request).stationId}`,
+        },
+      },
+      schema: {
+        tags: ['weather'],
+        summary: "Check NWS for the station's zones now instead of at the next poll",
+        response: { 200: ZWeatherCheckResult, 429: ZErrorResponse, 503: ZErrorResponse, ...refused },
+      },
+    },
+    async (request) => {
+      const facts = staffFacts(deps, request);
+      const settings = await getWeatherSettings(facts, pollSeconds);
+      if (!settings.enabled || settings.zones.length === 0) throw new AppError('weather_no_zones');
+      const [report] = await pollWeather(
+        {
+          db: deps.db,
+          nws,
+          now: deps.now,
+          events: deps.events,
+          translationQueue: deps.translationQueue,
+          sent: deps.sent,
+          log: request.log,
+        },
+        { stationId: facts.stationId },
+      );
+      if (report?.errorCode === 'weather_unavailable') throw new AppError('weather_unavailable');
+      return {
+        received: report?.received ?? 0,
+        drafted: report?.drafted ?? 0,
+        not_modified: report?.notModified ?? false,
+        error_code: report?.errorCode ?? null,
+      };
+    },
+  );
+};

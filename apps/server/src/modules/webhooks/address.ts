@@ -1,0 +1,73 @@
+// Where an endpoint may be: https (http only when the operator allows it), no credentials in the
+// URL, and no host that is or resolves to a loopback, private, link-local or otherwise internal
+// address (unless WEBHOOKS_ALLOW_PRIVATE_HOSTS): checked when the URL is saved, and again by the
+// lookup of every connection, so a name re-pointed after the check (DNS rebinding) is refused too.
+import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
+import { isIP } from 'node:net';
+import { promisify } from 'node:util';
+import type { TWebhooksConfig } from '../../config.js';
+import { AppError } from '../../platform/errors.js';
+import { isInternalAddress } from '../../platform/internal-addresses.js';
+
+const lookupAll = promisify(dnsLookup);
+
+/** The URL as stored, or the refusal an admin reads. */
+export async function checkEndpointUrl(config: TWebhooksConfig, raw: string): Promise<string> {
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new AppError('webhook_url_invalid');
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new AppError('webhook_url_invalid');
+  if (url.protocol === 'http:' && !config.allowHttp) throw new AppError('webhook_url_https_required');
+  if (url.username || url.password) throw new AppError('webhook_url_credentials');
+  const host = url.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (!host) throw new AppError('webhook_url_invalid');
+  url.hash = '';
+  if (config.allowPrivateHosts) return url.toString();
+  if (host === 'localhost' || host.endsWith('.localhost'))
+    throw new AppError('webhook_url_private', { host });
+  if (isIP(host)) {
+    if (isInternalAddress(host)) throw new AppError('webhook_url_private', { host });
+    return url.toString();
+  }
+  let addresses: LookupAddress[];
+  try {
+    addresses = await lookupAll(host, { all: true });
+  } catch {
+    throw new AppError('webhook_url_unresolvable', { host });
+  }
+  if (addresses.length === 0) throw new AppError('webhook_url_unresolvable', { host });
+  if (addresses.some((a) => isInternalAddress(a.address)))
+    throw new AppError('webhook_url_private', { host });
+  return url.toString();
+}
+
+type TLookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/** A `lookup` for http.request that answers only public addresses (unless private hosts are allowed). */
+export function guardedLookup(config: TWebhooksConfig) {
+  return (hostname: string, options: object, callback: TLookupCallback) => {
+    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '');
+      const usable = config.allowPrivateHosts
+        ? addresses
+        : addresses.filter((a) => !isInternalAddress(a.address));
+      if (usable.length === 0) {
+        const refused = new Error(
+          `${hostname} resolves to a private or local address`,
+        ) as NodeJS.ErrnoException;
+        refused.code = 'EADDRNOTAVAIL';
+        return callback(refused, '');
+      }
+      if ((options as { all?: boolean }).all) return callback(null, usable);
+      const [first] = usable as [LookupAddress];
+      return callback(null, first.address, first.family);
+    });
+  };
+}
