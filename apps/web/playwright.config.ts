@@ -10,6 +10,8 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
 const port = Number(process.env.E2E_PORT ?? 3100);
 /** The loopback DeepL (e2e/fake-deepl.mjs) that stations' DeepL keys reach in the journeys. */
 const deeplPort = Number(process.env.E2E_DEEPL_PORT ?? 3109);
+/** The loopback National Weather Service (e2e/fake-nws.mjs): a journey publishes a tornado warning there. */
+const nwsPort = Number(process.env.E2E_NWS_PORT ?? 3119);
 // Workers load this file too; only the main process starts the server, so one folder per run.
 process.env.E2E_DATA_DIR ??= fs.mkdtempSync(path.join(os.tmpdir(), 'ms-e2e-'));
 // Debian's headless shell (package chromium-headless-shell, the same Blink without the browser's
@@ -82,6 +84,16 @@ export default defineConfig({
       env: { E2E_DEEPL_PORT: String(deeplPort) },
     },
     {
+      command: 'node apps/web/e2e/fake-nws.mjs',
+      cwd: root,
+      url: `http://127.0.0.1:${nwsPort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 10_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { E2E_NWS_PORT: String(nwsPort) },
+    },
+    {
       command: 'node apps/server/dist/main.js',
       cwd: root,
       url: `http://localhost:${port}/readyz`,
@@ -104,6 +116,9 @@ export default defineConfig({
         TRUST_PROXY: 'true',
         // A station's DeepL key goes to the loopback fake (the operator has no DeepL key of its own).
         DEEPL_API_URL: `http://127.0.0.1:${deeplPort}`,
+        // Weather alerts come from the loopback NWS; the workers check it as often as NWS allows.
+        NWS_API_URL: `http://127.0.0.1:${nwsPort}`,
+        NWS_POLL_SECONDS: '30',
       },
     },
   ],
