@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { smsDeliveries, smsSendStats, smsSends } from '../../db/schema/owned/delivery.js';
-import type { TSendCounts } from '../webhooks/events.js';
+import type { TSendCounts } from '../webhooks/index.js';
 
 const uuids = (ids: string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
