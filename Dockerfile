@@ -32,6 +32,8 @@ COPY --from=build --chown=node:node /app/apps/server ./apps/server
 COPY --from=build --chown=node:node /app/apps/web/dist ./apps/web/dist
 COPY --from=build --chown=node:node /app/apps/web/dist-ssr ./apps/web/dist-ssr
 COPY --from=build --chown=node:node /app/releases ./releases
+# The webhooks guide is part of the API reference page (/docs/api).
+COPY --from=build --chown=node:node /app/docs/webhooks.md ./docs/webhooks.md
 # Not root: the node user owns the app and the embedded database's folder (ROLE all only).
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node

@@ -17,6 +17,9 @@ describe('the v1 OpenAPI document and /docs/api', async () => {
     const paths = Object.keys(document.paths);
     expect(paths.every((path) => path.startsWith('/api/v1/'))).toBe(true);
     expect(response.body).not.toContain('/admin/api');
+    // The webhooks guide is part of the reference (the Webhooks page links to it).
+    expect(document.info.description).toContain('## Verifying the signature');
+    expect(document.info.description).toContain('MessageStation-Signature');
     expect(paths).toEqual(
       expect.arrayContaining([
         '/api/v1/me',

@@ -21,13 +21,27 @@ const DESCRIPTION = `The public REST API of Message Station: create messages in 
 
 **Errors** are \`{ "error": "…", "code": "…", "params": {…} }\`: \`error\` in English, \`code\` stable. Another station's object answers 404.`;
 
+/**
+ * The guide for integrators: its headings one level down, below the document's own title, and
+ * without its last section (the admin routes behind the Webhooks page, not part of this API).
+ */
+const demoted = (markdown: string) =>
+  markdown
+    .split(/\n(?=## Admin API)/)[0]
+    ?.trimEnd()
+    .replace(/^(#{1,5}) /gm, '#$1 ') ?? '';
+
 /** Names of the components a value refers to ($ref "#/components/schemas/<name>"). */
 function refsIn(value: unknown, found: Set<string>) {
   const text = JSON.stringify(value);
   for (const match of text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)) found.add(match[1] as string);
 }
 
-export function v1Document(whole: TDocument, publicUrl: string): TDocument {
+/**
+ * `guide`: the webhooks guide (docs/webhooks.md), shown below the introduction so the reference
+ * page admins open from the Webhooks page explains the events, signatures and retries too.
+ */
+export function v1Document(whole: TDocument, publicUrl: string, guide = ''): TDocument {
   const paths = Object.fromEntries(
     Object.entries(whole.paths ?? {}).filter(([path]) => path.startsWith(V1_PREFIX)),
   );
@@ -42,7 +56,11 @@ export function v1Document(whole: TDocument, publicUrl: string): TDocument {
   const schemas = Object.fromEntries(Object.entries(all).filter(([name]) => used.has(name)));
   return {
     openapi: whole.openapi,
-    info: { title: 'Message Station API v1', version: '1.0.0', description: DESCRIPTION },
+    info: {
+      title: 'Message Station API v1',
+      version: '1.0.0',
+      description: guide ? `${DESCRIPTION}\n\n${demoted(guide)}` : DESCRIPTION,
+    },
     servers: [{ url: publicUrl.replace(/\/$/, '') }],
     tags: [{ name: API_V1_TAG, description: 'Operations authenticated by a station API key' }],
     paths,

@@ -1,7 +1,10 @@
 // The public REST API v1 (issue 23): /api/v1 operations authenticated by a station key with
 // scopes and a per-key rate limit, the v1-only OpenAPI document, and its reference page /docs/api.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import { ZApiMe } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { repoRoot } from '../../paths.js';
 import { createKeyAuthentication, keyOf } from './auth.js';
 import { contactsV1Routes } from './contacts-routes.js';
 import type { TPublicApiDeps, TPublicApiRouteDeps } from './deps.js';
@@ -19,9 +22,11 @@ export const publicApiRoutes: FastifyPluginAsyncZod<TPublicApiRouteDeps> = async
   });
   const deps: TPublicApiDeps = { ...routeDeps, keyAuth };
 
+  // The webhooks guide, one text for the repository and the reference page (the image copies it).
+  const guide = await readFile(path.join(repoRoot, 'docs', 'webhooks.md'), 'utf8');
   // Public, like the reference page that reads it.
   fastify.get('/api/v1/openapi.json', { schema: { hide: true } }, async () =>
-    v1Document(fastify.swagger() as Parameters<typeof v1Document>[0], deps.config.publicUrl),
+    v1Document(fastify.swagger() as Parameters<typeof v1Document>[0], deps.config.publicUrl, guide),
   );
   registerDocsPage(fastify);
 

@@ -2,6 +2,7 @@
 // test event, reveal or roll the signing secret, disable or enable, delete) and the delivery log.
 import {
   ActionIcon,
+  Anchor,
   Badge,
   Button,
   Group,
@@ -139,7 +140,17 @@ export function WebhooksPage() {
         {t('title')}
       </PageTitle>
       <Stack gap="lg">
-        <SectionCard title={t('endpointsTitle')} description={t('docsHint')}>
+        <SectionCard
+          title={t('endpointsTitle')}
+          description={
+            <>
+              {t('docsHint')}{' '}
+              <Anchor href="/docs/api" fz="sm">
+                {t('docsLink')}
+              </Anchor>
+            </>
+          }
+        >
           {endpoints.isPending ? (
             <ListLoading label={t('loading')} />
           ) : endpoints.isError ? (
