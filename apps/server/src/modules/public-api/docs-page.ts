@@ -56,6 +56,8 @@ const REFERENCE_CSS = `body { margin: 0; font-family: system-ui, -apple-system, 
 .ms-loading { padding: 24px 20px; color: #555; }
 #reference .swagger-ui .wrapper { padding: 0 16px; }
 #reference .swagger-ui .info .title small pre { background: none; }
+/* The webhooks guide's wide tables scroll on a phone instead of running off the page. */
+#reference .swagger-ui .info .markdown table { display: block; overflow-x: auto; }
 @media (max-width: 600px) {
   #reference .swagger-ui .opblock .opblock-summary { flex-wrap: wrap; }
   #reference .swagger-ui .opblock .opblock-summary-path { max-width: 100%; word-break: break-all; }
