@@ -18,7 +18,8 @@ import { twilioSignatureCheck } from '../../providers/sms/twilio-webhook.js';
 import { requestFacts, staffFacts } from '../../service-context.js';
 import { publishProgress } from './dispatcher.js';
 import { deliveriesCsv, listRecipients } from './report.js';
-import { acceptSend, previewSend } from './send.js';
+import { previewSend } from './send.js';
+import { startSend } from './start-send.js';
 import { applyStatusCallback, deliveryProgress } from './status.js';
 import type { TDispatchQueue } from './worker.js';
 
@@ -75,20 +76,15 @@ export const deliveryRoutes: FastifyPluginAsyncZod<TDeliveryRoutesDeps> = async 
     },
     async (request) => {
       const context = staffFacts(deps, request);
-      const { auth } = context;
-      const result = await acceptSend(context, {
-        messageId: request.params.id,
-        idempotencyKey: request.headers['idempotency-key'],
-        sendAgain: request.body?.send_again === true,
-        sendUnreviewed: request.body?.send_unreviewed === true,
-      });
-      await dispatch.wake(auth.stationId);
-      await deps.events.publish({
-        stationId: auth.stationId,
-        type: 'sms_progress',
-        data: { message_id: request.params.id },
-      });
-      return result;
+      return startSend(
+        context,
+        { dispatch, events: deps.events },
+        {
+          messageId: request.params.id,
+          idempotencyKey: request.headers['idempotency-key'],
+          body: request.body,
+        },
+      );
     },
   );
 

@@ -4,5 +4,6 @@
 export { stationSending } from './lanes.js';
 export { listRecipients } from './report.js';
 export { acceptSend, previewSend } from './send.js';
+export { startSend } from './start-send.js';
 export { deliveryProgress, toStages } from './status.js';
 export type { TDispatchQueue } from './worker.js';

@@ -13,7 +13,7 @@ import {
   ZSendResult,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { acceptSend, deliveryProgress, listRecipients, previewSend } from '../delivery/service.js';
+import { deliveryProgress, listRecipients, previewSend, startSend } from '../delivery/service.js';
 import type { TPublicApiDeps } from './deps.js';
 import { COMMON_ERRORS, keyFacts, operation } from './operation.js';
 
@@ -57,19 +57,11 @@ export const sendingV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fas
     },
     async (request) => {
       const facts = keyFacts(deps, request);
-      const result = await acceptSend(facts, {
+      return startSend(facts, deps, {
         messageId: request.params.id,
         idempotencyKey: request.headers['idempotency-key'],
-        sendAgain: request.body?.send_again === true,
-        sendUnreviewed: request.body?.send_unreviewed === true,
+        body: request.body,
       });
-      await deps.dispatch.wake(facts.stationId);
-      await deps.events.publish({
-        stationId: facts.stationId,
-        type: 'sms_progress',
-        data: { message_id: request.params.id },
-      });
-      return result;
     },
   );
 
