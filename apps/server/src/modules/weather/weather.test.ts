@@ -17,7 +17,7 @@ import { createEventBus } from '../../platform/event-bus.js';
 import { createNwsClient } from '../../providers/weather/nws.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { createContact, createStationWithAdmin } from '../../test/factories.js';
-import { startFakeNws } from '../../test/fake-nws.js';
+import { nwsFixture, startFakeNws } from '../../test/fake-nws.js';
 import { createUser } from '../users/service.js';
 import { pollWeather } from './poll.js';
 
@@ -375,6 +375,35 @@ describe('the poll', () => {
     const [message] = await held.messages();
     expect(message?.approval).toMatchObject({ status: 'pending', required: true });
     expect(await textsOf(message?.id ?? '')).toEqual([]);
+  });
+
+  it('sends an auto-sent alert that is not an emergency within the hours the page names', async () => {
+    fake.clear();
+    // The recorded warning, as NWS would write a Moderate one: an alert, not an emergency, at
+    // 23:25 in Oklahoma (the page says such alerts reach subscribers between 8 AM and 9 PM).
+    const moderate = nwsFixture('tornado-warning-ok');
+    moderate.properties.severity = 'Moderate';
+    moderate.properties.id = `${moderate.properties.id}.moderate`;
+    fake.add(moderate);
+    clock = AFTER_TORNADO_WARNING;
+    const night = await station('kwxnight', {
+      languages: ['en'],
+      settings: { auto_send_severities: ['Moderate'] },
+    });
+    await createContact(db, night.station.id, {
+      phone: '+14055550104',
+      choices: [{ messageType: 'alert', language: 'en' }],
+    });
+    await night.check();
+    const [alert] = await night.alerts();
+    expect(alert).toMatchObject({ outcome: 'auto_sent', message: { message_type: 'alert' } });
+    const [delivery] = await db
+      .select({ notBefore: smsDeliveries.notBefore })
+      .from(smsDeliveries)
+      .innerJoin(smsSends, eq(smsSends.id, smsDeliveries.sendId))
+      .where(eq(smsSends.messageId, alert?.message?.id ?? ''));
+    // 8 AM CDT the next morning.
+    expect(delivery?.notBefore.toISOString()).toBe('2025-04-20T13:00:00.000Z');
   });
 
   it('drafts once when two pollers take the same alert at once', async () => {
