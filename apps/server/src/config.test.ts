@@ -76,7 +76,13 @@ describe('config', () => {
       sms: { provider: 'twilio', testMode: false },
       email: { provider: 'smtp' },
       billing: { devCheckout: false, webhookSecret: undefined, subscriptionUrl: null, creditsUrl: null },
+      // Webhook endpoints are https and public there unless the operator says otherwise.
+      webhooks: { allowHttp: false, allowPrivateHosts: false },
     });
+    expect(loadConfig(dev).webhooks).toEqual({ allowHttp: true, allowPrivateHosts: true });
+    expect(
+      loadConfig({ ...live, WEBHOOKS_ALLOW_HTTP: 'true', WEBHOOKS_ALLOW_PRIVATE_HOSTS: 'true' }).webhooks,
+    ).toEqual({ allowHttp: true, allowPrivateHosts: true });
   });
 
   it('refuses every dev convenience in production, named together', () => {
