@@ -1,7 +1,13 @@
 // The running agent: holds the settings, the API key (in memory; stored by the vault), the
 // connection, the voices and audio output, runs the server's commands and keeps the state the
 // status page and the terminal show.
-import { AGENT_VERSION, AGENT_WS_PATH, type TAgentInfo, type TAgentToServer } from '@message-station/shared';
+import {
+  AGENT_VERSION,
+  AGENT_WS_PATH,
+  LANGUAGE_CODES,
+  type TAgentInfo,
+  type TAgentToServer,
+} from '@message-station/shared';
 import { detectPlayer, silentPlayer, type TPlayer } from './audio/player.js';
 import { AgentConnection, type TCommand, type TConnectionState } from './connection.js';
 import type { TCredentialVault } from './credentials.js';
@@ -121,6 +127,8 @@ export class Agent {
       platform: this.platform,
       audio_output_device: this.player.device,
       voices: { ...this.voiceChoice.voices },
+      // Codes only: the server's pages word them in their reader's language.
+      skipped_languages: LANGUAGE_CODES.filter((code) => code in this.voiceChoice.missing),
       client_version: AGENT_VERSION,
     };
   }
@@ -267,6 +275,8 @@ export class Agent {
     if (now.audio_output_device !== sent.audio_output_device)
       update.audio_output_device = now.audio_output_device;
     if (JSON.stringify(now.voices) !== JSON.stringify(sent.voices)) update.voices = now.voices;
+    if (JSON.stringify(now.skipped_languages) !== JSON.stringify(sent.skipped_languages))
+      update.skipped_languages = now.skipped_languages;
     if (now.client_name !== sent.client_name) update.client_name = now.client_name;
     if (now.platform !== sent.platform) update.platform = now.platform;
     if (Object.keys(update).length === 0) return;

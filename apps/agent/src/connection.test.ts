@@ -57,6 +57,8 @@ describe.skipIf(noSpeech)('handshake', () => {
       zh: 'cmn-latn-pinyin',
       pt: 'pt-br',
     });
+    // espeak-ng speaks every product language: nothing is skipped.
+    expect(hello.info.skipped_languages).toEqual([]);
 
     const status = await waitForStatus(agent, (s) => s.state === 'connected', 'connected');
     expect(status.state_text).toBe('Connected');
@@ -87,6 +89,20 @@ describe.skipIf(noSpeech)('handshake', () => {
 });
 
 describe.skipIf(noSpeech)('updates', () => {
+  it('says hello with the languages it skips, as codes in the product order', async () => {
+    const espeak = espeakEngine(realSystem());
+    const engine = {
+      ...espeak,
+      listVoices: async () =>
+        (await espeak.listVoices()).filter((voice) => voice.name !== 'ko' && voice.name !== 'ja'),
+    };
+    const { agent } = await agentFor({ engine });
+    const hello = await server.hello();
+    expect(hello.info.skipped_languages).toEqual(['ja', 'ko']);
+    expect(hello.info.voices.ko).toBeUndefined();
+    expect(Object.keys(agent.status().missing_voices)).toEqual(['ja', 'ko']);
+  });
+
   it('sends update with the new voices when a voice goes away', async () => {
     const espeak = espeakEngine(realSystem());
     let hideKorean = false;
@@ -105,8 +121,9 @@ describe.skipIf(noSpeech)('updates', () => {
       (frame): frame is Extract<TAgentToServer, { type: 'update' }> => frame.type === 'update',
       'an update',
     );
-    expect(Object.keys(update.info)).toEqual(['voices']);
+    expect(Object.keys(update.info)).toEqual(['voices', 'skipped_languages']);
     expect(update.info.voices?.ko).toBeUndefined();
+    expect(update.info.skipped_languages).toEqual(['ko']);
     expect(update.info.voices?.en).toBe('en-us');
     expect(agent.status().missing_voices.ko).toMatch(/^No Korean voice is installed/);
   });

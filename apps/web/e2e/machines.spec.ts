@@ -16,15 +16,36 @@ async function csrfToken(page: Page) {
   return (await page.context().cookies()).find((cookie) => cookie.name === 'csrf_token')?.value ?? '';
 }
 
-function startAgent(baseURL: string, station: string, apiKey: string, home: string, exportDir: string) {
+/** An API key for the standard user `email`, the way an admin makes one on the Users page. */
+async function issueApiKey(page: Page, email: string): Promise<string> {
+  const headers = { 'x-csrf-token': await csrfToken(page) };
+  const people = (await (await page.request.get('/admin/api/users')).json()) as {
+    id: string;
+    email: string;
+  }[];
+  const person = people.find((candidate) => candidate.email === email);
+  const issued = await page.request.post(`/admin/api/users/${person?.id}/api-key`, { headers });
+  return (await issued.json()).api_key as string;
+}
+
+/** `env` on top of this process's: e.g. a PATH whose espeak-ng lacks a voice. */
+function startAgent(
+  baseURL: string,
+  station: string,
+  apiKey: string,
+  home: string,
+  exportDir: string,
+  machine = MACHINE,
+  env: Record<string, string> = {},
+) {
   const agent = spawn(
     process.execPath,
     [
       path.join(root, 'apps/agent/dist/cli.js'),
-      ...['--server', baseURL, '--station', station, '--name', MACHINE, '--audio-output', 'null'],
+      ...['--server', baseURL, '--station', station, '--name', machine, '--audio-output', 'null'],
       ...['--status-port', '0', '--no-open', '--export-dir', exportDir],
     ],
-    { env: { ...process.env, MESSAGE_STATION_HOME: home, MESSAGE_STATION_API_KEY: apiKey } },
+    { env: { ...process.env, MESSAGE_STATION_HOME: home, MESSAGE_STATION_API_KEY: apiKey, ...env } },
   );
   let output = '';
   agent.stdout?.on('data', (chunk) => {
@@ -77,14 +98,7 @@ test('a desktop agent joins live, plays and stops a message, exports real audio;
   await page.goto('/admin/machines');
   await expect(page.getByRole('heading', { name: 'Machines', exact: true })).toBeVisible();
 
-  // An API key for the standard user, the way an admin makes one on the Users page.
-  const people = (await (await page.request.get('/admin/api/users')).json()) as {
-    id: string;
-    email: string;
-  }[];
-  const sam = people.find((person) => person.email === user.email);
-  const issued = await page.request.post(`/admin/api/users/${sam?.id}/api-key`, { headers });
-  const apiKey = (await issued.json()).api_key as string;
+  const apiKey = await issueApiKey(page, user.email);
   const home = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-e2e-agent-'));
   const exportDir = path.join(home, 'exports');
   const started = startAgent(baseURL as string, station.id, apiKey, home, exportDir);
@@ -166,4 +180,37 @@ test('a desktop agent joins live, plays and stops a message, exports real audio;
   await download.saveAs(saved);
   expect(fs.statSync(saved).size).toBeGreaterThan(50_000);
   expect(fs.readFileSync(saved).subarray(0, 2).toString()).toBe('PK');
+});
+
+test('a machine whose speech engine has no Spanish voice says on Machines that it skips Spanish', async ({
+  page,
+  baseURL,
+  station,
+  user,
+}) => {
+  test.setTimeout(60_000);
+  await signIn(page, station.admin.email, station.admin.password);
+  const apiKey = await issueApiKey(page, user.email);
+  // espeak-ng as a computer without its Spanish voices has it: the same program, es and es-419 unlisted.
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-e2e-agent-'));
+  const bin = path.join(home, 'bin');
+  fs.mkdirSync(bin);
+  const real = execFileSync('sh', ['-c', 'command -v espeak-ng'], { encoding: 'utf8' }).trim();
+  fs.writeFileSync(
+    path.join(bin, 'espeak-ng'),
+    `#!/bin/sh\nif [ "$1" = "--voices" ]; then "${real}" --voices | grep -v -E '^ *[0-9]+ +es(-419)? '; else exec "${real}" "$@"; fi\n`,
+    { mode: 0o755 },
+  );
+  await page.goto('/admin/machines');
+  const booth = 'E2E Booth';
+  const started = startAgent(baseURL as string, station.id, apiKey, home, path.join(home, 'exports'), booth, {
+    PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
+  });
+  running = started.agent;
+
+  const row = page.getByRole('row').filter({ hasText: booth });
+  await expect(row, started.output()).toBeVisible({ timeout: 20_000 });
+  await expect(row).toContainText('Skips: Spanish — no voice installed');
+  await expect(row).toContainText('EN: en-us');
+  await expect(row).not.toContainText('ES:');
 });

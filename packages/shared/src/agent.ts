@@ -67,6 +67,17 @@ export const ZVoices = z
     message: `At most ${AGENT_MAX_VOICES} voices.`,
   });
 
+/**
+ * The languages a machine skips because no voice for them is installed: product language codes,
+ * each once. Codes, not sentences: the Machines page words them in the reader's language.
+ */
+export const ZSkippedLanguages = z
+  .array(z.enum(LANGUAGE_CODES, `Skipped languages must be among: ${LANGUAGE_CODES.join(', ')}.`))
+  .max(LANGUAGE_CODES.length, `At most ${LANGUAGE_CODES.length} skipped languages.`)
+  .refine((codes) => new Set(codes).size === codes.length, {
+    message: 'Skipped languages must be listed once each.',
+  });
+
 // ---- What the admin API answers (GET /admin/api/clients, its stream) -------------------------
 
 export const ZConnectedClient = z.object({
@@ -77,6 +88,8 @@ export const ZConnectedClient = z.object({
   /** Languages the machine has a voice for. */
   languages: z.array(z.string()),
   voices: ZVoices,
+  /** Product languages the machine skips (no voice installed), in the product's order. */
+  skipped_languages: z.array(z.enum(LANGUAGE_CODES)),
   client_version: z.string(),
   last_seen: z.string(),
 });
@@ -149,6 +162,8 @@ export const ZAgentInfo = z.object({
   platform: textField({ label: 'Platform', max: 120, required: 'Platform is required.' }),
   audio_output_device: textField({ label: 'Audio output device', max: 200 }).nullable(),
   voices: ZVoices,
+  /** Absent from older agents, which do not say what they skip. */
+  skipped_languages: ZSkippedLanguages.optional(),
   client_version: textField({ label: 'Client version', max: 40, required: 'Client version is required.' }),
 });
 export type TAgentInfo = z.infer<typeof ZAgentInfo>;

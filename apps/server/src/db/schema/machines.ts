@@ -1,6 +1,7 @@
 // Desktop agents (station computers) connected over /agent/v1/ws. A row is written when a
 // machine says hello and kept after it leaves, so a command to a machine that went away gets a
 // clear answer; `node_id` names the app process holding its socket (commands are routed there).
+import type { TLanguageCode } from '@message-station/shared';
 import { sql } from 'drizzle-orm';
 import { index, jsonb, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { stations } from './stations.js';
@@ -23,6 +24,8 @@ export const agentClients = pgTable(
     platform: text('platform').notNull(),
     audioOutputDevice: text('audio_output_device'),
     voices: jsonb('voices').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    /** Language codes the machine skips for want of a voice ('{}' from agents that do not say). */
+    skippedLanguages: text('skipped_languages').array().$type<TLanguageCode[]>().notNull().default(sql`'{}'`),
     clientVersion: text('client_version').notNull(),
     connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
     lastSeen: timestamp('last_seen', { withTimezone: true }).notNull().defaultNow(),

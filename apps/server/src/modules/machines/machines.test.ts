@@ -88,6 +88,8 @@ describe('the agent WebSocket', () => {
         audio_output_device: null,
         languages: ['en', 'es'],
         voices: { en: 'en-us', es: 'es-419' },
+        // An agent that does not say what it skips (older than this field) skips nothing listed.
+        skipped_languages: [],
         client_version: '2.0.1',
         last_seen: expect.any(String),
       },
@@ -178,6 +180,53 @@ describe('bounded agent frames', () => {
     const why = `Unreadable message from the agent: info.voices: At most ${AGENT_MAX_VOICES} voices.`;
     expect(await crowded.whenClosed()).toEqual({ code: 4400, reason: why });
     expect(crowded.frames).toEqual([{ type: 'error', error: why }]);
+
+    const ids = (await staff.get('/admin/api/clients'))
+      .json()
+      .clients.map((c: { client_id: string }) => c.client_id);
+    expect(ids).toEqual(['studio-pc-0001']);
+  });
+});
+
+describe('skipped languages', () => {
+  it('lists the languages a machine skips, in the product order, and follows its updates', async () => {
+    const stream = await EventStreamReader.open(baseUrl, '/admin/api/clients/stream', staff);
+    await stream.next((e) => e.event === 'connected');
+    const kiosk = await connect(
+      agentInfo({ client_id: 'kiosk-pc-0009', client_name: 'Kiosk PC', skipped_languages: ['ko', 'ja'] }),
+    );
+    const arrived = await stream.next((e) => e.event === 'client_connected');
+    expect(arrived.data).toMatchObject({ client_id: 'kiosk-pc-0009', skipped_languages: ['ja', 'ko'] });
+    const listed = (await admin.get('/admin/api/clients'))
+      .json()
+      .clients.find((c: { client_id: string }) => c.client_id === 'kiosk-pc-0009');
+    expect(listed).toMatchObject({ voices: { en: 'en-us', es: 'es-419' }, skipped_languages: ['ja', 'ko'] });
+
+    // A Korean voice was installed: the update says only Japanese is skipped now.
+    kiosk.send({ type: 'update', info: { voices: { en: 'en-us', ko: 'ko' }, skipped_languages: ['ja'] } });
+    const updated = await stream.next(
+      (e) => e.event === 'client_updated' && 'skipped_languages' in (e.data as object),
+    );
+    expect(updated.data).toMatchObject({ client_id: 'kiosk-pc-0009', skipped_languages: ['ja'] });
+    stream.close();
+    await kiosk.close();
+  });
+
+  it('refuses a hello naming a language that is not a product language (4400)', async () => {
+    const odd = await FakeAgent.open(baseUrl, 'demo', staffKey);
+    const info = { ...agentInfo({ client_id: 'odd-pc-0010' }), skipped_languages: ['ko', 'xx'] };
+    odd.socket.send(JSON.stringify({ type: 'hello', info }));
+    const closed = await odd.whenClosed();
+    expect(closed.code).toBe(4400);
+    expect(closed.reason).toMatch(/^Unreadable message from the agent: info\.skipped_languages/);
+    expect(closed.reason).toContain('Skipped languages must be among: en, es, fr');
+
+    const repeated = await FakeAgent.open(baseUrl, 'demo', staffKey);
+    repeated.send({
+      type: 'hello',
+      info: agentInfo({ client_id: 'twice-pc-0011', skipped_languages: ['ko', 'ko'] }),
+    });
+    expect((await repeated.whenClosed()).reason).toContain('Skipped languages must be listed once each.');
 
     const ids = (await staff.get('/admin/api/clients'))
       .json()

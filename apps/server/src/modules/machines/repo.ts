@@ -36,6 +36,7 @@ export async function upsertConnected(
     platform: info.platform,
     audioOutputDevice: info.audio_output_device,
     voices: info.voices,
+    skippedLanguages: info.skipped_languages ?? [],
     clientVersion: info.client_version,
     connectedAt: values.at,
     lastSeen: values.at,
@@ -69,7 +70,13 @@ export async function updateConnection(
   changes: Partial<
     Pick<
       TClientRow,
-      'clientName' | 'platform' | 'audioOutputDevice' | 'voices' | 'clientVersion' | 'lastSeen'
+      | 'clientName'
+      | 'platform'
+      | 'audioOutputDevice'
+      | 'voices'
+      | 'skippedLanguages'
+      | 'clientVersion'
+      | 'lastSeen'
     >
   >,
 ) {
@@ -94,6 +101,7 @@ export function updateReported(
     ...(info.platform !== undefined && { platform: info.platform }),
     ...(info.audio_output_device !== undefined && { audioOutputDevice: info.audio_output_device }),
     ...(info.voices !== undefined && { voices: info.voices }),
+    ...(info.skipped_languages !== undefined && { skippedLanguages: info.skipped_languages }),
     ...(info.client_version !== undefined && { clientVersion: info.client_version }),
     lastSeen: at,
   });

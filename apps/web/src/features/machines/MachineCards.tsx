@@ -4,11 +4,19 @@ import { Badge, Box, Paper, Stack, Text } from '@mantine/core';
 import type { TConnectedClient } from '@message-station/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { voicePairs } from './clients-list';
+import { skippedHere, voicePairs } from './clients-list';
 import { useLastSeenNow } from './last-seen';
 import { MachineName } from './MachineName';
+import { SkippedLanguages } from './SkippedLanguages';
 
-export function MachineCards({ clients }: { clients: TConnectedClient[] }) {
+export function MachineCards({
+  clients,
+  stationLanguages,
+}: {
+  clients: TConnectedClient[];
+  /** The station's languages, null while unknown (then every skipped language is shown). */
+  stationLanguages: readonly string[] | null;
+}) {
   const { t } = useTranslation('admin', { keyPrefix: 'machines' });
   const lastSeen = useLastSeenNow();
 
@@ -16,6 +24,7 @@ export function MachineCards({ clients }: { clients: TConnectedClient[] }) {
     <Stack gap="sm">
       {clients.map((client) => {
         const voices = voicePairs(client.voices);
+        const skipped = skippedHere(client.skipped_languages, stationLanguages);
         return (
           <Paper
             key={client.client_id}
@@ -53,6 +62,7 @@ export function MachineCards({ clients }: { clients: TConnectedClient[] }) {
                     {t('notConfigured')}
                   </Badge>
                 )}
+                <SkippedLanguages codes={skipped} />
               </Field>
             </Box>
           </Paper>

@@ -8,6 +8,7 @@ import { ListEmpty, ListLoading } from '../../components/ListStates';
 import { useAdminPhone } from '../../components/use-admin-phone';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { LiveIndicator } from '../messages/LiveIndicator';
+import { useStationLanguagesQuery } from '../sms-contacts/queries';
 import { MachineCards } from './MachineCards';
 import { MachinesTable } from './MachinesTable';
 import { useConnectedClients } from './use-connected-clients';
@@ -19,6 +20,7 @@ export function MachinesPage() {
   const count = clients.data?.length ?? 0;
   // On a phone (decision 0043) one card per machine instead of the wide table.
   const phone = useAdminPhone();
+  const stationLanguages = useStationLanguageCodes();
 
   return (
     <>
@@ -56,11 +58,21 @@ export function MachinesPage() {
             }
           />
         ) : phone ? (
-          <MachineCards clients={clients.data ?? []} />
+          <MachineCards clients={clients.data ?? []} stationLanguages={stationLanguages} />
         ) : (
-          <MachinesTable clients={clients.data ?? []} />
+          <MachinesTable clients={clients.data ?? []} stationLanguages={stationLanguages} />
         )}
       </Card>
     </>
   );
+}
+
+/**
+ * The station's languages, for which skipped languages matter: none while they load (no warning
+ * that then vanishes), null when they cannot be read (every skipped language is shown).
+ */
+function useStationLanguageCodes(): readonly string[] | null {
+  const languages = useStationLanguagesQuery();
+  if (languages.isError) return null;
+  return (languages.data ?? []).map((language) => language.language_code);
 }

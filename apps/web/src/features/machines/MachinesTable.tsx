@@ -1,14 +1,23 @@
 // The connected machines: Client Name, Platform, Audio Device ('Default' if none), Voices ('EN:
-// en-us, ES: es-419', else 'Not configured'), Version, Last Seen (spec §2 Machines).
+// en-us, ES: es-419', else 'Not configured', and the station's languages it skips), Version, Last
+// Seen (spec §2 Machines).
 import { Badge, Table, Text } from '@mantine/core';
 import type { TConnectedClient } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../components/ListTable';
-import { voicePairs } from './clients-list';
+import { skippedHere, voicePairs } from './clients-list';
 import { useLastSeenNow } from './last-seen';
 import { MachineName } from './MachineName';
+import { SkippedLanguages } from './SkippedLanguages';
 
-export function MachinesTable({ clients }: { clients: TConnectedClient[] }) {
+export function MachinesTable({
+  clients,
+  stationLanguages,
+}: {
+  clients: TConnectedClient[];
+  /** The station's languages, null while unknown (then every skipped language is shown). */
+  stationLanguages: readonly string[] | null;
+}) {
   const { t } = useTranslation('admin', { keyPrefix: 'machines' });
   const lastSeen = useLastSeenNow();
 
@@ -25,6 +34,7 @@ export function MachinesTable({ clients }: { clients: TConnectedClient[] }) {
     >
       {clients.map((client) => {
         const voices = voicePairs(client.voices);
+        const skipped = skippedHere(client.skipped_languages, stationLanguages);
         return (
           <Table.Tr key={client.client_id} data-client-id={client.client_id}>
             <Table.Td miw={160}>
@@ -46,6 +56,7 @@ export function MachinesTable({ clients }: { clients: TConnectedClient[] }) {
                   {t('notConfigured')}
                 </Badge>
               )}
+              <SkippedLanguages codes={skipped} />
             </Table.Td>
             <Table.Td miw={72} style={{ whiteSpace: 'nowrap' }}>
               {client.client_version}

@@ -54,3 +54,15 @@ export function voicePairs(voices: Record<string, string> | null | undefined): s
     .map(([language, voice]) => `${language.toUpperCase()}: ${voice}`)
     .join(', ');
 }
+
+/**
+ * The languages a machine reports skipping that matter to the station: those it uses when they
+ * are known (`stationLanguages`), else every one the machine reports.
+ */
+export function skippedHere(
+  skipped: readonly string[] | undefined,
+  stationLanguages: readonly string[] | null,
+): string[] {
+  const codes = skipped ?? [];
+  return stationLanguages ? codes.filter((code) => stationLanguages.includes(code)) : [...codes];
+}

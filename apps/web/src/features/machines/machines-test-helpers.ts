@@ -14,6 +14,7 @@ export function connectedClient(overrides: Partial<TConnectedClient> = {}): TCon
     audio_output_device: 'MacBook Pro Speakers',
     languages: ['en', 'es'],
     voices: { en: 'Samantha', es: 'Paulina' },
+    skipped_languages: [],
     client_version: '2.0.1',
     last_seen: new Date().toISOString(),
     ...overrides,
@@ -29,6 +30,7 @@ export const linuxBox = () =>
     audio_output_device: null,
     languages: [],
     voices: {},
+    skipped_languages: [],
     client_version: '2.0.0',
   });
 

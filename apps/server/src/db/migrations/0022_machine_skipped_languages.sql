@@ -1,0 +1,1 @@
+ALTER TABLE "agent_clients" ADD COLUMN "skipped_languages" text[] DEFAULT '{}' NOT NULL;
