@@ -78,6 +78,12 @@ export const ZSkippedLanguages = z
     message: 'Skipped languages must be listed once each.',
   });
 
+/**
+ * The audio output an agent reports when it plays to no device (--audio-output null, or none
+ * found): a fixed value the Machines page words in its reader's language, not a device name.
+ */
+export const AGENT_SILENT_DEVICE = 'None (silent)';
+
 // ---- What the admin API answers (GET /admin/api/clients, its stream) -------------------------
 
 export const ZConnectedClient = z.object({

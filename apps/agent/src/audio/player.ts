@@ -2,10 +2,11 @@
 // ffplay on Linux; System.Media.SoundPlayer on Windows. With --audio-output null, or when no
 // output device exists, a silent output takes the audio's real length instead.
 import fs from 'node:fs/promises';
+import { AGENT_SILENT_DEVICE } from '@message-station/shared';
 import { abortError, firstLine, POWERSHELL, powershellArgs, psQuote, type TSystem } from '../system.js';
 import { wavDurationSeconds } from './wav.js';
 
-export const SILENT_DEVICE = 'None (silent)';
+export const SILENT_DEVICE = AGENT_SILENT_DEVICE;
 
 export type TPlayer = {
   /** What the Machines page shows as the audio output. */

@@ -4,6 +4,7 @@ import { Badge, Box, Paper, Stack, Text } from '@mantine/core';
 import type { TConnectedClient } from '@message-station/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AudioDevice } from './AudioDevice';
 import { skippedHere, voicePairs } from './clients-list';
 import { useLastSeenNow } from './last-seen';
 import { MachineName } from './MachineName';
@@ -44,11 +45,7 @@ export function MachineCards({
             >
               <Field label={t('columns.platform')}>{client.platform}</Field>
               <Field label={t('columns.audioDevice')}>
-                {client.audio_output_device || (
-                  <Text fz="sm" c="dimmed" span>
-                    {t('defaultDevice')}
-                  </Text>
-                )}
+                <AudioDevice device={client.audio_output_device} />
               </Field>
               <Field label={t('columns.version')}>{client.client_version}</Field>
               <Field label={t('columns.lastSeen')}>

@@ -1,6 +1,12 @@
 // The Machines page says which of the station's languages a machine will skip (no voice installed),
-// worded from the codes the agent reports, in English and Spanish, on the table and the phone cards.
-import { LANGUAGE_CODES, type TStationLanguage } from '@message-station/shared';
+// worded from the codes the agent reports, in English and Spanish, on the table and the phone cards;
+// and the silent audio output in the reader's language.
+import {
+  AGENT_SILENT_DEVICE,
+  LANGUAGE_CODES,
+  type TConnectedClient,
+  type TStationLanguage,
+} from '@message-station/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
@@ -68,17 +74,24 @@ describe('Machines page: skipped languages', () => {
     expect(within(rowOf('Newsroom')).getByText('Skips: Japanese — no voice installed')).toBeVisible();
   });
 
-  it('speaks Spanish on the phone cards', async () => {
+  it('speaks Spanish on the phone cards, the silent audio output too', async () => {
     phoneWidth();
     installFakeEventSource();
     await i18n.changeLanguage('es');
-    mockMachinesApi(machines(), {
-      'GET /admin/api/station-languages': () => jsonResponse(stationLanguages([...LANGUAGE_CODES])),
-    });
+    const [kioskMachine, ...rest] = machines();
+    mockMachinesApi(
+      [{ ...kioskMachine, audio_output_device: AGENT_SILENT_DEVICE } as TConnectedClient, ...rest],
+      {
+        'GET /admin/api/station-languages': () => jsonResponse(stationLanguages([...LANGUAGE_CODES])),
+      },
+    );
     renderApp('/admin/machines');
     const kiosk = within(await screen.findByRole('article', { name: 'Kiosk' }));
     expect(await kiosk.findByText('Omite: Japonés, Coreano — no hay voz instalada')).toBeVisible();
     const newsroom = within(screen.getByRole('article', { name: 'Newsroom' }));
     expect(newsroom.getByText('Omite: Japonés — no hay voz instalada')).toBeVisible();
+    // The agent's "no device" is worded here, not shown as the English it arrives in.
+    expect(kiosk.getByText('Ninguno (sin sonido)')).toBeVisible();
+    expect(screen.queryByText(AGENT_SILENT_DEVICE)).not.toBeInTheDocument();
   });
 });

@@ -5,6 +5,7 @@ import { Badge, Table, Text } from '@mantine/core';
 import type { TConnectedClient } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../components/ListTable';
+import { AudioDevice } from './AudioDevice';
 import { skippedHere, voicePairs } from './clients-list';
 import { useLastSeenNow } from './last-seen';
 import { MachineName } from './MachineName';
@@ -42,11 +43,7 @@ export function MachinesTable({
             </Table.Td>
             <Table.Td miw={120}>{client.platform}</Table.Td>
             <Table.Td miw={120} style={{ overflowWrap: 'anywhere' }}>
-              {client.audio_output_device || (
-                <Text fz="sm" c="dimmed" span>
-                  {t('defaultDevice')}
-                </Text>
-              )}
+              <AudioDevice device={client.audio_output_device} />
             </Table.Td>
             <Table.Td miw={180} maw={300}>
               {voices ? (
