@@ -24,6 +24,12 @@ import {
   type TSettings,
 } from './settings.js';
 import { chooseVoices, type TSpeechEngine, type TVoiceChoice } from './speech/engine.js';
+import {
+  readStartAtLogin,
+  setStartAtLogin,
+  type TStartAtLogin,
+  type TStartCommand,
+} from './start-at-login.js';
 import { clock, describeState, statusLine, type TAgentAction, type TAgentStatus } from './status.js';
 import type { TSystem } from './system.js';
 
@@ -40,6 +46,8 @@ export type TAgentDeps = {
   refreshMs?: number;
   timeZone?: string;
   findPlayer?: TAudioPlayerFinder;
+  /** What a start-at-login entry runs; default: the way this process was started. */
+  startCommand?: TStartCommand;
 };
 
 export type TAudioPlayerFinder = (system: TSystem, choice: TSettings['audio_output']) => Promise<TPlayer>;
@@ -62,6 +70,7 @@ export class Agent {
   private listeners = new Set<() => void>();
   private started = false;
   private failedDevice: string | null = null;
+  private startAtLogin: TStartAtLogin = { enabled: false, file: '' };
 
   private constructor(private readonly deps: TAgentDeps) {
     this.playout = new Playout({
@@ -84,6 +93,7 @@ export class Agent {
   static async create(deps: TAgentDeps): Promise<Agent> {
     const agent = new Agent(deps);
     agent.platform = await describePlatform(deps.system);
+    agent.startAtLogin = await readStartAtLogin(deps.system);
     await agent.inspectMachine();
     const stationId = deps.settings.station_id;
     const stored = stationId ? await deps.vault.load(stationId) : null;
@@ -157,6 +167,7 @@ export class Agent {
       playing: this.playout.playing,
       actions: [...this.actions].reverse(),
       warnings: [...this.deps.vault.warnings],
+      start_at_login: { ...this.startAtLogin },
     };
   }
 
@@ -187,6 +198,22 @@ export class Agent {
     this.note('Signed out; the API key was removed from this computer');
   }
 
+  /** Writes or removes the entry that starts the agent at login. Throws a readable error. */
+  async setStartAtLogin(enabled: boolean): Promise<void> {
+    try {
+      this.startAtLogin = await setStartAtLogin(this.deps.system, enabled, this.deps.startCommand);
+    } catch (error) {
+      this.startAtLogin = await readStartAtLogin(this.deps.system);
+      this.changed();
+      throw error;
+    }
+    this.note(
+      enabled
+        ? `Starts at login from now on (${this.startAtLogin.file})`
+        : `No longer starts at login (removed ${this.startAtLogin.file})`,
+    );
+  }
+
   async saveSettings(): Promise<void> {
     await saveSettings(this.deps.settingsDir, this.settings);
   }
@@ -194,6 +221,7 @@ export class Agent {
   /** Looks again at voices and the audio output; tells the server what changed. */
   async refresh(): Promise<void> {
     await this.inspectMachine();
+    this.startAtLogin = await readStartAtLogin(this.deps.system);
     this.sendUpdate();
     this.changed();
   }

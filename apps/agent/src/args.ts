@@ -25,6 +25,9 @@ Usage: message-station-agent [options]
   --audio-output OUTPUT  'default' (the computer's default output) or 'null' (silent)
   --no-open              do not open the status page in the browser on first start
   --sign-out             remove the stored API key from this computer and exit
+  --start-at-login on|off
+                         start this agent when you log in to this computer ('off': stop that),
+                         then exit; the entry runs the agent with --no-open
   --help                 show this help
   --version              show the version
 
@@ -36,6 +39,8 @@ export type TCliArgs = {
   version: boolean;
   signOut: boolean;
   noOpen: boolean;
+  /** --start-at-login on|off: write or remove the login entry, then exit. */
+  startAtLogin?: boolean;
   apiKey?: string;
   overrides: Partial<Omit<TSettings, 'client_id' | 'voices'>>;
 };
@@ -56,6 +61,7 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): TCliA
       'audio-output': { type: 'string' },
       'no-open': { type: 'boolean', default: false },
       'sign-out': { type: 'boolean', default: false },
+      'start-at-login': { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
       version: { type: 'boolean', short: 'v', default: false },
     },
@@ -83,12 +89,19 @@ export function parseCliArgs(argv: string[], env: NodeJS.ProcessEnv = {}): TCliA
     }
     overrides.audio_output = output as (typeof AUDIO_OUTPUTS)[number];
   }
+  let startAtLogin: boolean | undefined;
+  if (values['start-at-login'] !== undefined) {
+    const choice = values['start-at-login'].trim().toLowerCase();
+    if (choice !== 'on' && choice !== 'off') throw new Error("--start-at-login must be 'on' or 'off'.");
+    startAtLogin = choice === 'on';
+  }
   const rawKey = values['api-key'] ?? env.MESSAGE_STATION_API_KEY;
   return {
     help: values.help === true,
     version: values.version === true,
     signOut: values['sign-out'] === true,
     noOpen: values['no-open'] === true,
+    startAtLogin,
     apiKey: rawKey?.trim() ? normaliseApiKey(rawKey) : undefined,
     overrides,
   };

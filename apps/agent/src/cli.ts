@@ -7,6 +7,7 @@ import { createCredentialVault, credentialStores } from './credentials.js';
 import { launchAgent } from './launch.js';
 import { openInBrowser } from './open-browser.js';
 import { loadSettings, settingsDir } from './settings.js';
+import { setStartAtLogin } from './start-at-login.js';
 import { realSystem } from './system.js';
 
 async function signOut(dir: string, args: TCliArgs, system: ReturnType<typeof realSystem>): Promise<number> {
@@ -45,6 +46,20 @@ async function main(argv: string[]): Promise<number> {
   const system = realSystem();
   const dir = settingsDir(system);
   if (args.signOut) return signOut(dir, args, system);
+  if (args.startAtLogin !== undefined) {
+    try {
+      const result = await setStartAtLogin(system, args.startAtLogin);
+      console.log(
+        result.enabled
+          ? `Message Station will start when you log in: ${result.file}`
+          : `Message Station will no longer start when you log in (${result.file} removed).`,
+      );
+      return 0;
+    } catch (error) {
+      console.error((error as Error).message);
+      return 1;
+    }
+  }
 
   console.log(`Message Station agent ${AGENT_VERSION} · settings in ${dir}`);
   const launched = await launchAgent({

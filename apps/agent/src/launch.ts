@@ -6,6 +6,7 @@ import { createCredentialVault, credentialStores, type TCredentialStore } from '
 import { loadSettings, type TSettings } from './settings.js';
 import type { TSpeechEngine } from './speech/engine.js';
 import { createSpeechEngine } from './speech/index.js';
+import type { TStartCommand } from './start-at-login.js';
 import { startStatusServer, type TStatusServer } from './status-page/server.js';
 import type { TSystem } from './system.js';
 
@@ -23,6 +24,7 @@ export type TLaunchOptions = {
   refreshMs?: number;
   timeZone?: string;
   findPlayer?: TAudioPlayerFinder;
+  startCommand?: TStartCommand;
 };
 
 export type TLaunchedAgent = { agent: Agent; statusPage: TStatusServer; close(): Promise<void> };
@@ -43,6 +45,7 @@ export async function launchAgent(options: TLaunchOptions): Promise<TLaunchedAge
     refreshMs: options.refreshMs,
     timeZone: options.timeZone,
     findPlayer: options.findPlayer,
+    startCommand: options.startCommand,
   });
   if (options.apiKey) {
     // Same checks and storage as the sign-in form; also saves the settings.

@@ -160,6 +160,62 @@ describe('status page', () => {
     await expect(fs.stat(path.join(home, 'credentials.json'))).rejects.toThrow();
   });
 
+  it('turns start at login on and off from the switch, and shows it in status.json', async () => {
+    const { agent, statusPage, home } = await agentFor({ apiKey: null });
+    // The harness points home, XDG_CONFIG_HOME and APPDATA into its temporary folder.
+    const file = agent.status().start_at_login.file;
+    expect(file.startsWith(home + path.sep)).toBe(true);
+    expect(agent.status().start_at_login.enabled).toBe(false);
+    const page = await request(statusPage.url);
+    expect(page.body).toContain('Start Message Station when I log in to this computer');
+
+    const origin = statusPage.url.replace(/\/$/, '');
+    const post = (body: string, headers: Record<string, string> = {}) =>
+      request(`${statusPage.url}start-at-login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', accept: 'application/json', origin, ...headers },
+        body,
+      });
+    const on = await post(JSON.stringify({ enabled: true }));
+    expect(on.status).toBe(200);
+    expect((json(on).status as TAgentStatus).start_at_login).toEqual({ enabled: true, file });
+    const entry = await fs.readFile(file, 'utf8');
+    expect(entry).toContain('--no-open');
+    expect(json(await request(`${statusPage.url}status.json`)).start_at_login).toEqual({
+      enabled: true,
+      file,
+    });
+
+    const bad = await post(JSON.stringify({ enabled: 'maybe' }));
+    expect(bad.status).toBe(400);
+    expect(json(bad).error).toBe('Send enabled: true or false.');
+
+    // Another website cannot switch it.
+    const foreign: Record<string, string>[] = [
+      { origin: 'http://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+    ];
+    for (const headers of foreign) {
+      const refused = await post(JSON.stringify({ enabled: false }), headers);
+      expect(refused.status).toBe(403);
+      expect(json(refused).error).toBe(
+        'Refused: this request did not come from the Message Station status page.',
+      );
+    }
+    expect((await fs.stat(file)).isFile()).toBe(true);
+
+    const off = await post(JSON.stringify({ enabled: false }));
+    expect(off.status).toBe(200);
+    expect((json(off).status as TAgentStatus).start_at_login.enabled).toBe(false);
+    await expect(fs.stat(file)).rejects.toThrow();
+    expect(agent.status().actions.map((action) => action.text)).toEqual(
+      expect.arrayContaining([
+        `Starts at login from now on (${file})`,
+        `No longer starts at login (removed ${file})`,
+      ]),
+    );
+  });
+
   it('refuses posts from another origin, without an origin, and requests for another host', async () => {
     const { agent, statusPage, home } = await agentFor({ apiKey: null });
     const body = JSON.stringify({

@@ -29,6 +29,8 @@ export type TAgentStatus = {
   playing: { message_id: string; title: string } | null;
   actions: TAgentAction[];
   warnings: string[];
+  /** Whether an entry starts the agent when this user logs in, and where it is. */
+  start_at_login: { enabled: boolean; file: string };
 };
 
 /** The connection as a person reads it: 'Connected', 'Connecting…', 'Signed out' or the server's error. */

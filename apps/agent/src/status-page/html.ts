@@ -1,5 +1,6 @@
 // The status page itself: one self-contained HTML document (no external assets) that renders
-// the agent's status from /status.json every two seconds and posts the sign-in and sign-out forms.
+// the agent's status from /status.json every two seconds and posts the sign-in and sign-out forms
+// and the start-at-login switch. English only, like the agent's other texts.
 import type { TAgentStatus } from '../status.js';
 
 /** JSON safe inside a <script> element. */
@@ -33,6 +34,8 @@ th { color: var(--muted); font-weight: 600; }
 ol { list-style: none; margin: 0; padding: 0; }
 ol li { padding: 6px 0; border-bottom: 1px solid var(--line); display: flex; gap: 14px; }
 ol time { color: var(--muted); white-space: nowrap; font-variant-numeric: tabular-nums; }
+ol li span { min-width: 0; overflow-wrap: anywhere; }
+#version { margin-top: 16px; }
 form { display: grid; gap: 12px; max-width: 520px; }
 label { display: grid; gap: 4px; font-weight: 600; }
 input { font: inherit; font-weight: 400; padding: 8px 10px; border: 1px solid var(--line); border-radius: 6px; background: var(--page); color: var(--text); }
@@ -40,7 +43,15 @@ button { font: inherit; font-weight: 600; padding: 8px 16px; border-radius: 6px;
 button.secondary { background: transparent; color: var(--text); border: 1px solid var(--line); }
 .form-message { margin: 0; font-weight: 600; }
 .form-message.error { color: var(--bad); } .form-message.ok { color: var(--ok); }
-.hint { color: var(--muted); font-size: 0.9rem; margin: 0; }
+.hint { color: var(--muted); font-size: 0.9rem; margin: 0; overflow-wrap: anywhere; }
+.switch { display: flex; align-items: center; gap: 12px; font-weight: 600; cursor: pointer; margin-bottom: 8px; }
+.switch input { appearance: none; flex: none; width: 44px; height: 24px; margin: 0; padding: 0; border-radius: 999px; border: 1px solid var(--line); background: var(--line); position: relative; cursor: pointer; transition: background 0.15s; }
+.switch input::before { content: ""; position: absolute; top: 2px; left: 2px; width: 18px; height: 18px; border-radius: 50%; background: #fff; box-shadow: 0 1px 2px rgb(0 0 0 / 0.3); transition: transform 0.15s; }
+.switch input:checked { background: #2563eb; border-color: #2563eb; }
+.switch input:checked::before { transform: translateX(20px); }
+.switch input:focus-visible { outline: 2px solid #2563eb; outline-offset: 2px; }
+.switch input:disabled { opacity: 0.6; cursor: wait; }
+#start-at-login-message:not(:empty) { margin-top: 8px; }
 `;
 
 const SCRIPT = `
@@ -97,6 +108,11 @@ function render(status) {
     li.append(time, span);
     actions.append(li);
   }
+  const login = $('start_at_login');
+  if (!login.dataset.busy) login.checked = status.start_at_login.enabled;
+  $('start-at-login-file').textContent = status.start_at_login.enabled
+    ? 'Starts from ' + status.start_at_login.file + '. Turning this off deletes that file.'
+    : 'Turning this on writes ' + status.start_at_login.file + ', which starts Message Station (without opening this page) when you log in.';
   const signedIn = status.state !== 'signed_out';
   $('sign-out-section').hidden = !signedIn;
   $('sign-in-title').textContent = signedIn ? 'Sign in again or change station' : 'Sign in';
@@ -138,6 +154,23 @@ $('sign-out').addEventListener('submit', async (event) => {
   event.preventDefault();
   try { const answer = await post('/sign-out', {}); say('sign-in-message', 'Signed out.', true); render(answer.status); }
   catch (error) { say('sign-in-message', error.message, false); }
+});
+
+$('start_at_login').addEventListener('change', async (event) => {
+  const toggle = event.target;
+  const enabled = toggle.checked;
+  toggle.dataset.busy = '1';
+  toggle.disabled = true;
+  try {
+    const answer = await post('/start-at-login', { enabled });
+    delete toggle.dataset.busy;
+    render(answer.status);
+    say('start-at-login-message', enabled ? 'On: Message Station will start when you log in to this computer.' : 'Off: Message Station will no longer start when you log in.', true);
+  } catch (error) {
+    delete toggle.dataset.busy;
+    toggle.checked = current.start_at_login.enabled;
+    say('start-at-login-message', error.message, false);
+  } finally { toggle.disabled = false; }
 });
 
 render(current);
@@ -199,6 +232,13 @@ export function statusPageHtml(status: TAgentStatus, nonce: string): string {
       <button type="submit">Save and connect</button>
       <p id="sign-in-message" class="form-message" role="alert"></p>
     </form>
+  </section>
+
+  <section aria-labelledby="start-at-login-title">
+    <h2 id="start-at-login-title">Start at login</h2>
+    <label class="switch" for="start_at_login"><input id="start_at_login" type="checkbox" role="switch"><span>Start Message Station when I log in to this computer</span></label>
+    <p id="start-at-login-file" class="hint"></p>
+    <p id="start-at-login-message" class="form-message" role="alert"></p>
   </section>
 
   <section id="sign-out-section" aria-label="Sign out" hidden>

@@ -1,5 +1,5 @@
-// The local status page on 127.0.0.1: GET / (the page), GET /status.json, POST /sign-in and
-// POST /sign-out. Only the page itself may post: a request whose Host, Origin or Referer is not
+// The local status page on 127.0.0.1: GET / (the page), GET /status.json, POST /sign-in,
+// POST /sign-out and POST /start-at-login ({enabled: boolean}). Only the page itself may post: a request whose Host, Origin or Referer is not
 // this page's own is refused, so another website cannot sign the agent out or swap its key.
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
@@ -11,6 +11,7 @@ export type TStatusSource = {
   status(): TAgentStatus;
   signIn(input: { server_url?: string; station_id: string; api_key: string }): Promise<void>;
   signOut(): Promise<void>;
+  setStartAtLogin(enabled: boolean): Promise<void>;
 };
 
 export type TStatusServer = { url: string; port: number; close(): Promise<void> };
@@ -102,7 +103,10 @@ async function handle(
     sendJson(response, 200, source.status());
     return;
   }
-  if (request.method === 'POST' && (path === '/sign-in' || path === '/sign-out')) {
+  if (
+    request.method === 'POST' &&
+    (path === '/sign-in' || path === '/sign-out' || path === '/start-at-login')
+  ) {
     const wantsJson = /json/.test(`${request.headers.accept ?? ''} ${request.headers['content-type'] ?? ''}`);
     let body: Record<string, string>;
     try {
@@ -118,6 +122,13 @@ async function handle(
           station_id: body.station_id ?? '',
           api_key: body.api_key ?? '',
         });
+      } else if (path === '/start-at-login') {
+        // JSON true/false, or the form's 'on' / 'off' (a checkbox sends 'on' only when ticked).
+        const enabled = body.enabled;
+        if (enabled !== 'true' && enabled !== 'false' && enabled !== 'on' && enabled !== 'off') {
+          throw new Error('Send enabled: true or false.');
+        }
+        await source.setStartAtLogin(enabled === 'true' || enabled === 'on');
       } else {
         await source.signOut();
       }
@@ -168,8 +179,11 @@ async function readForm(request: http.IncomingMessage): Promise<Record<string, s
       throw new Error('The form could not be read.');
     }
     if (typeof value !== 'object' || value === null) return {};
+    // Booleans arrive as 'true' / 'false' (the start-at-login switch); other types are dropped.
     return Object.fromEntries(
-      Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+      Object.entries(value)
+        .map(([key, entry]) => [key, typeof entry === 'boolean' ? String(entry) : entry])
+        .filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
     );
   }
   return Object.fromEntries(new URLSearchParams(raw));

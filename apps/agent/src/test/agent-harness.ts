@@ -17,7 +17,18 @@ export async function startTestAgent(
   } = {},
 ) {
   const home = await fs.mkdtemp(path.join(os.tmpdir(), 'message-station-agent-test-'));
-  const system = { ...realSystem(), env: { ...process.env, MESSAGE_STATION_HOME: home } };
+  // The home and config folders point into the temporary folder too, so a start-at-login entry
+  // never lands in the developer's real autostart folder.
+  const system = {
+    ...realSystem(),
+    homedir: home,
+    env: {
+      ...process.env,
+      MESSAGE_STATION_HOME: home,
+      XDG_CONFIG_HOME: path.join(home, 'config'),
+      APPDATA: path.join(home, 'AppData'),
+    },
+  };
   const launched = await launchAgent({
     system,
     settingsDir: home,
