@@ -64,7 +64,7 @@ describe('station API keys', async () => {
     for (const body of refusals) {
       const response = await admin.post('/admin/api/station-keys', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
-      expect(response.json().error).toBeTruthy();
+      expect(response.json().error).toMatch(/\S/);
     }
     expect(
       (await admin.post('/admin/api/station-keys', { name: 'No scopes', scopes: [] })).json().error,

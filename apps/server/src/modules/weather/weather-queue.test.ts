@@ -11,6 +11,7 @@ import { createTestApp, TestClient } from '../../test/app.js';
 import { createStationWithAdmin } from '../../test/factories.js';
 import { startFakeNws } from '../../test/fake-nws.js';
 import { readUntil } from '../../test/poll.js';
+import { weatherSettings } from '../../test/weather.js';
 import { startWeatherPoller, WEATHER_POLL_QUEUE } from './queue.js';
 
 const fake = await startFakeNws();
@@ -38,13 +39,7 @@ describe('the weather poller on worker nodes', () => {
     const saved = await admin.request({
       method: 'PUT',
       url: '/admin/api/weather/settings',
-      body: {
-        enabled: true,
-        zones: [{ id: 'OKC029', name: 'Coal' }],
-        event_types: [],
-        severities: ['Extreme'],
-        auto_send_severities: [],
-      },
+      body: weatherSettings({ severities: ['Extreme'] }),
     });
     expect(saved.statusCode).toBe(200);
     fake.add('tornado-warning-ok');

@@ -1,7 +1,12 @@
 // Weather alerts through the API against a loopback NWS serving recorded alerts, with a fake
 // clock: the app's clock is `clock`, moved by each test to the recorded alerts' own times. Polls
 // are made by "Check now" (the app's own poll step) or by pollWeather itself (two at once).
-import type { TMessage, TWeatherAlert, TWeatherSettings } from '@message-station/shared';
+import type {
+  TMessage,
+  TWeatherAlert,
+  TWeatherSettings,
+  TWeatherSettingsRequest,
+} from '@message-station/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -18,6 +23,7 @@ import { createNwsClient } from '../../providers/weather/nws.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { createContact, createStationWithAdmin } from '../../test/factories.js';
 import { nwsFixture, startFakeNws } from '../../test/fake-nws.js';
+import { weatherSettings } from '../../test/weather.js';
 import { createUser } from '../users/service.js';
 import { pollWeather } from './poll.js';
 
@@ -40,7 +46,11 @@ const { app, db } = await createTestApp({
 /** A station with its admin signed in, following `zones` at every severity unless told. */
 async function station(
   slug: string,
-  options: { languages?: ('en' | 'es')[]; settings?: object; zones?: string[] } = {},
+  options: {
+    languages?: ('en' | 'es')[];
+    settings?: Partial<TWeatherSettingsRequest>;
+    zones?: string[];
+  } = {},
 ) {
   const created = await createStationWithAdmin(db, { slug, languages: options.languages ?? ['en', 'es'] });
   const admin = new TestClient(app);
@@ -49,14 +59,7 @@ async function station(
   const saved = await admin.request({
     method: 'PUT',
     url: '/admin/api/weather/settings',
-    body: {
-      enabled: true,
-      zones,
-      event_types: [],
-      severities: ['Extreme', 'Severe', 'Moderate', 'Minor', 'Unknown'],
-      auto_send_severities: [],
-      ...options.settings,
-    },
+    body: { ...weatherSettings({ zones }), ...options.settings },
   });
   expect(saved.statusCode, saved.body).toBe(200);
   return {
@@ -95,14 +98,7 @@ describe('weather settings', () => {
       admin.request({
         method: 'PUT',
         url: '/admin/api/weather/settings',
-        body: {
-          enabled: true,
-          zones: [{ id: 'OKC029', name: 'Coal' }],
-          event_types: [],
-          severities: ['Extreme'],
-          auto_send_severities: [],
-          ...body,
-        },
+        body: { ...weatherSettings({ severities: ['Extreme'] }), ...body },
       });
     const badZone = await put({ zones: [{ id: 'Coal County', name: 'Coal' }] });
     expect(badZone.statusCode).toBe(400);
@@ -317,7 +313,7 @@ describe('the poll', () => {
     fake.clear();
     clock = AFTER_TORNADO_WARNING;
     fake.add('tornado-warning-ok');
-    const auto = { settings: { auto_send_severities: ['Extreme'] } };
+    const auto = { settings: { auto_send_severities: ['Extreme' as const] } };
 
     // English only: nothing to translate, the text goes at this very poll.
     const english = await station('kwxauto', { languages: ['en'], ...auto });

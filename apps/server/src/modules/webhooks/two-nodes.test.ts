@@ -17,6 +17,7 @@ import {
   stopServerProcesses,
   type TServerProcess,
 } from '../../test/server-process.js';
+import { weatherSettings } from '../../test/weather.js';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 /** Deliveries one node claims at once (deliver.ts): it has at most this many POSTs open. */
@@ -134,13 +135,7 @@ describe.runIf(onPostgres)('two nodes on one PostgreSQL: weather polls and webho
 
   it('drafts one message and records one alert when both nodes poll NWS at once', async () => {
     const [one, two] = admins as [HttpSession, HttpSession];
-    const saved = await one.request('PUT', '/admin/api/weather/settings', {
-      enabled: true,
-      zones: [{ id: 'OKC029', name: 'Coal' }],
-      event_types: [],
-      severities: ['Extreme', 'Severe', 'Moderate', 'Minor', 'Unknown'],
-      auto_send_severities: [],
-    });
+    const saved = await one.request('PUT', '/admin/api/weather/settings', weatherSettings());
     expect(saved.status, saved.text).toBe(200);
 
     // The recorded tornado warning, moved in time so that NWS sent it a minute ago.

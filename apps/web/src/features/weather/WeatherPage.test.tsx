@@ -72,7 +72,7 @@ describe('the weather alerts page', () => {
     expect(autoSend('Severe')).toBeEnabled();
     expect(screen.queryByText(/without anyone reading them first/)).toBeNull();
     await user.click(autoSend('Extreme'));
-    expect(screen.getByText(/without anyone reading them first/)).toBeTruthy();
+    expect(screen.getByText(/without anyone reading them first/)).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(bodiesSentTo(api, 'PUT', '/admin/api/weather/settings')).toHaveLength(1));
     expect(bodiesSentTo<TWeatherSettingsRequest>(api, 'PUT', '/admin/api/weather/settings')[0]).toEqual({
@@ -82,21 +82,21 @@ describe('the weather alerts page', () => {
       severities: ['Extreme', 'Severe'],
       auto_send_severities: ['Extreme'],
     });
-    expect(await screen.findByText('Weather alert settings saved.')).toBeTruthy();
+    expect(await screen.findByText('Weather alert settings saved.')).toBeVisible();
   });
 
   it('lists the alerts received with their severity and what they became, and the last error', async () => {
     mockWeather({ ...SETTINGS, last_error: { code: 'weather_unavailable', at: '2030-01-01T00:02:00.000Z' } });
     renderApp('/admin/weather');
     const row = within((await screen.findByText('Tornado Warning')).closest('tr') as HTMLElement);
-    expect(row.getByText('Extreme')).toBeTruthy();
-    expect(row.getByText('Draft')).toBeTruthy();
-    expect(row.getByText('Coal, OK; Hughes, OK')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Open message' })).toBeTruthy();
+    expect(row.getByText('Extreme')).toBeVisible();
+    expect(row.getByText('Draft')).toBeVisible();
+    expect(row.getByText('Coal, OK; Hughes, OK')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Open message' })).toBeVisible();
     expect((await screen.findByRole('alert')).textContent).toContain(
       'The National Weather Service could not be reached. Try again in a few minutes.',
     );
     // The followed county is listed, removable.
-    expect(screen.getByRole('button', { name: 'Stop following Coal' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Stop following Coal' })).toBeVisible();
   });
 });
