@@ -1,6 +1,7 @@
-// The release script: builds the zip into a temporary releases folder; the zip holds the
-// expected files with executable start scripts, release.json matches the zip, and the unzipped
-// bundle runs on its own (help, version, and a real connection to a fake server).
+// The release script's script bundle (the single executables it also builds are checked in
+// executables.test.ts, from `npm run build`): builds the zip into a temporary releases folder; the
+// zip holds the expected files with executable start scripts, release.json matches the zip, and
+// the unzipped bundle runs on its own (help, version, and a real connection to a fake server).
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -12,6 +13,7 @@ import { AGENT_VERSION, ZReleaseNotes } from '@message-station/shared';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeServer, TEST_API_KEY } from './test/fake-server.js';
+import { unixModes } from './test/zip-modes.js';
 
 const run = promisify(execFile);
 const root = fileURLToPath(new URL('../../../', import.meta.url));
@@ -21,29 +23,16 @@ let unpacked: string;
 let zip: Buffer;
 let scriptOutput: string;
 
-/** Unix permissions of each entry, from the zip's central directory (external attributes). */
-function unixModes(archive: Buffer): Record<string, number> {
-  const end = archive.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
-  const count = archive.readUInt16LE(end + 10);
-  let offset = archive.readUInt32LE(end + 16);
-  const modes: Record<string, number> = {};
-  for (let index = 0; index < count; index += 1) {
-    const nameLength = archive.readUInt16LE(offset + 28);
-    const extraLength = archive.readUInt16LE(offset + 30);
-    const commentLength = archive.readUInt16LE(offset + 32);
-    const name = archive.toString('utf8', offset + 46, offset + 46 + nameLength);
-    modes[name] = (archive.readUInt32LE(offset + 38) >>> 16) & 0o777;
-    offset += 46 + nameLength + extraLength + commentLength;
-  }
-  return modes;
-}
-
 beforeAll(async () => {
   releases = await fs.mkdtemp(path.join(os.tmpdir(), 'message-station-releases-'));
-  const { stdout } = await run(process.execPath, [path.join(root, 'scripts', 'build-agent-release.mjs')], {
-    cwd: root,
-    env: { ...process.env, RELEASES_DIR: releases },
-  });
+  const { stdout } = await run(
+    process.execPath,
+    [path.join(root, 'scripts', 'build-agent-release.mjs'), '--no-executables'],
+    {
+      cwd: root,
+      env: { ...process.env, RELEASES_DIR: releases },
+    },
+  );
   scriptOutput = stdout;
   zip = await fs.readFile(path.join(releases, AGENT_VERSION, `${folder}.zip`));
   unpacked = await fs.mkdtemp(path.join(os.tmpdir(), 'message-station-unpacked-'));
@@ -68,12 +57,15 @@ describe('agent release', () => {
     // The Download page in Spanish reads the same version's section of CHANGELOG.es.md.
     expect(await fs.readFile(path.join(dir, 'notes.es.md'), 'utf8')).toMatch(/^La aplicación de escritorio/);
     const release = JSON.parse(await fs.readFile(path.join(dir, 'release.json'), 'utf8'));
+    const sha256 = createHash('sha256').update(zip).digest('hex');
     expect(release).toEqual({
       version: AGENT_VERSION,
       released_at: '2026-11-22T00:00:00.000Z',
       size_bytes: zip.byteLength,
-      sha256: createHash('sha256').update(zip).digest('hex'),
+      sha256,
+      downloads: [{ platform: 'node', file_name: `${folder}.zip`, size_bytes: zip.byteLength, sha256 }],
     });
+    expect(scriptOutput).toContain('Single executables: left out (--no-executables)');
     const notes = await fs.readFile(path.join(dir, 'notes.md'), 'utf8');
     expect(notes).toMatch(/^The desktop agent, rebuilt/);
     expect(notes).not.toContain('_Released');
@@ -121,7 +113,7 @@ describe('agent release', () => {
 
   it('builds the same zip twice', async () => {
     const again = await fs.mkdtemp(path.join(os.tmpdir(), 'message-station-releases-'));
-    await run(process.execPath, [path.join(root, 'scripts', 'build-agent-release.mjs')], {
+    await run(process.execPath, [path.join(root, 'scripts', 'build-agent-release.mjs'), '--no-executables'], {
       cwd: root,
       env: { ...process.env, RELEASES_DIR: again },
     });

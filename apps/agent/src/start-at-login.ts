@@ -6,7 +6,6 @@
 // The contents come from pure functions (tested on any OS); the file's place comes from the
 // injected TSystem, so tests write into a temporary folder.
 import fs from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { settingsDir } from './settings.js';
 import type { TSystem } from './system.js';
@@ -31,8 +30,10 @@ type TStartSystem = Pick<TSystem, 'platform' | 'env' | 'homedir'>;
 /** True when this process is a Node single executable application (node:sea exists from Node 20.12). */
 export function runningAsSingleExecutable(): boolean {
   try {
-    const sea = createRequire(import.meta.url)('node:sea') as { isSea?: () => boolean };
-    return typeof sea.isSea === 'function' && sea.isSea();
+    // process.getBuiltinModule, not createRequire(import.meta.url): the single executable's main
+    // script is CommonJS, where import.meta has no url.
+    const sea = process.getBuiltinModule?.('node:sea') as { isSea?: () => boolean } | undefined;
+    return typeof sea?.isSea === 'function' && sea.isSea();
   } catch {
     return false;
   }

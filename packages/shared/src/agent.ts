@@ -138,6 +138,32 @@ export const ZAudioQuery = z.object({
 // ---- Releases (spec §3 Release, §7) ----------------------------------------------------------
 
 export const ZReleaseList = z.object({ releases: z.array(z.string()) });
+
+/**
+ * What a release offers, one archive each: a single executable that needs no Node.js for Windows
+ * x64, macOS x64 (Intel; Apple Silicon runs it through Rosetta 2) and Linux x64, and the script
+ * bundle (`node`) that runs wherever Node.js 20 does.
+ */
+export const AGENT_DOWNLOADS = ['windows-x64', 'macos-x64', 'linux-x64', 'node'] as const;
+export type TAgentDownload = (typeof AGENT_DOWNLOADS)[number];
+/** The archives with a single executable: no Node.js needed. */
+export const AGENT_EXECUTABLE_PLATFORMS = ['windows-x64', 'macos-x64', 'linux-x64'] as const;
+export type TAgentExecutablePlatform = (typeof AGENT_EXECUTABLE_PLATFORMS)[number];
+/** The executable inside each platform's archive, in the folder `Message Station-<version>`. */
+export const AGENT_EXECUTABLE_NAMES: Record<TAgentExecutablePlatform, string> = {
+  'windows-x64': 'Message Station.exe',
+  'macos-x64': 'Message Station',
+  'linux-x64': 'message-station',
+};
+
+export const ZReleaseDownload = z.object({
+  platform: z.enum(AGENT_DOWNLOADS),
+  file_name: z.string(),
+  size_bytes: z.number().int(),
+  sha256: z.string().nullable(),
+});
+export type TReleaseDownload = z.infer<typeof ZReleaseDownload>;
+
 export const ZReleaseNotes = z.object({
   version: z.string(),
   /** Release notes in Markdown (the release's notes.md); the Download page shows them formatted. */
@@ -145,11 +171,16 @@ export const ZReleaseNotes = z.object({
   released_at: z.string().nullable(),
   size_bytes: z.number().int().nullable(),
   sha256: z.string().nullable(),
+  /** The archives this version has, in AGENT_DOWNLOADS order; the size and SHA-256 above are the `node` one's. */
+  downloads: z.array(ZReleaseDownload),
 });
 export type TReleaseNotes = z.infer<typeof ZReleaseNotes>;
 
-export function releaseZipName(version: string): string {
-  return `Message Station-${version}.zip`;
+/** The script bundle's zip (spec §7); a platform's archive adds its name: `Message Station-2.0.1-linux-x64.zip`. */
+export function releaseZipName(version: string, platform: TAgentDownload = 'node'): string {
+  return platform === 'node'
+    ? `Message Station-${version}.zip`
+    : `Message Station-${version}-${platform}.zip`;
 }
 
 // ---- The WebSocket protocol ------------------------------------------------------------------

@@ -1,7 +1,7 @@
 // The desktop agent's release calls (spec §7 /api/releases): which version, and in which language
 // its notes are read. The list and notes shapes live with the agent (agent.ts).
 import { z } from 'zod';
-import type { ZReleaseList } from './agent.js';
+import { AGENT_DOWNLOADS, type ZReleaseList } from './agent.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 
 export type TReleaseList = z.infer<typeof ZReleaseList>;
@@ -18,3 +18,12 @@ export const ZReleaseNotesQuery = z.object({
     .describe('The notes in this interface language where the release has them, else English'),
 });
 export type TReleaseNotesQuery = z.input<typeof ZReleaseNotesQuery>;
+
+/** Query of GET /admin/api/download/app/{version}: which archive; without it the script bundle (spec §7). */
+export const ZReleaseDownloadQuery = z.object({
+  platform: z
+    .enum(AGENT_DOWNLOADS, 'Unknown platform.')
+    .default('node')
+    .describe('windows-x64, macos-x64 or linux-x64: the single executable; node: the script bundle'),
+});
+export type TReleaseDownloadQuery = z.input<typeof ZReleaseDownloadQuery>;

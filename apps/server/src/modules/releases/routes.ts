@@ -1,8 +1,11 @@
-// Desktop agent releases: the public list and notes (/api/releases), and the zip downloads for
-// signed-in staff (/admin/api/download/app/{version}, /admin/api/download/app-pilot).
+// Desktop agent releases: the public list and notes (/api/releases), and the archive downloads for
+// signed-in staff (/admin/api/download/app/{version}?platform=…, /admin/api/download/app-pilot).
 import {
   APP_PILOT_VERSION,
+  releaseZipName,
+  type TAgentDownload,
   ZErrorResponse,
+  ZReleaseDownloadQuery,
   ZReleaseList,
   ZReleaseNotes,
   ZReleaseNotesQuery,
@@ -47,8 +50,11 @@ export const releaseRoutes: FastifyPluginAsyncZod<TReleaseRoutesDeps> = async (f
       releaseNotes(context, { version: request.params.version, language: request.query.language }),
   );
 
-  const sendZip = async (reply: FastifyReply, version: string) => {
-    const zip = await openReleaseZip(context, version);
+  const sendZip = async (
+    reply: FastifyReply,
+    input: { version: string; platform?: TAgentDownload; savedAs?: string },
+  ) => {
+    const zip = await openReleaseZip(context, input);
     return reply
       .type('application/zip')
       .header('content-length', zip.size)
@@ -62,11 +68,14 @@ export const releaseRoutes: FastifyPluginAsyncZod<TReleaseRoutesDeps> = async (f
       onRequest: deps.guards.requireUser,
       schema: {
         tags: ['releases'],
-        summary: "The desktop agent's zip of one version",
+        summary:
+          "One version of the desktop agent: a platform's single executable, or the script bundle's zip (no platform)",
         params: ZReleaseParams,
+        querystring: ZReleaseDownloadQuery,
       },
     },
-    async (request, reply) => sendZip(reply, request.params.version),
+    async (request, reply) =>
+      sendZip(reply, { version: request.params.version, platform: request.query.platform }),
   );
 
   fastify.get(
@@ -75,9 +84,14 @@ export const releaseRoutes: FastifyPluginAsyncZod<TReleaseRoutesDeps> = async (f
       onRequest: deps.guards.requireUser,
       schema: {
         tags: ['releases'],
-        summary: `The App Pilot build (version ${APP_PILOT_VERSION})`,
+        summary: `The App Pilot build: the macOS single executable of version ${APP_PILOT_VERSION}`,
       },
     },
-    async (_request, reply) => sendZip(reply, APP_PILOT_VERSION),
+    async (_request, reply) =>
+      sendZip(reply, {
+        version: APP_PILOT_VERSION,
+        platform: 'macos-x64',
+        savedAs: releaseZipName(APP_PILOT_VERSION),
+      }),
   );
 };

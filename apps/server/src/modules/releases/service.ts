@@ -1,9 +1,16 @@
 // Desktop agent releases, read from the releases folder on every call so a newly built release
-// shows up without a restart. A release is a folder named by its version holding the zip.
+// shows up without a restart. A release is a folder named by its version holding its archives:
+// the script bundle's zip and, built on Linux x64, one single-executable zip per platform.
 import { createReadStream, type Dirent, type ReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { releaseZipName, type TReleaseNotes } from '@message-station/shared';
+import {
+  AGENT_DOWNLOADS,
+  releaseZipName,
+  type TAgentDownload,
+  type TReleaseDownload,
+  type TReleaseNotes,
+} from '@message-station/shared';
 import { z } from 'zod';
 import { notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
@@ -14,14 +21,28 @@ export const RELEASE_NOT_FOUND = 'Release not found';
 const VERSION = /^\d+\.\d+\.\d+$/;
 
 /** What the build script writes beside the zip; each field is used only when well formed. */
+const ZSha256 = z
+  .string()
+  .regex(/^[0-9a-f]{64}$/)
+  .nullable()
+  .catch(null);
 const ZReleaseFile = z.object({
   released_at: z.iso.datetime({ offset: true }).nullable().catch(null),
-  sha256: z
-    .string()
-    .regex(/^[0-9a-f]{64}$/)
-    .nullable()
-    .catch(null),
+  sha256: ZSha256,
+  /** Each archive's SHA-256; an entry that does not parse is left out. */
+  downloads: z
+    .array(z.unknown())
+    .catch([])
+    .default([])
+    .transform((entries) =>
+      entries.flatMap((entry) => {
+        const parsed = z.object({ platform: z.enum(AGENT_DOWNLOADS), sha256: ZSha256 }).safeParse(entry);
+        return parsed.success ? [parsed.data] : [];
+      }),
+    ),
 });
+type TReleaseFile = z.infer<typeof ZReleaseFile>;
+const NO_RELEASE_FILE: TReleaseFile = { released_at: null, sha256: null, downloads: [] };
 
 function compareVersions(a: string, b: string): number {
   const left = a.split('.').map(Number);
@@ -41,11 +62,18 @@ async function isFile(filePath: string) {
   }
 }
 
-function zipPath(releasesDir: string, version: string) {
-  return path.join(releasesDir, version, releaseZipName(version));
+function zipPath(releasesDir: string, version: string, platform: TAgentDownload = 'node') {
+  return path.join(releasesDir, version, releaseZipName(version, platform));
 }
 
-/** Versions that have their zip, newest first. */
+async function hasAnyArchive(releasesDir: string, version: string) {
+  const present = await Promise.all(
+    AGENT_DOWNLOADS.map((platform) => isFile(zipPath(releasesDir, version, platform))),
+  );
+  return present.includes(true);
+}
+
+/** Versions that have at least one archive, newest first. */
 export async function listReleases(context: Pick<TServiceContext, 'config'>): Promise<string[]> {
   const { releasesDir } = context.config;
   let entries: Dirent[];
@@ -57,22 +85,29 @@ export async function listReleases(context: Pick<TServiceContext, 'config'>): Pr
   }
   const candidates = entries.filter((entry) => entry.isDirectory() && VERSION.test(entry.name));
   const present = await Promise.all(
-    candidates.map(async (entry) => ((await isFile(zipPath(releasesDir, entry.name))) ? entry.name : null)),
+    candidates.map(async (entry) => ((await hasAnyArchive(releasesDir, entry.name)) ? entry.name : null)),
   );
   return present.filter((version) => version !== null).sort((a, b) => compareVersions(b, a));
 }
 
-/** The zip of a release and its size; 404 when the version is malformed or has no zip. */
-async function findZip(releasesDir: string, version: string) {
-  if (!VERSION.test(version)) throw notFound('release_not_found');
-  const filePath = zipPath(releasesDir, version);
+/** An archive of a release and its size, or null when it is not there. */
+async function archive(releasesDir: string, version: string, platform: TAgentDownload) {
+  const filePath = zipPath(releasesDir, version, platform);
   try {
     const info = await stat(filePath);
-    if (info.isFile()) return { filePath, size: info.size };
+    if (info.isFile()) return { platform, filePath, size: info.size };
   } catch {
-    // Missing: answered below like any unknown version.
+    // Missing: not offered.
   }
-  throw notFound('release_not_found');
+  return null;
+}
+
+/** One archive of a release; 404 when the version is malformed or has no such archive. */
+async function findZip(releasesDir: string, version: string, platform: TAgentDownload = 'node') {
+  if (!VERSION.test(version)) throw notFound('release_not_found');
+  const found = await archive(releasesDir, version, platform);
+  if (!found) throw notFound('release_not_found');
+  return found;
 }
 
 async function readOptional(filePath: string): Promise<string | null> {
@@ -84,15 +119,15 @@ async function readOptional(filePath: string): Promise<string | null> {
   }
 }
 
-function parseReleaseFile(text: string | null) {
-  if (text === null) return { released_at: null, sha256: null };
+function parseReleaseFile(text: string | null): TReleaseFile {
+  if (text === null) return NO_RELEASE_FILE;
   try {
     const parsed = ZReleaseFile.safeParse(JSON.parse(text));
     if (parsed.success) return parsed.data;
   } catch {
     // A broken release.json only loses the details; the release itself is still offered.
   }
-  return { released_at: null, sha256: null };
+  return NO_RELEASE_FILE;
 }
 
 /**
@@ -105,31 +140,54 @@ export async function releaseNotes(
 ): Promise<TReleaseNotes> {
   const { releasesDir } = context.config;
   const { version, language = 'en' } = input;
-  const zip = await findZip(releasesDir, version);
+  if (!VERSION.test(version)) throw notFound('release_not_found');
   const folder = path.join(releasesDir, version);
-  const [translated, english, releaseFile] = await Promise.all([
+  const [archives, translated, english, releaseFile] = await Promise.all([
+    Promise.all(AGENT_DOWNLOADS.map((platform) => archive(releasesDir, version, platform))),
     language === 'en' ? null : readOptional(path.join(folder, `notes.${language}.md`)),
     readOptional(path.join(folder, 'notes.md')),
     readOptional(path.join(folder, 'release.json')),
   ]);
+  const present = archives.filter((found) => found !== null);
+  if (present.length === 0) throw notFound('release_not_found');
   const notes = translated ?? english;
   const details = parseReleaseFile(releaseFile);
+  const shaOf = (platform: TAgentDownload) =>
+    details.downloads.find((entry) => entry.platform === platform)?.sha256 ??
+    (platform === 'node' ? details.sha256 : null);
+  const downloads: TReleaseDownload[] = present.map((found) => ({
+    platform: found.platform,
+    file_name: releaseZipName(version, found.platform),
+    // The archive itself is the truth about its size.
+    size_bytes: found.size,
+    sha256: shaOf(found.platform),
+  }));
+  const node = present.find((found) => found.platform === 'node');
   return {
     version,
     notes: notes ?? '',
     released_at: details.released_at,
-    // The zip itself is the truth about its size.
-    size_bytes: zip.size,
-    sha256: details.sha256,
+    size_bytes: node?.size ?? null,
+    sha256: node ? shaOf('node') : null,
+    downloads,
   };
 }
 
-export type TReleaseDownload = { fileName: string; size: number; stream: ReadStream };
+export type TReleaseFileDownload = { fileName: string; size: number; stream: ReadStream };
 
+/**
+ * An archive to download, saved as its own name; `savedAs` names it otherwise (the App Pilot is
+ * the macOS archive saved as the spec's 'Message Station-2.0.1.zip').
+ */
 export async function openReleaseZip(
   context: Pick<TServiceContext, 'config'>,
-  version: string,
-): Promise<TReleaseDownload> {
-  const zip = await findZip(context.config.releasesDir, version);
-  return { fileName: releaseZipName(version), size: zip.size, stream: createReadStream(zip.filePath) };
+  input: { version: string; platform?: TAgentDownload; savedAs?: string },
+): Promise<TReleaseFileDownload> {
+  const { version, platform = 'node' } = input;
+  const zip = await findZip(context.config.releasesDir, version, platform);
+  return {
+    fileName: input.savedAs ?? releaseZipName(version, platform),
+    size: zip.size,
+    stream: createReadStream(zip.filePath),
+  };
 }

@@ -1,0 +1,320 @@
+// The single executables `npm run build` puts in releases/<version>/ (scripts/lib/agent-executables.mjs):
+// each archive holds its executable (mode 755), a README for that system and the licenses; each
+// executable is its platform's kind (ELF x86-64, Mach-O x86-64 without the signature the
+// injection broke, PE32+ console program without its Authenticode table) with the agent
+// injected and Node's SEA fuse set; the Linux one runs with no Node.js on the PATH, connects to
+// a server and writes a start-at-login entry that runs itself; the Windows one runs under Wine.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import {
+  AGENT_EXECUTABLE_NAMES,
+  AGENT_EXECUTABLE_PLATFORMS,
+  AGENT_VERSION,
+  releaseZipName,
+  type TAgentExecutablePlatform,
+  ZReleaseNotes,
+} from '@message-station/shared';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeServer, TEST_API_KEY } from './test/fake-server.js';
+import { unixModes } from './test/zip-modes.js';
+
+const run = promisify(execFile);
+const root = fileURLToPath(new URL('../../../', import.meta.url));
+const releaseDir = path.join(root, 'releases', AGENT_VERSION);
+const folder = `Message Station-${AGENT_VERSION}`;
+const FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
+/** A line of the agent's --help: present in every executable only if the agent was injected. */
+const AGENT_TEXT = "Message Station desktop agent: speaks and exports your station's messages";
+
+type TArchive = { zip: Buffer; files: Record<string, Uint8Array>; executable: Buffer };
+const archives = {} as Record<TAgentExecutablePlatform, TArchive>;
+let unpacked: string;
+
+beforeAll(async () => {
+  for (const platform of AGENT_EXECUTABLE_PLATFORMS) {
+    const file = path.join(releaseDir, releaseZipName(AGENT_VERSION, platform));
+    if (!existsSync(file)) throw new Error(`${file} is missing: run npm run build (on Linux x64) first`);
+    const zip = await fs.readFile(file);
+    const files = unzipSync(new Uint8Array(zip));
+    const executable = files[`${folder}/${AGENT_EXECUTABLE_NAMES[platform]}`];
+    archives[platform] = { zip, files, executable: Buffer.from(executable ?? new Uint8Array(0)) };
+  }
+  unpacked = await fs.mkdtemp(path.join(os.tmpdir(), 'message-station-executables-'));
+  for (const platform of ['linux-x64', 'windows-x64'] as const) {
+    const target = path.join(unpacked, platform, AGENT_EXECUTABLE_NAMES[platform]);
+    await fs.mkdir(path.dirname(target), { recursive: true });
+    await fs.writeFile(target, archives[platform].executable, { mode: 0o755 });
+  }
+}, 60_000);
+
+afterAll(async () => {
+  if (unpacked) await fs.rm(unpacked, { recursive: true, force: true });
+});
+
+describe('single executable archives', () => {
+  it('are listed in release.json with their real size and SHA-256', async () => {
+    const release = JSON.parse(await fs.readFile(path.join(releaseDir, 'release.json'), 'utf8'));
+    expect(release.downloads.map((entry: { platform: string }) => entry.platform)).toEqual([
+      'windows-x64',
+      'macos-x64',
+      'linux-x64',
+      'node',
+    ]);
+    for (const platform of AGENT_EXECUTABLE_PLATFORMS) {
+      const { zip } = archives[platform];
+      expect(release.downloads).toContainEqual({
+        platform,
+        file_name: `Message Station-${AGENT_VERSION}-${platform}.zip`,
+        size_bytes: zip.byteLength,
+        sha256: createHash('sha256').update(zip).digest('hex'),
+      });
+    }
+    expect(ZReleaseNotes.shape.downloads.safeParse(release.downloads).success).toBe(true);
+  });
+
+  it.each(AGENT_EXECUTABLE_PLATFORMS)(
+    '%s holds the executable (755), its README and the licenses',
+    (platform) => {
+      const { zip, files } = archives[platform];
+      const name = AGENT_EXECUTABLE_NAMES[platform];
+      expect(Object.keys(files).sort()).toEqual(
+        [
+          `${folder}/`,
+          `${folder}/${name}`,
+          `${folder}/README.txt`,
+          `${folder}/THIRD-PARTY-LICENSES.txt`,
+        ].sort(),
+      );
+      expect(unixModes(zip)[`${folder}/${name}`]).toBe(0o755);
+      const licenses = new TextDecoder()
+        .decode(files[`${folder}/THIRD-PARTY-LICENSES.txt`])
+        .replace(/\r\n/g, '\n');
+      for (const part of [
+        'Node.js 20.20.2',
+        'ws\n--',
+        'zod\n---',
+        'Node.js is licensed for use as follows',
+      ]) {
+        expect(licenses).toContain(part);
+      }
+      // The executables are 70–100 MB: a truncated or empty one is caught here.
+      expect(archives[platform].executable.byteLength).toBeGreaterThan(60_000_000);
+    },
+  );
+
+  it('gives each system its own setup steps, none asking for Node.js', () => {
+    const readme = (platform: TAgentExecutablePlatform) =>
+      new TextDecoder().decode(archives[platform].files[`${folder}/README.txt`]);
+    const steps: Record<TAgentExecutablePlatform, string[]> = {
+      'windows-x64': [
+        'Windows 10 or later',
+        'Message Station.exe',
+        'More info, then Run anyway',
+        'Startup folder',
+      ],
+      'macos-x64': [
+        'softwareupdate --install-rosetta --agree-to-license',
+        `xattr -dr com.apple.quarantine ~/Downloads/"${folder}"`,
+        'Always Allow',
+        'LaunchAgent',
+      ],
+      'linux-x64': ['sudo apt install espeak-ng lame', './message-station', 'autostart entry'],
+    };
+    for (const platform of AGENT_EXECUTABLE_PLATFORMS) {
+      const text = readme(platform);
+      for (const step of [...steps[platform], 'http://127.0.0.1:47800/', 'Users page', 'needs no Node.js']) {
+        expect(text, platform).toContain(step);
+      }
+      expect(text, platform).not.toContain('Node.js 20');
+    }
+    // Notepad on older Windows shows bare LF as one long line.
+    expect(readme('windows-x64')).toMatch(/^[^\n]*\r\n/);
+    expect(readme('windows-x64').replace(/\r\n/g, '')).not.toContain('\n');
+  });
+});
+
+describe('executable headers', () => {
+  it.each(AGENT_EXECUTABLE_PLATFORMS)('%s carries the agent and has the SEA fuse set', (platform) => {
+    const binary = archives[platform].executable;
+    expect(binary.includes(`${FUSE}:1`)).toBe(true);
+    expect(binary.includes(`${FUSE}:0`)).toBe(false);
+    expect(binary.includes(AGENT_TEXT)).toBe(true);
+  });
+
+  it('linux-x64 is a 64-bit x86-64 ELF executable with the blob in a NODE_SEA_BLOB note', () => {
+    const elf = archives['linux-x64'].executable;
+    expect(elf.subarray(0, 4).equals(Buffer.from([0x7f, 0x45, 0x4c, 0x46]))).toBe(true);
+    expect(elf[4]).toBe(2); // ELFCLASS64
+    expect(elf[5]).toBe(1); // little endian
+    expect(elf.readUInt16LE(16)).toBe(2); // ET_EXEC
+    expect(elf.readUInt16LE(18)).toBe(0x3e); // x86-64
+    expect(elf.includes('NODE_SEA_BLOB')).toBe(true);
+  });
+
+  it('macos-x64 is an x86-64 Mach-O executable with a NODE_SEA segment and no broken signature', () => {
+    const macho = archives['macos-x64'].executable;
+    expect(macho.readUInt32LE(0)).toBe(0xfeedfacf); // MH_MAGIC_64
+    expect(macho.readUInt32LE(4)).toBe(0x01000007); // CPU_TYPE_X86_64
+    expect(macho.readUInt32LE(12)).toBe(2); // MH_EXECUTE
+    const segments: { name: string; fileoff: number; filesize: number; sections: string[] }[] = [];
+    const commands: number[] = [];
+    let offset = 32;
+    for (let index = 0; index < macho.readUInt32LE(16); index += 1) {
+      const cmd = macho.readUInt32LE(offset);
+      commands.push(cmd);
+      if (cmd === 0x19) {
+        const sections = [];
+        for (let section = 0; section < macho.readUInt32LE(offset + 64); section += 1) {
+          const at = offset + 72 + section * 80;
+          sections.push(macho.toString('latin1', at, at + 16).replace(/\0+$/, ''));
+        }
+        segments.push({
+          name: macho.toString('latin1', offset + 8, offset + 24).replace(/\0+$/, ''),
+          fileoff: Number(macho.readBigUInt64LE(offset + 40)),
+          filesize: Number(macho.readBigUInt64LE(offset + 48)),
+          sections,
+        });
+      }
+      offset += macho.readUInt32LE(offset + 4);
+    }
+    expect(offset).toBe(32 + macho.readUInt32LE(20)); // sizeofcmds adds up
+    expect(commands).not.toContain(0x1d); // LC_CODE_SIGNATURE: removed, it would no longer match
+    const sea = segments.find((segment) => segment.name === 'NODE_SEA');
+    expect(sea?.sections).toEqual(['__NODE_SEA_BLOB']);
+    expect(
+      macho.subarray(sea?.fileoff, (sea?.fileoff ?? 0) + (sea?.filesize ?? 0)).includes(AGENT_TEXT),
+    ).toBe(true);
+    // __LINKEDIT ends the file, as the loader expects.
+    const linkedit = segments.find((segment) => segment.name === '__LINKEDIT');
+    expect((linkedit?.fileoff ?? 0) + (linkedit?.filesize ?? 0)).toBe(macho.byteLength);
+  });
+
+  it('windows-x64 is a PE32+ x64 console program with a NODE_SEA_BLOB resource and no broken signature', () => {
+    const exe = archives['windows-x64'].executable;
+    expect(exe.toString('latin1', 0, 2)).toBe('MZ');
+    const pe = exe.readUInt32LE(0x3c);
+    expect(exe.toString('latin1', pe, pe + 4)).toBe('PE\0\0');
+    expect(exe.readUInt16LE(pe + 4)).toBe(0x8664); // AMD64
+    const optional = pe + 24;
+    expect(exe.readUInt16LE(optional)).toBe(0x20b); // PE32+
+    expect(exe.readUInt16LE(optional + 68)).toBe(3); // console subsystem: a window shows what it does
+    // The certificate table (data directory 4) is empty: Node's signature is gone, not broken.
+    expect(exe.readUInt32LE(optional + 112 + 4 * 8)).toBe(0);
+    expect(exe.readUInt32LE(optional + 112 + 4 * 8 + 4)).toBe(0);
+    // Resource names are UTF-16.
+    expect(exe.includes(Buffer.from('NODE_SEA_BLOB', 'utf16le'))).toBe(true);
+  });
+});
+
+describe('the Linux executable', () => {
+  const executable = () => path.join(unpacked, 'linux-x64', 'message-station');
+  /** No Node.js: a PATH that has only the speech engine (this machine's node is in /usr/bin). */
+  async function makeHome() {
+    const home = await fs.mkdtemp(path.join(os.tmpdir(), 'message-station-sea-home-'));
+    const bin = path.join(home, 'bin');
+    await fs.mkdir(bin);
+    const espeak = (await run('sh', ['-c', 'command -v espeak-ng'])).stdout.trim();
+    await fs.symlink(espeak, path.join(bin, 'espeak-ng'));
+    return home;
+  }
+  const env = (home: string) => ({
+    HOME: home,
+    PATH: path.join(home, 'bin'),
+    MESSAGE_STATION_HOME: home,
+    MESSAGE_STATION_API_KEY: TEST_API_KEY,
+    XDG_CONFIG_HOME: path.join(home, 'config'),
+  });
+
+  it('runs with no Node.js on the PATH: --version and --help', async () => {
+    const home = await makeHome();
+    try {
+      await expect(run('/bin/sh', ['-c', 'command -v node'], { env: env(home) })).rejects.toThrow();
+      const version = await run(executable(), ['--version'], { env: env(home) });
+      expect(version.stdout.trim()).toBe(AGENT_VERSION);
+      // No warning about the experimental feature or a module it could not load.
+      expect(version.stderr).toBe('');
+      expect((await run(executable(), ['--help'], { env: env(home) })).stdout).toContain('--station ID');
+    } finally {
+      await fs.rm(home, { recursive: true, force: true });
+    }
+  });
+
+  it('writes a start-at-login entry that runs the executable itself', async () => {
+    const home = await makeHome();
+    try {
+      const { stdout } = await run(executable(), ['--start-at-login', 'on'], { env: env(home) });
+      const entry = path.join(home, 'config', 'autostart', 'message-station.desktop');
+      expect(stdout).toContain(entry);
+      const text = await fs.readFile(entry, 'utf8');
+      expect(text).toContain(`Exec=${executable()} --no-open\n`);
+    } finally {
+      await fs.rm(home, { recursive: true, force: true });
+    }
+  });
+
+  it('connects to a server with the station and key', async () => {
+    const server = await startFakeServer();
+    const home = await makeHome();
+    let child: ChildProcess | undefined;
+    try {
+      child = spawn(
+        executable(),
+        [
+          '--server',
+          server.url,
+          '--station',
+          'riverside',
+          '--status-port',
+          '0',
+          '--audio-output',
+          'null',
+          '--no-open',
+        ],
+        { env: env(home), stdio: 'ignore' },
+      );
+      const hello = await server.hello();
+      expect(hello.info.client_version).toBe(AGENT_VERSION);
+      expect(hello.info.platform).toMatch(/^Linux/);
+      expect(server.connections[0]?.headers.authorization).toBe(`Bearer ${TEST_API_KEY}`);
+    } finally {
+      if (child && child.exitCode === null) {
+        const exited = new Promise((resolve) => child?.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
+      await server.close();
+      await fs.rm(home, { recursive: true, force: true });
+    }
+  });
+});
+
+// Wine (Debian's wine64, installed by .ci/run) runs the Windows executable on this Linux machine.
+const wine = ['/usr/lib/wine/wine64', '/usr/bin/wine64'].find((candidate) => existsSync(candidate));
+describe.skipIf(!wine && !process.env.CI)('the Windows executable, under Wine', () => {
+  it('starts and prints its version', async () => {
+    if (!wine) throw new Error('wine64 is not installed: .ci/run installs it');
+    const prefix = await fs.mkdtemp(path.join(os.tmpdir(), 'message-station-wine-'));
+    const output = path.join(prefix, 'out.txt');
+    try {
+      // Wine hands Node a pipe it cannot use as stdout: the version goes to a file. Wine reports
+      // Windows 7 in a new prefix, below Node's Windows 8.1 minimum; the real minimum is Windows 10.
+      const exe = path.join(unpacked, 'windows-x64', 'Message Station.exe');
+      await run('sh', ['-c', `"${wine}" "${exe}" --version > "${output}" 2>/dev/null`], {
+        env: { ...process.env, WINEPREFIX: prefix, WINEDEBUG: '-all', NODE_SKIP_PLATFORM_CHECK: '1' },
+        timeout: 120_000,
+      });
+      expect((await fs.readFile(output, 'utf8')).trim()).toBe(AGENT_VERSION);
+    } finally {
+      const wineserver = path.join(path.dirname(wine), 'wineserver');
+      await run(wineserver, ['-k'], { env: { ...process.env, WINEPREFIX: prefix } }).catch(() => {});
+      await fs.rm(prefix, { recursive: true, force: true });
+    }
+  }, 150_000);
+});
