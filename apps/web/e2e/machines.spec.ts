@@ -1,15 +1,16 @@
-// The desktop agent end to end: a real agent (apps/agent, built) signs in with a fresh API key,
-// shows up on Machines without a reload, plays and stops a message from the detail view, exports
-// audio files that are real speech, and the release zip downloads.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+// The desktop agent end to end, as a station gets it: the Linux archive downloaded from the
+// Download page, unzipped, its single executable run with a fresh API key (no Node.js involved). It
+// shows up on Machines without a reload, plays and stops a message from the detail view, and
+// exports audio files that are real speech.
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { startAgent, unpackLinuxExecutable } from './agent';
 import { expect, test } from './fixtures';
 import { signIn } from './helpers';
 
-const root = path.resolve(import.meta.dirname, '../../..');
 const MACHINE = 'E2E Desk';
 
 async function csrfToken(page: Page) {
@@ -28,35 +29,6 @@ async function issueApiKey(page: Page, email: string): Promise<string> {
   return (await issued.json()).api_key as string;
 }
 
-/** `env` on top of this process's: e.g. a PATH whose espeak-ng lacks a voice. */
-function startAgent(
-  baseURL: string,
-  station: string,
-  apiKey: string,
-  home: string,
-  exportDir: string,
-  machine = MACHINE,
-  env: Record<string, string> = {},
-) {
-  const agent = spawn(
-    process.execPath,
-    [
-      path.join(root, 'apps/agent/dist/cli.js'),
-      ...['--server', baseURL, '--station', station, '--name', machine, '--audio-output', 'null'],
-      ...['--status-port', '0', '--no-open', '--export-dir', exportDir],
-    ],
-    { env: { ...process.env, MESSAGE_STATION_HOME: home, MESSAGE_STATION_API_KEY: apiKey, ...env } },
-  );
-  let output = '';
-  agent.stdout?.on('data', (chunk) => {
-    output += chunk;
-  });
-  agent.stderr?.on('data', (chunk) => {
-    output += chunk;
-  });
-  return { agent, output: () => output };
-}
-
 let running: ChildProcess | null = null;
 test.afterEach(() => {
   running?.kill('SIGTERM');
@@ -66,7 +38,7 @@ test.afterEach(() => {
 // A station of its own speaking English and Spanish, and a standard user of it (fixtures.ts).
 test.use({ stationOptions: { languages: ['en', 'es'], smsEnabled: false } });
 
-test('a desktop agent joins live, plays and stops a message, exports real audio; the app downloads', async ({
+test('the downloaded Linux app joins live, plays and stops a message, exports real audio', async ({
   page,
   baseURL,
   station,
@@ -95,13 +67,33 @@ test('a desktop agent joins live, plays and stops a message, exports real audio;
   expect(created.status()).toBe(201);
   const messageId = (await created.json()).id as string;
 
+  // The app as the admin gets it: Linux chosen on the Download page, the archive unzipped.
+  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-e2e-agent-'));
+  await page.goto('/admin/download');
+  await expect(page.getByRole('combobox', { name: 'Version' })).toHaveValue('2.0.1 (Latest)');
+  await page.getByRole('radio', { name: 'Linux' }).check();
+  await expect(page.getByText('Message Station-2.0.1-linux-x64.zip').first()).toBeVisible();
+  const downloading = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download Message Station 2.0.1' }).click();
+  const download = await downloading;
+  expect(download.suggestedFilename()).toBe('Message Station-2.0.1-linux-x64.zip');
+  const saved = path.join(home, download.suggestedFilename());
+  await download.saveAs(saved);
+  const executable = unpackLinuxExecutable(saved, home);
+
   await page.goto('/admin/machines');
   await expect(page.getByRole('heading', { name: 'Machines', exact: true })).toBeVisible();
-
   const apiKey = await issueApiKey(page, user.email);
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-e2e-agent-'));
   const exportDir = path.join(home, 'exports');
-  const started = startAgent(baseURL as string, station.id, apiKey, home, exportDir);
+  const started = startAgent({
+    executable,
+    baseURL: baseURL as string,
+    station: station.id,
+    apiKey,
+    home,
+    exportDir,
+    machine: MACHINE,
+  });
   running = started.agent;
 
   // The machine appears while the page is open: the clients stream, no reload.
@@ -168,18 +160,6 @@ test('a desktop agent joins live, plays and stops a message, exports real audio;
   await expect(
     page.getByText('No machines currently connected. Launch the Message Station desktop app to see it here.'),
   ).toBeVisible();
-
-  // The release zip the admin started from.
-  await page.goto('/admin/download');
-  await expect(page.getByRole('combobox', { name: 'Version' })).toHaveValue('2.0.1 (Latest)');
-  const downloading = page.waitForEvent('download');
-  await page.getByRole('button', { name: 'Download Message Station 2.0.1' }).click();
-  const download = await downloading;
-  expect(download.suggestedFilename()).toBe('Message Station-2.0.1.zip');
-  const saved = path.join(home, download.suggestedFilename());
-  await download.saveAs(saved);
-  expect(fs.statSync(saved).size).toBeGreaterThan(50_000);
-  expect(fs.readFileSync(saved).subarray(0, 2).toString()).toBe('PK');
 });
 
 test('a machine whose speech engine has no Spanish voice says on Machines that it skips Spanish', async ({
@@ -203,8 +183,14 @@ test('a machine whose speech engine has no Spanish voice says on Machines that i
   );
   await page.goto('/admin/machines');
   const booth = 'E2E Booth';
-  const started = startAgent(baseURL as string, station.id, apiKey, home, path.join(home, 'exports'), booth, {
-    PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}`,
+  const started = startAgent({
+    baseURL: baseURL as string,
+    station: station.id,
+    apiKey,
+    home,
+    exportDir: path.join(home, 'exports'),
+    machine: booth,
+    env: { PATH: `${bin}${path.delimiter}${process.env.PATH ?? ''}` },
   });
   running = started.agent;
 

@@ -4,31 +4,17 @@
 // and the Spanish text reaches the subscriber (dev outbox). The page never scrolls sideways. A
 // desktop-only page says it needs a larger display, inside the phone layout; and a machine's Play
 // and Stop work from the phone.
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
+import { startAgent } from './agent';
 import { expect, test } from './fixtures';
 import { joinForEmergencies } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
-const root = path.resolve(import.meta.dirname, '../../..');
 const MACHINE = 'Phone Desk';
-
-/** The desktop agent (apps/agent, built), signed in with `apiKey`, playing into no device. */
-function startAgent(baseURL: string, station: string, apiKey: string): ChildProcess {
-  const home = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-e2e-phone-agent-'));
-  return spawn(
-    process.execPath,
-    [
-      path.join(root, 'apps/agent/dist/cli.js'),
-      ...['--server', baseURL, '--station', station, '--name', MACHINE, '--audio-output', 'null'],
-      ...['--status-port', '0', '--no-open', '--export-dir', path.join(home, 'exports')],
-    ],
-    { env: { ...process.env, MESSAGE_STATION_HOME: home, MESSAGE_STATION_API_KEY: apiKey }, stdio: 'ignore' },
-  );
-}
 
 let running: ChildProcess | null = null;
 test.afterEach(() => {
@@ -197,7 +183,15 @@ test.describe('the admin area on a phone', () => {
     }[];
     const staff = people.find((person) => person.email === user.email);
     const issued = await page.request.post(`/admin/api/users/${staff?.id}/api-key`, { headers });
-    running = startAgent(baseURL as string, station.id, (await issued.json()).api_key as string);
+    const home = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-e2e-phone-agent-'));
+    running = startAgent({
+      baseURL: baseURL as string,
+      station: station.id,
+      apiKey: (await issued.json()).api_key as string,
+      home,
+      exportDir: path.join(home, 'exports'),
+      machine: MACHINE,
+    }).agent;
 
     // The machine appears live, as a card.
     await page.goto('/admin/machines');

@@ -32,12 +32,30 @@ async function showDashboard(...args: Parameters<typeof mockDashboardApi>) {
 }
 
 describe('DashboardPage', () => {
-  it('welcomes the user of the station and offers the macOS app', async () => {
+  it('welcomes the user of the station and offers the desktop app for every system', async () => {
     await showDashboard({});
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     expect(screen.getByText('Welcome back, Ana Rivera')).toBeVisible();
     expect(screen.getByText('You are managing Demo Radio.')).toBeVisible();
+    expect(screen.getByText('Message Station desktop app')).toBeVisible();
+    expect(screen.getByText(/Install the app on your station's computer/)).toHaveTextContent(
+      "Install the app on your station's computer (Windows, macOS or Linux; no Node.js needed) to play messages aloud on air and export them as audio files.",
+    );
     expect(screen.getByRole('link', { name: 'Download the App' })).toHaveAttribute('href', '/admin/download');
+  });
+
+  it('offers the desktop app in Spanish', async () => {
+    await i18n.changeLanguage('es');
+    mockDashboardApi({});
+    renderApp('/admin/dashboard');
+    expect(await screen.findByText('Aplicación de escritorio Message Station')).toBeVisible();
+    expect(screen.getByText(/Instale la aplicación en la computadora de su estación/)).toHaveTextContent(
+      'Instale la aplicación en la computadora de su estación (Windows, macOS o Linux; no necesita Node.js) para leer los mensajes en voz alta al aire y exportarlos como archivos de audio.',
+    );
+    expect(screen.getByRole('link', { name: 'Descargar la aplicación' })).toHaveAttribute(
+      'href',
+      '/admin/download',
+    );
   });
 
   it('shows this month’s figures in US formatting, with a way to each page', async () => {

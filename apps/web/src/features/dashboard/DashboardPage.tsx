@@ -1,8 +1,8 @@
-// /admin/dashboard (spec §2 Dashboard): the welcome line ('Welcome' on a first visit), the macOS app
-// banner, the server's alerts, a new station's first-run checklist, the six cards, SMS sent per
+// /admin/dashboard (spec §2 Dashboard): the welcome line ('Welcome' on a first visit), the desktop
+// app banner, the server's alerts, a new station's first-run checklist, the six cards, SMS sent per
 // day, and Recent Activity; a failed load offers Retry (spec §8).
 import { Alert, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
-import { IconAlertCircle, IconBrandApple } from '@tabler/icons-react';
+import { IconAlertCircle, IconDeviceDesktop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { serverErrorText } from '../../api/client';
@@ -33,7 +33,7 @@ export function DashboardPage() {
           </Text>
           <Text c="dimmed">{t('stationLine', { station: stationName })}</Text>
         </div>
-        <MacAppBanner />
+        <DesktopAppBanner />
         {dashboard.isPending ? (
           <CardGridLoading label={t('loading')} />
         ) : dashboard.isError ? (
@@ -59,7 +59,8 @@ export function DashboardPage() {
   );
 }
 
-function MacAppBanner() {
+/** The desktop app for Windows, macOS and Linux (no Node.js needed), and the way to its download. */
+function DesktopAppBanner() {
   const { t } = useTranslation('dashboard');
   // On a phone (decision 0043) the button goes under the text instead of squeezing it.
   const phone = useAdminPhone();
@@ -68,17 +69,17 @@ function MacAppBanner() {
       <Group justify="space-between" wrap={phone ? 'wrap' : 'nowrap'} gap="md">
         <Group gap="sm" wrap="nowrap">
           <ThemeIcon size="lg" radius="md" variant="filled" color="dark" aria-hidden="true">
-            <IconBrandApple size={20} />
+            <IconDeviceDesktop size={20} />
           </ThemeIcon>
           <div>
-            <Text fw={600}>{t('macApp.title')}</Text>
+            <Text fw={600}>{t('desktopApp.title')}</Text>
             <Text fz="sm" c="dimmed">
-              {t('macApp.text')}
+              {t('desktopApp.text')}
             </Text>
           </div>
         </Group>
         <Button component={Link} to="/admin/download" variant="default" style={{ flexShrink: 0 }}>
-          {t('macApp.download')}
+          {t('desktopApp.download')}
         </Button>
       </Group>
     </Paper>

@@ -1,6 +1,7 @@
-// /admin/app-pilot: the early build of the desktop app for Apple Silicon Macs (spec §2 Download
-// pages): an early-release notice, the fixed version 2.0.1, its download, the steps (the build is
-// unsigned, so a Terminal command removes the quarantine flag), the setup and the requirements.
+// /admin/app-pilot: the early build of the Mac app as a single executable (spec §2 Download pages):
+// an early-release notice, the fixed version 2.0.1, its download (the macOS x64 archive, saved as
+// 'Message Station-2.0.1.zip'), the steps (Rosetta 2 on Apple Silicon; the build is unsigned, so a
+// Terminal command removes the quarantine flag), the setup and the requirements.
 import { Alert, Badge, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { APP_PILOT_VERSION, releaseZipName } from '@message-station/shared';
 import { IconDownload, IconFlask } from '@tabler/icons-react';
@@ -10,16 +11,18 @@ import { PageTitle } from '../../components/PageTitle';
 import { SectionCard } from '../../components/SectionCard';
 import { DownloadFailed } from './DownloadFailed';
 import { CodeLine, FirstTimeSetup, GuideText, NumberedSteps, Requirements } from './InstallGuide';
+import { macQuarantineCommand, ROSETTA_COMMAND, StatusStepBody } from './InstallSteps';
 import { useZipDownload } from './queries';
 
 /** The folder the zip unpacks to in Downloads, as the quarantine command names it. */
-export const APP_PILOT_QUARANTINE_COMMAND = `xattr -dr com.apple.quarantine ~/Downloads/"Message Station-${APP_PILOT_VERSION}"`;
+export const APP_PILOT_QUARANTINE_COMMAND = macQuarantineCommand(APP_PILOT_VERSION);
 
 export function AppPilotPage() {
   const { t } = useTranslation('admin', { keyPrefix: 'download' });
   const { t: tAdmin } = useTranslation('admin');
   const download = useZipDownload(() => downloadAppPilot());
   const version = APP_PILOT_VERSION;
+  const fileName = releaseZipName(version);
 
   return (
     <>
@@ -43,13 +46,13 @@ export function AppPilotPage() {
             >
               <Stack gap="sm">
                 <Text fz="sm" c="dimmed">
-                  {t('pilot.file', { name: releaseZipName(version) })}
+                  {t('pilot.file', { name: fileName })}
                 </Text>
                 <Group>
                   <Button
                     leftSection={<IconDownload size={18} aria-hidden="true" />}
                     loading={download.isPending}
-                    onClick={() => download.mutate(version)}
+                    onClick={() => download.mutate({ version, platform: 'macos-x64', fileName })}
                   >
                     {t('get.button', { version })}
                   </Button>
@@ -60,13 +63,21 @@ export function AppPilotPage() {
             <SectionCard title={t('install.title')}>
               <NumberedSteps
                 steps={[
-                  { title: t('install.node.title'), body: <GuideText i18nKey="pilot.steps.node" /> },
                   {
                     title: t('install.unzip.title'),
                     body: <GuideText i18nKey="pilot.steps.unzip" values={{ version }} />,
                   },
                   {
-                    title: t('pilot.steps.quarantineTitle'),
+                    title: t('install.mac.rosettaTitle'),
+                    body: (
+                      <Stack gap={6}>
+                        <GuideText i18nKey="install.mac.rosetta" />
+                        <CodeLine>{ROSETTA_COMMAND}</CodeLine>
+                      </Stack>
+                    ),
+                  },
+                  {
+                    title: t('install.mac.quarantineTitle'),
                     body: (
                       <Stack gap={6}>
                         <GuideText i18nKey="pilot.steps.quarantine" />
@@ -74,8 +85,8 @@ export function AppPilotPage() {
                       </Stack>
                     ),
                   },
-                  { title: t('install.start.title'), body: <GuideText i18nKey="pilot.steps.start" /> },
-                  { title: t('install.status.title'), body: <GuideText i18nKey="install.status.text" /> },
+                  { title: t('install.start.title'), body: <GuideText i18nKey="install.mac.start" /> },
+                  { title: t('install.status.title'), body: <StatusStepBody /> },
                 ]}
               />
             </SectionCard>
@@ -86,8 +97,8 @@ export function AppPilotPage() {
             <FirstTimeSetup />
             <Requirements
               items={[
-                t('pilot.requirements.mac'),
-                t('requirements.node'),
+                t('requirements.mac'),
+                t('requirements.noNode'),
                 t('requirements.credentials'),
                 t('pilot.requirements.usa'),
               ]}

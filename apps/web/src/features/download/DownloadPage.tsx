@@ -1,8 +1,10 @@
 // /admin/download: the desktop app (spec §2 Download pages): a version select with the newest marked
-// '(Latest)', its download, release notes and facts, how to install and start it on macOS, Windows
-// and Linux, the first-time sign-in, and the requirements.
+// '(Latest)', the system it is for (Windows, macOS, Linux: a single executable that needs no
+// Node.js; or any system with Node.js 20: the script bundle), preselected from this browser and
+// limited to the archives the version has; its download, release notes and facts, how to install and
+// start it on that system, the first-time sign-in, and the requirements.
 import { Button, Grid, Group, Select, Stack, Text } from '@mantine/core';
-import { AGENT_VERSION } from '@message-station/shared';
+import { AGENT_VERSION, type TAgentDownload } from '@message-station/shared';
 import { IconDownload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,27 +13,30 @@ import { ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
 import { SectionCard } from '../../components/SectionCard';
 import { DownloadFailed } from './DownloadFailed';
-import {
-  CodeLine,
-  FirstTimeSetup,
-  GuideText,
-  NumberedSteps,
-  Requirements,
-  StartAppTabs,
-} from './InstallGuide';
-import { useReleasesQuery, useZipDownload } from './queries';
+import { FirstTimeSetup, Requirements } from './InstallGuide';
+import { InstallSteps, useRequirementItems } from './InstallSteps';
+import { archiveOf, choosePlatform, detectPlatform, offeredPlatforms } from './platform';
+import { useReleaseNotesQuery, useReleasesQuery, useZipDownload } from './queries';
 import { ReleaseFacts } from './ReleaseFacts';
 import { ReleaseNotes } from './ReleaseNotes';
+import { SystemChoice } from './SystemChoice';
 
 export function DownloadPage() {
   const { t } = useTranslation('admin', { keyPrefix: 'download' });
   const { t: tAdmin } = useTranslation('admin');
   const releases = useReleasesQuery();
   const [chosen, setChosen] = useState<string | null>(null);
+  const [chosenPlatform, setChosenPlatform] = useState<TAgentDownload | null>(null);
+  const [detected] = useState(() => detectPlatform());
   const versions = releases.data ?? [];
   // Newest first: the latest is preselected.
   const version = chosen && versions.includes(chosen) ? chosen : (versions[0] ?? null);
   const shownVersion = version ?? AGENT_VERSION;
+  const release = useReleaseNotesQuery(version).data;
+  const offered = offeredPlatforms(release);
+  const platform = choosePlatform(offered, chosenPlatform, detected);
+  const archive = archiveOf(release, shownVersion, platform);
+  const requirements = useRequirementItems(platform);
 
   return (
     <>
@@ -43,32 +48,21 @@ export function DownloadPage() {
               {releases.isPending ? (
                 <ListLoading label={t('get.loading')} />
               ) : version ? (
-                <GetVersion versions={versions} version={version} onVersion={setChosen} />
+                <GetVersion
+                  versions={versions}
+                  version={version}
+                  onVersion={setChosen}
+                  offered={offered}
+                  platform={platform}
+                  onPlatform={setChosenPlatform}
+                  fileName={archive.fileName}
+                />
               ) : (
                 <Text c="dimmed">{t('get.none')}</Text>
               )}
             </SectionCard>
             <SectionCard title={t('install.title')}>
-              <NumberedSteps
-                steps={[
-                  {
-                    title: t('install.node.title'),
-                    body: (
-                      <Stack gap={6}>
-                        <GuideText i18nKey="install.node.text" />
-                        <GuideText i18nKey="install.node.linux" />
-                        <CodeLine>sudo apt install espeak-ng lame</CodeLine>
-                      </Stack>
-                    ),
-                  },
-                  {
-                    title: t('install.unzip.title'),
-                    body: <GuideText i18nKey="install.unzip.text" values={{ version: shownVersion }} />,
-                  },
-                  { title: t('install.start.title'), body: <StartAppTabs /> },
-                  { title: t('install.status.title'), body: <GuideText i18nKey="install.status.text" /> },
-                ]}
-              />
+              <InstallSteps version={shownVersion} platform={platform} fileName={archive.fileName} />
             </SectionCard>
             <FirstTimeSetup />
           </Stack>
@@ -76,9 +70,7 @@ export function DownloadPage() {
         <Grid.Col span={{ base: 12, lg: 5 }}>
           <Stack gap="lg">
             {version && <ReleaseNotes version={version} />}
-            <Requirements
-              items={[t('requirements.systems'), t('requirements.node'), t('requirements.credentials')]}
-            />
+            <Requirements items={requirements} />
           </Stack>
         </Grid.Col>
       </Grid>
@@ -86,38 +78,63 @@ export function DownloadPage() {
   );
 }
 
-type GetVersionProps = { versions: string[]; version: string; onVersion: (version: string) => void };
+type GetVersionProps = {
+  versions: string[];
+  version: string;
+  onVersion: (version: string) => void;
+  offered: readonly TAgentDownload[];
+  platform: TAgentDownload;
+  onPlatform: (platform: TAgentDownload) => void;
+  fileName: string;
+};
 
-function GetVersion({ versions, version, onVersion }: GetVersionProps) {
+function GetVersion({
+  versions,
+  version,
+  onVersion,
+  offered,
+  platform,
+  onPlatform,
+  fileName,
+}: GetVersionProps) {
   const { t } = useTranslation('admin', { keyPrefix: 'download' });
-  const download = useZipDownload(downloadRelease);
+  const download = useZipDownload(({ version, platform }) => downloadRelease(version, platform));
   return (
     <Stack gap="md">
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <Select
-          label={t('get.version')}
-          data={versions.map((value, index) => ({
-            value,
-            label: index === 0 ? t('get.latest', { version: value }) : value,
-          }))}
-          value={version}
-          onChange={(value) => {
-            if (!value) return;
-            download.reset();
-            onVersion(value);
-          }}
-          allowDeselect={false}
-          w={240}
-        />
+      <Select
+        label={t('get.version')}
+        data={versions.map((value, index) => ({
+          value,
+          label: index === 0 ? t('get.latest', { version: value }) : value,
+        }))}
+        value={version}
+        onChange={(value) => {
+          if (!value) return;
+          download.reset();
+          onVersion(value);
+        }}
+        allowDeselect={false}
+        w={240}
+        maw="100%"
+      />
+      <SystemChoice
+        offered={offered}
+        value={platform}
+        onChange={(next) => {
+          download.reset();
+          onPlatform(next);
+        }}
+      />
+      <Group>
         <Button
           leftSection={<IconDownload size={18} aria-hidden="true" />}
           loading={download.isPending}
-          onClick={() => download.mutate(version)}
+          onClick={() => download.mutate({ version, platform, fileName })}
         >
           {t('get.button', { version })}
         </Button>
       </Group>
-      <ReleaseFacts version={version} />
+      <ReleaseFacts version={version} platform={platform} />
       {download.isError && <DownloadFailed />}
     </Stack>
   );

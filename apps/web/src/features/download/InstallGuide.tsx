@@ -102,7 +102,7 @@ function thisSystem(): TSystemName {
   return 'mac';
 }
 
-/** Step 3 of the Download page: starting the app, one tab per system. */
+/** Starting the script bundle (any system with Node.js): one tab per system. */
 export function StartAppTabs() {
   const { t } = useTranslation('admin', { keyPrefix: 'download' });
   return (

@@ -1,5 +1,5 @@
 // Download pages state: the desktop app's versions, one version's notes, and saving a zip.
-import { releaseZipName } from '@message-station/shared';
+import type { TAgentDownload } from '@message-station/shared';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import type { TDownloadedFile } from '../../api/file-download';
 import { queryKeys } from '../../api/query-keys';
@@ -31,12 +31,15 @@ export function useReleaseNotesQuery(version: string | null) {
   });
 }
 
-/** Fetches a version's zip and saves it as 'Message Station-{version}.zip' (spec §7). */
-export function useZipDownload(fetchZip: (version: string) => Promise<TDownloadedFile>) {
+/** One archive to fetch, and the name it is saved under ('Message Station-{version}.zip' for the bundle, spec §7). */
+export type TZipRequest = { version: string; platform: TAgentDownload; fileName: string };
+
+/** Fetches a version's archive and saves it under the request's file name. */
+export function useZipDownload(fetchZip: (request: TZipRequest) => Promise<TDownloadedFile>) {
   return useMutation({
-    mutationFn: async (version: string) => {
-      const zip = await fetchZip(version);
-      fileSaver.save(zip.blob, releaseZipName(version));
+    mutationFn: async (request: TZipRequest) => {
+      const zip = await fetchZip(request);
+      fileSaver.save(zip.blob, request.fileName);
     },
     onError: (error) => console.error('Download failed', error),
   });
