@@ -4,7 +4,7 @@
 // injection broke, PE32+ console program without its Authenticode table) with the agent
 // injected and Node's SEA fuse set; the Linux one runs with no Node.js on the PATH, connects to
 // a server and writes a start-at-login entry that runs itself; the Windows one runs under Wine.
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import fs from 'node:fs/promises';
@@ -22,7 +22,8 @@ import {
 } from '@message-station/shared';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeServer, TEST_API_KEY } from './test/fake-server.js';
+import { TEST_API_KEY } from './test/fake-server.js';
+import { firstHello } from './test/first-hello.js';
 import { unixModes } from './test/zip-modes.js';
 
 const run = promisify(execFile);
@@ -260,36 +261,13 @@ describe('the Linux executable', () => {
   });
 
   it('connects to a server with the station and key', async () => {
-    const server = await startFakeServer();
     const home = await makeHome();
-    let child: ChildProcess | undefined;
     try {
-      child = spawn(
-        executable(),
-        [
-          '--server',
-          server.url,
-          '--station',
-          'riverside',
-          '--status-port',
-          '0',
-          '--audio-output',
-          'null',
-          '--no-open',
-        ],
-        { env: env(home), stdio: 'ignore' },
-      );
-      const hello = await server.hello();
-      expect(hello.info.client_version).toBe(AGENT_VERSION);
-      expect(hello.info.platform).toMatch(/^Linux/);
-      expect(server.connections[0]?.headers.authorization).toBe(`Bearer ${TEST_API_KEY}`);
+      const { info, authorization } = await firstHello({ program: executable(), env: env(home) });
+      expect(info.client_version).toBe(AGENT_VERSION);
+      expect(info.platform).toMatch(/^Linux/);
+      expect(authorization).toBe(`Bearer ${TEST_API_KEY}`);
     } finally {
-      if (child && child.exitCode === null) {
-        const exited = new Promise((resolve) => child?.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      await server.close();
       await fs.rm(home, { recursive: true, force: true });
     }
   });

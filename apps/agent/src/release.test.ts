@@ -2,7 +2,7 @@
 // executables.test.ts, from `npm run build`): builds the zip into a temporary releases folder; the
 // zip holds the expected files with executable start scripts, release.json matches the zip, and
 // the unzipped bundle runs on its own (help, version, and a real connection to a fake server).
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -12,7 +12,8 @@ import { promisify } from 'node:util';
 import { AGENT_VERSION, ZReleaseNotes } from '@message-station/shared';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeServer, TEST_API_KEY } from './test/fake-server.js';
+import { TEST_API_KEY } from './test/fake-server.js';
+import { firstHello } from './test/first-hello.js';
 import { unixModes } from './test/zip-modes.js';
 
 const run = promisify(execFile);
@@ -130,40 +131,17 @@ describe('agent release', () => {
     const script = await run('sh', ['start-message-station.sh', '--version'], { cwd });
     expect(script.stdout.trim()).toBe(AGENT_VERSION);
 
-    const server = await startFakeServer();
     const home = await fs.mkdtemp(path.join(os.tmpdir(), 'message-station-bundle-home-'));
-    let child: ChildProcess | undefined;
     try {
-      child = spawn(
-        process.execPath,
-        [
-          bundle,
-          '--server',
-          server.url,
-          '--station',
-          'riverside',
-          '--status-port',
-          '0',
-          '--audio-output',
-          'null',
-          '--no-open',
-        ],
-        {
-          cwd,
-          env: { ...process.env, MESSAGE_STATION_HOME: home, MESSAGE_STATION_API_KEY: TEST_API_KEY },
-          stdio: 'ignore',
-        },
-      );
-      const hello = await server.hello();
-      expect(hello.info.client_version).toBe(AGENT_VERSION);
-      expect(server.connections[0]?.headers.authorization).toBe(`Bearer ${TEST_API_KEY}`);
+      const { info, authorization } = await firstHello({
+        program: process.execPath,
+        args: [bundle],
+        cwd,
+        env: { ...process.env, MESSAGE_STATION_HOME: home },
+      });
+      expect(info.client_version).toBe(AGENT_VERSION);
+      expect(authorization).toBe(`Bearer ${TEST_API_KEY}`);
     } finally {
-      if (child && child.exitCode === null) {
-        const exited = new Promise((resolve) => child?.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
-      await server.close();
       await fs.rm(home, { recursive: true, force: true });
     }
   });
