@@ -15,7 +15,8 @@ COPY apps/web/package.json apps/web/
 COPY scripts/ensure-deps.mjs scripts/
 RUN node scripts/ensure-deps.mjs
 COPY . .
-RUN npm run build && npm prune --omit=dev --no-audit --no-fund
+# node_modules/.cache holds the Node.js binaries the agent's executables were built from: not shipped.
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund && rm -rf node_modules/.cache
 
 FROM node:20-bookworm-slim AS runtime
 # espeak-ng and lame: server voices and MP3 files; Apertium: the offline translation engine;

@@ -273,26 +273,54 @@ describe('the Linux executable', () => {
   });
 });
 
-// Wine (Debian's wine64, installed by .ci/run) runs the Windows executable on this Linux machine.
+// Wine (Debian's wine64, installed by .ci/run) runs the Windows executable on this Linux machine,
+// in a prefix of its own set to Windows 10 (a new prefix says Windows 7, below Node's minimum).
 const wine = ['/usr/lib/wine/wine64', '/usr/bin/wine64'].find((candidate) => existsSync(candidate));
 describe.skipIf(!wine && !process.env.CI)('the Windows executable, under Wine', () => {
-  it('starts and prints its version', async () => {
+  let prefix: string;
+  const exe = () => path.join(unpacked, 'windows-x64', 'Message Station.exe');
+  const wineEnv = () => ({ ...process.env, WINEPREFIX: prefix, WINEDEBUG: '-all' });
+
+  beforeAll(async () => {
     if (!wine) throw new Error('wine64 is not installed: .ci/run installs it');
-    const prefix = await fs.mkdtemp(path.join(os.tmpdir(), 'message-station-wine-'));
-    const output = path.join(prefix, 'out.txt');
+    prefix = await fs.mkdtemp(path.join(os.tmpdir(), 'message-station-wine-'));
+    await run(wine, ['winecfg', '/v', 'win10'], { env: wineEnv(), timeout: 120_000 });
+  }, 150_000);
+
+  afterAll(async () => {
+    if (!wine || !prefix) return;
+    await run(path.join(path.dirname(wine), 'wineserver'), ['-k'], { env: wineEnv() }).catch(() => {});
+    await fs.rm(prefix, { recursive: true, force: true });
+  });
+
+  it('prints its version', async () => {
+    // Wine hands Node a pipe it cannot use as stdout: the version goes to a file.
+    const output = path.join(prefix, 'version.txt');
+    await run('sh', ['-c', `"${wine}" "${exe()}" --version > "${output}" 2>/dev/null`], {
+      env: wineEnv(),
+      timeout: 120_000,
+    });
+    expect((await fs.readFile(output, 'utf8')).trim()).toBe(AGENT_VERSION);
+  }, 150_000);
+
+  it('connects to a server as a Windows 10 machine', async () => {
+    const home = await fs.mkdtemp(path.join(os.tmpdir(), 'message-station-wine-home-'));
     try {
-      // Wine hands Node a pipe it cannot use as stdout: the version goes to a file. Wine reports
-      // Windows 7 in a new prefix, below Node's Windows 8.1 minimum; the real minimum is Windows 10.
-      const exe = path.join(unpacked, 'windows-x64', 'Message Station.exe');
-      await run('sh', ['-c', `"${wine}" "${exe}" --version > "${output}" 2>/dev/null`], {
-        env: { ...process.env, WINEPREFIX: prefix, WINEDEBUG: '-all', NODE_SKIP_PLATFORM_CHECK: '1' },
-        timeout: 120_000,
+      const { info, authorization } = await firstHello({
+        program: wine as string,
+        args: [exe()],
+        // Wine's drive Z: is the Linux root.
+        env: { ...wineEnv(), MESSAGE_STATION_HOME: `Z:${home.replaceAll('/', '\\')}` },
       });
-      expect((await fs.readFile(output, 'utf8')).trim()).toBe(AGENT_VERSION);
+      expect(info.client_version).toBe(AGENT_VERSION);
+      expect(info.platform).toMatch(/^Windows 10\.0\.\d+ \(x64\)$/);
+      expect(authorization).toBe(`Bearer ${TEST_API_KEY}`);
+      // Its settings went where Windows paths point: the Linux folder behind Z:.
+      expect(JSON.parse(await fs.readFile(path.join(home, 'settings.json'), 'utf8')).station_id).toBe(
+        'riverside',
+      );
     } finally {
-      const wineserver = path.join(path.dirname(wine), 'wineserver');
-      await run(wineserver, ['-k'], { env: { ...process.env, WINEPREFIX: prefix } }).catch(() => {});
-      await fs.rm(prefix, { recursive: true, force: true });
+      await fs.rm(home, { recursive: true, force: true });
     }
   }, 150_000);
 });
