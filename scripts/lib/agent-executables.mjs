@@ -69,6 +69,7 @@ export async function nodeBinary(platform, cacheDir) {
     // Not cached yet: fetched below.
   }
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'message-station-node-'));
+  console.log(`  Fetching Node.js ${NODE_VERSION} for ${platform} (${spec.name}, once; kept in ${cacheDir})`);
   try {
     const { stdout } = await run(
       'npm',
