@@ -346,11 +346,23 @@ const executableZipName = (platform) => releaseZipName(version, platform);
  * the one it was built from.
  */
 async function buildExecutables() {
-  if (process.argv.includes('--no-executables')) return { skipped: 'left out (--no-executables)' };
-  if (process.platform !== 'linux' || process.arch !== 'x64')
-    return { skipped: 'built on Linux x64 only; this release has the Node.js bundle' };
-  const cacheDir = path.join(root, 'node_modules', '.cache', 'message-station-node');
   const keysFile = path.join(outDir, '.executables.json');
+  const skipped = process.argv.includes('--no-executables')
+    ? 'left out (--no-executables)'
+    : process.platform !== 'linux' || process.arch !== 'x64'
+      ? 'built on Linux x64 only; this release has the Node.js bundle'
+      : null;
+  if (skipped) {
+    // Archives of an earlier build would no longer match this bundle: not offered.
+    await Promise.all(
+      [
+        keysFile,
+        ...Object.keys(EXECUTABLES).map((platform) => path.join(outDir, executableZipName(platform))),
+      ].map((stale) => fs.rm(stale, { force: true })),
+    );
+    return { skipped };
+  }
+  const cacheDir = path.join(root, 'node_modules', '.cache', 'message-station-node');
   const keys = JSON.parse(await fs.readFile(keysFile, 'utf8').catch(() => '{}'));
   const script = await bundle('cjs');
   const linux = await nodeBinary('linux-x64', cacheDir);

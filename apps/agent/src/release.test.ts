@@ -26,6 +26,9 @@ let scriptOutput: string;
 
 beforeAll(async () => {
   releases = await fs.mkdtemp(path.join(os.tmpdir(), 'message-station-releases-'));
+  // An executable archive from an earlier build: a build without executables must not offer it.
+  await fs.mkdir(path.join(releases, AGENT_VERSION));
+  await fs.writeFile(path.join(releases, AGENT_VERSION, `${folder}-linux-x64.zip`), 'stale');
   const { stdout } = await run(
     process.execPath,
     [path.join(root, 'scripts', 'build-agent-release.mjs'), '--no-executables'],

@@ -27,7 +27,9 @@ describe('PlatformOverviewPage', () => {
     );
     expect(within(main).getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
     expect(
-      screen.getByText(/^Requirements: a Mac with macOS 13.0 or later .*, Windows 10 or later, or Linux/),
+      screen.getByText(
+        /^Requirements: a PC with Windows 10 or later, a Mac with macOS 13.0 or later .*Linux x64.*No Node\.js needed/,
+      ),
     ).toBeVisible();
     expect(screen.getByText('Automatic translation into up to nine languages')).toBeVisible();
     expect(screen.getByText(/^Quiet hours: non-emergency texts between 8 AM and 9 PM/)).toBeVisible();
