@@ -131,15 +131,17 @@ describe('Message detail modal', () => {
     }
   });
 
-  it('edits title and content, re-translating into the completed languages', async () => {
+  it('edits title and content, re-translating into the completed languages and those still on their way', async () => {
     setCookie('csrf_token', 'd1');
     const original = message({
       translations: [
         translation({ language_code: 'es' }),
         failedFrench,
         translation({ language_code: 'de', translated_text: 'Hallo' }),
+        // Still being translated after an earlier edit: an edit now must not drop Korean.
+        translation({ language_code: 'ko', translated_text: null, translation_status: 'pending' }),
       ],
-      target_languages: ['es', 'fr', 'de'],
+      target_languages: ['es', 'fr', 'de', 'ko', 'it'],
     });
     const { user, dialog, fetchMock } = await openDetails([original], {
       'PUT /admin/api/messages/m-1': () => jsonResponse({ ...original, title: 'Road closure update' }),
@@ -149,7 +151,10 @@ describe('Message detail modal', () => {
     await waitFor(() => expect(callsTo(fetchMock, 'GET', '/admin/api/approvals')).toHaveLength(1));
 
     await user.click(dialog.getByRole('button', { name: 'Edit' }));
-    expect(dialog.getByText(/re-translates the message into Spanish, German\./)).toBeVisible();
+    // Italian has no row yet (just asked for): it is on its way too.
+    expect(
+      dialog.getByText(/re-translates the message into Spanish, German, Korean, Italian\./),
+    ).toBeVisible();
     await user.clear(dialog.getByRole('textbox', { name: /^Title/ }));
     await user.click(dialog.getByRole('button', { name: 'Save' }));
     expect(dialog.getByText('Title and content are required')).toBeVisible();
@@ -168,7 +173,7 @@ describe('Message detail modal', () => {
       title: 'Road closure update',
       original: 'Main Street reopens at 6 PM.',
       original_language: 'en',
-      target_languages: ['es', 'de'],
+      target_languages: ['es', 'de', 'ko', 'it'],
       message_type: 'alert',
     });
     // Back in view mode; the success text clears after 2 s.
@@ -275,6 +280,40 @@ describe('Message detail modal', () => {
     expect(callsTo(fetchMock, 'PUT', '/admin/api/messages/m-1/translations/es')[0]?.body).toEqual({
       translated_text: 'La calle Main cierra hasta las 5 PM.',
     });
+  });
+
+  it('closes the editor as soon as the server answers, while the lists still refetch', async () => {
+    setCookie('csrf_token', 'd5b');
+    const corrected = message({
+      translations: [
+        translation({
+          language_code: 'es',
+          translated_text: 'La calle Main cierra hasta las 5 PM.',
+          edited: true,
+          review_status: 'corrected',
+        }),
+      ],
+    });
+    let saved = false;
+    const { user, dialog } = await openDetails([message()], {
+      // After the save the list's refetch never answers (a slow server): the editor must not wait.
+      [LIST]: () => (saved ? new Promise<Response>(() => {}) : jsonResponse([message()])),
+      'PUT /admin/api/messages/m-1/translations/es': () => {
+        saved = true;
+        return jsonResponse(corrected);
+      },
+    });
+    await showTab(user, dialog, 'Translations');
+    await user.click(dialog.getByRole('button', { name: 'Edit the Spanish translation' }));
+    const text = dialog.getByRole('textbox', { name: 'Spanish translation' });
+    await user.clear(text);
+    await user.type(text, 'La calle Main cierra hasta las 5 PM.');
+    await user.click(dialog.getByRole('button', { name: 'Save Translation' }));
+    await waitFor(() =>
+      expect(dialog.queryByRole('textbox', { name: 'Spanish translation' })).not.toBeInTheDocument(),
+    );
+    expect(within(item(dialog, 'es')).getByText('Corrected by hand')).toBeVisible();
+    expect(dialog.getByRole('button', { name: 'Edit the Spanish translation' })).toBeEnabled();
   });
 
   it('marks a machine translation reviewed', async () => {

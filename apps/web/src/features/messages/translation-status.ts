@@ -29,13 +29,22 @@ export function targetTranslations(
   return languages.map((language) => ({ language, translation: byLanguage.get(language) }));
 }
 
-/** Languages a detail edit re-translates into: the completed ones, else es and fr (spec §5, §9). */
+/**
+ * Languages a detail edit re-translates into: the completed ones and those still being translated
+ * (a second edit made before a translation arrived must not drop its language), else es and fr
+ * (spec §5, §9). A failed translation is not retried by an edit.
+ */
 export const DEFAULT_RETRANSLATION_LANGUAGES = ['es', 'fr'] as const;
 
 export function retranslationTargets(message: TMessage): string[] {
-  const completed = message.translations
-    .filter((t) => t.translation_status === 'completed')
-    .map((t) => t.language_code);
-  const targets = completed.length > 0 ? completed : [...DEFAULT_RETRANSLATION_LANGUAGES];
+  const kept = targetTranslations(message)
+    .filter(({ translation }) => shownStatus(translation) !== 'failed')
+    // A translation kept from an earlier target (a hand edit) counts only once it is completed.
+    .filter(
+      ({ language, translation }) =>
+        message.target_languages.includes(language) || shownStatus(translation) === 'completed',
+    )
+    .map(({ language }) => language);
+  const targets = kept.length > 0 ? kept : [...DEFAULT_RETRANSLATION_LANGUAGES];
   return [...new Set(targets)].filter((language) => language !== message.original_language);
 }
