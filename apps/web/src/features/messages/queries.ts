@@ -67,7 +67,11 @@ function useMessageSaved() {
     queryClient.setQueriesData<TMessage[]>({ queryKey: queryKeys.messages }, (list) =>
       Array.isArray(list) ? list.map((m) => (m.id === message.id ? message : m)) : list,
     );
-    return queryClient.invalidateQueries({ queryKey: queryKeys.messages });
+    // Refetched in the background, not awaited: the save is done when the server answered. Awaited,
+    // the mutation stayed pending for the whole refetch, so a translation editor stayed open
+    // (Save still spinning) after the list already showed "Corrected by hand", and an Edit clicked
+    // in that moment left it open for good.
+    void queryClient.invalidateQueries({ queryKey: queryKeys.messages });
   };
 }
 
