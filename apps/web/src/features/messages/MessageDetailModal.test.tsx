@@ -58,6 +58,19 @@ const failedFrench = translation({
   error: 'No translation engine for en→fr: set DEEPL_API_KEY or another provider',
 });
 
+/** The Spanish translation after staff corrected it by hand. */
+const correctedSpanish = translation({
+  language_code: 'es',
+  translated_text: 'La calle Main cierra hasta las 5 PM.',
+  edited: true,
+  review_status: 'corrected',
+});
+const pendingFrench = translation({
+  language_code: 'fr',
+  translated_text: null,
+  translation_status: 'pending',
+});
+
 describe('Message detail modal', () => {
   it('shows the created time, content, type, each translation with its status and the failure reason', async () => {
     const { user, dialog } = await openDetails([
@@ -245,17 +258,7 @@ describe('Message detail modal', () => {
   it('corrects a translation by hand and marks it edited', async () => {
     setCookie('csrf_token', 'd5');
     const original = message();
-    const corrected = message({
-      translations: [
-        translation({
-          language_code: 'es',
-          translated_text: 'La calle Main cierra hasta las 5 PM.',
-          edited: true,
-          review_status: 'corrected',
-        }),
-        translation({ language_code: 'fr', translated_text: null, translation_status: 'pending' }),
-      ],
-    });
+    const corrected = message({ translations: [correctedSpanish, pendingFrench] });
     let list = [original];
     const { user, dialog, fetchMock } = await openDetails(list, {
       [LIST]: () => jsonResponse(list),
@@ -284,16 +287,7 @@ describe('Message detail modal', () => {
 
   it('closes the editor as soon as the server answers, while the lists still refetch', async () => {
     setCookie('csrf_token', 'd5b');
-    const corrected = message({
-      translations: [
-        translation({
-          language_code: 'es',
-          translated_text: 'La calle Main cierra hasta las 5 PM.',
-          edited: true,
-          review_status: 'corrected',
-        }),
-      ],
-    });
+    const corrected = message({ translations: [correctedSpanish] });
     let saved = false;
     const { user, dialog } = await openDetails([message()], {
       // After the save the list's refetch never answers (a slow server): the editor must not wait.
