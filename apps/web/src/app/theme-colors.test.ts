@@ -80,9 +80,11 @@ describe('the light scheme’s colour variables', () => {
     }
   });
 
-  it('secondary text (dimmed) reads on white, the greys and the blue of a selected item', () => {
+  it('secondary text (dimmed) and placeholders read on white, the greys and the blue of a selected item', () => {
     const { blue } = merged.colors;
     expect(value('--mantine-color-dimmed')).toBe(DIMMED);
+    // A field's placeholder is secondary text too (Mantine's gray.5 was 2.1:1 on white).
+    expect(value('--mantine-color-placeholder')).toBe(DIMMED);
     for (const background of [WHITE, gray[0], gray[1], blue[0], blue[1]]) {
       expect(contrastRatio(DIMMED, background)).toBeGreaterThanOrEqual(4.5);
     }

@@ -97,6 +97,8 @@ export const accessibleColorsResolver: CSSVariablesResolver = (theme) => {
   const primary = theme.colors[theme.primaryColor] as MantineColorsTuple;
   Object.assign(light, {
     '--mantine-color-dimmed': DIMMED,
+    // Mantine's placeholder grey (gray.5) reads at 2.1:1: a hint in a field is text too.
+    '--mantine-color-placeholder': DIMMED,
     '--mantine-color-anchor': readableShade(primary, [WHITE, gray[0], gray[1]]),
     '--mantine-color-error': light['--mantine-color-red-text'] as string,
     '--mantine-color-success': light['--mantine-color-teal-text'] as string,
