@@ -160,6 +160,7 @@ export async function startNodeWork(deps: TWorkDeps): Promise<TNodeWork> {
     publicUrl: config.publicUrl,
     now,
     holder: newWebhookWorkerId(),
+    timeoutMs: config.webhooks.timeoutMs,
     log,
     // Tests that drive the dispatcher by hand drive the webhook deliveries by hand too.
     background: deps.dispatchInBackground ?? true,

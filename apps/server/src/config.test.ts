@@ -77,12 +77,20 @@ describe('config', () => {
       email: { provider: 'smtp' },
       billing: { devCheckout: false, webhookSecret: undefined, subscriptionUrl: null, creditsUrl: null },
       // Webhook endpoints are https and public there unless the operator says otherwise.
-      webhooks: { allowHttp: false, allowPrivateHosts: false },
+      webhooks: { allowHttp: false, allowPrivateHosts: false, timeoutMs: 10_000 },
     });
-    expect(loadConfig(dev).webhooks).toEqual({ allowHttp: true, allowPrivateHosts: true });
+    expect(loadConfig(dev).webhooks).toEqual({ allowHttp: true, allowPrivateHosts: true, timeoutMs: 10_000 });
     expect(
-      loadConfig({ ...live, WEBHOOKS_ALLOW_HTTP: 'true', WEBHOOKS_ALLOW_PRIVATE_HOSTS: 'true' }).webhooks,
-    ).toEqual({ allowHttp: true, allowPrivateHosts: true });
+      loadConfig({
+        ...live,
+        WEBHOOKS_ALLOW_HTTP: 'true',
+        WEBHOOKS_ALLOW_PRIVATE_HOSTS: 'true',
+        WEBHOOKS_TIMEOUT_MS: '2000',
+      }).webhooks,
+    ).toEqual({ allowHttp: true, allowPrivateHosts: true, timeoutMs: 2000 });
+    // Under a second or over 30 s is refused, named.
+    expect(() => loadConfig({ ...dev, WEBHOOKS_TIMEOUT_MS: '500' })).toThrow(/WEBHOOKS_TIMEOUT_MS/);
+    expect(() => loadConfig({ ...dev, WEBHOOKS_TIMEOUT_MS: '60000' })).toThrow(/WEBHOOKS_TIMEOUT_MS/);
   });
 
   it('refuses every dev convenience in production, named together', () => {

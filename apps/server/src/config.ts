@@ -1,6 +1,6 @@
 // Every environment variable the server reads, parsed once. Documented in .env.example.
 import path from 'node:path';
-import { APP_VERSION } from '@message-station/shared';
+import { APP_VERSION, WEBHOOK_TIMEOUT_MS } from '@message-station/shared';
 import { z } from 'zod';
 import { defaultWebDist, repoRoot } from './paths.js';
 
@@ -80,6 +80,7 @@ const ZEnv = z.object({
   STATION_ENGINES_PRIVATE_URLS: booleanFromEnv.optional(),
   WEBHOOKS_ALLOW_HTTP: booleanFromEnv.optional(),
   WEBHOOKS_ALLOW_PRIVATE_HOSTS: booleanFromEnv.optional(),
+  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(30_000).default(WEBHOOK_TIMEOUT_MS),
   STRIPE_WEBHOOK_SECRET: z
     .string()
     .startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_')
@@ -290,8 +291,17 @@ export type TTranslationConfig = {
   station: TStationEnginesConfig;
 };
 
-/** Outbound webhooks (issue 23): where stations' endpoints may be. */
-export type TWebhooksConfig = {
+/** Outbound webhooks (issue 23): where stations' endpoints may be, and how long a call may take. */
+export type TWebhooksConfig = TWebhookAddressConfig & {
+  /**
+   * How long one POST may take (WEBHOOKS_TIMEOUT_MS, default 10 s). A claimed delivery is leased
+   * for six times this: a delivery whose node died mid-call is taken over after that.
+   */
+  timeoutMs: number;
+};
+
+/** Which endpoint addresses are allowed. */
+export type TWebhookAddressConfig = {
   /** http:// URLs too (WEBHOOKS_ALLOW_HTTP; off in production unless set). */
   allowHttp: boolean;
   /**
@@ -469,6 +479,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): TConfig {
     webhooks: {
       allowHttp: e.WEBHOOKS_ALLOW_HTTP ?? !production,
       allowPrivateHosts: e.WEBHOOKS_ALLOW_PRIVATE_HOSTS ?? !production,
+      timeoutMs: e.WEBHOOKS_TIMEOUT_MS,
     },
   };
 }

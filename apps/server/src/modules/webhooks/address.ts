@@ -5,14 +5,14 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
 import { promisify } from 'node:util';
-import type { TWebhooksConfig } from '../../config.js';
+import type { TWebhookAddressConfig } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
 import { isInternalAddress } from '../../platform/internal-addresses.js';
 
 const lookupAll = promisify(dnsLookup);
 
 /** The URL as stored, or the refusal an admin reads. */
-export async function checkEndpointUrl(config: TWebhooksConfig, raw: string): Promise<string> {
+export async function checkEndpointUrl(config: TWebhookAddressConfig, raw: string): Promise<string> {
   let url: URL;
   try {
     url = new URL(raw.trim());
@@ -51,7 +51,7 @@ type TLookupCallback = (
 ) => void;
 
 /** A `lookup` for http.request that answers only public addresses (unless private hosts are allowed). */
-export function guardedLookup(config: TWebhooksConfig) {
+export function guardedLookup(config: TWebhookAddressConfig) {
   return (hostname: string, options: object, callback: TLookupCallback) => {
     dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
       if (error) return callback(error, '');

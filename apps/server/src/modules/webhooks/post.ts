@@ -4,7 +4,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { isIP } from 'node:net';
 import { WEBHOOK_LIMITS } from '@message-station/shared';
-import type { TWebhooksConfig } from '../../config.js';
+import type { TWebhookAddressConfig } from '../../config.js';
 import { isInternalAddress } from '../../platform/internal-addresses.js';
 import { guardedLookup } from './address.js';
 
@@ -13,7 +13,7 @@ export type TPostAnswer = { statusCode: number; body: string };
 /** Answers the receiver's status and first KB, or throws (network error, timeout, refused address). */
 export type TWebhookPost = (request: TPostRequest) => Promise<TPostAnswer>;
 
-export function createWebhookPost(config: TWebhooksConfig): TWebhookPost {
+export function createWebhookPost(config: TWebhookAddressConfig): TWebhookPost {
   const lookup = guardedLookup(config);
   return (request) =>
     new Promise<TPostAnswer>((resolve, reject) => {

@@ -3,12 +3,10 @@
 // - 45 subscriber.joined events of an import reach a loopback receiver once each, sent by both
 //   nodes side by side (the receiver holds its answers until more POSTs are open than one node
 //   sends at once); after one node is SIGKILLed, the other sends the next events alone.
-import { createHmac, randomBytes } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase } from '../../test/db.js';
-import { createStationWithAdmin } from '../../test/factories.js';
 import { nwsFixture, startFakeNws, type TFakeNws } from '../../test/fake-nws.js';
 import { waitUntil } from '../../test/poll.js';
 import {
@@ -18,13 +16,12 @@ import {
   type TServerProcess,
 } from '../../test/server-process.js';
 import { weatherSettings } from '../../test/weather.js';
+import { readWebhookPost, type TReceivedPost, webhookNodesSetup } from '../../test/webhook-nodes.js';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 /** Deliveries one node claims at once (deliver.ts): it has at most this many POSTs open. */
 const ONE_NODE_BATCH = 20;
 const TIME_FIELDS = ['sent', 'effective', 'onset', 'expires', 'ends'];
-
-type TPost = { eventId: string; type: string; signature: string; body: string };
 
 /**
  * A loopback webhook receiver that holds every answer until more than ONE_NODE_BATCH POSTs are
@@ -33,7 +30,7 @@ type TPost = { eventId: string; type: string; signature: string; body: string };
  * from turning into retries; `peak` then tells.
  */
 async function startHoldingReceiver() {
-  const posts: TPost[] = [];
+  const posts: TReceivedPost[] = [];
   const held: http.ServerResponse[] = [];
   let open = 0;
   let peak = 0;
@@ -45,15 +42,8 @@ async function startHoldingReceiver() {
     for (const response of held.splice(0)) response.writeHead(200).end('ok');
   };
   const server = http.createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      posts.push({
-        eventId: String(request.headers['messagestation-event-id']),
-        type: String(request.headers['messagestation-event-type']),
-        signature: String(request.headers['messagestation-signature']),
-        body: Buffer.concat(chunks).toString('utf8'),
-      });
+    void readWebhookPost(request).then((post) => {
+      posts.push(post);
       open++;
       peak = Math.max(peak, open);
       response.once('finish', () => open--);
@@ -108,18 +98,7 @@ describe.runIf(onPostgres)('two nodes on one PostgreSQL: weather polls and webho
   beforeAll(async () => {
     fake = await startFakeNws();
     receiver = await startHoldingReceiver();
-    const database = await createTestDatabase();
-    afterAll(() => database.close());
-    const { adminEmail } = await createStationWithAdmin(database.db, {
-      slug: `two${randomBytes(4).toString('hex')}`,
-    });
-    const env = {
-      DATABASE_URL: database.url as string,
-      ROLE: 'all',
-      NWS_API_URL: fake.url,
-      WEBHOOKS_ALLOW_HTTP: 'true',
-      WEBHOOKS_ALLOW_PRIVATE_HOSTS: 'true',
-    };
+    const { adminEmail, env } = await webhookNodesSetup('two', { NWS_API_URL: fake.url });
     const started = await Promise.allSettled([startServerProcess(env), startServerProcess(env)]);
     const failed = started.find((s) => s.status === 'rejected');
     if (failed) throw failed.reason;

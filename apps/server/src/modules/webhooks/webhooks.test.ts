@@ -102,7 +102,7 @@ describe('outbound webhooks', async () => {
 
   it('refuses URLs that are not https, carry credentials, or are malformed, and empty event lists', async () => {
     const strict = await createTestApp({
-      config: { ...config, webhooks: { allowHttp: false, allowPrivateHosts: false } },
+      config: { ...config, webhooks: { ...config.webhooks, allowHttp: false, allowPrivateHosts: false } },
     });
     const { adminEmail: strictAdmin } = await createStationWithAdmin(strict.db, { slug: 'strictfm' });
     const client = new TestClient(strict.app);
