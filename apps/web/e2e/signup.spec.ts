@@ -1,6 +1,9 @@
 import { expect, test } from '@playwright/test';
 
 test.describe('signup wizard', () => {
+  // A station in Colorado: step 3 starts from the browser's time zone.
+  test.use({ timezoneId: 'America/Denver' });
+
   test('a new station signs up in six steps, verifies its phone, and signs in again', async ({ page }) => {
     const run = Date.now();
     const stationName = `E2E Radio ${run}`;
@@ -31,8 +34,9 @@ test.describe('signup wizard', () => {
     await expect(page.getByLabel(/^Display Name/)).toHaveValue(stationName);
     await page.getByRole('button', { name: 'Continue' }).click();
 
-    // 3 Branding: defaults
+    // 3 Branding: defaults, and the time zone of the computer signing up
     await expect(page.getByRole('checkbox', { name: 'English' })).toBeChecked();
+    await expect(page.getByRole('combobox', { name: 'Time Zone' })).toHaveValue('America/Denver');
     await page.getByRole('checkbox', { name: /^Spanish/ }).check();
     await page.getByRole('button', { name: 'Continue' }).click();
 
@@ -72,6 +76,10 @@ test.describe('signup wizard', () => {
     await expect(checklist.getByRole('img', { name: /QR code of the join link .*\/join\// })).toBeVisible();
     await expect(page.getByText(/^Free trial ends on \w+ \d{1,2}, \d{4}\.$/)).toBeVisible();
     await expect(page.getByText(/Low SMS credits/)).toHaveCount(0);
+
+    // The station keeps that zone: Settings shows it, where schedules take their times from.
+    await page.goto('/admin/settings');
+    await expect(page.getByRole('combobox', { name: 'Time zone' })).toHaveValue('America/Denver');
 
     // The SMS with the code went to the phone entered in step 1
     await page.goto('/dev/outbox');

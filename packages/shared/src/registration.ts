@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS } from './constants.js';
 import { refusalForText, type TErrorCode, type TErrorParamValue } from './error-codes.js';
 import { email, httpUrl, newPassword, requiredText, ZBrandColor, ZUsPhone } from './fields.js';
+import { ZStationTimeZone } from './schedules.js';
 import { deriveStationId } from './station-id.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 
@@ -29,6 +30,8 @@ export const ZRegisterStartRequest = z.object({
     .default(['en']),
   privacy_policy_url: httpUrl('Privacy policy URL'),
   terms_url: httpUrl('Terms URL'),
+  /** Where the station is: its schedules and the times its pages show (the wizard offers the browser's). */
+  time_zone: ZStationTimeZone.default('America/New_York'),
   message_types: z
     .array(
       z.object({
@@ -60,7 +63,7 @@ export type TRegisterStartField = keyof typeof ZRegisterStartRequest.shape;
 export const REGISTRATION_STEP_FIELDS = {
   account: ['admin_full_name', 'email', 'billing_email', 'password', 'phone_number'],
   station: ['station_name', 'display_name'],
-  branding: ['brand_color', 'supported_languages', 'privacy_policy_url', 'terms_url'],
+  branding: ['brand_color', 'supported_languages', 'time_zone', 'privacy_policy_url', 'terms_url'],
 } as const satisfies Record<string, readonly TRegisterStartField[]>;
 export type TRegistrationStep = keyof typeof REGISTRATION_STEP_FIELDS;
 

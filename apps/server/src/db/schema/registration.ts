@@ -27,6 +27,8 @@ export const registrationDrafts = pgTable(
     supportedLanguages: jsonb('supported_languages').$type<string[]>().notNull(),
     privacyPolicyUrl: text('privacy_policy_url').notNull(),
     termsUrl: text('terms_url').notNull(),
+    /** The station's time zone chosen in step 3 (one of STATION_TIME_ZONES). */
+    timeZone: text('time_zone').notNull().default('America/New_York'),
     messageTypes: jsonb('message_types').$type<TDraftMessageType[]>().notNull(),
     /** The wizard's language (en or es): the names and descriptions of step 4 are in it. */
     language: text('language').notNull().default('en'),

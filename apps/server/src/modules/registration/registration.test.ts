@@ -66,6 +66,39 @@ describe('registration', async () => {
     expect(admin?.language).toBe('es');
   });
 
+  it('gives the station the time zone chosen in the wizard, Eastern without one', async () => {
+    const { client, body, reply } = await start({ time_zone: 'America/Los_Angeles' });
+    const verified = await client.post('/api/register/verify', {
+      registration_id: reply.registration_id,
+      verification_code: reply.test_code,
+    });
+    expect(verified.statusCode).toBe(200);
+    const [station] = await db.select().from(stations).where(eq(stations.name, body.station_name));
+    expect(station?.timeZone).toBe('America/Los_Angeles');
+    // The admin sees it in Settings, and schedules use it.
+    expect((await client.get('/admin/api/station/settings')).json().time_zone).toBe('America/Los_Angeles');
+
+    const plain = await start();
+    const [draft] = await db
+      .select()
+      .from(registrationDrafts)
+      .where(eq(registrationDrafts.id, plain.reply.registration_id));
+    expect(draft?.timeZone).toBe('America/New_York');
+  });
+
+  it('refuses a time zone outside the list, and keeps no draft', async () => {
+    for (const zone of ['Europe/Paris', 'America/Los Angeles', '']) {
+      const { response, body } = await start({ time_zone: zone });
+      expect(response.statusCode, zone).toBe(400);
+      expect(response.json().error, zone).toBe('Choose a time zone from the list');
+      const drafts = await db
+        .select()
+        .from(registrationDrafts)
+        .where(eq(registrationDrafts.email, body.email));
+      expect(drafts, zone).toHaveLength(0);
+    }
+  });
+
   it('creates the station and its admin after the texted code, and signs the admin in', async () => {
     const { client, body, response, reply } = await start();
     expect(response.statusCode).toBe(200);

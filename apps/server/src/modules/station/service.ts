@@ -28,6 +28,8 @@ export type TCreateStationInput = {
   primaryLanguage?: TLanguageCode;
   privacyPolicyUrl?: string;
   termsUrl?: string;
+  /** An IANA zone of STATION_TIME_ZONES; the column's default (America/New_York) without it. */
+  timeZone?: string;
   billingEmail?: string | null;
   smsEnabled?: boolean;
   smsCreditsBalance?: number;
@@ -65,6 +67,7 @@ export async function createStation(tx: DbOrTx, publicUrl: string, input: TCreat
     primaryLanguage: primary,
     privacyPolicyUrl: input.privacyPolicyUrl ?? `${publicUrl}/privacy`,
     termsUrl: input.termsUrl ?? `${publicUrl}/terms`,
+    ...(input.timeZone ? { timeZone: input.timeZone } : {}),
     billingEmail: input.billingEmail ?? null,
     smsEnabled: input.smsEnabled ?? STATION_DEFAULTS.smsEnabled,
     smsCreditsBalance: 0,

@@ -1,4 +1,5 @@
-// Step 3: brand colour, supported languages, optional logo, and the policy links (spec §5: nothing required).
+// Step 3: brand colour, supported languages, time zone, optional logo, and the policy links (spec §5:
+// nothing required; the time zone starts as this browser's).
 import { Button, Checkbox, ColorInput, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   HEX_COLOR_PATTERN,
@@ -8,6 +9,7 @@ import {
   TEXT_LIMITS,
 } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
+import { StationTimeZoneSelect } from '../../components/StationTimeZoneSelect';
 import { LogoDropzone } from './LogoDropzone';
 import { StepHeading } from './StepHeading';
 import { type TStepProps, useFieldError } from './step-props';
@@ -68,6 +70,15 @@ export function BrandingStep({ draft, errors, onChange }: TStepProps) {
           })}
         </SimpleGrid>
       </Checkbox.Group>
+
+      <StationTimeZoneSelect
+        label={t('branding.timeZone')}
+        description={t('branding.timeZoneHint')}
+        value={draft.timeZone}
+        onChange={(timeZone) => onChange({ timeZone })}
+        error={errorOf('timeZone')}
+        w={{ base: '100%', xs: 360 }}
+      />
 
       <LogoDropzone logo={draft.logo} onChange={(logo) => onChange({ logo })} />
 

@@ -242,7 +242,7 @@ describe('SignupPage start and verification', () => {
     });
     const { router } = renderApp('/signup');
     await screen.findByLabelText(/^Full Name/);
-    await completeStepsOneToFive(user);
+    await completeStepsOneToFive(user, undefined, { timeZone: 'America/Los_Angeles' });
 
     expectShown(await screen.findByText('Test mode: your code is 482913'));
     expectShown(screen.getByText(/ending in 0134/));
@@ -261,6 +261,8 @@ describe('SignupPage start and verification', () => {
       supported_languages: ['en'],
       privacy_policy_url: `${window.location.origin}/privacy`,
       terms_url: `${window.location.origin}/terms`,
+      // Step 3's choice (it starts as this browser's zone).
+      time_zone: 'America/Los_Angeles',
       message_types: [
         { message_type: 'emergency', is_active: true },
         { message_type: 'alert', is_active: true },

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
 import {
   applyDraftChange,
+  browserStationTimeZone,
   initialDraft,
   isEmailError,
   type TRegistrationDraft,
@@ -18,6 +19,22 @@ import {
   typeWordingShown,
   validateStep,
 } from './registration-draft';
+
+describe('signup time zone', () => {
+  it("starts as this browser's zone when the list has it, else Eastern", () => {
+    expect(browserStationTimeZone('America/Los_Angeles')).toBe('America/Los_Angeles');
+    expect(browserStationTimeZone('Pacific/Honolulu')).toBe('Pacific/Honolulu');
+    expect(browserStationTimeZone('Europe/Madrid')).toBe('America/New_York');
+    expect(browserStationTimeZone('UTC')).toBe('America/New_York');
+  });
+
+  it('sends the chosen zone, which the start request accepts', () => {
+    const draft = { ...initialDraft('https://example.test'), timeZone: 'America/Chicago' as const };
+    const request = toStartRequest(draft, 'en');
+    expect(request.time_zone).toBe('America/Chicago');
+    expect(ZRegisterStartRequest.shape.time_zone.safeParse(request.time_zone).success).toBe(true);
+  });
+});
 
 describe('signup step 4 wording', () => {
   it('sends the Spanish names and descriptions a Spanish wizard showed, and its language', () => {

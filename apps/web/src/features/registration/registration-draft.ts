@@ -8,11 +8,13 @@ import {
   REGISTRATION_STEP_FIELDS,
   registrationStepRefusals,
   STATION_DEFAULTS,
+  STATION_TIME_ZONES,
   type TErrorCode,
   type TFieldRefusal,
   type TMessageTypeKey,
   type TRegisterStartRequest,
   type TRegistrationStep,
+  type TStationTimeZone,
 } from '@message-station/shared';
 import { ApiError } from '../../api/client';
 import { currentLanguage, type TUiLanguage } from '../../i18n';
@@ -31,6 +33,8 @@ export type TRegistrationDraft = {
   displayNameEdited: boolean;
   brandColor: string;
   supportedLanguages: string[];
+  /** The station's time zone: this browser's when it is one of the list, else Eastern. */
+  timeZone: TStationTimeZone;
   logo: File | null;
   privacyPolicyUrl: string;
   termsUrl: string;
@@ -52,6 +56,15 @@ export type TWizardStep = (typeof WIZARD_STEPS)[number];
 export const TERMS_STEP = WIZARD_STEPS.indexOf('terms');
 export const VERIFY_STEP = WIZARD_STEPS.indexOf('verify');
 
+/** This browser's time zone when the list has it (a US station set up from where it is), else Eastern. */
+export function browserStationTimeZone(
+  zone: string | undefined = Intl.DateTimeFormat().resolvedOptions().timeZone,
+): TStationTimeZone {
+  return (STATION_TIME_ZONES as readonly string[]).includes(zone ?? '')
+    ? (zone as TStationTimeZone)
+    : 'America/New_York';
+}
+
 export function initialDraft(origin: string): TRegistrationDraft {
   return {
     fullName: '',
@@ -65,6 +78,7 @@ export function initialDraft(origin: string): TRegistrationDraft {
     displayNameEdited: false,
     brandColor: STATION_DEFAULTS.brandColor,
     supportedLanguages: [...STATION_DEFAULTS.supportedLanguages],
+    timeZone: browserStationTimeZone(),
     logo: null,
     privacyPolicyUrl: `${origin}/privacy`,
     termsUrl: `${origin}/terms`,
@@ -99,6 +113,7 @@ const DRAFT_FIELD: Record<TStepField, TDraftField> = {
   display_name: 'displayName',
   brand_color: 'brandColor',
   supported_languages: 'supportedLanguages',
+  time_zone: 'timeZone',
   privacy_policy_url: 'privacyPolicyUrl',
   terms_url: 'termsUrl',
 };
@@ -121,6 +136,7 @@ const FIELD_WORDS: Record<TStepField, Partial<Record<TErrorCode, TDraftErrorKey>
   display_name: { field_required: 'displayNameRequired' },
   brand_color: { brand_color_invalid: 'brandColorInvalid' },
   supported_languages: { supported_language_required: 'languagesRequired' },
+  time_zone: {},
   privacy_policy_url: { field_required: 'privacyUrlRequired', url_invalid: 'privacyUrlInvalid' },
   terms_url: { field_required: 'termsUrlRequired', url_invalid: 'termsUrlInvalid' },
 };
@@ -142,6 +158,7 @@ function stepFields(draft: TRegistrationDraft): Record<TStepField, unknown> {
     display_name: draft.displayName,
     brand_color: draft.brandColor,
     supported_languages: draft.supportedLanguages,
+    time_zone: draft.timeZone,
     privacy_policy_url: draft.privacyPolicyUrl,
     terms_url: draft.termsUrl,
   };
@@ -213,6 +230,7 @@ export function toStartRequest(
     supported_languages: draft.supportedLanguages as TRegisterStartRequest['supported_languages'],
     privacy_policy_url: draft.privacyPolicyUrl.trim(),
     terms_url: draft.termsUrl.trim(),
+    time_zone: draft.timeZone,
     // What step 4 showed, so the station keeps these words for this language.
     message_types: MESSAGE_TYPES.map((type) => {
       const shown = typeWordingShown(draft, type.key, language);

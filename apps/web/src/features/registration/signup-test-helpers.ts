@@ -33,12 +33,19 @@ export async function fillAccountStep(user: UserEvent, values = ACCOUNT) {
 }
 
 /** Steps 1 to 5 with valid values, ending with a click on Accept & Continue. */
-export async function completeStepsOneToFive(user: UserEvent, stationName = 'KXYZ Radio 101.5') {
+export async function completeStepsOneToFive(
+  user: UserEvent,
+  stationName = 'KXYZ Radio 101.5',
+  options: { timeZone?: string } = {},
+) {
   await fillAccountStep(user);
   await clickContinue(user);
   await fill(user, 'Station Name', stationName);
   await clickContinue(user);
   await screen.findByText('Supported Languages');
+  if (options.timeZone) {
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Time Zone' }), options.timeZone);
+  }
   await clickContinue(user);
   await screen.findByText('Message types');
   await clickContinue(user);

@@ -10,12 +10,11 @@ import {
   Stack,
   TextInput,
 } from '@mantine/core';
-import { LANGUAGES, STATION_TIME_ZONES, TEXT_LIMITS, type TLanguageCode } from '@message-station/shared';
+import { LANGUAGES, TEXT_LIMITS, type TLanguageCode, type TStationTimeZone } from '@message-station/shared';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { StationTimeZoneSelect } from '../../components/StationTimeZoneSelect';
 import { CharacterCount } from '../../components/TextLimit';
-import { useUiLanguage } from '../../i18n/use-ui-language';
-import { zoneLabel } from '../schedules/schedule-words';
 import { DisplayNameSmsWarning } from './DisplayNameSmsWarning';
 import { StationLogoUpload } from './StationLogoUpload';
 import { removedLanguages, type TSettingsTabProps, withSupportedLanguages } from './settings-draft';
@@ -25,7 +24,6 @@ const COLOR_SWATCHES = ['#007bff', '#0b7285', '#2b8a3e', '#e8590c', '#c92a2a', '
 export function BrandingTab({ saved, draft, onChange }: TSettingsTabProps) {
   const { t } = useTranslation('settings');
   const { t: tc } = useTranslation();
-  const language = useUiLanguage();
   const languageLabel = (code: string) => tc(`languageNames.${code as TLanguageCode}`);
   const removed = removedLanguages(saved, draft);
   const onlyLanguage = draft.supported_languages.length === 1 ? draft.supported_languages[0] : undefined;
@@ -116,18 +114,11 @@ export function BrandingTab({ saved, draft, onChange }: TSettingsTabProps) {
           onChange={(event) => onChange({ ...draft, primary_language: event.currentTarget.value })}
           w={280}
         />
-        <NativeSelect
+        <StationTimeZoneSelect
           label={t('branding.timeZone')}
           description={t('branding.timeZoneHint')}
-          inputWrapperOrder={['label', 'input', 'description']}
-          data={STATION_TIME_ZONES.map((zone) => ({ value: zone, label: zoneLabel(zone, language) }))}
-          value={draft.time_zone ?? saved.time_zone}
-          onChange={(event) =>
-            onChange({
-              ...draft,
-              time_zone: event.currentTarget.value as TSettingsTabProps['draft']['time_zone'],
-            })
-          }
+          value={(draft.time_zone ?? saved.time_zone) as TStationTimeZone}
+          onChange={(time_zone) => onChange({ ...draft, time_zone })}
           w={360}
         />
       </Group>
