@@ -2,7 +2,7 @@
 // Packages the desktop agent (apps/agent) as a release in <RELEASES_DIR or ./releases>/<version>/:
 // - `Message Station-<version>-<platform>.zip` for windows-x64, macos-x64 and linux-x64: a single
 //   executable that needs no Node.js (scripts/lib/agent-executables.mjs), with a README for that
-//   system. Built on Linux x64 only; `--no-executables` leaves them out.
+//   system and its Spanish LEAME.txt. Built on Linux x64 only; `--no-executables` leaves them out.
 // - `Message Station-<version>.zip`: one bundled script and start scripts, for any system with
 //   Node.js 20.
 // - notes.md (the version's CHANGELOG section), notes.es.md (its CHANGELOG.es.md section) and
@@ -20,6 +20,7 @@ import { AGENT_EXECUTABLE_NAMES, releaseZipName } from '@message-station/shared'
 import { build } from 'esbuild';
 import { strToU8, zipSync } from 'fflate';
 import { NODE_VERSION, nodeBinary, seaBlob, writeExecutable } from './lib/agent-executables.mjs';
+import { spanishExecutableReadmes } from './lib/agent-readmes-es.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const agentDir = path.join(root, 'apps', 'agent');
@@ -339,6 +340,8 @@ await fs.writeFile(zipPath, zip);
 
 const EXECUTABLES = AGENT_EXECUTABLE_NAMES;
 const executableZipName = (platform) => releaseZipName(version, platform);
+/** LEAME.txt: the same steps in Spanish. */
+const READMES_ES = spanishExecutableReadmes({ version, folder });
 
 /**
  * The three single-executable archives, or why there are none. An archive is kept when the
@@ -376,12 +379,13 @@ async function buildExecutables() {
   let blob;
   const built = [];
   for (const platform of Object.keys(EXECUTABLES)) {
-    const readme =
-      platform === 'windows-x64' ? crlf(EXECUTABLE_READMES[platform]) : EXECUTABLE_READMES[platform];
-    const licenseText = platform === 'windows-x64' ? crlf(thirdParty) : thirdParty;
+    const forSystem = (text) => (platform === 'windows-x64' ? crlf(text) : text);
+    const readme = forSystem(EXECUTABLE_READMES[platform]);
+    const readmeEs = forSystem(READMES_ES[platform]);
+    const licenseText = forSystem(thirdParty);
     const key = digest(
       Buffer.concat([
-        Buffer.from(`${NODE_VERSION}\0${platform}\0${readme}\0${licenseText}\0`),
+        Buffer.from(`${NODE_VERSION}\0${platform}\0${readme}\0${readmeEs}\0${licenseText}\0`),
         script,
         ...recipe,
       ]),
@@ -403,6 +407,7 @@ async function buildExecutables() {
         [`${folder}/`]: folderEntry,
         [`${folder}/${EXECUTABLES[platform]}`]: file(new Uint8Array(await fs.readFile(executable)), 0o755, 6),
         [`${folder}/README.txt`]: file(strToU8(readme), 0o644),
+        [`${folder}/LEAME.txt`]: file(strToU8(readmeEs), 0o644),
         [`${folder}/THIRD-PARTY-LICENSES.txt`]: file(strToU8(licenseText), 0o644),
       });
       await fs.writeFile(target, archive);

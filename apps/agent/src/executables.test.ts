@@ -81,7 +81,7 @@ describe('single executable archives', () => {
   });
 
   it.each(AGENT_EXECUTABLE_PLATFORMS)(
-    '%s holds the executable (755), its README and the licenses',
+    '%s holds the executable (755), its README in English and Spanish, and the licenses',
     (platform) => {
       const { zip, files } = archives[platform];
       const name = AGENT_EXECUTABLE_NAMES[platform];
@@ -90,6 +90,7 @@ describe('single executable archives', () => {
           `${folder}/`,
           `${folder}/${name}`,
           `${folder}/README.txt`,
+          `${folder}/LEAME.txt`,
           `${folder}/THIRD-PARTY-LICENSES.txt`,
         ].sort(),
       );
@@ -138,6 +139,43 @@ describe('single executable archives', () => {
     // Notepad on older Windows shows bare LF as one long line.
     expect(readme('windows-x64')).toMatch(/^[^\n]*\r\n/);
     expect(readme('windows-x64').replace(/\r\n/g, '')).not.toContain('\n');
+  });
+
+  it('gives the same steps in Spanish in LEAME.txt, with the names Spanish Windows and macOS show', () => {
+    const leame = (platform: TAgentExecutablePlatform) =>
+      new TextDecoder().decode(archives[platform].files[`${folder}/LEAME.txt`]);
+    const steps: Record<TAgentExecutablePlatform, string[]> = {
+      'windows-x64': [
+        'Windows 10 o posterior',
+        'Extraer todo',
+        'Windows protegió su PC',
+        'Más información y luego Ejecutar de todas formas',
+        'carpeta Inicio',
+      ],
+      'macos-x64': [
+        'softwareupdate --install-rosetta --agree-to-license',
+        `xattr -dr com.apple.quarantine ~/Downloads/"${folder}"`,
+        'Permitir siempre',
+        'Privacidad y seguridad > Abrir igualmente',
+      ],
+      'linux-x64': ['sudo apt install espeak-ng lame', './message-station', 'inicio automático'],
+    };
+    for (const platform of AGENT_EXECUTABLE_PLATFORMS) {
+      const text = leame(platform);
+      // Read as flowing text: the file wraps its lines at about 95 characters.
+      const flowing = text.replace(/\s+/g, ' ');
+      for (const step of [
+        ...steps[platform],
+        'http://127.0.0.1:47800/',
+        'página Usuarios',
+        'no necesita Node.js',
+      ]) {
+        expect(flowing, platform).toContain(step);
+      }
+      expect(text, platform).toMatch(/^Message Station \d+\.\d+\.\d+ para /);
+      expect(text, platform).not.toContain('Node.js 20');
+    }
+    expect(leame('windows-x64').replace(/\r\n/g, '')).not.toContain('\n');
   });
 });
 
