@@ -19,11 +19,12 @@ COPY . .
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund && rm -rf node_modules/.cache
 
 FROM node:20-bookworm-slim AS runtime
-# espeak-ng and lame: server voices and MP3 files; Apertium: the offline translation engine;
+# espeak-ng and lame: server voices and MP3 files; Apertium: the offline translation engine (cg3:
+# the cg-proc its Italian pair runs, without which Italian → Spanish answers nothing);
 # postgresql-client: npm run backup / restore; tini: signals reach node (SIGTERM drains).
 RUN apt-get update \
   && apt-get install -y --no-install-recommends tini espeak-ng lame postgresql-client \
-    apertium apertium-eng-spa apertium-es-pt apertium-fr-es apertium-spa-ita \
+    apertium apertium-eng-spa apertium-es-pt apertium-fr-es apertium-spa-ita cg3 \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=build --chown=node:node /app/package.json /app/package-lock.json ./

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { ZErrorResponse } from './auth.js';
 import { REVIEW_STATUSES } from './messages.js';
+import { TRANSLATION_SOURCES } from './translation-trust.js';
 import { ZSendConflict } from './send-conflict.js';
 
 export const SEND_ERRORS = {
@@ -36,17 +37,30 @@ export const ZSendPreview = z.object({
        * original sent for want of a translation), or the translation's review status.
        */
       review: z.enum(['original', 'untranslated', ...REVIEW_STATUSES]),
+      /** Where the completed translation came from (decision 0050); null when there is none. */
+      source: z.enum(TRANSLATION_SOURCES).nullable(),
+      /** What these subscribers get: the original, the translation, or the original with the notice. */
+      delivery: z.enum(['original', 'text', 'fallback']),
       body: z.string(),
     }),
   ),
+  /** `attended`: staff confirm; `unattended`: what a schedule, auto-send or API call would send. */
+  mode: z.enum(['attended', 'unattended']),
   /** The station requires review before SMS for this message's type. */
   review_required: z.boolean(),
-  /** Languages sent whose text no one on staff reviewed (machine translations, or the original). */
+  /** Languages whose engine text would go out with nobody vouching for it (not vetted, not trusted). */
   unreviewed_languages: z.array(z.string()),
+  /** Languages that get the original with the vetted untranslated notice. */
+  fallback_languages: z.array(z.string()),
   /** Languages whose correction predates the original's last edit: the send waits for a choice. */
   stale_corrections: z.array(z.string()),
 });
 export type TSendPreview = z.infer<typeof ZSendPreview>;
+
+/** The public API's preview: `send_unreviewed=true` previews a send whose caller vouches for engine texts. */
+export const ZSendPreviewQuery = z.object({
+  send_unreviewed: z.enum(['true', 'false'], 'send_unreviewed must be true or false.').optional(),
+});
 
 /** Header a client sets on POST …/send-sms: a retry with the same key answers the first send. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';

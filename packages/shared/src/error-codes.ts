@@ -210,6 +210,9 @@ export const ERROR_CODES = {
   // Messages, sending, audio
   message_not_found: 'Message not found',
   unknown_message_type: 'Unknown message type.',
+  phrase_not_found: 'That emergency template does not exist.',
+  phrase_fields_missing: 'Fill in every field of the emergency template.',
+  phrase_field_too_long: 'A field of the emergency template is too long.',
   message_type_off: 'The {{type_name}} type is turned off in Settings.',
   translation_not_found: 'This message has no translation in that language.',
   translation_not_ready: 'This translation is not finished yet; review it once it is.',
@@ -269,6 +272,8 @@ export const ERROR_CODES = {
 
   // Settings → Translation (a station's own engines, decision 0033)
   translation_engine_twice: '{{engine}} is in the list twice; each engine can be listed once.',
+  translation_engine_offline_untrusted:
+    'The offline engine cannot be marked trusted: its translations are sent unattended only once staff reviewed them.',
   translation_engine_key_required: '{{engine}} needs an API key.',
   translation_engine_url_required: '{{engine}} needs the address of its server.',
   translation_engine_model_required: '{{engine}} needs a model name.',

@@ -161,6 +161,7 @@ export const ERROR_STATUS = {
   glossary_too_many: 400,
   glossary_term_twice: 400,
   translation_engine_twice: 400,
+  translation_engine_offline_untrusted: 400,
   translation_engine_key_required: 400,
   translation_engine_url_required: 400,
   translation_engine_model_required: 400,
@@ -192,6 +193,9 @@ export const ERROR_STATUS = {
   // Messages, sending, audio
   message_not_found: 404,
   unknown_message_type: 400,
+  phrase_not_found: 400,
+  phrase_fields_missing: 400,
+  phrase_field_too_long: 400,
   message_type_off: 400,
   translation_not_found: 404,
   translation_not_ready: 409,

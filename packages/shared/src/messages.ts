@@ -2,8 +2,10 @@
 import { z } from 'zod';
 import { ZMessageApproval } from './approvals.js';
 import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS } from './constants.js';
+import { PHRASE_FIELDS } from './phrasebook/index.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 import { ZTranslationWarning } from './translation-checks.js';
+import { TRANSLATION_SOURCES } from './translation-trust.js';
 
 export const TRANSLATION_STATUSES = ['pending', 'completed', 'failed'] as const;
 /** `machine`: as an engine wrote it; `reviewed`: approved by staff; `corrected`: written by staff. */
@@ -25,6 +27,8 @@ export const ZTranslation = z.object({
    * the new machine translation (POST …/choose) before the message can be sent by SMS.
    */
   previous_correction: z.string().nullable(),
+  /** Where a completed translation's words came from (decision 0050); null until it is completed. */
+  source: z.enum(TRANSLATION_SOURCES).nullable(),
   /** What a machine can see is wrong with a finished translation (numbers lost, left untranslated). */
   warnings: z.array(ZTranslationWarning),
   updated_at: z.string(),
@@ -71,24 +75,48 @@ export const ZMessageList = z.array(ZMessage);
 
 const REQUIRED = 'Please fill in all required fields';
 
+/** Languages, type and targets of a new message, however its text is written. */
+const ZLanguagesAndType = z.object({
+  original_language: z.enum(LANGUAGE_CODES, 'Unknown language.').default('en'),
+  target_languages: z
+    .array(z.enum(LANGUAGE_CODES, 'Unknown language.'), {
+      error: 'Please select at least one target language',
+    })
+    .min(1, 'Please select at least one target language')
+    .transform((list) => [...new Set(list)]),
+  message_type: z.enum(MESSAGE_TYPE_KEYS, 'Unknown message type.'),
+});
+
+const ORIGINAL_NOT_TARGET = {
+  message: 'The original language cannot be a target language.',
+  path: ['target_languages'],
+};
+const originalNotTarget = (value: { original_language: string; target_languages: string[] }) =>
+  !value.target_languages.includes(value.original_language);
+
 export const ZMessageRequest = z
   .object({
     title: textField({ label: 'Title', max: TEXT_LIMITS.messageTitle, required: REQUIRED }),
     original: textField({ label: 'Message text', max: TEXT_LIMITS.messageBody, required: REQUIRED }),
-    original_language: z.enum(LANGUAGE_CODES, 'Unknown language.').default('en'),
-    target_languages: z
-      .array(z.enum(LANGUAGE_CODES, 'Unknown language.'), {
-        error: 'Please select at least one target language',
-      })
-      .min(1, 'Please select at least one target language')
-      .transform((list) => [...new Set(list)]),
-    message_type: z.enum(MESSAGE_TYPE_KEYS, 'Unknown message type.'),
+    ...ZLanguagesAndType.shape,
   })
-  .refine((value) => !value.target_languages.includes(value.original_language), {
-    message: 'The original language cannot be a target language.',
-    path: ['target_languages'],
-  });
+  .refine(originalNotTarget, ORIGINAL_NOT_TARGET);
 export type TMessageRequest = z.input<typeof ZMessageRequest>;
+
+/**
+ * POST /admin/api/messages/phrasebook: a message written from the vetted alert phrasebook. Every
+ * language is the phrasebook's own words with the fields inserted as typed: no engine is asked.
+ */
+export const ZPhraseMessageRequest = z
+  .object({
+    phrase_id: z.string().max(60, 'That emergency template does not exist.'),
+    fields: z
+      .partialRecord(z.enum(PHRASE_FIELDS, 'Unknown template field.'), z.string().max(500))
+      .default({}),
+    ...ZLanguagesAndType.shape,
+  })
+  .refine(originalNotTarget, ORIGINAL_NOT_TARGET);
+export type TPhraseMessageRequest = z.input<typeof ZPhraseMessageRequest>;
 
 export const ZMessagesQuery = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(100),
@@ -128,6 +156,10 @@ export const ZBackTranslation = z.object({
   /** The translation it was made from (it may have changed since). */
   translated_text: z.string(),
   back_translation: z.string(),
+  /** The share of the original's words the back-translation keeps (0 to 1). */
+  overlap: z.number(),
+  /** The overlap is under one half: the meaning likely drifted (decision 0050). */
+  far: z.boolean(),
 });
 export type TBackTranslation = z.infer<typeof ZBackTranslation>;
 

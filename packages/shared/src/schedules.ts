@@ -108,6 +108,11 @@ export const ZScheduleCheck = z.object({
   credits_per_run: z.number().int(),
   balance: z.number().int(),
   translations_pending: z.array(z.string()),
+  /**
+   * Languages whose subscribers a run would send the original with the untranslated notice, as
+   * things stand: no translation staff vouch for or a trusted engine wrote (decision 0050).
+   */
+  fallback_languages: z.array(z.string()),
 });
 export type TScheduleCheck = z.infer<typeof ZScheduleCheck>;
 

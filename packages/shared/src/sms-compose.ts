@@ -1,6 +1,8 @@
 // What each subscriber's SMS says and costs (decision 0012): the station's display name first, so
 // the recipient knows who is texting, then the text in their language, then the opt-out words
 // carriers require. The web preview, the send confirmation and the charge all count this body.
+import type { TLanguageCode } from './constants.js';
+import { untranslatedNotice } from './phrasebook/index.js';
 import { isGsm7, smsSegments, type TSmsEncoding } from './sms-segments.js';
 
 /** Opt-out line per language; STOP stays in English because that is the keyword carriers honour. */
@@ -22,6 +24,24 @@ export function composeSms(stationName: string, text: string, language: string):
   return `${stationName}: ${text.trim()}\n${optOut}`;
 }
 
+/**
+ * The body a subscriber gets when their language's text cannot be sent (decision 0050): the
+ * original as written, then one vetted line in their language saying it is not translated, then
+ * their opt-out line. For es, fr, de and it both lines are GSM-7, so an English original stays
+ * GSM-7; Portuguese needs ç and ê, and zh, ja and ko their own script (UCS-2): the price of telling
+ * them.
+ */
+export function composeFallbackSms(
+  stationName: string,
+  original: string,
+  reader: string,
+  originalLanguage: string,
+): string {
+  const optOut = OPT_OUT_LINES[reader] ?? OPT_OUT_LINES.en;
+  const notice = untranslatedNotice(reader as TLanguageCode, originalLanguage as TLanguageCode);
+  return `${stationName}: ${original.trim()}\n${notice}\n${optOut}`;
+}
+
 export type TComposedSms = {
   body: string;
   /** Characters as a person counts them (Unicode code points) of the whole body. */
@@ -34,7 +54,20 @@ export type TComposedSms = {
 
 /** The composed body and what it costs per recipient. */
 export function composedSms(stationName: string, text: string, language: string): TComposedSms {
-  const body = composeSms(stationName, text, language);
+  return counted(composeSms(stationName, text, language));
+}
+
+/** The fallback body (original plus the untranslated notice) and what it costs per recipient. */
+export function composedFallbackSms(
+  stationName: string,
+  original: string,
+  reader: string,
+  originalLanguage: string,
+): TComposedSms {
+  return counted(composeFallbackSms(stationName, original, reader, originalLanguage));
+}
+
+function counted(body: string): TComposedSms {
   const info = smsSegments(body);
   return {
     body,

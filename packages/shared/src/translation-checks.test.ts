@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { wordLanguageList } from './error-codes.js';
-import { translationWarnings } from './translation-checks.js';
+import { backTranslationOverlap, translationWarnings, unchangedWords } from './translation-checks.js';
 
 describe('translationWarnings', () => {
   it('accepts a translation that keeps every number, however the language writes the time', () => {
@@ -47,5 +47,23 @@ describe('wordLanguageList', () => {
     expect(wordLanguageList('es,ko', 'en')).toBe('Spanish and Korean');
     expect(wordLanguageList('es,ko,fr', 'es')).toBe('español, coreano y francés');
     expect(wordLanguageList('not a code', 'en')).toBe('not a code');
+  });
+});
+
+describe('signs an offline engine gave up', () => {
+  it('flags ordinary words of the original left as they were, not names', () => {
+    expect(
+      translationWarnings('Boil your water before you drink it.', 'Hervir your water before you drink lo.'),
+    ).toEqual([{ code: 'untranslated_run', detail: 'your water before you drink' }]);
+    // Names kept as written are what we want: Coal County and Oak Street are not a run.
+    expect(unchangedWords('Avoid Oak Street in Coal County.', 'Evite Oak Street en Coal County.')).toBeNull();
+    expect(unchangedWords('Take cover now.', 'Tome refugio ahora.')).toBeNull();
+  });
+
+  it('measures how much of the original a back-translation keeps', () => {
+    expect(backTranslationOverlap('Take cover now in a basement.', 'Take cover now in a basement.')).toBe(1);
+    expect(backTranslationOverlap('Take cover now in a basement.', 'It takes covered now.')).toBeLessThan(
+      0.5,
+    );
   });
 });

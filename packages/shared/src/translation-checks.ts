@@ -4,10 +4,18 @@
 // the translation; a person decides. Server and web word them from these codes.
 import { z } from 'zod';
 
-export const TRANSLATION_WARNINGS = ['numbers_missing', 'unchanged', 'unknown_words'] as const;
+export const TRANSLATION_WARNINGS = [
+  'numbers_missing',
+  'unchanged',
+  'unknown_words',
+  'untranslated_run',
+] as const;
 export const ZTranslationWarning = z.object({
   code: z.enum(TRANSLATION_WARNINGS),
-  /** numbers_missing: the original's numbers not found, e.g. "5:30, 911"; unknown_words: the words. */
+  /**
+   * numbers_missing: the original's numbers not found, e.g. "5:30, 911"; unknown_words: the words;
+   * untranslated_run: words of the original the engine left as they were, e.g. "take covered now".
+   */
   detail: z.string().nullable(),
 });
 export type TTranslationWarning = z.infer<typeof ZTranslationWarning>;
@@ -51,5 +59,47 @@ export function translationWarnings(
     (number) => !digitRuns(number).every((run) => keptNumber(run, values, raw)),
   );
   if (missing.length) warnings.push({ code: 'numbers_missing', detail: [...new Set(missing)].join(', ') });
+  const run = unchangedWords(original, translation);
+  if (run && !warnings.some((w) => w.code === 'unchanged'))
+    warnings.push({ code: 'untranslated_run', detail: run });
   return warnings;
 }
+
+const WORD = /[\p{L}'’]+/gu;
+
+/**
+ * The first run of three or more ordinary words (lower case in the original, so not names) that the
+ * translation still has as the original wrote them: an engine that gave up on part of a sentence.
+ */
+export function unchangedWords(original: string, translation: string): string | null {
+  const words = original.match(WORD) ?? [];
+  const kept = ` ${(translation.match(WORD) ?? []).join(' ').toLocaleLowerCase()} `;
+  let best: string[] = [];
+  for (let start = 0; start < words.length; start++) {
+    const run: string[] = [];
+    for (let i = start; i < words.length; i++) {
+      const word = words[i] as string;
+      if (word !== word.toLocaleLowerCase() || word.length < 2) break;
+      if (!kept.includes(` ${[...run, word].join(' ').toLocaleLowerCase()} `)) break;
+      run.push(word);
+    }
+    if (run.length > best.length) best = run;
+  }
+  return best.length >= 3 ? best.join(' ') : null;
+}
+
+/**
+ * How much of the original a back-translation keeps: the share of the original's words (three
+ * letters or more, ignoring case) found in it, 0 to 1. Under one half, the meaning likely drifted.
+ */
+export function backTranslationOverlap(original: string, back: string): number {
+  const words = (text: string) =>
+    (text.toLocaleLowerCase().match(WORD) ?? []).filter((word) => word.length >= 3);
+  const source = [...new Set(words(original))];
+  if (source.length === 0) return 1;
+  const found = new Set(words(back));
+  return source.filter((word) => found.has(word)).length / source.length;
+}
+
+/** Below this overlap a back-translation is flagged as far from the original. */
+export const BACK_TRANSLATION_FAR = 0.5;

@@ -36,6 +36,8 @@ export const ZStationEngine = z.object({
   key_set: z.boolean(),
   /** The key's last four characters, e.g. "…:fx" ends as ":fx" with one more. */
   key_hint: z.string().nullable(),
+  /** Admins vouch for its output: unattended sends deliver its translations (decision 0050). */
+  trusted: z.boolean(),
 });
 export type TStationEngine = z.infer<typeof ZStationEngine>;
 
@@ -44,6 +46,14 @@ export const ZLanguageCoverage = z.object({
   language: z.enum(LANGUAGE_CODES),
   engine: z.string().nullable(),
   source: z.enum(['station', 'operator']).nullable(),
+  /** The covering engine is one the station marked trusted (decision 0050). */
+  trusted: z.boolean(),
+  /**
+   * `trusted`: free text reaches subscribers unattended; `review`: an engine covers it but its
+   * text is sent unattended only once staff reviewed it; `needs_setup`: no engine, so only
+   * phrasebook alerts reach this language (others get the original with a notice).
+   */
+  status: z.enum(['trusted', 'review', 'needs_setup']),
 });
 export type TLanguageCoverage = z.infer<typeof ZLanguageCoverage>;
 
@@ -78,6 +88,8 @@ export const ZStationEngineInput = z.object({
   api_key: ZApiKey.nullable().optional(),
   base_url: ZBaseUrl.nullable().optional(),
   model: ZModel.nullable().optional(),
+  /** Mark the engine trusted; refused for the offline engine (decision 0050). */
+  trusted: z.boolean().optional(),
 });
 export type TStationEngineInput = z.infer<typeof ZStationEngineInput>;
 

@@ -11,6 +11,10 @@ export async function createMessage(
     original: string;
     type?: TMessageTypeKey;
     translations?: Record<string, string>;
+    /** Who vouches for the translations (decision 0050): an engine nobody marked trusted by default. */
+    review?: 'machine' | 'reviewed' | 'corrected';
+    /** The engine recorded, e.g. `phrasebook` or `station:deepl`. */
+    provider?: string;
   },
 ) {
   const message = await insertMessage(db, {
@@ -27,6 +31,8 @@ export async function createMessage(
       languageCode,
       translatedText: text,
       status: 'completed',
+      review: options.review ?? 'machine',
+      provider: options.provider ?? null,
     });
   }
   return message;

@@ -57,8 +57,11 @@ export const stations = pgTable(
     stripeStateAt: timestamp('stripe_state_at', { withTimezone: true }),
     /** Admins of this station must sign in with a second factor (TOTP). */
     requireTwoFactor: boolean('require_two_factor').notNull().default(false),
-    /** Message types whose SMS waits until staff reviewed every translation (issue 19). */
-    reviewRequiredTypes: text('review_required_types').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * Message types whose SMS waits until staff reviewed every translation (decision 0035). New
+     * stations start with emergencies (decision 0050): the offline engine's text is checked first.
+     */
+    reviewRequiredTypes: text('review_required_types').array().notNull().default(sql`'{emergency}'::text[]`),
     /** IANA time zone the station's schedules run in (issue 21); Settings → Station. */
     timeZone: text('time_zone').notNull().default('America/New_York'),
     /** Message types whose SMS and Play wait for a second person's approval (issue 21). */

@@ -1,7 +1,7 @@
 // A station's own translation engines and server voices (issue 19), set by its admins in
 // Settings → Translation and Settings → Voice. Operator-wide defaults come from the environment.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
 import { stations } from './stations.js';
 
@@ -25,6 +25,11 @@ export const stationTranslationEngines = pgTable(
     keyCiphertext: text('key_ciphertext'),
     /** The key's last four characters, so admins can tell which key is set. */
     keyHint: text('key_hint'),
+    /**
+     * An admin vouches for this engine's output (decision 0050): unattended sends (schedules,
+     * weather auto-send, the public API) deliver its translations. Never the offline engine.
+     */
+    trusted: boolean('trusted').notNull().default(false),
     ...timestamps,
   },
   (t) => [

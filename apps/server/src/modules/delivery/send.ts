@@ -2,8 +2,10 @@
 // all in one transaction and set-based (ARCHITECTURE §5). Dispatch happens afterwards.
 import {
   canSendSms,
+  isTrustedSource,
   type TReviewStatus,
   type TSendConflict,
+  type TSendMode,
   type TSendPreview,
   type TSendResult,
 } from '@message-station/shared';
@@ -17,6 +19,7 @@ import { ledgerLine, sendingAllowed, spendCredits } from '../billing/service.js'
 import * as messages from '../messages/service.js';
 import { findStationById } from '../station/service.js';
 import { audienceRows, countAudienceByLanguage } from '../subscribers/audience-service.js';
+import { trustedEnginesFor } from '../translation/trust-service.js';
 import { bodiesFor, type TLanguageBody } from './compose.js';
 import { registerLane } from './lane-repo.js';
 import { laneOf } from './lanes.js';
@@ -30,8 +33,12 @@ import {
   type TSendRow,
 } from './send-repo.js';
 
-/** Everything a send needs to know, checked; throws the spec's refusals. */
-async function plan(db: DbOrTx, auth: TAuth, messageId: string, at: Date) {
+/**
+ * Everything a send needs to know, checked; throws the spec's refusals. `mode`: staff at the
+ * confirmation (attended) or nobody watching (schedules, weather auto-send, the public API), which
+ * the trust policy reads (decision 0050).
+ */
+async function plan(db: DbOrTx, auth: TAuth, messageId: string, at: Date, mode: TSendMode) {
   if (!canSendSms(auth)) throw new AppError('send_admin_only');
   const message = await messages.findMessage(db, auth.stationId, messageId);
   if (!message) throw notFound('message_not_found');
@@ -52,11 +59,13 @@ async function plan(db: DbOrTx, auth: TAuth, messageId: string, at: Date) {
       : (phone) => sql`${releaseTime(phone, at)} > ${at.toISOString()}::timestamptz`,
   );
   const translations = await messages.listTranslations(db, station.id, [message.id]);
+  const trustedEngines = await trustedEnginesFor(db, station.id);
   const bodies = bodiesFor(
     station.displayName,
     message,
     translations,
     byLanguage.map((l) => l.language),
+    { mode, trustedEngines },
   );
   const emergency = message.messageType === 'emergency';
   const languages = byLanguage.map((row) => {
@@ -64,6 +73,7 @@ async function plan(db: DbOrTx, auth: TAuth, messageId: string, at: Date) {
     const translation = translations.find((t) => t.languageCode === row.language);
     return {
       ...body,
+      source: body.source ?? null,
       review: reviewOf(message.originalLanguage, body, translation),
       recipients: Number(row.recipients),
       credits: Number(row.recipients) * body.segments,
@@ -76,13 +86,21 @@ async function plan(db: DbOrTx, auth: TAuth, messageId: string, at: Date) {
     emergency,
     languages,
     reviewRequired: station.reviewRequiredTypes.includes(message.messageType),
+    // Engine texts that would reach subscribers with nobody vouching for them; a fallback is vetted.
     unreviewed: languages
-      .filter((l) => l.review === 'machine' || l.review === 'untranslated')
+      .filter((l) => l.delivery === 'text' && l.source !== null && !isTrustedSource(l.source))
       .map((l) => l.language),
-    // A correction of an older original waits for staff's choice (issue 19): never sent stale.
-    staleCorrections: languages
-      .filter((l) => translations.some((t) => t.languageCode === l.language && t.previousCorrection !== null))
-      .map((l) => l.language),
+    fallbacks: languages.filter((l) => l.delivery === 'fallback').map((l) => l.language),
+    // A correction of an older original waits for staff's choice (decision 0035): never sent stale.
+    // Unattended, that language gets the original and the notice instead (decision 0050).
+    staleCorrections:
+      mode === 'unattended'
+        ? []
+        : languages
+            .filter((l) =>
+              translations.some((t) => t.languageCode === l.language && t.previousCorrection !== null),
+            )
+            .map((l) => l.language),
     recipients: languages.reduce((n, l) => n + l.recipients, 0),
     credits: languages.reduce((n, l) => n + l.credits, 0),
     waiting: languages.reduce((n, l) => n + l.waiting, 0),
@@ -96,7 +114,7 @@ function reviewOf(
   translation: { review: TReviewStatus } | undefined,
 ): TSendPreview['languages'][number]['review'] {
   if (body.language === originalLanguage) return 'original';
-  if (!body.translated || !translation) return 'untranslated';
+  if (body.delivery === 'fallback' || !translation) return 'untranslated';
   return translation.review;
 }
 
@@ -124,8 +142,9 @@ function noAudience(messageType: string): AppError {
 export async function previewSend(
   context: Pick<TServiceContext, 'db' | 'auth' | 'now'>,
   messageId: string,
+  mode: TSendMode = 'attended',
 ): Promise<TSendPreview> {
-  const p = await plan(context.db, context.auth, messageId, context.now);
+  const p = await plan(context.db, context.auth, messageId, context.now, mode);
   if (p.recipients === 0) throw noAudience(p.message.messageType);
   return {
     recipients: p.recipients,
@@ -134,8 +153,10 @@ export async function previewSend(
     waiting: p.waiting,
     emergency: p.emergency,
     languages: p.languages.map(({ waiting: _w, ...l }) => l),
+    mode,
     review_required: p.reviewRequired,
     unreviewed_languages: p.unreviewed,
+    fallback_languages: p.fallbacks,
     stale_corrections: p.staleCorrections,
   };
 }
@@ -148,6 +169,8 @@ export type TSendInput = {
   sendAgain?: boolean;
   /** An emergency whose type requires review: the admin confirmed sending unreviewed texts. */
   sendUnreviewed?: boolean;
+  /** Nobody at a confirmation (schedules, weather auto-send, the public API): decision 0050. */
+  mode?: TSendMode;
 };
 
 async function currentBalance(tx: DbOrTx, stationId: string) {
@@ -203,7 +226,7 @@ export async function acceptSend(
         if (earlier) return answerEarlier(tx, earlier, messageId);
       }
       // The station's refusals (SMS off, no plan, nobody to send to) come before "already sent".
-      const p = await plan(tx, auth, messageId, at);
+      const p = await plan(tx, auth, messageId, at, options.mode ?? 'attended');
       if (p.recipients === 0) throw noAudience(p.message.messageType);
       await refuseUnapproved(tx, p.station, p.message);
       refuseUnvouched(p, options.sendUnreviewed);

@@ -5,6 +5,8 @@ import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { stations } from '../../db/schema/index.js';
 import { createTwilioSmsProvider } from '../../providers/sms/twilio.js';
+import { termPattern } from '../../providers/translation/glossary.js';
+import type { TTranslationProvider } from '../../providers/translation/types.js';
 import { TestClient } from '../../test/app.js';
 import { EventStreamReader } from '../../test/event-stream.js';
 import { createContact, createStationWithAdmin } from '../../test/factories.js';
@@ -246,5 +248,53 @@ describe('two-way inbox', async () => {
     await text('+12025550105', 'Who is this?');
     const everywhere = [...(await inbox()).conversations, ...(await inbox(otherAdmin)).conversations];
     expect(everywhere.map((c: { phone: string }) => c.phone)).not.toContain('+12025550105');
+  });
+});
+
+describe("the station's glossary in the inbox, both ways", async () => {
+  // An engine that shows the glossary it was handed: each term written as its target.
+  const glossaryEcho: TTranslationProvider = {
+    name: 'glossary-echo',
+    supports: () => true,
+    translate: async ({ text, to, glossary = [] }) =>
+      `[${to}] ${glossary.reduce((out, entry) => out.replace(termPattern(entry.term), entry.target), text)}`,
+  };
+  const { app, db, text } = await createInboundSmsApp({ workers: true, translation: glossaryEcho });
+  const kgl = await createStationWithAdmin(db, { slug: 'kgloss', languages: ['en', 'es'] });
+  await createContact(db, kgl.station.id, {
+    phone: '+12025550131',
+    choices: [{ messageType: 'emergency', language: 'es' }],
+  });
+  const admin = new TestClient(app, '10.0.21.9');
+  await admin.login(kgl.adminEmail);
+  const saved = await admin.request({
+    method: 'PUT',
+    url: '/admin/api/settings/glossary',
+    body: {
+      terms: [
+        { term: 'Oak Avenue', translations: { es: 'Avenida Oak' } },
+        { term: 'Lincoln High School', translations: {} },
+      ],
+    },
+  });
+  expect(saved.statusCode, saved.body).toBe(200);
+
+  it("reads a subscriber's text with the station's own names, and answers with the subscriber's", async () => {
+    await text('+12025550131', '¿Está cerrada la Avenida Oak cerca de Lincoln High School?');
+    const conversation = (await admin.get('/admin/api/inbox')).json().conversations[0];
+    const thread = await readUntil(
+      async () => (await admin.get(`/admin/api/inbox/${conversation.id}`)).json(),
+      (t) => t.messages[0]?.translation_status === 'completed',
+    );
+    expect(thread.messages[0].translated_text).toBe(
+      '[en] ¿Está cerrada la Oak Avenue cerca de Lincoln High School?',
+    );
+    const preview = (
+      await admin.post(`/admin/api/inbox/${conversation.id}/reply/preview`, {
+        text: 'Oak Avenue is open; Lincoln High School is a shelter.',
+        language: 'en',
+      })
+    ).json();
+    expect(preview.body).toBe('[es] Avenida Oak is open; Lincoln High School is a shelter.');
   });
 });

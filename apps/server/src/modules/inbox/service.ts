@@ -23,6 +23,7 @@ import { sendingAllowed } from '../billing/service.js';
 import { setInboxAutoReply } from '../station/inbox-settings-service.js';
 import { findStationById } from '../station/service.js';
 import { inboxContacts, type TInboxContact } from '../subscribers/inbox-contacts-service.js';
+import { glossaryBetween } from '../translation/glossary-service.js';
 import { findUserById } from '../users/service.js';
 import { findUserNames } from '../users/trail-service.js';
 import { publishInboxChange } from './events.js';
@@ -189,7 +190,12 @@ export async function previewReply(
   if (from !== language) {
     try {
       const engine = ctx.stationTranslation.forStation(ctx.stationId);
-      body = await engine.translate({ text: input.text, from, to: language });
+      const glossary = await glossaryBetween(ctx.db, ctx.stationId, {
+        primary: station.primaryLanguage as TLanguageCode,
+        from,
+        to: language,
+      });
+      body = await engine.translate({ text: input.text, from, to: language, glossary });
     } catch (error) {
       if (!(error instanceof TranslationError)) throw error;
       throw new AppError('inbox_translation_failed', { detail: error.message });

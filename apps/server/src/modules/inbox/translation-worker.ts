@@ -8,6 +8,7 @@ import type { TEventBus } from '../../platform/event-bus.js';
 import { withRequestId } from '../../platform/request-context.js';
 import { TranslationError, type TTranslationProvider } from '../../providers/translation/types.js';
 import { findStationById } from '../station/service.js';
+import { glossaryBetween } from '../translation/glossary-service.js';
 import { publishInboxChange } from './events.js';
 import * as repo from './repo.js';
 import {
@@ -56,7 +57,9 @@ export async function runInboxTranslation(
   const to = station.primaryLanguage as TLanguageCode;
   try {
     const engine = await deps.translations.chainFor(job.stationId);
-    const text = await engine.translate({ text: message.body, from, to });
+    // The station's names and words both ways (decision 0050): "Lincoln High School" stays itself.
+    const glossary = await glossaryBetween(deps.db, job.stationId, { primary: to, from, to });
+    const text = await engine.translate({ text: message.body, from, to, glossary });
     await finish({ translationStatus: 'completed', translatedText: text, translationError: null });
   } catch (error) {
     if (error instanceof TranslationError && error.operatorHint) {

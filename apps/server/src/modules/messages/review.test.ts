@@ -256,10 +256,15 @@ describe('translation review and kept corrections', async () => {
   it('holds SMS of a type that requires review until every language sent is reviewed', async () => {
     await setReviewRequired(['alert', 'emergency']);
     try {
-      // Korean subscribers get the original: no translation was asked for.
+      // Korean subscribers get the original with the vetted notice (no translation was asked for):
+      // nothing to review there (decision 0050).
       const message = await create({ target_languages: ['es'] });
       const shown = await preview(message.id);
-      expect(shown).toMatchObject({ review_required: true, unreviewed_languages: ['es', 'ko'] });
+      expect(shown).toMatchObject({
+        review_required: true,
+        unreviewed_languages: ['es'],
+        fallback_languages: ['ko'],
+      });
       expect(
         Object.fromEntries(
           shown.languages.map((l: { language: string; review: string }) => [l.language, l.review]),
@@ -274,7 +279,7 @@ describe('translation review and kept corrections', async () => {
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({
         code: 'review_required',
-        error: 'Translations into Spanish and Korean must be reviewed before this message is sent by SMS.',
+        error: 'Translations into Spanish must be reviewed before this message is sent by SMS.',
       });
       expect(await balance()).toBe(before);
 
@@ -327,6 +332,9 @@ describe('translation review and kept corrections', async () => {
       original_language: 'en',
       translated_text: '[ko] Shelter at 450 Oak Avenue until 6 PM.',
       back_translation: '[en] [ko] Shelter at 450 Oak Avenue until 6 PM.',
+      // Every word of the original is back: not far from it.
+      overlap: 1,
+      far: false,
     });
     expect(translation(message, 'ko').warnings).toEqual([]);
 

@@ -10,6 +10,7 @@ import {
   ZMessageRequest,
   ZMessagesQuery,
   ZOk,
+  ZPhraseMessageRequest,
   ZTranslationEditRequest,
   ZTranslationParams,
 } from '@message-station/shared';
@@ -19,6 +20,7 @@ import type { TAppContext } from '../../app-context.js';
 import { authOf } from '../../platform/guards.js';
 import { openEventStream } from '../../platform/sse.js';
 import { staffFacts } from '../../service-context.js';
+import { createPhraseMessage } from './phrase-service.js';
 import {
   backTranslate,
   chooseCorrection,
@@ -80,6 +82,24 @@ export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (f
     async (request, reply) => {
       const ctx = context(request);
       return reply.status(201).send(await createMessage(ctx, request.body));
+    },
+  );
+
+  fastify.post(
+    '/admin/api/messages/phrasebook',
+    {
+      ...guard,
+      schema: {
+        tags: ['messages'],
+        summary:
+          "Write a message from the vetted alert phrasebook: every language is the phrasebook's, fields inserted as typed, no engine asked",
+        body: ZPhraseMessageRequest,
+        response: { 201: ZMessage, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const ctx = context(request);
+      return reply.status(201).send(await createPhraseMessage(ctx, request.body));
     },
   );
 

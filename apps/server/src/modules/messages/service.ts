@@ -1,10 +1,14 @@
 // Messages and their translations: write once, one pending translation per target language,
 // translated in the background; every change is announced on the station's event stream.
 import {
+  BACK_TRANSLATION_FAR,
+  backTranslationOverlap,
+  PHRASEBOOK_PROVIDER,
   type TBackTranslation,
   type TLanguageCode,
   type TMessage,
   type TMessageRequest,
+  translationSource,
   translationWarnings,
   type ZMessageRequest,
 } from '@message-station/shared';
@@ -16,6 +20,7 @@ import type { TServiceContext } from '../../service-context.js';
 import { approvalsOf, putUpForApproval, type TApprovalWriteContext } from '../approvals/message-service.js';
 import { lastSendsOf } from '../delivery/last-send-service.js';
 import { listMessageTypes } from '../station/service.js';
+import { trustedEnginesFor } from '../translation/trust-service.js';
 import * as repo from './repo.js';
 import type { TTranslationJob } from './translation-queue.js';
 
@@ -29,7 +34,11 @@ export function translationPriority(messageType: string): number {
 type TInput = z.output<typeof ZMessageRequest>;
 export const MESSAGE_NOT_FOUND = 'Message not found';
 
-export function toApi(row: repo.TMessageRow, translations: repo.TTranslationRow[]): TMessage {
+export function toApi(
+  row: repo.TMessageRow,
+  translations: repo.TTranslationRow[],
+  trustedEngines: ReadonlySet<string> = new Set(),
+): TMessage {
   const mine = translations.filter((t) => t.messageId === row.id);
   const firstDone = mine.find((t) => t.status === 'completed');
   return {
@@ -53,6 +62,7 @@ export function toApi(row: repo.TMessageRow, translations: repo.TTranslationRow[
       review_status: t.review,
       reviewed_at: t.reviewedAt?.toISOString() ?? null,
       previous_correction: t.previousCorrection,
+      source: t.status === 'completed' && t.translatedText ? translationSource(t, trustedEngines) : null,
       warnings:
         t.status === 'completed' && t.translatedText
           ? translationWarnings(row.original, t.translatedText, t.unknownWords)
@@ -74,7 +84,8 @@ async function answers(
   translations: repo.TTranslationRow[],
 ): Promise<TMessage[]> {
   const approvals = await approvalsOf(ctx.db, ctx.stationId, rows);
-  return rows.map((row) => ({ ...toApi(row, translations), approval: approvals.get(row.id) }));
+  const trusted = await trustedEnginesFor(ctx.db, ctx.stationId);
+  return rows.map((row) => ({ ...toApi(row, translations, trusted), approval: approvals.get(row.id) }));
 }
 
 /** One message of the station with its translations; another station's answers 404. */
@@ -228,8 +239,9 @@ export async function updateMessage(
         queued.push(job(language, created.revision));
         continue;
       }
-      // Staff's words for this same original stay: a correction, or a translation they reviewed.
-      if (row.review !== 'machine' && !originalChanged) continue;
+      // Staff's words for this same original stay: a correction, or a translation they reviewed;
+      // so does the phrasebook's (decision 0050). A new original is translated like any other.
+      if ((row.review !== 'machine' || row.provider === PHRASEBOOK_PROVIDER) && !originalChanged) continue;
       // A new original: staff's correction of the old one is kept beside the new machine
       // translation until they choose (a correction still waiting for that choice stays too).
       const correction = row.review === 'corrected' ? row.translatedText : null;
@@ -401,11 +413,14 @@ export async function backTranslate(
       from: language as TLanguageCode,
       to: message.originalLanguage as TLanguageCode,
     });
+    const overlap = backTranslationOverlap(message.original, back);
     return {
       language_code: language,
       original_language: message.originalLanguage,
       translated_text: row.translatedText,
       back_translation: back,
+      overlap: Math.round(overlap * 100) / 100,
+      far: overlap < BACK_TRANSLATION_FAR,
     };
   } catch (error) {
     if (!(error instanceof TranslationError)) throw error;

@@ -9,6 +9,7 @@ import {
   ZMessageIdParams,
   ZSendConflictResponse,
   ZSendPreview,
+  ZSendPreviewQuery,
   ZSendRequest,
   ZSendResult,
 } from '@message-station/shared';
@@ -28,11 +29,19 @@ export const sendingV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fas
       preValidation: requireScope('sms:send'),
       schema: operation('sms:send', {
         summary: 'What a send would do: recipients, segments and credits per language, quiet-hours waits',
+        description:
+          'As a key sends (unattended, decision 0050): `delivery` says per language whether subscribers get the translation or the original with the untranslated notice. `?send_unreviewed=true` previews a send whose caller vouches for the engine texts.',
         params: ZMessageIdParams,
+        querystring: ZSendPreviewQuery,
         response: { 200: ZSendPreview, ...errors, 402: ZErrorResponse, 409: ZErrorResponse },
       }),
     },
-    async (request) => previewSend(keyFacts(deps, request), request.params.id),
+    async (request) =>
+      previewSend(
+        keyFacts(deps, request),
+        request.params.id,
+        request.query.send_unreviewed === 'true' ? 'attended' : 'unattended',
+      ),
   );
 
   fastify.post(
@@ -42,7 +51,7 @@ export const sendingV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fas
       schema: operation('sms:send', {
         summary: 'Send the message by SMS to every active subscriber of its type, each in their language',
         description:
-          'Requires an `Idempotency-Key` header (1–200 visible ASCII characters, e.g. a UUID): a retry with the same key answers the first send again and sends nothing more; the same key on another message answers 422 `idempotency_key_reused`. The rules of the web app apply: a message that waits for approval answers 409 `approval_required`; unreviewed texts where the station requires review answer 409 `review_required` (an emergency: `review_required_emergency` unless the body says `send_unreviewed`); a message already sent answers 409 `already_sent` or `send_in_progress` unless the body says `send_again`; too few credits answer 402 `not_enough_credits` and nothing is sent.',
+          'Requires an `Idempotency-Key` header (1–200 visible ASCII characters, e.g. a UUID): a retry with the same key answers the first send again and sends nothing more; the same key on another message answers 422 `idempotency_key_reused`. A key sends unattended (decision 0050): each language gets its translation only when staff wrote or reviewed it, it comes from the phrasebook, or an engine the station marked trusted wrote it; other subscribers get the original with one vetted line in their language saying it is not translated. With `send_unreviewed: true` the caller vouches for the engine texts and the web app rules apply instead: unreviewed texts where the station requires review answer 409 `review_required` (an emergency is sent). The preview answers the same with `?send_unreviewed=true`. A message that waits for approval answers 409 `approval_required`; a message already sent answers 409 `already_sent` or `send_in_progress` unless the body says `send_again`; too few credits answer 402 `not_enough_credits` and nothing is sent.',
         params: ZMessageIdParams,
         headers: ZApiSendHeaders,
         body: ZSendRequest,
@@ -61,6 +70,7 @@ export const sendingV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fas
         messageId: request.params.id,
         idempotencyKey: request.headers['idempotency-key'],
         body: request.body,
+        mode: request.body?.send_unreviewed === true ? 'attended' : 'unattended',
       });
     },
   );

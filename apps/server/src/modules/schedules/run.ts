@@ -8,7 +8,7 @@ import type { TAuth } from '../../platform/session.js';
 import type { TEmailProvider } from '../../providers/email/index.js';
 import { refuseUnapprovedById } from '../approvals/service.js';
 import { recordAudit } from '../audit/service.js';
-import { acceptSend, previewSend } from '../delivery/service.js';
+import { acceptSend } from '../delivery/service.js';
 import { findMessage } from '../messages/service.js';
 import { findUserById, listStationAdmins } from '../users/service.js';
 import { scheduleFailedEmail } from './failed-email.js';
@@ -58,21 +58,18 @@ async function authorAuth(db: DbOrTx, row: repo.TScheduleRow): Promise<TAuth> {
   };
 }
 
-/** Translations the audience needs that are not there: the run refuses to send the original instead. */
-async function missingTranslations(db: DbOrTx, auth: TAuth, messageId: string, at: Date) {
-  const preview = await previewSend({ db, auth, now: at }, messageId);
-  return preview.languages.filter((l) => l.review === 'untranslated').map((l) => l.language);
-}
-
-/** The SMS part of a run, inside the sweep's transaction: a refusal leaves nothing written. */
+/**
+ * The SMS part of a run, inside the sweep's transaction: a refusal leaves nothing written. Nobody
+ * watches a run, so the trust policy's unattended rule applies (decision 0050): a language without
+ * a vetted or trusted text gets the original with the untranslated notice, and the run still goes.
+ */
 async function sendPart(tx: DbOrTx, row: repo.TScheduleRow, at: Date) {
   const auth = await authorAuth(tx, row);
-  const missing = await missingTranslations(tx, auth, row.messageId, at);
-  if (missing.length) {
-    throw new AppError('schedule_translations_incomplete', { language_list: missing.join(',') });
-  }
   // A recurrence sends the same message again: that is what it was asked to do.
-  return acceptSend({ db: tx, auth, now: at }, { messageId: row.messageId, sendAgain: true });
+  return acceptSend(
+    { db: tx, auth, now: at },
+    { messageId: row.messageId, sendAgain: true, mode: 'unattended' },
+  );
 }
 
 type TTaken = {

@@ -2,7 +2,12 @@
 // the runs are made by the sweep the job runner calls (runDueSchedules) at the moment a test
 // names, as a worker would then.
 import { randomUUID } from 'node:crypto';
-import type { TScheduleDetail, TScheduleSaved } from '@message-station/shared';
+import {
+  OPT_OUT_LINES,
+  type TScheduleDetail,
+  type TScheduleSaved,
+  untranslatedNotice,
+} from '@message-station/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { agentClients, outboxMessages, smsDeliveries, smsSends, stations } from '../../db/schema/index.js';
@@ -49,12 +54,17 @@ async function setup(slug: string) {
     },
     sent: async () => {},
   };
-  const message = (translations: Record<string, string> = { es: 'La biblioteca abre a las 10.' }) =>
+  // Reviewed by staff: a run (nobody watching) delivers it (decision 0050).
+  const message = (
+    translations: Record<string, string> = { es: 'La biblioteca abre a las 10.' },
+    review: 'machine' | 'reviewed' = 'reviewed',
+  ) =>
     createMessage(db, station.id, {
       title: 'Library hours',
       original: 'The library opens at 10.',
       type: 'informational',
       translations,
+      review,
     });
   const schedule = (messageId: string, body: Record<string, unknown>) =>
     admin.post(`/admin/api/messages/${messageId}/schedules`, { send_sms: true, machine_ids: [], ...body });
@@ -99,7 +109,13 @@ describe('a one-time schedule', async () => {
     // 09:00 in New York on 27 October (EDT) is 13:00 UTC.
     expect(body.schedule).toMatchObject({ status: 'active', time_zone: 'America/New_York', runs_done: 0 });
     expect(body.schedule.next_run_at).toBe('2026-10-27T13:00:00.000Z');
-    expect(body.check).toEqual({ recipients: 2, credits_per_run: 2, balance: 100, translations_pending: [] });
+    expect(body.check).toEqual({
+      recipients: 2,
+      credits_per_run: 2,
+      balance: 100,
+      translations_pending: [],
+      fallback_languages: [],
+    });
 
     const upcoming = (await t.admin.get('/admin/api/schedules')).json().schedules;
     expect(upcoming.map((s: { id: string }) => s.id)).toEqual([body.schedule.id]);
@@ -301,17 +317,36 @@ describe('a run that cannot go', async () => {
     await t.db.update(stations).set({ smsCreditsBalance: 100 }).where(eq(stations.id, t.station.id));
   });
 
-  it('refuses to send the original where a translation is not finished at the time', async () => {
-    const message = await t.message({});
+  it('says when saved which languages get the original with the notice, and the run sends exactly that', async () => {
+    // No Spanish translation at all (no engine): the check says so, and the run still reaches everyone.
+    const untranslated = await t.message({});
     const saved: TScheduleSaved = (
-      await t.schedule(message.id, { repeat: 'once', start_date: '2026-10-29', time: '09:00' })
+      await t.schedule(untranslated.id, { repeat: 'once', start_date: '2026-10-29', time: '09:00' })
     ).json();
-    expect(await t.runAt('2026-10-29T13:00:00Z')).toMatchObject([
-      { outcome: 'failed', errorCode: 'schedule_translations_incomplete' },
-    ]);
-    const detail = await t.detail(saved.schedule.id);
-    expect(detail).toMatchObject({ status: 'failed', next_run_at: null });
-    expect(detail.last_run?.error_params).toEqual({ language_list: 'es' });
+    expect(saved.check).toMatchObject({ recipients: 2, fallback_languages: ['es'] });
+    expect(await t.runAt('2026-10-29T13:00:00Z')).toMatchObject([{ outcome: 'sent', errorCode: null }]);
+    expect(await t.detail(saved.schedule.id)).toMatchObject({ status: 'done' });
+    const texts = await t.sendsOf(untranslated.id);
+    expect(texts).toHaveLength(2);
+    expect(texts).toContain(
+      `${t.station.displayName}: The library opens at 10.\n${untranslatedNotice('es', 'en')}\n${OPT_OUT_LINES.es}`,
+    );
+
+    // An engine's Spanish nobody reviewed: the same, told at save time; reviewed, it goes as written.
+    const machine = await t.message({ es: 'La biblioteca abre en 10.' }, 'machine');
+    const machineSaved: TScheduleSaved = (
+      await t.schedule(machine.id, { repeat: 'once', start_date: '2026-10-29', time: '10:00' })
+    ).json();
+    expect(machineSaved.check?.fallback_languages).toEqual(['es']);
+    await t.runAt('2026-10-29T14:00:00Z');
+    expect((await t.sendsOf(machine.id)).join('\n')).not.toContain('La biblioteca abre en 10.');
+    const reviewed = await t.message();
+    const reviewedSaved: TScheduleSaved = (
+      await t.schedule(reviewed.id, { repeat: 'once', start_date: '2026-10-29', time: '11:00' })
+    ).json();
+    expect(reviewedSaved.check?.fallback_languages).toEqual([]);
+    await t.runAt('2026-10-29T15:00:00Z');
+    expect((await t.sendsOf(reviewed.id)).join('\n')).toContain('La biblioteca abre a las 10.');
   });
 
   it('plays on its machines at the time and names the ones that were not connected', async () => {

@@ -162,12 +162,13 @@ function plannedRecurrence(input: TScheduleRequest, timeZone: string) {
 
 /**
  * What sending would do now: the station's refusals (no SMS, no plan, nobody receives the type)
- * answer as a send would; one run's credits must be there. Translations still being made are
- * reported: the run waits for nothing and refuses to go without them.
+ * answer as a send would; one run's credits must be there. It tells what a run would send as
+ * things stand, under the unattended rule the run follows (decision 0050): the languages whose
+ * subscribers would get the original with the untranslated notice, and those still being made.
  */
 async function checkSend(ctx: TStaffContext, messageId: string): Promise<TScheduleCheck> {
   if (!canSendSms(ctx.auth)) throw new AppError('send_admin_only');
-  const preview = await previewSend(ctx, messageId);
+  const preview = await previewSend(ctx, messageId, 'unattended');
   if (preview.credits > preview.balance) {
     throw new AppError('not_enough_credits', { needed: preview.credits, available: preview.balance });
   }
@@ -179,6 +180,7 @@ async function checkSend(ctx: TStaffContext, messageId: string): Promise<TSchedu
     translations_pending: message.translations
       .filter((t) => t.translation_status === 'pending')
       .map((t) => t.language_code),
+    fallback_languages: preview.fallback_languages,
   };
 }
 

@@ -44,3 +44,20 @@ export async function glossaryFor(
   const rows = await listGlossaryTerms(db, stationId);
   return rows.map((row) => ({ term: row.term, target: row.translations[to] ?? row.term }));
 }
+
+/**
+ * The glossary between any two languages (decision 0050), for texts that are not the station's
+ * originals: a subscriber's text into the station's language, staff's reply into the subscriber's.
+ * A term is written in `primary` as the station wrote it, elsewhere in its words for that language
+ * (or as the term itself where it is kept as written).
+ */
+export async function glossaryBetween(
+  db: DbOrTx,
+  stationId: string,
+  languages: { primary: TLanguageCode; from: TLanguageCode; to: TLanguageCode },
+): Promise<TGlossaryEntry[]> {
+  const rows = await listGlossaryTerms(db, stationId);
+  const written = (row: (typeof rows)[number], language: TLanguageCode) =>
+    language === languages.primary ? row.term : (row.translations[language] ?? row.term);
+  return rows.map((row) => ({ term: written(row, languages.from), target: written(row, languages.to) }));
+}

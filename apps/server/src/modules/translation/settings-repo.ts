@@ -7,7 +7,7 @@ import { stationTranslationEngines } from '../../db/schema/owned/translation.js'
 export type TStationEngineRow = typeof stationTranslationEngines.$inferSelect;
 export type TStationEngineValues = Pick<
   TStationEngineRow,
-  'engine' | 'baseUrl' | 'model' | 'keyCiphertext' | 'keyHint'
+  'engine' | 'baseUrl' | 'model' | 'keyCiphertext' | 'keyHint' | 'trusted'
 >;
 
 export function listStationEngines(db: DbOrTx, stationId: string): Promise<TStationEngineRow[]> {

@@ -26,6 +26,7 @@ import {
   ENGINE_LABELS,
   type TEngineSettings,
 } from './station-engines.js';
+import { engineLabel, trustedEnginesFor } from './trust-service.js';
 
 type TReadContext = Pick<TServiceContext, 'db' | 'config' | 'stationId' | 'stationTranslation'>;
 
@@ -60,7 +61,22 @@ export async function getCoverage(ctx: TReadContext, from?: TLanguageCode): Prom
   // A station of one language is offered every language on create (a message needs a target):
   // then every one is covered here, so the form can mark each.
   const targets = own.length > 0 ? own : LANGUAGE_CODES.filter((language) => language !== source);
-  return { from: source, languages: await coverageOf(engines, source, targets) };
+  const trusted = await trustedEnginesFor(ctx.db, ctx.stationId);
+  const covered = await coverageOf(engines, source, targets);
+  return {
+    from: source,
+    languages: covered.map((entry) => {
+      const isTrusted =
+        entry.source !== null &&
+        entry.engine !== null &&
+        trusted.has(engineLabel(entry.source, entry.engine));
+      return {
+        ...entry,
+        trusted: isTrusted,
+        status: isTrusted ? 'trusted' : entry.engine ? 'review' : 'needs_setup',
+      };
+    }),
+  };
 }
 
 export async function getTranslationSettings(ctx: TReadContext): Promise<TTranslationSettings> {
@@ -74,6 +90,7 @@ export async function getTranslationSettings(ctx: TReadContext): Promise<TTransl
       model: row.model,
       key_set: keySet,
       key_hint: keySet ? row.keyHint || null : null,
+      trusted: row.trusted,
     };
   });
   const all = await ctx.stationTranslation.enginesFor(ctx.stationId);
@@ -124,8 +141,11 @@ export async function saveTranslationEngines(
     const settings = settingsAsTyped(engine, before?.settings);
     checkEngineSettings(ctx.config.translation, settings);
     const keyUnchanged = before && settings.apiKey !== null && settings.apiKey === before.settings.apiKey;
+    const trusted = engine.trusted ?? before?.row.trusted ?? false;
+    if (trusted && engine.engine === 'apertium') throw new AppError('translation_engine_offline_untrusted');
     return {
       engine: engine.engine,
+      trusted,
       baseUrl: settings.baseUrl,
       model: settings.model,
       keyCiphertext: !settings.apiKey

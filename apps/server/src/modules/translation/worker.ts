@@ -6,14 +6,20 @@ import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import type { TEventBus } from '../../platform/event-bus.js';
 import { withRequestId } from '../../platform/request-context.js';
-import { TranslationError, type TTranslationProvider } from '../../providers/translation/types.js';
+import {
+  TranslationError,
+  type TTranslationNotes,
+  type TTranslationProvider,
+} from '../../providers/translation/types.js';
 import type { TTranslationJob, TTranslationQueue } from '../messages/service.js';
 import * as messages from '../messages/service.js';
+import { findStationById } from '../station/service.js';
 import { recordWebhookEvent } from '../webhooks/index.js';
 import { glossaryFor } from './glossary-service.js';
 import { declareTranslateQueue, TRANSLATE_QUEUE, translationQueue } from './queue.js';
 import type { TStationTranslation } from './station-chains.js';
 import { requeueStalePending, STALE_AFTER_SECONDS, SWEEP_QUEUE } from './sweep.js';
+import { engineLabel } from './trust-service.js';
 
 export { TRANSLATE_QUEUE };
 
@@ -27,7 +33,7 @@ export type TTranslationWorkerDeps = {
 } & (
   | {
       /** Each station's chain: its own engines, then the operator's. */
-      translations: Pick<TStationTranslation, 'chainFor'>;
+      translations: Pick<TStationTranslation, 'chainFor' | 'enginesFor'>;
     }
   | {
       /** One chain for every station (tests of the job itself). */
@@ -49,6 +55,17 @@ function recordTranslationWebhook(
     at,
     data: { message_id: row.messageId, language: row.languageCode, status: row.status, error: row.error },
   });
+}
+
+/**
+ * The engine that wrote a text as the station's trust reads it: `station:deepl` for the station's
+ * own engine, `operator:apertium` for the operator's (decision 0050).
+ */
+async function engineOf(deps: TTranslationWorkerDeps, stationId: string, used: TTranslationProvider) {
+  if (!('translations' in deps)) return engineLabel('operator', used.name);
+  const engines = await deps.translations.enginesFor(stationId);
+  const match = engines.find((engine) => engine.provider === used);
+  return match ? engineLabel(match.source, match.name) : engineLabel('operator', used.name);
 }
 
 /** Translates one job; returns normally when done (or outdated), throws to have it retried. */
@@ -92,13 +109,16 @@ export async function runTranslationJob(
   try {
     const provider = 'translations' in deps ? await deps.translations.chainFor(job.stationId) : deps.provider;
     const glossary = await glossaryFor(deps.db, job.stationId, to);
-    const notes = { unknownWords: [] as string[] };
-    const text = await provider.translate({ text: message.original, from, to, glossary, notes });
+    const notes: TTranslationNotes = { unknownWords: [] };
+    // The station's own name is never translated (decision 0050), nor are the names engines protect.
+    const station = await findStationById(deps.db, job.stationId);
+    const keep = station ? [station.displayName] : [];
+    const text = await provider.translate({ text: message.original, from, to, glossary, notes, keep });
     await finish({
       status: 'completed',
       translatedText: text,
       error: null,
-      provider: provider.name,
+      provider: await engineOf(deps, job.stationId, notes.engine ?? provider),
       unknownWords: [...new Set(notes.unknownWords)],
     });
   } catch (error) {

@@ -15,6 +15,7 @@ import { acceptSend } from '../delivery/service.js';
 import { createMessage, findMessage, listTranslations, type TTranslationQueue } from '../messages/service.js';
 import { findStationById, listLanguages, listMessageTypes } from '../station/service.js';
 import { findUserById } from '../users/service.js';
+import { vettedWeatherTranslations } from './compose.js';
 import {
   alertDraft,
   cancelDraft,
@@ -202,6 +203,8 @@ async function takeAlert(deps: TWeatherPollDeps, station: TStation, alert: TNwsA
         target_languages: station.targets,
         message_type: type,
       },
+      // Each language the phrasebook covers starts vetted; the others go to the engines.
+      vettedWeatherTranslations(alert, station.targets, station.approvalStation.timeZone, at),
     );
     const outcome = !wantsAutoSend(station, alert, original)
       ? 'drafted'
@@ -269,7 +272,8 @@ async function sendWaiting(deps: TWeatherPollDeps, station: TStation, at: Date) 
     try {
       const result = await acceptSend(
         { db: deps.db, auth: station.owner, now: at },
-        { messageId: row.messageId },
+        // Nobody watches an auto-send: only vetted or trusted texts go (decision 0050).
+        { messageId: row.messageId, mode: 'unattended' },
       );
       await repo.updateAlert(deps.db, stationId, row.id, {
         outcome: 'auto_sent',

@@ -7,6 +7,7 @@ import type {
   TWeatherSettings,
   TWeatherSettingsRequest,
 } from '@message-station/shared';
+import { untranslatedNotice } from '@message-station/shared';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
@@ -191,8 +192,12 @@ describe('the poll', () => {
       original_language: 'en',
       message_type: 'emergency',
       target_languages: ['es'],
-      translations: [{ language_code: 'es', translation_status: 'pending' }],
+      // Written at once from NWS's fields and the phrasebook: nothing for an engine (decision 0050).
+      translations: [{ language_code: 'es', translation_status: 'completed', source: 'phrasebook' }],
     });
+    expect(message?.translations[0]?.translated_text).toMatch(
+      /^Aviso de tornado\n\nCoal, OK; Hughes, OK\n\nVigente hasta: 1:15\sa\.\s?m\. EDT\.\n\n¡Protéjase ahora!/u,
+    );
     // The headline, the areas, then what to do (no TOROUN line, no hazard paragraphs).
     expect(message?.original).toMatch(
       /^Tornado Warning issued April 19 .*\n\nCoal, OK; Hughes, OK\n\nTAKE COVER NOW!/,
@@ -202,7 +207,7 @@ describe('the poll', () => {
     expect(message?.original).toContain(
       'TAKE COVER NOW! Move to a storm shelter, safe room or an interior room',
     );
-    expect(await translateJobs(message?.id ?? '')).toEqual(['es']);
+    expect(await translateJobs(message?.id ?? '')).toEqual([]);
 
     // What NWS asked of clients was sent: the User-Agent, GeoJSON, the zone.
     const [asked] = fake.alertRequests().slice(-1);
@@ -328,23 +333,43 @@ describe('the poll', () => {
       .where(and(eq(auditLog.stationId, english.station.id), eq(auditLog.action, 'weather.auto_sent')));
     expect(trail[0]?.details).toMatchObject({ count: 1 });
 
-    // Two languages: the send waits for the Spanish translation, then goes in both.
+    // Two languages: the Spanish is the phrasebook's, written with the draft: it goes at once.
     const bilingual = await station('kwxauto2', auto);
     await createContact(db, bilingual.station.id, {
       phone: '+14055550102',
       choices: [{ messageType: 'emergency', language: 'es' }],
     });
     await bilingual.check();
-    const [waiting] = await bilingual.alerts();
+    const [sentBoth] = await bilingual.alerts();
+    expect(sentBoth?.outcome).toBe('auto_sent');
+    expect(await textsOf(sentBoth?.message?.id ?? '')).toEqual([expect.stringContaining('Aviso de tornado')]);
+
+    // An event the phrasebook does not name (NWS adds products): the send waits for the engine's
+    // Spanish, and then, nobody vouching for it, the Spanish subscriber gets the original and the
+    // notice (decision 0050).
+    fake.clear();
+    const unnamed = nwsFixture('tornado-warning-ok');
+    unnamed.properties.event = 'Hazard Test Warning';
+    fake.add(unnamed);
+    const waits = await station('kwxauto3', auto);
+    await createContact(db, waits.station.id, {
+      phone: '+14055550104',
+      choices: [{ messageType: 'emergency', language: 'es' }],
+    });
+    await waits.check();
+    const [waiting] = await waits.alerts();
     expect(waiting?.outcome).toBe('auto_send_waiting');
     await db
       .update(messageTranslations)
-      .set({ status: 'completed', translatedText: '¡PROTÉJASE AHORA! Aviso de tornado.' })
+      .set({ status: 'completed', translatedText: '¡Tome cubierto ahora!', provider: 'operator:apertium' })
       .where(eq(messageTranslations.messageId, waiting?.message?.id ?? ''));
     clock = new Date(AFTER_TORNADO_WARNING.getTime() + 60_000);
-    expect((await bilingual.check()).json()).toMatchObject({ not_modified: true });
-    expect((await bilingual.alerts())[0]?.outcome).toBe('auto_sent');
-    expect(await textsOf(waiting?.message?.id ?? '')).toEqual([expect.stringContaining('¡PROTÉJASE AHORA!')]);
+    await waits.check();
+    expect((await waits.alerts())[0]?.outcome).toBe('auto_sent');
+    const [spanish] = await textsOf(waiting?.message?.id ?? '');
+    expect(spanish).not.toContain('Tome cubierto');
+    expect(spanish).toContain('TAKE COVER NOW!');
+    expect(spanish).toContain(untranslatedNotice('es', 'en'));
 
     // Still waiting a quarter of an hour later (the workers were down): not sent any more.
     clock = AFTER_TORNADO_WARNING;
@@ -431,7 +456,13 @@ describe('the poll', () => {
     expect(rows).toHaveLength(1);
     const drafts = await db.select().from(messages).where(eq(messages.stationId, t.station.id));
     expect(drafts).toHaveLength(1);
-    expect(queued).toEqual([drafts[0]?.id]);
+    // Its Spanish came from the phrasebook: no engine job at all.
+    expect(queued).toEqual([]);
+    const translated = await db
+      .select()
+      .from(messageTranslations)
+      .where(eq(messageTranslations.messageId, drafts[0]?.id ?? ''));
+    expect(translated.map((row) => [row.languageCode, row.provider])).toEqual([['es', 'phrasebook']]);
     await events.close();
   });
 

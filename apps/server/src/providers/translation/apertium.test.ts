@@ -1,6 +1,9 @@
 // Apertium for real (the Debian packages apertium, apertium-eng-spa, apertium-es-pt,
 // apertium-fr-es and apertium-spa-ita must be installed), and the APY client against a fake.
 import { execFileSync } from 'node:child_process';
+import { chmodSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../../../test-support/binaries.js';
 import { loadConfig } from '../../config.js';
@@ -109,9 +112,122 @@ describe('Apertium, the local Debian installation', () => {
     },
   );
 
+  it.skipIf(noApertium)(
+    'runs the Italian pairs, whose Italian → Spanish needs cg-proc (package cg3)',
+    async () => {
+      // Without cg-proc, `apertium ita-spa` answers nothing with exit code 0: .ci/run installs cg3.
+      expect(execFileSync('sh', ['-c', 'command -v cg-proc'], { encoding: 'utf8' })).toMatch(/cg-proc/);
+      expect(await apertium.translate({ text: 'La strada è chiusa.', from: 'it', to: 'es' })).toMatch(
+        /carretera|calle/i,
+      );
+      expect(await apertium.translate({ text: 'The road is closed.', from: 'en', to: 'it' })).toMatch(
+        /strada/i,
+      );
+    },
+  );
+
   it('covers nothing when the command is missing', async () => {
     const missing = createApertiumProvider({}, { ...TIMEOUT, command: 'apertium-not-installed-here' });
     expect(await missing.supports('en', 'es')).toBe(false);
+  });
+});
+
+describe('names, places, times and numbers through real Apertium', () => {
+  const noApertium = skipWithout('apertium');
+  const apertium = createApertiumProvider({}, TIMEOUT);
+  const MARKS = /[*#@]/;
+  const CODES = /ZXQ\d/i;
+
+  it.skipIf(noApertium)(
+    "keeps the typed emergency's places, state code and time in es, fr, it and pt",
+    async () => {
+      const text = 'Tornado Warning for Coal County, OK until 11:45 PM. Take cover now. Avoid Oak Street.';
+      const languages = ['es', 'fr', 'it', 'pt'] as const;
+      const translations = await Promise.all(
+        languages.map((to) => apertium.translate({ text, from: 'en', to })),
+      );
+      for (const translated of translations) {
+        for (const kept of ['Coal County', 'OK', '11:45 PM', 'Oak Street'])
+          expect(translated).toContain(kept);
+        expect(translated).not.toMatch(/VALE|BON|VA BENE|Carb|Charbon|Roble|Chêne|Quercia/);
+        expect(translated).not.toMatch(MARKS);
+        expect(translated).not.toMatch(CODES);
+        // The words around them are translated: "Aviso de tornado", "Avis de tornade" …
+        expect(translated).toMatch(/tornad|tornato/i);
+        expect(translated).not.toContain('Take cover');
+      }
+    },
+  );
+
+  it.skipIf(noApertium)("keeps the NWS warning's office, times and counties in es and fr", async () => {
+    const fixture = path.join(import.meta.dirname, '../../test/fixtures/nws/tornado-warning-ok.json');
+    const alert = JSON.parse(readFileSync(fixture, 'utf8')).properties as Record<string, string>;
+    const text = [alert.headline, alert.areaDesc, alert.instruction].join('\n\n');
+    for (const to of ['es', 'fr'] as const) {
+      const notes = { unknownWords: [] as string[] };
+      const translated = await apertium.translate({ text, from: 'en', to, notes });
+      for (const kept of ['Norman', 'OK', '11:23PM', '12:15AM', 'CDT', 'Coal', 'Hughes']) {
+        expect(translated).toContain(kept);
+      }
+      expect(translated).not.toMatch(/VALE|BON|Carbón|Charbon/);
+      expect(translated).not.toMatch(MARKS);
+      expect(translated).not.toMatch(CODES);
+      // "TAKE COVER NOW!" is an instruction in capitals: translated, not kept.
+      expect(translated).not.toContain('TAKE COVER');
+      expect(translated).toMatch(to === 'es' ? /ahora/ : /maintenant/);
+      expect(notes.unknownWords.every((word) => text.includes(word))).toBe(true);
+    }
+  });
+
+  it.skipIf(noApertium)('lets no mark out, also one glued to a time ("11:18*PM")', async () => {
+    // Before protection, French, Italian and Portuguese had "11:18*PM" or "11:*18PM" here.
+    const text = 'Road closed at 11:18PM near Norman OK. Call (405) 555-0142.';
+    const languages = ['fr', 'it', 'pt'] as const;
+    const translations = await Promise.all(
+      languages.map((to) => apertium.translate({ text, from: 'en', to })),
+    );
+    for (const translated of translations) {
+      expect(translated).not.toMatch(MARKS);
+      for (const kept of ['11:18PM', 'Norman OK', '(405) 555-0142']) expect(translated).toContain(kept);
+    }
+  });
+});
+
+describe('Apertium answering nothing', () => {
+  // A stand-in for the command: lists the Italian pairs, then answers every text with nothing and
+  // exit code 0, as `apertium ita-spa` does without cg-proc.
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'message-station-apertium-test-'));
+  const command = path.join(dir, 'apertium');
+  writeFileSync(
+    command,
+    [
+      '#!/bin/sh',
+      'if [ "$1" = "-l" ]; then printf "eng-spa\\nspa-ita\\nita-spa\\nes-pt\\n"; exit 0; fi',
+      'if [ "$1" = "ita-spa" ]; then echo "/dev/fd/63: line 1: cg-proc: command not found" >&2; exit 0; fi',
+      'if [ "$1" = "es-pt" ]; then echo "lt-proc: error opening file" >&2; exit 0; fi',
+      'if [ "$1" = "eng-spa" ]; then echo "   "; exit 0; fi',
+      'exit 0',
+    ].join('\n'),
+  );
+  chmodSync(command, 0o755);
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const silent = createApertiumProvider({}, { ...TIMEOUT, command });
+
+  it.each([
+    ['es', 'it', 'Apertium returned no text for Spanish → Italian; the pair may need the cg3 package'],
+    ['it', 'es', 'Apertium returned no text for Italian → Spanish; the pair may need the cg3 package'],
+    [
+      'es',
+      'pt',
+      "Apertium returned no text for Spanish → Portuguese; the pair's package may be incomplete (lt-proc: error opening file)",
+    ],
+    // Only spaces is no text either; through Spanish, the hop that answered nothing is named.
+    ['en', 'it', "Apertium returned no text for English → Spanish; the pair's package may be incomplete"],
+  ] as const)('%s→%s is a permanent failure that says what to install', async (from, to, message) => {
+    const error = await failure(silent.translate({ text: 'Hola, la calle está cerrada.', from, to }));
+    expect(error.kind).toBe('permanent');
+    expect(error.message).toBe(message);
+    expect(error.problem).toBe('bad_answer');
   });
 });
 

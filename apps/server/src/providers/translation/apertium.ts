@@ -6,9 +6,19 @@ import { spawn } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { languageName } from '@message-station/shared';
 import type { TTranslationConfig } from '../../config.js';
 import { termPattern, translateWithPlaceholders } from './glossary.js';
-import { formatSeconds, httpFailure, malformed, sendRequest, type THttpEngine, trimBaseUrl } from './http.js';
+import {
+  formatSeconds,
+  httpFailure,
+  malformed,
+  sendRequest,
+  type THttpEngine,
+  trimBaseUrl,
+  withProblem,
+} from './http.js';
+import { calmShouting } from './protect.js';
 import { type TLanguageCode, TranslationError, type TTranslationProvider } from './types.js';
 
 /** Apertium's language codes (ISO 639-3, and ISO 639-1 in older packages) for ours. */
@@ -104,14 +114,53 @@ export function apertiumRoute(
 
 /**
  * Apertium marks what it could not do: '*word' unknown (left as written), '#word' not generated,
- * '@word' not transferred. The marks come off (the next hop and subscribers never see them) and
- * the unknown words are named.
+ * '@word' not transferred. The marks come off wherever they are, also glued to a digit
+ * ("11:18*PM", "11:*18PM"), so the next hop and subscribers never see them; the unknown words are
+ * named. The text Apertium gets has no such characters before a word of its own: addresses,
+ * @handles and #tags are protected spans, held in placeholders.
  */
 export function readMarks(output: string): { text: string; unknown: string[] } {
-  const unknown = [...output.matchAll(/(?<![\p{L}\p{N}])\*+([\p{L}\p{N}][\p{L}\p{N}'’-]*)/gu)].map(
+  const unknown = [...output.matchAll(/\*+([\p{L}\p{N}][\p{L}\p{N}'’-]*)/gu)].map(
     (match) => match[1] as string,
   );
-  return { text: output.replace(/(?<![\p{L}\p{N}])[*#@]+(?=[\p{L}\p{N}])/gu, ''), unknown };
+  return { text: output.replace(/[*#@]+(?=[\p{L}\p{N}])/gu, ''), unknown };
+}
+
+/** Pairs whose Debian package runs Constraint Grammar (cg-proc, from the package cg3). */
+const NEEDS_CG3: TLanguageCode[] = ['it'];
+
+/**
+ * Apertium's answer was empty for a text with words in it: a pipeline stage is missing (the
+ * Italian pair without cg-proc answers nothing, exit code 0). Staff are told what would help.
+ */
+function noText(label: string, pair: TApertiumPair, stderr = ''): TranslationError {
+  const languages = `${languageName(pair.from)} → ${languageName(pair.to)}`;
+  const cg3 = /cg-proc|vislcg3/.test(stderr) || NEEDS_CG3.includes(pair.from) || NEEDS_CG3.includes(pair.to);
+  const detail = stderr.trim().split('\n').pop()?.trim();
+  const advice = cg3
+    ? 'the pair may need the cg3 package'
+    : `the pair's package may be incomplete${detail ? ` (${detail})` : ''}`;
+  return withProblem(
+    new TranslationError('permanent', `${label} returned no text for ${languages}; ${advice}`, 'apertium'),
+    'bad_answer',
+  );
+}
+
+/**
+ * Apertium capitalises the word after a placeholder as if a sentence started there ("ZXQ1 is
+ * closed" → "*ZXQ1 Está cerrado", "ZXQ1 on ZXQ2" → "*ZXQ1 En *ZXQ2"): when the input had a word in
+ * lower case after the code, the capital right after the code in the answer comes off.
+ */
+export function keepCaseAfterCodes(input: string, output: string): string {
+  let out = output;
+  for (const match of input.matchAll(/(ZXQ\d+)[ \t]+\p{Ll}/gu)) {
+    const code = match[1] as string;
+    out = out.replace(
+      new RegExp(`(${code}(?!\\d)\\s+)(\\p{Lu})(?=\\p{Ll})`, 'u'),
+      (_, before: string, letter: string) => before + letter.toLowerCase(),
+    );
+  }
+  return out;
 }
 
 /** Whether the word is in the text as written (ignoring case), not a placeholder of the glossary. */
@@ -123,7 +172,8 @@ function inText(word: string, text: string): boolean {
 type TApertiumBackend = {
   label: string;
   listPairs(): Promise<TApertiumPair[]>;
-  run(pair: TApertiumPair, text: string): Promise<string>;
+  /** The translation, and for the command what it said on stderr (reasons for an empty answer). */
+  run(pair: TApertiumPair, text: string): Promise<{ text: string; stderr?: string }>;
 };
 
 /** The installation is looked at again after this long, so newly installed packages are found. */
@@ -163,16 +213,27 @@ export function createApertiumProvider(
           'apertium',
         );
       }
-      return translateWithPlaceholders(request, async (text) => {
-        let current = text;
-        for (const pair of route) {
-          const read = readMarks(await backend.run(pair, current));
-          current = read.text;
-          // Words of the original only: the Spanish hop's own unknowns mean nothing to staff.
-          request.notes?.unknownWords.push(...read.unknown.filter((word) => inText(word, request.text)));
-        }
-        return current;
-      });
+      // Sentences in capitals are put in sentence case first: Apertium translates words in
+      // capitals one by one and answers "Movimiento A Un REFUGIO de TORMENTA".
+      const prepare = from === 'en' ? calmShouting : undefined;
+      return translateWithPlaceholders(
+        request,
+        async (text) => {
+          let current = text;
+          for (const pair of route) {
+            const input = current;
+            const answer = await backend.run(pair, current);
+            if (/\S/.test(current) && !/\S/.test(answer.text))
+              throw noText(backend.label, pair, answer.stderr);
+            const read = readMarks(answer.text);
+            current = keepCaseAfterCodes(input, read.text);
+            // Words of the original only: the Spanish hop's own unknowns mean nothing to staff.
+            request.notes?.unknownWords.push(...read.unknown.filter((word) => inText(word, request.text)));
+          }
+          return current;
+        },
+        prepare,
+      );
     },
   };
 }
@@ -204,8 +265,8 @@ function cliBackend(command: string, timeoutMs: number): TApertiumBackend {
         const input = path.join(dir, 'input.txt');
         await writeFile(input, text, 'utf8');
         // Unknown words come back marked ('*word'): readMarks takes the marks off and names them.
-        const { stdout } = await runCommand(command, [pair.mode, input], timeoutMs);
-        return stdout.trim();
+        const { stdout, stderr } = await runCommand(command, [pair.mode, input], timeoutMs);
+        return { text: stdout.trim(), stderr };
       } catch (error) {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
           throw new TranslationError('unsupported', 'Apertium is not installed', 'apertium');
@@ -300,7 +361,7 @@ function apyBackend(url: string, timeoutMs: number): TApertiumBackend {
       const translated = (reply.body as { responseData?: { translatedText?: unknown } } | undefined)
         ?.responseData?.translatedText;
       if (typeof translated !== 'string') throw malformed(engine);
-      return translated.trim();
+      return { text: translated.trim() };
     },
   };
 }

@@ -51,7 +51,9 @@ export function createTranslationChain(
       for (const provider of providers) {
         try {
           if (!(await provider.supports(from, to))) continue;
-          return await provider.translate(request);
+          const text = await provider.translate(request);
+          if (request.notes) request.notes.engine = provider;
+          return text;
         } catch (error) {
           const failure = asTranslationError(error, provider.name);
           // A pair the engine turned out not to have is not a failure of the text: try the next.

@@ -1,15 +1,17 @@
 import type { TTranslationConfig } from '../../config.js';
-import { entriesIn } from './glossary.js';
+import { entriesIn, holdText, type THeldText, translateInPieces } from './glossary.js';
 import {
   anyPairOfTheNine,
   checkSetting,
   httpFailure,
   malformed,
+  requireText,
   sendRequest,
   type THttpEngine,
   type THttpReply,
   trimBaseUrl,
 } from './http.js';
+import { missingSpans } from './protect.js';
 import {
   type TEngineOptions,
   type TLanguageCode,
@@ -100,24 +102,65 @@ export function createDeepLProvider(config: TDeepLConfig, options: TEngineOption
         throw new TranslationError('unsupported', `DeepL has no ${from}→${to} language pair`, 'deepl');
       }
       const glossary = await glossaryId(request);
-      const reply = await sendRequest(engine, `${base}/v2/translate`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify({
-          text: [text],
-          source_lang: SOURCE_LANG[from],
-          target_lang: TARGET_LANG[to],
-          preserve_formatting: true,
-          ...(glossary ? { glossary_id: glossary } : {}),
-        }),
-      });
-      if (reply.status !== 200) throw deeplFailure(engine, reply, options);
-      const translations = (reply.body as { translations?: { text?: unknown }[] } | undefined)?.translations;
-      const translated = translations?.[0]?.text;
-      if (typeof translated !== 'string') throw malformed(engine);
-      return translated;
+      const send = async (piece: string, xml = false) => {
+        const reply = await sendRequest(engine, `${base}/v2/translate`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            text: [piece],
+            source_lang: SOURCE_LANG[from],
+            target_lang: TARGET_LANG[to],
+            preserve_formatting: true,
+            ...(xml ? { tag_handling: 'xml', ignore_tags: [KEEP_TAG] } : {}),
+            ...(glossary ? { glossary_id: glossary } : {}),
+          }),
+        });
+        if (reply.status !== 200) throw deeplFailure(engine, reply, options);
+        const translations = (reply.body as { translations?: { text?: unknown }[] } | undefined)
+          ?.translations;
+        const translated = translations?.[0]?.text;
+        if (typeof translated !== 'string') throw malformed(engine);
+        return requireText(engine, from, to, piece, xml ? fromXml(translated) : translated);
+      };
+      // Names, places, times and numbers (protect.ts) go in <keep> tags DeepL leaves untouched:
+      // tag_handling 'xml' with ignore_tags is DeepL's own way, and unlike a placeholder the name
+      // stays in the sentence, so the words around it are translated knowing what it is. Glossary
+      // terms are not held: DeepL's glossary applies to them. Texts without spans go as before.
+      const held = holdText(request, { glossary: false });
+      if (!held.spans.length) return send(text);
+      const translated = await send(toXml(held), true);
+      if (missingSpans(translated, held.spans).length === 0) return translated;
+      // A tag lost or moved into a word: piece by piece around the spans, as the other engines do.
+      return translateInPieces(held, (piece) => send(piece));
     },
   };
+}
+
+/** The element DeepL is told to leave alone (ignore_tags). */
+const KEEP_TAG = 'keep';
+
+const escapeXml = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The text as DeepL's XML: the words escaped, each protected span in <keep>…</keep>. */
+export function toXml(held: THeldText): string {
+  return held.parts
+    .map((part) =>
+      typeof part === 'string' ? escapeXml(part) : `<${KEEP_TAG}>${escapeXml(part.original)}</${KEEP_TAG}>`,
+    )
+    .join('');
+}
+
+/** DeepL's XML answer as plain text: the <keep> tags off, the escapes undone. */
+export function fromXml(xml: string): string {
+  return xml
+    .replace(new RegExp(`</?${KEEP_TAG}\\s*/?>`, 'g'), '')
+    .replace(/&#x([0-9a-f]+);/gi, (_, hex: string) => String.fromCodePoint(Number.parseInt(hex, 16)))
+    .replace(/&#(\d+);/g, (_, dec: string) => String.fromCodePoint(Number(dec)))
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&apos;/g, "'")
+    .replace(/&amp;/g, '&');
 }
 
 function deeplFailure(engine: THttpEngine, reply: THttpReply, options: TEngineOptions) {

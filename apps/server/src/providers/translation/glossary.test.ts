@@ -10,7 +10,7 @@ import {
 } from '../../test/fake-translation-servers.js';
 import { createApertiumProvider, readMarks } from './apertium.js';
 import { createDeepLProvider } from './deepl.js';
-import { translateWithPlaceholders } from './glossary.js';
+import { holdText, translateWithPlaceholders } from './glossary.js';
 import { createGoogleProvider } from './google.js';
 import { createLibreTranslateProvider } from './libretranslate.js';
 import { createOpenAiProvider } from './openai.js';
@@ -46,9 +46,76 @@ describe('glossary placeholders', () => {
       seen.push(text);
       return text;
     };
-    await translateWithPlaceholders({ ...request, text: 'OAK AVENUE is open; Oak Avenues are not.' }, run);
+    await translateWithPlaceholders({ ...request, text: 'OAK AVENUE is open; oak avenues are not.' }, run);
     await translateWithPlaceholders({ ...request, text: 'No names here.' }, run);
-    expect(seen).toEqual(['ZXQ1 is open; Oak Avenues are not.', 'No names here.']);
+    expect(seen).toEqual(['ZXQ1 is open; oak avenues are not.', 'No names here.']);
+  });
+
+  it('holds protected spans in the same numbering, and puts each back exactly as written', async () => {
+    const sent: string[] = [];
+    const out = await translateWithPlaceholders(
+      { ...request, text: 'Lincoln High School is closed; use Oak Avenue or Elm Street until 5:30 PM.' },
+      async (text) => {
+        sent.push(text);
+        return `[es] ${text}`;
+      },
+    );
+    // The glossary's terms in the text first (longest first), then the spans in order.
+    expect(sent).toEqual(['ZXQ1 is closed; use ZXQ2 or ZXQ3 until ZXQ4.']);
+    expect(out).toBe(
+      '[es] Escuela Secundaria Lincoln is closed; use Oak Avenue or Elm Street until 5:30 PM.',
+    );
+  });
+
+  it('cuts a protected span around a glossary term it overlaps', () => {
+    const held = holdText(
+      {
+        text: 'Tornado Warning for Coal County, OK until 11:45 PM.',
+        from: 'en',
+        to: 'es',
+        glossary: [{ term: 'Coal County', target: 'Condado de Coal' }],
+      },
+      { glossary: true },
+    );
+    expect(held.text).toBe('Tornado Warning for ZXQ1, ZXQ2 until ZXQ3.');
+    expect(held.slots.map((slot) => [slot.code, slot.replacement])).toEqual([
+      ['ZXQ1', 'Condado de Coal'],
+      ['ZXQ2', 'OK'],
+      ['ZXQ3', '11:45 PM'],
+    ]);
+  });
+
+  it("keeps the request's own words (the station's name) in placeholders too", async () => {
+    const sent: string[] = [];
+    await translateWithPlaceholders(
+      { text: 'radio norte says: stay inside.', from: 'en', to: 'es', keep: ['Radio Norte'] },
+      async (text) => {
+        sent.push(text);
+        return text;
+      },
+    );
+    expect(sent).toEqual(['ZXQ1 says: stay inside.']);
+  });
+
+  it('when a span is lost: the text as written if it keeps every span, else piece by piece', async () => {
+    const text = 'Tornado Warning for Coal County, OK until 11:45 PM. Avoid Oak Street.';
+    // The plain text keeps them: used as it is (as the glossary always did).
+    const first: string[] = [];
+    const plain = await translateWithPlaceholders({ text, from: 'en', to: 'es' }, async (sent) => {
+      first.push(sent);
+      return sent.includes('ZXQ') ? 'Aviso de tornado.' : `[es] ${sent}`;
+    });
+    expect(first).toEqual(['Tornado Warning for ZXQ1 until ZXQ2. Avoid ZXQ3.', text]);
+    expect(plain).toBe(`[es] ${text}`);
+    // It does not: the pieces between the spans are translated, the spans never sent.
+    const pieces: string[] = [];
+    const out = await translateWithPlaceholders({ text, from: 'en', to: 'es' }, async (sent) => {
+      pieces.push(sent);
+      if (sent.includes('ZXQ')) return 'Aviso de tornado.';
+      return sent.replace('Oak Street', 'Calle de Roble').replace('OK', 'VALE').toUpperCase();
+    });
+    expect(pieces.slice(2)).toEqual(['Tornado Warning for', 'until', '. Avoid']);
+    expect(out).toBe('TORNADO WARNING FOR Coal County, OK UNTIL 11:45 PM. AVOID Oak Street.');
   });
 
   it('translates without the glossary rather than send a lost placeholder', async () => {
@@ -140,19 +207,28 @@ describe('Apertium keeps the terms through placeholders, also through Spanish', 
       expect(translated).toContain('Oak Avenue');
       expect(translated).not.toMatch(/roble|carvalho/i);
     }
-    // Without the glossary Apertium translates the name.
-    expect(await apertium.translate({ text: 'Please use Oak Avenue.', from: 'en', to: 'es' })).toMatch(
-      /Roble/i,
+    // Without the glossary the street is kept all the same: a protected span (protect.ts).
+    expect(await apertium.translate({ text: 'Please use Oak Avenue.', from: 'en', to: 'es' })).toContain(
+      'Oak Avenue',
     );
+    // The glossary's words win over the span: "Lincoln High School" is written as the station says.
+    const school = await apertium.translate({
+      text: 'Lincoln High School is closed.',
+      from: 'en',
+      to: 'es',
+      glossary: GLOSSARY,
+    });
+    expect(school).toContain('Escuela Secundaria Lincoln');
   });
 
   it.skipIf(noApertium)('names the words of the original it did not know, without its marks', async () => {
     const notes = { unknownWords: [] as string[] };
-    const text = 'The Zorblax school is closed.';
+    // In lower case: a capitalised word in mid-sentence is a name, held out of Apertium's way.
+    const text = 'The zorblax school is closed.';
     const spanish = await apertium.translate({ text, from: 'en', to: 'pt', notes });
     expect(spanish).not.toContain('*');
-    expect(spanish).toContain('Zorblax');
-    expect(notes.unknownWords).toContain('Zorblax');
+    expect(spanish).toContain('zorblax');
+    expect(notes.unknownWords).toContain('zorblax');
     expect(notes.unknownWords.every((word) => text.includes(word))).toBe(true);
   });
 });
@@ -162,6 +238,13 @@ describe('readMarks', () => {
     expect(readMarks('el *Zorblax la escuela, **Frobnitz y #dijo @algo')).toEqual({
       text: 'el Zorblax la escuela, Frobnitz y dijo algo',
       unknown: ['Zorblax', 'Frobnitz'],
+    });
+  });
+
+  it('takes off marks glued to a digit or inside a word too', () => {
+    expect(readMarks('hasta 11:18*PM, 11:*18PM y 12:15#am@x')).toEqual({
+      text: 'hasta 11:18PM, 11:18PM y 12:15amx',
+      unknown: ['PM', '18PM'],
     });
   });
 });

@@ -5,6 +5,7 @@ import {
   checkSetting,
   httpFailure,
   malformed,
+  requireText,
   sendRequest,
   type THttpEngine,
   type THttpReply,
@@ -59,6 +60,9 @@ export function createGoogleProvider(config: TGoogleConfig, options: TEngineOpti
           'google',
         );
       }
+      // Glossary terms and protected spans (names, times, numbers) in placeholders: requests go as
+      // format 'text', so <span translate="no"> (which needs format 'html' and escaping the whole
+      // text) would change how every message is sent; codes like ZXQ1 pass through as written.
       return translateWithPlaceholders(request, (text) => translateText(text, from, to));
     },
   };
@@ -75,7 +79,7 @@ export function createGoogleProvider(config: TGoogleConfig, options: TEngineOpti
       ?.data;
     const translated = data?.translations?.[0]?.translatedText;
     if (typeof translated !== 'string') throw malformed(engine);
-    return translated;
+    return requireText(engine, from, to, text, translated);
   }
 }
 

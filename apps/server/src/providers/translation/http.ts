@@ -1,6 +1,6 @@
 // What the HTTP engines share: one request with a deadline, the answer read as JSON when it is
 // JSON, and failures put into words an operator understands (never with the API key in them).
-import { LANGUAGE_CODES, type TEngineTestProblem } from '@message-station/shared';
+import { LANGUAGE_CODES, languageName, type TEngineTestProblem } from '@message-station/shared';
 import { requestIdHeaders } from '../../platform/request-context.js';
 import {
   type TEngineOptions,
@@ -136,6 +136,28 @@ export function malformed(engine: THttpEngine): TranslationError {
     new TranslationError(
       'transient',
       `${engine.label} answered without a translation in it`,
+      engine.provider,
+    ),
+    'bad_answer',
+  );
+}
+
+/**
+ * The engine's answer, refused when it is empty (or only spaces) for a text with something in it:
+ * an empty translation must never be stored as one. Asking the same engine again will not help.
+ */
+export function requireText(
+  engine: THttpEngine,
+  from: TLanguageCode,
+  to: TLanguageCode,
+  sent: string,
+  answer: string,
+): string {
+  if (/\S/.test(answer) || !/\S/.test(sent)) return answer;
+  throw withProblem(
+    new TranslationError(
+      'permanent',
+      `${engine.label} returned no text for ${languageName(from)} → ${languageName(to)}`,
       engine.provider,
     ),
     'bad_answer',

@@ -2,7 +2,7 @@
 // it covers from GET /languages, so a pair it lacks is never sent to it.
 import type { TTranslationConfig } from '../../config.js';
 import { translateWithPlaceholders } from './glossary.js';
-import { httpFailure, malformed, sendRequest, type THttpEngine, trimBaseUrl } from './http.js';
+import { httpFailure, malformed, requireText, sendRequest, type THttpEngine, trimBaseUrl } from './http.js';
 import {
   type TEngineOptions,
   type TLanguageCode,
@@ -90,7 +90,10 @@ export function createLibreTranslateProvider(
           'libretranslate',
         );
       }
-      return translateWithPlaceholders(request, (text) => translateText(text, codes));
+      // Glossary terms and protected spans (names, times, numbers) held in placeholders.
+      return translateWithPlaceholders(request, async (text) =>
+        requireText(engine, from, to, text, await translateText(text, codes)),
+      );
     },
   };
 

@@ -1,3 +1,5 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig, type TTranslationConfig } from '../../config.js';
 import {
@@ -41,7 +43,14 @@ describe('LibreTranslate', async () => {
     const post = fake.requests.find((r) => r.method === 'POST');
     expect(post?.path).toBe('/translate');
     expect(post?.headers['content-type']).toBe('application/json');
-    expect(post?.json).toEqual({ q: text, source: 'en', target: 'es', format: 'text', api_key: 'libre-key' });
+    // The time and the phone number travel as placeholders, put back as written.
+    expect(post?.json).toEqual({
+      q: 'Road closed at ZXQ1. Call ZXQ2.',
+      source: 'en',
+      target: 'es',
+      format: 'text',
+      api_key: 'libre-key',
+    });
   });
 
   it('learns the pairs from GET /languages, once, and maps zh to zh-Hans', async () => {
@@ -243,8 +252,12 @@ describe('OpenAI-compatible chat endpoint', async () => {
     for (const kept of ['numbers', 'times', 'dates', 'URLs', 'phone numbers', 'names', 'placeholders']) {
       expect(system?.content).toContain(kept);
     }
-    // The text travels untouched, placeholders included, and never inside the instructions.
-    expect(system?.content).not.toContain('Jane Doe');
+    // The text travels untouched, placeholders included, in the user's message. The instructions
+    // name only the spans to keep, quoted as data: never the message itself.
+    expect(system?.content).toContain(
+      '"Jane Doe", "12 Main St", "7:30 PM", "03/14", "https://x.org", "555-0100".',
+    );
+    expect(system?.content).not.toContain('shelter at');
   });
 
   it('sends no Authorization header to a keyless local server, and drops a <think> block', async () => {
@@ -493,5 +506,234 @@ describe('translation configuration', () => {
     expect(missingEngineHint(offline, 'es', 'it')).toBe(
       'install the Debian package apertium-spa-ita, or set DEEPL_API_KEY or another provider',
     );
+  });
+});
+
+/**
+ * A vendor that answers as the test says (the shared fakes always echo the text): to show what
+ * an engine does with an answer that lost a name, or with an empty one.
+ */
+async function startScripted(answer: (path: string, body: Record<string, unknown>) => unknown) {
+  const requests: { path: string; json: Record<string, unknown> }[] = [];
+  const server = http.createServer((req, res) => {
+    let raw = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      raw += chunk;
+    });
+    req.on('end', () => {
+      const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname;
+      const json = (raw ? JSON.parse(raw) : {}) as Record<string, unknown>;
+      requests.push({ path, json });
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify(answer(path, json)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    requests,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+const EMERGENCY = 'Tornado Warning for Coal County, OK until 11:45 PM. Avoid Oak Street.';
+const KEPT = ['Coal County, OK', '11:45 PM', 'Oak Street'];
+/** What an engine does to names when nothing holds them. */
+const renaming = (text: string) =>
+  text.replace('Coal County, OK', 'Condado de Carbón, VALE').replace('Oak Street', 'Calle de Roble');
+
+describe('names, places, times and numbers on each engine', () => {
+  it('DeepL gets them in <keep> tags it is told to ignore, the rest escaped as XML', async () => {
+    const fake = await startFakeDeepL({ apiKey: 'k' });
+    try {
+      const deepl = createDeepLProvider({ apiKey: 'k', apiUrl: fake.url }, TIMEOUT);
+      const text = `${EMERGENCY} Stay <inside> & listen.`;
+      expect(await deepl.translate({ text, from: 'en', to: 'es' })).toBe(`[ES] ${text}`);
+      expect(fake.requests[0]?.json).toEqual({
+        text: [
+          'Tornado Warning for <keep>Coal County, OK</keep> until <keep>11:45 PM</keep>. Avoid <keep>Oak Street</keep>. Stay &lt;inside&gt; &amp; listen.',
+        ],
+        source_lang: 'EN',
+        target_lang: 'ES',
+        preserve_formatting: true,
+        tag_handling: 'xml',
+        ignore_tags: ['keep'],
+      });
+      // A text with nothing to keep goes as before: plain text.
+      await deepl.translate({ text: 'Stay inside.', from: 'en', to: 'es' });
+      expect(fake.requests[1]?.json).not.toHaveProperty('tag_handling');
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('DeepL losing a tag: the text is translated piece by piece around the spans', async () => {
+    const fake = await startScripted((_path, body) => {
+      const [text] = body.text as string[];
+      // With tags the "engine" drops them and renames; the pieces it gets have no names in them.
+      const out = body.tag_handling ? renaming(String(text).replace(/<\/?keep>/g, '')) : `[ES] ${text}`;
+      return { translations: [{ detected_source_language: 'EN', text: out }] };
+    });
+    try {
+      const deepl = createDeepLProvider({ apiKey: 'k', apiUrl: fake.url }, TIMEOUT);
+      const out = await deepl.translate({ text: EMERGENCY, from: 'en', to: 'es' });
+      for (const kept of KEPT) expect(out).toContain(kept);
+      expect(out).toBe(
+        '[ES] Tornado Warning for Coal County, OK [ES] until 11:45 PM[ES] . Avoid Oak Street.',
+      );
+      const pieces = fake.requests.slice(1).map((r) => (r.json.text as string[])[0]);
+      expect(pieces).toEqual(['Tornado Warning for', 'until', '. Avoid']);
+      expect(fake.requests.slice(1).every((r) => r.json.tag_handling === undefined)).toBe(true);
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('Google gets them as placeholders (format text); a lost one means the plain text, then pieces', async () => {
+    const fake = await startFakeGoogleTranslate({ apiKey: 'g' });
+    const lossy = await startScripted((_path, body) => {
+      const q = String(body.q);
+      // Placeholders dropped; the plain text renamed: neither can be used.
+      const out = q.includes('ZXQ') ? 'Aviso de tornado.' : q.includes('Oak') ? renaming(q) : `[es] ${q}`;
+      return { data: { translations: [{ translatedText: out }] } };
+    });
+    try {
+      const google = createGoogleProvider({ apiKey: 'g', apiUrl: fake.url }, TIMEOUT);
+      expect(await google.translate({ text: EMERGENCY, from: 'en', to: 'es' })).toBe(`[es] ${EMERGENCY}`);
+      expect(fake.requests[0]?.json).toEqual({
+        q: 'Tornado Warning for ZXQ1 until ZXQ2. Avoid ZXQ3.',
+        source: 'en',
+        target: 'es',
+        format: 'text',
+      });
+      const out = await createGoogleProvider({ apiKey: 'g', apiUrl: lossy.url }, TIMEOUT).translate({
+        text: EMERGENCY,
+        from: 'en',
+        to: 'es',
+      });
+      for (const kept of KEPT) expect(out).toContain(kept);
+      expect(lossy.requests.map((r) => r.json.q)).toEqual([
+        'Tornado Warning for ZXQ1 until ZXQ2. Avoid ZXQ3.',
+        EMERGENCY,
+        'Tornado Warning for',
+        'until',
+        '. Avoid',
+      ]);
+    } finally {
+      await fake.close();
+      await lossy.close();
+    }
+  });
+
+  it('LibreTranslate gets them as placeholders, found again whatever case the engine writes', async () => {
+    const lower = await startScripted((path, body) =>
+      path === '/languages'
+        ? [
+            { code: 'en', targets: ['es'] },
+            { code: 'es', targets: ['en'] },
+          ]
+        : { translatedText: `[es] ${String(body.q).toLowerCase()}` },
+    );
+    try {
+      const libre = createLibreTranslateProvider({ url: lower.url }, TIMEOUT);
+      expect(await libre.translate({ text: EMERGENCY, from: 'en', to: 'es' })).toBe(
+        '[es] tornado warning for Coal County, OK until 11:45 PM. avoid Oak Street.',
+      );
+    } finally {
+      await lower.close();
+    }
+  });
+
+  it('the LLM is told the exact spans; one lost is asked again with placeholders', async () => {
+    const fake = await startFakeOpenAi({
+      answer: (messages) => {
+        const user = messages.filter((m) => m.role === 'user').pop()?.content ?? '';
+        return user.includes('ZXQ') ? `Aviso: ${user}` : renaming(user);
+      },
+    });
+    try {
+      const model = createOpenAiProvider({ baseUrl: `${fake.url}/v1`, model: 'm' }, TIMEOUT);
+      const out = await model.translate({ text: EMERGENCY, from: 'en', to: 'es' });
+      expect(out).toBe(`Aviso: ${EMERGENCY}`);
+      const [first, second] = fake.requests.map(
+        (r) => (r.json as { messages: { role: string; content: string }[] }).messages,
+      );
+      expect(first?.[0]?.content).toContain('"Coal County, OK", "11:45 PM", "Oak Street".');
+      expect(first?.[1]?.content).toBe(EMERGENCY);
+      expect(second?.[0]?.content).toContain('codes such as ZXQ1');
+      expect(second?.[1]?.content).toBe('Tornado Warning for ZXQ1 until ZXQ2. Avoid ZXQ3.');
+    } finally {
+      await fake.close();
+    }
+  });
+
+  it('the LLM losing them twice is a permanent failure that names them, so the chain goes on', async () => {
+    const fake = await startFakeOpenAi({
+      answer: (messages) => {
+        const user = messages.filter((m) => m.role === 'user').pop()?.content ?? '';
+        return user.includes('ZXQ') ? 'Aviso de tornado. Evite la calle.' : renaming(user);
+      },
+    });
+    try {
+      const model = createOpenAiProvider({ baseUrl: `${fake.url}/v1`, model: 'm' }, TIMEOUT);
+      const error = await failure(model.translate({ text: EMERGENCY, from: 'en', to: 'es' }));
+      expect(error.kind).toBe('permanent');
+      expect(error.problem).toBe('bad_answer');
+      expect(error.message).toBe(
+        'The model server (m) did not keep names, times or numbers as written ("Coal County, OK", "Oak Street"), also when asked twice',
+      );
+      const offline = {
+        name: 'offline',
+        supports: () => true,
+        translate: async () => 'Aviso de tornado para Coal County, OK hasta 11:45 PM. Evite Oak Street.',
+      };
+      const chain = createTranslationChain([model, offline], {});
+      expect(await chain.translate({ text: EMERGENCY, from: 'en', to: 'es' })).toContain('Oak Street');
+    } finally {
+      await fake.close();
+    }
+  });
+});
+
+describe('an empty answer for a text is never a translation', () => {
+  it.each([
+    [
+      'DeepL',
+      (url: string) => createDeepLProvider({ apiKey: 'k', apiUrl: url }, TIMEOUT),
+      { translations: [{ text: '' }] },
+    ],
+    [
+      'Google Translate',
+      (url: string) => createGoogleProvider({ apiKey: 'g', apiUrl: url }, TIMEOUT),
+      { data: { translations: [{ translatedText: '  ' }] } },
+    ],
+    [
+      'LibreTranslate',
+      (url: string) => createLibreTranslateProvider({ url }, TIMEOUT),
+      { translatedText: '\n' },
+    ],
+    [
+      'The model server (m)',
+      (url: string) => createOpenAiProvider({ baseUrl: `${url}/v1`, model: 'm' }, TIMEOUT),
+      { choices: [{ message: { content: '<think>Short.</think>\n' }, finish_reason: 'stop' }] },
+    ],
+  ] as const)('%s', async (label, make, body) => {
+    const fake = await startScripted((path) =>
+      path === '/languages' ? [{ code: 'en', targets: ['it'] }, { code: 'it' }] : body,
+    );
+    try {
+      const error = await failure(make(fake.url).translate({ text: 'Road closed.', from: 'en', to: 'it' }));
+      expect(error.kind).toBe('permanent');
+      expect(error.problem).toBe('bad_answer');
+      expect(error.message).toBe(`${label} returned no text for English → Italian`);
+    } finally {
+      await fake.close();
+    }
   });
 });

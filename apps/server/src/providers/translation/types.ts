@@ -18,11 +18,20 @@ export type TTranslationRequest = {
   to: TLanguageCode;
   /** The station's glossary for `to` (issue 19); every engine applies it in its own way. */
   glossary?: readonly TGlossaryEntry[];
+  /**
+   * Words every engine keeps exactly as written wherever they occur (ignoring case), such as the
+   * station's display name; names, places, times and numbers are found on their own (protect.ts).
+   */
+  keep?: readonly string[];
   /** Filled by engines that can tell: words of the original they did not know (Apertium). */
   notes?: TTranslationNotes;
 };
 
-export type TTranslationNotes = { unknownWords: string[] };
+export type TTranslationNotes = {
+  unknownWords: string[];
+  /** Set by a chain: the engine of the chain that wrote the text (its trust is the station's). */
+  engine?: TTranslationProvider;
+};
 
 /**
  * transient: busy, throttled, down or too slow; the same request may work later.

@@ -1,0 +1,2 @@
+ALTER TABLE "stations" ALTER COLUMN "review_required_types" SET DEFAULT '{emergency}'::text[];--> statement-breakpoint
+ALTER TABLE "station_translation_engines" ADD COLUMN "trusted" boolean DEFAULT false NOT NULL;
