@@ -46,7 +46,8 @@ import {
  * yet), and the station a test checkout pays for (DEV_TOOLS only, never in production; Stripe's
  * Payment Link carries it the same way).
  */
-const UNSCOPED_IDS = new Set(['registration_id', 'client_reference_id']);
+// phrase_id names an entry of the phrasebook every station shares (decision 0050).
+const UNSCOPED_IDS = new Set(['registration_id', 'client_reference_id', 'phrase_id']);
 const ID_NAME = /(^|_)id$/;
 
 function propertyNames(schema: TJsonSchema | null): string[] {

@@ -11,7 +11,10 @@ export async function createMessage(
     original: string;
     type?: TMessageTypeKey;
     translations?: Record<string, string>;
-    /** Who vouches for the translations (decision 0050): an engine nobody marked trusted by default. */
+    /**
+     * Who vouches for the translations (decision 0050): reviewed by staff unless a test says
+     * `machine` (new stations hold unreviewed emergencies for review).
+     */
     review?: 'machine' | 'reviewed' | 'corrected';
     /** The engine recorded, e.g. `phrasebook` or `station:deepl`. */
     provider?: string;
@@ -31,7 +34,7 @@ export async function createMessage(
       languageCode,
       translatedText: text,
       status: 'completed',
-      review: options.review ?? 'machine',
+      review: options.review ?? 'reviewed',
       provider: options.provider ?? null,
     });
   }

@@ -46,6 +46,7 @@ describe('an emergency with an engine translation nobody vouches for', () => {
       original: ORIGINAL,
       translations: { es: SPANISH },
       provider: 'operator:apertium',
+      review: 'machine',
     });
     const preview: TSendPreview = (
       await t.admin.get(`/admin/api/messages/${message.id}/send-sms/preview`)
@@ -83,6 +84,7 @@ describe('an emergency with an engine translation nobody vouches for', () => {
       original: ORIGINAL,
       translations: { es: SPANISH },
       provider: 'operator:apertium',
+      review: 'machine',
     });
     const preview: TSendPreview = (await t.api.get(`/api/v1/messages/${message.id}/send-sms/preview`)).json();
     expect(preview).toMatchObject({
@@ -135,6 +137,7 @@ describe('an emergency with an engine translation nobody vouches for', () => {
       original: ORIGINAL,
       translations: { es: SPANISH, ko: '토네이도 경보: Coal County, OK. 지금 대피하십시오.' },
       provider: 'station:deepl',
+      review: 'machine',
     });
     const sent = await t.api.post(
       `/api/v1/messages/${trusted.id}/send-sms`,
@@ -167,6 +170,7 @@ describe('an emergency with an engine translation nobody vouches for', () => {
       original: ORIGINAL,
       translations: { es: SPANISH },
       provider: 'station:deepl',
+      review: 'machine',
     });
     const preview: TSendPreview = (await t.api.get(`/api/v1/messages/${message.id}/send-sms/preview`)).json();
     expect(preview.languages.find((l) => l.language === 'es')).toMatchObject({

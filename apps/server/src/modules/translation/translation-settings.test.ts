@@ -63,8 +63,13 @@ describe('Settings → Translation', async () => {
     return response;
   };
   const URL = '/admin/api/settings/translation';
-  const coverageOf = (body: { coverage: { languages: { language: string }[] } }) =>
-    Object.fromEntries(body.coverage.languages.map(({ language, ...who }) => [language, who]));
+  // Who covers each language; its trust and status are the trust tests' (decision 0050).
+  const coverageOf = (body: {
+    coverage: { languages: { language: string; engine: string | null; source: string | null }[] };
+  }) =>
+    Object.fromEntries(
+      body.coverage.languages.map(({ language, engine, source }) => [language, { engine, source }]),
+    );
 
   const createMessage = async (client: TestClient, targets: string[]) => {
     const created = await call(client, 'POST', '/admin/api/messages', {
@@ -99,6 +104,17 @@ describe('Settings → Translation', async () => {
       de: { engine: null, source: null },
       ko: { engine: null, source: null },
     });
+    // An engine nobody marked trusted needs review before an unattended send; none needs setup.
+    expect(
+      Object.fromEntries(
+        response
+          .json()
+          .coverage.languages.map((l: { language: string; status: string; trusted: boolean }) => [
+            l.language,
+            [l.status, l.trusted],
+          ]),
+      ),
+    ).toEqual({ es: ['review', false], de: ['needs_setup', false], ko: ['needs_setup', false] });
   });
 
   it('covers every language for a station of one language, as its create form offers them all', async () => {
@@ -111,8 +127,8 @@ describe('Settings → Translation', async () => {
       from: 'en',
       languages: ['es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ko'].map((language) =>
         language === 'es'
-          ? { language, engine: 'offline', source: 'operator' }
-          : { language, engine: null, source: null },
+          ? { language, engine: 'offline', source: 'operator', trusted: false, status: 'review' }
+          : { language, engine: null, source: null, trusted: false, status: 'needs_setup' },
       ),
     });
   });
@@ -157,8 +173,15 @@ describe('Settings → Translation', async () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json().engines).toEqual([
-      { engine: 'deepl', base_url: null, model: null, key_set: true, key_hint: '9f3c' },
-      { engine: 'libretranslate', base_url: libre.url, model: null, key_set: false, key_hint: null },
+      { engine: 'deepl', base_url: null, model: null, key_set: true, key_hint: '9f3c', trusted: false },
+      {
+        engine: 'libretranslate',
+        base_url: libre.url,
+        model: null,
+        key_set: false,
+        key_hint: null,
+        trusted: false,
+      },
     ]);
     // The station's engines come first: DeepL covers every language, Spanish included.
     expect(coverageOf(response.json())).toEqual({
