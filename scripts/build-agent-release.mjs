@@ -3,8 +3,10 @@
 // - `Message Station-<version>-<platform>.zip` for windows-x64, macos-x64 and linux-x64: a single
 //   executable that needs no Node.js (scripts/lib/agent-executables.mjs), with a README for that
 //   system and its Spanish LEAME.txt. Built on Linux x64 only; `--no-executables` leaves them out.
+//   The Linux one carries the Japanese dictionary its espeak-ng reads kanji with as SEA assets
+//   (decision 0049, "Japanese read offline"); macOS and Windows speak with their own voices, which read kanji.
 // - `Message Station-<version>.zip`: one bundled script and start scripts, for any system with
-//   Node.js 20.
+//   Node.js 20, with the dictionary's files in kuromoji-dict/ beside the script.
 // - notes.md (the version's CHANGELOG section), notes.es.md (its CHANGELOG.es.md section) and
 //   release.json (date, and each archive's size and SHA-256).
 // Same sources and CHANGELOG date give the same archives, byte for byte; an executable archive
@@ -25,6 +27,19 @@ import { spanishExecutableReadmes } from './lib/agent-readmes-es.mjs';
 const root = fileURLToPath(new URL('..', import.meta.url));
 const agentDir = path.join(root, 'apps', 'agent');
 const BUNDLE = 'message-station-agent.mjs';
+/** kuromoji's IPADIC (gzipped, as the package ships it): beside the script, or the Linux executable's assets. */
+const DICTIONARY_FOLDER = 'kuromoji-dict';
+const dictionaryDir = path.join(root, 'node_modules', 'kuromoji', 'dict');
+const dictionary = await Promise.all(
+  (await fs.readdir(dictionaryDir))
+    .filter((name) => name.endsWith('.dat.gz'))
+    .sort()
+    .map(async (name) => ({
+      name,
+      path: path.join(dictionaryDir, name),
+      data: await fs.readFile(path.join(dictionaryDir, name)),
+    })),
+);
 
 const { version } = JSON.parse(await fs.readFile(path.join(agentDir, 'package.json'), 'utf8'));
 const { date, notes } = changelogSection(
@@ -295,11 +310,21 @@ Keep it running while the station uses this computer.
 ${FIRST_START}`,
 };
 
+/** The bundled packages and their license files (kuromoji's NOTICE.md carries IPADIC's terms). */
+const BUNDLED = [
+  ['ws', ['LICENSE']],
+  ['zod', ['LICENSE']],
+  ['kuromoji', ['LICENSE-2.0.txt', 'NOTICE.md']],
+  ['doublearray', ['LICENSE.txt']],
+];
+
 async function licenses(nodeLicense) {
   const parts = [];
-  for (const name of ['ws', 'zod']) {
-    const text = await fs.readFile(path.join(root, 'node_modules', name, 'LICENSE'), 'utf8');
-    parts.push(`${name}\n${'-'.repeat(name.length)}\n${text.trim()}\n`);
+  for (const [name, files] of BUNDLED) {
+    const texts = [];
+    for (const file of files)
+      texts.push((await fs.readFile(path.join(root, 'node_modules', name, file), 'utf8')).trim());
+    parts.push(`${name}\n${'-'.repeat(name.length)}\n${texts.join('\n\n')}\n`);
   }
   if (nodeLicense)
     parts.push(
@@ -334,6 +359,14 @@ const zip = zipSync({
   [`${folder}/Start Message Station.cmd`]: file(strToU8(WINDOWS_START), 0o644),
   [`${folder}/README.txt`]: file(strToU8(README), 0o644),
   [`${folder}/THIRD-PARTY-LICENSES.txt`]: file(strToU8(await licenses()), 0o644),
+  [`${folder}/${DICTIONARY_FOLDER}/`]: folderEntry,
+  // Already gzipped: stored, not compressed again.
+  ...Object.fromEntries(
+    dictionary.map(({ name, data }) => [
+      `${folder}/${DICTIONARY_FOLDER}/${name}`,
+      file(new Uint8Array(data), 0o644, 0),
+    ]),
+  ),
 });
 const zipPath = path.join(outDir, releaseZipName(version));
 await fs.writeFile(zipPath, zip);
@@ -376,18 +409,20 @@ async function buildExecutables() {
       (source) => fs.readFile(source),
     ),
   );
-  let blob;
+  const blobs = {};
   const built = [];
   for (const platform of Object.keys(EXECUTABLES)) {
     const forSystem = (text) => (platform === 'windows-x64' ? crlf(text) : text);
     const readme = forSystem(EXECUTABLE_READMES[platform]);
     const readmeEs = forSystem(READMES_ES[platform]);
     const licenseText = forSystem(thirdParty);
+    const withDictionary = platform === 'linux-x64';
     const key = digest(
       Buffer.concat([
         Buffer.from(`${NODE_VERSION}\0${platform}\0${readme}\0${readmeEs}\0${licenseText}\0`),
         script,
         ...recipe,
+        ...(withDictionary ? dictionary.map(({ data }) => data) : []),
       ]),
     );
     const target = path.join(outDir, executableZipName(platform));
@@ -396,7 +431,12 @@ async function buildExecutables() {
       built.push({ platform, archive: existing, kept: true });
       continue;
     }
-    blob ??= await seaBlob(linux.binary, script);
+    const assets = withDictionary
+      ? Object.fromEntries(dictionary.map(({ name, path: file }) => [`${DICTIONARY_FOLDER}/${name}`, file]))
+      : {};
+    const blobKind = withDictionary ? 'dictionary' : 'plain';
+    blobs[blobKind] ??= await seaBlob(linux.binary, script, assets);
+    const blob = blobs[blobKind];
     const node = await nodeBinary(platform, cacheDir);
     const work = await fs.mkdtemp(path.join(os.tmpdir(), 'message-station-executable-'));
     try {

@@ -173,9 +173,10 @@ export function stripPeSignature(input) {
 /**
  * The SEA preparation blob of a CommonJS script, made by the Linux Node binary of NODE_VERSION
  * (blobs are tied to the Node version). No snapshot and no code cache: both are specific to
- * the platform that makes them, and this blob goes into all three.
+ * the platform that makes them, and the same script goes into all three. `assets` (key → file)
+ * are carried in the blob for `node:sea`'s getAsset (Node 20.12+): the Japanese dictionary.
  */
-export async function seaBlob(linuxNode, script) {
+export async function seaBlob(linuxNode, script, assets = {}) {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'message-station-sea-'));
   try {
     await fs.writeFile(path.join(dir, 'agent.cjs'), script);
@@ -185,6 +186,7 @@ export async function seaBlob(linuxNode, script) {
       disableExperimentalSEAWarning: true,
       useSnapshot: false,
       useCodeCache: false,
+      ...(Object.keys(assets).length ? { assets } : {}),
     };
     await fs.writeFile(path.join(dir, 'sea-config.json'), JSON.stringify(config));
     await run(linuxNode, ['--experimental-sea-config', 'sea-config.json'], { cwd: dir });

@@ -10,9 +10,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../test-support/binaries.js';
 import { commandPlayer } from './audio/player.js';
 import { espeakEngine } from './speech/espeak.js';
-import { realSystem } from './system.js';
+import { realSystem, type TSystem } from './system.js';
 import { startTestAgent, waitForStatus } from './test/agent-harness.js';
 import { fakeMessage, startFakeServer, type TFakeServer } from './test/fake-server.js';
+import { espeakAlone, JAPANESE_ALERT, LETTER_NAMES, sounds } from './test/first-hello.js';
 
 const run = promisify(execFile);
 // Real speech from espeak-ng, checked with sox (lame only when installed).
@@ -44,6 +45,23 @@ const shortMessage = (id: string): TAgentMessage =>
 async function soxSeconds(file: string): Promise<number> {
   const { stdout } = await run('sox', ['--i', '-D', file]);
   return Number(stdout.trim());
+}
+
+/**
+ * The real system, but espeak-ng renders with -x too: `spoken` gets the phonemes of exactly what
+ * each render said.
+ */
+function recordingSystem(spoken: string[]): TSystem {
+  const system = realSystem();
+  return {
+    ...system,
+    run: async (command, args, options) => {
+      if (!args.includes('-w')) return system.run(command, args, options);
+      const result = await system.run(command, ['-x', ...args], options);
+      spoken.push(result.stdout);
+      return result;
+    },
+  };
 }
 
 async function soxRms(file: string): Promise<number> {
@@ -141,6 +159,32 @@ describe.skipIf(noTools)('play and stop', () => {
     });
   });
 
+  it('refuses what espeak-ng would read as "Chinese letter", per language, and speaks the rest', async () => {
+    // No Japanese dictionary: kanji cannot be read. Korean hanja never can.
+    const espeak = espeakEngine(realSystem(), 'espeak-ng', null);
+    const { agent } = await connectedAgent({ engine: espeak });
+    const playId = server.command({
+      type: 'play',
+      message: fakeMessage({
+        id: 'msg-hanja',
+        parts: [
+          { language: 'ja', text: '東京は雨です。' },
+          { language: 'ko', text: '漢字 한국어' },
+          { language: 'en', text: 'Test.' },
+        ],
+      }),
+    });
+    const result = await server.result(playId);
+    expect(result.ok).toBe(true);
+    expect(result.error).toBe(
+      'Skipped Japanese: espeak-ng cannot read Japanese text with Chinese characters (東京雨) without the Japanese dictionary. ' +
+        'Skipped Korean: espeak-ng cannot read Korean text with Chinese characters (hanja: 漢字).',
+    );
+    await server.playback('msg-hanja', 'stopped');
+    const played = await waitForStatus(agent, (status) => status.playing === null, 'idle');
+    expect(played.actions.map((action) => action.text)).toContain('Played "Road closure" (English)');
+  });
+
   it('falls back to the silent output when the audio device fails, and tells the server', async () => {
     const broken = commandPlayer(realSystem(), 'Broken Speakers', 'false', () => []);
     const { agent } = await connectedAgent({ findPlayer: async () => broken });
@@ -209,6 +253,54 @@ describe.skipIf(noTools)('export', () => {
     const wav = path.join(home, 'exports', result.files?.[0] ?? '');
     expect(await soxSeconds(wav)).toBeGreaterThan(1);
     expect(await soxRms(wav)).toBeGreaterThan(0.01);
+  });
+
+  it('reads a Japanese alert with kanji as its kana, within 1.5× of the kana alone', async () => {
+    const spoken: string[] = [];
+    const { home } = await connectedAgent({ engine: espeakEngine(recordingSystem(spoken)) });
+    const message = fakeMessage({ id: 'msg-ja', parts: [{ language: 'ja', text: JAPANESE_ALERT.kanji }] });
+    const result = await server.result(server.command({ type: 'export', message }));
+    expect(result).toMatchObject({ ok: true });
+    expect(result.error).toBeUndefined();
+    const wav = path.join(home, 'exports', result.files?.[0] ?? '');
+    expect(result.files?.[0]).toMatch(/_ja\.wav$/);
+
+    expect(spoken).toHaveLength(1);
+    expect(spoken[0]).not.toMatch(LETTER_NAMES);
+    const kana = await espeakAlone('ja', JAPANESE_ALERT.kana, home);
+    expect(sounds(spoken[0] ?? '')).toBe(sounds(kana.phonemes));
+    const ratio = (await soxSeconds(wav)) / kana.seconds;
+    expect(ratio).toBeGreaterThan(1 / 1.5);
+    expect(ratio).toBeLessThan(1.5);
+    expect(await soxRms(wav)).toBeGreaterThan(0.01);
+  });
+
+  it('reads hours and times in Korean, Mandarin and Japanese as each language does', async () => {
+    const spoken: string[] = [];
+    const { home } = await connectedAgent({ engine: espeakEngine(recordingSystem(spoken)) });
+    const cases = [
+      { language: 'ko', voice: 'ko', text: '오후 9시에 대피하십시오', as: '오후 아홉 시에 대피하십시오' },
+      {
+        language: 'zh',
+        voice: 'cmn-latn-pinyin',
+        text: '请在21:30前离开。',
+        as: '请在二十一点三十分前离开。',
+      },
+      { language: 'ja', voice: 'ja', text: '午後9:30に避難', as: 'ごご くじさんじゅっぷんに ひなん' },
+    ];
+    const message = fakeMessage({
+      id: 'msg-times',
+      parts: cases.map(({ language, text }) => ({ language, text })),
+    });
+    const result = await server.result(server.command({ type: 'export', message }));
+    expect(result).toMatchObject({ ok: true });
+    expect(result.files?.filter((file) => file.endsWith('.wav'))).toHaveLength(3);
+    expect(spoken[0]).toMatch(/ah'op s'i/); // 아홉 시, not 구 시 ("gu si")
+    for (const [index, { voice, as }] of cases.entries()) {
+      const expected = (await run('espeak-ng', ['-q', '-x', '-v', voice, as])).stdout;
+      expect(sounds(spoken[index] ?? ''), as).toBe(sounds(expected));
+    }
+    expect(await fs.readdir(path.join(home, 'exports'))).toHaveLength(result.files?.length ?? 0);
   });
 
   it('answers a clear error when the export folder cannot be created', async () => {

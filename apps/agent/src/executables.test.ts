@@ -3,7 +3,8 @@
 // executable is its platform's kind (ELF x86-64, Mach-O x86-64 without the signature the
 // injection broke, PE32+ console program without its Authenticode table) with the agent
 // injected and Node's SEA fuse set; the Linux one runs with no Node.js on the PATH, connects to
-// a server and writes a start-at-login entry that runs itself; the Windows one runs under Wine.
+// a server, writes a start-at-login entry that runs itself and reads Japanese kanji with the
+// dictionary it carries (decision 0049, "Japanese read offline"); the Windows one runs under Wine.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
@@ -23,7 +24,16 @@ import {
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_API_KEY } from './test/fake-server.js';
-import { firstHello } from './test/first-hello.js';
+import {
+  espeakAlone,
+  exportJapanese,
+  firstHello,
+  JAPANESE_ALERT,
+  LETTER_NAMES,
+  recordingEspeak,
+  sounds,
+  soxSeconds,
+} from './test/first-hello.js';
 import { unixModes } from './test/zip-modes.js';
 
 const run = promisify(execFile);
@@ -102,6 +112,8 @@ describe('single executable archives', () => {
         'Node.js 20.20.2',
         'ws\n--',
         'zod\n---',
+        'kuromoji\n--------',
+        'mecab-ipadic-2.7.0-20070801',
         'Node.js is licensed for use as follows',
       ]) {
         expect(licenses).toContain(part);
@@ -293,6 +305,30 @@ describe('the Linux executable', () => {
       expect(stdout).toContain(entry);
       const text = await fs.readFile(entry, 'utf8');
       expect(text).toContain(`Exec=${executable()} --no-open\n`);
+    } finally {
+      await fs.rm(home, { recursive: true, force: true });
+    }
+  });
+
+  it('exports a Japanese alert with kanji read from the dictionary it carries, no Node.js on the PATH', async () => {
+    const home = await makeHome();
+    try {
+      // The PATH's espeak-ng also writes the phonemes of what it says.
+      await fs.rm(path.join(home, 'bin'), { recursive: true });
+      const espeak = await recordingEspeak(home);
+      const { result, wav } = await exportJapanese({
+        program: executable(),
+        cwd: home,
+        env: env(home),
+        exportDir: path.join(home, 'exports'),
+      });
+      expect(result).toMatchObject({ ok: true });
+      expect(result.error).toBeUndefined();
+      const spoken = await espeak.phonemes();
+      expect(spoken).not.toMatch(LETTER_NAMES);
+      const kana = await espeakAlone('ja', JAPANESE_ALERT.kana, home);
+      expect(sounds(spoken)).toBe(sounds(kana.phonemes));
+      expect((await soxSeconds(wav)) / kana.seconds).toBeLessThan(1.5);
     } finally {
       await fs.rm(home, { recursive: true, force: true });
     }

@@ -1,7 +1,8 @@
 // The release script's script bundle (the single executables it also builds are checked in
 // executables.test.ts, from `npm run build`): builds the zip into a temporary releases folder; the
-// zip holds the expected files with executable start scripts, release.json matches the zip, and
-// the unzipped bundle runs on its own (help, version, and a real connection to a fake server).
+// zip holds the expected files with executable start scripts and the Japanese dictionary,
+// release.json matches the zip, and the unzipped bundle runs on its own (help, version, a real
+// connection to a fake server, and a Japanese export whose kanji it reads with that dictionary).
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs/promises';
@@ -13,7 +14,16 @@ import { AGENT_VERSION, ZReleaseNotes } from '@message-station/shared';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_API_KEY } from './test/fake-server.js';
-import { firstHello } from './test/first-hello.js';
+import {
+  espeakAlone,
+  exportJapanese,
+  firstHello,
+  JAPANESE_ALERT,
+  LETTER_NAMES,
+  recordingEspeak,
+  sounds,
+  soxSeconds,
+} from './test/first-hello.js';
 import { unixModes } from './test/zip-modes.js';
 
 const run = promisify(execFile);
@@ -78,8 +88,12 @@ describe('agent release', () => {
     expect(scriptOutput).toContain(path.join(dir, `${folder}.zip`));
   });
 
-  it('holds the bundle, the start scripts (executable) and the README in one folder', () => {
+  it('holds the bundle, the start scripts (executable), the README and the Japanese dictionary in one folder', async () => {
     const names = Object.keys(unzipSync(new Uint8Array(zip))).sort();
+    const dictionary = (await fs.readdir(path.join(root, 'node_modules', 'kuromoji', 'dict'))).filter(
+      (name) => name.endsWith('.dat.gz'),
+    );
+    expect(dictionary).toHaveLength(12);
     expect(names).toEqual(
       [
         `${folder}/`,
@@ -89,8 +103,14 @@ describe('agent release', () => {
         `${folder}/Start Message Station.cmd`,
         `${folder}/README.txt`,
         `${folder}/THIRD-PARTY-LICENSES.txt`,
+        `${folder}/kuromoji-dict/`,
+        ...dictionary.map((name) => `${folder}/kuromoji-dict/${name}`),
       ].sort(),
     );
+    const licenses = await fs.readFile(path.join(unpacked, folder, 'THIRD-PARTY-LICENSES.txt'), 'utf8');
+    for (const part of ['kuromoji\n--', 'Apache License', 'mecab-ipadic-2.7.0-20070801', 'doublearray\n--']) {
+      expect(licenses).toContain(part);
+    }
     const modes = unixModes(zip);
     expect(modes[`${folder}/Start Message Station.command`]).toBe(0o755);
     expect(modes[`${folder}/start-message-station.sh`]).toBe(0o755);
@@ -144,6 +164,31 @@ describe('agent release', () => {
       });
       expect(info.client_version).toBe(AGENT_VERSION);
       expect(authorization).toBe(`Bearer ${TEST_API_KEY}`);
+    } finally {
+      await fs.rm(home, { recursive: true, force: true });
+    }
+  });
+
+  it('reads Japanese kanji with the dictionary beside the bundle', async () => {
+    const home = await fs.mkdtemp(path.join(os.tmpdir(), 'message-station-bundle-home-'));
+    try {
+      const espeak = await recordingEspeak(home);
+      const bundle = path.join(unpacked, folder, 'message-station-agent.mjs');
+      const { result, wav } = await exportJapanese({
+        program: process.execPath,
+        args: [bundle],
+        // From another folder: the dictionary is found beside the script, not in the working directory.
+        cwd: home,
+        env: { ...process.env, MESSAGE_STATION_HOME: home, PATH: `${espeak.bin}:${process.env.PATH}` },
+        exportDir: path.join(home, 'exports'),
+      });
+      expect(result).toMatchObject({ ok: true });
+      expect(result.error).toBeUndefined();
+      const spoken = await espeak.phonemes();
+      expect(spoken).not.toMatch(LETTER_NAMES);
+      const kana = await espeakAlone('ja', JAPANESE_ALERT.kana, home);
+      expect(sounds(spoken)).toBe(sounds(kana.phonemes));
+      expect((await soxSeconds(wav)) / kana.seconds).toBeLessThan(1.5);
     } finally {
       await fs.rm(home, { recursive: true, force: true });
     }

@@ -15,6 +15,7 @@ export * from './delivery.js';
 export * from './dev-outbox.js';
 export * from './error-codes.js';
 export * from './error-status.js';
+export * from './espeak-text.js';
 export * from './fields.js';
 export * from './first-run.js';
 export * from './glossary.js';

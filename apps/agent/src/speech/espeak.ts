@@ -1,6 +1,14 @@
 // Linux (and anywhere it is installed): espeak-ng. Voices come from `espeak-ng --voices`; the
-// voice is named by its language column, which is what `-v` takes.
-import { ESPEAK_VOICE_PREFERENCES, type TLanguageCode } from '@message-station/shared';
+// voice is named by its language column, which is what `-v` takes. The text is prepared as the
+// server prepares it (packages/shared espeak-text.ts): Japanese kanji read into kana by the
+// Japanese dictionary, numbers and times written out in Japanese, Korean and Mandarin, and text
+// espeak-ng would read as "Chinese letter" refused with the reason, never spoken.
+import {
+  ESPEAK_VOICE_PREFERENCES,
+  prepareEspeakTextWith,
+  type TJapaneseReader,
+  type TLanguageCode,
+} from '@message-station/shared';
 import type { TSystem } from '../system.js';
 import {
   noVoiceReason,
@@ -10,6 +18,7 @@ import {
   type TVoice,
   type TVoicePick,
 } from './engine.js';
+import { defaultJapaneseReader } from './japanese-dictionary.js';
 
 /**
  * Lines of `espeak-ng --voices` after the header:
@@ -41,7 +50,18 @@ export function espeakVoiceFor(language: string, installed: TVoice[]): TVoicePic
   return { reason: noVoiceReason(language, 'Install the full espeak-ng package (espeak-ng-data).') };
 }
 
-export function espeakEngine(system: TSystem, command = 'espeak-ng'): TSpeechEngine {
+/** The text espeak-ng is given for `text`; throws the reason when it cannot read it. */
+export async function espeakText(reader: TJapaneseReader | null, language: string, text: string) {
+  const prepared = await prepareEspeakTextWith(reader, language, text);
+  if (!prepared.ok) throw new Error(`${prepared.message}.`);
+  return prepared.text;
+}
+
+export function espeakEngine(
+  system: TSystem,
+  command = 'espeak-ng',
+  reader: TJapaneseReader | null = defaultJapaneseReader(),
+): TSpeechEngine {
   return {
     name: 'espeak-ng',
     async listVoices() {
@@ -49,9 +69,10 @@ export function espeakEngine(system: TSystem, command = 'espeak-ng'): TSpeechEng
       return result.code === 0 ? parseEspeakVoices(result.stdout) : [];
     },
     voiceFor: espeakVoiceFor,
-    render(input) {
+    async render(input) {
+      const text = await espeakText(reader, input.language, input.text);
       return renderThroughTextFile(
-        input,
+        { ...input, text },
         (textPath) =>
           system.run(command, ['-v', input.voice, '-b', '1', '-w', input.wavPath, '-f', textPath], {
             signal: input.signal,

@@ -1,6 +1,7 @@
 // Settings → Voice through the API: the voices of the configured engines per station language, an
 // admin's choice (checked, all or nothing, station-scoped), "Listen", the export speaking in the
-// chosen voice with a fallback to espeak-ng, and Japanese with kanji refused by the offline voice.
+// chosen voice with a fallback to espeak-ng, Japanese kanji read by the offline voice through the
+// Japanese dictionary, and Korean hanja refused by it.
 import { afterAll, describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../../../test-support/binaries.js';
 import type { TConfig } from '../../config.js';
@@ -92,7 +93,7 @@ describe.skipIf(noTools)('Settings → Voice', async () => {
     expect(response.body).not.toContain(OPENAI_KEY);
   });
 
-  it('lets an admin choose voices; the offline Japanese voice is marked as refusing kanji', async () => {
+  it('lets an admin choose voices; the offline Japanese voice reads kanji (the dictionary)', async () => {
     const response = await putVoices(admin, {
       voices: [
         { language: 'es', voice: 'openai:nova' },
@@ -103,7 +104,7 @@ describe.skipIf(noTools)('Settings → Voice', async () => {
     const [en, es, ja] = response.json().languages;
     expect(en).toMatchObject({ voice: null });
     expect(es).toMatchObject({ voice: 'openai:nova' });
-    expect(ja).toMatchObject({ voice: 'espeak:ja', chinese_characters_refused: true });
+    expect(ja).toMatchObject({ voice: 'espeak:ja', chinese_characters_refused: false });
     expect((await staff.get('/admin/api/settings/voice')).json().languages[1].voice).toBe('openai:nova');
   });
 
@@ -235,12 +236,13 @@ describe.skipIf(noTools)('Settings → Voice', async () => {
     expect(rms).toBeGreaterThan(0.01);
   });
 
-  it('gives Japanese with kanji to a cloud voice even when the station chose the offline one', async () => {
+  it('speaks Japanese with kanji in the offline voice the station chose, no cloud voice asked', async () => {
     const message = await spoken(db, lakeside.station.id, '今夜は外出しないでください。', 'ja');
     google.reset();
     const response = await admin.get(`/admin/api/messages/${message.id}/audio?lang=ja&format=mp3`);
     expect(response.statusCode).toBe(200);
-    expect(google.requests).toHaveLength(1);
+    expect(google.requests).toHaveLength(0);
+    expect((await measureAudio(response.rawPayload, 'mp3')).rms).toBeGreaterThan(0.01);
   });
 });
 
@@ -250,7 +252,7 @@ describe.skipIf(noTools)('server voices with espeak-ng alone', async () => {
   const admin = new TestClient(app);
   await admin.login(station.adminEmail);
 
-  it('offers only espeak-ng and says Japanese and Korean refuse Chinese characters', async () => {
+  it('offers only espeak-ng and says Korean refuses Chinese characters (hanja)', async () => {
     const { languages } = (await admin.get('/admin/api/settings/voice')).json();
     expect(languages.map((l: { default_voice: string }) => l.default_voice)).toEqual([
       'espeak:ja',
@@ -259,19 +261,28 @@ describe.skipIf(noTools)('server voices with espeak-ng alone', async () => {
     ]);
     expect(
       languages.map((l: { chinese_characters_refused: boolean }) => l.chinese_characters_refused),
-    ).toEqual([true, true, false]);
+    ).toEqual([false, true, false]);
   });
 
-  it('refuses Japanese audio with kanji in plain words (422) instead of saying "Chinese letter"', async () => {
-    const message = await spoken(db, station.station.id, '東京は今夜、大雨です。', 'ja');
-    const response = await admin.get(`/admin/api/messages/${message.id}/audio?lang=ja`);
+  it('refuses Korean audio with hanja in plain words (422) instead of saying "Chinese letter"', async () => {
+    const message = await spoken(db, station.station.id, '漢字 한국어 안내입니다.', 'ko');
+    const response = await admin.get(`/admin/api/messages/${message.id}/audio?lang=ko`);
     expect(response.statusCode).toBe(422);
     expect(response.json()).toEqual({
       error:
-        'Japanese audio of text with Chinese characters (kanji, hanja) needs a cloud voice: the offline voice would read each one as "Chinese letter". An admin can choose one in Settings → Voice.',
+        'Korean audio of text with Chinese characters (kanji, hanja) needs a cloud voice: the offline voice would read each one as "Chinese letter". An admin can choose one in Settings → Voice.',
       code: 'speech_needs_cloud_voice',
-      params: { language_name: 'Japanese' },
+      params: { language_name: 'Korean' },
     });
+  });
+
+  it('speaks Japanese with kanji with espeak-ng, read through the dictionary', async () => {
+    const message = await spoken(db, station.station.id, '東京は今夜、大雨です。', 'ja');
+    const response = await admin.get(`/admin/api/messages/${message.id}/audio?lang=ja`);
+    expect(response.statusCode).toBe(200);
+    const { duration, rms } = await measureAudio(response.rawPayload, 'wav');
+    expect(duration).toBeGreaterThan(1);
+    expect(rms).toBeGreaterThan(0.01);
   });
 
   it('speaks Japanese written in kana with espeak-ng', async () => {

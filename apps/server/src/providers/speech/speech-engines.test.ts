@@ -1,14 +1,23 @@
 // Each cloud voice through its real client code against a loopback fake of its wire format, the
-// offline espeak-ng for real, and the chain between them; audio is checked with sox.
+// offline espeak-ng for real (Japanese kanji read through the dictionary, numbers and times in
+// Japanese, Korean and Mandarin), and the chain between them; audio is checked with sox.
+import { execFile } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../../../test-support/binaries.js';
 import { startFakeGoogleTts, startFakeOpenAiSpeech } from '../../test/fake-speech-servers.js';
 import { measureAudio } from '../../test/sox.js';
 import { createSpeechChain } from './chain.js';
-import { createEspeakEngine, misreadByEspeak } from './espeak.js';
+import { createEspeakEngine, espeakMisreadsChineseCharacters, misreadByEspeak } from './espeak.js';
 import { createGoogleSpeechEngine } from './google.js';
+import { japaneseReader } from './japanese-reader.js';
 import { createOpenAiSpeechEngine } from './openai.js';
 import { SpeechError } from './types.js';
+
+const run = promisify(execFile);
 
 const GOOGLE_KEY = 'AIzaFakeGoogleKey-0123456789';
 const OPENAI_KEY = 'sk-fake-openai-key-0123456789';
@@ -204,9 +213,11 @@ describe.skipIf(noTools)('espeak-ng and the chain', async () => {
   const espeak = createEspeakEngine({ espeakPath: 'espeak-ng', timeoutMs: 30_000 });
   const cloud = createGoogleSpeechEngine({ apiKey: GOOGLE_KEY, apiUrl: google.url }, timing);
 
-  it('knows which texts espeak-ng would read as "Chinese letter"', () => {
-    expect(misreadByEspeak('ja', '東京は雨です')).toBe(true);
-    expect(misreadByEspeak('ja', 'とうきょうは あめです。ラジオ')).toBe(false);
+  it('knows which texts espeak-ng would refuse for their Chinese characters', () => {
+    // Japanese kanji are read through the dictionary; without it, they would be "Chinese letter".
+    expect(misreadByEspeak('ja', '東京は雨です')).toBe(false);
+    expect(espeakMisreadsChineseCharacters('ja')).toBe(false);
+    expect(espeakMisreadsChineseCharacters('ja', null)).toBe(true);
     expect(misreadByEspeak('ko', '漢字 한국')).toBe(true);
     expect(misreadByEspeak('ko', '오늘 밤 9시까지 실내에 머무르세요.')).toBe(false);
     // Mandarin's voice reads the characters themselves.
@@ -226,14 +237,53 @@ describe.skipIf(noTools)('espeak-ng and the chain', async () => {
     }
   });
 
-  it('refuses Japanese with kanji when espeak-ng is the only voice, saying why', async () => {
+  it('refuses Korean hanja, a kanji the dictionary cannot read, and kanji without the dictionary', async () => {
     const chain = createSpeechChain([espeak]);
-    const failure = await failureOf(chain.speak({ text: '東京は雨です。', language: 'ja', format: 'mp3' }));
-    expect(failure).toMatchObject({
+    const hanja = await failureOf(chain.speak({ text: '漢字 한국어', language: 'ko', format: 'mp3' }));
+    expect(hanja).toMatchObject({
       kind: 'unsupported',
-      message: 'espeak-ng cannot read Japanese text with Chinese characters',
+      message: 'espeak-ng cannot read Korean text with Chinese characters (hanja: 漢字)',
       details: { reason: 'chinese_characters' },
     });
+    // 髙 (a variant of 高 in names) is not in the dictionary.
+    const unknown = await failureOf(
+      chain.speak({ text: '髙橋さんが来ます。', language: 'ja', format: 'mp3' }),
+    );
+    expect(unknown).toMatchObject({
+      kind: 'unsupported',
+      message:
+        'espeak-ng cannot read Japanese text with Chinese characters: the Japanese dictionary has no reading for 髙',
+      details: { reason: 'chinese_characters' },
+    });
+    for (const [reader, why] of [
+      [null, 'without the Japanese dictionary'],
+      [
+        japaneseReader(null),
+        'without the Japanese dictionary, which could not be loaded: kuromoji is not installed',
+      ],
+    ] as const) {
+      const without = createEspeakEngine({
+        espeakPath: 'espeak-ng',
+        timeoutMs: 30_000,
+        japaneseReader: reader,
+      });
+      const failure = await failureOf(
+        createSpeechChain([without]).speak({ text: '東京は雨です。', language: 'ja', format: 'mp3' }),
+      );
+      expect(failure).toMatchObject({
+        kind: 'unsupported',
+        message: `espeak-ng cannot read Japanese text with Chinese characters (東京雨) ${why}`,
+        details: { reason: 'chinese_characters' },
+      });
+      // Kana alone is still read.
+      const kana = await without.synthesize({
+        text: 'あめです。',
+        language: 'ja',
+        voice: 'ja',
+        format: 'wav',
+      });
+      expect((await measureAudio(kana.bytes, 'wav')).rms).toBeGreaterThan(0.01);
+    }
   });
 
   it('gives Japanese with kanji to the cloud voice first; the default is the first engine’s voice', async () => {
@@ -261,10 +311,10 @@ describe.skipIf(noTools)('espeak-ng and the chain', async () => {
     expect((await measureAudio(audio.bytes, 'wav')).rms).toBeGreaterThan(0.01);
     expect(google.requests[0]?.json).toMatchObject({ voice: { name: 'en-US-Neural2-D' } });
 
-    const both = await failureOf(chain.speak({ text: '東京は雨です。', language: 'ja', format: 'mp3' }));
+    const both = await failureOf(chain.speak({ text: '漢字 한국어', language: 'ko', format: 'mp3' }));
     expect(both.kind).toBe('transient');
     expect(both.message).toBe(
-      'Google Cloud Text-to-Speech is unavailable (HTTP 500): Backend error; espeak-ng cannot read Japanese text with Chinese characters',
+      'Google Cloud Text-to-Speech is unavailable (HTTP 500): Backend error; espeak-ng cannot read Korean text with Chinese characters (hanja: 漢字)',
     );
     google.reset();
   });
@@ -298,3 +348,79 @@ describe.skipIf(noTools)('espeak-ng and the chain', async () => {
     });
   });
 });
+
+/** espeak-ng's phonemes (-x) without stress, pauses and word breaks: what is said, not how. */
+const sounds = (phonemes: string) => phonemes.replace(/_[:!|]/g, '').replace(/[',\s]/g, '');
+/** What espeak-ng says for "Chinese letter" and "Japanese letter" (in its English voice). */
+const LETTER_NAMES = /\(en\)|tS'aIni:z|dZ'ap@ni:z/;
+
+async function phonemesOf(voice: string, text: string): Promise<string> {
+  return (await run('espeak-ng', ['-q', '-x', '-v', voice, text])).stdout;
+}
+
+describe.skipIf(noTools)(
+  'espeak-ng reads Japanese kanji, and times in Japanese, Korean and Mandarin',
+  async () => {
+    // The server's espeak-ng, through a wrapper that adds -x: the phonemes of exactly what is spoken.
+    const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'ms-espeak-phonemes-'));
+    const log = path.join(dir, 'phonemes.txt');
+    const wrapper = path.join(dir, 'espeak-ng');
+    await fs.writeFile(wrapper, `#!/bin/sh\nexec espeak-ng -x "$@" > "${log}"\n`, { mode: 0o755 });
+    afterAll(() => fs.rm(dir, { recursive: true, force: true }));
+    const espeak = createEspeakEngine({ espeakPath: wrapper, timeoutMs: 30_000 });
+    const speak = async (language: 'ja' | 'ko' | 'zh', voice: string, text: string) => {
+      const audio = await espeak.synthesize({ text, language, voice, format: 'wav' });
+      return { audio: await measureAudio(audio.bytes, 'wav'), phonemes: await fs.readFile(log, 'utf8') };
+    };
+
+    it('speaks a Japanese alert with kanji as its kana reading, within 1.5× of the kana alone', async () => {
+      const kanji = '竜巻警報が発令されました。今すぐ頑丈な建物の地下に避難してください。';
+      // The same words in kana as they are pronounced (long o written ー, as the dictionary gives it).
+      const kana =
+        'たつまき けいほーが はつれい されました。いま すぐ がんじょーな たてものの ちかに ひなん してください。';
+      const spoken = await speak('ja', 'ja', kanji);
+      expect(spoken.phonemes).not.toMatch(LETTER_NAMES);
+      expect(sounds(spoken.phonemes)).toBe(sounds(await phonemesOf('ja', kana)));
+
+      const wav = path.join(dir, 'kana.wav');
+      await run('espeak-ng', ['-v', 'ja', '-w', wav, kana]);
+      const kanaSeconds = (await measureAudio(await fs.readFile(wav), 'wav')).duration;
+      expect(spoken.audio.rms).toBeGreaterThan(0.01);
+      expect(spoken.audio.duration / kanaSeconds).toBeGreaterThan(1 / 1.5);
+      expect(spoken.audio.duration / kanaSeconds).toBeLessThan(1.5);
+    }, 60_000);
+
+    it('reads a Japanese time as hour and minute in kana (9時30分 and 9:30: くじさんじゅっぷん)', async () => {
+      const expected = sounds(await phonemesOf('ja', 'ごご くじさんじゅっぷんに ひなん'));
+      for (const text of ['午後9時30分に避難', '午後9:30に避難', '午後９時３０分に避難']) {
+        const spoken = await speak('ja', 'ja', text);
+        expect(spoken.phonemes, text).not.toMatch(LETTER_NAMES);
+        expect(sounds(spoken.phonemes), text).toBe(expected);
+      }
+    });
+
+    it('reads a Korean hour in native numbers and its minutes in Sino-Korean ones', async () => {
+      // espeak-ng alone reads "9시" as "gu si" (Sino-Korean 구).
+      expect(await phonemesOf('ko', '9시')).toMatch(/^g'u/);
+      const evening = await speak('ko', 'ko', '오후 9시에 대피하십시오');
+      expect(evening.phonemes).toMatch(/ah'op s'i/); // 아홉 시
+      expect(evening.phonemes).not.toMatch(/g'u/);
+      expect(sounds(evening.phonemes)).toBe(sounds(await phonemesOf('ko', '오후 아홉 시에 대피하십시오')));
+      const time = await speak('ko', 'ko', '오후 9:30에 대피하십시오');
+      expect(sounds(time.phonemes)).toBe(
+        sounds(await phonemesOf('ko', '오후 아홉 시 삼십 분에 대피하십시오')),
+      );
+    });
+
+    it('reads a Mandarin time as hour and minute, and 2 o’clock as 两点', async () => {
+      // espeak-ng alone reads "21:30" as two numbers, without 点 and 分.
+      expect(sounds(await phonemesOf('cmn-latn-pinyin', '21:30'))).not.toContain('tiE');
+      const time = await speak('zh', 'cmn-latn-pinyin', '请在21:30前离开。');
+      expect(sounds(time.phonemes)).toBe(
+        sounds(await phonemesOf('cmn-latn-pinyin', '请在二十一点三十分前离开。')),
+      );
+      const two = await speak('zh', 'cmn-latn-pinyin', '下午2点');
+      expect(sounds(two.phonemes)).toBe(sounds(await phonemesOf('cmn-latn-pinyin', '下午两点')));
+    });
+  },
+);
