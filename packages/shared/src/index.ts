@@ -22,6 +22,7 @@ export * from './glossary.js';
 export * from './health.js';
 export * from './id-params.js';
 export * from './inbox.js';
+export * from './language-coverage.js';
 export * from './messages.js';
 export * from './outbound-webhooks.js';
 export * from './permissions.js';

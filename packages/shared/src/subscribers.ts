@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS } from './constants.js';
 import { ZUsPhone } from './fields.js';
+import { ZSubscriberCoverage } from './language-coverage.js';
 import { ZVerificationCode } from './registration.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 
@@ -39,6 +40,12 @@ export const ZStationPublicInfo = z.object({
         language_code: z.string(),
         display_name: z.string(),
         native_name: z.string(),
+        /**
+         * What its subscribers get (decision 0050): `needs_setup` means only phrasebook alerts
+         * arrive in it, other messages in the primary language with a note in it. Always sent;
+         * optional so pages rendered before it still read.
+         */
+        coverage: ZSubscriberCoverage.optional(),
       }),
     ),
     consent_text: z.string(),

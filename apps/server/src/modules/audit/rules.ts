@@ -428,6 +428,13 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
     targetId: replyId,
     details: replyLabel('title'),
   },
+  // An emergency template (decision 0050): a message created like any other, which entry it came from kept.
+  'POST /admin/api/messages/phrasebook': {
+    action: 'message.created',
+    target: 'message',
+    targetId: replyId,
+    details: (call) => ({ ...replyLabel('title')(call), phrase_id: bodyOf(call).phrase_id ?? null }),
+  },
   'PUT /admin/api/messages/:id': messageRule('message.updated'),
   'DELETE /admin/api/messages/:id': messageRule('message.deleted'),
   'PUT /admin/api/messages/:id/translations/:language': {

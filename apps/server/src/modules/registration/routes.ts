@@ -1,20 +1,23 @@
-// POST /api/register/start|verify|resend (spec §7 Registration), the Station ID check of step 2
-// and GET /terms.
+// POST /api/register/start|verify|resend (spec §7 Registration), the Station ID check of step 2,
+// step 3's language coverage and GET /terms.
 import {
   termsPlainText,
   ZErrorResponse,
+  ZLanguageCoverageQuery,
   ZRegisterResendRequest,
   ZRegisterResendResponse,
   ZRegisterStartRequest,
   ZRegisterStartResponse,
   ZRegisterVerifyRequest,
   ZSessionUser,
+  ZSignupLanguageCoverage,
   ZStationIdAvailability,
   ZStationIdQuery,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { requestFacts } from '../../service-context.js';
+import { signupLanguageCoverage } from './language-coverage.js';
 import { checkStationId, resendRegistrationCode, startRegistration, verifyRegistration } from './service.js';
 
 const errors = {
@@ -30,7 +33,7 @@ const HOUR_MS = 3_600_000;
 /** What these routes use from the app, handed over as the plugin's options. */
 export type TRegistrationRoutesDeps = Pick<
   TAppContext,
-  'config' | 'db' | 'email' | 'limits' | 'now' | 'sessions' | 'sms' | 'translation'
+  'config' | 'db' | 'email' | 'limits' | 'now' | 'sessions' | 'sms' | 'stationTranslation' | 'translation'
 >;
 
 export const registrationRoutes: FastifyPluginAsyncZod<TRegistrationRoutesDeps> = async (fastify, deps) => {
@@ -67,6 +70,22 @@ export const registrationRoutes: FastifyPluginAsyncZod<TRegistrationRoutesDeps> 
       reply.header('cache-control', 'no-store');
       return checkStationId(deps.db, request.query.id);
     },
+  );
+
+  // Step 3 asks once per primary language the wizard settles on.
+  fastify.get(
+    '/api/register/language-coverage',
+    {
+      config: { rateLimit: { max: 60, timeWindow: 15 * 60_000 } },
+      schema: {
+        tags: ['registration'],
+        summary:
+          "Which languages a new station can translate into from one language (this server's engines; review or needs_setup)",
+        querystring: ZLanguageCoverageQuery,
+        response: { 200: ZSignupLanguageCoverage, 400: ZErrorResponse, 429: ZErrorResponse },
+      },
+    },
+    async (request) => signupLanguageCoverage(deps.stationTranslation.operator, request.query.from),
   );
 
   fastify.post(

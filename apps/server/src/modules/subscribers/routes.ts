@@ -45,7 +45,7 @@ const HOUR_MS = 3_600_000;
 /** What these routes use from the app, handed over as the plugin's options. */
 export type TSubscriberRoutesDeps = Pick<
   TAppContext,
-  'config' | 'db' | 'events' | 'inboxQueue' | 'limits' | 'now' | 'sms'
+  'config' | 'db' | 'events' | 'inboxQueue' | 'limits' | 'now' | 'sms' | 'stationTranslation'
 >;
 
 export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = async (fastify, deps) => {

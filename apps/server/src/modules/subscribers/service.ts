@@ -5,6 +5,7 @@ import {
   smsText,
   type TLanguageCode,
   type TSubscribeResponse,
+  type TSubscriberCoverage,
   type ZSubscribeRequest,
 } from '@message-station/shared';
 import type { z } from 'zod';
@@ -18,6 +19,7 @@ import {
   listMessageTypes,
   typeWordingIn,
 } from '../station/service.js';
+import { getCoverage } from '../translation/settings-service.js';
 import * as codes from '../verification/service.js';
 import * as repo from './repo.js';
 
@@ -31,19 +33,39 @@ async function stationOrNotFound(ctx: Pick<TServiceContext, 'db'>, slug: string)
 }
 
 /**
+ * What each of the station's languages gets (decision 0050), from its primary language with its
+ * chain and trust, as Settings → Translation shows it: the join page words it for the subscriber.
+ */
+async function subscriberCoverage(
+  ctx: Pick<TServiceContext, 'db' | 'config' | 'stationTranslation'>,
+  station: { id: string; primaryLanguage: string },
+): Promise<Map<string, TSubscriberCoverage>> {
+  const coverage = await getCoverage(
+    { ...ctx, stationId: station.id },
+    station.primaryLanguage as TLanguageCode,
+  );
+  return new Map<string, TSubscriberCoverage>([
+    [station.primaryLanguage, 'primary'],
+    ...coverage.languages.map((entry) => [entry.language, entry.status] as const),
+  ]);
+}
+
+/**
  * The join page's station, in the page's language: alert type names and descriptions in it (else
- * the primary language's), and each language under its own name for the switcher (issue 16).
+ * the primary language's), each language under its own name for the switcher (issue 16) and what
+ * its subscribers get (`coverage`, decision 0050).
  */
 export async function stationPublicInfo(
-  ctx: Pick<TServiceContext, 'db'>,
+  ctx: Pick<TServiceContext, 'db' | 'config' | 'stationTranslation'>,
   input: { slug: string; language: TLanguageCode },
 ) {
   const { slug, language } = input;
   const station = await stationOrNotFound(ctx, slug);
-  const [languages, types, wording] = await Promise.all([
+  const [languages, types, wording, coverage] = await Promise.all([
     listLanguages(ctx.db, station),
     listMessageTypes(ctx.db, station.id),
     typeWordingIn(ctx.db, station.id, language),
+    subscriberCoverage(ctx, station),
   ]);
   return {
     station: {
@@ -59,6 +81,7 @@ export async function stationPublicInfo(
           language_code: l.languageCode,
           display_name: l.displayName,
           native_name: nativeLanguageName(l.languageCode),
+          coverage: coverage.get(l.languageCode) ?? 'needs_setup',
         })),
       consent_text: consentText(station.displayName, language),
       privacy_url: station.privacyPolicyUrl,

@@ -1,7 +1,10 @@
 // Settings → Translation (issue 19): GET and PUT /admin/api/settings/translation and POST …/test
-// for admins; GET …/coverage for all staff (the create form marks the languages no engine covers).
+// for admins; GET …/coverage for all staff (the create form marks the languages no engine covers);
+// GET …/languages for admins (Settings marks every product language, ticked or not: decision 0050).
 import {
+  ZAllLanguagesCoverage,
   ZErrorResponse,
+  ZLanguageCoverageQuery,
   ZTranslationCoverage,
   ZTranslationCoverageQuery,
   ZTranslationEnginesRequest,
@@ -13,6 +16,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { staffFacts } from '../../service-context.js';
 import {
+  getAllLanguagesCoverage,
   getCoverage,
   getTranslationSettings,
   saveTranslationEngines,
@@ -60,6 +64,20 @@ export const translationSettingsRoutes: FastifyPluginAsyncZod<TTranslationSettin
       },
     },
     async (request) => getCoverage(context(request), request.query.from),
+  );
+
+  fastify.get(
+    '/admin/api/settings/translation/languages',
+    {
+      onRequest: deps.guards.requireAdmin,
+      schema: {
+        tags: ['station'],
+        summary: 'Which engine would cover each product language from one language, and its trust',
+        querystring: ZLanguageCoverageQuery,
+        response: { 200: ZAllLanguagesCoverage, 400: ZErrorResponse, 403: ZErrorResponse },
+      },
+    },
+    async (request) => getAllLanguagesCoverage(context(request), request.query.from),
   );
 
   fastify.put(

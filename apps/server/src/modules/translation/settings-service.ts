@@ -3,6 +3,7 @@
 import {
   LANGUAGE_CODES,
   STATION_ENGINE_FIELDS,
+  type TAllLanguagesCoverage,
   type TEngineTestProblem,
   type TLanguageCode,
   type TStationEngine,
@@ -56,27 +57,42 @@ async function stationLanguages(ctx: Pick<TServiceContext, 'db' | 'stationId'>) 
 export async function getCoverage(ctx: TReadContext, from?: TLanguageCode): Promise<TTranslationCoverage> {
   const { primary, languages } = await stationLanguages(ctx);
   const source = from ?? primary;
-  const engines = await ctx.stationTranslation.enginesFor(ctx.stationId);
   const own = languages.filter((language) => language !== source);
   // A station of one language is offered every language on create (a message needs a target):
   // then every one is covered here, so the form can mark each.
   const targets = own.length > 0 ? own : LANGUAGE_CODES.filter((language) => language !== source);
-  const trusted = await trustedEnginesFor(ctx.db, ctx.stationId);
-  const covered = await coverageOf(engines, source, targets);
-  return {
-    from: source,
-    languages: covered.map((entry) => {
-      const isTrusted =
-        entry.source !== null &&
-        entry.engine !== null &&
-        trusted.has(engineLabel(entry.source, entry.engine));
-      return {
-        ...entry,
-        trusted: isTrusted,
-        status: isTrusted ? 'trusted' : entry.engine ? 'review' : 'needs_setup',
-      };
-    }),
-  };
+  return { from: source, languages: await trustedCoverage(ctx, source, targets) };
+}
+
+/**
+ * Every product language other than `from` as the station's chain covers it, with the station's
+ * trust: what a language would get if ticked (Settings → Station Branding).
+ */
+export async function getAllLanguagesCoverage(
+  ctx: Pick<TServiceContext, 'db' | 'stationId' | 'stationTranslation'>,
+  from: TLanguageCode,
+): Promise<TAllLanguagesCoverage> {
+  const targets = LANGUAGE_CODES.filter((language) => language !== from);
+  return { from, languages: await trustedCoverage(ctx, from, targets) };
+}
+
+/** Who covers each target, whether the station trusts that engine, and what that means (decision 0050). */
+async function trustedCoverage(
+  ctx: Pick<TServiceContext, 'db' | 'stationId' | 'stationTranslation'>,
+  from: TLanguageCode,
+  targets: TLanguageCode[],
+) {
+  const [engines, trusted] = await Promise.all([
+    ctx.stationTranslation.enginesFor(ctx.stationId),
+    trustedEnginesFor(ctx.db, ctx.stationId),
+  ]);
+  const covered = await coverageOf(engines, from, targets);
+  return covered.map((entry) => {
+    const isTrusted =
+      entry.source !== null && entry.engine !== null && trusted.has(engineLabel(entry.source, entry.engine));
+    const status = isTrusted ? 'trusted' : entry.engine ? 'review' : 'needs_setup';
+    return { ...entry, trusted: isTrusted, status } as const;
+  });
 }
 
 export async function getTranslationSettings(ctx: TReadContext): Promise<TTranslationSettings> {

@@ -1,5 +1,7 @@
 // Step 3: brand colour, supported languages, time zone, optional logo, and the policy links (spec §5:
-// nothing required; the time zone starts as this browser's).
+// nothing required; the time zone starts as this browser's). Each language says whether this
+// server can translate into it from the primary language; one that needs setup can still be
+// chosen, with a plain note of what its subscribers get (decision 0050).
 import { Button, Checkbox, ColorInput, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import {
   HEX_COLOR_PATTERN,
@@ -10,7 +12,9 @@ import {
 } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { StationTimeZoneSelect } from '../../components/StationTimeZoneSelect';
+import { LanguageMarksLegend, NeedsSetupNote, useLanguageMarks } from '../settings/translation/LanguageMarks';
 import { LogoDropzone } from './LogoDropzone';
+import { signupPrimaryLanguage, useSignupLanguageCoverageQuery } from './queries';
 import { StepHeading } from './StepHeading';
 import { type TStepProps, useFieldError } from './step-props';
 
@@ -28,6 +32,9 @@ export function BrandingStep({ draft, errors, onChange }: TStepProps) {
   const previewColor = HEX_COLOR_PATTERN.test(draft.brandColor)
     ? draft.brandColor
     : STATION_DEFAULTS.brandColor;
+  const primary = signupPrimaryLanguage(draft.supportedLanguages);
+  const coverage = useSignupLanguageCoverageQuery(primary);
+  const marks = useLanguageMarks(primary, coverage.data?.languages, coverage.isError);
 
   return (
     <Stack gap="lg">
@@ -66,10 +73,23 @@ export function BrandingStep({ draft, errors, onChange }: TStepProps) {
           {LANGUAGES.map((language) => {
             const name = tc(`languageNames.${language.code}`);
             const label = name === language.nativeName ? name : `${name} (${language.nativeName})`;
-            return <Checkbox key={language.code} value={language.code} label={label} />;
+            return (
+              <Checkbox
+                key={language.code}
+                value={language.code}
+                label={label}
+                description={marks.mark(language.code)}
+              />
+            );
           })}
         </SimpleGrid>
       </Checkbox.Group>
+      {(coverage.data || coverage.isError) && (
+        <Stack gap="xs" mt={-8}>
+          <LanguageMarksLegend marks={marks} from={primary} />
+          <NeedsSetupNote languages={marks.needsSetup(draft.supportedLanguages)} />
+        </Stack>
+      )}
 
       <StationTimeZoneSelect
         label={t('branding.timeZone')}

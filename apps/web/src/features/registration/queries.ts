@@ -1,10 +1,16 @@
-// Signup state on the server: start, verify, resend, the Station ID check, the terms check and
-// the logo upload.
+// Signup state on the server: start, verify, resend, the Station ID check, step 3's language
+// coverage, the terms check and the logo upload.
 import { useDebouncedValue } from '@mantine/hooks';
-import type { TRegisterStartRequest, TSessionUser, TStationIdAvailability } from '@message-station/shared';
+import type {
+  TLanguageCode,
+  TRegisterStartRequest,
+  TSessionUser,
+  TSignupLanguageCoverage,
+  TStationIdAvailability,
+} from '@message-station/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError } from '../../api/client';
+import { ApiError, api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import {
   checkStationId,
@@ -119,4 +125,25 @@ export function useTermsQuery() {
 /** `registration_expired` (a 410 about the code, `code_expired`, only needs a new code). */
 export function isRegistrationExpired(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'registration_expired';
+}
+
+/** The primary language a station gets from its languages, as the server decides it at signup. */
+export function signupPrimaryLanguage(languages: readonly string[]): TLanguageCode {
+  return (languages.includes('en') ? 'en' : (languages[0] ?? 'en')) as TLanguageCode;
+}
+
+/**
+ * Step 3's marks: which languages a new station can translate into from `from` (this server's
+ * engines; a new station has none of its own yet). Public, asked once per primary language.
+ */
+export function useSignupLanguageCoverageQuery(from: TLanguageCode) {
+  return useQuery({
+    queryKey: [...queryKeys.registration, 'language-coverage', from],
+    queryFn: ({ signal }) =>
+      api<TSignupLanguageCoverage>(`/api/register/language-coverage?from=${encodeURIComponent(from)}`, {
+        signal,
+      }),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });
 }

@@ -1,5 +1,6 @@
 // The Station Branding tab: read-only station name, display name, brand colour, supported and
-// primary languages, and the logo (spec §2 Settings).
+// primary languages, and the logo (spec §2 Settings). Each language is marked with what the
+// engines give it from the primary language: trusted, needs review or needs setup (decision 0050).
 import {
   Alert,
   Checkbox,
@@ -18,6 +19,8 @@ import { CharacterCount } from '../../components/TextLimit';
 import { DisplayNameSmsWarning } from './DisplayNameSmsWarning';
 import { StationLogoUpload } from './StationLogoUpload';
 import { removedLanguages, type TSettingsTabProps, withSupportedLanguages } from './settings-draft';
+import { LanguageMarksLegend, NeedsSetupNote, useLanguageMarks } from './translation/LanguageMarks';
+import { useAllLanguagesCoverageQuery } from './translation/queries';
 
 const COLOR_SWATCHES = ['#007bff', '#0b7285', '#2b8a3e', '#e8590c', '#c92a2a', '#862e9c', '#343a40'];
 
@@ -27,6 +30,9 @@ export function BrandingTab({ saved, draft, onChange }: TSettingsTabProps) {
   const languageLabel = (code: string) => tc(`languageNames.${code as TLanguageCode}`);
   const removed = removedLanguages(saved, draft);
   const onlyLanguage = draft.supported_languages.length === 1 ? draft.supported_languages[0] : undefined;
+  const from = draft.primary_language as TLanguageCode;
+  const coverage = useAllLanguagesCoverageQuery(from);
+  const marks = useLanguageMarks(from, coverage.data?.languages, coverage.isError);
 
   return (
     <Stack gap="lg">
@@ -90,11 +96,18 @@ export function BrandingTab({ saved, draft, onChange }: TSettingsTabProps) {
                 value={language.code}
                 label={label}
                 disabled={language.code === onlyLanguage}
+                description={marks.mark(language.code)}
               />
             );
           })}
         </SimpleGrid>
       </Checkbox.Group>
+      {(coverage.data || coverage.isError) && (
+        <Stack gap="xs" mt={-8}>
+          <LanguageMarksLegend marks={marks} from={from} />
+          <NeedsSetupNote languages={marks.needsSetup(draft.supported_languages)} />
+        </Stack>
+      )}
       {removed.length > 0 && (
         <Alert color="yellow" icon={<IconAlertTriangle size={18} aria-hidden="true" />}>
           {t('branding.removedWarning', {

@@ -1,5 +1,6 @@
 // The register form of /join/{station}: phone, alert types with a language each (only when the
-// station has more than one), privacy notice, consent, Subscribe (spec §2, §5).
+// station has more than one), what arrives in a chosen language no engine covers yet (decision
+// 0050), privacy notice, consent, Subscribe (spec §2, §5).
 import { Alert, Button, Checkbox, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import type {
@@ -12,6 +13,7 @@ import { IconAlertCircle } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { UsPhoneInput, usPhoneE164, usPhoneProblem } from '../../components/UsPhoneInput';
 import { AttachedFieldset } from './AttachedFieldset';
+import { CoverageNotes, languagesNeedingSetup } from './CoverageNote';
 import { NewTabLink } from './NewTabLink';
 import { useConsentLanguage, useRegisterMutation } from './queries';
 import { safeColor, stationFill } from './station-brand';
@@ -74,6 +76,20 @@ export function JoinForm({ slug, info, form, onRegistered }: JoinFormProps) {
     label: language.native_name,
   }));
   const firstLanguage = startingLanguage(info, consentLanguage);
+  const chosenLanguage = (values: TJoinValues, type: string) =>
+    chooseLanguage ? (values.languages[type] ?? firstLanguage) : firstLanguage;
+  // The languages chosen so far (before any type is ticked, the one every type starts with).
+  const chosen = new Set(
+    form.values.types.length > 0
+      ? messageTypes
+          .filter((type) => form.values.types.includes(type.message_type))
+          .map((type) => chosenLanguage(form.values, type.message_type))
+      : [firstLanguage],
+  );
+  const needsSetup = languagesNeedingSetup(station);
+  const noted = station.languages.filter(
+    (language) => chosen.has(language.language_code) && needsSetup.has(language.language_code),
+  );
 
   const submit = form.onSubmit((values) => {
     register.mutate(
@@ -84,9 +100,7 @@ export function JoinForm({ slug, info, form, onRegistered }: JoinFormProps) {
           .filter((type) => values.types.includes(type.message_type))
           .map((type) => ({
             message_type: type.message_type as TMessageTypeKey,
-            language: (chooseLanguage
-              ? (values.languages[type.message_type] ?? firstLanguage)
-              : firstLanguage) as TLanguageCode,
+            language: chosenLanguage(values, type.message_type) as TLanguageCode,
           })),
         consent_given: true,
         consent_language: consentLanguage,
@@ -159,6 +173,8 @@ export function JoinForm({ slug, info, form, onRegistered }: JoinFormProps) {
               })}
             </Stack>
           </Checkbox.Group>
+
+          <CoverageNotes languages={noted} station={station} />
 
           <Text fz="sm" c="dimmed">
             <Trans

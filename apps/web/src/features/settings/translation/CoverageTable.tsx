@@ -1,9 +1,11 @@
 // Which engine translates the station's primary language into each of its other languages: the
-// station's own, this server's, or none, with what an admin can do about it.
+// station's own, this server's, or none, and what that language's subscribers get from it
+// (trusted, needs review, needs setup: decision 0050), with what an admin can do about it.
 import { Stack, Table, Text, Title } from '@mantine/core';
 import type { TTranslationCoverage } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { useLanguageName } from '../../sms-contacts/use-language-name';
+import { CoverageMark } from './CoverageMark';
 import { useEngineName } from './use-engine-name';
 
 export function CoverageTable({ coverage, unsaved }: { coverage: TTranslationCoverage; unsaved: boolean }) {
@@ -30,27 +32,31 @@ export function CoverageTable({ coverage, unsaved }: { coverage: TTranslationCov
               <Table.Tr>
                 <Table.Th>{t('coverage.language')}</Table.Th>
                 <Table.Th>{t('coverage.engine')}</Table.Th>
+                <Table.Th>{t('status.title')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
               {coverage.languages.map((row) => (
                 <Table.Tr key={row.language}>
                   <Table.Td>{languageName(row.language)}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    {row.engine
+                      ? t(row.source === 'station' ? 'coverage.station' : 'coverage.operator', {
+                          engine: engineName(row.engine),
+                        })
+                      : t('coverage.none')}
+                  </Table.Td>
                   <Table.Td>
-                    {row.engine ? (
-                      t(row.source === 'station' ? 'coverage.station' : 'coverage.operator', {
-                        engine: engineName(row.engine),
-                      })
-                    ) : (
-                      <>
-                        <Text fz="sm" fw={600} c="red">
-                          {t('coverage.none')}
-                        </Text>
-                        <Text fz="xs" c="dimmed">
-                          {t('coverage.noneHint')}
-                        </Text>
-                      </>
-                    )}
+                    <CoverageMark status={row.status} engine={row.engine} variant="status" />
+                    <Text fz="xs" c="dimmed">
+                      {t(
+                        row.status === 'trusted'
+                          ? 'status.trustedHint'
+                          : row.status === 'review'
+                            ? 'status.reviewHint'
+                            : 'status.needsSetupHint',
+                      )}
+                    </Text>
                   </Table.Td>
                 </Table.Tr>
               ))}

@@ -1,5 +1,6 @@
 // One of the station's engines in the Translation tab: its settings (a saved key shown only by its
-// last four characters), its place in the order, and "Test" with the settings as typed.
+// last four characters), its place in the order, "Test" with the settings as typed, and whether the
+// station trusts it (not offered for Apertium, with the reason: decision 0050).
 import {
   ActionIcon,
   Alert,
@@ -8,6 +9,7 @@ import {
   Paper,
   PasswordInput,
   Stack,
+  Switch,
   Text,
   TextInput,
 } from '@mantine/core';
@@ -16,10 +18,11 @@ import {
   TEXT_LIMITS,
   type TTranslationEngineTestResponse,
 } from '@message-station/shared';
-import { IconArrowDown, IconArrowUp, IconTrash } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconLock, IconTrash } from '@tabler/icons-react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguageName } from '../../sms-contacts/use-language-name';
-import { engineInput, type TEngineDraft } from './engine-draft';
+import { canBeTrusted, type TEngineDraft, testInput } from './engine-draft';
 import { useTestTranslationEngineMutation } from './queries';
 import { useEngineName } from './use-engine-name';
 
@@ -36,6 +39,7 @@ export function EngineCard({ draft, position, count, onChange, onMove, onRemove 
   const { t } = useTranslation('translationSettings');
   const engineName = useEngineName();
   const test = useTestTranslationEngineMutation();
+  const trustHintId = useId();
   const fields = STATION_ENGINE_FIELDS[draft.engine];
   const name = engineName(draft.engine);
   // A result belongs to the settings it was made with.
@@ -119,12 +123,31 @@ export function EngineCard({ draft, position, count, onChange, onMove, onRemove 
             onChange={(event) => change({ apiKey: event.currentTarget.value })}
           />
         )}
+        {canBeTrusted(draft.engine) ? (
+          <Stack gap={4}>
+            {/* Named "Trusted" alone: Switch's own description would sit inside its label. */}
+            <Switch
+              label={t('trust.label')}
+              aria-describedby={trustHintId}
+              checked={draft.trusted}
+              onChange={(event) => onChange({ ...draft, trusted: event.currentTarget.checked })}
+            />
+            <Text id={trustHintId} fz="xs" c="dimmed">
+              {t('trust.description')}
+            </Text>
+          </Stack>
+        ) : (
+          <Text fz="xs" c="dimmed">
+            <IconLock size={13} aria-hidden="true" style={{ verticalAlign: -2, marginRight: 4 }} />
+            {t('trust.offline')}
+          </Text>
+        )}
         <Group gap="sm">
           <Button
             variant="light"
             size="xs"
             loading={test.isPending}
-            onClick={() => test.mutate(engineInput(draft))}
+            onClick={() => test.mutate(testInput(draft))}
           >
             {t('test')}
           </Button>

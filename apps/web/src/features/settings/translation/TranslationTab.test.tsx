@@ -17,9 +17,9 @@ function translationSettings(overrides: Partial<TTranslationSettings> = {}): TTr
     coverage: {
       from: 'en',
       languages: [
-        { language: 'es', engine: 'apertium', source: 'operator' },
-        { language: 'de', engine: null, source: null },
-        { language: 'ko', engine: null, source: null },
+        { language: 'es', engine: 'apertium', source: 'operator', trusted: false, status: 'review' },
+        { language: 'de', engine: null, source: null, trusted: false, status: 'needs_setup' },
+        { language: 'ko', engine: null, source: null, trusted: false, status: 'needs_setup' },
       ],
     },
     ...overrides,
@@ -27,13 +27,15 @@ function translationSettings(overrides: Partial<TTranslationSettings> = {}): TTr
 }
 
 const withDeepL = translationSettings({
-  engines: [{ engine: 'deepl', base_url: null, model: null, key_set: true, key_hint: '9f3c' }],
+  engines: [
+    { engine: 'deepl', base_url: null, model: null, key_set: true, key_hint: '9f3c', trusted: false },
+  ],
   coverage: {
     from: 'en',
     languages: [
-      { language: 'es', engine: 'deepl', source: 'station' },
-      { language: 'de', engine: 'deepl', source: 'station' },
-      { language: 'ko', engine: 'deepl', source: 'station' },
+      { language: 'es', engine: 'deepl', source: 'station', trusted: false, status: 'review' },
+      { language: 'de', engine: 'deepl', source: 'station', trusted: false, status: 'review' },
+      { language: 'ko', engine: 'deepl', source: 'station', trusted: false, status: 'review' },
     ],
   },
 });
@@ -69,9 +71,11 @@ describe('Settings: Translation', () => {
     expect(screen.queryByRole('button', { name: 'Save All Settings' })).not.toBeInTheDocument();
     expect(save).toBeDisabled();
     expect(screen.getByText("After yours: this server's engines (Apertium).")).toBeVisible();
-    expect(coverageRow('Spanish')).toHaveTextContent('Apertium (this server)');
+    expect(coverageRow('Spanish')).toHaveTextContent(
+      'Apertium (this server)Offline engine — needs reviewScheduled sends, weather auto-send and the API send its text only after staff review it; otherwise subscribers get the original with a note.',
+    );
     expect(coverageRow('German')).toHaveTextContent(
-      'No engineMessages into this language fail. Add DeepL, Google or an OpenAI-compatible engine above.',
+      'No engineNeeds setupOnly emergency templates reach this language; other messages arrive in the original with a note. Add DeepL, Google or an OpenAI-compatible engine above.',
     );
 
     await user.click(screen.getByRole('combobox', { name: 'Add an engine' }));
@@ -88,13 +92,13 @@ describe('Settings: Translation', () => {
     await user.click(save);
     expectShown(await screen.findByText('Translation engines saved.'));
     expect(bodiesSentTo(api, 'PUT', PATH)).toEqual([
-      { engines: [{ engine: 'deepl', api_key: 'my-deepl-key:fx' }] },
+      { engines: [{ engine: 'deepl', api_key: 'my-deepl-key:fx', trusted: false }] },
     ]);
     // The key is not kept on the page once saved: only the hint the server answers.
     const saved = within(screen.getByRole('region', { name: 'DeepL' }));
     expect(saved.getByLabelText(/^API key/)).toHaveValue('');
     expect(saved.getByText('A key ending in 9f3c is saved. Type a new one to replace it.')).toBeVisible();
-    expect(coverageRow('Korean')).toHaveTextContent('DeepL (your station)');
+    expect(coverageRow('Korean')).toHaveTextContent('DeepL (your station)Not trusted — needs review');
   });
 
   it('keeps a saved key unless removed, reorders, and words a failed test and a refused save', async () => {
@@ -110,6 +114,7 @@ describe('Settings: Translation', () => {
                 model: null,
                 key_set: false,
                 key_hint: null,
+                trusted: false,
               },
             ],
           }),
@@ -158,8 +163,8 @@ describe('Settings: Translation', () => {
     expect(bodiesSentTo(api, 'PUT', PATH)).toEqual([
       {
         engines: [
-          { engine: 'libretranslate', base_url: 'https://lt.example.org' },
-          { engine: 'deepl', api_key: null },
+          { engine: 'libretranslate', base_url: 'https://lt.example.org', trusted: false },
+          { engine: 'deepl', api_key: null, trusted: false },
         ],
       },
     ]);
@@ -172,7 +177,7 @@ describe('Settings: Translation', () => {
     expectShown(await screen.findByRole('button', { name: 'Guardar motores de traducción' }));
     expect(screen.getByRole('tab', { name: 'Traducción' })).toHaveAttribute('aria-selected', 'true');
     expect(coverageRow('Alemán')).toHaveTextContent(
-      'Ningún motorLos mensajes en este idioma fallan. Añada DeepL, Google o un motor compatible con OpenAI arriba.',
+      'Ningún motorFalta configurarA este idioma solo llegan las plantillas de emergencia; los demás mensajes llegan en el original con una nota. Añada DeepL, Google o un motor compatible con OpenAI arriba.',
     );
   });
 });

@@ -1,5 +1,6 @@
 // The Translation tab's unsaved list of engines, and the requests made from it: a key field left
-// blank keeps the saved key, "remove" sends null, fields an engine does not take are left out.
+// blank keeps the saved key, "remove" sends null, fields an engine does not take are left out, and
+// `trusted` goes with every engine but Apertium, which cannot be trusted (decision 0050).
 import {
   STATION_ENGINE_FIELDS,
   STATION_ENGINE_NAMES,
@@ -19,7 +20,14 @@ export type TEngineDraft = {
   /** As saved: whether a key is set and its last four characters. */
   keySet: boolean;
   keyHint: string | null;
+  /** Its translations go out unattended (never Apertium). */
+  trusted: boolean;
 };
+
+/** The offline engine is never trusted: the switch is not offered for it. */
+export function canBeTrusted(engine: TStationEngineName): boolean {
+  return engine !== 'apertium';
+}
 
 export function draftsFrom(settings: TTranslationSettings): TEngineDraft[] {
   return settings.engines.map((engine) => ({
@@ -30,11 +38,21 @@ export function draftsFrom(settings: TTranslationSettings): TEngineDraft[] {
     model: engine.model ?? '',
     keySet: engine.key_set,
     keyHint: engine.key_hint,
+    trusted: engine.trusted,
   }));
 }
 
 export function newDraft(engine: TStationEngineName): TEngineDraft {
-  return { engine, apiKey: '', removeKey: false, baseUrl: '', model: '', keySet: false, keyHint: null };
+  return {
+    engine,
+    apiKey: '',
+    removeKey: false,
+    baseUrl: '',
+    model: '',
+    keySet: false,
+    keyHint: null,
+    trusted: false,
+  };
 }
 
 /** One engine as the API takes it, to save or to test. */
@@ -46,7 +64,14 @@ export function engineInput(draft: TEngineDraft): TStationEngineInput {
     ...(fields.key === 'none' ? {} : draft.removeKey ? { api_key: null } : typed ? { api_key: typed } : {}),
     ...(fields.baseUrl === 'none' ? {} : { base_url: draft.baseUrl.trim() || null }),
     ...(fields.model ? { model: draft.model.trim() || null } : {}),
+    ...(canBeTrusted(draft.engine) ? { trusted: draft.trusted } : {}),
   };
+}
+
+/** One engine as "Test" takes it: its settings as typed (trust is no part of a test). */
+export function testInput(draft: TEngineDraft): TStationEngineInput {
+  const { trusted: _trusted, ...input } = engineInput(draft);
+  return input;
 }
 
 /** Whether the list differs from what is saved (order, fields, or a key typed or removed). */

@@ -1,11 +1,14 @@
-// Settings → Translation: read and save the station's engines, test one, read coverage.
+// Settings → Translation: read and save the station's engines, test one, read coverage (of the
+// station's languages, and of every product language for Settings' Supported Languages).
 import type {
+  TAllLanguagesCoverage,
   TLanguageCode,
   TTranslationEnginesRequest,
   TTranslationEngineTestRequest,
   TTranslationSettings,
 } from '@message-station/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 import {
   getTranslationCoverage,
@@ -13,6 +16,9 @@ import {
   saveTranslationEngines,
   testTranslationEngine,
 } from '../../../api/translation-settings';
+
+/** [...allLanguagesKey, from]: every product language's coverage from one language. */
+const allLanguagesKey = [...queryKeys.translationSettings, 'languages'] as const;
 
 export function useTranslationSettingsQuery() {
   return useQuery({
@@ -27,8 +33,9 @@ export function useSaveTranslationEnginesMutation() {
     mutationFn: (request: TTranslationEnginesRequest) => saveTranslationEngines(request),
     onSuccess: (settings) => {
       queryClient.setQueryData<TTranslationSettings>(queryKeys.translationSettings, settings);
-      // The create form's coverage changes with the engines.
+      // The create form's coverage changes with the engines, and so do Settings' language marks.
       void queryClient.invalidateQueries({ queryKey: queryKeys.translationCoverage });
+      void queryClient.invalidateQueries({ queryKey: allLanguagesKey });
     },
   });
 }
@@ -45,5 +52,22 @@ export function useTranslationCoverageQuery(from: TLanguageCode, enabled = true)
     queryKey: [...queryKeys.translationCoverage, from],
     queryFn: ({ signal }) => getTranslationCoverage(from, signal),
     enabled,
+  });
+}
+
+/**
+ * Every product language, ticked or not, as the station's engines (then the server's) cover it
+ * from `from`, with the station's trust (admins: Settings → Station Branding's languages).
+ */
+export function useAllLanguagesCoverageQuery(from: TLanguageCode) {
+  return useQuery({
+    queryKey: [...allLanguagesKey, from],
+    queryFn: ({ signal }) =>
+      api<TAllLanguagesCoverage>(
+        `/admin/api/settings/translation/languages?from=${encodeURIComponent(from)}`,
+        { signal },
+      ),
+    staleTime: 60_000,
+    retry: false,
   });
 }
