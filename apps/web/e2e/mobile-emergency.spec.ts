@@ -114,6 +114,10 @@ test.describe('the admin area on a phone', () => {
     await expect(
       confirm.getByText('SMS credits will be charged when you confirm. This cannot be undone.'),
     ).toBeVisible();
+    // Apertium's Spanish, which nobody reviewed: a new station requires review of emergencies, so
+    // the admin ticks "Send anyway" for it (decision 0050).
+    await expect(confirm.getByRole('button', { name: 'Send to 1 recipient' })).toBeDisabled();
+    await confirm.getByRole('checkbox', { name: 'Send anyway: the Spanish text' }).check();
     await expectNoSidewaysScroll(page, 'the send confirmation');
     await confirm.getByRole('button', { name: 'Send to 1 recipient' }).click();
     await expect(detail.getByText(/SMS sent successfully to 1 subscriber/)).toBeVisible();

@@ -185,6 +185,9 @@ test.describe('SMS delivery', () => {
     await detail.getByRole('button', { name: 'Send SMS' }).click();
     const confirm = page.getByRole('alertdialog');
     await expect(confirm.getByRole('table', { name: 'SMS cost by language' })).toContainText('Spanish');
+    // Apertium's Spanish, which nobody reviewed: a new station requires review of emergencies, so
+    // the admin ticks "Send anyway" for it (decision 0050).
+    await confirm.getByRole('checkbox', { name: 'Send anyway: the Spanish text' }).check();
     await confirm.getByRole('button', { name: /^Send to \d+ recipients?$/ }).click();
     await expect(page.getByText(/SMS sent successfully to \d+ subscribers/)).toBeVisible();
     // The detail stays open on its Delivery tab, where the texts are watched going out.
@@ -231,6 +234,7 @@ test.describe('SMS delivery', () => {
     // A second Send on the same message asks first; Cancel sends nothing more.
     await sentDetail.getByRole('button', { name: 'Send SMS' }).click();
     const again = page.getByRole('alertdialog');
+    await again.getByRole('checkbox', { name: 'Send anyway: the Spanish text' }).check();
     await again.getByRole('button', { name: /^Send to \d+ recipients?$/ }).click();
     await expect(again.getByText(/This message was already sent to 2 subscribers on/)).toBeVisible();
     await expect(again.getByRole('button', { name: 'Send again' })).toBeVisible();

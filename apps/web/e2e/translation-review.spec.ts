@@ -53,7 +53,7 @@ test.describe('translation review', () => {
     const detail = page.getByRole('dialog', { name: title });
     await detail.getByRole('tab', { name: 'Translations' }).click();
     const spanish = detail.locator('[data-translation="es"]');
-    await expect(spanish.getByText('Machine translation', { exact: true })).toBeVisible();
+    await expect(spanish.getByText('Offline engine (not reviewed)', { exact: true })).toBeVisible();
     // Apertium alone writes "Avenida de roble"; the glossary kept the name, also in French (through Spanish).
     await expect(spanish).toContainText('Oak Avenue');
     await expect(detail.locator('[data-translation="fr"]')).toContainText('Oak Avenue');
@@ -63,7 +63,7 @@ test.describe('translation review', () => {
     await detail.getByRole('button', { name: 'Edit the Spanish translation' }).click();
     await detail.getByRole('textbox', { name: 'Spanish translation' }).fill(correction);
     await detail.getByRole('button', { name: 'Save Translation' }).click();
-    await expect(spanish.getByText('Corrected by hand', { exact: true })).toBeVisible();
+    await expect(spanish.getByText('Written by staff', { exact: true })).toBeVisible();
 
     // An edit of the title only: the correction stays.
     await detail.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -75,7 +75,7 @@ test.describe('translation review', () => {
     await updated.getByRole('tab', { name: 'Translations' }).click();
     const spanishNow = updated.locator('[data-translation="es"]');
     await expect(spanishNow.getByText(correction)).toBeVisible();
-    await expect(spanishNow.getByText('Corrected by hand', { exact: true })).toBeVisible();
+    await expect(spanishNow.getByText('Written by staff', { exact: true })).toBeVisible();
 
     // An edit of the original: the new translation arrives and the correction is kept, flagged.
     await updated.getByRole('button', { name: 'Edit', exact: true }).click();
@@ -102,13 +102,18 @@ test.describe('translation review', () => {
     await expect(confirm.getByRole('button', { name: /^Send to/ })).toHaveCount(0);
     await confirm.getByRole('button', { name: 'Cancel' }).click();
 
-    // Staff keep their correction; the confirmation names French, which nobody reviewed.
+    // Staff keep their correction; the confirmation shows French, which nobody reviewed, with its
+    // back-translation, and sends once the admin ticks "Send anyway" for it (decision 0050).
     await spanishNow.getByRole('button', { name: 'Keep my correction' }).click();
-    await expect(spanishNow.getByText('Corrected by hand', { exact: true })).toBeVisible();
+    await expect(spanishNow.getByText('Written by staff', { exact: true })).toBeVisible();
     await expect(spanishNow.getByText('The original changed since your correction')).toHaveCount(0);
     await updated.getByRole('button', { name: 'Send SMS' }).click();
-    await expect(confirm.getByText('Not reviewed by staff: French.')).toBeVisible();
+    const french = confirm.locator('[data-unreviewed-language="fr"]');
+    await expect(french.getByText('French: not reviewed')).toBeVisible();
+    await expect(confirm.locator('[data-unreviewed-language="es"]')).toHaveCount(0);
     await page.screenshot({ path: test.info().outputPath('send-confirmation.png'), fullPage: true });
+    await expect(confirm.getByRole('button', { name: 'Send to 2 recipients' })).toBeDisabled();
+    await french.getByRole('checkbox', { name: 'Send anyway: the French text' }).check();
     await confirm.getByRole('button', { name: 'Send to 2 recipients' }).click();
     await expect(page.getByText(/SMS sent successfully to 2 subscribers/)).toBeVisible();
 

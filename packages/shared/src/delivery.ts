@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { ZErrorResponse } from './auth.js';
 import { REVIEW_STATUSES } from './messages.js';
-import { TRANSLATION_SOURCES } from './translation-trust.js';
 import { ZSendConflict } from './send-conflict.js';
+import { TRANSLATION_SOURCES } from './translation-trust.js';
 
 export const SEND_ERRORS = {
   adminOnly: 'Only admins can send SMS messages',

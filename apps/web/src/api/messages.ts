@@ -1,10 +1,12 @@
-// Typed calls for the admin Messages page (spec §3 Message, §7 Admin): the list, create, edit,
-// delete, a translation corrected by hand, and the station (SMS switch and credits).
+// Typed calls for the admin Messages page (spec §3 Message, §7 Admin): the list, create (also from
+// the emergency templates), edit, delete, a translation corrected by hand, and the station (SMS
+// switch and credits).
 import type {
   TBackTranslation,
   TCorrectionChoiceRequest,
   TMessage,
   TMessagesQuery as TMessagesQueryInput,
+  TPhraseMessageRequest,
   TStationSummary,
   TTranslationEditRequest,
 } from '@message-station/shared';
@@ -49,6 +51,14 @@ export function listMessages(query: TMessagesQuery, signal?: AbortSignal): Promi
 /** 201; the translations start pending and finish in the background (the stream tells). */
 export function createMessage(input: TMessageInput): Promise<TMessage> {
   return api<TMessage>('/admin/api/messages', { method: 'POST', body: input });
+}
+
+/**
+ * 201: a message written from the vetted alert phrasebook (decision 0050): every target language is
+ * already completed from the phrasebook, the fields inserted as typed; no engine is asked.
+ */
+export function createPhraseMessage(input: TPhraseMessageRequest): Promise<TMessage> {
+  return api<TMessage>('/admin/api/messages/phrasebook', { method: 'POST', body: input });
 }
 
 /** Re-translates the targets; translations corrected by hand are kept. */

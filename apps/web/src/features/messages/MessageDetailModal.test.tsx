@@ -1,3 +1,4 @@
+import { composedFallbackSms } from '@message-station/shared';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -268,7 +269,7 @@ describe('Message detail modal', () => {
       },
     });
     await showTab(user, dialog, 'Translations');
-    expect(within(item(dialog, 'es')).queryByText('Corrected by hand')).not.toBeInTheDocument();
+    expect(within(item(dialog, 'es')).queryByText('Written by staff')).not.toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Edit the Spanish translation' }));
     const text = dialog.getByRole('textbox', { name: 'Spanish translation' });
     expect(text).toHaveValue('La calle Main está cerrada hasta las 5 PM.');
@@ -278,7 +279,7 @@ describe('Message detail modal', () => {
     await user.type(text, 'La calle Main cierra hasta las 5 PM.');
     await user.click(dialog.getByRole('button', { name: 'Save Translation' }));
 
-    expect(await within(item(dialog, 'es')).findByText('Corrected by hand')).toBeVisible();
+    expect(await within(item(dialog, 'es')).findByText('Written by staff')).toBeVisible();
     expect(within(item(dialog, 'es')).getByText('La calle Main cierra hasta las 5 PM.')).toBeVisible();
     expect(callsTo(fetchMock, 'PUT', '/admin/api/messages/m-1/translations/es')[0]?.body).toEqual({
       translated_text: 'La calle Main cierra hasta las 5 PM.',
@@ -306,7 +307,7 @@ describe('Message detail modal', () => {
     await waitFor(() =>
       expect(dialog.queryByRole('textbox', { name: 'Spanish translation' })).not.toBeInTheDocument(),
     );
-    expect(within(item(dialog, 'es')).getByText('Corrected by hand')).toBeVisible();
+    expect(within(item(dialog, 'es')).getByText('Written by staff')).toBeVisible();
     expect(dialog.getByRole('button', { name: 'Edit the Spanish translation' })).toBeEnabled();
   });
 
@@ -332,17 +333,61 @@ describe('Message detail modal', () => {
       },
     });
     await showTab(user, dialog, 'Translations');
-    expectShown(within(item(dialog, 'es')).getByText('Machine translation'));
+    expectShown(within(item(dialog, 'es')).getByText('Machine translation (not reviewed)'));
     // A translation still being made cannot be reviewed yet.
     expect(
       within(item(dialog, 'fr')).queryByRole('button', { name: 'Mark reviewed: the French translation' }),
     ).not.toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Mark reviewed: the Spanish translation' }));
-    expect(await within(item(dialog, 'es')).findByText('Reviewed')).toBeVisible();
+    expect(await within(item(dialog, 'es')).findByText('Reviewed by staff')).toBeVisible();
     expect(
       within(item(dialog, 'es')).queryByRole('button', { name: 'Mark reviewed: the Spanish translation' }),
     ).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/translations/es/review')).toHaveLength(1);
+  });
+
+  it('shows where each translation came from, the unreviewed ones in the warning colour', async () => {
+    const sources = [
+      'phrasebook',
+      'staff',
+      'reviewed',
+      'trusted_engine',
+      'offline_engine',
+      'engine',
+    ] as const;
+    const codes = ['es', 'fr', 'de', 'it', 'pt', 'zh'] as const;
+    const shown = message({
+      target_languages: [...codes],
+      translations: codes.map((language_code, index) =>
+        translation({ language_code, translated_text: `Text ${language_code}`, source: sources[index] }),
+      ),
+    });
+    const { user, dialog } = await openDetails([shown]);
+    await showTab(user, dialog, 'Translations');
+    const badge = (language: string) => item(dialog, language).querySelector('[data-source]') as HTMLElement;
+    expect(codes.map((language) => badge(language).textContent)).toEqual([
+      'Phrasebook',
+      'Written by staff',
+      'Reviewed by staff',
+      'Trusted engine',
+      'Offline engine (not reviewed)',
+      'Machine translation (not reviewed)',
+    ]);
+    for (const language of codes) expectShown(badge(language));
+    // Nobody vouches for the last two: orange, not grey; the others in their own colours.
+    const colour = (language: string) => badge(language).getAttribute('style') ?? '';
+    expect(colour('pt')).toContain('orange');
+    expect(colour('zh')).toContain('orange');
+    for (const language of ['es', 'fr', 'de', 'it']) {
+      expect(colour(language)).not.toContain('orange');
+      expect(colour(language)).not.toContain('gray');
+    }
+
+    const offline = badge('pt');
+    const phrasebook = badge('es');
+    await act(() => i18n.changeLanguage('es'));
+    expect(offline.textContent).toBe('Motor sin conexión (sin revisar)');
+    expect(phrasebook.textContent).toBe('Frases verificadas');
   });
 
   it('shows a correction of the earlier original beside the new translation and keeps it when chosen', async () => {
@@ -383,7 +428,7 @@ describe('Message detail modal', () => {
     // The new translation is not approved by choosing nothing: no "Mark reviewed" while the choice waits.
     expect(spanish.queryByRole('button', { name: /Mark reviewed: the Spanish/ })).not.toBeInTheDocument();
     await user.click(spanish.getByRole('button', { name: 'Keep my correction' }));
-    expect(await within(item(dialog, 'es')).findByText('Corrected by hand')).toBeVisible();
+    expect(await within(item(dialog, 'es')).findByText('Written by staff')).toBeVisible();
     expect(
       within(item(dialog, 'es')).queryByText('The original changed since your correction'),
     ).not.toBeInTheDocument();
@@ -478,11 +523,14 @@ describe('Message detail modal', () => {
       .slice(1)
       .map((row) => Array.from(row.querySelectorAll('td')).map((td) => td.textContent));
     // "Demo Radio: " before the text, a new line and the opt-out line in the language after it.
+    // French has no translation: its subscribers get the original and the untranslated notice.
+    const french = composedFallbackSms('Demo Radio', long, 'fr', 'en');
+    expect(french.body).toContain(long);
     expect(rows).toEqual([
       ['English (original)', '195', 'GSM-7', '2'],
       ['Spanish', '54', 'GSM-7', '1'],
       ['Japanese', '32', 'UCS-2', '1'],
-      ['Frenchoriginal text', '208', 'GSM-7', '2'],
+      ['Frenchoriginal + note', String(french.characters), french.encoding, String(french.segments)],
     ]);
   });
 

@@ -23,6 +23,7 @@ import { MachineControls } from './MachineControls';
 import { MessageDetailTabs, type TDetailTab } from './MessageDetailTabs';
 import { useDeleteMessageMutation, useSmsSending, useUpdateMessageMutation } from './queries';
 import { SendSmsDialog } from './SendSmsDialog';
+import type { TReviewRequest } from './TranslationItem';
 import { TypeBadge } from './TypeBadge';
 import { retranslationTargets } from './translation-status';
 import { useSendSmsHold } from './use-send-sms-hold';
@@ -87,6 +88,7 @@ function MessageDetail({
   const [confirming, setConfirming] = useState<TConfirming>(null);
   const [closing, setClosing] = useState(false);
   const [tab, setTab] = useState<TDetailTab>('content');
+  const [reviewRequest, setReviewRequest] = useState<TReviewRequest | null>(null);
 
   // The success text clears after 2 s, unless it is one to keep (a send's) or the modal is closing.
   useEffect(() => {
@@ -268,6 +270,12 @@ function MessageDetail({
           }
           onSent={sent}
           onCancel={() => setConfirming(null)}
+          onReview={(language) => {
+            // The confirmation closes; the translation's review opens where it is done.
+            setConfirming(null);
+            setTab('translations');
+            setReviewRequest({ language, at: Date.now() });
+          }}
         />
       )}
       {outcome && <OutcomeAlert outcome={outcome} />}
@@ -278,6 +286,7 @@ function MessageDetail({
         onTabChange={setTab}
         previewOriginal={editing ? content : message.original}
         onSaved={onSaved}
+        reviewRequest={reviewRequest}
         editForm={
           editing ? (
             <DetailEditForm

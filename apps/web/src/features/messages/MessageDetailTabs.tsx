@@ -14,7 +14,7 @@ import { AudioDownload } from './AudioDownload';
 import { DeliveryProgress } from './DeliveryProgress';
 import { useDeliveryProgressQuery } from './queries';
 import { SmsPreview } from './SmsPreview';
-import { TranslationList } from './TranslationItem';
+import { type TReviewRequest, TranslationList } from './TranslationItem';
 
 export const DETAIL_TABS = ['content', 'translations', 'delivery', 'audio'] as const;
 export type TDetailTab = (typeof DETAIL_TABS)[number];
@@ -35,6 +35,8 @@ type MessageDetailTabsProps = {
   /** The text the SMS preview counts: the one being edited, else the saved original. */
   previewOriginal: string;
   onSaved: (message: TMessage) => void;
+  /** A translation staff asked to review from the send confirmation. */
+  reviewRequest?: TReviewRequest | null;
 };
 
 export function MessageDetailTabs({
@@ -44,6 +46,7 @@ export function MessageDetailTabs({
   editForm,
   previewOriginal,
   onSaved,
+  reviewRequest = null,
 }: MessageDetailTabsProps) {
   const { t } = useTranslation('messages');
   const languageName = useLanguageName();
@@ -82,7 +85,7 @@ export function MessageDetailTabs({
         </Stack>
       </Tabs.Panel>
       <Tabs.Panel value="translations" pt="md">
-        <TranslationList message={message} onSaved={onSaved} />
+        <TranslationList message={message} onSaved={onSaved} reviewRequest={reviewRequest} />
       </Tabs.Panel>
       <Tabs.Panel value="delivery" pt="md">
         <DeliveryPanel messageId={message.id} />

@@ -1,5 +1,6 @@
 // The create form offers the station's languages only, each marked with the engine that translates
-// it from the original language, and says which chosen languages no engine covers (issue 19).
+// it from the original language, and says which chosen languages no engine covers (issue 19): those
+// need setup, and the offline engine's need review before sending (decision 0050).
 import type { TTranslationCoverage } from '@message-station/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -11,7 +12,10 @@ import { installFakeEventSource, LANGUAGES, mockMessagesApi } from './messages-t
 
 const COVERAGE = '/admin/api/settings/translation/coverage';
 
-/** The station speaks en, es and fr (de switched off): DeepL covers Spanish, nothing French. */
+/**
+ * The station speaks en, es and fr (de switched off): DeepL covers Spanish (not marked trusted),
+ * nothing French; from Spanish, Apertium covers French.
+ */
 function coverage(url: URL): Response {
   const from = url.searchParams.get('from') ?? 'en';
   const body: TTranslationCoverage =
@@ -19,15 +23,15 @@ function coverage(url: URL): Response {
       ? {
           from: 'es',
           languages: [
-            { language: 'en', engine: 'deepl', source: 'station' },
-            { language: 'fr', engine: 'apertium', source: 'operator' },
+            { language: 'en', engine: 'deepl', source: 'station', trusted: false, status: 'review' },
+            { language: 'fr', engine: 'apertium', source: 'operator', trusted: false, status: 'review' },
           ],
         }
       : {
           from: 'en',
           languages: [
-            { language: 'es', engine: 'deepl', source: 'station' },
-            { language: 'fr', engine: null, source: null },
+            { language: 'es', engine: 'deepl', source: 'station', trusted: false, status: 'review' },
+            { language: 'fr', engine: null, source: null, trusted: false, status: 'needs_setup' },
           ],
         };
   return jsonResponse(body);
@@ -57,7 +61,13 @@ describe('New Message: languages and translation coverage', () => {
     });
     const { user, dialog } = await openForm();
 
-    await waitFor(() => expect(pills(dialog)).toEqual(['SpanishDeepL', 'French no engine']));
+    await waitFor(() => expect(pills(dialog)).toEqual(['SpanishDeepL', 'French needs setup']));
+    // What "needs setup" means, in view (a phone has no hover for the pill's tooltip).
+    expectShown(
+      dialog.getByText(
+        'French needs setup. No translation engine: only emergency templates reach this language; other messages arrive in the original with a note.',
+      ),
+    );
     expect(dialog.getByRole('checkbox', { name: 'French' })).toBeChecked();
     expect(dialog.queryByRole('checkbox', { name: 'Korean' })).not.toBeInTheDocument();
     const notice = dialog.getByText(
@@ -75,7 +85,10 @@ describe('New Message: languages and translation coverage', () => {
 
     // Written in Spanish: coverage from Spanish, English offered, French now covered.
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Original Language' }), 'es');
-    await waitFor(() => expect(pills(dialog)).toEqual(['EnglishDeepL', 'FrenchApertium']));
+    await waitFor(() =>
+      expect(pills(dialog)).toEqual(['EnglishDeepL', 'French offline engine — review before sending']),
+    );
+    expect(dialog.queryByText(/needs setup/)).not.toBeInTheDocument();
     expect(callsTo(api, 'GET', COVERAGE).map((call) => call.url.searchParams.get('from'))).toEqual([
       'en',
       'es',
@@ -107,8 +120,8 @@ describe('New Message: languages and translation coverage', () => {
           from: 'en',
           languages: (['es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ko'] as const).map((language) =>
             language === 'es'
-              ? { language, engine: 'apertium', source: 'operator' }
-              : { language, engine: null, source: null },
+              ? { language, engine: 'apertium', source: 'operator', trusted: false, status: 'review' }
+              : { language, engine: null, source: null, trusted: false, status: 'needs_setup' },
           ),
         } satisfies TTranslationCoverage),
       'POST /admin/api/messages': () => jsonResponse({ id: 'm-new' }, 201),
@@ -132,7 +145,11 @@ describe('New Message: languages and translation coverage', () => {
     ]);
     // Each marked with its engine, as for the station's own languages.
     await waitFor(() =>
-      expect(pills(dialog).slice(0, 3)).toEqual(['SpanishApertium', 'French no engine', 'German no engine']),
+      expect(pills(dialog).slice(0, 3)).toEqual([
+        'Spanish offline engine — review before sending',
+        'French needs setup',
+        'German needs setup',
+      ]),
     );
     // Nothing chosen for the user: the button waits for a choice, and says so.
     expect(offered.every((input) => !(input as HTMLInputElement).checked)).toBe(true);

@@ -1,21 +1,10 @@
 // Create/edit a message: Title, Type, Original Text, Original Language, Target Languages (toggle
 // pills); Cancel and Create Message / Update Message (spec §2, §4 New message defaults, §5, §8).
-// The targets are the station's languages, each marked with the engine that translates it from the
-// original language, or as covered by none (issue 19).
-import {
-  Alert,
-  Button,
-  Chip,
-  Group,
-  Input,
-  Modal,
-  NativeSelect,
-  Stack,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+// The targets are the station's languages (TargetLanguages.tsx), each marked with the engine that
+// translates it from the original language, or as needing setup (issue 19, decision 0050).
+import { Alert, Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { LANGUAGE_CODES, STATION_DEFAULTS, TEXT_LIMITS, type TLanguageCode } from '@message-station/shared';
+import { LANGUAGE_CODES, TEXT_LIMITS, type TLanguageCode } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,9 +13,15 @@ import type { TMessage, TMessageInput } from '../../api/messages';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
 import { countedProps, exceededLimit } from '../../components/TextLimit';
 import { useAdminPhone } from '../../components/use-admin-phone';
-import { TargetCoverageNotice, useTargetCoverage } from '../settings/translation/TargetCoverage';
+import { TargetCoverageNotice } from '../settings/translation/TargetCoverage';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 import { useCreateMessageMutation, useUpdateMessageMutation } from './queries';
+import {
+  defaultOriginalLanguage,
+  defaultTargets,
+  TargetLanguagePicker,
+  useTargetMarks,
+} from './TargetLanguages';
 
 type MessageFormModalProps = {
   opened: boolean;
@@ -59,32 +54,8 @@ export function MessageFormModal({ opened, message, onClose, ...rest }: MessageF
 /** The type a new message starts with: Informational (the least urgent) when active, else the first. */
 const DEFAULT_TYPE = 'informational';
 
-/** en when the station has it (or has none), else its first language (spec §4, §9). */
-export function defaultOriginalLanguage(languages: TStationLanguage[]): string {
-  const codes = languages.map((language) => language.language_code);
-  const fallback = STATION_DEFAULTS.primaryLanguage;
-  if (codes.length === 0 || codes.includes(fallback)) return fallback;
-  return codes[0] ?? fallback;
-}
-
-/**
- * The station's languages (an edited message keeps the targets it has), never the original: its
- * subscribers read no other, so translating into one would only cost time and engine quota. A
- * station that speaks only the original's language has none of its own to offer, while a message
- * needs one target: then every language is offered (`all`), and the form says why.
- */
-function targetChoices(
-  languages: TStationLanguage[],
-  original: string,
-  kept: string[],
-): { codes: string[]; all: boolean } {
-  const station = languages.map((language) => language.language_code);
-  const nine: readonly string[] = LANGUAGE_CODES;
-  const ordered = [...station, ...kept.filter((code) => !station.includes(code))];
-  const codes = ordered.filter((code) => nine.includes(code) && code !== original);
-  if (codes.length > 0) return { codes, all: false };
-  return { codes: nine.filter((code) => code !== original), all: true };
-}
+/** Kept here too: the template form imports it from the message form. */
+export { defaultOriginalLanguage };
 
 function initialDraft(message: TMessage | null, types: TStationMessageType[], languages: TStationLanguage[]) {
   if (message) {
@@ -104,7 +75,7 @@ function initialDraft(message: TMessage | null, types: TStationMessageType[], la
     originalLanguage,
     type: keys.includes(DEFAULT_TYPE) ? DEFAULT_TYPE : (keys[0] ?? DEFAULT_TYPE),
     // The station's active languages other than the original are preselected.
-    targets: languages.map((language) => language.language_code).filter((code) => code !== originalLanguage),
+    targets: defaultTargets(languages, originalLanguage),
   };
 }
 
@@ -117,8 +88,7 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
   const [draft, setDraft] = useState(() => initialDraft(message, types, languages));
   const [problem, setProblem] = useState<string | null>(null);
   const saving = message ? update : create;
-  const coverage = useTargetCoverage(draft.originalLanguage as TLanguageCode);
-  const choices = targetChoices(languages, draft.originalLanguage, message?.target_languages ?? []);
+  const marks = useTargetMarks(draft.originalLanguage as TLanguageCode);
 
   const typeOptions = types.map((type) => ({ value: type.message_type, label: type.display_name }));
   // An edited message keeps a type that was switched off since.
@@ -221,36 +191,19 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
           }}
           w={240}
         />
-        <Input.Wrapper
-          label={t('form.targetLanguages')}
-          description={
-            choices.all
-              ? t('form.targetsOneLanguage', { language: languageName(draft.originalLanguage) })
-              : t('form.targetsHelp')
-          }
-          labelElement="div"
-          withAsterisk
-          // Submit stays disabled without a target; this says why.
-          error={draft.targets.length === 0 ? t('form.targetsRequired') : undefined}
-        >
-          <Chip.Group multiple value={draft.targets} onChange={(targets) => setField('targets', targets)}>
-            <Group gap={6} mt={6} role="group" aria-label={t('form.targetLanguages')}>
-              {choices.codes.map((code) => (
-                <Chip
-                  key={code}
-                  value={code}
-                  size="sm"
-                  color={coverage.color(code)}
-                  aria-label={languageName(code)}
-                >
-                  <span>{languageName(code)}</span>
-                  {coverage.mark(code)}
-                </Chip>
-              ))}
-            </Group>
-          </Chip.Group>
-        </Input.Wrapper>
-        <TargetCoverageNotice coverage={coverage} targets={draft.targets} from={draft.originalLanguage} />
+        <TargetLanguagePicker
+          languages={languages}
+          original={draft.originalLanguage}
+          kept={message?.target_languages ?? []}
+          value={draft.targets}
+          onChange={(targets) => setField('targets', targets)}
+          marks={marks}
+        />
+        <TargetCoverageNotice
+          coverage={marks.coverage}
+          targets={draft.targets}
+          from={draft.originalLanguage}
+        />
         {problem && (
           <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
             {problem}

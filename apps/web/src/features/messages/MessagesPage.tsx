@@ -1,8 +1,9 @@
 // /admin/messages: the station's messages, live (spec §2 Messages): live indicator, type filter,
-// search, Add Message, the table, and the create/edit and detail modals.
+// search, Emergency templates (the vetted phrasebook, decision 0050), Add Message, the table, and
+// the create/edit and detail modals.
 import { Button, Card, Group, NativeSelect, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus } from '@tabler/icons-react';
+import { IconPlus, IconUrgent } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
@@ -20,6 +21,7 @@ import { MessageCards } from './MessageCards';
 import { MessageDetailModal } from './MessageDetailModal';
 import { MessageFormModal } from './MessageFormModal';
 import { MessagesTable } from './MessagesTable';
+import { PhrasebookModal } from './PhrasebookModal';
 import { useAllMessageTypesQuery, useMessagesQuery } from './queries';
 import { useMessageStream } from './use-message-stream';
 
@@ -40,6 +42,7 @@ export function MessagesPage() {
   const types = useAllMessageTypesQuery();
   const languages = useStationLanguagesQuery();
   const [form, setForm] = useState<TFormState>({ open: false });
+  const [phrasebook, setPhrasebook] = useState(false);
   // The open message: the list's live copy, else the last one seen (deleted, or filtered out).
   // A message just made from a template (the Templates page hands it over) opens at once.
   const handedOver = (useLocation().state as Partial<TOpenMessageState> | null)?.openMessage ?? null;
@@ -77,6 +80,15 @@ export function MessagesPage() {
             />
           </Group>
           <Group gap="sm">
+            <Button
+              variant="light"
+              color="red"
+              leftSection={<IconUrgent size={16} aria-hidden="true" />}
+              onClick={() => setPhrasebook(true)}
+              disabled={!types.data || !languages.data}
+            >
+              {t('phrasebook.open')}
+            </Button>
             <NewFromTemplateButton languages={languages.data ?? []} onCreated={setSelected} />
             <Button
               leftSection={<IconPlus size={16} aria-hidden="true" />}
@@ -121,8 +133,15 @@ export function MessagesPage() {
         languages={languages.data ?? []}
         onClose={() => setForm({ open: false })}
       />
+      <PhrasebookModal
+        opened={phrasebook}
+        types={activeTypes}
+        languages={languages.data ?? []}
+        onClose={() => setPhrasebook(false)}
+        onCreated={setSelected}
+      />
       <MessageDetailModal
-        message={form.open ? null : shown}
+        message={form.open || phrasebook ? null : shown}
         types={types.data ?? []}
         onClose={() => setSelected(null)}
         onSaved={setSelected}

@@ -6,6 +6,7 @@ import type { TMessage } from '../../api/messages';
 import i18n from '../../i18n';
 import { networkError, callsTo as requestsTo, type TSentRequest } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
+import { phoneWidth } from '../../test/phone-width';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
 import {
@@ -55,8 +56,8 @@ describe('Send SMS confirmation', () => {
     });
     const table = await confirm.findByRole('table', { name: 'SMS cost by language' });
     expect(cells(table)).toEqual([
-      ['Spanish', '2', '2', 'GSM-7', '4'],
-      ['Frenchoriginal text', '1', '1', 'GSM-7', '1'],
+      ['SpanishReviewed by staffgets this translation', '2', '2', 'GSM-7', '4'],
+      ['Frenchgets the original with a note in French that it is not translated', '1', '1', 'GSM-7', '1'],
       ['Total', '3', '', '', '5'],
     ]);
     expectShown(confirm.getByText('Recipients: 3'));
@@ -71,6 +72,39 @@ describe('Send SMS confirmation', () => {
     await user.click(confirm.getByRole('button', { name: 'Cancel' }));
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/send-sms')).toHaveLength(0);
+  });
+
+  it('fits a phone: four columns with the encoding under the segments, and what each language gets below it', async () => {
+    phoneWidth();
+    installFakeEventSource();
+    mockMessagesApi({
+      'GET /admin/api/messages': () => jsonResponse([message()]),
+      [PREVIEW]: () => jsonResponse(sendPreview()),
+    });
+    renderApp('/admin/messages');
+    const user = userEvent.setup({ delay: null });
+    const card = await screen.findByRole('article', { name: 'Road closure' });
+    await user.click(within(card).getByRole('button', { name: 'Details' }));
+    const dialog = within(await screen.findByRole('dialog'));
+    const button = dialog.getByRole('button', { name: 'Send SMS' });
+    await waitFor(() => expect(button).not.toHaveAttribute('aria-disabled'));
+    await user.click(button);
+    const table = await within(dialog.getByRole('alertdialog')).findByRole('table', {
+      name: 'SMS cost by language',
+    });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((th) => th.textContent),
+    ).toEqual(['Language', 'Recipients', 'Segments', 'Credits']);
+    // The credits are the preview's figures, as charged.
+    expect(cells(table)).toEqual([
+      ['Spanish', '2', '2GSM-7', '4'],
+      ['Reviewed by staffgets this translation'],
+      ['French', '1', '1GSM-7', '1'],
+      ['gets the original with a note in French that it is not translated'],
+      ['Total', '3', '', '5'],
+    ]);
   });
 
   it('says an emergency message goes out at once', async () => {
@@ -299,19 +333,140 @@ describe('Delivery progress', () => {
     expect(bar('Delivered: 9 of 10')).toBe('90');
     expect(section.queryByText(/held for quiet hours/)).not.toBeInTheDocument();
   });
-  describe('review of the translations (issue 19)', () => {
+  describe('review of the translations (issue 19, decision 0050)', () => {
     const SENT = { sent_count: 3, send_id: 'send-r', credits: 5, waiting: 0, balance: 245 };
+    const BACK_ES = 'POST /admin/api/messages/m-1/translations/es/back-translation';
+    const BACK_FR = 'POST /admin/api/messages/m-1/translations/fr/back-translation';
+    const back = (language: string, text: string) => () =>
+      jsonResponse({
+        language_code: language,
+        original_language: 'en',
+        translated_text: 'x',
+        back_translation: text,
+      });
+    /** Spanish by the offline engine and French by another engine: nobody reviewed either. */
+    const unreviewed = (overrides: Parameters<typeof sendPreview>[0] = {}) =>
+      sendPreview({
+        languages: [
+          {
+            language: 'es',
+            recipients: 2,
+            segments: 2,
+            credits: 4,
+            encoding: 'GSM-7',
+            translated: true,
+            review: 'machine',
+            source: 'offline_engine',
+            delivery: 'text',
+            body: 'Demo Radio: La calle Main está cerrada hasta las 5 PM.',
+          },
+          {
+            language: 'fr',
+            recipients: 1,
+            segments: 1,
+            credits: 1,
+            encoding: 'GSM-7',
+            translated: true,
+            review: 'machine',
+            source: 'engine',
+            delivery: 'text',
+            body: 'Demo Radio: La rue Main est fermée jusqu’à 17 h.',
+          },
+        ],
+        unreviewed_languages: ['es', 'fr'],
+        fallback_languages: [],
+        ...overrides,
+      });
+    const sendButton = (confirm: ReturnType<typeof within>) =>
+      confirm.getByRole('button', { name: 'Send to 3 recipients' });
 
-    it('names the languages nobody reviewed and sends as usual when the type does not require review', async () => {
+    it('shows each unreviewed text with its back-translation and holds Send until each is ticked "Send anyway"', async () => {
+      setCookie('csrf_token', 'r1');
       const { user, confirm, fetchMock } = await openConfirmation({
-        [PREVIEW]: () => jsonResponse(sendPreview()),
+        [PREVIEW]: () => jsonResponse(unreviewed()),
+        [BACK_ES]: back('es', 'Main Street is closed until 5 PM.'),
+        [BACK_FR]: back('fr', 'Main Street is shut until 5 PM.'),
         [SEND]: () => jsonResponse(SENT),
       });
-      expectShown(await confirm.findByText('Not reviewed by staff: Spanish, French.'));
-      await user.click(confirm.getByRole('button', { name: 'Send to 3 recipients' }));
+      expectShown(
+        await confirm.findByText(
+          'Nobody on staff has reviewed these texts: Spanish, French. Review each now, or tick “Send anyway”.',
+        ),
+      );
+      // A highlighted block per language: who wrote it, what its subscribers get, and the text put
+      // back into English, fetched as the confirmation opens.
+      const spanish = confirm
+        .getByText('Spanish: not reviewed')
+        .closest('[data-unreviewed-language]') as HTMLElement;
+      expect(spanish).toHaveAttribute('data-unreviewed-language', 'es');
+      const block = within(spanish);
+      expectShown(block.getByText('Offline engine (not reviewed)'));
+      expectShown(block.getByText('Demo Radio: La calle Main está cerrada hasta las 5 PM.'));
+      expectShown(await block.findByText('Main Street is closed until 5 PM.'));
+      expectShown(block.getByText('Back into English by the translation engine'));
+      expectShown(
+        await within(
+          confirm.getByText('French: not reviewed').closest('[data-unreviewed-language]') as HTMLElement,
+        ).findByText('Main Street is shut until 5 PM.'),
+      );
+      expect(
+        callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/translations/es/back-translation'),
+      ).toHaveLength(1);
+      // The cost table names each language's source too.
+      const table = confirm.getByRole('table', { name: 'SMS cost by language' });
+      expect(cells(table)[1]?.[0]).toBe('FrenchMachine translation (not reviewed)gets this translation');
+
+      expect(sendButton(confirm)).toBeDisabled();
+      await user.click(confirm.getByRole('checkbox', { name: 'Send anyway: the Spanish text' }));
+      expect(sendButton(confirm)).toBeDisabled();
+      await user.click(confirm.getByRole('checkbox', { name: 'Send anyway: the French text' }));
+      expect(sendButton(confirm)).toBeEnabled();
+      await user.click(confirm.getByRole('checkbox', { name: 'Send anyway: the French text' }));
+      expect(sendButton(confirm)).toBeDisabled();
+      await user.click(confirm.getByRole('checkbox', { name: 'Send anyway: the French text' }));
+      await user.click(sendButton(confirm));
+      // The type does not require review: the send needs no confirmation of the server's.
       await waitFor(() =>
         expect(requestsTo(fetchMock, 'POST', '/admin/api/messages/m-1/send-sms')).toHaveLength(1),
       );
+      expect(requestsTo(fetchMock, 'POST', '/admin/api/messages/m-1/send-sms')[0]?.body).toBeUndefined();
+    });
+
+    it('says what the subscribers of a language without a sendable text get', async () => {
+      const { confirm } = await openConfirmation({ [PREVIEW]: () => jsonResponse(sendPreview()) });
+      const french = (await confirm.findByRole('table', { name: 'SMS cost by language' })).querySelector(
+        '[data-language="fr"]',
+      ) as HTMLElement;
+      expectShown(
+        within(french).getByText('gets the original with a note in French that it is not translated'),
+      );
+      // Nothing to review: Send is ready at once.
+      expect(sendButton(confirm)).toBeEnabled();
+
+      await act(() => i18n.changeLanguage('es'));
+      expectShown(
+        within(french).getByText('recibe el original con una nota en su idioma (Francés) de que no está traducido'),
+      );
+    });
+
+    it('"Review now" closes the confirmation and opens that translation\'s review', async () => {
+      const { user, confirm, dialog, fetchMock } = await openConfirmation({
+        [PREVIEW]: () => jsonResponse(unreviewed({ unreviewed_languages: ['es'] })),
+        [BACK_ES]: back('es', 'Main Street is closed until 5 PM.'),
+      });
+      await user.click(await confirm.findByRole('button', { name: 'Review now: the Spanish translation' }));
+      expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+      expect(dialog.getByRole('tab', { name: 'Translations' })).toHaveAttribute('aria-selected', 'true');
+      const item = dialog
+        .getByRole('heading', { name: 'Translations' })
+        .parentElement?.querySelector('[data-translation="es"]') as HTMLElement;
+      expect(item).toHaveAttribute('data-review-requested', 'true');
+      await waitFor(() =>
+        expect(
+          within(item).getByRole('button', { name: 'Mark reviewed: the Spanish translation' }),
+        ).toHaveFocus(),
+      );
+      expect(callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/send-sms')).toHaveLength(0);
     });
 
     it('holds the send while a correction of an older original waits for a choice', async () => {
@@ -327,32 +482,39 @@ describe('Delivery progress', () => {
       expect(callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/send-sms')).toHaveLength(0);
     });
 
-    it('holds a type that requires review until every language is reviewed', async () => {
+    it('holds a type that requires review until every language is reviewed: no "Send anyway"', async () => {
       const { confirm } = await openConfirmation({
-        [PREVIEW]: () => jsonResponse(sendPreview({ review_required: true, unreviewed_languages: ['es'] })),
+        [PREVIEW]: () => jsonResponse(unreviewed({ review_required: true, unreviewed_languages: ['es'] })),
+        [BACK_ES]: back('es', 'Main Street is closed until 5 PM.'),
       });
       expectShown(
         await confirm.findByText(
           'Alert messages are sent by SMS only when staff reviewed every translation. Not reviewed yet: Spanish.',
         ),
       );
+      expectShown(confirm.getByRole('button', { name: 'Review now: the Spanish translation' }));
+      expect(confirm.queryByRole('checkbox', { name: /anyway/ })).not.toBeInTheDocument();
       expect(confirm.queryByRole('button', { name: /Send to/ })).not.toBeInTheDocument();
     });
 
-    it('sends an emergency with unreviewed translations only after the admin ticks the confirmation', async () => {
+    it('sends an emergency of a type that requires review once every unreviewed language is ticked, with send_unreviewed', async () => {
+      setCookie('csrf_token', 'r2');
       const { user, confirm, fetchMock } = await openConfirmation({
-        [PREVIEW]: () =>
-          jsonResponse(
-            sendPreview({ emergency: true, review_required: true, unreviewed_languages: ['es', 'fr'] }),
-          ),
+        [PREVIEW]: () => jsonResponse(unreviewed({ emergency: true, review_required: true })),
+        [BACK_ES]: back('es', 'Main Street is closed until 5 PM.'),
+        [BACK_FR]: back('fr', 'Main Street is shut until 5 PM.'),
         [SEND]: () => jsonResponse(SENT),
       });
-      const box = await confirm.findByRole('checkbox', {
-        name: 'Send this emergency now with the unreviewed translations',
-      });
-      expect(confirm.queryByRole('button', { name: /Send to/ })).not.toBeInTheDocument();
-      await user.click(box);
-      await user.click(confirm.getByRole('button', { name: 'Send to 3 recipients' }));
+      expectShown(
+        await confirm.findByText(
+          'Alert messages need reviewed translations, but an emergency cannot always wait. Not reviewed yet: Spanish, French.',
+        ),
+      );
+      expect(sendButton(confirm)).toBeDisabled();
+      await user.click(confirm.getByRole('checkbox', { name: 'Send anyway: the Spanish text' }));
+      expect(sendButton(confirm)).toBeDisabled();
+      await user.click(confirm.getByRole('checkbox', { name: 'Send anyway: the French text' }));
+      await user.click(sendButton(confirm));
       await waitFor(() =>
         expect(requestsTo(fetchMock, 'POST', '/admin/api/messages/m-1/send-sms')[0]?.body).toEqual({
           send_unreviewed: true,

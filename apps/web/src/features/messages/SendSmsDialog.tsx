@@ -2,21 +2,26 @@
 // is spent — recipients, per language segments, encoding and credits, the total against the balance,
 // who waits for quiet hours to end — and the warning that the credits are charged for good. One
 // Idempotency-Key per opening, so a double click or a retry never sends twice; a message that has a
-// send already is sent again only when the user says so (decision 0012, ARCHITECTURE §5). Texts no
-// one on staff reviewed are named; a correction of an older original, or unreviewed texts of a type
-// that requires review, hold the send, which an emergency's sender may confirm anyway (issue 19).
-import { Alert, Button, Checkbox, Group, Paper, Stack, Table, Text } from '@mantine/core';
+// send already is sent again only when the user says so (decision 0012, ARCHITECTURE §5). Each
+// language says where its text came from and what its subscribers get (the text, or the original
+// with a note that it is not translated: decision 0050). Every engine text nobody vouches for is
+// shown with its back-translation and two choices: review it now (the detail's review), or tick
+// "Send anyway"; Send waits for one of them per language. A correction of an older original holds
+// the send, and so do unreviewed texts of a type that requires review unless it is an emergency,
+// whose sender may send them anyway (issue 19).
+import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { formatCount, type TSendPreview, type TSendResult } from '@message-station/shared';
-import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { IconAlertTriangle, IconCheck, IconClock } from '@tabler/icons-react';
+import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TSendConflict } from '../../api/delivery';
 import { sendConflictOf } from '../../api/send-conflict';
-import { useCompactTableProps } from '../../components/use-admin-phone';
+import { useAdminPhone, useCompactTableProps } from '../../components/use-admin-phone';
 import { useLanguageName } from '../sms-contacts/use-language-name';
-import { useSendPreviewQuery, useSendSmsMutation } from './queries';
-import { CountingStatus, OriginalTextNote, SmsLanguageLabel } from './SmsPreview';
+import { useBackTranslationQuery, useSendPreviewQuery, useSendSmsMutation } from './queries';
+import { CountingStatus } from './SmsPreview';
+import { SourceBadge } from './SourceBadge';
 
 type SendSmsDialogProps = {
   messageId: string;
@@ -24,19 +29,24 @@ type SendSmsDialogProps = {
   typeName: string;
   onSent: (result: TSendResult) => void;
   onCancel: () => void;
+  /** "Review now": the dialog closes and the detail opens that translation's review. */
+  onReview?: (language: string) => void;
 };
 
 /** One send the user asked for; every retry of it carries the same key. */
 type TSendAttempt = { idempotencyKey: string; sendAgain: boolean };
 
-/** What review holds a send back: nothing, a choice or review first, or the emergency's confirmation. */
-function reviewHold(preview: TSendPreview): 'none' | 'stale' | 'review' | 'confirm' {
+/**
+ * What review holds a send back: nothing; a correction's choice first (`stale`); review first, as
+ * the type requires it (`review`); or, per unreviewed language, review or "Send anyway" (`choose`).
+ */
+function reviewHold(preview: TSendPreview): 'none' | 'stale' | 'review' | 'choose' {
   if (preview.stale_corrections.length) return 'stale';
-  if (!preview.review_required || !preview.unreviewed_languages.length) return 'none';
-  return preview.emergency ? 'confirm' : 'review';
+  if (!preview.unreviewed_languages.length) return 'none';
+  return preview.review_required && !preview.emergency ? 'review' : 'choose';
 }
 
-export function SendSmsDialog({ messageId, typeName, onSent, onCancel }: SendSmsDialogProps) {
+export function SendSmsDialog({ messageId, typeName, onSent, onCancel, onReview }: SendSmsDialogProps) {
   const { t } = useTranslation('messages');
   const preview = useSendPreviewQuery(messageId);
   const send = useSendSmsMutation();
@@ -46,12 +56,24 @@ export function SendSmsDialog({ messageId, typeName, onSent, onCancel }: SendSms
   }));
   const [sendError, setSendError] = useState<string | null>(null);
   const [conflict, setConflict] = useState<TSendConflict | null>(null);
-  const [sendUnreviewed, setSendUnreviewed] = useState(false);
+  /** The unreviewed languages ticked "Send anyway". */
+  const [anyway, setAnyway] = useState<string[]>([]);
   const panel = useRef<HTMLDivElement>(null);
   const lead = t('sms.confirmText', { type: typeName });
 
   // Keyboard and screen reader users land on the question they must answer.
   useEffect(() => panel.current?.focus(), []);
+
+  const ready = preview.data;
+  const hold = ready ? reviewHold(ready) : 'none';
+  const allTicked = Boolean(ready?.unreviewed_languages.every((code) => anyway.includes(code)));
+  const reviewAllows = hold === 'none' || (hold === 'choose' && allTicked);
+  // The server asks for the sender's word only where the type requires review of an emergency.
+  const sendUnreviewed = Boolean(
+    ready && hold === 'choose' && allTicked && ready.review_required && ready.emergency,
+  );
+  const affordable = Boolean(ready && ready.recipients > 0 && ready.credits <= ready.balance);
+  const canSend = affordable && reviewAllows;
 
   const submit = (next: TSendAttempt) => {
     setSendError(null);
@@ -75,11 +97,6 @@ export function SendSmsDialog({ messageId, typeName, onSent, onCancel }: SendSms
     submit(next);
   };
 
-  const ready = preview.data;
-  const hold = ready ? reviewHold(ready) : 'none';
-  const reviewAllows = hold === 'none' || (hold === 'confirm' && sendUnreviewed);
-  const canSend = Boolean(ready && ready.recipients > 0 && ready.credits <= ready.balance && reviewAllows);
-
   return (
     <Paper
       withBorder
@@ -101,10 +118,16 @@ export function SendSmsDialog({ messageId, typeName, onSent, onCancel }: SendSms
         ) : (
           <PreviewDetails preview={preview.data} typeName={typeName}>
             <ReviewNotice
+              messageId={messageId}
               preview={preview.data}
               typeName={typeName}
-              confirmed={sendUnreviewed}
-              onConfirm={setSendUnreviewed}
+              anyway={anyway}
+              onAnyway={(language, ticked) =>
+                setAnyway((current) =>
+                  ticked ? [...current, language] : current.filter((code) => code !== language),
+                )
+              }
+              onReview={onReview}
             />
           </PreviewDetails>
         )}
@@ -123,9 +146,16 @@ export function SendSmsDialog({ messageId, typeName, onSent, onCancel }: SendSms
               {t('send.sendAgain')}
             </Button>
           ) : (
-            canSend &&
-            ready && (
-              <Button size="xs" color="green" onClick={() => submit(attempt)} loading={send.isPending}>
+            ready &&
+            // Waiting only for the choices above: the button shows, disabled until each is made.
+            (canSend || (affordable && hold === 'choose')) && (
+              <Button
+                size="xs"
+                color="green"
+                onClick={() => submit(attempt)}
+                loading={send.isPending}
+                disabled={!canSend}
+              >
                 {t('send.confirm', { count: ready.recipients, recipients: formatCount(ready.recipients) })}
               </Button>
             )
@@ -136,24 +166,32 @@ export function SendSmsDialog({ messageId, typeName, onSent, onCancel }: SendSms
   );
 }
 
-/** Who vouches for the texts: unreviewed languages named, and what holds the send back. */
+/**
+ * Who vouches for the texts: what holds the send back, then each engine text nobody vouches for
+ * with its back-translation and the choices (review now, or send anyway).
+ */
 function ReviewNotice({
+  messageId,
   preview,
   typeName,
-  confirmed,
-  onConfirm,
+  anyway,
+  onAnyway,
+  onReview,
 }: {
+  messageId: string;
   preview: TSendPreview;
   typeName: string;
-  confirmed: boolean;
-  onConfirm: (confirmed: boolean) => void;
+  anyway: string[];
+  onAnyway: (language: string, ticked: boolean) => void;
+  onReview?: (language: string) => void;
 }) {
   const { t } = useTranslation('messages');
   const languageName = useLanguageName();
   const names = (codes: string[]) => codes.map((code) => languageName(code)).join(', ');
   const hold = reviewHold(preview);
   const unreviewed = names(preview.unreviewed_languages);
-  if (hold === 'stale' || hold === 'review') {
+  if (hold === 'none') return null;
+  if (hold === 'stale') {
     return (
       <Alert
         color="red"
@@ -162,34 +200,138 @@ function ReviewNotice({
         role="alert"
         icon={<IconAlertTriangle size={16} aria-hidden="true" />}
       >
-        <Text fz="sm">
-          {hold === 'stale'
-            ? t('send.review.stale', { languages: names(preview.stale_corrections) })
-            : t('send.review.required', { type: typeName, languages: unreviewed })}
-        </Text>
+        <Text fz="sm">{t('send.review.stale', { languages: names(preview.stale_corrections) })}</Text>
       </Alert>
     );
   }
-  if (hold === 'confirm') {
-    return (
-      <Alert color="orange" variant="light" p="xs" icon={<IconAlertTriangle size={16} aria-hidden="true" />}>
-        <Stack gap={6}>
-          <Text fz="sm">{t('send.review.emergency', { type: typeName, languages: unreviewed })}</Text>
-          <Checkbox
-            size="sm"
-            checked={confirmed}
-            onChange={(event) => onConfirm(event.currentTarget.checked)}
-            label={t('send.review.confirmUnreviewed')}
-          />
-        </Stack>
-      </Alert>
-    );
-  }
-  if (!preview.unreviewed_languages.length) return null;
+  const rows = preview.languages.filter((row) => preview.unreviewed_languages.includes(row.language));
   return (
-    <Text fz="sm" c="dimmed" data-unreviewed>
-      {t('send.review.notReviewed', { languages: unreviewed })}
-    </Text>
+    <Stack gap="xs">
+      {hold === 'review' ? (
+        <Alert
+          color="red"
+          variant="light"
+          p="xs"
+          role="alert"
+          icon={<IconAlertTriangle size={16} aria-hidden="true" />}
+        >
+          <Text fz="sm">{t('send.review.required', { type: typeName, languages: unreviewed })}</Text>
+        </Alert>
+      ) : (
+        <Text fz="sm" fw={500}>
+          {preview.review_required
+            ? t('send.review.emergency', { type: typeName, languages: unreviewed })
+            : t('send.review.choose', { count: rows.length, languages: unreviewed })}
+        </Text>
+      )}
+      {rows.map((row) => (
+        <UnreviewedLanguage
+          key={row.language}
+          messageId={messageId}
+          row={row}
+          canSendAnyway={hold === 'choose'}
+          ticked={anyway.includes(row.language)}
+          onTick={(ticked) => onAnyway(row.language, ticked)}
+          onReview={onReview}
+        />
+      ))}
+    </Stack>
+  );
+}
+
+type TPreviewLanguage = TSendPreview['languages'][number];
+
+/** One engine text nobody vouches for: what its subscribers get, put back into the original's language, and the choices. */
+function UnreviewedLanguage({
+  messageId,
+  row,
+  canSendAnyway,
+  ticked,
+  onTick,
+  onReview,
+}: {
+  messageId: string;
+  row: TPreviewLanguage;
+  canSendAnyway: boolean;
+  ticked: boolean;
+  onTick: (ticked: boolean) => void;
+  onReview?: (language: string) => void;
+}) {
+  const { t } = useTranslation('messages');
+  const languageName = useLanguageName();
+  const back = useBackTranslationQuery(messageId, row.language);
+  const name = languageName(row.language);
+  return (
+    <Alert
+      color={ticked ? 'yellow' : 'orange'}
+      variant="light"
+      p="xs"
+      icon={<IconAlertTriangle size={16} aria-hidden="true" />}
+      title={t('send.unreviewed.title', { language: name })}
+      data-unreviewed-language={row.language}
+      styles={{ title: { marginBottom: 4 } }}
+    >
+      <Stack gap="xs">
+        <Group gap={6} wrap="wrap">
+          {row.source && <SourceBadge source={row.source} />}
+          <Text fz="sm">{t('send.unreviewed.explain')}</Text>
+        </Group>
+        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
+          <Paper p="xs" radius="sm" withBorder>
+            <Text fz="xs" fw={600}>
+              {t('send.unreviewed.sent', { language: name })}
+            </Text>
+            <Text fz="sm" lang={row.language} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+              {row.body}
+            </Text>
+          </Paper>
+          <Paper p="xs" radius="sm" withBorder data-back-translation={row.language}>
+            {back.isPending ? (
+              <CountingStatus text={t('send.unreviewed.backLoading')} />
+            ) : back.isError ? (
+              <Text fz="sm" c="dimmed">
+                {serverErrorText(back.error, t('detail.back.failed'))}
+              </Text>
+            ) : (
+              <>
+                <Text fz="xs" fw={600}>
+                  {t('detail.back.title', { language: languageName(back.data.original_language) })}
+                </Text>
+                <Text
+                  fz="sm"
+                  lang={back.data.original_language}
+                  style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}
+                >
+                  {back.data.back_translation}
+                </Text>
+              </>
+            )}
+          </Paper>
+        </SimpleGrid>
+        <Group gap="sm" wrap="wrap" align="center">
+          {onReview && (
+            <Button
+              size="compact-sm"
+              variant="default"
+              leftSection={<IconCheck size={14} aria-hidden="true" />}
+              aria-label={t('send.unreviewed.reviewNowLabel', { language: name })}
+              onClick={() => onReview(row.language)}
+            >
+              {t('send.unreviewed.reviewNow')}
+            </Button>
+          )}
+          {canSendAnyway && (
+            <Checkbox
+              size="sm"
+              checked={ticked}
+              onChange={(event) => onTick(event.currentTarget.checked)}
+              label={t('send.unreviewed.sendAnyway')}
+              aria-label={t('send.unreviewed.sendAnywayLabel', { language: name })}
+            />
+          )}
+        </Group>
+      </Stack>
+    </Alert>
   );
 }
 
@@ -288,55 +430,104 @@ function QuietHoursNote({ text }: { text: string }) {
   );
 }
 
+/** What one language's subscribers get: where its text came from, and the text or the fallback. */
+function DeliveryNote({ row }: { row: TPreviewLanguage }) {
+  const { t } = useTranslation('messages');
+  const languageName = useLanguageName();
+  const name = languageName(row.language);
+  return (
+    <>
+      {row.delivery === 'text' && row.source && <SourceBadge source={row.source} size="xs" />}
+      <Text fz="xs" c={row.delivery === 'fallback' ? undefined : 'dimmed'} data-delivery={row.delivery}>
+        {row.delivery === 'fallback'
+          ? t('send.gets.fallback', { language: name })
+          : row.delivery === 'original'
+            ? t('send.gets.original')
+            : t('send.gets.text')}
+      </Text>
+    </>
+  );
+}
+
+/**
+ * Recipients, segments, encoding and credits per language, each language with what its
+ * subscribers get. On a phone (decision 0043) the same figures in four columns (the encoding under
+ * the segments) and what each language gets on a line of its own below it, so the table fits a
+ * 375 px screen without cutting the Credits column.
+ */
 function CostTable({ preview }: { preview: TSendPreview }) {
   const { t } = useTranslation('messages');
   const languageName = useLanguageName();
-  const untranslated = preview.languages.some((row) => !row.translated);
-  // On a phone (decision 0043) the same table, tighter, so its five columns fit.
   const compact = useCompactTableProps();
+  const phone = useAdminPhone();
   return (
-    <>
-      {/* A phone scrolls the table in its own frame, never the page (decision 0043). */}
-      <Table.ScrollContainer minWidth={300} type="native">
-        <Table {...compact} aria-label={t('send.tableLabel')}>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>{t('send.language')}</Table.Th>
-              <Table.Th ta="right">{t('send.recipientsColumn')}</Table.Th>
-              <Table.Th ta="right">{t('send.segments')}</Table.Th>
-              <Table.Th>{t('send.encoding')}</Table.Th>
-              <Table.Th ta="right">{t('send.credits')}</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {preview.languages.map((row) => (
+    // Should it still not fit, it scrolls in its own frame, never the page.
+    <Table.ScrollContainer minWidth={280} type="native">
+      <Table {...compact} aria-label={t('send.tableLabel')}>
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th>{t('send.language')}</Table.Th>
+            <Table.Th ta="right">{t('send.recipientsColumn')}</Table.Th>
+            <Table.Th ta="right">{t('send.segments')}</Table.Th>
+            {!phone && <Table.Th>{t('send.encoding')}</Table.Th>}
+            <Table.Th ta="right">{t('send.credits')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {preview.languages.map((row) =>
+            phone ? (
+              <Fragment key={row.language}>
+                <Table.Tr data-language={row.language} style={{ borderBottom: 0 }}>
+                  <Table.Td fw={500}>{languageName(row.language)}</Table.Td>
+                  <Table.Td ta="right">{formatCount(row.recipients)}</Table.Td>
+                  <Table.Td ta="right">
+                    {formatCount(row.segments)}
+                    <Text fz={10} c="dimmed" span display="block">
+                      {row.encoding}
+                    </Text>
+                  </Table.Td>
+                  <Table.Td ta="right">{formatCount(row.credits)}</Table.Td>
+                </Table.Tr>
+                <Table.Tr data-language-delivery={row.language}>
+                  <Table.Td colSpan={4} pt={0}>
+                    <Stack gap={2} align="flex-start">
+                      <DeliveryNote row={row} />
+                    </Stack>
+                  </Table.Td>
+                </Table.Tr>
+              </Fragment>
+            ) : (
               <Table.Tr key={row.language} data-language={row.language}>
                 <Table.Td>
-                  <SmsLanguageLabel label={languageName(row.language)} translated={row.translated} />
+                  <Stack gap={2} align="flex-start">
+                    <Text inherit fw={500}>
+                      {languageName(row.language)}
+                    </Text>
+                    <DeliveryNote row={row} />
+                  </Stack>
                 </Table.Td>
                 <Table.Td ta="right">{formatCount(row.recipients)}</Table.Td>
                 <Table.Td ta="right">{formatCount(row.segments)}</Table.Td>
                 <Table.Td>{row.encoding}</Table.Td>
                 <Table.Td ta="right">{formatCount(row.credits)}</Table.Td>
               </Table.Tr>
-            ))}
-          </Table.Tbody>
-          <Table.Tfoot>
-            <Table.Tr>
-              <Table.Th scope="row">{t('send.total')}</Table.Th>
-              <Table.Td ta="right" fw={600}>
-                {formatCount(preview.recipients)}
-              </Table.Td>
-              <Table.Td />
-              <Table.Td />
-              <Table.Td ta="right" fw={600}>
-                {formatCount(preview.credits)}
-              </Table.Td>
-            </Table.Tr>
-          </Table.Tfoot>
-        </Table>
-      </Table.ScrollContainer>
-      {untranslated && <OriginalTextNote />}
-    </>
+            ),
+          )}
+        </Table.Tbody>
+        <Table.Tfoot>
+          <Table.Tr>
+            <Table.Th scope="row">{t('send.total')}</Table.Th>
+            <Table.Td ta="right" fw={600}>
+              {formatCount(preview.recipients)}
+            </Table.Td>
+            <Table.Td />
+            {!phone && <Table.Td />}
+            <Table.Td ta="right" fw={600}>
+              {formatCount(preview.credits)}
+            </Table.Td>
+          </Table.Tr>
+        </Table.Tfoot>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -1,8 +1,10 @@
 // What each language's SMS costs: characters, encoding (GSM-7 or UCS-2) and segments of the body as
 // it is sent — "{display name}: {text}" and the opt-out line in that language (decision 0012) —
-// counted by the same shared function as the send confirmation and the charge (ARCHITECTURE §5).
+// counted by the same shared function as the send confirmation and the charge (ARCHITECTURE §5). A
+// language with no finished translation gets the original with one vetted line in its language
+// saying it is not translated (decision 0050), and is counted as that body.
 import { Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { composedSms, formatCount } from '@message-station/shared';
+import { composedFallbackSms, composedSms, formatCount } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
 import { useCompactTableProps } from '../../components/use-admin-phone';
@@ -70,7 +72,9 @@ export function SmsPreview({ message, original = message.original }: SmsPreviewP
             </Table.Thead>
             <Table.Tbody>
               {rows.map((row) => {
-                const sms = composedSms(stationName, row.text, row.language);
+                const sms = row.translated
+                  ? composedSms(stationName, row.text, row.language)
+                  : composedFallbackSms(stationName, original, row.language, message.original_language);
                 return (
                   <Table.Tr key={row.language} data-preview={row.language} title={sms.body}>
                     <Table.Td>
@@ -94,14 +98,20 @@ export function SmsPreview({ message, original = message.original }: SmsPreviewP
   );
 }
 
-/** A language, marked when its recipients get the original because no translation is complete. */
+/** A language, marked when its recipients get the original (with the note) as no translation is complete. */
 export function SmsLanguageLabel({ label, translated }: { label: string; translated: boolean }) {
   const { t } = useTranslation('messages');
   return (
-    <Group gap={6} wrap="nowrap">
+    <Group gap={4} wrap="wrap">
       {label}
       {!translated && (
-        <Badge size="xs" variant="outline" color="gray" tt="none">
+        <Badge
+          size="xs"
+          variant="outline"
+          color="gray"
+          tt="none"
+          styles={{ root: { height: 'auto', maxWidth: '100%' }, label: { whiteSpace: 'normal' } }}
+        >
           {t('send.originalText')}
         </Badge>
       )}

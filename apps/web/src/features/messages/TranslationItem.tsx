@@ -1,24 +1,33 @@
-// The translations of the detail modal; each shows language, status, who vouches for it (machine,
-// reviewed, corrected by hand), the text or the failure reason in words, a pencil to correct it,
-// "Mark reviewed", and, after the original changed, staff's earlier correction beside the new
-// translation with the choice between them (the message is not sent by SMS before).
+// The translations of the detail modal; each shows language, status, where its words came from
+// (phrasebook, staff, a trusted engine, or an engine nobody reviewed: decision 0050), the text or
+// the failure reason in words, a pencil to correct it, "Mark reviewed", and, after the original
+// changed, staff's earlier correction beside the new translation with the choice between them (the
+// message is not sent by SMS before). "Review now" in the send confirmation brings one into view
+// with its "Mark reviewed" focused.
 import { ActionIcon, Alert, Badge, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconPencil } from '@tabler/icons-react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TMessage, TMessageTranslation } from '../../api/messages';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 import { useUpdateTranslationMutation } from './queries';
+import { SourceBadge } from './SourceBadge';
 import { TranslationCheck } from './TranslationCheck';
 import { TranslationEditor, useCorrection } from './TranslationEditor';
 import { MarkReviewed, ReviewBadge, StaleCorrection } from './TranslationReview';
 import { STATUS_COLORS, shownStatus, targetTranslations } from './translation-status';
 
+/** A language staff asked to review from the send confirmation; `at` tells two asks apart. */
+export type TReviewRequest = { language: string; at: number };
+
 export function TranslationList({
   message,
   onSaved,
+  reviewRequest = null,
 }: {
   message: TMessage;
   onSaved: (message: TMessage) => void;
+  reviewRequest?: TReviewRequest | null;
 }) {
   const { t } = useTranslation('messages');
   const targets = targetTranslations(message);
@@ -39,6 +48,7 @@ export function TranslationList({
             language={language}
             translation={translation}
             onSaved={onSaved}
+            reviewRequest={reviewRequest?.language === language ? reviewRequest : null}
           />
         ))
       )}
@@ -51,9 +61,17 @@ type TranslationItemProps = {
   language: string;
   translation: TMessageTranslation | undefined;
   onSaved: (message: TMessage) => void;
+  /** Set when staff asked to review this one: it scrolls into view, "Mark reviewed" focused. */
+  reviewRequest?: TReviewRequest | null;
 };
 
-export function TranslationItem({ message, language, translation, onSaved }: TranslationItemProps) {
+export function TranslationItem({
+  message,
+  language,
+  translation,
+  onSaved,
+  reviewRequest = null,
+}: TranslationItemProps) {
   const { t } = useTranslation('messages');
   const languageName = useLanguageName();
   const save = useUpdateTranslationMutation();
@@ -70,9 +88,38 @@ export function TranslationItem({ message, language, translation, onSaved }: Tra
   });
   const { editing } = correction;
   const startEditing = () => correction.startEditing(translation?.translated_text ?? '');
+  const box = useRef<HTMLDivElement>(null);
+  const reviewAt = reviewRequest?.at;
+
+  // Asked for from the send confirmation: once the tab shows it, bring it into view and focus the
+  // button that reviews it (else the item itself, e.g. when it was reviewed meanwhile).
+  useEffect(() => {
+    if (reviewAt === undefined) return;
+    const frame = requestAnimationFrame(() => {
+      const item = box.current;
+      if (!item) return;
+      item.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+      const button = item.querySelector<HTMLElement>('[data-mark-reviewed]');
+      (button ?? item).focus({ preventScroll: true });
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [reviewAt]);
 
   return (
-    <Paper withBorder p="sm" radius="md" data-translation={language} data-status={status}>
+    <Paper
+      ref={box}
+      withBorder
+      p="sm"
+      radius="md"
+      data-translation={language}
+      data-status={status}
+      tabIndex={reviewRequest ? -1 : undefined}
+      // The one staff came to review stands out from the others.
+      style={
+        reviewRequest ? { borderColor: 'var(--mantine-color-orange-filled)', borderWidth: 2 } : undefined
+      }
+      data-review-requested={reviewRequest ? true : undefined}
+    >
       <Group justify="space-between" gap="xs" wrap="nowrap" align="flex-start">
         <Group gap="xs">
           <Text fw={600} fz="sm">
@@ -81,7 +128,13 @@ export function TranslationItem({ message, language, translation, onSaved }: Tra
           <Badge size="sm" variant="light" color={STATUS_COLORS[status]} tt="none">
             {t(`status.${status}`)}
           </Badge>
-          {status === 'completed' && translation && <ReviewBadge review={translation.review_status} />}
+          {status === 'completed' &&
+            translation &&
+            (translation.source ? (
+              <SourceBadge source={translation.source} />
+            ) : (
+              <ReviewBadge review={translation.review_status} />
+            ))}
         </Group>
         {!editing && (
           <Tooltip label={t('detail.editTranslation', { language: name })} withArrow>
@@ -133,9 +186,12 @@ export function TranslationItem({ message, language, translation, onSaved }: Tra
       )}
       {!editing && status === 'completed' && translation?.translated_text && (
         <TranslationCheck message={message} language={language} translation={translation}>
-          {translation.review_status === 'machine' && !translation.previous_correction && (
-            <MarkReviewed message={message} language={language} onSaved={onSaved} />
-          )}
+          {/* The phrasebook's words are vetted already: nothing for staff to approve. */}
+          {translation.review_status === 'machine' &&
+            translation.source !== 'phrasebook' &&
+            !translation.previous_correction && (
+              <MarkReviewed message={message} language={language} onSaved={onSaved} />
+            )}
         </TranslationCheck>
       )}
     </Paper>

@@ -40,6 +40,7 @@ export function MarkReviewed({ message, language, onSaved }: TActionProps) {
       leftSection={<IconCheck size={14} aria-hidden="true" />}
       loading={review.isPending}
       aria-label={t('detail.markReviewedLabel', { language: name })}
+      data-mark-reviewed
       onClick={() =>
         review.mutate(
           { id: message.id, language },

@@ -21,6 +21,14 @@ export function translation(overrides: Partial<TMessageTranslation> = {}): TMess
     review_status: 'machine',
     reviewed_at: null,
     previous_correction: null,
+    // Where its words came from, as the server derives it (decision 0050): an engine nobody
+    // trusts, unless staff reviewed or wrote it; none until it is completed.
+    source:
+      (overrides.translation_status ?? 'completed') !== 'completed'
+        ? null
+        : ({ machine: 'engine', reviewed: 'reviewed', corrected: 'staff' } as const)[
+            overrides.review_status ?? 'machine'
+          ],
     warnings: [],
     updated_at: new Date().toISOString(),
     ...overrides,
@@ -65,7 +73,10 @@ export function station(overrides: Partial<TAdminStation> = {}): TAdminStation {
   };
 }
 
-/** Sending to 3 subscribers: 2 in Spanish (2 segments each), 1 in French with the original text. */
+/**
+ * Sending to 3 subscribers: 2 in Spanish (2 segments each, reviewed by staff), 1 in French who get
+ * the original with the untranslated notice (no French translation is done).
+ */
 export function sendPreview(overrides: Partial<TSendPreview> = {}): TSendPreview {
   return {
     recipients: 3,
@@ -81,7 +92,9 @@ export function sendPreview(overrides: Partial<TSendPreview> = {}): TSendPreview
         credits: 4,
         encoding: 'GSM-7',
         translated: true,
-        review: 'machine',
+        review: 'reviewed',
+        source: 'reviewed',
+        delivery: 'text',
         body: 'La calle Main está cerrada hasta las 5 PM.',
       },
       {
@@ -92,11 +105,15 @@ export function sendPreview(overrides: Partial<TSendPreview> = {}): TSendPreview
         encoding: 'GSM-7',
         translated: false,
         review: 'untranslated',
+        source: null,
+        delivery: 'fallback',
         body: 'Main Street is closed until 5 PM.',
       },
     ],
+    mode: 'attended',
     review_required: false,
-    unreviewed_languages: ['es', 'fr'],
+    unreviewed_languages: [],
+    fallback_languages: ['fr'],
     stale_corrections: [],
     ...overrides,
   };

@@ -12,6 +12,7 @@ import {
   backTranslate,
   chooseCorrection,
   createMessage,
+  createPhraseMessage,
   deleteMessage,
   getAdminStation,
   listMessages,
@@ -83,6 +84,15 @@ export function useCreateMessageMutation() {
   });
 }
 
+/** A message from the emergency templates: every language finished at once. */
+export function useCreatePhraseMessageMutation() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createPhraseMessage,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.messages }),
+  });
+}
+
 export function useUpdateMessageMutation() {
   const saved = useMessageSaved();
   return useMutation({
@@ -129,6 +139,20 @@ export function useDeleteMessageMutation() {
   return useMutation({
     mutationFn: deleteMessage,
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.messages }),
+  });
+}
+
+/**
+ * The send confirmation's back-translation of a text nobody reviewed, asked when it opens (an
+ * engine's call, kept only while the confirmation shows it).
+ */
+export function useBackTranslationQuery(messageId: string, language: string) {
+  return useQuery({
+    queryKey: ['admin', 'back-translation', messageId, language],
+    queryFn: () => backTranslate(messageId, language),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
   });
 }
 

@@ -1,0 +1,390 @@
+// "Emergency templates" (decision 0050): staff start an alert from the vetted phrasebook. The
+// entries, grouped (Wireless Emergency Alert types, station alerts) and searchable by their title in
+// the UI language; a chosen one's fields (place, county, time…) as inputs, its message type, the
+// target languages the message form offers, and every language at once as it will be created,
+// each with what its SMS costs. Create posts to /admin/api/messages/phrasebook: every language is
+// finished on the spot, no engine asked, and the new message opens.
+import {
+  Alert,
+  Badge,
+  Button,
+  Group,
+  Modal,
+  NativeSelect,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import {
+  composedSms,
+  formatCount,
+  LANGUAGE_CODES,
+  PHRASE_FIELD_LIMITS,
+  PHRASEBOOK,
+  phraseFieldProblems,
+  renderPhrase,
+  type TLanguageCode,
+  type TPhraseEntry,
+  type TPhraseField,
+} from '@message-station/shared';
+import { IconAlertCircle, IconArrowLeft, IconChevronRight, IconShieldCheck } from '@tabler/icons-react';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { serverErrorText } from '../../api/client';
+import type { TMessage } from '../../api/messages';
+import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
+import { SearchInput } from '../../components/SearchInput';
+import { useAdminPhone } from '../../components/use-admin-phone';
+import { useUiLanguage } from '../../i18n/use-ui-language';
+import { useLanguageName } from '../sms-contacts/use-language-name';
+import { useAdminStationQuery, useCreatePhraseMessageMutation } from './queries';
+import { defaultOriginalLanguage, defaultTargets, TargetLanguagePicker } from './TargetLanguages';
+
+type TPhrase = TPhraseEntry;
+type TValues = Partial<Record<TPhraseField, string>>;
+
+const GROUPS = ['wea', 'station'] as const;
+
+type PhrasebookModalProps = {
+  opened: boolean;
+  /** The station's active types, in display order. */
+  types: TStationMessageType[];
+  /** The station's active languages. */
+  languages: TStationLanguage[];
+  onClose: () => void;
+  onCreated: (message: TMessage) => void;
+};
+
+export function PhrasebookModal({ opened, onClose, ...rest }: PhrasebookModalProps) {
+  const { t } = useTranslation('messages');
+  // On a phone (decision 0043) it takes the whole screen, as the message form does.
+  const phone = useAdminPhone();
+  return (
+    <Modal opened={opened} onClose={onClose} title={t('phrasebook.title')} size="xl" fullScreen={phone}>
+      {opened && <Phrasebook onClose={onClose} {...rest} />}
+    </Modal>
+  );
+}
+
+function Phrasebook(props: Omit<PhrasebookModalProps, 'opened'>) {
+  const [chosen, setChosen] = useState<TPhrase | null>(null);
+  if (!chosen) return <PhraseChoices onChoose={setChosen} />;
+  return <PhraseForm key={chosen.id} entry={chosen} onBack={() => setChosen(null)} {...props} />;
+}
+
+/** The entries by group, filtered by their title in the UI language. */
+function PhraseChoices({ onChoose }: { onChoose: (entry: TPhrase) => void }) {
+  const { t } = useTranslation('messages');
+  const ui = useUiLanguage() as TLanguageCode;
+  const [search, setSearch] = useState('');
+  const needle = search.trim().toLocaleLowerCase(ui);
+  const matches = PHRASEBOOK.filter((entry) => entry.title[ui].toLocaleLowerCase(ui).includes(needle));
+  return (
+    <Stack gap="md">
+      <Text fz="sm">{t('phrasebook.intro')}</Text>
+      <SearchInput
+        label={t('phrasebook.search')}
+        placeholder={t('phrasebook.searchPlaceholder')}
+        value={search}
+        onChange={setSearch}
+      />
+      {matches.length === 0 && (
+        <Text fz="sm" c="dimmed" role="status">
+          {t('phrasebook.noMatches', { search: search.trim() })}
+        </Text>
+      )}
+      {GROUPS.map((group) => {
+        const entries = matches.filter((entry) => entry.group === group);
+        if (entries.length === 0) return null;
+        return (
+          <Stack key={group} gap="xs" component="section" aria-label={t(`phrasebook.groups.${group}`)}>
+            <Title order={3} fz="md">
+              {t(`phrasebook.groups.${group}`)}
+            </Title>
+            <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="xs" verticalSpacing="xs">
+              {entries.map((entry) => (
+                <UnstyledButton
+                  key={entry.id}
+                  onClick={() => onChoose(entry)}
+                  data-phrase={entry.id}
+                  style={{ display: 'block' }}
+                >
+                  <Paper withBorder radius="md" px="sm" py={8}>
+                    <Group justify="space-between" wrap="nowrap" gap="xs">
+                      <Text fz="sm" fw={500}>
+                        {entry.title[ui]}
+                      </Text>
+                      <IconChevronRight size={16} aria-hidden="true" style={{ flexShrink: 0 }} />
+                    </Group>
+                  </Paper>
+                </UnstyledButton>
+              ))}
+            </SimpleGrid>
+          </Stack>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function FieldInput({
+  field,
+  value,
+  error,
+  onChange,
+  onBlur,
+}: {
+  field: TPhraseField;
+  value: string;
+  error: string | null;
+  onChange: (value: string) => void;
+  onBlur: () => void;
+}) {
+  const { t } = useTranslation('messages');
+  return (
+    <TextInput
+      label={t(`phrasebook.fields.${field}`)}
+      placeholder={t(`phrasebook.placeholders.${field}`)}
+      withAsterisk
+      maxLength={PHRASE_FIELD_LIMITS[field]}
+      value={value}
+      onChange={(event) => onChange(event.currentTarget.value)}
+      onBlur={onBlur}
+      error={error}
+      data-field={field}
+    />
+  );
+}
+
+/** One language as it will be created, with what its SMS costs per subscriber. */
+function PhrasePreview({
+  entry,
+  language,
+  original,
+  values,
+  stationName,
+}: {
+  entry: TPhrase;
+  language: TLanguageCode;
+  original: boolean;
+  values: TValues;
+  stationName: string | undefined;
+}) {
+  const { t } = useTranslation('messages');
+  const languageName = useLanguageName();
+  // A field not filled yet shows as its name in brackets: "[County]".
+  const shown = Object.fromEntries(
+    entry.fields.map((field) => [field, values[field] || `[${t(`phrasebook.fields.${field}`)}]`]),
+  );
+  const text = renderPhrase(entry, language, shown);
+  const sms = stationName === undefined ? null : composedSms(stationName, text, language);
+  return (
+    <Paper withBorder p="sm" radius="md" data-preview={language}>
+      <Group gap="xs" justify="space-between" align="flex-start">
+        <Group gap="xs">
+          <Text fw={600} fz="sm">
+            {languageName(language)}
+          </Text>
+          {original && (
+            <Badge size="sm" variant="light" tt="none">
+              {t('phrasebook.original')}
+            </Badge>
+          )}
+        </Group>
+        {sms && (
+          <Text fz="xs" c="dimmed" data-sms-cost>
+            {t('phrasebook.cost', {
+              count: sms.segments,
+              segments: formatCount(sms.segments),
+              characters: formatCount(sms.characters),
+              encoding: sms.encoding,
+            })}
+          </Text>
+        )}
+      </Group>
+      <Text fz="sm" mt={4} lang={language} style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+        {text}
+      </Text>
+    </Paper>
+  );
+}
+
+function PhraseForm({
+  entry,
+  types,
+  languages,
+  onBack,
+  onClose,
+  onCreated,
+}: Omit<PhrasebookModalProps, 'opened'> & { entry: TPhrase; onBack: () => void }) {
+  const { t } = useTranslation('messages');
+  const ui = useUiLanguage() as TLanguageCode;
+  const languageName = useLanguageName();
+  const station = useAdminStationQuery();
+  const create = useCreatePhraseMessageMutation();
+  const [values, setValues] = useState<TValues>({});
+  const [touched, setTouched] = useState<TPhraseField[]>([]);
+  const [problem, setProblem] = useState<string | null>(null);
+  const [original, setOriginal] = useState(() => defaultOriginalLanguage(languages));
+  const [targets, setTargets] = useState(() => defaultTargets(languages, original));
+  const keys = types.map((type) => type.message_type);
+  const [type, setType] = useState(() =>
+    keys.includes(entry.messageType) ? entry.messageType : (keys[0] ?? entry.messageType),
+  );
+
+  const trimmed = Object.fromEntries(
+    Object.entries(values).map(([field, value]) => [field, value?.trim() ?? '']),
+  ) as TValues;
+  const problems = phraseFieldProblems(entry, trimmed);
+  const errorOf = (field: TPhraseField) => {
+    const found = problems.find((candidate) => candidate.field === field);
+    if (!found || !touched.includes(field)) return null;
+    return found.problem === 'required'
+      ? t('phrasebook.fieldRequired')
+      : t('phrasebook.fieldTooLong', { max: PHRASE_FIELD_LIMITS[field] });
+  };
+  const ready = problems.length === 0 && targets.length > 0;
+
+  const typeOptions = types.map((candidate) => ({
+    value: candidate.message_type,
+    label: candidate.display_name,
+  }));
+  if (!keys.includes(type)) typeOptions.push({ value: type, label: type });
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setTouched([...entry.fields]);
+    if (!ready) return;
+    create.mutate(
+      {
+        phrase_id: entry.id,
+        fields: Object.fromEntries(entry.fields.map((field) => [field, trimmed[field] ?? ''])),
+        original_language: original as TLanguageCode,
+        target_languages: targets as TLanguageCode[],
+        message_type: type as never,
+      },
+      {
+        onSuccess: (message) => {
+          notifications.show({ color: 'green', message: t('phrasebook.created') });
+          onCreated(message);
+          onClose();
+        },
+        onError: (error) => setProblem(serverErrorText(error, t('phrasebook.createFailed'))),
+      },
+    );
+  };
+
+  const shown = [original, ...targets] as TLanguageCode[];
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Stack gap="md">
+        <Group gap="xs" wrap="nowrap" align="center">
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            leftSection={<IconArrowLeft size={14} aria-hidden="true" />}
+            onClick={onBack}
+          >
+            {t('phrasebook.back')}
+          </Button>
+        </Group>
+        <Title order={3} fz="lg">
+          {entry.title[ui]}
+        </Title>
+        <Alert
+          color="blue"
+          variant="light"
+          p="xs"
+          icon={<IconShieldCheck size={18} aria-hidden="true" />}
+          data-phrasebook-note
+        >
+          <Text fz="sm">{t('phrasebook.note')}</Text>
+        </Alert>
+        {entry.fields.length > 0 && (
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
+            {entry.fields.map((field) => (
+              <FieldInput
+                key={field}
+                field={field}
+                value={values[field] ?? ''}
+                error={errorOf(field)}
+                onChange={(value) => {
+                  setValues((current) => ({ ...current, [field]: value }));
+                  setProblem(null);
+                }}
+                onBlur={() =>
+                  setTouched((current) => (current.includes(field) ? current : [...current, field]))
+                }
+              />
+            ))}
+          </SimpleGrid>
+        )}
+        <Group grow align="flex-start" wrap="wrap">
+          <NativeSelect
+            label={t('form.type')}
+            data={typeOptions}
+            value={type}
+            onChange={(event) => setType(event.currentTarget.value)}
+            miw={180}
+          />
+          <NativeSelect
+            label={t('form.originalLanguage')}
+            data={LANGUAGE_CODES.map((code) => ({ value: code, label: languageName(code) }))}
+            value={original}
+            onChange={(event) => {
+              const next = event.currentTarget.value;
+              setOriginal(next);
+              // The original language is never a target.
+              setTargets((current) => current.filter((code) => code !== next));
+            }}
+            miw={180}
+          />
+        </Group>
+        <TargetLanguagePicker
+          languages={languages}
+          original={original}
+          value={targets}
+          onChange={setTargets}
+          description={t('phrasebook.targetsHelp')}
+        />
+        <Stack gap="xs" component="section" aria-label={t('phrasebook.preview')}>
+          <Title order={3} fz="md">
+            {t('phrasebook.preview')}
+          </Title>
+          {shown.map((language) => (
+            <PhrasePreview
+              key={language}
+              entry={entry}
+              language={language}
+              original={language === original}
+              values={trimmed}
+              stationName={station.data?.display_name}
+            />
+          ))}
+          <Text fz="xs" c="dimmed">
+            {t('preview.note', { station: station.data?.display_name ?? '…' })}
+          </Text>
+        </Stack>
+        {problem && (
+          <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">
+            {problem}
+          </Alert>
+        )}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            {t('form.cancel')}
+          </Button>
+          <Button type="submit" loading={create.isPending} disabled={!ready}>
+            {t('phrasebook.create')}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
