@@ -337,12 +337,14 @@ describe('Delivery progress', () => {
     const SENT = { sent_count: 3, send_id: 'send-r', credits: 5, waiting: 0, balance: 245 };
     const BACK_ES = 'POST /admin/api/messages/m-1/translations/es/back-translation';
     const BACK_FR = 'POST /admin/api/messages/m-1/translations/fr/back-translation';
-    const back = (language: string, text: string) => () =>
+    const back = (language: string, text: string, overlap = 1) => () =>
       jsonResponse({
         language_code: language,
         original_language: 'en',
         translated_text: 'x',
         back_translation: text,
+        overlap,
+        far: overlap < 0.5,
       });
     /** Spanish by the offline engine and French by another engine: nobody reviewed either. */
     const unreviewed = (overrides: Parameters<typeof sendPreview>[0] = {}) =>
@@ -385,7 +387,7 @@ describe('Delivery progress', () => {
       const { user, confirm, fetchMock } = await openConfirmation({
         [PREVIEW]: () => jsonResponse(unreviewed()),
         [BACK_ES]: back('es', 'Main Street is closed until 5 PM.'),
-        [BACK_FR]: back('fr', 'Main Street is shut until 5 PM.'),
+        [BACK_FR]: back('fr', 'Mainly the street shuts.', 0.33),
         [SEND]: () => jsonResponse(SENT),
       });
       expectShown(
@@ -404,11 +406,17 @@ describe('Delivery progress', () => {
       expectShown(block.getByText('Demo Radio: La calle Main está cerrada hasta las 5 PM.'));
       expectShown(await block.findByText('Main Street is closed until 5 PM.'));
       expectShown(block.getByText('Back into English by the translation engine'));
-      expectShown(
-        await within(
-          confirm.getByText('French: not reviewed').closest('[data-unreviewed-language]') as HTMLElement,
-        ).findByText('Main Street is shut until 5 PM.'),
+      // French came back far from the original: said in words, beside it.
+      const french = within(
+        confirm.getByText('French: not reviewed').closest('[data-unreviewed-language]') as HTMLElement,
       );
+      expectShown(await french.findByText('Mainly the street shuts.'));
+      expectShown(
+        french.getByText(
+          "Far from the original: the translation put back keeps 33% of the original's words. Check this translation before sending.",
+        ),
+      );
+      expect(block.queryByText(/Far from the original/)).not.toBeInTheDocument();
       expect(
         callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/translations/es/back-translation'),
       ).toHaveLength(1);
@@ -445,7 +453,9 @@ describe('Delivery progress', () => {
 
       await act(() => i18n.changeLanguage('es'));
       expectShown(
-        within(french).getByText('recibe el original con una nota en su idioma (Francés) de que no está traducido'),
+        within(french).getByText(
+          'recibe el original con una nota en su idioma (Francés) de que no está traducido',
+        ),
       );
     });
 

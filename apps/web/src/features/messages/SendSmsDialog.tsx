@@ -22,6 +22,7 @@ import { useLanguageName } from '../sms-contacts/use-language-name';
 import { useBackTranslationQuery, useSendPreviewQuery, useSendSmsMutation } from './queries';
 import { CountingStatus } from './SmsPreview';
 import { SourceBadge } from './SourceBadge';
+import { BackTranslationFar } from './TranslationCheck';
 
 type SendSmsDialogProps = {
   messageId: string;
@@ -304,6 +305,7 @@ function UnreviewedLanguage({
                 >
                   {back.data.back_translation}
                 </Text>
+                <BackTranslationFar back={back.data} />
               </>
             )}
           </Paper>

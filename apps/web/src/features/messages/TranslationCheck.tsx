@@ -10,6 +10,25 @@ import type { TMessage, TMessageTranslation } from '../../api/messages';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 import { useBackTranslationMutation } from './queries';
 
+/** A back-translation that keeps under half of the original's words (decision 0050): said, in orange. */
+export function BackTranslationFar({ back }: { back: { far: boolean; overlap: number } }) {
+  const { t } = useTranslation('messages');
+  if (!back.far) return null;
+  return (
+    <Group gap={6} wrap="nowrap" align="flex-start" mt={4} data-back-translation-far>
+      <IconAlertTriangle
+        size={14}
+        aria-hidden="true"
+        color="var(--mantine-color-orange-8)"
+        style={{ flexShrink: 0, marginTop: 2 }}
+      />
+      <Text fz="xs" c="orange.9">
+        {t('detail.back.far', { percent: Math.round(back.overlap * 100) })}
+      </Text>
+    </Group>
+  );
+}
+
 type TranslationCheckProps = {
   message: TMessage;
   language: string;
@@ -52,6 +71,7 @@ export function TranslationCheck({ message, language, translation, children }: T
           <Text fz="sm" lang={message.original_language} style={{ whiteSpace: 'pre-wrap' }}>
             {shown.back_translation}
           </Text>
+          <BackTranslationFar back={shown} />
           <Text fz="xs" c="dimmed" mt={4}>
             {t('detail.back.compare')}
           </Text>
