@@ -337,15 +337,17 @@ describe('Delivery progress', () => {
     const SENT = { sent_count: 3, send_id: 'send-r', credits: 5, waiting: 0, balance: 245 };
     const BACK_ES = 'POST /admin/api/messages/m-1/translations/es/back-translation';
     const BACK_FR = 'POST /admin/api/messages/m-1/translations/fr/back-translation';
-    const back = (language: string, text: string, overlap = 1) => () =>
-      jsonResponse({
-        language_code: language,
-        original_language: 'en',
-        translated_text: 'x',
-        back_translation: text,
-        overlap,
-        far: overlap < 0.5,
-      });
+    const back =
+      (language: string, text: string, overlap = 1) =>
+      () =>
+        jsonResponse({
+          language_code: language,
+          original_language: 'en',
+          translated_text: 'x',
+          back_translation: text,
+          overlap,
+          far: overlap < 0.5,
+        });
     /** Spanish by the offline engine and French by another engine: nobody reviewed either. */
     const unreviewed = (overrides: Parameters<typeof sendPreview>[0] = {}) =>
       sendPreview({
