@@ -139,7 +139,10 @@ describe('server roles', () => {
       // The worker stops (a deploy): the send is accepted by the api node and waits, unsent.
       worker.kill('SIGTERM');
       expect((await worker.exited).code).toBe(0);
-      const sent = await staff.request('POST', `/admin/api/messages/${messageId}/send-sms`);
+      // The engine's Spanish is unreviewed: the admin ticks "Send anyway" (decision 0050).
+      const sent = await staff.request('POST', `/admin/api/messages/${messageId}/send-sms`, {
+        send_unreviewed: true,
+      });
       expect(sent.status, sent.text).toBe(200);
       expect(fake.requests).toHaveLength(0);
       expect(new Set(await deliveryStatuses(db))).toEqual(new Set(['queued']));
