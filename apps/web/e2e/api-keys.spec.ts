@@ -6,6 +6,7 @@
 // The reference page /docs/api works under the Content-Security-Policy.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { untranslatedNotice } from '@message-station/shared';
 import { request } from '@playwright/test';
 import { expect, test } from './fixtures';
 
@@ -111,8 +112,13 @@ test.describe('public API v1', () => {
         timeout: 15_000,
       })
       .toBe(1);
+    // A key sends unattended (decision 0050): nobody reviewed the offline engine's Spanish, so the
+    // Spanish subscriber gets the original with the vetted line saying it is not translated.
     await page.goto('/dev/outbox');
-    await expect(page.getByText(`${station.displayName}: El río`).first()).toBeVisible({ timeout: 15_000 });
+    const text = page.getByText(`${station.displayName}: The river is rising.`).first();
+    await expect(text).toBeVisible({ timeout: 15_000 });
+    await expect(text).toContainText(untranslatedNotice('es', 'en'));
+    await expect(page.getByText(`${station.displayName}: El río`)).toHaveCount(0);
 
     // The send the API made is the one the webhook reports, and its delivery is in the log.
     await expect.poll(() => received.length, { timeout: 20_000 }).toBe(1);
