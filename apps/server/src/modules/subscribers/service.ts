@@ -52,7 +52,7 @@ async function subscriberCoverage(
 
 /**
  * The join page's station, in the page's language: alert type names and descriptions in it (else
- * the primary language's), each language under its own name for the switcher (issue 16) and what
+ * the primary language's), each language under its own name for the switcher and what
  * its subscribers get (`coverage`, decision 0050).
  */
 export async function stationPublicInfo(

@@ -1,4 +1,4 @@
-// A station's glossary (issue 19), and the words no engine may translate (protect.ts), held in
+// A station's glossary, and the words no engine may translate (protect.ts), held in
 // placeholders: each glossary term and each protected span found in the text is swapped for a
 // short code of capitals and digits (ZXQ1, ZXQ2 … one numbering for both), which Apertium, Google
 // and LibreTranslate leave as written, also through Apertium's Spanish hop. Afterwards a term's

@@ -1,5 +1,5 @@
 // The create form offers the station's languages only, each marked with the engine that translates
-// it from the original language, and says which chosen languages no engine covers (issue 19): those
+// it from the original language, and says which chosen languages no engine covers: those
 // need setup, and the offline engine's need review before sending (decision 0050).
 import type { TTranslationCoverage } from '@message-station/shared';
 import { screen, waitFor, within } from '@testing-library/react';

@@ -1,7 +1,7 @@
 // Create/edit a message: Title, Type, Original Text, Original Language, Target Languages (toggle
 // pills); Cancel and Create Message / Update Message (spec §2, §4 New message defaults, §5, §8).
 // The targets are the station's languages (TargetLanguages.tsx), each marked with the engine that
-// translates it from the original language, or as needing setup (issue 19, decision 0050).
+// translates it from the original language, or as needing setup (decision 0050).
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { LANGUAGE_CODES, TEXT_LIMITS, type TLanguageCode } from '@message-station/shared';

@@ -333,7 +333,7 @@ describe('Delivery progress', () => {
     expect(bar('Delivered: 9 of 10')).toBe('90');
     expect(section.queryByText(/held for quiet hours/)).not.toBeInTheDocument();
   });
-  describe('review of the translations (issue 19, decision 0050)', () => {
+  describe('review of the translations (decision 0050)', () => {
     const SENT = { sent_count: 3, send_id: 'send-r', credits: 5, waiting: 0, balance: 245 };
     const BACK_ES = 'POST /admin/api/messages/m-1/translations/es/back-translation';
     const BACK_FR = 'POST /admin/api/messages/m-1/translations/fr/back-translation';

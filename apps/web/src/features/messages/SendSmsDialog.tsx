@@ -8,7 +8,7 @@
 // shown with its back-translation and two choices: review it now (the detail's review), or tick
 // "Send anyway"; Send waits for one of them per language. A correction of an older original holds
 // the send, and so do unreviewed texts of a type that requires review unless it is an emergency,
-// whose sender may send them anyway (issue 19).
+// whose sender may send them anyway.
 import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { formatCount, type TSendPreview, type TSendResult } from '@message-station/shared';
 import { IconAlertTriangle, IconCheck, IconClock } from '@tabler/icons-react';
