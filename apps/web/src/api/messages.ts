@@ -1,4 +1,4 @@
-// Typed calls for the admin Messages page (spec §3 Message, §7 Admin): the list, create (also from
+// Typed calls for the admin Messages page: the list, create (also from
 // the emergency templates), edit, delete, a translation corrected by hand, and the station (SMS
 // switch and credits).
 import type {

@@ -1,4 +1,4 @@
-// POST /api/register/start|verify|resend (spec §7 Registration), the Station ID check of step 2,
+// POST /api/register/start|verify|resend, the Station ID check of step 2,
 // step 3's language coverage and GET /terms.
 import {
   termsPlainText,

@@ -2,7 +2,7 @@
 // is spent — recipients, per language segments, encoding and credits, the total against the balance,
 // who waits for quiet hours to end — and the warning that the credits are charged for good. One
 // Idempotency-Key per opening, so a double click or a retry never sends twice; a message that has a
-// send already is sent again only when the user says so (decision 0012, ARCHITECTURE §5). Each
+// send already is sent again only when the user says so (decision 0012). Each
 // language says where its text came from and what its subscribers get (the text, or the original
 // with a note that it is not translated: decision 0050). Every engine text nobody vouches for is
 // shown with its back-translation and two choices: review it now (the detail's review), or tick

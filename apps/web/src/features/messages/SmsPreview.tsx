@@ -1,6 +1,6 @@
 // What each language's SMS costs: characters, encoding (GSM-7 or UCS-2) and segments of the body as
 // it is sent — "{display name}: {text}" and the opt-out line in that language (decision 0012) —
-// counted by the same shared function as the send confirmation and the charge (ARCHITECTURE §5). A
+// counted by the same shared function as the send confirmation and the charge. A
 // language with no finished translation gets the original with one vetted line in its language
 // saying it is not translated (decision 0050), and is counted as that body.
 import { Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';

@@ -20,7 +20,7 @@ import { useTranslationCoverageQuery } from '../settings/translation/queries';
 import { type TTargetCoverage, useTargetCoverage } from '../settings/translation/TargetCoverage';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 
-/** en when the station has it (or has none), else its first language (spec §4, §9). */
+/** en when the station has it (or has none), else its first language. */
 export function defaultOriginalLanguage(languages: TStationLanguage[]): string {
   const codes = languages.map((language) => language.language_code);
   const fallback = STATION_DEFAULTS.primaryLanguage;

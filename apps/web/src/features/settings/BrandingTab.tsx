@@ -1,5 +1,5 @@
 // The Station Branding tab: read-only station name, display name, brand colour, supported and
-// primary languages, and the logo (spec §2 Settings). Each language is marked with what the
+// primary languages, and the logo. Each language is marked with what the
 // engines give it from the primary language: trusted, needs review or needs setup (decision 0050).
 import {
   Alert,

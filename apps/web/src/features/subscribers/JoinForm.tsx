@@ -1,6 +1,6 @@
 // The register form of /join/{station}: phone, alert types with a language each (only when the
 // station has more than one), what arrives in a chosen language no engine covers yet (decision
-// 0050), privacy notice, consent, Subscribe (spec §2, §5).
+// 0050), privacy notice, consent, Subscribe.
 import { Alert, Button, Checkbox, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { type UseFormReturnType, useForm } from '@mantine/form';
 import type {
