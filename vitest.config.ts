@@ -32,6 +32,8 @@ const DB_FREE_SERVER_TESTS = [
   'apps/server/src/modules/machines/node-protocol.test.ts',
   'apps/server/src/modules/schedules/recurrence.test.ts',
   'apps/server/src/platform/error-status.test.ts',
+  'apps/server/src/platform/log-safety.test.ts',
+  'apps/server/src/modules/delivery/compose.test.ts',
   'apps/server/src/platform/subscriber-pages.test.ts',
   'apps/server/src/platform/web-app.test.ts',
   'apps/server/src/providers/**/*.test.ts',

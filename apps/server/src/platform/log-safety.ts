@@ -1,6 +1,8 @@
 // What the logs may hold: errors without their SQL parameters (which carry password hashes,
 // emails, phone numbers and tokens), and texts with those scrubbed; request lines without their
-// query strings. Used as pino serializers by the server's logger.
+// query strings. Used as pino serializers by the server's logger, so nothing here may throw,
+// whatever it is given: a serializer that throws takes the log call, and the code that made it,
+// down with it (decision 0051).
 
 const SCRUB: [RegExp, string][] = [
   [/\$argon2(id|i|d)\$[^\s,'"]+/g, '[password hash]'],
@@ -9,16 +11,54 @@ const SCRUB: [RegExp, string][] = [
   [/\+?\d[\d\s().-]{8,}\d/g, '[number]'],
 ];
 
+/** The longest text kept from one field (an HTML page in an error stays out of the logs). */
+const MAX_TEXT = 4000;
+/** How deep `cause` chains are followed. */
+const MAX_CAUSES = 4;
+
 /** Emails, phone numbers, password hashes and API keys in a text, replaced by what they were. */
 export function scrubText(text: string): string {
-  return SCRUB.reduce((out, [pattern, label]) => out.replace(pattern, label), text);
+  const value = typeof text === 'string' ? text : textOf(text);
+  return SCRUB.reduce((out, [pattern, label]) => out.replace(pattern, label), value);
 }
+
+/** Any value as a text, never throwing (objects without a usable toString, symbols, getters that throw). */
+function textOf(value: unknown): string {
+  try {
+    if (typeof value === 'string') return value;
+    if (value === undefined) return '';
+    if (value === null || typeof value !== 'object') return String(value);
+    const json = JSON.stringify(value);
+    return typeof json === 'string' ? json : Object.prototype.toString.call(value);
+  } catch {
+    try {
+      return Object.prototype.toString.call(value);
+    } catch {
+      return '[unprintable]';
+    }
+  }
+}
+
+/** A property of anything, or undefined when reading it throws (proxies, getters). */
+function read(value: unknown, key: string): unknown {
+  try {
+    return value !== null && (typeof value === 'object' || typeof value === 'function')
+      ? (value as Record<string, unknown>)[key]
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const clip = (text: string) => (text.length > MAX_TEXT ? `${text.slice(0, MAX_TEXT)}… [cut]` : text);
 
 type TLoggedError = {
   type: string;
   message: string;
   stack?: string;
-  code?: string;
+  code?: string | number;
+  /** An HTTP status the error carries (a vendor's answer). */
+  status?: number;
   constraint?: string;
   query?: string;
   cause?: TLoggedError;
@@ -28,21 +68,53 @@ type TLoggedError = {
  * An error as it may be logged. Drizzle puts the parameters into its message ("Failed query: …
  * params: …") and on `params`; PostgreSQL's `detail` repeats the values of a violated key. Both are
  * dropped; the statement (placeholders only), the codes and the constraint stay for diagnosis.
+ * Total: any value (an Error without a message, a non-Error object, null, a cyclic cause) gives a
+ * record, never an exception.
  */
-export function safeError(error: unknown, depth = 0): TLoggedError {
-  if (!(error instanceof Error)) return { type: typeof error, message: scrubText(String(error)) };
+export function safeError(error: unknown, depth = 0, seen: WeakSet<object> = new WeakSet()): TLoggedError {
+  try {
+    return describe(error, depth, seen);
+  } catch {
+    return { type: 'unknown', message: '[an error that could not be described]' };
+  }
+}
+
+function describe(error: unknown, depth: number, seen: WeakSet<object>): TLoggedError {
   const withoutParams = (text: string) =>
     text.replace(/\nparams:[\s\S]*?(?=\n {4}at |$)/, '\nparams: [redacted]');
-  const e = error as Error & { code?: unknown; constraint?: unknown; query?: unknown; cause?: unknown };
+  // Cut before scrubbing (a megabyte of HTML is not scanned) with room to spare, so that a number
+  // cut in half by the first cut is past the second.
+  const safeText = (value: unknown) => clip(scrubText(withoutParams(textOf(value).slice(0, MAX_TEXT * 2))));
+  if (error === null || (typeof error !== 'object' && typeof error !== 'function')) {
+    return { type: error === null ? 'null' : typeof error, message: safeText(error) };
+  }
+  if (seen.has(error)) return { type: 'cycle', message: '[the same error again]' };
+  seen.add(error);
+  const isError = error instanceof Error;
+  const name = read(error, 'name');
+  const message = read(error, 'message');
+  const stack = read(error, 'stack');
+  const code = read(error, 'code');
+  const status = read(error, 'status');
+  const constraint = read(error, 'constraint');
+  const query = read(error, 'query');
   const logged: TLoggedError = {
-    type: e.name,
-    message: scrubText(withoutParams(e.message)),
-    ...(e.stack ? { stack: scrubText(withoutParams(e.stack)) } : {}),
-    ...(typeof e.code === 'string' ? { code: e.code } : {}),
-    ...(typeof e.constraint === 'string' ? { constraint: e.constraint } : {}),
-    ...(typeof e.query === 'string' ? { query: e.query } : {}),
+    type: typeof name === 'string' && name ? name : isError ? 'Error' : 'object',
+    // An error-like object says what it is in its message; anything else is shown whole (scrubbed).
+    message:
+      message !== undefined && message !== null
+        ? safeText(message)
+        : isError || typeof error === 'function'
+          ? '[no message]'
+          : safeText(error),
+    ...(typeof stack === 'string' && stack ? { stack: safeText(stack) } : {}),
+    ...(typeof code === 'string' || (typeof code === 'number' && Number.isFinite(code)) ? { code } : {}),
+    ...(typeof status === 'number' && Number.isFinite(status) ? { status } : {}),
+    ...(typeof constraint === 'string' ? { constraint: clip(constraint) } : {}),
+    ...(typeof query === 'string' ? { query: clip(query) } : {}),
   };
-  if (e.cause !== undefined && depth < 4) logged.cause = safeError(e.cause, depth + 1);
+  const cause = read(error, 'cause');
+  if (cause !== undefined && depth < MAX_CAUSES) logged.cause = safeError(cause, depth + 1, seen);
   return logged;
 }
 

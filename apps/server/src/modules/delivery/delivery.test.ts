@@ -514,8 +514,9 @@ describe('resolving texts a dead dispatcher left in flight (dev outbox lookup)',
         throw new Error('Twilio 20503: Service unavailable');
       },
     };
+    // A window of 0: asked once (decision 0051 retries within SMS_LOOKUP_WINDOW_SECONDS).
     const counts = await recoverInFlight(
-      { db, sms: mute, now: () => new Date(), config: DEFAULT_DISPATCH },
+      { db, sms: mute, now: () => new Date(), config: { ...DEFAULT_DISPATCH, lookupWindowMs: 0 } },
       'holder-3',
     );
     expect(counts).toEqual({ confirmed: 0, requeued: 0, resent: 1 });

@@ -3,7 +3,9 @@
 // A delivery moves queued → claimed (taken, provider not called: safe to give back) →
 // submitting (the provider call started: never re-sent blindly) → sent | queued (retry) | failed.
 // When a holder dies, the next holder gives its claims back and asks the provider about its
-// submitting rows before anything is sent again. Refunds are unique per delivery in the database.
+// submitting rows before any of them is sent again; that asking runs beside the sending, retried
+// for a bounded window, so a provider that cannot answer never holds new texts back (0051).
+// Refunds are unique per delivery in the database.
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { TEventBus } from '../../platform/event-bus.js';
 import { SmsSendError, type TSmsProvider } from '../../providers/sms/types.js';
@@ -38,6 +40,11 @@ export type TDispatchConfig = {
   maxAttempts: number;
   /** How long a lease lasts without renewal; a holder silent this long is taken to be dead. */
   leaseMs: number;
+  /**
+   * How long a recovery pass keeps asking a provider that does not answer before it sends the
+   * texts in doubt again (decision 0051); 0 asks once. Default 30 s.
+   */
+  lookupWindowMs?: number;
 };
 
 export const DEFAULT_DISPATCH: TDispatchConfig = {
@@ -46,7 +53,19 @@ export const DEFAULT_DISPATCH: TDispatchConfig = {
   concurrency: 32,
   maxAttempts: 5,
   leaseMs: 30_000,
+  lookupWindowMs: 30_000,
 };
+
+/** The lookup window when the configuration does not say (decision 0051). */
+export const DEFAULT_LOOKUP_WINDOW_MS = 30_000;
+/** Waits between lookups of a text the provider did not answer for: 0.5 s, 1 s, 2 s, 4 s, then 8 s. */
+export const LOOKUP_BACKOFF_MS = [500, 1000, 2000, 4000, 8000];
+/** The longest wait a Retry-After may ask of recovery (longer: this, then asked again). */
+export const LOOKUP_MAX_WAIT_MS = 10_000;
+/** Texts looked up at once during recovery. */
+const LOOKUP_CONCURRENCY = 4;
+/** While recovery is still asking and nothing is queued, the lane looks for new texts this often. */
+const RECOVERY_POLL_MS = 250;
 
 /** The service has one sending identity (number or Messaging Service), hence one lane. */
 export const DEFAULT_LANE = 'default';
@@ -72,14 +91,58 @@ export type TDispatchDeps = {
     error(details: object, message: string): void;
     warn?(details: object, message: string): void;
   };
+  /**
+   * The clock recovery's lookup window and waits are measured on (a monotonic one by default;
+   * tests pass one that jumps). Separate from `now`, which tests freeze.
+   */
+  lookupClock?: TLookupClock;
 };
+
+export type TLookupClock = { now(): number; sleep(ms: number): Promise<void> };
+
+const realLookupClock: TLookupClock = {
+  now: () => performance.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, Math.max(0, ms))),
+};
+
+/** Logs an error; a logger that throws (a bad serializer) never takes the dispatcher with it. */
+function logError(
+  deps: Pick<TDispatchDeps, 'log'>,
+  details: object,
+  message: string,
+  level: 'error' | 'warn' = 'error',
+) {
+  try {
+    if (level === 'warn' && deps.log?.warn) deps.log.warn(details, message);
+    else deps.log?.error(details, message);
+  } catch {
+    // Nothing more can be done with a logger that throws.
+  }
+}
+
+/** An error's message as a text, whatever was thrown. */
+function reasonOf(error: unknown): string {
+  try {
+    const message = error instanceof Error ? (error as { message?: unknown }).message : error;
+    if (typeof message === 'string' && message) return message;
+    if (message === undefined || message === null || message === '') return 'unknown error';
+    return String(message);
+  } catch {
+    return 'unknown error';
+  }
+}
 
 type TOutcome =
   | { id: string; kind: 'sent'; providerMessageId: string }
   | { id: string; kind: 'retry'; error: string; attempts: number }
   | { id: string; kind: 'failed'; error: string }
   /** Not sent: the lease or the process is ending; back to the queue untouched. */
-  | { id: string; kind: 'unsent' };
+  | { id: string; kind: 'unsent' }
+  /**
+   * No answer (a timeout, a cut connection): the provider may have the text. Left submitting, so
+   * the next run looks it up before sending it again, as for a crashed node's (0051).
+   */
+  | { id: string; kind: 'doubt'; error: string };
 
 export type TDispatchResult = {
   /** False when another live dispatcher holds the lane; `retryInMs` says when its lease ends. */
@@ -160,7 +223,12 @@ async function sendOne(deps: TDispatchDeps, row: TClaimed): Promise<TOutcome> {
     });
     return { id: row.id, kind: 'sent', providerMessageId: sent.providerMessageId };
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    const reason = reasonOf(error);
+    // In doubt: looked up before any second try; at the last attempt it fails like any other
+    // transient error, so a Twilio that never answers cannot keep a text going round.
+    if (error instanceof SmsSendError && error.inDoubt && row.attempts < deps.config.maxAttempts) {
+      return { id: row.id, kind: 'doubt', error: reason };
+    }
     const transient = !(error instanceof SmsSendError) || error.kind === 'transient';
     if (transient && row.attempts < deps.config.maxAttempts) {
       return { id: row.id, kind: 'retry', error: reason, attempts: row.attempts };
@@ -267,47 +335,160 @@ async function record(deps: TDispatchDeps, holder: string, outcomes: TOutcome[],
   });
 }
 
+type TRecoveryCounts = { confirmed: number; requeued: number; resent: number };
+
+/** What recovery learned of one text: the provider's id, not there, unanswered, or not asked (stopping). */
+type TAnswer =
+  | { kind: 'found'; pid: string }
+  | { kind: 'absent' }
+  | { kind: 'unknown' }
+  | { kind: 'stopped' };
+
 /**
  * Rows in flight from an earlier holder (a crashed node, or this one before a restart): claims go
  * back to the queue; each submitting row is looked up at the provider. Found: it was sent (no
- * second text). Not found: queued again. The provider cannot say: sent again and counted in
- * `reclaimed` (a possible duplicate, shown to staff).
+ * second text). Not found: queued again. The provider cannot say: asked again with backoff
+ * (its Retry-After when it gives one, at most LOOKUP_MAX_WAIT_MS) until the lookup window has
+ * passed since the pass began; then sent again and counted in `reclaimed` (a possible duplicate,
+ * shown to staff). A provider error that asking again cannot mend (a permanent one) ends the
+ * asking at once. After the window, a text not asked yet is asked once while the provider is
+ * answering, and sent again unasked while it is not. Each row is settled as soon as it is known.
+ * When `mayContinue` turns false (lease in doubt, shutdown), unresolved rows stay submitting for
+ * the next holder. Never throws: an error is logged, and what it left stays for the next run.
  */
-export async function recoverInFlight(deps: TDispatchDeps, holder: string) {
-  const counts = { confirmed: 0, requeued: 0, resent: 0 };
+export async function recoverInFlight(
+  deps: TDispatchDeps,
+  holder: string,
+  options: { mayContinue?: () => boolean } = {},
+): Promise<TRecoveryCounts> {
+  const counts: TRecoveryCounts = { confirmed: 0, requeued: 0, resent: 0 };
   const lane = deps.lane ?? DEFAULT_LANE;
-  counts.requeued += await requeueOthersClaims(deps.db, lane, holder);
-  for (;;) {
-    const rows = await takeOthersSubmitting(deps.db, lane, holder);
-    if (rows.length === 0) return counts;
-    let found: (string | null)[] | null = null;
-    try {
-      found = deps.sms.lookup
-        ? await deps.sms.lookup(
-            rows.map((r) => ({ to: r.phone, body: r.body, since: new Date(Date.parse(r.submitted_at)) })),
-            deps.from ?? null,
-          )
-        : null;
-    } catch (error) {
-      deps.log?.error({ err: error, rows: rows.length }, 'SMS provider could not say what it received');
+  const mayContinue = options.mayContinue ?? (() => true);
+  const clock = deps.lookupClock ?? realLookupClock;
+  const windowMs = Math.max(0, deps.config.lookupWindowMs ?? DEFAULT_LOOKUP_WINDOW_MS);
+  const deadline = clock.now() + windowMs;
+  /** Whether the provider's last answer was an answer (it starts out presumed up). */
+  const provider = { answering: true };
+  let failures = 0;
+  try {
+    counts.requeued += await requeueOthersClaims(deps.db, lane, holder);
+    for (;;) {
+      if (!mayContinue()) break;
+      const rows = await takeOthersSubmitting(deps.db, lane, holder);
+      if (rows.length === 0) break;
+      let next = 0;
+      const worker = async () => {
+        while (next < rows.length) {
+          const row = rows[next++] as (typeof rows)[number];
+          const answer = await askProvider(deps, row, { clock, deadline, provider, mayContinue }, () => {
+            failures += 1;
+          });
+          if (answer.kind === 'stopped') continue;
+          try {
+            await settleOne(deps, holder, row.id, answer, counts);
+          } catch (error) {
+            // The row stays submitting; the next run asks again.
+            logError(
+              deps,
+              { err: error, lane },
+              'could not record what the SMS provider said; the next run asks again',
+            );
+          }
+        }
+      };
+      await Promise.all(Array.from({ length: Math.min(LOOKUP_CONCURRENCY, rows.length) }, worker));
     }
-    const at = deps.now().toISOString();
-    const moved = await settleRecovered(
-      deps.db,
-      holder,
-      rows.map((r, i) => ({ id: r.id, pid: found ? (found[i] ?? null) : null })),
-      at,
-      !found,
+  } catch (error) {
+    logError(
+      deps,
+      { err: error, lane },
+      'could not resolve SMS texts left in flight; the next run tries again',
     );
-    if (found)
-      await applyEarlyStatuses(
-        deps.db,
-        found.filter((pid): pid is string => pid !== null),
+  }
+  if (failures > 0) {
+    logError(deps, { lane, failures, resent: counts.resent }, 'SMS provider lookups failed during recovery');
+  }
+  return counts;
+}
+
+async function settleOne(
+  deps: TDispatchDeps,
+  holder: string,
+  id: string,
+  answer: Exclude<TAnswer, { kind: 'stopped' }>,
+  counts: TRecoveryCounts,
+) {
+  const pid = answer.kind === 'found' ? answer.pid : null;
+  const moved = await settleRecovered(
+    deps.db,
+    holder,
+    [{ id, pid }],
+    deps.now().toISOString(),
+    answer.kind === 'unknown',
+  );
+  if (moved.length === 0) return;
+  if (pid) {
+    await applyEarlyStatuses(deps.db, [pid]);
+    counts.confirmed += 1;
+  } else if (answer.kind === 'unknown') counts.resent += 1;
+  else counts.requeued += 1;
+}
+
+/** Asks the provider about one text, again and again within the window (see recoverInFlight). */
+async function askProvider(
+  deps: TDispatchDeps,
+  row: { phone: string; body: string; submitted_at: string },
+  state: {
+    clock: TLookupClock;
+    deadline: number;
+    provider: { answering: boolean };
+    mayContinue: () => boolean;
+  },
+  failed: () => void,
+): Promise<TAnswer> {
+  const lookup = deps.sms.lookup;
+  if (!lookup) return { kind: 'unknown' };
+  const { clock, deadline, provider, mayContinue } = state;
+  for (let attempt = 0; ; attempt++) {
+    if (!mayContinue()) return { kind: 'stopped' };
+    // Past the window, a text not asked yet is asked once only while the provider answers.
+    if (attempt === 0 && clock.now() >= deadline && !provider.answering) return { kind: 'unknown' };
+    let wait: number;
+    try {
+      const [pid] = await lookup.call(
+        deps.sms,
+        [{ to: row.phone, body: row.body, since: new Date(Date.parse(row.submitted_at)) }],
+        deps.from ?? null,
       );
-    const confirmed = moved.filter((m) => m.confirmed).length;
-    counts.confirmed += confirmed;
-    if (found) counts.requeued += moved.length - confirmed;
-    else counts.resent += moved.length;
+      provider.answering = true;
+      return pid ? { kind: 'found', pid } : { kind: 'absent' };
+    } catch (error) {
+      provider.answering = false;
+      failed();
+      const known = error instanceof SmsSendError ? error : null;
+      const last = known?.kind === 'permanent' || clock.now() >= deadline;
+      // The first failure and the last are logged for each text; the tries between are counted.
+      if (attempt === 0 || last) {
+        logError(
+          deps,
+          { err: error, attempt: attempt + 1, kind: known?.kind ?? 'unexpected', givingUp: last },
+          'SMS provider could not say what it received',
+          'warn',
+        );
+      }
+      // Asking again cannot mend a permanent error (our request is wrong, the account is gone).
+      if (last) return { kind: 'unknown' };
+      const backoff = LOOKUP_BACKOFF_MS[Math.min(attempt, LOOKUP_BACKOFF_MS.length - 1)] as number;
+      wait = Math.min(LOOKUP_MAX_WAIT_MS, known?.retryAfterMs ?? backoff);
+    }
+    const now = clock.now();
+    if (now >= deadline) return { kind: 'unknown' };
+    // The last try is at the window's end; waits are cut into short steps so a stop is seen.
+    const until = Math.min(now + wait, deadline);
+    while (clock.now() < until) {
+      if (!mayContinue()) return { kind: 'stopped' };
+      await clock.sleep(Math.min(RECOVERY_POLL_MS, until - clock.now()));
+    }
   }
 }
 
@@ -349,17 +530,26 @@ export async function dispatchLane(deps: TDispatchDeps): Promise<TDispatchResult
   const hold = holdLease(lease, deps.log);
   const stopping = () => deps.stopping?.() === true;
   const mayStart = () => hold.valid() && !stopping();
+  // Recovery of what an earlier holder left in flight runs beside the sending (0051): its claims
+  // go back at once, and texts whose fate the provider must tell are asked about for at most the
+  // lookup window, while new texts keep leaving. It never throws.
+  let ending = false;
+  let recovering = true;
+  const recovery = recoverInFlight(deps, holder, { mayContinue: () => mayStart() && !ending })
+    .catch(() => ({ confirmed: 0, requeued: 0, resent: 0 }))
+    .finally(() => {
+      recovering = false;
+    });
   try {
-    result.recovered = await recoverInFlight(deps, holder);
-    if (result.recovered.resent)
-      deps.log?.error(
-        { resent: result.recovered.resent },
-        'SMS sent again without the provider confirming (possible duplicates)',
-      );
     const pace = { next: 0 };
     while (mayStart()) {
       const rows = await claim(deps, holder);
-      if (rows.length === 0) break;
+      if (rows.length === 0) {
+        if (!recovering) break;
+        // Nothing to send yet: wait for recovery (it may queue texts again) or for new texts.
+        await Promise.race([recovery, realLookupClock.sleep(RECOVERY_POLL_MS)]);
+        continue;
+      }
       const chunk = submitChunk(deps.config);
       for (let i = 0; i < rows.length && mayStart(); i += chunk) {
         const submitting = await markSubmitting(deps, holder, rows.slice(i, i + chunk));
@@ -372,6 +562,14 @@ export async function dispatchLane(deps: TDispatchDeps): Promise<TDispatchResult
       await publishProgress(deps, null, [...new Set(rows.map((r) => r.sendId))]);
     }
   } finally {
+    ending = true;
+    result.recovered = await recovery;
+    if (result.recovered.resent)
+      logError(
+        deps,
+        { resent: result.recovered.resent },
+        'SMS sent again without the provider confirming (possible duplicates)',
+      );
     await hold.stop();
     await giveBackClaims(deps.db, holder).catch(() => {});
     if (!hold.lost()) await releaseLane(lease).catch(() => {});

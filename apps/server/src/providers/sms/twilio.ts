@@ -1,5 +1,7 @@
 // Twilio's Messages API through the official SDK. Errors are sorted into transient (worth
 // retrying) and permanent (this message will never go) by Twilio's error code and HTTP status.
+// Whatever came back (Twilio's JSON error, JSON without a message, a gateway's HTML page, an
+// empty body, a timeout, a cut connection) becomes an SmsSendError with a message (0051).
 import twilio from 'twilio';
 import RequestClient from 'twilio/lib/base/RequestClient.js';
 import type { TSmsConfig } from '../../config.js';
@@ -12,6 +14,8 @@ const TWILIO_API_ORIGIN = 'https://api.twilio.com';
 const REQUEST_TIMEOUT_MS = 15_000;
 /** Twilio's clock and ours may differ a little; a lookup reaches this far before the call started. */
 const LOOKUP_CLOCK_SLACK_MS = 60_000;
+/** A Retry-After longer than this is taken as this (the dispatcher bounds its waits again). */
+const MAX_RETRY_AFTER_MS = 10 * 60_000;
 
 /** Numbers Twilio will never deliver to as addressed: retrying cannot help. */
 const PERMANENT_CODES = new Set([
@@ -37,35 +41,188 @@ const TRANSIENT_CODES = new Set([
 export function classifyTwilioError(status: number | undefined, code: number | undefined): TSmsFailureKind {
   if (code !== undefined && PERMANENT_CODES.has(code)) return 'permanent';
   if (code !== undefined && TRANSIENT_CODES.has(code)) return 'transient';
-  if (status === undefined || status === 429 || status >= 500) return 'transient';
+  if (status === undefined || status === 408 || status === 429 || status >= 500) return 'transient';
   return 'permanent';
+}
+
+/** What an unsuccessful answer's body was: Twilio's own error, or something in front of Twilio. */
+export type TTwilioErrorBody = 'twilio' | 'json-without-message' | 'html' | 'empty' | 'text';
+
+/**
+ * An HTTP answer other than success, read before the SDK sees it (so its headers, Retry-After
+ * among them, are kept, and a body without a message still gives one).
+ */
+export class TwilioHttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly code: number | undefined,
+    readonly body: TTwilioErrorBody,
+    readonly retryAfterMs: number | undefined,
+  ) {
+    super(message);
+    this.name = 'TwilioHttpError';
+  }
+}
+
+/** Retry-After in seconds or as an HTTP date, in milliseconds from now; undefined when absent or unreadable. */
+export function parseRetryAfter(value: unknown, now = Date.now()): number | undefined {
+  const text = Array.isArray(value) ? value[0] : value;
+  if (typeof text !== 'string' && typeof text !== 'number') return undefined;
+  const trimmed = String(text).trim();
+  if (trimmed === '') return undefined;
+  const ms = /^\d+(\.\d+)?$/.test(trimmed) ? Number(trimmed) * 1000 : Date.parse(trimmed) - now;
+  if (!Number.isFinite(ms)) return undefined;
+  return Math.min(MAX_RETRY_AFTER_MS, Math.max(0, Math.round(ms)));
+}
+
+function headerOf(headers: unknown, name: string): unknown {
+  if (!headers || typeof headers !== 'object') return undefined;
+  const h = headers as { get?: (n: string) => unknown } & Record<string, unknown>;
+  const direct = h[name] ?? h[name.toLowerCase()];
+  if (direct !== undefined) return direct;
+  return typeof h.get === 'function' ? h.get(name) : undefined;
+}
+
+/** Reads any unsuccessful answer into a TwilioHttpError; never throws itself. */
+export function twilioHttpError(status: number, rawBody: unknown, headers: unknown): TwilioHttpError {
+  const retryAfterMs = parseRetryAfter(headerOf(headers, 'retry-after'));
+  let body: unknown = rawBody;
+  if (typeof rawBody === 'string' || Buffer.isBuffer(rawBody)) {
+    const text = String(rawBody).trim();
+    if (text === '')
+      return new TwilioHttpError(
+        status,
+        `HTTP ${status} with an empty body`,
+        undefined,
+        'empty',
+        retryAfterMs,
+      );
+    try {
+      body = JSON.parse(text);
+    } catch {
+      const html =
+        text.startsWith('<') || /^text\/html/i.test(String(headerOf(headers, 'content-type') ?? ''));
+      return html
+        ? new TwilioHttpError(
+            status,
+            `HTTP ${status} with an HTML page (not Twilio's API: a gateway or proxy)`,
+            undefined,
+            'html',
+            retryAfterMs,
+          )
+        : new TwilioHttpError(
+            status,
+            `HTTP ${status} with a body that is not JSON`,
+            undefined,
+            'text',
+            retryAfterMs,
+          );
+    }
+  }
+  if (body === undefined || body === null || body === '') {
+    return new TwilioHttpError(status, `HTTP ${status} with an empty body`, undefined, 'empty', retryAfterMs);
+  }
+  const fields = typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  const code = typeof fields.code === 'number' && Number.isInteger(fields.code) ? fields.code : undefined;
+  if (typeof fields.message === 'string' && fields.message.trim() !== '') {
+    return new TwilioHttpError(status, fields.message, code, 'twilio', retryAfterMs);
+  }
+  return new TwilioHttpError(
+    status,
+    `HTTP ${status} with a JSON body without a message${code !== undefined ? ` (code ${code})` : ''}`,
+    code,
+    'json-without-message',
+    retryAfterMs,
+  );
+}
+
+/** Errors raised before any answer: did the request perhaps reach Twilio? */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH']);
+
+function fieldOf(value: unknown, key: string): unknown {
+  try {
+    return value !== null && typeof value === 'object' ? (value as Record<string, unknown>)[key] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Any error of a call, as an SmsSendError. An HTTP answer is classified by Twilio's code and the
+ * status; a body that is not Twilio's (a gateway's HTML, an empty body, JSON without a message and
+ * without a code) is no verdict on the recipient, so it is transient (bounded by the dispatcher's
+ * attempts). No answer at all is transient; after a timeout or a cut connection the request may
+ * have reached Twilio, so the text is in doubt (looked up before it is sent again).
+ */
+export function toSmsSendError(error: unknown): SmsSendError {
+  if (error instanceof SmsSendError) return error;
+  if (error instanceof TwilioHttpError) {
+    const theirs = error.body === 'twilio' || error.code !== undefined;
+    const kind = theirs ? classifyTwilioError(error.status, error.code) : 'transient';
+    return new SmsSendError(kind, `Twilio ${error.code ?? error.status}: ${error.message}`, error.code, {
+      retryAfterMs: error.retryAfterMs,
+    });
+  }
+  const status = fieldOf(error, 'status');
+  if (typeof status === 'number') {
+    // The SDK's own RestException (should a response ever reach it): its message may be missing.
+    const rawCode = fieldOf(error, 'code');
+    const code = typeof rawCode === 'number' ? rawCode : undefined;
+    const message = fieldOf(error, 'message');
+    return new SmsSendError(
+      classifyTwilioError(status, code),
+      `Twilio ${code ?? status}: ${typeof message === 'string' && message ? message : 'request failed'}`,
+      code,
+    );
+  }
+  // No HTTP answer at all: refused connection, DNS failure, timeout, reset.
+  const rawCode = fieldOf(error, 'code');
+  const netCode = typeof rawCode === 'string' ? rawCode : undefined;
+  const rawMessage = fieldOf(error, 'message');
+  const message = typeof rawMessage === 'string' && rawMessage ? rawMessage : (netCode ?? 'no answer');
+  const inDoubt = !(netCode && NOT_SENT_CODES.has(netCode));
+  return new SmsSendError('transient', `Twilio unreachable: ${message}`, undefined, { inDoubt });
 }
 
 /**
  * Adds the X-Request-Id of the work being done to each call (Twilio ignores it; a proxy's logs show
- * it); with an origin (the SDK has no base-URL option), sends the calls there instead.
+ * it); with an origin (the SDK has no base-URL option), sends the calls there instead. Answers
+ * other than success become TwilioHttpError here, where the headers still are.
  */
 class TracingRequestClient extends RequestClient {
-  constructor(private readonly origin?: string) {
-    super({ timeout: REQUEST_TIMEOUT_MS });
+  constructor(
+    private readonly origin?: string,
+    timeout = REQUEST_TIMEOUT_MS,
+  ) {
+    super({ timeout });
   }
 
-  override request<TData>(opts: RequestClient.RequestOptions<TData>) {
+  override async request<TData>(opts: RequestClient.RequestOptions<TData>) {
     const url = new URL(opts.uri);
-    return super.request({
+    const response = await super.request({
       ...opts,
       headers: { ...opts.headers, ...requestIdHeaders() },
       uri: this.origin ? `${this.origin}${url.pathname}${url.search}` : opts.uri,
     });
+    if (response.statusCode < 200 || response.statusCode >= 400) {
+      throw twilioHttpError(response.statusCode, response.body, response.headers);
+    }
+    return response;
   }
 }
 
-type TRestError = { status?: number; code?: number; message?: string; moreInfo?: string };
-
-export function createTwilioSmsProvider(config: TTwilioConfig): TSmsProvider {
+export function createTwilioSmsProvider(
+  config: TTwilioConfig,
+  /** `timeoutMs`: how long one call may take (tests shorten it). */
+  options: { timeoutMs?: number } = {},
+): TSmsProvider {
   const origin = config.apiBaseUrl?.replace(/\/$/, '');
   const client = twilio(config.accountSid, config.authToken, {
-    httpClient: new TracingRequestClient(origin && origin !== TWILIO_API_ORIGIN ? origin : undefined),
+    httpClient: new TracingRequestClient(
+      origin && origin !== TWILIO_API_ORIGIN ? origin : undefined,
+      options.timeoutMs,
+    ),
   });
 
   /** The station's own sender when it has one, else the service's (a number or a Messaging Service). */
@@ -87,32 +244,34 @@ export function createTwilioSmsProvider(config: TTwilioConfig): TSmsProvider {
         });
         return { providerMessageId: sent.sid };
       } catch (error) {
-        const rest = error as TRestError;
-        if (typeof rest.status === 'number') {
-          const kind = classifyTwilioError(rest.status, rest.code);
-          throw new SmsSendError(
-            kind,
-            `Twilio ${rest.code ?? rest.status}: ${rest.message ?? 'request failed'}`,
-            rest.code,
-          );
-        }
-        // No HTTP answer at all: refused connection, DNS failure, timeout.
-        throw new SmsSendError('transient', `Twilio unreachable: ${(error as Error).message}`);
+        throw toSmsSendError(error);
       }
     },
     async lookup(messages, from) {
       // Twilio's list filters by recipient (and sender); its DateSent filter has only day precision
       // and skips texts still queued, so the newest page is read and matched on body and creation.
+      // One try per text: the dispatcher decides whether and when to ask again (0051).
       const found: (string | null)[] = [];
       const params = senderParams(from);
       const sender = 'from' in params ? { from: params.from } : {};
       for (const message of messages) {
-        const page = await client.messages.list({
-          to: message.to,
-          // A number filters the list; a Messaging Service sends from its pool, so only `to` does.
-          ...sender,
-          limit: 50,
-        });
+        let page: Awaited<ReturnType<typeof client.messages.list>>;
+        try {
+          page = await client.messages.list({
+            to: message.to,
+            // A number filters the list; a Messaging Service sends from its pool, so only `to` does.
+            ...sender,
+            limit: 50,
+          });
+        } catch (error) {
+          const failure = toSmsSendError(error);
+          // A list that timed out or was cut changed nothing at Twilio: only whether to ask again matters.
+          throw failure.inDoubt
+            ? new SmsSendError(failure.kind, failure.message, failure.code, {
+                retryAfterMs: failure.retryAfterMs,
+              })
+            : failure;
+        }
         const since = message.since.getTime() - LOOKUP_CLOCK_SLACK_MS;
         const match = page.find(
           (m) => m.body === message.body && (!m.dateCreated || m.dateCreated.getTime() >= since),
