@@ -37,6 +37,10 @@ test.describe('messages', () => {
     await form
       .getByRole('textbox', { name: /^Original Text/ })
       .fill('Main Street is closed until 5 PM today.');
+    // The counter is the room in one SMS, less the station's name and the opt-out line (decision 0052).
+    await expect(form.locator('[data-sms-budget]')).toHaveText(
+      /^39 \/ 1,[0-5]\d\d characters in one SMS \(station name and opt-out line: \d+\)$/,
+    );
     await form.getByRole('button', { name: 'Create Message' }).click();
     await expect(form).toBeHidden();
 

@@ -42,6 +42,13 @@ export const ZSendPreview = z.object({
       /** What these subscribers get: the original, the translation, or the original with the notice. */
       delivery: z.enum(['original', 'text', 'fallback']),
       body: z.string(),
+      /**
+       * The body's length against the 1,600 characters Twilio takes (SMS_BODY_LIMIT), in the
+       * segment counter's units: GSM-7 septets or UTF-16 code units (decision 0052).
+       */
+      length: z.number(),
+      /** Over the limit: the send is refused (409 sms_too_long) until the text is shortened. */
+      too_long: z.boolean(),
     }),
   ),
   /** `attended`: staff confirm; `unattended`: what a schedule, auto-send or API call would send. */
@@ -54,6 +61,8 @@ export const ZSendPreview = z.object({
   fallback_languages: z.array(z.string()),
   /** Languages whose correction predates the original's last edit: the send waits for a choice. */
   stale_corrections: z.array(z.string()),
+  /** Languages whose SMS would be over 1,600 characters: the send answers 409 sms_too_long. */
+  too_long_languages: z.array(z.string()),
 });
 export type TSendPreview = z.infer<typeof ZSendPreview>;
 

@@ -38,13 +38,23 @@ export function isGsm7(text: string): boolean {
 }
 
 /** Units per character: 1 or 2 (GSM extension characters; UCS-2 characters beyond the BMP). */
-function unitSizes(text: string, encoding: TSmsEncoding): number[] {
+export function unitSizes(text: string, encoding: TSmsEncoding): number[] {
   const sizes: number[] = [];
   for (const char of text) {
     if (encoding === 'GSM-7') sizes.push(extension.has(char) ? 2 : 1);
     else sizes.push(char.length); // 2 for a surrogate pair
   }
   return sizes;
+}
+
+/**
+ * How many units `text` takes in `encoding`: GSM-7 septets (an extension character is two) or
+ * UTF-16 code units (a character beyond the BMP is two). Never fewer than its code points or its
+ * UTF-16 code units, so Twilio's 1,600-character limit checked in these units holds whichever of
+ * the two Twilio counts (decision 0052).
+ */
+export function smsUnits(text: string, encoding: TSmsEncoding = isGsm7(text) ? 'GSM-7' : 'UCS-2'): number {
+  return unitSizes(text, encoding).reduce((sum, size) => sum + size, 0);
 }
 
 export function smsSegments(text: string): TSmsSegmentInfo {

@@ -56,6 +56,23 @@ const MORE_IN_ENGLISH: Record<TLanguageCode, string> = {
   ko: '다른 안내는 영어로만 제공됩니다.',
 };
 
+/** The last line of a shortened weather SMS (decision 0052): where the whole alert is. */
+const FULL_ALERT: Record<TLanguageCode, string> = {
+  en: 'Full alert: {url}',
+  es: 'Alerta completa: {url}',
+  fr: 'Alerte complète : {url}',
+  de: 'Vollständige Warnung: {url}',
+  it: 'Avviso completo: {url}',
+  pt: 'Alerta completo: {url}',
+  zh: '完整警报：{url}',
+  ja: '警報の全文：{url}',
+  ko: '전체 경보: {url}',
+};
+
+export function weatherFullAlertLine(language: TLanguageCode, url: string): string {
+  return FULL_ALERT[language].replace('{url}', url);
+}
+
 export function weatherUntilLine(language: TLanguageCode, time: string): string {
   return UNTIL[language].replace('{time}', time);
 }
@@ -105,4 +122,13 @@ export function weatherTime(at: Date, language: TLanguageCode, timeZone: string,
       .formatToParts(at)
       .find((part) => part.type === 'timeZoneName')?.value ?? timeZone;
   return `${time} ${zone}`;
+}
+
+/** The path of a sent weather alert's public page (decision 0052). */
+export const ALERT_PAGE_ROUTE = '/alerts/:stationSlug/:messageId';
+
+/** Where a reader of `language` finds the whole alert: the station's public page for it. */
+export function alertPageUrl(publicUrl: string, stationSlug: string, messageId: string, language: string) {
+  const base = publicUrl.replace(/\/+$/, '');
+  return `${base}/alerts/${encodeURIComponent(stationSlug)}/${messageId}?lang=${language}`;
 }

@@ -80,6 +80,11 @@ export const weatherAlerts = pgTable(
       .default(sql`'{}'::jsonb`),
     messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
     sendId: uuid('send_id'),
+    /**
+     * The drafted alert's whole text per language ({ en: '…', es: '…' }), uncut: its public page
+     * (/alerts/{station}/{message}) shows it when the SMS had to be shortened (decision 0052).
+     */
+    fullTexts: jsonb('full_texts').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
     ...timestamps,
   },
   (t) => [

@@ -73,6 +73,7 @@ async function plan(db: DbOrTx, auth: TAuth, messageId: string, at: Date, mode: 
     const translation = translations.find((t) => t.languageCode === row.language);
     return {
       ...body,
+      too_long: !body.fits,
       source: body.source ?? null,
       review: reviewOf(message.originalLanguage, body, translation),
       recipients: Number(row.recipients),
@@ -91,6 +92,8 @@ async function plan(db: DbOrTx, auth: TAuth, messageId: string, at: Date, mode: 
       .filter((l) => l.delivery === 'text' && l.source !== null && !isTrustedSource(l.source))
       .map((l) => l.language),
     fallbacks: languages.filter((l) => l.delivery === 'fallback').map((l) => l.language),
+    // Bodies Twilio would refuse (over 1,600 characters, error 21617): never sent (decision 0052).
+    tooLong: languages.filter((l) => !l.fits).map((l) => l.language),
     // A correction of an older original waits for staff's choice (decision 0035): never sent stale.
     // Unattended, that language gets the original and the notice instead (decision 0050).
     staleCorrections:
@@ -135,6 +138,17 @@ function refuseUnvouched(p: TPlan, sendUnreviewed: boolean | undefined) {
   if (!sendUnreviewed) throw new AppError('review_required_emergency', params);
 }
 
+/**
+ * Refuses a send with a body over Twilio's 1,600 characters (decision 0052): Twilio would refuse
+ * it for every recipient of that language, after the credits were spent.
+ */
+function refuseTooLong(p: TPlan) {
+  if (!p.tooLong.length) return;
+  throw new AppError('sms_too_long', {
+    language_list: p.tooLong.join(','),
+  });
+}
+
 function noAudience(messageType: string): AppError {
   return new AppError('no_audience', { message_type: messageType });
 }
@@ -152,12 +166,13 @@ export async function previewSend(
     balance: p.station.smsCreditsBalance,
     waiting: p.waiting,
     emergency: p.emergency,
-    languages: p.languages.map(({ waiting: _w, ...l }) => l),
+    languages: p.languages.map(({ waiting: _w, fits: _f, ...l }) => l),
     mode,
     review_required: p.reviewRequired,
     unreviewed_languages: p.unreviewed,
     fallback_languages: p.fallbacks,
     stale_corrections: p.staleCorrections,
+    too_long_languages: p.tooLong,
   };
 }
 
@@ -228,6 +243,7 @@ export async function acceptSend(
       // The station's refusals (SMS off, no plan, nobody to send to) come before "already sent".
       const p = await plan(tx, auth, messageId, at, options.mode ?? 'attended');
       if (p.recipients === 0) throw noAudience(p.message.messageType);
+      refuseTooLong(p);
       await refuseUnapproved(tx, p.station, p.message);
       refuseUnvouched(p, options.sendUnreviewed);
       if (!options.sendAgain) await refuseRepeat(tx, auth.stationId, messageId);

@@ -3,7 +3,9 @@
 import {
   BACK_TRANSLATION_FAR,
   backTranslationOverlap,
+  languageName,
   PHRASEBOOK_PROVIDER,
+  smsTextFit,
   type TBackTranslation,
   type TLanguageCode,
   type TMessage,
@@ -19,7 +21,7 @@ import { TranslationError } from '../../providers/translation/types.js';
 import type { TServiceContext } from '../../service-context.js';
 import { approvalsOf, putUpForApproval, type TApprovalWriteContext } from '../approvals/message-service.js';
 import { lastSendsOf } from '../delivery/last-send-service.js';
-import { listMessageTypes } from '../station/service.js';
+import { findStationById, listMessageTypes } from '../station/service.js';
 import { trustedEnginesFor } from '../translation/trust-service.js';
 import * as repo from './repo.js';
 import type { TTranslationJob } from './translation-queue.js';
@@ -135,6 +137,31 @@ async function announce(
   await ctx.events.publish({ stationId: ctx.stationId, type, data });
 }
 
+/**
+ * Refuses a text whose SMS in its language would be over Twilio's 1,600 characters once the
+ * station's name and the opt-out line are added (decision 0052): the error says the real room.
+ * Machine translations are not refused here (they arrive later): the send preview flags them.
+ */
+export async function assertFitsSms(
+  db: DbOrTx,
+  stationId: string,
+  texts: readonly { language: string; text: string }[],
+) {
+  if (texts.length === 0) return;
+  const station = await findStationById(db, stationId);
+  if (!station) return;
+  for (const { language, text } of texts) {
+    const fit = smsTextFit({ stationName: station.displayName, language }, text);
+    if (!fit.fits) {
+      throw new AppError('message_sms_too_long', {
+        language_name: languageName(language),
+        length: fit.length,
+        max: fit.max,
+      });
+    }
+  }
+}
+
 /** A translation the message starts with, finished (a template's, decision 0038): no job for it. */
 export type TReadyTranslation = Pick<
   repo.TTranslationRow,
@@ -146,10 +173,19 @@ export async function createMessage(
     TApprovalWriteContext,
   input: TInput,
   ready: TReadyTranslation[] = [],
+  /** `id`: chosen ahead, when the text links to the message (a weather alert's page, decision 0052). */
+  options: { id?: string } = {},
 ) {
   await assertActiveType(ctx, input.message_type);
+  await assertFitsSms(ctx.db, ctx.stationId, [
+    { language: input.original_language, text: input.original },
+    ...ready.flatMap((t) =>
+      t.translatedText === null ? [] : [{ language: t.languageCode, text: t.translatedText }],
+    ),
+  ]);
   const { message, translations } = await ctx.db.transaction(async (tx) => {
     const message = await repo.insertMessage(tx, {
+      ...(options.id ? { id: options.id } : {}),
       stationId: ctx.stationId,
       title: input.title,
       original: input.original,
@@ -202,6 +238,7 @@ export async function updateMessage(
   input: TInput,
 ) {
   await assertActiveType(ctx, input.message_type);
+  await assertFitsSms(ctx.db, ctx.stationId, [{ language: input.original_language, text: input.original }]);
   const { message, queued } = await ctx.db.transaction(async (tx) => {
     const current = await repo.findMessage(tx, ctx.stationId, messageId, { forUpdate: true });
     if (!current) throw notFound('message_not_found');
@@ -333,6 +370,7 @@ export async function editTranslation(
   language: string,
   text: string,
 ) {
+  await assertFitsSms(ctx.db, ctx.stationId, [{ language, text }]);
   return changeTranslation(ctx, messageId, language, (tx) =>
     repo.bumpTranslation(tx, ctx.stationId, messageId, language, {
       translatedText: text,

@@ -28,6 +28,7 @@ export const sendingV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fas
     {
       preValidation: requireScope('sms:send'),
       schema: operation('sms:send', {
+        operationId: 'previewMessageSms',
         summary: 'What a send would do: recipients, segments and credits per language, quiet-hours waits',
         description:
           'As a key sends (unattended, decision 0050): `delivery` says per language whether subscribers get the translation or the original with the untranslated notice. `?send_unreviewed=true` previews a send whose caller vouches for the engine texts.',
@@ -49,9 +50,10 @@ export const sendingV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fas
     {
       preValidation: requireScope('sms:send'),
       schema: operation('sms:send', {
+        operationId: 'sendMessageSms',
         summary: 'Send the message by SMS to every active subscriber of its type, each in their language',
         description:
-          'Requires an `Idempotency-Key` header (1–200 visible ASCII characters, e.g. a UUID): a retry with the same key answers the first send again and sends nothing more; the same key on another message answers 422 `idempotency_key_reused`. A key sends unattended (decision 0050): each language gets its translation only when staff wrote or reviewed it, it comes from the phrasebook, or an engine the station marked trusted wrote it; other subscribers get the original with one vetted line in their language saying it is not translated. With `send_unreviewed: true` the caller vouches for the engine texts and the web app rules apply instead: unreviewed texts where the station requires review answer 409 `review_required` (an emergency is sent). The preview answers the same with `?send_unreviewed=true`. A message that waits for approval answers 409 `approval_required`; a message already sent answers 409 `already_sent` or `send_in_progress` unless the body says `send_again`; too few credits answer 402 `not_enough_credits` and nothing is sent.',
+          'Requires an `Idempotency-Key` header (1–200 visible ASCII characters, e.g. a UUID): a retry with the same key answers the first send again and sends nothing more; the same key on another message answers 422 `idempotency_key_reused`. A key sends unattended (decision 0050): each language gets its translation only when staff wrote or reviewed it, it comes from the phrasebook, or an engine the station marked trusted wrote it; other subscribers get the original with one vetted line in their language saying it is not translated. With `send_unreviewed: true` the caller vouches for the engine texts and the web app rules apply instead: unreviewed texts where the station requires review answer 409 `review_required` (an emergency is sent). The preview answers the same with `?send_unreviewed=true`. A message that waits for approval answers 409 `approval_required`; a message already sent answers 409 `already_sent` or `send_in_progress` unless the body says `send_again`; a language whose SMS would pass 1,600 characters (station name and opt-out line included: the preview lists it in `too_long_languages`) answers 409 `sms_too_long` and nothing is sent; too few credits answer 402 `not_enough_credits` and nothing is sent.',
         params: ZMessageIdParams,
         headers: ZApiSendHeaders,
         body: ZSendRequest,
@@ -80,6 +82,7 @@ export const sendingV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fas
     {
       preValidation: requireScope('reports:read'),
       schema: operation('reports:read', {
+        operationId: 'getMessageDeliveries',
         summary: "Delivery progress of the message's sends, in all and per language",
         params: ZMessageIdParams,
         response: { 200: ZDeliveryProgress, ...errors },
@@ -93,6 +96,7 @@ export const sendingV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fas
     {
       preValidation: requireScope('reports:read'),
       schema: operation('reports:read', {
+        operationId: 'listMessageRecipients',
         summary: "A page of the message's texts: recipient (number masked), language, stage, failure reason",
         description: 'Paginated with `limit` (1–200, default 50) and `offset`; `total` counts every match.',
         params: ZMessageIdParams,

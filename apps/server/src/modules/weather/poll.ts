@@ -3,7 +3,8 @@
 // alert once per station (unique station + NWS id, so two pollers draft once), draft it as a
 // message through the messages service, and make the auto-sends whose translations are ready.
 // The clock and the NWS client are injected: tests drive it with a fake clock and a loopback fake.
-import type { TLanguageCode, TMessageTypeKey } from '@message-station/shared';
+import { randomUUID } from 'node:crypto';
+import { alertPageUrl, type TLanguageCode, type TMessageTypeKey } from '@message-station/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { TEventBus } from '../../platform/event-bus.js';
@@ -15,11 +16,12 @@ import { acceptSend } from '../delivery/service.js';
 import { createMessage, findMessage, listTranslations, type TTranslationQueue } from '../messages/service.js';
 import { findStationById, listLanguages, listMessageTypes } from '../station/service.js';
 import { findUserById } from '../users/service.js';
-import { vettedWeatherTranslations } from './compose.js';
+import { vettedFullTexts, vettedWeatherTranslations } from './compose.js';
 import {
   alertDraft,
   cancelDraft,
   chooseType,
+  fullAlertText,
   isOver,
   mappedType,
   notFollowed,
@@ -29,6 +31,8 @@ import * as repo from './repo.js';
 
 export type TWeatherPollDeps = {
   db: Db;
+  /** The service's address: a shortened draft links to the alert's public page there (decision 0052). */
+  publicUrl: string;
   nws: TNwsClient;
   now: () => Date;
   events: TEventBus;
@@ -184,8 +188,21 @@ async function takeAlert(deps: TWeatherPollDeps, station: TStation, alert: TNwsA
       });
       return { row: claimed, drafted: false };
     }
-    const text =
-      alert.messageType === 'Cancel' && original ? cancelDraft(alert, original.headline) : alertDraft(alert);
+    // The message's id is chosen first: a draft too long for one SMS links to its page (decision 0052).
+    const messageId = randomUUID();
+    const sms = {
+      stationName: station.approvalStation.displayName,
+      link: (language: TLanguageCode) =>
+        alertPageUrl(deps.publicUrl, station.approvalStation.slug, messageId, language),
+      timeZone: station.approvalStation.timeZone,
+      now: at,
+    };
+    const cancelling = alert.messageType === 'Cancel' && original ? original : null;
+    const text = cancelling ? cancelDraft(alert, cancelling.headline, sms) : alertDraft(alert, sms);
+    const fullTexts = {
+      en: fullAlertText(alert, sms, cancelling?.headline),
+      ...vettedFullTexts(alert, station.targets, sms.timeZone, at),
+    };
     const message = await createMessage(
       {
         db: tx,
@@ -204,14 +221,20 @@ async function takeAlert(deps: TWeatherPollDeps, station: TStation, alert: TNwsA
         message_type: type,
       },
       // Each language the phrasebook covers starts vetted; the others go to the engines.
-      vettedWeatherTranslations(alert, station.targets, station.approvalStation.timeZone, at),
+      vettedWeatherTranslations(alert, station.targets, station.approvalStation.timeZone, at, sms),
+      { id: messageId },
     );
     const outcome = !wantsAutoSend(station, alert, original)
       ? 'drafted'
       : requiresApproval(station.approvalStation, type)
         ? 'approval_requested'
         : 'auto_send_waiting';
-    await repo.updateAlert(tx, stationId, claimed.id, { outcome, messageId: message.id, updatedAt: at });
+    await repo.updateAlert(tx, stationId, claimed.id, {
+      outcome,
+      messageId: message.id,
+      fullTexts,
+      updatedAt: at,
+    });
     return { row: claimed, drafted: true };
   });
 }

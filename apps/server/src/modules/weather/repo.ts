@@ -75,7 +75,10 @@ export async function updateAlert(
   stationId: string,
   id: string,
   changes: Partial<
-    Pick<TWeatherAlertRow, 'outcome' | 'errorCode' | 'errorParams' | 'messageId' | 'sendId' | 'updatedAt'>
+    Pick<
+      TWeatherAlertRow,
+      'outcome' | 'errorCode' | 'errorParams' | 'messageId' | 'sendId' | 'fullTexts' | 'updatedAt'
+    >
   >,
 ) {
   await db
@@ -151,4 +154,15 @@ export async function lastPollAt(db: DbOrTx): Promise<Date | null> {
     .from(weatherSettings)
     .where(eq(weatherSettings.enabled, true));
   return row?.at ?? null;
+}
+
+/** The station's record of the alert a message was drafted from (its public page, decision 0052). */
+export async function findAlertByMessage(db: DbOrTx, stationId: string, messageId: string) {
+  const [row] = await db
+    .select()
+    .from(weatherAlerts)
+    .where(and(eq(weatherAlerts.stationId, stationId), eq(weatherAlerts.messageId, messageId)))
+    .orderBy(desc(weatherAlerts.receivedAt))
+    .limit(1);
+  return row ?? null;
 }

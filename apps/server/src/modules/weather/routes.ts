@@ -154,6 +154,7 @@ export const weatherRoutes: FastifyPluginAsyncZod<TWeatherRoutesDeps> = async (f
       const [report] = await pollWeather(
         {
           db: deps.db,
+          publicUrl: deps.config.publicUrl,
           nws,
           now: deps.now,
           events: deps.events,

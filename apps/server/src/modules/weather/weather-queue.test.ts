@@ -50,6 +50,7 @@ describe('the weather poller on worker nodes', () => {
       for (const node of nodes) {
         await startWeatherPoller(node.boss, {
           db,
+          publicUrl: 'http://127.0.0.1',
           nws: createNwsClient({ apiUrl: fake.url, userAgent: 'MessageStationTest/1.0', timeoutMs: 2000 }),
           now: () => clock,
           events,

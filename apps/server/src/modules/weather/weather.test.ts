@@ -436,6 +436,7 @@ describe('the poll', () => {
     const queued: string[] = [];
     const deps = {
       db,
+      publicUrl: 'http://127.0.0.1',
       nws: createNwsClient({ apiUrl: fake.url, userAgent: USER_AGENT, timeoutMs: 2000 }),
       now: () => clock,
       events,

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
 import { countedProps } from '../../components/TextLimit';
 import { useLanguageName } from '../sms-contacts/use-language-name';
+import { useSmsBudgetProps } from './SmsBudget';
 
 type DetailEditFormProps = {
   message: TMessage;
@@ -34,6 +35,7 @@ export function DetailEditForm({
 }: DetailEditFormProps) {
   const { t } = useTranslation('messages');
   const languageName = useLanguageName();
+  const budgetProps = useSmsBudgetProps(content, message.original_language);
   return (
     <Stack gap="sm">
       <TextInput
@@ -49,7 +51,7 @@ export function DetailEditForm({
         autosize
         minRows={4}
         maxRows={12}
-        {...countedProps(content, TEXT_LIMITS.messageBody)}
+        {...budgetProps}
         value={content}
         onChange={(event) => onContentChange(event.currentTarget.value)}
       />

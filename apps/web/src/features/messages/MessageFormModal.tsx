@@ -16,6 +16,7 @@ import { useAdminPhone } from '../../components/use-admin-phone';
 import { TargetCoverageNotice } from '../settings/translation/TargetCoverage';
 import { useLanguageName } from '../sms-contacts/use-language-name';
 import { useCreateMessageMutation, useUpdateMessageMutation } from './queries';
+import { useSmsBudgetProps, useSmsFit } from './SmsBudget';
 import {
   defaultOriginalLanguage,
   defaultTargets,
@@ -89,6 +90,9 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
   const [problem, setProblem] = useState<string | null>(null);
   const saving = message ? update : create;
   const marks = useTargetMarks(draft.originalLanguage as TLanguageCode);
+  // The counter is the room in one SMS once the station's name and opt-out line are added (decision 0052).
+  const budgetProps = useSmsBudgetProps(draft.original, draft.originalLanguage);
+  const smsFit = useSmsFit(draft.original, draft.originalLanguage);
 
   const typeOptions = types.map((type) => ({ value: type.message_type, label: type.display_name }));
   // An edited message keeps a type that was switched off since.
@@ -121,6 +125,14 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
     );
     if (max) {
       setProblem(tc('textLimit.tooLong', { max }));
+      return;
+    }
+    if (smsFit && !smsFit.fits) {
+      const values = {
+        language: languageName(draft.originalLanguage),
+        max: smsFit.max.toLocaleString('en-US'),
+      };
+      setProblem(t('budget.tooLong', values));
       return;
     }
     // Submit is disabled without a target, and the pills say why.
@@ -171,7 +183,7 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
           autosize
           minRows={4}
           maxRows={12}
-          {...countedProps(draft.original, TEXT_LIMITS.messageBody)}
+          {...budgetProps}
           value={draft.original}
           onChange={(event) => setField('original', event.currentTarget.value)}
         />

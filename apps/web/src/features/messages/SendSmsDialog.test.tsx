@@ -363,6 +363,8 @@ describe('Delivery progress', () => {
             source: 'offline_engine',
             delivery: 'text',
             body: 'Demo Radio: La calle Main está cerrada hasta las 5 PM.',
+            length: 84,
+            too_long: false,
           },
           {
             language: 'fr',
@@ -375,6 +377,8 @@ describe('Delivery progress', () => {
             source: 'engine',
             delivery: 'text',
             body: 'Demo Radio: La rue Main est fermée jusqu’à 17 h.',
+            length: 78,
+            too_long: false,
           },
         ],
         unreviewed_languages: ['es', 'fr'],
@@ -490,6 +494,32 @@ describe('Delivery progress', () => {
           'The original changed after staff corrected the translation into Spanish. Open the translation and keep the correction or use the new translation before sending.',
         ),
       );
+      expect(confirm.queryByRole('button', { name: /Send to/ })).not.toBeInTheDocument();
+      expect(callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/send-sms')).toHaveLength(0);
+    });
+
+    it('flags a language whose SMS would pass 1,600 characters and offers no Send (decision 0052)', async () => {
+      const base = sendPreview();
+      const { confirm, fetchMock } = await openConfirmation({
+        [PREVIEW]: () =>
+          jsonResponse(
+            sendPreview({
+              too_long_languages: ['es', 'fr'],
+              languages: base.languages.map((row) =>
+                row.language === 'es'
+                  ? { ...row, length: 1633, too_long: true }
+                  : { ...row, length: 1700, too_long: true },
+              ),
+            }),
+          ),
+      });
+      expectShown(
+        await confirm.findByText(
+          'The SMS in Spanish and French would be longer than the 1,600 characters a text message can carry, so it cannot be sent as it is. Shorten the text or its translation, then send.',
+        ),
+      );
+      expectShown(confirm.getByText('Too long: 1,633 / 1,600 characters'));
+      expectShown(confirm.getByText('Too long: 1,700 / 1,600 characters'));
       expect(confirm.queryByRole('button', { name: /Send to/ })).not.toBeInTheDocument();
       expect(callsTo(fetchMock, 'POST', '/admin/api/messages/m-1/send-sms')).toHaveLength(0);
     });

@@ -8,9 +8,10 @@
 // shown with its back-translation and two choices: review it now (the detail's review), or tick
 // "Send anyway"; Send waits for one of them per language. A correction of an older original holds
 // the send, and so do unreviewed texts of a type that requires review unless it is an emergency,
-// whose sender may send them anyway.
+// whose sender may send them anyway. A language whose SMS would pass Twilio's 1,600 characters is
+// flagged and the send waits until the text is shortened (decision 0052).
 import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { formatCount, type TSendPreview, type TSendResult } from '@message-station/shared';
+import { formatCount, type TSendPreview, type TSendResult, wordLanguageList } from '@message-station/shared';
 import { IconAlertTriangle, IconCheck, IconClock } from '@tabler/icons-react';
 import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -74,7 +75,9 @@ export function SendSmsDialog({ messageId, typeName, onSent, onCancel, onReview 
     ready && hold === 'choose' && allTicked && ready.review_required && ready.emergency,
   );
   const affordable = Boolean(ready && ready.recipients > 0 && ready.credits <= ready.balance);
-  const canSend = affordable && reviewAllows;
+  // A body over Twilio's 1,600 characters cannot go as it is (decision 0052).
+  const fitsSms = !ready?.too_long_languages.length;
+  const canSend = affordable && reviewAllows && fitsSms;
 
   const submit = (next: TSendAttempt) => {
     setSendError(null);
@@ -149,7 +152,7 @@ export function SendSmsDialog({ messageId, typeName, onSent, onCancel, onReview 
           ) : (
             ready &&
             // Waiting only for the choices above: the button shows, disabled until each is made.
-            (canSend || (affordable && hold === 'choose')) && (
+            (canSend || (affordable && fitsSms && hold === 'choose')) && (
               <Button
                 size="xs"
                 color="green"
@@ -388,6 +391,7 @@ function PreviewDetails({
         {t('send.recipients', { recipients: formatCount(preview.recipients) })}
       </Text>
       <CostTable preview={preview} />
+      <TooLongNotice preview={preview} />
       {children}
       <Text fz="sm" c={short ? 'red' : undefined} role={short ? 'alert' : undefined}>
         {short
@@ -423,6 +427,26 @@ function PreviewDetails({
   );
 }
 
+/** Languages whose SMS would be over 1,600 characters: Twilio would refuse them, so no Send. */
+function TooLongNotice({ preview }: { preview: TSendPreview }) {
+  const { t, i18n } = useTranslation('messages');
+  if (!preview.too_long_languages.length) return null;
+  // "English and Spanish" / "inglés y español", as the server's refusal words it.
+  const languages = wordLanguageList(preview.too_long_languages.join(','), i18n.resolvedLanguage ?? 'en');
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      p="xs"
+      role="alert"
+      icon={<IconAlertTriangle size={16} aria-hidden="true" />}
+      data-too-long={preview.too_long_languages.join(',')}
+    >
+      <Text fz="sm">{t('send.tooLong', { languages })}</Text>
+    </Alert>
+  );
+}
+
 function QuietHoursNote({ text }: { text: string }) {
   return (
     <Group gap={6} wrap="nowrap" align="flex-start">
@@ -439,6 +463,11 @@ function DeliveryNote({ row }: { row: TPreviewLanguage }) {
   const name = languageName(row.language);
   return (
     <>
+      {row.too_long && (
+        <Text fz="xs" c="red.8" fw={600} data-too-long-row={row.language}>
+          {t('send.tooLongRow', { length: formatCount(row.length) })}
+        </Text>
+      )}
       {row.delivery === 'text' && row.source && <SourceBadge source={row.source} size="xs" />}
       <Text fz="xs" c={row.delivery === 'fallback' ? undefined : 'dimmed'} data-delivery={row.delivery}>
         {row.delivery === 'fallback'

@@ -80,7 +80,14 @@ export function SmsPreview({ message, original = message.original }: SmsPreviewP
                     <Table.Td>
                       <SmsLanguageLabel label={row.label} translated={row.translated} />
                     </Table.Td>
-                    <Table.Td ta="right">{formatCount(sms.characters)}</Table.Td>
+                    <Table.Td ta="right" c={sms.fits ? undefined : 'red.8'} fw={sms.fits ? undefined : 600}>
+                      {formatCount(sms.characters)}
+                      {!sms.fits && (
+                        <Text fz={10} span display="block" data-too-long={row.language}>
+                          {t('preview.tooLong')}
+                        </Text>
+                      )}
+                    </Table.Td>
                     <Table.Td>{sms.encoding}</Table.Td>
                     <Table.Td ta="right">{formatCount(sms.segments)}</Table.Td>
                   </Table.Tr>

@@ -7,6 +7,7 @@ import { TEXT_LIMITS } from '@message-station/shared';
 import { useState } from 'react';
 import { serverErrorText } from '../../api/client';
 import { countedProps } from '../../components/TextLimit';
+import { useSmsBudgetProps } from './SmsBudget';
 
 type TCorrectionOptions<TSaved> = {
   /** Saves the trimmed text; calls back as a TanStack mutation does. */
@@ -69,9 +70,24 @@ type TranslationEditorProps = {
   onChange: (text: string) => void;
   onCancel: () => void;
   onSave: () => void;
+  /** A message's translation: its counter is the room in one SMS in this language (decision 0052). */
+  smsLanguage?: string;
 };
 
 export function TranslationEditor(props: TranslationEditorProps) {
+  return props.smsLanguage ? (
+    <SmsTranslationEditor {...props} smsLanguage={props.smsLanguage} />
+  ) : (
+    <Editor {...props} counted={countedProps(props.text, TEXT_LIMITS.messageBody)} />
+  );
+}
+
+function SmsTranslationEditor(props: TranslationEditorProps & { smsLanguage: string }) {
+  const counted = useSmsBudgetProps(props.text, props.smsLanguage);
+  return <Editor {...props} counted={counted} />;
+}
+
+function Editor(props: TranslationEditorProps & { counted: ReturnType<typeof countedProps> }) {
   return (
     <Stack gap="xs" mt="xs">
       <Textarea
@@ -79,7 +95,7 @@ export function TranslationEditor(props: TranslationEditorProps) {
         autosize
         minRows={2}
         maxRows={10}
-        {...countedProps(props.text, TEXT_LIMITS.messageBody)}
+        {...props.counted}
         value={props.text}
         onChange={(event) => props.onChange(event.currentTarget.value)}
         error={props.problem}

@@ -156,6 +156,7 @@ export function TranslationItem({
           note={t('detail.handEditNote')}
           saving={save.isPending}
           labels={{ cancel: t('detail.cancel'), save: t('detail.saveTranslation') }}
+          smsLanguage={language}
           {...correction.editor}
         />
       ) : status === 'failed' ? (

@@ -96,6 +96,8 @@ export function sendPreview(overrides: Partial<TSendPreview> = {}): TSendPreview
         source: 'reviewed',
         delivery: 'text',
         body: 'La calle Main está cerrada hasta las 5 PM.',
+        length: 72,
+        too_long: false,
       },
       {
         language: 'fr',
@@ -108,6 +110,8 @@ export function sendPreview(overrides: Partial<TSendPreview> = {}): TSendPreview
         source: null,
         delivery: 'fallback',
         body: 'Main Street is closed until 5 PM.',
+        length: 63,
+        too_long: false,
       },
     ],
     mode: 'attended',
@@ -115,6 +119,7 @@ export function sendPreview(overrides: Partial<TSendPreview> = {}): TSendPreview
     unreviewed_languages: [],
     fallback_languages: ['fr'],
     stale_corrections: [],
+    too_long_languages: [],
     ...overrides,
   };
 }
