@@ -5,12 +5,18 @@ import { ConfigError, envFromArgs, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataDirLockedError } from './db/lock.js';
 import { demoLoginsText, seedDemo } from './db/seed.js';
+import { holdTextsAfterRestore } from './modules/delivery/restore-holds-service.js';
 import { findStationIdBySlug } from './modules/station/service.js';
 
 async function main() {
   const config = loadConfig(envFromArgs(process.argv.slice(2)));
   const database = await openDatabase(config);
   await database.migrate();
+  // A restore whose texts were not held yet (its command was cut short): held before anything is
+  // dispatched, so no text of the backup goes out again by itself (decision 0055).
+  const held = await holdTextsAfterRestore(database.db, new Date());
+  if (held)
+    console.log(`\n  Restore found: ${held.held} text(s) held for an admin's decision (decision 0055).`);
 
   // With the dev tools a new embedded database gets the demo station by itself (its passwords are
   // public); otherwise, and on PostgreSQL, only when asked (by an api or all node, not a worker).

@@ -43,6 +43,8 @@ export const AUDIT_ACTIONS = [
   'message.translation_reviewed',
   'message.translation_chosen',
   'message.sms_sent',
+  'message.held_texts_sent',
+  'message.held_texts_cancelled',
   'message.played',
   'message.stopped',
   'message.exported',

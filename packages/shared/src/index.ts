@@ -20,6 +20,7 @@ export * from './fields.js';
 export * from './first-run.js';
 export * from './glossary.js';
 export * from './health.js';
+export * from './held-after-restore.js';
 export * from './id-params.js';
 export * from './inbox.js';
 export * from './language-coverage.js';

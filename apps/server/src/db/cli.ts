@@ -1,6 +1,7 @@
 // npm run db:migrate | db:seed | backup | restore: the same database the server would open
 // (DATABASE_URL or DATA_DIR).
 import { loadDatabaseConfig } from '../config.js';
+import { holdTextsAfterRestore } from '../modules/delivery/restore-holds-service.js';
 import { BackupError, backupDatabase, defaultBackupFile, restoreDatabase } from './backup.js';
 import { openDatabase } from './client.js';
 import { DataDirLockedError } from './lock.js';
@@ -28,16 +29,20 @@ async function backupOrRestore() {
     console.log(`Backed up ${where} to ${target} (${(bytes / 1024 / 1024).toFixed(1)} MB).`);
     return;
   }
-  const { keptAside } = await restoreDatabase(config, file as string, now);
+  let held = 0;
+  const { keptAside } = await restoreDatabase(config, file as string, now, async (database) => {
+    // A backup from an older version gets this version's migrations; then the texts that were not
+    // final in the backup are held for an admin's decision (decision 0055).
+    await database.migrate();
+    held = (await holdTextsAfterRestore(database.db, new Date()))?.held ?? 0;
+  });
   console.log(`Restored ${where} from ${file}.`);
   if (keptAside) console.log(`The database that was there is kept in ${keptAside}.`);
-  // A backup from an older version gets this version's migrations.
-  const database = await openDatabase(config);
-  try {
-    await database.migrate();
-  } finally {
-    await database.close();
-  }
+  console.log(
+    held > 0
+      ? `${held} text(s) that were queued or sending when the backup was taken are held: an admin sends or cancels them on each message (the provider is asked first, so nobody is texted twice).`
+      : 'No text was queued or sending in the backup: nothing is held.',
+  );
 }
 
 if (command === 'backup' || command === 'restore') {

@@ -40,7 +40,8 @@ export type Database = {
 const MIGRATION_LOCK_KEY = 7_412_300_001;
 
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Named, so that `npm run restore` can tell a running server (db/backup.ts, decision 0055).
+  const pool = new pg.Pool({ connectionString: url, max: 10, application_name: 'message-station' });
   // An idle connection that the server drops (restart, failover) is replaced on the next query;
   // without a listener node-postgres would crash the process over it.
   pool.on('error', (error) => console.error(`PostgreSQL connection lost: ${error.message}`));

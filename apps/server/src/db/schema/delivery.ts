@@ -51,7 +51,10 @@ export const smsSends = pgTable(
  * - claimed: a dispatcher holding the lane took it, the provider has not been called: safe to give back;
  * - submitting: the provider call has started; the answer is unknown until recorded. Never re-sent
  *   blindly: after its holder died, the provider is asked whether it has the message;
- * - sent → delivered | undelivered (status callbacks); failed (permanent error or retries used up).
+ * - sent → delivered | undelivered (status callbacks); failed (permanent error or retries used up);
+ * - held_after_restore: not final when a restored backup was taken (queued, claimed or submitting
+ *   then); the live database may have sent it since. Never dispatched: an admin sends (after asking
+ *   the provider) or cancels it (decision 0055).
  */
 export const DELIVERY_STATUSES = [
   'queued',
@@ -61,6 +64,7 @@ export const DELIVERY_STATUSES = [
   'delivered',
   'undelivered',
   'failed',
+  'held_after_restore',
 ] as const;
 
 export const smsDeliveries = pgTable(
@@ -98,6 +102,9 @@ export const smsDeliveries = pgTable(
      */
     reclaimed: integer('reclaimed').notNull().default(0),
     providerMessageId: text('provider_message_id'),
+    /** held_after_restore: the status it had in the backup, and the restore that held it (0055). */
+    heldFrom: text('held_from'),
+    restoreId: uuid('restore_id'),
     error: text('error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
@@ -112,9 +119,12 @@ export const smsDeliveries = pgTable(
     index('sms_deliveries_provider_idx')
       .on(t.providerMessageId)
       .where(sql`${t.providerMessageId} is not null`),
+    index('sms_deliveries_held_after_restore_idx')
+      .on(t.sendId)
+      .where(sql`${t.status} = 'held_after_restore'`),
     check(
       'sms_deliveries_status',
-      sql`${t.status} in ('queued', 'claimed', 'submitting', 'sent', 'delivered', 'undelivered', 'failed')`,
+      sql`${t.status} in ('queued', 'claimed', 'submitting', 'sent', 'delivered', 'undelivered', 'failed', 'held_after_restore')`,
     ),
   ],
 );
@@ -178,6 +188,8 @@ export const smsSendStats = pgTable('sms_send_stats', {
   delivered: integer('delivered').notNull().default(0),
   undelivered: integer('undelivered').notNull().default(0),
   failed: integer('failed').notNull().default(0),
+  /** Texts held after a restore, waiting for an admin's decision (decision 0055). */
+  heldAfterRestore: integer('held_after_restore').notNull().default(0),
   /** Texts sent again without the provider confirming the first (reclaimed > 0). */
   possibleDuplicates: integer('possible_duplicates').notNull().default(0),
   /** The lowest phone number (the recipient, when there is one), longest body, most segments. */

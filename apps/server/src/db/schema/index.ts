@@ -7,6 +7,7 @@ export * from './logos.js';
 export * from './machines.js';
 export * from './messages.js';
 export * from './registration.js';
+export * from './restores.js';
 export * from './schedules.js';
 export * from './station-keys.js';
 export * from './stations.js';

@@ -148,6 +148,20 @@ const smsSentRule: TAuditRule = {
     };
   },
 };
+/** An admin's decision on texts held after a restore (decision 0055): what it did. */
+const heldTextsRule = (action: string): TAuditRule => ({
+  ...messageRule(action),
+  details: (call, view) => {
+    const result = replyOf(call);
+    return {
+      label: view?.title ?? null,
+      already_sent: result.already_sent ?? 0,
+      queued: result.queued ?? 0,
+      cancelled: result.cancelled ?? 0,
+      provider_checked: result.provider_checked ?? false,
+    };
+  },
+});
 const templateRule = (action: string): TAuditRule => ({
   action,
   target: 'template',
@@ -459,6 +473,8 @@ export const AUDIT_RULES: Record<string, TAuditRule | null> = {
     }),
   },
   'POST /admin/api/messages/:id/send-sms': smsSentRule,
+  'POST /admin/api/messages/:id/held-after-restore/send': heldTextsRule('message.held_texts_sent'),
+  'POST /admin/api/messages/:id/held-after-restore/cancel': heldTextsRule('message.held_texts_cancelled'),
   'POST /admin/api/messages/:id/play': playbackRule('message.played'),
   'POST /admin/api/messages/:id/schedules': {
     action: 'schedule.created',

@@ -4,13 +4,19 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { DELIVERY_STATUSES, smsDeliveries, smsSendStats } from '../../db/schema/owned/delivery.js';
 
+/** The rollup column of a status: held_after_restore → heldAfterRestore. */
+const statColumn = (status: (typeof DELIVERY_STATUSES)[number]) =>
+  smsSendStats[
+    status.replace(/_(\w)/g, (_, c: string) => c.toUpperCase()) as keyof typeof smsSendStats.$inferSelect
+  ];
+
 export async function deliveriesByStatus(db: Db): Promise<{ status: string; count: number }[]> {
   const [row] = await db
     .select(
       Object.fromEntries(
         DELIVERY_STATUSES.map((status) => [
           status,
-          sql<number>`coalesce(sum(${smsSendStats[status]}), 0)::float8`,
+          sql<number>`coalesce(sum(${statColumn(status)}), 0)::float8`,
         ]),
       ),
     )

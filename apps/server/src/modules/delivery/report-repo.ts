@@ -34,7 +34,8 @@ export function deliveriesOfMessage(
 }
 
 const STAGE_STATUSES: Record<TRecipientStage, (typeof smsDeliveries.$inferSelect)['status'][]> = {
-  queued: ['queued'],
+  // Held after a restore (decision 0055): not gone yet, waiting for an admin's decision.
+  queued: ['queued', 'held_after_restore'],
   sending: ['claimed', 'submitting'],
   sent: ['sent'],
   delivered: ['delivered'],

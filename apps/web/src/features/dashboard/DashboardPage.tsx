@@ -10,6 +10,7 @@ import { CardGridLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
 import { useAdminPhone } from '../../components/use-admin-phone';
 import { useSessionUser } from '../auth/session-user';
+import { HeldAfterRestoreDashboardNotice } from '../messages/HeldAfterRestoreNotice';
 import { ActivityCard } from './ActivityCard';
 import { DashboardAlerts } from './DashboardAlerts';
 import { FirstRunChecklist } from './FirstRunCard';
@@ -48,6 +49,7 @@ export function DashboardPage() {
         ) : (
           <>
             <DashboardAlerts alerts={dashboard.data.alerts} />
+            <HeldAfterRestoreDashboardNotice />
             <FirstRunChecklist />
             <StatCards data={dashboard.data} />
             <SmsPerDayChart days={dashboard.data.stats.smsPerDay} />

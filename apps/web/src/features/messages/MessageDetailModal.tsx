@@ -19,6 +19,7 @@ import { ApprovalPanel } from '../approvals/ApprovalPanel';
 import { ScheduleButton } from '../schedules/MessageScheduling';
 import { BlockedButton, Confirm, OutcomeAlert, type TOutcome } from './DetailControls';
 import { DetailEditForm } from './DetailEditForm';
+import { HeldAfterRestoreNotice } from './HeldAfterRestoreNotice';
 import { MachineControls } from './MachineControls';
 import { MessageDetailTabs, type TDetailTab } from './MessageDetailTabs';
 import { useDeleteMessageMutation, useSmsSending, useUpdateMessageMutation } from './queries';
@@ -250,6 +251,7 @@ function MessageDetail({
         />
       </Group>
       <ApprovalPanel approval={message.approval} />
+      <HeldAfterRestoreNotice messageId={message.id} />
 
       {confirming === 'delete' && (
         <Confirm

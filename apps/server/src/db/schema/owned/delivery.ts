@@ -10,3 +10,4 @@ export {
   smsSendStats,
   smsSends,
 } from '../delivery.js';
+export { databaseRestores } from '../restores.js';

@@ -1,0 +1,133 @@
+// "N texts held after a restore" (decision 0055): texts that were queued or being sent when the
+// restored backup was taken may already have reached people, so the server holds them. The
+// message's detail says how many and why; an admin sends them (the SMS provider is asked first,
+// only the texts it does not have go out) or cancels them. The dashboard lists the messages.
+import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
+import { actsAsStationAdmin, formatCount, type THeldDecisionResult } from '@message-station/shared';
+import { IconPlayerPause } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { serverErrorText } from '../../api/client';
+import { decideHeldTexts, getMessageHeldTexts, getStationHeldTexts } from '../../api/held-after-restore';
+import { queryKeys } from '../../api/query-keys';
+import { useFullTimeText } from '../../i18n/relative-age';
+import { useSessionUser } from '../auth/session-user';
+import { OutcomeAlert, type TOutcome } from './DetailControls';
+
+/** Under messages: whatever refreshes the messages refreshes these. */
+const heldKey = (messageId?: string) => [...queryKeys.messages, 'held-after-restore', messageId ?? 'station'];
+
+export function HeldAfterRestoreNotice({ messageId }: { messageId: string }) {
+  const { t } = useTranslation('messages', { keyPrefix: 'heldAfterRestore' });
+  const fullTime = useFullTimeText();
+  const isAdmin = actsAsStationAdmin(useSessionUser());
+  const queryClient = useQueryClient();
+  const [outcome, setOutcome] = useState<TOutcome | null>(null);
+  const held = useQuery({
+    queryKey: heldKey(messageId),
+    queryFn: ({ signal }) => getMessageHeldTexts(messageId, signal),
+  });
+  const decide = useMutation({
+    mutationFn: (action: 'send' | 'cancel') => decideHeldTexts(messageId, action),
+    onSuccess: (result: THeldDecisionResult) => {
+      const already = formatCount(result.already_sent);
+      setOutcome({
+        kind: 'success',
+        keep: true,
+        text:
+          result.action === 'send'
+            ? t('sent', { queued: formatCount(result.queued), already })
+            : t('cancelled', { cancelled: formatCount(result.cancelled), already }),
+      });
+    },
+    onError: (error) => setOutcome({ kind: 'error', text: serverErrorText(error, t('failed')) }),
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: queryKeys.messages });
+      void queryClient.invalidateQueries({ queryKey: [...queryKeys.deliveries, messageId] });
+    },
+  });
+
+  const data = held.data;
+  if (!data || data.held === 0) return outcome ? <OutcomeAlert outcome={outcome} /> : null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconPlayerPause size={18} aria-hidden="true" />}
+      title={t('title', { count: data.held, formatted: formatCount(data.held) })}
+      data-testid="held-after-restore"
+    >
+      <Stack gap="xs">
+        <Text fz="sm">
+          {t('body', { time: data.restored_at ? fullTime(data.restored_at) : '' })}
+          {data.in_flight > 0 &&
+            ` ${t('inFlight', { count: data.in_flight, formatted: formatCount(data.in_flight) })}`}
+        </Text>
+        {isAdmin ? (
+          <>
+            <List fz="sm" spacing={2}>
+              <List.Item>{t('sendExplain')}</List.Item>
+              <List.Item>{t('cancelExplain')}</List.Item>
+            </List>
+            <Group gap="xs">
+              <Button
+                size="xs"
+                color="green"
+                loading={decide.isPending && decide.variables === 'send'}
+                disabled={decide.isPending}
+                onClick={() => decide.mutate('send')}
+              >
+                {t('send')}
+              </Button>
+              <Button
+                size="xs"
+                variant="default"
+                loading={decide.isPending && decide.variables === 'cancel'}
+                disabled={decide.isPending}
+                onClick={() => decide.mutate('cancel')}
+              >
+                {t('cancel')}
+              </Button>
+            </Group>
+          </>
+        ) : (
+          <Text fz="sm">{t('adminDecides')}</Text>
+        )}
+        {outcome && <OutcomeAlert outcome={outcome} />}
+      </Stack>
+    </Alert>
+  );
+}
+
+/** The dashboard's notice: which messages have held texts; nothing when none has. */
+export function HeldAfterRestoreDashboardNotice() {
+  const { t } = useTranslation('messages', { keyPrefix: 'heldAfterRestore' });
+  const held = useQuery({ queryKey: heldKey(), queryFn: ({ signal }) => getStationHeldTexts(signal) });
+  const data = held.data;
+  if (!data || data.held === 0) return null;
+  return (
+    <Alert
+      color="yellow"
+      variant="light"
+      icon={<IconPlayerPause size={18} aria-hidden="true" />}
+      title={t('title', { count: data.held, formatted: formatCount(data.held) })}
+      data-testid="held-after-restore-dashboard"
+    >
+      <Stack gap="xs" align="flex-start">
+        <Text fz="sm">{t('dashboardBody')}</Text>
+        <List fz="sm" spacing={2}>
+          {data.messages.map((m) => (
+            <List.Item key={m.message_id}>
+              {t('dashboardItem', { title: m.title, count: formatCount(m.held) })}
+            </List.Item>
+          ))}
+        </List>
+        <Button size="xs" variant="white" color="yellow" component={Link} to="/admin/messages">
+          {t('openMessages')}
+        </Button>
+      </Stack>
+    </Alert>
+  );
+}
