@@ -114,6 +114,9 @@ export default defineConfig({
         // an address of its own (X-Forwarded-For), so the per-address limits (10 signups an hour)
         // count per fixture; a journey's browser has an address of its own the same way.
         TRUST_PROXY: 'true',
+        // Every journey's station is a signup: more than the service's 60 signup codes an hour
+        // (decision 0054) in one run.
+        CODES_SIGNUP_PER_HOUR: '1000',
         // A station's DeepL key goes to the loopback fake (the operator has no DeepL key of its own).
         DEEPL_API_URL: `http://127.0.0.1:${deeplPort}`,
         // Weather alerts come from the loopback NWS; the workers check it as often as NWS allows.

@@ -9,6 +9,7 @@
 // invitation; `login(account)` signs an account into the page's browser context through the API.
 // Nothing is deleted afterwards: every run starts a fresh database and every name is unique.
 import { type APIRequestContext, test as base, expect, request, type TestInfo } from '@playwright/test';
+import { solveChallenge } from 'altcha-lib/v1';
 
 export { expect } from '@playwright/test';
 
@@ -77,6 +78,22 @@ async function openApi(baseURL: string, testInfo: TestInfo): Promise<APIRequestC
   return api;
 }
 
+/** Solves the server's ALTCHA challenge as the signup wizard's widget does (decision 0054). */
+async function solveBotCheck(api: APIRequestContext): Promise<string> {
+  const challenge = (await (await api.get('/api/altcha/challenge')).json()) as {
+    algorithm: string;
+    challenge: string;
+    maxnumber: number;
+    salt: string;
+    signature: string;
+  };
+  const { algorithm, salt, signature, maxnumber } = challenge;
+  const solution = await solveChallenge(challenge.challenge, salt, algorithm, maxnumber).promise;
+  expect(solution, 'the ALTCHA challenge is solved').toBeTruthy();
+  const payload = { algorithm, challenge: challenge.challenge, number: solution?.number, salt, signature };
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
+}
+
 async function csrfHeader(api: APIRequestContext) {
   const token = (await api.storageState()).cookies.find((cookie) => cookie.name === 'csrf_token')?.value;
   return { 'x-csrf-token': token ?? '' };
@@ -131,6 +148,7 @@ export async function createStation(
       'post',
       '/api/register/start',
       {
+        turnstileToken: await solveBotCheck(api),
         email: admin.email,
         password: admin.password,
         phone_number: admin.phoneDigits,

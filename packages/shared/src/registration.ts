@@ -50,6 +50,8 @@ export const ZRegisterStartRequest = z.object({
     .default([]),
   /** The wizard's language: step 4's names and descriptions are in it (issue 16). */
   language: z.enum(['en', 'es'], 'Unknown language.').default('en'),
+  /** The bot check's payload (ALTCHA or Turnstile): the server texts no code without it (decision 0054). */
+  turnstileToken: textField({ label: 'Bot check', max: TEXT_LIMITS.botCheckToken }).optional(),
 });
 export type TRegisterStartRequest = z.input<typeof ZRegisterStartRequest>;
 

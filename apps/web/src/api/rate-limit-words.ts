@@ -11,6 +11,8 @@ const RATE_LIMIT_KEYS = {
   code_number: 'errors:rate_limited.code_number',
   code_station: 'errors:rate_limited.code_station',
   code_service: 'errors:rate_limited.code_service',
+  code_signup: 'errors:rate_limited.code_signup',
+  code_signup_address: 'errors:rate_limited.code_signup_address',
   api_key: 'errors:rate_limited.api_key',
 } as const;
 

@@ -28,6 +28,7 @@ import { authOf } from '../../platform/guards.js';
 import { requestFacts, staffFacts } from '../../service-context.js';
 import { setUserLanguage } from '../users/service.js';
 import * as account from './account.js';
+import { KNOWN_DEVICE_COOKIE, rememberDevice } from './known-device.js';
 import { completeTwoFactorLogin } from './two-factor-login.js';
 
 const CHALLENGE_PATH = '/auth/login';
@@ -78,6 +79,8 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountRoutesDeps> = async (f
       );
       reply.clearCookie(LOGIN_CHALLENGE_COOKIE, { path: CHALLENGE_PATH });
       sessions.setSessionCookies(reply, result.token);
+      // Signed in: a known device of the account from now on (decision 0054).
+      rememberDevice(reply, config, request.cookies[KNOWN_DEVICE_COOKIE], result.user.email, deps.now());
       return result.user;
     },
   );

@@ -34,7 +34,9 @@ describe('auth', async () => {
       viewingStationId: null,
     });
     const cookies = Object.fromEntries(response.cookies.map((c) => [c.name, c]));
-    expect(Object.keys(cookies).sort()).toEqual(['csrf_token', 'session']);
+    // And the known-device note of decision 0054, sent only to the sign-in calls.
+    expect(Object.keys(cookies).sort()).toEqual(['csrf_token', 'known_device', 'session']);
+    expect(cookies.known_device).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/auth' });
     expect(cookies.session).toMatchObject({
       httpOnly: true,
       sameSite: 'Lax',
@@ -192,6 +194,7 @@ describe('CSRF', async () => {
     expect(response.cookies.map((c) => [c.name, c.secure])).toEqual([
       ['session', true],
       ['csrf_token', true],
+      ['known_device', true],
     ]);
   });
 });

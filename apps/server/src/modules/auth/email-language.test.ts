@@ -16,7 +16,13 @@ import { createUserWithHash } from '../users/service.js';
 const base = loadConfig({ NODE_ENV: 'test', DEV_TOOLS: 'true' }).rateLimits;
 const rateLimits: TConfig['rateLimits'] = {
   ...base,
-  signIn: { accountFailures: 3, addressFailures: 50, delayMs: 60_000, maxDelayMs: 240_000 },
+  signIn: {
+    accountFailures: 3,
+    addressFailures: 50,
+    newDeviceFailures: 3,
+    delayMs: 60_000,
+    maxDelayMs: 240_000,
+  },
 };
 const { app, db } = await createTestApp({ config: { rateLimits }, workers: true });
 const admin = new TestClient(app);

@@ -17,6 +17,7 @@ import { randomToken, sha256 } from '../../platform/tokens.js';
 import { linkEmail } from '../../providers/email/html.js';
 import type { TServiceContext } from '../../service-context.js';
 import { verifyBotCheck } from '../bot-check/service.js';
+import type { TSignInLimits } from '../rate-limits/index.js';
 import { resetPassword } from '../users/credentials-service.js';
 import { findUserByEmail, findUserById } from '../users/service.js';
 import * as codes from '../verification/service.js';
@@ -152,9 +153,15 @@ export async function verifyResetToken(
   };
 }
 
-/** Step three: the code and the new password; the link is used up and every session ends. */
+/**
+ * Step three: the code and the new password; the link is used up, every session ends, and the
+ * account's failed sign-ins are forgotten (`signIns`, decision 0054), so a guesser's lock does not
+ * outlive the owner's reset. Returns the account's email for its known-device note.
+ */
 export async function completePasswordReset(
-  ctx: Pick<TServiceContext, 'db' | 'now' | 'ip' | 'config'>,
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'ip' | 'config'> & {
+    signIns: Pick<TSignInLimits, 'forgetAccount'>;
+  },
   input: { token: string; verificationCode: string; newPassword: string },
 ) {
   const { row, user } = await openToken(ctx.db, input.token, ctx.now);
@@ -171,5 +178,9 @@ export async function completePasswordReset(
     // Any other link sent for this account stops working too.
     await repo.endSessionsAndLinks(tx, user.id, ctx.now);
   });
-  return { message: 'Your password has been reset. You can now sign in with your new password.' };
+  await ctx.signIns.forgetAccount(user.email);
+  return {
+    message: 'Your password has been reset. You can now sign in with your new password.',
+    email: user.email,
+  };
 }

@@ -18,6 +18,7 @@ import type { TAppContext } from '../../app-context.js';
 import { AppError } from '../../platform/errors.js';
 import { requestFacts } from '../../service-context.js';
 import { accountRoutes, setLoginChallengeCookie, type TAccountRoutesDeps } from './account-routes.js';
+import { KNOWN_DEVICE_COOKIE, knownDeviceId, rememberDevice } from './known-device.js';
 import { completePasswordReset, requestPasswordReset, verifyResetToken } from './password-reset.js';
 import { describeSessionUser, login, logout } from './service.js';
 
@@ -47,7 +48,8 @@ export const authRoutes: FastifyPluginAsyncZod<TAuthRoutesDeps> = async (fastify
   fastify.post(
     '/auth/login',
     {
-      // Only failed attempts count, per account and per address, on every node (decision 0019).
+      // Attempts are reserved before the password is checked and only failures keep their place,
+      // on every node; a known device is counted on its own (decisions 0019, 0054).
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
@@ -60,7 +62,10 @@ export const authRoutes: FastifyPluginAsyncZod<TAuthRoutesDeps> = async (fastify
       },
     },
     async (request, reply) => {
-      const result = await deps.limits.signIn.guard({ email: request.body.email, ip: request.ip }, () =>
+      const { email } = request.body;
+      const deviceCookie = request.cookies[KNOWN_DEVICE_COOKIE];
+      const deviceId = knownDeviceId(config.sessionSecret, deviceCookie, email, deps.now());
+      const result = await deps.limits.signIn.guard({ email, ip: request.ip, deviceId }, () =>
         login(requestFacts(deps, request), request.body),
       );
       // Two-factor on: no session yet, the code step comes next (decision 0020).
@@ -69,6 +74,8 @@ export const authRoutes: FastifyPluginAsyncZod<TAuthRoutesDeps> = async (fastify
         return { twoFactorRequired: true as const };
       }
       sessions.setSessionCookies(reply, result.token);
+      // Signed in: this browser is a known device of the account from now on (decision 0054).
+      rememberDevice(reply, config, deviceCookie, email, deps.now());
       return result.user;
     },
   );
@@ -154,6 +161,14 @@ export const authRoutes: FastifyPluginAsyncZod<TAuthRoutesDeps> = async (fastify
         },
       },
     },
-    async (request) => completePasswordReset({ ...requestFacts(deps, request), config }, request.body),
+    async (request, reply) => {
+      const done = await completePasswordReset(
+        { ...requestFacts(deps, request), config, signIns: deps.limits.signIn },
+        request.body,
+      );
+      // Whoever completed the reset holds the account's email and phone: their browser is known.
+      rememberDevice(reply, config, request.cookies[KNOWN_DEVICE_COOKIE], done.email, deps.now());
+      return { message: done.message };
+    },
   );
 };

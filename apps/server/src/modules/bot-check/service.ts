@@ -31,15 +31,17 @@ type TVerifyContext = Pick<TServiceContext, 'db' | 'now' | 'config' | 'ip'>;
 async function verifyAltcha(ctx: TVerifyContext, check: { hmacKey: string }, token: string) {
   let valid = false;
   let signature = '';
+  let expires = 0;
   try {
-    valid = await verifySolution(token, check.hmacKey, true);
+    // Expiry is checked against the app's clock (`ctx.now`), the one the challenge was issued by.
+    valid = await verifySolution(token, check.hmacKey, false);
     signature =
       (JSON.parse(Buffer.from(token, 'base64').toString('utf8')) as { signature?: string }).signature ?? '';
+    expires = Number(extractParams(token).expires ?? 0) * 1000;
   } catch {
     valid = false;
   }
-  if (!valid || !signature) throw new AppError('captcha_required');
-  const expires = Number(extractParams(token).expires ?? 0) * 1000 || ctx.now.getTime() + CHALLENGE_TTL_MS;
+  if (!valid || !signature || !(expires > ctx.now.getTime())) throw new AppError('captcha_required');
   if (!(await claimSolution(ctx.db, signature, new Date(expires), ctx.now))) {
     throw new AppError('captcha_required');
   }

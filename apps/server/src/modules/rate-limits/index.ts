@@ -13,6 +13,7 @@ export { declareLockEmailQueue };
 import { createSignInLimits } from './sign-in.js';
 
 export type { TCodeTextLimits } from './code-texts.js';
+export type { TSignInLimits } from './sign-in.js';
 
 export const RATE_LIMIT_CLEANUP_QUEUE = 'rate-limits-cleanup';
 

@@ -1,10 +1,14 @@
-// Sign-in limits through the API (decision 0019): failures count per account and per address,
-// successes never; the waits double; the owner of a locked account gets one email.
+// Sign-in limits through the API (decisions 0019, 0054): attempts are reserved before the password
+// is checked, per account and address, per address, and per account from unknown devices; a known
+// device is counted on its own; a completed reset forgets the account's failures; the waits
+// double; the owner gets one email when unknown devices are made to wait.
+import { randomBytes } from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it, vi } from 'vitest';
 import { loadConfig, type TConfig } from '../../config.js';
-import { outboxMessages, users } from '../../db/schema/index.js';
+import { outboxMessages, passwordResetTokens, users } from '../../db/schema/index.js';
 import { hashPassword } from '../../platform/passwords.js';
+import { sha256 } from '../../platform/tokens.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { createUserWithHash } from '../users/service.js';
 import { SIGN_IN_LOCKED_QUEUE } from './lock-email.js';
@@ -13,7 +17,13 @@ import { delayAfter } from './sign-in.js';
 const base = loadConfig({ NODE_ENV: 'test', DEV_TOOLS: 'true' }).rateLimits;
 const rateLimits: TConfig['rateLimits'] = {
   ...base,
-  signIn: { accountFailures: 3, addressFailures: 6, delayMs: 60_000, maxDelayMs: 240_000 },
+  signIn: {
+    accountFailures: 3,
+    addressFailures: 6,
+    newDeviceFailures: 4,
+    delayMs: 60_000,
+    maxDelayMs: 240_000,
+  },
 };
 let clock = Date.now();
 const advance = (ms: number) => {
@@ -57,6 +67,29 @@ const lockEmails = (to: string) =>
     .from(outboxMessages)
     .where(and(eq(outboxMessages.channel, 'email'), eq(outboxMessages.to, to)));
 
+/** Resets the password the way the owner does: the emailed link, the texted code, a new password. */
+async function completeReset(client: TestClient, email: string, newPassword: string) {
+  await db.update(users).set({ phoneNumber: '+14155550177' }).where(eq(users.email, email));
+  const [user] = await db.select().from(users).where(eq(users.email, email));
+  const token = randomBytes(24).toString('hex');
+  await db.insert(passwordResetTokens).values({
+    userId: user?.id as string,
+    tokenHash: sha256(token),
+    expiresAt: new Date(clock + 3_600_000),
+    requestedBy: null,
+    ip: '10.1.9.9',
+    createdAt: new Date(clock),
+  });
+  const verified = await client.post('/auth/password-reset/verify', { token });
+  expect(verified.statusCode).toBe(200);
+  const done = await client.post('/auth/password-reset/complete', {
+    token,
+    verificationCode: verified.json().test_code,
+    newPassword,
+  });
+  expect(done.statusCode).toBe(200);
+}
+
 describe('the wait after failures', () => {
   it('starts at the threshold, doubles with each further failure and stops at the cap', () => {
     const limits = rateLimits.signIn;
@@ -77,7 +110,7 @@ describe('sign-in limits', () => {
     }
   });
 
-  it('a correct password clears the account’s failures', async () => {
+  it('a correct password clears the failures of its account from its address', async () => {
     const [email] = await staffUsers(1, 'clears');
     const client = await visitor();
     for (let round = 0; round < 2; round++) {
@@ -87,40 +120,105 @@ describe('sign-in limits', () => {
     }
   });
 
-  it('locks an account whose failures come from many addresses, refuses even the right password, then doubles the wait', async () => {
-    for (let i = 0; i < 3; i++) {
-      const response = await signIn(await visitor(), ADMIN, 'wrong-password');
-      expect(response.statusCode).toBe(401);
-      expect(response.json().error).toBe('Invalid email or password');
-    }
-    const locked = await signIn(await visitor(), ADMIN, 'demo1234');
-    expect(locked.statusCode).toBe(429);
-    expect(locked.json().error).toBe('Too many attempts. Please try again in 1 minute.');
-    expect(locked.headers['retry-after']).toBe('60');
-    expect(locked.json()).toMatchObject({
+  it('makes one address wait for an account after its failures, while the owner elsewhere signs in', async () => {
+    const [email] = await staffUsers(1, 'pair');
+    const guesser = await visitor();
+    for (let i = 0; i < 3; i++)
+      expect((await signIn(guesser, email as string, 'wrong')).statusCode).toBe(401);
+    const refused = await signIn(guesser, email as string, 'staff-pass-1');
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toMatchObject({
+      error: 'Too many attempts. Please try again in 1 minute.',
       code: 'rate_limited',
       rate_limit: 'sign_in',
       retry_after_seconds: 60,
     });
-    expect(locked.cookies.find((c) => c.name === 'session')).toBeUndefined();
+    expect(refused.headers['retry-after']).toBe('60');
+    expect((await signIn(await visitor(), email as string, 'staff-pass-1')).statusCode).toBe(200);
+  });
 
+  it('makes unknown devices wait after failures from many addresses, never the owner’s known device', async () => {
+    const ownersLaptop = await visitor('192.0.2.80');
+    expect((await signIn(ownersLaptop, ADMIN, 'demo1234')).statusCode).toBe(200);
+    expect(ownersLaptop.jar.get('known_device')).toBeTruthy();
+    await ownersLaptop.post('/auth/logout');
+
+    for (let i = 0; i < 4; i++) {
+      const response = await signIn(await visitor(), ADMIN, 'wrong-password');
+      expect(response.statusCode).toBe(401);
+      expect(response.json().error).toBe('Invalid email or password');
+    }
+    const stranger = await signIn(await visitor(), ADMIN, 'demo1234');
+    expect(stranger.statusCode).toBe(429);
+    expect(stranger.headers['retry-after']).toBe('60');
+    expect(stranger.cookies.find((c) => c.name === 'session')).toBeUndefined();
+
+    const owner = await signIn(ownersLaptop, ADMIN, 'demo1234');
+    expect(owner.statusCode).toBe(200);
+    expect((await ownersLaptop.get('/auth/session')).json().email).toBe(ADMIN);
+
+    // Strangers' waits double; after the last one the right password works anywhere.
     advance(61_000);
     expect((await signIn(await visitor(), ADMIN, 'still-wrong')).statusCode).toBe(401);
     const longer = await signIn(await visitor(), ADMIN, 'demo1234');
     expect(longer.statusCode).toBe(429);
     expect(longer.headers['retry-after']).toBe('120');
     expect(longer.json().error).toBe('Too many attempts. Please try again in 2 minutes.');
-
     advance(121_000);
-    const client = await visitor();
-    expect((await signIn(client, ADMIN, 'demo1234')).statusCode).toBe(200);
-    expect((await client.get('/auth/session')).json().email).toBe(ADMIN);
+    expect((await signIn(await visitor(), ADMIN, 'demo1234')).statusCode).toBe(200);
+  });
+
+  it('counts a known device’s own failures, so a stolen note is no way round the limit', async () => {
+    const [email] = await staffUsers(1, 'device');
+    const laptop = await visitor();
+    expect((await signIn(laptop, email as string, 'staff-pass-1')).statusCode).toBe(200);
+    for (let i = 0; i < 3; i++) expect((await signIn(laptop, email as string, 'wrong')).statusCode).toBe(401);
+    expect((await signIn(laptop, email as string, 'staff-pass-1')).statusCode).toBe(429);
+    // A forged note is no known device: strangers' rules.
+    const forger = await visitor();
+    forger.jar.set('known_device', `${'a'.repeat(32)}.dev.${Math.floor(clock / 1000)}.forged`);
+    expect((await signIn(forger, email as string, 'staff-pass-1')).statusCode).toBe(200);
+  });
+
+  it('lets the owner in right after a completed reset, on a new device too', async () => {
+    const [email] = await staffUsers(1, 'reset');
+    const owner = email as string;
+    for (let i = 0; i < 4; i++) await signIn(await visitor(), owner, 'wrong');
+    expect((await signIn(await visitor(), owner, 'staff-pass-1')).statusCode).toBe(429);
+
+    const phone = await visitor();
+    await completeReset(phone, owner, 'brand-new-pass');
+    expect((await signIn(await visitor(), owner, 'brand-new-pass')).statusCode).toBe(200);
+    // The browser that completed the reset is a known device of the account.
+    expect(phone.jar.get('known_device')).toBeTruthy();
+    for (let i = 0; i < 4; i++) await signIn(await visitor(), owner, 'wrong');
+    expect((await signIn(await visitor(), owner, 'brand-new-pass')).statusCode).toBe(429);
+    expect((await signIn(phone, owner, 'brand-new-pass')).statusCode).toBe(200);
+  });
+
+  it('checks at most the limit’s passwords in a burst, and a right guess over the limit signs nobody in', async () => {
+    const [email] = await staffUsers(1, 'burst');
+    const guesser = await visitor();
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, () => signIn(guesser, email as string, 'wrong')),
+    );
+    const statuses = burst.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 401)).toHaveLength(3);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(17);
+
+    const second = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        signIn(guesser, email as string, i === 10 ? 'staff-pass-1' : 'wrong'),
+      ),
+    );
+    expect(second.map((r) => r.statusCode)).toEqual(Array(20).fill(429));
+    expect(second.flatMap((r) => r.cookies).find((c) => c.name === 'session')).toBeUndefined();
   });
 
   it('emails the owner once per lock, in English, with the way to reset the password', async () => {
     const [email] = await staffUsers(1, 'mailed');
     const owner = email as string;
-    for (let i = 0; i < 3; i++) await signIn(await visitor(), owner, 'wrong');
+    for (let i = 0; i < 4; i++) await signIn(await visitor(), owner, 'wrong');
     // More attempts while locked and after the wait: no second email for the same lock.
     await signIn(await visitor(), owner, 'wrong');
     advance(61_000);
@@ -146,7 +244,7 @@ describe('sign-in limits', () => {
   });
 
   it('counts failures for emails with no account the same way, and sends no email', async () => {
-    for (let i = 0; i < 3; i++)
+    for (let i = 0; i < 4; i++)
       expect((await signIn(await visitor(), 'nobody@demo.test', 'x')).statusCode).toBe(401);
     const response = await signIn(await visitor(), 'Nobody@Demo.test ', 'x');
     expect(response.statusCode).toBe(429);

@@ -9,6 +9,7 @@ import {
   registrationDrafts,
   stations,
 } from '../../db/schema/index.js';
+import { solveBotCheck } from '../../test/altcha.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { prefixEngine } from '../../test/prefix-engine.js';
 import { typeNamesIn } from '../station/type-translations.js';
@@ -20,10 +21,13 @@ const es = MESSAGE_TYPE_WORDING.es;
 describe('signup step 4 in Spanish', async () => {
   const { app, db } = await createTestApp({ translation: fakeTranslation });
 
+  let signups = 0;
   async function signUp(stationName: string, phone: string, messageTypesShown: unknown[]) {
-    const client = new TestClient(app, '10.9.0.1');
+    // One address per signup: an address has a signup share of its own (decision 0054).
+    const client = new TestClient(app, `10.9.0.${++signups}`);
     await client.get('/auth/session');
     const started = await client.post('/api/register/start', {
+      turnstileToken: await solveBotCheck(app),
       email: `${stationName.toLowerCase()}@radio.test`,
       password: 'correct horse',
       phone_number: phone,

@@ -10,6 +10,7 @@ import {
   verificationCodes,
 } from '../../db/schema/index.js';
 import { SmsSendError } from '../../providers/sms/index.js';
+import { solveBotCheck } from '../../test/altcha.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 
 const MINUTE = 60_000;
@@ -51,7 +52,10 @@ describe('registration', async () => {
     const client = new TestClient(app, nextIp());
     await client.get('/auth/session');
     const body = signupBody(overrides);
-    const response = await client.post('/api/register/start', body);
+    const response = await client.post('/api/register/start', {
+      ...body,
+      turnstileToken: await solveBotCheck(app),
+    });
     return { client, body, response, reply: response.json() };
   }
 
@@ -484,7 +488,10 @@ describe('registration when the text cannot be sent', async () => {
   it('does not reveal the code outside test mode', async () => {
     const client = new TestClient(app, '10.9.0.1');
     await client.get('/auth/session');
-    const response = await client.post('/api/register/start', signupBody());
+    const response = await client.post('/api/register/start', {
+      ...signupBody(),
+      turnstileToken: await solveBotCheck(app),
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json().test_code).toBeUndefined();
   });
@@ -494,7 +501,10 @@ describe('registration when the text cannot be sent', async () => {
     const client = new TestClient(app, '10.9.0.2');
     await client.get('/auth/session');
     const body = signupBody();
-    const response = await client.post('/api/register/start', body);
+    const response = await client.post('/api/register/start', {
+      ...body,
+      turnstileToken: await solveBotCheck(app),
+    });
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toBe(
       'We could not send a text message to this number. Please check it and try again.',
@@ -509,7 +519,10 @@ describe('registration when the text cannot be sent', async () => {
     const client = new TestClient(app, '10.9.0.3');
     await client.get('/auth/session');
     const body = signupBody();
-    const response = await client.post('/api/register/start', body);
+    const response = await client.post('/api/register/start', {
+      ...body,
+      turnstileToken: await solveBotCheck(app),
+    });
     expect(response.statusCode).toBe(503);
     const drafts = await db
       .select()

@@ -17,9 +17,11 @@ import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
 import { AppError, isUniqueViolation } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
+import { addressSource } from '../../platform/rate-limit/index.js';
 import { createSession } from '../../platform/session.js';
 import type { TServiceContext } from '../../service-context.js';
 import { describeSessionUser } from '../auth/service.js';
+import { verifyBotCheck } from '../bot-check/service.js';
 import { createStation, findStationIdBySlug, planSignupWording } from '../station/service.js';
 import { createUserWithHash, findUserByEmail } from '../users/service.js';
 import * as codes from '../verification/service.js';
@@ -99,7 +101,11 @@ function sendCode(
   });
 }
 
-/** Caps on verification texts (`limits.codeTexts`) are shared by every node (decision 0019). */
+/**
+ * Texts the signup code only past the bot check (`config.botCheck`, as the forgot-password and
+ * contact forms), and from the signup budget of the verification-text caps, per address and in
+ * all, which no join or reset draws from (decision 0054).
+ */
 export async function startRegistration(
   ctx: Pick<TServiceContext, 'db' | 'now' | 'config' | 'sms' | 'limits' | 'ip' | 'userAgent'>,
   input: z.output<typeof ZRegisterStartRequest>,
@@ -110,7 +116,12 @@ export async function startRegistration(
   await codes.purgeOldCodes(ctx.db, ctx.now);
   await assertAvailable(ctx.db, slug);
   await codes.assertCanSendCode(ctx, input.phone_number);
-  const slot = await ctx.limits.codeTexts.take({ phone: input.phone_number });
+  // After the answers' own checks, so a taken Station ID does not spend the visitor's solution.
+  await verifyBotCheck(ctx, input.turnstileToken);
+  const slot = await ctx.limits.codeTexts.take({
+    phone: input.phone_number,
+    signupFrom: addressSource(ctx.ip),
+  });
 
   const passwordHash = await hashPassword(input.password);
   const { draft, issued } = await ctx.db.transaction(async (tx) => {
@@ -176,7 +187,9 @@ export async function resendRegistrationCode(
   registrationId: string,
 ) {
   const draft = await openDraft(ctx, registrationId);
-  return ctx.limits.codeTexts.sending({ phone: draft.phoneNumber }, async () => {
+  // A new code for a draft that passed the bot check; counted in the signup budget too.
+  const text = { phone: draft.phoneNumber, signupFrom: addressSource(ctx.ip) };
+  return ctx.limits.codeTexts.sending(text, async () => {
     const issued = await codes.issueCode(ctx, {
       purpose: 'registration',
       subjectId: draft.id,

@@ -22,6 +22,7 @@ describe('staff verification codes in their language', async () => {
     const client = new TestClient(app, `10.8.0.${language === 'es' ? 1 : 2}`);
     await client.get('/auth/session');
     const started = await client.post('/api/register/start', {
+      turnstileToken: await solveBotCheck(app),
       email: `owner-${language}@radio.test`,
       password: 'correct horse',
       phone_number: phone,

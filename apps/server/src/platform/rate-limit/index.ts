@@ -5,7 +5,8 @@ import { AppError } from '../errors.js';
 import { createRedisStore } from './redis-store.js';
 import { createPostgresStore, type TRateLimitStore } from './store.js';
 
-export type { TCounter, TRateLimitStore } from './store.js';
+export type { TAttemptPolicy, TCounter, TRateLimitStore } from './store.js';
+export { attemptDelay } from './store.js';
 
 export function openRateLimitStore(
   redisUrl: string | undefined,
@@ -86,6 +87,8 @@ export type TRateLimitName =
   | 'code_number'
   | 'code_station'
   | 'code_service'
+  | 'code_signup'
+  | 'code_signup_address'
   | 'api_key';
 
 /**
@@ -100,4 +103,24 @@ export function tooMany(limit: TRateLimitName, until: Date, now: Date): AppError
     { rate_limit: limit, wait: describeWait(ms) },
     { rate_limit: limit, retry_after_seconds: seconds },
   );
+}
+
+/**
+ * The source an address's share is counted under: an IPv4 address as it is, an IPv6 address by
+ * its /64 (one home or host holds a whole /64, so counting single addresses would let it rotate).
+ */
+export function addressSource(ip: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(ip);
+  if (mapped) return mapped[1] as string;
+  if (!ip.includes(':')) return ip;
+  const [head = '', tail = ''] = ip.split('%')[0]?.split('::') ?? [];
+  const left = head ? head.split(':') : [];
+  const right = ip.includes('::') && tail ? tail.split(':') : [];
+  const groups = ip.includes('::')
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (Number.parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`;
 }

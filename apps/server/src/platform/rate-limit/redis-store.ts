@@ -47,6 +47,35 @@ redis.call('PEXPIRE', KEYS[1], math.max(we, bu) - now + 1000)
 return 0
 `;
 
+// KEYS[1]; ARGV: now, memoryMs, threshold, delayMs, maxDelayMs. Returns {taken, h, we, bu}.
+const RESERVE = `
+local now = tonumber(ARGV[1])
+local threshold = tonumber(ARGV[3])
+local v = redis.call('HMGET', KEYS[1], 'h', 'we', 'bu')
+local h = tonumber(v[1]) or 0
+local we = tonumber(v[2]) or 0
+local bu = tonumber(v[3]) or 0
+if bu > now then return {0, h, we, bu} end
+if we <= now then h = 1 else h = h + 1 end
+we = now + tonumber(ARGV[2])
+if h >= threshold then
+  bu = now + math.min(tonumber(ARGV[4]) * 2 ^ math.min(h - threshold, 40), tonumber(ARGV[5]))
+end
+redis.call('HSET', KEYS[1], 'h', h, 'we', we, 'bu', bu)
+redis.call('PEXPIRE', KEYS[1], math.max(we, bu) - now + 1000)
+return {1, h, we, bu}
+`;
+
+// KEYS[1]; ARGV: now, reservedHits, threshold.
+const RELEASE = `
+local v = redis.call('HMGET', KEYS[1], 'h', 'we')
+local h = tonumber(v[1]) or 0
+if (tonumber(v[2]) or 0) <= tonumber(ARGV[1]) then return 0 end
+if h - 1 < tonumber(ARGV[3]) or h == tonumber(ARGV[2]) then redis.call('HSET', KEYS[1], 'bu', 0) end
+redis.call('HSET', KEYS[1], 'h', math.max(h - 1, 0))
+return 0
+`;
+
 function toCounter(h: number, we: number, bu: number, now: Date): TCounter {
   return {
     hits: we > now.getTime() ? h : 0,
@@ -94,8 +123,33 @@ export function createRedisStore(
     async block(key, until, now) {
       await redis.eval(BLOCK, 1, PREFIX + key, now.getTime(), until.getTime());
     },
+    async reserve(key, policy, now) {
+      const [taken, h, we, bu] = (await redis.eval(
+        RESERVE,
+        1,
+        PREFIX + key,
+        now.getTime(),
+        policy.memoryMs,
+        policy.threshold,
+        policy.delayMs,
+        policy.maxDelayMs,
+      )) as number[];
+      return { taken: taken === 1, counter: toCounter(h ?? 0, we ?? 0, bu ?? 0, now) };
+    },
+    async release(key, reservedHits, threshold, now) {
+      await redis.eval(RELEASE, 1, PREFIX + key, now.getTime(), reservedHits, threshold);
+    },
     async clear(key) {
       await redis.del(PREFIX + key);
+    },
+    async clearPrefix(prefix) {
+      // Counter keys hold no glob characters (hex digests, addresses and ':').
+      let cursor = '0';
+      do {
+        const [next, keys] = await redis.scan(cursor, 'MATCH', `${PREFIX}${prefix}*`, 'COUNT', 500);
+        if (keys.length) await redis.del(...keys);
+        cursor = next;
+      } while (cursor !== '0');
     },
     async deleteExpired() {
       return 0;

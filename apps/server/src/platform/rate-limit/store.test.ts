@@ -73,6 +73,46 @@ function storeContract(name: string, open: () => TRateLimitStore) {
       expect(await store.read(key('e'), at(1))).toBeNull();
     });
 
+    const policy = { threshold: 3, memoryMs: 10 * MINUTE, delayMs: MINUTE, maxDelayMs: 4 * MINUTE };
+
+    it('reserves attempts up to the threshold at once, the last setting the wait, then one per doubling wait', async () => {
+      const results = await Promise.all(
+        Array.from({ length: 30 }, () => store.reserve(key('r'), policy, at(0))),
+      );
+      expect(results.filter((r) => r.taken)).toHaveLength(3);
+      const refused = results.find((r) => !r.taken);
+      expect(refused?.counter.blockedUntil?.getTime()).toBe(at(MINUTE).getTime());
+      expect((await store.reserve(key('r'), policy, at(MINUTE - 1))).taken).toBe(false);
+      const fourth = await store.reserve(key('r'), policy, at(MINUTE));
+      expect(fourth).toMatchObject({ taken: true, counter: { hits: 4 } });
+      expect(fourth.counter.blockedUntil?.getTime()).toBe(at(3 * MINUTE).getTime());
+      expect((await store.reserve(key('r'), policy, at(2 * MINUTE))).taken).toBe(false);
+    });
+
+    it('takes back a reservation: its own wait goes, and below the threshold no wait stays', async () => {
+      const first = await store.reserve(key('g'), policy, at(0));
+      await store.reserve(key('g'), policy, at(1));
+      const third = await store.reserve(key('g'), policy, at(2));
+      expect(third.counter.blockedUntil).not.toBeNull();
+      await store.release(key('g'), third.counter.hits, policy.threshold, at(3));
+      const again = await store.reserve(key('g'), policy, at(4));
+      expect(again).toMatchObject({ taken: true, counter: { hits: 3 } });
+      // An earlier reservation given back leaves the later one's wait only while still over.
+      await store.release(key('g'), first.counter.hits, policy.threshold, at(5));
+      expect((await store.read(key('g'), at(6)))?.hits).toBe(2);
+      expect((await store.reserve(key('g'), policy, at(7))).taken).toBe(true);
+    });
+
+    it('forgets every key under a prefix, and only those', async () => {
+      await store.reserve(key('p:ip:1'), policy, at(0));
+      await store.reserve(key('p:new'), policy, at(0));
+      await store.reserve(key('q:new'), policy, at(0));
+      await store.clearPrefix(key('p:'));
+      expect(await store.read(key('p:ip:1'), at(1))).toBeNull();
+      expect(await store.read(key('p:new'), at(1))).toBeNull();
+      expect((await store.read(key('q:new'), at(1)))?.hits).toBe(1);
+    });
+
     it('blocks a key it has never counted', async () => {
       await store.block(key('f'), at(MINUTE), at(0));
       expect((await store.read(key('f'), at(1)))?.blockedUntil?.getTime()).toBe(at(MINUTE).getTime());

@@ -12,6 +12,20 @@ export type TCounter = {
   blockedUntil: Date | null;
 };
 
+/**
+ * How `reserve` counts attempts that may fail (sign-in, decision 0054): a count kept until
+ * `memoryMs` passes without an attempt; the attempt that brings it to `threshold` or past it
+ * makes the key wait `delayMs`, doubled for each one past, at most `maxDelayMs`.
+ */
+export type TAttemptPolicy = { threshold: number; memoryMs: number; delayMs: number; maxDelayMs: number };
+
+/** The wait an attempt policy sets once `hits` attempts were counted; 0 below the threshold. */
+export function attemptDelay(hits: number, policy: Omit<TAttemptPolicy, 'memoryMs'>): number {
+  if (hits < policy.threshold) return 0;
+  const doublings = Math.min(hits - policy.threshold, 40);
+  return Math.min(policy.delayMs * 2 ** doublings, policy.maxDelayMs);
+}
+
 export type TRateLimitStore = {
   kind: 'postgres' | 'redis';
   /**
@@ -27,8 +41,21 @@ export type TRateLimitStore = {
   read(key: string, now: Date): Promise<TCounter | null>;
   /** Refuses the key until `until` (a longer block already there stays). */
   block(key: string, until: Date, now: Date): Promise<void>;
+  /**
+   * Counts one attempt before it is made, unless the key waits (`taken` false, nothing counted).
+   * The attempt that reaches the policy's threshold sets the wait in the same atomic change, so
+   * attempts made at once on any node never number more than the threshold before a wait.
+   */
+  reserve(key: string, policy: TAttemptPolicy, now: Date): Promise<{ taken: boolean; counter: TCounter }>;
+  /**
+   * Takes back one reserved attempt (it succeeded, or another limit refused it): one hit less, and
+   * no wait when the count falls below `threshold` or when this attempt's own wait is the last set.
+   */
+  release(key: string, reservedHits: number, threshold: number, now: Date): Promise<void>;
   /** Forgets the key. */
   clear(key: string): Promise<void>;
+  /** Forgets every key that starts with `prefix` (an account's sign-in counters). */
+  clearPrefix(prefix: string): Promise<void>;
   /** Deletes counters whose window and block both ended (Redis expires its own: 0). */
   deleteExpired(now: Date): Promise<number>;
   close(): Promise<void>;
@@ -76,6 +103,47 @@ export function createPostgresStore(db: Db): TRateLimitStore {
   };
   return {
     kind: 'postgres',
+    async reserve(key, policy, now) {
+      const at = now.toISOString();
+      const end = new Date(now.getTime() + policy.memoryMs).toISOString();
+      const firstWait = attemptDelay(1, policy);
+      const firstBlock = firstWait > 0 ? new Date(now.getTime() + firstWait).toISOString() : null;
+      const hits = sql`(case when r.window_ends_at <= ${at}::timestamptz then 1 else r.hits + 1 end)`;
+      const [row] = rowsOf(
+        await db.execute(sql`
+          insert into rate_limits as r (key, hits, window_ends_at, blocked_until)
+          values (${key}, 1, ${end}::timestamptz, ${firstBlock}::timestamptz)
+          on conflict (key) do update set
+            hits = ${hits},
+            window_ends_at = excluded.window_ends_at,
+            blocked_until = case
+              when ${hits} >= ${policy.threshold}::int then ${at}::timestamptz + least(
+                ${policy.delayMs}::float8 * power(2::float8, least(${hits} - ${policy.threshold}::int, 40)),
+                ${policy.maxDelayMs}::float8) * interval '1 millisecond'
+              else r.blocked_until end
+          where r.blocked_until is null or r.blocked_until <= ${at}::timestamptz
+          returning hits, window_ends_at, blocked_until`),
+      );
+      if (row) return { taken: true, counter: toCounter(row, now) };
+      const waiting = await read(key, now);
+      return {
+        taken: false,
+        counter: waiting ?? { hits: policy.threshold, windowEndsAt: now, blockedUntil: now },
+      };
+    },
+    async release(key, reservedHits, threshold, now) {
+      await db.execute(sql`
+        update rate_limits set
+          hits = greatest(hits - 1, 0),
+          blocked_until = case
+            when hits - 1 < ${threshold}::int or hits = ${reservedHits}::int then null
+            else blocked_until end
+        where key = ${key} and window_ends_at > ${now.toISOString()}::timestamptz`);
+    },
+    async clearPrefix(prefix) {
+      const pattern = `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
+      await db.execute(sql`delete from rate_limits where key like ${pattern}`);
+    },
     async hit(key, windowMs, now, options) {
       const counter = await upsert(key, windowMs, now, options?.extend ?? false, null);
       if (!counter) throw new Error('rate limit upsert returned nothing');

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { botCheckHandlers, passBotCheck } from '../../components/bot-check-test-helpers';
 import i18n from '../../i18n';
 import { bodiesSentTo } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
@@ -12,8 +13,11 @@ import {
   completeStepsOneToFive,
   fill,
   fillAccountStep,
+  SIGNUP_BOT_CHECK_PAYLOAD,
   startReply,
 } from './signup-test-helpers';
+
+vi.mock('altcha/external', () => ({}));
 
 function errorTexts(): string[] {
   return Array.from(document.querySelectorAll('.mantine-InputWrapper-error, .mantine-Checkbox-error')).map(
@@ -185,6 +189,7 @@ describe('SignupPage start and verification', () => {
     setCookie('csrf_token', 'c1');
     const emailTaken = 'An account with this email already exists. Please sign in or use a different email.';
     mockSession(null, {
+      ...botCheckHandlers,
       'POST /api/register/start': () =>
         jsonResponse({ error: emailTaken, code: 'registration_email_taken', params: {} }, 409),
     });
@@ -207,6 +212,7 @@ describe('SignupPage start and verification', () => {
     setCookie('csrf_token', 'c2');
     const taken = 'Station ID "kxyzradio1015" is already taken. Please choose a different station name.';
     mockSession(null, {
+      ...botCheckHandlers,
       'POST /api/register/start': () =>
         jsonResponse(
           { error: taken, code: 'station_id_taken', params: { station_id: 'kxyzradio1015' } },
@@ -236,6 +242,7 @@ describe('SignupPage start and verification', () => {
     const user = userEvent.setup({ delay: null });
     const admin = sessionUser({ fullName: 'Ana Rivera', stationName: 'KXYZ Radio 101.5' });
     const fetchMock = mockSession(null, {
+      ...botCheckHandlers,
       'POST /api/register/start': () => jsonResponse(startReply({ test_code: '482913' })),
       'POST /api/register/verify': () => jsonResponse(admin),
       'GET /terms': () => new Response('Terms of Service', { headers: { 'Content-Type': 'text/plain' } }),
@@ -250,6 +257,7 @@ describe('SignupPage start and verification', () => {
 
     const [startBody] = bodiesSentTo(fetchMock, 'POST', '/api/register/start');
     expect(startBody).toMatchObject({
+      turnstileToken: SIGNUP_BOT_CHECK_PAYLOAD,
       email: ACCOUNT.email,
       password: ACCOUNT.password,
       phone_number: '+14155550134',
@@ -285,10 +293,54 @@ describe('SignupPage start and verification', () => {
     ]);
   });
 
+  it('asks for the bot check on step 5 before any code is sent, in English and in Spanish', async () => {
+    setCookie('csrf_token', 'c5');
+    const user = userEvent.setup({ delay: null });
+    const fetchMock = mockSession(null, {
+      ...botCheckHandlers,
+      'POST /api/register/start': () => jsonResponse(startReply({ test_code: '123456' })),
+    });
+    renderApp('/signup');
+    await screen.findByLabelText(/^Full Name/);
+    await fillAccountStep(user);
+    await clickContinue(user);
+    await fill(user, 'Station Name', 'KXYZ Radio 101.5');
+    await clickContinue(user);
+    await screen.findByText('Supported Languages');
+    await clickContinue(user);
+    await screen.findByText('Message types');
+    await clickContinue(user);
+    await user.click(await screen.findByRole('checkbox', { name: /I have read and agree/ }));
+    expectShown(
+      screen.getByText(
+        'One last check before we text your code: it keeps automated signups from sending texts.',
+      ),
+    );
+    await user.click(screen.getByRole('button', { name: 'Accept & Continue' }));
+    expectShown(await screen.findByText('Please complete the CAPTCHA verification'));
+    expect(bodiesSentTo(fetchMock, 'POST', '/api/register/start')).toEqual([]);
+
+    await i18n.changeLanguage('es');
+    expectShown(
+      await screen.findByText(
+        'Una última comprobación antes de enviarle el código: impide que los registros automáticos envíen mensajes de texto.',
+      ),
+    );
+    await i18n.changeLanguage('en');
+
+    await passBotCheck('payload-after-asking');
+    await user.click(screen.getByRole('button', { name: 'Accept & Continue' }));
+    expectShown(await screen.findByText('Test mode: your code is 123456'));
+    expect(bodiesSentTo(fetchMock, 'POST', '/api/register/start')).toMatchObject([
+      { turnstileToken: 'payload-after-asking' },
+    ]);
+  });
+
   it("shows the server's text for a wrong code and stays on step 6", async () => {
     setCookie('csrf_token', 'c4');
     const user = userEvent.setup({ delay: null });
     mockSession(null, {
+      ...botCheckHandlers,
       'POST /api/register/start': () => jsonResponse(startReply({ test_code: '111111' })),
       'POST /api/register/verify': () =>
         jsonResponse(

@@ -1,5 +1,6 @@
 // /signup: the six-step registration wizard (spec §2, §4, §5). The draft lives in this component's
-// state only (it holds a password); step 5 starts the registration and step 6 verifies the phone.
+// state only (it holds a password); step 5 passes the bot check and starts the registration (the
+// server texts no code without it, decision 0054), and step 6 verifies the phone.
 import { Container, Paper, Stack, Stepper, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
@@ -10,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, serverErrorText } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { PageTitle } from '../../components/PageTitle';
+import { useBotCheck } from '../../components/use-bot-check';
 import { AdminAccountStep } from './AdminAccountStep';
 import { BrandingStep } from './BrandingStep';
 import { MessageTypesStep } from './MessageTypesStep';
@@ -51,6 +53,7 @@ export function SignupPage() {
   const [errors, setErrors] = useState<TDraftErrors>({});
   const [registration, setRegistration] = useState<TRegisterStartResponse | null>(null);
   const start = useStartRegistrationMutation();
+  const botCheck = useBotCheck();
   const stationIdCheck = useStationIdCheck();
   const registrationBusy = useIsMutating({ mutationKey: queryKeys.registration }) > 0;
   const compact = useMediaQuery('(max-width: 62em)') ?? false;
@@ -92,17 +95,21 @@ export function SignupPage() {
     });
   };
 
-  const startRegistration = () => {
+  const startRegistration = (turnstileToken: string) => {
     setRegistration(null);
     goTo(VERIFY_STEP);
-    start.mutate(toStartRequest(draft), {
-      onSuccess: setRegistration,
-      onError: (error) => {
-        // Back to the terms: step 6 has nothing to show without a registration.
-        setActive(TERMS_STEP);
-        askReturn(error);
+    start.mutate(
+      { ...toStartRequest(draft), turnstileToken },
+      {
+        onSuccess: setRegistration,
+        onError: (error) => {
+          // The solution was spent; back to the terms: step 6 has nothing to show without a registration.
+          botCheck.restartAfterFailure(error);
+          setActive(TERMS_STEP);
+          askReturn(error);
+        },
       },
-    });
+    );
   };
 
   /** Step 2 goes on only with a free ID; unanswered checks let it go on (the start call checks too). */
@@ -124,8 +131,9 @@ export function SignupPage() {
       });
       return;
     }
-    if (active === TERMS_STEP) startRegistration();
-    else goTo(active + 1);
+    if (active !== TERMS_STEP) return goTo(active + 1);
+    const turnstileToken = botCheck.require();
+    if (turnstileToken) startRegistration(turnstileToken);
   };
 
   const stepContent: Record<TWizardStep, ReactNode> = {
@@ -133,7 +141,7 @@ export function SignupPage() {
     station: <StationIdentityStep draft={draft} errors={errors} onChange={change} />,
     branding: <BrandingStep draft={draft} errors={errors} onChange={change} />,
     messageTypes: <MessageTypesStep draft={draft} onChange={change} />,
-    terms: <TermsStep draft={draft} errors={errors} onChange={change} />,
+    terms: <TermsStep draft={draft} errors={errors} onChange={change} botCheck={botCheck} />,
     verify: (
       <VerificationStep
         registration={registration}

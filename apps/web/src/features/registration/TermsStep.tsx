@@ -1,14 +1,17 @@
-// Step 5: the Terms of Service in a scroll area and the consent box that registration needs.
+// Step 5: the Terms of Service in a scroll area, the consent box that registration needs, and the
+// bot check that sending the code needs (decision 0054).
 import { Alert, Anchor, Checkbox, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { TERMS_OF_SERVICE } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { BotCheckField } from '../../components/BotCheck';
 import { formatTermsDate, TermsSections } from '../../components/TermsSections';
+import type { TBotCheckState } from '../../components/use-bot-check';
 import { useTermsQuery } from './queries';
 import { StepHeading } from './StepHeading';
 import { type TStepProps, useFieldError } from './step-props';
 
-export function TermsStep({ draft, errors, onChange }: TStepProps) {
+export function TermsStep({ draft, errors, onChange, botCheck }: TStepProps & { botCheck: TBotCheckState }) {
   const { t, i18n } = useTranslation('registration');
   const errorOf = useFieldError(errors);
   const terms = useTermsQuery();
@@ -44,6 +47,12 @@ export function TermsStep({ draft, errors, onChange }: TStepProps) {
         onChange={(event) => onChange({ termsConsent: event.currentTarget.checked })}
         error={errorOf('termsConsent')}
       />
+      <Stack gap={4}>
+        <Text fz="sm" c="dimmed">
+          {t('terms.botCheck')}
+        </Text>
+        <BotCheckField botCheck={botCheck} />
+      </Stack>
     </Stack>
   );
 }

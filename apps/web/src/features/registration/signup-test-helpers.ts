@@ -2,6 +2,10 @@
 import type { TRegisterStartResponse } from '@message-station/shared';
 import { screen } from '@testing-library/react';
 import type { UserEvent } from '@testing-library/user-event';
+import { passBotCheck } from '../../components/bot-check-test-helpers';
+
+/** The payload the mocked bot-check widget reports on step 5. */
+export const SIGNUP_BOT_CHECK_PAYLOAD = 'signup-altcha-payload';
 
 export async function fill(user: UserEvent, label: string, value: string) {
   const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -32,7 +36,7 @@ export async function fillAccountStep(user: UserEvent, values = ACCOUNT) {
   await fill(user, 'Phone Number', values.phone);
 }
 
-/** Steps 1 to 5 with valid values, ending with a click on Accept & Continue. */
+/** Steps 1 to 5 with valid values and the bot check passed, ending with a click on Accept & Continue. */
 export async function completeStepsOneToFive(
   user: UserEvent,
   stationName = 'KXYZ Radio 101.5',
@@ -50,6 +54,8 @@ export async function completeStepsOneToFive(
   await screen.findByText('Message types');
   await clickContinue(user);
   await user.click(await screen.findByRole('checkbox', { name: /I have read and agree/ }));
+  // The bot check before the code is texted (decision 0054); the test files mock the widget.
+  await passBotCheck(SIGNUP_BOT_CHECK_PAYLOAD);
   await user.click(screen.getByRole('button', { name: 'Accept & Continue' }));
 }
 
