@@ -7,7 +7,14 @@ import type { TMetrics } from './platform/metrics.js';
 
 export function registerGauges(
   metrics: TMetrics,
-  deps: { database: Database; now: () => Date; openStreams: () => number; agentSockets: () => number },
+  deps: {
+    database: Database;
+    now: () => Date;
+    openStreams: () => number;
+    agentSockets: () => number;
+    /** Agent frames dropped over their budget and sockets closed for flooding (decision 0056). */
+    agentFrames: () => { dropped: number; closed: number };
+  },
 ) {
   const { db } = deps.database;
   metrics.gauge('sms_deliveries', 'Texts by delivery status, every send', ['status'], async () =>
@@ -43,5 +50,17 @@ export function registerGauges(
   metrics.gauge('agent_connections_open', 'Desktop agent sockets open on this node', [], async () => [
     { value: deps.agentSockets() },
   ]);
+  metrics.gauge(
+    'agent_frames_dropped_total',
+    'Desktop agent frames dropped unread over their budget on this node, since it started',
+    [],
+    async () => [{ value: deps.agentFrames().dropped }],
+  );
+  metrics.gauge(
+    'agent_sockets_flooding_closed_total',
+    'Desktop agent sockets closed for flooding on this node, since it started',
+    [],
+    async () => [{ value: deps.agentFrames().closed }],
+  );
   if (deps.database.pool) metrics.pool(deps.database.pool);
 }

@@ -29,6 +29,11 @@ export const AGENT_CLOSE = {
   protocol: 4400,
   /** A frame over AGENT_FRAME_MAX_BYTES (the WebSocket standard's "message too big"). */
   tooLarge: 1009,
+  /**
+   * Frames sent far faster than any agent sends them, for a while (the WebSocket standard's
+   * "policy violation"; limits in apps/server/src/modules/machines/frame-budget.ts, decision 0056).
+   */
+  tooManyFrames: 1008,
 } as const;
 
 /**

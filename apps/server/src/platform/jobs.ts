@@ -39,6 +39,10 @@ export async function startJobRunner(
     schema: JOB_SCHEMA,
     supervise: options.runsJobs ?? true,
     schedule: options.runsJobs ?? true,
+    // Supervision (a lost job failed and retried once its expiry passed, then archiving) every 10 s
+    // instead of pg-boss's 2 minutes: a translation cut off by a crash is taken up again within
+    // about a minute (modules/translation/queue.ts, decision 0056). One node runs it each time.
+    maintenanceIntervalSeconds: 10,
     // The app's own rows say what is pending; old job records are not needed for long.
     deleteAfterDays: 7,
     archiveCompletedAfterSeconds: 3600,

@@ -1,11 +1,14 @@
 // Live streams are bounded: a session's eleventh stream closes its oldest (saying why), other
-// sessions keep theirs; a station's streams beyond its limit are refused with 429.
+// sessions keep theirs; a user's streams over all their sessions are bounded the same way (their
+// oldest closes), so one user never fills the station's; a station's streams beyond its limit are
+// refused with 429.
 import { describe, expect, it } from 'vitest';
 import { createTestApp, TestClient } from '../test/app.js';
 import { EventStreamReader } from '../test/event-stream.js';
 import {
   createStreamRegistry,
   MAX_STREAMS_PER_SESSION,
+  MAX_STREAMS_PER_USER,
   STREAM_CLOSED_EVENT,
   TOO_MANY_STREAMS,
 } from './sse.js';
@@ -56,15 +59,16 @@ describe('live streams of one session', async () => {
 });
 
 describe('live streams of one station', () => {
-  const stream = (sessionId: string, stationId: string, closed: string[]) => ({
+  const stream = (sessionId: string, stationId: string, closed: string[], userId = sessionId) => ({
     sessionId,
+    userId,
     stationId,
     close: () => closed.push(sessionId),
   });
 
   it('refuses one over the station limit with 429, and admits it once another has gone', () => {
     const closed: string[] = [];
-    const registry = createStreamRegistry({ perSession: 2, perStation: 3 });
+    const registry = createStreamRegistry({ perSession: 2, perUser: 10, perStation: 3 });
     const first = stream('s1', 'demo', closed);
     registry.admit(first);
     registry.admit(stream('s2', 'demo', closed));
@@ -87,7 +91,7 @@ describe('live streams of one station', () => {
 
   it("closes a session's oldest rather than refusing it, even when the station is full", () => {
     const closed: string[] = [];
-    const registry = createStreamRegistry({ perSession: 2, perStation: 3 });
+    const registry = createStreamRegistry({ perSession: 2, perUser: 10, perStation: 3 });
     registry.admit(stream('s1', 'demo', closed));
     registry.admit(stream('s2', 'demo', closed));
     registry.admit(stream('s1', 'demo', closed));
@@ -95,5 +99,64 @@ describe('live streams of one station', () => {
     expect(closed).toEqual(['s1']);
     expect(registry.count((s) => s.sessionId === 's1')).toBe(2);
     expect(registry.count((s) => s.sessionId === 's2')).toBe(1);
+  });
+});
+
+describe('live streams of one user', () => {
+  const stream = (sessionId: string, userId: string, closed: string[], name = sessionId) => ({
+    sessionId,
+    userId,
+    stationId: 'demo',
+    close: () => closed.push(name),
+  });
+
+  it("closes the user's oldest over all their sessions, so the station keeps room for others", () => {
+    const closed: string[] = [];
+    const registry = createStreamRegistry({ perSession: 2, perUser: 3, perStation: 4 });
+    // One user signs in again and again and opens two streams each time.
+    for (const session of ['a', 'b', 'c', 'd']) {
+      registry.admit(stream(session, 'sam', closed, `${session}1`));
+      registry.admit(stream(session, 'sam', closed, `${session}2`));
+    }
+    expect(registry.count((s) => s.userId === 'sam')).toBe(3);
+    expect(closed).toEqual(['a1', 'a2', 'b1', 'b2', 'c1']);
+    // The admin's page is admitted: the user never held more than three of the station's four.
+    registry.admit(stream('admin-session', 'admin', closed));
+    expect(registry.count((s) => s.stationId === 'demo')).toBe(4);
+    expect(closed).toHaveLength(5);
+  });
+});
+
+describe('live streams of one user over many sessions (HTTP)', async () => {
+  const { app } = await createTestApp();
+  const baseUrl = await app.listen({ port: 0, host: '127.0.0.1' });
+  const sessions = Array.from(
+    { length: Math.ceil(MAX_STREAMS_PER_USER / MAX_STREAMS_PER_SESSION) + 1 },
+    () => new TestClient(app),
+  );
+  for (const session of sessions) await session.login('user@demo.test');
+  const admin = new TestClient(app);
+  await admin.login('admin@demo.test');
+
+  it(`keeps ${MAX_STREAMS_PER_USER} of a user's streams: the next closes the user's oldest, and the admin's page opens`, async () => {
+    const open = (client: TestClient) =>
+      EventStreamReader.open(baseUrl, '/admin/api/messages/stream', client);
+    const streams: EventStreamReader[] = [];
+    for (let i = 0; i < MAX_STREAMS_PER_USER; i++) {
+      const session = sessions[Math.floor(i / MAX_STREAMS_PER_SESSION)] as TestClient;
+      streams.push(await open(session));
+    }
+    for (const stream of streams) await stream.next((e) => e.event === 'connected');
+    // A new session of the same user: its stream opens, the user's oldest (another session's) closes.
+    const newest = await open(sessions.at(-1) as TestClient);
+    await newest.next((e) => e.event === 'connected');
+    const [oldest] = streams as [EventStreamReader];
+    expect(await oldest.next((e) => e.event === STREAM_CLOSED_EVENT)).toEqual({
+      event: STREAM_CLOSED_EVENT,
+      data: { reason: 'too_many_streams' },
+    });
+    const adminStream = await open(admin);
+    expect(await adminStream.next((e) => e.event === 'connected')).toMatchObject({ event: 'connected' });
+    for (const stream of [...streams, newest, adminStream]) stream.close();
   });
 });

@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { apiKeyRefusal } from '../users/service.js';
 import type { TCommandRunner } from './command-runner.js';
 import { refuse, sendFrame, type TConnection, type TConnectionRegistry } from './connections.js';
+import type { TFrameBudgets } from './frame-budget.js';
 import type { TClientChange } from './machine-pages.js';
 import type { TNodeProtocol } from './node-protocol.js';
 import * as repo from './repo.js';
@@ -18,6 +19,8 @@ export type TSocketDeps = {
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
   heartbeatSeconds: number;
   registry: TConnectionRegistry;
+  /** Frames per socket and per API key (frame-budget.ts). */
+  frames: TFrameBudgets;
   protocol: TNodeProtocol;
   runner: TCommandRunner;
   clientChanged(change: TClientChange): Promise<void>;
@@ -76,8 +79,16 @@ export async function cutOffIfRefused(deps: TSocketDeps, conn: TConnection) {
 }
 
 async function heartbeat(deps: TSocketDeps, conn: TConnection) {
-  if (await cutOffIfRefused(deps, conn)) return;
   const at = deps.now();
+  // A heartbeat much sooner than the agent's interval (a flood within the frame budget) is only
+  // acknowledged: the key check and the write wait for one that is due (decision 0056).
+  const soonerThan = (deps.heartbeatSeconds * 1000) / 3;
+  if (conn.lastHeartbeat !== null && at.getTime() - conn.lastHeartbeat < soonerThan) {
+    sendFrame(conn.socket, { type: 'heartbeat_ack' });
+    return;
+  }
+  conn.lastHeartbeat = at.getTime();
+  if (await cutOffIfRefused(deps, conn)) return;
   const row = await repo.updateConnection(deps.db, conn.owner.stationId, conn.id, { lastSeen: at });
   sendFrame(conn.socket, { type: 'heartbeat_ack' });
   if (row) await changed(deps, conn, row.clientId, 'seen', at.toISOString());

@@ -17,7 +17,10 @@ export type TAgentOwner = {
 };
 
 /** The part of a WebSocket the hub uses (a test passes a stand-in). */
-export type TAgentSocket = Pick<WebSocket, 'OPEN' | 'readyState' | 'send' | 'close' | 'terminate' | 'on'>;
+export type TAgentSocket = Pick<
+  WebSocket,
+  'OPEN' | 'CLOSED' | 'readyState' | 'send' | 'close' | 'terminate' | 'on'
+>;
 
 export type TConnection = {
   id: string;
@@ -28,6 +31,8 @@ export type TConnection = {
   clientName: string;
   /** When the agent last sent a frame, by the hub's clock (ms). */
   lastHeard: number;
+  /** When its last heartbeat was checked and written (ms); null before the first. */
+  lastHeartbeat: number | null;
   /** Commands sent to this machine: request id → the node waiting for the answer. */
   inFlight: Map<string, string>;
 };
@@ -50,6 +55,7 @@ function newConnection(socket: TAgentSocket, owner: TAgentOwner, at: number): TC
     clientId: null,
     clientName: 'This machine',
     lastHeard: at,
+    lastHeartbeat: null,
     inFlight: new Map(),
   };
 }

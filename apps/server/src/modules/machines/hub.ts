@@ -4,6 +4,7 @@
 // Its parts, one file each:
 //   connections.ts       which agents are connected here (and which socket holds each machine)
 //   agent-sockets.ts     one socket from attach to close (agent-frame-handlers.ts: its frames)
+//   frame-budget.ts      how many frames a socket and an API key may send (over it: dropped)
 //   node-protocol.ts     what nodes tell each other on the event bus (LISTEN/NOTIFY)
 //   command-rpc.ts       a command asked here: sent to the holding node, answer or time limit
 //   command-runner.ts    a command for a machine held here: to its socket, its answer back
@@ -20,6 +21,7 @@ import { createCommandRpc } from './command-rpc.js';
 import { createCommandRunner } from './command-runner.js';
 import { toApi } from './connected-client.js';
 import { createConnectionRegistry } from './connections.js';
+import { createFrameBudgets, type TFrameLimits } from './frame-budget.js';
 import { createMachinePages, type TClientChange } from './machine-pages.js';
 import { createNodeProtocol, type TCommandAction } from './node-protocol.js';
 import { startPresenceSweeper } from './presence-sweeper.js';
@@ -37,6 +39,7 @@ type THubDeps = {
   /** Overrides for tests. */
   timeouts?: Partial<Record<TCommandAction, number>>;
   heartbeatSeconds?: number;
+  frameLimits?: TFrameLimits;
 };
 
 /** The parts of one node's hub, wired to each other. */
@@ -45,6 +48,7 @@ function assemble(deps: THubDeps) {
   const nodeId = randomUUID();
   const heartbeatSeconds = deps.heartbeatSeconds ?? AGENT_HEARTBEAT_SECONDS;
   const registry = createConnectionRegistry();
+  const frames = createFrameBudgets(deps.frameLimits);
   const protocol = createNodeProtocol({ nodeId, events: deps.events, log });
   const machinePages = createMachinePages(deps);
   /** Tells every node's Machines pages that a machine changed; they read its row themselves. */
@@ -59,6 +63,7 @@ function assemble(deps: THubDeps) {
     ...deps,
     heartbeatSeconds,
     registry,
+    frames,
     protocol,
     runner,
     clientChanged,
@@ -72,7 +77,7 @@ function assemble(deps: THubDeps) {
     clientChanged,
     log,
   });
-  return { nodeId, registry, protocol, machinePages, clientChanged, runner, rpc, sockets, sweeper };
+  return { nodeId, registry, frames, protocol, machinePages, clientChanged, runner, rpc, sockets, sweeper };
 }
 
 type THubParts = ReturnType<typeof assemble>;
@@ -117,6 +122,8 @@ export function createAgentHub(deps: THubDeps) {
     nodeId: parts.nodeId,
     /** Agent sockets open on this node (for /metrics). */
     connectedHere: () => parts.registry.all().length,
+    /** Agent frames dropped over their budget, and sockets closed for flooding, on this node. */
+    frameStats: () => ({ ...parts.frames.stats }),
     attach: parts.sockets.attach,
     /** Machines of the station connected now (on any node). */
     async list(stationId: string) {

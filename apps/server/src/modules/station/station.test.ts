@@ -5,8 +5,9 @@ import { PNG as PngImage } from 'pngjs';
 import { describe, expect, it } from 'vitest';
 import { stations } from '../../db/schema/index.js';
 import { createTestApp, TestClient } from '../../test/app.js';
+import { blankPng } from '../../test/blank-png.js';
 import { createStationWithAdmin } from '../../test/factories.js';
-import { exifOrientation } from './logo-image.js';
+import { exifOrientation, LOGO_MAX_PIXELS, logoDecodeThread } from './logo-image.js';
 
 /** A real image: a 3 × 2 gradient, so re-encoding can be checked pixel for pixel. */
 function pixels(width = 3, height = 2): PngImage {
@@ -144,6 +145,47 @@ describe('station logo', async () => {
     const response = await upload(admin, 'wide.png', wide);
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ error: 'The logo must be at most 4096 × 4096 pixels.' });
+  });
+
+  it('decodes a logo in a worker thread, not on the event loop', async () => {
+    // The largest accepted: 4 megapixels.
+    const largest = blankPng(2000, 2000);
+    const response = await upload(admin, 'large.png', largest);
+    expect(response.statusCode).toBe(200);
+    expect(logoDecodeThread()).toBeGreaterThan(0);
+    const image = await app.inject({ url: response.json().logo_url });
+    expect(PngImage.sync.read(image.rawPayload).width).toBe(2000);
+  });
+
+  it('refuses a 4096 × 4096 PNG by its header, before decoding: too many pixels, nothing stored', async () => {
+    // 65 KB of zeros that would take seconds to decode (decision 0056).
+    const huge = blankPng(4096, 4096);
+    expect(huge.length).toBeLessThan(100 * 1024);
+    const before = (await admin.get('/admin/api/station')).json().logo_url;
+    const response = await upload(admin, 'huge.png', huge);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      error:
+        'The logo is 4096 × 4096 pixels; at most 4 million pixels are accepted (for example 2000 × 2000).',
+      code: 'logo_too_many_pixels',
+      params: { width: '4096', height: '4096', max_megapixels: LOGO_MAX_PIXELS / 1_000_000 },
+    });
+    expect((await admin.get('/admin/api/station')).json().logo_url).toBe(before);
+  });
+
+  it('refuses a JPEG whose frame header says too many pixels, before decoding it', async () => {
+    // A real JPEG's start-of-frame segment rewritten to 2100 × 2100.
+    const photo = Buffer.from(JPEG);
+    let at = 2;
+    while (photo[at + 1] !== 0xc0) at += 2 + photo.readUInt16BE(at + 2);
+    photo.writeUInt16BE(2100, at + 5);
+    photo.writeUInt16BE(2100, at + 7);
+    const response = await upload(admin, 'photo.jpg', photo);
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'logo_too_many_pixels',
+      params: { width: '2100', height: '2100' },
+    });
   });
 
   it.each([

@@ -16,9 +16,26 @@ const retryOptions = (delay: number) => ({
   retryBackoff: delay > 0,
 });
 const RETRY = retryOptions(DEFAULT_RETRY_DELAY_SECONDS);
+/** TRANSLATION_TIMEOUT_MS's default: one engine call's limit. */
+const DEFAULT_ENGINE_TIMEOUT_MS = 20_000;
 
-export async function declareTranslateQueue(boss: PgBoss) {
-  await boss.createQueue(TRANSLATE_QUEUE, { name: TRANSLATE_QUEUE, ...RETRY });
+/**
+ * How long a translate job may be active before pg-boss counts it as lost (decision 0056): room
+ * for two engine calls that run to their time limit, and never under 45 s. A node killed in the
+ * middle of a job leaves it active; pg-boss's supervision (every 10 s, platform/jobs.ts) fails it
+ * once this has passed and it is retried, so a crash costs about a minute instead of pg-boss's
+ * default 15 minutes. The job keeps under it by itself (worker.ts: JOB_DEADLINE_MARGIN_SECONDS).
+ */
+export function translateExpireSeconds(engineTimeoutMs = DEFAULT_ENGINE_TIMEOUT_MS): number {
+  return Math.max(45, Math.ceil((2 * engineTimeoutMs) / 1000) + 5);
+}
+
+export async function declareTranslateQueue(boss: PgBoss, engineTimeoutMs?: number) {
+  await boss.createQueue(TRANSLATE_QUEUE, {
+    name: TRANSLATE_QUEUE,
+    ...RETRY,
+    expireInSeconds: translateExpireSeconds(engineTimeoutMs),
+  });
 }
 
 /** pg-boss's numbered placeholders ($1 … $n) turned into a Drizzle query with the same values. */
@@ -46,8 +63,13 @@ export function translationQueue(
   boss: PgBoss,
   workerIds: string[] = [],
   retryDelaySeconds = DEFAULT_RETRY_DELAY_SECONDS,
+  engineTimeoutMs?: number,
 ): TTranslationQueue {
-  const retry = retryOptions(retryDelaySeconds);
+  // Each job carries its expiry: a queue declared before it had one keeps pg-boss's 15 minutes.
+  const retry = {
+    ...retryOptions(retryDelaySeconds),
+    expireInSeconds: translateExpireSeconds(engineTimeoutMs),
+  };
   return {
     async enqueue(tx, jobs) {
       const db = jobsIn(tx);

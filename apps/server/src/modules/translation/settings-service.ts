@@ -148,18 +148,20 @@ export async function saveTranslationEngines(
 ): Promise<TTranslationSettings> {
   const saved = await savedSettings(ctx);
   const seen = new Set<string>();
-  const values: TStationEngineValues[] = input.engines.map((engine) => {
+  const values: TStationEngineValues[] = [];
+  // One at a time: each URL's host may be looked up (checkEngineSettings).
+  for (const engine of input.engines) {
     if (seen.has(engine.engine)) {
       throw new AppError('translation_engine_twice', { engine: ENGINE_LABELS[engine.engine] });
     }
     seen.add(engine.engine);
     const before = saved.get(engine.engine);
     const settings = settingsAsTyped(engine, before?.settings);
-    checkEngineSettings(ctx.config.translation, settings);
+    await checkEngineSettings(ctx.config.translation, settings);
     const keyUnchanged = before && settings.apiKey !== null && settings.apiKey === before.settings.apiKey;
     const trusted = engine.trusted ?? before?.row.trusted ?? false;
     if (trusted && engine.engine === 'apertium') throw new AppError('translation_engine_offline_untrusted');
-    return {
+    values.push({
       engine: engine.engine,
       trusted,
       baseUrl: settings.baseUrl,
@@ -174,8 +176,8 @@ export async function saveTranslationEngines(
               settings.apiKey,
             ),
       keyHint: settings.apiKey ? keyHint(settings.apiKey) : null,
-    };
-  });
+    });
+  }
   await ctx.db.transaction((tx) => replaceStationEngines(tx, ctx.stationId, values, ctx.now));
   ctx.stationTranslation.forget(ctx.stationId);
   return getTranslationSettings(ctx);
@@ -188,7 +190,7 @@ export async function testTranslationEngine(
 ): Promise<TTranslationEngineTestResponse> {
   const saved = (await savedSettings(ctx)).get(input.engine)?.settings;
   const settings = settingsAsTyped(input, saved);
-  checkEngineSettings(ctx.config.translation, settings);
+  await checkEngineSettings(ctx.config.translation, settings);
   const engine = buildStationEngine(ctx.config.translation, settings);
   const { primary, languages } = await stationLanguages(ctx);
   const from = input.from ?? primary;

@@ -1,11 +1,13 @@
 // One of a station's own engines, built from its settings (the key opened), and the rules a list of
 // them must keep: each engine once, the settings each needs, and (unless the operator allows it) no
-// address on the server's own network (decision 0033).
+// address on the server's own network, as written or as resolved, and no redirect followed
+// (decisions 0033, 0056).
 import { isIP } from 'node:net';
 import { STATION_ENGINE_FIELDS, type TStationEngineName } from '@message-station/shared';
 import { OPENAI_DEFAULT_BASE_URL, type TTranslationConfig } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
-import { isInternalAddress } from '../../platform/internal-addresses.js';
+import { internalHostOf, isInternalAddress, type TResolve } from '../../platform/internal-addresses.js';
+import { createPublicFetch, type TFetch } from '../../platform/public-fetch.js';
 import { createApertiumProvider } from '../../providers/translation/apertium.js';
 import { createDeepLProvider } from '../../providers/translation/deepl.js';
 import { createGoogleProvider } from '../../providers/translation/google.js';
@@ -29,11 +31,24 @@ export type TEngineSettings = {
   model: string | null;
 };
 
+/** One guarded fetch per setting of the allowance (platform/public-fetch.ts). */
+const stationFetches = new Map<boolean, TFetch>();
+function stationFetch(config: TTranslationConfig): TFetch {
+  const allowInternal = config.station.privateUrls;
+  let guarded = stationFetches.get(allowInternal);
+  if (!guarded) {
+    guarded = createPublicFetch({ allowInternal });
+    stationFetches.set(allowInternal, guarded);
+  }
+  return guarded;
+}
+
 export function buildStationEngine(
   config: TTranslationConfig,
   settings: TEngineSettings,
 ): TTranslationProvider {
-  const options = { timeoutMs: config.timeoutMs, station: true };
+  // The addresses admins enter are called through the guarded fetch (decision 0056).
+  const options = { timeoutMs: config.timeoutMs, station: true, fetch: stationFetch(config) };
   const apiKey = settings.apiKey ?? undefined;
   switch (settings.engine) {
     case 'deepl':
@@ -52,8 +67,17 @@ export function buildStationEngine(
   }
 }
 
-/** Refuses settings an engine cannot work with, naming the engine and what it lacks. */
-export function checkEngineSettings(config: TTranslationConfig, settings: TEngineSettings) {
+/**
+ * Refuses settings an engine cannot work with, naming the engine and what it lacks; in production
+ * also a base URL whose host is, or resolves to, an internal address (decision 0056; every call is
+ * checked again at its connection).
+ */
+export async function checkEngineSettings(
+  config: TTranslationConfig,
+  settings: TEngineSettings,
+  /** How host names are looked up (tests answer their own). */
+  resolve?: TResolve,
+) {
   const fields = STATION_ENGINE_FIELDS[settings.engine];
   const engine = ENGINE_LABELS[settings.engine];
   const needsKey = fields.key === 'required' || (settings.engine === 'openai' && !settings.baseUrl);
@@ -63,14 +87,22 @@ export function checkEngineSettings(config: TTranslationConfig, settings: TEngin
   }
   if (fields.model && !settings.model) throw new AppError('translation_engine_model_required', { engine });
   if (settings.baseUrl && !config.station.privateUrls) {
-    const host = privateHost(settings.baseUrl);
+    const host = privateHost(settings.baseUrl) ?? (await resolvesInternal(settings.baseUrl, resolve));
     if (host) throw new AppError('translation_engine_url_private', { engine, host });
   }
 }
 
+async function resolvesInternal(url: string, resolve?: TResolve): Promise<string | null> {
+  try {
+    return await internalHostOf(new URL(url), resolve);
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The host of a URL written as a loopback or private address, or `localhost`. A name that resolves
- * to one is not caught here (see the decision record): this keeps the plain cases out.
+ * The host of a URL written as a loopback or private address, or `localhost`, without looking the
+ * name up (checkEngineSettings does that next).
  */
 export function privateHost(url: string): string | null {
   let host: string;

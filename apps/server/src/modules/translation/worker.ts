@@ -16,12 +16,39 @@ import * as messages from '../messages/service.js';
 import { findStationById } from '../station/service.js';
 import { recordWebhookEvent } from '../webhooks/index.js';
 import { glossaryFor } from './glossary-service.js';
-import { declareTranslateQueue, TRANSLATE_QUEUE, translationQueue } from './queue.js';
+import { declareTranslateQueue, TRANSLATE_QUEUE, translateExpireSeconds, translationQueue } from './queue.js';
 import type { TStationTranslation } from './station-chains.js';
 import { requeueStalePending, STALE_AFTER_SECONDS, SWEEP_QUEUE } from './sweep.js';
 import { engineLabel } from './trust-service.js';
 
 export { TRANSLATE_QUEUE };
+
+/** A job gives up this long before pg-boss would count it as lost (queue.ts translateExpireSeconds). */
+export const JOB_DEADLINE_MARGIN_SECONDS = 5;
+
+/**
+ * `work` within `seconds`, or a transient failure: the job then ends (and is retried, or fails
+ * with this reason) by its own code, before pg-boss fails it from outside while it still runs. An
+ * engine call still going on ends at its own time limit; its answer is not used.
+ */
+async function withinSeconds<T>(work: Promise<T>, seconds: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () =>
+        reject(
+          new TranslationError('transient', `The translation engines did not finish within ${seconds} s`),
+        ),
+      seconds * 1000,
+    );
+  });
+  work.catch(() => {});
+  try {
+    return await Promise.race([work, deadline]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
 
 export type TTranslationWorkerDeps = {
   db: Db;
@@ -30,6 +57,8 @@ export type TTranslationWorkerDeps = {
   log?: { error(details: object, message: string): void; warn?(details: object, message: string): void };
   /** How long a pending row may go without a job before the sweep queues one (tests pass 0). */
   staleAfterSeconds?: number;
+  /** One engine call's limit (TRANSLATION_TIMEOUT_MS): sets the job's expiry and deadline. */
+  engineTimeoutMs?: number;
 } & (
   | {
       /** Each station's chain: its own engines, then the operator's. */
@@ -113,7 +142,11 @@ export async function runTranslationJob(
     // The station's own name is never translated (decision 0050), nor are the names engines protect.
     const station = await findStationById(deps.db, job.stationId);
     const keep = station ? [station.displayName] : [];
-    const text = await provider.translate({ text: message.original, from, to, glossary, notes, keep });
+    const deadline = translateExpireSeconds(deps.engineTimeoutMs) - JOB_DEADLINE_MARGIN_SECONDS;
+    const text = await withinSeconds(
+      Promise.resolve(provider.translate({ text: message.original, from, to, glossary, notes, keep })),
+      deadline,
+    );
     await finish({
       status: 'completed',
       translatedText: text,
@@ -151,7 +184,7 @@ export async function startTranslationWorker(
     retryDelaySeconds?: number;
   },
 ): Promise<TTranslationQueue> {
-  await declareTranslateQueue(boss);
+  await declareTranslateQueue(boss, deps.engineTimeoutMs);
   // Each worker is its own fetch loop taking one job at a time, highest priority first; a job
   // that ends wakes its worker for the next one at once instead of after pg-boss's poll.
   const workerIds: string[] = [];
@@ -180,7 +213,7 @@ export async function startTranslationWorker(
     workerIds.push(workerId);
   };
   for (let i = 0; i < Math.max(1, deps.concurrency ?? 1); i++) await startWorker();
-  const queue = translationQueue(boss, workerIds, deps.retryDelaySeconds);
+  const queue = translationQueue(boss, workerIds, deps.retryDelaySeconds, deps.engineTimeoutMs);
   const sweep = async () => {
     const queued = await requeueStalePending(deps.db, queue, {
       now: deps.now(),

@@ -7,7 +7,7 @@ import { isIP } from 'node:net';
 import { promisify } from 'node:util';
 import type { TWebhookAddressConfig } from '../../config.js';
 import { AppError } from '../../platform/errors.js';
-import { isInternalAddress } from '../../platform/internal-addresses.js';
+import { isInternalAddress, publicOnlyLookup } from '../../platform/internal-addresses.js';
 
 const lookupAll = promisify(dnsLookup);
 
@@ -44,30 +44,7 @@ export async function checkEndpointUrl(config: TWebhookAddressConfig, raw: strin
   return url.toString();
 }
 
-type TLookupCallback = (
-  error: NodeJS.ErrnoException | null,
-  address: string | LookupAddress[],
-  family?: number,
-) => void;
-
 /** A `lookup` for http.request that answers only public addresses (unless private hosts are allowed). */
 export function guardedLookup(config: TWebhookAddressConfig) {
-  return (hostname: string, options: object, callback: TLookupCallback) => {
-    dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
-      if (error) return callback(error, '');
-      const usable = config.allowPrivateHosts
-        ? addresses
-        : addresses.filter((a) => !isInternalAddress(a.address));
-      if (usable.length === 0) {
-        const refused = new Error(
-          `${hostname} resolves to a private or local address`,
-        ) as NodeJS.ErrnoException;
-        refused.code = 'EADDRNOTAVAIL';
-        return callback(refused, '');
-      }
-      if ((options as { all?: boolean }).all) return callback(null, usable);
-      const [first] = usable as [LookupAddress];
-      return callback(null, first.address, first.family);
-    });
-  };
+  return publicOnlyLookup(config.allowPrivateHosts);
 }
