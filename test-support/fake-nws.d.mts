@@ -17,11 +17,26 @@ export type TNwsRequest = {
   path: string;
   query: URLSearchParams;
   headers: IncomingHttpHeaders;
+  /** 0 while (or when) it has no answer. */
   status: number;
+  /** What NWS's OpenAPI description says is wrong with the request (empty: NWS would take it). */
+  problems: string[];
+  /** How the fake's answer differs from the schema NWS documents for it (empty: it matches). */
+  answerProblems: string[];
 };
 
-/** `refuse`: connections are dropped; `error`: every request answers 500; null: up. */
-export type TNwsDown = 'refuse' | 'error' | null;
+/** A way NWS (or a gateway before it) fails, as apps/server/src/test/vendor-failures.ts names them. */
+export type TNwsFailure =
+  | { kind: 'error'; status: number; body?: unknown; headers?: Record<string, string> }
+  | { kind: 'raw'; status: number; body?: string; contentType?: string; headers?: Record<string, string> }
+  | { kind: 'hang' }
+  | { kind: 'stall'; status?: number; contentType?: string };
+
+/**
+ * `refuse`: connections are dropped; `error`: every request answers 500 (NWS's problem); a failure
+ * shape: every request is answered that way; null: up.
+ */
+export type TNwsDown = 'refuse' | 'error' | TNwsFailure | null;
 
 export type TFakeNwsOptions = {
   /** 0 (the default) for any free port. */
@@ -67,4 +82,10 @@ export declare function problem(
   title: string,
   detail: string,
 ): void;
+export declare function problemBody(
+  title: string,
+  status: number,
+  detail: string,
+): { type: string; title: string; status: number; detail: string; instance: string; correlationId: string };
+export declare function answerWithFailure(response: ServerResponse, failure: TNwsFailure): boolean;
 export declare function startFakeNws(options?: TFakeNwsOptions): Promise<TFakeNwsServer>;

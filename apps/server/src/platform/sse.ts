@@ -4,15 +4,21 @@
 //
 // Streams are bounded per node: a session keeps at most MAX_STREAMS_PER_SESSION (a new one closes
 // its oldest, so reloading tabs never locks anyone out: the oldest is usually a tab already gone
-// whose close the server has not seen yet), and a station at most MAX_STREAMS_PER_STATION (a new
-// one beyond is refused with 429, so one member cannot push colleagues' pages off).
+// whose close the server has not seen yet), a user at most MAX_STREAMS_PER_USER over all their
+// sessions (a new one closes the user's oldest the same way: only their own pages are affected,
+// decision 0056), and a station at most MAX_STREAMS_PER_STATION (a new one beyond is refused with
+// 429, so one member cannot push colleagues' pages off). A station API key counts as its own user.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 import type { TStationEvent } from './event-bus.js';
 import { authOf } from './guards.js';
 
 const HEARTBEAT_MS = 20_000;
+/** How a station API key's requests name their "session" (modules/public-api/auth.ts). */
+const STATION_KEY_SESSION_PREFIX = 'station-key:';
 export const MAX_STREAMS_PER_SESSION = 10;
+/** Three sessions' worth (a desktop, a laptop, a phone): one user never holds a station's streams. */
+export const MAX_STREAMS_PER_USER = 30;
 export const MAX_STREAMS_PER_STATION = 200;
 export const TOO_MANY_STREAMS = 'Too many live pages are open for this station. Close some and try again.';
 /** The last event of a stream closed for a newer one of the same session. */
@@ -22,9 +28,15 @@ type TEventSource = {
   subscribe(key: string, listener: (event: TStationEvent) => void): () => void;
 };
 
-export type TStreamLimits = { perSession: number; perStation: number };
+export type TStreamLimits = { perSession: number; perUser: number; perStation: number };
 
-type TOpenStream = { sessionId: string; stationId: string; close(): void };
+type TOpenStream = {
+  sessionId: string;
+  /** Whose streams these are: the user, or a station API key (it is no one's session). */
+  userId: string;
+  stationId: string;
+  close(): void;
+};
 
 /** The streams open on one node, oldest first. */
 export function createStreamRegistry(limits: TStreamLimits) {
@@ -35,13 +47,17 @@ export function createStreamRegistry(limits: TStreamLimits) {
     if (index !== -1) open.splice(index, 1);
   };
   return {
-    /** Makes room for `stream` (closing its session's oldest) or throws 429; then counts it. */
+    /** Makes room for `stream` (closing its session's, then its user's oldest) or throws 429; then counts it. */
     admit(stream: TOpenStream) {
-      const ofSession = open.filter((s) => s.sessionId === stream.sessionId);
-      for (const oldest of ofSession.slice(0, Math.max(0, ofSession.length - limits.perSession + 1))) {
-        oldest.close();
-        release(oldest);
-      }
+      const closeOldest = (mine: (s: TOpenStream) => boolean, limit: number) => {
+        const own = open.filter(mine);
+        for (const oldest of own.slice(0, Math.max(0, own.length - limit + 1))) {
+          oldest.close();
+          release(oldest);
+        }
+      };
+      closeOldest((s) => s.sessionId === stream.sessionId, limits.perSession);
+      closeOldest((s) => s.userId === stream.userId, limits.perUser);
       if (count((s) => s.stationId === stream.stationId) >= limits.perStation) {
         throw new AppError('too_many_streams', {}, { limit: limits.perStation });
       }
@@ -61,6 +77,7 @@ function registryOf(events: TEventSource) {
   if (!registry) {
     registry = createStreamRegistry({
       perSession: MAX_STREAMS_PER_SESSION,
+      perUser: MAX_STREAMS_PER_USER,
       perStation: MAX_STREAMS_PER_STATION,
     });
     registries.set(events, registry);
@@ -83,11 +100,16 @@ export function openEventStream(
     first: { event: string; data: unknown };
     /** Registers a callback for server shutdown; returns how to unregister it. */
     onShutdown(callback: () => void): () => void;
+    /**
+     * The reconnection time (`retry:` field) told to WHATWG EventSource clients: how long they wait
+     * before reconnecting after the stream ends or drops (theirs, about 3 s, otherwise).
+     */
+    retryMs?: number;
     /** Which bus events reach the browser (default: all). */
     accept?: (event: TStationEvent) => boolean;
   },
 ) {
-  const { sessionId, stationId } = authOf(request);
+  const { sessionId, userId, stationId } = authOf(request);
   const registry = registryOf(options.events);
   const raw = reply.raw;
   const send = (event: string, data: unknown) =>
@@ -95,6 +117,9 @@ export function openEventStream(
   let stop = () => {};
   const stream: TOpenStream = {
     sessionId,
+    // A station key's "session" names the key (modules/public-api/auth.ts): it counts on its own,
+    // not as the admin who made it, so an integration never closes that admin's pages.
+    userId: sessionId.startsWith(STATION_KEY_SESSION_PREFIX) ? sessionId : userId,
     stationId,
     close() {
       stop();
@@ -114,6 +139,7 @@ export function openEventStream(
     // Tell nginx-style proxies not to buffer the stream.
     'x-accel-buffering': 'no',
   });
+  if (options.retryMs !== undefined) raw.write(`retry: ${Math.round(options.retryMs)}\n\n`);
   send(options.first.event, options.first.data);
   const unsubscribe = options.events.subscribe(options.key, (event) => {
     if (!options.accept || options.accept(event)) send(event.type, event.data);

@@ -2,8 +2,10 @@
 // test-support/fake-nws.mjs (also the browser journey's) serving the recorded alert documents of
 // fixtures/nws as NWS serves them (application/geo+json FeatureCollections, filtered by zone,
 // Last-Modified and 304 for If-Modified-Since, a 403 problem without a User-Agent), the zone lists
-// and event names, and what each request carried. A test adds, replaces or removes alerts, or takes
-// the service down. Here it is typed with the fixtures' names and closes after the test file.
+// and event names, and what each request carried, each checked against NWS's OpenAPI description
+// (test-support/nws-openapi.mjs). A test adds, replaces or removes alerts, takes the service down
+// or makes it fail in a vendor's shape. Here it is typed with the fixtures' names and closes after
+// the test file.
 import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
 import {
@@ -43,7 +45,10 @@ export async function startFakeNws() {
     add: (alert: TNwsFixture | TNwsFeature): TNwsFeature => fake.add(alert),
     remove: fake.remove,
     clear: fake.clear,
-    /** `refuse`: connections are dropped; `error`: every request answers 500; null: back up. */
+    /**
+     * `refuse`: connections are dropped; `error`: every request answers 500; a failure shape of
+     * test/vendor-failures.ts: every request is answered that way; null: back up.
+     */
     setDown: (state: TNwsDown) => fake.setDown(state),
     alertRequests: fake.alertRequests,
     /** The Last-Modified the alerts are answered with now. */

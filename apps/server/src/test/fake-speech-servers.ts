@@ -2,7 +2,8 @@
 // OpenAI-compatible /v1/audio/speech. Each speaks its vendor's wire format (paths, key or bearer
 // token, JSON bodies, error shapes), records every request and answers with real audio: a sine
 // tone as a WAV made here, or that WAV encoded to MP3 by lame. Tests can make the next answers fail
-// with a status and body, or never come (to exercise timeouts).
+// with a status and body, in any of the shapes of test/vendor-failures.ts (HTML, empty, Retry-After
+// …), or never come, or stall after the headers (to exercise timeouts).
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import http, { type IncomingHttpHeaders } from 'node:http';
@@ -10,6 +11,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { answerWithFailure, type TVendorFailure } from './vendor-failures.js';
 
 export type TFakeSpeechRequest = {
   method: string;
@@ -21,7 +23,8 @@ export type TFakeSpeechRequest = {
 
 type TReply = { status: number; json?: unknown; audio?: { bytes: Buffer; type: string } };
 
-export type TFakeSpeechOverride = { kind: 'error'; status: number; body?: unknown } | { kind: 'hang' };
+/** Replaces every answer while set: any of the failure shapes of test/vendor-failures.ts. */
+export type TFakeSpeechOverride = TVendorFailure;
 
 /** A 16-bit mono PCM WAV of a sine tone: `seconds` long, at a third of full scale. */
 export function sineWav(seconds = 0.6, hertz = 440, sampleRate = 24_000): Buffer {
@@ -83,9 +86,11 @@ async function startLoopback(handle: (request: TFakeSpeechRequest) => TReply | P
       };
       requests.push(request);
       if (override?.kind === 'hang') return; // never answers: the client must give up on its own
-      const reply: TReply = override
-        ? { status: override.status, json: override.body }
-        : await handle(request);
+      if (override) {
+        answerWithFailure(res, override);
+        return;
+      }
+      const reply: TReply = await handle(request);
       res.statusCode = reply.status;
       if (reply.audio) {
         res.setHeader('content-type', reply.audio.type);

@@ -2,9 +2,11 @@
 // Cloud Translation v2, an OpenAI-compatible chat completions server and an Apertium APY server.
 // Each speaks its vendor's wire format (paths, auth, bodies, error shapes), records every request,
 // and "translates" by prefixing the vendor's own target code: "[ES] Hello". Tests can make the
-// next answers fail with a status and body, or never come (to exercise timeouts).
+// next answers fail with a status and body, in any of the shapes of test/vendor-failures.ts (HTML,
+// empty, Retry-After …), or never come, or stall after the headers (to exercise timeouts).
 import http, { type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerWithFailure, type TVendorFailure } from './vendor-failures.js';
 
 export type TFakeRequest = {
   method: string;
@@ -20,10 +22,11 @@ export type TFakeRequest = {
 
 type TFakeReply = { status: number; body: unknown };
 
-/** Replaces the normal answer while set: an error of the vendor's kind, or no answer at all. */
-export type TFakeOverride =
-  | { kind: 'error'; status: number; body?: unknown; path?: string }
-  | { kind: 'hang'; path?: string };
+/**
+ * Replaces the normal answer while set (for every path, or only `path`): an error of the vendor's
+ * kind, any of the failure shapes of test/vendor-failures.ts, or no answer at all.
+ */
+export type TFakeOverride = TVendorFailure & { path?: string };
 
 /** `latencyMs`: each answer waits this long first, as a cloud engine across the internet does. */
 async function startLoopback(
@@ -65,7 +68,13 @@ async function startLoopback(
       requests.push(request);
       const active = override && (!override.path || override.path === url.pathname) ? override : undefined;
       if (active?.kind === 'hang') return; // never answers: the client must give up on its own
-      const reply = active ? { status: active.status, body: active.body } : handle(request);
+      if (active) {
+        const failure = active;
+        if (options.latencyMs) setTimeout(() => answerWithFailure(res, failure), options.latencyMs);
+        else answerWithFailure(res, failure);
+        return;
+      }
+      const reply = handle(request);
       const answer = () => {
         res.statusCode = reply.status;
         if (reply.body === undefined) {

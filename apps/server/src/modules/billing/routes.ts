@@ -106,6 +106,13 @@ const stripeWebhook: FastifyPluginAsyncZod<TStripeWebhookDeps> = async (fastify,
         if (result.outcome.startsWith('flagged')) {
           request.log.warn({ stripeEvent: event.id, outcome: result.outcome }, 'Stripe checkout flagged');
         }
+        // Acknowledged (2xx, so Stripe stops retrying) but not used: said in the log, changes nothing.
+        if (result.outcome.startsWith('ignored')) {
+          request.log.info(
+            { stripeEvent: event.id, type: event.type, outcome: result.outcome },
+            'Stripe event ignored',
+          );
+        }
         return { received: true as const, ...result };
       } catch (error) {
         if (error instanceof z.ZodError)

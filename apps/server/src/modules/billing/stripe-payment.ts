@@ -7,7 +7,8 @@ const ZId = z.union([z.string(), z.object({ id: z.string() }).transform((o) => o
 
 export const ZCheckoutSession = z.object({
   id: z.string(),
-  mode: z.enum(['payment', 'subscription', 'setup']),
+  /** payment and subscription are used; any other (setup, or one Stripe adds) is acknowledged and ignored. */
+  mode: z.string(),
   payment_status: z.string(),
   client_reference_id: z.string().nullish(),
   customer: ZId.nullish(),

@@ -143,7 +143,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<TDeliveryRoutesDeps> = async 
   fastify.post(
     '/webhooks/sms/status',
     {
-      preValidation: twilioSignatureCheck(deps.config),
+      preValidation: twilioSignatureCheck(deps.config, 'status'),
       schema: {
         tags: ['webhooks'],
         summary: "Twilio's status callback (form post signed with X-Twilio-Signature)",

@@ -6,6 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { newNonce, pagePolicy } from '../../platform/content-security-policy.js';
+import { EVENT_STREAM_RETRY_MS } from './messages-routes.js';
 
 export const DOCS_API_PATH = '/docs/api';
 const ASSETS = `${DOCS_API_PATH}/assets`;
@@ -25,6 +26,10 @@ const PAGE = `<!doctype html>
 <a class="ms-brand" href="/">Message Station</a>
 <nav class="ms-nav"><a href="/docs">All documentation</a><a href="/api/v1/openapi.json">OpenAPI document (JSON)</a></nav>
 </header>
+<aside class="ms-note" aria-labelledby="event-streams">
+<h2 id="event-streams">Event streams end with 204</h2>
+<p><code>GET /api/v1/messages/{id}/events</code> is a <code>text/event-stream</code> for standard (WHATWG) EventSource clients. It opens with <code>retry: ${EVENT_STREAM_RETRY_MS}</code> (wait ${EVENT_STREAM_RETRY_MS / 1000} s before reconnecting), sends <code>translations</code>, one <code>translation</code> per change and <code>done</code>, then ends. The reconnect an EventSource makes after <code>done</code> (with or without <code>Last-Event-ID</code>) is answered <strong>204 No Content</strong>, which tells it to stop: it stays closed. A message whose translations are already final answers 204 from the start (read <code>GET /api/v1/messages/{id}/translations</code>); a deleted one answers 404. Every request, reconnects included, counts against the key's rate limit.</p>
+</aside>
 <main id="reference" aria-label="API reference"><p class="ms-loading">Loading the API reference…</p></main>
 <script src="${ASSETS}/swagger-ui-bundle.js"></script>
 <script src="${ASSETS}/reference.js"></script>
@@ -54,6 +59,11 @@ const REFERENCE_CSS = `body { margin: 0; font-family: system-ui, -apple-system, 
 .ms-nav a { color: #1c7ed6; text-decoration: none; }
 .ms-nav a:hover, .ms-brand:hover { text-decoration: underline; }
 .ms-loading { padding: 24px 20px; color: #555; }
+.ms-note { margin: 16px 20px 0; padding: 12px 16px; border-left: 4px solid #1c7ed6; background: #f1f7fd;
+  font-size: 14px; line-height: 1.5; color: #1f2937; }
+.ms-note h2 { margin: 0 0 4px; font-size: 15px; }
+.ms-note p { margin: 0; }
+.ms-note code { font-size: 13px; word-break: break-word; }
 #reference .swagger-ui .wrapper { padding: 0 16px; }
 #reference .swagger-ui .info .title small pre { background: none; }
 /* The webhooks guide's wide tables scroll on a phone instead of running off the page. */

@@ -158,7 +158,7 @@ export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = as
   fastify.post(
     '/webhooks/sms/inbound',
     {
-      preValidation: twilioSignatureCheck(deps.config),
+      preValidation: twilioSignatureCheck(deps.config, 'inbound'),
       schema: {
         tags: ['webhooks'],
         summary: "Twilio's incoming-message webhook (form post signed with X-Twilio-Signature)",

@@ -74,9 +74,10 @@ export function createGoogleSpeechEngine(
 }
 
 function googleFailure(engine: TSpeechHttpEngine, reply: TSpeechReply): SpeechError {
-  const error = (reply.body as { error?: { status?: string; details?: { reason?: string }[] } } | undefined)
-    ?.error;
-  const reasons = (error?.details ?? []).map((d) => d?.reason ?? '');
+  const error = (reply.body as { error?: { status?: unknown; details?: unknown } } | undefined)?.error;
+  const reasons = (Array.isArray(error?.details) ? error.details : [])
+    .map((d) => (d as { reason?: unknown } | null)?.reason)
+    .filter((reason): reason is string => typeof reason === 'string');
   if (reasons.includes('API_KEY_INVALID') || reply.status === 401) {
     return speechHttpFailure(
       engine,

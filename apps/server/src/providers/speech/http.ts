@@ -6,6 +6,7 @@ import { requestIdHeaders } from '../../platform/request-context.js';
 import {
   httpFailure,
   kindForStatus,
+  retryAfterSeconds,
   type THttpEngine,
   type THttpReply,
   unreachable,
@@ -36,12 +37,17 @@ export async function sendSpeechRequest(
       headers: { ...requestIdHeaders(), ...(init.headers as Record<string, string> | undefined) },
       signal: AbortSignal.timeout(engine.timeoutMs),
     });
+    // The deadline covers the body too: audio that stalls halfway is a timeout like no answer.
     bytes = Buffer.from(await response.arrayBuffer());
   } catch (error) {
     const failure = unreachable(engine, error);
-    throw new SpeechError('transient', redact(engine, failure.message), { engine: engine.provider });
+    throw new SpeechError('transient', redact(engine, failure.message), {
+      engine: engine.provider,
+      ...(failure.problem === 'timeout' ? { reason: 'timeout' as const } : {}),
+    });
   }
-  const audio = (response.headers.get('content-type') ?? '').startsWith('audio/');
+  const contentType = response.headers.get('content-type') ?? '';
+  const audio = contentType.startsWith('audio/');
   const text = audio ? '' : bytes.toString('utf8');
   let body: unknown;
   try {
@@ -49,7 +55,14 @@ export async function sendSpeechRequest(
   } catch {
     body = undefined;
   }
-  return { status: response.status, body, text, bytes };
+  return {
+    status: response.status,
+    body,
+    text,
+    bytes,
+    contentType,
+    retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')),
+  };
 }
 
 export function speechHttpFailure(
@@ -65,6 +78,7 @@ export function speechHttpFailure(
   return new SpeechError(kind, redact(engine, failure.message), {
     engine: engine.provider,
     status: reply.status,
+    ...(reply.retryAfterSeconds !== undefined ? { retryAfterSeconds: reply.retryAfterSeconds } : {}),
   });
 }
 

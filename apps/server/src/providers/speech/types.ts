@@ -41,7 +41,13 @@ export class SpeechError extends Error {
     readonly kind: TSpeechFailureKind,
     /** Plain words, fit to show an operator; never holding an API key. */
     message: string,
-    readonly details: { engine?: string; status?: number; reason?: TSpeechFailureReason } = {},
+    readonly details: {
+      engine?: string;
+      status?: number;
+      reason?: TSpeechFailureReason;
+      /** How long the engine asked to be left alone (its Retry-After), in seconds. */
+      retryAfterSeconds?: number;
+    } = {},
   ) {
     super(message);
     this.name = 'SpeechError';

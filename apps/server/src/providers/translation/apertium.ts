@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { languageName } from '@message-station/shared';
 import type { TTranslationConfig } from '../../config.js';
+import type { TFetch } from '../../platform/public-fetch.js';
 import { termPattern, translateWithPlaceholders } from './glossary.js';
 import {
   formatSeconds,
@@ -181,10 +182,16 @@ const PAIRS_TTL_MS = 5 * 60_000;
 
 export function createApertiumProvider(
   config: TTranslationConfig['apertium'],
-  options: { timeoutMs: number /** The local command; tests may point elsewhere. */; command?: string },
+  options: {
+    timeoutMs: number;
+    /** The local command; tests may point elsewhere. */
+    command?: string;
+    /** How an APY server is called (TEngineOptions.fetch). */
+    fetch?: TFetch;
+  },
 ): TTranslationProvider {
   const backend = config.apyUrl
-    ? apyBackend(config.apyUrl, options.timeoutMs)
+    ? apyBackend(config.apyUrl, options.timeoutMs, options.fetch)
     : cliBackend(options.command ?? 'apertium', options.timeoutMs);
   let cached: { at: number; pairs: Promise<Map<string, TApertiumPair>> } | undefined;
 
@@ -330,8 +337,8 @@ function runCommand(
 
 // ── APY server ──────────────────────────────────────────────────────────────────────────────
 
-function apyBackend(url: string, timeoutMs: number): TApertiumBackend {
-  const engine: THttpEngine = { provider: 'apertium', label: 'The Apertium server', timeoutMs };
+function apyBackend(url: string, timeoutMs: number, fetch?: TFetch): TApertiumBackend {
+  const engine: THttpEngine = { provider: 'apertium', label: 'The Apertium server', timeoutMs, fetch };
   const base = trimBaseUrl(url);
   return {
     label: engine.label,

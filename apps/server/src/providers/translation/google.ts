@@ -84,10 +84,11 @@ export function createGoogleProvider(config: TGoogleConfig, options: TEngineOpti
 }
 
 function googleFailure(engine: THttpEngine, reply: THttpReply, options: TEngineOptions) {
-  const error = (
-    reply.body as { error?: { errors?: { reason?: string }[]; details?: { reason?: string }[] } }
-  )?.error;
-  const reasons = [...(error?.errors ?? []), ...(error?.details ?? [])].map((e) => e?.reason ?? '');
+  const error = (reply.body as { error?: { errors?: unknown; details?: unknown } } | undefined)?.error;
+  const reasons = [error?.errors, error?.details]
+    .flatMap((list) => (Array.isArray(list) ? list : []))
+    .map((e) => (e as { reason?: unknown } | null)?.reason)
+    .filter((reason): reason is string => typeof reason === 'string');
   if (reply.status === 403 && reasons.some((reason) => RATE_REASONS.has(reason))) {
     return httpFailure(
       engine,

@@ -1,6 +1,7 @@
 // What the HTTP engines share: one request with a deadline, the answer read as JSON when it is
 // JSON, and failures put into words an operator understands (never with the API key in them).
 import { LANGUAGE_CODES, languageName, type TEngineTestProblem } from '@message-station/shared';
+import type { TFetch } from '../../platform/public-fetch.js';
 import { requestIdHeaders } from '../../platform/request-context.js';
 import {
   type TEngineOptions,
@@ -15,17 +16,37 @@ export type THttpEngine = {
   /** How people call it, e.g. 'DeepL'. */
   label: string;
   timeoutMs: number;
+  /** The station's guarded fetch for its own engine (TEngineOptions.fetch); else the global one. */
+  fetch?: TFetch;
 };
 
-export type THttpReply = { status: number; body: unknown; text: string };
+export type THttpReply = {
+  status: number;
+  body: unknown;
+  text: string;
+  /** The answer's Content-Type, when it said one. */
+  contentType?: string;
+  /** What Retry-After asked for (429, 503), in seconds. */
+  retryAfterSeconds?: number;
+};
+
+/** Retry-After as seconds: a number of seconds or an HTTP date; nothing when absent or unreadable. */
+export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
+  const value = header?.trim();
+  if (!value) return undefined;
+  if (/^\d+$/.test(value)) return Number(value);
+  const at = Date.parse(value);
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
 
 export async function sendRequest(engine: THttpEngine, url: string, init: RequestInit): Promise<THttpReply> {
   try {
-    const response = await fetch(url, {
+    const response = await (engine.fetch ?? fetch)(url, {
       ...init,
       headers: { ...requestIdHeaders(), ...(init.headers as Record<string, string> | undefined) },
       signal: AbortSignal.timeout(engine.timeoutMs),
     });
+    // The deadline covers the body too: an answer that stalls halfway is a timeout like no answer.
     const text = await response.text();
     let body: unknown;
     try {
@@ -33,7 +54,13 @@ export async function sendRequest(engine: THttpEngine, url: string, init: Reques
     } catch {
       body = undefined;
     }
-    return { status: response.status, body, text };
+    return {
+      status: response.status,
+      body,
+      text,
+      contentType: response.headers.get('content-type') ?? undefined,
+      retryAfterSeconds: retryAfterSeconds(response.headers.get('retry-after')),
+    };
   } catch (error) {
     throw unreachable(engine, error);
   }
@@ -90,12 +117,14 @@ export function httpFailure(
 ): TranslationError {
   const detail = errorDetail(reply);
   const words = plain ?? defaultWords(engine.label, reply.status);
+  const wait = reply.retryAfterSeconds !== undefined ? `, asked to wait ${reply.retryAfterSeconds} s` : '';
   const error = new TranslationError(
     kind,
-    `${words} (HTTP ${reply.status})${detail ? `: ${detail}` : ''}`,
+    `${words} (HTTP ${reply.status}${wait})${detail ? `: ${detail}` : ''}`,
     engine.provider,
     reply.status,
   );
+  error.retryAfterSeconds = reply.retryAfterSeconds;
   return withProblem(error, problem);
 }
 
@@ -107,21 +136,31 @@ function defaultWords(label: string, status: number): string {
   return `${label} refused the request`;
 }
 
-/** The vendor's own explanation, from the usual places in an error body, kept short. */
+/**
+ * The vendor's own explanation, from the usual places in an error body, kept short and on one
+ * line: a page of HTML (a gateway's 502) or a body of another shape says nothing.
+ */
 export function errorDetail(reply: THttpReply): string {
   const body = reply.body as Record<string, unknown> | undefined;
   const candidates: unknown[] = [];
-  if (body && typeof body === 'object') {
+  const html = reply.text.trimStart().startsWith('<') || /html|xml/i.test(reply.contentType ?? '');
+  if (body && typeof body === 'object' && !Array.isArray(body)) {
     const error = body.error as Record<string, unknown> | string | undefined;
     if (typeof error === 'string') candidates.push(error);
     else if (error && typeof error === 'object') candidates.push(error.message);
     candidates.push(body.explanation, body.message, body.detail, body.responseDetails);
-  } else if (reply.text && !reply.text.trimStart().startsWith('<')) {
+  } else if (typeof body === 'string') {
+    candidates.push(body);
+  } else if (body === undefined && reply.text && !html) {
     candidates.push(reply.text);
   }
   const found = candidates.find((c): c is string => typeof c === 'string' && c.trim() !== '');
   if (!found) return '';
-  const oneLine = found.replace(/\s+/g, ' ').trim();
+  // One line of printable text (no control characters to forge log lines with).
+  const oneLine = found
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return oneLine.length > 200 ? `${oneLine.slice(0, 197)}...` : oneLine;
 }
 

@@ -39,6 +39,7 @@ export function createLibreTranslateProvider(
     provider: 'libretranslate',
     label: 'LibreTranslate',
     timeoutMs: options.timeoutMs,
+    fetch: options.fetch,
   };
   const base = trimBaseUrl(config.url);
   let cached: { at: number; languages: Promise<Map<string, TLanguage>> } | undefined;

@@ -50,6 +50,7 @@ export function createOpenAiProvider(config: TOpenAiConfig, options: TEngineOpti
     provider: 'openai',
     label: `The model server (${config.model})`,
     timeoutMs: options.timeoutMs,
+    fetch: options.fetch,
   };
   const base = trimBaseUrl(config.baseUrl);
   const supports = anyPairOfTheNine;

@@ -1,6 +1,7 @@
 // The one interface every translation engine implements: say which language pairs it covers,
 // translate one text, or throw a typed error saying whether trying again (or elsewhere) could help.
 import type { TEngineTestProblem, TLanguageCode } from '@message-station/shared';
+import type { TFetch } from '../../platform/public-fetch.js';
 
 export type { TLanguageCode };
 
@@ -44,6 +45,8 @@ export type TTranslationFailureKind = 'transient' | 'permanent' | 'unsupported';
 export class TranslationError extends Error {
   /** What went wrong, in a category the settings page words (bad key, quota, unreachable …). */
   problem?: TEngineTestProblem;
+  /** How long the engine asked to be left alone (its Retry-After), in seconds. */
+  retryAfterSeconds?: number;
 
   constructor(
     readonly kind: TTranslationFailureKind,
@@ -68,7 +71,15 @@ export class TranslationError extends Error {
  * How an engine is built. `station`: the engine is a station's own (Settings → Translation), so its
  * failures point there rather than at the server's environment variables.
  */
-export type TEngineOptions = { timeoutMs: number; station?: boolean };
+export type TEngineOptions = {
+  timeoutMs: number;
+  station?: boolean;
+  /**
+   * How a station's own engine is called (platform/public-fetch.ts: no internal address, no
+   * redirect; decision 0056); the global fetch otherwise.
+   */
+  fetch?: TFetch;
+};
 
 export type TTranslationProvider = {
   readonly name: string;

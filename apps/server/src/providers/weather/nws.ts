@@ -2,6 +2,7 @@
 // asks for, If-Modified-Since on the alerts (304 means nothing new), a timeout and clear errors.
 import { z } from 'zod';
 import type { TWeatherConfig } from '../../config.js';
+import { retryAfterSeconds } from '../translation/http.js';
 import { NwsError, type TNwsAlert, type TNwsAlerts, type TNwsClient, type TNwsZone } from './types.js';
 
 const ACCEPT = 'application/geo+json';
@@ -77,37 +78,78 @@ export type TNwsClientOptions = Pick<TWeatherConfig, 'apiUrl' | 'userAgent' | 't
   log?: { warn(details: object, message: string): void };
 };
 
+/**
+ * NWS's own explanation of a refusal, for the log: the title and detail of its problem+json, or a
+ * short line of plain text; an HTML page (a gateway's) or anything else says nothing. One line,
+ * no control characters, at most 200 characters.
+ */
+export function nwsProblemDetail(text: string, contentType: string | null): string {
+  let found = '';
+  if (/json/i.test(contentType ?? '') || text.trimStart().startsWith('{')) {
+    try {
+      const problem = JSON.parse(text) as { title?: unknown; detail?: unknown } | null;
+      found = [problem?.title, problem?.detail].filter((part) => typeof part === 'string' && part).join(': ');
+    } catch {
+      found = '';
+    }
+  } else if (!/html|xml/i.test(contentType ?? '') && !text.trimStart().startsWith('<')) {
+    found = text;
+  }
+  const oneLine = found
+    .replace(/\p{Cc}+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return oneLine.length > 200 ? `${oneLine.slice(0, 197)}...` : oneLine;
+}
+
 export function createNwsClient(options: TNwsClientOptions): TNwsClient {
   const doFetch = options.fetch ?? fetch;
   const base = options.apiUrl.replace(/\/$/, '');
 
   async function get(path: string, headers: Record<string, string> = {}) {
+    // One deadline for the answer and its body: an answer that stalls halfway is a timeout too.
+    const signal = AbortSignal.timeout(options.timeoutMs);
+    const failed = (error: unknown) => {
+      const name = (error as { name?: string })?.name;
+      if (name === 'TimeoutError' || name === 'AbortError' || signal.aborted) {
+        return new NwsError('timeout', `NWS did not answer ${path} within ${options.timeoutMs} ms`);
+      }
+      const cause = (error as { cause?: { code?: string } })?.cause?.code;
+      return new NwsError(
+        'network',
+        `NWS could not be reached (${cause ?? (error as Error)?.message ?? error})`,
+      );
+    };
     let response: Response;
     try {
       response = await doFetch(`${base}${path}`, {
         headers: { 'user-agent': options.userAgent, accept: ACCEPT, ...headers },
-        signal: AbortSignal.timeout(options.timeoutMs),
+        signal,
       });
     } catch (error) {
-      const name = (error as { name?: string })?.name;
-      if (name === 'TimeoutError' || name === 'AbortError') {
-        throw new NwsError('timeout', `NWS did not answer ${path} within ${options.timeoutMs} ms`);
-      }
-      throw new NwsError('network', `NWS could not be reached (${(error as Error)?.message ?? error})`);
+      throw failed(error);
     }
     if (response.status === 304) return { response, body: null };
+    let text: string;
+    try {
+      text = await response.text();
+    } catch (error) {
+      throw failed(error);
+    }
     if (!response.ok) {
-      // NWS explains refusals as application/problem+json: keep its words for the log.
-      const detail = await response.text().catch(() => '');
+      // NWS explains refusals as application/problem+json: its words go to the log, never a page.
+      const detail = nwsProblemDetail(text, response.headers.get('content-type'));
+      const wait = retryAfterSeconds(response.headers.get('retry-after'));
       throw new NwsError(
         'status',
-        `NWS answered ${response.status} to ${path}${detail ? `: ${detail.slice(0, 300)}` : ''}`,
+        `NWS answered ${response.status} to ${path}${wait !== undefined ? ` (asked to wait ${wait} s)` : ''}${detail ? `: ${detail}` : ''}`,
         response.status,
+        wait,
       );
     }
     let body: unknown;
     try {
-      body = await response.json();
+      body = JSON.parse(text);
     } catch {
       throw new NwsError('malformed', `NWS answered ${path} with something that is not JSON`);
     }

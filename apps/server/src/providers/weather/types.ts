@@ -40,14 +40,25 @@ export type TNwsClient = {
   eventTypes(): Promise<string[]>;
 };
 
-/** Why a call to NWS failed: not reachable, too slow, an error status, or an answer we cannot read. */
+/**
+ * Why a call to NWS failed: not reachable, too slow, an error status, or an answer we cannot read.
+ * `transient`: asking again later may work (no answer, 408, 429, 5xx, an unreadable answer); a
+ * refusal of the request itself (400, 403, 404) will not change by waiting. The weather poll
+ * records either on the stations it concerns and asks again at its next poll.
+ */
 export class NwsError extends Error {
+  readonly transient: boolean;
+
   constructor(
     readonly kind: 'network' | 'timeout' | 'status' | 'malformed',
     message: string,
     readonly status?: number,
+    /** What Retry-After asked for (429, 503), in seconds. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'NwsError';
+    this.transient =
+      kind !== 'status' || status === undefined || status === 408 || status === 429 || status >= 500;
   }
 }
