@@ -73,13 +73,18 @@ export async function startNodeWork(deps: TWorkDeps): Promise<TNodeWork> {
   const { config, database, jobs, now, log } = deps;
   const boss = jobs.boss;
   if (!nodeRuns(deps.role)) {
-    await declareTranslateQueue(boss);
+    await declareTranslateQueue(boss, config.translation.timeoutMs);
     await declareLockEmailQueue(boss);
     await declareSchedulesQueue(boss);
     await declareWeatherQueue(boss);
     await declareInboxQueue(boss, config.translation.retryDelaySeconds);
     return {
-      translationQueue: translationQueue(boss, [], config.translation.retryDelaySeconds),
+      translationQueue: translationQueue(
+        boss,
+        [],
+        config.translation.retryDelaySeconds,
+        config.translation.timeoutMs,
+      ),
       inboxQueue: inboxQueue(boss),
       dispatch: await dispatchSender(boss),
       schedules: schedulesQueue(boss),
@@ -95,6 +100,7 @@ export async function startNodeWork(deps: TWorkDeps): Promise<TNodeWork> {
     log,
     concurrency: config.translation.concurrency,
     retryDelaySeconds: config.translation.retryDelaySeconds,
+    engineTimeoutMs: config.translation.timeoutMs,
   });
   const inbox = await startInboxWorker(boss, {
     db: database.db,
@@ -118,7 +124,12 @@ export async function startNodeWork(deps: TWorkDeps): Promise<TNodeWork> {
     sms: deps.sms,
     events: deps.events,
     now,
-    config: { ...DEFAULT_DISPATCH, ratePerSecond: config.sms.ratePerSecond, leaseMs: config.sms.leaseMs },
+    config: {
+      ...DEFAULT_DISPATCH,
+      ratePerSecond: config.sms.ratePerSecond,
+      leaseMs: config.sms.leaseMs,
+      lookupWindowMs: config.sms.lookupWindowMs ?? DEFAULT_DISPATCH.lookupWindowMs,
+    },
     holder: newDispatcherId(),
     resolve: (lane) => resolveLane(database.db, lane, config.sms.ratePerSecond),
     // Only this process can open an embedded database: a lane held by another id is a dead run's.
@@ -141,6 +152,7 @@ export async function startNodeWork(deps: TWorkDeps): Promise<TNodeWork> {
   // National Weather Service alerts drafted as messages (issue 23): one node polls at a time.
   await startWeatherPoller(boss, {
     db: database.db,
+    publicUrl: config.publicUrl,
     nws: createNwsClient({ ...config.weather, log }),
     now,
     events: deps.events,

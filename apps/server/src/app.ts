@@ -8,12 +8,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifyWebsocket from '@fastify/websocket';
 import { APP_VERSION, ZStationPublicInfo } from '@message-station/shared';
 import Fastify, { type FastifyServerOptions } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TAppContext, TAppDeps } from './app-context.js';
 import { registerGauges } from './app-metrics.js';
 import { nodeRuns, nodeServes, startNodeWork } from './app-work.js';
@@ -26,6 +21,7 @@ import { billingRoutes } from './modules/billing/routes.js';
 import { botCheckRoutes } from './modules/bot-check/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { heldAfterRestoreRoutes } from './modules/delivery/restore-holds-routes.js';
 import { deliveryRoutes } from './modules/delivery/routes.js';
 import { stationSendingRoutes } from './modules/delivery/sending-routes.js';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.js';
@@ -34,6 +30,7 @@ import { inboxRoutes } from './modules/inbox/routes.js';
 import { createAgentHub } from './modules/machines/hub.js';
 import { machineRoutes } from './modules/machines/routes.js';
 import { messageRoutes } from './modules/messages/routes.js';
+import { createDocumentTransform, SECURITY_SCHEMES } from './modules/public-api/document.js';
 import { publicApiRoutes } from './modules/public-api/routes.js';
 import { createRateLimits } from './modules/rate-limits/index.js';
 import { registrationRoutes } from './modules/registration/routes.js';
@@ -53,14 +50,16 @@ import { glossaryRoutes } from './modules/translation/glossary-routes.js';
 import { translationSettingsRoutes } from './modules/translation/settings-routes.js';
 import { createStationTranslation } from './modules/translation/station-chains.js';
 import { userRoutes } from './modules/users/routes.js';
+import { alertPageRoutes } from './modules/weather/alert-page.js';
 import { weatherRoutes } from './modules/weather/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { registerBodyDepthLimit } from './platform/body-depth.js';
 import { AppError, clientErrorHandler, errorBody, registerErrorHandler } from './platform/errors.js';
 import { createEventBus } from './platform/event-bus.js';
-import { createGuards } from './platform/guards.js';
+import { createGuards, type TGuards } from './platform/guards.js';
 import { startJobRunner } from './platform/jobs.js';
 import { SAFE_LOG_SERIALIZERS } from './platform/log-safety.js';
+import { registerMethodNotAllowed } from './platform/method-not-allowed.js';
 import { createMetrics } from './platform/metrics.js';
 import { openRateLimitStore, routeStoreFor } from './platform/rate-limit/index.js';
 import { requestIdFrom, requestIdLogMixin, withRequestId } from './platform/request-context.js';
@@ -116,7 +115,15 @@ export async function buildApp(deps: TAppDeps) {
   registerErrorHandler(app);
   registerBodyDepthLimit(app);
   registerSecurityHeaders(app, { https: config.cookieSecure });
+  // A known path with a wrong method: 405 with Allow (decision 0053); a page's GET still falls
+  // back to the single-page app.
+  registerMethodNotAllowed(app, {
+    wantsPage: (_request, pathname) =>
+      !API_PREFIXES.some((prefix) => pathname.startsWith(prefix) || `${pathname}/` === prefix),
+  });
 
+  // The document reads each route's guard (its security, 401 and 403): the app's guards, made below.
+  let documentGuards: TGuards | undefined;
   await app.register(fastifySwagger, {
     openapi: {
       info: {
@@ -124,16 +131,10 @@ export async function buildApp(deps: TAppDeps) {
         description: 'Multilingual alerting for stations: messages, translation, SMS, playout.',
         version: APP_VERSION,
       },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'session' },
-          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
-          // The public API v1 (issue 23): a station key as `Authorization: Bearer <key>`.
-          stationKey: { type: 'http', scheme: 'bearer' },
-        },
-      },
+      servers: [{ url: config.publicUrl.replace(/\/$/, '') }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
-    transform: jsonSchemaTransform,
+    transform: createDocumentTransform({ guards: () => documentGuards }),
   });
   await app.register(fastifyCookie);
   // Desktop agents: small JSON frames only.
@@ -248,6 +249,7 @@ export async function buildApp(deps: TAppDeps) {
       return () => shutdownCallbacks.delete(callback);
     },
   };
+  documentGuards = ctx.guards;
   // Dev pages and APIs: only with DEV_TOOLS (never in production) while the outbox is in use.
   const outboxActive = config.devTools && ctx.sms.name === 'outbox';
 
@@ -258,6 +260,7 @@ export async function buildApp(deps: TAppDeps) {
     now,
     openStreams: () => openStreamCount(events),
     agentSockets: agents.connectedHere,
+    agentFrames: agents.frameStats,
   });
   await app.register(healthRoutes, { ...ctx, role, metrics });
   // A worker node answers its health only: the API, the pages, SSE and agents are the api nodes'.
@@ -285,6 +288,7 @@ export async function buildApp(deps: TAppDeps) {
   await app.register(billingRoutes, ctx);
   await app.register(superadminRoutes, ctx);
   await app.register(deliveryRoutes, { ...ctx, dispatch: work.dispatch });
+  await app.register(heldAfterRestoreRoutes, { ...ctx, dispatch: work.dispatch });
   await app.register(scheduleRoutes, { ...ctx, schedules: work.schedules });
   await app.register(weatherRoutes, {
     ...ctx,
@@ -293,6 +297,8 @@ export async function buildApp(deps: TAppDeps) {
       await ctx.events.publish({ stationId, type: 'sms_progress', data: { message_id: messageId } });
     },
   });
+  // A sent weather alert's public page, linked from a shortened SMS (decision 0052).
+  await app.register(alertPageRoutes, ctx);
   await app.register(stationSendingRoutes, ctx);
   await app.register(webhookRoutes, { ...ctx, webhooks: work.webhooks });
   await app.register(publicApiRoutes, { ...ctx, dispatch: work.dispatch, rateStore });

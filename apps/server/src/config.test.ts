@@ -36,8 +36,22 @@ describe('config', () => {
       seedDemo: 'auto',
       rateLimits: {
         redisUrl: undefined,
-        signIn: { accountFailures: 5, addressFailures: 30, delayMs: 60_000, maxDelayMs: 3_600_000 },
-        codeTexts: { numberCooldownMs: 30_000, perNumberPerDay: 10, perStationPerHour: 30, perHour: 300 },
+        signIn: {
+          accountFailures: 5,
+          addressFailures: 30,
+          newDeviceFailures: 20,
+          delayMs: 60_000,
+          maxDelayMs: 3_600_000,
+        },
+        codeTexts: {
+          numberCooldownMs: 30_000,
+          perNumberPerDay: 10,
+          perStationPerHour: 30,
+          stationSharePerHour: 10,
+          perHour: 300,
+          signupPerHour: 60,
+          signupPerAddressPerHour: 3,
+        },
         apiKeyPerMinute: 60,
       },
     });
@@ -156,6 +170,12 @@ describe('config', () => {
       twilio: { accountSid: 'AC123', statusCallbackUrl: 'https://alerts.example.org/webhooks/sms/status' },
     });
     expect(loadConfig({ ...dev, ...twilio, SMS_TEST_MODE: 'true' }).sms.testMode).toBe(true);
+    // How long recovery asks Twilio before sending a dead node's texts again (decision 0051).
+    expect(config.sms.lookupWindowMs).toBe(30_000);
+    expect(loadConfig({ ...dev, ...twilio, SMS_LOOKUP_WINDOW_SECONDS: '0' }).sms.lookupWindowMs).toBe(0);
+    expect(() => loadConfig({ ...dev, ...twilio, SMS_LOOKUP_WINDOW_SECONDS: '-1' })).toThrow(
+      /SMS_LOOKUP_WINDOW_SECONDS/,
+    );
     expect(() => loadConfig({ ...dev, SMS_PROVIDER: 'twilio', TWILIO_ACCOUNT_SID: 'AC1' })).toThrow(
       /TWILIO_AUTH_TOKEN: required with SMS_PROVIDER=twilio\n {2}TWILIO_FROM_NUMBER or TWILIO_MESSAGING_SERVICE_SID: one is required/,
     );

@@ -41,12 +41,16 @@ const ZEnv = z.object({
   REDIS_URL: z.string().startsWith('redis', 'REDIS_URL starts with redis:// or rediss://').optional(),
   LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().positive().default(5),
   LOGIN_ADDRESS_FAILURES: z.coerce.number().int().positive().default(30),
+  LOGIN_NEW_DEVICE_FAILURES: z.coerce.number().int().positive().default(20),
   LOGIN_DELAY_SECONDS: z.coerce.number().int().positive().default(60),
   LOGIN_MAX_DELAY_MINUTES: z.coerce.number().int().positive().default(60),
   CODE_NUMBER_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(30),
   CODES_PER_NUMBER_PER_DAY: z.coerce.number().int().positive().default(10),
   CODES_PER_STATION_PER_HOUR: z.coerce.number().int().positive().default(30),
+  CODES_STATION_SHARE_PER_HOUR: z.coerce.number().int().min(0).default(10),
   CODES_PER_HOUR: z.coerce.number().int().positive().default(300),
+  CODES_SIGNUP_PER_HOUR: z.coerce.number().int().positive().default(60),
+  CODES_SIGNUP_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(3),
   API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
   WEB_DIST_DIR: z.string().optional(),
   WEB_SSR_DIR: z.string().optional(),
@@ -60,6 +64,7 @@ const ZEnv = z.object({
   TWILIO_API_BASE_URL: z.url().optional(),
   SMS_RATE_PER_SECOND: z.coerce.number().min(0).max(1000).optional(),
   SMS_LEASE_SECONDS: z.coerce.number().min(1).max(600).default(30),
+  SMS_LOOKUP_WINDOW_SECONDS: z.coerce.number().min(0).max(300).default(30),
   TRIAL_DAYS: z.coerce.number().int().min(0).default(14),
   TRIAL_CREDITS: z.coerce.number().int().min(0).default(50),
   TRANSLATION_PROVIDERS: z.string().optional(),
@@ -247,6 +252,11 @@ export type TSmsConfig = {
    * every third of this; a node that died is taken over this long after its last renewal.
    */
   leaseMs: number;
+  /**
+   * How long recovery keeps asking Twilio about texts a dead node left in flight before sending
+   * them again (decision 0051). Only Twilio's lookups can fail; absent: 30 s.
+   */
+  lookupWindowMs?: number;
   twilio?: {
     accountSid: string;
     authToken: string;
@@ -328,14 +338,32 @@ export type TStationEnginesConfig = {
 export type TRateLimitConfig = {
   /** Redis instead of the rate_limits table. */
   redisUrl: string | undefined;
-  /** Failed sign-ins (successes never count) before a delay, per account and per address. */
-  signIn: { accountFailures: number; addressFailures: number; delayMs: number; maxDelayMs: number };
-  /** Verification texts: per number (cooldown, per day), per station per hour, all together per hour. */
+  /**
+   * Sign-in attempts that may fail, reserved before the password is checked (decision 0054): per
+   * account from one address or one known device, per address, and per account from every
+   * unknown device together; then a wait that doubles.
+   */
+  signIn: {
+    accountFailures: number;
+    addressFailures: number;
+    newDeviceFailures: number;
+    delayMs: number;
+    maxDelayMs: number;
+  };
+  /**
+   * Verification texts (decision 0054): per number (cooldown, per day); station codes (joins,
+   * password resets) per station per hour, each station's first `stationSharePerHour` its own and
+   * the rest from a pool of `perHour` for all stations; signup codes from their own budget,
+   * `signupPerHour` in all and `signupPerAddressPerHour` per address.
+   */
   codeTexts: {
     numberCooldownMs: number;
     perNumberPerDay: number;
     perStationPerHour: number;
+    stationSharePerHour: number;
     perHour: number;
+    signupPerHour: number;
+    signupPerAddressPerHour: number;
   };
   /** Requests per API key (the desktop agent's connection and session check) per minute. */
   apiKeyPerMinute: number;
@@ -678,6 +706,7 @@ function smsConfig(e: z.infer<typeof ZEnv>, modes: TModes, publicUrl: string): T
     testMode,
     ratePerSecond: e.SMS_RATE_PER_SECOND ?? 1,
     leaseMs: e.SMS_LEASE_SECONDS * 1000,
+    lookupWindowMs: e.SMS_LOOKUP_WINDOW_SECONDS * 1000,
     twilio: {
       accountSid: e.TWILIO_ACCOUNT_SID as string,
       authToken: e.TWILIO_AUTH_TOKEN as string,
@@ -695,6 +724,7 @@ function rateLimitConfig(e: z.infer<typeof ZEnv>): TRateLimitConfig {
     signIn: {
       accountFailures: e.LOGIN_ACCOUNT_FAILURES,
       addressFailures: e.LOGIN_ADDRESS_FAILURES,
+      newDeviceFailures: e.LOGIN_NEW_DEVICE_FAILURES,
       delayMs: e.LOGIN_DELAY_SECONDS * 1000,
       maxDelayMs: Math.max(e.LOGIN_MAX_DELAY_MINUTES * 60_000, e.LOGIN_DELAY_SECONDS * 1000),
     },
@@ -702,7 +732,10 @@ function rateLimitConfig(e: z.infer<typeof ZEnv>): TRateLimitConfig {
       numberCooldownMs: e.CODE_NUMBER_COOLDOWN_SECONDS * 1000,
       perNumberPerDay: e.CODES_PER_NUMBER_PER_DAY,
       perStationPerHour: e.CODES_PER_STATION_PER_HOUR,
+      stationSharePerHour: Math.min(e.CODES_STATION_SHARE_PER_HOUR, e.CODES_PER_STATION_PER_HOUR),
       perHour: e.CODES_PER_HOUR,
+      signupPerHour: e.CODES_SIGNUP_PER_HOUR,
+      signupPerAddressPerHour: e.CODES_SIGNUP_PER_ADDRESS_PER_HOUR,
     },
     apiKeyPerMinute: e.API_KEY_REQUESTS_PER_MINUTE,
   };

@@ -30,6 +30,8 @@ export const ERROR_CODES = {
   admin_required: 'You need administrator privileges to access this page.',
   superadmin_required: 'Superadmin access required',
   csrf_invalid: 'Invalid or missing CSRF token. Reload the page and try again.',
+  /** A known path asked with a method it does not take (decision 0053); `allow`: the ones it does. */
+  method_not_allowed: '{{method}} is not allowed here. Allowed: {{allow}}.',
   database_unavailable: 'Database unavailable',
   rate_limited: {
     select: 'rate_limit',
@@ -40,6 +42,8 @@ export const ERROR_CODES = {
       code_number: 'Too many codes were sent to this number. Please try again in {{wait}}.',
       code_station: 'This station has sent too many verification codes. Please try again in {{wait}}.',
       code_service: 'Too many verification codes are being sent. Please try again in {{wait}}.',
+      code_signup: 'Too many new stations are signing up right now. Please try again in {{wait}}.',
+      code_signup_address: 'Too many signups were started from your network. Please try again in {{wait}}.',
       api_key: 'Too many requests with this API key. Please try again in {{wait}}.',
     },
   },
@@ -181,6 +185,9 @@ export const ERROR_CODES = {
   logo_wrong_type: 'File type must be: {{types}}',
   logo_unreadable: 'The logo is not a readable PNG or JPEG image.',
   logo_too_big: 'The logo must be at most {{max_side}} × {{max_side}} pixels.',
+  logo_too_many_pixels:
+    'The logo is {{width}} × {{height}} pixels; at most {{max_megapixels}} million pixels are accepted (for example 2000 × 2000).',
+  logo_busy: 'Other logos are being processed right now. Please try again in a moment.',
 
   // Subscribers (public pages)
   subscriptions_closed: 'This station is not accepting new SMS subscriptions right now.',
@@ -229,10 +236,16 @@ export const ERROR_CODES = {
   no_audience: 'No active subscribers receive {{message_type}} messages yet.',
   send_in_progress: 'This message is already being sent. Confirm to send it again.',
   already_sent: 'This message was already sent. Confirm to send it again.',
+  held_texts_lookup_failed:
+    'The SMS provider could not say which of the held texts it already has, so none of them was sent. Try again in a moment.',
   idempotency_key_reused: 'This Idempotency-Key was already used for another request.',
   not_enough_credits:
     'Not enough SMS credits: this message needs {{needed}} credits and the station has {{available}} left.',
   subscribers_changed: 'Subscribers changed while sending. Please try again.',
+  message_sms_too_long:
+    'The {{language_name}} text is {{length}} characters; with the station name and the opt-out line, one SMS has room for {{max}}. Shorten it to send it by SMS.',
+  sms_too_long:
+    'The SMS in {{language_list}} would be longer than the 1,600 characters a text message can carry. Shorten the text or its translation before sending.',
   audio_no_text: 'This message has no {{language_name}} text yet.',
   audio_queue_full:
     'This station already has too many audio downloads waiting. Try again when they are done.',

@@ -75,15 +75,22 @@ export const ZMessageList = z.array(ZMessage);
 
 const REQUIRED = 'Please fill in all required fields';
 
+const DEFAULT_ORIGINAL_LANGUAGE = 'en';
+
 /** Languages, type and targets of a new message, however its text is written. */
 const ZLanguagesAndType = z.object({
-  original_language: z.enum(LANGUAGE_CODES, 'Unknown language.').default('en'),
+  original_language: z.enum(LANGUAGE_CODES, 'Unknown language.').default(DEFAULT_ORIGINAL_LANGUAGE),
   target_languages: z
     .array(z.enum(LANGUAGE_CODES, 'Unknown language.'), {
       error: 'Please select at least one target language',
     })
     .min(1, 'Please select at least one target language')
-    .transform((list) => [...new Set(list)]),
+    .transform((list) => [...new Set(list)])
+    // Repeats are merged, so the API documents ask for none (decision 0053).
+    .meta({
+      uniqueItems: true,
+      description: `Each language once, and never the original language (${DEFAULT_ORIGINAL_LANGUAGE} when none is given).`,
+    }),
   message_type: z.enum(MESSAGE_TYPE_KEYS, 'Unknown message type.'),
 });
 
@@ -93,6 +100,25 @@ const ORIGINAL_NOT_TARGET = {
 };
 const originalNotTarget = (value: { original_language: string; target_languages: string[] }) =>
   !value.target_languages.includes(value.original_language);
+/**
+ * originalNotTarget as JSON Schema, for the API documents (decision 0053): one branch per original
+ * language, its targets any language but that one; without one, the default's.
+ */
+const ORIGINAL_NOT_TARGET_SCHEMA = {
+  anyOf: [
+    ...LANGUAGE_CODES.map((language) => ({
+      required: ['original_language'],
+      properties: {
+        original_language: { enum: [language] },
+        target_languages: { items: { not: { enum: [language] } } },
+      },
+    })),
+    {
+      not: { required: ['original_language'], properties: { original_language: {} } },
+      properties: { target_languages: { items: { not: { enum: [DEFAULT_ORIGINAL_LANGUAGE] } } } },
+    },
+  ],
+};
 
 export const ZMessageRequest = z
   .object({
@@ -100,7 +126,8 @@ export const ZMessageRequest = z
     original: textField({ label: 'Message text', max: TEXT_LIMITS.messageBody, required: REQUIRED }),
     ...ZLanguagesAndType.shape,
   })
-  .refine(originalNotTarget, ORIGINAL_NOT_TARGET);
+  .refine(originalNotTarget, ORIGINAL_NOT_TARGET)
+  .meta(ORIGINAL_NOT_TARGET_SCHEMA);
 export type TMessageRequest = z.input<typeof ZMessageRequest>;
 
 /**
@@ -115,7 +142,8 @@ export const ZPhraseMessageRequest = z
       .default({}),
     ...ZLanguagesAndType.shape,
   })
-  .refine(originalNotTarget, ORIGINAL_NOT_TARGET);
+  .refine(originalNotTarget, ORIGINAL_NOT_TARGET)
+  .meta(ORIGINAL_NOT_TARGET_SCHEMA);
 export type TPhraseMessageRequest = z.input<typeof ZPhraseMessageRequest>;
 
 export const ZMessagesQuery = z.object({

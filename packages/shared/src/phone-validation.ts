@@ -1,6 +1,8 @@
 // US phone numbers, checked with libphonenumber-js (never by hand). Kept apart from phone.ts so
 // pages that only format numbers do not pull in the metadata.
+import { Metadata } from 'libphonenumber-js/core';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
+import metadata from 'libphonenumber-js/min/metadata';
 
 /** Why a typed number is refused: empty, another country's code (+33, 0044, 011 44…), or not a US number. */
 export type TUsPhoneProblem = 'required' | 'not_us' | 'invalid';
@@ -53,4 +55,38 @@ export function parseUsPhone(input: string): string | null {
 export function usPhoneErrorText(problem: TUsPhoneProblem): string {
   if (problem === 'required') return 'Phone number is required.';
   return problem === 'not_us' ? NOT_US_PHONE_ERROR : INVALID_US_PHONE_ERROR;
+}
+
+/** The number types libphonenumber-js checks a number against (isValid: any of them). */
+const NUMBER_TYPES = [
+  'FIXED_LINE',
+  'MOBILE',
+  'TOLL_FREE',
+  'PREMIUM_RATE',
+  'SHARED_COST',
+  'VOIP',
+  'PERSONAL_NUMBER',
+  'PAGER',
+  'UAN',
+  'VOICEMAIL',
+] as const;
+
+type TPlanPatterns = {
+  nationalNumberPattern(): string;
+  type(name: string): { pattern(): string } | undefined;
+};
+
+/**
+ * The E.164 numbers ("+1" and ten digits) checkUsPhone accepts, as a regex source: the patterns
+ * libphonenumber-js's isValid() reads for US numbers. The API documents give it as the phone
+ * field's `pattern` (decision 0053), so a number the document allows is one the server takes.
+ */
+export function usE164Pattern(): string {
+  const plan = new Metadata(metadata);
+  plan.selectNumberingPlan('US');
+  const patterns = plan.numberingPlan as unknown as TPlanPatterns;
+  const types = NUMBER_TYPES.map((name) => patterns.type(name)?.pattern()).filter(
+    (pattern): pattern is string => Boolean(pattern),
+  );
+  return `^\\+1(?=(?:${patterns.nationalNumberPattern()})$)(?:${[...new Set(types)].join('|')})$`;
 }

@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import { ZIdempotencyKey } from './delivery.js';
 import { ZTranslation } from './messages.js';
+import { usE164Pattern } from './phone-validation.js';
 import { ZStationKeyScope } from './station-keys.js';
 import { ZAddContactRequest } from './subscribers.js';
 import { textField } from './text-field.js';
@@ -39,6 +40,12 @@ export const CONSENT_TEXT_MAX = 2000;
  * (kept with the consent record). `consent_attested: true` is the caller's attestation.
  */
 export const ZApiCreateContactRequest = ZAddContactRequest.extend({
+  // The server also reads other ways of writing a US number; the document asks for E.164, with
+  // the pattern of the numbers the check accepts (decision 0053).
+  phone: ZAddContactRequest.shape.phone.meta({
+    pattern: usE164Pattern(),
+    description: 'A US number in E.164 (+1 and ten digits) that is in service: another country’s is refused.',
+  }),
   consent_text: textField({
     label: 'Consent text',
     max: CONSENT_TEXT_MAX,

@@ -127,11 +127,28 @@ export type TDevInboundRequest = z.input<typeof ZDevInboundRequest>;
 export const ZDevInboundResponse = z.object({ reply: z.string().nullable() });
 export type TDevInboundResponse = z.infer<typeof ZDevInboundResponse>;
 
+const ZMessagePreference = z.object({
+  subscribed: z.boolean(),
+  language: z.enum(LANGUAGE_CODES, 'Unknown language.'),
+});
+/**
+ * The keys of ZMessagePreferences as OpenAPI 3.0 can say them (it has no `propertyNames`): one
+ * property per message type and no other (decision 0053).
+ */
+const PREFERENCES_BY_TYPE = {
+  properties: Object.fromEntries(
+    MESSAGE_TYPE_KEYS.map((type) => [
+      type,
+      z.toJSONSchema(ZMessagePreference, { target: 'openapi-3.0', io: 'input' }),
+    ]),
+  ),
+  additionalProperties: false,
+};
+
 /** Per message type: subscribed or not, and in which language. */
-export const ZMessagePreferences = z.partialRecord(
-  z.enum(MESSAGE_TYPE_KEYS),
-  z.object({ subscribed: z.boolean(), language: z.enum(LANGUAGE_CODES, 'Unknown language.') }),
-);
+export const ZMessagePreferences = z
+  .partialRecord(z.enum(MESSAGE_TYPE_KEYS), ZMessagePreference)
+  .meta(PREFERENCES_BY_TYPE);
 export type TMessagePreferences = z.infer<typeof ZMessagePreferences>;
 
 export const ZSmsContact = z.object({
@@ -164,10 +181,21 @@ export const ZUpdateContactStatusRequest = z.object({
 });
 export type TUpdateContactStatusRequest = z.input<typeof ZUpdateContactStatusRequest>;
 
+/**
+ * A new contact is subscribed to one type at least (the service refuses none with
+ * `alert_type_required`): that rule as JSON Schema, for the API documents (decision 0053).
+ */
+const SOME_TYPE_SUBSCRIBED = {
+  anyOf: MESSAGE_TYPE_KEYS.map((type) => ({
+    required: [type],
+    properties: { [type]: { required: ['subscribed'], properties: { subscribed: { enum: [true] } } } },
+  })),
+};
+
 export const ZAddContactRequest = z.object({
   name: textField({ label: 'Name', max: TEXT_LIMITS.name }).optional().default(''),
   phone: ZUsPhone,
-  message_preferences: ZMessagePreferences,
+  message_preferences: ZMessagePreferences.meta(SOME_TYPE_SUBSCRIBED),
   consent_attested: z.literal(true, 'Please confirm that this person agreed to receive SMS alerts.'),
 });
 export type TAddContactRequest = z.input<typeof ZAddContactRequest>;

@@ -14,8 +14,9 @@ export const TEXT_LIMITS = {
   typeDescription: 500,
   messageTitle: 200,
   /**
-   * A message's original text, and each translation of it: the most one text message carries
-   * (Twilio takes at most 1,600 characters), so a message can always go out by SMS.
+   * A message's original text, and each translation of it: at most what one text message carries
+   * (Twilio takes at most 1,600 characters). The real room is less: the station's name and the
+   * opt-out line share the 1,600 (smsTextBudget, decision 0052).
    */
   messageBody: 1600,
   contactSubject: 200,
@@ -74,5 +75,7 @@ export function textField({ label, max, required, tooLong }: TTextFieldOptions) 
     .string({ error: required ?? `${label} must be text.` })
     .refine(isStorableText, UNSTORABLE_TEXT_ERROR)
     .trim();
-  return (required ? schema.min(1, required) : schema).max(max, tooLong ?? tooLongText(label, max));
+  const field = (required ? schema.min(1, required) : schema).max(max, tooLong ?? tooLongText(label, max));
+  // A blank text is refused once trimmed: the API documents ask for a character that is not a space.
+  return required ? field.meta({ pattern: '\\S' }) : field;
 }

@@ -60,6 +60,8 @@ export const UNDOCUMENTED_ROUTES: Record<string, string> = {
   'GET /docs/api/assets/swagger-ui.css': 'the API reference page',
   'GET /docs/api/assets/reference.js': 'the API reference page',
   'GET /docs/api/assets/reference.css': 'the API reference page',
+  // schema.hide: a sent weather alert's public page (HTML), linked from a shortened SMS (decision 0052).
+  'GET /alerts/{stationSlug}/{messageId}': 'the public page of a sent weather alert',
 };
 
 /**
@@ -190,7 +192,9 @@ function sampleString(schema: TJsonSchema, name: string): string {
 export function sampleOf(schema: TJsonSchema, overrides: Record<string, unknown> = {}, name = ''): unknown {
   if (name in overrides) return overrides[name];
   if (name in FIELD_HINTS) return FIELD_HINTS[name];
-  const choice = schema.anyOf?.[0] ?? schema.oneOf?.[0];
+  // A union picks its first branch; beside a type or properties, `anyOf` only constrains them (a
+  // message's "no target is the original", decision 0053), which the hints above already keep.
+  const choice = schema.type || schema.properties ? undefined : (schema.anyOf?.[0] ?? schema.oneOf?.[0]);
   if (choice) return sampleOf(choice, overrides, name);
   const type = Array.isArray(schema.type) ? schema.type.find((t) => t !== 'null') : schema.type;
   switch (type) {

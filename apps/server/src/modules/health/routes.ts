@@ -28,7 +28,14 @@ export const healthRoutes: FastifyPluginAsyncZod<THealthRoutesDeps> = async (fas
   const quiet = { logLevel: 'warn' as const };
   fastify.get(
     '/healthz',
-    { ...quiet, schema: { tags: ['health'], response: { 200: ZHealthStatus } } },
+    {
+      ...quiet,
+      schema: {
+        tags: ['health'],
+        summary: 'Liveness: the process answers',
+        response: { 200: ZHealthStatus },
+      },
+    },
     async () => ({
       status: 'ok',
       role: deps.role,
@@ -36,7 +43,14 @@ export const healthRoutes: FastifyPluginAsyncZod<THealthRoutesDeps> = async (fas
   );
   fastify.get(
     '/readyz',
-    { ...quiet, schema: { tags: ['health'], response: { 200: ZHealthStatus } } },
+    {
+      ...quiet,
+      schema: {
+        tags: ['health'],
+        summary: 'Readiness: the database answers (503 while it does not)',
+        response: { 200: ZHealthStatus },
+      },
+    },
     async (request) => {
       try {
         await deps.database.ping();

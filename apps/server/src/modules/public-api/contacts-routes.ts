@@ -32,6 +32,7 @@ export const contactsV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
     {
       ...read,
       schema: operation('contacts:read', {
+        operationId: 'listContacts',
         summary: 'SMS contacts of the station, newest first; the total is in X-Total-Count',
         description:
           'Paginated with `limit` (1–500, default 50) and `offset`; `search` matches a name or digits of the number.',
@@ -51,6 +52,7 @@ export const contactsV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
     {
       ...read,
       schema: operation('contacts:read', {
+        operationId: 'getContact',
         summary: 'One SMS contact with their message types and languages',
         params: ZContactIdParams,
         response: { 200: ZSmsContact, ...errors },
@@ -64,6 +66,7 @@ export const contactsV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
     {
       ...write,
       schema: operation('contacts:write', {
+        operationId: 'createContact',
         summary: 'Add a contact who agreed to receive alerts (attested consent)',
         description:
           'The caller attests that the person agreed (`consent_attested: true`) and gives the words they agreed to (`consent_text`). The contact is active at once; the consent is kept with its time, the caller’s IP address, source `api` and that text. A number that is already a contact answers 409 `contact_exists`.',
@@ -82,6 +85,7 @@ export const contactsV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
     {
       ...write,
       schema: operation('contacts:write', {
+        operationId: 'setContactPreferences',
         summary: 'Set which message types a contact receives, and in which language',
         params: ZContactIdParams,
         body: ZUpdatePreferencesRequest,
@@ -97,6 +101,7 @@ export const contactsV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
     {
       ...write,
       schema: operation('contacts:write', {
+        operationId: 'optOutContact',
         summary: 'Opt a contact out: they receive nothing more (only they can opt back in)',
         description:
           'Recorded as a consent event (opt-out, source `api`). Opting out a contact who already opted out changes nothing.',

@@ -11,6 +11,7 @@ import {
   ZMessageRequest,
   ZMessagesQuery,
 } from '@message-station/shared';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../platform/errors.js';
 import type { TStationEvent } from '../../platform/event-bus.js';
@@ -31,6 +32,13 @@ export function translationState(message: TMessage): TApiTranslationState {
 
 const MESSAGE_EVENTS = new Set(['translation_updated', 'message_updated', 'message_deleted']);
 
+/**
+ * The `retry:` the event stream opens with: how long a WHATWG EventSource waits before reconnecting
+ * after the stream ends or drops. Its one reconnect after `done` is answered 204 No Content, which
+ * makes it stop (decision 0057).
+ */
+export const EVENT_STREAM_RETRY_MS = 5_000;
+
 export const messagesV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fastify, deps) => {
   const { requireScope } = deps.keyAuth;
   const read = { preValidation: requireScope('messages:read') };
@@ -40,6 +48,7 @@ export const messagesV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
     {
       ...read,
       schema: operation('messages:read', {
+        operationId: 'listMessages',
         summary: "The station's messages, newest first, with their translations",
         description:
           'The same list as the web app: each message with its translations and `last_send` (its latest SMS send, or null).',
@@ -55,6 +64,7 @@ export const messagesV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
     {
       ...read,
       schema: operation('messages:read', {
+        operationId: 'getMessage',
         summary: 'One message with its translations and their status',
         params: ZMessageIdParams,
         response: { 200: ZMessage, ...errors },
@@ -68,6 +78,7 @@ export const messagesV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
     {
       preValidation: requireScope('messages:write'),
       schema: operation('messages:write', {
+        operationId: 'createMessage',
         summary: 'Write a message; one translation per target language starts in the background',
         description:
           'The same body as the web app. Follow the translations by polling `GET /api/v1/messages/{id}/translations` until `final` is true, or stream `GET /api/v1/messages/{id}/events`. Where the station requires approval for the type, the message waits for an admin’s approval before it can be sent.',
@@ -93,6 +104,7 @@ export const messagesV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
     {
       ...read,
       schema: operation('messages:read', {
+        operationId: 'getMessageTranslations',
         summary: "Where the message's translations stand; `final` once none is pending",
         params: ZMessageIdParams,
         response: { 200: ZApiTranslationState, ...errors },
@@ -106,9 +118,10 @@ export const messagesV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
     {
       ...read,
       schema: operation('messages:read', {
+        operationId: 'streamMessageEvents',
         summary: "The message's translations as they finish (text/event-stream), until all are final",
         description:
-          'Server-sent events. First `translations` with the state (as GET …/translations), then one `translation` event per translation that changed, then `done` with the final state, and the stream ends. A message deleted meanwhile ends the stream with `deleted`. Comment lines (`: heartbeat`) keep proxies from closing an idle stream.',
+          'Server-sent events. The stream opens with `retry: 5000` (EventSource clients wait 5 s before reconnecting), then `translations` with the state (as GET …/translations), then one `translation` event per translation that changed, then `done` with the final state, and the stream ends. A message whose translations are all final answers 204 No Content (nothing left to stream; read GET …/translations): an EventSource that reconnects after `done` gets it and stops reconnecting. A message deleted meanwhile ends the stream with `deleted`; a reconnect then answers 404, which stops EventSource too. Comment lines (`: heartbeat`) keep proxies from closing an idle stream.',
         params: ZMessageIdParams,
         produces: ['text/event-stream'],
         response: { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
@@ -118,6 +131,12 @@ export const messagesV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
       const facts = keyFacts(deps, request);
       const messageId = request.params.id;
       let state = translationState(await getMessage(facts, messageId));
+      // Nothing left to stream (an EventSource reconnecting after `done`, with or without
+      // Last-Event-ID): 204 is what makes a WHATWG EventSource stop reconnecting.
+      // (Not in the response schema: the OpenAPI document, document.ts, describes it.)
+      if (state.final) {
+        return (reply as FastifyReply).status(204).header('cache-control', 'no-store').send();
+      }
       const statusOf = (s: TApiTranslationState) =>
         new Map(s.translations.map((t) => [t.language_code, `${t.translation_status}:${t.updated_at}`]));
       let ended = false;
@@ -149,6 +168,7 @@ export const messagesV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
         key: facts.stationId,
         first: { event: 'translations', data: state },
         onShutdown: deps.onShutdown,
+        retryMs: EVENT_STREAM_RETRY_MS,
         // Only this message's news, and not as it came: each is read again and sent in its shape.
         accept: (event: TStationEvent) => {
           if (MESSAGE_EVENTS.has(event.type) && event.data.message_id === messageId) refresh();
@@ -161,9 +181,8 @@ export const messagesV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
         stream.send(event, data);
         stream.end();
       }
-      if (state.final) finish('done', state);
       // A translation that finished between the first read and the subscription is not missed.
-      else refresh();
+      refresh();
     },
   );
 };

@@ -14,8 +14,12 @@ export const STATION_KEY_SCHEME = 'stationKey';
 /** What every operation may answer besides its own: no key, a missing scope, too many requests. */
 export const COMMON_ERRORS = { 401: ZErrorResponse, 403: ZErrorResponse, 429: ZErrorResponse };
 
-/** An operation's schema with the document's facts added; `scope` null: any live key may call it. */
-export function operation<S extends { summary: string; description?: string }>(
+/**
+ * An operation's schema with the document's facts added; `scope` null: any live key may call it.
+ * `operationId` is named here (what integrators' generated clients call), never derived from the
+ * path as the web API's are (decision 0053).
+ */
+export function operation<S extends { operationId: string; summary: string; description?: string }>(
   scope: TStationKeyScope | null,
   schema: S,
 ) {

@@ -37,6 +37,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<TPublicApiRouteDeps> = async
       '/api/v1/me',
       {
         schema: operation(null, {
+          operationId: 'getMe',
           summary: 'The station and the key this request was made with: name, scopes and rate limit',
           response: { 200: ZApiMe, ...COMMON_ERRORS },
         }),

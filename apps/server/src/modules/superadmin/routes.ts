@@ -27,7 +27,11 @@ export const superadminRoutes: FastifyPluginAsyncZod<TSuperadminRoutesDeps> = as
     '/admin/api/superadmin/status',
     {
       onRequest: deps.guards.requireUser,
-      schema: { tags: ['superadmin'], response: { 200: ZSuperadminStatus, ...refused } },
+      schema: {
+        tags: ['superadmin'],
+        summary: 'Whether the signed-in user is a superadmin, and the station they are viewing',
+        response: { 200: ZSuperadminStatus, ...refused },
+      },
     },
     async (request) => {
       const auth = authOf(request);
