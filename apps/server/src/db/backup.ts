@@ -106,22 +106,10 @@ INSERT INTO public.database_restores (id, backup_file) VALUES ('${restoreId}', '
 `;
 }
 
-/** Runs one query with psql; answers its rows as tab-separated lines. */
-function psqlQuery(databaseUrl: string, query: string): Promise<string[]> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      'psql',
-      [
-        '--no-psqlrc',
-        '--tuples-only',
-        '--no-align',
-        '--field-separator=\t',
-        '--set=ON_ERROR_STOP=1',
-        `--command=${query}`,
-        databaseUrl,
-      ],
-      { stdio: ['ignore', 'pipe', 'pipe'] },
-    );
+/** Runs a PostgreSQL client tool to the end; answers its standard output, or why it failed. */
+function runTool(tool: 'psql' | 'pg_restore', args: string[], failure: (stderr: string) => string) {
+  return new Promise<string>((resolve, reject) => {
+    const child = spawn(tool, args, { stdio: ['ignore', 'pipe', 'pipe'] });
     let out = '';
     let err = '';
     child.stdout.setEncoding('utf8').on('data', (text: string) => {
@@ -134,17 +122,31 @@ function psqlQuery(databaseUrl: string, query: string): Promise<string[]> {
       reject(
         new BackupError(
           error.code === 'ENOENT'
-            ? 'psql is not installed (Debian: apt-get install postgresql-client)'
+            ? `${tool} is not installed (Debian: apt-get install postgresql-client)`
             : error.message,
         ),
       ),
     );
-    child.once('close', (code) =>
-      code === 0
-        ? resolve(out.split('\n').filter(Boolean))
-        : reject(new BackupError(`psql failed: ${err.trim()}`)),
-    );
+    child.once('close', (code) => (code === 0 ? resolve(out) : reject(new BackupError(failure(err.trim())))));
   });
+}
+
+/** Runs one query with psql; answers its rows as tab-separated lines. */
+async function psqlQuery(databaseUrl: string, query: string): Promise<string[]> {
+  const out = await runTool(
+    'psql',
+    [
+      '--no-psqlrc',
+      '--tuples-only',
+      '--no-align',
+      '--field-separator=\t',
+      '--set=ON_ERROR_STOP=1',
+      `--command=${query}`,
+      databaseUrl,
+    ],
+    (stderr) => `psql failed: ${stderr}`,
+  );
+  return out.split('\n').filter(Boolean);
 }
 
 /**
@@ -169,29 +171,11 @@ async function refuseWhileServing(databaseUrl: string) {
 
 /** The schemas a pg_dump archive creates, from its table of contents. */
 async function schemasIn(file: string): Promise<string[]> {
-  const toc = await new Promise<string>((resolve, reject) => {
-    const child = spawn('pg_restore', ['--list', file], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.setEncoding('utf8').on('data', (text: string) => {
-      out += text;
-    });
-    child.stderr.setEncoding('utf8').on('data', (text: string) => {
-      err += text;
-    });
-    child.once('error', (error: NodeJS.ErrnoException) =>
-      reject(
-        new BackupError(
-          error.code === 'ENOENT'
-            ? 'pg_restore is not installed (Debian: apt-get install postgresql-client)'
-            : error.message,
-        ),
-      ),
-    );
-    child.once('close', (code) =>
-      code === 0 ? resolve(out) : reject(new BackupError(`pg_restore could not read ${file}: ${err.trim()}`)),
-    );
-  });
+  const toc = await runTool(
+    'pg_restore',
+    ['--list', file],
+    (stderr) => `pg_restore could not read ${file}: ${stderr}`,
+  );
   return [...toc.matchAll(/^\d+; \d+ \d+ SCHEMA - (\S+) /gm)].map((m) => m[1] as string);
 }
 

@@ -2,14 +2,16 @@
 import { solveChallenge } from 'altcha-lib/v1';
 import type { TApp } from '../app.js';
 
-export async function solveBotCheck(app: TApp): Promise<string> {
-  const challenge = (await app.inject({ url: '/api/altcha/challenge' })).json() as {
-    algorithm: string;
-    challenge: string;
-    maxnumber: number;
-    salt: string;
-    signature: string;
-  };
+type TChallenge = {
+  algorithm: string;
+  challenge: string;
+  maxnumber: number;
+  salt: string;
+  signature: string;
+};
+
+/** A challenge solved as the browser widget solves it: the payload the forms send. */
+export async function solveChallengePayload(challenge: TChallenge): Promise<string> {
   const solution = await solveChallenge(
     challenge.challenge,
     challenge.salt,
@@ -17,12 +19,11 @@ export async function solveBotCheck(app: TApp): Promise<string> {
     challenge.maxnumber,
   ).promise;
   if (!solution) throw new Error('ALTCHA challenge could not be solved');
-  const payload = {
-    algorithm: challenge.algorithm,
-    challenge: challenge.challenge,
-    number: solution.number,
-    salt: challenge.salt,
-    signature: challenge.signature,
-  };
+  const { algorithm, salt, signature } = challenge;
+  const payload = { algorithm, challenge: challenge.challenge, number: solution.number, salt, signature };
   return Buffer.from(JSON.stringify(payload)).toString('base64');
+}
+
+export async function solveBotCheck(app: TApp): Promise<string> {
+  return solveChallengePayload((await app.inject({ url: '/api/altcha/challenge' })).json() as TChallenge);
 }

@@ -2,10 +2,10 @@
 // (TEST_DB=postgres, any number of nodes on it) or a PGlite data directory (one node: only one
 // process may open it). Stopped and removed by `close`.
 import fs from 'node:fs';
-import { solveChallenge } from 'altcha-lib/v1';
 import { eq } from 'drizzle-orm';
 import { type Db, openPglite } from '../db/client.js';
 import { users } from '../db/schema/index.js';
+import { solveChallengePayload } from './altcha.js';
 import { createTestDatabase, createTestDataDir } from './db.js';
 import { createStationWithAdmin } from './factories.js';
 
@@ -50,21 +50,6 @@ export async function prepareStations(
 
 /** Fetches an ALTCHA challenge from a running server and solves it as the browser widget does. */
 export async function solveServerBotCheck(url: string, headers: Record<string, string> = {}) {
-  const challenge = (await (await fetch(`${url}/api/altcha/challenge`, { headers })).json()) as {
-    algorithm: string;
-    challenge: string;
-    maxnumber: number;
-    salt: string;
-    signature: string;
-  };
-  const solution = await solveChallenge(
-    challenge.challenge,
-    challenge.salt,
-    challenge.algorithm,
-    challenge.maxnumber,
-  ).promise;
-  if (!solution) throw new Error('ALTCHA challenge could not be solved');
-  const { algorithm, salt, signature } = challenge;
-  const payload = { algorithm, challenge: challenge.challenge, number: solution.number, salt, signature };
-  return Buffer.from(JSON.stringify(payload)).toString('base64');
+  const challenge = await (await fetch(`${url}/api/altcha/challenge`, { headers })).json();
+  return solveChallengePayload(challenge as Parameters<typeof solveChallengePayload>[0]);
 }
