@@ -137,6 +137,9 @@ test('a station signs up and works in Spanish, and no screen shows English', asy
 
   await page.getByRole('checkbox', { name: /^He leído y acepto los Términos del servicio/ }).check();
   await expectNoEnglish(page, 'signup: terms', content);
+  // The bot check before the code is texted (decision 0054), in Spanish too.
+  await page.getByRole('checkbox', { name: /No soy un robot/ }).click();
+  await expect(page.getByText(/Verificado/).first()).toBeVisible({ timeout: 20_000 });
   await page.getByRole('button', { name: 'Aceptar y continuar' }).click();
 
   const notice = page.getByText(/Modo de prueba: su código es \d{6}/);
