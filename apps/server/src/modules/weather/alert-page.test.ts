@@ -108,8 +108,15 @@ describe("a weather alert's public page", async () => {
     expect(english.body).toContain('Weather alert');
     expect(english.body).toContain('County 130, OK');
     expect(english.body).toContain(`href="${path}?lang=ko"`);
+    // The sent time as the station's clocks show it (America/New_York unless set), with its zone.
+    expect(english.body).toMatch(/Sent [A-Z][a-z]+ \d{1,2}, \d{4} at \d{1,2}:\d{2}\s[AP]M E[SD]T/);
     const korean = await page(`${path}?lang=ko`);
     expect(korean.body).toContain('<div class="alert" lang="ko">토네이도 경보');
+    // A Korean reader gets the page's own words in Korean too, not English.
+    expect(korean.body).toContain('<html lang="ko">');
+    expect(korean.body).toContain('기상 경보');
+    expect(korean.body).toContain('미국 국립기상청 전문 (영어)');
+    expect(korean.body).not.toContain('Weather alert');
 
     expect((await page(`/alerts/kwxelse/${message.id}?lang=es`)).statusCode).toBe(404);
     expect((await page(`/alerts/nosuchstation/${message.id}`)).statusCode).toBe(404);

@@ -22,10 +22,21 @@ import * as repo from './repo.js';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The page's own words: Spanish for a Spanish reader, English for everyone else. */
-const CHROME = {
+// The page's own words in every subscriber language: a reader gets the page in the language they
+// chose, as the join page (written and reviewed by us, like the phrasebook, decision 0050).
+const CHROME: Record<
+  TLanguageCode,
+  {
+    kicker: string;
+    english: string;
+    languages: string;
+    sent: string;
+    notFoundTitle: string;
+    notFound: string;
+  }
+> = {
   en: {
     kicker: 'Weather alert',
-    from: 'From {station}',
     english: 'Full text from the National Weather Service (English)',
     languages: 'Read this alert in',
     sent: 'Sent {date}',
@@ -34,14 +45,82 @@ const CHROME = {
   },
   es: {
     kicker: 'Alerta meteorológica',
-    from: 'De {station}',
     english: 'Texto completo del Servicio Meteorológico Nacional (en inglés)',
     languages: 'Leer esta alerta en',
     sent: 'Enviada el {date}',
     notFoundTitle: 'Alerta no encontrada',
     notFound: 'Esta alerta no existe o no se envió a los suscriptores.',
   },
-} as const;
+  fr: {
+    kicker: 'Alerte météo',
+    english: 'Texte complet du National Weather Service (en anglais)',
+    languages: 'Lire cette alerte en',
+    sent: 'Envoyée le {date}',
+    notFoundTitle: 'Alerte introuvable',
+    notFound: "Cette alerte n'existe pas ou n'a pas été envoyée aux abonnés.",
+  },
+  de: {
+    kicker: 'Wetterwarnung',
+    english: 'Vollständiger Text des National Weather Service (Englisch)',
+    languages: 'Diese Warnung lesen auf',
+    sent: 'Gesendet am {date}',
+    notFoundTitle: 'Warnung nicht gefunden',
+    notFound: 'Diese Warnung gibt es nicht, oder sie wurde nicht an Abonnenten gesendet.',
+  },
+  it: {
+    kicker: 'Allerta meteo',
+    english: 'Testo completo del National Weather Service (in inglese)',
+    languages: 'Leggi questa allerta in',
+    sent: 'Inviata il {date}',
+    notFoundTitle: 'Allerta non trovata',
+    notFound: 'Questa allerta non esiste o non è stata inviata agli iscritti.',
+  },
+  pt: {
+    kicker: 'Alerta meteorológico',
+    english: 'Texto completo do Serviço Meteorológico Nacional (em inglês)',
+    languages: 'Ler este alerta em',
+    sent: 'Enviado em {date}',
+    notFoundTitle: 'Alerta não encontrado',
+    notFound: 'Este alerta não existe ou não foi enviado aos inscritos.',
+  },
+  zh: {
+    kicker: '天气警报',
+    english: '美国国家气象局完整原文（英文）',
+    languages: '用其他语言阅读此警报',
+    sent: '发送时间：{date}',
+    notFoundTitle: '未找到警报',
+    notFound: '此警报不存在，或未发送给订阅者。',
+  },
+  ja: {
+    kicker: '気象警報',
+    english: '米国国立気象局の全文（英語）',
+    languages: 'この警報を読む言語',
+    sent: '送信日時：{date}',
+    notFoundTitle: '警報が見つかりません',
+    notFound: 'この警報は存在しないか、登録者に送信されていません。',
+  },
+  ko: {
+    kicker: '기상 경보',
+    english: '미국 국립기상청 전문 (영어)',
+    languages: '이 경보를 다른 언어로 읽기',
+    sent: '보낸 시각: {date}',
+    notFoundTitle: '경보를 찾을 수 없습니다',
+    notFound: '이 경보는 존재하지 않거나 구독자에게 보내지지 않았습니다.',
+  },
+};
+
+/** The locale dates are written in for each language (US conventions where the language has them). */
+const DATE_LOCALE: Record<TLanguageCode, string> = {
+  en: 'en-US',
+  es: 'es-US',
+  fr: 'fr',
+  de: 'de',
+  it: 'it',
+  pt: 'pt-BR',
+  zh: 'zh-CN',
+  ja: 'ja',
+  ko: 'ko',
+};
 
 export type TAlertPage = {
   stationName: string;
@@ -52,6 +131,8 @@ export type TAlertPage = {
   /** The whole English text below, when the reader's text is not it. */
   english: string | null;
   sentAt: Date;
+  /** The station's IANA zone: the time is written as its subscribers' clocks show it. */
+  timeZone: string;
   languages: TLanguageCode[];
 };
 
@@ -94,6 +175,7 @@ export async function findAlertPage(
     textLanguage: text ? language : 'en',
     english: text && language !== 'en' ? english : null,
     sentAt: new Date(send.sent_at),
+    timeZone: station.timeZone,
     languages,
   };
 }
@@ -149,14 +231,17 @@ export function renderAlertPage(
   path: string,
   nonce: string,
 ): { html: string; chromeLanguage: string } {
-  const chromeLanguage = content.language === 'es' ? 'es' : 'en';
+  const chromeLanguage = content.language;
   const chrome = CHROME[chromeLanguage];
-  const locale = chromeLanguage === 'es' ? 'es-US' : 'en-US';
-  const date = new Intl.DateTimeFormat(locale, {
+  const date = new Intl.DateTimeFormat(DATE_LOCALE[chromeLanguage], {
     dateStyle: 'long',
     timeStyle: 'short',
-    timeZone: 'UTC',
+    timeZone: content.timeZone,
   }).format(content.sentAt);
+  const zone =
+    new Intl.DateTimeFormat('en-US', { timeZone: content.timeZone, timeZoneName: 'short' })
+      .formatToParts(content.sentAt)
+      .find((part) => part.type === 'timeZoneName')?.value ?? content.timeZone;
   const station = escapeHtml(content.stationName);
   const links = content.languages
     .map((code) => {
@@ -166,7 +251,7 @@ export function renderAlertPage(
     .join('');
   const body = `<p class="kicker">${chrome.kicker}</p>
 <h1>${station}</h1>
-<p class="meta">${escapeHtml(chrome.sent.replace('{date}', `${date} UTC`))}</p>
+<p class="meta">${escapeHtml(chrome.sent.replace('{date}', `${date} ${zone}`))}</p>
 <div class="alert" lang="${content.textLanguage}">${escapeHtml(content.text)}</div>
 ${
   content.english
@@ -183,7 +268,7 @@ ${
 }
 
 function notFoundPage(lang: string | undefined, nonce: string): string {
-  const chromeLanguage = lang === 'es' ? 'es' : 'en';
+  const chromeLanguage: TLanguageCode = isLanguage(lang) ? lang : 'en';
   const chrome = CHROME[chromeLanguage];
   return page(
     chromeLanguage,
