@@ -39,17 +39,22 @@ export async function runInboxTranslation(
   if (!message || !station || message.translationStatus !== 'pending') return;
 
   const finish = async (values: Parameters<typeof repo.updateMessage>[3]) => {
-    const updated = await repo.updateMessage(deps.db, job.stationId, message.id, values, 'pending');
+    // The text and the list's line change together: nobody reads a translated thread whose line
+    // still shows the original.
+    const updated = await deps.db.transaction(async (tx) => {
+      const row = await repo.updateMessage(tx, job.stationId, message.id, values, 'pending');
+      if (row?.translatedText) {
+        await repo.setPreviewIfLatest(
+          tx,
+          job.stationId,
+          message.conversationId,
+          message.createdAt,
+          row.translatedText,
+        );
+      }
+      return row;
+    });
     if (!updated) return;
-    if (updated.translatedText) {
-      await repo.setPreviewIfLatest(
-        deps.db,
-        job.stationId,
-        message.conversationId,
-        message.createdAt,
-        updated.translatedText,
-      );
-    }
     await publishInboxChange(deps, job.stationId, message.conversationId);
   };
 
