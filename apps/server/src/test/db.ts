@@ -32,6 +32,9 @@ export const TEST_CONFIG_ENV = {
   TRANSLATION_RETRY_DELAY_SECONDS: '0',
   // No test reaches the real NWS: a test that wants alerts points this at its loopback fake.
   NWS_API_URL: 'http://127.0.0.1:9',
+  // The bot check's real proof of work, sized for tests: signup solves one per code (decision
+  // 0054), and at the default 100,000 a file of signups spends most of its time hashing.
+  ALTCHA_MAX_NUMBER: '2000',
 };
 
 export function testDbTemplates(): TTestDbTemplates | undefined {
