@@ -78,6 +78,8 @@ test.describe('content security policy', () => {
     );
     await page.getByRole('button', { name: 'Save All Settings' }).click();
     await expect(page.getByText('All settings saved successfully! Refreshing...')).toBeVisible();
+    // The page reloads itself a second later: wait for it, or the next goto races the reload.
+    await page.waitForEvent('load');
     const logo = page.getByRole('img', { name: 'Current station logo' });
     await expect(logo).toHaveAttribute('src', /^\/(?!.*blob:)/);
     await expect(logo).toHaveJSProperty('naturalWidth', 128);
