@@ -60,7 +60,7 @@ describe('HeldAfterRestoreNotice', () => {
     expect(notice.textContent).toContain('32 of them were with the SMS provider at that moment.');
     expect(notice.textContent).toContain('only the texts it does not have go out');
     await userEvent.click(screen.getByRole('button', { name: 'Send them' }));
-    expect(await screen.findByText('Done: 6 sent now, 7,270 the SMS provider already had.')).toBeTruthy();
+    expect(await screen.findByText('Done: 6 sent now, 7,270 the SMS provider already had.')).toBeVisible();
     expect(callCount(api, 'POST', `${PATH}/send`)).toBe(1);
     expect(screen.queryByTestId('held-after-restore')).toBeNull();
   });
@@ -74,7 +74,7 @@ describe('HeldAfterRestoreNotice', () => {
       '7,276 textos retenidos tras una restauración',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Cancelarlos' }));
-    expect(await screen.findByText(/El proveedor de SMS no pudo decir/)).toBeTruthy();
+    expect(await screen.findByText(/El proveedor de SMS no pudo decir/)).toBeVisible();
   });
 
   it('shows no buttons to staff who are not admins, and nothing when no text is held', async () => {
