@@ -21,9 +21,10 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund && rm -rf node_mo
 FROM node:20-bookworm-slim AS runtime
 # espeak-ng and lame: server voices and MP3 files; Apertium: the offline translation engine (cg3:
 # the cg-proc its Italian pair runs, without which Italian → Spanish answers nothing);
-# postgresql-client: npm run backup / restore; tini: signals reach node (SIGTERM drains).
+# postgresql-client: npm run backup / restore; tini: signals reach node (SIGTERM drains);
+# libjemalloc2: the server's memory allocator (below).
 RUN apt-get update \
-  && apt-get install -y --no-install-recommends tini espeak-ng lame postgresql-client \
+  && apt-get install -y --no-install-recommends tini espeak-ng lame postgresql-client libjemalloc2 \
     apertium apertium-eng-spa apertium-es-pt apertium-fr-es apertium-spa-ita cg3 \
   && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
@@ -40,6 +41,10 @@ COPY --from=build --chown=node:node /app/docs/webhooks.md ./docs/webhooks.md
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/app/data
+# What scripts/server-env.mjs gives the servers `npm start` runs (decision 0063): jemalloc, which
+# gives freed memory back to the system (after a second), and glibc's arena limit for anything
+# not using it.
+ENV LD_PRELOAD=libjemalloc.so.2 MALLOC_CONF=dirty_decay_ms:1000 MALLOC_ARENA_MAX=2
 EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=30s \
   CMD node -e "fetch('http://127.0.0.1:'+process.env.PORT+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"

@@ -5,17 +5,30 @@
 // after a restart on the same folder; then autocannon on GET /admin/api/dashboard-stats signed in
 // as the demo admin (50 connections, 20 s): req/s, p50/p99/max and the requests slower than 500 ms.
 // Builds nothing: run `npm run build` first. BENCH_SERVER_MAIN runs another build of the server.
+// The server gets the allocator settings `npm start` gives it (scripts/server-env.mjs, decision
+// 0063); BENCH_SERVER_ENV="NAME=value,…" adds or replaces some (an empty value removes one).
+// BENCH_IDLE_S (30) and BENCH_LOAD_S (20; 0 skips the load) change the durations.
 import { type ChildProcess, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, HttpSession, SERVER_MAIN } from '../apps/server/src/test/server-process.js';
+import { serverMemoryEnv } from '../scripts/server-env.mjs';
 
 const SERVER = process.env.BENCH_SERVER_MAIN ?? SERVER_MAIN;
-const IDLE_S = 30;
+const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 30);
 const CONNECTIONS = 50;
-const SECONDS = 20;
+const SECONDS = Number(process.env.BENCH_LOAD_S ?? 20);
+const extraEnv = Object.fromEntries(
+  (process.env.BENCH_SERVER_ENV ?? '')
+    .split(',')
+    .filter(Boolean)
+    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
+);
+const serverEnv: Record<string, string> = Object.fromEntries(
+  Object.entries({ ...serverMemoryEnv({}), ...extraEnv }).filter(([, value]) => value !== ''),
+);
 const SLOW_MS = 500;
 
 if (!fs.existsSync(SERVER)) throw new Error(`${SERVER} is missing: run \`npm run build\` first.`);
@@ -61,6 +74,7 @@ async function start(): Promise<TServer> {
       PORT: String(port),
       DATA_DIR: dataDir,
       LOG_LEVEL: 'warn',
+      ...serverEnv,
     },
     // Its errors go to ours; the demo logins it prints are left out.
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -121,35 +135,48 @@ const second = await start();
 const pid = second.child.pid as number;
 row('restart, ready', memoryOf(pid), `ready in ${second.startS.toFixed(1)} s`);
 
-const admin = new HttpSession(second.url);
-await admin.login('admin@demo.test');
-const target = `${second.url}/admin/api/dashboard-stats`;
-const check = await fetch(target, { headers: { cookie: admin.cookieHeader() } });
-if (check.status !== 200) throw new Error(`dashboard-stats answered ${check.status}: ${await check.text()}`);
+let loadLine = '';
+if (SECONDS > 0) {
+  const admin = new HttpSession(second.url);
+  await admin.login('admin@demo.test');
+  const target = `${second.url}/admin/api/dashboard-stats`;
+  const check = await fetch(target, { headers: { cookie: admin.cookieHeader() } });
+  if (check.status !== 200)
+    throw new Error(`dashboard-stats answered ${check.status}: ${await check.text()}`);
 
-let slow = 0;
-const instance = autocannon({
-  url: target,
-  connections: CONNECTIONS,
-  duration: SECONDS,
-  headers: { cookie: admin.cookieHeader() },
-});
-instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
-  if (ms > SLOW_MS) slow++;
-});
-const result = await instance;
-row(`after ${SECONDS} s of load`, memoryOf(pid));
+  let slow = 0;
+  const instance = autocannon({
+    url: target,
+    connections: CONNECTIONS,
+    duration: SECONDS,
+    headers: { cookie: admin.cookieHeader() },
+  });
+  instance.on('response', (_client: unknown, _status: number, _bytes: number, ms: number) => {
+    if (ms > SLOW_MS) slow++;
+  });
+  const result = await instance;
+  row(`after ${SECONDS} s of load`, memoryOf(pid));
+  loadLine = `| ${Math.round(result.requests.average).toLocaleString('en-US')} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${result.latency.max} ms | ${slow} of ${result.requests.total.toLocaleString('en-US')} | ${result.non2xx + result.errors} |`;
+}
 await stop(second);
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-console.log(`PGlite server memory (${path.relative(process.cwd(), SERVER)})`);
+console.log(
+  `PGlite server memory (${path.relative(process.cwd(), SERVER)}), server env ${JSON.stringify(serverEnv)}`,
+);
+console.log(
+  `load average (1/5/15 min) at the end: ${os
+    .loadavg()
+    .map((n) => n.toFixed(1))
+    .join(' / ')}`,
+);
 console.log('| moment | RSS | peak RSS (VmHWM) | note |');
 console.log('|---|---|---|---|');
 for (const line of rows) console.log(line);
-console.log('');
-console.log(`GET /admin/api/dashboard-stats, autocannon ${CONNECTIONS} connections, ${SECONDS} s`);
-console.log(`| req/s | p50 | p99 | max | slower than ${SLOW_MS} ms | errors |`);
-console.log('|---|---|---|---|---|---|');
-console.log(
-  `| ${Math.round(result.requests.average).toLocaleString('en-US')} | ${result.latency.p50} ms | ${result.latency.p99} ms | ${result.latency.max} ms | ${slow} of ${result.requests.total.toLocaleString('en-US')} | ${result.non2xx + result.errors} |`,
-);
+if (loadLine) {
+  console.log('');
+  console.log(`GET /admin/api/dashboard-stats, autocannon ${CONNECTIONS} connections, ${SECONDS} s`);
+  console.log(`| req/s | p50 | p99 | max | slower than ${SLOW_MS} ms | errors |`);
+  console.log('|---|---|---|---|---|---|');
+  console.log(loadLine);
+}

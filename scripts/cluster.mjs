@@ -18,9 +18,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { devToolsEnv } from './dev-tools-env.mjs';
 import { ensureDeps } from './ensure-deps.mjs';
+import { serverMemoryEnv } from './server-env.mjs';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const env = { ...process.env, ...devToolsEnv(process.env) };
+// The nodes run on jemalloc where the system has it, as with npm start (decision 0063).
+const env = { ...process.env, ...devToolsEnv(process.env), ...serverMemoryEnv(process.env) };
 const port = Number(env.PORT || 3000);
 const apiCount = Number(env.API_NODES || 2);
 const workerCount = Number(env.WORKER_NODES || 1);

@@ -101,4 +101,37 @@ describe('deployment files', () => {
       expect(dockerfile).toContain(tool);
     }
   });
+
+  it("runs the server on jemalloc with glibc's arena limit, as `npm start` does (decision 0063)", async () => {
+    const dockerfile = read('Dockerfile');
+    const runtime = dockerfile.slice(dockerfile.indexOf('AS runtime'));
+    // The library is installed, and the environment names it so that the loader finds it on any
+    // architecture's library path.
+    expect(runtime).toMatch(/apt-get install[^\n]*\blibjemalloc2\b/);
+    const env = Object.fromEntries(
+      [...runtime.matchAll(/^ENV (.+)$/gm)].flatMap((line) =>
+        (line[1] as string).split(/\s+/).map((pair) => pair.split('=') as [string, string]),
+      ),
+    );
+    const serverEnv = (await import(path.join(repoRoot, 'scripts/server-env.mjs'))) as {
+      JEMALLOC: string;
+      MALLOC_ENV: Record<string, string>;
+      serverMemoryEnv(
+        env: Record<string, string | undefined>,
+        jemalloc?: string | null,
+      ): Record<string, string>;
+    };
+    expect(env.LD_PRELOAD).toBe(serverEnv.JEMALLOC);
+    for (const [name, value] of Object.entries(serverEnv.MALLOC_ENV)) expect(env[name]).toBe(value);
+    // What `npm start` adds: jemalloc when found, the allocators' settings always; the operator's choice is kept.
+    const found = '/usr/lib/x86_64-linux-gnu/libjemalloc.so.2';
+    expect(serverEnv.serverMemoryEnv({}, found)).toEqual({
+      LD_PRELOAD: found,
+      ...serverEnv.MALLOC_ENV,
+    });
+    expect(serverEnv.serverMemoryEnv({}, null)).toEqual(serverEnv.MALLOC_ENV);
+    expect(
+      serverEnv.serverMemoryEnv({ LD_PRELOAD: '', MALLOC_ARENA_MAX: '4', MALLOC_CONF: 'narenas:2' }, found),
+    ).toEqual({});
+  });
 });

@@ -1,12 +1,16 @@
 // Live streams are bounded: a session's eleventh stream closes its oldest (saying why), other
 // sessions keep theirs; a user's streams over all their sessions are bounded the same way (their
 // oldest closes), so one user never fills the station's; a station's streams beyond its limit are
-// refused with 429.
-import { describe, expect, it } from 'vitest';
+// refused with 429. Every open stream gets the heartbeat from one timer, the same bytes for all, and
+// the timer stops with the last stream (decision 0063).
+import http from 'node:http';
+import { describe, expect, it, vi } from 'vitest';
 import { createTestApp, TestClient } from '../test/app.js';
 import { EventStreamReader } from '../test/event-stream.js';
 import {
+  createHeartbeat,
   createStreamRegistry,
+  HEARTBEAT_MS,
   MAX_STREAMS_PER_SESSION,
   MAX_STREAMS_PER_USER,
   STREAM_CLOSED_EVENT,
@@ -158,5 +162,85 @@ describe('live streams of one user over many sessions (HTTP)', async () => {
     const adminStream = await open(admin);
     expect(await adminStream.next((e) => e.event === 'connected')).toMatchObject({ event: 'connected' });
     for (const stream of [...streams, newest, adminStream]) stream.close();
+  });
+});
+
+describe('heartbeats', () => {
+  it('beats every open stream from one timer with the same bytes, and stops with the last stream', () => {
+    vi.useFakeTimers();
+    try {
+      const heartbeat = createHeartbeat(1_000);
+      const written = { a: [] as Buffer[], b: [] as Buffer[] };
+      const a = { write: (chunk: Buffer) => written.a.push(chunk) > 0 };
+      const b = { write: (chunk: Buffer) => written.b.push(chunk) > 0 };
+      heartbeat.start(a);
+      heartbeat.start(b);
+      expect(vi.getTimerCount()).toBe(1);
+      vi.advanceTimersByTime(2_000);
+      expect(written.a.map(String)).toEqual([': heartbeat\n\n', ': heartbeat\n\n']);
+      // One Buffer, shared by every stream and every beat: nothing is made per stream.
+      expect(Buffer.isBuffer(written.a[0])).toBe(true);
+      expect(new Set([...written.a, ...written.b]).size).toBe(1);
+      heartbeat.stop(a);
+      vi.advanceTimersByTime(1_000);
+      expect([written.a.length, written.b.length]).toEqual([2, 3]);
+      heartbeat.stop(b);
+      expect(vi.getTimerCount()).toBe(0);
+      heartbeat.start(a);
+      vi.advanceTimersByTime(1_000);
+      expect(written.a).toHaveLength(3);
+      heartbeat.stop(a);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('reaches a real stream, beside its events', async () => {
+    const { app } = await createTestApp();
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = app.server.address() as { port: number };
+    const client = new TestClient(app);
+    await client.login('admin@demo.test');
+    const cookie = [...client.jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    // Only the interval is simulated: the socket, the database and the server stay real.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    let request: http.ClientRequest | undefined;
+    try {
+      let text = '';
+      let heard = () => {};
+      const arrived = (test: () => boolean) =>
+        new Promise<void>((resolve) => {
+          heard = () => test() && resolve();
+          heard();
+        });
+      request = http.get(
+        { host: '127.0.0.1', port, path: '/admin/api/messages/stream', headers: { cookie }, agent: false },
+        (response) => {
+          response.setEncoding('utf8').on('data', (chunk: string) => {
+            text += chunk;
+            heard();
+          });
+        },
+      );
+      await arrived(() => text.includes('event: connected'));
+      expect(text).not.toContain(': heartbeat');
+      vi.advanceTimersByTime(HEARTBEAT_MS);
+      await arrived(() => text.includes(': heartbeat\n\n'));
+      const created = await client.post('/admin/api/messages', {
+        title: 'After a heartbeat',
+        original: 'Still live.',
+        original_language: 'en',
+        target_languages: ['es'],
+        message_type: 'alert',
+      });
+      expect(created.statusCode).toBe(201);
+      await arrived(() => text.includes('event: message_created'));
+      vi.advanceTimersByTime(HEARTBEAT_MS);
+      await arrived(() => text.split(': heartbeat\n\n').length === 3);
+    } finally {
+      request?.destroy();
+      vi.useRealTimers();
+      await app.close();
+    }
   });
 });

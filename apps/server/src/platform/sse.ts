@@ -8,12 +8,13 @@
 // sessions (a new one closes the user's oldest the same way: only their own pages are affected,
 // decision 0056), and a station at most MAX_STREAMS_PER_STATION (a new one beyond is refused with
 // 429, so one member cannot push colleagues' pages off). A station API key counts as its own user.
+import type { ServerResponse } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from './errors.js';
 import type { TStationEvent } from './event-bus.js';
 import { authOf } from './guards.js';
 
-const HEARTBEAT_MS = 20_000;
+export const HEARTBEAT_MS = 20_000;
 /** How a station API key's requests name their "session" (modules/public-api/auth.ts). */
 const STATION_KEY_SESSION_PREFIX = 'station-key:';
 export const MAX_STREAMS_PER_SESSION = 10;
@@ -29,6 +30,49 @@ type TEventSource = {
 };
 
 export type TStreamLimits = { perSession: number; perUser: number; perStation: number };
+
+// What streams write is encoded once and shared (decision 0063): the heartbeat is one Buffer for
+// every stream, and a bus event is encoded once however many streams forward it, instead of a
+// JSON text, a string and its bytes per stream: with thousands of streams open, each event would
+// otherwise allocate thousands of copies of itself.
+const HEARTBEAT = Buffer.from(': heartbeat\n\n');
+const frame = (event: string, data: unknown) =>
+  Buffer.from(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+/** The bus delivers an event to every listener in one go: its frame is kept for that delivery only. */
+const busFrames = new WeakMap<TStationEvent, Buffer>();
+function busFrame(event: TStationEvent): Buffer {
+  let encoded = busFrames.get(event);
+  if (!encoded) {
+    encoded = frame(event.type, event.data);
+    busFrames.set(event, encoded);
+    queueMicrotask(() => busFrames.delete(event));
+  }
+  return encoded;
+}
+
+/**
+ * One timer beats for every open stream of a node (not a timer and a closure per stream), writing
+ * the same Buffer to each; it runs only while some stream is open.
+ */
+export function createHeartbeat(intervalMs: number) {
+  const beating = new Set<Pick<ServerResponse, 'write'>>();
+  let timer: NodeJS.Timeout | undefined;
+  return {
+    start(stream: Pick<ServerResponse, 'write'>) {
+      beating.add(stream);
+      timer ??= setInterval(() => {
+        for (const each of beating) each.write(HEARTBEAT);
+      }, intervalMs);
+    },
+    stop(stream: Pick<ServerResponse, 'write'>) {
+      beating.delete(stream);
+      if (beating.size === 0 && timer) {
+        clearInterval(timer);
+        timer = undefined;
+      }
+    },
+  };
+}
 
 type TOpenStream = {
   sessionId: string;
@@ -70,8 +114,9 @@ export function createStreamRegistry(limits: TStreamLimits) {
 
 export type TStreamRegistry = ReturnType<typeof createStreamRegistry>;
 
-// One registry per app (its event bus), so two apps in one test process count apart.
+// One registry and heartbeat per app (its event bus), so two apps in one test process count apart.
 const registries = new WeakMap<TEventSource, TStreamRegistry>();
+const heartbeats = new WeakMap<TEventSource, ReturnType<typeof createHeartbeat>>();
 function registryOf(events: TEventSource) {
   let registry = registries.get(events);
   if (!registry) {
@@ -83,6 +128,14 @@ function registryOf(events: TEventSource) {
     registries.set(events, registry);
   }
   return registry;
+}
+function heartbeatOf(events: TEventSource) {
+  let heartbeat = heartbeats.get(events);
+  if (!heartbeat) {
+    heartbeat = createHeartbeat(HEARTBEAT_MS);
+    heartbeats.set(events, heartbeat);
+  }
+  return heartbeat;
 }
 
 /** The streams open on this node (for /metrics). */
@@ -111,9 +164,9 @@ export function openEventStream(
 ) {
   const { sessionId, userId, stationId } = authOf(request);
   const registry = registryOf(options.events);
+  const heartbeat = heartbeatOf(options.events);
   const raw = reply.raw;
-  const send = (event: string, data: unknown) =>
-    raw.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  const send = (event: string, data: unknown) => raw.write(frame(event, data));
   let stop = () => {};
   const stream: TOpenStream = {
     sessionId,
@@ -142,14 +195,14 @@ export function openEventStream(
   if (options.retryMs !== undefined) raw.write(`retry: ${Math.round(options.retryMs)}\n\n`);
   send(options.first.event, options.first.data);
   const unsubscribe = options.events.subscribe(options.key, (event) => {
-    if (!options.accept || options.accept(event)) send(event.type, event.data);
+    if (!options.accept || options.accept(event)) raw.write(busFrame(event));
   });
-  const heartbeat = setInterval(() => raw.write(': heartbeat\n\n'), HEARTBEAT_MS);
+  heartbeat.start(raw);
   // Everything the stream holds is let go once it ends, however it ends: the shutdown callback
   // (which holds the response) included, or every stream ever opened would stay in memory.
   let forgetShutdown = () => {};
   stop = () => {
-    clearInterval(heartbeat);
+    heartbeat.stop(raw);
     unsubscribe();
     registry.release(stream);
     forgetShutdown();
