@@ -7,6 +7,7 @@
 // LIGHTHOUSE_JSON_DIR=<folder> also keeps each run's full report (run-1.json …) for its audits.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -21,10 +22,31 @@ const PAGES = ['/', '/join/demo'];
 /** Runs of each page: Lighthouse's own advice for its run-to-run variance is the median of five. */
 const RUNS = 5;
 let server;
+let dataDir;
 let base = given?.replace(/\/$/, '');
+/** The machine's load over 1, 5 and 15 minutes: the scores follow it (bench/README.md). */
+function loadAverage() {
+  return os
+    .loadavg()
+    .map((load) => load.toFixed(2))
+    .join(' ');
+}
+
+/** A port nothing listens on (the server is started on it). */
+function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 if (!base) {
-  const port = 3300;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-lighthouse-'));
+  const port = await freePort();
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-lighthouse-'));
   server = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
     env: {
@@ -38,7 +60,8 @@ if (!base) {
     stdio: 'ignore',
   });
   base = `http://localhost:${port}`;
-  for (let i = 0; i < 60; i++) {
+  // Up to 3 min: a fresh embedded database migrates first, slowly on a busy machine.
+  for (let i = 0; i < 360; i++) {
     const ready = await fetch(`http://localhost:${port}/readyz`)
       .then((r) => r.ok)
       .catch(() => false);
@@ -53,11 +76,14 @@ const chrome = await chromeLauncher.launch({
 });
 let failing = false;
 try {
+  console.log(`load average ${loadAverage()} (${os.cpus().length} cores)`);
   for (const pagePath of PAGES) failing = (await measure(`${base}${pagePath}`)) || failing;
+  console.log(`load average ${loadAverage()}`);
   if (failing) console.log('below the target (median performance 95, accessibility 100)');
 } finally {
   await chrome.kill();
   server?.kill();
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
 }
 
 /**

@@ -36,6 +36,8 @@ const npmStage = (name) => ({ name, run: () => run('npm', ['run', name]) });
 const results = new Map();
 
 const [serverTests, sharedTests, agentTests] = typecheckTests;
+/** The first visits' weight budget on the fresh web build (scripts/page-weight.mjs, decision 0062). */
+const pageWeight = { label: 'page weight', argv: [process.execPath, 'scripts/page-weight.mjs'] };
 /**
  * Build, typechecks and lint as three chains at once, the longest first (the packages' build, then
  * their biggest tests' check); each step's time goes into the summary.
@@ -48,7 +50,7 @@ const buildAndChecks = {
       'build, typecheck, lint',
       [
         [...buildPackages, serverTests],
-        [buildWeb, lint, sharedTests, agentTests, typecheckE2e],
+        [buildWeb, pageWeight, lint, sharedTests, agentTests, typecheckE2e],
         [typecheckWeb],
       ],
       this.steps,

@@ -49,7 +49,8 @@ function leanPreloads() {
       for (const chunk of Object.values(bundle)) {
         if (chunk.type !== 'chunk') continue;
         if (isUnpreloaded(chunk.moduleIds)) unpreloaded.add(chunk.fileName);
-        if (chunk.isEntry || chunk.facadeModuleId === BOOT_MODULE) visit(chunk.fileName);
+        // boot.ts is in the `boot` chunk of startChunks(), which has no facade module of its own.
+        if (chunk.isEntry || chunk.moduleIds.includes(BOOT_MODULE)) visit(chunk.fileName);
       }
     },
     transformIndexHtml: {
@@ -115,6 +116,232 @@ function pureSharedDeclarations(): Plugin {
   };
 }
 
+/** A top-level declaration of a shared module, as one module of its own. */
+type TSharedPart = { text: string; names: string[]; reads: Set<string> };
+
+/** The query that names one part of a shared module (splitSharedDeclarations). */
+const PART_QUERY = '?shared-part=';
+
+/**
+ * The identifiers a syntax tree reads: not the names of properties (`a.b`, `{ b: 1 }`), which
+ * would make declarations seem to need each other. Errs on the side of more (shadowing is not
+ * followed).
+ */
+function readsIn(node: unknown, found = new Set<string>()): Set<string> {
+  if (Array.isArray(node)) {
+    for (const item of node) readsIn(item, found);
+    return found;
+  }
+  if (!node || typeof node !== 'object') return found;
+  const record = node as Record<string, unknown> & { type?: string; computed?: boolean };
+  if (record.type === 'Identifier' && typeof record.name === 'string') {
+    found.add(record.name);
+    return found;
+  }
+  for (const [key, value] of Object.entries(record)) {
+    if (key === 'type') continue;
+    const propertyName =
+      !record.computed &&
+      ((record.type === 'MemberExpression' && key === 'property') ||
+        ((record.type === 'Property' ||
+          record.type === 'MethodDefinition' ||
+          record.type === 'PropertyDefinition') &&
+          key === 'key' &&
+          !(record as { shorthand?: boolean }).shorthand));
+    if (!propertyName) readsIn(value, found);
+  }
+  return found;
+}
+
+/** Groups of parts that read each other (Tarjan's strongly connected components), in source order. */
+function cycles(parts: TSharedPart[], owner: Map<string, number>): number[][] {
+  const index = new Map<number, number>();
+  const low = new Map<number, number>();
+  const stack: number[] = [];
+  const onStack = new Set<number>();
+  const groups: number[][] = [];
+  const edges = (part: number) =>
+    [...(parts[part]?.reads ?? [])].flatMap((name) => {
+      const other = owner.get(name);
+      return other === undefined || other === part ? [] : [other];
+    });
+  const visit = (part: number) => {
+    index.set(part, index.size);
+    low.set(part, index.get(part) ?? 0);
+    stack.push(part);
+    onStack.add(part);
+    for (const other of edges(part)) {
+      if (!index.has(other)) {
+        visit(other);
+        low.set(part, Math.min(low.get(part) ?? 0, low.get(other) ?? 0));
+      } else if (onStack.has(other)) {
+        low.set(part, Math.min(low.get(part) ?? 0, index.get(other) ?? 0));
+      }
+    }
+    if (low.get(part) === index.get(part)) {
+      const group: number[] = [];
+      let member: number | undefined;
+      do {
+        member = stack.pop();
+        if (member === undefined) break;
+        onStack.delete(member);
+        group.push(member);
+      } while (member !== part);
+      groups.push(group.sort((a, b) => a - b));
+    }
+  };
+  for (let part = 0; part < parts.length; part++) if (!index.has(part)) visit(part);
+  return groups;
+}
+
+/**
+ * Each top-level declaration of a shared module becomes a module of its own; the module itself
+ * only passes them on (decision 0062). The shared package keeps plain constants beside the zod
+ * schemas that use them (TEXT_LIMITS beside textField, HEX_COLOR_PATTERN beside ZUsPhone, the
+ * error catalogue's parts beside their domain's schemas). The bundler places whole modules: a
+ * module the start needed for one constant was put in the start's chunk with every export some
+ * other chunk used, so zod and the phone number metadata came back into the start and the admin
+ * area's first view. Split, a declaration goes where it is used, with only the imports it reads.
+ * Declarations that read each other stay together; a module with any other top-level statement
+ * is left whole.
+ */
+function splitSharedDeclarations(): Plugin {
+  const parts = new Map<string, string>();
+  return {
+    name: 'message-station:split-shared-declarations',
+    apply: 'build',
+    transform: {
+      order: 'post',
+      filter: { id: SHARED_SOURCE },
+      async handler(code, id) {
+        type TNode = { type: string; start: number; end: number } & Record<string, unknown>;
+        const body = parseAst(code).body as unknown as TNode[];
+        const imports: { source: string; specifiers: { local: string; text: string }[] }[] = [];
+        const declared: TSharedPart[] = [];
+        /** Exported name → local name, for `export { local as name }` and `export const name`. */
+        const exported = new Map<string, string>();
+        /** Local name of an import → where it comes from, for passing it on. */
+        const importedFrom = new Map<string, { source: string; name: string }>();
+        const passedOn: string[] = [];
+        const nameOf = (node: { type: string; name?: string; value?: unknown }) =>
+          node.type === 'Identifier' ? (node.name ?? '') : String(node.value);
+        const declare = (node: TNode, isExported: boolean) => {
+          let names: string[];
+          if (node.type === 'VariableDeclaration') {
+            names = (node.declarations as { id: unknown }[]).flatMap(({ id: pattern }) => [
+              ...identifiersIn(pattern),
+            ]);
+          } else if (node.type === 'FunctionDeclaration' || node.type === 'ClassDeclaration') {
+            names = [(node.id as { name: string }).name];
+          } else {
+            return false;
+          }
+          declared.push({ text: code.slice(node.start, node.end), names, reads: readsIn(node) });
+          if (isExported) for (const name of names) exported.set(name, name);
+          return true;
+        };
+        for (const statement of body) {
+          if (statement.type === 'ImportDeclaration') {
+            const source = String((statement.source as { value: unknown }).value);
+            const specifiers = (
+              statement.specifiers as { type: string; local: { name: string }; imported?: TNode }[]
+            ).map((specifier) => {
+              const local = specifier.local.name;
+              if (specifier.type === 'ImportDefaultSpecifier') {
+                importedFrom.set(local, { source, name: 'default' });
+                return { local, text: `default as ${local}` };
+              }
+              if (specifier.type === 'ImportNamespaceSpecifier') return { local, text: `* as ${local}` };
+              const name = nameOf(specifier.imported as never);
+              importedFrom.set(local, { source, name });
+              return { local, text: `${JSON.stringify(name)} as ${local}` };
+            });
+            if (specifiers.length === 0) return null;
+            imports.push({ source, specifiers });
+          } else if (statement.type === 'ExportAllDeclaration') {
+            passedOn.push(code.slice(statement.start, statement.end));
+          } else if (statement.type === 'ExportNamedDeclaration') {
+            if (statement.declaration) {
+              if (!declare(statement.declaration as TNode, true)) return null;
+            } else if (statement.source) {
+              passedOn.push(code.slice(statement.start, statement.end));
+            } else {
+              for (const specifier of statement.specifiers as { local: TNode; exported: TNode }[]) {
+                exported.set(nameOf(specifier.exported as never), nameOf(specifier.local as never));
+              }
+            }
+          } else if (!declare(statement, false)) {
+            return null;
+          }
+        }
+        if (declared.length < 2) return null;
+        const owner = new Map<string, number>();
+        for (const [index, part] of declared.entries()) for (const name of part.names) owner.set(name, index);
+        const groups = cycles(declared, owner).sort((a, b) => (a[0] ?? 0) - (b[0] ?? 0));
+        const groupOf = new Map<number, number>();
+        for (const [group, members] of groups.entries())
+          for (const member of members) groupOf.set(member, group);
+        const resolved = new Map<string, string>();
+        for (const { source } of imports) {
+          resolved.set(source, (await this.resolve(source, id))?.id ?? source);
+        }
+        const partId = (group: number) => `${id}${PART_QUERY}${group}`;
+        for (const [group, members] of groups.entries()) {
+          const own = new Set(members.flatMap((member) => declared[member]?.names ?? []));
+          const reads = new Set(members.flatMap((member) => [...(declared[member]?.reads ?? [])]));
+          const lines: string[] = [];
+          for (const { source, specifiers } of imports) {
+            const used = specifiers.filter(
+              (specifier) => reads.has(specifier.local) && !own.has(specifier.local),
+            );
+            if (used.length === 0) continue;
+            const namespace = used.find((specifier) => specifier.text.startsWith('* as '));
+            const target = JSON.stringify(resolved.get(source) ?? source);
+            if (namespace) lines.push(`import ${namespace.text} from ${target};`);
+            const named = used.filter((specifier) => specifier !== namespace);
+            if (named.length) lines.push(`import { ${named.map((s) => s.text).join(', ')} } from ${target};`);
+          }
+          const fromParts = new Map<number, string[]>();
+          for (const name of reads) {
+            const other = owner.get(name);
+            const otherGroup = other === undefined ? undefined : groupOf.get(other);
+            if (otherGroup === undefined || otherGroup === group) continue;
+            fromParts.set(otherGroup, [...(fromParts.get(otherGroup) ?? []), name]);
+          }
+          for (const [other, names] of fromParts) {
+            lines.push(`import { ${names.join(', ')} } from ${JSON.stringify(partId(other))};`);
+          }
+          for (const member of members) lines.push(declared[member]?.text ?? '');
+          lines.push(`export { ${[...own].join(', ')} };`);
+          parts.set(partId(group), lines.join('\n'));
+        }
+        const facade = [...passedOn];
+        for (const [name, local] of exported) {
+          const part = owner.get(local);
+          if (part !== undefined) {
+            facade.push(
+              `export { ${local} as ${name} } from ${JSON.stringify(partId(groupOf.get(part) ?? 0))};`,
+            );
+            continue;
+          }
+          const from = importedFrom.get(local);
+          if (!from) return null;
+          facade.push(
+            `export { ${JSON.stringify(from.name)} as ${name} } from ${JSON.stringify(from.source)};`,
+          );
+        }
+        return { code: facade.join('\n'), map: null };
+      },
+    },
+    resolveId(source) {
+      return parts.has(source) ? source : null;
+    },
+    load(id) {
+      return parts.get(id) ?? null;
+    },
+  };
+}
+
 /** Where the pages outside the admin area are named: each of its lazy imports is a page. */
 const ROUTES_MODULE = fileURLToPath(new URL('./src/app/routes.tsx', import.meta.url));
 /** Where the admin area's pages are named: each of its lazy imports is an admin page. */
@@ -125,6 +352,22 @@ const ADMIN_FIRST_VIEW = [
   fileURLToPath(new URL('./src/features/dashboard/DashboardPage.tsx', import.meta.url)),
 ];
 /**
+ * What a subscriber page's first visit loads beyond the start: the join page, the subscriber
+ * layout, and what attaches the app to the server's markup (decision 0044).
+ */
+const SUBSCRIBER_FIRST_VIEW = [
+  fileURLToPath(new URL('./src/features/subscribers/JoinPage.tsx', import.meta.url)),
+  fileURLToPath(new URL('./src/features/subscribers/SubscriberLayout.tsx', import.meta.url)),
+  fileURLToPath(new URL('./src/features/subscribers/server-rendered.ts', import.meta.url)),
+];
+/** react-i18next's useTranslation with what only it uses (startChunks). */
+const TRANSLATION_HOOK =
+  /[\\/]node_modules[\\/](react-i18next[\\/]dist[\\/]es[\\/](useTranslation|utils|context)\.js|use-sync-external-store[\\/])/;
+/** The dashboard's first-run checklist, loaded when the station has one to show (decision 0062). */
+const FIRST_RUN_CARD = fileURLToPath(new URL('./src/features/dashboard/FirstRunCard.tsx', import.meta.url));
+/** The subscriber pages' own modules (join, unsubscribe, thanks, their layout). */
+const SUBSCRIBER_PAGE = /[\\/]src[\\/]features[\\/]subscribers[\\/]/;
+/**
  * Lazy imports that load only when something calls for them: the language menu on its button's
  * first click, the notifications container with the first notice, the modals provider with the
  * first modal (AppProviders.tsx), the landing page's enlarged screenshot. Like pages, what they share with the admin area's first view
@@ -134,6 +377,12 @@ const ON_INTERACTION: readonly (string | RegExp)[] = [
   fileURLToPath(new URL('./src/app/layouts/LanguageMenu.tsx', import.meta.url)),
   fileURLToPath(new URL('./src/app/NotificationsContainer.tsx', import.meta.url)),
   fileURLToPath(new URL('./src/public/landing/ScreenshotModal.tsx', import.meta.url)),
+  // The dashboard's first-run checklist when the station has one to show, and its join link while
+  // the first subscriber is to come (decision 0062).
+  FIRST_RUN_CARD,
+  fileURLToPath(new URL('./src/features/dashboard/FirstRunJoinLink.tsx', import.meta.url)),
+  // The dashboard's notice of texts held after a restore, when there are (decision 0062).
+  fileURLToPath(new URL('./src/features/messages/HeldAfterRestoreDashboardNotice.tsx', import.meta.url)),
   /[\\/]@mantine[\\/]modals[\\/]/,
 ];
 const onInteraction = (id: string) =>
@@ -355,11 +604,25 @@ async function usedModules(context: TPluginContext, roots: Iterable<string>): Pr
  *   landing page or another lazy part of every page (notifications, modals, texts) uses stays
  *   out, so the landing page loads none of it; what only code loaded on demand shares with it
  *   (ON_INTERACTION: the language menu, notices, modals) may be in it, loaded with them.
+ * - `first-views`: what the admin area's first view shares with the subscriber pages' first view
+ *   (SUBSCRIBER_FIRST_VIEW), and `subscriber`: what only the subscriber pages use of the rest of
+ *   the latter, so that the join page does not load the admin frame's parts of `admin-shared`;
+ *   `subscriber-shared`: the rest of it, shared with other pages (form fields, the form hook…),
+ *   as `admin-shared` is for the admin area (decision 0062).
+ * - `first-run`: the dashboard's first-run checklist with what it uses beyond the groups above
+ *   and the landing and subscriber pages' first views, in one file instead of six (decision 0062).
+ * - Small parts the landing page shares with one of the other two first views (Card, Paper, the
+ *   translation hook…) go in `boot`: the landing page loads them anyway, and the other two would
+ *   each load them as files of under 1 KiB, each with 0.6 KiB of headers (decision 0062).
  */
 function startChunks() {
   const boot = new Set<string>();
   const admin = new Set<string>();
   const adminShared = new Set<string>();
+  const firstViews = new Set<string>();
+  const subscriber = new Set<string>();
+  const subscriberShared = new Set<string>();
+  const firstRun = new Set<string>();
   const plugin: Plugin = {
     name: 'message-station:start-chunks',
     apply: 'build',
@@ -374,22 +637,63 @@ function startChunks() {
       const pages = new Set([...adminPages, ...lazyImportsOf(ROUTES_MODULE)]);
       const lazyImports = new Set(ids.flatMap(lazyImportsOf));
       const outsideAdmin = [...lazyImports].filter((id) => !adminPages.has(id));
-      const notPages = [...lazyImports].filter((id) => !pages.has(id) && !onInteraction(id));
+      const notPages = [...lazyImports].filter(
+        (id) => !pages.has(id) && !onInteraction(id) && !SUBSCRIBER_FIRST_VIEW.includes(id),
+      );
       const reachedOutsideAdmin = await usedModules(this, outsideAdmin);
       const reachedByLanding = await usedModules(this, [LANDING_PAGE, ...notPages]);
       // A module some other code imports lazily keeps a chunk of its own (as the bundler wants).
       const lazyElsewhere = (id: string, roots: readonly string[]) =>
         lazyImports.has(id) && !roots.includes(id);
+      const adminView = await usedModules(this, ADMIN_FIRST_VIEW);
+      const subscriberView = await usedModules(this, SUBSCRIBER_FIRST_VIEW);
+      // What lazy imports other than the subscriber pages' use: a module of theirs in the
+      // `subscriber` chunk would make them load all of it.
+      const reachedOutsideSubscriber = await usedModules(
+        this,
+        [...lazyImports].filter((id) => !SUBSCRIBER_PAGE.test(id)),
+      );
+      const reachedOnDemand = await usedModules(this, [...lazyImports].filter(onInteraction));
       boot.clear();
       for (const id of await usedModules(this, [BOOT_MODULE])) {
         if (!entries.has(id) && !lazyElsewhere(id, [BOOT_MODULE])) boot.add(id);
       }
+      for (const id of await usedModules(this, [LANDING_PAGE])) {
+        if (entries.has(id) || boot.has(id) || lazyElsewhere(id, [])) continue;
+        if (adminView.has(id) || subscriberView.has(id)) boot.add(id);
+      }
+      // The translation hook: the entry imports react-i18next only for its setup, but its index
+      // names every module, so the graph above counts the hook as the entry's; it then came as a
+      // file of its own that every page loads (decision 0062).
+      for (const id of ids) if (TRANSLATION_HOOK.test(id)) boot.add(id);
       admin.clear();
       adminShared.clear();
-      for (const id of await usedModules(this, ADMIN_FIRST_VIEW)) {
+      firstViews.clear();
+      subscriber.clear();
+      subscriberShared.clear();
+      firstRun.clear();
+      for (const id of adminView) {
         if (entries.has(id) || boot.has(id) || reachedByLanding.has(id)) continue;
         if (lazyElsewhere(id, reachedOutsideAdmin.has(id) ? [] : ADMIN_FIRST_VIEW)) continue;
-        (reachedOutsideAdmin.has(id) ? adminShared : admin).add(id);
+        if (!reachedOutsideAdmin.has(id)) admin.add(id);
+        else (subscriberView.has(id) ? firstViews : adminShared).add(id);
+      }
+      for (const id of subscriberView) {
+        if (entries.has(id) || boot.has(id) || reachedByLanding.has(id)) continue;
+        if (admin.has(id) || adminShared.has(id) || firstViews.has(id)) continue;
+        const shared = reachedOutsideSubscriber.has(id);
+        // What code loaded on demand uses (the admin dashboard's checklist, the language menu…)
+        // stays out: it would load the whole chunk.
+        if (shared && reachedOnDemand.has(id)) continue;
+        if (lazyElsewhere(id, shared ? [] : SUBSCRIBER_FIRST_VIEW)) continue;
+        (shared ? subscriberShared : subscriber).add(id);
+      }
+      const grouped = [boot, admin, adminShared, firstViews, subscriber, subscriberShared];
+      for (const id of await usedModules(this, [FIRST_RUN_CARD])) {
+        if (entries.has(id) || reachedByLanding.has(id)) continue;
+        if (grouped.some((set) => set.has(id)) || lazyElsewhere(id, [FIRST_RUN_CARD])) continue;
+        // Shared with the subscriber pages' first view (Mantine's helpers): both load `first-views`.
+        (subscriberView.has(id) ? firstViews : firstRun).add(id);
       }
     },
   };
@@ -398,16 +702,24 @@ function startChunks() {
     test: (id: string) => modules.has(id),
     includeDependenciesRecursively: false,
   });
-  const groups = [group('boot', boot), group('admin', admin), group('admin-shared', adminShared)];
+  const groups = [
+    group('boot', boot),
+    group('admin', admin),
+    group('admin-shared', adminShared),
+    group('first-views', firstViews),
+    group('subscriber', subscriber),
+    group('subscriber-shared', subscriberShared),
+    group('first-run', firstRun),
+  ];
   return { plugin, groups };
 }
 
 const chunks = startChunks();
 const preloads = leanPreloads();
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), preloads.plugin, pureSharedDeclarations(), chunks.plugin],
+  plugins: [react(), preloads.plugin, pureSharedDeclarations(), splitSharedDeclarations(), chunks.plugin],
   resolve: {
     alias: {
       '@message-station/shared': fileURLToPath(
@@ -418,6 +730,10 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: what each chunk imports, read by scripts/page-weight.mjs (the
+    // first visits' weight budget, decision 0062). The server's static files include it: it
+    // names only the build's public files and the source paths they came from.
+    manifest: true,
     modulePreload: { resolveDependencies: preloads.resolveDependencies },
     rolldownOptions: {
       // The shared package is pure (schemas and constants): whatever the SPA does not use,
@@ -425,7 +741,9 @@ export default defineConfig({
       treeshake: {
         moduleSideEffects: [{ test: /packages[\\/]shared[\\/]src[\\/]/, sideEffects: false }],
       },
-      output: { codeSplitting: { groups: chunks.groups } },
+      // The browser's chunks by who loads them; the server renderer (scripts/prerender.mjs) is
+      // read from disk once and needs none of it.
+      output: isSsrBuild ? {} : { codeSplitting: { groups: chunks.groups } },
     },
   },
   server: {
@@ -436,4 +754,4 @@ export default defineConfig({
   preview: {
     port: 4173,
   },
-});
+}));

@@ -12,7 +12,9 @@ import { api } from './client';
 
 /** The signed-in user; throws ApiError 401 when signed out (the reply still sets the CSRF cookie). */
 export function getSession(signal?: AbortSignal): Promise<TSessionUser> {
-  return api<TSessionUser>('/auth/session', { signal });
+  // A 401 means signed out (fetchSessionUser): nothing to word, so every visitor's first page
+  // does not load the refusals' words and catalogue for it (decision 0062).
+  return api<TSessionUser>('/auth/session', { signal, wordRefusal: false });
 }
 
 /**

@@ -1,8 +1,9 @@
+import { errorText } from '@message-station/shared';
 import { describe, expect, it } from 'vitest';
 import { callsTo, mockApi, networkError, type TApiHandler } from '../test/api-mock';
 import { setCookie } from '../test/cookies';
 import { jsonResponse } from '../test/render-app';
-import { ApiError, api, apiWithHeaders, serverErrorText } from './client';
+import { ApiError, api, apiWithHeaders, NETWORK_ERROR_MESSAGE, serverErrorText } from './client';
 
 /** Answers `method path` with `reply`; the record tells what was sent. */
 function answer(method: string, path: string, reply: TApiHandler) {
@@ -65,6 +66,11 @@ describe('api helper', () => {
     const failure = await api('/auth/session').catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(ApiError);
     expect((failure as ApiError).status).toBe(0);
+    expect((failure as ApiError).message).toBe('Network error. Please try again.');
+  });
+
+  it('writes the network refusal as the catalogue does (the start does not load the catalogue)', () => {
+    expect(NETWORK_ERROR_MESSAGE).toBe(errorText('network_error'));
   });
 
   it('passes FormData through untouched', async () => {

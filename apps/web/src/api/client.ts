@@ -1,9 +1,40 @@
 // The one fetch helper: cookies, CSRF header, JSON bodies, `{ error, code, params }` replies as
 // thrown ApiErrors worded in the interface language (decision 0028).
-import { COOKIE_NAMES, errorText } from '@message-station/shared';
+import { COOKIE_NAMES } from '@message-station/shared';
 import { loadNamespaces } from '../i18n';
-import { codeText, type TErrorParams } from './error-words';
+import type { TErrorParams } from './error-words';
 import { rateLimitText } from './rate-limit-words';
+
+/**
+ * The code that words a refusal (./error-words: the shared error catalogue, which brings the
+ * modules of every refusal's domain), loaded with the first refusal instead of with every page:
+ * this module is part of the start (decision 0062).
+ */
+let errorWords: typeof import('./error-words') | undefined;
+
+/**
+ * Loads what words a refusal: the `errors` texts of the interface language and ./error-words.
+ * Never fatal (a refusal without them keeps the server's English). Every refusal this module and
+ * file-download.ts throw waits for it first.
+ */
+export async function loadErrorWords(): Promise<void> {
+  await Promise.all([
+    loadNamespaces(['errors']).catch(() => undefined),
+    errorWords
+      ? undefined
+      : import('./error-words').then(
+          (module) => {
+            errorWords = module;
+          },
+          () => undefined,
+        ),
+  ]);
+}
+
+/** The refusal in the interface language, once loadErrorWords() has run; else null. */
+function codeText(code: string, params: TErrorParams): string | null {
+  return errorWords?.codeText(code, params) ?? null;
+}
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -13,6 +44,11 @@ export type ApiRequestOptions = {
   body?: unknown;
   signal?: AbortSignal;
   headers?: Record<string, string>;
+  /**
+   * false: a refusal the caller reads as an answer, never shown (the session check's 401: signed
+   * out), is thrown in the server's words, without loading the interface language's.
+   */
+  wordRefusal?: boolean;
 };
 
 /**
@@ -51,8 +87,11 @@ function refusalOf(body: unknown): { code: string | null; params: TErrorParams }
   };
 }
 
-/** The English of the web's own `network_error` refusal (the catalogue's text). */
-export const NETWORK_ERROR_MESSAGE = errorText('network_error');
+/**
+ * The English of the web's own `network_error` refusal: the catalogue's text (client.test.ts checks
+ * it is), written out so that the start does not load the catalogue.
+ */
+export const NETWORK_ERROR_MESSAGE = 'Network error. Please try again.';
 
 const STATE_CHANGING: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -142,13 +181,14 @@ async function send<T>(path: string, options: ApiRequestOptions): Promise<ApiRep
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    await loadErrorWords();
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
 
   const payload = await readBody(response);
   if (!response.ok) {
     // The refusal's words; a page that has not needed them yet fetches them now (never fatal).
-    await loadNamespaces(['errors']).catch(() => undefined);
+    if (options.wordRefusal !== false) await loadErrorWords();
     throw new ApiError(response.status, serverText(payload, response.status), payload);
   }
   return { data: payload as T, headers: response.headers };

@@ -10,12 +10,12 @@ import {
   type TErrorCode,
   type TErrorTemplate,
 } from '@message-station/shared';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import i18n from '../i18n';
 import en from '../locales/en/errors.json';
 import es from '../locales/es/errors.json';
 import { jsonResponse, mockSession } from '../test/render-app';
-import { ApiError, api, serverErrorText } from './client';
+import { ApiError, api, loadErrorWords, serverErrorText } from './client';
 
 type TWords = Record<string, unknown>;
 
@@ -50,6 +50,9 @@ function refused(code: TErrorCode, params: Record<string, unknown> = {}, status 
 }
 
 describe('error codes in words', () => {
+  // api() loads the wording with its first refusal; these tests make refusals by hand.
+  beforeAll(() => loadErrorWords());
+
   it('has every catalogue code in en (the server’s words) and es, naming only its params', () => {
     const entries = Object.entries(ERROR_CODES) as [TErrorCode, TErrorTemplate][];
     expect(entries.length).toBeGreaterThan(100);

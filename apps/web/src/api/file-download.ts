@@ -1,8 +1,7 @@
 // Files the dashboard downloads (release zips, rendered audio): fetched with the session cookie so a
 // refusal's `{ error }` text can be shown, and named as the server's Content-Disposition says.
 import { COOKIE_NAMES } from '@message-station/shared';
-import { loadNamespaces } from '../i18n';
-import { ApiError, NETWORK_ERROR_MESSAGE, readCookie } from './client';
+import { ApiError, loadErrorWords, NETWORK_ERROR_MESSAGE, readCookie } from './client';
 
 export type TDownloadedFile = { blob: Blob; fileName: string | null };
 
@@ -34,7 +33,7 @@ async function refusal(response: Response): Promise<ApiError> {
     body && typeof body === 'object' && 'error' in body && typeof body.error === 'string'
       ? body.error
       : `Request failed with status ${response.status}`;
-  await loadNamespaces(['errors']).catch(() => undefined);
+  await loadErrorWords();
   return new ApiError(response.status, text, body);
 }
 
@@ -55,6 +54,7 @@ export async function fetchFile(path: string, post?: { body: unknown }): Promise
       ...(post ? { method: 'POST', body: JSON.stringify(post.body) } : {}),
     });
   } catch {
+    await loadErrorWords();
     throw new ApiError(0, NETWORK_ERROR_MESSAGE);
   }
   if (!response.ok) throw await refusal(response);

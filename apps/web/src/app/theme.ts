@@ -1,6 +1,14 @@
 // The Mantine theme: the design tokens of docs/design.md (type scale, spacing, radius, shadows) and
 // the default look of the components every page uses. Change a token there and here together.
-import { Badge, Button, Card, createTheme, Paper, rem, Table } from '@mantine/core';
+import {
+  type BadgeProps,
+  type ButtonProps,
+  type CardProps,
+  createTheme,
+  type PaperProps,
+  rem,
+  type TableProps,
+} from '@mantine/core';
 import { colorComponents } from './theme-colors';
 
 const FONT_FAMILY =
@@ -39,18 +47,22 @@ export const theme = createTheme({
   components: {
     // Colours and contrast (theme-colors.ts): links underlined, quotation sources full strength.
     ...colorComponents,
+    // Plain objects, not Card.extend(): `.extend` would bring each component's code (the table's
+    // with its scroll area and Floating UI) into the start that every page loads.
     // A card: white, hairline border, large radius, a shadow just enough to lift it off the page.
-    Card: Card.extend({ defaultProps: { withBorder: true, radius: 'lg', shadow: 'xs', padding: 'lg' } }),
-    Paper: Paper.extend({ defaultProps: { radius: 'md' } }),
-    Button: Button.extend({ defaultProps: { radius: 'md' } }),
+    Card: {
+      defaultProps: { withBorder: true, radius: 'lg', shadow: 'xs', padding: 'lg' } satisfies CardProps,
+    },
+    Paper: { defaultProps: { radius: 'md' } satisfies PaperProps },
+    Button: { defaultProps: { radius: 'md' } satisfies ButtonProps },
     // Badges read as words, not shouted labels.
-    Badge: Badge.extend({
-      defaultProps: { radius: 'sm' },
+    Badge: {
+      defaultProps: { radius: 'sm' } satisfies BadgeProps,
       styles: { root: { textTransform: 'none', letterSpacing: 0, fontWeight: 600 } },
-    }),
+    },
     // Airy rows; quiet, smaller column headers.
-    Table: Table.extend({
-      defaultProps: { verticalSpacing: 'sm', horizontalSpacing: 'sm' },
+    Table: {
+      defaultProps: { verticalSpacing: 'sm', horizontalSpacing: 'sm' } satisfies TableProps,
       styles: {
         th: {
           fontSize: 'var(--mantine-font-size-sm)',
@@ -58,7 +70,7 @@ export const theme = createTheme({
           color: 'var(--mantine-color-gray-7)',
         },
       },
-    }),
+    },
   },
   // Visitors whose system asks for less motion get no transitions (modals, menus, toasts).
   respectReducedMotion: true,

@@ -1,8 +1,7 @@
 // i18next setup: English and Spanish only; localStorage `i18nextLng`, then the browser, else English.
 // Translations load on demand (decision 0014): the landing page's namespaces one file at a time,
 // every other namespace of a language in one chunk, fetched before a page that needs it renders.
-import i18n, { type BackendModule, type ResourceKey } from 'i18next';
-import LanguageDetector from 'i18next-browser-languagedetector';
+import i18n, { type BackendModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 
 export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
@@ -24,7 +23,7 @@ const FIRST_PAINT_FILES = import.meta.glob<ResourceKey>('../locales/*/{common,la
  * a chunk per language of their own (bundles/{lng}-admin.ts globs these very files), so that a
  * visit of /admin does not load every page's texts.
  */
-export const ADMIN_FIRST_VIEW_NAMESPACES = ['admin', 'dashboard', 'messages', 'superadmin'] as const;
+export const ADMIN_FIRST_VIEW_NAMESPACES = ['admin', 'dashboard', 'superadmin'] as const;
 
 type TBundle = () => Promise<{ files: Record<string, ResourceKey> }>;
 
@@ -100,6 +99,46 @@ async function readNamespace(language: string, namespace: string): Promise<Resou
   return data;
 }
 
+/** Where the chosen language is kept (the prerendered pages' head script reads it too). */
+const STORED_LANGUAGE = 'i18nextLng';
+
+function readStored(): string | null {
+  try {
+    return window.localStorage.getItem(STORED_LANGUAGE);
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The language: the one chosen here before (localStorage `i18nextLng`), then the browser's, as
+ * i18next-browser-languagedetector did with `order: ['localStorage', 'navigator']` and
+ * `caches: ['localStorage']`; i18next picks the first supported one. The package also carried the
+ * cookie, query string, path and other detectors: about 3 KiB on every page (decision 0062).
+ */
+const languageDetector: LanguageDetectorModule = {
+  type: 'languageDetector',
+  init() {},
+  detect() {
+    const found: string[] = [];
+    const stored = typeof window === 'undefined' ? null : readStored();
+    if (stored) found.push(stored);
+    if (typeof navigator !== 'undefined') {
+      if (navigator.languages?.length) found.push(...navigator.languages);
+      else if (navigator.language) found.push(navigator.language);
+    }
+    return found.length > 0 ? found : undefined;
+  },
+  cacheUserLanguage(language) {
+    if (language === 'cimode') return;
+    try {
+      window.localStorage.setItem(STORED_LANGUAGE, language);
+    } catch {
+      // Storage refused (private mode, quota): the language holds for this visit.
+    }
+  },
+};
+
 const dynamicImportBackend: BackendModule = {
   type: 'backend',
   init() {},
@@ -120,7 +159,7 @@ i18n.on('languageChanged', syncDocumentLanguage);
 /** Settles once the language is known and the common namespace is loaded. */
 export const i18nReady: Promise<unknown> = i18n
   .use(dynamicImportBackend)
-  .use(LanguageDetector)
+  .use(languageDetector)
   .use(initReactI18next)
   .init({
     ns: [DEFAULT_NAMESPACE],
@@ -130,11 +169,6 @@ export const i18nReady: Promise<unknown> = i18n
     load: 'languageOnly',
     nonExplicitSupportedLngs: true,
     interpolation: { escapeValue: false },
-    detection: {
-      order: ['localStorage', 'navigator'],
-      lookupLocalStorage: 'i18nextLng',
-      caches: ['localStorage'],
-    },
     react: { useSuspense: false },
   });
 

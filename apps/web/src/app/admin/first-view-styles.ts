@@ -6,3 +6,5 @@
 import '@mantine/core/styles/AppShell.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/NavLink.css';
+// The first-run checklist's progress bar (features/dashboard/FirstRunCard.tsx, loaded on demand).
+import '@mantine/core/styles/Progress.css';

@@ -17,7 +17,6 @@ import { ADMIN_FIRST_VIEW_NAMESPACES } from '../../i18n';
 import admin from '../../locales/en/admin.json';
 import common from '../../locales/en/common.json';
 import dashboard from '../../locales/en/dashboard.json';
-import messages from '../../locales/en/messages.json';
 import superadmin from '../../locales/en/superadmin.json';
 import { namespacesOnly } from '../../test/namespaces-only';
 import { AppProviders } from '../AppProviders';
@@ -40,12 +39,11 @@ describe("the admin area's first view", () => {
     // A visit of /admin loads only these texts (bundles/{lng}-admin.ts) and, beside the first
     // paint's, only these styles (first-view-styles.ts): a text from another namespace would show
     // as a raw key, a component of another stylesheet unstyled.
-    expect([...ADMIN_FIRST_VIEW_NAMESPACES].sort()).toEqual(['admin', 'dashboard', 'messages', 'superadmin']);
+    expect([...ADMIN_FIRST_VIEW_NAMESPACES].sort()).toEqual(['admin', 'dashboard', 'superadmin']);
     const { i18n: firstView, missing } = await namespacesOnly({
       common,
       admin,
       dashboard,
-      messages,
       superadmin,
     });
     mockDashboardApi({

@@ -10,10 +10,10 @@ import { CardGridLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
 import { useAdminPhone } from '../../components/use-admin-phone';
 import { useSessionUser } from '../auth/session-user';
-import { HeldAfterRestoreDashboardNotice } from '../messages/HeldAfterRestoreNotice';
 import { ActivityCard } from './ActivityCard';
 import { DashboardAlerts } from './DashboardAlerts';
-import { FirstRunChecklist } from './FirstRunCard';
+import { FirstRunChecklist } from './FirstRunChecklist';
+import { HeldTextsNotice } from './HeldTextsNotice';
 import { useDashboardStatsQuery } from './queries';
 import { SmsPerDayChart } from './SmsPerDayChart';
 import { StatCards } from './StatCards';
@@ -49,7 +49,7 @@ export function DashboardPage() {
         ) : (
           <>
             <DashboardAlerts alerts={dashboard.data.alerts} />
-            <HeldAfterRestoreDashboardNotice />
+            <HeldTextsNotice />
             <FirstRunChecklist />
             <StatCards data={dashboard.data} />
             <SmsPerDayChart days={dashboard.data.stats.smsPerDay} />

@@ -61,7 +61,8 @@ describe('the first-run checklist', () => {
     await screen.findByText('Get your first subscriber');
     const subscriber = within(step('first_subscriber'));
     const url = `${window.location.origin}/join/demoradio`;
-    expect(subscriber.getByText(url)).toBeVisible();
+    // The join link's code loads with it, only while the step is to be done.
+    expect(await subscriber.findByText(url)).toBeVisible();
     expect(subscriber.getByRole('button', { name: 'Copy the join link' })).toBeVisible();
     const qr = subscriber.getByRole('img', { name: `QR code of the join link ${url}` });
     expect(qr.querySelector('path')?.getAttribute('d')).toMatch(/^M\d/);

@@ -1,16 +1,20 @@
 // A new station's first-run checklist on the dashboard (issue 22): each step done or not as the
 // server reads it from the station's data, a link to where it is done, and for the first
 // subscriber the join link to copy and its QR code. Gone once every step is done or an admin hid it.
+// Loaded by FirstRunChecklist.tsx only when there is a checklist to show (its progress bar's
+// styles are the admin area's first view's, app/admin/first-view-styles.ts: 0.3 KiB there, a file
+// of their own here); the join link with its QR code and copy button only while the first
+// subscriber is still to come (FirstRunJoinLink.tsx, decision 0062).
 import { Button, Group, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
-import { actsAsStationAdmin, type TFirstRun, type TFirstRunStep } from '@message-station/shared';
+import type { TFirstRun, TFirstRunStep } from '@message-station/shared';
 import { IconCheck } from '@tabler/icons-react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CopyField } from '../../components/CopyField';
 import { SectionCard } from '../../components/SectionCard';
-import { QrCode } from '../account/QrCode';
-import { useSessionUser } from '../auth/session-user';
-import { useFirstRunQuery, useHideFirstRunMutation } from './queries';
+import { useHideFirstRunMutation } from './queries';
+
+const JoinLink = lazy(() => import('./FirstRunJoinLink').then((module) => ({ default: module.JoinLink })));
 
 /** Where each step is done. */
 const STEP_LINKS: Record<TFirstRunStep, string> = {
@@ -21,16 +25,6 @@ const STEP_LINKS: Record<TFirstRunStep, string> = {
   first_message: '/admin/messages',
   desktop_app: '/admin/download',
 };
-
-/** The checklist for an admin of the station (staff cannot take most steps); nothing until it loads. */
-export function FirstRunChecklist() {
-  const user = useSessionUser();
-  const isAdmin = actsAsStationAdmin(user);
-  const firstRun = useFirstRunQuery(isAdmin);
-  if (!isAdmin || !firstRun.data) return null;
-  const joinUrl = `${window.location.origin}/join/${encodeURIComponent(user.stationSlug)}`;
-  return <FirstRunCard firstRun={firstRun.data} joinUrl={joinUrl} />;
-}
 
 type FirstRunCardProps = {
   firstRun: TFirstRun;
@@ -112,27 +106,13 @@ function FirstRunStep({ step, done, joinUrl }: { step: TFirstRunStep; done: bool
               {t(`steps.${step}.text`)}
             </Text>
           )}
-          {!done && step === 'first_subscriber' && <JoinLink url={joinUrl} />}
+          {!done && step === 'first_subscriber' && (
+            <Suspense fallback={null}>
+              <JoinLink url={joinUrl} />
+            </Suspense>
+          )}
         </Stack>
       </Group>
     </li>
-  );
-}
-
-function JoinLink({ url }: { url: string }) {
-  const { t } = useTranslation('dashboard', { keyPrefix: 'firstRun' });
-  return (
-    <Group gap="md" align="center" wrap="wrap">
-      <QrCode value={url} label={t('qrLabel', { url })} size={112} />
-      <div style={{ flex: 1, minWidth: 200 }}>
-        <CopyField
-          label={t('joinLink')}
-          value={url}
-          labelWidth={90}
-          dataAttribute="data-join-link"
-          texts={{ copy: t('copy'), copied: t('copied'), copyAria: t('copyAria') }}
-        />
-      </div>
-    </Group>
   );
 }

@@ -51,7 +51,8 @@ describe('InboundSmsForm', () => {
     renderForm();
     const user = userEvent.setup({ delay: null });
     await user.click(screen.getByRole('button', { name: 'Send' }));
-    expect(screen.getByText('Phone number is required')).toBeVisible();
+    // The submit waits for the phone checks, which load on demand (decision 0062).
+    expect(await screen.findByText('Phone number is required')).toBeVisible();
     expect(screen.getByText('Message is required')).toBeVisible();
 
     await user.type(screen.getByLabelText(/^From/), '4155550134');

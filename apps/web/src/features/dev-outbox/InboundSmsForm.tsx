@@ -4,12 +4,17 @@ import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, Title } 
 import { TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertCircle, IconMessageReply, IconSend } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import { sendInboundSms } from '../../api/dev-inbound';
 import { queryKeys } from '../../api/query-keys';
-import { UsPhoneInput, usPhoneE164, usPhoneProblem } from '../../components/UsPhoneInput';
+import {
+  afterUsPhoneCheck,
+  UsPhoneInput,
+  usPhoneE164OnceLoaded,
+  usPhoneProblemOnceLoaded,
+} from '../../components/UsPhoneInput';
 import { withCsrfCookie } from '../auth/queries';
 
 type TErrors = { from?: string; body?: string };
@@ -26,9 +31,8 @@ export function InboundSmsForm() {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.devOutbox }),
   });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const phoneProblem = usPhoneProblem(from);
+  const submit = afterUsPhoneCheck(() => {
+    const phoneProblem = usPhoneProblemOnceLoaded(from);
     const found: TErrors = {
       from:
         phoneProblem === 'required'
@@ -42,8 +46,8 @@ export function InboundSmsForm() {
     };
     setErrors(found);
     if (found.from || found.body) return;
-    send.mutate({ from: usPhoneE164(from), body: body.trim() }, { onSuccess: () => setBody('') });
-  };
+    send.mutate({ from: usPhoneE164OnceLoaded(from), body: body.trim() }, { onSuccess: () => setBody('') });
+  });
 
   return (
     <Card p={{ base: 'md', sm: 'lg' }} component="section">

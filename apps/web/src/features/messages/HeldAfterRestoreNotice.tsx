@@ -1,23 +1,21 @@
 // "N texts held after a restore" (decision 0055): texts that were queued or being sent when the
 // restored backup was taken may already have reached people, so the server holds them. The
 // message's detail says how many and why; an admin sends them (the SMS provider is asked first,
-// only the texts it does not have go out) or cancels them. The dashboard lists the messages.
+// only the texts it does not have go out) or cancels them. The dashboard lists the messages
+// (HeldAfterRestoreDashboardNotice.tsx).
 import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
 import { actsAsStationAdmin, formatCount, type THeldDecisionResult } from '@message-station/shared';
 import { IconPlayerPause } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
 import { serverErrorText } from '../../api/client';
-import { decideHeldTexts, getMessageHeldTexts, getStationHeldTexts } from '../../api/held-after-restore';
+import { decideHeldTexts, getMessageHeldTexts } from '../../api/held-after-restore';
 import { queryKeys } from '../../api/query-keys';
 import { useFullTimeText } from '../../i18n/relative-age';
 import { useSessionUser } from '../auth/session-user';
 import { OutcomeAlert, type TOutcome } from './DetailControls';
-
-/** Under messages: whatever refreshes the messages refreshes these. */
-const heldKey = (messageId?: string) => [...queryKeys.messages, 'held-after-restore', messageId ?? 'station'];
+import { heldKey } from './held-key';
 
 export function HeldAfterRestoreNotice({ messageId }: { messageId: string }) {
   const { t } = useTranslation('messages', { keyPrefix: 'heldAfterRestore' });
@@ -102,32 +100,3 @@ export function HeldAfterRestoreNotice({ messageId }: { messageId: string }) {
 }
 
 /** The dashboard's notice: which messages have held texts; nothing when none has. */
-export function HeldAfterRestoreDashboardNotice() {
-  const { t } = useTranslation('messages', { keyPrefix: 'heldAfterRestore' });
-  const held = useQuery({ queryKey: heldKey(), queryFn: ({ signal }) => getStationHeldTexts(signal) });
-  const data = held.data;
-  if (!data || data.held === 0) return null;
-  return (
-    <Alert
-      color="yellow"
-      variant="light"
-      icon={<IconPlayerPause size={18} aria-hidden="true" />}
-      title={t('title', { count: data.held, formatted: formatCount(data.held) })}
-      data-testid="held-after-restore-dashboard"
-    >
-      <Stack gap="xs" align="flex-start">
-        <Text fz="sm">{t('dashboardBody')}</Text>
-        <List fz="sm" spacing={2}>
-          {data.messages.map((m) => (
-            <List.Item key={m.message_id}>
-              {t('dashboardItem', { title: m.title, count: formatCount(m.held) })}
-            </List.Item>
-          ))}
-        </List>
-        <Button size="xs" variant="white" color="yellow" component={Link} to="/admin/messages">
-          {t('openMessages')}
-        </Button>
-      </Stack>
-    </Alert>
-  );
-}

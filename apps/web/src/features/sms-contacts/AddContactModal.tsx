@@ -4,11 +4,16 @@ import { Alert, Button, Checkbox, Group, Input, Modal, Stack, TextInput } from '
 import { notifications } from '@mantine/notifications';
 import { formatUsPhone, TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
-import { UsPhoneInput, usPhoneE164, usPhoneProblem } from '../../components/UsPhoneInput';
+import {
+  afterUsPhoneCheck,
+  UsPhoneInput,
+  usPhoneE164OnceLoaded,
+  usPhoneProblemOnceLoaded,
+} from '../../components/UsPhoneInput';
 import { useSessionUser } from '../auth/session-user';
 import { PreferencesEditor } from './PreferencesEditor';
 import { defaultLanguage, draftFrom, hasSubscription, preferencesFrom } from './preferences';
@@ -42,9 +47,8 @@ function AddContactForm({ types, languages, onClose }: Omit<AddContactModalProps
   const [attested, setAttested] = useState(false);
   const [errors, setErrors] = useState<TErrors>({});
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const phoneProblem = usPhoneProblem(phone);
+  const submit = afterUsPhoneCheck(() => {
+    const phoneProblem = usPhoneProblemOnceLoaded(phone);
     const found: TErrors = {
       phone:
         phoneProblem === 'required'
@@ -59,7 +63,7 @@ function AddContactForm({ types, languages, onClose }: Omit<AddContactModalProps
     };
     setErrors(found);
     if (found.phone || found.types || found.attestation) return;
-    const e164 = usPhoneE164(phone);
+    const e164 = usPhoneE164OnceLoaded(phone);
     add.mutate(
       {
         name: name.trim(),
@@ -74,7 +78,7 @@ function AddContactForm({ types, languages, onClose }: Omit<AddContactModalProps
         },
       },
     );
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>

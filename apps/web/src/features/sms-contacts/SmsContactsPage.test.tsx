@@ -366,7 +366,8 @@ describe('SmsContactsPage', () => {
     expectShown(dialog.getByText(/They stay Pending and receive no alerts until they reply YES/));
 
     await user.click(dialog.getByRole('button', { name: 'Add Contact' }));
-    expectShown(dialog.getByText('Phone number is required'));
+    // The phone checks load with the first use of the field or the first submit (decision 0062).
+    expectShown(await dialog.findByText('Phone number is required'));
     expectShown(dialog.getByText('Please select at least one alert type'));
     expectShown(dialog.getByText('Please confirm that this person agreed to receive SMS alerts.'));
 
@@ -418,7 +419,7 @@ describe('SmsContactsPage', () => {
     await user.click(dialog.getByRole('checkbox', { name: /I confirm this person agreed/ }));
     await user.click(dialog.getByRole('button', { name: 'Add Contact' }));
 
-    expectShown(dialog.getByText('Only US phone numbers (+1) can be used.'));
+    expectShown(await dialog.findByText('Only US phone numbers (+1) can be used.'));
     expect(phone).toHaveValue('+44 20 7946 0958');
     expect(callsTo(fetchMock, 'POST', '/admin/api/sms-contacts')).toHaveLength(0);
 

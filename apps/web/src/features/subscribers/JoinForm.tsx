@@ -11,7 +11,12 @@ import type {
 } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
-import { UsPhoneInput, usPhoneE164, usPhoneProblem } from '../../components/UsPhoneInput';
+import {
+  afterUsPhoneCheck,
+  UsPhoneInput,
+  usPhoneE164OnceLoaded,
+  usPhoneProblemOnceLoaded,
+} from '../../components/UsPhoneInput';
 import { AttachedFieldset } from './AttachedFieldset';
 import { CoverageNotes, languagesNeedingSetup } from './CoverageNote';
 import { NewTabLink } from './NewTabLink';
@@ -46,7 +51,7 @@ export function useJoinForm(info: TStationPublicInfo): UseFormReturnType<TJoinVa
     },
     validate: {
       phone: (value) => {
-        const problem = usPhoneProblem(value);
+        const problem = usPhoneProblemOnceLoaded(value);
         if (problem === 'required') return t('validation.phoneRequired');
         if (problem === 'not_us') return t('validation.phoneNotUs');
         return problem ? t('validation.phoneInvalid') : null;
@@ -94,7 +99,7 @@ export function JoinForm({ slug, info, form, onRegistered }: JoinFormProps) {
   const submit = form.onSubmit((values) => {
     register.mutate(
       {
-        phone: usPhoneE164(values.phone),
+        phone: usPhoneE164OnceLoaded(values.phone),
         // In display order, whatever order they were ticked in.
         message_types: messageTypes
           .filter((type) => values.types.includes(type.message_type))
@@ -110,7 +115,7 @@ export function JoinForm({ slug, info, form, onRegistered }: JoinFormProps) {
   });
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={afterUsPhoneCheck(submit)} noValidate>
       <AttachedFieldset>
         <Stack gap="lg">
           <UsPhoneInput

@@ -84,7 +84,8 @@ describe('JoinPage', () => {
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Subscribe' }));
 
-    expect(screen.getByText('Phone number is required')).toBeVisible();
+    // The submit waits for the phone checks, which load on demand (decision 0062).
+    expect(await screen.findByText('Phone number is required')).toBeVisible();
     expect(screen.getByText('Please select at least one alert type')).toBeVisible();
     expect(screen.getByText('Please confirm that you consent to receive SMS messages.')).toBeVisible();
     await fillPhone(user, '41555');

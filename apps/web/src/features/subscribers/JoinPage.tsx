@@ -7,7 +7,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
-import { usPhoneE164 } from '../../components/UsPhoneInput';
+import { usPhoneE164OnceLoaded } from '../../components/UsPhoneInput';
 import { JoinForm, type TJoinValues, useJoinForm } from './JoinForm';
 import { useStationInfoQuery } from './queries';
 import { StationCard } from './StationCard';
@@ -88,7 +88,7 @@ function JoinFlow({ slug, info }: { slug: string; info: TStationPublicInfo }) {
     setPhase({
       kind: 'verify',
       registration,
-      phone: formatUsPhone(usPhoneE164(values.phone)),
+      phone: formatUsPhone(usPhoneE164OnceLoaded(values.phone)),
       types: values.types,
     });
   };

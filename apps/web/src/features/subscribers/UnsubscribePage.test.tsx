@@ -42,7 +42,8 @@ describe('UnsubscribePage', () => {
     renderApp('/unsubscribe/demo');
     const user = userEvent.setup({ delay: null });
     await user.click(await screen.findByRole('button', { name: 'Unsubscribe' }));
-    expect(screen.getByText('Phone number is required')).toBeVisible();
+    // The submit waits for the phone checks, which load on demand (decision 0062).
+    expect(await screen.findByText('Phone number is required')).toBeVisible();
     expect(callsTo(fetchMock, 'POST', '/subscribe/demo/unsubscribe')).toEqual([]);
   });
 

@@ -8,7 +8,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
-import { UsPhoneInput, usPhoneE164, usPhoneProblem } from '../../components/UsPhoneInput';
+import {
+  afterUsPhoneCheck,
+  UsPhoneInput,
+  usPhoneE164OnceLoaded,
+  usPhoneProblemOnceLoaded,
+} from '../../components/UsPhoneInput';
 import { AttachedFieldset } from './AttachedFieldset';
 import { useStationInfoQuery, useUnsubscribeMutation } from './queries';
 import { StationCard } from './StationCard';
@@ -33,7 +38,7 @@ function UnsubscribeFlow({ slug, station }: { slug: string; station: TStationPub
     initialValues: { phone: '' },
     validate: {
       phone: (value) => {
-        const problem = usPhoneProblem(value);
+        const problem = usPhoneProblemOnceLoaded(value);
         if (problem === 'required') return t('validation.phoneRequired');
         if (problem === 'not_us') return t('validation.phoneNotUs');
         return problem ? t('validation.phoneInvalid') : null;
@@ -67,7 +72,7 @@ function UnsubscribeFlow({ slug, station }: { slug: string; station: TStationPub
   }
 
   const submit = form.onSubmit((values) => {
-    const phone = usPhoneE164(values.phone);
+    const phone = usPhoneE164OnceLoaded(values.phone);
     mutation.mutate(phone, { onSuccess: () => setUnsubscribedPhone(formatUsPhone(phone)) });
   });
 
@@ -76,7 +81,7 @@ function UnsubscribeFlow({ slug, station }: { slug: string; station: TStationPub
       <Text c="dimmed" mt={-4}>
         {t('unsubscribe.intro', { station: station.display_name })}
       </Text>
-      <form onSubmit={submit} noValidate>
+      <form onSubmit={afterUsPhoneCheck(submit)} noValidate>
         <AttachedFieldset>
           <Stack gap="lg">
             <UsPhoneInput

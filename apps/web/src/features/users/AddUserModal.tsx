@@ -5,10 +5,15 @@ import { Alert, Modal, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/co
 import { notifications } from '@mantine/notifications';
 import { INVITATION_ERROR_CODES, type TStationUser } from '@message-station/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { UsPhoneInput, usPhoneE164, usPhoneProblem } from '../../components/UsPhoneInput';
+import {
+  afterUsPhoneCheck,
+  UsPhoneInput,
+  usPhoneE164OnceLoaded,
+  usPhoneProblemOnceLoaded,
+} from '../../components/UsPhoneInput';
 import { useCreateUserMutation } from './queries';
 import {
   NameAndEmailFields,
@@ -50,10 +55,9 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
 
   const complete = Boolean(nameAndEmailComplete(nameAndEmail) && phone);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = afterUsPhoneCheck(() => {
     if (!complete) return;
-    const phoneProblem = usPhoneProblem(phone);
+    const phoneProblem = usPhoneProblemOnceLoaded(phone);
     const found: TErrors = {
       phone:
         phoneProblem === 'not_us' ? t('form.phoneNotUs') : phoneProblem ? t('form.phoneInvalid') : undefined,
@@ -63,7 +67,7 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
     create.mutate(
       {
         ...nameAndEmailRequest(nameAndEmail),
-        phone_number: usPhoneE164(phone),
+        phone_number: usPhoneE164OnceLoaded(phone),
         role,
         api_access_enabled: apiAccess,
       },
@@ -74,7 +78,7 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
         },
       },
     );
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>

@@ -2,6 +2,6 @@
 // the admin area's first view renders.
 // The admin area's first view has its own (en-admin.ts).
 export const files = import.meta.glob<Record<string, unknown>>(
-  ['../../locales/en/*.json', '!../../locales/en/{admin,dashboard,messages,superadmin}.json'],
+  ['../../locales/en/*.json', '!../../locales/en/{admin,dashboard,superadmin}.json'],
   { eager: true, import: 'default' },
 );

@@ -1,5 +1,5 @@
 // The Spanish namespaces of the admin area's first view (ADMIN_FIRST_VIEW_NAMESPACES), one chunk.
 export const files = import.meta.glob<Record<string, unknown>>(
-  '../../locales/es/{admin,dashboard,messages,superadmin}.json',
+  '../../locales/es/{admin,dashboard,superadmin}.json',
   { eager: true, import: 'default' },
 );

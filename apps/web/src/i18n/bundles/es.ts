@@ -2,6 +2,6 @@
 // the admin area's first view renders.
 // The admin area's first view has its own (es-admin.ts).
 export const files = import.meta.glob<Record<string, unknown>>(
-  ['../../locales/es/*.json', '!../../locales/es/{admin,dashboard,messages,superadmin}.json'],
+  ['../../locales/es/*.json', '!../../locales/es/{admin,dashboard,superadmin}.json'],
   { eager: true, import: 'default' },
 );
