@@ -116,13 +116,14 @@ const ZEnv = z.object({
   OPENAI_TTS_VOICES: z.string().default('alloy,nova,echo,fable,onyx,shimmer'),
   NWS_API_URL: z.url().default('https://api.weather.gov'),
   NWS_USER_AGENT: z.string().trim().min(1).optional(),
-  // NWS asks clients not to poll faster than about every 30 seconds.
+  // NWS asks clients not to poll faster than about every 30 seconds: the default is that floor, so
+  // an emergency waits half as long to be seen (decisions 0047, 0058).
   NWS_POLL_SECONDS: z.coerce
     .number()
     .int()
     .min(30, 'NWS_POLL_SECONDS is at least 30 (NWS asks not to poll faster)')
     .max(3600)
-    .default(60),
+    .default(30),
   NWS_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
 });
 

@@ -62,6 +62,11 @@ export type TStationPoll = {
   notModified: boolean;
   autoSent: number;
   errorCode: string | null;
+  /**
+   * How long NWS asked us to leave these zones alone, in seconds, when it asked: Retry-After on a
+   * refusal, or how long its answer stays fresh (Cache-Control, Expires). The poller waits for it.
+   */
+  waitSeconds?: number;
 };
 
 type TStation = {
@@ -267,65 +272,111 @@ async function takeAlerts(deps: TWeatherPollDeps, station: TStation, alerts: TNw
   return { received, drafted };
 }
 
-/** Auto-sends whose translations are done (or waited long enough), made as staff would. */
-async function sendWaiting(deps: TWeatherPollDeps, station: TStation, at: Date) {
+/**
+ * One waiting auto-send, made as staff would once its translations are done (or it waited long
+ * enough): in one transaction that holds its record (FOR UPDATE) from the check to the outcome,
+ * so the poll, the minute's job and the translation event (on any number of nodes) send it once.
+ * Answers whether it was sent now.
+ */
+async function sendOne(deps: TWeatherPollDeps, station: TStation, alertId: string, at: Date) {
   const { stationId } = station.settings;
-  let autoSent = 0;
-  for (const row of await repo.listWaitingAutoSends(deps.db, stationId)) {
-    if (!row.messageId || !station.owner) {
-      await repo.updateAlert(deps.db, stationId, row.id, {
+  const sent = await deps.db.transaction(async (tx) => {
+    const row = await repo.lockWaitingAutoSend(tx, stationId, alertId);
+    // Sent (or refused) by another sender since it was listed.
+    if (!row) return null;
+    const refuse = (errorCode: string, errorParams?: Record<string, string | number>) =>
+      repo.updateAlert(tx, stationId, row.id, {
         outcome: 'send_refused',
-        errorCode: row.messageId ? 'weather_owner_missing' : 'message_not_found',
+        errorCode,
+        ...(errorParams ? { errorParams } : {}),
         updatedAt: at,
       });
-      continue;
+    if (!row.messageId || !station.owner) {
+      await refuse(row.messageId ? 'weather_owner_missing' : 'message_not_found');
+      return null;
     }
     const age = at.getTime() - row.receivedAt.getTime();
     if (age >= AUTO_SEND_STALE_MS || (row.expiresAt && row.expiresAt.getTime() <= at.getTime())) {
-      await repo.updateAlert(deps.db, stationId, row.id, {
-        outcome: 'send_refused',
-        errorCode: 'weather_auto_send_stale',
-        updatedAt: at,
-      });
-      continue;
+      await refuse('weather_auto_send_stale');
+      return null;
     }
-    const translations = await listTranslations(deps.db, stationId, [row.messageId]);
+    const translations = await listTranslations(tx, stationId, [row.messageId]);
     const translating = translations.some((t) => t.status === 'pending');
-    if (translating && age < AUTO_SEND_WAIT_MS) continue;
+    if (translating && age < AUTO_SEND_WAIT_MS) return null;
+    let result: Awaited<ReturnType<typeof acceptSend>>;
     try {
-      const result = await acceptSend(
-        { db: deps.db, auth: station.owner, now: at },
+      // A savepoint inside this transaction: a refusal rolls back the send only, not the record.
+      result = await acceptSend(
+        { db: tx, auth: station.owner, now: at },
         // Nobody watches an auto-send: only vetted or trusted texts go (decision 0050).
         { messageId: row.messageId, mode: 'unattended' },
       );
-      await repo.updateAlert(deps.db, stationId, row.id, {
-        outcome: 'auto_sent',
-        sendId: result.send_id,
-        updatedAt: at,
-      });
-      await recordAudit(deps.db, {
-        stationId,
-        actor: { userId: station.owner.userId, email: null, isSuperadmin: false },
-        action: 'weather.auto_sent',
-        target: { type: 'message', id: row.messageId },
-        details: { label: row.headline, count: result.sent_count, credits: result.credits },
-        at,
-      });
-      autoSent++;
-      await deps.sent(stationId, row.messageId);
     } catch (error) {
       const failure = failureOf(error);
       if (failure.code === 'internal_error')
         deps.log?.error({ err: error, stationId }, 'weather auto-send failed');
-      await repo.updateAlert(deps.db, stationId, row.id, {
-        outcome: 'send_refused',
-        errorCode: failure.code,
-        errorParams: failure.params,
-        updatedAt: at,
-      });
+      await refuse(failure.code, failure.params);
+      return null;
+    }
+    await repo.updateAlert(tx, stationId, row.id, {
+      outcome: 'auto_sent',
+      sendId: result.send_id,
+      updatedAt: at,
+    });
+    await recordAudit(tx, {
+      stationId,
+      actor: { userId: station.owner.userId, email: null, isSuperadmin: false },
+      action: 'weather.auto_sent',
+      target: { type: 'message', id: row.messageId },
+      details: { label: row.headline, count: result.sent_count, credits: result.credits },
+      at,
+    });
+    return row.messageId;
+  });
+  if (sent) await deps.sent(stationId, sent);
+  return sent !== null;
+}
+
+/** The station's auto-sends whose translations are done (or waited long enough). */
+async function sendWaiting(deps: TWeatherPollDeps, station: TStation, at: Date) {
+  let autoSent = 0;
+  const { stationId } = station.settings;
+  for (const row of await repo.listWaitingAutoSends(deps.db, stationId)) {
+    try {
+      if (await sendOne(deps, station, row.id, at)) autoSent++;
+    } catch (error) {
+      // The record is untouched (its transaction rolled back): the next poll or event tries again.
+      deps.log?.error({ err: error, stationId, alert: row.id }, 'weather auto-send not made');
     }
   }
   return autoSent;
+}
+
+/**
+ * Whether the auto-send drafted as `messageId` waits and none of its translations is pending any
+ * more: what a node checks when it hears a translation finish, before queueing the send.
+ */
+export async function autoSendReady(db: Db, stationId: string, messageId: string): Promise<boolean> {
+  const row = await repo.findWaitingAutoSend(db, stationId, messageId);
+  if (!row) return false;
+  const translations = await listTranslations(db, stationId, [messageId]);
+  return !translations.some((t) => t.status === 'pending');
+}
+
+/**
+ * The auto-send drafted as `messageId`, sent now if it still waits and its translations are done:
+ * the step the translation event queues (queue.ts), for this one message. Answers whether it sent.
+ */
+export async function sendReadyAutoSend(
+  deps: TWeatherPollDeps,
+  stationId: string,
+  messageId: string,
+): Promise<boolean> {
+  const row = await repo.findWaitingAutoSend(deps.db, stationId, messageId);
+  const settings = row ? await repo.findSettings(deps.db, stationId) : null;
+  const station = row && settings ? await loadStation(deps.db, settings) : null;
+  if (!row || !station) return false;
+  return sendOne(deps, station, row.id, deps.now());
 }
 
 /**
@@ -354,11 +405,14 @@ export async function pollWeather(
     const since = marks.size === 1 ? (members[0]?.lastModified ?? null) : null;
     let answer: Awaited<ReturnType<TNwsClient['activeAlerts']>> | null = null;
     let errorCode: string | null = null;
+    let waitSeconds: number | undefined;
     try {
       answer = await deps.nws.activeAlerts(zones, since);
+      waitSeconds = answer.freshSeconds;
     } catch (error) {
       if (!(error instanceof NwsError)) throw error;
       errorCode = 'weather_unavailable';
+      waitSeconds = error.retryAfterSeconds;
       deps.log?.warn({ err: error, zones: zones.length }, 'NWS alerts not fetched; tried again next poll');
     }
     for (const settings of members) {
@@ -371,6 +425,7 @@ export async function pollWeather(
         notModified: answer?.modified === false,
         autoSent: 0,
         errorCode,
+        ...(waitSeconds !== undefined ? { waitSeconds } : {}),
       };
       // Nobody to write the drafts as: nothing is taken, and the next poll asks NWS afresh.
       const taking = answer?.modified && station.owner ? answer : null;

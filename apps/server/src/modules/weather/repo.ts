@@ -125,6 +125,42 @@ export function listWaitingAutoSends(db: DbOrTx, stationId: string) {
     .orderBy(weatherAlerts.receivedAt);
 }
 
+/** The auto-send drafted as `messageId`, when it still waits (the event path's cheap first look). */
+export async function findWaitingAutoSend(db: DbOrTx, stationId: string, messageId: string) {
+  const [row] = await db
+    .select()
+    .from(weatherAlerts)
+    .where(
+      and(
+        eq(weatherAlerts.stationId, stationId),
+        eq(weatherAlerts.messageId, messageId),
+        eq(weatherAlerts.outcome, 'auto_send_waiting'),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}
+
+/**
+ * The waiting auto-send `id`, locked until the transaction ends (FOR UPDATE). A second sender
+ * (the minute's poll, another node's event) waits for the first to commit, then finds it no
+ * longer waiting and sends nothing.
+ */
+export async function lockWaitingAutoSend(tx: DbOrTx, stationId: string, id: string) {
+  const [row] = await tx
+    .select()
+    .from(weatherAlerts)
+    .where(
+      and(
+        eq(weatherAlerts.stationId, stationId),
+        eq(weatherAlerts.id, id),
+        eq(weatherAlerts.outcome, 'auto_send_waiting'),
+      ),
+    )
+    .for('update');
+  return row ?? null;
+}
+
 /** The station's latest alerts, and the alerts they update or cancel. */
 export async function listAlerts(db: DbOrTx, stationId: string, limit: number) {
   const rows = await db

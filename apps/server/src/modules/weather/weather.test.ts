@@ -40,7 +40,8 @@ let clock = AFTER_TORNADO_WARNING;
 const { app, db } = await createTestApp({
   now: () => clock,
   config: {
-    weather: { apiUrl: fake.url, userAgent: USER_AGENT, pollSeconds: 60, timeoutMs: 2000 },
+    // Loopback, but slow while other files load the machine: no test here waits for a hang.
+    weather: { apiUrl: fake.url, userAgent: USER_AGENT, pollSeconds: 60, timeoutMs: 10_000 },
   },
 });
 
@@ -437,7 +438,7 @@ describe('the poll', () => {
     const deps = {
       db,
       publicUrl: 'http://127.0.0.1',
-      nws: createNwsClient({ apiUrl: fake.url, userAgent: USER_AGENT, timeoutMs: 2000 }),
+      nws: createNwsClient({ apiUrl: fake.url, userAgent: USER_AGENT, timeoutMs: 10_000 }),
       now: () => clock,
       events,
       translationQueue: {

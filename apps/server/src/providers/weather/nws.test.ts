@@ -4,7 +4,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startFakeNws } from '../../test/fake-nws.js';
-import { createNwsClient } from './nws.js';
+import { createNwsClient, freshSeconds } from './nws.js';
 import { NwsError } from './types.js';
 
 const fake = await startFakeNws();
@@ -56,6 +56,17 @@ describe('the NWS client', () => {
       'Severe Thunderstorm Warning',
       'Tornado Warning',
     ]);
+  });
+
+  it('says how long an answer stays fresh: Cache-Control max-age, else Expires less Date', async () => {
+    const answer = await client.activeAlerts(['OKC029']);
+    expect(answer.freshSeconds).toBe(30);
+    const at = 'Sun, 20 Apr 2025 04:25:00 GMT';
+    expect(freshSeconds(new Headers({ 'cache-control': 'public, max-age=45, s-maxage=90' }))).toBe(45);
+    expect(freshSeconds(new Headers({ 'cache-control': 'no-cache' }))).toBe(0);
+    expect(freshSeconds(new Headers({ date: at, expires: 'Sun, 20 Apr 2025 04:26:00 GMT' }))).toBe(60);
+    expect(freshSeconds(new Headers({ date: at, expires: '0' }))).toBe(0);
+    expect(freshSeconds(new Headers({ 'last-modified': at }))).toBeUndefined();
   });
 
   it("lists a state's zones and NWS's event names", async () => {

@@ -102,6 +102,27 @@ export function nwsProblemDetail(text: string, contentType: string | null): stri
   return oneLine.length > 200 ? `${oneLine.slice(0, 197)}...` : oneLine;
 }
 
+/**
+ * How long an answer stays fresh by its headers, in whole seconds: Cache-Control's max-age (0 for
+ * no-cache or no-store), else Expires less the answer's Date; undefined when neither says.
+ */
+export function freshSeconds(headers: Headers): number | undefined {
+  const cacheControl = headers.get('cache-control');
+  if (cacheControl) {
+    if (/(^|[,\s])(no-cache|no-store)\b/i.test(cacheControl)) return 0;
+    const maxAge = /(?:^|[,\s])max-age\s*=\s*"?(\d+)/i.exec(cacheControl);
+    if (maxAge?.[1]) return Number(maxAge[1]);
+  }
+  const expires = headers.get('expires');
+  if (!expires) return undefined;
+  const until = Date.parse(expires);
+  // An Expires that is no date (HTTP says "0" means already expired) is stale at once.
+  if (Number.isNaN(until)) return 0;
+  const date = Date.parse(headers.get('date') ?? '');
+  const from = Number.isNaN(date) ? Date.now() : date;
+  return Math.max(0, Math.round((until - from) / 1000));
+}
+
 export function createNwsClient(options: TNwsClientOptions): TNwsClient {
   const doFetch = options.fetch ?? fetch;
   const base = options.apiUrl.replace(/\/$/, '');
@@ -164,7 +185,9 @@ export function createNwsClient(options: TNwsClientOptions): TNwsClient {
         `/alerts/active?${query.toString().replaceAll('%2C', ',')}`,
         ifModifiedSince ? { 'if-modified-since': ifModifiedSince } : {},
       );
-      if (response.status === 304) return { modified: false } satisfies TNwsAlerts;
+      const fresh = freshSeconds(response.headers);
+      const freshness = fresh === undefined ? {} : { freshSeconds: fresh };
+      if (response.status === 304) return { modified: false, ...freshness } satisfies TNwsAlerts;
       const collection = ZAlertCollection.safeParse(body);
       if (!collection.success) throw new NwsError('malformed', 'NWS alerts are not a FeatureCollection');
       const alerts: TNwsAlert[] = [];
@@ -177,7 +200,7 @@ export function createNwsClient(options: TNwsClientOptions): TNwsClient {
         }
         alerts.push(toAlert(properties.data));
       }
-      return { modified: true, alerts, lastModified: response.headers.get('last-modified') };
+      return { modified: true, alerts, lastModified: response.headers.get('last-modified'), ...freshness };
     },
 
     async zones(state, type) {

@@ -24,10 +24,17 @@ export type TNwsAlert = {
   zones: string[];
 };
 
-export type TNwsAlerts =
+export type TNwsAlerts = (
   | { modified: true; alerts: TNwsAlert[]; lastModified: string | null }
   /** 304: nothing changed since the Last-Modified we sent back. */
-  | { modified: false };
+  | { modified: false }
+) & {
+  /**
+   * How long NWS says this answer stays fresh (Cache-Control max-age, else Expires less Date), in
+   * seconds, when it says: asking again sooner would be answered from a cache.
+   */
+  freshSeconds?: number;
+};
 
 export type TNwsZone = { id: string; name: string; type: 'county' | 'forecast' };
 
