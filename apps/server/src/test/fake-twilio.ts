@@ -219,6 +219,11 @@ export async function startFakeTwilio() {
       else res.end(JSON.stringify(resource));
     });
   });
+  // TCP connections clients opened: a client that pools its connections opens few for many sends.
+  let connections = 0;
+  server.on('connection', () => {
+    connections += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
@@ -227,6 +232,8 @@ export async function startFakeTwilio() {
     messages,
     /** Requests Twilio would have refused; `close()` fails while any is left here. */
     rejected,
+    /** How many TCP connections clients have opened to the fake since it started. */
+    connections: () => connections,
     /** How many times the Messages list was read (lookups after a crash). */
     listRequests: () => listRequests,
     /** Makes the Messages list answer 503, as when Twilio cannot be asked. */

@@ -143,6 +143,18 @@ export const smsDispatchLanes = pgTable('sms_dispatch_lanes', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/**
+ * The dispatchers alive now, one row per worker process (decision 0060): each renews its row
+ * while it runs, timed by the database's clock like a lane's lease, and deletes it when it stops.
+ * Each takes about its share of the lanes with work: ceil(lanes with work / live dispatchers).
+ */
+export const smsDispatchWorkers = pgTable('sms_dispatch_workers', {
+  /** The process's dispatcher id, the prefix of every lane lease it takes (`{id}/{run}`). */
+  id: text('id').primaryKey(),
+  seenUntil: timestamp('seen_until', { withTimezone: true }).notNull(),
+  startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 /** One row per refunded delivery: the primary key makes a second refund of it impossible. */
 export const smsRefunds = pgTable(
   'sms_refunds',

@@ -87,6 +87,12 @@ export type TDispatchDeps = {
   exclusive?: boolean;
   /** Asked between provider calls: true once the process is shutting down. */
   stopping?: () => boolean;
+  /**
+   * Asked before each claim: true when this process holds more than its share of the lanes and
+   * another live dispatcher holds less (decision 0060). The run then gives the lane up as on a
+   * drain (claims back to the queue, lease released) for that dispatcher to take.
+   */
+  shouldYield?: () => boolean;
   log?: {
     error(details: object, message: string): void;
     warn?(details: object, message: string): void;
@@ -150,6 +156,8 @@ export type TDispatchResult = {
   retryInMs?: number;
   sent: number;
   failed: number;
+  /** The run gave the lane up for another dispatcher before its work was done (`shouldYield`). */
+  yielded?: boolean;
   /** After a takeover: submitting rows the provider confirmed, rows given back, rows sent again. */
   recovered: { confirmed: number; requeued: number; resent: number };
 };
@@ -542,7 +550,13 @@ export async function dispatchLane(deps: TDispatchDeps): Promise<TDispatchResult
     });
   try {
     const pace = { next: 0 };
-    while (mayStart()) {
+    // Handed over between chunks, never while recovery still asks about a dead holder's texts;
+    // claims not yet sent go back to the queue below.
+    const handOver = () => {
+      if (!result.yielded && !recovering && deps.shouldYield?.()) result.yielded = true;
+      return result.yielded === true;
+    };
+    while (mayStart() && !handOver()) {
       const rows = await claim(deps, holder);
       if (rows.length === 0) {
         if (!recovering) break;
@@ -551,7 +565,7 @@ export async function dispatchLane(deps: TDispatchDeps): Promise<TDispatchResult
         continue;
       }
       const chunk = submitChunk(deps.config);
-      for (let i = 0; i < rows.length && mayStart(); i += chunk) {
+      for (let i = 0; i < rows.length && mayStart() && (i === 0 || !handOver()); i += chunk) {
         const submitting = await markSubmitting(deps, holder, rows.slice(i, i + chunk));
         const outcomes = await sendPaced(deps, submitting, pace, mayStart);
         await record(deps, holder, outcomes, submitting);

@@ -4,7 +4,7 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { smsDeliveries, smsDispatchLanes } from '../../db/schema/owned/delivery.js';
+import { smsDeliveries, smsDispatchLanes, smsDispatchWorkers } from '../../db/schema/owned/delivery.js';
 
 export type TLeaseKey = { lane: string; holder: string; leaseMs: number };
 
@@ -84,4 +84,58 @@ export async function moveQueuedToLane(tx: DbOrTx, stationId: string, lane: stri
     )
     .returning({ id: smsDeliveries.id });
   return moved.length;
+}
+
+/**
+ * Renews this dispatcher's row among the live ones for `leaseMs` (inserts it the first time) and
+ * answers the ids of every live dispatcher, this one included; rows dead for a day are removed.
+ * One statement, timed by the database's clock like the lanes' leases.
+ */
+export async function beatAndListWorkers(db: DbOrTx, id: string, leaseMs: number): Promise<string[]> {
+  const ms = `${leaseMs} milliseconds`;
+  const rows = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      with beat as (
+        insert into ${smsDispatchWorkers} (id, seen_until, started_at)
+        values (${id}, clock_timestamp() + ${ms}::interval, clock_timestamp())
+        on conflict (id) do update set seen_until = excluded.seen_until
+        returning id),
+      gone as (
+        delete from ${smsDispatchWorkers} where seen_until < clock_timestamp() - interval '1 day')
+      select id from ${smsDispatchWorkers} where seen_until >= clock_timestamp() and id <> ${id}
+      union all select id from beat`),
+  );
+  return rows.map((r) => r.id);
+}
+
+/** Removes this dispatcher's row (it stops): the others' shares grow at once. */
+export async function forgetWorker(db: DbOrTx, id: string) {
+  await db.execute(sql`delete from ${smsDispatchWorkers} where id = ${id}`);
+}
+
+export type TLaneWork = {
+  lane: string;
+  /** The lease's holder (`{dispatcher id}/{run}`) when the lease is live, else null. */
+  holder: string | null;
+};
+
+/**
+ * Lanes (the default one and every registered one) with a delivery due at `at` or in flight, each
+ * with the holder of its live lease (by the database's clock), if any.
+ */
+export async function findLanesWithWorkAndHolders(
+  db: DbOrTx,
+  defaultLane: string,
+  at: string,
+): Promise<TLaneWork[]> {
+  return rowsOf<TLaneWork>(
+    await db.execute(sql`
+      select l.lane, case when h.lease_until >= clock_timestamp() then h.holder end as holder
+      from (select ${defaultLane}::text as lane union select lane from ${smsDispatchLanes}) l
+      left join ${smsDispatchLanes} h on h.lane = l.lane
+      where exists (select 1 from ${smsDeliveries} d
+          where d.lane = l.lane and d.status = 'queued' and d.not_before <= ${at}::timestamptz)
+        or exists (select 1 from ${smsDeliveries} d
+          where d.lane = l.lane and d.status in ('claimed', 'submitting'))`),
+  );
 }

@@ -44,6 +44,24 @@ describe('twilio SMS provider', async () => {
     });
   });
 
+  it('sends on one pool of kept-alive connections: many sends, few TCP connections', async () => {
+    const sms = provider();
+    const before = fake.connections();
+    // Ten rounds of ten sends at once: a hundred requests, at most ten at a time.
+    for (let round = 0; round < 10; round++) {
+      const sent = await Promise.all(
+        Array.from({ length: 10 }, (_, i) =>
+          sms.send({ to: `+1555123${String(round * 10 + i).padStart(4, '0')}`, body: 'pool' }),
+        ),
+      );
+      expect(sent.every((s) => /^SM[0-9a-f]{32}$/.test(s.providerMessageId))).toBe(true);
+    }
+    expect(fake.requests).toHaveLength(100);
+    // One connection per request would be 100; the pool reuses its ten.
+    expect(fake.connections() - before).toBeLessThanOrEqual(10);
+    sms.close();
+  });
+
   it('sends through a Messaging Service when one is configured', async () => {
     await provider({ messagingServiceSid: 'MG0123456789abcdef0123456789abcdef' }).send({
       to: '+15551234567',

@@ -1,7 +1,13 @@
-// Twilio's Messages API through the official SDK. Errors are sorted into transient (worth
-// retrying) and permanent (this message will never go) by Twilio's error code and HTTP status.
-// Whatever came back (Twilio's JSON error, JSON without a message, a gateway's HTML page, an
-// empty body, a timeout, a cut connection) becomes an SmsSendError with a message (0051).
+// Twilio's Messages API. A send is one form POST built here, on one keep-alive connection pool per
+// provider (decision 0060: the SDK's request path cost more CPU per text than everything else the
+// dispatcher does); lookups, rare, go through the official SDK on the same pool. Errors are sorted
+// into transient (worth retrying) and permanent (this message will never go) by Twilio's error
+// code and HTTP status. Whatever came back (Twilio's JSON error, JSON without a message, a
+// gateway's HTML page, an empty body, a timeout, a cut connection) becomes an SmsSendError with a
+// message (0051).
+import http from 'node:http';
+import https from 'node:https';
+import os from 'node:os';
 import twilio from 'twilio';
 import RequestClient from 'twilio/lib/base/RequestClient.js';
 import type { TSmsConfig } from '../../config.js';
@@ -12,6 +18,14 @@ type TTwilioConfig = NonNullable<TSmsConfig['twilio']>;
 
 const TWILIO_API_ORIGIN = 'https://api.twilio.com';
 const REQUEST_TIMEOUT_MS = 15_000;
+/**
+ * Connections kept open to Twilio per provider: the dispatcher's calls in flight (32 per lane)
+ * for a few lanes; further calls wait for a free one rather than open more.
+ */
+const MAX_SOCKETS = 128;
+/** An idle connection is closed after this long (below the usual 5 s of a server's keep-alive). */
+const IDLE_SOCKET_MS = 4_000;
+const USER_AGENT = `message-station (twilio-node compatible; ${os.platform()} ${os.arch()}) node/${process.versions.node}`;
 /** Twilio's clock and ours may differ a little; a lookup reaches this far before the call started. */
 const LOOKUP_CLOCK_SLACK_MS = 60_000;
 /** A Retry-After longer than this is taken as this (the dispatcher bounds its waits again). */
@@ -192,10 +206,16 @@ export function toSmsSendError(error: unknown): SmsSendError {
  */
 class TracingRequestClient extends RequestClient {
   constructor(
-    private readonly origin?: string,
-    timeout = REQUEST_TIMEOUT_MS,
+    private readonly origin: string | undefined,
+    timeout: number,
+    agent: http.Agent,
   ) {
     super({ timeout });
+    // The SDK's axios takes the agent of the URL's scheme: ours, so lookups share the send pool.
+    const axios = (this as unknown as { axios: { defaults: { httpAgent?: unknown; httpsAgent?: unknown } } })
+      .axios;
+    if (agent instanceof https.Agent) axios.defaults.httpsAgent = agent;
+    else axios.defaults.httpAgent = agent;
   }
 
   override async request<TData>(opts: RequestClient.RequestOptions<TData>) {
@@ -212,18 +232,136 @@ class TracingRequestClient extends RequestClient {
   }
 }
 
+/** Twilio's answer to a request: status, headers and the body as text. */
+type TRawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: string };
+
+/**
+ * One HTTP request on the pool, answered within `timeoutMs` (the answer's body included), or
+ * failed as Node's client fails: a timeout (`ECONNABORTED`, as the SDK's client named it), a cut
+ * connection (`ECONNRESET`), a refused one (`ECONNREFUSED`).
+ */
+function requestRaw(
+  agent: http.Agent,
+  url: URL,
+  options: { method: string; headers: Record<string, string>; body?: string; timeoutMs: number },
+): Promise<TRawAnswer> {
+  const transport = url.protocol === 'https:' ? https : http;
+  return new Promise((resolve, reject) => {
+    let settled = false;
+    const finish = (error: Error | null, answer?: TRawAnswer) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      if (error) reject(error);
+      else resolve(answer as TRawAnswer);
+    };
+    const req = transport.request(url, { method: options.method, agent, headers: options.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () =>
+        finish(null, {
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+      res.on('error', (error) => finish(error));
+      res.on('aborted', () => finish(Object.assign(new Error('socket hang up'), { code: 'ECONNRESET' })));
+    });
+    const timer = setTimeout(() => {
+      finish(
+        Object.assign(new Error(`timeout of ${options.timeoutMs}ms exceeded`), { code: 'ECONNABORTED' }),
+      );
+      req.destroy();
+    }, options.timeoutMs);
+    req.on('error', (error) => finish(error));
+    req.end(options.body);
+  });
+}
+
 export function createTwilioSmsProvider(
   config: TTwilioConfig,
   /** `timeoutMs`: how long one call may take (tests shorten it). */
   options: { timeoutMs?: number } = {},
-): TSmsProvider {
-  const origin = config.apiBaseUrl?.replace(/\/$/, '');
+): TSmsProvider & {
+  /** Closes the idle connections of the pool (tests, shutdown); calls in flight finish. */
+  close(): void;
+} {
+  const configured = config.apiBaseUrl?.replace(/\/$/, '');
+  const origin = configured && configured !== TWILIO_API_ORIGIN ? configured : undefined;
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  // One pool per provider, kept for its life: one TCP (and TLS) handshake per connection, not per text.
+  const agentOptions = {
+    keepAlive: true,
+    maxSockets: MAX_SOCKETS,
+    maxFreeSockets: MAX_SOCKETS,
+    timeout: IDLE_SOCKET_MS,
+    scheduling: 'lifo' as const,
+  };
+  const base = new URL(origin ?? TWILIO_API_ORIGIN);
+  const agent = base.protocol === 'https:' ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
   const client = twilio(config.accountSid, config.authToken, {
-    httpClient: new TracingRequestClient(
-      origin && origin !== TWILIO_API_ORIGIN ? origin : undefined,
-      options.timeoutMs,
-    ),
+    httpClient: new TracingRequestClient(origin, timeoutMs, agent),
   });
+  const messagesUrl = new URL(
+    `/2010-04-01/Accounts/${encodeURIComponent(config.accountSid)}/Messages.json`,
+    origin ?? TWILIO_API_ORIGIN,
+  );
+  const authorization = `Basic ${Buffer.from(`${config.accountSid}:${config.authToken}`).toString('base64')}`;
+
+  /** Creates a message as the SDK's `messages.create` does: the same form, auth and answer. */
+  const createMessage = async (form: Record<string, string | undefined>): Promise<string> => {
+    const body = new URLSearchParams();
+    for (const [key, value] of Object.entries(form)) if (value !== undefined) body.append(key, value);
+    const text = body.toString();
+    let answer: TRawAnswer;
+    try {
+      answer = await requestRaw(agent, messagesUrl, {
+        method: 'POST',
+        timeoutMs,
+        body: text,
+        headers: {
+          Authorization: authorization,
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Content-Length': String(Buffer.byteLength(text)),
+          Accept: 'application/json',
+          'Accept-Charset': 'utf-8',
+          'User-Agent': USER_AGENT,
+          ...requestIdHeaders(),
+        },
+      });
+    } catch (error) {
+      throw toSmsSendError(error);
+    }
+    if (answer.status < 200 || answer.status >= 400) {
+      // The body as the SDK's client handed it on: parsed when it is JSON, else the text.
+      let body: unknown = answer.body;
+      try {
+        body = JSON.parse(answer.body);
+      } catch {
+        // Not JSON: read as text (an HTML page, an empty body).
+      }
+      throw toSmsSendError(twilioHttpError(answer.status, body, answer.headers));
+    }
+    let sid: unknown;
+    try {
+      sid = (JSON.parse(answer.body) as { sid?: unknown }).sid;
+    } catch {
+      sid = undefined;
+    }
+    if (typeof sid !== 'string' || sid === '') {
+      // Accepted, but we cannot tell which message it is: looked up before any second try.
+      throw new SmsSendError(
+        'transient',
+        `Twilio ${answer.status}: an answer without a message SID`,
+        undefined,
+        {
+          inDoubt: true,
+        },
+      );
+    }
+    return sid;
+  };
 
   /** The station's own sender when it has one, else the service's (a number or a Messaging Service). */
   const senderParams = (from?: string | null): { from: string } | { messagingServiceSid: string } => {
@@ -235,17 +373,15 @@ export function createTwilioSmsProvider(
   return {
     name: 'twilio',
     async send(message) {
-      try {
-        const sent = await client.messages.create({
-          to: message.to,
-          body: message.body,
-          statusCallback: config.statusCallbackUrl,
-          ...senderParams(message.from),
-        });
-        return { providerMessageId: sent.sid };
-      } catch (error) {
-        throw toSmsSendError(error);
-      }
+      const sender = senderParams(message.from);
+      const sid = await createMessage({
+        To: message.to,
+        Body: message.body,
+        StatusCallback: config.statusCallbackUrl,
+        From: 'from' in sender ? sender.from : undefined,
+        MessagingServiceSid: 'messagingServiceSid' in sender ? sender.messagingServiceSid : undefined,
+      });
+      return { providerMessageId: sid };
     },
     async lookup(messages, from) {
       // Twilio's list filters by recipient (and sender); its DateSent filter has only day precision
@@ -279,6 +415,9 @@ export function createTwilioSmsProvider(
         found.push(match?.sid ?? null);
       }
       return found;
+    },
+    close() {
+      agent.destroy();
     },
   };
 }

@@ -4,6 +4,7 @@ export {
   smsDailyStats,
   smsDeliveries,
   smsDispatchLanes,
+  smsDispatchWorkers,
   smsEarlyStatuses,
   smsRefunds,
   smsSendHolds,
