@@ -1,33 +1,43 @@
 // How fast queued translations finish (issue 17), through the real app: messages created with
 // POST /admin/api/messages, translated by the real worker on pg-boss, timed until every row is
 // completed. Cases:
-//   apertium   50 messages × es/fr/it/pt with the local Apertium (when installed)
+//   apertium   50 messages × es/fr/it/pt with the local Apertium (when installed), before and
+//              after decision 0059: before, the command started for every text and as many at
+//              once as the worker takes; after, the pipelines kept loaded, at most one per core
+//              but one at once. Wall time, CPU of node and of the processes it started, load.
 //   cloud      one message in eight languages on a loopback DeepL (real client, 300 ms per call)
 //   emergency  an emergency created behind 200 queued cloud translations: when its are done
 // BENCH_CONCURRENCY sets TRANSLATION_CONCURRENCY (default: the server's default, 4);
+// BENCH_MESSAGES the Apertium case's messages (50); BENCH_BEFORE=false skips its slow "before";
 // DATABASE_URL runs it on PostgreSQL (use an empty database).
 import { performance } from 'node:perf_hooks';
 import { and, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
 import { messageTranslations } from '../apps/server/src/db/schema/index.js';
+import { createApertiumProvider } from '../apps/server/src/providers/translation/apertium.js';
+import { defaultOfflinePoolSize } from '../apps/server/src/providers/translation/offline-pool.js';
+import type { TTranslationProvider } from '../apps/server/src/providers/translation/types.js';
 import { startFakeDeepL } from '../apps/server/src/test/fake-translation-servers.js';
 import { demoInAllLanguages, openDemoDatabase } from './demo-database.js';
 import { hasApertium, SENTENCES } from './lib.js';
 import { signInDemoAdmin } from './sign-in.js';
+import { describeRun, measured } from './translation-cpu.js';
 
 const LATENCY_MS = 300;
 const concurrency = process.env.BENCH_CONCURRENCY;
+const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 50);
+const BEFORE = process.env.BENCH_BEFORE !== 'false';
 
 const deepl = await startFakeDeepL({ apiKey: 'bench-key', latencyMs: LATENCY_MS });
 
-async function startApp(providers: string) {
+async function startApp(providers: string, translation?: TTranslationProvider) {
   const { database, config } = await openDemoDatabase({
     TRANSLATION_PROVIDERS: providers,
     DEEPL_API_KEY: 'bench-key',
     DEEPL_API_URL: deepl.url,
     ...(concurrency ? { TRANSLATION_CONCURRENCY: concurrency } : {}),
   });
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, translation });
   const { db } = database;
   await demoInAllLanguages(db);
   const { cookies, csrf } = await signInDemoAdmin(app);
@@ -73,14 +83,32 @@ async function startApp(providers: string) {
 const results: Record<string, string> = {};
 
 if (hasApertium) {
-  const bench = await startApp('apertium');
-  const start = performance.now();
-  const ids: string[] = [];
-  for (let i = 0; i < 50; i++)
-    ids.push(await bench.create(`${SENTENCES[i % 5]} (${i})`, 'informational', ['es', 'fr', 'it', 'pt']));
-  results['apertium: 50 messages × 4 languages, all done'] =
-    `${((await bench.done(ids, start)) / 1000).toFixed(1)} s`;
-  await bench.close();
+  const variants = [
+    ...(BEFORE
+      ? [
+          {
+            label: 'before: the command for every text, no pool',
+            engine: createApertiumProvider({}, { timeoutMs: 20_000, keepLoaded: false, pool: null }),
+          },
+        ]
+      : []),
+    {
+      label: `after: pipelines kept loaded, ${defaultOfflinePoolSize()} at once`,
+      engine: createApertiumProvider({}, { timeoutMs: 20_000 }),
+    },
+  ];
+  for (const { label, engine } of variants) {
+    const bench = await startApp('apertium', engine);
+    const run = await measured(async () => {
+      const start = performance.now();
+      const ids: string[] = [];
+      for (let i = 0; i < MESSAGES; i++)
+        ids.push(await bench.create(`${SENTENCES[i % 5]} (${i})`, 'informational', ['es', 'fr', 'it', 'pt']));
+      return bench.done(ids, start);
+    });
+    results[`apertium ${label}: ${MESSAGES} messages × 4 languages, all done`] = describeRun(run);
+    await bench.close();
+  }
 } else {
   results.apertium = 'skipped (apertium not installed)';
 }

@@ -13,6 +13,7 @@ export * from './station-keys.js';
 export * from './stations.js';
 export * from './subscribers.js';
 export * from './templates.js';
+export * from './translation-memory.js';
 export * from './translation-settings.js';
 export * from './users.js';
 export * from './verification.js';

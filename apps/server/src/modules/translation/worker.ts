@@ -7,6 +7,7 @@ import type { Db } from '../../db/client.js';
 import type { TEventBus } from '../../platform/event-bus.js';
 import { withRequestId } from '../../platform/request-context.js';
 import {
+  type TGlossaryEntry,
   TranslationError,
   type TTranslationNotes,
   type TTranslationProvider,
@@ -14,8 +15,11 @@ import {
 import type { TTranslationJob, TTranslationQueue } from '../messages/service.js';
 import * as messages from '../messages/service.js';
 import { findStationById } from '../station/service.js';
+import { findAlertOfMessage } from '../weather/drafts-service.js';
 import { recordWebhookEvent } from '../webhooks/index.js';
 import { glossaryFor } from './glossary-service.js';
+import { MEMORY_DAYS, planMemory, type TMemoryPlan, type TProduced, throughMemory } from './memory.js';
+import { pruneMemory } from './memory-repo.js';
 import { declareTranslateQueue, TRANSLATE_QUEUE, translateExpireSeconds, translationQueue } from './queue.js';
 import type { TStationTranslation } from './station-chains.js';
 import { requeueStalePending, STALE_AFTER_SECONDS, SWEEP_QUEUE } from './sweep.js';
@@ -97,6 +101,59 @@ async function engineOf(deps: TTranslationWorkerDeps, stationId: string, used: T
   return match ? engineLabel(match.source, match.name) : engineLabel('operator', used.name);
 }
 
+/** In line for the offline engine: emergencies and weather auto-sends first (decision 0059). */
+export const URGENT_PRIORITY = 10;
+
+/**
+ * The memory slot of this job's text (decision 0059), or null when it is not remembered: the
+ * engine the station's chain would use first has no memoryKey (a test's stand-in, or no engine).
+ * Also the job's place in line for the offline engine.
+ */
+async function memoryOf(
+  deps: TTranslationWorkerDeps,
+  job: TTranslationJob,
+  unedited: boolean,
+  request: {
+    original: string;
+    from: TLanguageCode;
+    to: TLanguageCode;
+    glossary: TGlossaryEntry[];
+    keep: string[];
+  },
+): Promise<{ plan: TMemoryPlan | null; first: TTranslationProvider | undefined; priority: number }> {
+  // An NWS alert's draft that nobody edited is public; an auto-send waiting on it goes first.
+  const alert = await findAlertOfMessage(deps.db, job.stationId, job.messageId);
+  const waitingSend = alert?.outcome === 'auto_send_waiting';
+  const priority = Math.max(job.priority ?? 0, waitingSend ? URGENT_PRIORITY : 0);
+  if (!('translations' in deps)) return { plan: null, first: undefined, priority };
+  const engines = await deps.translations.enginesFor(job.stationId);
+  let first: (typeof engines)[number] | undefined;
+  for (const engine of engines) {
+    // Asked twice before giving up: a first listing of Apertium's pairs that timed out while the
+    // node was starting (the 1,000-station bench) would otherwise leave the first jobs unremembered.
+    const ask = () => Promise.resolve(engine.provider.supports(request.from, request.to));
+    const covers = await ask()
+      .catch(ask)
+      .catch(() => false);
+    if (covers) {
+      first = engine;
+      break;
+    }
+  }
+  if (!first?.provider.memoryKey) return { plan: null, first: first?.provider, priority };
+  const plan = planMemory({
+    stationId: job.stationId,
+    isPublic: Boolean(alert) && unedited,
+    text: request.original,
+    from: request.from,
+    to: request.to,
+    glossary: request.glossary,
+    keep: request.keep,
+    engine: { label: engineLabel(first.source, first.name), settings: first.provider.memoryKey },
+  });
+  return { plan, first: first.provider, priority };
+}
+
 /** Translates one job; returns normally when done (or outdated), throws to have it retried. */
 export async function runTranslationJob(
   deps: TTranslationWorkerDeps,
@@ -104,9 +161,8 @@ export async function runTranslationJob(
   attempt: { retryCount: number; retryLimit: number },
 ) {
   const message = await messages.findMessage(deps.db, job.stationId, job.messageId);
-  const [row] = (await messages.listTranslations(deps.db, job.stationId, [job.messageId])).filter(
-    (t) => t.languageCode === job.language,
-  );
+  const rows = await messages.listTranslations(deps.db, job.stationId, [job.messageId]);
+  const [row] = rows.filter((t) => t.languageCode === job.language);
   // Deleted, re-edited or corrected by hand since the job was queued.
   if (!message || !row || row.revision !== job.revision || row.status !== 'pending') return;
 
@@ -138,21 +194,55 @@ export async function runTranslationJob(
   try {
     const provider = 'translations' in deps ? await deps.translations.chainFor(job.stationId) : deps.provider;
     const glossary = await glossaryFor(deps.db, job.stationId, to);
-    const notes: TTranslationNotes = { unknownWords: [] };
     // The station's own name is never translated (decision 0050), nor are the names engines protect.
     const station = await findStationById(deps.db, job.stationId);
     const keep = station ? [station.displayName] : [];
     const deadline = translateExpireSeconds(deps.engineTimeoutMs) - JOB_DEADLINE_MARGIN_SECONDS;
-    const text = await withinSeconds(
-      Promise.resolve(provider.translate({ text: message.original, from, to, glossary, notes, keep })),
+    // An edit of the original moves every translation of the message to a later revision.
+    const unedited =
+      message.updatedAt.getTime() === message.createdAt.getTime() && rows.every((t) => t.revision === 1);
+    const memory = await memoryOf(deps, job, unedited, {
+      original: message.original,
+      from,
+      to,
+      glossary,
+      keep,
+    });
+    // Given up at the deadline: a text still waiting for the offline engine leaves the line.
+    const giveUp = new AbortController();
+    const timer = setTimeout(() => giveUp.abort(), deadline * 1000);
+    const produce = async (): Promise<TProduced> => {
+      const notes: TTranslationNotes = { unknownWords: [] };
+      const text = await provider.translate({
+        text: message.original,
+        from,
+        to,
+        glossary,
+        notes,
+        keep,
+        priority: memory.priority,
+        signal: giveUp.signal,
+      });
+      const used = notes.engine ?? provider;
+      return {
+        text,
+        engine: await engineOf(deps, job.stationId, used),
+        unknownWords: [...new Set(notes.unknownWords)],
+        standIn: memory.first !== undefined && used !== memory.first,
+      };
+    };
+    const result = await withinSeconds<{ text: string; engine: string; unknownWords: string[] }>(
+      memory.plan
+        ? throughMemory(deps.db, memory.plan, produce, { deadline: Date.now() + deadline * 1000 })
+        : produce(),
       deadline,
-    );
+    ).finally(() => clearTimeout(timer));
     await finish({
       status: 'completed',
-      translatedText: text,
+      translatedText: result.text,
       error: null,
-      provider: await engineOf(deps, job.stationId, notes.engine ?? provider),
-      unknownWords: [...new Set(notes.unknownWords)],
+      provider: result.engine,
+      unknownWords: result.unknownWords,
     });
   } catch (error) {
     // The stored reason is for station staff; what the operator could do goes to the log only.
@@ -220,6 +310,8 @@ export async function startTranslationWorker(
       staleAfterSeconds: deps.staleAfterSeconds ?? STALE_AFTER_SECONDS,
     });
     if (queued) deps.log?.warn?.({ queued }, 'pending translations without a job queued again');
+    // Translations nobody reused for a month, and claims whose job died, leave the memory.
+    await pruneMemory(deps.db, MEMORY_DAYS);
   };
   await boss.createQueue(SWEEP_QUEUE);
   await boss.schedule(SWEEP_QUEUE, '* * * * *');

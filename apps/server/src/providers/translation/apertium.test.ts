@@ -126,6 +126,30 @@ describe('Apertium, the local Debian installation', () => {
     },
   );
 
+  it.skipIf(noApertium)(
+    'keeps its pipelines loaded and writes what the command writes, unknown words and all',
+    async () => {
+      const command = createApertiumProvider({}, { ...TIMEOUT, keepLoaded: false, pool: null });
+      const text = 'Flash flooding near Oak Street: the Zorbleton bridge is closed until 11:45 PM.';
+      for (const [from, to] of [
+        ['en', 'es'],
+        ['en', 'fr'],
+        ['en', 'it'],
+        ['en', 'pt'],
+        ['es', 'en'],
+      ] as const) {
+        const loaded = { unknownWords: [] as string[] };
+        const once = { unknownWords: [] as string[] };
+        const source = from === 'es' ? 'La calle está cerrada hasta mañana.' : text;
+        const answer = await apertium.translate({ text: source, from, to, notes: loaded });
+        expect(answer, `${from}→${to}`).toBe(
+          await command.translate({ text: source, from, to, notes: once }),
+        );
+        expect(loaded.unknownWords).toEqual(once.unknownWords);
+      }
+    },
+  );
+
   it('covers nothing when the command is missing', async () => {
     const missing = createApertiumProvider({}, { ...TIMEOUT, command: 'apertium-not-installed-here' });
     expect(await missing.supports('en', 'es')).toBe(false);

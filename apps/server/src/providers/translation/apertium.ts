@@ -9,6 +9,7 @@ import path from 'node:path';
 import { languageName } from '@message-station/shared';
 import type { TTranslationConfig } from '../../config.js';
 import type { TFetch } from '../../platform/public-fetch.js';
+import { createApertiumPipelines, type TApertiumPipelines } from './apertium-pipelines.js';
 import { termPattern, translateWithPlaceholders } from './glossary.js';
 import {
   formatSeconds,
@@ -19,6 +20,7 @@ import {
   trimBaseUrl,
   withProblem,
 } from './http.js';
+import { offlinePool, type TOfflinePool } from './offline-pool.js';
 import { calmShouting } from './protect.js';
 import { type TLanguageCode, TranslationError, type TTranslationProvider } from './types.js';
 
@@ -188,11 +190,28 @@ export function createApertiumProvider(
     command?: string;
     /** How an APY server is called (TEngineOptions.fetch). */
     fetch?: TFetch;
+    /**
+     * Where local translations wait for a core (decision 0059): the node's pool by default; null
+     * runs them all at once (the benchmark's "before").
+     */
+    pool?: TOfflinePool | null;
+    /**
+     * The installation's pipelines kept loaded between texts (decision 0059); by default for the
+     * installed command, never for a stand-in `command`. false starts the command for every text.
+     */
+    keepLoaded?: boolean;
   },
 ): TTranslationProvider {
+  const keepLoaded = options.keepLoaded ?? options.command === undefined;
   const backend = config.apyUrl
     ? apyBackend(config.apyUrl, options.timeoutMs, options.fetch)
-    : cliBackend(options.command ?? 'apertium', options.timeoutMs);
+    : cliBackend(
+        options.command ?? 'apertium',
+        options.timeoutMs,
+        keepLoaded ? sharedPipelines() : undefined,
+      );
+  // Only the local command spends this node's CPU; an APY server has its own.
+  const pool = config.apyUrl ? null : options.pool === undefined ? offlinePool : options.pool;
   let cached: { at: number; pairs: Promise<Map<string, TApertiumPair>> } | undefined;
 
   function pairs(): Promise<Map<string, TApertiumPair>> {
@@ -207,6 +226,7 @@ export function createApertiumProvider(
 
   return {
     name: 'apertium',
+    memoryKey: config.apyUrl ? `apertium ${trimBaseUrl(config.apyUrl)}` : 'apertium local',
     async supports(from, to) {
       return apertiumRoute(await pairs(), from, to) !== undefined;
     },
@@ -223,31 +243,40 @@ export function createApertiumProvider(
       // Sentences in capitals are put in sentence case first: Apertium translates words in
       // capitals one by one and answers "Movimiento A Un REFUGIO de TORMENTA".
       const prepare = from === 'en' ? calmShouting : undefined;
-      return translateWithPlaceholders(
-        request,
-        async (text) => {
-          let current = text;
-          for (const pair of route) {
-            const input = current;
-            const answer = await backend.run(pair, current);
-            if (/\S/.test(current) && !/\S/.test(answer.text))
-              throw noText(backend.label, pair, answer.stderr);
-            const read = readMarks(answer.text);
-            current = keepCaseAfterCodes(input, read.text);
-            // Words of the original only: the Spanish hop's own unknowns mean nothing to staff.
-            request.notes?.unknownWords.push(...read.unknown.filter((word) => inText(word, request.text)));
-          }
-          return current;
-        },
-        prepare,
-      );
+      const work = () =>
+        translateWithPlaceholders(
+          request,
+          async (text) => {
+            let current = text;
+            for (const pair of route) {
+              const input = current;
+              const answer = await backend.run(pair, current);
+              if (/\S/.test(current) && !/\S/.test(answer.text))
+                throw noText(backend.label, pair, answer.stderr);
+              const read = readMarks(answer.text);
+              current = keepCaseAfterCodes(input, read.text);
+              // Words of the original only: the Spanish hop's own unknowns mean nothing to staff.
+              request.notes?.unknownWords.push(...read.unknown.filter((word) => inText(word, request.text)));
+            }
+            return current;
+          },
+          prepare,
+        );
+      return pool ? pool.run(work, { priority: request.priority, signal: request.signal }) : work();
     },
   };
 }
 
+let pipelines: TApertiumPipelines | undefined;
+/** The node's loaded pipelines, one set for every local Apertium engine. */
+function sharedPipelines(): TApertiumPipelines {
+  pipelines ??= createApertiumPipelines();
+  return pipelines;
+}
+
 // ── local installation ──────────────────────────────────────────────────────────────────────
 
-function cliBackend(command: string, timeoutMs: number): TApertiumBackend {
+function cliBackend(command: string, timeoutMs: number, loaded?: TApertiumPipelines): TApertiumBackend {
   const label = 'Apertium';
   return {
     label,
@@ -265,6 +294,8 @@ function cliBackend(command: string, timeoutMs: number): TApertiumBackend {
       }
     },
     async run(pair, text) {
+      const answer = await loaded?.run(pair.mode, text, timeoutMs);
+      if (answer) return answer;
       // The text goes in a file: the script opens /dev/stdin by name, which fails on the socket
       // Node gives a child as its stdin.
       const dir = await mkdtemp(path.join(os.tmpdir(), 'message-station-apertium-'));

@@ -95,6 +95,7 @@ export function createDeepLProvider(config: TDeepLConfig, options: TEngineOption
 
   return {
     name: 'deepl',
+    memoryKey: `deepl ${base}`,
     supports,
     async translate(request) {
       const { text, from, to } = request;

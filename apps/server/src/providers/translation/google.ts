@@ -50,6 +50,7 @@ export function createGoogleProvider(config: TGoogleConfig, options: TEngineOpti
 
   return {
     name: 'google',
+    memoryKey: `google ${base}`,
     supports,
     async translate(request) {
       const { from, to } = request;

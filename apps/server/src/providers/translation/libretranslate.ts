@@ -78,6 +78,7 @@ export function createLibreTranslateProvider(
 
   return {
     name: 'libretranslate',
+    memoryKey: `libretranslate ${base}`,
     async supports(from, to) {
       return (await codesFor(from, to)) !== undefined;
     },

@@ -57,6 +57,7 @@ export function createOpenAiProvider(config: TOpenAiConfig, options: TEngineOpti
 
   return {
     name: 'openai',
+    memoryKey: `openai ${base} ${config.model}`,
     supports,
     async translate(request) {
       const { text, from, to } = request;

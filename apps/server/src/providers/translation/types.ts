@@ -26,6 +26,13 @@ export type TTranslationRequest = {
   keep?: readonly string[];
   /** Filled by engines that can tell: words of the original they did not know (Apertium). */
   notes?: TTranslationNotes;
+  /**
+   * Place in line for the node's offline engine (decision 0059): emergencies and weather
+   * auto-sends first. Engines across the internet ignore it.
+   */
+  priority?: number;
+  /** Aborted when the caller gave up (its job's deadline): a text still waiting in line leaves it. */
+  signal?: AbortSignal;
 };
 
 export type TTranslationNotes = {
@@ -83,6 +90,12 @@ export type TEngineOptions = {
 
 export type TTranslationProvider = {
   readonly name: string;
+  /**
+   * What the engine's output depends on besides the request (decision 0059): the engine and the
+   * settings that change what it writes (its address, its model). The translation memory reuses a
+   * text only for the same value; an engine without one is never remembered.
+   */
+  readonly memoryKey?: string;
   /** Whether this engine can translate from → to. May ask the engine (installed pairs, languages). */
   supports(from: TLanguageCode, to: TLanguageCode): boolean | Promise<boolean>;
   translate(request: TTranslationRequest): Promise<string>;
