@@ -4,7 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../test/db.js';
-import { executeNamed, rowsOf, sqlLiteral } from './rows.js';
+import { executeNamed, namedRead, rowsOf, sqlLiteral } from './rows.js';
 
 const AWKWARD = ["O'Brien", "'; drop table stations; --", "back\\slash \\' and $$dollar$$", 'ünïcødé 😀', ''];
 
@@ -33,6 +33,24 @@ describe('executeNamed', async () => {
       }
     }
     // The tables are all there: nothing in a value ran as SQL.
+    expect(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from stations`))).toEqual([
+      { n: 0 },
+    ]);
+  });
+
+  it('fills a statement built once with the values of each call (namedRead, decision 0061)', async () => {
+    let builds = 0;
+    const read = namedRead<{ text: string; next: number }, { text: string; n: number }>(
+      'rows_test_placeholders',
+      () => {
+        builds++;
+        return sql`select ${sql.placeholder('text')}::text as text, ${sql.placeholder('n')}::int + 1 as next`;
+      },
+    );
+    for (const [i, text] of AWKWARD.entries()) {
+      expect(await read(db, { text, n: i })).toEqual([{ text, next: i + 1 }]);
+    }
+    expect(builds).toBe(1);
     expect(rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from stations`))).toEqual([
       { n: 0 },
     ]);

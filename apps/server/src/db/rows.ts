@@ -1,6 +1,6 @@
 // Raw statements: the rows of a `db.execute(sql…)`, and hot reads as named prepared statements.
 import { PGlite } from '@electric-sql/pglite';
-import type { SQL } from 'drizzle-orm';
+import { fillPlaceholders, type SQL } from 'drizzle-orm';
 import type { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Db } from './client.js';
@@ -59,9 +59,37 @@ async function executeOnPglite<T>(client: PGlite, name: string, text: string, pa
  */
 export async function executeNamed<T>(db: Db, name: string, query: SQL): Promise<T[]> {
   if (!STATEMENT_NAME.test(name)) throw new Error(`not a statement name: ${name}`);
-  const client = (db as unknown as { $client?: unknown }).$client;
   const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+  return executeText<T>(db, name, text, params, query);
+}
+
+async function executeText<T>(
+  db: Db,
+  name: string,
+  text: string,
+  params: unknown[],
+  query: SQL,
+): Promise<T[]> {
+  const client = (db as unknown as { $client?: unknown }).$client;
   if (client instanceof pg.Pool) return (await client.query({ name, text, values: params })).rows as T[];
   if (client instanceof PGlite) return executeOnPglite<T>(client, name, text, params);
   return rowsOf<T>(await db.execute(query));
+}
+
+/**
+ * A read a page makes on every load, as one named statement whose text is built once per process
+ * (decision 0061): `build` writes it with `sql.placeholder(key)` for each value, and each call only
+ * fills the values in, so no request builds SQL again. Otherwise as executeNamed.
+ */
+export function namedRead<TRow, TValues extends Record<string, unknown>>(name: string, build: () => SQL) {
+  if (!STATEMENT_NAME.test(name)) throw new Error(`not a statement name: ${name}`);
+  let built: { query: SQL; text: string; params: unknown[] } | undefined;
+  return (db: Db, values: TValues): Promise<TRow[]> => {
+    if (!built) {
+      const query = build();
+      const { sql: text, params } = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(query);
+      built = { query, text, params };
+    }
+    return executeText<TRow>(db, name, built.text, fillPlaceholders(built.params, values), built.query);
+  };
 }

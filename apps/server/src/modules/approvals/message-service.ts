@@ -13,6 +13,7 @@ import {
   namedUsers,
   requiresApproval,
   type TApprovalMessage,
+  type TApprovalStation,
   toApprovalView,
 } from './state.js';
 
@@ -99,4 +100,38 @@ export async function approvalsOf(
   const byMessage = new Map(rows.map((row) => [row.messageId, row]));
   const names = await findUserNames(db, namedUsers(rows, messages));
   return new Map(messages.map((m) => [m.id, toApprovalView(station, m, byMessage.get(m.id) ?? null, names)]));
+}
+
+export { approvalJsonSql, approvalPeopleSql, type TApprovalRowJson } from './repo.js';
+export type { TApprovalStation } from './state.js';
+
+/**
+ * The approval state of each message from what the messages list's one statement read (decision
+ * 0061): the station's approval settings, each message's row and the names of the people they
+ * name; the same views as approvalsOf.
+ */
+export function approvalViewsFrom(
+  station: TApprovalStation | null,
+  messages: { message: TApprovalMessage; row: repo.TApprovalRowJson | null }[],
+  names: Record<string, string>,
+): Map<string, TMessageApproval> {
+  if (!station || messages.length === 0) return new Map();
+  const nameMap = new Map(Object.entries(names));
+  return new Map(
+    messages.map(({ message, row }) => [
+      message.id,
+      toApprovalView(
+        station,
+        message,
+        row
+          ? {
+              ...row,
+              requestedAt: new Date(row.requestedAt),
+              decidedAt: row.decidedAt ? new Date(row.decidedAt) : null,
+            }
+          : null,
+        nameMap,
+      ),
+    ]),
+  );
 }

@@ -1,5 +1,5 @@
 // Queries on message_approvals; every one filters on the station.
-import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { messageApprovals } from '../../db/schema/owned/approvals.js';
 
@@ -107,4 +107,27 @@ export async function decideApproval(
     .where(and(eq(messageApprovals.stationId, stationId), eq(messageApprovals.messageId, messageId)))
     .returning();
   return row ?? null;
+}
+
+/** An approval row as approvalJsonSql answers it (timestamps as JSON text). */
+export type TApprovalRowJson = Omit<TApprovalRow, 'requestedAt' | 'decidedAt'> & {
+  requestedAt: string;
+  decidedAt: string | null;
+};
+
+/**
+ * The approval row of the message `messageId` (a column of the caller's statement) as JSON, null
+ * when there is none, for the messages list's one statement (decision 0061).
+ */
+export function approvalJsonSql(stationId: SQL, messageId: SQL): SQL {
+  return sql`(select json_build_object('messageId', a.message_id, 'stationId', a.station_id, 'status', a.status,
+      'revision', a.revision, 'contentDigest', a.content_digest, 'requestedBy', a.requested_by,
+      'requestedAt', a.requested_at, 'decidedBy', a.decided_by, 'decidedAt', a.decided_at, 'comment', a.comment)
+    from ${messageApprovals} a where a.message_id = ${messageId} and a.station_id = ${stationId})`;
+}
+
+/** The people the approvals of `messageIds` (a subquery) name: who asked and who decided. */
+export function approvalPeopleSql(stationId: SQL, messageIds: SQL): SQL {
+  return sql`select unnest(array[a.requested_by, a.decided_by]) from ${messageApprovals} a
+    where a.station_id = ${stationId} and a.message_id in (${messageIds})`;
 }

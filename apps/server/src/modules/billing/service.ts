@@ -52,18 +52,6 @@ export async function getBillingInfo(
   };
 }
 
-/**
- * What the station's balance is measured against (the low-credit warning): the credits the trial
- * granted during the free trial, else the plan's monthly credits.
- */
-export async function creditAllowance(
-  db: Db,
-  station: { id: string; paymentStatus: string; monthlyCredits: number },
-): Promise<number> {
-  if (station.paymentStatus !== 'trial') return station.monthlyCredits;
-  return (await creditBreakdown(db, station.id)).included;
-}
-
 export async function getBillingHistory(
   context: Pick<TServiceContext, 'db' | 'stationId'>,
 ): Promise<TCreditLedgerEntry[]> {

@@ -2,23 +2,29 @@
 // subscribers, credits, alerts and SMS per day for 30 days. SMS counts are texts handed to the
 // provider; queued and held ones wait in the activity line (activity.ts) instead.
 import { isLowOnCredits, type TDashboardStats } from '@message-station/shared';
+import { sql } from 'drizzle-orm';
+import { namedRead } from '../../db/rows.js';
 import { notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
-import { creditAllowance } from '../billing/service.js';
-import { countSmsSent } from '../delivery/overview-service.js';
-import { countStationMessages } from '../messages/overview-service.js';
-import { findStationById } from '../station/service.js';
-import { countStationContacts } from '../subscribers/overview-service.js';
+import { includedCreditsSql } from '../billing/page-reads-service.js';
+import { smsSentSql } from '../delivery/overview-service.js';
+import { stationMessageCountsSql } from '../messages/overview-service.js';
+import {
+  stationCardSql,
+  stationPaymentStatusSql,
+  type TStationCardJson,
+} from '../station/page-reads-service.js';
+import { stationContactCountsSql } from '../subscribers/overview-service.js';
 
 const DAY_MS = 86_400_000;
 function monthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
-type TAlertStation = Pick<
-  NonNullable<Awaited<ReturnType<typeof findStationById>>>,
-  'paymentStatus' | 'paymentFailedAt' | 'paymentExpiresAt' | 'smsEnabled' | 'smsCreditsBalance'
->;
+type TAlertStation = Pick<TStationCardJson, 'paymentStatus' | 'smsEnabled' | 'smsCreditsBalance'> & {
+  paymentFailedAt: Date | null;
+  paymentExpiresAt: Date | null;
+};
 
 /** The trial's end as an alert: its date while more than three days remain, a countdown after. */
 function trialAlert(expiresAt: Date, now: Date): TDashboardStats['alerts'][number] {
@@ -91,25 +97,57 @@ function alertsFor(station: TAlertStation, allowance: number, now: Date): TDashb
   return alerts;
 }
 
+type TDashboardRow = {
+  station: TStationCardJson | null;
+  messages: { total: number; sinceCount: number; byType: Record<string, number> };
+  sms: { total: number; thisMonth: number; perDay: Record<string, number> };
+  contacts: { all: number; active: number };
+  /** The trial's grant, for a station on trial (what its balance is measured against). */
+  trial_allowance: number | null;
+};
+
 /**
- * The station row and three counts, each read through the module that owns its table and all four
- * at once, as none needs another: messages (indexed by station and date) and the rollups of texts
- * per day and contacts per status (decision 0030), so the cost does not grow with history.
+ * The dashboard's one statement (decision 0061), built once: the station row and three counts,
+ * each written by the module that owns its table (station, messages, delivery's rollup of texts
+ * per day, subscribers' rollup of contacts per status, decision 0030), and billing's grant for a
+ * station on trial; so the cost does not grow with history and a load is one round trip.
  */
+const readDashboard = namedRead<
+  TDashboardRow,
+  { stationId: string; monthStart: string; monthStartDate: string; since: string }
+>('dashboard_stats', () => {
+  const stationId = sql`${sql.placeholder('stationId')}::uuid`;
+  return sql`select ${stationCardSql(stationId)} as station,
+    ${stationMessageCountsSql(stationId, sql`${sql.placeholder('monthStart')}::timestamptz`)} as messages,
+    ${smsSentSql(stationId, sql`${sql.placeholder('monthStartDate')}::date`, sql`${sql.placeholder('since')}::date`)} as sms,
+    ${stationContactCountsSql(stationId)} as contacts,
+    case when ${stationPaymentStatusSql(stationId)} = 'trial' then ${includedCreditsSql(stationId)} end as trial_allowance`;
+});
+
 export async function dashboardStats(
   context: Pick<TServiceContext, 'db' | 'now' | 'stationId'>,
 ): Promise<TDashboardStats> {
   const { db, now, stationId } = context;
   const month = monthStart(now).toISOString().slice(0, 10);
   const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 29 * DAY_MS);
-  const [station, messageCounts, sms, contacts] = await Promise.all([
-    findStationById(db, stationId),
-    countStationMessages(db, { stationId, since: month }),
-    countSmsSent(db, { stationId, monthStart: month, since: since.toISOString().slice(0, 10) }),
-    countStationContacts(db, { stationId }),
-  ]);
-  if (!station) throw notFound('station_not_found');
-  const allowance = await creditAllowance(db, station);
+  const [row] = await readDashboard(db, {
+    stationId,
+    monthStart: month,
+    monthStartDate: month,
+    since: since.toISOString().slice(0, 10),
+  });
+  const card = row?.station;
+  if (!row || !card) throw notFound('station_not_found');
+  const station = {
+    ...card,
+    paymentFailedAt: card.paymentFailedAt ? new Date(card.paymentFailedAt) : null,
+    paymentExpiresAt: card.paymentExpiresAt ? new Date(card.paymentExpiresAt) : null,
+  };
+  const allowance =
+    station.paymentStatus === 'trial' ? Number(row.trial_allowance ?? 0) : station.monthlyCredits;
+  const messageCounts = row.messages;
+  const sms = row.sms;
+  const contacts = row.contacts;
   const smsPerDay = Array.from({ length: 30 }, (_, i) => {
     const date = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);
     return { date, count: Number(sms.perDay[date] ?? 0) };
@@ -123,13 +161,13 @@ export async function dashboardStats(
       payment_status: station.paymentStatus,
     },
     stats: {
-      totalMessages: messageCounts.total,
-      messagesThisMonth: messageCounts.sinceCount,
+      totalMessages: Number(messageCounts.total),
+      messagesThisMonth: Number(messageCounts.sinceCount),
       messagesByType: messageCounts.byType,
-      totalSmsSent: sms.total,
-      smsSentThisMonth: sms.thisMonth,
-      subscriberCount: contacts.all,
-      activeSubscribers: contacts.active,
+      totalSmsSent: Number(sms.total),
+      smsSentThisMonth: Number(sms.thisMonth),
+      subscriberCount: Number(contacts.all),
+      activeSubscribers: Number(contacts.active),
       smsEnabled: station.smsEnabled,
       smsPerDay,
     },

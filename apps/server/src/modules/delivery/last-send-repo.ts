@@ -1,6 +1,6 @@
 // The latest send of each of a page of messages, with its texts at each stage: one statement over
 // the sends and their rollups (decision 0030), never their deliveries, however many were sent.
-import { type AnyColumn, and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type AnyColumn, and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { smsSendHolds, smsSendStats, smsSends } from '../../db/schema/owned/delivery.js';
 
@@ -30,4 +30,35 @@ export function latestSendsOf(db: DbOrTx, stationId: string, messageIds: string[
     .leftJoin(smsSendStats, eq(smsSendStats.sendId, smsSends.id))
     .where(and(eq(smsSends.stationId, stationId), inArray(smsSends.messageId, messageIds)))
     .orderBy(smsSends.messageId, desc(smsSends.createdAt), desc(smsSends.id));
+}
+
+/** One message's newest send as latestSendsOf counts it, as JSON (keys as its row's); null if never sent. */
+export type TLatestSendJson = {
+  sentAt: string;
+  recipients: number;
+  queued: number;
+  claimed: number;
+  submitting: number;
+  sent: number;
+  delivered: number;
+  undelivered: number;
+  failed: number;
+  held: number;
+};
+
+/**
+ * The newest send of the message `messageId` (a column of the caller's statement) among the
+ * station's, as a scalar subquery answering TLatestSendJson or null, for the messages list's one
+ * statement (decision 0061). `now` is a timestamptz: holds released before it hold nothing.
+ */
+export function latestSendJsonSql(stationId: SQL, messageId: SQL, now: SQL): SQL {
+  const n = (column: string) => sql.raw(`coalesce(st.${column}, 0)`);
+  return sql`(select json_build_object('sentAt', s.created_at, 'recipients', ${n('total')},
+      'queued', ${n('queued')}, 'claimed', ${n('claimed')}, 'submitting', ${n('submitting')},
+      'sent', ${n('sent')}, 'delivered', ${n('delivered')}, 'undelivered', ${n('undelivered')},
+      'failed', ${n('failed')},
+      'held', coalesce((select sum(h.count) from ${smsSendHolds} h where h.send_id = s.id and h.release_at > ${now}), 0))
+    from ${smsSends} s left join ${smsSendStats} st on st.send_id = s.id
+    where s.message_id = ${messageId} and s.station_id = ${stationId}
+    order by s.created_at desc, s.id desc limit 1)`;
 }

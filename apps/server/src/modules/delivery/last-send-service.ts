@@ -1,7 +1,9 @@
 // What the messages list shows of each message's SMS: where its latest send stands (issue 22).
 import type { TMessageLastSend } from '@message-station/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { latestSendsOf } from './last-send-repo.js';
+import { latestSendsOf, type TLatestSendJson } from './last-send-repo.js';
+
+export { latestSendJsonSql, type TLatestSendJson } from './last-send-repo.js';
 
 /** The latest send of each message by id, in one read; a message never sent has no entry. */
 export async function lastSendsOf(
@@ -24,4 +26,19 @@ export async function lastSendsOf(
     });
   }
   return sends;
+}
+
+/** The API's view of a send read by latestSendJsonSql (as lastSendsOf words each row). */
+export function lastSendFromJson(row: TLatestSendJson | null): TMessageLastSend | null {
+  if (!row) return null;
+  const n = (value: number) => Number(value);
+  return {
+    sent_at: new Date(row.sentAt).toISOString(),
+    recipients: n(row.recipients),
+    in_flight: n(row.queued) + n(row.claimed) + n(row.submitting),
+    held: n(row.held),
+    sent: n(row.sent),
+    delivered: n(row.delivered),
+    failed: n(row.failed) + n(row.undelivered),
+  };
 }

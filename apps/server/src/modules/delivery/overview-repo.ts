@@ -1,7 +1,7 @@
 // Reads of a station's sends for the dashboard (its SMS cards and activity lines), over the
 // rollups kept by triggers (decision 0030) so their cost does not grow with history. The dashboard
 // module words and shapes them; it reaches them through delivery/overview-service.ts.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { executeNamed, rowsOf } from '../../db/rows.js';
 import {
@@ -107,24 +107,15 @@ export async function countPeopleOfSends(
 }
 
 /**
- * Texts handed to the provider, from the rollup per station and day: in all, since `monthStart`
- * and per day since `since` (only days with texts). Days are UTC dates (YYYY-MM-DD).
+ * Texts handed to the provider, from the rollup per station and day, as JSON `{ total, thisMonth,
+ * perDay }` for the dashboard's one statement (decision 0061): in all, since `monthStart` and per day
+ * since `since` (only days with texts; UTC dates, YYYY-MM-DD).
  */
-export async function countSmsSent(
-  db: Db,
-  input: { stationId: string; monthStart: string; since: string },
-): Promise<{ total: number; thisMonth: number; perDay: Record<string, number> }> {
-  const { stationId, monthStart, since } = input;
-  const [row] = await executeNamed<{ total: number; month: number; per_day: Record<string, number> | null }>(
-    db,
-    'dashboard_sms_sent',
-    sql`
-    select
-      (select coalesce(sum(d.sent), 0)::int from ${smsDailyStats} d where d.station_id = ${stationId}) as total,
-      (select coalesce(sum(d.sent), 0)::int from ${smsDailyStats} d
-        where d.station_id = ${stationId} and d.day >= ${monthStart}::date) as month,
-      (select json_object_agg(d.day, d.sent) from ${smsDailyStats} d
-        where d.station_id = ${stationId} and d.day >= ${since}::date and d.sent <> 0) as per_day`,
-  );
-  return { total: Number(row?.total ?? 0), thisMonth: Number(row?.month ?? 0), perDay: row?.per_day ?? {} };
+export function smsSentSql(stationId: SQL, monthStart: SQL, since: SQL): SQL {
+  return sql`json_build_object(
+    'total', (select coalesce(sum(d.sent), 0)::int from ${smsDailyStats} d where d.station_id = ${stationId}),
+    'thisMonth', (select coalesce(sum(d.sent), 0)::int from ${smsDailyStats} d
+      where d.station_id = ${stationId} and d.day >= ${monthStart}),
+    'perDay', (select coalesce(json_object_agg(d.day, d.sent), '{}'::json) from ${smsDailyStats} d
+      where d.station_id = ${stationId} and d.day >= ${since} and d.sent <> 0))`;
 }

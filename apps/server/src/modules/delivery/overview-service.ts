@@ -2,7 +2,7 @@
 // than once reached, and the texts handed to the provider. The delivery module owns these tables.
 export {
   countPeopleOfSends,
-  countSmsSent,
   listActivityLines,
+  smsSentSql,
   type TActivityLineRow,
 } from './overview-repo.js';

@@ -1,6 +1,6 @@
 // Message counts for the dashboard (one station) and the superadmin overview (every station); the
 // messages module owns the table, the others reach these through messages/overview-service.ts.
-import { count, sql } from 'drizzle-orm';
+import { count, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { executeNamed } from '../../db/rows.js';
 import { messages } from '../../db/schema/owned/messages.js';
@@ -36,6 +36,21 @@ export async function countStationMessages(
     sinceCount: Number(row?.since_count ?? 0),
     byType: row?.by_type ?? {},
   };
+}
+
+/**
+ * The same counts as countStationMessages, as one scalar subquery answering
+ * `{ total, sinceCount, byType }`, for the dashboard's one statement (decision 0061).
+ */
+export function stationMessageCountsSql(stationId: SQL, since: SQL): SQL {
+  return sql`json_build_object(
+    'total', (select count(*)::int from ${messages} m where m.station_id = ${stationId}),
+    'sinceCount', (select count(*)::int from ${messages} m
+      where m.station_id = ${stationId} and m.created_at >= ${since}),
+    'byType', (select coalesce(json_object_agg(t.message_type, t.n), '{}'::json) from (
+      select m.message_type, count(*)::int as n from ${messages} m
+      where m.station_id = ${stationId} and m.created_at >= ${since}
+      group by m.message_type) t))`;
 }
 
 /** Messages per station id; a station without messages is not in the map. */

@@ -1,2 +1,2 @@
 // What the dashboard and the superadmin overview read of messages: counts, never the rows.
-export { countMessagesPerStation, countStationMessages } from './overview-repo.js';
+export { countMessagesPerStation, countStationMessages, stationMessageCountsSql } from './overview-repo.js';

@@ -1,29 +1,58 @@
 // Queries on messages and their translations; every one filters on the station but the
 // translation sweep's, which looks across stations for rows that lost their job.
-import { and, asc, desc, eq, ilike, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { messages, messageTranslations } from '../../db/schema/owned/messages.js';
 
 export type TMessageRow = typeof messages.$inferSelect;
 export type TTranslationRow = typeof messageTranslations.$inferSelect;
 
-export async function listMessages(
-  db: DbOrTx,
-  stationId: string,
-  filter: { limit: number; type?: string; search?: string },
-) {
-  const conditions: (SQL | undefined)[] = [eq(messages.stationId, stationId)];
-  if (filter.type) conditions.push(eq(messages.messageType, filter.type));
-  if (filter.search) {
-    const pattern = `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-    conditions.push(or(ilike(messages.title, pattern), ilike(messages.original, pattern)));
+/**
+ * The messages list as one statement (decision 0061): a page of the station's messages, newest
+ * first, each as its row with its translations (in listTranslations' order) and `extra`, JSON the
+ * caller's modules write about the message (`messageId` is its id column); and `pageColumns`,
+ * further columns about the page as a whole (`pageIds` and `pageAuthors` are subqueries of its
+ * ids and authors). Answers one row: `messages` (JSON) and the page columns. The values are SQL
+ * (placeholders of a named statement); which filters appear is the statement's shape.
+ */
+export function messageListSql(
+  values: { stationId: SQL; limit: SQL; type?: SQL; pattern?: SQL },
+  parts: {
+    extra: (messageId: SQL) => SQL;
+    pageColumns: (pageIds: SQL, pageAuthors: SQL) => SQL;
+  },
+): SQL {
+  const { stationId, limit, type, pattern } = values;
+  const byType = type ? sql` and m.message_type = ${type}` : sql``;
+  const matching = pattern ? sql` and (m.title ilike ${pattern} or m.original ilike ${pattern})` : sql``;
+  return sql`with page as (
+      select m.* from ${messages} m where m.station_id = ${stationId}${byType}${matching}
+      order by m.created_at desc, m.id desc limit ${limit})
+    select (select coalesce(json_agg(json_build_object(
+        'message', to_json(p),
+        'translations', (select coalesce(json_agg(to_json(t) order by t.created_at, t.language_code), '[]'::json)
+          from ${messageTranslations} t where t.message_id = p.id and t.station_id = ${stationId}),
+        'extra', ${parts.extra(sql`p.id`)}) order by p.created_at desc, p.id desc), '[]'::json)
+      from page p) as messages,
+      ${parts.pageColumns(sql`select p.id from page p`, sql`select p.created_by from page p`)}`;
+}
+
+/** A row of to_json(table) (snake_case keys, timestamps as text) as Drizzle reads it. */
+function fromJson<T>(json: Record<string, unknown>, timestamps: readonly string[]): T {
+  const row: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(json)) {
+    const name = key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase());
+    row[name] = timestamps.includes(name) && typeof value === 'string' ? new Date(value) : value;
   }
-  return db
-    .select()
-    .from(messages)
-    .where(and(...conditions))
-    .orderBy(desc(messages.createdAt), desc(messages.id))
-    .limit(filter.limit);
+  return row as T;
+}
+
+export function messageRowFromJson(json: Record<string, unknown>): TMessageRow {
+  return fromJson<TMessageRow>(json, ['createdAt', 'updatedAt']);
+}
+
+export function translationRowFromJson(json: Record<string, unknown>): TTranslationRow {
+  return fromJson<TTranslationRow>(json, ['createdAt', 'updatedAt', 'reviewedAt']);
 }
 
 export async function findMessage(

@@ -14,15 +14,28 @@ import {
   translationWarnings,
   type ZMessageRequest,
 } from '@message-station/shared';
+import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import { namedRead } from '../../db/rows.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { TranslationError } from '../../providers/translation/types.js';
 import type { TServiceContext } from '../../service-context.js';
-import { approvalsOf, putUpForApproval, type TApprovalWriteContext } from '../approvals/message-service.js';
-import { lastSendsOf } from '../delivery/last-send-service.js';
+import {
+  approvalJsonSql,
+  approvalPeopleSql,
+  approvalsOf,
+  approvalViewsFrom,
+  putUpForApproval,
+  type TApprovalRowJson,
+  type TApprovalStation,
+  type TApprovalWriteContext,
+} from '../approvals/message-service.js';
+import { lastSendFromJson, latestSendJsonSql, type TLatestSendJson } from '../delivery/last-send-service.js';
+import { stationApprovalSettingsSql } from '../station/page-reads-service.js';
 import { findStationById, listMessageTypes } from '../station/service.js';
-import { trustedEnginesFor } from '../translation/trust-service.js';
+import { trustedEngineNamesSql, trustedEnginesFor, trustedEnginesOf } from '../translation/trust-service.js';
+import { userNamesJsonSql } from '../users/trail-service.js';
 import * as repo from './repo.js';
 import type { TTranslationJob } from './translation-queue.js';
 
@@ -107,19 +120,86 @@ export function speechParts(message: TMessage): { language: string; text: string
   ];
 }
 
-/** The list, each message with where its latest SMS send stands (one batched read of the rollups). */
+type TMessageListRow = {
+  messages: {
+    message: Record<string, unknown>;
+    translations: Record<string, unknown>[];
+    extra: { lastSend: TLatestSendJson | null; approval: TApprovalRowJson | null };
+  }[];
+  station: TApprovalStation | null;
+  trusted_engines: string[];
+  names: Record<string, string>;
+};
+type TMessageListValues = { stationId: string; limit: number; now: string; type?: string; pattern?: string };
+
+/**
+ * The list's one statement per shape (with or without a type, a search), built once (decision
+ * 0061): the page with its translations, each message's latest send (delivery) and approval
+ * (approvals), the station's approval settings (station), its trusted engines (translation) and
+ * the names the approvals show (users), each part written by the module that owns its table.
+ */
+function messageListRead(shape: { type: boolean; search: boolean }) {
+  const name = `messages_list${shape.type ? '_type' : ''}${shape.search ? '_search' : ''}`;
+  return namedRead<TMessageListRow, TMessageListValues>(name, () => {
+    const stationId = sql`${sql.placeholder('stationId')}::uuid`;
+    const now = sql`${sql.placeholder('now')}::timestamptz`;
+    return repo.messageListSql(
+      {
+        stationId,
+        limit: sql`${sql.placeholder('limit')}::int`,
+        type: shape.type ? sql`${sql.placeholder('type')}::text` : undefined,
+        pattern: shape.search ? sql`${sql.placeholder('pattern')}::text` : undefined,
+      },
+      {
+        extra: (
+          messageId,
+        ) => sql`json_build_object('lastSend', ${latestSendJsonSql(stationId, messageId, now)},
+          'approval', ${approvalJsonSql(stationId, messageId)})`,
+        pageColumns: (pageIds, pageAuthors) => sql`${stationApprovalSettingsSql(stationId)} as station,
+          ${trustedEngineNamesSql(stationId)} as trusted_engines,
+          ${userNamesJsonSql(sql`${pageAuthors} union ${approvalPeopleSql(stationId, pageIds)}`)} as names`,
+      },
+    );
+  });
+}
+const messageListReads = new Map<string, ReturnType<typeof messageListRead>>();
+
+/** The list, each message with its approval and where its latest SMS send stands: one statement. */
 export async function listMessages(
   ctx: Pick<TServiceContext, 'db' | 'stationId' | 'now'>,
   filter: { limit: number; type?: string; search?: string },
 ) {
-  const rows = await repo.listMessages(ctx.db, ctx.stationId, filter);
-  const messageIds = rows.map((r) => r.id);
-  const [translations, lastSends] = await Promise.all([
-    repo.listTranslations(ctx.db, ctx.stationId, messageIds),
-    lastSendsOf(ctx.db, { stationId: ctx.stationId, messageIds, now: ctx.now }),
-  ]);
-  const messages = await answers(ctx, rows, translations);
-  return messages.map((message) => ({ ...message, last_send: lastSends.get(message.id) ?? null }));
+  const shape = { type: Boolean(filter.type), search: Boolean(filter.search) };
+  const key = JSON.stringify(shape);
+  let read = messageListReads.get(key);
+  if (!read) {
+    read = messageListRead(shape);
+    messageListReads.set(key, read);
+  }
+  const [row] = await read(ctx.db, {
+    stationId: ctx.stationId,
+    limit: filter.limit,
+    now: ctx.now.toISOString(),
+    ...(filter.type ? { type: filter.type } : {}),
+    ...(filter.search ? { pattern: `%${filter.search.replace(/[\\%_]/g, (c) => `\\${c}`)}%` } : {}),
+  });
+  if (!row) return [];
+  const page = row.messages.map((entry) => ({
+    row: repo.messageRowFromJson(entry.message),
+    translations: entry.translations.map(repo.translationRowFromJson),
+    extra: entry.extra,
+  }));
+  const approvals = approvalViewsFrom(
+    row.station,
+    page.map((entry) => ({ message: entry.row, row: entry.extra.approval })),
+    row.names,
+  );
+  const trusted = trustedEnginesOf(row.trusted_engines);
+  return page.map((entry) => ({
+    ...toApi(entry.row, entry.translations, trusted),
+    approval: approvals.get(entry.row.id),
+    last_send: lastSendFromJson(entry.extra.lastSend),
+  }));
 }
 
 async function assertActiveType(ctx: Pick<TServiceContext, 'db' | 'stationId'>, messageType: string) {

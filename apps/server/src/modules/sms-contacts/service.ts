@@ -6,8 +6,11 @@ import {
   type TMessagePreferences,
   type TSmsContact,
 } from '@message-station/shared';
+import { sql } from 'drizzle-orm';
+import { namedRead } from '../../db/rows.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
+import { messageTypeKeysSql, stationExistsSql } from '../station/page-reads-service.js';
 import { findStationById, listLanguages, listMessageTypes } from '../station/service.js';
 import * as contacts from '../subscribers/contacts-service.js';
 import { sendTextOrExplain } from '../verification/service.js';
@@ -20,7 +23,12 @@ export function attestationText(stationDisplayName: string, people: 'one' | 'man
 
 type TPreferenceRow = { contactId: string; messageType: string; language: string };
 
-function toApi(row: contacts.TContactRow, preferences: TPreferenceRow[], typeKeys: string[]): TSmsContact {
+type TApiContactRow = Pick<
+  contacts.TContactRow,
+  'id' | 'name' | 'phone' | 'language' | 'status' | 'isVerified' | 'signedUpAt'
+>;
+
+function toApi(row: TApiContactRow, preferences: TPreferenceRow[], typeKeys: string[]): TSmsContact {
   const mine = preferences.filter((p) => p.contactId === row.id);
   const message_preferences = Object.fromEntries(
     typeKeys.map((key) => {
@@ -64,18 +72,76 @@ async function describe(
   return toApi(row, await contacts.listPreferences(ctx.db, ctx.stationId, [row.id]), keys);
 }
 
+type TContactPageValues = {
+  stationId: string;
+  limit: number;
+  offset: number;
+  status?: string;
+  namePattern?: string;
+  phonePattern?: string;
+};
+type TContactPageRow = {
+  station_found: boolean;
+  type_keys: string[];
+  page: { total: number; rows: contacts.TContactPageRowJson[] };
+};
+
+/**
+ * The list's one statement per shape (with or without a status, a name search, a phone search),
+ * built once (decision 0061): the station's type keys, the page with its preferences and the total.
+ */
+function contactPageRead(shape: { status: boolean; name: boolean; phone: boolean }) {
+  const name = `contacts_page${shape.status ? '_status' : ''}${shape.name ? '_name' : ''}${shape.phone ? '_phone' : ''}`;
+  return namedRead<TContactPageRow, TContactPageValues>(name, () => {
+    const stationId = sql`${sql.placeholder('stationId')}::uuid`;
+    return sql`select ${stationExistsSql(stationId)} as station_found,
+      ${messageTypeKeysSql(stationId)} as type_keys,
+      ${contacts.contactPageSql({
+        stationId,
+        limit: sql`${sql.placeholder('limit')}::int`,
+        offset: sql`${sql.placeholder('offset')}::int`,
+        status: shape.status ? sql`${sql.placeholder('status')}::text` : undefined,
+        namePattern: shape.name ? sql`${sql.placeholder('namePattern')}::text` : undefined,
+        phonePattern: shape.phone ? sql`${sql.placeholder('phonePattern')}::text` : undefined,
+      })} as page`;
+  });
+}
+const contactPageReads = new Map<string, ReturnType<typeof contactPageRead>>();
+
+/** The list page: one statement whatever the filter; another station's contacts are never read. */
 export async function listContacts(
   ctx: Pick<TServiceContext, 'db' | 'stationId'>,
   query: { search?: string; status?: TSmsContact['status']; limit: number; offset: number },
 ) {
-  const { typeKeys } = await stationCatalog(ctx);
-  const page = await contacts.pageContacts(ctx.db, ctx.stationId, query, query.limit, query.offset);
-  const preferences = await contacts.listPreferences(
-    ctx.db,
-    ctx.stationId,
-    page.rows.map((r) => r.id),
-  );
-  return { total: page.total, contacts: page.rows.map((row) => toApi(row, preferences, typeKeys)) };
+  const patterns = contacts.contactSearchPatterns(query.search);
+  const shape = { status: Boolean(query.status), name: Boolean(patterns), phone: Boolean(patterns?.phone) };
+  const key = JSON.stringify(shape);
+  let read = contactPageReads.get(key);
+  if (!read) {
+    read = contactPageRead(shape);
+    contactPageReads.set(key, read);
+  }
+  const [row] = await read(ctx.db, {
+    stationId: ctx.stationId,
+    limit: query.limit,
+    offset: query.offset,
+    ...(query.status ? { status: query.status } : {}),
+    ...(patterns ? { namePattern: patterns.name } : {}),
+    ...(patterns?.phone ? { phonePattern: patterns.phone } : {}),
+  });
+  if (!row?.station_found) throw notFound('station_not_found');
+  const typeKeys = row.type_keys;
+  const page = row.page;
+  return {
+    total: Number(page.total),
+    contacts: page.rows.map((json) =>
+      toApi(
+        { ...json, signedUpAt: new Date(json.signedUpAt) },
+        json.preferences.map((p) => ({ contactId: json.id, ...p })),
+        typeKeys,
+      ),
+    ),
+  };
 }
 
 function checkedChoices(

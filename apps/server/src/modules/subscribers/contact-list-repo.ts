@@ -71,6 +71,76 @@ async function countContacts(db: DbOrTx, stationId: string, filter: TContactFilt
   return Number(row?.n ?? 0);
 }
 
+/** One contact of a page as contactPageSql answers it (timestamps as JSON text). */
+export type TContactPageRowJson = {
+  id: string;
+  name: string | null;
+  phone: string;
+  language: string;
+  status: (typeof smsContacts.$inferSelect)['status'];
+  isVerified: boolean;
+  signedUpAt: string;
+  preferences: { messageType: string; language: string }[];
+};
+
+/**
+ * A page of the contact list as one scalar subquery answering `{ total, rows }` (decision 0061),
+ * for a page's one-statement read: the rows newest first, each with its preferences, and the exact
+ * number of matches. Without a search the total is the per-status rollup (decision 0030); with one,
+ * the matches are found once (the trigram indexes of migration 0014, `ILIKE` on name, and `LIKE` on phone
+ * when the search holds 3 digits or more) and both counted and paged from there. The values are
+ * SQL (placeholders of a named statement); which conditions appear is the statement's shape.
+ */
+export function contactPageSql(values: {
+  stationId: SQL;
+  limit: SQL;
+  offset: SQL;
+  /** Only contacts in this status. */
+  status?: SQL;
+  /** `ILIKE` pattern on the name (`%…%`, escaped). */
+  namePattern?: SQL;
+  /** `ILIKE` pattern on the phone (`%digits%`), with namePattern. */
+  phonePattern?: SQL;
+}): SQL {
+  const { stationId, limit, offset, status, namePattern, phonePattern } = values;
+  const row = sql`json_build_object('id', c.id, 'name', c.name, 'phone', c.phone, 'language', c.language,
+      'status', c.status, 'isVerified', c.is_verified, 'signedUpAt', c.signed_up_at,
+      'preferences', (select coalesce(json_agg(json_build_object('messageType', p.message_type, 'language', p.language)), '[]'::json)
+        from ${smsContactPreferences} p where p.contact_id = c.id and p.station_id = ${stationId}))`;
+  const inStatus = status ? sql` and c.status = ${status}` : sql``;
+  if (!namePattern) {
+    return sql`(select json_build_object(
+      'total', (select coalesce(sum(n.count), 0)::int from ${smsContactCounts} n
+        where n.station_id = ${stationId}${status ? sql` and n.status = ${status}` : sql``}),
+      'rows', (select coalesce(json_agg(${row} order by c.signed_up_at desc, c.id desc), '[]'::json) from (
+        select c.* from ${smsContacts} c where c.station_id = ${stationId}${inStatus}
+        order by c.signed_up_at desc, c.id desc limit ${limit} offset ${offset}) c)))`;
+  }
+  // A phone is '+' and digits and its pattern digits only: LIKE matches what ILIKE did, without
+  // folding case on every row (the trigram index serves both).
+  const matches = phonePattern
+    ? sql`(c.name ilike ${namePattern} or c.phone like ${phonePattern})`
+    : sql`c.name ilike ${namePattern}`;
+  return sql`(with found as materialized (
+      select c.id, c.signed_up_at from ${smsContacts} c where c.station_id = ${stationId}${inStatus} and ${matches})
+    select json_build_object(
+      'total', (select count(*)::int from found),
+      'rows', (select coalesce(json_agg(${row} order by c.signed_up_at desc, c.id desc), '[]'::json) from (
+        select c.* from ${smsContacts} c
+        join (select f.id from found f order by f.signed_up_at desc, f.id desc limit ${limit} offset ${offset}) f on f.id = c.id) c)))`;
+}
+
+/** The `ILIKE` patterns of a contact search (as pageContacts matches it): null when there is none. */
+export function contactSearchPatterns(
+  search: string | undefined,
+): { name: string; phone: string | null } | null {
+  const term = search?.trim();
+  if (!term) return null;
+  const escaped = term.replace(/[\\%_]/g, (c) => `\\${c}`);
+  const digits = term.replace(/\D/g, '');
+  return { name: `%${escaped}%`, phone: digits.length >= 3 ? `%${digits}%` : null };
+}
+
 export function contactsWithPhones(db: DbOrTx, stationId: string, phones: string[]) {
   if (phones.length === 0) return Promise.resolve([]);
   return db

@@ -5,12 +5,15 @@ export {
   analyzeContacts,
   consentDatesByPhone,
   contactNames,
+  contactPageSql,
+  contactSearchPatterns,
   contactsWithPhones,
   insertConsentRows,
   insertContacts,
   insertPreferenceRows,
   pageContacts,
   type TContactFilter,
+  type TContactPageRowJson,
   verifyImportedContacts,
 } from './contact-list-repo.js';
 export {

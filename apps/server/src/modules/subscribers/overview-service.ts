@@ -1,2 +1,2 @@
 // What the dashboard and the superadmin overview read of subscribers: counts, never the rows.
-export { countActiveContacts, countStationContacts } from './overview-repo.js';
+export { countActiveContacts, countStationContacts, stationContactCountsSql } from './overview-repo.js';

@@ -17,3 +17,12 @@ export async function trustedEnginesFor(db: DbOrTx, stationId: string): Promise<
       .map((row) => engineLabel('station', row.engine)),
   );
 }
+
+export { trustedEngineNamesSql } from './settings-repo.js';
+
+/** trustedEnginesFor's set from the names trustedEngineNamesSql read. */
+export function trustedEnginesOf(names: string[]): Set<string> {
+  return new Set(
+    names.filter((engine) => engine !== 'apertium').map((engine) => engineLabel('station', engine)),
+  );
+}

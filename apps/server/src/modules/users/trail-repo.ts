@@ -1,6 +1,6 @@
 // What the audit trail reads of users: the account that acted, and names for the log's actors.
 // Others reach it through trail-service.ts.
-import { eq, inArray } from 'drizzle-orm';
+import { eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import { users } from '../../db/schema/owned/users.js';
 
@@ -26,4 +26,10 @@ export async function findUserNames(db: DbOrTx, userIds: string[]): Promise<Map<
     .from(users)
     .where(inArray(users.id, userIds));
   return new Map(rows.map((row) => [row.id, row.fullName]));
+}
+
+/** The names of the users of `userIds` (a subquery) as a JSON object by id, for one statement (decision 0061). */
+export function userNamesJsonSql(userIds: SQL): SQL {
+  return sql`(select coalesce(json_object_agg(u.id, u.full_name), '{}'::json) from ${users} u
+    where u.id in (${userIds}))`;
 }

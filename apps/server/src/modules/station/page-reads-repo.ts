@@ -1,0 +1,49 @@
+// What the admin pages' one-statement reads need of a station (decision 0061), as SQL the
+// station module writes and the page's module places in its statement: the station row's card
+// fields, and its message types' keys in their order. Each is a scalar subquery answering JSON
+// (or a boolean), so a page reads everything it shows in one round trip.
+import { type SQL, sql } from 'drizzle-orm';
+import { messageTypes, stations } from '../../db/schema/owned/station.js';
+
+/** Whether the station exists. */
+export function stationExistsSql(stationId: SQL): SQL {
+  return sql`exists (select 1 from ${stations} s where s.id = ${stationId})`;
+}
+
+/** The station's message type keys in the order of listMessageTypes (sort order), as a JSON array. */
+export function messageTypeKeysSql(stationId: SQL): SQL {
+  return sql`(select coalesce(json_agg(t.message_type order by t.sort_order), '[]'::json)
+    from ${messageTypes} t where t.station_id = ${stationId})`;
+}
+
+/** The JSON of the station row's fields the dashboard shows and words its alerts from; null when gone. */
+export type TStationCardJson = {
+  id: string;
+  displayName: string;
+  smsEnabled: boolean;
+  smsCreditsBalance: number;
+  monthlyCredits: number;
+  paymentStatus: 'paid' | 'trial' | 'suspended' | 'unpaid';
+  paymentFailedAt: string | null;
+  paymentExpiresAt: string | null;
+};
+
+export function stationCardSql(stationId: SQL): SQL {
+  return sql`(select json_build_object('id', s.id, 'displayName', s.display_name, 'smsEnabled', s.sms_enabled,
+      'smsCreditsBalance', s.sms_credits_balance, 'monthlyCredits', s.monthly_credits,
+      'paymentStatus', s.payment_status, 'paymentFailedAt', s.payment_failed_at,
+      'paymentExpiresAt', s.payment_expires_at)
+    from ${stations} s where s.id = ${stationId})`;
+}
+
+/** The station's payment status, for a fragment that is read only for some statuses. */
+export function stationPaymentStatusSql(stationId: SQL): SQL {
+  return sql`(select s.payment_status from ${stations} s where s.id = ${stationId})`;
+}
+
+/** The station's approval settings (approvals' TApprovalStation) as JSON; null when gone. */
+export function stationApprovalSettingsSql(stationId: SQL): SQL {
+  return sql`(select json_build_object('id', s.id, 'approvalRequiredTypes', s.approval_required_types,
+      'approvalBypassEmergency', s.approval_bypass_emergency)
+    from ${stations} s where s.id = ${stationId})`;
+}
