@@ -10,28 +10,17 @@
 // WEIGHT_JSON=<file> also keeps every request (URL, type, bytes) of the three visits.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
+import { freePort } from './net.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const screenshotArg = process.argv.find((arg) => arg.startsWith('--screenshot='));
 const ADMIN = { email: 'admin@demo.test', password: 'demo1234' };
 /** A page is loaded once no request has started or finished for this long. */
 const QUIET_MS = 1500;
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 async function startServer() {
   const port = await freePort();

@@ -1,4 +1,4 @@
-// Crash benchmark (issue 14): one emergency send to 100,000 subscribers, dispatched by the real
+// Crash benchmark: one emergency send to 100,000 subscribers, dispatched by the real
 // server (apps/server/dist/main.js) through the real Twilio client to a loopback fake of Twilio's
 // API, while the server is killed with SIGKILL and started again ten times during dispatch.
 // Prints duplicates (goal 0), missed (goal 0), the provider lookups that resolved in-flight texts,
@@ -10,15 +10,11 @@
 //   npm run bench:crash                                                           (embedded PGlite)
 // Knobs: BENCH_SUBSCRIBERS (100000), BENCH_KILLS (10), BENCH_KILL_EVERY_MS (4000),
 //        BENCH_LEASE_SECONDS (3: how long a restarted node waits for a dead holder's lease on PostgreSQL).
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
-import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.js';
+import { openPglite } from '../apps/server/src/db/client.js';
 import { smsDeliveries, smsDispatchLanes, stations } from '../apps/server/src/db/schema/index.js';
 import { addSubscribers, crowdPhone } from '../apps/server/src/test/crowd.js';
-import { adminQuery } from '../apps/server/src/test/db.js';
 import { createStationWithAdmin } from '../apps/server/src/test/factories.js';
 import { startFakeTwilio } from '../apps/server/src/test/fake-twilio.js';
 import { createMessage } from '../apps/server/src/test/messages-factory.js';
@@ -27,6 +23,7 @@ import {
   startServerProcess,
   type TServerProcess,
 } from '../apps/server/src/test/server-process.js';
+import { openFreshDatabase } from './lib.js';
 
 const SUBSCRIBERS = Number(process.env.BENCH_SUBSCRIBERS ?? 100_000);
 const KILLS = Number(process.env.BENCH_KILLS ?? 10);
@@ -34,26 +31,10 @@ const KILL_EVERY_MS = Number(process.env.BENCH_KILL_EVERY_MS ?? 4000);
 const LEASE_SECONDS = Number(process.env.BENCH_LEASE_SECONDS ?? 3);
 
 // A fresh database: the named PostgreSQL database (re)created, or a new PGlite folder.
-let database: Database;
-let env: Record<string, string>;
-let cleanup: () => Promise<void>;
 const pgUrl = process.env.DATABASE_URL;
-if (pgUrl) {
-  const name = new URL(pgUrl).pathname.slice(1);
-  const adminUrl = new URL(pgUrl);
-  adminUrl.pathname = '/postgres';
-  await adminQuery(adminUrl.toString(), `drop database if exists "${name}" with (force)`);
-  await adminQuery(adminUrl.toString(), `create database "${name}"`);
-  database = await openPostgres(pgUrl);
-  env = { DATABASE_URL: pgUrl };
-  cleanup = () => adminQuery(adminUrl.toString(), `drop database if exists "${name}" with (force)`);
-} else {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ms-bench-crash-'));
-  database = await openPglite(dir);
-  env = { DATA_DIR: dir };
-  cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
-}
-await database.migrate();
+const fresh = await openFreshDatabase(pgUrl, 'ms-bench-crash-');
+const { database, cleanup } = fresh;
+let env = fresh.env;
 const setupStart = performance.now();
 const { station, adminEmail } = await createStationWithAdmin(database.db, { slug: 'bench' });
 await database.db.update(stations).set({ smsCreditsBalance: 10_000_000 }).where(eq(stations.id, station.id));

@@ -7,13 +7,13 @@
 // LIGHTHOUSE_JSON_DIR=<folder> also keeps each run's full report (run-1.json …) for its audits.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { devToolsEnv } from '../scripts/dev-tools-env.mjs';
+import { freePort } from './net.mjs';
 
 const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const given = process.argv[2];
@@ -30,18 +30,6 @@ function loadAverage() {
     .loadavg()
     .map((load) => load.toFixed(2))
     .join(' ');
-}
-
-/** A port nothing listens on (the server is started on it). */
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 if (!base) {

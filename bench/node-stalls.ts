@@ -17,7 +17,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { openPostgres } from '../apps/server/src/db/client.js';
 import { blankPng } from '../apps/server/src/test/blank-png.js';
-import { adminQuery } from '../apps/server/src/test/db.js';
 import { HttpSession, startServerProcess } from '../apps/server/src/test/server-process.js';
 import {
   adminApiKey,
@@ -29,21 +28,14 @@ import {
   probeHealth,
   uploadLogo,
 } from '../apps/server/src/test/stall-probe.js';
+import { recreatePostgresDatabase } from './lib.js';
 
 const FRAMES = Number(process.env.BENCH_FRAMES ?? 100_000);
 const LOGOS = Number(process.env.BENCH_LOGOS ?? 5);
 const BASELINE_MS = Number(process.env.BENCH_BASELINE_MS ?? 5000);
 
 const pgUrl = process.env.DATABASE_URL;
-let dropDatabase = async () => {};
-if (pgUrl) {
-  const name = new URL(pgUrl).pathname.slice(1);
-  const adminUrl = new URL(pgUrl);
-  adminUrl.pathname = '/postgres';
-  await adminQuery(adminUrl.toString(), `drop database if exists "${name}" with (force)`);
-  await adminQuery(adminUrl.toString(), `create database "${name}"`);
-  dropDatabase = () => adminQuery(adminUrl.toString(), `drop database if exists "${name}" with (force)`);
-}
+const dropDatabase = pgUrl ? await recreatePostgresDatabase(pgUrl) : async () => {};
 const prepared = await prepareServerDatabase(['benchfm'], {
   postgres: Boolean(pgUrl),
   makeDataDir: () => fs.mkdtempSync(path.join(os.tmpdir(), 'ms-bench-stalls-')),

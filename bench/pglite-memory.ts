@@ -1,4 +1,4 @@
-// The embedded database's memory and stalls (issue 17), on the built server as `npm start` runs it:
+// The embedded database's memory and stalls, on the built server as `npm start` runs it:
 // `node apps/server/dist/main.js` with NODE_ENV=development on a new temporary data folder, so it
 // creates the database, migrates, seeds the demo and prints the logins. Measures the server's
 // resident memory (VmRSS; VmHWM is its peak) when /healthz first answers, 30 s later at rest, and
@@ -14,21 +14,13 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { freePort, HttpSession, SERVER_MAIN } from '../apps/server/src/test/server-process.js';
-import { serverMemoryEnv } from '../scripts/server-env.mjs';
+import { benchServerEnv } from './server-env.js';
 
 const SERVER = process.env.BENCH_SERVER_MAIN ?? SERVER_MAIN;
 const IDLE_S = Number(process.env.BENCH_IDLE_S ?? 30);
 const CONNECTIONS = 50;
 const SECONDS = Number(process.env.BENCH_LOAD_S ?? 20);
-const extraEnv = Object.fromEntries(
-  (process.env.BENCH_SERVER_ENV ?? '')
-    .split(',')
-    .filter(Boolean)
-    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-);
-const serverEnv: Record<string, string> = Object.fromEntries(
-  Object.entries({ ...serverMemoryEnv({}), ...extraEnv }).filter(([, value]) => value !== ''),
-);
+const serverEnv = benchServerEnv();
 const SLOW_MS = 500;
 
 if (!fs.existsSync(SERVER)) throw new Error(`${SERVER} is missing: run \`npm run build\` first.`);

@@ -24,7 +24,7 @@ import { createUserWithHash } from '../apps/server/src/modules/users/service.js'
 import { hashPassword } from '../apps/server/src/platform/passwords.js';
 import { createSession } from '../apps/server/src/platform/session.js';
 import { freePort, SERVER_MAIN } from '../apps/server/src/test/server-process.js';
-import { serverMemoryEnv } from '../scripts/server-env.mjs';
+import { benchServerEnv } from './server-env.js';
 
 const STREAMS = Number(process.env.BENCH_STREAMS ?? 15_000);
 const AFTER_S = Number(process.env.BENCH_AFTER_S ?? 30);
@@ -78,15 +78,7 @@ for (let s = 0; tokens.length * PER_SESSION < STREAMS; s++) {
 await database.close();
 const setupS = (performance.now() - setupStart) / 1000;
 
-const extraEnv = Object.fromEntries(
-  (process.env.BENCH_SERVER_ENV ?? '')
-    .split(',')
-    .filter(Boolean)
-    .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)]),
-);
-const serverEnv: Record<string, string> = Object.fromEntries(
-  Object.entries({ ...serverMemoryEnv({}), ...extraEnv }).filter(([, value]) => value !== ''),
-);
+const serverEnv = benchServerEnv();
 const main = process.env.BENCH_SERVER_MAIN ?? SERVER_MAIN;
 if (!fs.existsSync(main)) throw new Error(`${main} is missing: run \`npm run build\` first.`);
 const port = await freePort();

@@ -1,4 +1,4 @@
-// Each translation engine on its own, through its real client code (issue 19):
+// Each translation engine on its own, through its real client code:
 //   latency     median / p95 / max of BENCH_RUNS (30) calls per engine, language pair and text (a
 //               short alert of about 120 characters, a long one of about 600), without and with a
 //               glossary of three terms. DeepL, Google, the LLM engine and LibreTranslate answer from
@@ -12,8 +12,7 @@
 //               installed: the bench starts one on a free loopback port and stops it afterwards
 //               (BENCH_APY=false skips it).
 // Nothing here leaves 127.0.0.1.
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { type ChildProcess, spawn } from 'node:child_process';
 import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -35,6 +34,7 @@ import {
   startFakeOpenAi,
 } from '../apps/server/src/test/fake-translation-servers.js';
 import { commandRuns, hasApertium, SENTENCES, summarize } from './lib.js';
+import { treeCpuMs } from './translation-cpu.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const VENDOR_LATENCIES_MS = [0, 150];
@@ -121,44 +121,6 @@ async function delayed(target: string, latencyMs: number) {
         server.close(() => resolve());
       }),
   };
-}
-
-// ── CPU of this process and everything it started ───────────────────────────────────────────
-
-const TICK_MS = (() => {
-  try {
-    return 1000 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim());
-  } catch {
-    return 10;
-  }
-})();
-
-/**
- * CPU milliseconds of this process and its descendants still running, each with the children it
- * has reaped (so the finished `apertium` pipelines count through us, APY's live pipes through it).
- */
-function treeCpuMs(): number {
-  const stats = new Map<number, { parent: number; cpu: number }>();
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue;
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
-      // After "pid (comm) ": state ppid … utime(14) stime(15) cutime(16) cstime(17), 1-based.
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const cpu = [11, 12, 13, 14].reduce((sum, index) => sum + Number(fields[index]), 0);
-      stats.set(Number(name), { parent: Number(fields[1]), cpu });
-    } catch {
-      // gone meanwhile
-    }
-  }
-  let total = 0;
-  const queue = [process.pid];
-  while (queue.length) {
-    const pid = queue.pop() as number;
-    total += stats.get(pid)?.cpu ?? 0;
-    for (const [child, stat] of stats) if (stat.parent === pid) queue.push(child);
-  }
-  return total * TICK_MS;
 }
 
 // ── throughput ──────────────────────────────────────────────────────────────────────────────

@@ -23,15 +23,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { type Database, openPglite, openPostgres } from '../apps/server/src/db/client.js';
 import { stations } from '../apps/server/src/db/schema/index.js';
-import { adminQuery } from '../apps/server/src/test/db.js';
 import { EventStreamReader } from '../apps/server/src/test/event-stream.js';
 import { createContact, createStationWithAdmin } from '../apps/server/src/test/factories.js';
 import { startFakeTwilio } from '../apps/server/src/test/fake-twilio.js';
 import { HttpSession, startServerProcess } from '../apps/server/src/test/server-process.js';
 import { NWS_FIXTURES, startFakeNws } from '../test-support/fake-nws.mjs';
-import { hasApertium } from './lib.js';
+import { hasApertium, openFreshDatabase } from './lib.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const POLL_SECONDS = Number(process.env.NWS_POLL_SECONDS ?? 30);

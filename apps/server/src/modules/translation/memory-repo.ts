@@ -17,6 +17,15 @@ export type TMemorySlot = {
 const clock = sql`clock_timestamp()`;
 const later = (ms: number) => sql`clock_timestamp() + ${ms} * interval '1 millisecond'`;
 
+/** The row under `key` while `token` holds its claim. */
+const heldClaim = (scope: string, key: string, token: string) =>
+  and(
+    eq(translationMemory.scope, scope),
+    eq(translationMemory.key, key),
+    eq(translationMemory.state, 'claimed'),
+    eq(translationMemory.claimToken, token),
+  );
+
 /** The finished translation under `key`, if any (and not past its short life), counted as a hit. */
 export async function takeDone(db: DbOrTx, scope: string, key: string): Promise<TMemoryRow | null> {
   const [row] = await db
@@ -79,14 +88,7 @@ export async function renewClaim(db: DbOrTx, scope: string, key: string, token: 
   const rows = await db
     .update(translationMemory)
     .set({ claimedUntil: later(leaseMs) })
-    .where(
-      and(
-        eq(translationMemory.scope, scope),
-        eq(translationMemory.key, key),
-        eq(translationMemory.state, 'claimed'),
-        eq(translationMemory.claimToken, token),
-      ),
-    )
+    .where(heldClaim(scope, key, token))
     .returning({ id: translationMemory.id });
   return rows.length > 0;
 }
@@ -116,16 +118,7 @@ export async function fulfil(
 
 /** Gives a claim back (the engine failed, or its text cannot be kept): the next job may claim. */
 export async function release(db: DbOrTx, scope: string, key: string, token: string) {
-  await db
-    .delete(translationMemory)
-    .where(
-      and(
-        eq(translationMemory.scope, scope),
-        eq(translationMemory.key, key),
-        eq(translationMemory.state, 'claimed'),
-        eq(translationMemory.claimToken, token),
-      ),
-    );
+  await db.delete(translationMemory).where(heldClaim(scope, key, token));
 }
 
 /** What stands under `key` now (waiters look whether it is done, or its claim lapsed). */

@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { access } from 'node:fs/promises';
 import path from 'node:path';
+import type { Readable } from 'node:stream';
 import { formatSeconds } from './http.js';
 import { TranslationError } from './types.js';
 
@@ -207,13 +208,7 @@ function startPipeline(mode: string, script: string, idleMs: number, gone: () =>
             const timer = setTimeout(() => {
               current = undefined;
               stop();
-              reject(
-                new TranslationError(
-                  'transient',
-                  `Apertium did not finish within ${formatSeconds(timeoutMs)}`,
-                  'apertium',
-                ),
-              );
+              reject(apertiumTimedOut(timeoutMs));
             }, timeoutMs);
             current = {
               resolve: (answer) => {
@@ -240,6 +235,30 @@ function startPipeline(mode: string, script: string, idleMs: number, gone: () =>
   return pipeline;
 }
 
+/** The error of an Apertium command or pipeline that passed its deadline. */
+export function apertiumTimedOut(timeoutMs: number): TranslationError {
+  return new TranslationError(
+    'transient',
+    `Apertium did not finish within ${formatSeconds(timeoutMs)}`,
+    'apertium',
+  );
+}
+
+/** What a child process writes, as text: read `stdout` and `stderr` of the result as it goes. */
+export function gatherOutput(child: { stdout: Readable; stderr: Readable }): {
+  stdout: string;
+  stderr: string;
+} {
+  const output = { stdout: '', stderr: '' };
+  child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
+    output.stdout += chunk;
+  });
+  child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
+    output.stderr += chunk;
+  });
+  return output;
+}
+
 /** A short filter (destxt, retxt, wblank-mode): the text in on stdin, its output back. */
 function runFilter(
   command: string,
@@ -249,24 +268,11 @@ function runFilter(
 ): Promise<{ stdout: string; stderr: string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { stdio: ['pipe', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
-      reject(
-        new TranslationError(
-          'transient',
-          `Apertium did not finish within ${formatSeconds(timeoutMs)}`,
-          'apertium',
-        ),
-      );
+      reject(apertiumTimedOut(timeoutMs));
     }, timeoutMs);
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
+    const output = gatherOutput(child);
     child.stdin.on('error', () => {});
     child.on('error', (error) => {
       clearTimeout(timer);
@@ -274,12 +280,12 @@ function runFilter(
     });
     child.on('close', (code) => {
       clearTimeout(timer);
-      if (code === 0) resolve({ stdout, stderr });
+      if (code === 0) resolve({ stdout: output.stdout, stderr: output.stderr });
       else
         reject(
           new TranslationError(
             'permanent',
-            `Apertium failed: ${stderr.trim().split('\n').pop() || `${command} exit code ${code}`}`,
+            `Apertium failed: ${output.stderr.trim().split('\n').pop() || `${command} exit code ${code}`}`,
             'apertium',
           ),
         );

@@ -9,17 +9,14 @@ import path from 'node:path';
 import { languageName } from '@message-station/shared';
 import type { TTranslationConfig } from '../../config.js';
 import type { TFetch } from '../../platform/public-fetch.js';
-import { createApertiumPipelines, type TApertiumPipelines } from './apertium-pipelines.js';
-import { termPattern, translateWithPlaceholders } from './glossary.js';
 import {
-  formatSeconds,
-  httpFailure,
-  malformed,
-  sendRequest,
-  type THttpEngine,
-  trimBaseUrl,
-  withProblem,
-} from './http.js';
+  apertiumTimedOut,
+  createApertiumPipelines,
+  gatherOutput,
+  type TApertiumPipelines,
+} from './apertium-pipelines.js';
+import { termPattern, translateWithPlaceholders } from './glossary.js';
+import { httpFailure, malformed, sendRequest, type THttpEngine, trimBaseUrl, withProblem } from './http.js';
 import { offlinePool, type TOfflinePool } from './offline-pool.js';
 import { calmShouting } from './protect.js';
 import { type TLanguageCode, TranslationError, type TTranslationProvider } from './types.js';
@@ -326,15 +323,13 @@ function runCommand(
   return new Promise((resolve, reject) => {
     // Own process group: `apertium` is a shell pipeline, and every stage must stop on timeout.
     const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'], detached: true });
-    let stdout = '';
-    let stderr = '';
     let settled = false;
     const finish = (error: Error | undefined) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
       if (error) reject(error);
-      else resolve({ stdout, stderr });
+      else resolve({ stdout: output.stdout, stderr: output.stderr });
     };
     const timer = setTimeout(() => {
       try {
@@ -342,25 +337,14 @@ function runCommand(
       } catch {
         child.kill('SIGKILL');
       }
-      finish(
-        new TranslationError(
-          'transient',
-          `Apertium did not finish within ${formatSeconds(timeoutMs)}`,
-          'apertium',
-        ),
-      );
+      finish(apertiumTimedOut(timeoutMs));
     }, timeoutMs);
-    child.stdout.setEncoding('utf8').on('data', (chunk: string) => {
-      stdout += chunk;
-    });
-    child.stderr.setEncoding('utf8').on('data', (chunk: string) => {
-      stderr += chunk;
-    });
+    const output = gatherOutput(child);
     child.on('error', (error) => finish(error));
     child.on('close', (code, signal) => {
       if (code === 0) return finish(undefined);
       const reason =
-        stderr.trim().split('\n').pop() || (signal ? `stopped by ${signal}` : `exit code ${code}`);
+        output.stderr.trim().split('\n').pop() || (signal ? `stopped by ${signal}` : `exit code ${code}`);
       finish(new TranslationError('permanent', `Apertium failed: ${reason}`, 'apertium'));
     });
   });

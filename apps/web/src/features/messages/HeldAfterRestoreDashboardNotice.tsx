@@ -1,22 +1,16 @@
 // The dashboard's list of the messages with texts held after a restore (decision 0055). Loaded with
 // the `messages` texts only when there are held texts (features/dashboard/HeldTextsNotice.tsx):
 // the admin area's first view loads neither (decision 0062).
-import { Alert, Button, List, Stack, Text } from '@mantine/core';
+import { Button, List, Stack, Text } from '@mantine/core';
 import { formatCount, type THeldAfterRestore } from '@message-station/shared';
-import { IconPlayerPause } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HeldAlert } from './HeldAlert';
 
 export function HeldAfterRestoreDashboardNotice({ data }: { data: THeldAfterRestore }) {
   const { t } = useTranslation('messages', { keyPrefix: 'heldAfterRestore' });
   return (
-    <Alert
-      color="yellow"
-      variant="light"
-      icon={<IconPlayerPause size={18} aria-hidden="true" />}
-      title={t('title', { count: data.held, formatted: formatCount(data.held) })}
-      data-testid="held-after-restore-dashboard"
-    >
+    <HeldAlert held={data.held} testId="held-after-restore-dashboard">
       <Stack gap="xs" align="flex-start">
         <Text fz="sm">{t('dashboardBody')}</Text>
         <List fz="sm" spacing={2}>
@@ -30,6 +24,6 @@ export function HeldAfterRestoreDashboardNotice({ data }: { data: THeldAfterRest
           {t('openMessages')}
         </Button>
       </Stack>
-    </Alert>
+    </HeldAlert>
   );
 }

@@ -3,9 +3,8 @@
 // message's detail says how many and why; an admin sends them (the SMS provider is asked first,
 // only the texts it does not have go out) or cancels them. The dashboard lists the messages
 // (HeldAfterRestoreDashboardNotice.tsx).
-import { Alert, Button, Group, List, Stack, Text } from '@mantine/core';
+import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { actsAsStationAdmin, formatCount, type THeldDecisionResult } from '@message-station/shared';
-import { IconPlayerPause } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +14,7 @@ import { queryKeys } from '../../api/query-keys';
 import { useFullTimeText } from '../../i18n/relative-age';
 import { useSessionUser } from '../auth/session-user';
 import { OutcomeAlert, type TOutcome } from './DetailControls';
+import { HeldAlert } from './HeldAlert';
 import { heldKey } from './held-key';
 
 export function HeldAfterRestoreNotice({ messageId }: { messageId: string }) {
@@ -50,13 +50,7 @@ export function HeldAfterRestoreNotice({ messageId }: { messageId: string }) {
   const data = held.data;
   if (!data || data.held === 0) return outcome ? <OutcomeAlert outcome={outcome} /> : null;
   return (
-    <Alert
-      color="yellow"
-      variant="light"
-      icon={<IconPlayerPause size={18} aria-hidden="true" />}
-      title={t('title', { count: data.held, formatted: formatCount(data.held) })}
-      data-testid="held-after-restore"
-    >
+    <HeldAlert held={data.held} testId="held-after-restore">
       <Stack gap="xs">
         <Text fz="sm">
           {t('body', { time: data.restored_at ? fullTime(data.restored_at) : '' })}
@@ -95,8 +89,6 @@ export function HeldAfterRestoreNotice({ messageId }: { messageId: string }) {
         )}
         {outcome && <OutcomeAlert outcome={outcome} />}
       </Stack>
-    </Alert>
+    </HeldAlert>
   );
 }
-
-/** The dashboard's notice: which messages have held texts; nothing when none has. */
