@@ -1,4 +1,4 @@
-// The cluster at scale, with real server processes on one PostgreSQL (issue 20):
+// The cluster at scale, with real server processes on one PostgreSQL:
 // 1. dispatch, pacing off: one worker, then two, draining the same number of texts on two sending
 //    lanes (two stations with their own senders) through the real Twilio client to a loopback fake;
 // 2. accept: a send to BENCH_BASE subscribers, then to BENCH_SUBSCRIBERS, through an api node

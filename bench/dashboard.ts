@@ -1,4 +1,4 @@
-// Dashboard and activity at station scale (issue 17): a station with 100,000 subscribers and
+// Dashboard and activity at station scale: a station with 100,000 subscribers and
 // 1,000,000 delivery rows (ten emergency sends to all of them, accepted through the real endpoint
 // over the past month, then settled set-based: most delivered, some undelivered, failed or still
 // out with the provider, the newest half queued). Then, over real HTTP on loopback, autocannon in

@@ -1,4 +1,4 @@
-// Fan-out of one SMS send to 100,000 subscribers over 9 languages and 4 types (issue 7):
+// Fan-out of one SMS send to 100,000 subscribers over 9 languages and 4 types:
 // 1. accept: POST /admin/api/messages/{id}/send-sms through app.inject (audience, one delivery row
 //    per recipient, the guarded debit and the ledger row, in one transaction);
 // 2. dispatch: the real dispatcher sending every delivery through the real Twilio client to a

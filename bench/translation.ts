@@ -1,4 +1,4 @@
-// How fast queued translations finish (issue 17), through the real app: messages created with
+// How fast queued translations finish, through the real app: messages created with
 // POST /admin/api/messages, translated by the real worker on pg-boss, timed until every row is
 // completed. Cases:
 //   apertium   50 messages × es/fr/it/pt with the local Apertium (when installed), before and
