@@ -8,8 +8,10 @@ import { describe, expect, it, vi } from 'vitest';
 import { createTestApp, TestClient } from '../test/app.js';
 import { EventStreamReader } from '../test/event-stream.js';
 import {
+  createAfterBurstCollection,
   createHeartbeat,
   createStreamRegistry,
+  fullCollection,
   HEARTBEAT_MS,
   MAX_STREAMS_PER_SESSION,
   MAX_STREAMS_PER_USER,
@@ -242,5 +244,50 @@ describe('heartbeats', () => {
       vi.useRealTimers();
       await app.close();
     }
+  });
+});
+
+describe('a full collection after a burst of closed streams', () => {
+  it('runs once, after the burst has gone quiet, and never for closes that come one by one', () => {
+    vi.useFakeTimers();
+    try {
+      const collect = vi.fn();
+      const collection = createAfterBurstCollection({ closes: 3, quietMs: 1_000, collect });
+      collection.closed();
+      collection.closed();
+      vi.advanceTimersByTime(5_000);
+      // Two closes are not a burst: nothing is asked however long it stays quiet.
+      expect(collect).not.toHaveBeenCalled();
+      collection.closed();
+      vi.advanceTimersByTime(900);
+      // Streams still closing put it off: it comes once they stop.
+      collection.closed();
+      vi.advanceTimersByTime(900);
+      expect(collect).not.toHaveBeenCalled();
+      vi.advanceTimersByTime(100);
+      expect(collect).toHaveBeenCalledTimes(1);
+      // The count starts again: the next burst is counted from nothing.
+      collection.closed();
+      collection.closed();
+      vi.advanceTimersByTime(5_000);
+      expect(collect).toHaveBeenCalledTimes(1);
+      collection.stop();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('frees what nothing holds any more, without exposing gc to the application', async () => {
+    let held: object | null = { streams: new Array(10_000).fill('closed') };
+    const ref = new WeakRef(held);
+    held = null;
+    fullCollection();
+    // The collection is asked for in the background: wait for its outcome (not for a time).
+    for (let i = 0; i < 100 && ref.deref() !== undefined; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      if (ref.deref() !== undefined) fullCollection();
+    }
+    expect(ref.deref()).toBeUndefined();
+    expect((globalThis as { gc?: unknown }).gc).toBeUndefined();
   });
 });
