@@ -283,10 +283,15 @@ describe('a full collection after a burst of closed streams', () => {
     held = null;
     fullCollection();
     // The collection is asked for in the background: wait for its outcome (not for a time).
-    for (let i = 0; i < 100 && ref.deref() !== undefined; i++) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      if (ref.deref() !== undefined) fullCollection();
-    }
+    await vi.waitFor(
+      () => {
+        if (ref.deref() !== undefined) {
+          fullCollection();
+          throw new Error('not collected yet');
+        }
+      },
+      { timeout: 5_000, interval: 50 },
+    );
     expect(ref.deref()).toBeUndefined();
     expect((globalThis as { gc?: unknown }).gc).toBeUndefined();
   });
