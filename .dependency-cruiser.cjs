@@ -5,8 +5,8 @@
 // module may import only its own barrel, and only from its repo files; other modules call its
 // service. This file refuses to load (so the lint fails) when a table has no owner or two.
 //
-// No violation is tolerated: the 89 that existed when the check arrived were fixed one by one
-// (issue 18), and the list of known ones that the lint ignored meanwhile is gone. Fix the cause.
+// No violation is tolerated: the 89 that existed when the check arrived were fixed one by one,
+// and the list of known ones that the lint ignored meanwhile is gone. Fix the cause.
 const fs = require('node:fs');
 const path = require('node:path');
 
@@ -53,6 +53,24 @@ function readOwnershipMap() {
 }
 
 readOwnershipMap();
+
+// Layers of the server modules, lowest first (apps/server/src/modules/layers.json, decision 0065):
+// a module never imports a module of a higher layer. The two-way pairs and re-export façades are
+// counted by scripts/module-graph.mjs, which reads the same file.
+const LAYERS = JSON.parse(
+  fs.readFileSync(path.join(__dirname, SERVER, 'modules/layers.json'), 'utf8'),
+).layers;
+const moduleDirs = fs
+  .readdirSync(path.join(__dirname, SERVER, 'modules'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+const layered = LAYERS.flatMap((layer) => layer.modules);
+const unlayered = moduleDirs.filter((name) => !layered.includes(name));
+if (unlayered.length) {
+  throw new Error(`Modules without a layer in ${SERVER}/modules/layers.json: ${unlayered.join(', ')}`);
+}
+const modulesIn = (layers) => `^${SERVER}/modules/(${layers.flatMap((layer) => layer.modules).join('|')})/`;
+
 const MODULE = `^${SERVER}/modules/([^/]+)/`;
 const NOT_TESTS = ['\\.test\\.tsx?$', `^${SERVER}/test/`];
 const REPO_FILE = '(repo|[^/]*-repo)\\.ts$';
@@ -76,6 +94,24 @@ module.exports = {
       comment: 'The web app talks to the server over HTTP; shared types live in packages/shared.',
       from: { path: '^apps/web/' },
       to: { path: '^apps/(server|agent)/' },
+    },
+    {
+      name: 'web-feature-boundaries',
+      severity: 'error',
+      comment:
+        'A web feature imports its own files and the shared folders (components/, lib/, api/, app/, ' +
+        'i18n/, test/), never another feature: what two features share moves to components/ (widgets) ' +
+        'or lib/ (hooks, queries, formats); the admin routes compose features ' +
+        '(docs/decisions/0068-forms-widgets-and-validation-codes.md, scripts/feature-graph.mjs).',
+      from: { path: '^apps/web/src/features/([^/]+)/' },
+      to: { path: '^apps/web/src/features/', pathNot: '^apps/web/src/features/$1/' },
+    },
+    {
+      name: 'web-shared-not-features',
+      severity: 'error',
+      comment: "The web's shared folders are below the features: they never import one.",
+      from: { path: '^apps/web/src/(components|lib|api|i18n|test)/' },
+      to: { path: '^apps/web/src/features/' },
     },
     {
       name: 'agent-not-server',
@@ -138,12 +174,33 @@ module.exports = {
       from: { path: MODULE, pathNot: [REPO_FILE, ...NOT_TESTS] },
       to: { path: `^${SERVER}/db/schema/owned/$1\\.ts$` },
     },
+    ...LAYERS.slice(0, -1).map((layer, rank) => ({
+      name: 'module-layers',
+      severity: 'error',
+      comment: `A ${layer.name} module imports its own layer or lower ones, never ${LAYERS.slice(rank + 1)
+        .map((higher) => higher.name)
+        .join(' or ')} (modules/layers.json).`,
+      from: { path: modulesIn([layer]), pathNot: NOT_TESTS },
+      to: { path: modulesIn(LAYERS.slice(rank + 1)) },
+    })),
     {
       name: 'seed-through-services',
       severity: 'error',
       comment: 'The demo seed calls module services, never their repos or internals.',
       from: { path: `^${SERVER}/db/seed\\.ts$` },
       to: { path: `^${SERVER}/modules/`, pathNot: PUBLIC_FILE },
+    },
+    {
+      name: 'audit-on-platform-only',
+      severity: 'error',
+      comment:
+        'The audit module stands on the platform alone (decision 0066): each route declares its rule ' +
+        'and reads its own objects; what the trail needs of users is handed in by app.ts.',
+      from: { path: `^${SERVER}/modules/audit/`, pathNot: NOT_TESTS },
+      to: {
+        path: [`^${SERVER}/modules/`, `^${SERVER}/app(-context)?\\.ts$`, `^${SERVER}/providers/`],
+        pathNot: `^${SERVER}/modules/audit/`,
+      },
     },
   ],
   options: {

@@ -3,7 +3,7 @@
 # scripts/ensure-deps.mjs (npm install from the lock file, no browser download) and `npm run build`.
 # No container engine runs on the development machines, so CI proves those scripts, not this file.
 
-FROM node:20-bookworm-slim AS build
+FROM node:24-bookworm-slim AS build
 WORKDIR /app
 ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
 # The lock file and the workspaces' manifests first: the install is cached until they change.
@@ -18,7 +18,7 @@ COPY . .
 # node_modules/.cache holds the Node.js binaries the agent's executables were built from: not shipped.
 RUN npm run build && npm prune --omit=dev --no-audit --no-fund && rm -rf node_modules/.cache
 
-FROM node:20-bookworm-slim AS runtime
+FROM node:24-bookworm-slim AS runtime
 # espeak-ng and lame: server voices and MP3 files; Apertium: the offline translation engine (cg3:
 # the cg-proc its Italian pair runs, without which Italian → Spanish answers nothing);
 # postgresql-client: npm run backup / restore; tini: signals reach node (SIGTERM drains);

@@ -32,6 +32,7 @@ const DB_FREE_SERVER_TESTS = [
   'apps/server/src/modules/machines/node-protocol.test.ts',
   'apps/server/src/modules/schedules/recurrence.test.ts',
   'apps/server/src/platform/error-status.test.ts',
+  'apps/server/src/platform/job-registry.test.ts',
   'apps/server/src/platform/log-safety.test.ts',
   'apps/server/src/modules/delivery/compose.test.ts',
   'apps/server/src/platform/subscriber-pages.test.ts',
@@ -63,7 +64,7 @@ export default defineConfig({
   test: {
     // Vitest's default on two cores is one worker (cores - 1). API files spend much of their time
     // waiting on databases, child processes and timers, so three files at once finish the suite in
-    // about half the time (18 min → 8.5 min measured on two cores; issue 18).
+    // about half the time (18 min → 8.5 min measured on two cores).
     maxWorkers: 3,
     projects: [
       {
@@ -105,6 +106,11 @@ export default defineConfig({
           // setup.ts clears what they keep between tests (DOM, toasts, cookies, storage, API mocks).
           isolate: false,
         },
+      },
+      {
+        // The web build's module-graph analysis (apps/web/build/chunks.ts) on graphs of its own:
+        // Node code, no page, so none of the web project's DOM setup.
+        test: { name: 'web-build', include: ['apps/web/build/**/*.test.ts'], environment: 'node' },
       },
       {
         resolve: { alias },

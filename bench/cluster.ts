@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { COOKIE_NAMES, LANGUAGES } from '@message-station/shared';
 import { eq, sql } from 'drizzle-orm';
 import { openPostgres } from '../apps/server/src/db/client.js';
-import { stations, users } from '../apps/server/src/db/schema/index.js';
+import { stationSending, stations, users } from '../apps/server/src/db/schema/index.js';
 import { seedDemo } from '../apps/server/src/db/seed.js';
 import { createSession } from '../apps/server/src/platform/session.js';
 import { EventStreamReader } from '../apps/server/src/test/event-stream.js';
@@ -81,8 +81,12 @@ const lanes = await Promise.all(
     const created = await createStationWithAdmin(db, { slug });
     await db
       .update(stations)
-      .set({ smsCreditsBalance: 10_000_000, smsSender: `MG${String(i).repeat(32)}` })
+      .set({ smsCreditsBalance: 10_000_000 })
       .where(eq(stations.id, created.station.id));
+    await db
+      .update(stationSending)
+      .set({ smsSender: `MG${String(i).repeat(32)}` })
+      .where(eq(stationSending.stationId, created.station.id));
     await addSubscribers(db, created.station.id, DISPATCH_TEXTS / 2, 1 + i * DISPATCH_TEXTS);
     return created;
   }),

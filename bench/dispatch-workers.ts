@@ -24,7 +24,7 @@ import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPostgres } from '../apps/server/src/db/client.js';
-import { stations } from '../apps/server/src/db/schema/index.js';
+import { stationSending, stations } from '../apps/server/src/db/schema/index.js';
 import { seedDemo } from '../apps/server/src/db/seed.js';
 import { createStationWithAdmin } from '../apps/server/src/test/factories.js';
 import { createMessage } from '../apps/server/src/test/messages-factory.js';
@@ -159,11 +159,12 @@ try {
     const created = await createStationWithAdmin(db, { slug: `kdispatch${i}` });
     await db
       .update(stations)
-      .set({
-        smsCreditsBalance: 100_000_000,
-        smsSender: `MG${i.toString(16).padStart(32, '0')}`,
-      })
+      .set({ smsCreditsBalance: 100_000_000 })
       .where(eq(stations.id, created.station.id));
+    await db
+      .update(stationSending)
+      .set({ smsSender: `MG${i.toString(16).padStart(32, '0')}` })
+      .where(eq(stationSending.stationId, created.station.id));
     await addSubscribers(db, created.station.id, PER_LANE, 1 + i * PER_LANE);
     lanes.push(created);
   }

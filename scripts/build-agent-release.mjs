@@ -21,7 +21,7 @@ import { promisify } from 'node:util';
 import { AGENT_EXECUTABLE_NAMES, releaseZipName } from '@message-station/shared';
 import { build } from 'esbuild';
 import { strToU8, zipSync } from 'fflate';
-import { NODE_VERSION, nodeBinary, seaBlob, writeExecutable } from './lib/agent-executables.mjs';
+import { AGENT_NODE_VERSION, nodeBinary, seaBlob, writeExecutable } from './lib/agent-executables.mjs';
 import { spanishExecutableReadmes } from './lib/agent-readmes-es.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
@@ -328,7 +328,7 @@ async function licenses(nodeLicense) {
   }
   if (nodeLicense)
     parts.push(
-      `Node.js ${NODE_VERSION}\n${'-'.repeat(`Node.js ${NODE_VERSION}`.length)}\n${nodeLicense.trim()}\n`,
+      `Node.js ${AGENT_NODE_VERSION}\n${'-'.repeat(`Node.js ${AGENT_NODE_VERSION}`.length)}\n${nodeLicense.trim()}\n`,
     );
   const what = nodeLicense ? 'Message Station is built on Node.js and bundles' : 'Message Station bundles';
   return `${what} these open-source packages:\n\n${parts.join('\n')}`;
@@ -401,7 +401,7 @@ async function buildExecutables() {
   const cacheDir = path.join(root, 'node_modules', '.cache', 'message-station-node');
   const keys = JSON.parse(await fs.readFile(keysFile, 'utf8').catch(() => '{}'));
   const script = await bundle('cjs');
-  const linux = await nodeBinary('linux-x64', cacheDir);
+  const linux = await nodeBinary('linux-x64', cacheDir, AGENT_NODE_VERSION);
   const nodeLicense = await fs.readFile(linux.license, 'utf8');
   const thirdParty = await licenses(nodeLicense);
   const recipe = await Promise.all(
@@ -419,7 +419,7 @@ async function buildExecutables() {
     const withDictionary = platform === 'linux-x64';
     const key = digest(
       Buffer.concat([
-        Buffer.from(`${NODE_VERSION}\0${platform}\0${readme}\0${readmeEs}\0${licenseText}\0`),
+        Buffer.from(`${AGENT_NODE_VERSION}\0${platform}\0${readme}\0${readmeEs}\0${licenseText}\0`),
         script,
         ...recipe,
         ...(withDictionary ? dictionary.map(({ data }) => data) : []),
@@ -437,7 +437,7 @@ async function buildExecutables() {
     const blobKind = withDictionary ? 'dictionary' : 'plain';
     blobs[blobKind] ??= await seaBlob(linux.binary, script, assets);
     const blob = blobs[blobKind];
-    const node = await nodeBinary(platform, cacheDir);
+    const node = await nodeBinary(platform, cacheDir, AGENT_NODE_VERSION);
     const work = await fs.mkdtemp(path.join(os.tmpdir(), 'message-station-executable-'));
     try {
       const executable = path.join(work, EXECUTABLES[platform]);

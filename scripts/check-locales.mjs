@@ -7,7 +7,7 @@ import { join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const LANGUAGES = ['en', 'es'];
-/** The subscriber pages speak every product language (issue 16, decision 0027). */
+/** The subscriber pages speak every product language (decision 0027). */
 const SUBSCRIBER_NAMESPACE = 'subscribers.json';
 const SUBSCRIBER_LANGUAGES = ['en', 'es', 'fr', 'de', 'it', 'pt', 'zh', 'ja', 'ko'];
 const repoRoot = resolve(fileURLToPath(new URL('..', import.meta.url)));

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Writes .br and .gz next to every text asset of the web build, so the server sends them
 // compressed without spending CPU per request (@fastify/static `preCompressed`). Small files too
-// (issue 17: 84 files under 1 KiB went uncompressed); a copy is written only where it is smaller,
+// (84 files under 1 KiB went uncompressed); a copy is written only where it is smaller,
 // since the server would send it whatever its size.
 // Usage: node scripts/precompress.mjs [dir=apps/web/dist]
 import fs from 'node:fs';

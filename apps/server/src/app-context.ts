@@ -57,7 +57,7 @@ export type TAppContext = {
   now: () => Date;
   /**
    * Runs before the server closes (ends live streams so shutdown is not held open). Returns the
-   * way to take the callback back: a stream that ends first must, or it stays in memory (issue 17).
+   * way to take the callback back: a stream that ends first must, or it stays in memory.
    */
   onShutdown(callback: () => void): () => void;
 };

@@ -1,4 +1,4 @@
-// The background work of a node, by role (ARCHITECTURE §1): a node that works (ROLE all or
+// The background work of a node, by role: a node that works (ROLE all or
 // worker) runs translation jobs, SMS dispatch, the schedules and housekeeping; an api node only
 // declares the queues it sends to, so the work it accepts waits in the database for any worker.
 import type { TAppDeps } from './app-context.js';
@@ -149,7 +149,7 @@ export async function startNodeWork(deps: TWorkDeps): Promise<TNodeWork> {
       await deps.events.publish({ stationId, type: 'sms_progress', data: { message_id: messageId } });
     },
   });
-  // National Weather Service alerts drafted as messages (issue 23): one node polls at a time.
+  // National Weather Service alerts drafted as messages: one node polls at a time.
   await startWeatherPoller(boss, {
     db: database.db,
     publicUrl: config.publicUrl,

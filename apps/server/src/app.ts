@@ -17,19 +17,24 @@ import { audioRoutes } from './modules/audio/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
 import { registerAuditTrail } from './modules/audit/trail.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { startSession } from './modules/auth/service.js';
 import { billingRoutes } from './modules/billing/routes.js';
 import { botCheckRoutes } from './modules/bot-check/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
+import { lastSendFromJson, latestSendJsonSql } from './modules/delivery/last-send-service.js';
 import { heldAfterRestoreRoutes } from './modules/delivery/restore-holds-routes.js';
 import { deliveryRoutes } from './modules/delivery/routes.js';
 import { stationSendingRoutes } from './modules/delivery/sending-routes.js';
 import { devOutboxRoutes } from './modules/dev-outbox/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { inboxRoutes } from './modules/inbox/routes.js';
+import { receiveInboxText } from './modules/inbox/service.js';
 import { createAgentHub } from './modules/machines/hub.js';
 import { machineRoutes } from './modules/machines/routes.js';
+import { plugInMessageParts } from './modules/messages/outside-parts.js';
 import { messageRoutes } from './modules/messages/routes.js';
+import { findMessage } from './modules/messages/service.js';
 import { createDocumentTransform, SECURITY_SCHEMES } from './modules/public-api/document.js';
 import { publicApiRoutes } from './modules/public-api/routes.js';
 import { createRateLimits } from './modules/rate-limits/index.js';
@@ -43,17 +48,25 @@ import { stationSettingsRoutes } from './modules/station/settings-routes.js';
 import { typeTranslationRoutes } from './modules/station/type-translation-routes.js';
 import { stationKeyRoutes } from './modules/station-keys/routes.js';
 import { subscriberRoutes } from './modules/subscribers/routes.js';
-import { stationPublicInfo } from './modules/subscribers/service.js';
+import { moveLanguagesOutside, stationPublicInfo } from './modules/subscribers/service.js';
 import { superadminRoutes } from './modules/superadmin/routes.js';
 import { templateRoutes } from './modules/templates/routes.js';
 import { glossaryRoutes } from './modules/translation/glossary-routes.js';
 import { translationSettingsRoutes } from './modules/translation/settings-routes.js';
+import { getCoverage } from './modules/translation/settings-service.js';
 import { createStationTranslation } from './modules/translation/station-chains.js';
+import {
+  trustedEngineNamesSql,
+  trustedEnginesFor,
+  trustedEnginesOf,
+} from './modules/translation/trust-service.js';
 import { userRoutes } from './modules/users/routes.js';
+import { findAccount, findUserNames } from './modules/users/trail-service.js';
 import { alertPageRoutes } from './modules/weather/alert-page.js';
 import { weatherRoutes } from './modules/weather/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
 import { registerBodyDepthLimit } from './platform/body-depth.js';
+import { recordRoutes } from './platform/endpoint-routes.js';
 import { AppError, clientErrorHandler, errorBody, registerErrorHandler } from './platform/errors.js';
 import { createEventBus } from './platform/event-bus.js';
 import { createGuards, type TGuards } from './platform/guards.js';
@@ -76,6 +89,7 @@ import {
   createTranslationProvider,
   missingEngineHint,
 } from './providers/translation/index.js';
+import { wireStationCreation } from './station-creation.js';
 
 /** Paths that always answer JSON, never the single-page app. */
 const API_PREFIXES = ['/api/', '/admin/api/', '/auth/', '/dev/api/', '/webhooks/', '/subscribe/', '/agent/'];
@@ -84,6 +98,17 @@ export async function buildApp(deps: TAppDeps) {
   const { config, database } = deps;
   const role = config.role;
   const now = deps.now ?? (() => new Date());
+  // What a message shows of the sends (delivery) and the trusted engines (translation), modules
+  // above messages that it does not import (modules/messages/outside-parts.ts).
+  plugInMessageParts({
+    lastSend: { jsonSql: latestSendJsonSql, fromJson: lastSendFromJson },
+    trust: {
+      enginesFor: trustedEnginesFor,
+      engineNamesSql: trustedEngineNamesSql,
+      enginesOf: trustedEnginesOf,
+    },
+  });
+  wireStationCreation();
   const app = Fastify({
     // Errors without SQL parameters, texts without emails and numbers, URLs without queries.
     logger:
@@ -121,6 +146,8 @@ export async function buildApp(deps: TAppDeps) {
     wantsPage: (_request, pathname) =>
       !API_PREFIXES.some((prefix) => pathname.startsWith(prefix) || `${pathname}/` === prefix),
   });
+  // Every route from here on, for the check against the endpoint table (decision 0067).
+  recordRoutes(app);
 
   // The document reads each route's guard (its security, 401 and 403): the app's guards, made below.
   let documentGuards: TGuards | undefined;
@@ -254,7 +281,10 @@ export async function buildApp(deps: TAppDeps) {
   const outboxActive = config.devTools && ctx.sms.name === 'outbox';
 
   // Before any route: each state-changing route is matched to its audit rule as it registers.
-  registerAuditTrail(app, ctx);
+  registerAuditTrail(app, {
+    ...ctx,
+    actorEmail: async (userId) => (await findAccount(ctx.db, userId))?.email ?? null,
+  });
   registerGauges(metrics, {
     database,
     now,
@@ -268,22 +298,26 @@ export async function buildApp(deps: TAppDeps) {
     app.setNotFoundHandler((_request, reply) => reply.status(404).send(errorBody(new AppError('not_found'))));
     return app;
   }
-  await app.register(auditRoutes, ctx);
+  await app.register(auditRoutes, { ...ctx, actorNames: findUserNames });
   await app.register(authRoutes, ctx);
   await app.register(registrationRoutes, ctx);
   await app.register(stationRoutes, ctx);
-  await app.register(subscriberRoutes, ctx);
+  await app.register(subscriberRoutes, {
+    ...ctx,
+    inboxIntake: (log) => (tx, text) => receiveInboxText({ ...ctx, log }, tx, text),
+    languageCoverage: getCoverage,
+  });
   await app.register(smsContactRoutes, ctx);
   await app.register(inboxRoutes, ctx);
   await app.register(messageRoutes, ctx);
-  await app.register(approvalRoutes, ctx);
-  await app.register(stationSettingsRoutes, ctx);
+  await app.register(approvalRoutes, { ...ctx, findMessage });
+  await app.register(stationSettingsRoutes, { ...ctx, moveLanguagesOutside });
   await app.register(smsTextRoutes, ctx);
   await app.register(typeTranslationRoutes, ctx);
   await app.register(translationSettingsRoutes, ctx);
   await app.register(glossaryRoutes, ctx);
   await app.register(templateRoutes, ctx);
-  await app.register(userRoutes, ctx);
+  await app.register(userRoutes, { ...ctx, startSession });
   await app.register(stationKeyRoutes, ctx);
   await app.register(billingRoutes, ctx);
   await app.register(superadminRoutes, ctx);
@@ -319,7 +353,7 @@ export async function buildApp(deps: TAppDeps) {
     subscriberPages: subscriberPages(config.webSsrDir, {
       // As GET /subscribe/{slug}/info answers it: the page's data is the API's own.
       stationInfo: (slug, language) =>
-        stationPublicInfo(ctx, { slug, language }).then(
+        stationPublicInfo({ ...ctx, languageCoverage: getCoverage }, { slug, language }).then(
           (info) => ZStationPublicInfo.parse(info),
           (error: unknown) => {
             if (error instanceof AppError && error.code === 'station_not_found') return null;

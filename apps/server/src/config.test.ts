@@ -209,7 +209,7 @@ describe('config', () => {
     expect(test).toMatchObject({
       devCheckout: true,
       testMode: true,
-      // Paths on this site: read against the address in use, never PUBLIC_URL (issue 22).
+      // Paths on this site: read against the address in use, never PUBLIC_URL.
       subscriptionUrl: '/dev/checkout?kind=subscription',
       creditsUrl: '/dev/checkout?kind=credits',
     });

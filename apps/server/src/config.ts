@@ -22,100 +22,474 @@ const booleanFromEnv = z
 
 const ZEnv = z.object({
   // Production unless said otherwise: a forgotten NODE_ENV gets every production check (0018).
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
-  DEV_TOOLS: booleanFromEnv.default(false),
-  HOST: z.string().default('localhost'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  PUBLIC_URL: z.url().optional(),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  LOG_PRETTY: booleanFromEnv.optional(),
-  DATABASE_URL: z.string().optional(),
-  ROLE: z.enum(SERVER_ROLES, 'choose all, api or worker').default('all'),
-  METRICS_TOKEN: z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').optional(),
-  DATA_DIR: z.string().default('./data'),
-  SEED_DEMO: z.enum(['auto', 'true', 'false']).default('auto'),
-  SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
-  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).optional(),
-  COOKIE_SECURE: booleanFromEnv.optional(),
-  TRUST_PROXY: booleanFromEnv.default(false),
-  REDIS_URL: z.string().startsWith('redis', 'REDIS_URL starts with redis:// or rediss://').optional(),
-  LOGIN_ACCOUNT_FAILURES: z.coerce.number().int().positive().default(5),
-  LOGIN_ADDRESS_FAILURES: z.coerce.number().int().positive().default(30),
-  LOGIN_NEW_DEVICE_FAILURES: z.coerce.number().int().positive().default(20),
-  LOGIN_DELAY_SECONDS: z.coerce.number().int().positive().default(60),
-  LOGIN_MAX_DELAY_MINUTES: z.coerce.number().int().positive().default(60),
-  CODE_NUMBER_COOLDOWN_SECONDS: z.coerce.number().int().min(0).default(30),
-  CODES_PER_NUMBER_PER_DAY: z.coerce.number().int().positive().default(10),
-  CODES_PER_STATION_PER_HOUR: z.coerce.number().int().positive().default(30),
-  CODES_STATION_SHARE_PER_HOUR: z.coerce.number().int().min(0).default(10),
-  CODES_PER_HOUR: z.coerce.number().int().positive().default(300),
-  CODES_SIGNUP_PER_HOUR: z.coerce.number().int().positive().default(60),
-  CODES_SIGNUP_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(3),
-  API_KEY_REQUESTS_PER_MINUTE: z.coerce.number().int().positive().default(60),
-  WEB_DIST_DIR: z.string().optional(),
-  WEB_SSR_DIR: z.string().optional(),
-  SMS_PROVIDER: z.enum(['outbox', 'twilio']).optional(),
-  SMS_TEST_MODE: booleanFromEnv.optional(),
-  TWILIO_ACCOUNT_SID: z.string().optional(),
-  TWILIO_AUTH_TOKEN: z.string().optional(),
-  TWILIO_FROM_NUMBER: z.string().optional(),
-  TWILIO_MESSAGING_SERVICE_SID: z.string().optional(),
-  TWILIO_STATUS_CALLBACK_URL: z.url().optional(),
-  TWILIO_API_BASE_URL: z.url().optional(),
-  SMS_RATE_PER_SECOND: z.coerce.number().min(0).max(1000).optional(),
-  SMS_LEASE_SECONDS: z.coerce.number().min(1).max(600).default(30),
-  SMS_LOOKUP_WINDOW_SECONDS: z.coerce.number().min(0).max(300).default(30),
-  TRIAL_DAYS: z.coerce.number().int().min(0).default(14),
-  TRIAL_CREDITS: z.coerce.number().int().min(0).default(50),
-  TRANSLATION_PROVIDERS: z.string().optional(),
-  TRANSLATION_TIMEOUT_MS: z.coerce.number().int().positive().default(20_000),
-  TRANSLATION_CONCURRENCY: z.coerce.number().int().min(1).max(32).default(4),
-  TRANSLATION_RETRY_DELAY_SECONDS: z.coerce.number().int().min(0).max(3600).default(2),
-  LIBRETRANSLATE_URL: z.url().optional(),
-  LIBRETRANSLATE_API_KEY: z.string().optional(),
-  DEEPL_API_KEY: z.string().optional(),
-  DEEPL_API_URL: z.url().optional(),
-  GOOGLE_TRANSLATE_API_KEY: z.string().optional(),
-  GOOGLE_TRANSLATE_API_URL: z.url().optional(),
-  OPENAI_BASE_URL: z.url().optional(),
-  OPENAI_API_KEY: z.string().optional(),
-  OPENAI_MODEL: z.string().optional(),
-  APERTIUM_APY_URL: z.url().optional(),
-  STATION_KEYS_SECRET: z.string().min(32, 'STATION_KEYS_SECRET must be at least 32 characters').optional(),
-  STATION_ENGINES_PRIVATE_URLS: booleanFromEnv.optional(),
-  WEBHOOKS_ALLOW_HTTP: booleanFromEnv.optional(),
-  WEBHOOKS_ALLOW_PRIVATE_HOSTS: booleanFromEnv.optional(),
-  WEBHOOKS_TIMEOUT_MS: z.coerce.number().int().min(1000).max(30_000).default(WEBHOOK_TIMEOUT_MS),
+  NODE_ENV: z
+    .enum(['development', 'production', 'test'])
+    .default('production')
+    .describe(
+      'production | development | test. Production (also when unset) needs SESSION_SECRET, PUBLIC_URL, STATION_KEYS_SECRET, Twilio and SMTP, refuses DEV_TOOLS and makes cookies Secure (decision 0018).',
+    ),
+  DEV_TOOLS: booleanFromEnv
+    .default(false)
+    .describe(
+      'Development or test only (refused in production): the dev outbox pages, the inbound SMS simulator, the test checkout, codes in replies, the committed dev secrets and the demo logins. npm start and npm run dev set it.',
+    ),
+  HOST: z.string().default('localhost').describe('Interface the server listens on.'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000).describe('Port the server listens on.'),
+  PUBLIC_URL: z
+    .url()
+    .optional()
+    .describe(
+      'The address people use to reach the site: links in texts and emails, default privacy and terms URLs, Twilio signatures. Unset: http://localhost:$PORT; required in production.',
+    ),
+  LOG_LEVEL: z
+    .enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'])
+    .default('info')
+    .describe('pino log level.'),
+  LOG_PRETTY: booleanFromEnv
+    .optional()
+    .describe('Human-readable logs. Unset: on in a terminal outside production.'),
+  DATABASE_URL: z
+    .string()
+    .optional()
+    .describe('PostgreSQL connection string. Unset: the embedded PGlite database in DATA_DIR.'),
+  ROLE: z
+    .enum(SERVER_ROLES, 'choose all, api or worker')
+    .default('all')
+    .describe(
+      'What this node does (or --role): all serves and works; api serves HTTP, SSE and agent sockets and only queues work; worker runs jobs, SMS dispatch and schedules. api and worker need DATABASE_URL.',
+    ),
+  METRICS_TOKEN: z
+    .string()
+    .min(16, 'METRICS_TOKEN must be at least 16 characters')
+    .optional()
+    .describe(
+      'Bearer token (16+ characters) for /metrics. Unset: /metrics is open outside production and absent (404) in production.',
+    ),
+  DATA_DIR: z
+    .string()
+    .default('./data')
+    .describe('Folder of the embedded database (relative paths are from the repository root).'),
+  SEED_DEMO: z
+    .enum(['auto', 'true', 'false'])
+    .default('auto')
+    .describe(
+      'auto: with DEV_TOOLS, seed the demo station into a newly created embedded database; true: seed whenever it is missing (PostgreSQL too); false: never.',
+    ),
+  SESSION_SECRET: z
+    .string()
+    .min(32, 'SESSION_SECRET must be at least 32 characters')
+    .optional()
+    .describe(
+      'Signs CSRF tokens and keys code hashes; 32+ random characters. Required unless DEV_TOOLS=true (which uses a committed dev value).',
+    ),
+  SESSION_CACHE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(10_000)
+    .optional()
+    .describe(
+      'Reads (GET) may use a session this node looked up this long ago; writes always check the database and empty the cache (decision 0030). Unset: 2000, 0 in tests.',
+    ),
+  COOKIE_SECURE: booleanFromEnv
+    .optional()
+    .describe('Secure flag on the session and CSRF cookies. Unset: true in production, false otherwise.'),
+  TRUST_PROXY: booleanFromEnv
+    .default(false)
+    .describe('Trust X-Forwarded-For and X-Forwarded-Proto (behind a reverse proxy).'),
+  REDIS_URL: z
+    .string()
+    .startsWith('redis', 'REDIS_URL starts with redis:// or rediss://')
+    .optional()
+    .describe(
+      'Redis (redis:// or rediss://) for the rate-limit counters every node shares. Unset: the rate_limits table (decision 0019).',
+    ),
+  LOGIN_ACCOUNT_FAILURES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(5)
+    .describe(
+      'Failed sign-ins for one account from one address (or one known device) before a wait; attempts are reserved before the password is checked, so no burst checks more (decision 0054).',
+    ),
+  LOGIN_ADDRESS_FAILURES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30)
+    .describe('Failed sign-ins from one address, across accounts, before a wait.'),
+  LOGIN_NEW_DEVICE_FAILURES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20)
+    .describe(
+      'Failed sign-ins for one account from all unknown devices together before a wait; known devices never wait for them.',
+    ),
+  LOGIN_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60)
+    .describe(
+      'The first wait after too many failed sign-ins, doubled by each further failure; a completed password reset clears the counts.',
+    ),
+  LOGIN_MAX_DELAY_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60)
+    .describe('The cap of the doubling sign-in wait.'),
+  CODE_NUMBER_COOLDOWN_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(30)
+    .describe('Seconds between verification texts to one number.'),
+  CODES_PER_NUMBER_PER_DAY: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(10)
+    .describe('Verification texts to one number per day.'),
+  CODES_PER_STATION_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30)
+    .describe('Join and reset codes per station per hour.'),
+  CODES_STATION_SHARE_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(10)
+    .describe("Of those, each station's own share; the rest comes from the pool of CODES_PER_HOUR."),
+  CODES_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(300)
+    .describe('The code pool all stations share beyond their own shares, per hour.'),
+  CODES_SIGNUP_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60)
+    .describe('Signup codes (behind the bot check) per hour in all; joins never draw on them.'),
+  CODES_SIGNUP_PER_ADDRESS_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(3)
+    .describe('Signup codes per address per hour.'),
+  API_KEY_REQUESTS_PER_MINUTE: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60)
+    .describe('Requests per desktop-agent API key per minute.'),
+  WEB_DIST_DIR: z.string().optional().describe('Built web app to serve. Unset: apps/web/dist.'),
+  WEB_SSR_DIR: z
+    .string()
+    .optional()
+    .describe(
+      "The build's renderer of the join and unsubscribe pages (decision 0044). Unset: dist-ssr beside WEB_DIST_DIR; without it those pages are drawn in the browser.",
+    ),
+  SMS_PROVIDER: z
+    .enum(['outbox', 'twilio'])
+    .optional()
+    .describe(
+      'outbox (stored, shown at /dev/outbox with DEV_TOOLS; refused in production) or twilio. Unset: twilio in production, else outbox.',
+    ),
+  SMS_TEST_MODE: booleanFromEnv
+    .optional()
+    .describe(
+      'Replies that send a code also carry it as test_code; only with DEV_TOOLS. Unset: on with the outbox, off with Twilio.',
+    ),
+  TWILIO_ACCOUNT_SID: z
+    .string()
+    .optional()
+    .describe('Twilio Account SID (required with SMS_PROVIDER=twilio).'),
+  TWILIO_AUTH_TOKEN: z
+    .string()
+    .optional()
+    .describe('Twilio Auth Token (required with SMS_PROVIDER=twilio); also checks X-Twilio-Signature.'),
+  TWILIO_FROM_NUMBER: z
+    .string()
+    .optional()
+    .describe('Sending number in E.164; this or TWILIO_MESSAGING_SERVICE_SID is required with Twilio.'),
+  TWILIO_MESSAGING_SERVICE_SID: z
+    .string()
+    .optional()
+    .describe('Send through this Messaging Service (takes precedence over TWILIO_FROM_NUMBER).'),
+  TWILIO_STATUS_CALLBACK_URL: z
+    .url()
+    .optional()
+    .describe(
+      'Where Twilio posts delivery status; signatures are checked against this exact URL. Unset: $PUBLIC_URL/webhooks/sms/status.',
+    ),
+  TWILIO_API_BASE_URL: z
+    .url()
+    .optional()
+    .describe(
+      'Only for tests and Twilio edge locations: the REST API origin. Unset: https://api.twilio.com.',
+    ),
+  SMS_RATE_PER_SECOND: z.coerce
+    .number()
+    .min(0)
+    .max(1000)
+    .optional()
+    .describe(
+      'SMS per second from the sending number, every node and station together; 0 turns pacing off (decision 0016). Unset: 1 with Twilio, 20 with the outbox.',
+    ),
+  SMS_LEASE_SECONDS: z.coerce
+    .number()
+    .min(1)
+    .max(600)
+    .default(30)
+    .describe(
+      "Sending lane lease; renewed every third of it, and a dead node's sends are taken over within twice this.",
+    ),
+  SMS_LOOKUP_WINDOW_SECONDS: z.coerce
+    .number()
+    .min(0)
+    .max(300)
+    .default(30)
+    .describe(
+      'After a node dies, how long the next one keeps asking Twilio (with backoff, honouring Retry-After) about texts that were in flight before re-sending them as possible duplicates; new texts keep going out meanwhile; 0 asks once (decision 0051).',
+    ),
+  TRIAL_DAYS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(14)
+    .describe("Length of a new station's free trial (decision 0005)."),
+  TRIAL_CREDITS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .default(50)
+    .describe("SMS credits a new station's trial grants."),
+  TRANSLATION_PROVIDERS: z
+    .string()
+    .optional()
+    .describe(
+      'Translation engines in order, comma-separated: apertium, libretranslate, deepl, google, openai, none. Unset: the vendors whose keys are set, then apertium (decision 0008).',
+    ),
+  TRANSLATION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(20_000)
+    .describe('How long one engine may take for one text.'),
+  TRANSLATION_CONCURRENCY: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(32)
+    .default(4)
+    .describe("Translations at once per worker node (a message's languages in parallel), 1 to 32."),
+  TRANSLATION_RETRY_DELAY_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3600)
+    .default(2)
+    .describe(
+      'Before the first of 3 retries of a transient engine failure, doubling after; 0 retries at once.',
+    ),
+  LIBRETRANSLATE_URL: z
+    .url()
+    .optional()
+    .describe('A LibreTranslate instance (enables the libretranslate engine).'),
+  LIBRETRANSLATE_API_KEY: z
+    .string()
+    .optional()
+    .describe("The LibreTranslate instance's key, if it needs one."),
+  DEEPL_API_KEY: z
+    .string()
+    .optional()
+    .describe('DeepL API key (free-plan keys end in :fx and use the free API host).'),
+  DEEPL_API_URL: z
+    .url()
+    .optional()
+    .describe('Only for tests or a proxy: the DeepL API origin. Unset: chosen from the key.'),
+  GOOGLE_TRANSLATE_API_KEY: z.string().optional().describe('Google Cloud Translation (Basic, v2) API key.'),
+  GOOGLE_TRANSLATE_API_URL: z
+    .url()
+    .optional()
+    .describe('Only for tests or a proxy: the API origin. Unset: https://translation.googleapis.com.'),
+  OPENAI_BASE_URL: z
+    .url()
+    .optional()
+    .describe(
+      'An OpenAI-compatible chat completions endpoint, e.g. a local model server. Unset: https://api.openai.com/v1.',
+    ),
+  OPENAI_API_KEY: z
+    .string()
+    .optional()
+    .describe('Key of the OpenAI-compatible endpoint (not needed for a local server).'),
+  OPENAI_MODEL: z
+    .string()
+    .optional()
+    .describe('Model of the OpenAI-compatible endpoint; required for the openai engine.'),
+  APERTIUM_APY_URL: z
+    .url()
+    .optional()
+    .describe('An Apertium APY server instead of the local apertium command.'),
+  STATION_KEYS_SECRET: z
+    .string()
+    .min(32, 'STATION_KEYS_SECRET must be at least 32 characters')
+    .optional()
+    .describe(
+      'Seals the API keys stations enter in Settings → Translation (AES-256-GCM); 32+ random characters; changing it makes saved keys unreadable (decision 0033). Required unless DEV_TOOLS=true or NODE_ENV=development.',
+    ),
+  STATION_ENGINES_PRIVATE_URLS: booleanFromEnv
+    .optional()
+    .describe(
+      "Whether a station's own engine may be at a loopback or private address. Unset: false in production, true otherwise.",
+    ),
+  WEBHOOKS_ALLOW_HTTP: booleanFromEnv
+    .optional()
+    .describe('Whether webhook endpoints may use http://. Unset: false in production, true otherwise.'),
+  WEBHOOKS_ALLOW_PRIVATE_HOSTS: booleanFromEnv
+    .optional()
+    .describe(
+      "Whether a webhook endpoint's host may be or resolve to a loopback, private or link-local address. Unset: false in production, true otherwise.",
+    ),
+  WEBHOOKS_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(30_000)
+    .default(WEBHOOK_TIMEOUT_MS)
+    .describe(
+      'How long one webhook POST may take; a delivery whose node died mid-call is taken over after six times this.',
+    ),
   STRIPE_WEBHOOK_SECRET: z
     .string()
     .startsWith('whsec_', 'STRIPE_WEBHOOK_SECRET starts with whsec_')
-    .optional(),
-  STRIPE_SUBSCRIPTION_URL: z.url().optional(),
-  STRIPE_CREDITS_URL: z.url().optional(),
-  STRIPE_PORTAL_URL: z.url().optional(),
-  STRIPE_TEST_MODE: booleanFromEnv.optional(),
-  EMAIL_PROVIDER: z.enum(['outbox', 'smtp']).optional(),
-  SMTP_URL: z.string().optional(),
-  EMAIL_FROM: z.string().default('Message Station <no-reply@localhost>'),
-  SUPPORT_EMAIL: z.email().optional(),
-  ALTCHA_HMAC_KEY: z.string().min(16, 'ALTCHA_HMAC_KEY must be at least 16 characters').optional(),
-  ALTCHA_MAX_NUMBER: z.coerce.number().int().min(1000).max(10_000_000).default(100_000),
-  TURNSTILE_SITE_KEY: z.string().optional(),
-  TURNSTILE_SECRET_KEY: z.string().optional(),
-  TURNSTILE_VERIFY_URL: z.url().default('https://challenges.cloudflare.com/turnstile/v0/siteverify'),
-  RELEASES_DIR: z.string().optional(),
-  ESPEAK_NG_PATH: z.string().default('espeak-ng'),
-  LAME_PATH: z.string().default('lame'),
-  SPEECH_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
-  SPEECH_PROVIDERS: z.string().optional(),
-  GOOGLE_TTS_API_KEY: z.string().optional(),
-  GOOGLE_TTS_API_URL: z.url().optional(),
-  OPENAI_TTS_BASE_URL: z.url().optional(),
-  OPENAI_TTS_API_KEY: z.string().optional(),
-  OPENAI_TTS_MODEL: z.string().default('tts-1'),
-  OPENAI_TTS_VOICES: z.string().default('alloy,nova,echo,fable,onyx,shimmer'),
-  NWS_API_URL: z.url().default('https://api.weather.gov'),
-  NWS_USER_AGENT: z.string().trim().min(1).optional(),
+    .optional()
+    .describe(
+      'Signing secret (whsec_…) of $PUBLIC_URL/webhooks/stripe; required in production when Payment Links are set. Unset with the dev checkout: a dev secret.',
+    ),
+  STRIPE_SUBSCRIPTION_URL: z
+    .url()
+    .optional()
+    .describe('Stripe Payment Link of the monthly plan. Unset with DEV_TOOLS: the dev test checkout.'),
+  STRIPE_CREDITS_URL: z
+    .url()
+    .optional()
+    .describe(
+      'Stripe Payment Link of the credit pack ($10 = 500 credits). Unset with DEV_TOOLS: the dev test checkout.',
+    ),
+  STRIPE_PORTAL_URL: z
+    .url()
+    .optional()
+    .describe(
+      'Stripe customer portal login link for paid stations (plan, card, cancel). Unset: the billing page says to contact support.',
+    ),
+  STRIPE_TEST_MODE: booleanFromEnv
+    .optional()
+    .describe('Show the Test mode badge on the billing page. Unset: on outside production.'),
+  EMAIL_PROVIDER: z
+    .enum(['outbox', 'smtp'])
+    .optional()
+    .describe(
+      'outbox (stored, shown at /dev/outbox with DEV_TOOLS; refused in production) or smtp. Unset: smtp in production, else outbox.',
+    ),
+  SMTP_URL: z
+    .string()
+    .optional()
+    .describe(
+      'SMTP relay, smtp://user:password@host:587 or smtps://…:465; required with EMAIL_PROVIDER=smtp.',
+    ),
+  EMAIL_FROM: z.string().default('Message Station <no-reply@localhost>').describe('Sender of every email.'),
+  SUPPORT_EMAIL: z
+    .email()
+    .optional()
+    .describe('Where contact requests are emailed. Unset: support@ the PUBLIC_URL host.'),
+  ALTCHA_HMAC_KEY: z
+    .string()
+    .min(16, 'ALTCHA_HMAC_KEY must be at least 16 characters')
+    .optional()
+    .describe('Signs the ALTCHA bot-check challenges (16+ characters). Unset: derived from SESSION_SECRET.'),
+  ALTCHA_MAX_NUMBER: z.coerce
+    .number()
+    .int()
+    .min(1000)
+    .max(10_000_000)
+    .default(100_000)
+    .describe('ALTCHA difficulty (a browser solves 100000 in about a second).'),
+  TURNSTILE_SITE_KEY: z
+    .string()
+    .optional()
+    .describe('Cloudflare Turnstile site key; with the secret key, Turnstile replaces ALTCHA.'),
+  TURNSTILE_SECRET_KEY: z.string().optional().describe('Cloudflare Turnstile secret key.'),
+  TURNSTILE_VERIFY_URL: z
+    .url()
+    .default('https://challenges.cloudflare.com/turnstile/v0/siteverify')
+    .describe("Only for tests or a proxy: Turnstile's verification endpoint."),
+  RELEASES_DIR: z
+    .string()
+    .optional()
+    .describe(
+      'Desktop agent releases offered on the Download page, one folder per version (npm run build writes them). Unset: ./releases.',
+    ),
+  ESPEAK_NG_PATH: z
+    .string()
+    .default('espeak-ng')
+    .describe('The espeak-ng command for server-side speech (a name on PATH or a full path).'),
+  LAME_PATH: z.string().default('lame').describe('The lame command for MP3.'),
+  SPEECH_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(30_000)
+    .describe('One speech render, cloud voice request or MP3 encoding is stopped after this long.'),
+  SPEECH_PROVIDERS: z
+    .string()
+    .optional()
+    .describe(
+      'Server voices in order, comma-separated: google, openai, espeak. Unset: the cloud voices that are set, then espeak (decision 0034).',
+    ),
+  GOOGLE_TTS_API_KEY: z
+    .string()
+    .optional()
+    .describe('Google Cloud Text-to-Speech API key (voices in all nine languages).'),
+  GOOGLE_TTS_API_URL: z
+    .url()
+    .optional()
+    .describe('Only for tests or a proxy: the API origin. Unset: https://texttospeech.googleapis.com.'),
+  OPENAI_TTS_BASE_URL: z
+    .url()
+    .optional()
+    .describe(
+      'An OpenAI-compatible /audio/speech endpoint, e.g. a local server. Unset: https://api.openai.com/v1.',
+    ),
+  OPENAI_TTS_API_KEY: z
+    .string()
+    .optional()
+    .describe(
+      'Key of the speech endpoint (not needed for a local server); the key or the address enables it.',
+    ),
+  OPENAI_TTS_MODEL: z.string().default('tts-1').describe('Speech model of the OpenAI-compatible endpoint.'),
+  OPENAI_TTS_VOICES: z
+    .string()
+    .default('alloy,nova,echo,fable,onyx,shimmer')
+    .describe('Voices offered in every language, comma-separated.'),
+  NWS_API_URL: z
+    .url()
+    .default('https://api.weather.gov')
+    .describe('Where the National Weather Service API is (tests use a loopback fake).'),
+  NWS_USER_AGENT: z
+    .string()
+    .trim()
+    .min(1)
+    .optional()
+    .describe(
+      'The User-Agent NWS asks for: an application and a contact. Unset: built from the version, PUBLIC_URL and SUPPORT_EMAIL.',
+    ),
   // NWS asks clients not to poll faster than about every 30 seconds: the default is that floor, so
   // an emergency waits half as long to be seen (decisions 0047, 0058).
   NWS_POLL_SECONDS: z.coerce
@@ -123,8 +497,16 @@ const ZEnv = z.object({
     .int()
     .min(30, 'NWS_POLL_SECONDS is at least 30 (NWS asks not to poll faster)')
     .max(3600)
-    .default(30),
-  NWS_TIMEOUT_MS: z.coerce.number().int().positive().default(15_000),
+    .default(30)
+    .describe(
+      "How often the workers check the stations' zones; at least 30, as NWS asks (decisions 0047, 0058).",
+    ),
+  NWS_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(15_000)
+    .describe('One NWS request is abandoned after this long; the next poll tries again.'),
 });
 
 export type TConfig = {
@@ -173,7 +555,7 @@ export type TConfig = {
   weather: TWeatherConfig;
 };
 
-/** National Weather Service alerts (issue 23, docs/weather-alerts.md). */
+/** National Weather Service alerts (docs/weather-alerts.md). */
 export type TWeatherConfig = {
   /** Where the NWS API is (NWS_API_URL); tests point it at a loopback fake. */
   apiUrl: string;
@@ -302,7 +684,7 @@ export type TTranslationConfig = {
   station: TStationEnginesConfig;
 };
 
-/** Outbound webhooks (issue 23): where stations' endpoints may be, and how long a call may take. */
+/** Outbound webhooks: where stations' endpoints may be, and how long a call may take. */
 export type TWebhooksConfig = TWebhookAddressConfig & {
   /**
    * How long one POST may take (WEBHOOKS_TIMEOUT_MS, default 10 s). A claimed delivery is leased

@@ -1,4 +1,4 @@
-// Accessibility (issue 22): axe finds no violation of WCAG 2.1 A/AA, nor of its best practices, on
+// Accessibility: axe finds no violation of WCAG 2.1 A/AA, nor of its best practices, on
 // any page of the product, in English and in Spanish: every public page, the 404 page, every
 // admin page of the seeded demo station (its contacts, types, users and audit entries fill the
 // tables and badges), the superadmin page, and the main dialogs (new message, a message's details

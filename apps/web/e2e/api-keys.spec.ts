@@ -1,4 +1,4 @@
-// The public API v1 from an integration's side (issue 23): an admin creates a scoped key on the
+// The public API v1 from an integration's side: an admin creates a scoped key on the
 // Users page and copies it from the one view that shows it; the integration adds a contact on
 // attested consent, writes an emergency, waits for its translation, sends it once per
 // Idempotency-Key and reads the progress; the station's webhook endpoint hears the send complete

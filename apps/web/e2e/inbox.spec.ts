@@ -1,4 +1,4 @@
-// Issue 21, the two-way inbox: a Spanish subscriber texts a question; it appears in English in the
+// The two-way inbox: a Spanish subscriber texts a question; it appears in English in the
 // Inbox (live, with the unread badge), the admin answers in English, and the subscriber receives
 // the answer in Spanish (the dev outbox). Translations by the station's DeepL key (the loopback fake marks each text with its target: [EN-US], [ES]).
 import { expect, test } from './fixtures';

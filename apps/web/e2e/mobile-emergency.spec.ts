@@ -1,4 +1,4 @@
-// Issue 22, "Phone" (decision 0043): an admin with only a phone (390 × 844) sends an emergency.
+// Admin on a phone (decision 0043): an admin with only a phone (390 × 844) sends an emergency.
 // The menu leads to Messages; the message is created full-screen, its translation arrives live,
 // the Send SMS confirmation is the desktop's (recipients, credits, emergency note, charge warning)
 // and the Spanish text reaches the subscriber (dev outbox). The page never scrolls sideways. A

@@ -1,4 +1,4 @@
-// Every public page on a phone (390 px, issue 22): nothing wider than the screen, so the page never
+// Every public page on a phone (390 px): nothing wider than the screen, so the page never
 // scrolls sideways; the footer's link columns stack instead of squeezing.
 import { expect, type Page } from '@playwright/test';
 import { test } from './fixtures';

@@ -6,7 +6,7 @@ import { PUBLIC_SITE_PAGES as PUBLIC_PAGES } from './pages.mjs';
 function watchErrors(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
-    // A signed-out visitor's session check answers 401 by contract (spec §7): not an error.
+    // A signed-out visitor's session check answers 401 by contract: not an error.
     if (message.location().url.endsWith('/auth/session') && message.text().includes('401')) return;
     if (message.type() === 'error') errors.push(message.text());
   });

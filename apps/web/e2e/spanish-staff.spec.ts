@@ -1,4 +1,4 @@
-// The staff journey in Spanish (issue 16): a new station signs up, sends an SMS to a contact and
+// The staff journey in Spanish: a new station signs up, sends an SMS to a contact and
 // reads its dashboard, messages, contacts and billing, and no screen shows an English sentence.
 import fs from 'node:fs';
 import path from 'node:path';
@@ -51,7 +51,7 @@ function englishPieces(): string[] {
   );
 }
 
-/** Server-built English known from the issue, whatever the catalogue holds. */
+/** Server-built English once seen on Spanish pages, whatever the catalogue holds. */
 const SERVER_ENGLISH = [
   'SMS sent to',
   'ago',

@@ -23,7 +23,7 @@ test.describe('station administration', () => {
     await page.getByLabel('Display Name').fill(rebranded);
     await page.getByLabel('Brand Color').fill('#0b7a75');
     await page.getByRole('checkbox', { name: 'Korean' }).check();
-    // The logo is previewed, and waits for Save All Settings like everything else (issue 22).
+    // The logo is previewed, and waits for Save All Settings like everything else.
     await page.locator('input[type="file"]').setInputFiles(LOGO);
     await expect(page.getByRole('img', { name: 'New station logo, not saved yet' })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('img', { name: /logo/ })).not.toHaveAttribute(

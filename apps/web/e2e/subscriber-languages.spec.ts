@@ -1,6 +1,6 @@
 // A subscriber whose browser reads Korean (then one reading Chinese) joins a station that speaks
 // English, Korean and Chinese: every page of the join is in their language, and no English
-// sentence of the subscriber pages is on screen at any step (issue 16).
+// sentence of the subscriber pages is on screen at any step.
 import { readFileSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';

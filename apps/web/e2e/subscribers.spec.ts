@@ -37,7 +37,7 @@ async function join(page: Page, station: TStation, digits: string, choose: (page
   await page.getByRole('button', { name: 'Verify', exact: true }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: "You're Subscribed!" })).toBeVisible();
-  // The station's thank-you page (issue 16), not a trip to our home page.
+  // The station's thank-you page, not a trip to our home page.
   await expect(page).toHaveURL(new RegExp(`/join/${station.id}/thanks$`));
   await expect(page.getByText('To stop at any time, reply STOP to any message from us.')).toBeVisible();
 }

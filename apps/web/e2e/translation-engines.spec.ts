@@ -1,4 +1,4 @@
-// Settings → Translation (issue 19): an admin whose station speaks German and Korean (which no
+// Settings → Translation: an admin whose station speaks German and Korean (which no
 // offline engine covers) sees the create form warn, adds the station's own DeepL key (the server
 // reaches the loopback fake in e2e/fake-deepl.mjs), tests it, saves it, and a message then
 // translates into both.

@@ -1,4 +1,4 @@
-// Issue 19: staff can trust what is sent in their name. The glossary keeps a street's name in
+// Staff can trust what is sent in their name. The glossary keeps a street's name in
 // every language. A hand correction survives an edit that
 // leaves the original alone; after the original changes it is kept beside the new translation,
 // flagged, and the SMS waits for staff's choice; the Send confirmation names what nobody reviewed.

@@ -1,4 +1,4 @@
-// Issue 21: two-person approval. The admin holds emergencies for approval in Settings; a staff
+// Two-person approval: the admin holds emergencies for approval in Settings; a staff
 // member drafts one, which waits ("Awaiting approval", Send SMS held); a second person, the admin,
 // approves it and sends it, and the text reaches the subscriber (dev outbox).
 import { expect, test } from './fixtures';

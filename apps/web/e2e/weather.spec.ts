@@ -1,4 +1,4 @@
-// Issue 23, weather alerts: an admin follows a county on the Weather alerts page; the National
+// Weather alerts: an admin follows a county on the Weather alerts page; the National
 // Weather Service (its loopback fake, e2e/fake-nws.mjs, serving a recorded real tornado warning)
 // issues a warning there, and it becomes a draft emergency message, translated into the station's
 // languages, that staff open from the alert list.

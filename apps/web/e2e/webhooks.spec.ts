@@ -1,4 +1,4 @@
-// Issue 23, outbound webhooks: an admin adds an endpoint (a receiver in this test, on loopback) for
+// Outbound webhooks: an admin adds an endpoint (a receiver in this test, on loopback) for
 // new subscribers, copies its secret, a person joins on the station's page, and the receiver gets
 // the subscriber.joined event signed as Stripe signs (checked with Stripe's own verifier); the
 // delivery is in the log with its payload and attempt.

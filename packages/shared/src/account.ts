@@ -3,7 +3,8 @@
 import { z } from 'zod';
 import { ZSessionUser } from './auth.js';
 import { newPassword } from './fields.js';
-import { TEXT_LIMITS, textField, tooLongText } from './text-field.js';
+import { refusal } from './issue-message.js';
+import { TEXT_LIMITS, textField } from './text-field.js';
 
 /** Codes the account and two-factor sign-in calls answer beside `error`. */
 export const ACCOUNT_ERROR_CODES = {
@@ -41,19 +42,19 @@ export const LOGIN_CHALLENGE_COOKIE = 'login_challenge';
 const ZCode = textField({
   label: 'Code',
   max: TEXT_LIMITS.signInCode,
-  required: 'Enter the code.',
-  tooLong: 'Enter the code.',
+  required: refusal('code_required'),
+  tooLong: refusal('code_required'),
 });
 const ZTotpCode = z
   .string()
   .trim()
-  .regex(/^\d{6}$/, 'Enter the 6-digit code from your authenticator app.');
+  .regex(/^\d{6}$/, refusal('two_factor_code_format'));
 
-const ZNewPassword = newPassword('Password must be at least 8 characters long.');
+const ZNewPassword = newPassword(refusal('password_too_short'));
 const ZCurrentPassword = z
   .string()
-  .min(1, 'Enter your current password.')
-  .max(TEXT_LIMITS.password, tooLongText('Password', TEXT_LIMITS.password));
+  .min(1, refusal('current_password_required'))
+  .max(TEXT_LIMITS.password, refusal('field_too_long', { field: 'Password', max: TEXT_LIMITS.password }));
 
 /** POST /auth/login when the account has two-factor on: no session yet, the code step is next. */
 export const ZTwoFactorChallenge = z.object({ twoFactorRequired: z.literal(true) });

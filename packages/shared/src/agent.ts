@@ -1,12 +1,13 @@
-// The desktop agent: what the Machines page lists (spec §3 Connected client), the calls that
-// drive playback (spec §7), the WebSocket protocol between agent and server (/agent/v1/ws) and
-// the broadcast ID template that names exported audio files (spec §3).
+// The desktop agent: what the Machines page lists, the calls that
+// drive playback, the WebSocket protocol between agent and server (/agent/v1/ws) and
+// the broadcast ID template that names exported audio files.
 import { z } from 'zod';
 import { LANGUAGE_CODES, type TLanguageCode } from './constants.js';
-import { isStorableText, TEXT_LIMITS, textField, UNSTORABLE_TEXT_ERROR } from './text-field.js';
+import { refusal } from './issue-message.js';
+import { isStorableText, TEXT_LIMITS, textField } from './text-field.js';
 import { localDateTime } from './wall-clock.js';
 
-/** The version of the agent built from apps/agent, and the fixed App Pilot build (spec §2). */
+/** The version of the agent built from apps/agent, and the fixed App Pilot build. */
 export const AGENT_VERSION = '2.0.1';
 export const APP_PILOT_VERSION = '2.0.1';
 
@@ -65,11 +66,15 @@ export const ESPEAK_VOICE_PREFERENCES: Record<TLanguageCode, readonly [string, .
 /** Voices per language: language code → the engine's voice name. */
 export const ZVoices = z
   .record(
-    textField({ label: 'Voice language', max: 35, required: 'Voice language is required.' }),
+    textField({
+      label: 'Voice language',
+      max: 35,
+      required: refusal('field_required', { field: 'Voice language' }),
+    }),
     textField({ label: 'Voice', max: 200 }),
   )
   .refine((voices) => Object.keys(voices).length <= AGENT_MAX_VOICES, {
-    message: `At most ${AGENT_MAX_VOICES} voices.`,
+    message: refusal('invalid_value', { detail: `At most ${AGENT_MAX_VOICES} voices.` }),
   });
 
 /**
@@ -77,10 +82,18 @@ export const ZVoices = z
  * each once. Codes, not sentences: the Machines page words them in the reader's language.
  */
 export const ZSkippedLanguages = z
-  .array(z.enum(LANGUAGE_CODES, `Skipped languages must be among: ${LANGUAGE_CODES.join(', ')}.`))
-  .max(LANGUAGE_CODES.length, `At most ${LANGUAGE_CODES.length} skipped languages.`)
+  .array(
+    z.enum(
+      LANGUAGE_CODES,
+      refusal('invalid_value', { detail: `Skipped languages must be among: ${LANGUAGE_CODES.join(', ')}.` }),
+    ),
+  )
+  .max(
+    LANGUAGE_CODES.length,
+    refusal('invalid_value', { detail: `At most ${LANGUAGE_CODES.length} skipped languages.` }),
+  )
   .refine((codes) => new Set(codes).size === codes.length, {
-    message: 'Skipped languages must be listed once each.',
+    message: refusal('invalid_value', { detail: 'Skipped languages must be listed once each.' }),
   });
 
 /**
@@ -110,8 +123,10 @@ export const ZClientsResponse = z.object({ clients: z.array(ZConnectedClient) })
 
 /** Body of POST /admin/api/messages/{id}/play|stop|export. */
 export const ZPlaybackRequest = z.object(
-  { client_id: textField({ label: 'Machine', max: TEXT_LIMITS.token, required: 'Please select a machine' }) },
-  { error: 'Please select a machine' },
+  {
+    client_id: textField({ label: 'Machine', max: TEXT_LIMITS.token, required: refusal('machine_required') }),
+  },
+  { error: refusal('machine_required') },
 );
 export type TPlaybackRequest = z.infer<typeof ZPlaybackRequest>;
 
@@ -134,13 +149,13 @@ export type TAudioFormat = (typeof AUDIO_FORMATS)[number];
 
 /** Query of GET /admin/api/messages/{id}/audio. */
 export const ZAudioQuery = z.object({
-  lang: z.enum(LANGUAGE_CODES, 'Unknown language.'),
-  format: z.enum(AUDIO_FORMATS, 'Format must be wav or mp3.').default('wav'),
+  lang: z.enum(LANGUAGE_CODES, refusal('unknown_language')),
+  format: z.enum(AUDIO_FORMATS, refusal('audio_format_invalid')).default('wav'),
   /** The browser's IANA time zone, for the date and time in the file name. */
   tz: textField({ label: 'Time zone', max: 64 }).optional(),
 });
 
-// ---- Releases (spec §3 Release, §7) ----------------------------------------------------------
+// ---- Releases ----------------------------------------------------------
 
 export const ZReleaseList = z.object({ releases: z.array(z.string()) });
 
@@ -181,7 +196,7 @@ export const ZReleaseNotes = z.object({
 });
 export type TReleaseNotes = z.infer<typeof ZReleaseNotes>;
 
-/** The script bundle's zip (spec §7); a platform's archive adds its name: `Message Station-2.0.1-linux-x64.zip`. */
+/** The script bundle's zip; a platform's archive adds its name: `Message Station-2.0.1-linux-x64.zip`. */
 export function releaseZipName(version: string, platform: TAgentDownload = 'node'): string {
   return platform === 'node'
     ? `Message Station-${version}.zip`
@@ -195,18 +210,31 @@ export function releaseZipName(version: string, platform: TAgentDownload = 'node
 /** What a machine says about itself: sent in `hello`, and again in `update` when it changes. */
 export const ZAgentInfo = z.object({
   /** Stable across restarts: generated once and kept in the agent's settings. */
-  client_id: textField({ label: 'Client id', max: 64, required: 'Client id is required.' }).min(
-    8,
-    'Client id must be at least 8 characters.',
-  ),
-  client_name: textField({ label: 'Client name', max: 120, required: 'Client name is required.' }),
+  client_id: textField({
+    label: 'Client id',
+    max: 64,
+    required: refusal('field_required', { field: 'Client id' }),
+  }).min(8, refusal('invalid_value', { detail: 'Client id must be at least 8 characters.' })),
+  client_name: textField({
+    label: 'Client name',
+    max: 120,
+    required: refusal('field_required', { field: 'Client name' }),
+  }),
   /** e.g. 'macOS 14.5 (arm64)', 'Linux (x64)', 'Windows 11 (x64)'. */
-  platform: textField({ label: 'Platform', max: 120, required: 'Platform is required.' }),
+  platform: textField({
+    label: 'Platform',
+    max: 120,
+    required: refusal('field_required', { field: 'Platform' }),
+  }),
   audio_output_device: textField({ label: 'Audio output device', max: 200 }).nullable(),
   voices: ZVoices,
   /** Absent from older agents, which do not say what they skip. */
   skipped_languages: ZSkippedLanguages.optional(),
-  client_version: textField({ label: 'Client version', max: 40, required: 'Client version is required.' }),
+  client_version: textField({
+    label: 'Client version',
+    max: 40,
+    required: refusal('field_required', { field: 'Client version' }),
+  }),
 });
 export type TAgentInfo = z.infer<typeof ZAgentInfo>;
 
@@ -232,13 +260,13 @@ export const ZAgentToServer = z.discriminatedUnion('type', [
   /** Playback started or ended on the machine (by a command, by the end of the audio, or locally). */
   z.object({
     type: z.literal('playback'),
-    message_id: z.string().max(64).refine(isStorableText, UNSTORABLE_TEXT_ERROR),
+    message_id: z.string().max(64).refine(isStorableText, refusal('unstorable_text')),
     status: z.enum(PLAYBACK_STATUSES),
   }),
   /** The answer to a command, matched by request_id. */
   z.object({
     type: z.literal('result'),
-    request_id: z.string().max(64).refine(isStorableText, UNSTORABLE_TEXT_ERROR),
+    request_id: z.string().max(64).refine(isStorableText, refusal('unstorable_text')),
     ok: z.boolean(),
     error: textField({ label: 'Error', max: 500 }).optional(),
     export_path: textField({ label: 'Export path', max: 1000 }).optional(),
@@ -267,7 +295,7 @@ export const ZServerToAgent = z.discriminatedUnion('type', [
 ]);
 export type TServerToAgent = z.infer<typeof ZServerToAgent>;
 
-// ---- Broadcast ID template (spec §3) ---------------------------------------------------------
+// ---- Broadcast ID template ---------------------------------------------------------
 
 /** Lowercase letters, digits and single hyphens: safe in any file system and on any PA system. */
 export function fileSafe(value: string): string {

@@ -1,5 +1,6 @@
-// Two-person approval of messages (issue 21, decision 0039): shapes, refusals and who may decide.
+// Two-person approval of messages (decision 0039): shapes, refusals and who may decide.
 import { z } from 'zod';
+import { refusal, type TIssueMessage } from './issue-message.js';
 import { textField } from './text-field.js';
 
 export const APPROVAL_STATUSES = ['not_required', 'pending', 'approved', 'rejected'] as const;
@@ -52,7 +53,8 @@ export const ZMessageApproval = z.object({
 });
 export type TMessageApproval = z.infer<typeof ZMessageApproval>;
 
-const comment = (required?: string) => textField({ label: 'Comment', max: APPROVAL_COMMENT_MAX, required });
+const comment = (required?: TIssueMessage) =>
+  textField({ label: 'Comment', max: APPROVAL_COMMENT_MAX, required });
 
 /** POST /admin/api/messages/{id}/approval/approve */
 export const ZApproveRequest = z.object({
@@ -64,7 +66,7 @@ export type TApproveRequest = z.input<typeof ZApproveRequest>;
 
 /** POST /admin/api/messages/{id}/approval/reject: the author reads the comment. */
 export const ZRejectRequest = z.object({
-  comment: comment(APPROVAL_ERRORS.approval_comment_required),
+  comment: comment(refusal('approval_comment_required')),
   revision: z.number().int().min(1).optional(),
 });
 export type TRejectRequest = z.input<typeof ZRejectRequest>;

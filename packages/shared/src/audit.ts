@@ -1,6 +1,7 @@
 // The audit log (decision 0021): who did what, when and from where. The server sends action codes
 // and their parameters; the client words them.
 import { z } from 'zod';
+import { refusal } from './issue-message.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 
 /** Every action the server records; the web has a sentence for each in en and es. */
@@ -131,16 +132,16 @@ export const ZAuditEntry = z.object({
 });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 
-const ZDay = z.iso.date('Dates are written YYYY-MM-DD');
+const ZDay = z.iso.date(refusal('invalid_value', { detail: 'Dates are written YYYY-MM-DD' }));
 
 export const ZAuditQuery = z.object({
   /** `user` matches user.created, user.updated …; a whole code matches only itself. */
   action: z
     .string()
     .max(64)
-    .regex(/^[a-z_.]+$/, 'Unknown action')
+    .regex(/^[a-z_.]+$/, refusal('invalid_value', { detail: 'Unknown action' }))
     .optional(),
-  actor: z.uuid('Unknown user').optional(),
+  actor: z.uuid(refusal('invalid_value', { detail: 'Unknown user' })).optional(),
   /** Days in UTC, both included. */
   from: ZDay.optional(),
   to: ZDay.optional(),

@@ -1,13 +1,18 @@
-// Auth request/response shapes (spec §7 Auth).
+// Auth request/response shapes.
 import { z } from 'zod';
 import { USER_ROLES } from './constants.js';
 import { newPassword } from './fields.js';
-import { TEXT_LIMITS, textField, tooLongText } from './text-field.js';
+import { refusal } from './issue-message.js';
+import { TEXT_LIMITS, textField } from './text-field.js';
 
-const ZAccountEmail = textField({ label: 'Email', max: TEXT_LIMITS.email, required: 'Email is required' });
+const ZAccountEmail = textField({
+  label: 'Email',
+  max: TEXT_LIMITS.email,
+  required: refusal('email_required'),
+});
 
 /** The interface languages (en, es): emails to a user are written in the one they last used. */
-export const ZUiLanguage = z.enum(['en', 'es'], 'Unknown language.');
+export const ZUiLanguage = z.enum(['en', 'es'], refusal('unknown_language'));
 
 /** PUT /admin/api/account/language: the interface language a signed-in user switched to. */
 export const ZAccountLanguage = z.object({ language: ZUiLanguage });
@@ -17,8 +22,8 @@ export const ZLoginRequest = z.object({
   email: ZAccountEmail,
   password: z
     .string()
-    .min(1, 'Password is required')
-    .max(TEXT_LIMITS.password, tooLongText('Password', TEXT_LIMITS.password)),
+    .min(1, refusal('password_required'))
+    .max(TEXT_LIMITS.password, refusal('field_too_long', { field: 'Password', max: TEXT_LIMITS.password })),
   /** The page's language: kept as the user's (users.language) once the password is right. */
   language: ZUiLanguage.optional(),
 });
@@ -65,7 +70,7 @@ export const ZErrorResponse = z.object({
 export type TErrorResponse = z.infer<typeof ZErrorResponse>;
 
 /**
- * The fixed bot-check value the admin Users page sends with a reset request (spec §5); the
+ * The fixed bot-check value the admin Users page sends with a reset request; the
  * server accepts it only from a signed-in admin of the user's own station.
  */
 export const ADMIN_RESET_CAPTCHA_TOKEN = 'admin-users-page';
@@ -84,7 +89,7 @@ export type TPasswordResetRequestResponse = z.infer<typeof ZPasswordResetRequest
 const ZResetToken = textField({
   label: 'Reset token',
   max: TEXT_LIMITS.token,
-  required: 'Invalid or missing reset token',
+  required: refusal('invalid_value', { detail: 'Invalid or missing reset token' }),
 });
 
 /** POST /auth/password-reset/verify: checks the link and texts a code to the account's phone. */
@@ -103,8 +108,10 @@ export type TPasswordResetVerifyResponse = z.infer<typeof ZPasswordResetVerifyRe
 /** POST /auth/password-reset/complete: the texted code and the new password; every session ends. */
 export const ZPasswordResetCompleteRequest = z.object({
   token: ZResetToken,
-  verificationCode: z.string().regex(/^\d{6}$/, 'Please enter the 6-digit verification code'),
-  newPassword: newPassword('Password must be at least 8 characters'),
+  verificationCode: z
+    .string()
+    .regex(/^\d{6}$/, refusal('invalid_value', { detail: 'Please enter the 6-digit verification code' })),
+  newPassword: newPassword(refusal('invalid_value', { detail: 'Password must be at least 8 characters' })),
 });
 export type TPasswordResetCompleteRequest = z.input<typeof ZPasswordResetCompleteRequest>;
 

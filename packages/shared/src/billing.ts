@@ -1,7 +1,8 @@
-// Plans, credit packs and billing shapes (spec §1 Pricing, §3 Billing info, §9). The one source of
+// Plans, credit packs and billing shapes. The one source of
 // prices for landing, terms and billing (decision 0010 on the credit pack).
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from './constants.js';
+import { refusal } from './issue-message.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 
 export const PLAN_TIERS = {
@@ -20,7 +21,7 @@ export function planLabel(tier: string): string {
 export const CREDIT_PACK = { credits: 500, priceCents: 1000 } as const;
 /** SMS included in every month of the plan. */
 export const MONTHLY_INCLUDED_CREDITS = 500;
-/** A failed renewal suspends SMS after this many days (terms §9). */
+/** A failed renewal suspends SMS after this many days (terms.ts, "Fees, Billing and SMS Credits"). */
 export const PAYMENT_GRACE_DAYS = 15;
 
 /**
@@ -92,7 +93,7 @@ export const MONTHLY_GRANT_CAUSES = ['opening', 'plan_started', 'renewal'] as co
 export type TMonthlyGrantCause = (typeof MONTHLY_GRANT_CAUSES)[number];
 
 /**
- * What the page words a ledger line from, with its kind (issue 16): monthly_grant {cause, plan
+ * What the page words a ledger line from, with its kind: monthly_grant {cause, plan
  * (the tier) when a plan started}, purchase {credits}, send {title, recipients}, refund {count};
  * trial_grant and rollover need none.
  */
@@ -114,7 +115,7 @@ export const ZCreditLedgerEntry = z.object({
   balanceAfter: z.number(),
   /** The line in English for API clients; the page words it from `kind` and `params`. */
   description: z.string(),
-  /** Null on lines written before issue 16: the page shows `description` for those. */
+  /** Null on lines written before ledger lines kept their params: the page shows `description`. */
   params: ZCreditLedgerParams.nullable(),
   amountCents: z.number().nullable(),
   createdAt: z.string(),
@@ -141,7 +142,7 @@ export const ZDevCheckoutRequest = z.object({
   client_reference_id: textField({
     label: 'client_reference_id',
     max: TEXT_LIMITS.token,
-    required: 'client_reference_id is required',
+    required: refusal('invalid_value', { detail: 'client_reference_id is required' }),
   }),
   email: textField({ label: 'email', max: TEXT_LIMITS.email }).optional(),
   tier: z.enum(Object.keys(PLAN_TIERS) as ['basic', 'professional', 'enterprise']).default('basic'),

@@ -1,4 +1,4 @@
-// GET /api/bot-check (spec §5, §7 Public): which bot check the public forms show.
+// GET /api/bot-check: which bot check the public forms show.
 import { z } from 'zod';
 
 export const BOT_CHECK_PROVIDERS = ['altcha', 'turnstile'] as const;

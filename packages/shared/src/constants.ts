@@ -1,4 +1,4 @@
-// Fixed product constants shared by server and web (spec §3, §9).
+// Fixed product constants shared by server and web.
 
 export const APP_VERSION = '1.2.0';
 export const PLATFORM_VERSION = '2.0.1';
@@ -90,7 +90,7 @@ export const STATION_DEFAULTS = {
   subscriptionTier: 'basic',
 } as const;
 
-/** Names of the only two cookies the product sets (spec §1). */
+/** Names of the only two cookies the product sets. */
 export const COOKIE_NAMES = { session: 'session', csrf: 'csrf_token' } as const;
 export const CSRF_HEADER = 'x-csrf-token';
 

@@ -1,6 +1,7 @@
-// Contact form (spec §3 Contact form, §5, §7 POST /api/contact).
+// Contact form.
 import { z } from 'zod';
 import { email, requiredText } from './fields.js';
+import { refusal } from './issue-message.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 
 /** The six categories, in the order the form lists them. */
@@ -17,11 +18,11 @@ export const CONTACT_CATEGORY_LABELS: Record<TContactCategory, string> = {
 export const CONTACT_SENT = "Message sent successfully! We'll get back to you soon.";
 
 export const ZContactRequest = z.object({
-  name: requiredText('Name is required.', TEXT_LIMITS.name).optional(),
+  name: requiredText('Name', TEXT_LIMITS.name, refusal('contact_name_required')).optional(),
   email: email('Email address').optional(),
-  category: z.enum(CONTACT_CATEGORIES, 'Please choose a category.'),
-  subject: requiredText('Subject is required.', TEXT_LIMITS.contactSubject),
-  message: requiredText('Message is required.', TEXT_LIMITS.contactMessage),
+  category: z.enum(CONTACT_CATEGORIES, refusal('category_required')),
+  subject: requiredText('Subject', TEXT_LIMITS.contactSubject),
+  message: requiredText('Message', TEXT_LIMITS.contactMessage),
   turnstileToken: textField({ label: 'Bot check', max: TEXT_LIMITS.botCheckToken }).optional(),
 });
 /**

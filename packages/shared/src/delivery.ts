@@ -1,6 +1,7 @@
-// SMS delivery and dashboard shapes (spec §3 Dashboard stats, Activity; §7 send-sms, dashboard-stats, activity).
+// SMS delivery and dashboard shapes (send-sms, dashboard-stats, activity).
 import { z } from 'zod';
 import { ZErrorResponse } from './auth.js';
+import { refusal } from './issue-message.js';
 import { REVIEW_STATUSES } from './messages.js';
 import { ZSendConflict } from './send-conflict.js';
 import { TRANSLATION_SOURCES } from './translation-trust.js';
@@ -73,9 +74,7 @@ export const ZSendPreviewQuery = z.object({
 
 /** Header a client sets on POST …/send-sms: a retry with the same key answers the first send. */
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
-export const ZIdempotencyKey = z
-  .string()
-  .regex(/^[\x21-\x7e]{1,200}$/, 'Idempotency-Key must be 1 to 200 visible ASCII characters');
+export const ZIdempotencyKey = z.string().regex(/^[\x21-\x7e]{1,200}$/, refusal('idempotency_key_invalid'));
 
 /** Body of POST …/send-sms; `send_again` confirms a message that was already sent goes once more. */
 export const ZSendRequest = z

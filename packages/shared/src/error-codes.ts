@@ -4,6 +4,7 @@
 // in the interface language (apps/web/src/locales/{en,es}/errors.json). A code never changes
 // meaning; a new refusal gets a new code.
 import { APPROVAL_ERRORS } from './approvals.js';
+import type {} from './issue-message.js';
 import { WEBHOOK_ERRORS } from './outbound-webhooks.js';
 import { SCHEDULE_ERRORS } from './schedules.js';
 import { STATION_KEY_ERRORS } from './station-keys.js';
@@ -324,13 +325,13 @@ export const ERROR_CODES = {
   // Two-person approval (/admin/api/messages/{id}/approval, decision 0039)
   ...APPROVAL_ERRORS,
 
-  // Station API keys and the public API v1 (issue 23)
+  // Station API keys and the public API v1
   ...STATION_KEY_ERRORS,
 
-  // National Weather Service alerts (/admin/api/weather, issue 23)
+  // National Weather Service alerts (/admin/api/weather)
   ...WEATHER_ERRORS,
 
-  // Outbound webhooks (/admin/api/webhooks, issue 23)
+  // Outbound webhooks (/admin/api/webhooks)
   ...WEBHOOK_ERRORS,
 } as const satisfies Record<string, TErrorTemplate>;
 
@@ -411,60 +412,44 @@ export function errorTemplateParams(template: TErrorTemplate): string[] {
   return [...names];
 }
 
-/** Templates that are only placeholders around punctuation match any text: never read back. */
-const FREE_TEXT = /^\{\{\w+\}\}(: \{\{\w+\}\})?$/;
+/** The params a code takes: none, or one value per placeholder (and plural/select param). */
+export type TRefusalArgs<C extends TErrorCode> = [TErrorParamName<C>] extends [never]
+  ? []
+  : [params: TErrorParams<C>];
 
-/** "5,000" back to 5000, so the client formats it in its own language. */
-function paramOf(value: string | undefined): string | number {
-  if (value !== undefined && /^\d{1,3}(,\d{3})*$/.test(value)) return Number(value.replaceAll(',', ''));
-  return value ?? '';
+declare module './issue-message.js' {
+  /** refusal() takes a catalogue code and its params. */
+  interface TRefusalCodes extends TRefusalArgsByCode {}
+}
+type TRefusalArgsByCode = { [C in TErrorCode]: TRefusalArgs<C> };
+
+/** A refusal as data: its catalogue code and params. */
+export type TRefusal = { code: TErrorCode; params: Record<string, TErrorParamValue> };
+
+/** An issue message as refusal() (issue-message.ts) writes it. */
+const ISSUE_MESSAGE = /^([a-z][a-z0-9_]*)(\{.*\})?$/s;
+
+/** The refusal an issue's message carries, or null for a message that is not one (zod's own). */
+export function readRefusal(message: string): TRefusal | null {
+  const match = ISSUE_MESSAGE.exec(message);
+  if (!match || !isErrorCode(match[1])) return null;
+  if (!match[2]) return { code: match[1], params: {} };
+  try {
+    const params: unknown = JSON.parse(match[2]);
+    if (!params || typeof params !== 'object' || Array.isArray(params)) return null;
+    return { code: match[1], params: params as Record<string, TErrorParamValue> };
+  } catch {
+    return null;
+  }
 }
 
-/**
- * The code and params behind an English text a shared schema worded (validation refusals): exact
- * texts first, then templates with placeholders. Null when no catalogue text produces it.
- */
-export function errorCodeForText(
-  text: string,
-): { code: TErrorCode; params: Record<string, string | number> } | null {
-  for (const [code, template] of Object.entries(ERROR_CODES) as [TErrorCode, TErrorTemplate][]) {
-    if (typeof template === 'string' && template === text && !template.includes('{{'))
-      return { code, params: {} };
-  }
-  // Of the templates that fit, the most specific: the one with the most words of its own.
-  let best: { code: TErrorCode; params: Record<string, string | number>; literal: number } | null = null;
-  for (const [code, template] of Object.entries(ERROR_CODES) as [TErrorCode, TErrorTemplate][]) {
-    if (typeof template !== 'string' || !template.includes('{{') || FREE_TEXT.test(template)) continue;
-    const names: string[] = [];
-    const pattern = template
-      .split(/(\{\{\w+\}\})/)
-      .map((part) => {
-        const name = /^\{\{(\w+)\}\}$/.exec(part)?.[1];
-        if (!name) return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-        const seen = names.indexOf(name);
-        if (seen >= 0) return `\\${seen + 1}`;
-        names.push(name);
-        return '(.+?)';
-      })
-      .join('');
-    const match = new RegExp(`^${pattern}$`, 's').exec(text);
-    const literal = template.replace(/\{\{\w+\}\}/g, '').length;
-    if (match && (!best || literal > best.literal)) {
-      const params = Object.fromEntries(names.map((name, i) => [name, paramOf(match[i + 1])]));
-      best = { code, params, literal };
-    }
-  }
-  if (best) return { code: best.code, params: best.params };
-  return null;
+/** An issue's message in English, for logs and API clients: its refusal worded, else as zod gave it. */
+export function issueText(message: string): string {
+  const known = readRefusal(message);
+  return known ? errorText(known.code, known.params) : message;
 }
 
-/**
- * The refusal behind a sentence a shared schema worded (what the server answers for it): its code
- * and params, else `invalid_value` with the sentence as given.
- */
-export function refusalForText(text: string): {
-  code: TErrorCode;
-  params: Record<string, TErrorParamValue>;
-} {
-  return errorCodeForText(text) ?? { code: 'invalid_value', params: { detail: text } };
+/** The refusal behind an issue's message: the one it carries, else `invalid_value` with the message. */
+export function refusalOf(message: string): TRefusal {
+  return readRefusal(message) ?? { code: 'invalid_value', params: { detail: message } };
 }

@@ -1,36 +1,46 @@
-// Field schemas shared by several request bodies; their messages are full sentences shown as given.
+// Field schemas shared by several request bodies; their refusals are catalogue codes (decision 0068).
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
-import { checkUsPhone, INVALID_US_PHONE_ERROR, usPhoneErrorText } from './phone-validation.js';
-import { isStorableText, TEXT_LIMITS, textField, tooLongText, UNSTORABLE_TEXT_ERROR } from './text-field.js';
+import { refusal, type TIssueMessage } from './issue-message.js';
+import { checkUsPhone, usPhoneRefusal } from './phone-validation.js';
+import { isStorableText, TEXT_LIMITS, textField } from './text-field.js';
 
-/** Required text: `message` when blank, "{label} must be at most {max} characters." when over. */
-export const requiredText = (message: string, max: number) =>
-  textField({ label: message.replace(/ is required\.?$/, ''), max, required: message });
+/** Required text: `required` (field_required) when blank, field_too_long when over. */
+export const requiredText = (
+  label: string,
+  max: number,
+  required: TIssueMessage = refusal('field_required', { field: label }),
+) => textField({ label, max, required });
 
-export const email = (label: string) =>
-  textField({ label, max: TEXT_LIMITS.email, required: `${label} is required.` })
+export const email = (label: string, required: TIssueMessage = refusal('field_required', { field: label })) =>
+  textField({ label, max: TEXT_LIMITS.email, required })
     .toLowerCase()
-    .pipe(z.email(`Please enter a valid ${label.toLowerCase()}.`));
+    .pipe(z.email(refusal('email_invalid', { field: label.toLowerCase() })));
 
-/** An http(s) address; `emptyMessage` replaces "{label} is required." where the spec words it. */
-export const httpUrl = (label: string, emptyMessage = `${label} is required.`) =>
-  textField({ label, max: TEXT_LIMITS.url, required: emptyMessage }).refine((value) => {
-    try {
-      const url = new URL(value);
-      return url.protocol === 'https:' || url.protocol === 'http:';
-    } catch {
-      return false;
-    }
-  }, `${label} must be a valid http(s) URL.`);
+/** An http(s) address; `required` replaces field_required where the spec words it otherwise. */
+export const httpUrl = (
+  label: string,
+  required: TIssueMessage = refusal('field_required', { field: label }),
+) =>
+  textField({ label, max: TEXT_LIMITS.url, required }).refine(
+    (value) => {
+      try {
+        const url = new URL(value);
+        return url.protocol === 'https:' || url.protocol === 'http:';
+      } catch {
+        return false;
+      }
+    },
+    refusal('url_invalid', { field: label }),
+  );
 
 /** A new password: kept exactly as typed (never trimmed), at least 8 characters. */
-export const newPassword = (tooShort: string) =>
+export const newPassword = (tooShort: TIssueMessage) =>
   z
     .string({ error: tooShort })
-    .refine(isStorableText, UNSTORABLE_TEXT_ERROR)
+    .refine(isStorableText, refusal('unstorable_text'))
     .min(LIMITS.passwordMinLength, tooShort)
-    .max(TEXT_LIMITS.password, tooLongText('Password', TEXT_LIMITS.password));
+    .max(TEXT_LIMITS.password, refusal('field_too_long', { field: 'Password', max: TEXT_LIMITS.password }));
 
 /** A colour as stations give it and CSS takes it: '#' and six hex digits (brand and type colours). */
 export const HEX_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
@@ -38,20 +48,20 @@ export const HEX_COLOR_PATTERN = /^#[0-9a-fA-F]{6}$/;
 export const ZBrandColor = z
   .string()
   .trim()
-  .regex(HEX_COLOR_PATTERN, 'Brand color must be a hex color such as #007bff.')
+  .regex(HEX_COLOR_PATTERN, refusal('brand_color_invalid'))
   .transform((value) => value.toLowerCase());
 
 /** A US number as E.164; another country's number is refused, never reinterpreted (see checkUsPhone). */
 export const ZUsPhone = z
-  .string({ error: 'Phone number is required.' })
-  .refine(isStorableText, UNSTORABLE_TEXT_ERROR)
+  .string({ error: refusal('phone_required') })
+  .refine(isStorableText, refusal('unstorable_text'))
   .trim()
-  .min(1, 'Phone number is required.')
-  .max(TEXT_LIMITS.phone, INVALID_US_PHONE_ERROR)
+  .min(1, refusal('phone_required'))
+  .max(TEXT_LIMITS.phone, refusal('phone_invalid'))
   .transform((value, ctx) => {
     const checked = checkUsPhone(value);
     if (checked.problem) {
-      ctx.addIssue({ code: 'custom', message: usPhoneErrorText(checked.problem) });
+      ctx.addIssue({ code: 'custom', message: usPhoneRefusal(checked.problem) });
       return z.NEVER;
     }
     return checked.e164;

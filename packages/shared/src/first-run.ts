@@ -1,4 +1,4 @@
-// The first-run checklist on a new station's dashboard (issue 22): what the server computes from the
+// The first-run checklist on a new station's dashboard: what the server computes from the
 // station's rows, and the admin's choice to hide it.
 import { z } from 'zod';
 

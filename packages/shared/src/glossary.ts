@@ -1,7 +1,8 @@
-// A station's glossary (issue 19): names, streets, schools and the station's own name, applied
+// A station's glossary: names, streets, schools and the station's own name, applied
 // by every translation engine. GET and PUT /admin/api/settings/glossary.
 import { z } from 'zod';
 import { LANGUAGE_CODES } from './constants.js';
+import { refusal } from './issue-message.js';
 import { textField } from './text-field.js';
 
 export const GLOSSARY_LIMITS = { terms: 200, term: 100 } as const;
@@ -24,10 +25,10 @@ export const ZGlossary = z.object({ terms: z.array(ZGlossaryTerm) });
 export type TGlossary = z.infer<typeof ZGlossary>;
 
 const ZGlossaryTermInput = z.object({
-  term: textField({ label: 'Term', max: GLOSSARY_LIMITS.term, required: GLOSSARY_ERRORS.termRequired }),
+  term: textField({ label: 'Term', max: GLOSSARY_LIMITS.term, required: refusal('glossary_term_required') }),
   translations: z
     .partialRecord(
-      z.enum(LANGUAGE_CODES, 'Unknown language.'),
+      z.enum(LANGUAGE_CODES, refusal('unknown_language')),
       textField({ label: 'Translation', max: GLOSSARY_LIMITS.term }),
     )
     .default({}),
@@ -35,6 +36,6 @@ const ZGlossaryTermInput = z.object({
 
 /** The whole glossary, replaced at once. */
 export const ZGlossaryRequest = z.object({
-  terms: z.array(ZGlossaryTermInput).max(GLOSSARY_LIMITS.terms, GLOSSARY_ERRORS.tooMany),
+  terms: z.array(ZGlossaryTermInput).max(GLOSSARY_LIMITS.terms, refusal('glossary_too_many')),
 });
 export type TGlossaryRequest = z.input<typeof ZGlossaryRequest>;

@@ -1,9 +1,10 @@
-// The two-way inbox (issue 21, decision 0040): conversations with subscribers, their texts with the
+// The two-way inbox (decision 0040): conversations with subscribers, their texts with the
 // station's translation, and staff replies previewed in the subscriber's language before they go.
 // GET /admin/api/inbox, GET /admin/api/inbox/:id, POST …/:id/read, …/:id/reply/preview, …/:id/reply.
 import { z } from 'zod';
 import { ZUiLanguage } from './auth.js';
 import { LANGUAGE_CODES } from './constants.js';
+import { refusal } from './issue-message.js';
 import { textField } from './text-field.js';
 
 export const INBOX_DIRECTIONS = ['in', 'out', 'auto'] as const;
@@ -21,7 +22,7 @@ export const INBOX_EVENTS = {
   changed: 'inbox_changed',
 } as const;
 
-export const ZInboxConversationIdParams = z.object({ id: z.uuid('Conversation not found') });
+export const ZInboxConversationIdParams = z.object({ id: z.uuid(refusal('inbox_conversation_not_found')) });
 
 export const ZInboxConversation = z.object({
   id: z.string(),
@@ -79,7 +80,11 @@ export const ZInboxThread = z.object({
 });
 export type TInboxThread = z.infer<typeof ZInboxThread>;
 
-const replyText = textField({ label: 'Reply', max: INBOX_REPLY_MAX, required: 'Write a reply.' });
+const replyText = textField({
+  label: 'Reply',
+  max: INBOX_REPLY_MAX,
+  required: refusal('invalid_value', { detail: 'Write a reply.' }),
+});
 
 export const ZInboxReplyPreviewRequest = z.object({
   text: replyText,
@@ -105,7 +110,11 @@ export type TInboxReplyPreview = z.infer<typeof ZInboxReplyPreview>;
 
 export const ZInboxReplyRequest = ZInboxReplyPreviewRequest.extend({
   /** The text to send, as previewed (staff may correct it); charged by its own segments. */
-  body: textField({ label: 'Reply', max: INBOX_REPLY_MAX, required: 'Write a reply.' }),
+  body: textField({
+    label: 'Reply',
+    max: INBOX_REPLY_MAX,
+    required: refusal('invalid_value', { detail: 'Write a reply.' }),
+  }),
 });
 export type TInboxReplyRequest = z.infer<typeof ZInboxReplyRequest>;
 

@@ -1,5 +1,6 @@
 export * from './account.js';
 export * from './agent.js';
+export * from './api/index.js';
 export * from './approvals.js';
 export * from './area-code-time-zones.js';
 export * from './audit.js';
@@ -23,6 +24,7 @@ export * from './health.js';
 export * from './held-after-restore.js';
 export * from './id-params.js';
 export * from './inbox.js';
+export * from './issue-message.js';
 export * from './language-coverage.js';
 export * from './messages.js';
 export * from './outbound-webhooks.js';

@@ -4,6 +4,7 @@
 // carries each of the station's languages with what its subscribers get.
 import { z } from 'zod';
 import { LANGUAGE_CODES } from './constants.js';
+import { refusal } from './issue-message.js';
 import { ZLanguageCoverage } from './translation-settings.js';
 
 /**
@@ -16,7 +17,7 @@ export type TCoverageStatus = (typeof COVERAGE_STATUSES)[number];
 
 /** `?from=`: the language messages would be written in (signup: the primary the wizard chose). */
 export const ZLanguageCoverageQuery = z.object({
-  from: z.enum(LANGUAGE_CODES, 'Unknown language.').default('en'),
+  from: z.enum(LANGUAGE_CODES, refusal('unknown_language')).default('en'),
 });
 
 /**

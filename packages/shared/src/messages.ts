@@ -1,7 +1,8 @@
-// Message shapes (spec §3 Message, §7 message calls).
+// Message shapes.
 import { z } from 'zod';
 import { ZMessageApproval } from './approvals.js';
 import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS } from './constants.js';
+import { refusal } from './issue-message.js';
 import { PHRASE_FIELDS } from './phrasebook/index.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 import { ZTranslationWarning } from './translation-checks.js';
@@ -73,29 +74,27 @@ export type TMessage = z.infer<typeof ZMessage>;
 /** GET /admin/api/messages: newest first. */
 export const ZMessageList = z.array(ZMessage);
 
-const REQUIRED = 'Please fill in all required fields';
-
 const DEFAULT_ORIGINAL_LANGUAGE = 'en';
 
 /** Languages, type and targets of a new message, however its text is written. */
 const ZLanguagesAndType = z.object({
-  original_language: z.enum(LANGUAGE_CODES, 'Unknown language.').default(DEFAULT_ORIGINAL_LANGUAGE),
+  original_language: z.enum(LANGUAGE_CODES, refusal('unknown_language')).default(DEFAULT_ORIGINAL_LANGUAGE),
   target_languages: z
-    .array(z.enum(LANGUAGE_CODES, 'Unknown language.'), {
-      error: 'Please select at least one target language',
+    .array(z.enum(LANGUAGE_CODES, refusal('unknown_language')), {
+      error: refusal('target_language_required'),
     })
-    .min(1, 'Please select at least one target language')
+    .min(1, refusal('target_language_required'))
     .transform((list) => [...new Set(list)])
     // Repeats are merged, so the API documents ask for none (decision 0053).
     .meta({
       uniqueItems: true,
       description: `Each language once, and never the original language (${DEFAULT_ORIGINAL_LANGUAGE} when none is given).`,
     }),
-  message_type: z.enum(MESSAGE_TYPE_KEYS, 'Unknown message type.'),
+  message_type: z.enum(MESSAGE_TYPE_KEYS, refusal('unknown_message_type')),
 });
 
 const ORIGINAL_NOT_TARGET = {
-  message: 'The original language cannot be a target language.',
+  message: refusal('target_language_is_original'),
   path: ['target_languages'],
 };
 const originalNotTarget = (value: { original_language: string; target_languages: string[] }) =>
@@ -122,8 +121,12 @@ const ORIGINAL_NOT_TARGET_SCHEMA = {
 
 export const ZMessageRequest = z
   .object({
-    title: textField({ label: 'Title', max: TEXT_LIMITS.messageTitle, required: REQUIRED }),
-    original: textField({ label: 'Message text', max: TEXT_LIMITS.messageBody, required: REQUIRED }),
+    title: textField({ label: 'Title', max: TEXT_LIMITS.messageTitle, required: refusal('required_fields') }),
+    original: textField({
+      label: 'Message text',
+      max: TEXT_LIMITS.messageBody,
+      required: refusal('required_fields'),
+    }),
     ...ZLanguagesAndType.shape,
   })
   .refine(originalNotTarget, ORIGINAL_NOT_TARGET)
@@ -136,9 +139,12 @@ export type TMessageRequest = z.input<typeof ZMessageRequest>;
  */
 export const ZPhraseMessageRequest = z
   .object({
-    phrase_id: z.string().max(60, 'That emergency template does not exist.'),
+    phrase_id: z.string().max(60, refusal('phrase_not_found')),
     fields: z
-      .partialRecord(z.enum(PHRASE_FIELDS, 'Unknown template field.'), z.string().max(500))
+      .partialRecord(
+        z.enum(PHRASE_FIELDS, refusal('invalid_value', { detail: 'Unknown template field.' })),
+        z.string().max(500),
+      )
       .default({}),
     ...ZLanguagesAndType.shape,
   })
@@ -154,13 +160,16 @@ export const ZMessagesQuery = z.object({
 export type TMessagesQuery = z.input<typeof ZMessagesQuery>;
 
 /** PUT /admin/api/messages/{id}/translations/{language}: which translation of which message. */
-export const ZTranslationParams = z.object({ id: z.uuid('Message not found'), language: z.string().max(5) });
+export const ZTranslationParams = z.object({
+  id: z.uuid(refusal('message_not_found')),
+  language: z.string().max(5),
+});
 
 export const ZTranslationEditRequest = z.object({
   translated_text: textField({
     label: 'Translation',
     max: TEXT_LIMITS.messageBody,
-    required: 'The translation cannot be empty.',
+    required: refusal('translation_empty'),
   }),
 });
 export type TTranslationEditRequest = z.input<typeof ZTranslationEditRequest>;
@@ -170,7 +179,10 @@ export type TTranslationEditRequest = z.input<typeof ZTranslationEditRequest>;
  * `correction` keeps staff's earlier correction, `machine` the new machine translation.
  */
 export const ZCorrectionChoiceRequest = z.object({
-  keep: z.enum(['correction', 'machine'], 'Choose "correction" or "machine".'),
+  keep: z.enum(
+    ['correction', 'machine'],
+    refusal('invalid_value', { detail: 'Choose "correction" or "machine".' }),
+  ),
 });
 export type TCorrectionChoiceRequest = z.input<typeof ZCorrectionChoiceRequest>;
 
@@ -203,7 +215,7 @@ export const ZStationSummary = z.object({
   primary_language: z.string(),
   brand_color: z.string(),
   payment_status: z.string(),
-  /** The zone its schedules run in (issue 21). */
+  /** The zone its schedules run in. */
   time_zone: z.string(),
 });
 export type TStationSummary = z.infer<typeof ZStationSummary>;

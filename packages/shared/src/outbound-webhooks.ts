@@ -1,8 +1,9 @@
-// Outbound webhooks (issue 23): endpoints a station's admins register, the events sent to them,
+// Outbound webhooks: endpoints a station's admins register, the events sent to them,
 // signed as Stripe signs its own (`t=<unix seconds>,v1=<hex HMAC-SHA256(secret, "t.body")>`), the
 // delivery log and its attempts. /admin/api/webhooks/... (admins only). Not the vendors' inbound
 // webhooks (webhooks.ts).
 import { z } from 'zod';
+import { refusal } from './issue-message.js';
 import { textField } from './text-field.js';
 
 /** Every event a station can subscribe to, in the order the form lists them. */
@@ -82,16 +83,23 @@ export const WEBHOOK_ERROR_STATUS = {
   webhook_secret_unreadable: 409,
 } as const satisfies Record<keyof typeof WEBHOOK_ERRORS, number>;
 
-export const ZWebhookEventType = z.enum(WEBHOOK_EVENT_TYPES, 'Choose events from the list');
+export const ZWebhookEventType = z.enum(
+  WEBHOOK_EVENT_TYPES,
+  refusal('invalid_value', { detail: 'Choose events from the list' }),
+);
 
 const ZEvents = z
   .array(ZWebhookEventType)
-  .min(1, WEBHOOK_ERRORS.webhook_events_required)
+  .min(1, refusal('webhook_events_required'))
   .max(WEBHOOK_EVENT_TYPES.length)
   .transform((events) => WEBHOOK_EVENT_TYPES.filter((type) => events.includes(type)));
 
 export const ZWebhookEndpointRequest = z.object({
-  url: textField({ label: 'URL', max: WEBHOOK_LIMITS.url, required: 'URL is required.' }),
+  url: textField({
+    label: 'URL',
+    max: WEBHOOK_LIMITS.url,
+    required: refusal('field_required', { field: 'URL' }),
+  }),
   description: textField({ label: 'Description', max: WEBHOOK_LIMITS.description }).default(''),
   events: ZEvents,
 });
@@ -99,7 +107,11 @@ export type TWebhookEndpointRequest = z.input<typeof ZWebhookEndpointRequest>;
 
 /** An edit: any of the fields; `enabled: true` turns a disabled endpoint back on (its count starts over). */
 export const ZWebhookEndpointUpdate = z.object({
-  url: textField({ label: 'URL', max: WEBHOOK_LIMITS.url, required: 'URL is required.' }).optional(),
+  url: textField({
+    label: 'URL',
+    max: WEBHOOK_LIMITS.url,
+    required: refusal('field_required', { field: 'URL' }),
+  }).optional(),
   description: textField({ label: 'Description', max: WEBHOOK_LIMITS.description }).optional(),
   events: ZEvents.optional(),
   enabled: z.boolean().optional(),
@@ -137,15 +149,15 @@ export type TWebhookSecret = z.infer<typeof ZWebhookSecret>;
 export const ZWebhookEndpointCreated = ZWebhookEndpoint.extend({ secret: z.string() });
 export type TWebhookEndpointCreated = z.infer<typeof ZWebhookEndpointCreated>;
 
-export const ZWebhookIdParams = z.object({ id: z.uuid('Webhook endpoint not found') });
-export const ZWebhookDeliveryIdParams = z.object({ id: z.uuid('Webhook delivery not found') });
+export const ZWebhookIdParams = z.object({ id: z.uuid(refusal('webhook_endpoint_not_found')) });
+export const ZWebhookDeliveryIdParams = z.object({ id: z.uuid(refusal('webhook_delivery_not_found')) });
 
 export const ZWebhookDeliveryQuery = z.object({
-  endpoint_id: z.uuid('Webhook endpoint not found').optional(),
+  endpoint_id: z.uuid(refusal('webhook_endpoint_not_found')).optional(),
   status: z.enum(WEBHOOK_DELIVERY_STATUSES).optional(),
   event_type: z.union([ZWebhookEventType, z.literal(WEBHOOK_TEST_EVENT)]).optional(),
   /** Older than this delivery (the last one of the page before): the next page. */
-  before_id: z.uuid('Webhook delivery not found').optional(),
+  before_id: z.uuid(refusal('webhook_delivery_not_found')).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 export type TWebhookDeliveryQuery = z.input<typeof ZWebhookDeliveryQuery>;

@@ -14,7 +14,7 @@ export function actsAsStationAdmin(actor: TActor): boolean {
   return actor.role === 'admin' || Boolean(actor.viewingStationId);
 }
 
-/** Sending a message's SMS to the station's subscribers: admins only (spec §5). */
+/** Sending a message's SMS to the station's subscribers: admins only. */
 export function canSendSms(actor: TActor): boolean {
   return actsAsStationAdmin(actor);
 }

@@ -3,6 +3,7 @@
 import { Metadata } from 'libphonenumber-js/core';
 import { parsePhoneNumberFromString } from 'libphonenumber-js/min';
 import metadata from 'libphonenumber-js/min/metadata';
+import { refusal, type TIssueMessage } from './issue-message.js';
 
 /** Why a typed number is refused: empty, another country's code (+33, 0044, 011 44…), or not a US number. */
 export type TUsPhoneProblem = 'required' | 'not_us' | 'invalid';
@@ -13,7 +14,6 @@ export type TUsPhoneCheck =
 
 /** Shown for a number typed with another country's code (the service texts US numbers only). */
 export const NOT_US_PHONE_ERROR = 'Only US phone numbers (+1) can be used.';
-export const INVALID_US_PHONE_ERROR = 'Please enter a valid US phone number.';
 
 /**
  * Reads a typed US number without ever reinterpreting it: 10 digits, or 11 starting with 1, with or
@@ -51,10 +51,10 @@ export function parseUsPhone(input: string): string | null {
   return checkUsPhone(input).e164 ?? null;
 }
 
-/** The sentence for a refused number (the server's field error; the web words the same in each locale). */
-export function usPhoneErrorText(problem: TUsPhoneProblem): string {
-  if (problem === 'required') return 'Phone number is required.';
-  return problem === 'not_us' ? NOT_US_PHONE_ERROR : INVALID_US_PHONE_ERROR;
+/** The refusal of a typed number (the server's field error; the web words it in each locale). */
+export function usPhoneRefusal(problem: TUsPhoneProblem): TIssueMessage {
+  if (problem === 'required') return refusal('phone_required');
+  return problem === 'not_us' ? refusal('phone_not_us') : refusal('phone_invalid');
 }
 
 /** The number types libphonenumber-js checks a number against (isValid: any of them). */

@@ -1,7 +1,8 @@
-// The public REST API v1 (/api/v1, issue 23): the few shapes of its own. Messages, sends, reports
+// The public REST API v1 (/api/v1): the few shapes of its own. Messages, sends, reports
 // and contacts travel in the same schemas as the admin API (messages.ts, delivery.ts, subscribers.ts).
 import { z } from 'zod';
 import { ZIdempotencyKey } from './delivery.js';
+import { refusal } from './issue-message.js';
 import { ZTranslation } from './messages.js';
 import { usE164Pattern } from './phone-validation.js';
 import { ZStationKeyScope } from './station-keys.js';
@@ -49,7 +50,9 @@ export const ZApiCreateContactRequest = ZAddContactRequest.extend({
   consent_text: textField({
     label: 'Consent text',
     max: CONSENT_TEXT_MAX,
-    required: 'Give the consent text the person agreed to (consent_text).',
+    required: refusal('invalid_value', {
+      detail: 'Give the consent text the person agreed to (consent_text).',
+    }),
   }),
 });
 export type TApiCreateContactRequest = z.input<typeof ZApiCreateContactRequest>;
@@ -63,6 +66,10 @@ export const ZApiAuthHeaders = z.object({ authorization: z.string().optional() }
  */
 export const ZApiSendHeaders = z.object({
   'idempotency-key': z
-    .string('Send an Idempotency-Key header (e.g. a UUID): a retry with the same key sends nothing more.')
+    .string(
+      refusal('invalid_value', {
+        detail: 'Send an Idempotency-Key header (e.g. a UUID): a retry with the same key sends nothing more.',
+      }),
+    )
     .pipe(ZIdempotencyKey),
 });

@@ -1,8 +1,9 @@
-// Signup API shapes (spec §7 Registration). Messages are full sentences shown as given.
+// Signup API shapes. Messages are full sentences shown as given.
 import { z } from 'zod';
 import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS } from './constants.js';
-import { refusalForText, type TErrorCode, type TErrorParamValue } from './error-codes.js';
+import { refusalOf, type TErrorCode, type TErrorParamValue } from './error-codes.js';
 import { email, httpUrl, newPassword, requiredText, ZBrandColor, ZUsPhone } from './fields.js';
+import { refusal } from './issue-message.js';
 import { ZStationTimeZone } from './schedules.js';
 import { deriveStationId } from './station-id.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
@@ -12,21 +13,26 @@ const EMAIL_LABELS = { email: 'Email address', billing_email: 'Billing email' } 
 
 export const ZRegisterStartRequest = z.object({
   email: email(EMAIL_LABELS.email),
-  password: newPassword('Password must be at least 8 characters long.'),
+  password: newPassword(refusal('password_too_short')),
   phone_number: ZUsPhone,
-  admin_full_name: requiredText('Full name is required.', TEXT_LIMITS.name),
+  admin_full_name: requiredText('Full name', TEXT_LIMITS.name),
   billing_email: email(EMAIL_LABELS.billing_email),
-  station_name: requiredText('Station name is required.', TEXT_LIMITS.name).refine(
+  station_name: requiredText('Station name', TEXT_LIMITS.name).refine(
     (name) => deriveStationId(name) !== '',
-    'Station name must contain letters or digits.',
+    refusal('station_name_letters'),
   ),
-  display_name: requiredText('Display name is required.', TEXT_LIMITS.name),
+  display_name: requiredText('Display name', TEXT_LIMITS.name),
   brand_color: ZBrandColor.default('#007bff'),
   supported_languages: z
-    .array(z.enum(LANGUAGE_CODES, `Supported languages must be among: ${LANGUAGE_CODES.join(', ')}.`))
-    .min(1, 'Choose at least one supported language.')
+    .array(
+      z.enum(
+        LANGUAGE_CODES,
+        refusal('supported_languages_unknown', { languages: LANGUAGE_CODES.join(', ') }),
+      ),
+    )
+    .min(1, refusal('supported_language_required'))
     .max(LANGUAGE_CODES.length)
-    .refine((list) => new Set(list).size === list.length, 'Supported languages must not repeat.')
+    .refine((list) => new Set(list).size === list.length, refusal('supported_languages_repeat'))
     .default(['en']),
   privacy_policy_url: httpUrl('Privacy policy URL'),
   terms_url: httpUrl('Terms URL'),
@@ -35,7 +41,7 @@ export const ZRegisterStartRequest = z.object({
   message_types: z
     .array(
       z.object({
-        message_type: z.enum(MESSAGE_TYPE_KEYS, 'Unknown message type.'),
+        message_type: z.enum(MESSAGE_TYPE_KEYS, refusal('unknown_message_type')),
         /** The name step 4 showed, in `language`. */
         display_name: textField({ label: 'Message type name', max: TEXT_LIMITS.typeName }).optional(),
         description: textField({ label: 'Message type description', max: TEXT_LIMITS.typeDescription }),
@@ -45,11 +51,11 @@ export const ZRegisterStartRequest = z.object({
     .max(MESSAGE_TYPE_KEYS.length)
     .refine(
       (list) => new Set(list.map((t) => t.message_type)).size === list.length,
-      'Each message type may appear only once.',
+      refusal('message_type_repeated'),
     )
     .default([]),
-  /** The wizard's language: step 4's names and descriptions are in it (issue 16). */
-  language: z.enum(['en', 'es'], 'Unknown language.').default('en'),
+  /** The wizard's language: step 4's names and descriptions are in it. */
+  language: z.enum(['en', 'es'], refusal('unknown_language')).default('en'),
   /** The bot check's payload (ALTCHA or Turnstile): the server texts no code without it (decision 0054). */
   turnstileToken: textField({ label: 'Bot check', max: TEXT_LIMITS.botCheckToken }).optional(),
 });
@@ -59,7 +65,7 @@ export type TRegisterStartRequest = z.input<typeof ZRegisterStartRequest>;
 export type TRegisterStartField = keyof typeof ZRegisterStartRequest.shape;
 
 /**
- * The fields each data step of the signup wizard asks for (spec §5): the wizard checks them with
+ * The fields each data step of the signup wizard asks for: the wizard checks them with
  * the very schemas the start call is validated with, so a rule lives only here.
  */
 export const REGISTRATION_STEP_FIELDS = {
@@ -83,14 +89,14 @@ export function registrationStepRefusals(
   const refusals: Partial<Record<TRegisterStartField, TFieldRefusal>> = {};
   for (const field of REGISTRATION_STEP_FIELDS[step]) {
     const [issue] = ZRegisterStartRequest.shape[field].safeParse(input[field]).error?.issues ?? [];
-    if (issue) refusals[field] = refusalForText(issue.message);
+    if (issue) refusals[field] = refusalOf(issue.message);
   }
   return refusals;
 }
 
 /**
- * Whether a refusal of the start call is about an email address (spec §4: the wizard then asks to
- * fix the email on step 1): a taken email, or a refused value of an email field, known by its code
+ * Whether a refusal of the start call is about an email address (the wizard then asks to fix the
+ * email on step 1): a taken email, or a refused value of an email field, known by its code
  * and the field its params name.
  */
 export function isRegistrationEmailRefusal(code: string | null, params: Record<string, unknown>): boolean {
@@ -115,17 +121,17 @@ export const ZRegisterStartResponse = ZCodeDelivery.extend({
 export type TRegisterStartResponse = z.infer<typeof ZRegisterStartResponse>;
 
 export const ZVerificationCode = z
-  .string({ error: 'Please enter the 6-digit verification code.' })
+  .string({ error: refusal('verification_code_format') })
   .trim()
-  .regex(/^\d{6}$/, 'Please enter the 6-digit verification code.');
+  .regex(/^\d{6}$/, refusal('verification_code_format'));
 
 export const ZRegisterVerifyRequest = z.object({
-  registration_id: z.uuid('Registration not found. Please start over.'),
+  registration_id: z.uuid(refusal('registration_not_found')),
   verification_code: ZVerificationCode,
 });
 
 export const ZRegisterResendRequest = z.object({
-  registration_id: z.uuid('Registration not found. Please start over.'),
+  registration_id: z.uuid(refusal('registration_not_found')),
 });
 export const ZRegisterResendResponse = ZCodeDelivery;
 export type TRegisterResendResponse = z.infer<typeof ZRegisterResendResponse>;

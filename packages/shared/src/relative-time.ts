@@ -1,4 +1,4 @@
-// Relative times as the spec words them (spec §9). `now` is passed in so results are testable.
+// Relative times in the product's words. `now` is passed in so results are testable.
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -15,7 +15,7 @@ export type TRelativeAge =
   | { kind: 'date'; date: Date };
 
 /**
- * Messages (spec §9): just now, minutes, hours (under 24 h), days (under `dayLimit`, 7 for
+ * Messages: just now, minutes, hours (under 24 h), days (under `dayLimit`, 7 for
  * messages; 0 for machines, whose last-seen time turns into a date after 24 hours), then a date.
  */
 export function relativeAge(value: Date | string, now: Date = new Date(), dayLimit = 7): TRelativeAge {
@@ -60,7 +60,7 @@ function capitalised(text: string, locale: string): string {
 }
 
 /**
- * The one relative-time function (issue 16): steps from `relativeAge`, words from
+ * The one relative-time function: steps from `relativeAge`, words from
  * Intl.RelativeTimeFormat in the page's locale, a date (Intl.DateTimeFormat) after the last step.
  */
 export function formatRelativeTime(value: Date | string, options: TRelativeTimeOptions): string {

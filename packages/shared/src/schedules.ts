@@ -1,7 +1,8 @@
-// Scheduled sends (issue 21): a message's SMS, and Play on chosen machines, at a date and time in
+// Scheduled sends: a message's SMS, and Play on chosen machines, at a date and time in
 // the station's time zone, once or on a recurrence. /admin/api/schedules and
 // /admin/api/messages/{id}/schedules.
 import { z } from 'zod';
+import { refusal } from './issue-message.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 
 /** The zones a US station can be in (states and territories), the area-code table's own. */
@@ -23,7 +24,10 @@ export const STATION_TIME_ZONES = [
   'Pacific/Pago_Pago',
 ] as const;
 export type TStationTimeZone = (typeof STATION_TIME_ZONES)[number];
-export const ZStationTimeZone = z.enum(STATION_TIME_ZONES, 'Choose a time zone from the list');
+export const ZStationTimeZone = z.enum(
+  STATION_TIME_ZONES,
+  refusal('invalid_value', { detail: 'Choose a time zone from the list' }),
+);
 
 /** once; every day; Monday to Friday; the start date's weekday; the start date's day of the month. */
 export const SCHEDULE_REPEATS = ['once', 'daily', 'weekdays', 'weekly', 'monthly'] as const;
@@ -37,8 +41,13 @@ export const SCHEDULE_MAX_RUNS = 366;
 /** Machines one schedule may play on. */
 export const SCHEDULE_MAX_MACHINES = 50;
 
-const ZLocalDate = z.iso.date('Dates are written YYYY-MM-DD');
-const ZLocalTime = z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Times are written HH:MM (24-hour)');
+const ZLocalDate = z.iso.date(refusal('invalid_value', { detail: 'Dates are written YYYY-MM-DD' }));
+const ZLocalTime = z
+  .string()
+  .regex(
+    /^([01]\d|2[0-3]):[0-5]\d$/,
+    refusal('invalid_value', { detail: 'Times are written HH:MM (24-hour)' }),
+  );
 
 export const ZScheduleRequest = z.object({
   repeat: z.enum(SCHEDULE_REPEATS),
@@ -120,12 +129,12 @@ export const ZScheduleSaved = z.object({ schedule: ZScheduleDetail, check: ZSche
 export type TScheduleSaved = z.infer<typeof ZScheduleSaved>;
 
 /** A malformed id is answered like an unknown one (id-params.ts). */
-export const ZScheduleIdParams = z.object({ id: z.uuid('Schedule not found') });
+export const ZScheduleIdParams = z.object({ id: z.uuid(refusal('schedule_not_found')) });
 
 export const ZScheduleListQuery = z.object({
   status: z.enum(['upcoming', 'past']).default('upcoming'),
   /** One message's schedules (its detail). */
-  message_id: z.uuid('Message not found').optional(),
+  message_id: z.uuid(refusal('message_not_found')).optional(),
 });
 export const ZScheduleList = z.object({ schedules: z.array(ZSchedule) });
 export type TScheduleList = z.infer<typeof ZScheduleList>;

@@ -7,6 +7,7 @@ import {
   formatPhoneInput,
   formatRelativeTime,
   formatUsPhone,
+  issueText,
   LANGUAGE_CODES,
   MESSAGE_TYPE_KEYS,
   parseUsPhone,
@@ -85,10 +86,11 @@ describe('phones', () => {
       expect(checkUsPhone(typed)).toEqual({ problem: 'invalid' });
     }
     expect(checkUsPhone('  ')).toEqual({ problem: 'required' });
-    expect(ZUsPhone.safeParse('+33 7 81 23 45 67').error?.issues[0]?.message).toBe(
+    expect(ZUsPhone.safeParse('+33 7 81 23 45 67').error?.issues[0]?.message).toBe('phone_not_us');
+    expect(issueText(ZUsPhone.safeParse('+33 7 81 23 45 67').error?.issues[0]?.message ?? '')).toBe(
       'Only US phone numbers (+1) can be used.',
     );
-    expect(ZUsPhone.safeParse('415555013').error?.issues[0]?.message).toBe(
+    expect(issueText(ZUsPhone.safeParse('415555013').error?.issues[0]?.message ?? '')).toBe(
       'Please enter a valid US phone number.',
     );
     expect(ZUsPhone.parse(' (415) 555-0134 ')).toBe('+14155550134');
@@ -119,7 +121,7 @@ describe('relative times', () => {
     expect(formatLastLogin(ago(30 * HOUR), now)).toBe('Yesterday');
     expect(formatLastLogin(ago(5 * DAY), now)).toBe('5 days ago');
     expect(formatLastLogin(ago(40 * DAY), now)).toBe('10/13/2026');
-    // Under a minute is never '0 minutes ago' (issue 22).
+    // Under a minute is never '0 minutes ago'.
     expect(formatLastLogin(ago(20_000), now)).toBe('Just now');
     expect(formatLastLogin(ago(0), now)).toBe('Just now');
   });

@@ -1,4 +1,4 @@
-// How an SMS text is encoded and how many segments (= credits) it costs (ARCHITECTURE §5).
+// How an SMS text is encoded and how many segments (= credits) it costs.
 // GSM-7 when every character is in the GSM 03.38 alphabet: 160 septets in one segment, 153 per
 // segment when split; characters of the extension table take two septets (escape + char) and an
 // escape pair is never split across segments. Otherwise UCS-2: 70 UTF-16 units in one segment, 67

@@ -1,5 +1,6 @@
 // A Station ID is what the name reads as in plain letters: the web shows it, the server keeps it.
 import { describe, expect, it } from 'vitest';
+import { issueText } from './error-codes.js';
 import { deriveStationId, stationIdAlternatives, stationNameFor, ZStationIdQuery } from './station-id.js';
 
 describe('deriveStationId', () => {
@@ -69,7 +70,7 @@ describe('stationNameFor', () => {
 describe('ZStationIdQuery', () => {
   it('takes an ID or a name, and refuses one without letters or digits', () => {
     expect(ZStationIdQuery.safeParse({ id: 'kxyzradio' }).success).toBe(true);
-    expect(ZStationIdQuery.safeParse({ id: '!!!' }).error?.issues[0]?.message).toBe(
+    expect(issueText(ZStationIdQuery.safeParse({ id: '!!!' }).error?.issues[0]?.message ?? '')).toBe(
       'Station name must contain letters or digits.',
     );
     expect(ZStationIdQuery.safeParse({ id: 'a'.repeat(41) }).success).toBe(false);

@@ -1,7 +1,8 @@
-// A station's ID (its slug) from its name, the same on the web and the server (spec §5 step 2),
+// A station's ID (its slug) from its name, the same on the web and the server,
 // and the shapes of the signup's check of whether an ID is free.
 import { z } from 'zod';
 import { LIMITS } from './constants.js';
+import { refusal } from './issue-message.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 
 /**
@@ -29,7 +30,7 @@ const COMBINING_MARKS = /\p{M}/gu;
 
 /**
  * Station ID from its name: accents and ñ written as their plain letter ("Ñandú" gives "nandu"),
- * then lowercase letters and digits only, at most 20 characters (spec §5 step 2). NFKD also turns
+ * then lowercase letters and digits only, at most 20 characters. NFKD also turns
  * full-width and ligature forms ("ＫＸＹＺ", "ﬁ") into the letters they are.
  */
 export function deriveStationId(stationName: string): string {
@@ -72,10 +73,11 @@ export function stationNameFor(stationName: string, suggestion: string): string 
 
 /** GET /api/register/station-id?id=kxyzradio: the ID is derived again, so a name is accepted too. */
 export const ZStationIdQuery = z.object({
-  id: textField({ label: 'Station ID', max: TEXT_LIMITS.slug, required: 'Station name is required.' }).refine(
-    (id) => deriveStationId(id) !== '',
-    'Station name must contain letters or digits.',
-  ),
+  id: textField({
+    label: 'Station ID',
+    max: TEXT_LIMITS.slug,
+    required: refusal('field_required', { field: 'Station name' }),
+  }).refine((id) => deriveStationId(id) !== '', refusal('station_name_letters')),
 });
 
 export const ZStationIdAvailability = z.object({

@@ -1,6 +1,7 @@
-// Station API keys for integrations (issue 23): scoped, rate-limited, shown once, stored hashed.
+// Station API keys for integrations: scoped, rate-limited, shown once, stored hashed.
 // Separate from each user's desktop-app key (users.ts), which signs the playout agent in.
 import { z } from 'zod';
+import { refusal } from './issue-message.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 
 /** What a key may do; each /api/v1 operation names the one it needs. */
@@ -42,7 +43,10 @@ export const STATION_KEY_ERROR_STATUS = {
   station_key_scopes_required: 400,
 } as const satisfies Record<keyof typeof STATION_KEY_ERRORS, number>;
 
-export const ZStationKeyScope = z.enum(STATION_KEY_SCOPES, 'Unknown scope.');
+export const ZStationKeyScope = z.enum(
+  STATION_KEY_SCOPES,
+  refusal('invalid_value', { detail: 'Unknown scope.' }),
+);
 
 export const ZStationKey = z.object({
   id: z.string(),
@@ -62,17 +66,23 @@ export type TStationKey = z.infer<typeof ZStationKey>;
 export const ZStationKeyList = z.array(ZStationKey);
 
 export const ZCreateStationKeyRequest = z.object({
-  name: textField({ label: 'Name', max: TEXT_LIMITS.name, required: 'Name is required.' }),
+  name: textField({ label: 'Name', max: TEXT_LIMITS.name, required: refusal('contact_name_required') }),
   scopes: z
     .array(ZStationKeyScope)
-    .min(1, STATION_KEY_ERRORS.station_key_scopes_required)
+    .min(1, refusal('station_key_scopes_required'))
     .max(STATION_KEY_SCOPES.length)
     .transform((scopes) => STATION_KEY_SCOPES.filter((scope) => scopes.includes(scope))),
   rate_limit_per_minute: z
-    .number('Rate limit must be a whole number.')
-    .int('Rate limit must be a whole number.')
-    .min(STATION_KEY_RATE_LIMIT.min, `Rate limit must be at least ${STATION_KEY_RATE_LIMIT.min}.`)
-    .max(STATION_KEY_RATE_LIMIT.max, `Rate limit must be at most ${STATION_KEY_RATE_LIMIT.max}.`)
+    .number(refusal('invalid_value', { detail: 'Rate limit must be a whole number.' }))
+    .int(refusal('invalid_value', { detail: 'Rate limit must be a whole number.' }))
+    .min(
+      STATION_KEY_RATE_LIMIT.min,
+      refusal('invalid_value', { detail: `Rate limit must be at least ${STATION_KEY_RATE_LIMIT.min}.` }),
+    )
+    .max(
+      STATION_KEY_RATE_LIMIT.max,
+      refusal('invalid_value', { detail: `Rate limit must be at most ${STATION_KEY_RATE_LIMIT.max}.` }),
+    )
     .default(STATION_KEY_RATE_LIMIT.default),
 });
 export type TCreateStationKeyRequest = z.input<typeof ZCreateStationKeyRequest>;
@@ -81,4 +91,4 @@ export type TCreateStationKeyRequest = z.input<typeof ZCreateStationKeyRequest>;
 export const ZStationKeyCreated = z.object({ key: z.string(), station_key: ZStationKey });
 export type TStationKeyCreated = z.infer<typeof ZStationKeyCreated>;
 
-export const ZStationKeyIdParams = z.object({ id: z.uuid(STATION_KEY_ERRORS.station_key_not_found) });
+export const ZStationKeyIdParams = z.object({ id: z.uuid(refusal('station_key_not_found')) });

@@ -1,7 +1,8 @@
-// Station settings shapes (spec §3 Station settings, §5 Settings, §7 PUT /admin/api/station/settings).
+// Station settings shapes.
 import { z } from 'zod';
 import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS, PAYMENT_STATUSES } from './constants.js';
 import { httpUrl, requiredText, ZBrandColor } from './fields.js';
+import { refusal } from './issue-message.js';
 import { ZStationTimeZone } from './schedules.js';
 import { TEXT_LIMITS } from './text-field.js';
 
@@ -47,27 +48,35 @@ export type TStationSettings = z.infer<typeof ZStationSettings>;
 
 export const ZStationSettingsRequest = z
   .object({
-    display_name: requiredText(SETTINGS_ERRORS.displayName, TEXT_LIMITS.name),
+    display_name: requiredText('Display name', TEXT_LIMITS.name, refusal('display_name_required')),
     brand_color: ZBrandColor,
-    primary_language: z.enum(LANGUAGE_CODES, `Primary language must be among: ${LANGUAGE_CODES.join(', ')}.`),
-    privacy_policy_url: httpUrl('Privacy policy URL', SETTINGS_ERRORS.privacyUrl),
-    terms_url: httpUrl('Terms URL', SETTINGS_ERRORS.termsUrl),
+    primary_language: z.enum(
+      LANGUAGE_CODES,
+      refusal('invalid_value', { detail: `Primary language must be among: ${LANGUAGE_CODES.join(', ')}.` }),
+    ),
+    privacy_policy_url: httpUrl('Privacy policy URL', refusal('privacy_url_empty')),
+    terms_url: httpUrl('Terms URL', refusal('terms_url_empty')),
     supported_languages: z
-      .array(z.enum(LANGUAGE_CODES, `Supported languages must be among: ${LANGUAGE_CODES.join(', ')}.`))
-      .min(1, SETTINGS_ERRORS.noLanguage)
+      .array(
+        z.enum(
+          LANGUAGE_CODES,
+          refusal('supported_languages_unknown', { languages: LANGUAGE_CODES.join(', ') }),
+        ),
+      )
+      .min(1, refusal('supported_language_required'))
       .max(LANGUAGE_CODES.length)
       .transform((list) => [...new Set(list)]),
     sms_enabled: z.boolean(),
     signup_enabled: z.boolean(),
     /** Left out: unchanged (clients from before review states keep working). */
     review_required_types: z
-      .array(z.enum(MESSAGE_TYPE_KEYS, 'Unknown message type.'))
+      .array(z.enum(MESSAGE_TYPE_KEYS, refusal('unknown_message_type')))
       .max(MESSAGE_TYPE_KEYS.length)
       .transform((list) => [...new Set(list)])
       .optional(),
     /** Left out: unchanged (clients from before two-person approval keep working). */
     approval_required_types: z
-      .array(z.enum(MESSAGE_TYPE_KEYS, 'Unknown message type.'))
+      .array(z.enum(MESSAGE_TYPE_KEYS, refusal('unknown_message_type')))
       .max(MESSAGE_TYPE_KEYS.length)
       .transform((list) => [...new Set(list)])
       .optional(),
@@ -80,7 +89,7 @@ export const ZStationSettingsRequest = z
       ctx.addIssue({
         code: 'custom',
         path: ['primary_language'],
-        message: SETTINGS_ERRORS.primaryNotSupported,
+        message: refusal('primary_language_unsupported'),
       });
     }
   });

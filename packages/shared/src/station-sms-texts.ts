@@ -1,8 +1,9 @@
-// A station's own wording of the opt-in confirmation and the HELP reply, per language (issue 16):
+// A station's own wording of the opt-in confirmation and the HELP reply, per language:
 // GET and PUT /admin/api/settings/sms-texts. The same check runs in the form and on the server.
 import { z } from 'zod';
 import { renderSmsTemplate, SMS_TEXT_BUDGETS, smsTemplate } from './catalogue/sms.js';
 import { LANGUAGE_CODES } from './constants.js';
+import { refusal } from './issue-message.js';
 import { smsSegments, type TSmsEncoding } from './sms-segments.js';
 
 export const STATION_SMS_TEXT_KINDS = ['confirmation', 'help', 'auto_reply'] as const;
@@ -119,12 +120,15 @@ export const ZStationSmsTexts = z.object({
 export type TStationSmsTexts = z.infer<typeof ZStationSmsTexts>;
 
 export const ZStationSmsTextRequest = z.object({
-  language: z.enum(LANGUAGE_CODES, 'Unknown language.'),
-  kind: z.enum(STATION_SMS_TEXT_KINDS, 'Unknown kind of text: use confirmation, help or auto_reply.'),
+  language: z.enum(LANGUAGE_CODES, refusal('unknown_language')),
+  kind: z.enum(
+    STATION_SMS_TEXT_KINDS,
+    refusal('invalid_value', { detail: 'Unknown kind of text: use confirmation, help or auto_reply.' }),
+  ),
   /** The station's template; null goes back to the default. */
   text: z
     .string()
-    .max(4 * STATION_SMS_TEXT_MAX, 'The text is far too long.')
+    .max(4 * STATION_SMS_TEXT_MAX, refusal('text_far_too_long'))
     .nullable(),
 });
 export type TStationSmsTextRequest = z.infer<typeof ZStationSmsTextRequest>;

@@ -1,7 +1,8 @@
-// The station's message types, languages and logo as the admin calls read and change them (spec §7
-// Admin: message-types, station-languages, station/logo).
+// The station's message types, languages and logo as the admin calls read and change them
+// (message-types, station-languages, station/logo).
 import { z } from 'zod';
 import { HEX_COLOR_PATTERN } from './fields.js';
+import { refusal } from './issue-message.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 
 /** A message type in the station's primary language: what Settings edits. */
@@ -34,10 +35,15 @@ export const ZMessageTypeUpdate = z.object({
   display_name: textField({
     label: 'Display name',
     max: TEXT_LIMITS.typeName,
-    required: 'Display name is required',
+    required: refusal('display_name_required'),
   }),
   description: textField({ label: 'Description', max: TEXT_LIMITS.typeDescription }),
-  color_code: z.string().regex(HEX_COLOR_PATTERN, 'Colour must be a hex colour such as #dc3545.'),
+  color_code: z
+    .string()
+    .regex(
+      HEX_COLOR_PATTERN,
+      refusal('invalid_value', { detail: 'Colour must be a hex colour such as #dc3545.' }),
+    ),
   is_active: z.boolean(),
 });
 export type TMessageTypeUpdate = z.input<typeof ZMessageTypeUpdate>;

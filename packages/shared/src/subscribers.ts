@@ -1,14 +1,15 @@
-// Subscriber (public join/unsubscribe) and SMS contact (admin) shapes (spec §3, §7).
+// Subscriber (public join/unsubscribe) and SMS contact (admin) shapes.
 import { z } from 'zod';
 import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS } from './constants.js';
 import { ZUsPhone } from './fields.js';
+import { refusal } from './issue-message.js';
 import { ZSubscriberCoverage } from './language-coverage.js';
 import { ZVerificationCode } from './registration.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 
 /** The `{slug}` of the public subscriber calls; an unusable one is an unknown station. */
 export const ZStationSlugParams = z.object({
-  slug: textField({ label: 'Station', max: TEXT_LIMITS.slug, required: 'Station not found' }),
+  slug: textField({ label: 'Station', max: TEXT_LIMITS.slug, required: refusal('station_not_found') }),
 });
 
 /** The interface languages: the consent text is shown, and recorded, in the one the person reads. */
@@ -18,11 +19,11 @@ export type TConsentLanguage = (typeof CONSENT_LANGUAGES)[number];
 export const CONTACT_STATUSES = ['pending', 'active', 'paused', 'opted_out'] as const;
 export type TContactStatus = (typeof CONTACT_STATUSES)[number];
 
-/** GET /subscribe/{station}/info?language=ko: alert types worded in that language (issue 16). */
+/** GET /subscribe/{station}/info?language=ko: alert types worded in that language. */
 export const ZStationPublicInfoQuery = z.object({
-  language: z.enum(LANGUAGE_CODES, 'Unknown language.').optional(),
+  language: z.enum(LANGUAGE_CODES, refusal('unknown_language')).optional(),
   /** The older name of `language` (en or es only). */
-  lang: z.enum(CONSENT_LANGUAGES, 'Unknown language.').optional(),
+  lang: z.enum(CONSENT_LANGUAGES, refusal('unknown_language')).optional(),
 });
 
 /** GET /subscribe/{station}/info */
@@ -71,19 +72,19 @@ export const ZSubscribeRequest = z.object({
   message_types: z
     .array(
       z.object({
-        message_type: z.enum(MESSAGE_TYPE_KEYS, 'Unknown alert type.'),
-        language: z.enum(LANGUAGE_CODES, 'Unknown language.'),
+        message_type: z.enum(MESSAGE_TYPE_KEYS, refusal('unknown_alert_type')),
+        language: z.enum(LANGUAGE_CODES, refusal('unknown_language')),
       }),
-      { error: 'Please select at least one alert type' },
+      { error: refusal('alert_type_required') },
     )
-    .min(1, 'Please select at least one alert type')
+    .min(1, refusal('alert_type_required'))
     .refine(
       (list) => new Set(list.map((c) => c.message_type)).size === list.length,
-      'Each alert type may be chosen only once.',
+      refusal('alert_type_repeated'),
     ),
-  consent_given: z.literal(true, 'Please confirm that you consent to receive SMS messages.'),
+  consent_given: z.literal(true, refusal('subscriber_consent_required')),
   /** The language of the page, so the consent recorded is the one the person read (any of the nine). */
-  consent_language: z.enum(LANGUAGE_CODES, 'Unknown language.').default('en'),
+  consent_language: z.enum(LANGUAGE_CODES, refusal('unknown_language')).default('en'),
 });
 export type TSubscribeRequest = z.input<typeof ZSubscribeRequest>;
 
@@ -97,12 +98,12 @@ export const ZSubscribeResponse = z.object({
 export type TSubscribeResponse = z.infer<typeof ZSubscribeResponse>;
 
 export const ZSubscriberVerifyRequest = z.object({
-  contact_id: z.uuid('Subscription not found. Please start again.'),
+  contact_id: z.uuid(refusal('subscription_not_found')),
   verification_code: ZVerificationCode,
 });
 export type TSubscriberVerifyRequest = z.input<typeof ZSubscriberVerifyRequest>;
 export const ZSubscriberResendRequest = z.object({
-  contact_id: z.uuid('Subscription not found. Please start again.'),
+  contact_id: z.uuid(refusal('subscription_not_found')),
 });
 export type TSubscriberResendRequest = z.input<typeof ZSubscriberResendRequest>;
 export const ZSubscriberResendResponse = ZSubscribeResponse.omit({
@@ -118,7 +119,11 @@ export type TMessageResponse = z.infer<typeof ZMessageResponse>;
 
 /** POST /dev/api/inbound (development only): a text to the station number, simulated. */
 export const ZDevInboundRequest = z.object({
-  from: textField({ label: 'From', max: TEXT_LIMITS.phone, required: 'From is required.' }),
+  from: textField({
+    label: 'From',
+    max: TEXT_LIMITS.phone,
+    required: refusal('field_required', { field: 'From' }),
+  }),
   body: textField({ label: 'Body', max: TEXT_LIMITS.smsBody }),
 });
 export type TDevInboundRequest = z.input<typeof ZDevInboundRequest>;
@@ -129,7 +134,7 @@ export type TDevInboundResponse = z.infer<typeof ZDevInboundResponse>;
 
 const ZMessagePreference = z.object({
   subscribed: z.boolean(),
-  language: z.enum(LANGUAGE_CODES, 'Unknown language.'),
+  language: z.enum(LANGUAGE_CODES, refusal('unknown_language')),
 });
 /**
  * The keys of ZMessagePreferences as OpenAPI 3.0 can say them (it has no `propertyNames`): one
@@ -177,7 +182,7 @@ export const ZUpdatePreferencesRequest = z.object({ message_preferences: ZMessag
 export type TUpdatePreferencesRequest = z.input<typeof ZUpdatePreferencesRequest>;
 /** Staff may pause and resume; only the person can opt out or back in. */
 export const ZUpdateContactStatusRequest = z.object({
-  status: z.enum(['active', 'paused'], 'Status must be active or paused.'),
+  status: z.enum(['active', 'paused'], refusal('contact_status_invalid')),
 });
 export type TUpdateContactStatusRequest = z.input<typeof ZUpdateContactStatusRequest>;
 
@@ -196,11 +201,11 @@ export const ZAddContactRequest = z.object({
   name: textField({ label: 'Name', max: TEXT_LIMITS.name }).optional().default(''),
   phone: ZUsPhone,
   message_preferences: ZMessagePreferences.meta(SOME_TYPE_SUBSCRIBED),
-  consent_attested: z.literal(true, 'Please confirm that this person agreed to receive SMS alerts.'),
+  consent_attested: z.literal(true, refusal('contact_consent_required')),
 });
 export type TAddContactRequest = z.input<typeof ZAddContactRequest>;
 
-/** Why a CSV row cannot be imported; the page words it (issue 16), `error` stays English for API clients. */
+/** Why a CSV row cannot be imported; the page words it, `error` stays English for API clients. */
 export const IMPORT_ROW_ERRORS = [
   'name_too_long',
   'phone_missing',

@@ -1,6 +1,7 @@
-// Superadmin shapes (spec §3 Superadmin stats, §7 superadmin calls).
+// Superadmin shapes.
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from './constants.js';
+import { refusal } from './issue-message.js';
 
 export const ZSuperadminStatus = z.object({
   is_superadmin: z.boolean(),
@@ -50,12 +51,15 @@ export const SMS_SENDER_ERROR =
 export const ZStationSmsSending = z.object({
   sms_sender: z
     .string()
-    .regex(/^(\+1[2-9]\d{2}[2-9]\d{6}|MG[0-9a-f]{32})$/, SMS_SENDER_ERROR)
+    .regex(
+      /^(\+1[2-9]\d{2}[2-9]\d{6}|MG[0-9a-f]{32})$/,
+      refusal('invalid_value', { detail: SMS_SENDER_ERROR }),
+    )
     .nullable(),
   sms_rate_per_second: z
     .number()
-    .min(0.1, 'The rate is at least 0.1 messages per second')
-    .max(1000, 'The rate is at most 1,000 messages per second')
+    .min(0.1, refusal('invalid_value', { detail: 'The rate is at least 0.1 messages per second' }))
+    .max(1000, refusal('invalid_value', { detail: 'The rate is at most 1,000 messages per second' }))
     .nullable(),
 });
 export type TStationSmsSending = z.infer<typeof ZStationSmsSending>;

@@ -1,8 +1,9 @@
-// Message templates (issue 21): a saved message with `{field}` placeholders and its translations;
+// Message templates: a saved message with `{field}` placeholders and its translations;
 // used with field values, it becomes a normal message in every language. The filling rules live
 // here so the server's message and the web's preview are the same text.
 import { z } from 'zod';
 import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS } from './constants.js';
+import { refusal } from './issue-message.js';
 import { REVIEW_STATUSES } from './messages.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 
@@ -150,15 +151,21 @@ export const ZTemplate = z.object({
 export type TTemplate = z.infer<typeof ZTemplate>;
 export const ZTemplateList = z.array(ZTemplate);
 
-const REQUIRED = 'Please fill in all required fields';
-
 /** POST /admin/api/templates and PUT /admin/api/templates/{id}. */
 export const ZTemplateRequest = z.object({
-  name: textField({ label: 'Template name', max: TEMPLATE_LIMITS.name, required: REQUIRED }),
-  message_type: z.enum(MESSAGE_TYPE_KEYS, 'Unknown message type.'),
-  title: textField({ label: 'Title', max: TEXT_LIMITS.messageTitle, required: REQUIRED }),
-  original: textField({ label: 'Message text', max: TEXT_LIMITS.messageBody, required: REQUIRED }),
-  original_language: z.enum(LANGUAGE_CODES, 'Unknown language.').default('en'),
+  name: textField({
+    label: 'Template name',
+    max: TEMPLATE_LIMITS.name,
+    required: refusal('required_fields'),
+  }),
+  message_type: z.enum(MESSAGE_TYPE_KEYS, refusal('unknown_message_type')),
+  title: textField({ label: 'Title', max: TEXT_LIMITS.messageTitle, required: refusal('required_fields') }),
+  original: textField({
+    label: 'Message text',
+    max: TEXT_LIMITS.messageBody,
+    required: refusal('required_fields'),
+  }),
+  original_language: z.enum(LANGUAGE_CODES, refusal('unknown_language')).default('en'),
 });
 export type TTemplateRequest = z.input<typeof ZTemplateRequest>;
 
@@ -167,7 +174,7 @@ export const ZTemplateTranslationEditRequest = z.object({
   translated_text: textField({
     label: 'Translation',
     max: TEXT_LIMITS.messageBody,
-    required: 'The translation cannot be empty.',
+    required: refusal('translation_empty'),
   }),
 });
 export type TTemplateTranslationEditRequest = z.input<typeof ZTemplateTranslationEditRequest>;
@@ -181,12 +188,15 @@ export const ZTemplateUseRequest = z.object({
     )
     .default({}),
   /** The languages to translate into; the station's languages other than the original when left out. */
-  target_languages: z.array(z.enum(LANGUAGE_CODES, 'Unknown language.')).min(1).optional(),
+  target_languages: z
+    .array(z.enum(LANGUAGE_CODES, refusal('unknown_language')))
+    .min(1)
+    .optional(),
 });
 export type TTemplateUseRequest = z.input<typeof ZTemplateUseRequest>;
 
-export const ZTemplateIdParams = z.object({ id: z.uuid('Template not found') });
+export const ZTemplateIdParams = z.object({ id: z.uuid(refusal('template_not_found')) });
 export const ZTemplateTranslationParams = z.object({
-  id: z.uuid('Template not found'),
+  id: z.uuid(refusal('template_not_found')),
   language: z.string().max(5),
 });

@@ -1,5 +1,5 @@
 // The Terms of Service text: shown in the signup wizard and on /terms, and answered as plain
-// text by GET /terms (spec §2, §7, §9). One source so the page and the server never disagree.
+// text by GET /terms. One source so the page and the server never disagree.
 
 export type TTermsSection = { title: string; body: string };
 export type TTermsLanguage = 'en' | 'es';

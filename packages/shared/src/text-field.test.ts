@@ -4,7 +4,9 @@ import {
   email,
   httpUrl,
   isStorableText,
+  issueText,
   newPassword,
+  refusal,
   TEXT_LIMITS,
   textField,
   UNSTORABLE_TEXT_ERROR,
@@ -14,14 +16,19 @@ import {
   ZUsPhone,
 } from './index.js';
 
-/** The first message zod gives for `value`, or null when it passes. */
+/** The first refusal zod gives for `value`, in the API's English words (decision 0068), or null when it passes. */
 function problem(schema: z.ZodType, value: unknown): string | null {
   const result = schema.safeParse(value);
-  return result.success ? null : (result.error.issues[0]?.message ?? 'invalid');
+  const message = result.error?.issues[0]?.message;
+  return result.success ? null : message ? issueText(message) : 'invalid';
 }
 
 describe('textField', () => {
-  const title = textField({ label: 'Title', max: 10, required: 'Title is required.' });
+  const title = textField({
+    label: 'Title',
+    max: 10,
+    required: refusal('invalid_value', { detail: 'Title is required.' }),
+  });
 
   it('trims, and counts the limit after trimming', () => {
     expect(title.parse('  Flood  ')).toBe('Flood');
@@ -49,7 +56,11 @@ describe('textField', () => {
   });
 
   it('a custom over-the-limit sentence replaces the default', () => {
-    const field = textField({ label: 'X', max: 2, tooLong: 'Too long.' });
+    const field = textField({
+      label: 'X',
+      max: 2,
+      tooLong: refusal('invalid_value', { detail: 'Too long.' }),
+    });
     expect(problem(field, 'abc')).toBe('Too long.');
   });
 });
@@ -73,7 +84,7 @@ describe('fields built on it', () => {
   });
 
   it('newPassword is never trimmed and has a ceiling', () => {
-    const field = newPassword('Password must be at least 8 characters.');
+    const field = newPassword(refusal('password_too_short'));
     expect(field.parse('  secret!  ')).toBe('  secret!  ');
     expect(problem(field, 'a'.repeat(257))).toBe('Password must be at most 256 characters.');
   });

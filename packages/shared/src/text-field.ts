@@ -1,6 +1,8 @@
 // The one builder for text in a request (decision 0024): no NUL or unpaired surrogate, trimmed,
-// and at most a limit from TEXT_LIMITS, the same number the web forms give as maxLength.
+// and at most a limit from TEXT_LIMITS, the same number the web forms give as maxLength. Its
+// refusals are catalogue codes (decision 0068).
 import { z } from 'zod';
+import { refusal, type TIssueMessage } from './issue-message.js';
 
 /**
  * The longest accepted value of each kind of text, in UTF-16 code units (what an input's
@@ -60,22 +62,25 @@ export function tooLongText(label: string, max: number): string {
 }
 
 type TTextFieldOptions = {
-  /** The field in a sentence: "Title" gives "Title must be at most 200 characters." */
+  /** The field's name in a refusal: "Title" gives field_too_long "Title must be at most 200 characters." */
   label: string;
   max: number;
-  /** The sentence for a missing or blank value; without it an empty string is accepted. */
-  required?: string;
-  /** Replaces the default over-the-limit sentence. */
-  tooLong?: string;
+  /** The refusal of a missing or blank value; without it an empty string is accepted. */
+  required?: TIssueMessage;
+  /** Replaces the default over-the-limit refusal (field_too_long). */
+  tooLong?: TIssueMessage;
 };
 
 /** A string field: storable, trimmed, non-blank when `required`, at most `max` characters. */
 export function textField({ label, max, required, tooLong }: TTextFieldOptions) {
   const schema = z
-    .string({ error: required ?? `${label} must be text.` })
-    .refine(isStorableText, UNSTORABLE_TEXT_ERROR)
+    .string({ error: required ?? refusal('field_not_text', { field: label }) })
+    .refine(isStorableText, refusal('unstorable_text'))
     .trim();
-  const field = (required ? schema.min(1, required) : schema).max(max, tooLong ?? tooLongText(label, max));
+  const field = (required ? schema.min(1, required) : schema).max(
+    max,
+    tooLong ?? refusal('field_too_long', { field: label, max }),
+  );
   // A blank text is refused once trimmed: the API documents ask for a character that is not a space.
   return required ? field.meta({ pattern: '\\S' }) : field;
 }

@@ -1,4 +1,4 @@
-// Failures a machine can see in a translation without reading the language (issue 19): numbers
+// Failures a machine can see in a translation without reading the language: numbers
 // of the original missing from it, text the engine left as it was, and words the engine said it
 // did not know (Apertium marks them). Shown as warnings beside
 // the translation; a person decides. Server and web word them from these codes.

@@ -1,8 +1,9 @@
-// Settings → Translation (issue 19): a station's own engines, in the order they are tried before
+// Settings → Translation: a station's own engines, in the order they are tried before
 // the operator's, the "Test" of one engine, and which engine covers each of the station's languages.
 import { z } from 'zod';
 import { LANGUAGE_CODES } from './constants.js';
 import { httpUrl } from './fields.js';
+import { refusal } from './issue-message.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 
 /** The engines a station may add, in the order the settings page offers them. */
@@ -23,7 +24,10 @@ export const STATION_ENGINE_FIELDS: Record<
   apertium: { key: 'none', baseUrl: 'optional', model: false },
 };
 
-const ZEngineName = z.enum(STATION_ENGINE_NAMES, 'Unknown translation engine.');
+const ZEngineName = z.enum(
+  STATION_ENGINE_NAMES,
+  refusal('invalid_value', { detail: 'Unknown translation engine.' }),
+);
 const ZApiKey = textField({ label: 'API key', max: TEXT_LIMITS.engineApiKey });
 const ZBaseUrl = httpUrl('Server address');
 const ZModel = textField({ label: 'Model', max: TEXT_LIMITS.engineModel });
@@ -68,7 +72,7 @@ export const ZTranslationCoverage = z.object({
 export type TTranslationCoverage = z.infer<typeof ZTranslationCoverage>;
 
 export const ZTranslationCoverageQuery = z.object({
-  from: z.enum(LANGUAGE_CODES, 'Unknown language.').optional(),
+  from: z.enum(LANGUAGE_CODES, refusal('unknown_language')).optional(),
 });
 
 export const ZTranslationSettings = z.object({
@@ -101,8 +105,8 @@ export type TTranslationEnginesRequest = z.infer<typeof ZTranslationEnginesReque
 
 /** "Test": the engine as typed (a key left out is the saved one), on a short sample. */
 export const ZTranslationEngineTestRequest = ZStationEngineInput.extend({
-  from: z.enum(LANGUAGE_CODES, 'Unknown language.').optional(),
-  to: z.enum(LANGUAGE_CODES, 'Unknown language.').optional(),
+  from: z.enum(LANGUAGE_CODES, refusal('unknown_language')).optional(),
+  to: z.enum(LANGUAGE_CODES, refusal('unknown_language')).optional(),
 });
 export type TTranslationEngineTestRequest = z.infer<typeof ZTranslationEngineTestRequest>;
 

@@ -1,6 +1,7 @@
-// Message type names and descriptions per language (issue 16): the Settings editor's shapes.
+// Message type names and descriptions per language: the Settings editor's shapes.
 import { z } from 'zod';
 import { LANGUAGE_CODES } from './constants.js';
+import { refusal } from './issue-message.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 
 /** default: the built-in catalogue; machine: a translation engine; staff: typed in Settings. */
@@ -22,14 +23,14 @@ export const ZTypeTranslationList = z.array(ZTypeTranslation);
 
 /** PUT /admin/api/message-types/{id}/translations/{language} */
 export const ZTypeTranslationParams = z.object({
-  id: z.uuid('Message type not found'),
-  language: z.enum(LANGUAGE_CODES, 'Unknown language.'),
+  id: z.uuid(refusal('message_type_not_found')),
+  language: z.enum(LANGUAGE_CODES, refusal('unknown_language')),
 });
 export const ZTypeTranslationUpdate = z.object({
   display_name: textField({
     label: 'Display name',
     max: TEXT_LIMITS.typeName,
-    required: 'Display name is required',
+    required: refusal('display_name_required'),
   }),
   description: textField({ label: 'Description', max: TEXT_LIMITS.typeDescription }),
 });

@@ -1,8 +1,9 @@
-// Station user shapes (spec §3 Station user, §5 Add user / Edit user, §7 users calls).
+// Station user shapes.
 import { z } from 'zod';
 import { ZUiLanguage } from './auth.js';
 import { USER_ROLES } from './constants.js';
 import { email, newPassword, requiredText, ZUsPhone } from './fields.js';
+import { refusal } from './issue-message.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 
 export const USER_ERRORS = {
@@ -49,11 +50,16 @@ export type TStationUser = z.infer<typeof ZStationUser>;
 /** GET /admin/api/users. */
 export const ZStationUserList = z.array(ZStationUser);
 
-export const ZCreateUserRequest = z.object({
-  full_name: requiredText('Full name is required.', TEXT_LIMITS.name),
-  email: email('Email'),
+/** A user's name and email as Add User and Edit User take them (the web's forms check the same). */
+export const ZUserNameAndEmail = z.object({
+  full_name: requiredText('Full name', TEXT_LIMITS.name),
+  email: email('Email', refusal('contact_email_required')),
+});
+export type TUserNameAndEmail = z.input<typeof ZUserNameAndEmail>;
+
+export const ZCreateUserRequest = ZUserNameAndEmail.extend({
   phone_number: ZUsPhone,
-  role: z.enum(USER_ROLES, 'Role must be admin or user.').default('user'),
+  role: z.enum(USER_ROLES, refusal('role_invalid')).default('user'),
   /** Lets the user sign the desktop app in with an API key. */
   api_access_enabled: z.boolean().default(true),
   /** The admin's interface language: the invitation email is written in it (en or es). */
@@ -91,13 +97,13 @@ export type TInvitationPreview = z.infer<typeof ZInvitationPreview>;
 export const ZInvitationToken = textField({
   label: 'Invitation token',
   max: TEXT_LIMITS.token,
-  required: USER_ERRORS.invitationInvalid,
+  required: refusal('invitation_invalid'),
 });
 
 export const ZAcceptInvitationRequest = z.object({
   token: ZInvitationToken,
-  password: newPassword('Password must be at least 8 characters long.'),
-  full_name: requiredText('Full name is required.', TEXT_LIMITS.name),
+  password: newPassword(refusal('password_too_short')),
+  full_name: requiredText('Full name', TEXT_LIMITS.name),
   /** The page's language: the new account's (emails to them are written in it). */
   language: ZUiLanguage.optional(),
 });
@@ -106,9 +112,7 @@ export type TAcceptInvitationRequest = z.input<typeof ZAcceptInvitationRequest>;
 /** Days an invitation link works. */
 export const INVITATION_DAYS = 7;
 
-export const ZUpdateUserRequest = z.object({
-  full_name: requiredText('Full name is required.', TEXT_LIMITS.name),
-  email: email('Email'),
+export const ZUpdateUserRequest = ZUserNameAndEmail.extend({
   phone_number: ZUsPhone.nullable().optional(),
   api_access_enabled: z.boolean().optional(),
 });

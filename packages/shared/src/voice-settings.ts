@@ -1,7 +1,8 @@
-// Settings → Voice (issue 19, decision 0034): the server voice of each of a station's languages,
+// Settings → Voice (decision 0034): the server voice of each of a station's languages,
 // chosen from the engines the operator configured, and the "Listen" sample.
 import { z } from 'zod';
 import { LANGUAGE_CODES, type TLanguageCode } from './constants.js';
+import { refusal } from './issue-message.js';
 import { textField } from './text-field.js';
 
 /** What "Listen" says. Japanese in kana and Korean in hangul, so the offline voice reads them too. */
@@ -17,7 +18,7 @@ export const VOICE_SAMPLE_TEXTS: Record<TLanguageCode, string> = {
   ko: '방송국 안내는 이렇게 들립니다.',
 };
 
-const ZLanguage = z.enum(LANGUAGE_CODES, 'Unknown language.');
+const ZLanguage = z.enum(LANGUAGE_CODES, refusal('unknown_language'));
 /** `<engine>:<voice name>`, e.g. `google:es-US-Neural2-A`; null: the server's default. */
 const ZVoiceChoice = textField({ label: 'Voice', max: 200 }).nullable();
 

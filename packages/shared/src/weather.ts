@@ -1,7 +1,8 @@
-// National Weather Service alerts drafted as messages (issue 23): a station's settings (zones,
+// National Weather Service alerts drafted as messages: a station's settings (zones,
 // event types, severities, auto-send), the zones of a state for the picker, and the alerts the
 // station received with what each became. /admin/api/weather/...
 import { z } from 'zod';
+import { refusal } from './issue-message.js';
 import { ZMessage } from './messages.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 
@@ -30,23 +31,47 @@ export const WEATHER_MAX_EVENT_TYPES = 100;
 export const WEATHER_ZONE_ID = /^[A-Z]{2}[CZ]\d{3}$/;
 
 export const ZWeatherZone = z.object({
-  id: z.string().regex(WEATHER_ZONE_ID, 'A zone id is a state, C or Z and three digits (e.g. OKC029).'),
-  name: textField({ label: 'Zone name', max: TEXT_LIMITS.name, required: 'Zone name is required.' }),
+  id: z
+    .string()
+    .regex(
+      WEATHER_ZONE_ID,
+      refusal('invalid_value', { detail: 'A zone id is a state, C or Z and three digits (e.g. OKC029).' }),
+    ),
+  name: textField({
+    label: 'Zone name',
+    max: TEXT_LIMITS.name,
+    required: refusal('field_required', { field: 'Zone name' }),
+  }),
 });
 export type TWeatherZone = z.infer<typeof ZWeatherZone>;
 
-const ZSeverity = z.enum(NWS_SEVERITIES, 'Severities are Extreme, Severe, Moderate, Minor or Unknown.');
+const ZSeverity = z.enum(
+  NWS_SEVERITIES,
+  refusal('invalid_value', { detail: 'Severities are Extreme, Severe, Moderate, Minor or Unknown.' }),
+);
 
 export const ZWeatherSettingsRequest = z.object({
   enabled: z.boolean(),
   zones: z
     .array(ZWeatherZone)
-    .max(WEATHER_MAX_ZONES, `Choose at most ${WEATHER_MAX_ZONES} zones.`)
+    .max(
+      WEATHER_MAX_ZONES,
+      refusal('invalid_value', { detail: `Choose at most ${WEATHER_MAX_ZONES} zones.` }),
+    )
     .transform((zones) => [...new Map(zones.map((zone) => [zone.id, zone])).values()]),
   /** NWS event names to follow ("Tornado Warning"); empty: every event. */
   event_types: z
-    .array(textField({ label: 'Event type', max: TEXT_LIMITS.name, required: 'Event type is required.' }))
-    .max(WEATHER_MAX_EVENT_TYPES, `Choose at most ${WEATHER_MAX_EVENT_TYPES} event types.`)
+    .array(
+      textField({
+        label: 'Event type',
+        max: TEXT_LIMITS.name,
+        required: refusal('field_required', { field: 'Event type' }),
+      }),
+    )
+    .max(
+      WEATHER_MAX_EVENT_TYPES,
+      refusal('invalid_value', { detail: `Choose at most ${WEATHER_MAX_EVENT_TYPES} event types.` }),
+    )
     .transform((types) => [...new Set(types)]),
   /** Severities to follow: an alert of another severity is recorded as ignored. */
   severities: z.array(ZSeverity).transform((list) => [...new Set(list)]),
@@ -73,7 +98,7 @@ export const ZWeatherSettings = z.object({
 export type TWeatherSettings = z.infer<typeof ZWeatherSettings>;
 
 export const ZWeatherZonesQuery = z.object({
-  state: z.enum(US_STATE_CODES, 'Choose a state from the list.'),
+  state: z.enum(US_STATE_CODES, refusal('invalid_value', { detail: 'Choose a state from the list.' })),
 });
 export const ZWeatherZoneOption = ZWeatherZone.extend({ type: z.enum(['county', 'forecast']) });
 export type TWeatherZoneOption = z.infer<typeof ZWeatherZoneOption>;
@@ -127,7 +152,7 @@ export type TWeatherAlert = z.infer<typeof ZWeatherAlert>;
 export const ZWeatherAlertList = z.object({ alerts: z.array(ZWeatherAlert) });
 export type TWeatherAlertList = z.infer<typeof ZWeatherAlertList>;
 
-export const ZWeatherAlertIdParams = z.object({ id: z.uuid('Weather alert not found') });
+export const ZWeatherAlertIdParams = z.object({ id: z.uuid(refusal('weather_alert_not_found')) });
 
 export const ZWeatherCheckResult = z.object({
   /** Alerts the check recorded (drafted or ignored). */

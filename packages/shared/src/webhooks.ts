@@ -1,12 +1,21 @@
 // What the SMS and payment vendors post to our webhooks, and what we answer them. Not read by the
-// web: here so every route's schema lives in one package (issue 18).
+// web: here so every route's schema lives in one package.
 import { z } from 'zod';
+import { refusal } from './issue-message.js';
 import { TEXT_LIMITS, textField } from './text-field.js';
 
 /** Twilio's incoming-message form post; fields we do not read are kept (loose). */
 export const ZTwilioInbound = z.looseObject({
-  MessageSid: textField({ label: 'MessageSid', max: TEXT_LIMITS.token, required: 'MessageSid is required.' }),
-  From: textField({ label: 'From', max: TEXT_LIMITS.phone, required: 'From is required.' }),
+  MessageSid: textField({
+    label: 'MessageSid',
+    max: TEXT_LIMITS.token,
+    required: refusal('field_required', { field: 'MessageSid' }),
+  }),
+  From: textField({
+    label: 'From',
+    max: TEXT_LIMITS.phone,
+    required: refusal('field_required', { field: 'From' }),
+  }),
   To: textField({ label: 'To', max: TEXT_LIMITS.phone }).default(''),
   Body: textField({ label: 'Body', max: TEXT_LIMITS.smsBody }).default(''),
 });

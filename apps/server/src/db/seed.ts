@@ -5,6 +5,7 @@
 import { createStation, findStationIdBySlug } from '../modules/station/service.js';
 import * as contacts from '../modules/subscribers/contacts-service.js';
 import { createUser } from '../modules/users/service.js';
+import { wireStationCreation } from '../station-creation.js';
 import type { Db } from './client.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -14,8 +15,10 @@ export const DEMO_LOGINS = [
   { email: 'superadmin@demo.test', role: 'admin', label: 'Superadmin' },
 ] as const;
 
-export async function seedDemo(db: Db, publicUrl: string): Promise<{ created: boolean }> {
+/** `now`: when the demo is made (the app's clock; the moment of seeding by default). */
+export async function seedDemo(db: Db, publicUrl: string, now = new Date()): Promise<{ created: boolean }> {
   if (await findStationIdBySlug(db, 'demo')) return { created: false };
+  wireStationCreation();
   await db.transaction(async (tx) => {
     const station = await createStation(tx, publicUrl, {
       slug: 'demo',
@@ -27,6 +30,7 @@ export async function seedDemo(db: Db, publicUrl: string): Promise<{ created: bo
       smsEnabled: true,
       smsCreditsBalance: 500,
       paymentStatus: 'paid',
+      now,
     });
     const people = [
       { email: 'admin@demo.test', fullName: 'Alex Admin', role: 'admin', phone: '+15555550100' },
@@ -43,7 +47,7 @@ export async function seedDemo(db: Db, publicUrl: string): Promise<{ created: bo
         apiAccessEnabled: true,
       });
     }
-    await seedDemoSubscribers(tx, station.id);
+    await seedDemoSubscribers(tx, station.id, now);
     // The service operator's own station: the superadmin views the others from here.
     const operator = await createStation(tx, publicUrl, {
       slug: 'operations',
@@ -51,6 +55,7 @@ export async function seedDemo(db: Db, publicUrl: string): Promise<{ created: bo
       displayName: 'Message Station Operations',
       billingEmail: 'billing@operations.test',
       paymentStatus: 'paid',
+      now,
     });
     await createUser(tx, {
       stationId: operator.id,
@@ -68,8 +73,9 @@ export async function seedDemo(db: Db, publicUrl: string): Promise<{ created: bo
       supportedLanguages: ['en', 'es', 'zh'],
       billingEmail: 'office@riverside.test',
       paymentStatus: 'trial',
-      paymentExpiresAt: new Date(Date.now() + 14 * 86_400_000),
+      paymentExpiresAt: new Date(now.getTime() + 14 * 86_400_000),
       smsCreditsBalance: 50,
+      now,
     });
     await createUser(tx, {
       stationId: trial.id,
@@ -124,26 +130,30 @@ const DEMO_SUBSCRIBERS = [
   { name: 'Grace Kim', phone: '+12125550106', status: 'opted_out', choices: [['informational', 'en']] },
 ] as const;
 
-async function seedDemoSubscribers(tx: Parameters<Parameters<Db['transaction']>[0]>[0], stationId: string) {
+async function seedDemoSubscribers(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  stationId: string,
+  now: Date,
+) {
   for (const person of DEMO_SUBSCRIBERS) {
     const verified = person.status !== 'pending';
-    const contact = await contacts.insertContact(tx, {
+    const contact = await contacts.addContact(tx, {
       stationId,
       phone: person.phone,
       name: person.name,
       language: person.choices[0][1],
       status: person.status,
       isVerified: verified,
-      verifiedAt: verified ? new Date() : null,
+      verifiedAt: verified ? now : null,
       source: 'import',
     });
-    await contacts.replacePreferences(
+    await contacts.choosePreferences(
       tx,
       stationId,
       contact.id,
       person.choices.map(([messageType, language]) => ({ messageType, language })),
     );
-    await contacts.insertConsentEvents(tx, [
+    await contacts.recordConsent(tx, [
       {
         stationId,
         contactId: contact.id,
@@ -151,6 +161,7 @@ async function seedDemoSubscribers(tx: Parameters<Parameters<Db['transaction']>[
         event: 'opt_in',
         source: 'import',
         detail: 'Demo data',
+        createdAt: now,
       },
       ...(person.status === 'opted_out'
         ? [
@@ -161,6 +172,7 @@ async function seedDemoSubscribers(tx: Parameters<Parameters<Db['transaction']>[
               event: 'opt_out' as const,
               source: 'keyword' as const,
               detail: 'STOP',
+              createdAt: now,
             },
           ]
         : []),

@@ -1,13 +1,14 @@
 // Every refusal carries a stable code from the shared catalogue (decision 0028): thrown ones,
-// validation refusals worded by our schemas, zod's own defaults, unreadable bodies. The English
-// `error` is the catalogue's text with the params filled in.
+// validation refusals our schemas carry in their issues (decision 0068), zod's own defaults,
+// unreadable bodies. The English `error` is the catalogue's text with the params filled in.
 import { readFileSync } from 'node:fs';
 import {
   ERROR_CODES,
-  errorCodeForText,
   errorTemplateParams,
-  errorText,
+  readRefusal,
+  refusal,
   type TErrorCode,
+  ZMessageRequest,
 } from '@message-station/shared';
 import { describe, expect, it } from 'vitest';
 import { createTestApp, TestClient } from '../test/app.js';
@@ -36,23 +37,27 @@ describe('error codes', () => {
     }
   });
 
-  it('reads a worded text back to its code and params (validation refusals)', () => {
-    const entries = Object.entries(ERROR_CODES) as [TErrorCode, unknown][];
-    for (const [code, template] of entries) {
-      if (typeof template !== 'string' || /^\{\{\w+\}\}(: \{\{\w+\}\})?$/.test(template)) continue;
-      const params = Object.fromEntries(errorTemplateParams(template).map((name) => [name, `Q${name}`]));
-      const known = errorCodeForText(errorText(code, params));
-      // Two refusals may share their English (invalid_two_factor_code at sign-in, 401, and
-      // two_factor_code_rejected on My Account, 400; decision 0032): they are thrown by code,
-      // and the text reads back to the first.
-      const first = entries.find(([, other]) => other === template)?.[0] ?? code;
-      expect(known, code).toEqual({ code: first, params });
+  it('carries a refusal in an issue message and reads it back, never from English (decision 0068)', () => {
+    for (const [code, template] of Object.entries(ERROR_CODES) as [TErrorCode, unknown][]) {
+      const names = errorTemplateParams(template as never);
+      const params = Object.fromEntries(names.map((name) => [name, `Q${name}`]));
+      const message = (refusal as (code: TErrorCode, params?: object) => string)(
+        code,
+        names.length ? params : undefined,
+      );
+      expect(readRefusal(message), code).toEqual({ code, params: names.length ? params : {} });
     }
-    expect(errorCodeForText('Message text must be at most 1,600 characters.')).toEqual({
+    // A schema's own issue: the code and params the server answers, numbers as numbers.
+    const [issue] = ZMessageRequest.safeParse({ title: 'x'.repeat(201) }).error?.issues ?? [];
+    expect(readRefusal(issue?.message ?? '')).toEqual({
       code: 'field_too_long',
-      params: { field: 'Message text', max: 1600 },
+      params: { field: 'Title', max: 200 },
     });
-    expect(errorCodeForText('Nothing we ever say.')).toBeNull();
+    // English, zod's own words and unknown codes are not refusals.
+    expect(readRefusal('Title must be at most 200 characters.')).toBeNull();
+    expect(readRefusal('Invalid input: expected string')).toBeNull();
+    expect(readRefusal('no_such_code')).toBeNull();
+    expect(readRefusal('field_too_long{not json')).toBeNull();
   });
 
   it('fills the English text from the code, plural and numbers included', () => {
@@ -78,6 +83,15 @@ describe('error codes', () => {
         message: 'A sentence nobody catalogued.',
       },
     );
+    expect(
+      validationError([
+        { instancePath: '/title', message: refusal('field_too_long', { field: 'Title', max: 200 }) },
+      ]),
+    ).toMatchObject({
+      code: 'field_too_long',
+      params: { field: 'Title', max: 200 },
+      message: 'Title must be at most 200 characters.',
+    });
   });
 });
 

@@ -10,7 +10,7 @@ import {
   isErrorCode,
   isStorableText,
   RELAYED_STATUS_CODES,
-  refusalForText,
+  readRefusal,
   type TCodeWithStatus,
   type TErrorCode,
   type TErrorParamName,
@@ -95,10 +95,10 @@ export function errorBody(error: AppError): Record<string, unknown> {
 type TValidationIssue = { instancePath?: string; message?: string };
 
 /**
- * Our schemas word their own messages for people ("Password must be at least 8 characters
- * long."): those are shown as they are, with the catalogue code that words them. zod's defaults
- * ("Invalid input: expected string", "Too small: …") get the field's name in front and the code
- * `invalid_field`. Only the first problem is named, as a form would.
+ * Our schemas refuse with a catalogue code and its params, carried in the issue's message
+ * (refusal() of the shared package, decision 0068): the answer is that code, worded by the
+ * catalogue. zod's defaults ("Invalid input: expected string", "Too small: …") get the field's name
+ * in front and the code `invalid_field`. Only the first problem is named, as a form would.
  */
 const LIBRARY_MESSAGE =
   /^(Invalid (input|option|value|string|element|key|union)|Too (small|big)|Unrecognized)\b/;
@@ -109,12 +109,13 @@ export function validationError(issues: TValidationIssue[]): AppError {
   if (!issue) return new AppError('invalid_request');
   const field = (issue.instancePath ?? '').replace(/^\//, '').replaceAll('/', '.');
   const message = issue.message ?? 'is invalid';
+  const carried = readRefusal(message);
+  if (carried) return new AppError(carried.code, carried.params as never);
   if (field && LIBRARY_MESSAGE.test(message)) {
     return new AppError('invalid_field', { field, detail: message });
   }
-  // A worded message the catalogue has no entry for yet answers `invalid_value`, shown as given.
-  const known = refusalForText(message);
-  return new AppError(known.code, known.params as never);
+  // A message without a code (none of our schemas words one): `invalid_value`, shown as given.
+  return new AppError('invalid_value', { detail: message });
 }
 
 export { UNSTORABLE_TEXT_ERROR };

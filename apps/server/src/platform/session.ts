@@ -1,4 +1,4 @@
-// Browser sessions and CSRF: the only two cookies (ARCHITECTURE §4). The session cookie holds a
+// Browser sessions and CSRF: the only two cookies. The session cookie holds a
 // random 256-bit token whose SHA-256 is stored; the CSRF token is an HMAC bound to that session
 // (or to "anonymous" before sign-in), so it needs no storage and cannot be reused across sessions.
 import { COOKIE_NAMES, CSRF_HEADER, LIMITS } from '@message-station/shared';

@@ -1,4 +1,4 @@
-// A closed live stream leaves nothing behind (issue 17): before, every stream registered a
+// A closed live stream leaves nothing behind: before, every stream registered a
 // shutdown callback holding its response that was never removed, so each stream ever opened
 // stayed on the heap. Counted here on the real heap (the inspector's queryObjects, which collects
 // garbage first) after a thousand real HTTP streams are opened and dropped by the browser side: the

@@ -39,7 +39,7 @@ describe('text over its limit', async () => {
     message_type: 'alert',
   };
 
-  it('a message title of 300 characters (issue 22): 400, no message', async () => {
+  it('a message title of 300 characters: 400, no message', async () => {
     const before = await rows(messages);
     const response = await admin.post('/admin/api/messages', { ...message, title: 'a'.repeat(300) });
     expect(response.statusCode).toBe(400);
@@ -54,7 +54,7 @@ describe('text over its limit', async () => {
     expect(response.json().title).toBe(title);
   });
 
-  it('a message text of 2,200 characters (more than one SMS carries, issue 22): 400, no message', async () => {
+  it('a message text of 2,200 characters (more than one SMS carries): 400, no message', async () => {
     const before = await rows(messages);
     const response = await admin.post('/admin/api/messages', { ...message, original: 'a'.repeat(2200) });
     expect(response.statusCode).toBe(400);

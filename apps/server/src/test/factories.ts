@@ -4,11 +4,13 @@ import type { Db } from '../db/client.js';
 import { createStation } from '../modules/station/service.js';
 import * as contacts from '../modules/subscribers/repo.js';
 import { createUser } from '../modules/users/service.js';
+import { wireStationCreation } from '../station-creation.js';
 
 export async function createStationWithAdmin(
   db: Db,
   options: { slug: string; languages?: TLanguageCode[]; signupEnabled?: boolean },
 ) {
+  wireStationCreation();
   return db.transaction(async (tx) => {
     const station = await createStation(tx, 'http://localhost:3000', {
       slug: options.slug,
@@ -18,6 +20,7 @@ export async function createStationWithAdmin(
       smsEnabled: true,
       smsCreditsBalance: 100,
       paymentStatus: 'paid',
+      now: new Date(),
     });
     const admin = await createUser(tx, {
       stationId: station.id,

@@ -1,60 +1,70 @@
 // Typed calls for My Account (decision 0020): password, sessions, two-factor sign-in, and the
 // station's two-factor requirement.
-import type {
-  TAccount,
-  TAccountLanguage,
-  TAccountSession,
-  TChangePasswordRequest,
-  TDisableTwoFactorRequest,
-  TEnableTwoFactorRequest,
-  TOk,
-  TRecoveryCodes,
-  TRevokedSessions,
-  TStationSecurity,
-  TTwoFactorSetup,
+import {
+  accountChangePassword,
+  accountGet,
+  accountLanguage,
+  accountRevokeOtherSessions,
+  accountRevokeSession,
+  accountSessions,
+  accountStationSecurity,
+  accountTwoFactorDisable,
+  accountTwoFactorEnable,
+  accountTwoFactorSetup,
+  type TAccount,
+  type TAccountLanguage,
+  type TAccountSession,
+  type TChangePasswordRequest,
+  type TDisableTwoFactorRequest,
+  type TEnableTwoFactorRequest,
+  type TOk,
+  type TRecoveryCodes,
+  type TRevokedSessions,
+  type TStationSecurity,
+  type TTwoFactorSetup,
 } from '@message-station/shared';
-import { api } from './client';
+import { call } from './call';
 
 export function getAccount(signal?: AbortSignal): Promise<TAccount> {
-  return api<TAccount>('/admin/api/account', { signal });
+  return call(accountGet, { signal });
 }
 
 /** Every other session of the user ends; `revoked` says how many. */
 export function changePassword(request: TChangePasswordRequest): Promise<TRevokedSessions> {
-  return api<TRevokedSessions>('/admin/api/account/password', { method: 'POST', body: request });
+  return call(accountChangePassword, { body: request });
 }
 
 export function listSessions(signal?: AbortSignal): Promise<TAccountSession[]> {
-  return api<TAccountSession[]>('/admin/api/account/sessions', { signal });
+  return call(accountSessions, { signal });
 }
 
 export function revokeSession(id: string): Promise<TOk> {
-  return api<TOk>(`/admin/api/account/sessions/${encodeURIComponent(id)}`, { method: 'DELETE' });
+  return call(accountRevokeSession, { params: { id } });
 }
 
 export function revokeOtherSessions(): Promise<TRevokedSessions> {
-  return api<TRevokedSessions>('/admin/api/account/sessions/revoke-others', { method: 'POST' });
+  return call(accountRevokeOtherSessions);
 }
 
 export function startTwoFactorSetup(): Promise<TTwoFactorSetup> {
-  return api<TTwoFactorSetup>('/admin/api/account/two-factor/setup', { method: 'POST' });
+  return call(accountTwoFactorSetup);
 }
 
 /** The ten recovery codes come in this reply only. */
 export function enableTwoFactor(code: string): Promise<TRecoveryCodes> {
   const body: TEnableTwoFactorRequest = { code };
-  return api<TRecoveryCodes>('/admin/api/account/two-factor/enable', { method: 'POST', body });
+  return call(accountTwoFactorEnable, { body });
 }
 
 export function disableTwoFactor(request: TDisableTwoFactorRequest): Promise<TOk> {
-  return api<TOk>('/admin/api/account/two-factor/disable', { method: 'POST', body: request });
+  return call(accountTwoFactorDisable, { body: request });
 }
 
 /** Keeps the interface language the user switched to: emails to them are written in it. */
 export function setAccountLanguage(language: TAccountLanguage['language']): Promise<TAccountLanguage> {
-  return api<TAccountLanguage>('/admin/api/account/language', { method: 'PUT', body: { language } });
+  return call(accountLanguage, { body: { language } });
 }
 
 export function setStationSecurity(request: TStationSecurity): Promise<TStationSecurity> {
-  return api<TStationSecurity>('/admin/api/station/security', { method: 'PUT', body: request });
+  return call(accountStationSecurity, { body: request });
 }

@@ -1,20 +1,24 @@
-// Typed calls for /auth (spec §7 Auth). Replies are typed by the shared schemas; they are not
+// Typed calls for /auth. Replies are typed by the shared schemas; they are not
 // re-validated here so zod stays out of the public pages' bundle.
-import type {
-  TLoginRequest,
-  TLoginResponse,
-  TLoginTwoFactorRequest,
-  TOk,
-  TSessionUser,
+import {
+  authLogin,
+  authLoginTwoFactor,
+  authLogout,
+  authSession,
+  type TLoginRequest,
+  type TLoginResponse,
+  type TLoginTwoFactorRequest,
+  type TOk,
+  type TSessionUser,
 } from '@message-station/shared';
 import { currentLanguage } from '../i18n';
-import { api } from './client';
+import { call } from './call';
 
 /** The signed-in user; throws ApiError 401 when signed out (the reply still sets the CSRF cookie). */
 export function getSession(signal?: AbortSignal): Promise<TSessionUser> {
   // A 401 means signed out (fetchSessionUser): nothing to word, so every visitor's first page
   // does not load the refusals' words and catalogue for it (decision 0062).
-  return api<TSessionUser>('/auth/session', { signal, wordRefusal: false });
+  return call(authSession, { signal, wordRefusal: false });
 }
 
 /**
@@ -24,15 +28,15 @@ export function getSession(signal?: AbortSignal): Promise<TSessionUser> {
  */
 export function login(credentials: TLoginRequest): Promise<TLoginResponse> {
   const body: TLoginRequest = { language: currentLanguage(), ...credentials };
-  return api<TLoginResponse>('/auth/login', { method: 'POST', body });
+  return call(authLogin, { body });
 }
 
 /** The code step of a sign-in: a code from the authenticator app or a recovery code. */
 export function loginTwoFactor(code: string): Promise<TSessionUser> {
   const body: TLoginTwoFactorRequest = { code };
-  return api<TSessionUser>('/auth/login/two-factor', { method: 'POST', body });
+  return call(authLoginTwoFactor, { body });
 }
 
 export function logout(): Promise<TOk> {
-  return api<TOk>('/auth/logout', { method: 'POST' });
+  return call(authLogout);
 }

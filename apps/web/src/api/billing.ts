@@ -1,25 +1,28 @@
-// Typed calls for the admin Billing page (spec §7 Admin: GET /admin/api/billing) and its credit
+// Typed calls for the admin Billing page (GET /admin/api/billing) and its credit
 // ledger, plus the development test checkout that stands in for Stripe's Payment Links.
-import type {
-  TBillingInfo,
-  TCreditLedgerEntry,
-  TDevCheckoutRequest,
-  TDevCheckoutResponse,
+import {
+  billingDevCheckout,
+  billingGet,
+  billingHistory,
+  type TBillingInfo,
+  type TCreditLedgerEntry,
+  type TDevCheckoutRequest,
+  type TDevCheckoutResponse,
 } from '@message-station/shared';
-import { api } from './client';
+import { call } from './call';
 
 export type { TCheckoutKind, TDevCheckoutRequest } from '@message-station/shared';
 
 export function getBilling(signal?: AbortSignal): Promise<TBillingInfo> {
-  return api<TBillingInfo>('/admin/api/billing', { signal });
+  return call(billingGet, { signal });
 }
 
 /** Newest first. */
 export function getBillingHistory(signal?: AbortSignal): Promise<TCreditLedgerEntry[]> {
-  return api<TCreditLedgerEntry[]>('/admin/api/billing/history', { signal });
+  return call(billingHistory, { signal });
 }
 
 /** Development only: the server signs a Stripe event for this checkout and runs it through its webhook. */
 export function devCheckout(request: TDevCheckoutRequest): Promise<TDevCheckoutResponse> {
-  return api<TDevCheckoutResponse>('/dev/api/stripe/checkout', { method: 'POST', body: request });
+  return call(billingDevCheckout, { body: request });
 }

@@ -1,6 +1,11 @@
-// Typed calls for sending a message by SMS (spec §5 Send SMS, §7 send-sms): what a send would cost,
+// Typed calls for sending a message by SMS: what a send would cost,
 // the send itself, and the delivery progress of every send of a message.
 import {
+  deliveryCsv,
+  deliveryPreview,
+  deliveryProgress,
+  deliveryRecipients,
+  deliverySend,
   IDEMPOTENCY_KEY_HEADER,
   type TDeliveryProgress,
   type TDeliveryRecipients,
@@ -8,7 +13,7 @@ import {
   type TSendRequest,
   type TSendResult,
 } from '@message-station/shared';
-import { api } from './client';
+import { call, endpointUrl, type TQueryOf } from './call';
 
 export type {
   TDeliveryProgress,
@@ -17,13 +22,9 @@ export type {
   TSendResult,
 } from '@message-station/shared';
 
-function sendSmsPath(id: string): string {
-  return `/admin/api/messages/${encodeURIComponent(id)}/send-sms`;
-}
-
 /** Recipients, segments and credits per language, and the balance; nothing is spent. */
 export function getSendPreview(id: string, signal?: AbortSignal): Promise<TSendPreview> {
-  return api<TSendPreview>(`${sendSmsPath(id)}/preview`, { signal });
+  return call(deliveryPreview, { params: { id }, signal });
 }
 
 export type TSendSmsRequest = {
@@ -47,8 +48,8 @@ export function sendSms({
     ...(sendAgain ? { send_again: true } : {}),
     ...(sendUnreviewed ? { send_unreviewed: true } : {}),
   };
-  return api<TSendResult>(sendSmsPath(messageId), {
-    method: 'POST',
+  return call(deliverySend, {
+    params: { id: messageId },
     headers: { [IDEMPOTENCY_KEY_HEADER]: idempotencyKey },
     body: body && Object.keys(body).length ? body : undefined,
   });
@@ -56,7 +57,7 @@ export function sendSms({
 
 /** Counts over every send of the message; total 0 when it was never sent. */
 export function getDeliveryProgress(id: string, signal?: AbortSignal): Promise<TDeliveryProgress> {
-  return api<TDeliveryProgress>(`/admin/api/messages/${encodeURIComponent(id)}/deliveries`, { signal });
+  return call(deliveryProgress, { params: { id }, signal });
 }
 
 /** A page of the message's texts: recipient (number masked), status, failure reason, times. */
@@ -65,15 +66,15 @@ export function listRecipients(
   query: { stage?: string; language?: string; limit: number; offset: number },
   signal?: AbortSignal,
 ): Promise<TDeliveryRecipients> {
-  const params = new URLSearchParams({ limit: String(query.limit), offset: String(query.offset) });
-  if (query.stage) params.set('stage', query.stage);
-  if (query.language) params.set('language', query.language);
-  return api<TDeliveryRecipients>(`/admin/api/messages/${encodeURIComponent(id)}/recipients?${params}`, {
+  const { limit, offset, stage, language } = query;
+  return call(deliveryRecipients, {
+    params: { id },
+    query: { limit, offset, stage, language } as TQueryOf<typeof deliveryRecipients>,
     signal,
   });
 }
 
 /** Every text of the message's sends as CSV (admins), as the server names the file. */
 export function deliveriesCsvPath(id: string): string {
-  return `/admin/api/messages/${encodeURIComponent(id)}/deliveries.csv`;
+  return endpointUrl(deliveryCsv, { params: { id } });
 }

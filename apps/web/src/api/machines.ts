@@ -1,22 +1,28 @@
-// Typed calls for the station's machines (spec §7 Admin): the connected desktop apps, the commands
+// Typed calls for the station's machines: the connected desktop apps, the commands
 // that play, stop and export a message on one of them, and a message's audio rendered by the
 // server for stations without the desktop app.
-import type { TAudioFormat, TConnectedClient, TPlaybackResponse } from '@message-station/shared';
-import { api } from './client';
+import {
+  machinesAudio,
+  machinesClients,
+  machinesExport,
+  machinesPlay,
+  machinesStop,
+  type TAudioFormat,
+  type TConnectedClient,
+  type TPlaybackResponse,
+} from '@message-station/shared';
+import { call, endpointUrl, type TQueryOf } from './call';
 import { fetchFile, type TDownloadedFile } from './file-download';
 
-export const CLIENTS_PATH = '/admin/api/clients';
 /** Server-sent events: connected, client_connected, client_disconnected, client_updated. */
 export const CLIENTS_STREAM_URL = '/admin/api/clients/stream';
 
 export type TMachineCommand = 'play' | 'stop' | 'export';
 
-function messagePath(id: string): string {
-  return `/admin/api/messages/${encodeURIComponent(id)}`;
-}
+const COMMANDS = { play: machinesPlay, stop: machinesStop, export: machinesExport } as const;
 
 export async function listClients(signal?: AbortSignal): Promise<TConnectedClient[]> {
-  const reply = await api<{ clients: TConnectedClient[] }>(CLIENTS_PATH, { signal });
+  const reply = await call(machinesClients, { signal });
   return reply.clients;
 }
 
@@ -29,17 +35,15 @@ export function sendMachineCommand(
   messageId: string,
   clientId: string,
 ): Promise<TPlaybackResponse> {
-  return api<TPlaybackResponse>(`${messagePath(messageId)}/${command}`, {
-    method: 'POST',
-    body: { client_id: clientId },
-  });
+  return call(COMMANDS[command], { params: { id: messageId }, body: { client_id: clientId } });
 }
 
 export type TAudioRequest = { lang: string; format: TAudioFormat; timeZone?: string };
 
 /** The message spoken in one language, named by the broadcast ID template in `timeZone`. */
 export function downloadMessageAudio(messageId: string, request: TAudioRequest): Promise<TDownloadedFile> {
-  const params = new URLSearchParams({ lang: request.lang, format: request.format });
-  if (request.timeZone) params.set('tz', request.timeZone);
-  return fetchFile(`${messagePath(messageId)}/audio?${params.toString()}`);
+  const query = { lang: request.lang, format: request.format, tz: request.timeZone };
+  return fetchFile(
+    endpointUrl(machinesAudio, { params: { id: messageId }, query: query as TQueryOf<typeof machinesAudio> }),
+  );
 }

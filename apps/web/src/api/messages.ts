@@ -1,18 +1,28 @@
 // Typed calls for the admin Messages page: the list, create (also from
 // the emergency templates), edit, delete, a translation corrected by hand, and the station (SMS
 // switch and credits).
-import type {
-  TBackTranslation,
-  TCorrectionChoiceRequest,
-  TMessage,
-  TMessagesQuery as TMessagesQueryInput,
-  TPhraseMessageRequest,
-  TStationSummary,
-  TTranslationEditRequest,
+import {
+  messagesBackTranslation,
+  messagesChooseCorrection,
+  messagesCreate,
+  messagesEditTranslation,
+  messagesFromPhrasebook,
+  messagesList,
+  messagesRemove,
+  messagesReviewTranslation,
+  messagesUpdate,
+  stationGet,
+  type TBackTranslation,
+  type TCorrectionChoiceRequest,
+  type TMessage,
+  type TMessagesQuery as TMessagesQueryInput,
+  type TPhraseMessageRequest,
+  type TStationSummary,
+  type TTranslationEditRequest,
 } from '@message-station/shared';
-import { api } from './client';
+import { call, type TBodyOf } from './call';
 
-/** The server's shapes (spec §3 Message): one definition for server and web. */
+/** The server's shapes: one definition for server and web. */
 export type { TMessage, TTranslation as TMessageTranslation } from '@message-station/shared';
 
 /**
@@ -31,26 +41,25 @@ export type TMessageInput = {
 /** The route's query, but `type` as the page's filter holds it (a select's value; the server checks it). */
 export type TMessagesQuery = Omit<TMessagesQueryInput, 'type' | 'limit'> & { type?: string; limit?: number };
 
+/** The routes' body, which TMessageInput widens (the server checks the values). */
+type TMessageBody = TBodyOf<typeof messagesCreate>;
+
 /** GET /admin/api/station: the route's own schema. */
 export type TAdminStation = TStationSummary;
 
-function messagePath(id: string): string {
-  return `/admin/api/messages/${encodeURIComponent(id)}`;
-}
-
 /** Newest first; `type` is a message_type key, `search` matches the title and the original text. */
 export function listMessages(query: TMessagesQuery, signal?: AbortSignal): Promise<TMessage[]> {
-  const params = new URLSearchParams();
-  if (query.limit) params.set('limit', String(query.limit));
-  if (query.type) params.set('type', query.type);
-  if (query.search) params.set('search', query.search);
-  const search = params.toString();
-  return api<TMessage[]>(`/admin/api/messages${search ? `?${search}` : ''}`, { signal });
+  const { limit, type, search } = query;
+  return call(messagesList, {
+    // The page's filter holds a type key as a string; the server checks it.
+    query: { limit: limit || undefined, type: (type || undefined) as TMessagesQueryInput['type'], search },
+    signal,
+  });
 }
 
 /** 201; the translations start pending and finish in the background (the stream tells). */
 export function createMessage(input: TMessageInput): Promise<TMessage> {
-  return api<TMessage>('/admin/api/messages', { method: 'POST', body: input });
+  return call(messagesCreate, { body: input as TMessageBody });
 }
 
 /**
@@ -58,16 +67,16 @@ export function createMessage(input: TMessageInput): Promise<TMessage> {
  * already completed from the phrasebook, the fields inserted as typed; no engine is asked.
  */
 export function createPhraseMessage(input: TPhraseMessageRequest): Promise<TMessage> {
-  return api<TMessage>('/admin/api/messages/phrasebook', { method: 'POST', body: input });
+  return call(messagesFromPhrasebook, { body: input });
 }
 
 /** Re-translates the targets; translations corrected by hand are kept. */
 export function updateMessage(id: string, input: TMessageInput): Promise<TMessage> {
-  return api<TMessage>(messagePath(id), { method: 'PUT', body: input });
+  return call(messagesUpdate, { params: { id }, body: input as TMessageBody });
 }
 
 export function deleteMessage(id: string): Promise<{ ok: true }> {
-  return api<{ ok: true }>(messagePath(id), { method: 'DELETE' });
+  return call(messagesRemove, { params: { id } });
 }
 
 /** Staff correct one translation by hand; it is marked edited. */
@@ -76,19 +85,15 @@ export function updateTranslation(
   languageCode: string,
   translatedText: string,
 ): Promise<TMessage> {
-  return api<TMessage>(translationPath(id, languageCode), {
-    method: 'PUT',
+  return call(messagesEditTranslation, {
+    params: { id, language: languageCode },
     body: { translated_text: translatedText } satisfies TTranslationEditRequest,
   });
 }
 
-function translationPath(id: string, languageCode: string) {
-  return `${messagePath(id)}/translations/${encodeURIComponent(languageCode)}`;
-}
-
 /** Staff read a finished machine translation and approve it. */
 export function reviewTranslation(id: string, languageCode: string): Promise<TMessage> {
-  return api<TMessage>(`${translationPath(id, languageCode)}/review`, { method: 'POST' });
+  return call(messagesReviewTranslation, { params: { id, language: languageCode } });
 }
 
 /** After the original changed: keep the earlier correction, or the new machine translation. */
@@ -97,17 +102,17 @@ export function chooseCorrection(
   languageCode: string,
   keep: TCorrectionChoiceRequest['keep'],
 ): Promise<TMessage> {
-  return api<TMessage>(`${translationPath(id, languageCode)}/choose`, {
-    method: 'POST',
+  return call(messagesChooseCorrection, {
+    params: { id, language: languageCode },
     body: { keep } satisfies TCorrectionChoiceRequest,
   });
 }
 
 /** The translation put back into the original's language by the station's engines (not stored). */
 export function backTranslate(id: string, languageCode: string): Promise<TBackTranslation> {
-  return api<TBackTranslation>(`${translationPath(id, languageCode)}/back-translation`, { method: 'POST' });
+  return call(messagesBackTranslation, { params: { id, language: languageCode } });
 }
 
 export function getAdminStation(signal?: AbortSignal): Promise<TAdminStation> {
-  return api<TAdminStation>('/admin/api/station', { signal });
+  return call(stationGet, { signal });
 }

@@ -1,4 +1,4 @@
-// The refusal of a send because the message has an earlier one (spec §5 Send SMS). Apart from
+// The refusal of a send because the message has an earlier one. Apart from
 // delivery.ts: it reads the answer with a zod schema, and only the send dialog needs it, so the
 // pages that show delivery figures (the dashboard) load no zod.
 import { type TSendConflict, ZSendConflict } from '@message-station/shared';

@@ -1,19 +1,27 @@
-// Typed calls for the admin SMS Contacts page (spec §7 Admin): the paged list (total in the
+// Typed calls for the admin SMS Contacts page: the paged list (total in the
 // X-Total-Count header), preferences, pause/resume, adding one contact and importing a CSV.
-import type {
-  TAddContactRequest,
-  TImportQuery,
-  TImportReport,
-  TMessagePreferences,
-  TMessageTypeItem,
-  TMessageTypeListItem,
-  TSmsContact,
-  TSmsContactsQuery as TSmsContactsQueryInput,
-  TStationLanguage,
-  TUpdateContactStatusRequest,
-  TUpdatePreferencesRequest,
+import {
+  smsContactsAdd,
+  smsContactsCsv,
+  smsContactsImport,
+  smsContactsList,
+  smsContactsPreferences,
+  smsContactsStatus,
+  stationLanguages,
+  stationMessageTypes,
+  type TAddContactRequest,
+  type TImportQuery,
+  type TImportReport,
+  type TMessagePreferences,
+  type TMessageTypeItem,
+  type TMessageTypeListItem,
+  type TSmsContact,
+  type TSmsContactsQuery as TSmsContactsQueryInput,
+  type TStationLanguage,
+  type TUpdateContactStatusRequest,
+  type TUpdatePreferencesRequest,
 } from '@message-station/shared';
-import { api, apiWithHeaders } from './client';
+import { call, callWithHeaders, endpointUrl } from './call';
 
 /** The route's query; the page always says which page (limit and offset as numbers). */
 export type TSmsContactsQuery = Omit<TSmsContactsQueryInput, 'limit' | 'offset'> & {
@@ -25,11 +33,7 @@ export type TSmsContactsPage = { contacts: TSmsContact[]; total: number };
 
 /** The CSV export of every contact the search and status filter show (admins). */
 export function smsContactsCsvPath(filter: { search?: string; status?: string }): string {
-  const params = new URLSearchParams();
-  if (filter.search) params.set('search', filter.search);
-  if (filter.status) params.set('status', filter.status);
-  const text = params.toString();
-  return `/admin/api/sms-contacts.csv${text ? `?${text}` : ''}`;
+  return endpointUrl(smsContactsCsv, { query: { search: filter.search, status: filter.status } });
 }
 
 /**
@@ -56,12 +60,9 @@ export async function listSmsContacts(
   query: TSmsContactsQuery,
   signal?: AbortSignal,
 ): Promise<TSmsContactsPage> {
-  const params = new URLSearchParams();
-  if (query.search) params.set('search', query.search);
-  if (query.status) params.set('status', query.status);
-  params.set('limit', String(query.limit));
-  params.set('offset', String(query.offset));
-  const { data, headers } = await apiWithHeaders<TSmsContact[]>(`/admin/api/sms-contacts?${params}`, {
+  const { search, status, limit, offset } = query;
+  const { data, headers } = await callWithHeaders(smsContactsList, {
+    query: { search, status: status || undefined, limit, offset },
     signal,
   });
   const total = Number(headers.get('X-Total-Count'));
@@ -72,23 +73,23 @@ export async function listSmsContacts(
 }
 
 export function updateContactPreferences(id: string, preferences: TMessagePreferences): Promise<TSmsContact> {
-  return api<TSmsContact>(`/admin/api/sms-contacts/${encodeURIComponent(id)}/preferences`, {
-    method: 'PUT',
+  return call(smsContactsPreferences, {
+    params: { id },
     body: { message_preferences: preferences } satisfies TUpdatePreferencesRequest,
   });
 }
 
 /** Staff may pause and resume; 409 for an opted-out or pending contact (only the person can opt in). */
 export function updateContactStatus(id: string, status: 'active' | 'paused'): Promise<TSmsContact> {
-  return api<TSmsContact>(`/admin/api/sms-contacts/${encodeURIComponent(id)}/status`, {
-    method: 'PUT',
+  return call(smsContactsStatus, {
+    params: { id },
     body: { status } satisfies TUpdateContactStatusRequest,
   });
 }
 
 /** 201: the contact starts pending; the server texts them to reply YES. */
 export function addSmsContact(request: TAddContactRequest): Promise<TSmsContact> {
-  return api<TSmsContact>('/admin/api/sms-contacts', { method: 'POST', body: request });
+  return call(smsContactsAdd, { body: request });
 }
 
 /** CSV columns name,phone,language,types. A dry run only checks the rows; the real run needs the attestation. */
@@ -101,17 +102,14 @@ export function importSmsContacts(
   if (options.consentAttested) form.append('consent_attested', 'true');
   form.append('file', file);
   const query: TImportQuery = { dry_run: options.dryRun ? 'true' : 'false' };
-  return api<TImportReport>(`/admin/api/sms-contacts/import?dry_run=${query.dry_run}`, {
-    method: 'POST',
-    body: form,
-  });
+  return call(smsContactsImport, { query, body: form });
 }
 
 /** In display order. */
 export function getMessageTypes(signal?: AbortSignal): Promise<TStationMessageType[]> {
-  return api<TStationMessageType[]>('/admin/api/message-types', { signal });
+  return call(stationMessageTypes, { signal });
 }
 
 export function getStationLanguages(signal?: AbortSignal): Promise<TStationLanguage[]> {
-  return api<TStationLanguage[]>('/admin/api/station-languages', { signal });
+  return call(stationLanguages, { signal });
 }

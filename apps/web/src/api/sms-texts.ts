@@ -1,12 +1,17 @@
 // Typed calls for a station's own wording of its subscriber texts (Settings → SMS Settings).
-import type { TStationSmsTextRequest, TStationSmsTexts } from '@message-station/shared';
-import { api } from './client';
+import {
+  stationSaveSmsText,
+  stationSmsTexts,
+  type TStationSmsTextRequest,
+  type TStationSmsTexts,
+} from '@message-station/shared';
+import { call } from './call';
 
 export function getStationSmsTexts(signal?: AbortSignal): Promise<TStationSmsTexts> {
-  return api<TStationSmsTexts>('/admin/api/settings/sms-texts', { signal });
+  return call(stationSmsTexts, { signal });
 }
 
 /** Sets one text in one language; `text: null` goes back to the default. */
 export function saveStationSmsText(request: TStationSmsTextRequest): Promise<TStationSmsTexts> {
-  return api<TStationSmsTexts>('/admin/api/settings/sms-texts', { method: 'PUT', body: request });
+  return call(stationSaveSmsText, { body: request });
 }

@@ -1,23 +1,24 @@
-// Typed calls for the public subscriber pages (spec §7 Subscriber): station info, join with a
+// Typed calls for the public subscriber pages: station info, join with a
 // code, and unsubscribe. Station slugs come from the URL, so they are always encoded.
-import type {
-  TLanguageCode,
-  TMessageResponse,
-  TStationPublicInfo,
-  TSubscribeRequest,
-  TSubscribeResponse,
-  TSubscriberResendRequest,
-  TSubscriberResendResponse,
-  TSubscriberVerifyRequest,
-  TUnsubscribeRequest,
+import {
+  subscribersInfo,
+  subscribersRegister,
+  subscribersResend,
+  subscribersUnsubscribe,
+  subscribersVerify,
+  type TLanguageCode,
+  type TMessageResponse,
+  type TStationPublicInfo,
+  type TSubscribeRequest,
+  type TSubscribeResponse,
+  type TSubscriberResendRequest,
+  type TSubscriberResendResponse,
+  type TSubscriberVerifyRequest,
+  type TUnsubscribeRequest,
 } from '@message-station/shared';
-import { api } from './client';
+import { call } from './call';
 
 export type { TSubscriberResendResponse } from '@message-station/shared';
-
-function base(slug: string): string {
-  return `/subscribe/${encodeURIComponent(slug)}`;
-}
 
 /**
  * Throws ApiError 404 for an unknown station. The consent text and the alert types' names and
@@ -28,12 +29,12 @@ export function getStationPublicInfo(
   language: TLanguageCode,
   signal?: AbortSignal,
 ): Promise<TStationPublicInfo> {
-  return api<TStationPublicInfo>(`${base(slug)}/info?language=${language}`, { signal });
+  return call(subscribersInfo, { params: { slug }, query: { language }, signal });
 }
 
 /** Registers the choices and texts a code (requires_verification), or subscribes at once. */
 export function registerSubscriber(slug: string, request: TSubscribeRequest): Promise<TSubscribeResponse> {
-  return api<TSubscribeResponse>(`${base(slug)}/register`, { method: 'POST', body: request });
+  return call(subscribersRegister, { params: { slug }, body: request });
 }
 
 export function verifySubscriber(
@@ -42,17 +43,17 @@ export function verifySubscriber(
   verificationCode: string,
 ): Promise<TMessageResponse> {
   const body: TSubscriberVerifyRequest = { contact_id: contactId, verification_code: verificationCode };
-  return api<TMessageResponse>(`${base(slug)}/verify`, { method: 'POST', body });
+  return call(subscribersVerify, { params: { slug }, body });
 }
 
 /** Texts a new code; throws ApiError 429 'Please wait N seconds before requesting a new code.' */
 export function resendSubscriberCode(slug: string, contactId: string): Promise<TSubscriberResendResponse> {
   const body: TSubscriberResendRequest = { contact_id: contactId };
-  return api<TSubscriberResendResponse>(`${base(slug)}/resend`, { method: 'POST', body });
+  return call(subscribersResend, { params: { slug }, body });
 }
 
 /** The same answer whether or not the number was subscribed. */
 export function unsubscribe(slug: string, phone: string): Promise<TMessageResponse> {
   const body: TUnsubscribeRequest = { phone };
-  return api<TMessageResponse>(`${base(slug)}/unsubscribe`, { method: 'POST', body });
+  return call(subscribersUnsubscribe, { params: { slug }, body });
 }

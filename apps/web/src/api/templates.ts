@@ -1,12 +1,19 @@
-// Typed calls for Templates (issue 21): the list, create, edit, delete, a translation corrected
+// Typed calls for Templates: the list, create, edit, delete, a translation corrected
 // or reviewed by staff, and using a template (a new message).
-import type {
-  TMessage,
-  TTemplate,
-  TTemplateTranslationEditRequest,
-  TTemplateUseRequest,
+import {
+  type TMessage,
+  type TTemplate,
+  type TTemplateTranslationEditRequest,
+  type TTemplateUseRequest,
+  templatesCreate,
+  templatesEditTranslation,
+  templatesList,
+  templatesRemove,
+  templatesReviewTranslation,
+  templatesUpdate,
+  templatesUse,
 } from '@message-station/shared';
-import { api } from './client';
+import { call, type TBodyOf } from './call';
 
 export type { TTemplate, TTemplateTranslation } from '@message-station/shared';
 
@@ -19,42 +26,41 @@ export type TTemplateInput = {
   original_language: string;
 };
 
-const templatePath = (id: string) => `/admin/api/templates/${encodeURIComponent(id)}`;
-const translationPath = (id: string, language: string) =>
-  `${templatePath(id)}/translations/${encodeURIComponent(language)}`;
-
 export function listTemplates(signal?: AbortSignal): Promise<TTemplate[]> {
-  return api<TTemplate[]>('/admin/api/templates', { signal });
+  return call(templatesList, { signal });
 }
+
+/** The routes' body, which TTemplateInput widens (a select's type key; the server checks it). */
+type TTemplateBody = TBodyOf<typeof templatesCreate>;
 
 /** Answers once the station's engines have translated it (a few seconds at most). */
 export function createTemplate(input: TTemplateInput): Promise<TTemplate> {
-  return api<TTemplate>('/admin/api/templates', { method: 'POST', body: input });
+  return call(templatesCreate, { body: input as TTemplateBody });
 }
 
 export function updateTemplate(id: string, input: TTemplateInput): Promise<TTemplate> {
-  return api<TTemplate>(templatePath(id), { method: 'PUT', body: input });
+  return call(templatesUpdate, { params: { id }, body: input as TTemplateBody });
 }
 
 export function deleteTemplate(id: string): Promise<{ ok: true }> {
-  return api<{ ok: true }>(templatePath(id), { method: 'DELETE' });
+  return call(templatesRemove, { params: { id } });
 }
 
 export function correctTemplateTranslation(id: string, language: string, text: string): Promise<TTemplate> {
-  return api<TTemplate>(translationPath(id, language), {
-    method: 'PUT',
+  return call(templatesEditTranslation, {
+    params: { id, language },
     body: { translated_text: text } satisfies TTemplateTranslationEditRequest,
   });
 }
 
 export function reviewTemplateTranslation(id: string, language: string): Promise<TTemplate> {
-  return api<TTemplate>(`${translationPath(id, language)}/review`, { method: 'POST' });
+  return call(templatesReviewTranslation, { params: { id, language } });
 }
 
 /** A new message with the fields filled in every language. */
 export function createMessageFromTemplate(id: string, values: Record<string, string>): Promise<TMessage> {
-  return api<TMessage>(`${templatePath(id)}/messages`, {
-    method: 'POST',
+  return call(templatesUse, {
+    params: { id },
     body: { values } satisfies TTemplateUseRequest,
   });
 }

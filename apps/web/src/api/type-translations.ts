@@ -1,9 +1,17 @@
-// Typed calls for message type names per language (Settings → Message Types, issue 16).
-import type { TTypeTranslation, TTypeTranslationUpdate } from '@message-station/shared';
-import { api } from './client';
+// Typed calls for message type names per language (Settings → Message Types).
+import {
+  stationSaveTypeTranslation,
+  stationTypeTranslations,
+  type TTypeTranslation,
+  type TTypeTranslationUpdate,
+} from '@message-station/shared';
+import { call, type TParamsOf } from './call';
+
+/** The route's language (any string here; the server checks it). */
+type TLanguage = TParamsOf<typeof stationSaveTypeTranslation>['language'];
 
 export function getTypeTranslations(signal?: AbortSignal): Promise<TTypeTranslation[]> {
-  return api<TTypeTranslation[]>('/admin/api/message-type-translations', { signal });
+  return call(stationTypeTranslations, { signal });
 }
 
 /** Staff's words for one type in one language; answers that type in every language. */
@@ -12,8 +20,8 @@ export function saveTypeTranslation(
   language: string,
   update: TTypeTranslationUpdate,
 ): Promise<TTypeTranslation[]> {
-  return api<TTypeTranslation[]>(
-    `/admin/api/message-types/${encodeURIComponent(typeId)}/translations/${encodeURIComponent(language)}`,
-    { method: 'PUT', body: update },
-  );
+  return call(stationSaveTypeTranslation, {
+    params: { id: typeId, language: language as TLanguage },
+    body: update,
+  });
 }

@@ -1,7 +1,10 @@
-// Typed calls for the admin Users page (spec §7 Admin users calls): the station's users, adding,
+// Typed calls for the admin Users page: the station's users, adding,
 // editing and deleting them, their desktop-app API keys, and the admin-sent password reset.
 import {
   ADMIN_RESET_CAPTCHA_TOKEN,
+  authAcceptInvitation,
+  authInvitation,
+  authPasswordResetRequest,
   type TAcceptInvitationRequest,
   type TApiKeyCreated,
   type TCreateUserRequest,
@@ -14,16 +17,21 @@ import {
   type TStationUser,
   type TUpdateUserRequest,
   type TUserInvitation,
+  usersCreate,
+  usersCreateApiKey,
+  usersInvitations,
+  usersList,
+  usersRemove,
+  usersResendInvitation,
+  usersRevokeApiKey,
+  usersRevokeInvitation,
+  usersUpdate,
 } from '@message-station/shared';
 import { currentLanguage } from '../i18n';
-import { api } from './client';
-
-function userPath(id: string): string {
-  return `/admin/api/users/${encodeURIComponent(id)}`;
-}
+import { call } from './call';
 
 export function listUsers(signal?: AbortSignal): Promise<TStationUser[]> {
-  return api<TStationUser[]>('/admin/api/users', { signal });
+  return call(usersList, { signal });
 }
 
 /**
@@ -32,49 +40,42 @@ export function listUsers(signal?: AbortSignal): Promise<TStationUser[]> {
  */
 export function createUser(request: TCreateUserRequest): Promise<TUserInvitation> {
   // The invitation email is written in the admin's interface language.
-  return api<TUserInvitation>('/admin/api/users', {
-    method: 'POST',
-    body: { ...request, language: currentLanguage() },
-  });
+  return call(usersCreate, { body: { ...request, language: currentLanguage() } });
 }
 
 export function listInvitations(signal?: AbortSignal): Promise<TUserInvitation[]> {
-  return api<TUserInvitation[]>('/admin/api/invitations', { signal });
-}
-
-function invitationPath(id: string): string {
-  return `/admin/api/invitations/${encodeURIComponent(id)}`;
+  return call(usersInvitations, { signal });
 }
 
 /** A new link and a new expiry (the old link stops working). */
 export function resendInvitation(id: string): Promise<TUserInvitation> {
   const body: TResendInvitationRequest = { language: currentLanguage() };
-  return api<TUserInvitation>(`${invitationPath(id)}/resend`, { method: 'POST', body });
+  return call(usersResendInvitation, { params: { id }, body });
 }
 
 export function revokeInvitation(id: string): Promise<TOk> {
-  return api<TOk>(invitationPath(id), { method: 'DELETE' });
+  return call(usersRevokeInvitation, { params: { id } });
 }
 
 /** Public: what an invitation link is for; 404 when it is not valid or has expired. */
 export function getInvitationPreview(token: string, signal?: AbortSignal): Promise<TInvitationPreview> {
-  return api<TInvitationPreview>(`/auth/invitations/${encodeURIComponent(token)}`, { signal });
+  return call(authInvitation, { params: { token }, signal });
 }
 
 /** Public: creates the account and signs it in (the session cookie is set). */
 export function acceptInvitation(request: TAcceptInvitationRequest): Promise<TSessionUser> {
   const body: TAcceptInvitationRequest = { language: currentLanguage(), ...request };
-  return api<TSessionUser>('/auth/invitations/accept', { method: 'POST', body });
+  return call(authAcceptInvitation, { body });
 }
 
 /** Admin accounts answer 403: they cannot be edited through the interface. */
 export function updateUser(id: string, request: TUpdateUserRequest): Promise<TStationUser> {
-  return api<TStationUser>(userPath(id), { method: 'PUT', body: request });
+  return call(usersUpdate, { params: { id }, body: request });
 }
 
 /** Admin accounts answer 403: they cannot be deleted through the interface. */
 export function deleteUser(id: string): Promise<TOk> {
-  return api<TOk>(userPath(id), { method: 'DELETE' });
+  return call(usersRemove, { params: { id } });
 }
 
 /**
@@ -82,18 +83,18 @@ export function deleteUser(id: string): Promise<TOk> {
  * the only time the whole key is sent; 409 with the reason when API access is off.
  */
 export function generateApiKey(id: string): Promise<TApiKeyCreated> {
-  return api<TApiKeyCreated>(`${userPath(id)}/api-key`, { method: 'POST' });
+  return call(usersCreateApiKey, { params: { id } });
 }
 
 export function revokeApiKey(id: string): Promise<TStationUser> {
-  return api<TStationUser>(`${userPath(id)}/api-key`, { method: 'DELETE' });
+  return call(usersRevokeApiKey, { params: { id } });
 }
 
 /**
  * Emails the user a reset link; they confirm a code sent by SMS before choosing a new password.
- * The bot check is replaced by the fixed token the server accepts from a signed-in admin (spec §5).
+ * The bot check is replaced by the fixed token the server accepts from a signed-in admin.
  */
 export function requestPasswordReset(email: string): Promise<TPasswordResetRequestResponse> {
   const body: TPasswordResetRequest = { email, turnstileToken: ADMIN_RESET_CAPTCHA_TOKEN };
-  return api<TPasswordResetRequestResponse>('/auth/password-reset/request', { method: 'POST', body });
+  return call(authPasswordResetRequest, { body });
 }

@@ -1,4 +1,4 @@
-// Every route of the product (spec §2). Pages load on demand: the public site never downloads
+// Every route of the product. Pages load on demand: the public site never downloads
 // admin code, and each page is its own chunk. The landing page, prerendered at build time, loads
 // only its own texts and the first-paint styles; every other page loads all of them (lazyPage).
 import { Navigate, type RouteObject } from 'react-router';

@@ -1,5 +1,5 @@
-// The theme's colours pass WCAG 2.1 AA (4.5:1 for text) on the backgrounds they are shown on
-// (issue 22): every colour's text, filled, light and outline variables, secondary text and links.
+// The theme's colours pass WCAG 2.1 AA (4.5:1 for text) on the backgrounds they are shown on:
+// every colour's text, filled, light and outline variables, secondary text and links.
 import { DEFAULT_THEME, isLightColor, mergeMantineTheme } from '@mantine/core';
 import { describe, expect, it } from 'vitest';
 import { theme } from './theme';

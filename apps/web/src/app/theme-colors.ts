@@ -1,4 +1,4 @@
-// Colours that pass WCAG 2.1 AA contrast (docs/design.md "Colours and contrast", issue 22).
+// Colours that pass WCAG 2.1 AA contrast (docs/design.md "Colours and contrast").
 //
 // Mantine's palette is bright: its grey for secondary text (`dimmed`, gray.6) reads at 3.3:1 on
 // white, white on a filled blue button at 3.6:1, a light badge's text (shade 9 on shade 1) at 2.7

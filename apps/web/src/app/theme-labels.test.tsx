@@ -1,4 +1,4 @@
-// Mantine's icon-only buttons get names in the page's language from the theme (issue 22), and a
+// Mantine's icon-only buttons get names in the page's language from the theme, and a
 // dialog's title bar is no second banner landmark.
 import { Modal, Notification, Pagination } from '@mantine/core';
 import { act, render, screen, within } from '@testing-library/react';

@@ -1,4 +1,4 @@
-// Names for Mantine's own icon-only buttons (issue 22: "unnamed buttons"): a dialog's close
+// Names for Mantine's own icon-only buttons ("unnamed buttons"): a dialog's close
 // button, a notice's (toast's) close button, a pagination's arrows, a colour input's eye dropper. Mantine gives them no accessible
 // name of its own, so the theme gives every one of them a name in the page's language, once,
 // rather than each dialog or table passing one.

@@ -74,7 +74,7 @@ export const theme = createTheme({
   },
   // Visitors whose system asks for less motion get no transitions (modals, menus, toasts).
   respectReducedMotion: true,
-  // --- Colours and contrast (issue 22, docs/design.md "Colours and contrast") ---
+  // --- Colours and contrast (docs/design.md "Colours and contrast") ---
   // The colours' CSS variables are set to readable shades by theme-colors.ts (the provider's
   // cssVariablesResolver). `autoContrast` (a station's colour behind a badge or button) picks
   // black text on colours lighter than this luminance, white on the others: white wherever white

@@ -162,7 +162,7 @@ function AltchaWidget({ challengeUrl, onVerified, onLoadFailed }: TWidgetProps &
         onstatechange={onStateChange}
         language={loadedLanguage === 'es' ? 'es-419' : 'en'}
         // Its logo is a link hidden from screen readers yet reachable with Tab (axe
-        // aria-hidden-focus, issue 22); the footer still names ALTCHA.
+        // aria-hidden-focus); the footer still names ALTCHA.
         hidelogo
         style={{ display: 'block' }}
       />

@@ -2,8 +2,8 @@
 // ("Pacific Time (Los Angeles)", "hora del Pacífico (Los Ángeles)"): signup's step 3 and Settings.
 import { NativeSelect, type NativeSelectProps } from '@mantine/core';
 import { STATION_TIME_ZONES, type TStationTimeZone } from '@message-station/shared';
-import { zoneLabel } from '../features/schedules/schedule-words';
 import { useUiLanguage } from '../i18n/use-ui-language';
+import { zoneLabel } from '../lib/time-format';
 
 type TStationTimeZoneSelectProps = Omit<NativeSelectProps, 'data' | 'value' | 'onChange'> & {
   value: TStationTimeZone;

@@ -1,4 +1,4 @@
-// The sixteen sections of the Terms of Service in the UI language (shared text, spec §2 /terms).
+// The sixteen sections of the Terms of Service in the UI language (shared text).
 import { Stack, Text, Title } from '@mantine/core';
 import { TERMS_OF_SERVICE } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// A US phone field shown as (555) 123-4567 while typing, 14 characters at most (spec §5, §9); another
+// A US phone field shown as (555) 123-4567 while typing, 14 characters at most; another
 // country's number stays as typed so its refusal is visible (formatPhoneInput, checkUsPhone).
 // The checks (./us-phone-check.ts, with libphonenumber-js's metadata) load when the field is first
 // touched, not with the page: a form that checks a number waits for them in its submit

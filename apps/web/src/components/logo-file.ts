@@ -1,4 +1,4 @@
-// What a station logo file may be (spec §5 Logo upload): the signup wizard's and Settings' dropzones.
+// What a station logo file may be: the signup wizard's and Settings' dropzones.
 import type { FileRejection } from '@mantine/dropzone';
 import { LIMITS } from '@message-station/shared';
 

@@ -1,5 +1,5 @@
-// The documentation index (spec §2 /docs): the SMS compliance guide, the API reference (a page the
-// server renders from the OpenAPI document, issue 23), the guides still to come, and the platform version.
+// The documentation index: the SMS compliance guide, the API reference (a page the
+// server renders from the OpenAPI document), the guides still to come, and the platform version.
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { PLATFORM_VERSION } from '@message-station/shared';
 import { IconApi, IconBook2, IconDeviceDesktop, IconMessage2, type TablerIcon } from '@tabler/icons-react';

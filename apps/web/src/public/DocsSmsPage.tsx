@@ -1,4 +1,4 @@
-// The SMS compliance guide (spec §2 /docs/sms): a markdown file in the UI language, its
+// The SMS compliance guide: a markdown file in the UI language, its
 // last-updated date, and 'Error Loading Documentation' with the reason when it cannot be read.
 import { Alert, Anchor, Box, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';

@@ -14,7 +14,7 @@ describe('PrivacyPage', () => {
     renderApp('/privacy');
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Privacy Policy' })).toBeVisible();
-    // The tab names the page, as every other page does, not just the product (issue 22).
+    // The tab names the page, as every other page does, not just the product.
     await waitFor(() => expect(document.title).toBe('Privacy Policy · Message Station'));
     expect(screen.getByText('Effective August 26, 2025')).toBeVisible();
     expect(screen.getByText('Last updated September 30, 2025')).toBeVisible();

@@ -1,4 +1,4 @@
-// The privacy policy (spec §1 privacy claims, §2 /privacy, §9 figures), in the UI language.
+// The privacy policy, in the UI language.
 import { Button } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// The Terms of Service (spec §2 /terms, §9 figures): the same shared text the signup wizard shows
+// The Terms of Service: the same shared text the signup wizard shows
 // and GET /terms answers, sixteen numbered sections with a jump menu on small screens.
 import { TERMS_OF_SERVICE } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';

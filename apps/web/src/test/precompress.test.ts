@@ -1,6 +1,6 @@
 // @vitest-environment node
 // scripts/precompress.mjs gives every text asset a brotli and gzip copy where one is smaller,
-// small files included (issue 17), and never a copy bigger than the file.
+// small files included, and never a copy bigger than the file.
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,4 +1,4 @@
-// Every email the product sends to a person, in the two interface languages (issue 16): the words
+// Every email the product sends to a person, in the two interface languages: the words
 // only; the server lays them out as text and HTML. A person gets them in the language they last
 // used the interface in (users.language); someone without an account in the language of the page
 // that made the email go (an invitation in the inviting admin's language).
@@ -130,7 +130,7 @@ export const ACCOUNT_ELSEWHERE_EMAIL = {
   },
 } as const;
 
-/** To a station's admins when a scheduled send could not go (issue 21): what, when, why, what next. */
+/** To a station's admins when a scheduled send could not go: what, when, why, what next. */
 export const SCHEDULE_FAILED_EMAIL = {
   en: {
     subject: (title: string) => `Scheduled message not sent: ${title}`,
@@ -183,7 +183,7 @@ export const SCHEDULE_FAILED_EMAIL = {
   },
 } as const;
 
-/** To each admin of a station whose webhook endpoint was turned off after failing (issue 23). */
+/** To each admin of a station whose webhook endpoint was turned off after failing. */
 export const WEBHOOK_DISABLED_EMAIL = {
   en: {
     subject: 'A webhook endpoint was turned off',

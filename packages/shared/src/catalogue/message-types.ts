@@ -1,5 +1,5 @@
 // The built-in names and descriptions of the four message types in every product language: what a
-// new station (or a newly added language) starts with, before staff change a word (issue 16).
+// new station (or a newly added language) starts with, before staff change a word.
 import { LANGUAGE_CODES, type TLanguageCode, type TMessageTypeKey } from '../constants.js';
 
 export type TMessageTypeWording = { displayName: string; description: string };

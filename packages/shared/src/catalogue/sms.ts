@@ -1,5 +1,5 @@
 // Every text the product sends by SMS (and the join page's consent sentence), in the nine product
-// languages, as templates with named parameters: `{station}`, `{code}`… (issue 16). The keyword
+// languages, as templates with named parameters: `{station}`, `{code}`… The keyword
 // words carriers honour (STOP, HELP, START) stay in English beside the local word. Each text fits
 // the segment budget below; `sms.test.ts` renders every one with worst-case parameters.
 import { LANGUAGE_CODES, type TLanguageCode } from '../constants.js';

@@ -1,4 +1,4 @@
-// Two-person approval of a message (issue 21, decision 0039): one row per message of a type the
+// Two-person approval of a message (decision 0039): one row per message of a type the
 // station holds for approval, saying whether an admin other than its writers approved this text.
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';

@@ -24,7 +24,7 @@ export const creditLedger = pgTable(
     balanceAfter: integer('balance_after').notNull(),
     /** The line in English, for API clients and rows written before `params`. */
     description: text('description').notNull(),
-    /** What the page words the line from, with `kind` (issue 16): plan, credits, title, recipients… */
+    /** What the page words the line from, with `kind`: plan, credits, title, recipients… */
     params: jsonb('params').$type<Record<string, string | number>>(),
     /** What was paid, for purchases and renewals. */
     amountCents: integer('amount_cents'),

@@ -7,6 +7,7 @@ import {
   integer,
   pgTable,
   primaryKey,
+  real,
   smallint,
   text,
   timestamp,
@@ -14,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { messages } from './messages.js';
-import { stations } from './stations.js';
+import { oneRowPerStation, stations } from './stations.js';
 import { users } from './users.js';
 
 /** One click of Send SMS: who sent what, to how many, for how many credits. */
@@ -125,6 +126,30 @@ export const smsDeliveries = pgTable(
     check(
       'sms_deliveries_status',
       sql`${t.status} in ('queued', 'claimed', 'submitting', 'sent', 'delivered', 'undelivered', 'failed', 'held_after_restore')`,
+    ),
+  ],
+);
+
+/**
+ * A station's sending identity (decisions 0016, 0065), one row per station, created with it and
+ * written only by the delivery module: its own sending number (E.164) or Messaging Service SID,
+ * set by the operator (null: the service's; with its own sender the station has its own lane and
+ * pace), and the messages per second its 10DLC campaign allows (null: the service's
+ * SMS_RATE_PER_SECOND). `created_at` is the station's: routing prefers the oldest station.
+ */
+export const stationSending = pgTable(
+  'station_sending',
+  {
+    stationId: oneRowPerStation(),
+    smsSender: text('sms_sender'),
+    smsRatePerSecond: real('sms_rate_per_second'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'station_sending_sms_rate',
+      sql`${t.smsRatePerSecond} is null or (${t.smsRatePerSecond} >= 0.1 and ${t.smsRatePerSecond} <= 1000)`,
     ),
   ],
 );

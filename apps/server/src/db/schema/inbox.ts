@@ -1,13 +1,34 @@
-// The two-way inbox (issue 21, decision 0040): a conversation per station and phone number, and
+// The two-way inbox (decision 0040): a conversation per station and phone number, and
 // its texts: what a subscriber wrote (kept as written, with its translation into the station's
 // primary language), what staff answered (their words, and what was sent in the subscriber's
 // language), and the station's auto-replies.
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { timestamps } from './columns.js';
-import { stations } from './stations.js';
+import { oneRowPerStation, stations } from './stations.js';
 import { smsContacts } from './subscribers.js';
 import { users } from './users.js';
+
+/**
+ * A station's inbox settings, one row per station (decision 0065): created with the station,
+ * written only by the inbox module.
+ */
+export const stationInboxSettings = pgTable('station_inbox_settings', {
+  stationId: oneRowPerStation(),
+  /** Inbound texts in the inbox are answered by the station's auto-reply. */
+  autoReply: boolean('auto_reply').notNull().default(false),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 export const INBOX_DIRECTIONS = ['in', 'out', 'auto'] as const;
 export const INBOX_TRANSLATION_STATUSES = ['not_needed', 'pending', 'completed', 'failed'] as const;

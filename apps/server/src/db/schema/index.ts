@@ -1,6 +1,7 @@
 export * from './approvals.js';
 export * from './billing.js';
 export * from './contact.js';
+export * from './dashboard.js';
 export * from './delivery.js';
 export * from './inbox.js';
 export * from './logos.js';

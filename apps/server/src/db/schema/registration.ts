@@ -6,7 +6,7 @@ export type TDraftMessageType = {
   message_type: string;
   description: string;
   is_active: boolean;
-  /** The name as step 4 showed it, in `language` (absent in drafts from before issue 16). */
+  /** The name as step 4 showed it, in `language` (absent in drafts saved before type names were kept per language). */
   display_name?: string;
 };
 

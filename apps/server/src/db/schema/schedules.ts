@@ -1,4 +1,4 @@
-// Scheduled sends of a message (issue 21) and the record of each run.
+// Scheduled sends of a message and the record of each run.
 import { sql } from 'drizzle-orm';
 import {
   boolean,

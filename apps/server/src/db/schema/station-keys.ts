@@ -1,4 +1,4 @@
-// Station API keys for the public API v1 (issue 23): scoped, each with its own rate limit, stored
+// Station API keys for the public API v1: scoped, each with its own rate limit, stored
 // as SHA-256 only. Separate from api_keys (one per user, the desktop app's).
 import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';

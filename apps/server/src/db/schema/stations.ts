@@ -7,7 +7,6 @@ import {
   integer,
   pgTable,
   primaryKey,
-  real,
   text,
   timestamp,
   uniqueIndex,
@@ -44,13 +43,6 @@ export const stations = pgTable(
     /** First failed renewal not yet paid; SMS is suspended 15 days after it. */
     paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
     /**
-     * The station's own sending number (E.164) or Messaging Service SID, set by the operator;
-     * null: the service's. With its own sender the station has its own lane and pace (0016).
-     */
-    smsSender: text('sms_sender'),
-    /** Messages per second its 10DLC campaign allows; null: the service's SMS_RATE_PER_SECOND. */
-    smsRatePerSecond: real('sms_rate_per_second'),
-    /**
      * `created` of the newest Stripe subscription or invoice event applied: an older event that
      * arrives late never overrides a newer state.
      */
@@ -62,26 +54,18 @@ export const stations = pgTable(
      * stations start with emergencies (decision 0050): the offline engine's text is checked first.
      */
     reviewRequiredTypes: text('review_required_types').array().notNull().default(sql`'{emergency}'::text[]`),
-    /** IANA time zone the station's schedules run in (issue 21); Settings → Station. */
+    /** IANA time zone the station's schedules run in; Settings → Station. */
     timeZone: text('time_zone').notNull().default('America/New_York'),
-    /** Message types whose SMS and Play wait for a second person's approval (issue 21). */
+    /** Message types whose SMS and Play wait for a second person's approval. */
     approvalRequiredTypes: text('approval_required_types').array().notNull().default(sql`'{}'::text[]`),
     /** An emergency goes without approval even where its type requires one. */
     approvalBypassEmergency: boolean('approval_bypass_emergency').notNull().default(true),
-    /** Inbound texts in the inbox are answered by the station's auto-reply (issue 21). */
-    inboxAutoReply: boolean('inbox_auto_reply').notNull().default(false),
-    /** An admin hid the dashboard's first-run checklist (issue 22); null: shown until complete. */
-    firstRunHiddenAt: timestamp('first_run_hidden_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('stations_slug_key').on(t.slug),
     index('stations_stripe_customer_idx').on(t.stripeCustomerId),
     check('stations_slug_format', sql`${t.slug} ~ '^[a-z0-9]{1,20}$'`),
-    check(
-      'stations_sms_rate',
-      sql`${t.smsRatePerSecond} is null or (${t.smsRatePerSecond} >= 0.1 and ${t.smsRatePerSecond} <= 1000)`,
-    ),
     check('stations_credits_not_negative', sql`${t.smsCreditsBalance} >= 0`),
     check('stations_payment_status', sql`${t.paymentStatus} in ('paid', 'trial', 'suspended', 'unpaid')`),
     check(
@@ -90,6 +74,15 @@ export const stations = pgTable(
     ),
   ],
 );
+
+/**
+ * The key of a table with one row per station (decision 0065): the station's id, its rows going
+ * with the station.
+ */
+export const oneRowPerStation = () =>
+  uuid('station_id')
+    .primaryKey()
+    .references(() => stations.id, { onDelete: 'cascade' });
 
 /** The languages a station supports (its "supported languages" setting; default en only). */
 export const stationLanguages = pgTable(
@@ -135,7 +128,7 @@ export const messageTypes = pgTable(
 );
 
 /**
- * A message type's name and description in one language (issue 16): what the join page shows a
+ * A message type's name and description in one language: what the join page shows a
  * subscriber who reads that language. `source` says where the words came from: the built-in
  * catalogue (default), a translation engine (machine), or staff in Settings (staff). Staff words
  * are never replaced by a machine translation.
@@ -170,7 +163,7 @@ export const messageTypeTranslations = pgTable(
 );
 
 /**
- * A station's own wording of a subscriber text in one language (issue 16): the opt-in
+ * A station's own wording of a subscriber text in one language: the opt-in
  * confirmation, the HELP reply and the inbox auto-reply. Without a row the catalogue's text is sent.
  */
 export const stationSmsTexts = pgTable(

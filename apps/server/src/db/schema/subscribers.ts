@@ -43,7 +43,7 @@ export const smsContacts = pgTable(
       .default('pending'),
     isVerified: boolean('is_verified').notNull().default(false),
     verifiedAt: timestamp('verified_at', { withTimezone: true }),
-    /** How the contact first came: web join, staff, import, the public API (issue 23). */
+    /** How the contact first came: web join, staff, import, the public API. */
     source: text('source', { enum: ['web', 'staff', 'import', 'api'] }).notNull(),
     /** A join-page sign-up waiting for its code: applied once the code checks out. */
     pendingSignup: jsonb('pending_signup').$type<TPendingSignup>(),

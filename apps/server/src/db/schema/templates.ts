@@ -1,4 +1,4 @@
-// Message templates (issue 21): saved messages with `{field}` placeholders, and their
+// Message templates: saved messages with `{field}` placeholders, and their
 // translations per station language, reviewed or corrected by staff like a message's.
 import { sql } from 'drizzle-orm';
 import { check, index, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';

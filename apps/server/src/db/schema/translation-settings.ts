@@ -1,4 +1,4 @@
-// A station's own translation engines and server voices (issue 19), set by its admins in
+// A station's own translation engines and server voices, set by its admins in
 // Settings → Translation and Settings → Voice. Operator-wide defaults come from the environment.
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
@@ -62,7 +62,7 @@ export const stationVoices = pgTable(
 );
 
 /**
- * A station's glossary (issue 19): names, streets, schools, the station's own name. A term with
+ * A station's glossary: names, streets, schools, the station's own name. A term with
  * no translations is kept as written in every language; otherwise each language listed gets its
  * given words. Every engine applies it (DeepL glossaries, placeholders, the LLM's instructions).
  */

@@ -1,4 +1,4 @@
-// National Weather Service alerts (issue 23): each station's weather settings, and every alert a
+// National Weather Service alerts: each station's weather settings, and every alert a
 // station received with what it became (one row per station and NWS alert, ever).
 import { sql } from 'drizzle-orm';
 import {

@@ -1,4 +1,4 @@
-// Outbound webhooks (issue 23): a station's endpoints, one delivery per event and endpoint, and
+// Outbound webhooks: a station's endpoints, one delivery per event and endpoint, and
 // every attempt to POST it.
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';

@@ -1,4 +1,4 @@
-// Two-person approval (issue 21, decision 0039): where a station requires it for a type, a draft
+// Two-person approval (decision 0039): where a station requires it for a type, a draft
 // waits for an admin who did not write it; SMS and Play are refused until then; a rejection says
 // why; an edit puts the text up again; an emergency may go without; every step is in the trail.
 import { and, eq } from 'drizzle-orm';

@@ -1,7 +1,8 @@
-// What the messages module calls (it cannot import service.ts, which reads messages): a message
-// written or edited is put up for approval where its station requires it, and the approval
-// state every message answer carries.
+// What the messages module calls (approvals sits below messages and reads a message only through
+// the findMessage app.ts hands its routes): a message written or edited is put up for approval
+// where its station requires it, and the approval state every message answer carries.
 import type { TMessageApproval } from '@message-station/shared';
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
 import type { TServiceContext } from '../../service-context.js';
 import { recordAudit } from '../audit/service.js';
@@ -102,7 +103,17 @@ export async function approvalsOf(
   return new Map(messages.map((m) => [m.id, toApprovalView(station, m, byMessage.get(m.id) ?? null, names)]));
 }
 
-export { approvalJsonSql, approvalPeopleSql, type TApprovalRowJson } from './repo.js';
+export type { TApprovalRowJson } from './repo.js';
+
+/** A message's approval row as JSON, a column of the messages list's one statement (decision 0061). */
+export function approvalJsonSql(stationId: SQL, messageId: SQL): SQL {
+  return repo.approvalJsonSql(stationId, messageId);
+}
+
+/** The ids of the people these messages' approvals name, a subquery of the same statement. */
+export function approvalPeopleSql(stationId: SQL, messageIds: SQL): SQL {
+  return repo.approvalPeopleSql(stationId, messageIds);
+}
 export type { TApprovalStation } from './state.js';
 
 /**

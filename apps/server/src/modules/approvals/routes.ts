@@ -1,8 +1,8 @@
 // /admin/api/messages/{id}/approval and /admin/api/approvals: a message's approval, an admin's
 // decision on it, and what awaits the station's admins (decision 0039).
 import {
+  approvalsQueue,
   ZApprovalQueue,
-  ZApprovalsQuery,
   ZApproveRequest,
   ZErrorResponse,
   ZMessageApproval,
@@ -11,8 +11,10 @@ import {
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { notAudited } from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { staffFacts } from '../../service-context.js';
-import { decideApproval, getApproval, listApprovalQueue } from './service.js';
+import { decideApproval, getApproval, listApprovalQueue, type TFindMessage } from './service.js';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 const decisionErrors = { ...errors, 409: ZErrorResponse };
@@ -32,7 +34,10 @@ const DECISIONS = {
 } as const;
 
 /** What these routes use from the app, handed over as the plugin's options. */
-export type TApprovalRoutesDeps = Pick<TAppContext, 'db' | 'events' | 'guards' | 'now'>;
+export type TApprovalRoutesDeps = Pick<TAppContext, 'db' | 'events' | 'guards' | 'now'> & {
+  /** The messages module's read of a message (app.ts hands it in: approvals sits below messages). */
+  findMessage: TFindMessage;
+};
 
 export const approvalRoutes: FastifyPluginAsyncZod<TApprovalRoutesDeps> = async (fastify, deps) => {
   // Staff read the state; the service refuses a decision by anyone but an admin other than the writers.
@@ -49,13 +54,17 @@ export const approvalRoutes: FastifyPluginAsyncZod<TApprovalRoutesDeps> = async 
         response: { 200: ZMessageApproval, ...errors },
       },
     },
-    async (request) => getApproval(staffFacts(deps, request), request.params.id),
+    async (request) =>
+      getApproval({ ...staffFacts(deps, request), findMessage: deps.findMessage }, request.params.id),
   );
 
   for (const [action, { decision, body, summary }] of Object.entries(DECISIONS)) {
     fastify.post(
       `/admin/api/messages/:id/approval/${action}`,
       {
+        // Written by this module in the decision's own transaction, like the requests an edit makes
+        // (decision 0039): message.approved / message.rejected.
+        config: notAudited('Recorded by the approvals service in its transaction.'),
         ...guard,
         schema: {
           tags: ['approvals'],
@@ -66,7 +75,7 @@ export const approvalRoutes: FastifyPluginAsyncZod<TApprovalRoutesDeps> = async 
         },
       },
       async (request) => {
-        const ctx = staffFacts(deps, request);
+        const ctx = { ...staffFacts(deps, request), findMessage: deps.findMessage };
         const approval = await decideApproval(ctx, request.params.id, { decision, ...request.body });
         await deps.events.publish({
           stationId: ctx.stationId,
@@ -79,16 +88,17 @@ export const approvalRoutes: FastifyPluginAsyncZod<TApprovalRoutesDeps> = async 
   }
 
   fastify.get(
-    '/admin/api/approvals',
+    approvalsQueue.path,
     {
       ...guard,
       schema: {
         tags: ['approvals'],
         summary: "The station's messages in one approval state (pending by default), newest request first",
-        querystring: ZApprovalsQuery,
+        ...endpointSchema(approvalsQueue),
         response: { 200: ZApprovalQueue, ...errors },
       },
     },
-    async (request) => listApprovalQueue(staffFacts(deps, request), request.query),
+    async (request) =>
+      listApprovalQueue({ ...staffFacts(deps, request), findMessage: deps.findMessage }, request.query),
   );
 };

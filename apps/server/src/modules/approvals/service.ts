@@ -1,4 +1,4 @@
-// Two-person approval of messages (issue 21, decision 0039): the state of a message's approval,
+// Two-person approval of messages (decision 0039): the state of a message's approval,
 // an admin's decision on it, what awaits the station's admins, and the gate every way a message
 // leaves the station (SMS, Play, schedules) passes through.
 import {
@@ -12,7 +12,6 @@ import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
-import { findMessage } from '../messages/service.js';
 import { findStationById } from '../station/service.js';
 import { approvalsOf, recordApprovalStep } from './message-service.js';
 import * as repo from './repo.js';
@@ -41,17 +40,18 @@ export async function refuseUnapproved(
   if (statusOf(station, message, row) !== 'approved') throw new AppError('approval_required');
 }
 
-/** refuseUnapproved for a message known by id (Play); another station's message answers 404. */
-export async function refuseUnapprovedById(db: DbOrTx, stationId: string, messageId: string): Promise<void> {
-  const [station, message] = await Promise.all([
-    findStationById(db, stationId),
-    findMessage(db, stationId, messageId),
-  ]);
-  if (!message) throw notFound('message_not_found');
-  if (station) await refuseUnapproved(db, station, message);
-}
+/**
+ * How approvals read a message (the messages module's findMessage, which itself puts messages up
+ * for approval): handed in by the routes' options from app.ts, so approvals sits below messages.
+ */
+export type TFindMessage = (
+  db: DbOrTx,
+  stationId: string,
+  messageId: string,
+  options?: { forUpdate?: boolean },
+) => Promise<TApprovalMessage | null>;
 
-type TReadContext = Pick<TServiceContext, 'db' | 'stationId'>;
+type TReadContext = Pick<TServiceContext, 'db' | 'stationId'> & { findMessage: TFindMessage };
 
 async function viewOf(db: DbOrTx, stationId: string, message: TApprovalMessage) {
   const view = (await approvalsOf(db, stationId, [message])).get(message.id);
@@ -61,7 +61,7 @@ async function viewOf(db: DbOrTx, stationId: string, message: TApprovalMessage) 
 
 /** GET /admin/api/messages/{id}/approval; another station's message answers 404. */
 export async function getApproval(ctx: TReadContext, messageId: string): Promise<TMessageApproval> {
-  const message = await findMessage(ctx.db, ctx.stationId, messageId);
+  const message = await ctx.findMessage(ctx.db, ctx.stationId, messageId);
   if (!message) throw notFound('message_not_found');
   return viewOf(ctx.db, ctx.stationId, message);
 }
@@ -76,7 +76,7 @@ export type TDecision = {
 type TDecideContext = Pick<
   TServiceContext,
   'db' | 'now' | 'stationId' | 'userId' | 'auth' | 'ip' | 'userAgent'
->;
+> & { findMessage: TFindMessage };
 
 /**
  * An admin other than the message's writers approves or rejects its pending text. Runs under the
@@ -86,7 +86,7 @@ type TDecideContext = Pick<
 export async function decideApproval(ctx: TDecideContext, messageId: string, input: TDecision) {
   if (!actsAsStationAdmin(ctx.auth)) throw new AppError('approval_not_admin');
   await ctx.db.transaction(async (tx) => {
-    const message = await findMessage(tx, ctx.stationId, messageId, { forUpdate: true });
+    const message = await ctx.findMessage(tx, ctx.stationId, messageId, { forUpdate: true });
     if (!message) throw notFound('message_not_found');
     const station = await findStationById(tx, ctx.stationId);
     if (!station) throw notFound('station_not_found');
@@ -135,7 +135,7 @@ export async function listApprovalQueue(
 ): Promise<TApprovalQueue> {
   const { rows, count } = await repo.listApprovalsByStatus(ctx.db, ctx.stationId, query);
   const messages = (
-    await Promise.all(rows.map((row) => findMessage(ctx.db, ctx.stationId, row.messageId)))
+    await Promise.all(rows.map((row) => ctx.findMessage(ctx.db, ctx.stationId, row.messageId)))
   ).filter((m) => m !== null);
   const views = await approvalsOf(ctx.db, ctx.stationId, messages);
   // A row of a type the station no longer holds, or of an older text, is not in this state now.

@@ -1,15 +1,17 @@
 // GET /admin/api/messages/{id}/audio: one language of a message as a WAV or MP3 download.
 // Settings → Voice: GET/PUT /admin/api/settings/voice, POST /admin/api/settings/voice/sample.
 import {
-  ZAudioQuery,
+  machinesAudio,
+  stationSaveVoices,
+  stationVoiceSample,
+  stationVoices,
   ZErrorResponse,
-  ZMessageIdParams,
-  ZVoiceSampleRequest,
   ZVoiceSettings,
-  ZVoiceSettingsUpdate,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { audit, auditBody, auditStation, notAudited } from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { staffFacts } from '../../service-context.js';
 import { renderMessageAudio } from './service.js';
 import { createSpeechRenderer, type TSpeechRenderer } from './speech.js';
@@ -27,15 +29,14 @@ export const audioRoutes: FastifyPluginAsyncZod<TAudioRoutesDeps> = async (fasti
   // One renderer, so exports and samples share the fair queue.
   const speech = deps.speech ?? createSpeechRenderer(deps.config.speech);
   fastify.get(
-    '/admin/api/messages/:id/audio',
+    machinesAudio.path,
     {
       onRequest: deps.guards.requireUser,
       schema: {
         tags: ['messages'],
         summary:
           "One language of a message spoken by the server in the station's voice, as a WAV or MP3 download",
-        params: ZMessageIdParams,
-        querystring: ZAudioQuery,
+        ...endpointSchema(machinesAudio),
       },
     },
     async (request, reply) => {
@@ -57,7 +58,7 @@ export const audioRoutes: FastifyPluginAsyncZod<TAudioRoutesDeps> = async (fasti
   );
 
   fastify.get(
-    '/admin/api/settings/voice',
+    stationVoices.path,
     {
       onRequest: deps.guards.requireUser,
       schema: {
@@ -70,13 +71,24 @@ export const audioRoutes: FastifyPluginAsyncZod<TAudioRoutesDeps> = async (fasti
   );
 
   fastify.put(
-    '/admin/api/settings/voice',
+    stationSaveVoices.path,
     {
+      config: audit({
+        action: 'settings.voices_updated',
+        target: 'station',
+        targetId: auditStation,
+        details: (call) => {
+          const voices = (auditBody(call).voices ?? []) as { language?: unknown; voice?: unknown }[];
+          return {
+            label: voices.map((v) => `${String(v.language)}: ${v.voice ?? 'default'}`).join(', ') || '—',
+          };
+        },
+      }),
       onRequest: deps.guards.requireAdmin,
       schema: {
         tags: ['station'],
         summary: 'Choose the voice of some languages (voice: null goes back to the default); all or nothing',
-        body: ZVoiceSettingsUpdate,
+        ...endpointSchema(stationSaveVoices),
         response: { 200: ZVoiceSettings, 400: ZErrorResponse, 403: ZErrorResponse },
       },
     },
@@ -84,13 +96,14 @@ export const audioRoutes: FastifyPluginAsyncZod<TAudioRoutesDeps> = async (fasti
   );
 
   fastify.post(
-    '/admin/api/settings/voice/sample',
+    stationVoiceSample.path,
     {
+      config: notAudited('Renders a sample; changes nothing.'),
       onRequest: deps.guards.requireAdmin,
       schema: {
         tags: ['station'],
         summary: 'A short sample sentence in a language spoken by one voice (MP3 or WAV), for "Listen"',
-        body: ZVoiceSampleRequest,
+        ...endpointSchema(stationVoiceSample),
       },
     },
     async (request, reply) => {

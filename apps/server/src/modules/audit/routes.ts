@@ -1,10 +1,18 @@
 // GET /admin/api/audit and /admin/api/audit.csv: the station's audit log, admins only.
-import { ZAuditPage, ZAuditQuery, ZErrorResponse } from '@message-station/shared';
+import {
+  auditCsv as auditCsvEntry,
+  auditList,
+  ZAuditPage,
+  ZAuditQuery,
+  ZErrorResponse,
+} from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { TAppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
+import type { TGuards } from '../../platform/guards.js';
 import { staffFacts } from '../../service-context.js';
 import { auditCsv } from './csv.js';
-import { listAudit } from './service.js';
+import { listAudit, type TActorNames } from './service.js';
 
 /** The export's page size and its ceiling: a year of a busy station, in one file. */
 const EXPORT_PAGE = 500;
@@ -13,27 +21,33 @@ const EXPORT_MAX_ROWS = 100_000;
 const refused = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse };
 
 /** What these routes use from the app, handed over as the plugin's options. */
-export type TAuditRoutesDeps = Pick<TAppContext, 'db' | 'guards' | 'now'>;
+export type TAuditRoutesDeps = {
+  db: Db;
+  guards: Pick<TGuards, 'requireAdmin'>;
+  now: () => Date;
+  actorNames: TActorNames;
+};
 
 export const auditRoutes: FastifyPluginAsyncZod<TAuditRoutesDeps> = async (fastify, deps) => {
   const admin = { onRequest: deps.guards.requireAdmin };
 
   fastify.get(
-    '/admin/api/audit',
+    auditList.path,
     {
       ...admin,
       schema: {
         tags: ['audit'],
         summary: "The station's audit log, newest first (filters: action or its area, actor, days)",
-        querystring: ZAuditQuery,
+        ...endpointSchema(auditList),
         response: { 200: ZAuditPage, ...refused },
       },
     },
-    async (request) => listAudit(staffFacts(deps, request), request.query),
+    async (request) =>
+      listAudit({ ...staffFacts(deps, request), actorNames: deps.actorNames }, request.query),
   );
 
   fastify.get(
-    '/admin/api/audit.csv',
+    auditCsvEntry.path,
     {
       ...admin,
       schema: {
@@ -44,7 +58,7 @@ export const auditRoutes: FastifyPluginAsyncZod<TAuditRoutesDeps> = async (fasti
       },
     },
     async (request, reply) => {
-      const context = staffFacts(deps, request);
+      const context = { ...staffFacts(deps, request), actorNames: deps.actorNames };
       const entries = [];
       let cursor: string | undefined;
       do {

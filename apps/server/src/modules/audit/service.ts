@@ -1,12 +1,12 @@
 // Writing and reading the audit log (decision 0021). recordAudit is the one way a row is written.
 import type { TAuditEntry, TAuditPage } from '@message-station/shared';
 import type { DbOrTx } from '../../db/client.js';
+import type { TAuditActor } from '../../platform/audit-rule.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
-import { findUserNames } from '../users/trail-service.js';
 import * as repo from './repo.js';
 
-export type TAuditActor = { userId: string; email: string | null; isSuperadmin: boolean };
+export type { TAuditActor };
 
 export type TAuditRecord = {
   /** The station acted on; null for a service-wide action. */
@@ -20,6 +20,7 @@ export type TAuditRecord = {
   at: Date;
 };
 
+/** The one way a row is written: by the routes' hook (trail.ts) and by background work alike. */
 export async function recordAudit(db: DbOrTx, record: TAuditRecord): Promise<void> {
   await repo.insertAuditRow(db, {
     stationId: record.stationId,
@@ -124,8 +125,11 @@ export function toEntry(row: TNamedAuditRow): TAuditEntry {
   };
 }
 
+/** The actors' current names by id (the users module's, handed in by app.ts). */
+export type TActorNames = (db: DbOrTx, userIds: string[]) => Promise<Map<string, string | null>>;
+
 export async function listAudit(
-  context: Pick<TServiceContext, 'db' | 'stationId'>,
+  context: Pick<TServiceContext, 'db' | 'stationId'> & { actorNames: TActorNames },
   input: TAuditListInput,
 ): Promise<TAuditPage> {
   const rows = await repo.listAuditRows(context.db, auditFilter(context.stationId, input), input.limit + 1);
@@ -133,7 +137,7 @@ export async function listAudit(
   const last = page.at(-1);
   // The names are the users module's: one lookup for the page's actors, not a join of its table.
   const actorIds = [...new Set(page.flatMap((row) => (row.actorUserId ? [row.actorUserId] : [])))];
-  const names = await findUserNames(context.db, actorIds);
+  const names = await context.actorNames(context.db, actorIds);
   return {
     entries: page.map((row) =>
       toEntry({ ...row, actorName: row.actorUserId ? (names.get(row.actorUserId) ?? null) : null }),

@@ -1,13 +1,19 @@
-// The central audit hook (decision 0021): every state-changing route is looked up in AUDIT_RULES
-// when it is registered; a route missing from the table is still recorded ("request.recorded"),
-// so no action can be forgotten, and the coverage test names it. The rule reads what it needs
-// before the handler (the object as it was) and after a successful answer (as it is now).
+// The audit hook (decisions 0021 and 0066): each route declares its rule in its own options
+// (`config: audit({...})`, platform/audit-rule.ts), read here when the route registers; a
+// state-changing route that declares none is still recorded ("request.recorded"), so no action can
+// be forgotten, and the coverage test names it. The rule reads what it needs before the handler
+// (the object as it was) and after a successful answer (as it is now).
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
-import type { TAppContext } from '../../app-context.js';
-import type { TAuth } from '../../platform/session.js';
-import { findAccount } from '../users/trail-service.js';
-import { AUDIT_RULES, type TAuditRule, type TRuleCall } from './rules.js';
-import { changedFields, recordAudit, type TAuditActor } from './service.js';
+import type { Db } from '../../db/client.js';
+import {
+  isAuditRule,
+  type TAuditActor,
+  type TAuditCall,
+  type TAuditRule,
+  type TRouteAudit,
+} from '../../platform/audit-rule.js';
+import type { TAuth, TSessions } from '../../platform/session.js';
+import { changedFields, recordAudit } from './service.js';
 
 const CHANGING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 /** Where a route that changes state must be in the table: the admin API, sign-in, the public API v1. */
@@ -15,31 +21,51 @@ export const AUDITED_PREFIXES = ['/admin/api/', '/auth/', '/api/v1/'];
 
 type TPending = {
   rule: TAuditRule;
-  call: TRuleCall;
+  call: TAuditCall;
   before: Record<string, unknown> | null;
+  /** The object after the change as the handler handed it (request.audit.after). */
+  after?: Record<string, unknown> | null;
 };
 
 declare module 'fastify' {
   interface FastifyRequest {
     auditPending?: TPending;
-    /**
-     * How the actor acted when not through a browser session: the public API v1's station key
-     * (issue 23) sets its name and visible prefix, kept with each row it causes.
-     */
-    auditVia?: Record<string, string>;
   }
+}
+
+/** What the trail needs from the app; the actor's email is the users module's, handed in by app.ts. */
+export type TAuditTrailDeps = {
+  db: Db;
+  now: () => Date;
+  sessions: Pick<TSessions, 'getAuth'>;
+  /** The signed-in actor's email as it is now (null once the account is gone). */
+  actorEmail(userId: string): Promise<string | null>;
+};
+
+/** One route as the trail saw it register, with what its options declare (the coverage test reads these). */
+export type TRouteAuditSeen = { method: string; url: string; audit: TRouteAudit | undefined };
+
+const seenByApp = new WeakMap<object, TRouteAuditSeen[]>();
+
+/** Every route of the app with its declared audit, in the order they registered. */
+export function routeAudits(app: object): readonly TRouteAuditSeen[] {
+  return seenByApp.get(app) ?? [];
 }
 
 export function routeKey(method: string, url: string): string {
   return `${method} ${url}`;
 }
 
-/** The rule of a route: its entry in the table, the catch-all for an unlisted one, or none. */
-export function ruleFor(method: string, url: string): TAuditRule | null {
+/** Whether a route changes state where every change must be accounted for. */
+export function mustBeAudited(method: string, url: string): boolean {
+  return CHANGING_METHODS.has(method) && AUDITED_PREFIXES.some((prefix) => url.startsWith(prefix));
+}
+
+/** The rule of a route: the one it declares, the catch-all for an undeclared one, or none. */
+export function ruleFor(method: string, url: string, declared: TRouteAudit | undefined): TAuditRule | null {
+  if (declared) return isAuditRule(declared) ? declared : null;
+  if (!mustBeAudited(method, url)) return null;
   const key = routeKey(method, url);
-  if (key in AUDIT_RULES) return AUDIT_RULES[key] ?? null;
-  if (!CHANGING_METHODS.has(method)) return null;
-  if (!AUDITED_PREFIXES.some((prefix) => url.startsWith(prefix))) return null;
   return { action: 'request.recorded', details: () => ({ route: key }) };
 }
 
@@ -61,14 +87,26 @@ async function safely<T>(read: () => Promise<T>): Promise<T | null> {
   }
 }
 
-export function registerAuditTrail(app: FastifyInstance, ctx: TAppContext) {
+export function registerAuditTrail(app: FastifyInstance, ctx: TAuditTrailDeps) {
+  const seen: TRouteAuditSeen[] = [];
+  seenByApp.set(app, seen);
+
   async function prepare(request: FastifyRequest, rule: TAuditRule) {
     // The guard's caller (a session, or the public API's key acting for its creator), else the session.
     const auth = request.auth ?? (await ctx.sessions.getAuth(request));
-    const call: TRuleCall = { ctx, request, auth, reply: null, subject: null };
+    const call: TAuditCall = { request, auth, reply: null, subject: null };
     const { view, subject } = rule;
     call.subject = subject ? await safely(() => subject(call)) : null;
-    request.auditPending = { rule, call, before: view ? await safely(() => view(call)) : null };
+    const pending: TPending = { rule, call, before: view ? await safely(() => view(call)) : null };
+    request.auditPending = pending;
+    request.audit = {
+      before: (view) => {
+        pending.before = view;
+      },
+      after: (view) => {
+        pending.after = view;
+      },
+    };
   }
 
   async function actorOf(
@@ -84,7 +122,7 @@ export function registerAuditTrail(app: FastifyInstance, ctx: TAppContext) {
     if (!auth) return null;
     return {
       userId: auth.userId,
-      email: (await findAccount(ctx.db, auth.userId))?.email ?? null,
+      email: await ctx.actorEmail(auth.userId),
       isSuperadmin: auth.isSuperadmin,
     };
   }
@@ -98,7 +136,13 @@ export function registerAuditTrail(app: FastifyInstance, ctx: TAppContext) {
     if (!action) return;
     call.reply = failed ? null : parseReply(payload);
     const { view } = rule;
-    const after = view && !failed ? await safely(() => view(call)) : null;
+    const after = failed
+      ? null
+      : pending.after !== undefined
+        ? pending.after
+        : view
+          ? await safely(() => view(call))
+          : null;
     const details = rule.details ? await rule.details(call, pending.before ?? after) : {};
     if (details === null) return;
     const changes = changedFields(pending.before, after);
@@ -123,8 +167,10 @@ export function registerAuditTrail(app: FastifyInstance, ctx: TAppContext) {
 
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
+    const declared = route.config?.audit;
     for (const method of methods) {
-      const rule = ruleFor(method, route.url);
+      seen.push({ method, url: route.url, audit: declared });
+      const rule = ruleFor(method, route.url, declared);
       if (!rule) continue;
       route.preHandler = [
         ...(Array.isArray(route.preHandler) ? route.preHandler : route.preHandler ? [route.preHandler] : []),

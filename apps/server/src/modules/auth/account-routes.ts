@@ -2,20 +2,26 @@
 // calls are open to any signed-in user, also an admin whose station requires a second factor
 // they have not set up yet (that is where they set it up).
 import {
+  accountChangePassword,
+  accountGet,
+  accountLanguage,
+  accountRevokeOtherSessions,
+  accountRevokeSession,
+  accountSessions,
+  accountStationSecurity,
+  accountTwoFactorDisable,
+  accountTwoFactorEnable,
+  accountTwoFactorSetup,
+  authLoginTwoFactor,
   LOGIN_CHALLENGE_COOKIE,
   TWO_FACTOR,
   ZAccount,
   ZAccountLanguage,
   ZAccountSessionList,
-  ZChangePasswordRequest,
-  ZDisableTwoFactorRequest,
-  ZEnableTwoFactorRequest,
   ZErrorResponse,
-  ZLoginTwoFactorRequest,
   ZOk,
   ZRecoveryCodes,
   ZRevokedSessions,
-  ZSessionIdParams,
   ZSessionUser,
   ZStationSecurity,
   ZTwoFactorSetup,
@@ -24,10 +30,18 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import type { TConfig } from '../../config.js';
+import { audit, auditParams, notAudited } from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { authOf } from '../../platform/guards.js';
 import { requestFacts, staffFacts } from '../../service-context.js';
 import { setUserLanguage } from '../users/service.js';
 import * as account from './account.js';
+import {
+  ownAccountAudit,
+  revokedSessions,
+  stationSecurityAudit,
+  twoFactorSignInAudit,
+} from './audit-rules.js';
 import { KNOWN_DEVICE_COOKIE, rememberDevice } from './known-device.js';
 import { completeTwoFactorLogin } from './two-factor-login.js';
 
@@ -61,14 +75,14 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountRoutesDeps> = async (f
   const accountContext = (request: FastifyRequest) => ({ ...staffFacts(deps, request), config });
 
   fastify.post(
-    '/auth/login/two-factor',
+    authLoginTwoFactor.path,
     {
       // Each challenge takes five codes; this caps an address opening many challenges.
-      config: { rateLimit: { max: 30, timeWindow: 15 * 60_000 } },
+      config: { ...audit(twoFactorSignInAudit(db)), rateLimit: { max: 30, timeWindow: 15 * 60_000 } },
       schema: {
         tags: ['auth'],
         summary: 'Finish a sign-in with a code from the authenticator app or a recovery code',
-        body: ZLoginTwoFactorRequest,
+        ...endpointSchema(authLoginTwoFactor),
         response: { 200: ZSessionUser, 400: ZErrorResponse, 401: ZErrorResponse, 429: ZErrorResponse },
       },
     },
@@ -86,7 +100,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountRoutesDeps> = async (f
   );
 
   fastify.get(
-    '/admin/api/account',
+    accountGet.path,
     {
       ...signedIn,
       schema: {
@@ -99,13 +113,14 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountRoutesDeps> = async (f
   );
 
   fastify.post(
-    '/admin/api/account/password',
+    accountChangePassword.path,
     {
+      config: audit(ownAccountAudit('account.password_changed', revokedSessions)),
       ...signedIn,
       schema: {
         tags: ['account'],
         summary: 'Change my password; every other session of mine ends',
-        body: ZChangePasswordRequest,
+        ...endpointSchema(accountChangePassword),
         response: { 200: ZRevokedSessions, ...errors },
       },
     },
@@ -113,7 +128,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountRoutesDeps> = async (f
   );
 
   fastify.get(
-    '/admin/api/account/sessions',
+    accountSessions.path,
     {
       ...signedIn,
       schema: {
@@ -126,13 +141,16 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountRoutesDeps> = async (f
   );
 
   fastify.delete(
-    '/admin/api/account/sessions/:id',
+    accountRevokeSession.path,
     {
+      config: audit(
+        ownAccountAudit('account.session_revoked', (call) => ({ session_id: auditParams(call).id ?? null })),
+      ),
       ...signedIn,
       schema: {
         tags: ['account'],
         summary: 'Sign one of my sessions out',
-        params: ZSessionIdParams,
+        ...endpointSchema(accountRevokeSession),
         response: { 200: ZOk, ...errors },
       },
     },
@@ -144,8 +162,9 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountRoutesDeps> = async (f
   );
 
   fastify.post(
-    '/admin/api/account/sessions/revoke-others',
+    accountRevokeOtherSessions.path,
     {
+      config: audit(ownAccountAudit('account.sessions_revoked', revokedSessions)),
       ...signedIn,
       schema: {
         tags: ['account'],
@@ -157,8 +176,9 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountRoutesDeps> = async (f
   );
 
   fastify.post(
-    '/admin/api/account/two-factor/setup',
+    accountTwoFactorSetup.path,
     {
+      config: notAudited('A secret to scan: nothing is on until the first code confirms it.'),
       ...signedIn,
       schema: {
         tags: ['account'],
@@ -170,13 +190,14 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountRoutesDeps> = async (f
   );
 
   fastify.post(
-    '/admin/api/account/two-factor/enable',
+    accountTwoFactorEnable.path,
     {
+      config: audit(ownAccountAudit('account.two_factor_enabled')),
       ...signedIn,
       schema: {
         tags: ['account'],
         summary: 'Confirm the first code: two-factor is on; the ten recovery codes are in this answer only',
-        body: ZEnableTwoFactorRequest,
+        ...endpointSchema(accountTwoFactorEnable),
         response: { 200: ZRecoveryCodes, ...errors },
       },
     },
@@ -184,13 +205,14 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountRoutesDeps> = async (f
   );
 
   fastify.post(
-    '/admin/api/account/two-factor/disable',
+    accountTwoFactorDisable.path,
     {
+      config: audit(ownAccountAudit('account.two_factor_disabled')),
       ...signedIn,
       schema: {
         tags: ['account'],
         summary: 'Turn two-factor off (password and a code)',
-        body: ZDisableTwoFactorRequest,
+        ...endpointSchema(accountTwoFactorDisable),
         response: { 200: ZOk, ...errors },
       },
     },
@@ -201,13 +223,14 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountRoutesDeps> = async (f
   );
 
   fastify.put(
-    '/admin/api/account/language',
+    accountLanguage.path,
     {
+      config: notAudited("The interface language (emails' language): a preference, not a security event."),
       ...signedIn,
       schema: {
         tags: ['account'],
         summary: 'Keep the interface language I chose: emails to me are written in it',
-        body: ZAccountLanguage,
+        ...endpointSchema(accountLanguage),
         response: { 200: ZAccountLanguage, 400: ZErrorResponse, 401: ZErrorResponse },
       },
     },
@@ -218,13 +241,14 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountRoutesDeps> = async (f
   );
 
   fastify.put(
-    '/admin/api/station/security',
+    accountStationSecurity.path,
     {
+      config: audit(stationSecurityAudit(db)),
       onRequest: guards.requireAdmin,
       schema: {
         tags: ['account'],
         summary: 'Station security: require two-factor sign-in for admins',
-        body: ZStationSecurity,
+        ...endpointSchema(accountStationSecurity),
         response: { 200: ZStationSecurity, ...errors },
       },
     },

@@ -14,7 +14,7 @@ import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { revokeUserSessions } from '../../platform/session.js';
 import type { TServiceContext } from '../../service-context.js';
 import { setStationRequiresTwoFactor, stationRequiresTwoFactor } from '../station/service.js';
-import { markTotpEnabled, setPassword, setTotpSecret } from '../users/credentials-service.js';
+import * as credentials from '../users/credentials-service.js';
 import { findUserById } from '../users/service.js';
 import * as repo from './account-repo.js';
 import {
@@ -65,7 +65,7 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.newPassword);
   return ctx.db.transaction(async (tx) => {
-    await setPassword(tx, user.id, passwordHash, ctx.now);
+    await credentials.recordPasswordChange(tx, user.id, passwordHash, ctx.now);
     return { revoked: await revokeUserSessions(tx, user.id, { exceptSessionId: ctx.auth.sessionId }) };
   });
 }
@@ -106,7 +106,7 @@ export async function startTwoFactorSetup(
     throw new AppError(ACCOUNT_ERROR_CODES.alreadyEnabled);
   }
   const secret = newTotpSecret();
-  await setTotpSecret(ctx.db, user.id, sealSecret(ctx.config.sessionSecret, secret), ctx.now);
+  await credentials.startTwoFactor(ctx.db, user.id, sealSecret(ctx.config.sessionSecret, secret), ctx.now);
   return { secret, uri: otpauthUri(secret, user.email) };
 }
 
@@ -125,7 +125,7 @@ export async function enableTwoFactor(
   const base32 = openSecret(ctx.config.sessionSecret, user.totpSecret);
   return ctx.db.transaction(async (tx) => {
     if (!(await acceptTotp(tx, { userId: user.id, base32, code, now: ctx.now }))) throw invalidCode();
-    await markTotpEnabled(tx, user.id, ctx.now);
+    await credentials.enableTwoFactor(tx, user.id, ctx.now);
     return { recoveryCodes: await replaceRecoveryCodes(tx, user.id, ctx.now) };
   });
 }
@@ -145,7 +145,7 @@ export async function disableTwoFactor(
   if (!(await verifyPassword(user.passwordHash, input.password))) throw wrongPassword();
   if (!(await checkSecondFactor(ctx, { user, code: input.code }))) throw invalidCode();
   await ctx.db.transaction(async (tx) => {
-    await setTotpSecret(tx, user.id, null, ctx.now);
+    await credentials.disableTwoFactor(tx, user.id, ctx.now);
     await deleteRecoveryCodes(tx, user.id);
   });
 }

@@ -1,4 +1,4 @@
-// Emails in the recipient's language (issue 16): a user's language is the interface language they
+// Emails in the recipient's language: a user's language is the interface language they
 // signed in with or last switched to (users.language); the reset an admin sends from Users and
 // the lock email after failed sign-ins are written in it, whatever language the admin reads.
 import { ADMIN_RESET_CAPTCHA_TOKEN, RESET_EMAIL, SIGN_IN_LOCKED_EMAIL } from '@message-station/shared';

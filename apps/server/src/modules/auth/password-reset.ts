@@ -1,4 +1,4 @@
-// Password reset (spec §2, §4, §7): a single-use link (token stored hashed, valid 1 hour) emailed
+// Password reset: a single-use link (token stored hashed, valid 1 hour) emailed
 // to the user, then a code texted to the account's phone, then the new password; every session
 // of the user ends. The public form passes the bot check and answers the same whether or not the
 // account exists; the admin Users page sends links for its own station's users.

@@ -1,23 +1,28 @@
-// GET /auth/session, POST /auth/login, POST /auth/logout (spec §7 Auth).
+// GET /auth/session, POST /auth/login, POST /auth/logout.
 import {
+  authLogin,
+  authLogout,
+  authPasswordResetComplete,
+  authPasswordResetRequest,
+  authPasswordResetVerify,
+  authSession,
   COOKIE_NAMES,
   ZErrorResponse,
-  ZLoginRequest,
   ZLoginResponse,
   ZOk,
-  ZPasswordResetCompleteRequest,
   ZPasswordResetCompleteResponse,
-  ZPasswordResetRequest,
   ZPasswordResetRequestResponse,
-  ZPasswordResetVerifyRequest,
   ZPasswordResetVerifyResponse,
   ZSessionUser,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { audit, notAudited } from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { AppError } from '../../platform/errors.js';
 import { requestFacts } from '../../service-context.js';
 import { accountRoutes, setLoginChallengeCookie, type TAccountRoutesDeps } from './account-routes.js';
+import { resetCompletedAudit, resetRequestedAudit, signInAudit } from './audit-rules.js';
 import { KNOWN_DEVICE_COOKIE, knownDeviceId, rememberDevice } from './known-device.js';
 import { completePasswordReset, requestPasswordReset, verifyResetToken } from './password-reset.js';
 import { describeSessionUser, login, logout } from './service.js';
@@ -29,7 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<TAuthRoutesDeps> = async (fastify
   const { db, sessions, config } = deps;
 
   fastify.get(
-    '/auth/session',
+    authSession.path,
     {
       schema: {
         tags: ['auth'],
@@ -46,14 +51,15 @@ export const authRoutes: FastifyPluginAsyncZod<TAuthRoutesDeps> = async (fastify
   );
 
   fastify.post(
-    '/auth/login',
+    authLogin.path,
     {
+      config: audit(signInAudit(db)),
       // Attempts are reserved before the password is checked and only failures keep their place,
       // on every node; a known device is counted on its own (decisions 0019, 0054).
       schema: {
         tags: ['auth'],
         summary: 'Sign in with email and password',
-        body: ZLoginRequest,
+        ...endpointSchema(authLogin),
         response: {
           200: ZLoginResponse,
           401: ZErrorResponse,
@@ -83,8 +89,11 @@ export const authRoutes: FastifyPluginAsyncZod<TAuthRoutesDeps> = async (fastify
   await fastify.register(accountRoutes, deps);
 
   fastify.post(
-    '/auth/logout',
-    { schema: { tags: ['auth'], summary: 'Sign out', response: { 200: ZOk } } },
+    authLogout.path,
+    {
+      config: audit({ action: 'auth.signed_out' }),
+      schema: { tags: ['auth'], summary: 'Sign out', response: { 200: ZOk } },
+    },
     async (request, reply) => {
       await logout({ db }, request.cookies[COOKIE_NAMES.session]);
       sessions.clearSessionCookies(reply);
@@ -93,13 +102,13 @@ export const authRoutes: FastifyPluginAsyncZod<TAuthRoutesDeps> = async (fastify
   );
 
   fastify.post(
-    '/auth/password-reset/request',
+    authPasswordResetRequest.path,
     {
-      config: { rateLimit: { max: 10, timeWindow: 15 * 60_000 } },
+      config: { ...audit(resetRequestedAudit(db)), rateLimit: { max: 10, timeWindow: 15 * 60_000 } },
       schema: {
         tags: ['auth'],
         summary: 'Email a password reset link (1 hour, single use)',
-        body: ZPasswordResetRequest,
+        ...endpointSchema(authPasswordResetRequest),
         response: {
           200: ZPasswordResetRequestResponse,
           400: ZErrorResponse,
@@ -123,13 +132,16 @@ export const authRoutes: FastifyPluginAsyncZod<TAuthRoutesDeps> = async (fastify
   );
 
   fastify.post(
-    '/auth/password-reset/verify',
+    authPasswordResetVerify.path,
     {
-      config: { rateLimit: { max: 10, timeWindow: 15 * 60_000 } },
+      config: {
+        ...notAudited('Checks a link and texts a code: nothing changes yet.'),
+        rateLimit: { max: 10, timeWindow: 15 * 60_000 },
+      },
       schema: {
         tags: ['auth'],
         summary: 'Check a reset link and text a code to the account phone',
-        body: ZPasswordResetVerifyRequest,
+        ...endpointSchema(authPasswordResetVerify),
         response: {
           200: ZPasswordResetVerifyResponse,
           400: ZErrorResponse,
@@ -146,13 +158,13 @@ export const authRoutes: FastifyPluginAsyncZod<TAuthRoutesDeps> = async (fastify
   );
 
   fastify.post(
-    '/auth/password-reset/complete',
+    authPasswordResetComplete.path,
     {
-      config: { rateLimit: { max: 10, timeWindow: 15 * 60_000 } },
+      config: { ...audit(resetCompletedAudit(db)), rateLimit: { max: 10, timeWindow: 15 * 60_000 } },
       schema: {
         tags: ['auth'],
         summary: 'Set a new password with the texted code; every session of the user ends',
-        body: ZPasswordResetCompleteRequest,
+        ...endpointSchema(authPasswordResetComplete),
         response: {
           200: ZPasswordResetCompleteResponse,
           400: ZErrorResponse,

@@ -1,16 +1,19 @@
 // Sign-in, the session user, sign-out.
 import type { TLoginRequest, TSessionUser } from '@message-station/shared';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import { burnPasswordCheck, verifyPassword } from '../../platform/passwords.js';
 import { createSession, deleteSession, type TAuth } from '../../platform/session.js';
 import type { TServiceContext } from '../../service-context.js';
 import { getStationSummary, stationRequiresTwoFactor } from '../station/service.js';
 import { findUserByEmail, findUserById, setLastLogin, setUserLanguage } from '../users/service.js';
+import { setSessionViewingStation as viewStation } from './account-repo.js';
 import { openLoginChallenge } from './two-factor.js';
 
-// A superadmin's session points at the station it views (superadmin's switch and exit).
-export { setSessionViewingStation } from './account-repo.js';
+/** A superadmin's session points at the station it views (superadmin's switch and exit). */
+export function setSessionViewingStation(db: DbOrTx, sessionId: string, stationId: string | null) {
+  return viewStation(db, sessionId, stationId);
+}
 
 export const INVALID_LOGIN = 'Invalid email or password';
 

@@ -7,7 +7,7 @@ import { Secret, TOTP } from 'otpauth';
 import type { DbOrTx } from '../../db/client.js';
 import { randomToken, sha256 } from '../../platform/tokens.js';
 import type { TServiceContext } from '../../service-context.js';
-import { recordTotpStep } from '../users/credentials-service.js';
+import { acceptTotpStep } from '../users/credentials-service.js';
 import * as repo from './two-factor-repo.js';
 
 const PERIOD_SECONDS = 30;
@@ -71,7 +71,7 @@ export async function acceptTotp(
 ): Promise<boolean> {
   const step = matchingStep(input.base32, input.code, input.now);
   if (step === null) return false;
-  return recordTotpStep(db, input.userId, step);
+  return acceptTotpStep(db, input.userId, step);
 }
 
 const normalizeRecoveryCode = (code: string) => code.toLowerCase().replace(/[\s-]/g, '');

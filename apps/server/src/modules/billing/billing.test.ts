@@ -287,7 +287,7 @@ describe('the dev checkout (no Stripe account)', async () => {
   it('buys credits through a signed test event and the real webhook', async () => {
     const before = (await admin.get('/admin/api/billing')).json();
     // A path on this site, whatever address the admin uses (PUBLIC_URL is localhost here): the
-    // page opens it on its own host (issue 22).
+    // page opens it on its own host.
     expect(before.stripeCreditsURL).toBe('/dev/checkout?kind=credits');
     expect(before.stripeSubscriptionURL).toBe('/dev/checkout?kind=subscription');
     const fromAnotherHost = await admin.request({

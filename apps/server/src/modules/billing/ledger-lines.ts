@@ -1,4 +1,4 @@
-// Every ledger line the server writes: its params (what the page words it from, issue 16) and
+// Every ledger line the server writes: its params (what the page words it from) and
 // its English description for API clients, made together so they never say different things.
 import { planLabel, type TCreditLedgerParams } from '@message-station/shared';
 import { formatCount } from '../../platform/numbers.js';

@@ -1,10 +1,12 @@
 // GET /admin/api/billing (+ history) for admins, the signed Stripe webhook, and the dev checkout.
 import {
+  billingDevCheckout,
+  billingGet,
+  billingHistory,
   CREDIT_PACK,
   PLAN_TIERS,
   ZBillingInfo,
   ZCreditLedgerList,
-  ZDevCheckoutRequest,
   ZDevCheckoutResponse,
   ZErrorResponse,
   ZStripeWebhookResponse,
@@ -13,11 +15,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import type { TAppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
+import { audit, auditReply, type TAuditCall, type TAuditRule } from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { AppError } from '../../platform/errors.js';
 import { randomToken } from '../../platform/tokens.js';
 import { staffFacts } from '../../service-context.js';
 import { getBillingHistory, getBillingInfo } from './service.js';
 import { applyStripeEvent, type TStripeEvent } from './stripe-events.js';
+import { findStripeEvent } from './trail-service.js';
 
 /** Stripe's own default: a signature older than five minutes is refused (replay protection). */
 export const STRIPE_TOLERANCE_SECONDS = 300;
@@ -29,7 +35,7 @@ export type TBillingRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'guards' | 
 
 export const billingRoutes: FastifyPluginAsyncZod<TBillingRoutesDeps> = async (fastify, deps) => {
   fastify.get(
-    '/admin/api/billing',
+    billingGet.path,
     {
       onRequest: deps.guards.requireAdmin,
       schema: {
@@ -42,7 +48,7 @@ export const billingRoutes: FastifyPluginAsyncZod<TBillingRoutesDeps> = async (f
   );
 
   fastify.get(
-    '/admin/api/billing/history',
+    billingHistory.path,
     {
       onRequest: deps.guards.requireAdmin,
       schema: {
@@ -62,6 +68,29 @@ export const billingRoutes: FastifyPluginAsyncZod<TBillingRoutesDeps> = async (f
 /** What these routes use from the app, handed over as the plugin's options. */
 export type TStripeWebhookDeps = Pick<TAppContext, 'config' | 'db' | 'now'>;
 
+/** Stripe's answer does not name the station: the event row billing kept does. */
+async function stripeEventOf(db: Db, call: TAuditCall) {
+  const rawBody = call.request.body;
+  if (!Buffer.isBuffer(rawBody)) return null;
+  try {
+    const id = (JSON.parse(rawBody.toString('utf8')) as { id?: unknown }).id;
+    return typeof id === 'string' ? await findStripeEvent(db, id) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Stripe tells what changed; the event row says for which station and how. */
+const stripeEventAudit = (db: Db): TAuditRule => ({
+  action: 'billing.changed',
+  station: async (call) => (await stripeEventOf(db, call))?.stationId,
+  details: async (call) => {
+    const event = await stripeEventOf(db, call);
+    if (auditReply(call).duplicate === true || !event?.stationId) return null;
+    return { event_type: event.type, outcome: event.outcome };
+  },
+});
+
 const stripeWebhook: FastifyPluginAsyncZod<TStripeWebhookDeps> = async (fastify, deps) => {
   fastify.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_request, body, done) =>
     done(null, body),
@@ -69,6 +98,7 @@ const stripeWebhook: FastifyPluginAsyncZod<TStripeWebhookDeps> = async (fastify,
   fastify.post(
     '/webhooks/stripe',
     {
+      config: audit(stripeEventAudit(deps.db)),
       schema: {
         tags: ['billing'],
         summary: 'Stripe events (signature and a 300 s tolerance checked; each event applied once)',
@@ -132,12 +162,12 @@ export type TDevCheckoutDeps = Pick<TAppContext, 'config' | 'now'>;
 
 const devCheckout: FastifyPluginAsyncZod<TDevCheckoutDeps> = async (fastify, deps) => {
   fastify.post(
-    '/dev/api/stripe/checkout',
+    billingDevCheckout.path,
     {
       schema: {
         tags: ['dev'],
         summary: 'Development only: complete a test checkout through the signed webhook',
-        body: ZDevCheckoutRequest,
+        ...endpointSchema(billingDevCheckout),
         response: {
           200: ZDevCheckoutResponse,
           400: ZErrorResponse,

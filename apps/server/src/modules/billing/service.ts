@@ -5,17 +5,40 @@ import {
   type TBillingInfo,
   type TCreditLedgerEntry,
   type TCreditLedgerParams,
+  type TPaymentStatus,
 } from '@message-station/shared';
-import type { Db } from '../../db/client.js';
+import type { Db, DbOrTx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
 import { endExpiredTrials, findStationRow, suspendOverdueStations } from '../station/billing-service.js';
-import { creditBreakdown } from './ledger.js';
+import { addCredits, creditBreakdown } from './ledger.js';
+import { ledgerLine } from './ledger-lines.js';
 import { listLedger } from './ledger-repo.js';
 
 // The ledger is how other modules change a station's credits, in their own transaction.
 export { addCredits, spendCredits, startNewMonth } from './ledger.js';
 export { ledgerLine } from './ledger-lines.js';
+
+/**
+ * A new station's opening credits, in the transaction that creates it: a trial's grant, or the
+ * first month's. app.ts, the seed and the test factories register this as a creation step of the
+ * station module (station-creation.ts), so the station module does not call billing.
+ */
+export async function grantOpeningCredits(
+  tx: DbOrTx,
+  station: { id: string; paymentStatus: TPaymentStatus },
+  credits: number,
+  at: Date,
+) {
+  if (credits <= 0) return;
+  const trial = station.paymentStatus === 'trial';
+  await addCredits(tx, station.id, {
+    kind: trial ? 'trial_grant' : 'monthly_grant',
+    credits,
+    ...(trial ? ledgerLine.trialGrant() : ledgerLine.openingGrant()),
+    at,
+  });
+}
 
 export async function getBillingInfo(
   context: Pick<TServiceContext, 'db' | 'config' | 'stationId'>,

@@ -1,5 +1,5 @@
 // GET /api/bot-check (which check the forms show) and GET /api/altcha/challenge.
-import { ZBotCheckConfig } from '@message-station/shared';
+import { publicBotCheck, ZBotCheckConfig } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { altchaChallenge, botCheckInfo } from './service.js';
@@ -9,7 +9,7 @@ export type TBotCheckRoutesDeps = Pick<TAppContext, 'config' | 'now'>;
 
 export const botCheckRoutes: FastifyPluginAsyncZod<TBotCheckRoutesDeps> = async (fastify, deps) => {
   fastify.get(
-    '/api/bot-check',
+    publicBotCheck.path,
     {
       schema: {
         tags: ['public'],

@@ -1,4 +1,4 @@
-// The bot check of public forms (ARCHITECTURE §2): ALTCHA by default, a proof of work our own
+// The bot check of public forms: ALTCHA by default, a proof of work our own
 // server issues and verifies (no third party, no tracking); Cloudflare Turnstile when its keys
 // are configured. A solution is accepted once (replays refused) and only before it expires.
 import { createChallenge, extractParams, verifySolution } from 'altcha-lib/v1';

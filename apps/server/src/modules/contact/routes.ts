@@ -1,7 +1,8 @@
-// POST /api/contact (spec §7 Public): the public form (bot check) and /admin/contact (signed in).
-import { ZContactRequest, ZContactResponse, ZErrorResponse } from '@message-station/shared';
+// POST /api/contact: the public form (bot check) and /admin/contact (signed in).
+import { publicContact, ZContactResponse, ZErrorResponse } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { requestFacts } from '../../service-context.js';
 import { submitContact } from './service.js';
 
@@ -10,13 +11,13 @@ export type TContactRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'email' | '
 
 export const contactRoutes: FastifyPluginAsyncZod<TContactRoutesDeps> = async (fastify, deps) => {
   fastify.post(
-    '/api/contact',
+    publicContact.path,
     {
       config: { rateLimit: { max: 5, timeWindow: 15 * 60_000 } },
       schema: {
         tags: ['public'],
         summary: 'Send a message to support (emailed to the support address)',
-        body: ZContactRequest,
+        ...endpointSchema(publicContact),
         response: {
           200: ZContactResponse,
           400: ZErrorResponse,

@@ -1,4 +1,4 @@
-// Recent SMS activity (spec §3 Activity, §7 activity): one line per message (a send of a deleted
+// Recent SMS activity: one line per message (a send of a deleted
 // message keeps its own line), newest first, saying where its texts really are.
 import type { TActivity, TActivityStatus, TDeliveryStages } from '@message-station/shared';
 import { formatCount } from '../../platform/numbers.js';

@@ -1,11 +1,18 @@
-// A brand-new station in its free trial (issue 22): the greeting of a first visit, the trial's
+// A brand-new station in its free trial: the greeting of a first visit, the trial's
 // credits and end date on Billing and the dashboard, and the first-run checklist from its rows.
 import { randomUUID } from 'node:crypto';
 import { FIRST_RUN_STEPS, type TFirstRunStep } from '@message-station/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
-import { agentClients, stationLanguages, stations } from '../../db/schema/index.js';
+import {
+  agentClients,
+  stationFirstRun,
+  stationInboxSettings,
+  stationLanguages,
+  stationSending,
+  stations,
+} from '../../db/schema/index.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { createContact } from '../../test/factories.js';
 import { createMessage } from '../../test/messages-factory.js';
@@ -123,6 +130,21 @@ describe('a new station', async () => {
       ]),
     );
     expect(codes.map((a) => a.code)).not.toContain('trial_active');
+  });
+
+  it("has the rows of its modules' own tables from the start (decision 0065)", async () => {
+    const [firstRun] = await db.select().from(stationFirstRun).where(eq(stationFirstRun.stationId, mine.id));
+    expect(firstRun).toEqual({ stationId: mine.id, hiddenAt: null });
+    const [inbox] = await db
+      .select({ autoReply: stationInboxSettings.autoReply })
+      .from(stationInboxSettings)
+      .where(eq(stationInboxSettings.stationId, mine.id));
+    expect(inbox).toEqual({ autoReply: false });
+    const [sending] = await db
+      .select({ smsSender: stationSending.smsSender, smsRatePerSecond: stationSending.smsRatePerSecond })
+      .from(stationSending)
+      .where(eq(stationSending.stationId, mine.id));
+    expect(sending).toEqual({ smsSender: null, smsRatePerSecond: null });
   });
 
   describe('first-run checklist', () => {

@@ -1,14 +1,18 @@
-// GET /admin/api/dashboard-stats and GET /admin/api/activity (spec §7); the first-run checklist.
+// GET /admin/api/dashboard-stats and GET /admin/api/activity; the first-run checklist.
 import {
-  ZActivityQuery,
+  dashboardActivity,
+  dashboardFirstRun,
+  dashboardSetFirstRun,
+  dashboardStats as dashboardStatsEntry,
   ZActivityResponse,
   ZDashboardStats,
   ZErrorResponse,
   ZFirstRun,
-  ZFirstRunUpdate,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { notAudited } from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { staffFacts } from '../../service-context.js';
 import { recentActivity } from './activity.js';
 import { firstRunChecklist, setFirstRunVisibility } from './first-run.js';
@@ -19,7 +23,7 @@ export type TDashboardRoutesDeps = Pick<TAppContext, 'db' | 'guards' | 'now'>;
 
 export const dashboardRoutes: FastifyPluginAsyncZod<TDashboardRoutesDeps> = async (fastify, deps) => {
   fastify.get(
-    '/admin/api/dashboard-stats',
+    dashboardStatsEntry.path,
     {
       onRequest: deps.guards.requireUser,
       schema: {
@@ -31,13 +35,13 @@ export const dashboardRoutes: FastifyPluginAsyncZod<TDashboardRoutesDeps> = asyn
     async (request) => dashboardStats(staffFacts(deps, request)),
   );
   fastify.get(
-    '/admin/api/activity',
+    dashboardActivity.path,
     {
       onRequest: deps.guards.requireUser,
       schema: {
         tags: ['dashboard'],
         summary: 'Recent SMS activity, one line per message, newest first, with where its texts are',
-        querystring: ZActivityQuery,
+        ...endpointSchema(dashboardActivity),
         response: { 200: ZActivityResponse },
       },
     },
@@ -46,7 +50,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod<TDashboardRoutesDeps> = asyn
     }),
   );
   fastify.get(
-    '/admin/api/dashboard/first-run',
+    dashboardFirstRun.path,
     {
       onRequest: deps.guards.requireAdmin,
       schema: {
@@ -58,13 +62,16 @@ export const dashboardRoutes: FastifyPluginAsyncZod<TDashboardRoutesDeps> = asyn
     async (request) => firstRunChecklist(staffFacts(deps, request)),
   );
   fastify.put(
-    '/admin/api/dashboard/first-run',
+    dashboardSetFirstRun.path,
     {
+      config: notAudited(
+        "The dashboard's first-run checklist hidden or shown: a view preference, not a security event.",
+      ),
       onRequest: deps.guards.requireAdmin,
       schema: {
         tags: ['dashboard'],
         summary: 'Hide the first-run checklist for the station (or show it again)',
-        body: ZFirstRunUpdate,
+        ...endpointSchema(dashboardSetFirstRun),
         response: { 200: ZFirstRun, 400: ZErrorResponse, 403: ZErrorResponse },
       },
     },

@@ -1,4 +1,4 @@
-// Dashboard figures (spec §2 Dashboard, §3 Dashboard stats): this month's messages and SMS,
+// Dashboard figures: this month's messages and SMS,
 // subscribers, credits, alerts and SMS per day for 30 days. SMS counts are texts handed to the
 // provider; queued and held ones wait in the activity line (activity.ts) instead.
 import { isLowOnCredits, type TDashboardStats } from '@message-station/shared';

@@ -304,6 +304,7 @@ async function record(deps: TDispatchDeps, holder: string, outcomes: TOutcome[],
       // Callbacks that overtook this write (the provider called back before we recorded its id).
       await applyEarlyStatuses(
         tx,
+        deps.now(),
         sent.map((o) => o.providerMessageId),
       );
     }
@@ -331,7 +332,7 @@ async function record(deps: TDispatchDeps, holder: string, outcomes: TOutcome[],
         now,
       );
     }
-    // delivery.failed, send.progress and send.completed webhooks (issue 23), with these moves.
+    // delivery.failed, send.progress and send.completed webhooks, with these moves.
     const done = new Set(outcomes.filter((o) => o.kind === 'sent' || o.kind === 'failed').map((o) => o.id));
     await recordDeliveryWebhooks(
       tx,
@@ -436,7 +437,7 @@ async function settleOne(
   );
   if (moved.length === 0) return;
   if (pid) {
-    await applyEarlyStatuses(deps.db, [pid]);
+    await applyEarlyStatuses(deps.db, deps.now(), [pid]);
     counts.confirmed += 1;
   } else if (answer.kind === 'unknown') counts.resent += 1;
   else counts.requeued += 1;

@@ -5,7 +5,7 @@
 // processes on PostgreSQL. The Twilio client keeps one pool of connections for every send.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { smsDeliveries, smsDispatchLanes, stations } from '../../db/schema/index.js';
+import { smsDeliveries, smsDispatchLanes, stationSending, stations } from '../../db/schema/index.js';
 import type { TSmsProvider } from '../../providers/sms/index.js';
 import { createTwilioSmsProvider } from '../../providers/sms/twilio.js';
 import { createTestApp, TestClient } from '../../test/app.js';
@@ -85,10 +85,11 @@ describe('lanes spread over dispatchers', () => {
     const perLane = 120;
     for (let i = 0; i < LANES; i++) {
       const { station, adminEmail } = await createStationWithAdmin(db, { slug: `kspread${i}` });
+      await db.update(stations).set({ smsCreditsBalance: 10_000 }).where(eq(stations.id, station.id));
       await db
-        .update(stations)
-        .set({ smsCreditsBalance: 10_000, smsSender: senderOf(i) })
-        .where(eq(stations.id, station.id));
+        .update(stationSending)
+        .set({ smsSender: senderOf(i) })
+        .where(eq(stationSending.stationId, station.id));
       await addSubscribers(db, station.id, { count: perLane, first: i * 1000 });
       const message = await createMessage(db, station.id, { original: `Lane ${i}.`, type: 'emergency' });
       const admin = new TestClient(app, `10.0.6.${i + 1}`);
@@ -181,8 +182,12 @@ describe('lanes spread over dispatchers', () => {
         const { station, adminEmail } = await createStationWithAdmin(database.db, { slug: `kwork${i}` });
         await database.db
           .update(stations)
-          .set({ smsCreditsBalance: 10_000, smsSender: senderOf(i) })
+          .set({ smsCreditsBalance: 10_000 })
           .where(eq(stations.id, station.id));
+        await database.db
+          .update(stationSending)
+          .set({ smsSender: senderOf(i) })
+          .where(eq(stationSending.stationId, station.id));
         await addSubscribers(database.db, station.id, { count: perLane, first: i * 1000 });
         const message = await createMessage(database.db, station.id, {
           original: `Worker lane ${i}.`,

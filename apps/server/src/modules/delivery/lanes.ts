@@ -3,9 +3,9 @@
 import type { TStationSmsSending, TStationSmsSendingResponse } from '@message-station/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
-import { findLaneStation, findStationSending, setStationSendingColumns } from '../station/service.js';
 import { DEFAULT_LANE } from './dispatcher.js';
 import { moveQueuedToLane, registerLane } from './lane-repo.js';
+import { findStationSending, setStationSending as storeStationSending } from './sending-repo.js';
 
 const STATION_LANE_PREFIX = 'station:';
 
@@ -22,8 +22,8 @@ export type TLaneSettings = { ratePerSecond: number; from: string | null };
  */
 export async function resolveLane(db: Db, lane: string, serviceRate: number): Promise<TLaneSettings> {
   if (!lane.startsWith(STATION_LANE_PREFIX)) return { ratePerSecond: serviceRate, from: null };
-  const station = await findLaneStation(db, lane.slice(STATION_LANE_PREFIX.length));
-  return { ratePerSecond: station?.rate ?? serviceRate, from: station?.sender ?? null };
+  const station = await findStationSending(db, lane.slice(STATION_LANE_PREFIX.length));
+  return { ratePerSecond: station?.smsRatePerSecond ?? serviceRate, from: station?.smsSender ?? null };
 }
 
 function describe(
@@ -62,7 +62,7 @@ export async function setStationSending(
 ): Promise<TStationSmsSendingResponse> {
   return db.transaction(async (tx) => {
     await findStation(tx, stationId, true);
-    const updated = await setStationSendingColumns(tx, stationId, {
+    const updated = await storeStationSending(tx, stationId, {
       smsSender: input.sms_sender,
       smsRatePerSecond: input.sms_rate_per_second,
     });

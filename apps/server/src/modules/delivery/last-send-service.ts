@@ -1,9 +1,19 @@
-// What the messages list shows of each message's SMS: where its latest send stands (issue 22).
+// What the messages list shows of each message's SMS: where its latest send stands.
 import type { TMessageLastSend } from '@message-station/shared';
+import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { latestSendsOf, type TLatestSendJson } from './last-send-repo.js';
+import {
+  latestSendJsonSql as latestSendJson,
+  latestSendsOf,
+  type TLatestSendJson,
+} from './last-send-repo.js';
 
-export { latestSendJsonSql, type TLatestSendJson } from './last-send-repo.js';
+export type { TLatestSendJson } from './last-send-repo.js';
+
+/** The message's latest send as JSON, a column of the messages list's one statement (decision 0061). */
+export function latestSendJsonSql(stationId: SQL, messageId: SQL, now: SQL): SQL {
+  return latestSendJson(stationId, messageId, now);
+}
 
 /** The latest send of each message by id, in one read; a message never sent has no entry. */
 export async function lastSendsOf(

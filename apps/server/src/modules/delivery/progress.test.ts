@@ -45,7 +45,7 @@ async function setup(contacts: TContact[]) {
   };
   const progress = async (messageId: string): Promise<TDeliveryProgress> =>
     (await admin.get(`/admin/api/messages/${messageId}/deliveries`)).json();
-  /** The messages list's word on the message's latest send (issue 22). */
+  /** The messages list's word on the message's latest send. */
   const lastSend = async (client: TestClient, messageId: string) =>
     ((await client.get('/admin/api/messages')).json() as TMessage[]).find((m) => m.id === messageId)
       ?.last_send;

@@ -2,6 +2,8 @@
 // station's) wait for a decision; an admin sends them (only those the provider does not have) or
 // cancels them. Station-scoped: another station's message answers 404.
 import {
+  deliveryHeldForMessage,
+  deliveryHeldForStation,
   ZErrorResponse,
   ZHeldAfterRestore,
   ZHeldDecisionResult,
@@ -9,7 +11,10 @@ import {
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { audit } from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { staffFacts } from '../../service-context.js';
+import { heldTextsAudit } from '../messages/audit-service.js';
 import { decideHeldTexts, messageHeldTexts, stationHeldTexts } from './restore-holds.js';
 import type { TDispatchQueue } from './worker.js';
 
@@ -25,7 +30,7 @@ export const heldAfterRestoreRoutes: FastifyPluginAsyncZod<THeldAfterRestoreRout
   deps,
 ) => {
   fastify.get(
-    '/admin/api/held-after-restore',
+    deliveryHeldForStation.path,
     {
       onRequest: deps.guards.requireUser,
       schema: {
@@ -38,13 +43,13 @@ export const heldAfterRestoreRoutes: FastifyPluginAsyncZod<THeldAfterRestoreRout
   );
 
   fastify.get(
-    '/admin/api/messages/:id/held-after-restore',
+    deliveryHeldForMessage.path,
     {
       onRequest: deps.guards.requireUser,
       schema: {
         tags: ['delivery'],
         summary: "The message's texts held after a restore of the database, waiting for an admin",
-        params: ZMessageIdParams,
+        ...endpointSchema(deliveryHeldForMessage),
         response: { 200: ZHeldAfterRestore, ...refused },
       },
     },
@@ -55,6 +60,12 @@ export const heldAfterRestoreRoutes: FastifyPluginAsyncZod<THeldAfterRestoreRout
     fastify.post(
       `/admin/api/messages/:id/held-after-restore/${action}`,
       {
+        config: audit(
+          heldTextsAudit(
+            deps.db,
+            action === 'send' ? 'message.held_texts_sent' : 'message.held_texts_cancelled',
+          ),
+        ),
         onRequest: deps.guards.requireAdmin,
         schema: {
           tags: ['delivery'],

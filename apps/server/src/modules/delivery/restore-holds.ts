@@ -208,7 +208,7 @@ export async function decideHeldTexts(
       [...found].map(([id, pid]) => ({ id, pid })),
       at,
     );
-    await applyEarlyStatuses(tx, [...found.values()]);
+    await applyEarlyStatuses(tx, now, [...found.values()]);
     result.already_sent = sent.length;
     const rest = texts.filter((t) => !found.has(t.id)).map((t) => t.id);
     if (action === 'send') {

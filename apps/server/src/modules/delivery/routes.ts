@@ -1,21 +1,26 @@
-// Sending a message by SMS (spec §7 send-sms), its progress, and Twilio's status callbacks.
+// Sending a message by SMS, its progress, and Twilio's status callbacks.
 import {
+  deliveryCsv,
+  deliveryPreview,
+  deliveryProgress as deliveryProgressEntry,
+  deliveryRecipients,
+  deliverySend,
   ZDeliveryProgress,
   ZDeliveryRecipients,
-  ZDeliveryRecipientsQuery,
   ZErrorResponse,
-  ZMessageIdParams,
   ZSendConflictResponse,
   ZSendHeaders,
   ZSendPreview,
-  ZSendRequest,
   ZSendResult,
   ZTwilioStatusCallback,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { audit } from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { twilioSignatureCheck } from '../../providers/sms/twilio-webhook.js';
 import { requestFacts, staffFacts } from '../../service-context.js';
+import { smsSentAudit } from '../messages/audit-service.js';
 import { publishProgress } from './dispatcher.js';
 import { deliveriesCsv, listRecipients } from './report.js';
 import { previewSend } from './send.js';
@@ -41,13 +46,13 @@ export const deliveryRoutes: FastifyPluginAsyncZod<TDeliveryRoutesDeps> = async 
   const guard = { onRequest: deps.guards.requireUser };
 
   fastify.get(
-    '/admin/api/messages/:id/send-sms/preview',
+    deliveryPreview.path,
     {
       ...guard,
       schema: {
         tags: ['delivery'],
         summary: 'What a send would do: recipients, segments per language, credits, quiet-hours waits',
-        params: ZMessageIdParams,
+        ...endpointSchema(deliveryPreview),
         response: { 200: ZSendPreview, ...errors },
       },
     },
@@ -55,17 +60,17 @@ export const deliveryRoutes: FastifyPluginAsyncZod<TDeliveryRoutesDeps> = async 
   );
 
   fastify.post(
-    '/admin/api/messages/:id/send-sms',
+    deliverySend.path,
     {
+      config: audit(smsSentAudit(deps.db)),
       ...guard,
       schema: {
         tags: ['delivery'],
         summary: 'Send the message to every active subscriber of its type, each in their language',
         description:
           'A retry with the same Idempotency-Key answers the first send and sends nothing. A message that already has a send answers 409 (send_in_progress or already_sent) unless the body says send_again. A correction made for an older original answers 409 correction_choice_needed until staff choose; where the station requires review for the type, unreviewed texts answer 409 review_required (an emergency: review_required_emergency unless the body says send_unreviewed).',
-        params: ZMessageIdParams,
+        ...endpointSchema(deliverySend),
         headers: ZSendHeaders,
-        body: ZSendRequest,
         response: {
           200: ZSendResult,
           ...errors,
@@ -89,13 +94,13 @@ export const deliveryRoutes: FastifyPluginAsyncZod<TDeliveryRoutesDeps> = async 
   );
 
   fastify.get(
-    '/admin/api/messages/:id/deliveries',
+    deliveryProgressEntry.path,
     {
       ...guard,
       schema: {
         tags: ['delivery'],
         summary: 'Delivery progress of every send of the message, per language',
-        params: ZMessageIdParams,
+        ...endpointSchema(deliveryProgressEntry),
         response: { 200: ZDeliveryProgress, 404: ZErrorResponse },
       },
     },
@@ -103,14 +108,13 @@ export const deliveryRoutes: FastifyPluginAsyncZod<TDeliveryRoutesDeps> = async 
   );
 
   fastify.get(
-    '/admin/api/messages/:id/recipients',
+    deliveryRecipients.path,
     {
       ...guard,
       schema: {
         tags: ['delivery'],
         summary: "A page of the message's texts: recipient (number masked), status, failure reason, times",
-        params: ZMessageIdParams,
-        querystring: ZDeliveryRecipientsQuery,
+        ...endpointSchema(deliveryRecipients),
         response: { 200: ZDeliveryRecipients, 404: ZErrorResponse },
       },
     },
@@ -118,14 +122,14 @@ export const deliveryRoutes: FastifyPluginAsyncZod<TDeliveryRoutesDeps> = async 
   );
 
   fastify.get(
-    '/admin/api/messages/:id/deliveries.csv',
+    deliveryCsv.path,
     {
       onRequest: deps.guards.requireAdmin,
       schema: {
         tags: ['delivery'],
         summary:
           'Every text of every send of the message as CSV: recipient, status, failure reason and times (UTF-8 with BOM; no cell can start a formula)',
-        params: ZMessageIdParams,
+        ...endpointSchema(deliveryCsv),
         produces: ['text/csv'],
       },
     },

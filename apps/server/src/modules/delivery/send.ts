@@ -1,5 +1,5 @@
 // Accepting a send: checks, the audience, one delivery row per recipient and the credit debit,
-// all in one transaction and set-based (ARCHITECTURE §5). Dispatch happens afterwards.
+// all in one transaction and set-based. Dispatch happens afterwards.
 import {
   canSendSms,
   isTrustedSource,
@@ -32,6 +32,7 @@ import {
   insertSendRow,
   type TSendRow,
 } from './send-repo.js';
+import { findStationSending } from './sending-repo.js';
 
 /**
  * Everything a send needs to know, checked; throws the spec's refusals. `mode`: staff at the
@@ -299,7 +300,8 @@ async function insertSend(
   if (!send) throw new Error('send insert returned nothing');
   const bodies = p.languages.map((l) => ({ language: l.language, body: l.body, segments: l.segments }));
   // The station's own number and pace when it has one, else the service's (decision 0016).
-  const lane = laneOf(p.station);
+  const sending = await findStationSending(tx, p.station.id);
+  const lane = laneOf({ id: p.station.id, smsSender: sending?.smsSender ?? null });
   await registerLane(tx, lane);
   // The same audience as the plan counted (one condition in subscribers), so the count and the rows cannot part.
   const rows = audienceRows(p.station.id, p.message.messageType, bodies, (a) => {

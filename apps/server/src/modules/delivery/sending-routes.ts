@@ -1,6 +1,8 @@
 // The operator gives a station its own sending number and 10DLC pace (decision 0016): superadmin
 // only, like the other /admin/api/superadmin calls.
 import {
+  superadminSaveSmsSending,
+  superadminSmsSending,
   ZErrorResponse,
   ZStationIdParams,
   ZStationSmsSending,
@@ -8,6 +10,8 @@ import {
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { audit, auditParams } from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { setStationSending, stationSending } from './lanes.js';
 
 const refused = { 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
@@ -23,13 +27,13 @@ export const stationSendingRoutes: FastifyPluginAsyncZod<TStationSendingRoutesDe
   const serviceRate = deps.config.sms.ratePerSecond;
 
   fastify.get(
-    '/admin/api/superadmin/stations/:id/sms-sending',
+    superadminSmsSending.path,
     {
       ...guard,
       schema: {
         tags: ['superadmin'],
         summary: "A station's own SMS sender and pace, and the pace it sends at",
-        params: ZStationIdParams,
+        ...endpointSchema(superadminSmsSending),
         response: { 200: ZStationSmsSendingResponse, ...refused },
       },
     },
@@ -37,8 +41,16 @@ export const stationSendingRoutes: FastifyPluginAsyncZod<TStationSendingRoutesDe
   );
 
   fastify.put(
-    '/admin/api/superadmin/stations/:id/sms-sending',
+    superadminSaveSmsSending.path,
     {
+      config: audit({
+        action: 'sms_sending.updated',
+        target: 'station',
+        station: (call) => auditParams(call).id ?? null,
+        view: async (call) => ({
+          ...(await stationSending(deps.db, auditParams(call).id ?? '', deps.config.sms.ratePerSecond)),
+        }),
+      }),
       ...guard,
       schema: {
         tags: ['superadmin'],

@@ -47,7 +47,7 @@ export async function applyStatusCallback(
     error: input.errorCode ? `Carrier error ${input.errorCode}` : null,
     receivedAt: context.now,
   });
-  const [moved] = await applyEarlyStatuses(db, [input.providerMessageId]);
+  const [moved] = await applyEarlyStatuses(db, context.now, [input.providerMessageId]);
   return moved ?? null;
 }
 
@@ -55,17 +55,17 @@ export async function applyStatusCallback(
  * Applies kept callbacks to the deliveries that now carry their provider ids (all of them when
  * `providerMessageIds` is absent), forward only, and forgets the ones applied.
  */
-export async function applyEarlyStatuses(db: DbOrTx, providerMessageIds?: string[]) {
+export async function applyEarlyStatuses(db: DbOrTx, now: Date, providerMessageIds?: string[]) {
   if (providerMessageIds && providerMessageIds.length === 0) return [];
   // Nearly always there is no kept callback: one cheap look says so before the join.
   if (!(await anyEarlyStatus(db, providerMessageIds))) return [];
   const moved = await applyKeptStatuses(db, providerMessageIds);
-  // delivery.failed for texts the carrier could not deliver (issue 23).
+  // delivery.failed for texts the carrier could not deliver.
   await recordDeliveryWebhooks(
     db,
     moved,
     moved.map((m) => m.id),
-    new Date(),
+    now,
     { progress: false },
   );
   return moved;

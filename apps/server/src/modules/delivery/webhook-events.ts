@@ -1,4 +1,4 @@
-// The delivery module's webhook events (issue 23), recorded in the transaction that moves the
+// The delivery module's webhook events, recorded in the transaction that moves the
 // texts: delivery.failed per failed text (the dispatcher's permanent failures, the carriers'
 // undelivered and failed callbacks), send.progress at each 10 % step and send.completed once.
 // Stations without an endpoint for these events cost one indexed look per batch.

@@ -1,4 +1,4 @@
-// What the webhooks of a send need from the delivery tables (issue 23): a send's counts from its
+// What the webhooks of a send need from the delivery tables: a send's counts from its
 // rollup, and the failed texts' recipients and reasons.
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';

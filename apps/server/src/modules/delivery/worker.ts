@@ -5,6 +5,7 @@
 // starts, calls in flight finish and are recorded, claimed rows go back to the queue and the lanes
 // are released for the next node.
 import type PgBoss from 'pg-boss';
+import { declareQueue, scheduleQueue, type TQueueName } from '../../platform/job-registry.js';
 import { currentRequestId, withRequestId } from '../../platform/request-context.js';
 import { DEFAULT_LANE, dispatchLane, dueLanes, newDispatcherId, type TDispatchDeps } from './dispatcher.js';
 import { beatAndListWorkers, findLanesWithWorkAndHolders, forgetWorker } from './lane-repo.js';
@@ -12,8 +13,8 @@ import type { TLaneSettings } from './lanes.js';
 import { applyEarlyStatuses } from './status.js';
 import { forgetOldEarlyStatuses } from './status-repo.js';
 
-export const DISPATCH_QUEUE = 'sms-dispatch';
-export const SWEEP_QUEUE = 'sms-dispatch-sweep';
+export const DISPATCH_QUEUE = 'sms-dispatch' satisfies TQueueName;
+export const SWEEP_QUEUE = 'sms-dispatch-sweep' satisfies TQueueName;
 
 export type TDispatchQueue = {
   /** Asks some node to dispatch now (a send was accepted). */
@@ -269,7 +270,7 @@ export function createDispatchService(
 
 /** An api node's side (ROLE api): a send is a job that wakes whichever worker takes it. */
 export async function dispatchSender(boss: PgBoss): Promise<TDispatchQueue> {
-  await boss.createQueue(DISPATCH_QUEUE);
+  await declareQueue(boss, DISPATCH_QUEUE);
   return {
     async wake() {
       await boss.send(DISPATCH_QUEUE, { requestId: currentRequestId() });
@@ -284,8 +285,8 @@ export async function startDispatchWorker(
 ): Promise<TDispatchQueue & { service: TDispatchService | null }> {
   if (!deps.background) return { wake: async () => {}, drain: async () => {}, service: null };
   const service = createDispatchService(deps);
-  await boss.createQueue(DISPATCH_QUEUE);
-  await boss.createQueue(SWEEP_QUEUE);
+  await declareQueue(boss, DISPATCH_QUEUE);
+  await declareQueue(boss, SWEEP_QUEUE);
   // A run started by a send's job carries the request id of that send (its log lines, its calls).
   const workerId = await boss.work<{ requestId?: string }>(
     DISPATCH_QUEUE,
@@ -294,11 +295,11 @@ export async function startDispatchWorker(
       withRequestId(job?.data.requestId, () => service.kick());
     },
   );
-  await boss.schedule(SWEEP_QUEUE, '* * * * *');
+  await scheduleQueue(boss, SWEEP_QUEUE);
   await boss.work(SWEEP_QUEUE, async () => {
     service.kick();
     // Status callbacks that overtook a delivery's write, and those no delivery will claim.
-    await applyEarlyStatuses(deps.db);
+    await applyEarlyStatuses(deps.db, deps.now());
     await forgetOldEarlyStatuses(deps.db, deps.now());
   });
   // A restart picks up at once what was queued or in flight.

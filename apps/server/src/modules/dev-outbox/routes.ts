@@ -1,9 +1,10 @@
 // GET /dev/api/outbox: what the dev outbox "sent" (SMS and emails), newest first. Registered
 // only while the outbox provider is active.
 
-import { ZOutboxList, ZOutboxQuery } from '@message-station/shared';
+import { devOutbox, ZOutboxList } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { listOutboxMessages } from '../../providers/outbox/repo.js';
 
 /** What these routes use from the app, handed over as the plugin's options. */
@@ -11,12 +12,12 @@ export type TDevOutboxRoutesDeps = Pick<TAppContext, 'db'>;
 
 export const devOutboxRoutes: FastifyPluginAsyncZod<TDevOutboxRoutesDeps> = async (fastify, deps) => {
   fastify.get(
-    '/dev/api/outbox',
+    devOutbox.path,
     {
       schema: {
         tags: ['dev'],
         summary: 'Messages held by the dev outbox, newest first',
-        querystring: ZOutboxQuery,
+        ...endpointSchema(devOutbox),
         response: { 200: ZOutboxList },
       },
     },

@@ -3,7 +3,7 @@
 import { INBOX_EVENTS, smsSegments, smsText } from '@message-station/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { stations } from '../../db/schema/index.js';
+import { stationSending, stations } from '../../db/schema/index.js';
 import { createTwilioSmsProvider } from '../../providers/sms/twilio.js';
 import { termPattern } from '../../providers/translation/glossary.js';
 import type { TTranslationProvider } from '../../providers/translation/types.js';
@@ -238,7 +238,10 @@ describe('two-way inbox', async () => {
   });
 
   it('routes a text to the station whose own number received it, and drops unknown numbers', async () => {
-    await db.update(stations).set({ smsSender: OWN_SENDER }).where(eq(stations.id, other.station.id));
+    await db
+      .update(stationSending)
+      .set({ smsSender: OWN_SENDER })
+      .where(eq(stationSending.stationId, other.station.id));
     await text(STRANGER, 'Hello?', OWN_SENDER);
     expect(await conversationOf(STRANGER, otherAdmin)).toMatchObject({
       contact_id: null,

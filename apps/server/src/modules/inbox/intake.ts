@@ -8,6 +8,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import type { TEventBus } from '../../platform/event-bus.js';
 import type { TSmsProvider } from '../../providers/sms/types.js';
 import { sendingAllowed } from '../billing/service.js';
+import { stationSender } from '../delivery/sending-service.js';
 import { autoReplyBody } from '../sms-texts/service.js';
 import { findStationById } from '../station/service.js';
 import { recordWebhookEvent } from '../webhooks/index.js';
@@ -15,6 +16,7 @@ import { publishInboxChange } from './events.js';
 import { chargeText, sendRecorded, type TOutboundText } from './outbound.js';
 import * as repo from './repo.js';
 import { routeInboundText } from './routing.js';
+import { findInboxAutoReply } from './settings-repo.js';
 import type { TInboxQueue } from './translation-queue.js';
 
 export type TInboxIntakeDeps = {
@@ -108,7 +110,8 @@ async function recordAutoReply(
   language: string,
   at: Date,
 ): Promise<{ text: TOutboundText; message: repo.TInboxMessageRow } | null> {
-  if (!station.inboxAutoReply || !station.smsEnabled || !sendingAllowed(station, at)) return null;
+  if (!station.smsEnabled || !sendingAllowed(station, at)) return null;
+  if (!(await findInboxAutoReply(tx, station.id))) return null;
   const last = conversation.autoRepliedAt?.getTime();
   if (last !== undefined && at.getTime() - last < INBOX_AUTO_REPLY_HOURS * 3_600_000) return null;
   const body = await autoReplyBody(tx, {
@@ -135,7 +138,12 @@ async function recordAutoReply(
   });
   if (!message) throw new Error('auto-reply insert returned nothing');
   return {
-    text: { stationId: station.id, phone: conversation.phone, body, from: station.smsSender },
+    text: {
+      stationId: station.id,
+      phone: conversation.phone,
+      body,
+      from: await stationSender(tx, station.id),
+    },
     message,
   };
 }

@@ -2,12 +2,17 @@
 // reply's preview (translated, with its cost) and sending it; and the live inbox stream.
 import {
   INBOX_EVENTS,
+  inboxList,
+  inboxMarkRead,
+  inboxReply,
+  inboxReplyPreview,
+  inboxSaveSettings,
+  inboxSettings,
+  inboxThread,
+  inboxUnread,
   ZErrorResponse,
-  ZInboxConversationIdParams,
   ZInboxConversations,
   ZInboxReplyPreview,
-  ZInboxReplyPreviewRequest,
-  ZInboxReplyRequest,
   ZInboxReplyResult,
   ZInboxSettings,
   ZInboxThread,
@@ -16,6 +21,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { audit, auditBody, auditReply, auditStation, notAudited } from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { authOf } from '../../platform/guards.js';
 import { openEventStream } from '../../platform/sse.js';
 import { staffFacts } from '../../service-context.js';
@@ -51,7 +58,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<TInboxRoutesDeps> = async (fasti
   const tags = ['inbox'];
 
   fastify.get(
-    '/admin/api/inbox',
+    inboxList.path,
     {
       ...guard,
       schema: {
@@ -64,7 +71,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<TInboxRoutesDeps> = async (fasti
   );
 
   fastify.get(
-    '/admin/api/inbox/unread',
+    inboxUnread.path,
     {
       ...guard,
       schema: { tags, summary: 'Unread texts in the inbox', response: { 200: ZInboxUnread, ...errors } },
@@ -73,7 +80,7 @@ export const inboxRoutes: FastifyPluginAsyncZod<TInboxRoutesDeps> = async (fasti
   );
 
   fastify.get(
-    '/admin/api/inbox/settings',
+    inboxSettings.path,
     {
       ...guard,
       schema: { tags, summary: 'Whether the auto-reply is on', response: { 200: ZInboxSettings, ...errors } },
@@ -82,13 +89,19 @@ export const inboxRoutes: FastifyPluginAsyncZod<TInboxRoutesDeps> = async (fasti
   );
 
   fastify.put(
-    '/admin/api/inbox/settings',
+    inboxSaveSettings.path,
     {
+      config: audit({
+        action: 'settings.inbox_updated',
+        target: 'station',
+        targetId: auditStation,
+        details: (call) => ({ auto_reply: auditBody(call).auto_reply === true }),
+      }),
       onRequest: deps.guards.requireAdmin,
       schema: {
         tags,
         summary: 'Turn the auto-reply on or off (admins: it spends credits)',
-        body: ZInboxSettings,
+        ...endpointSchema(inboxSaveSettings),
         response: { 200: ZInboxSettings, ...errors, 403: ZErrorResponse },
       },
     },
@@ -111,13 +124,13 @@ export const inboxRoutes: FastifyPluginAsyncZod<TInboxRoutesDeps> = async (fasti
   );
 
   fastify.get(
-    '/admin/api/inbox/:id',
+    inboxThread.path,
     {
       ...guard,
       schema: {
         tags,
         summary: 'A conversation: its texts as written, their translations and the replies',
-        params: ZInboxConversationIdParams,
+        ...endpointSchema(inboxThread),
         response: { 200: ZInboxThread, ...errors },
       },
     },
@@ -125,13 +138,14 @@ export const inboxRoutes: FastifyPluginAsyncZod<TInboxRoutesDeps> = async (fasti
   );
 
   fastify.post(
-    '/admin/api/inbox/:id/read',
+    inboxMarkRead.path,
     {
+      config: notAudited('The inbox (decision 0040): reading changes nothing worth a line.'),
       ...guard,
       schema: {
         tags,
         summary: 'Mark a conversation read',
-        params: ZInboxConversationIdParams,
+        ...endpointSchema(inboxMarkRead),
         response: { 200: ZInboxUnread, ...errors },
       },
     },
@@ -139,14 +153,14 @@ export const inboxRoutes: FastifyPluginAsyncZod<TInboxRoutesDeps> = async (fasti
   );
 
   fastify.post(
-    '/admin/api/inbox/:id/reply/preview',
+    inboxReplyPreview.path,
     {
+      config: notAudited('A reply previewed changes nothing.'),
       ...guard,
       schema: {
         tags,
         summary: "A reply translated into the subscriber's language, with its segments and credits",
-        params: ZInboxConversationIdParams,
-        body: ZInboxReplyPreviewRequest,
+        ...endpointSchema(inboxReplyPreview),
         response: { 200: ZInboxReplyPreview, ...replyErrors },
       },
     },
@@ -154,14 +168,19 @@ export const inboxRoutes: FastifyPluginAsyncZod<TInboxRoutesDeps> = async (fasti
   );
 
   fastify.post(
-    '/admin/api/inbox/:id/reply',
+    inboxReply.path,
     {
+      config: audit({
+        action: 'contact.inbox_replied',
+        target: 'inbox_conversation',
+        // A reply costs credits.
+        details: (call) => ({ credits: auditReply(call).credits ?? 0 }),
+      }),
       ...guard,
       schema: {
         tags,
         summary: 'Send a reply (one credit per segment of the text sent)',
-        params: ZInboxConversationIdParams,
-        body: ZInboxReplyRequest,
+        ...endpointSchema(inboxReply),
         response: { 200: ZInboxReplyResult, ...replyErrors },
       },
     },

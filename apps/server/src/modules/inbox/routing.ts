@@ -3,7 +3,7 @@
 // last, or the contact most recently changed when none has texted it yet. Unknown numbers: none.
 import type { DbOrTx } from '../../db/client.js';
 import { latestStationToText } from '../delivery/recent-service.js';
-import { findStationIdsBySender } from '../station/service.js';
+import { findStationIdsBySender } from '../delivery/sending-service.js';
 import { findContactsByPhoneEverywhere, type TContactRow } from '../subscribers/inbox-contacts-service.js';
 
 export type TInboxRoute = { stationId: string; contact: TContactRow | null };

@@ -1,4 +1,4 @@
-// The inbox (issue 21, decision 0040): a station's conversations with its subscribers, read and
+// The inbox (decision 0040): a station's conversations with its subscribers, read and
 // answered by staff. Replies are written in the staff member's language, translated into the
 // subscriber's, previewed with their cost, then charged and sent. Inbound texts arrive through
 // intake.ts (the SMS webhook) and are translated by translation-worker.ts.
@@ -20,7 +20,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import { TranslationError } from '../../providers/translation/types.js';
 import type { TServiceContext } from '../../service-context.js';
 import { sendingAllowed } from '../billing/service.js';
-import { setInboxAutoReply } from '../station/inbox-settings-service.js';
+import { stationSender } from '../delivery/sending-service.js';
 import { findStationById } from '../station/service.js';
 import { inboxContacts, type TInboxContact } from '../subscribers/inbox-contacts-service.js';
 import { glossaryBetween } from '../translation/glossary-service.js';
@@ -29,6 +29,7 @@ import { findUserNames } from '../users/trail-service.js';
 import { publishInboxChange } from './events.js';
 import { chargeText, sendRecorded } from './outbound.js';
 import * as repo from './repo.js';
+import * as settings from './settings-repo.js';
 
 export { receiveInboxText, type TInboxIntakeDeps } from './intake.js';
 export { declareInboxQueue, inboxQueue, type TInboxQueue } from './translation-queue.js';
@@ -118,13 +119,20 @@ export async function listConversations(ctx: TStaffContext): Promise<TInboxConve
 }
 
 export async function getInboxSettings(ctx: TStaffContext): Promise<TInboxSettings> {
-  return { auto_reply: (await stationOf(ctx.db, ctx.stationId)).inboxAutoReply };
+  await stationOf(ctx.db, ctx.stationId);
+  return { auto_reply: await settings.findInboxAutoReply(ctx.db, ctx.stationId) };
 }
 
 export async function saveInboxSettings(ctx: TStaffContext, input: TInboxSettings): Promise<TInboxSettings> {
-  const row = await setInboxAutoReply(ctx.db, ctx.stationId, input.auto_reply);
+  await stationOf(ctx.db, ctx.stationId);
+  const row = await settings.setInboxAutoReply(ctx.db, ctx.stationId, input.auto_reply);
   if (!row) throw notFound('station_not_found');
-  return { auto_reply: row.inboxAutoReply };
+  return { auto_reply: row.autoReply };
+}
+
+/** The inbox's rows of a new station: call in the transaction that creates it. */
+export function openStationInbox(tx: DbOrTx, stationId: string) {
+  return settings.insertInboxSettings(tx, stationId);
 }
 
 export async function unreadTotal(ctx: TStaffContext) {
@@ -255,7 +263,12 @@ export async function sendReply(
       direction: 'out',
       unread: 0,
     });
-    return { message, balance: charged.balance, phone: conversation.phone, sender: station.smsSender };
+    return {
+      message,
+      balance: charged.balance,
+      phone: conversation.phone,
+      sender: await stationSender(tx, station.id),
+    };
   });
   const sent = await sendRecorded(
     { db: ctx.db, sms: ctx.sms, now: ctx.clock, log: ctx.log },

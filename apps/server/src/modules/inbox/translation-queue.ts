@@ -3,12 +3,11 @@
 // the text without its job. An api node only declares it; workers take the jobs (decision 0036).
 import type PgBoss from 'pg-boss';
 import type { DbOrTx } from '../../db/client.js';
+import { declareQueue, type TQueueName } from '../../platform/job-registry.js';
 import { currentRequestId } from '../../platform/request-context.js';
 import { jobsIn } from '../translation/jobs-service.js';
 
-export const INBOX_TRANSLATE_QUEUE = 'inbox-translate';
-/** Transient engine failures: three retries, 2 s then doubling (as the messages' translations). */
-const RETRY = { retryLimit: 3, retryDelay: 2, retryBackoff: true };
+export const INBOX_TRANSLATE_QUEUE = 'inbox-translate' satisfies TQueueName;
 
 export type TInboxTranslationJob = { stationId: string; messageId: string; requestId?: string };
 
@@ -18,13 +17,9 @@ export type TInboxQueue = {
   wake(): void;
 };
 
-export async function declareInboxQueue(boss: PgBoss, retryDelaySeconds = RETRY.retryDelay) {
-  await boss.createQueue(INBOX_TRANSLATE_QUEUE, {
-    name: INBOX_TRANSLATE_QUEUE,
-    ...RETRY,
-    retryDelay: retryDelaySeconds,
-    retryBackoff: retryDelaySeconds > 0,
-  });
+/** Transient engine failures: three retries, 2 s (or `retryDelaySeconds`) then doubling (platform/job-registry.ts). */
+export async function declareInboxQueue(boss: PgBoss, retryDelaySeconds?: number) {
+  await declareQueue(boss, INBOX_TRANSLATE_QUEUE, { retryDelaySeconds });
 }
 
 /** `workerIds`: the local workers to wake, when this node runs them. */

@@ -4,6 +4,7 @@
 import {
   AGENT_CLOSE,
   AGENT_FRAME_MAX_BYTES,
+  issueText,
   type TAgentToServer,
   ZAgentToServer,
 } from '@message-station/shared';
@@ -78,7 +79,7 @@ export function readFrame(data: RawData): { frame: TAgentToServer } | { code: nu
   if (parsed.success) return { frame: parsed.data };
   const issue = parsed.error.issues[0];
   const field = issue?.path.join('.');
-  const problem = `${field ? `${field}: ` : ''}${issue?.message ?? 'invalid frame'}`;
+  const problem = `${field ? `${field}: ` : ''}${issue ? issueText(issue.message) : 'invalid frame'}`;
   return { code: AGENT_CLOSE.protocol, error: `Unreadable message from the agent: ${problem}` };
 }
 

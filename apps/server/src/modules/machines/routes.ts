@@ -1,7 +1,8 @@
-// Machines (spec §7): the desktop agents' WebSocket, the live list of connected machines for the
+// Machines: the desktop agents' WebSocket, the live list of connected machines for the
 // Machines page, and Play / Stop / Export of a message on one of them.
 import {
   AGENT_WS_PATH,
+  machinesClients,
   ZClientsResponse,
   ZErrorResponse,
   ZMessageIdParams,
@@ -11,12 +12,13 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { audit } from '../../platform/audit-rule.js';
 import { AppError } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';
 import { openEventStream } from '../../platform/sse.js';
 import { staffFacts } from '../../service-context.js';
-import { refuseUnapprovedById } from '../approvals/service.js';
-import { getMessage } from '../messages/service.js';
+import { playbackAudit } from '../messages/audit-service.js';
+import { getMessage, refuseUnapprovedById } from '../messages/service.js';
 import { authenticateApiKey, INVALID_API_KEY } from '../users/service.js';
 import type { TAgentOwner, TCommandAction } from './hub.js';
 
@@ -37,6 +39,9 @@ const SUMMARY: Record<TCommandAction, string> = {
 };
 
 /** What these routes use from the app, handed over as the plugin's options. */
+/** The audit log's code of each command. */
+const ACTION_CODE = { play: 'message.played', stop: 'message.stopped', export: 'message.exported' } as const;
+
 export type TMachineRoutesDeps = Pick<
   TAppContext,
   'agents' | 'db' | 'events' | 'guards' | 'limits' | 'now' | 'onShutdown'
@@ -86,7 +91,7 @@ export const machineRoutes: FastifyPluginAsyncZod<TMachineRoutesDeps> = async (f
   const guard = { onRequest: deps.guards.requireUser };
 
   fastify.get(
-    '/admin/api/clients',
+    machinesClients.path,
     {
       ...guard,
       schema: {
@@ -124,6 +129,7 @@ export const machineRoutes: FastifyPluginAsyncZod<TMachineRoutesDeps> = async (f
     fastify.post(
       `/admin/api/messages/:id/${action}`,
       {
+        config: audit(playbackAudit(deps.db, ACTION_CODE[action])),
         ...guard,
         schema: {
           tags: ['machines'],

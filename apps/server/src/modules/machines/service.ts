@@ -9,4 +9,7 @@ export async function machineNames(db: DbOrTx, stationId: string, clientIds: str
   return new Map(rows.map((row) => [row.clientId, row.clientName]));
 }
 
-export const hasConnectedMachine = repo.hasAnyClient;
+/** Whether any machine of the station is connected. */
+export function hasConnectedMachine(db: DbOrTx, stationId: string): Promise<boolean> {
+  return repo.hasAnyClient(db, stationId);
+}

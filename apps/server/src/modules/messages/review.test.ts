@@ -1,4 +1,4 @@
-// Review states and kept corrections (issue 19): staff review machine translations or correct
+// Review states and kept corrections: staff review machine translations or correct
 // them; a correction of an older original is kept beside the new translation until staff choose,
 // and no SMS goes out with it before; a station can require review before SMS for chosen types.
 import { and, eq } from 'drizzle-orm';

@@ -1,25 +1,30 @@
 // /admin/api/messages: list, create, edit (re-translates), delete, hand-corrected translations,
 // and the live stream of the station's message events (Server-Sent Events).
 import {
+  messagesBackTranslation,
+  messagesChooseCorrection,
+  messagesCreate,
+  messagesEditTranslation,
+  messagesFromPhrasebook,
+  messagesList,
+  messagesRemove,
+  messagesReviewTranslation,
+  messagesUpdate,
   ZBackTranslation,
-  ZCorrectionChoiceRequest,
   ZErrorResponse,
   ZMessage,
-  ZMessageIdParams,
   ZMessageList,
-  ZMessageRequest,
-  ZMessagesQuery,
   ZOk,
-  ZPhraseMessageRequest,
-  ZTranslationEditRequest,
-  ZTranslationParams,
 } from '@message-station/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { audit, auditBody, createdRule, notAudited, replyLabel } from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { authOf } from '../../platform/guards.js';
 import { openEventStream } from '../../platform/sse.js';
 import { staffFacts } from '../../service-context.js';
+import { messageAudit, messageLanguageAudit } from './audit-service.js';
 import { createPhraseMessage } from './phrase-service.js';
 import {
   backTranslate,
@@ -51,7 +56,7 @@ export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (f
   const guard = { onRequest: deps.guards.requireUser };
 
   fastify.get(
-    '/admin/api/messages',
+    messagesList.path,
     {
       ...guard,
       schema: {
@@ -61,7 +66,7 @@ export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (f
           'Each message carries `last_send`: its latest SMS send (when it was made, its texts in all, ' +
           'still in flight and of those held for quiet hours, sent, delivered, failed), counted from the ' +
           'delivery rollups; null when the message was never sent by SMS.',
-        querystring: ZMessagesQuery,
+        ...endpointSchema(messagesList),
         response: { 200: ZMessageList, ...errors },
       },
     },
@@ -69,13 +74,14 @@ export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (f
   );
 
   fastify.post(
-    '/admin/api/messages',
+    messagesCreate.path,
     {
+      config: audit(createdRule('message.created', 'message', 'title')),
       ...guard,
       schema: {
         tags: ['messages'],
         summary: 'Write a message; one translation per target language starts in the background',
-        body: ZMessageRequest,
+        ...endpointSchema(messagesCreate),
         response: { 201: ZMessage, ...errors },
       },
     },
@@ -86,14 +92,19 @@ export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (f
   );
 
   fastify.post(
-    '/admin/api/messages/phrasebook',
+    messagesFromPhrasebook.path,
     {
+      config: audit({
+        ...createdRule('message.created', 'message', 'title'),
+        // An emergency template (decision 0050): which entry it came from is kept.
+        details: (call) => ({ ...replyLabel('title')(call), phrase_id: auditBody(call).phrase_id ?? null }),
+      }),
       ...guard,
       schema: {
         tags: ['messages'],
         summary:
           "Write a message from the vetted alert phrasebook: every language is the phrasebook's, fields inserted as typed, no engine asked",
-        body: ZPhraseMessageRequest,
+        ...endpointSchema(messagesFromPhrasebook),
         response: { 201: ZMessage, ...errors },
       },
     },
@@ -104,14 +115,14 @@ export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (f
   );
 
   fastify.put(
-    '/admin/api/messages/:id',
+    messagesUpdate.path,
     {
+      config: audit(messageAudit(deps.db, 'message.updated')),
       ...guard,
       schema: {
         tags: ['messages'],
         summary: 'Edit a message and translate it again (hand corrections of the same original stay)',
-        params: ZMessageIdParams,
-        body: ZMessageRequest,
+        ...endpointSchema(messagesUpdate),
         response: { 200: ZMessage, ...errors },
       },
     },
@@ -119,13 +130,14 @@ export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (f
   );
 
   fastify.delete(
-    '/admin/api/messages/:id',
+    messagesRemove.path,
     {
+      config: audit(messageAudit(deps.db, 'message.deleted')),
       ...guard,
       schema: {
         tags: ['messages'],
         summary: 'Delete a message',
-        params: ZMessageIdParams,
+        ...endpointSchema(messagesRemove),
         response: { 200: ZOk, ...errors },
       },
     },
@@ -136,14 +148,14 @@ export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (f
   );
 
   fastify.put(
-    '/admin/api/messages/:id/translations/:language',
+    messagesEditTranslation.path,
     {
+      config: audit(messageLanguageAudit('message.translation_edited')),
       ...guard,
       schema: {
         tags: ['messages'],
         summary: 'Correct a translation by hand',
-        params: ZTranslationParams,
-        body: ZTranslationEditRequest,
+        ...endpointSchema(messagesEditTranslation),
         response: { 200: ZMessage, ...errors },
       },
     },
@@ -157,13 +169,14 @@ export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (f
   );
 
   fastify.post(
-    '/admin/api/messages/:id/translations/:language/review',
+    messagesReviewTranslation.path,
     {
+      config: audit(messageLanguageAudit('message.translation_reviewed')),
       ...guard,
       schema: {
         tags: ['messages'],
         summary: 'Mark a finished machine translation as reviewed by staff',
-        params: ZTranslationParams,
+        ...endpointSchema(messagesReviewTranslation),
         response: { 200: ZMessage, ...conflictErrors },
       },
     },
@@ -172,13 +185,14 @@ export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (f
 
   // A POST: it calls a paid engine each time (not a cacheable read), though it changes nothing.
   fastify.post(
-    '/admin/api/messages/:id/translations/:language/back-translation',
+    messagesBackTranslation.path,
     {
+      config: notAudited('Changes nothing: the translation read back by an engine.'),
       ...guard,
       schema: {
         tags: ['messages'],
         summary: "A translation put back into the original's language, to check that the meaning survived",
-        params: ZTranslationParams,
+        ...endpointSchema(messagesBackTranslation),
         response: { 200: ZBackTranslation, ...conflictErrors, 502: ZErrorResponse },
       },
     },
@@ -186,14 +200,18 @@ export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (f
   );
 
   fastify.post(
-    '/admin/api/messages/:id/translations/:language/choose',
+    messagesChooseCorrection.path,
     {
+      config: audit(
+        messageLanguageAudit('message.translation_chosen', (call) => ({
+          kept: (call.request.body as { keep?: string } | undefined)?.keep ?? null,
+        })),
+      ),
       ...guard,
       schema: {
         tags: ['messages'],
         summary: 'After the original changed: keep the earlier correction or the new machine translation',
-        params: ZTranslationParams,
-        body: ZCorrectionChoiceRequest,
+        ...endpointSchema(messagesChooseCorrection),
         response: { 200: ZMessage, ...conflictErrors },
       },
     },

@@ -31,11 +31,11 @@ import {
   type TApprovalStation,
   type TApprovalWriteContext,
 } from '../approvals/message-service.js';
-import { lastSendFromJson, latestSendJsonSql, type TLatestSendJson } from '../delivery/last-send-service.js';
+import { refuseUnapproved } from '../approvals/service.js';
 import { stationApprovalSettingsSql } from '../station/page-reads-service.js';
 import { findStationById, listMessageTypes } from '../station/service.js';
-import { trustedEngineNamesSql, trustedEnginesFor, trustedEnginesOf } from '../translation/trust-service.js';
 import { userNamesJsonSql } from '../users/trail-service.js';
+import { outsideParts } from './outside-parts.js';
 import * as repo from './repo.js';
 import type { TTranslationJob } from './translation-queue.js';
 
@@ -99,7 +99,7 @@ async function answers(
   translations: repo.TTranslationRow[],
 ): Promise<TMessage[]> {
   const approvals = await approvalsOf(ctx.db, ctx.stationId, rows);
-  const trusted = await trustedEnginesFor(ctx.db, ctx.stationId);
+  const trusted = await outsideParts().trust.enginesFor(ctx.db, ctx.stationId);
   return rows.map((row) => ({ ...toApi(row, translations, trusted), approval: approvals.get(row.id) }));
 }
 
@@ -124,7 +124,8 @@ type TMessageListRow = {
   messages: {
     message: Record<string, unknown>;
     translations: Record<string, unknown>[];
-    extra: { lastSend: TLatestSendJson | null; approval: TApprovalRowJson | null };
+    // lastSend: the JSON delivery's part wrote, which only its fromJson reads.
+    extra: { lastSend: never; approval: TApprovalRowJson | null };
   }[];
   station: TApprovalStation | null;
   trusted_engines: string[];
@@ -143,6 +144,7 @@ function messageListRead(shape: { type: boolean; search: boolean }) {
   return namedRead<TMessageListRow, TMessageListValues>(name, () => {
     const stationId = sql`${sql.placeholder('stationId')}::uuid`;
     const now = sql`${sql.placeholder('now')}::timestamptz`;
+    const { lastSend, trust } = outsideParts();
     return repo.messageListSql(
       {
         stationId,
@@ -153,10 +155,10 @@ function messageListRead(shape: { type: boolean; search: boolean }) {
       {
         extra: (
           messageId,
-        ) => sql`json_build_object('lastSend', ${latestSendJsonSql(stationId, messageId, now)},
+        ) => sql`json_build_object('lastSend', ${lastSend.jsonSql(stationId, messageId, now)},
           'approval', ${approvalJsonSql(stationId, messageId)})`,
         pageColumns: (pageIds, pageAuthors) => sql`${stationApprovalSettingsSql(stationId)} as station,
-          ${trustedEngineNamesSql(stationId)} as trusted_engines,
+          ${trust.engineNamesSql(stationId)} as trusted_engines,
           ${userNamesJsonSql(sql`${pageAuthors} union ${approvalPeopleSql(stationId, pageIds)}`)} as names`,
       },
     );
@@ -194,11 +196,12 @@ export async function listMessages(
     page.map((entry) => ({ message: entry.row, row: entry.extra.approval })),
     row.names,
   );
-  const trusted = trustedEnginesOf(row.trusted_engines);
+  const { lastSend, trust } = outsideParts();
+  const trusted = trust.enginesOf(row.trusted_engines);
   return page.map((entry) => ({
     ...toApi(entry.row, entry.translations, trusted),
     approval: approvals.get(entry.row.id),
-    last_send: lastSendFromJson(entry.extra.lastSend),
+    last_send: lastSend.fromJson(entry.extra.lastSend),
   }));
 }
 
@@ -549,9 +552,60 @@ export async function backTranslate(
 // Rows as stored, for the modules that send, speak and translate a message.
 export type { TMessageRow, TTranslationRow } from './repo.js';
 export type { TMessageRequest };
-export const findMessage = repo.findMessage;
-export const findMessages = repo.findMessages;
-export const listTranslations = repo.listTranslations;
-export const updateTranslation = repo.updateTranslation;
-// The translation sweep's query, in the sweep's transaction (it holds the sweep lock).
-export const listPendingTranslationsWithoutJob = repo.listPendingTranslationsWithoutJob;
+
+/** The message, optionally locked for the transaction's update, or null. */
+export function findMessage(
+  db: DbOrTx,
+  stationId: string,
+  messageId: string,
+  options: { forUpdate?: boolean } = {},
+) {
+  return repo.findMessage(db, stationId, messageId, options);
+}
+
+/** refuseUnapproved for a message known by id (Play, schedules); another station's message answers 404. */
+export async function refuseUnapprovedById(db: DbOrTx, stationId: string, messageId: string): Promise<void> {
+  const [station, message] = await Promise.all([
+    findStationById(db, stationId),
+    findMessage(db, stationId, messageId),
+  ]);
+  if (!message) throw notFound('message_not_found');
+  if (station) await refuseUnapproved(db, station, message);
+}
+
+/** These messages of the station, in one read. */
+export function findMessages(
+  db: DbOrTx,
+  stationId: string,
+  messageIds: string[],
+): Promise<repo.TMessageRow[]> {
+  return repo.findMessages(db, stationId, messageIds);
+}
+
+/** The translations of these messages, in one read. */
+export function listTranslations(db: DbOrTx, stationId: string, messageIds: string[]) {
+  return repo.listTranslations(db, stationId, messageIds);
+}
+
+/**
+ * Stores what a translation job produced (text, state, provider), only over the revision it
+ * translated when `onlyRevision` is given; null when that revision was replaced meanwhile.
+ */
+export function updateTranslation(
+  db: DbOrTx,
+  stationId: string,
+  messageId: string,
+  languageCode: string,
+  values: Parameters<typeof repo.updateTranslation>[4],
+  onlyRevision?: number,
+) {
+  return repo.updateTranslation(db, stationId, messageId, languageCode, values, onlyRevision);
+}
+
+/** The translation sweep's query, in the sweep's transaction (it holds the sweep lock). */
+export function listPendingTranslationsWithoutJob(
+  db: DbOrTx,
+  input: { jobQueue: string; updatedBefore: Date; limit: number },
+) {
+  return repo.listPendingTranslationsWithoutJob(db, input);
+}

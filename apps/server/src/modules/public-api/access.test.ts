@@ -1,4 +1,4 @@
-// Who may call /api/v1 (issue 23): 401 without a live key (revocation counts at once), 403 naming
+// Who may call /api/v1: 401 without a live key (revocation counts at once), 403 naming
 // the scope an operation needs, 404 for another station's objects, the per-key rate limit with its
 // headers (an injected clock, no waiting), and last_used_at written at most once a minute.
 import { STATION_KEY_SCOPES, type TStationKeyScope } from '@message-station/shared';

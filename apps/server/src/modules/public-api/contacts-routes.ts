@@ -10,6 +10,8 @@ import {
   ZUpdatePreferencesRequest,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { audit, createdRule } from '../../platform/audit-rule.js';
+import { contactAudit } from '../sms-contacts/audit-service.js';
 import {
   addAttestedContact,
   getContact,
@@ -64,6 +66,7 @@ export const contactsV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
   fastify.post(
     '/api/v1/contacts',
     {
+      config: audit(createdRule('contact.added', 'contact', 'name')),
       ...write,
       schema: operation('contacts:write', {
         operationId: 'createContact',
@@ -83,6 +86,7 @@ export const contactsV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
   fastify.put(
     '/api/v1/contacts/:id/preferences',
     {
+      config: audit(contactAudit(deps.db, 'contact.preferences_changed')),
       ...write,
       schema: operation('contacts:write', {
         operationId: 'setContactPreferences',
@@ -99,6 +103,7 @@ export const contactsV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
   fastify.post(
     '/api/v1/contacts/:id/opt-out',
     {
+      config: audit(contactAudit(deps.db, 'contact.status_changed')),
       ...write,
       schema: operation('contacts:write', {
         operationId: 'optOutContact',

@@ -13,6 +13,7 @@ import {
 } from '@message-station/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { audit, createdRule } from '../../platform/audit-rule.js';
 import { AppError } from '../../platform/errors.js';
 import type { TStationEvent } from '../../platform/event-bus.js';
 import { openEventStream } from '../../platform/sse.js';
@@ -76,6 +77,7 @@ export const messagesV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
   fastify.post(
     '/api/v1/messages',
     {
+      config: audit(createdRule('message.created', 'message', 'title')),
       preValidation: requireScope('messages:write'),
       schema: operation('messages:write', {
         operationId: 'createMessage',

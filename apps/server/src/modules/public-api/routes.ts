@@ -1,4 +1,4 @@
-// The public REST API v1 (issue 23): /api/v1 operations authenticated by a station key with
+// The public REST API v1: /api/v1 operations authenticated by a station key with
 // scopes and a per-key rate limit, the v1-only OpenAPI document, and its reference page /docs/api.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -14,7 +14,9 @@ import {
   ZSendResult,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { audit } from '../../platform/audit-rule.js';
 import { deliveryProgress, listRecipients, previewSend, startSend } from '../delivery/service.js';
+import { smsSentAudit } from '../messages/audit-service.js';
 import type { TPublicApiDeps } from './deps.js';
 import { COMMON_ERRORS, keyFacts, operation } from './operation.js';
 
@@ -48,6 +50,7 @@ export const sendingV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fas
   fastify.post(
     '/api/v1/messages/:id/send-sms',
     {
+      config: audit(smsSentAudit(deps.db)),
       preValidation: requireScope('sms:send'),
       schema: operation('sms:send', {
         operationId: 'sendMessageSms',

@@ -1,4 +1,4 @@
-// What an integration does through /api/v1 (issue 23): write a message with targets and follow its
+// What an integration does through /api/v1: write a message with targets and follow its
 // translations (poll and stream), send it by SMS once per Idempotency-Key under the web's rules,
 // read progress and the per-recipient report, and manage contacts on attested consent.
 import type { AddressInfo } from 'node:net';

@@ -14,7 +14,6 @@ import {
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { fieldPaths, withField } from '../../security/operations.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { createContact, createStationWithAdmin } from '../../test/factories.js';
 import { createMessage } from '../../test/messages-factory.js';
@@ -24,6 +23,7 @@ import {
   type TDocumentedOperation,
   type TOpenApiDocument,
 } from '../../test/openapi-answers.js';
+import { fieldPaths, withField } from '../../test/security/operations.js';
 import { apiClient, createStationKey } from '../../test/station-keys.js';
 
 const SEED = 530_053;

@@ -3,6 +3,7 @@
 import type PgBoss from 'pg-boss';
 import type { TRateLimitConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
+import { declareQueue, scheduleQueue, type TQueueName } from '../../platform/job-registry.js';
 import { type TRateLimitStore, tooMany } from '../../platform/rate-limit/index.js';
 import type { TEmailProvider } from '../../providers/email/index.js';
 import { createCodeTextLimits } from './code-texts.js';
@@ -15,7 +16,7 @@ import { createSignInLimits } from './sign-in.js';
 export type { TCodeTextLimits } from './code-texts.js';
 export type { TSignInLimits } from './sign-in.js';
 
-export const RATE_LIMIT_CLEANUP_QUEUE = 'rate-limits-cleanup';
+export const RATE_LIMIT_CLEANUP_QUEUE = 'rate-limits-cleanup' satisfies TQueueName;
 
 export function createRateLimits(deps: {
   store: TRateLimitStore;
@@ -57,8 +58,8 @@ export async function startRateLimitJobs(
   },
 ) {
   await startLockEmailWorker(boss, deps);
-  await boss.createQueue(RATE_LIMIT_CLEANUP_QUEUE);
-  await boss.schedule(RATE_LIMIT_CLEANUP_QUEUE, '17 * * * *');
+  await declareQueue(boss, RATE_LIMIT_CLEANUP_QUEUE);
+  await scheduleQueue(boss, RATE_LIMIT_CLEANUP_QUEUE);
   await boss.work(RATE_LIMIT_CLEANUP_QUEUE, async () => {
     const deleted = await deps.store.deleteExpired(deps.now());
     if (deleted) deps.log?.info({ deleted }, 'ended rate-limit counters deleted');

@@ -3,11 +3,12 @@
 import { emailLanguage, SIGN_IN_LOCKED_EMAIL, type TEmailLanguage } from '@message-station/shared';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.js';
+import { declareQueue, type TQueueName } from '../../platform/job-registry.js';
 import { escapeHtml } from '../../providers/email/html.js';
 import type { TEmailProvider } from '../../providers/email/index.js';
 import { findUserByEmail, findUserById } from '../users/service.js';
 
-export const SIGN_IN_LOCKED_QUEUE = 'sign-in-locked-email';
+export const SIGN_IN_LOCKED_QUEUE = 'sign-in-locked-email' satisfies TQueueName;
 
 export type TLockEmailLanguage = TEmailLanguage;
 
@@ -42,7 +43,7 @@ export function signInLockedEmail(input: {
 
 /** The queue a node sends to (every role), before anything is queued. */
 export async function declareLockEmailQueue(boss: PgBoss) {
-  await boss.createQueue(SIGN_IN_LOCKED_QUEUE);
+  await declareQueue(boss, SIGN_IN_LOCKED_QUEUE);
 }
 
 /** Declares the queue and its worker; the job carries the user's id (no address in job rows). */

@@ -1,4 +1,4 @@
-// Signup step 4 in the wizard's language (issue 16): the station keeps the names and descriptions
+// Signup step 4 in the wizard's language: the station keeps the names and descriptions
 // the admin saw, in that language, and the catalogue's (or a translation) in the others.
 import { MESSAGE_TYPE_WORDING } from '@message-station/shared';
 import { and, eq } from 'drizzle-orm';

@@ -1,21 +1,23 @@
 // POST /api/register/start|verify|resend, the Station ID check of step 2,
 // step 3's language coverage and GET /terms.
 import {
+  publicTerms,
+  registrationLanguageCoverage,
+  registrationResend,
+  registrationStart,
+  registrationStationId,
+  registrationVerify,
   termsPlainText,
   ZErrorResponse,
-  ZLanguageCoverageQuery,
-  ZRegisterResendRequest,
   ZRegisterResendResponse,
-  ZRegisterStartRequest,
   ZRegisterStartResponse,
-  ZRegisterVerifyRequest,
   ZSessionUser,
   ZSignupLanguageCoverage,
   ZStationIdAvailability,
-  ZStationIdQuery,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { requestFacts } from '../../service-context.js';
 import { signupLanguageCoverage } from './language-coverage.js';
 import { checkStationId, resendRegistrationCode, startRegistration, verifyRegistration } from './service.js';
@@ -40,13 +42,13 @@ export const registrationRoutes: FastifyPluginAsyncZod<TRegistrationRoutesDeps> 
   const { config, sms, email, limits, translation } = deps;
 
   fastify.post(
-    '/api/register/start',
+    registrationStart.path,
     {
       config: { rateLimit: { max: 10, timeWindow: HOUR_MS } },
       schema: {
         tags: ['registration'],
         summary: 'Check the signup answers, keep them as a 24-hour draft and text a code to the admin phone',
-        body: ZRegisterStartRequest,
+        ...endpointSchema(registrationStart),
         response: { 200: ZRegisterStartResponse, ...errors },
       },
     },
@@ -56,13 +58,13 @@ export const registrationRoutes: FastifyPluginAsyncZod<TRegistrationRoutesDeps> 
 
   // Asked as the name is typed (debounced) and on Continue: enough for a few names a minute.
   fastify.get(
-    '/api/register/station-id',
+    registrationStationId.path,
     {
       config: { rateLimit: { max: 60, timeWindow: 15 * 60_000 } },
       schema: {
         tags: ['registration'],
         summary: 'Whether the Station ID a name gives is free, with a free one close to it if not',
-        querystring: ZStationIdQuery,
+        ...endpointSchema(registrationStationId),
         response: { 200: ZStationIdAvailability, 400: ZErrorResponse, 429: ZErrorResponse },
       },
     },
@@ -74,14 +76,14 @@ export const registrationRoutes: FastifyPluginAsyncZod<TRegistrationRoutesDeps> 
 
   // Step 3 asks once per primary language the wizard settles on.
   fastify.get(
-    '/api/register/language-coverage',
+    registrationLanguageCoverage.path,
     {
       config: { rateLimit: { max: 60, timeWindow: 15 * 60_000 } },
       schema: {
         tags: ['registration'],
         summary:
           "Which languages a new station can translate into from one language (this server's engines; review or needs_setup)",
-        querystring: ZLanguageCoverageQuery,
+        ...endpointSchema(registrationLanguageCoverage),
         response: { 200: ZSignupLanguageCoverage, 400: ZErrorResponse, 429: ZErrorResponse },
       },
     },
@@ -89,13 +91,13 @@ export const registrationRoutes: FastifyPluginAsyncZod<TRegistrationRoutesDeps> 
   );
 
   fastify.post(
-    '/api/register/verify',
+    registrationVerify.path,
     {
       config: { rateLimit: { max: 30, timeWindow: 15 * 60_000 } },
       schema: {
         tags: ['registration'],
         summary: 'Check the code; create the station and its admin, and sign the admin in',
-        body: ZRegisterVerifyRequest,
+        ...endpointSchema(registrationVerify),
         response: { 200: ZSessionUser, ...errors },
       },
     },
@@ -110,13 +112,13 @@ export const registrationRoutes: FastifyPluginAsyncZod<TRegistrationRoutesDeps> 
   );
 
   fastify.post(
-    '/api/register/resend',
+    registrationResend.path,
     {
       config: { rateLimit: { max: 20, timeWindow: HOUR_MS } },
       schema: {
         tags: ['registration'],
         summary: 'Text a new code for a pending signup (after a 30-second cooldown)',
-        body: ZRegisterResendRequest,
+        ...endpointSchema(registrationResend),
         response: { 200: ZRegisterResendResponse, ...errors },
       },
     },
@@ -129,7 +131,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<TRegistrationRoutesDeps> 
 
   // The wizard fetches the terms as text; a browser navigating to /terms gets the page.
   fastify.get(
-    '/terms',
+    publicTerms.path,
     { schema: { tags: ['registration'], summary: 'Terms of Service as plain text' } },
     async (request, reply) => {
       if ((request.headers.accept ?? '').includes('text/html')) return reply.callNotFound();

@@ -2,18 +2,20 @@
 // signed-in staff (/admin/api/download/app/{version}?platform=…, /admin/api/download/app-pilot).
 import {
   APP_PILOT_VERSION,
+  machinesAppPilot,
+  machinesRelease,
+  publicReleaseNotes,
+  publicReleases,
   releaseZipName,
   type TAgentDownload,
   ZErrorResponse,
-  ZReleaseDownloadQuery,
   ZReleaseList,
   ZReleaseNotes,
-  ZReleaseNotesQuery,
-  ZReleaseParams,
 } from '@message-station/shared';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { listReleases, openReleaseZip, releaseNotes } from './service.js';
 
 /** What these routes use from the app, handed over as the plugin's options. */
@@ -24,7 +26,7 @@ export const releaseRoutes: FastifyPluginAsyncZod<TReleaseRoutesDeps> = async (f
   const context = { config: deps.config };
 
   fastify.get(
-    '/api/releases',
+    publicReleases.path,
     {
       schema: {
         tags: ['releases'],
@@ -36,13 +38,12 @@ export const releaseRoutes: FastifyPluginAsyncZod<TReleaseRoutesDeps> = async (f
   );
 
   fastify.get(
-    '/api/releases/:version',
+    publicReleaseNotes.path,
     {
       schema: {
         tags: ['releases'],
         summary: 'Release notes (Markdown) and details of one version',
-        params: ZReleaseParams,
-        querystring: ZReleaseNotesQuery,
+        ...endpointSchema(publicReleaseNotes),
         response: { 200: ZReleaseNotes, 404: ZErrorResponse },
       },
     },
@@ -63,15 +64,14 @@ export const releaseRoutes: FastifyPluginAsyncZod<TReleaseRoutesDeps> = async (f
   };
 
   fastify.get(
-    '/admin/api/download/app/:version',
+    machinesRelease.path,
     {
       onRequest: deps.guards.requireUser,
       schema: {
         tags: ['releases'],
         summary:
           "One version of the desktop agent: a platform's single executable, or the script bundle's zip (no platform)",
-        params: ZReleaseParams,
-        querystring: ZReleaseDownloadQuery,
+        ...endpointSchema(machinesRelease),
       },
     },
     async (request, reply) =>
@@ -79,7 +79,7 @@ export const releaseRoutes: FastifyPluginAsyncZod<TReleaseRoutesDeps> = async (f
   );
 
   fastify.get(
-    '/admin/api/download/app-pilot',
+    machinesAppPilot.path,
     {
       onRequest: deps.guards.requireUser,
       schema: {

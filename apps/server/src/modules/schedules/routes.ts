@@ -1,16 +1,20 @@
-// Scheduled sends (issue 21): list, schedule a message, read, change and cancel a schedule.
+// Scheduled sends: list, schedule a message, read, change and cancel a schedule.
 import {
+  schedulesCancel,
+  schedulesCreate,
+  schedulesGet,
+  schedulesList,
+  schedulesUpdate,
   ZErrorResponse,
-  ZMessageIdParams,
   ZScheduleDetail,
-  ZScheduleIdParams,
   ZScheduleList,
-  ZScheduleListQuery,
-  ZScheduleRequest,
   ZScheduleSaved,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
+import { audit, auditReply, paramView, type TAuditRule, viewLabel } from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { staffFacts } from '../../service-context.js';
 import {
   cancelSchedule,
@@ -32,6 +36,23 @@ const refused = {
 
 export type TScheduleRoutesDeps = Pick<TAppContext, 'db' | 'guards' | 'now'> & { schedules: TScheduleQueue };
 
+/** A schedule as staff change it, for the audit log: when, how often, what it does. */
+const scheduleAudit = (db: Db, action: string): TAuditRule => ({
+  action,
+  target: 'schedule',
+  view: paramView(db, getSchedule, (schedule) => ({
+    message_title: schedule.message_title,
+    repeat: schedule.repeat,
+    start_date: schedule.start_date,
+    time: schedule.time,
+    ends_on: schedule.ends_on,
+    max_runs: schedule.max_runs,
+    send_sms: schedule.send_sms,
+    machines: schedule.machines.map((m) => m.name).join(', '),
+  })),
+  details: viewLabel('message_title'),
+});
+
 export const scheduleRoutes: FastifyPluginAsyncZod<TScheduleRoutesDeps> = async (fastify, deps) => {
   const guard = { onRequest: deps.guards.requireUser };
   const withQueue = (request: Parameters<typeof staffFacts>[1]) => ({
@@ -40,13 +61,13 @@ export const scheduleRoutes: FastifyPluginAsyncZod<TScheduleRoutesDeps> = async 
   });
 
   fastify.get(
-    '/admin/api/schedules',
+    schedulesList.path,
     {
       ...guard,
       schema: {
         tags: ['schedules'],
         summary: "The station's scheduled sends: upcoming (soonest first) or past (latest first)",
-        querystring: ZScheduleListQuery,
+        ...endpointSchema(schedulesList),
         response: { 200: ZScheduleList, 400: ZErrorResponse },
       },
     },
@@ -54,16 +75,29 @@ export const scheduleRoutes: FastifyPluginAsyncZod<TScheduleRoutesDeps> = async 
   );
 
   fastify.post(
-    '/admin/api/messages/:id/schedules',
+    schedulesCreate.path,
     {
+      config: audit({
+        action: 'schedule.created',
+        target: 'schedule',
+        targetId: (call) => (auditReply(call).schedule as { id?: string } | undefined)?.id,
+        details: (call) => {
+          const schedule = (auditReply(call).schedule ?? {}) as Record<string, unknown>;
+          return {
+            label: schedule.message_title ?? null,
+            repeat: schedule.repeat ?? null,
+            next_run_at: schedule.next_run_at ?? null,
+            time_zone: schedule.time_zone ?? null,
+          };
+        },
+      }),
       ...guard,
       schema: {
         tags: ['schedules'],
         summary: "Schedule the message's SMS and/or Play on machines, once or on a recurrence",
         description:
           'Times are wall-clock times in the station time zone. Scheduling SMS checks now what the send would check (admins only, SMS on, a subscription, an audience, the credits of one run); the run checks again and records why it could not go.',
-        params: ZMessageIdParams,
-        body: ZScheduleRequest,
+        ...endpointSchema(schedulesCreate),
         response: { 201: ZScheduleSaved, ...refused },
       },
     },
@@ -74,13 +108,13 @@ export const scheduleRoutes: FastifyPluginAsyncZod<TScheduleRoutesDeps> = async 
   );
 
   fastify.get(
-    '/admin/api/schedules/:id',
+    schedulesGet.path,
     {
       ...guard,
       schema: {
         tags: ['schedules'],
         summary: 'A schedule with its runs (latest first)',
-        params: ZScheduleIdParams,
+        ...endpointSchema(schedulesGet),
         response: { 200: ZScheduleDetail, 404: ZErrorResponse },
       },
     },
@@ -88,14 +122,14 @@ export const scheduleRoutes: FastifyPluginAsyncZod<TScheduleRoutesDeps> = async 
   );
 
   fastify.put(
-    '/admin/api/schedules/:id',
+    schedulesUpdate.path,
     {
+      config: audit(scheduleAudit(deps.db, 'schedule.updated')),
       ...guard,
       schema: {
         tags: ['schedules'],
         summary: "Change an active schedule's time, recurrence or what it does",
-        params: ZScheduleIdParams,
-        body: ZScheduleRequest,
+        ...endpointSchema(schedulesUpdate),
         response: { 200: ZScheduleSaved, ...refused },
       },
     },
@@ -103,13 +137,14 @@ export const scheduleRoutes: FastifyPluginAsyncZod<TScheduleRoutesDeps> = async 
   );
 
   fastify.post(
-    '/admin/api/schedules/:id/cancel',
+    schedulesCancel.path,
     {
+      config: audit(scheduleAudit(deps.db, 'schedule.cancelled')),
       ...guard,
       schema: {
         tags: ['schedules'],
         summary: 'Cancel an active schedule: no further run',
-        params: ZScheduleIdParams,
+        ...endpointSchema(schedulesCancel),
         response: { 200: ZScheduleDetail, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse },
       },
     },

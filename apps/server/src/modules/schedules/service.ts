@@ -1,4 +1,4 @@
-// Scheduled sends (issue 21): staff schedule a message's SMS, and Play on chosen machines, once or
+// Scheduled sends: staff schedule a message's SMS, and Play on chosen machines, once or
 // on a recurrence in the station's time zone. Saving checks what a send would check now (the
 // station can send, someone receives it, the credits for one run); the run checks it all again.
 import {
@@ -13,10 +13,9 @@ import {
 import type { DbOrTx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
-import { refuseUnapprovedById } from '../approvals/service.js';
 import { previewSend } from '../delivery/service.js';
 import { machineNames } from '../machines/service.js';
-import { findMessages, getMessage } from '../messages/service.js';
+import { findMessages, getMessage, refuseUnapprovedById } from '../messages/service.js';
 import { findStationById } from '../station/service.js';
 import { findUserNames } from '../users/trail-service.js';
 import { firstRun, runsAfter, type TRecurrence } from './recurrence.js';

@@ -10,12 +10,12 @@ import {
   tooLongText,
 } from '@message-station/shared';
 import type { TServiceContext } from '../../service-context.js';
-import * as repo from '../subscribers/contacts-service.js';
+import * as contacts from '../subscribers/contacts-service.js';
 import { parseContactsCsv, type TCsvContactRow } from './csv.js';
 import { attestationText, stationCatalog } from './service.js';
 
 type TCatalog = Awaited<ReturnType<typeof stationCatalog>>;
-type TExisting = Awaited<ReturnType<typeof repo.contactsWithPhones>>[number];
+type TExisting = Awaited<ReturnType<typeof contacts.contactsWithPhones>>[number];
 /** A row's refusal: its code and params for the page, its English text for API clients. */
 type TRowError = { code: TImportRowError; params: Record<string, string | number> | null; text: string };
 type TCheckedRow = TCsvContactRow & {
@@ -87,7 +87,7 @@ async function existingContacts(ctx: Pick<TServiceContext, 'db' | 'stationId'>, 
   const existing = new Map<string, TExisting>();
   for (let i = 0; i < phones.length; i += INSERT_CHUNK) {
     const chunk = phones.slice(i, i + INSERT_CHUNK);
-    for (const contact of await repo.contactsWithPhones(ctx.db, ctx.stationId, chunk)) {
+    for (const contact of await contacts.contactsWithPhones(ctx.db, ctx.stationId, chunk)) {
       existing.set(contact.phone, contact);
     }
   }
@@ -115,45 +115,22 @@ async function saveRows(ctx: TImportContext, catalog: TCatalog, rows: TCheckedRo
     let verified = 0;
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
       const chunk = rows.slice(i, i + INSERT_CHUNK);
-      const fresh = chunk.filter((r) => !r.verifiesExisting);
-      const inserted = await repo.insertContacts(
-        tx,
-        fresh.map((r) => ({
-          stationId: ctx.stationId,
-          phone: r.e164 as string,
-          name: r.name || null,
-          language: r.language,
-          status: 'active' as const,
-          isVerified: true,
-          verifiedAt: ctx.now,
-          source: 'import' as const,
-          signedUpAt: ctx.now,
-        })),
-      );
-      const idOf = new Map(inserted.map((c) => [c.phone, c.id]));
-      await repo.insertPreferenceRows(
-        tx,
-        fresh.flatMap((r) =>
-          r.types.map((type) => ({
-            contactId: idOf.get(r.e164 as string) as string,
-            stationId: ctx.stationId,
-            messageType: type,
+      const saved = await contacts.importContacts(tx, {
+        stationId: ctx.stationId,
+        at: ctx.now,
+        fresh: chunk
+          .filter((r) => !r.verifiesExisting)
+          .map((r) => ({
+            phone: r.e164 as string,
+            name: r.name || null,
             language: r.language,
+            types: r.types,
           })),
-        ),
-      );
-      const reverified = await repo.verifyImportedContacts(
-        tx,
-        ctx.stationId,
-        chunk.filter((r) => r.verifiesExisting).map((r) => r.e164 as string),
-        ctx.now,
-      );
-      await repo.insertConsentRows(
-        tx,
-        [...inserted, ...reverified].map((c) => ({ ...consent, contactId: c.id, phone: c.phone })),
-      );
-      imported += inserted.length;
-      verified += reverified.length;
+        reverify: chunk.filter((r) => r.verifiesExisting).map((r) => r.e164 as string),
+        consent,
+      });
+      imported += saved.imported;
+      verified += saved.verified;
     }
     return { imported, verified };
   });
@@ -174,8 +151,8 @@ export async function importContacts(
   const saved =
     !options.dryRun && valid.length ? await saveRows(ctx, catalog, valid) : { imported: 0, verified: 0 };
   // A bulk import changes the table's shape at once: fresh statistics keep the planner on the
-  // indexes (issue 17: 258 → 417 req/s on the list after ANALYZE at 10k contacts).
-  if (saved.imported >= ANALYZE_AFTER_ROWS) await repo.analyzeContacts(ctx.db);
+  // indexes (258 → 417 req/s on the list after ANALYZE at 10k contacts).
+  if (saved.imported >= ANALYZE_AFTER_ROWS) await contacts.refreshContactStatistics(ctx.db);
   return {
     total: rows.length,
     valid: valid.length,

@@ -1,21 +1,25 @@
 // /admin/api/sms-contacts: list (search, paging, X-Total-Count), preferences, status, add, import.
 import {
-  ZAddContactRequest,
-  ZContactIdParams,
+  smsContactsAdd,
+  smsContactsCsv,
+  smsContactsImport,
+  smsContactsList,
+  smsContactsPreferences,
+  smsContactsStatus,
   ZErrorResponse,
-  ZImportQuery,
   ZImportReport,
   ZSmsContact,
   ZSmsContactList,
   ZSmsContactsQuery,
-  ZUpdateContactStatusRequest,
-  ZUpdatePreferencesRequest,
 } from '@message-station/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { audit, auditReply, createdRule } from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { AppError, hasUnstorableText, uploadError } from '../../platform/errors.js';
 import { staffFacts } from '../../service-context.js';
+import { contactAudit } from './audit-service.js';
 import { CsvError, IMPORT_MAX_BYTES } from './csv.js';
 import { contactsCsv } from './export.js';
 import { importContacts } from './import.js';
@@ -36,13 +40,13 @@ export const smsContactRoutes: FastifyPluginAsyncZod<TSmsContactRoutesDeps> = as
   const context = (request: FastifyRequest) => ({ ...staffFacts(deps, request), sms: deps.sms });
 
   fastify.get(
-    '/admin/api/sms-contacts',
+    smsContactsList.path,
     {
       onRequest: deps.guards.requireUser,
       schema: {
         tags: ['sms-contacts'],
         summary: 'SMS contacts of the station, newest first; the total is in X-Total-Count',
-        querystring: ZSmsContactsQuery,
+        ...endpointSchema(smsContactsList),
         response: { 200: ZSmsContactList },
       },
     },
@@ -54,7 +58,7 @@ export const smsContactRoutes: FastifyPluginAsyncZod<TSmsContactRoutesDeps> = as
   );
 
   fastify.get(
-    '/admin/api/sms-contacts.csv',
+    smsContactsCsv.path,
     {
       onRequest: deps.guards.requireAdmin,
       schema: {
@@ -77,14 +81,14 @@ export const smsContactRoutes: FastifyPluginAsyncZod<TSmsContactRoutesDeps> = as
   );
 
   fastify.put(
-    '/admin/api/sms-contacts/:id/preferences',
+    smsContactsPreferences.path,
     {
+      config: audit(contactAudit(deps.db, 'contact.preferences_changed')),
       onRequest: deps.guards.requireUser,
       schema: {
         tags: ['sms-contacts'],
         summary: 'Set which message types a contact receives, and in which language',
-        params: ZContactIdParams,
-        body: ZUpdatePreferencesRequest,
+        ...endpointSchema(smsContactsPreferences),
         response: { 200: ZSmsContact, ...errors },
       },
     },
@@ -93,14 +97,14 @@ export const smsContactRoutes: FastifyPluginAsyncZod<TSmsContactRoutesDeps> = as
   );
 
   fastify.put(
-    '/admin/api/sms-contacts/:id/status',
+    smsContactsStatus.path,
     {
+      config: audit(contactAudit(deps.db, 'contact.status_changed')),
       onRequest: deps.guards.requireUser,
       schema: {
         tags: ['sms-contacts'],
         summary: 'Pause (receives nothing) or resume a contact',
-        params: ZContactIdParams,
-        body: ZUpdateContactStatusRequest,
+        ...endpointSchema(smsContactsStatus),
         response: { 200: ZSmsContact, ...errors },
       },
     },
@@ -108,13 +112,14 @@ export const smsContactRoutes: FastifyPluginAsyncZod<TSmsContactRoutesDeps> = as
   );
 
   fastify.post(
-    '/admin/api/sms-contacts',
+    smsContactsAdd.path,
     {
+      config: audit(createdRule('contact.added', 'contact', 'name')),
       onRequest: deps.guards.requireUser,
       schema: {
         tags: ['sms-contacts'],
         summary: 'Add a contact who agreed to alerts; they confirm by replying YES',
-        body: ZAddContactRequest,
+        ...endpointSchema(smsContactsAdd),
         response: { 201: ZSmsContact, ...errors },
       },
     },
@@ -125,15 +130,28 @@ export const smsContactRoutes: FastifyPluginAsyncZod<TSmsContactRoutesDeps> = as
   );
 
   fastify.post(
-    '/admin/api/sms-contacts/import',
+    smsContactsImport.path,
     {
+      config: audit({
+        action: 'contacts.imported',
+        details: (call) => {
+          // A dry run only previews.
+          if ((call.request.query as { dry_run?: string }).dry_run !== 'false') return null;
+          const report = auditReply(call);
+          return {
+            imported: report.imported ?? 0,
+            verified: report.verified ?? 0,
+            invalid: report.invalid ?? 0,
+          };
+        },
+      }),
       onRequest: deps.guards.requireUser,
       schema: {
         tags: ['sms-contacts'],
         summary:
           'Import contacts from CSV (name, phone, language, types) on the attestation of consent: they are active and verified; dry_run=true previews',
         consumes: ['multipart/form-data'],
-        querystring: ZImportQuery,
+        ...endpointSchema(smsContactsImport),
         response: { 200: ZImportReport, ...errors },
       },
     },

@@ -177,8 +177,8 @@ export async function updatePreferences(
     if (choices.length === 0 && contact.status !== 'opted_out') {
       throw new AppError('contact_needs_alert_type');
     }
-    await contacts.replacePreferences(tx, ctx.stationId, contact.id, choices);
-    return contacts.updateContact(tx, ctx.stationId, contact.id, {
+    await contacts.choosePreferences(tx, ctx.stationId, contact.id, choices);
+    return contacts.changeContact(tx, ctx.stationId, contact.id, {
       language: choices[0]?.language ?? contact.language,
       updatedAt: ctx.now,
     });
@@ -201,7 +201,7 @@ export async function updateStatus(
   if (contact.status === 'pending') {
     throw new AppError('contact_pending');
   }
-  const row = await contacts.updateContact(ctx.db, ctx.stationId, contactId, { status, updatedAt: ctx.now });
+  const row = await contacts.changeContact(ctx.db, ctx.stationId, contactId, { status, updatedAt: ctx.now });
   if (!row) throw notFound('contact_not_found');
   return describe(ctx, row);
 }
@@ -225,7 +225,7 @@ async function insertContactWithConsent(
     throw new AppError('contact_exists');
   }
   const row = await ctx.db.transaction(async (tx) => {
-    const contact = await contacts.insertContact(tx, {
+    const contact = await contacts.addContact(tx, {
       stationId: ctx.stationId,
       phone: input.phone,
       name: input.name || null,
@@ -234,8 +234,8 @@ async function insertContactWithConsent(
       source: how.source,
       signedUpAt: ctx.now,
     });
-    await contacts.replacePreferences(tx, ctx.stationId, contact.id, choices);
-    await contacts.insertConsentEvents(tx, [
+    await contacts.choosePreferences(tx, ctx.stationId, contact.id, choices);
+    await contacts.recordConsent(tx, [
       {
         stationId: ctx.stationId,
         contactId: contact.id,
@@ -277,7 +277,7 @@ export async function addContact(
     );
   } catch (error) {
     // Without the confirmation text the contact could never confirm: nothing is kept.
-    await contacts.deleteContact(ctx.db, ctx.stationId, row.id);
+    await contacts.removeContact(ctx.db, ctx.stationId, row.id);
     throw error;
   }
   return describe(ctx, row, catalog.typeKeys);
@@ -291,7 +291,7 @@ export async function getContact(ctx: Pick<TServiceContext, 'db' | 'stationId'>,
 }
 
 /**
- * A contact added through the public API (issue 23) on the caller's attestation of consent, as an
+ * A contact added through the public API on the caller's attestation of consent, as an
  * import is: active and verified at once, the consent kept with the words the person agreed to,
  * the time and the caller's address.
  */
@@ -320,13 +320,13 @@ export async function optOutContact(
     const contact = await contacts.findContact(tx, ctx.stationId, contactId, { forUpdate: true });
     if (!contact) throw notFound('contact_not_found');
     if (contact.status === 'opted_out') return contact;
-    const updated = await contacts.updateContact(tx, ctx.stationId, contact.id, {
+    const updated = await contacts.changeContact(tx, ctx.stationId, contact.id, {
       status: 'opted_out',
       optedOutAt: ctx.now,
       pendingSignup: null,
       updatedAt: ctx.now,
     });
-    await contacts.insertConsentEvents(tx, [
+    await contacts.recordConsent(tx, [
       {
         stationId: ctx.stationId,
         contactId: contact.id,

@@ -1,16 +1,19 @@
 // GET and PUT /admin/api/settings/sms-texts: a station's own wording of the opt-in confirmation and
-// the HELP reply per language (issue 16). Admins only.
+// the HELP reply per language. Admins only.
 import {
   ERROR_STATUS,
+  stationSaveSmsText,
   stationSmsTextErrorText,
+  stationSmsTexts,
   ZErrorResponse,
   ZStationSmsTextError,
-  ZStationSmsTextRequest,
   ZStationSmsTexts,
 } from '@message-station/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { audit, auditBody, auditStation } from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { staffFacts } from '../../service-context.js';
 import { listSmsTexts, saveSmsText } from './service.js';
 
@@ -20,7 +23,7 @@ export type TSmsTextRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'guards' | 
 export const smsTextRoutes: FastifyPluginAsyncZod<TSmsTextRoutesDeps> = async (fastify, deps) => {
   const context = (request: FastifyRequest) => ({ ...staffFacts(deps, request), config: deps.config });
   fastify.get(
-    '/admin/api/settings/sms-texts',
+    stationSmsTexts.path,
     {
       onRequest: deps.guards.requireAdmin,
       schema: {
@@ -33,14 +36,23 @@ export const smsTextRoutes: FastifyPluginAsyncZod<TSmsTextRoutesDeps> = async (f
   );
 
   fastify.put(
-    '/admin/api/settings/sms-texts',
+    stationSaveSmsText.path,
     {
+      config: audit({
+        action: 'settings.sms_text_updated',
+        target: 'station',
+        targetId: auditStation,
+        details: (call) => {
+          const body = auditBody(call);
+          return { label: `${String(body.kind)} (${String(body.language)})`, reset: body.text === null };
+        },
+      }),
       onRequest: deps.guards.requireAdmin,
       schema: {
         tags: ['station'],
         summary:
           "Set the station's own wording of one text in one language, or (text: null) go back to the default",
-        body: ZStationSmsTextRequest,
+        ...endpointSchema(stationSaveSmsText),
         response: { 200: ZStationSmsTexts, 400: ZStationSmsTextError, 403: ZErrorResponse },
       },
     },

@@ -1,16 +1,19 @@
 // /admin/api/station-keys: the station's API keys for integrations (Users page), admins only.
 import {
-  ZCreateStationKeyRequest,
+  usersCreateStationKey,
+  usersRevokeStationKey,
+  usersStationKeys,
   ZErrorResponse,
   ZOk,
   ZStationKeyCreated,
-  ZStationKeyIdParams,
   ZStationKeyList,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { audit, auditReply, paramView } from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { staffFacts } from '../../service-context.js';
-import { createStationKey, listStationKeys, revokeStationKey } from './service.js';
+import { createStationKey, getStationKey, listStationKeys, revokeStationKey } from './service.js';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 
@@ -21,7 +24,7 @@ export const stationKeyRoutes: FastifyPluginAsyncZod<TStationKeyRoutesDeps> = as
   const admin = { onRequest: deps.guards.requireAdmin };
 
   fastify.get(
-    '/admin/api/station-keys',
+    usersStationKeys.path,
     {
       ...admin,
       schema: {
@@ -34,13 +37,28 @@ export const stationKeyRoutes: FastifyPluginAsyncZod<TStationKeyRoutesDeps> = as
   );
 
   fastify.post(
-    '/admin/api/station-keys',
+    usersCreateStationKey.path,
     {
+      config: audit({
+        action: 'station_key.created',
+        target: 'station_key',
+        targetId: (call) => (auditReply(call).station_key as { id?: string } | undefined)?.id,
+        // The name, visible prefix and scopes; never the key.
+        details: (call) => {
+          const created = (auditReply(call).station_key ?? {}) as Record<string, unknown>;
+          return {
+            label: created.name ?? null,
+            key_prefix: created.key_prefix ?? null,
+            scopes: created.scopes ?? null,
+            rate_limit_per_minute: created.rate_limit_per_minute ?? null,
+          };
+        },
+      }),
       ...admin,
       schema: {
         tags: ['station-keys'],
         summary: 'Create an API key with scopes and a rate limit; the whole key is in this answer only',
-        body: ZCreateStationKeyRequest,
+        ...endpointSchema(usersCreateStationKey),
         response: { 201: ZStationKeyCreated, ...errors },
       },
     },
@@ -51,13 +69,23 @@ export const stationKeyRoutes: FastifyPluginAsyncZod<TStationKeyRoutesDeps> = as
   );
 
   fastify.delete(
-    '/admin/api/station-keys/:id',
+    usersRevokeStationKey.path,
     {
+      config: audit({
+        action: 'station_key.revoked',
+        target: 'station_key',
+        view: paramView(deps.db, getStationKey, (key) => ({
+          name: key.name,
+          key_prefix: key.key_prefix,
+          scopes: key.scopes,
+        })),
+        details: (_call, view) => ({ label: view?.name ?? null, key_prefix: view?.key_prefix ?? null }),
+      }),
       ...admin,
       schema: {
         tags: ['station-keys'],
         summary: 'Revoke an API key: requests with it are refused from now on',
-        params: ZStationKeyIdParams,
+        ...endpointSchema(usersRevokeStationKey),
         response: { 200: ZOk, ...errors },
       },
     },

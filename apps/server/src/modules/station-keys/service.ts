@@ -1,4 +1,4 @@
-// Station API keys (issue 23): an admin creates one with scopes and a per-minute rate limit, sees
+// Station API keys: an admin creates one with scopes and a per-minute rate limit, sees
 // the whole key once, and may revoke it; /api/v1 requests are authenticated by it. Only the
 // key's SHA-256 is stored.
 import { randomBytes } from 'node:crypto';

@@ -1,4 +1,4 @@
-// Station API keys on the Users page (issue 23): admins only, shown once, stored hashed, revoked at
+// Station API keys on the Users page: admins only, shown once, stored hashed, revoked at
 // once, each action in the audit trail; another station's key answers 404.
 import { STATION_KEY_PREFIX } from '@message-station/shared';
 import { describe, expect, it } from 'vitest';

@@ -37,7 +37,7 @@ export async function saveStationLogo(
   if (file.bytes.length > LIMITS.logoMaxBytes) throw logoTooLarge();
   const contentType = detectLogoType(file.filename, file.bytes);
   const bytes = await reencodeLogo(contentType, file.bytes);
-  // The version query makes browsers fetch the new image at once (spec §7 logo upload).
+  // The version query makes browsers fetch the new image at once.
   const logoUrl = `/api/stations/${station.slug}/logo?v=${now.getTime()}`;
   await repo.saveLogo(db, station.id, { contentType, bytes }, logoUrl, now);
   return logoUrl;

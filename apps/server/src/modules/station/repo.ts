@@ -206,8 +206,3 @@ export async function stationRequiresTwoFactor(db: DbOrTx, stationId: string): P
 export async function setStationRequiresTwoFactor(db: DbOrTx, stationId: string, value: boolean, at: Date) {
   await db.update(stations).set({ requireTwoFactor: value, updatedAt: at }).where(eq(stations.id, stationId));
 }
-
-/** Hides the dashboard's first-run checklist (a time), or shows it again (null). */
-export async function setFirstRunHidden(db: DbOrTx, stationId: string, hiddenAt: Date | null) {
-  await db.update(stations).set({ firstRunHiddenAt: hiddenAt }).where(eq(stations.id, stationId));
-}

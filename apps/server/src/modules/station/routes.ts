@@ -1,19 +1,24 @@
 // POST /admin/api/station/logo (multipart field `logo`) and the public logo image.
 import {
   LIMITS,
+  stationGet,
+  stationLanguages,
+  stationLogo,
+  stationMessageTypes,
+  stationUpdateMessageType,
   ZErrorResponse,
   ZLogoUploadResponse,
-  ZMessageTypeIdParams,
   ZMessageTypeItem,
   ZMessageTypeList,
-  ZMessageTypeUpdate,
   ZStationLanguageList,
   ZStationLogoParams,
   ZStationSummary,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { audit, auditStation, viewLabel } from '../../platform/audit-rule.js';
 import { UPLOAD_POLICY } from '../../platform/content-security-policy.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { AppError, notFound, uploadError } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';
 import { staffFacts } from '../../service-context.js';
@@ -42,10 +47,28 @@ function messageTypeItem(t: {
 /** What these routes use from the app, handed over as the plugin's options. */
 export type TStationRoutesDeps = Pick<TAppContext, 'db' | 'guards' | 'now' | 'stationTranslation'>;
 
+/** A message type as admins change it, for the audit log. */
+function messageTypeView(type: {
+  messageType: string;
+  displayName: string;
+  description: string | null;
+  colorCode: string;
+  isActive: boolean;
+}) {
+  return {
+    message_type: type.messageType,
+    display_name: type.displayName,
+    description: type.description,
+    color_code: type.colorCode,
+    is_active: type.isActive,
+  };
+}
+
 export const stationRoutes: FastifyPluginAsyncZod<TStationRoutesDeps> = async (fastify, deps) => {
   fastify.post(
-    '/admin/api/station/logo',
+    stationLogo.path,
     {
+      config: audit({ action: 'settings.logo_changed', target: 'station', targetId: auditStation }),
       onRequest: deps.guards.requireAdmin,
       schema: {
         tags: ['station'],
@@ -71,7 +94,7 @@ export const stationRoutes: FastifyPluginAsyncZod<TStationRoutesDeps> = async (f
   );
 
   fastify.get(
-    '/admin/api/station',
+    stationGet.path,
     {
       onRequest: deps.guards.requireUser,
       schema: {
@@ -100,7 +123,7 @@ export const stationRoutes: FastifyPluginAsyncZod<TStationRoutesDeps> = async (f
   );
 
   fastify.get(
-    '/admin/api/message-types',
+    stationMessageTypes.path,
     {
       onRequest: deps.guards.requireUser,
       schema: {
@@ -128,14 +151,18 @@ export const stationRoutes: FastifyPluginAsyncZod<TStationRoutesDeps> = async (f
   );
 
   fastify.put(
-    '/admin/api/message-types/:id',
+    stationUpdateMessageType.path,
     {
+      config: audit({
+        action: 'message_type.updated',
+        target: 'message_type',
+        details: viewLabel('display_name'),
+      }),
       onRequest: deps.guards.requireAdmin,
       schema: {
         tags: ['station'],
         summary: "Change a message type's wording, colour or switch (the four keys are fixed)",
-        params: ZMessageTypeIdParams,
-        body: ZMessageTypeUpdate,
+        ...endpointSchema(stationUpdateMessageType),
         response: { 200: ZMessageTypeItem, 400: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse },
       },
     },
@@ -150,6 +177,7 @@ export const stationRoutes: FastifyPluginAsyncZod<TStationRoutesDeps> = async (f
       const { db, stationId, now } = context;
       const before = (await listMessageTypes(db, stationId)).find((t) => t.id === request.params.id);
       if (!before) throw notFound('message_type_not_found');
+      request.audit?.before(messageTypeView(before));
       const row = await updateMessageType(
         db,
         stationId,
@@ -158,7 +186,8 @@ export const stationRoutes: FastifyPluginAsyncZod<TStationRoutesDeps> = async (f
         now,
       );
       if (!row) throw notFound('message_type_not_found');
-      // The primary language's words changed: the other languages follow (issue 16).
+      request.audit?.after(messageTypeView(row));
+      // The primary language's words changed: the other languages follow.
       await primaryWordingSaved(context, {
         before,
         after: { displayName: row.displayName, description: row.description },
@@ -168,7 +197,7 @@ export const stationRoutes: FastifyPluginAsyncZod<TStationRoutesDeps> = async (f
   );
 
   fastify.get(
-    '/admin/api/station-languages',
+    stationLanguages.path,
     {
       onRequest: deps.guards.requireUser,
       schema: {

@@ -1,5 +1,6 @@
 // What other modules use of a station: creating one with its fixed parts (languages, the four
-// message types) in one step, finding it, its languages, settings, sending and two-factor columns.
+// message types, the creation steps of other modules) in one step, finding it, its languages,
+// settings and two-factor column.
 import {
   defaultTypeWording,
   LANGUAGES,
@@ -14,7 +15,6 @@ import {
 } from '@message-station/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
-import { addCredits, ledgerLine } from '../billing/service.js';
 import * as repo from './repo.js';
 import { defaultRows, type TTypeWordingRow } from './type-translations.js';
 import { writeTypeWording } from './type-translations-repo.js';
@@ -36,10 +36,10 @@ export type TCreateStationInput = {
   paymentStatus?: TPaymentStatus;
   paymentExpiresAt?: Date | null;
   /** When the opening credits are granted (the request's clock). */
-  now?: Date;
-  /** Per type: description (in the primary language) and whether it is on; defaults from spec §3. */
+  now: Date;
+  /** Per type: description (in the primary language) and whether it is on; else the catalogue's, and on. */
   messageTypes?: Partial<Record<TMessageTypeKey, { description?: string; isActive?: boolean }>>;
-  /** Names and descriptions per language (signup's step 4); else the catalogue's (issue 16). */
+  /** Names and descriptions per language (signup's step 4); else the catalogue's. */
   typeWording?: TTypeWordingRow[];
 };
 
@@ -53,12 +53,33 @@ function stationTypeWording(input: TCreateStationInput, supported: TLanguageCode
   });
 }
 
-/** Call inside a transaction: a station never exists without its languages and message types. */
+/**
+ * What other modules store for a new station in their own tables (decision 0065): billing's
+ * opening credits, the inbox's and the dashboard's 1:1 rows; run by createStation in its
+ * transaction. Billing imports this module and the others are of higher layers, so the composition
+ * root (station-creation.ts) registers them, each under its name (registering again replaces it).
+ */
+type TStationCreationStep = (
+  tx: DbOrTx,
+  station: { id: string; paymentStatus: TPaymentStatus },
+  input: TCreateStationInput,
+) => Promise<unknown>;
+const creationSteps = new Map<string, TStationCreationStep>();
+
+export function onStationCreated(name: string, step: TStationCreationStep) {
+  creationSteps.set(name, step);
+}
+
+/**
+ * Call inside a transaction: a station never exists without its languages, message types and the
+ * rows the registered creation steps add.
+ */
 export async function createStation(tx: DbOrTx, publicUrl: string, input: TCreateStationInput) {
   const supported = input.supportedLanguages?.length
     ? input.supportedLanguages
     : [...STATION_DEFAULTS.supportedLanguages];
   const primary = input.primaryLanguage ?? supported[0] ?? 'en';
+  if (creationSteps.size === 0) throw new Error('createStation before wireStationCreation()');
   const station = await repo.insertStation(tx, {
     slug: input.slug,
     name: input.name,
@@ -74,16 +95,6 @@ export async function createStation(tx: DbOrTx, publicUrl: string, input: TCreat
     paymentStatus: input.paymentStatus ?? STATION_DEFAULTS.paymentStatus,
     paymentExpiresAt: input.paymentExpiresAt ?? null,
   });
-  const openingCredits = input.smsCreditsBalance ?? 0;
-  if (openingCredits > 0) {
-    const trial = station.paymentStatus === 'trial';
-    await addCredits(tx, station.id, {
-      kind: trial ? 'trial_grant' : 'monthly_grant',
-      credits: openingCredits,
-      ...(trial ? ledgerLine.trialGrant() : ledgerLine.openingGrant()),
-      at: input.now ?? new Date(),
-    });
-  }
   await repo.insertStationLanguages(
     tx,
     station.id,
@@ -93,7 +104,7 @@ export async function createStation(tx: DbOrTx, publicUrl: string, input: TCreat
     })),
   );
   const wording = stationTypeWording(input, supported, primary);
-  await writeTypeWording(tx, station.id, wording, input.now ?? new Date());
+  await writeTypeWording(tx, station.id, wording, input.now);
   const primaryWording = (key: TMessageTypeKey) =>
     wording.find((row) => row.messageType === key && row.language === primary) ??
     defaultTypeWording(key, primary);
@@ -109,28 +120,50 @@ export async function createStation(tx: DbOrTx, publicUrl: string, input: TCreat
       sortOrder: index,
     })),
   );
-  return { ...station, smsCreditsBalance: openingCredits };
+  for (const step of creationSteps.values()) await step(tx, station, input);
+  return { ...station, smsCreditsBalance: input.smsCreditsBalance ?? 0 };
 }
 
-export const getStationSummary = repo.findStationSummary;
-export const findStationIdBySlug = repo.findStationIdBySlug;
-export const findStationBySlug = repo.findStationBySlug;
-export const findStationById = repo.findStationById;
-// The users module's API keys depend on the station's plan state (users cannot read stations).
-export const findStationAccess = repo.findStationAccess;
-export const listStationNames = repo.listStationNames;
-export const stationRequiresTwoFactor = repo.stationRequiresTwoFactor;
-export const setStationRequiresTwoFactor = repo.setStationRequiresTwoFactor;
-// The dashboard's first-run checklist, hidden by an admin.
-export const setFirstRunHidden = repo.setFirstRunHidden;
+/** A station's name, colours and plan state for the signed-in shell, or null. */
+export function getStationSummary(db: DbOrTx, stationId: string) {
+  return repo.findStationSummary(db, stationId);
+}
 
-// A station's own sender and pace, read and set by delivery's sending lanes.
-export {
-  findLaneStation,
-  findStationIdsBySender,
-  findStationSending,
-  setStationSendingColumns,
-} from './sending-repo.js';
+/** The id of the station at this public address, or null. */
+export function findStationIdBySlug(db: DbOrTx, slug: string) {
+  return repo.findStationIdBySlug(db, slug);
+}
+
+/** The station at this public address, or null. */
+export function findStationBySlug(db: DbOrTx, slug: string) {
+  return repo.findStationBySlug(db, slug);
+}
+
+/** The station, or null. */
+export function findStationById(db: DbOrTx, stationId: string) {
+  return repo.findStationById(db, stationId);
+}
+
+/** The station's plan state, which the users module's API keys depend on (users cannot read stations). */
+export function findStationAccess(db: DbOrTx, stationId: string) {
+  return repo.findStationAccess(db, stationId);
+}
+
+/** The slugs and display names of these stations. */
+export function listStationNames(db: DbOrTx, stationIds: string[]) {
+  return repo.listStationNames(db, stationIds);
+}
+
+/** Whether the station's policy requires two-factor sign-in of its staff. */
+export function stationRequiresTwoFactor(db: DbOrTx, stationId: string): Promise<boolean> {
+  return repo.stationRequiresTwoFactor(db, stationId);
+}
+
+/** Sets the station's two-factor policy. */
+export function setStationRequiresTwoFactor(db: DbOrTx, stationId: string, value: boolean, at: Date) {
+  return repo.setStationRequiresTwoFactor(db, stationId, value, at);
+}
+
 // Type names and descriptions per language, for signup, the SMS texts and the join flow.
 export { planSignupWording, typeNamesIn, typeWordingIn } from './type-translations.js';
 
@@ -146,10 +179,26 @@ export async function listLanguages(db: DbOrTx, station: { id: string; primaryLa
   ];
 }
 
-export const listMessageTypes = repo.listMessageTypes;
-// A language keyword (subscribers) changes the language only at the stations that offer it.
-export const stationsOfferingLanguage = repo.stationsOfferingLanguage;
-export const updateMessageType = repo.updateMessageType;
+/** The station's message types, in their order. */
+export function listMessageTypes(db: DbOrTx, stationId: string) {
+  return repo.listMessageTypes(db, stationId);
+}
+
+/** Of these stations, those that offer the language (a language keyword changes only there). */
+export function stationsOfferingLanguage(db: DbOrTx, stationIds: string[], language: string) {
+  return repo.stationsOfferingLanguage(db, stationIds, language);
+}
+
+/** Changes a message type's wording, colour or whether it is offered. */
+export function updateMessageType(
+  db: DbOrTx,
+  stationId: string,
+  typeId: string,
+  values: Parameters<typeof repo.updateMessageType>[3],
+  at: Date,
+) {
+  return repo.updateMessageType(db, stationId, typeId, values, at);
+}
 
 /**
  * The consent sentence shown beside the join page's checkbox and recorded with each opt-in, in the
@@ -159,7 +208,7 @@ export function consentText(stationDisplayName: string, language = 'en'): string
   return smsText('consent', language, { station: stationDisplayName });
 }
 
-/** The Settings page's view of a station (spec §2 Settings); also the audit trail's "before". */
+/** The Settings page's view of a station; also the audit trail's "before". */
 export async function getStationSettings(
   db: DbOrTx,
   publicUrl: string,

@@ -1,5 +1,7 @@
-// GET and PUT /admin/api/station/settings (spec §7): admins only.
+// GET and PUT /admin/api/station/settings: admins only.
 import {
+  stationSaveSettings,
+  stationSettings,
   ZErrorResponse,
   ZStationSettings,
   ZStationSettingsRequest,
@@ -7,22 +9,23 @@ import {
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { audit, auditStation } from '../../platform/audit-rule.js';
 import { authOf } from '../../platform/guards.js';
 import { staffFacts } from '../../service-context.js';
-import { getStationSettings, saveStationSettings } from './settings.js';
+import { getStationSettings, saveStationSettings, type TMoveLanguagesOutside } from './settings.js';
 
 /** What these routes use from the deps, handed over as the plugin's options. */
 export type TStationSettingsRoutesDeps = Pick<
   TAppContext,
   'config' | 'db' | 'guards' | 'now' | 'stationTranslation'
->;
+> & { moveLanguagesOutside: TMoveLanguagesOutside };
 
 export const stationSettingsRoutes: FastifyPluginAsyncZod<TStationSettingsRoutesDeps> = async (
   fastify,
   deps,
 ) => {
   fastify.get(
-    '/admin/api/station/settings',
+    stationSettings.path,
     {
       onRequest: deps.guards.requireAdmin,
       schema: {
@@ -35,8 +38,21 @@ export const stationSettingsRoutes: FastifyPluginAsyncZod<TStationSettingsRoutes
   );
 
   fastify.put(
-    '/admin/api/station/settings',
+    stationSaveSettings.path,
     {
+      config: audit({
+        action: 'settings.updated',
+        target: 'station',
+        targetId: auditStation,
+        view: async (call) => {
+          const { join_url, unsubscribe_url, ...settings } = await getStationSettings(
+            deps.db,
+            deps.config.publicUrl,
+            auditStation(call),
+          );
+          return settings;
+        },
+      }),
       onRequest: deps.guards.requireAdmin,
       schema: {
         tags: ['station'],
@@ -52,6 +68,7 @@ export const stationSettingsRoutes: FastifyPluginAsyncZod<TStationSettingsRoutes
           config: deps.config,
           translation: deps.stationTranslation.forStation(authOf(request).stationId),
           log: request.log,
+          moveLanguagesOutside: deps.moveLanguagesOutside,
         },
         request.body,
       ),

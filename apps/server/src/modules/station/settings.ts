@@ -1,13 +1,13 @@
-// Station settings (spec §2 Settings): branding, languages, SMS switch and public subscriptions.
+// Station settings: branding, languages, SMS switch and public subscriptions.
 import {
   LANGUAGES,
   type TStationSettingsResponse,
   type ZStationSettingsRequest,
 } from '@message-station/shared';
 import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
-import { moveLanguagesOutside } from '../subscribers/service.js';
 import * as repo from './repo.js';
 import { getStationSettings } from './service.js';
 import { languagesSaved } from './type-translations.js';
@@ -19,10 +19,24 @@ export { getStationSettings };
  * Saves the settings in one transaction. Dropping a language moves the subscribers who chose it
  * to the primary language instead of refusing or leaving them without messages (decision 0009).
  */
+/**
+ * Moves the station's subscribers' choices of languages outside `keep` to `to`, in the caller's
+ * transaction; answers how many choices and contacts moved. The subscribers module does it, and it
+ * imports station: app.ts hands the function in, so station does not import subscribers back.
+ */
+export type TMoveLanguagesOutside = (
+  tx: DbOrTx,
+  stationId: string,
+  keep: string[],
+  to: string,
+) => Promise<{ choices: number; contacts: number }>;
+
 export async function saveStationSettings(
-  // `translation` words the message types in a newly added language (issue 16).
+  // `translation` words the message types in a newly added language.
   context: Pick<TServiceContext, 'db' | 'config' | 'now' | 'stationId' | 'translation'> & {
     log?: { warn(details: object, message: string): void };
+    /** Moves subscribers' choices of languages the station no longer offers (subscribers, given by app.ts). */
+    moveLanguagesOutside: TMoveLanguagesOutside;
   },
   input: z.output<typeof ZStationSettingsRequest>,
 ): Promise<TStationSettingsResponse> {
@@ -54,7 +68,7 @@ export async function saveStationSettings(
         displayName: l.name,
       })),
     );
-    return moveLanguagesOutside(tx, stationId, input.supported_languages, input.primary_language);
+    return context.moveLanguagesOutside(tx, stationId, input.supported_languages, input.primary_language);
   });
   await languagesSaved(db, context.translation, {
     stationId,

@@ -1,13 +1,15 @@
-// Settings → Message Types per language (issue 16): every type's wording in every supported
+// Settings → Message Types per language: every type's wording in every supported
 // language, and staff's own words for one of them. Admins only.
 import {
+  stationSaveTypeTranslation,
+  stationTypeTranslations,
   ZErrorResponse,
   ZTypeTranslationList,
-  ZTypeTranslationParams,
-  ZTypeTranslationUpdate,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { audit, auditBody, auditParams } from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { authOf } from '../../platform/guards.js';
 import { staffFacts } from '../../service-context.js';
 import { listTypeTranslations, saveStaffWording } from './type-translations.js';
@@ -20,7 +22,7 @@ export const typeTranslationRoutes: FastifyPluginAsyncZod<TTypeTranslationRoutes
   deps,
 ) => {
   fastify.get(
-    '/admin/api/message-type-translations',
+    stationTypeTranslations.path,
     {
       onRequest: deps.guards.requireAdmin,
       schema: {
@@ -33,15 +35,22 @@ export const typeTranslationRoutes: FastifyPluginAsyncZod<TTypeTranslationRoutes
   );
 
   fastify.put(
-    '/admin/api/message-types/:id/translations/:language',
+    stationSaveTypeTranslation.path,
     {
+      config: audit({
+        action: 'message_type.wording_edited',
+        target: 'message_type',
+        details: (call) => ({
+          label: auditBody(call).display_name ?? null,
+          language: auditParams(call).language ?? null,
+        }),
+      }),
       onRequest: deps.guards.requireAdmin,
       schema: {
         tags: ['station'],
         summary:
           "Staff's name and description of a type in one language (in the primary language, the others are translated again)",
-        params: ZTypeTranslationParams,
-        body: ZTypeTranslationUpdate,
+        ...endpointSchema(stationSaveTypeTranslation),
         response: {
           200: ZTypeTranslationList,
           400: ZErrorResponse,

@@ -1,4 +1,4 @@
-// Queries on message type wording per language (issue 16): message_type_translations, and
+// Queries on message type wording per language: message_type_translations, and
 // message_types where a language has no wording of its own. The rules are in type-translations.ts.
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';

@@ -1,4 +1,4 @@
-// Message type names and descriptions per language (issue 16): the catalogue's defaults for a new
+// Message type names and descriptions per language: the catalogue's defaults for a new
 // station or language, staff wording from Settings, and machine translations of the primary
 // language's wording, made in the request with the configured engines (decision 0027).
 import {
@@ -140,7 +140,7 @@ export type TStaffTypeNames = Record<
 >;
 
 /**
- * Each type's name and description in the staff interface's languages (issue 16): the station's
+ * Each type's name and description in the staff interface's languages: the station's
  * wording in that language where it has one; else the catalogue's when the primary wording is the
  * untouched default; else the primary wording (staff's own words are not guessed at).
  */

@@ -8,7 +8,6 @@ import {
   smsContactPreferences,
   smsContacts,
 } from '../../db/schema/owned/subscribers.js';
-import { recordConsentWebhooks } from '../webhooks/index.js';
 
 export type TContactFilter = { search?: string; status?: (typeof smsContacts.$inferSelect)['status'] };
 
@@ -185,13 +184,6 @@ export async function insertPreferenceRows(
   values: (typeof smsContactPreferences.$inferInsert)[],
 ) {
   if (values.length) await db.insert(smsContactPreferences).values(values);
-}
-
-export async function insertConsentRows(db: DbOrTx, values: (typeof consentEvents.$inferInsert)[]) {
-  if (values.length === 0) return;
-  await db.insert(consentEvents).values(values);
-  // subscriber.joined / opted_out webhooks (issue 23), one statement per station and kind.
-  await recordConsentWebhooks(db, values);
 }
 
 /** Fresh planner statistics for the contact tables, after a bulk import. */

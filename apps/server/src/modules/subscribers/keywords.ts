@@ -14,6 +14,7 @@ import type { DbOrTx } from '../../db/client.js';
 import type { TServiceContext } from '../../service-context.js';
 import { confirmationBody, helpBody, type TStationRef } from '../sms-texts/service.js';
 import { listStationNames, stationsOfferingLanguage } from '../station/service.js';
+import { recordConsent } from './consent.js';
 import * as repo from './repo.js';
 
 export type TKeyword = 'stop' | 'start' | 'help';
@@ -298,7 +299,7 @@ function consentEvent(ctx: TKeywordCtx, contact: repo.TContactRow, kind: 'opt_in
 
 async function optOut(ctx: TKeywordCtx) {
   const changed = await repo.optOutEverywhere(ctx.tx, ctx.phone, ctx.now);
-  await repo.insertConsentEvents(
+  await recordConsent(
     ctx.tx,
     changed.map((c) => consentEvent(ctx, c, 'opt_out')),
   );
@@ -321,7 +322,7 @@ async function optIn(ctx: TKeywordCtx) {
       updatedAt: ctx.now,
     });
   }
-  await repo.insertConsentEvents(
+  await recordConsent(
     ctx.tx,
     eligible.map((c) => consentEvent(ctx, c, 'opt_in')),
   );

@@ -7,7 +7,6 @@ import {
   smsContactPreferences,
   smsContacts,
 } from '../../db/schema/owned/subscribers.js';
-import { recordConsentWebhooks } from '../webhooks/index.js';
 
 export type TContactRow = typeof smsContacts.$inferSelect;
 export type TConsentEvent = typeof consentEvents.$inferInsert;
@@ -98,8 +97,6 @@ export function listPreferences(db: DbOrTx, stationId: string, contactIds: strin
 export async function insertConsentEvents(db: DbOrTx, events: TConsentEvent[]) {
   if (events.length === 0) return;
   await db.insert(consentEvents).values(events);
-  // Every way in and out is a consent record: subscriber.joined / opted_out webhooks (issue 23).
-  await recordConsentWebhooks(db, events);
 }
 
 export function listConsentEvents(db: DbOrTx, stationId: string, phone: string) {

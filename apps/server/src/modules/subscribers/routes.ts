@@ -1,32 +1,32 @@
-// Public subscriber calls (spec §7 Subscriber), the inbound SMS webhook and its dev simulator.
+// Public subscriber calls, the inbound SMS webhook and its dev simulator.
 import { randomUUID } from 'node:crypto';
 import {
-  ZDevInboundRequest,
+  devInbound,
+  subscribersInfo,
+  subscribersRegister,
+  subscribersResend,
+  subscribersUnsubscribe,
+  subscribersVerify,
   ZDevInboundResponse,
   ZErrorResponse,
   ZMessageResponse,
   ZStationPublicInfo,
-  ZStationPublicInfoQuery,
-  ZStationSlugParams,
-  ZSubscribeRequest,
   ZSubscribeResponse,
-  ZSubscriberResendRequest,
   ZSubscriberResendResponse,
-  ZSubscriberVerifyRequest,
   ZTwilioInbound,
-  ZUnsubscribeRequest,
 } from '@message-station/shared';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { twilioSignatureCheck } from '../../providers/sms/twilio-webhook.js';
 import { requestFacts } from '../../service-context.js';
-import { receiveInboxText } from '../inbox/service.js';
 import { handleInboundText, type TConversationIntake } from './keywords.js';
 import {
   registerSubscriber,
   resendSubscriberCode,
   stationPublicInfo,
+  type TLanguageCoverage,
   unsubscribe,
   verifySubscriber,
 } from './service.js';
@@ -46,24 +46,28 @@ const HOUR_MS = 3_600_000;
 export type TSubscriberRoutesDeps = Pick<
   TAppContext,
   'config' | 'db' | 'events' | 'inboxQueue' | 'limits' | 'now' | 'sms' | 'stationTranslation'
->;
+> & {
+  /**
+   * Where a text that is no keyword goes: the station's inbox (decision 0040). The inbox module
+   * imports subscribers, so app.ts hands its intake in rather than subscribers importing it back.
+   */
+  inboxIntake: (log: FastifyBaseLogger) => TConversationIntake;
+  /** The languages' coverage the join page shows (translation; app.ts hands it in). */
+  languageCoverage: TLanguageCoverage;
+};
 
 export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = async (fastify, deps) => {
   const { config, sms, limits } = deps;
   // Texts that are no keyword go to the station's inbox (decision 0040).
-  const inbox =
-    (request: FastifyRequest): TConversationIntake =>
-    (tx, text) =>
-      receiveInboxText({ ...deps, log: request.log }, tx, text);
+  const inbox = (request: { log: FastifyBaseLogger }): TConversationIntake => deps.inboxIntake(request.log);
 
   fastify.get(
-    '/subscribe/:slug/info',
+    subscribersInfo.path,
     {
       schema: {
         tags: ['subscriber'],
         summary: "A station's join page: branding, languages, alert types, consent text",
-        params: ZStationSlugParams,
-        querystring: ZStationPublicInfoQuery,
+        ...endpointSchema(subscribersInfo),
         response: { 200: ZStationPublicInfo, 400: ZErrorResponse, 404: ZErrorResponse },
       },
     },
@@ -75,14 +79,13 @@ export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = as
   );
 
   fastify.post(
-    '/subscribe/:slug/register',
+    subscribersRegister.path,
     {
       config: { rateLimit: { max: 20, timeWindow: HOUR_MS } },
       schema: {
         tags: ['subscriber'],
         summary: 'Join: choose alert types and languages, consent, and receive a code by SMS',
-        params: ZStationSlugParams,
-        body: ZSubscribeRequest,
+        ...endpointSchema(subscribersRegister),
         response: { 200: ZSubscribeResponse, ...errors },
       },
     },
@@ -94,14 +97,13 @@ export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = as
   );
 
   fastify.post(
-    '/subscribe/:slug/verify',
+    subscribersVerify.path,
     {
       config: { rateLimit: { max: 30, timeWindow: 15 * 60_000 } },
       schema: {
         tags: ['subscriber'],
         summary: 'Confirm the number with its code; the choices take effect',
-        params: ZStationSlugParams,
-        body: ZSubscriberVerifyRequest,
+        ...endpointSchema(subscribersVerify),
         response: { 200: ZMessageResponse, ...errors },
       },
     },
@@ -117,14 +119,13 @@ export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = as
   );
 
   fastify.post(
-    '/subscribe/:slug/resend',
+    subscribersResend.path,
     {
       config: { rateLimit: { max: 20, timeWindow: HOUR_MS } },
       schema: {
         tags: ['subscriber'],
         summary: 'Text a new code (after a 30-second cooldown)',
-        params: ZStationSlugParams,
-        body: ZSubscriberResendRequest,
+        ...endpointSchema(subscribersResend),
         response: { 200: ZSubscriberResendResponse, ...errors },
       },
     },
@@ -136,15 +137,14 @@ export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = as
   );
 
   fastify.post(
-    '/subscribe/:slug/unsubscribe',
+    subscribersUnsubscribe.path,
     {
       config: { rateLimit: { max: 20, timeWindow: HOUR_MS } },
       schema: {
         tags: ['subscriber'],
         summary:
           'Stop all alerts from this station to a number (same answer whether or not it was subscribed)',
-        params: ZStationSlugParams,
-        body: ZUnsubscribeRequest,
+        ...endpointSchema(subscribersUnsubscribe),
         response: { 200: ZMessageResponse, ...errors },
       },
     },
@@ -184,12 +184,12 @@ export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = as
   // The simulator answers as the station number would: a dev tool (DEV_TOOLS), never in production.
   if (deps.config.devTools && deps.sms.name === 'outbox') {
     fastify.post(
-      '/dev/api/inbound',
+      devInbound.path,
       {
         schema: {
           tags: ['dev'],
           summary: 'Simulate a text sent to the station number (DEV_TOOLS with the dev outbox only)',
-          body: ZDevInboundRequest,
+          ...endpointSchema(devInbound),
           response: { 200: ZDevInboundResponse, 400: ZErrorResponse },
         },
       },

@@ -6,9 +6,11 @@ import {
   type TLanguageCode,
   type TSubscribeResponse,
   type TSubscriberCoverage,
+  type TTranslationCoverage,
   type ZSubscribeRequest,
 } from '@message-station/shared';
 import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
 import { confirmationBody } from '../sms-texts/service.js';
@@ -19,8 +21,8 @@ import {
   listMessageTypes,
   typeWordingIn,
 } from '../station/service.js';
-import { getCoverage } from '../translation/settings-service.js';
 import * as codes from '../verification/service.js';
+import { recordConsent } from './consent.js';
 import * as repo from './repo.js';
 
 export const STATION_NOT_FOUND = 'Station not found';
@@ -33,14 +35,26 @@ async function stationOrNotFound(ctx: Pick<TServiceContext, 'db'>, slug: string)
 }
 
 /**
- * What each of the station's languages gets (decision 0050), from its primary language with its
- * chain and trust, as Settings → Translation shows it: the join page words it for the subscriber.
+ * What each of a station's languages gets from `from`, with its chain and trust, as Settings →
+ * Translation shows it (decision 0050). The translation module answers it; it sits above subscribers
+ * in modules/layers.json, so app.ts hands the function in.
  */
+export type TLanguageCoverage = (
+  ctx: Pick<TServiceContext, 'db' | 'config' | 'stationTranslation'> & { stationId: string },
+  from: TLanguageCode,
+) => Promise<Pick<TTranslationCoverage, 'languages'>>;
+
+/** What the join page's station context reads and whom it asks for the languages' coverage. */
+type TPublicInfoContext = Pick<TServiceContext, 'db' | 'config' | 'stationTranslation'> & {
+  languageCoverage: TLanguageCoverage;
+};
+
+/** The join page words each language's coverage for the subscriber, from the station's primary language. */
 async function subscriberCoverage(
-  ctx: Pick<TServiceContext, 'db' | 'config' | 'stationTranslation'>,
+  ctx: TPublicInfoContext,
   station: { id: string; primaryLanguage: string },
 ): Promise<Map<string, TSubscriberCoverage>> {
-  const coverage = await getCoverage(
+  const coverage = await ctx.languageCoverage(
     { ...ctx, stationId: station.id },
     station.primaryLanguage as TLanguageCode,
   );
@@ -56,7 +70,7 @@ async function subscriberCoverage(
  * its subscribers get (`coverage`, decision 0050).
  */
 export async function stationPublicInfo(
-  ctx: Pick<TServiceContext, 'db' | 'config' | 'stationTranslation'>,
+  ctx: TPublicInfoContext,
   input: { slug: string; language: TLanguageCode },
 ) {
   const { slug, language } = input;
@@ -224,7 +238,7 @@ export async function verifySubscriber(
       pendingSignup: null,
       updatedAt: ctx.now,
     });
-    await repo.insertConsentEvents(tx, [
+    await recordConsent(tx, [
       {
         stationId: station.id,
         contactId: contact.id,
@@ -304,7 +318,7 @@ export async function unsubscribe(
       pendingSignup: null,
       updatedAt: ctx.now,
     });
-    await repo.insertConsentEvents(tx, [
+    await recordConsent(tx, [
       {
         stationId: station.id,
         contactId: contact.id,
@@ -336,4 +350,7 @@ export async function unsubscribe(
 }
 
 /** Used by station settings when a language is removed (decision 0009). */
-export const moveLanguagesOutside = repo.moveLanguagesOutside;
+/** Moves the station's contacts' choices of languages it no longer offers to `to`. */
+export function moveLanguagesOutside(db: DbOrTx, stationId: string, keep: string[], to: string) {
+  return repo.moveLanguagesOutside(db, stationId, keep, to);
+}

@@ -1,14 +1,19 @@
-// Superadmin calls (spec §7): every one answers 403 to anyone but a superadmin.
+// Superadmin calls: every one answers 403 to anyone but a superadmin.
 import {
+  superadminDashboard as superadminDashboardEntry,
+  superadminExitStation,
+  superadminStatus,
+  superadminSwitchStation,
   ZErrorResponse,
   ZExitStationResponse,
-  ZStationIdParams,
   ZSuperadminDashboard,
   ZSuperadminStatus,
   ZSwitchStationResponse,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { audit, auditParams } from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { authOf } from '../../platform/guards.js';
 import { staffFacts } from '../../service-context.js';
 import { exitStation, superadminDashboard, switchStation } from './service.js';
@@ -21,10 +26,10 @@ export type TSuperadminRoutesDeps = Pick<TAppContext, 'db' | 'guards' | 'now'>;
 export const superadminRoutes: FastifyPluginAsyncZod<TSuperadminRoutesDeps> = async (fastify, deps) => {
   const guard = { onRequest: deps.guards.requireSuperadmin };
 
-  // The status call says who is a superadmin (spec §5): any signed-in user asks it and gets an
+  // The status call says who is a superadmin: any signed-in user asks it and gets an
   // answer; the superadmin's other calls refuse everyone else with 403.
   fastify.get(
-    '/admin/api/superadmin/status',
+    superadminStatus.path,
     {
       onRequest: deps.guards.requireUser,
       schema: {
@@ -43,7 +48,7 @@ export const superadminRoutes: FastifyPluginAsyncZod<TSuperadminRoutesDeps> = as
   );
 
   fastify.get(
-    '/admin/api/superadmin/dashboard',
+    superadminDashboardEntry.path,
     {
       ...guard,
       schema: {
@@ -56,13 +61,18 @@ export const superadminRoutes: FastifyPluginAsyncZod<TSuperadminRoutesDeps> = as
   );
 
   fastify.post(
-    '/admin/api/superadmin/switch-station/:id',
+    superadminSwitchStation.path,
     {
+      config: audit({
+        action: 'superadmin.station_viewed',
+        target: 'station',
+        station: (call) => auditParams(call).id ?? null,
+      }),
       ...guard,
       schema: {
         tags: ['superadmin'],
         summary: 'View a station as its admin (audited)',
-        params: ZStationIdParams,
+        ...endpointSchema(superadminSwitchStation),
         response: { 200: ZSwitchStationResponse, 400: ZErrorResponse, 404: ZErrorResponse, ...refused },
       },
     },
@@ -70,8 +80,15 @@ export const superadminRoutes: FastifyPluginAsyncZod<TSuperadminRoutesDeps> = as
   );
 
   fastify.post(
-    '/admin/api/superadmin/exit-station',
+    superadminExitStation.path,
     {
+      config: audit({
+        action: 'superadmin.station_exited',
+        target: 'station',
+        targetId: (call) => call.auth?.viewingStationId,
+        // Recorded on the station that was being viewed; a superadmin viewing none leaves no row there.
+        station: (call) => call.auth?.viewingStationId ?? null,
+      }),
       ...guard,
       schema: {
         tags: ['superadmin'],

@@ -1,20 +1,34 @@
 // /admin/api/templates: saved messages with `{fields}` and their translations. Any staff member
 // uses, writes and corrects them (as messages); deleting one, which everyone relies on, is an admin's.
 import {
+  templatesCreate,
+  templatesEditTranslation,
+  templatesList,
+  templatesRemove,
+  templatesReviewTranslation,
+  templatesUpdate,
+  templatesUse,
   ZErrorResponse,
   ZMessage,
   ZOk,
   ZTemplate,
   ZTemplateIdParams,
   ZTemplateList,
-  ZTemplateRequest,
-  ZTemplateTranslationEditRequest,
-  ZTemplateTranslationParams,
-  ZTemplateUseRequest,
 } from '@message-station/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
+import {
+  audit,
+  auditParams,
+  createdRule,
+  paramView,
+  replyId,
+  type TAuditRule,
+  viewLabel,
+} from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { staffFacts } from '../../service-context.js';
 import {
   correctTranslation,
@@ -35,6 +49,25 @@ export type TTemplateRoutesDeps = Pick<
   'db' | 'events' | 'guards' | 'now' | 'translationQueue' | 'stationTranslation'
 >;
 
+/** A template as staff change it, for the audit log. */
+const templateAudit = (db: Db, action: string): TAuditRule => ({
+  action,
+  target: 'template',
+  view: paramView(db, getTemplate, (template) => ({
+    name: template.name,
+    message_type: template.message_type,
+    title: template.title,
+    original: template.original,
+    original_language: template.original_language,
+  })),
+  details: viewLabel('name'),
+});
+/** An edit of one language of the template. */
+const templateLanguageAudit = (db: Db, action: string): TAuditRule => ({
+  ...templateAudit(db, action),
+  details: (call, view) => ({ label: view?.name ?? null, language: auditParams(call).language ?? null }),
+});
+
 export const templateRoutes: FastifyPluginAsyncZod<TTemplateRoutesDeps> = async (fastify, deps) => {
   const context = (request: FastifyRequest) => ({
     ...staffFacts(deps, request),
@@ -46,7 +79,7 @@ export const templateRoutes: FastifyPluginAsyncZod<TTemplateRoutesDeps> = async 
   const tags = ['templates'];
 
   fastify.get(
-    '/admin/api/templates',
+    templatesList.path,
     {
       ...staff,
       schema: {
@@ -59,13 +92,14 @@ export const templateRoutes: FastifyPluginAsyncZod<TTemplateRoutesDeps> = async 
   );
 
   fastify.post(
-    '/admin/api/templates',
+    templatesCreate.path,
     {
+      config: audit(createdRule('template.created', 'template', 'name')),
       ...staff,
       schema: {
         tags,
         summary: "Save a template; it is translated into the station's languages before the answer",
-        body: ZTemplateRequest,
+        ...endpointSchema(templatesCreate),
         response: { 201: ZTemplate, ...conflictErrors },
       },
     },
@@ -87,15 +121,15 @@ export const templateRoutes: FastifyPluginAsyncZod<TTemplateRoutesDeps> = async 
   );
 
   fastify.put(
-    '/admin/api/templates/:id',
+    templatesUpdate.path,
     {
+      config: audit(templateAudit(deps.db, 'template.updated')),
       ...staff,
       schema: {
         tags,
         summary:
           'Edit a template; a new original is translated again (a correction of the old one is kept aside)',
-        params: ZTemplateIdParams,
-        body: ZTemplateRequest,
+        ...endpointSchema(templatesUpdate),
         response: { 200: ZTemplate, ...conflictErrors },
       },
     },
@@ -103,13 +137,14 @@ export const templateRoutes: FastifyPluginAsyncZod<TTemplateRoutesDeps> = async 
   );
 
   fastify.delete(
-    '/admin/api/templates/:id',
+    templatesRemove.path,
     {
+      config: audit(templateAudit(deps.db, 'template.deleted')),
       onRequest: deps.guards.requireAdmin,
       schema: {
         tags,
         summary: 'Delete a template (admins); messages made from it stay',
-        params: ZTemplateIdParams,
+        ...endpointSchema(templatesRemove),
         response: { 200: ZOk, ...errors },
       },
     },
@@ -120,14 +155,14 @@ export const templateRoutes: FastifyPluginAsyncZod<TTemplateRoutesDeps> = async 
   );
 
   fastify.put(
-    '/admin/api/templates/:id/translations/:language',
+    templatesEditTranslation.path,
     {
+      config: audit(templateLanguageAudit(deps.db, 'template.translation_edited')),
       ...staff,
       schema: {
         tags,
         summary: "Correct a template's translation by hand, keeping its fields",
-        params: ZTemplateTranslationParams,
-        body: ZTemplateTranslationEditRequest,
+        ...endpointSchema(templatesEditTranslation),
         response: { 200: ZTemplate, ...errors },
       },
     },
@@ -141,13 +176,14 @@ export const templateRoutes: FastifyPluginAsyncZod<TTemplateRoutesDeps> = async 
   );
 
   fastify.post(
-    '/admin/api/templates/:id/translations/:language/review',
+    templatesReviewTranslation.path,
     {
+      config: audit(templateLanguageAudit(deps.db, 'template.translation_reviewed')),
       ...staff,
       schema: {
         tags,
         summary: "Mark a template's machine translation as reviewed by staff",
-        params: ZTemplateTranslationParams,
+        ...endpointSchema(templatesReviewTranslation),
         response: { 200: ZTemplate, ...conflictErrors },
       },
     },
@@ -155,14 +191,17 @@ export const templateRoutes: FastifyPluginAsyncZod<TTemplateRoutesDeps> = async 
   );
 
   fastify.post(
-    '/admin/api/templates/:id/messages',
+    templatesUse.path,
     {
+      config: audit({
+        ...templateAudit(deps.db, 'template.used'),
+        details: (call, view) => ({ label: view?.name ?? null, message_id: replyId(call) ?? null }),
+      }),
       ...staff,
       schema: {
         tags,
         summary: 'Use a template: its fields filled in every language make a new message',
-        params: ZTemplateIdParams,
-        body: ZTemplateUseRequest,
+        ...endpointSchema(templatesUse),
         response: { 201: ZMessage, ...errors },
       },
     },

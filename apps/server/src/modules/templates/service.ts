@@ -1,4 +1,4 @@
-// Message templates (issue 21, decision 0038): saved with their translations into the station's
+// Message templates (decision 0038): saved with their translations into the station's
 // languages, translated in the request by the station's engines; staff correct and review them
 // as they do a message's. Using one (use.ts) makes a normal message.
 import {

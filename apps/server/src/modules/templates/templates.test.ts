@@ -1,4 +1,4 @@
-// Message templates (issue 21): saved with their translations (fields protected from the engines),
+// Message templates: saved with their translations (fields protected from the engines),
 // corrected and reviewed by staff, and used with field values to make a message in every language.
 import { describe, expect, it } from 'vitest';
 import type { TTranslationProvider } from '../../providers/translation/types.js';

@@ -1,8 +1,15 @@
-// Settings → Translation → Glossary (issue 19): GET for all staff (they see which words engines
+// Settings → Translation → Glossary: GET for all staff (they see which words engines
 // keep), PUT for admins, the whole list at once.
-import { ZErrorResponse, ZGlossary, ZGlossaryRequest } from '@message-station/shared';
+import {
+  translationGlossary,
+  translationSaveGlossary,
+  ZErrorResponse,
+  ZGlossary,
+} from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { audit, auditBody, auditStation } from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { staffFacts } from '../../service-context.js';
 import { getGlossary, saveGlossary } from './glossary-service.js';
 
@@ -10,7 +17,7 @@ export type TGlossaryRoutesDeps = Pick<TAppContext, 'db' | 'guards' | 'now'>;
 
 export const glossaryRoutes: FastifyPluginAsyncZod<TGlossaryRoutesDeps> = async (fastify, deps) => {
   fastify.get(
-    '/admin/api/settings/glossary',
+    translationGlossary.path,
     {
       onRequest: deps.guards.requireUser,
       schema: {
@@ -23,14 +30,20 @@ export const glossaryRoutes: FastifyPluginAsyncZod<TGlossaryRoutesDeps> = async 
   );
 
   fastify.put(
-    '/admin/api/settings/glossary',
+    translationSaveGlossary.path,
     {
+      config: audit({
+        action: 'settings.glossary_updated',
+        target: 'station',
+        targetId: auditStation,
+        details: (call) => ({ count: ((auditBody(call).terms ?? []) as unknown[]).length }),
+      }),
       onRequest: deps.guards.requireAdmin,
       schema: {
         tags: ['station'],
         summary:
           "Replace the station's glossary; every translation engine applies it from the next translation",
-        body: ZGlossaryRequest,
+        ...endpointSchema(translationSaveGlossary),
         response: { 200: ZGlossary, 400: ZErrorResponse, 403: ZErrorResponse },
       },
     },

@@ -1,4 +1,4 @@
-// A station's glossary (issue 19): read and replaced by admins in Settings → Translation, and
+// A station's glossary: read and replaced by admins in Settings → Translation, and
 // resolved per target language for the translation worker, which hands it to every engine.
 import type { TGlossary, TLanguageCode, ZGlossaryRequest } from '@message-station/shared';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-// Settings → Translation → Glossary (issue 19): admins replace the station's glossary at once;
+// Settings → Translation → Glossary: admins replace the station's glossary at once;
 // every translation job hands it, resolved for its language, to the station's engines.
 import { describe, expect, it } from 'vitest';
 import type { TGlossaryEntry, TTranslationProvider } from '../../providers/translation/types.js';

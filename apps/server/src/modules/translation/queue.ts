@@ -3,10 +3,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type PgBoss from 'pg-boss';
 import type { DbOrTx } from '../../db/client.js';
+import { declareQueue, type TQueueName } from '../../platform/job-registry.js';
 import { currentRequestId } from '../../platform/request-context.js';
 import type { TTranslationQueue } from '../messages/service.js';
 
-export const TRANSLATE_QUEUE = 'translate';
+export const TRANSLATE_QUEUE = 'translate' satisfies TQueueName;
 const RETRY_LIMIT = 3;
 const DEFAULT_RETRY_DELAY_SECONDS = 2;
 /** Three retries of a transient failure, the first after `delay` seconds, doubling after. */
@@ -15,7 +16,6 @@ const retryOptions = (delay: number) => ({
   retryDelay: delay,
   retryBackoff: delay > 0,
 });
-const RETRY = retryOptions(DEFAULT_RETRY_DELAY_SECONDS);
 /** TRANSLATION_TIMEOUT_MS's default: one engine call's limit. */
 const DEFAULT_ENGINE_TIMEOUT_MS = 20_000;
 
@@ -31,11 +31,8 @@ export function translateExpireSeconds(engineTimeoutMs = DEFAULT_ENGINE_TIMEOUT_
 }
 
 export async function declareTranslateQueue(boss: PgBoss, engineTimeoutMs?: number) {
-  await boss.createQueue(TRANSLATE_QUEUE, {
-    name: TRANSLATE_QUEUE,
-    ...RETRY,
-    expireInSeconds: translateExpireSeconds(engineTimeoutMs),
-  });
+  // Retried as retryOptions(2) says (the job registry holds the queue's options), lost after the expiry.
+  await declareQueue(boss, TRANSLATE_QUEUE, { expireInSeconds: translateExpireSeconds(engineTimeoutMs) });
 }
 
 /** pg-boss's numbered placeholders ($1 … $n) turned into a Drizzle query with the same values. */

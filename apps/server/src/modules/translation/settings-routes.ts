@@ -1,19 +1,22 @@
-// Settings → Translation (issue 19): GET and PUT /admin/api/settings/translation and POST …/test
+// Settings → Translation: GET and PUT /admin/api/settings/translation and POST …/test
 // for admins; GET …/coverage for all staff (the create form marks the languages no engine covers);
 // GET …/languages for admins (Settings marks every product language, ticked or not: decision 0050).
 import {
+  translationCoverage,
+  translationLanguages,
+  translationSaveSettings,
+  translationSettings,
+  translationTestEngine,
   ZAllLanguagesCoverage,
   ZErrorResponse,
-  ZLanguageCoverageQuery,
   ZTranslationCoverage,
-  ZTranslationCoverageQuery,
-  ZTranslationEnginesRequest,
-  ZTranslationEngineTestRequest,
   ZTranslationEngineTestResponse,
   ZTranslationSettings,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { audit, auditBody, auditStation, notAudited } from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { staffFacts } from '../../service-context.js';
 import {
   getAllLanguagesCoverage,
@@ -40,7 +43,7 @@ export const translationSettingsRoutes: FastifyPluginAsyncZod<TTranslationSettin
   });
 
   fastify.get(
-    '/admin/api/settings/translation',
+    translationSettings.path,
     {
       onRequest: deps.guards.requireAdmin,
       schema: {
@@ -53,13 +56,13 @@ export const translationSettingsRoutes: FastifyPluginAsyncZod<TTranslationSettin
   );
 
   fastify.get(
-    '/admin/api/settings/translation/coverage',
+    translationCoverage.path,
     {
       onRequest: deps.guards.requireUser,
       schema: {
         tags: ['station'],
         summary: "Which engine covers each of the station's languages from one language",
-        querystring: ZTranslationCoverageQuery,
+        ...endpointSchema(translationCoverage),
         response: { 200: ZTranslationCoverage, 400: ZErrorResponse },
       },
     },
@@ -67,13 +70,13 @@ export const translationSettingsRoutes: FastifyPluginAsyncZod<TTranslationSettin
   );
 
   fastify.get(
-    '/admin/api/settings/translation/languages',
+    translationLanguages.path,
     {
       onRequest: deps.guards.requireAdmin,
       schema: {
         tags: ['station'],
         summary: 'Which engine would cover each product language from one language, and its trust',
-        querystring: ZLanguageCoverageQuery,
+        ...endpointSchema(translationLanguages),
         response: { 200: ZAllLanguagesCoverage, 400: ZErrorResponse, 403: ZErrorResponse },
       },
     },
@@ -81,13 +84,23 @@ export const translationSettingsRoutes: FastifyPluginAsyncZod<TTranslationSettin
   );
 
   fastify.put(
-    '/admin/api/settings/translation',
+    translationSaveSettings.path,
     {
+      config: audit({
+        action: 'settings.translation_engines_updated',
+        target: 'station',
+        targetId: auditStation,
+        // Which engines, in which order; never a key (the details hold none).
+        details: (call) => {
+          const engines = (auditBody(call).engines ?? []) as { engine?: unknown }[];
+          return { label: engines.map((e) => String(e.engine)).join(', ') || '—' };
+        },
+      }),
       onRequest: deps.guards.requireAdmin,
       schema: {
         tags: ['station'],
         summary: "Replace the station's engines with this list, first tried first (a key left out is kept)",
-        body: ZTranslationEnginesRequest,
+        ...endpointSchema(translationSaveSettings),
         response: { 200: ZTranslationSettings, 400: ZErrorResponse, 403: ZErrorResponse },
       },
     },
@@ -95,13 +108,14 @@ export const translationSettingsRoutes: FastifyPluginAsyncZod<TTranslationSettin
   );
 
   fastify.post(
-    '/admin/api/settings/translation/test',
+    translationTestEngine.path,
     {
+      config: notAudited('Tries the engines on a sample; changes nothing.'),
       onRequest: deps.guards.requireAdmin,
       schema: {
         tags: ['station'],
         summary: 'Translate a short sample with one engine, as typed or as saved',
-        body: ZTranslationEngineTestRequest,
+        ...endpointSchema(translationTestEngine),
         response: { 200: ZTranslationEngineTestResponse, 400: ZErrorResponse, 403: ZErrorResponse },
       },
     },

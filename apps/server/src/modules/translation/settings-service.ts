@@ -1,4 +1,4 @@
-// Settings → Translation (issue 19): a station's own engines, saved as one list (keys sealed, never
+// Settings → Translation: a station's own engines, saved as one list (keys sealed, never
 // returned), the "Test" of one engine on a short sample, and which engine covers each language.
 import {
   LANGUAGE_CODES,

@@ -2,11 +2,12 @@
 // died without writing its row, rows a node running older code committed before it crashed) get
 // a new job, every minute on one node and once whenever a node starts.
 import type { Db } from '../../db/client.js';
+import type { TQueueName } from '../../platform/job-registry.js';
 import { listPendingTranslationsWithoutJob, type TTranslationQueue } from '../messages/service.js';
 import { TRANSLATE_QUEUE } from './queue.js';
 import { takeSweepLock } from './repo.js';
 
-export const SWEEP_QUEUE = 'translate-sweep';
+export const SWEEP_QUEUE = 'translate-sweep' satisfies TQueueName;
 /** Leaves alone rows a node committed moments ago and is still queuing for. */
 export const STALE_AFTER_SECONDS = 120;
 /** Per sweep; the rest follow at the next one. */

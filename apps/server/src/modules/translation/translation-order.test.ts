@@ -1,4 +1,4 @@
-// The translate queue never idles and never makes an emergency wait (issue 17): a message's
+// The translate queue never idles and never makes an emergency wait: a message's
 // languages are translated at once (up to TRANSLATION_CONCURRENCY), and an emergency queued behind
 // other work is translated before it.
 import { describe, expect, it, vi } from 'vitest';

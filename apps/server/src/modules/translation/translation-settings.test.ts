@@ -1,4 +1,4 @@
-// Settings → Translation (issue 19): a station's own engines before the operator's, keys sealed and
+// Settings → Translation: a station's own engines before the operator's, keys sealed and
 // never shown or logged, the Test button, coverage, and the translation worker using the station's
 // chain. Vendors are the loopback fakes; the operator's chain is a fake engine covering en ↔ es.
 import { eq } from 'drizzle-orm';

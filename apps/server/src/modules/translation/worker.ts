@@ -5,6 +5,7 @@ import type { TLanguageCode } from '@message-station/shared';
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import type { TEventBus } from '../../platform/event-bus.js';
+import { declareQueue, scheduleQueue } from '../../platform/job-registry.js';
 import { withRequestId } from '../../platform/request-context.js';
 import {
   type TGlossaryEntry,
@@ -167,7 +168,7 @@ export async function runTranslationJob(
   if (!message || !row || row.revision !== job.revision || row.status !== 'pending') return;
 
   const finish = async (values: Parameters<typeof messages.updateTranslation>[4]) => {
-    // The translation and its webhook event (issue 23) commit together.
+    // The translation and its webhook event commit together.
     const updated = await deps.db.transaction(async (tx) => {
       const row = await messages.updateTranslation(
         tx,
@@ -313,8 +314,8 @@ export async function startTranslationWorker(
     // Translations nobody reused for a month, and claims whose job died, leave the memory.
     await pruneMemory(deps.db, MEMORY_DAYS);
   };
-  await boss.createQueue(SWEEP_QUEUE);
-  await boss.schedule(SWEEP_QUEUE, '* * * * *');
+  await declareQueue(boss, SWEEP_QUEUE);
+  await scheduleQueue(boss, SWEEP_QUEUE);
   await boss.work(SWEEP_QUEUE, sweep);
   // A restart after a crash picks up at once; a failure here waits for the next minute's sweep.
   await sweep().catch((error) => deps.log?.error({ err: error }, 'translation sweep failed'));

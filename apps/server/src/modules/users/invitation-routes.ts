@@ -1,21 +1,25 @@
 // Invitations (decision 0025): the admin's pending list, resend and revoke; the public link's
 // preview and acceptance, which creates the account and signs it in.
 import {
-  ZAcceptInvitationRequest,
+  authAcceptInvitation,
+  authInvitation,
+  type TSessionUser,
+  usersInvitations,
+  usersResendInvitation,
+  usersRevokeInvitation,
   ZErrorResponse,
-  ZInvitationIdParams,
   ZInvitationPreview,
-  ZInvitationTokenParams,
   ZOk,
-  ZResendInvitationRequest,
   ZSessionUser,
   ZUserInvitation,
   ZUserInvitationList,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
-import { requestFacts, staffFacts } from '../../service-context.js';
-import { startSession } from '../auth/service.js';
+import { audit } from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
+import { requestFacts, staffFacts, type TServiceContext } from '../../service-context.js';
+import { invitationAcceptedAudit, invitationAudit } from './audit-rules.js';
 import {
   acceptInvitation,
   listInvitations,
@@ -32,13 +36,22 @@ const publicLimit = { rateLimit: { max: 10, timeWindow: 15 * 60_000 } };
 export type TInvitationRoutesDeps = Pick<
   TAppContext,
   'config' | 'db' | 'email' | 'guards' | 'now' | 'sessions'
->;
+> & {
+  /**
+   * Signs the new account in (auth's startSession). The auth module imports users, so app.ts hands
+   * it in rather than users importing auth back (decision 0065).
+   */
+  startSession: (
+    ctx: Pick<TServiceContext, 'db' | 'now' | 'ip' | 'userAgent'>,
+    user: { id: string; stationId: string },
+  ) => Promise<{ token: string; user: TSessionUser }>;
+};
 
 export const invitationRoutes: FastifyPluginAsyncZod<TInvitationRoutesDeps> = async (fastify, deps) => {
   const admin = { onRequest: deps.guards.requireAdmin };
 
   fastify.get(
-    '/admin/api/invitations',
+    usersInvitations.path,
     {
       ...admin,
       schema: {
@@ -51,14 +64,14 @@ export const invitationRoutes: FastifyPluginAsyncZod<TInvitationRoutesDeps> = as
   );
 
   fastify.post(
-    '/admin/api/invitations/:id/resend',
+    usersResendInvitation.path,
     {
+      config: audit(invitationAudit(deps, 'user.invitation_resent')),
       ...admin,
       schema: {
         tags: ['users'],
         summary: 'Email the invitation again with a new link and a new expiry (the old link stops working)',
-        params: ZInvitationIdParams,
-        body: ZResendInvitationRequest,
+        ...endpointSchema(usersResendInvitation),
         response: { 200: ZUserInvitation, ...errors },
       },
     },
@@ -70,13 +83,14 @@ export const invitationRoutes: FastifyPluginAsyncZod<TInvitationRoutesDeps> = as
   );
 
   fastify.delete(
-    '/admin/api/invitations/:id',
+    usersRevokeInvitation.path,
     {
+      config: audit(invitationAudit(deps, 'user.invitation_revoked')),
       ...admin,
       schema: {
         tags: ['users'],
         summary: 'Revoke an invitation: its link stops working',
-        params: ZInvitationIdParams,
+        ...endpointSchema(usersRevokeInvitation),
         response: { 200: ZOk, ...errors },
       },
     },
@@ -87,13 +101,13 @@ export const invitationRoutes: FastifyPluginAsyncZod<TInvitationRoutesDeps> = as
   );
 
   fastify.get(
-    '/auth/invitations/:token',
+    authInvitation.path,
     {
       config: publicLimit,
       schema: {
         tags: ['auth'],
         summary: 'What an invitation link is for (station, email, name)',
-        params: ZInvitationTokenParams,
+        ...endpointSchema(authInvitation),
         response: {
           200: ZInvitationPreview,
           400: ZErrorResponse,
@@ -106,20 +120,20 @@ export const invitationRoutes: FastifyPluginAsyncZod<TInvitationRoutesDeps> = as
   );
 
   fastify.post(
-    '/auth/invitations/accept',
+    authAcceptInvitation.path,
     {
-      config: publicLimit,
+      config: { ...publicLimit, ...audit(invitationAcceptedAudit(deps.db)) },
       schema: {
         tags: ['auth'],
         summary: 'Accept an invitation: creates the account with this password and signs it in',
-        body: ZAcceptInvitationRequest,
+        ...endpointSchema(authAcceptInvitation),
         response: { 200: ZSessionUser, 400: ZErrorResponse, 404: ZErrorResponse, 429: ZErrorResponse },
       },
     },
     async (request, reply) => {
       const facts = requestFacts(deps, request);
       const user = await acceptInvitation(facts, request.body);
-      const session = await startSession(facts, user);
+      const session = await deps.startSession(facts, user);
       deps.sessions.setSessionCookies(reply, session.token);
       return session.user;
     },

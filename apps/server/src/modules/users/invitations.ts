@@ -123,7 +123,7 @@ async function findPending(db: DbOrTx, stationId: string, id: string) {
   return row;
 }
 
-// Positional still: the audit trail (modules/audit/rules.ts) calls it so.
+// Positional still: the audit rules of the invitation routes (users/audit-rules.ts) call it so.
 export async function getInvitation(db: DbOrTx, stationId: string, id: string, now: Date) {
   return describeInvitation(await findPending(db, stationId, id), now);
 }

@@ -1,21 +1,27 @@
-// Admin Users page calls (spec §7 users) with API keys, and the API-key sign-in check agents use.
+// Admin Users page calls with API keys, and the API-key sign-in check agents use.
 import {
+  usersCreate,
+  usersCreateApiKey,
+  usersList,
+  usersRemove,
+  usersRevokeApiKey,
+  usersUpdate,
   ZApiKeyAuthHeaders,
   ZApiKeyAuthResponse,
   ZApiKeyCreated,
-  ZCreateUserRequest,
   ZErrorResponse,
   ZOk,
   ZStationUser,
   ZStationUserList,
-  ZUpdateUserRequest,
-  ZUserIdParams,
   ZUserInvitation,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { audit } from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { AppError } from '../../platform/errors.js';
 import { staffFacts } from '../../service-context.js';
+import { userAudit, userInvitedAudit } from './audit-rules.js';
 import { invitationRoutes, type TInvitationRoutesDeps } from './invitation-routes.js';
 import { inviteUser } from './invitations.js';
 import {
@@ -37,7 +43,7 @@ export const userRoutes: FastifyPluginAsyncZod<TUserRoutesDeps> = async (fastify
   const admin = { onRequest: deps.guards.requireAdmin };
 
   fastify.get(
-    '/admin/api/users',
+    usersList.path,
     {
       ...admin,
       schema: { tags: ['users'], summary: "The station's users", response: { 200: ZStationUserList } },
@@ -46,14 +52,15 @@ export const userRoutes: FastifyPluginAsyncZod<TUserRoutesDeps> = async (fastify
   );
 
   fastify.post(
-    '/admin/api/users',
+    usersCreate.path,
     {
+      config: audit(userInvitedAudit),
       ...admin,
       schema: {
         tags: ['users'],
         summary:
           'Invite a user to the station: the account is created when they accept the emailed link. The answer is the same for any address not used in this station (decision 0025).',
-        body: ZCreateUserRequest,
+        ...endpointSchema(usersCreate),
         response: { 201: ZUserInvitation, ...errors },
       },
     },
@@ -69,14 +76,14 @@ export const userRoutes: FastifyPluginAsyncZod<TUserRoutesDeps> = async (fastify
   await fastify.register(invitationRoutes, deps);
 
   fastify.put(
-    '/admin/api/users/:id',
+    usersUpdate.path,
     {
+      config: audit(userAudit(deps.db, 'user.updated')),
       ...admin,
       schema: {
         tags: ['users'],
         summary: 'Edit a standard user (admin accounts are changed by support only)',
-        params: ZUserIdParams,
-        body: ZUpdateUserRequest,
+        ...endpointSchema(usersUpdate),
         response: { 200: ZStationUser, ...errors },
       },
     },
@@ -92,13 +99,14 @@ export const userRoutes: FastifyPluginAsyncZod<TUserRoutesDeps> = async (fastify
   );
 
   fastify.delete(
-    '/admin/api/users/:id',
+    usersRemove.path,
     {
+      config: audit(userAudit(deps.db, 'user.deleted')),
       ...admin,
       schema: {
         tags: ['users'],
         summary: 'Delete a standard user (admin accounts cannot be deleted here)',
-        params: ZUserIdParams,
+        ...endpointSchema(usersRemove),
         response: { 200: ZOk, ...errors },
       },
     },
@@ -110,13 +118,14 @@ export const userRoutes: FastifyPluginAsyncZod<TUserRoutesDeps> = async (fastify
   );
 
   fastify.post(
-    '/admin/api/users/:id/api-key',
+    usersCreateApiKey.path,
     {
+      config: audit(userAudit(deps.db, 'api_key.created')),
       ...admin,
       schema: {
         tags: ['users'],
         summary: 'Create or replace the user’s API key; the whole key is in this answer only',
-        params: ZUserIdParams,
+        ...endpointSchema(usersCreateApiKey),
         response: { 200: ZApiKeyCreated, ...errors },
       },
     },
@@ -129,13 +138,14 @@ export const userRoutes: FastifyPluginAsyncZod<TUserRoutesDeps> = async (fastify
   );
 
   fastify.delete(
-    '/admin/api/users/:id/api-key',
+    usersRevokeApiKey.path,
     {
+      config: audit(userAudit(deps.db, 'api_key.revoked')),
       ...admin,
       schema: {
         tags: ['users'],
         summary: 'Revoke the user’s API key',
-        params: ZUserIdParams,
+        ...endpointSchema(usersRevokeApiKey),
         response: { 200: ZStationUser, ...errors },
       },
     },

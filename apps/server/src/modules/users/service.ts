@@ -63,9 +63,20 @@ export async function createUserWithHash(
 }
 
 export const findUserByEmail = (db: DbOrTx, email: string) => repo.findUserByEmail(db, normalizeEmail(email));
-export const findUserById = repo.findUserById;
-export const setLastLogin = repo.setLastLogin;
-export const setUserLanguage = repo.setUserLanguage;
+/** The user, or null. */
+export function findUserById(db: DbOrTx, userId: string) {
+  return repo.findUserById(db, userId);
+}
+
+/** A sign-in: the one before it moves to the previous sign-in time. */
+export function setLastLogin(db: DbOrTx, userId: string, at: Date) {
+  return repo.setLastLogin(db, userId, at);
+}
+
+/** The language the user reads the admin and its emails in. */
+export function setUserLanguage(db: DbOrTx, userId: string, language: 'en' | 'es') {
+  return repo.setUserLanguage(db, userId, language);
+}
 
 /** Why a user cannot use an API key, or null when they can. */
 function apiAccessReason(row: {
@@ -140,7 +151,7 @@ function emailTaken(error: unknown): never {
   throw error;
 }
 
-/** Admin accounts are changed only by support (spec §6); a user of another station is not found. */
+/** Admin accounts are changed only by support; a user of another station is not found. */
 async function requireStandardUser(
   db: DbOrTx,
   stationId: string,
@@ -275,4 +286,6 @@ export async function authenticateApiKey(db: Db, input: { stationSlug: string; a
 }
 
 /** The station's admins, to email about the station's own events (a scheduled send that failed). */
-export const listStationAdmins = repo.listStationAdmins;
+export function listStationAdmins(db: DbOrTx, stationId: string) {
+  return repo.listStationAdmins(db, stationId);
+}

@@ -197,7 +197,7 @@ export function fittedText(
 }
 
 /**
- * A new alert or an update, as the issue asks: the headline, the areas it covers, then what to do
+ * A new alert or an update: the headline, the areas it covers, then what to do
  * (NWS's instructions; its description only when it gives none). The description's hazard and
  * impact paragraphs would make every alert a 7-segment SMS in English and 18 in Spanish.
  */

@@ -14,12 +14,13 @@
 import type PgBoss from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import type { TStationEvent } from '../../platform/event-bus.js';
+import { declareQueue, scheduleQueue, type TQueueName } from '../../platform/job-registry.js';
 import { autoSendReady, pollWeather, sendReadyAutoSend, type TWeatherPollDeps } from './poll.js';
 import { lastPollAt, listEnabledSettings } from './repo.js';
 
-export const WEATHER_POLL_QUEUE = 'weather-poll';
+export const WEATHER_POLL_QUEUE = 'weather-poll' satisfies TQueueName;
 /** One job per waiting auto-send whose translations are done: send that message now. */
-export const WEATHER_SEND_QUEUE = 'weather-auto-send';
+export const WEATHER_SEND_QUEUE = 'weather-auto-send' satisfies TQueueName;
 export type TWeatherSendJob = { stationId: string; messageId: string };
 
 /**
@@ -32,8 +33,8 @@ const earlySlackMs = (pollSeconds: number) => (pollSeconds >= 60 ? 10_000 : 1_00
 export const MAX_NWS_WAIT_SECONDS = 600;
 
 export async function declareWeatherQueue(boss: PgBoss) {
-  await boss.createQueue(WEATHER_POLL_QUEUE, { name: WEATHER_POLL_QUEUE, policy: 'stately' });
-  await boss.createQueue(WEATHER_SEND_QUEUE, { name: WEATHER_SEND_QUEUE, policy: 'stately' });
+  await declareQueue(boss, WEATHER_POLL_QUEUE);
+  await declareQueue(boss, WEATHER_SEND_QUEUE);
 }
 
 /** Whether the interval has passed since any node last polled (the poll time is in the database). */
@@ -122,7 +123,7 @@ export async function startWeatherSender(boss: PgBoss, deps: TWeatherPollDeps) {
 
 export async function startWeatherPoller(boss: PgBoss, deps: TWeatherPollDeps & { pollSeconds: number }) {
   const watch = await startWeatherSender(boss, deps);
-  await boss.schedule(WEATHER_POLL_QUEUE, '* * * * *');
+  await scheduleQueue(boss, WEATHER_POLL_QUEUE);
   await boss.work(WEATHER_POLL_QUEUE, { pollingIntervalSeconds: 1 }, async () => {
     // Real time, for pg-boss's start_after; deps.now() is the app's clock for the poll itself.
     const started = Date.now();

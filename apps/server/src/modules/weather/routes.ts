@@ -1,19 +1,26 @@
 // /admin/api/weather (admins only): the station's settings, a state's zones and NWS's event names
 // for the pickers, the alerts received with what each became, and "Check now".
 import {
+  weatherAlert,
+  weatherAlerts,
+  weatherCheck,
+  weatherEventTypes,
+  weatherSaveSettings,
+  weatherSettings,
+  weatherZones,
   ZErrorResponse,
   ZWeatherAlertDetail,
-  ZWeatherAlertIdParams,
   ZWeatherAlertList,
   ZWeatherCheckResult,
   ZWeatherEventTypes,
   ZWeatherSettings,
   ZWeatherSettingsRequest,
   ZWeatherZoneList,
-  ZWeatherZonesQuery,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import { audit, auditReply, auditStation } from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { AppError } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';
 import { createNwsClient } from '../../providers/weather/nws.js';
@@ -26,6 +33,7 @@ import {
   listWeatherAlerts,
   saveWeatherSettings,
 } from './service.js';
+import { findWeatherSettings } from './trail-service.js';
 
 export type TWeatherRoutesDeps = Pick<
   TAppContext,
@@ -44,7 +52,7 @@ export const weatherRoutes: FastifyPluginAsyncZod<TWeatherRoutesDeps> = async (f
   const lookups = createWeatherLookups(nws, deps.now);
 
   fastify.get(
-    '/admin/api/weather/settings',
+    weatherSettings.path,
     {
       ...guard,
       schema: {
@@ -57,8 +65,24 @@ export const weatherRoutes: FastifyPluginAsyncZod<TWeatherRoutesDeps> = async (f
   );
 
   fastify.put(
-    '/admin/api/weather/settings',
+    weatherSaveSettings.path,
     {
+      config: audit({
+        action: 'weather.settings_updated',
+        target: 'station',
+        targetId: auditStation,
+        view: async (call) => {
+          const row = await findWeatherSettings(deps.db, auditStation(call));
+          if (!row) return null;
+          return {
+            enabled: row.enabled,
+            zones: row.zones.map((zone) => zone.id).join(', '),
+            event_types: row.eventTypes.join(', '),
+            severities: row.severities.join(', '),
+            auto_send_severities: row.autoSendSeverities.join(', '),
+          };
+        },
+      }),
       ...guard,
       schema: {
         tags: ['weather'],
@@ -74,13 +98,13 @@ export const weatherRoutes: FastifyPluginAsyncZod<TWeatherRoutesDeps> = async (f
   );
 
   fastify.get(
-    '/admin/api/weather/zones',
+    weatherZones.path,
     {
       ...guard,
       schema: {
         tags: ['weather'],
         summary: "A state's counties and forecast zones (from NWS, cached for hours)",
-        querystring: ZWeatherZonesQuery,
+        ...endpointSchema(weatherZones),
         response: { 200: ZWeatherZoneList, 503: ZErrorResponse, ...refused },
       },
     },
@@ -88,7 +112,7 @@ export const weatherRoutes: FastifyPluginAsyncZod<TWeatherRoutesDeps> = async (f
   );
 
   fastify.get(
-    '/admin/api/weather/event-types',
+    weatherEventTypes.path,
     {
       ...guard,
       schema: {
@@ -101,7 +125,7 @@ export const weatherRoutes: FastifyPluginAsyncZod<TWeatherRoutesDeps> = async (f
   );
 
   fastify.get(
-    '/admin/api/weather/alerts',
+    weatherAlerts.path,
     {
       ...guard,
       schema: {
@@ -114,13 +138,13 @@ export const weatherRoutes: FastifyPluginAsyncZod<TWeatherRoutesDeps> = async (f
   );
 
   fastify.get(
-    '/admin/api/weather/alerts/:id',
+    weatherAlert.path,
     {
       ...guard,
       schema: {
         tags: ['weather'],
         summary: 'One alert with the message drafted from it',
-        params: ZWeatherAlertIdParams,
+        ...endpointSchema(weatherAlert),
         response: { 200: ZWeatherAlertDetail, 404: ZErrorResponse, ...refused },
       },
     },
@@ -128,11 +152,15 @@ export const weatherRoutes: FastifyPluginAsyncZod<TWeatherRoutesDeps> = async (f
   );
 
   fastify.post(
-    '/admin/api/weather/check',
+    weatherCheck.path,
     {
       ...guard,
       // NWS asks for no more than a request every 30 seconds or so: a few checks a minute at most.
       config: {
+        ...audit({
+          action: 'weather.checked',
+          details: (call) => ({ count: auditReply(call).drafted ?? 0 }),
+        }),
         rateLimit: {
           max: 4,
           timeWindow: 60_000,

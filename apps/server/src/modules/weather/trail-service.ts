@@ -1,2 +1,8 @@
 // What the audit trail reads of the weather module: a station's settings as stored.
-export { findSettings as findWeatherSettings } from './repo.js';
+import type { DbOrTx } from '../../db/client.js';
+import { findSettings } from './repo.js';
+
+/** The station's weather settings as stored, or null before the first save. */
+export function findWeatherSettings(db: DbOrTx, stationId: string) {
+  return findSettings(db, stationId);
+}

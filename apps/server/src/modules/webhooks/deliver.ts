@@ -1,4 +1,4 @@
-// Sends due deliveries (issue 23). A worker claims rows with FOR UPDATE SKIP LOCKED (repo.ts), so
+// Sends due deliveries. A worker claims rows with FOR UPDATE SKIP LOCKED (repo.ts), so
 // two workers never take the same row; it holds each for a lease well past the call's timeout, and
 // records the attempt and the outcome only while it still holds the row. 2xx: delivered. Anything
 // else, or no answer: again after 1 min, 5 min, 30 min, 2 h, 5 h, then every 10 h (±10 %), for 24 h

@@ -1,4 +1,4 @@
-// Where other modules tell the webhooks that something happened (issue 23). recordWebhookEvent
+// Where other modules tell the webhooks that something happened. recordWebhookEvent
 // runs in the caller's transaction when it has one: the event is written with the change it
 // describes, or not at all. One statement writes a delivery per enabled endpoint of the station
 // subscribed to the type; with none it reads one partial index and writes nothing. The worker
@@ -16,8 +16,8 @@ export type TWebhookEvent = {
   stationId: string;
   type: TWebhookEventType;
   data: Record<string, unknown>;
-  /** When it happened (the caller's clock); now by default. */
-  at?: Date;
+  /** When it happened (the caller's clock). */
+  at: Date;
 };
 
 export function webhookPayload(
@@ -47,7 +47,7 @@ export async function recordWebhookEvents(
   ) {
     return 0;
   }
-  const at = events.at ?? new Date();
+  const { at } = events;
   return repo.insertEventDeliveries(db, {
     stationId: events.stationId,
     type: events.type,
@@ -67,7 +67,8 @@ type TConsentEvent = {
   phone: string;
   event: 'opt_in' | 'opt_out';
   source: string;
-  createdAt?: Date | null;
+  /** When it was given (the caller's clock). */
+  createdAt: Date;
 };
 
 /**
@@ -81,7 +82,7 @@ export async function recordConsentWebhooks(db: DbOrTx, consents: TConsentEvent[
   >();
   for (const consent of consents) {
     const type: TWebhookEventType = consent.event === 'opt_in' ? 'subscriber.joined' : 'subscriber.opted_out';
-    const at = consent.createdAt ?? new Date();
+    const at = consent.createdAt;
     const key = `${consent.stationId}|${type}|${at.toISOString()}`;
     const group = groups.get(key) ?? { stationId: consent.stationId, type, at, data: [] };
     group.data.push({ contact_id: consent.contactId ?? null, phone: consent.phone, source: consent.source });

@@ -1,29 +1,45 @@
 // /admin/api/webhooks: a station's outbound webhook endpoints, their secrets and the delivery log.
 // Admins only: an endpoint receives the station's subscribers' numbers and texts.
 import {
+  webhooksCreate,
+  webhooksDeliveries,
+  webhooksDelivery,
+  webhooksList,
+  webhooksRemove,
+  webhooksReplay,
+  webhooksRevealSecret,
+  webhooksRollSecret,
+  webhooksTest,
+  webhooksUpdate,
   ZErrorResponse,
   ZOk,
   ZWebhookDelivery,
   ZWebhookDeliveryDetail,
-  ZWebhookDeliveryIdParams,
   ZWebhookDeliveryList,
-  ZWebhookDeliveryQuery,
   ZWebhookEndpoint,
   ZWebhookEndpointCreated,
   ZWebhookEndpointList,
-  ZWebhookEndpointRequest,
-  ZWebhookEndpointUpdate,
-  ZWebhookIdParams,
   ZWebhookSecret,
 } from '@message-station/shared';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
+import type { Db } from '../../db/client.js';
+import {
+  audit,
+  auditReply,
+  paramView,
+  replyId,
+  type TAuditRule,
+  viewLabel,
+} from '../../platform/audit-rule.js';
+import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { staffFacts } from '../../service-context.js';
 import {
   createWebhookEndpoint,
   deleteWebhookEndpoint,
   getWebhookDelivery,
+  getWebhookEndpoint,
   listWebhookDeliveries,
   listWebhookEndpoints,
   replayWebhookDelivery,
@@ -41,6 +57,19 @@ export type TWebhookRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'guards' | 
   webhooks: TWebhookQueue;
 };
 
+/** An outbound webhook endpoint as admins change it (never its secret), for the audit log. */
+const webhookAudit = (db: Db, action: string): TAuditRule => ({
+  action,
+  target: 'webhook',
+  view: paramView(db, getWebhookEndpoint, (endpoint) => ({
+    url: endpoint.url,
+    description: endpoint.description,
+    events: endpoint.events.join(', '),
+    enabled: endpoint.enabled,
+  })),
+  details: viewLabel('url'),
+});
+
 export const webhookRoutes: FastifyPluginAsyncZod<TWebhookRoutesDeps> = async (fastify, deps) => {
   const context = (request: FastifyRequest) => ({ ...staffFacts(deps, request), config: deps.config });
   const wake = () => deps.webhooks.wake();
@@ -48,7 +77,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<TWebhookRoutesDeps> = async (f
   const tags = ['webhooks'];
 
   fastify.get(
-    '/admin/api/webhooks',
+    webhooksList.path,
     {
       ...admin,
       schema: {
@@ -61,13 +90,22 @@ export const webhookRoutes: FastifyPluginAsyncZod<TWebhookRoutesDeps> = async (f
   );
 
   fastify.post(
-    '/admin/api/webhooks',
+    webhooksCreate.path,
     {
+      config: audit({
+        action: 'webhook.created',
+        target: 'webhook',
+        targetId: replyId,
+        details: (call) => ({
+          label: auditReply(call).url ?? null,
+          events: ((auditReply(call).events ?? []) as string[]).join(', '),
+        }),
+      }),
       ...admin,
       schema: {
         tags,
         summary: 'Add an endpoint; its signing secret is in this answer',
-        body: ZWebhookEndpointRequest,
+        ...endpointSchema(webhooksCreate),
         response: { 201: ZWebhookEndpointCreated, ...conflictErrors },
       },
     },
@@ -76,14 +114,14 @@ export const webhookRoutes: FastifyPluginAsyncZod<TWebhookRoutesDeps> = async (f
   );
 
   fastify.patch(
-    '/admin/api/webhooks/:id',
+    webhooksUpdate.path,
     {
+      config: audit(webhookAudit(deps.db, 'webhook.updated')),
       ...admin,
       schema: {
         tags,
         summary: 'Edit an endpoint, or turn it off or on (on again, its failure count starts over)',
-        params: ZWebhookIdParams,
-        body: ZWebhookEndpointUpdate,
+        ...endpointSchema(webhooksUpdate),
         response: { 200: ZWebhookEndpoint, ...errors },
       },
     },
@@ -91,13 +129,14 @@ export const webhookRoutes: FastifyPluginAsyncZod<TWebhookRoutesDeps> = async (f
   );
 
   fastify.delete(
-    '/admin/api/webhooks/:id',
+    webhooksRemove.path,
     {
+      config: audit(webhookAudit(deps.db, 'webhook.deleted')),
       ...admin,
       schema: {
         tags,
         summary: 'Delete an endpoint and its delivery log',
-        params: ZWebhookIdParams,
+        ...endpointSchema(webhooksRemove),
         response: { 200: ZOk, ...errors },
       },
     },
@@ -108,13 +147,14 @@ export const webhookRoutes: FastifyPluginAsyncZod<TWebhookRoutesDeps> = async (f
   );
 
   fastify.post(
-    '/admin/api/webhooks/:id/secret/reveal',
+    webhooksRevealSecret.path,
     {
+      config: audit(webhookAudit(deps.db, 'webhook.secret_revealed')),
       ...admin,
       schema: {
         tags,
         summary: "The endpoint's signing secret (recorded in the audit log)",
-        params: ZWebhookIdParams,
+        ...endpointSchema(webhooksRevealSecret),
         response: { 200: ZWebhookSecret, ...errors },
       },
     },
@@ -122,13 +162,14 @@ export const webhookRoutes: FastifyPluginAsyncZod<TWebhookRoutesDeps> = async (f
   );
 
   fastify.post(
-    '/admin/api/webhooks/:id/secret/roll',
+    webhooksRollSecret.path,
     {
+      config: audit(webhookAudit(deps.db, 'webhook.secret_rolled')),
       ...admin,
       schema: {
         tags,
         summary: 'A new signing secret, used from the next delivery on; the old one stops at once',
-        params: ZWebhookIdParams,
+        ...endpointSchema(webhooksRollSecret),
         response: { 200: ZWebhookSecret, ...errors },
       },
     },
@@ -136,13 +177,14 @@ export const webhookRoutes: FastifyPluginAsyncZod<TWebhookRoutesDeps> = async (f
   );
 
   fastify.post(
-    '/admin/api/webhooks/:id/test',
+    webhooksTest.path,
     {
+      config: audit(webhookAudit(deps.db, 'webhook.test_sent')),
       ...admin,
       schema: {
         tags,
         summary: 'Send a webhook.test event to this endpoint',
-        params: ZWebhookIdParams,
+        ...endpointSchema(webhooksTest),
         response: { 202: ZWebhookDelivery, ...conflictErrors },
       },
     },
@@ -151,13 +193,13 @@ export const webhookRoutes: FastifyPluginAsyncZod<TWebhookRoutesDeps> = async (f
   );
 
   fastify.get(
-    '/admin/api/webhooks/deliveries',
+    webhooksDeliveries.path,
     {
       ...admin,
       schema: {
         tags,
         summary: 'The delivery log, newest first (by endpoint, status, event type)',
-        querystring: ZWebhookDeliveryQuery,
+        ...endpointSchema(webhooksDeliveries),
         response: { 200: ZWebhookDeliveryList, ...errors },
       },
     },
@@ -165,13 +207,13 @@ export const webhookRoutes: FastifyPluginAsyncZod<TWebhookRoutesDeps> = async (f
   );
 
   fastify.get(
-    '/admin/api/webhooks/deliveries/:id',
+    webhooksDelivery.path,
     {
       ...admin,
       schema: {
         tags,
         summary: 'One delivery: its payload and every attempt',
-        params: ZWebhookDeliveryIdParams,
+        ...endpointSchema(webhooksDelivery),
         response: { 200: ZWebhookDeliveryDetail, ...errors },
       },
     },
@@ -179,13 +221,21 @@ export const webhookRoutes: FastifyPluginAsyncZod<TWebhookRoutesDeps> = async (f
   );
 
   fastify.post(
-    '/admin/api/webhooks/deliveries/:id/replay',
+    webhooksReplay.path,
     {
+      config: audit({
+        action: 'webhook.delivery_replayed',
+        target: 'webhook_delivery',
+        details: (call) => ({
+          label: auditReply(call).endpoint_url ?? null,
+          event_type: auditReply(call).event_type ?? null,
+        }),
+      }),
       ...admin,
       schema: {
         tags,
         summary: 'Send the same event again (same id, fresh signature)',
-        params: ZWebhookDeliveryIdParams,
+        ...endpointSchema(webhooksReplay),
         response: { 202: ZWebhookDelivery, ...conflictErrors },
       },
     },

@@ -1,4 +1,4 @@
-// A station's webhook endpoints and their delivery log (issue 23, admins only): what the routes
+// A station's webhook endpoints and their delivery log (admins only): what the routes
 // call. Events are recorded by events.ts; the worker (deliver.ts) sends them.
 import { randomUUID } from 'node:crypto';
 import {

@@ -1,4 +1,4 @@
-// A node that dies in the middle of a webhook call (issue 23, docs/webhooks.md "Delivery across
+// A node that dies in the middle of a webhook call (docs/webhooks.md "Delivery across
 // nodes"): a real server process claims a delivery and POSTs it; the receiver holds the answer and
 // the node is SIGKILLed before its timeout. A second process on the same PostgreSQL takes the
 // delivery over once its lease (six times WEBHOOKS_TIMEOUT_MS) has run out and sends it again, with

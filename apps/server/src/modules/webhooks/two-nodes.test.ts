@@ -1,4 +1,4 @@
-// Two real server processes (ROLE all: both run the workers) on one PostgreSQL (issue 23):
+// Two real server processes (ROLE all: both run the workers) on one PostgreSQL:
 // - a weather alert that both nodes poll at the same moment becomes one alert record and one draft;
 // - 45 subscriber.joined events of an import reach a loopback receiver once each, sent by both
 //   nodes side by side (the receiver holds its answers until more POSTs are open than one node

@@ -453,7 +453,12 @@ describe('outbound webhooks', async () => {
   it('records nothing for a station without endpoints, or for a disabled one', async () => {
     const before = (await db.select().from(webhookDeliveries)).length;
     expect(
-      await recordWebhookEvent(db, { stationId: other.station.id, type: 'send.completed', data: {} }),
+      await recordWebhookEvent(db, {
+        stationId: other.station.id,
+        type: 'send.completed',
+        data: {},
+        at: clock.now,
+      }),
     ).toBe(0);
     const endpoint = await addEndpoint(receiver.url, ['send.completed']);
     await patch(admin, `/admin/api/webhooks/${endpoint.id}`, { enabled: false });
@@ -461,7 +466,14 @@ describe('outbound webhooks', async () => {
       .json()
       .endpoints.filter((e: { id: string }) => e.id === endpoint.id);
     expect(off).toMatchObject({ enabled: false, disabled_reason: 'admin' });
-    expect(await recordWebhookEvent(db, { stationId: station.id, type: 'send.completed', data: {} })).toBe(0);
+    expect(
+      await recordWebhookEvent(db, {
+        stationId: station.id,
+        type: 'send.completed',
+        data: {},
+        at: clock.now,
+      }),
+    ).toBe(0);
     expect((await db.select().from(webhookDeliveries)).length).toBe(before);
   });
 

@@ -4,11 +4,12 @@
 
 import { WEBHOOK_LOG_DAYS } from '@message-station/shared';
 import type PgBoss from 'pg-boss';
+import { declareQueue, scheduleQueue, type TQueueName } from '../../platform/job-registry.js';
 import { deliverDue, type TWebhookDeliverDeps } from './deliver.js';
 import { pruneDeliveries } from './repo.js';
 
-export const WEBHOOKS_WAKE_QUEUE = 'webhooks-wake';
-export const WEBHOOKS_PRUNE_QUEUE = 'webhooks-prune';
+export const WEBHOOKS_WAKE_QUEUE = 'webhooks-wake' satisfies TQueueName;
+export const WEBHOOKS_PRUNE_QUEUE = 'webhooks-prune' satisfies TQueueName;
 const POLL_MS = 3000;
 
 export type TWebhookQueue = {
@@ -19,7 +20,7 @@ export type TWebhookQueue = {
 
 /** An api node's side: the job wakes whichever worker takes it. */
 export async function webhookSender(boss: PgBoss): Promise<TWebhookQueue> {
-  await boss.createQueue(WEBHOOKS_WAKE_QUEUE);
+  await declareQueue(boss, WEBHOOKS_WAKE_QUEUE);
   return {
     async wake() {
       await boss.send(WEBHOOKS_WAKE_QUEUE, {});
@@ -55,15 +56,15 @@ export async function startWebhookWorker(
       running = null;
     });
   };
-  await boss.createQueue(WEBHOOKS_WAKE_QUEUE);
+  await declareQueue(boss, WEBHOOKS_WAKE_QUEUE);
   const workerId = await boss.work(
     WEBHOOKS_WAKE_QUEUE,
     { batchSize: 1, pollingIntervalSeconds: 2 },
     async () => kick(),
   );
   // Once an hour, the log forgets finished deliveries older than WEBHOOK_LOG_DAYS.
-  await boss.createQueue(WEBHOOKS_PRUNE_QUEUE);
-  await boss.schedule(WEBHOOKS_PRUNE_QUEUE, '17 * * * *');
+  await declareQueue(boss, WEBHOOKS_PRUNE_QUEUE);
+  await scheduleQueue(boss, WEBHOOKS_PRUNE_QUEUE);
   await boss.work(WEBHOOKS_PRUNE_QUEUE, async () => {
     await pruneDeliveries(deps.db, new Date(deps.now().getTime() - WEBHOOK_LOG_DAYS * 86_400_000));
   });

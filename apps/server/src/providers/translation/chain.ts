@@ -2,7 +2,7 @@
 // first engine that covers its language pair; when that engine fails, the next one that covers the
 // pair is tried. No engine for the pair is an 'unsupported' failure in words station staff can act
 // on (an admin adds an engine in Settings → Translation); what the operator could do instead goes
-// with it as `operatorHint`, for the server's log only (issue 19).
+// with it as `operatorHint`, for the server's log only.
 import { languageName } from '@message-station/shared';
 import { type TLanguageCode, TranslationError, type TTranslationProvider } from './types.js';
 

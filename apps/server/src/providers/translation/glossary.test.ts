@@ -1,4 +1,4 @@
-// The station's glossary on every engine (issue 19): DeepL through its glossaries, the LLM engine
+// The station's glossary on every engine: DeepL through its glossaries, the LLM engine
 // through its instructions, Google, LibreTranslate and Apertium through placeholders.
 import { afterAll, describe, expect, it } from 'vitest';
 import { skipWithout } from '../../../../../test-support/binaries.js';

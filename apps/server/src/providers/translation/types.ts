@@ -17,7 +17,7 @@ export type TTranslationRequest = {
   text: string;
   from: TLanguageCode;
   to: TLanguageCode;
-  /** The station's glossary for `to` (issue 19); every engine applies it in its own way. */
+  /** The station's glossary for `to`; every engine applies it in its own way. */
   glossary?: readonly TGlossaryEntry[];
   /**
    * Words every engine keeps exactly as written wherever they occur (ignoring case), such as the

@@ -3,11 +3,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import {
-  installFakeEventSource,
-  message,
-  mockMessagesApi,
-} from '../../features/messages/messages-test-helpers';
+import { installFakeEventSource, message, mockMessagesApi } from '../../test/messages-test-helpers';
 import { phoneWidth } from '../../test/phone-width';
 import { mockSession, renderApp, sessionUser } from '../../test/render-app';
 import { expectShown } from '../../test/shown';

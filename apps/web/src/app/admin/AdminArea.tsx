@@ -5,10 +5,10 @@
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { useAdminPhone } from '../../components/use-admin-phone';
-import { useSessionQuery } from '../../features/auth/queries';
 import type { TLoginRedirectState } from '../../features/auth/return-path';
-import { SessionUserContext } from '../../features/auth/session-user';
+import { useSessionQuery } from '../../lib/session';
 import { isAdminOnlyHandle, isPhoneReadyHandle } from '../route-handle';
+import { SessionUserContext } from '../session-user';
 import { AdminLayout } from './AdminLayout';
 import { AdminMobileNotice } from './AdminMobileNotice';
 

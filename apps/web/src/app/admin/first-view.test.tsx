@@ -12,12 +12,12 @@ import {
   lowCreditsAlert,
   mockDashboardApi,
 } from '../../features/dashboard/dashboard-test-helpers';
-import { message } from '../../features/messages/messages-test-helpers';
 import { ADMIN_FIRST_VIEW_NAMESPACES } from '../../i18n';
 import admin from '../../locales/en/admin.json';
 import common from '../../locales/en/common.json';
 import dashboard from '../../locales/en/dashboard.json';
 import superadmin from '../../locales/en/superadmin.json';
+import { message } from '../../test/messages-test-helpers';
 import { namespacesOnly } from '../../test/namespaces-only';
 import { AppProviders } from '../AppProviders';
 import { createQueryClient } from '../query-client';

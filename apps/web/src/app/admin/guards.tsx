@@ -6,7 +6,7 @@ import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet } from 'react-router';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { useSessionUser } from '../../features/auth/session-user';
+import { useSessionUser } from '../session-user';
 
 export function AccessDenied() {
   const { t } = useTranslation('admin');

@@ -16,7 +16,7 @@ const DashboardPage = lazyPage(
   'DashboardPage',
   firstView,
 );
-const MessagesPage = lazyPage(() => import('../../features/messages/MessagesPage'), 'MessagesPage');
+const MessagesPage = lazyPage(() => import('./MessagesRoute'), 'MessagesRoute');
 const InboxPage = lazyPage(() => import('../../features/inbox/InboxPage'), 'InboxPage');
 const SchedulesPage = lazyPage(() => import('../../features/schedules/SchedulesPage'), 'SchedulesPage');
 const TemplatesPage = lazyPage(() => import('../../features/templates/TemplatesPage'), 'TemplatesPage');

@@ -1,6 +1,6 @@
 // English/Spanish switcher. Its accessible name starts with "Language" in both languages, so it
 // can always be found again after switching, and goes on with the language it shows ("Language:
-// Español"): the name holds the visible text (WCAG 2.5.3 Label in Name, issue 22).
+// Español"): the name holds the visible text (WCAG 2.5.3 Label in Name).
 //
 // The menu (Mantine's Menu with Floating UI, about a tenth of the start's code) loads when the
 // pointer or the focus first reaches the button, so no page pays for it before anyone reaches for

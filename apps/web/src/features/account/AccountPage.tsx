@@ -4,9 +4,9 @@
 import { Alert, Stack } from '@mantine/core';
 import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { useSessionUser } from '../../app/session-user';
 import { ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
-import { useSessionUser } from '../auth/session-user';
 import { PasswordSection } from './PasswordSection';
 import { useAccountQuery } from './queries';
 import { SessionsSection } from './SessionsSection';

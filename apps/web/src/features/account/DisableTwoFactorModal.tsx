@@ -4,7 +4,7 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ACCOUNT_ERROR_CODES, TEXT_LIMITS } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
-import { accountErrorCode } from './account-error';
+import { accountErrorCode } from '../../lib/account-error';
 import { PasswordField } from './PasswordField';
 import { useDisableTwoFactorMutation } from './queries';
 

@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { ACCOUNT_ERROR_CODES, LIMITS } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/SectionCard';
-import { accountErrorCode } from './account-error';
+import { accountErrorCode } from '../../lib/account-error';
 import { PasswordField } from './PasswordField';
 import { useChangePasswordMutation } from './queries';
 

@@ -4,7 +4,7 @@ import { ACCOUNT_ERROR_CODES } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/SectionCard';
-import { accountErrorCode } from './account-error';
+import { accountErrorCode } from '../../lib/account-error';
 import { useStationSecurityMutation } from './queries';
 
 export function StationSecuritySection({ requireTwoFactor }: { requireTwoFactor: boolean }) {

@@ -6,11 +6,11 @@ import { ACCOUNT_ERROR_CODES, type TAccount, TEXT_LIMITS } from '@message-statio
 import { IconAlertCircle, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { QrCode } from '../../components/QrCode';
 import { SectionCard } from '../../components/SectionCard';
+import { accountErrorCode } from '../../lib/account-error';
 import { useAccountDate } from './account-dates';
-import { accountErrorCode } from './account-error';
 import { DisableTwoFactorModal } from './DisableTwoFactorModal';
-import { QrCode } from './QrCode';
 import { useEnableTwoFactorMutation, useStartTwoFactorSetupMutation } from './queries';
 
 type TEnableMutation = ReturnType<typeof useEnableTwoFactorMutation>;

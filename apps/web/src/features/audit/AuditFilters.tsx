@@ -3,8 +3,8 @@ import { Button, Group, Select, TextInput } from '@mantine/core';
 import { AUDIT_AREAS } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import type { TAuditFilters } from '../../api/audit';
-import { useUsersQuery } from '../users/queries';
-import { displayName } from '../users/user-name';
+import { useUsersQuery } from '../../lib/station-queries';
+import { displayName } from '../../lib/user-name';
 
 type AuditFiltersProps = { filters: TAuditFilters; onChange: (filters: TAuditFilters) => void };
 

@@ -3,11 +3,11 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
+import { fileSaver } from '../../lib/save-file';
 import { callsTo, mockApi, type TApiHandler } from '../../test/api-mock';
 import { jsonResponse, renderApp, sessionUser } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
-import { fileSaver } from '../download/save-file';
-import { signedInAdmin, stationUser } from '../users/users-test-helpers';
+import { signedInAdmin, stationUser } from '../../test/users-test-helpers';
 
 function entry(overrides: Partial<TAuditEntry>): TAuditEntry {
   return {

@@ -2,7 +2,7 @@
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { auditCsvPath, listAudit, type TAuditFilters } from '../../api/audit';
 import { queryKeys } from '../../api/query-keys';
-import { useFileExportMutation } from '../download/save-file';
+import { useFileExportMutation } from '../../lib/save-file';
 
 export function useAuditQuery(filters: TAuditFilters) {
   return useInfiniteQuery({

@@ -11,8 +11,8 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, serverErrorText } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { acceptInvitation, getInvitationPreview } from '../../api/users';
+import { withCsrfCookie } from '../../lib/session';
 import { AuthCard, LinkProblemCard } from './AuthCard';
-import { withCsrfCookie } from './queries';
 
 const isInvalidLink = (error: unknown) =>
   error instanceof ApiError &&

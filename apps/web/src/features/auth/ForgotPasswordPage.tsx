@@ -1,5 +1,4 @@
-// /forgot-password: email plus bot check, then the "sent" confirmation with a link back to sign in
-// (spec §2, §5, §8).
+// /forgot-password: email plus bot check, then the "sent" confirmation with a link back to sign in.
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { TEXT_LIMITS } from '@message-station/shared';

@@ -21,7 +21,8 @@ import { Link, Navigate, useLocation } from 'react-router';
 import { ApiError } from '../../api/client';
 import { PageLoader } from '../../components/PageLoader';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { needsTwoFactorCode, useLoginMutation, useSessionQuery } from './queries';
+import { useSessionQuery } from '../../lib/session';
+import { needsTwoFactorCode, useLoginMutation } from './queries';
 import { returnPathFrom } from './return-path';
 import { TwoFactorStep } from './TwoFactorStep';
 

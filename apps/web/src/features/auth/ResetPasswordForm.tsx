@@ -1,5 +1,5 @@
 // The reset view of /reset-password: the code texted to the account's phone and the new password
-// twice (spec §5 Reset, §8).
+// twice.
 import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { LIMITS, TEXT_LIMITS } from '@message-station/shared';

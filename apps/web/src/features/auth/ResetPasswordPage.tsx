@@ -1,5 +1,5 @@
 // /reset-password?token=…: verifies the emailed link (which texts a code), then the reset form, then
-// success with the way to sign in (spec §2, §4 Password reset, §5, §8).
+// success with the way to sign in.
 import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconCircleCheck } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';

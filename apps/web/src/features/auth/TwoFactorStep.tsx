@@ -5,7 +5,7 @@ import { ACCOUNT_ERROR_CODES, TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { accountErrorCode } from '../account/account-error';
+import { accountErrorCode } from '../../lib/account-error';
 import { useLoginTwoFactorMutation } from './queries';
 
 type TwoFactorStepProps = {

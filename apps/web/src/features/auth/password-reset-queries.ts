@@ -7,7 +7,7 @@ import {
   type TPasswordResetCompleteRequest,
   verifyPasswordResetToken,
 } from '../../api/password-reset';
-import { withCsrfCookie } from './queries';
+import { withCsrfCookie } from '../../lib/session';
 
 const PASSWORD_RESET_VERIFY_KEY = ['auth', 'password-reset', 'verify'] as const;
 

@@ -1,50 +1,10 @@
-// Auth state: the session query and the login/logout mutations.
+// Auth state: the login/logout mutations (the session query: lib/session.ts).
 import type { TLoginRequest, TSessionUser, TTwoFactorChallenge } from '@message-station/shared';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
-import { getSession, login, loginTwoFactor, logout } from '../../api/auth';
-import { ApiError, hasCsrfCookie } from '../../api/client';
+import { login, loginTwoFactor, logout } from '../../api/auth';
 import { queryKeys } from '../../api/query-keys';
-
-/** The session, or null when signed out. Any non-ok reply means signed out (spec §7). */
-export async function fetchSessionUser(signal?: AbortSignal): Promise<TSessionUser | null> {
-  try {
-    return await getSession(signal);
-  } catch (error) {
-    if (error instanceof ApiError && error.status !== 0) return null;
-    throw error;
-  }
-}
-
-export const sessionQueryOptions = {
-  queryKey: queryKeys.session,
-  queryFn: ({ signal }: { signal: AbortSignal }) => fetchSessionUser(signal),
-  staleTime: 60_000,
-  retry: 1,
-};
-
-export function useSessionQuery() {
-  return useQuery(sessionQueryOptions);
-}
-
-/** The server refuses a POST without the CSRF cookie it hands out on GET /auth/session. */
-async function ensureCsrfCookie(): Promise<void> {
-  if (hasCsrfCookie()) return;
-  await fetchSessionUser().catch(() => null);
-}
-
-/** Runs a state-changing call that a visitor may make before any session exists (login, signup). */
-export async function withCsrfCookie<T>(call: () => Promise<T>): Promise<T> {
-  await ensureCsrfCookie();
-  try {
-    return await call();
-  } catch (error) {
-    // A stale CSRF cookie (expired or rotated): fetch a fresh one and try once more.
-    if (!(error instanceof ApiError) || error.status !== 403) throw error;
-    await fetchSessionUser().catch(() => null);
-    return call();
-  }
-}
+import { withCsrfCookie } from '../../lib/session';
 
 function signIn(credentials: TLoginRequest): Promise<TSessionUser | TTwoFactorChallenge> {
   return withCsrfCookie(() => login(credentials));

@@ -1,10 +1,11 @@
-// The banners above the billing cards: a plan that is not paid (spec §4 Payment status) and a
+// The banners above the billing cards: a plan that is not paid and a
 // renewal that failed, with the day SMS will be suspended (terms: 15 days).
 import { Alert, Stack, Text } from '@mantine/core';
 import { PAYMENT_GRACE_DAYS, type TBillingInfo } from '@message-station/shared';
 import { IconAlertTriangle, IconCreditCardOff, IconGift } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { addDays, formatDate } from './billing-format';
+import { formatDate } from '../../lib/time-format';
+import { addDays } from './billing-format';
 
 type BillingBannersProps = { billing: TBillingInfo };
 

@@ -1,5 +1,5 @@
 // /admin/billing (admin only): payment status banners, the plan and credits cards with their
-// Stripe Payment Links, the month's credit breakdown and the credit ledger (spec §2 Billing).
+// Stripe Payment Links, the month's credit breakdown and the credit ledger.
 import { Badge, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 // Credit Breakdown: where this month's credits came from and went, ending in the balance
-// (spec §2 Billing: Used This Month is shown negative).
+// (Used This Month is shown negative).
 import { Table, Text } from '@mantine/core';
 import { formatCount, type TBillingInfo } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';

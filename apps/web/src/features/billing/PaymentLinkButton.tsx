@@ -1,5 +1,5 @@
 // A button that opens a Stripe Payment Link in a new tab; without a link set up, a disabled button
-// and the reason under it (spec §2 Billing).
+// and the reason under it.
 import { Button, type ButtonVariant, Text } from '@mantine/core';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';

@@ -1,6 +1,6 @@
 // SMS Credits card: the balance, this month's usage against the plan (during the free trial: the
 // trial's usage against its grant, and its end date; red above 80%, capped at 100%), the low-credit
-// warning under a fifth of either, and the credit pack's Payment Link (spec §2, §9).
+// warning under a fifth of either, and the credit pack's Payment Link.
 import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
 import {
   formatCount,
@@ -12,7 +12,8 @@ import {
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/SectionCard';
-import { formatDate, USAGE_WARNING_PERCENT, usagePercent } from './billing-format';
+import { formatDate } from '../../lib/time-format';
+import { USAGE_WARNING_PERCENT, usagePercent } from './billing-format';
 import { PaymentLinkButton } from './PaymentLinkButton';
 import { stationPaymentLink } from './payment-link';
 

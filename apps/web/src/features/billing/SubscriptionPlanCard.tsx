@@ -1,5 +1,5 @@
 // Subscription Plan card: payment status, tier and price, what the plan includes, and the
-// Payment Link to subscribe or manage (spec §2 Billing, §4 Payment status, §9 tiers).
+// Payment Link to subscribe or manage.
 import { Badge, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
   formatCount,

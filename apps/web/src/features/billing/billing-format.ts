@@ -1,5 +1,5 @@
 // How the Billing page words numbers and dates: US number formatting, the usage bar's share,
-// signed credit changes (spec §9).
+// signed credit changes.
 import { formatCount } from '@message-station/shared';
 
 /** Above this share of the monthly credits the usage bar turns red. */
@@ -28,11 +28,4 @@ export function signedCount(value: number): string {
 
 export function addDays(iso: string, days: number): string {
   return new Date(new Date(iso).getTime() + days * DAY_MS).toISOString();
-}
-
-/** 'May 14, 2026' (or '14 de mayo de 2026'); empty for a value that is not a date. */
-export function formatDate(iso: string, language: string, style: 'long' | 'medium' = 'long'): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  return new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', { dateStyle: style }).format(date);
 }

@@ -1,4 +1,4 @@
-// A ledger line in the page's language, from its kind and params (issue 16). Lines written before
+// A ledger line in the page's language, from its kind and params. Lines written before
 // params existed keep the server's English description.
 import { formatCount, PLAN_TIERS, type TCreditLedgerEntry, type TPlanTier } from '@message-station/shared';
 import type { TFunction } from 'i18next';

@@ -1,4 +1,4 @@
-// The Stripe Payment Link a station opens, carrying its id and billing email (spec §2 Billing).
+// The Stripe Payment Link a station opens, carrying its id and billing email.
 import { paymentLinkUrl, type TBillingInfo } from '@message-station/shared';
 
 /** Null when the link is not set up. A path (the dev checkout) is read against this site. */

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { devCheckout, getBilling, getBillingHistory, type TDevCheckoutRequest } from '../../api/billing';
 import { queryKeys } from '../../api/query-keys';
-import { withCsrfCookie } from '../auth/queries';
+import { withCsrfCookie } from '../../lib/session';
 
 export function useBillingQuery() {
   return useQuery({

@@ -1,5 +1,5 @@
 // The contact form of /contact and /admin/contact: fields, checks, the bot check for visitors, and
-// the idle, sending, success and error states (spec §3, §4, §5 Contact form, §8).
+// the idle, sending, success and error states.
 import { Alert, Button, NativeSelect, SimpleGrid, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { CONTACT_CATEGORIES, type TContactCategory, TEXT_LIMITS } from '@message-station/shared';

@@ -3,7 +3,7 @@
 import type { TContactRequest } from '@message-station/shared';
 import { useMutation } from '@tanstack/react-query';
 import { sendContactMessage } from '../../api/contact';
-import { withCsrfCookie } from '../auth/queries';
+import { withCsrfCookie } from '../../lib/session';
 
 /** Visitors write before any session exists, so the CSRF cookie is fetched first when missing. */
 export function useSendContactMessageMutation() {

@@ -1,4 +1,4 @@
-// Recent Activity (spec §2 Dashboard): the 20 latest SMS lines, newest first, each with its icon,
+// Recent Activity: the 20 latest SMS lines, newest first, each with its icon,
 // what became of its texts (queued, held for quiet hours until when, sending, sent, delivered,
 // failed), message title, characters, segments, age and status; a line about a message links to
 // the Messages page. Refresh asks again.
@@ -10,7 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TActivity } from '../../api/dashboard';
 import { useFullTimeText, useRelativeAgeText } from '../../i18n/relative-age';
-import { quietHoursEnd, timeInZone } from './dashboard-format';
+import { quietHoursEnd, timeInZone } from '../../lib/time-format';
 import { useActivityQuery } from './queries';
 
 const STATUS_COLOR: Record<TActivityStatus, string> = {

@@ -1,11 +1,11 @@
-// The server's alerts above the cards (spec §2 Dashboard, §3): coloured by type, worded here from
+// The server's alerts above the cards: coloured by type, worded here from
 // their code in the page's language, with an optional button to the page that resolves them.
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TDashboardAlert } from '../../api/dashboard';
-import { formatDate } from '../billing/billing-format';
+import { formatDate } from '../../lib/time-format';
 
 const LOOK = {
   info: { color: 'blue', Icon: IconInfoCircle },

@@ -1,15 +1,15 @@
-// /admin/dashboard (spec §2 Dashboard): the welcome line ('Welcome' on a first visit), the desktop
+// /admin/dashboard: the welcome line ('Welcome' on a first visit), the desktop
 // app banner, the server's alerts, a new station's first-run checklist, the six cards, SMS sent per
-// day, and Recent Activity; a failed load offers Retry (spec §8).
+// day, and Recent Activity; a failed load offers Retry.
 import { Alert, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconDeviceDesktop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { serverErrorText } from '../../api/client';
+import { useSessionUser } from '../../app/session-user';
 import { CardGridLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
 import { useAdminPhone } from '../../components/use-admin-phone';
-import { useSessionUser } from '../auth/session-user';
 import { ActivityCard } from './ActivityCard';
 import { DashboardAlerts } from './DashboardAlerts';
 import { FirstRunChecklist } from './FirstRunChecklist';

@@ -1,4 +1,4 @@
-// A new station's first-run checklist on the dashboard (issue 22): each step done or not as the
+// A new station's first-run checklist on the dashboard: each step done or not as the
 // server reads it from the station's data, a link to where it is done, and for the first
 // subscriber the join link to copy and its QR code. Gone once every step is done or an admin hid it.
 // Loaded by FirstRunChecklist.tsx only when there is a checklist to show (its progress bar's

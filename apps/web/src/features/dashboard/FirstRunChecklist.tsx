@@ -3,7 +3,7 @@
 // tooltip) loads only when the server says there is a checklist to show (decision 0062).
 import { actsAsStationAdmin } from '@message-station/shared';
 import { lazy, Suspense } from 'react';
-import { useSessionUser } from '../auth/session-user';
+import { useSessionUser } from '../../app/session-user';
 import { useFirstRunQuery } from './queries';
 
 const FirstRunCard = lazy(() =>

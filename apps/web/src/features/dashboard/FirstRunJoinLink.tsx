@@ -7,7 +7,7 @@ import '@mantine/core/styles/Tooltip.css';
 import { Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { CopyField } from '../../components/CopyField';
-import { QrCode } from '../account/QrCode';
+import { QrCode } from '../../components/QrCode';
 
 export function JoinLink({ url }: { url: string }) {
   const { t } = useTranslation('dashboard', { keyPrefix: 'firstRun' });

@@ -5,11 +5,11 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { getStationHeldTexts } from '../../api/held-after-restore';
 import { loadNamespaces } from '../../i18n';
-import { heldKey } from '../messages/held-key';
+import { heldKey } from '../../lib/held-key';
 
 const HeldAfterRestoreDashboardNotice = lazy(async () => {
   const [module] = await Promise.all([
-    import('../messages/HeldAfterRestoreDashboardNotice'),
+    import('./HeldAfterRestoreDashboardNotice'),
     loadNamespaces(['messages']),
   ]);
   return { default: module.HeldAfterRestoreDashboardNotice };

@@ -1,5 +1,5 @@
 // RECENT MESSAGES: the station's 3 latest messages, title and the original text cut at 80
-// characters (spec §2, §9), with how long ago each was created.
+// characters, with how long ago each was created.
 import { Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useRelativeAgeText } from '../../i18n/relative-age';

@@ -1,13 +1,13 @@
-// The dashboard's six cards (spec §2 Dashboard): messages this month, counts per active type, the
+// The dashboard's six cards: messages this month, counts per active type, the
 // latest messages, SMS sent this month, active subscribers and the credit balance (red when the
 // server warns of low credits).
 import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { actsAsStationAdmin, formatCount } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import type { TDashboardStats } from '../../api/dashboard';
-import { useSessionUser } from '../auth/session-user';
-import { useAllMessageTypesQuery } from '../messages/queries';
-import { TypeBadge } from '../messages/TypeBadge';
+import { useSessionUser } from '../../app/session-user';
+import { TypeBadge } from '../../components/TypeBadge';
+import { useAllMessageTypesQuery } from '../../lib/station-queries';
 import { BigNumber, DashboardCard } from './DashboardCard';
 import { RecentMessagesCard } from './RecentMessagesCard';
 

@@ -10,7 +10,7 @@ import {
 } from '@message-station/shared';
 import { mockApi, type TApiHandler } from '../../test/api-mock';
 import { jsonResponse, sessionUser } from '../../test/render-app';
-import { TYPES } from '../sms-contacts/sms-contacts-test-helpers';
+import { TYPES } from '../../test/sms-contacts-test-helpers';
 
 export { callCount } from '../../test/api-mock';
 

@@ -15,7 +15,7 @@ import {
   usPhoneE164OnceLoaded,
   usPhoneProblemOnceLoaded,
 } from '../../components/UsPhoneInput';
-import { withCsrfCookie } from '../auth/queries';
+import { withCsrfCookie } from '../../lib/session';
 
 type TErrors = { from?: string; body?: string };
 

@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
+import { fileSaver } from '../../lib/save-file';
 import { callCount, callsTo } from '../../test/api-mock';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { mockDownloadApi, zipResponse } from './download-test-helpers';
-import { fileSaver } from './save-file';
 
 const PILOT = '/admin/api/download/app-pilot';
 

@@ -1,4 +1,4 @@
-// /admin/app-pilot: the early build of the Mac app as a single executable (spec §2 Download pages):
+// /admin/app-pilot: the early build of the Mac app as a single executable:
 // an early-release notice, the fixed version 2.0.1, its download (the macOS x64 archive, saved as
 // 'Message Station-2.0.1.zip'), the steps (Rosetta 2 on Apple Silicon; the build is unsigned, so a
 // Terminal command removes the quarantine flag), the setup and the requirements.

@@ -1,4 +1,4 @@
-// What a failed zip download says (spec §8 Download), with the way to support.
+// What a failed zip download says, with the way to support.
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

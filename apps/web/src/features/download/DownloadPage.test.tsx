@@ -2,10 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
+import { fileSaver } from '../../lib/save-file';
 import { callsTo } from '../../test/api-mock';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { mockDownloadApi, releaseDownloads, releaseNotes, zipResponse } from './download-test-helpers';
-import { fileSaver } from './save-file';
 import { restoreBrowserSystem, stubBrowserSystem, USER_AGENTS } from './system-test-helpers';
 
 const NOTES_201 = [

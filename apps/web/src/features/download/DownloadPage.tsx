@@ -1,4 +1,4 @@
-// /admin/download: the desktop app (spec §2 Download pages): a version select with the newest marked
+// /admin/download: the desktop app: a version select with the newest marked
 // '(Latest)', the system it is for (Windows, macOS, Linux: a single executable that needs no
 // Node.js; or any system with Node.js 20: the script bundle), preselected from this browser and
 // limited to the archives the version has; its download, release notes and facts, how to install and

@@ -1,4 +1,4 @@
-// One version's release notes, formatted from their Markdown (spec §2 Download pages, §8): 'No
+// One version's release notes, formatted from their Markdown: 'No
 // release notes available.' when there are none, 'Failed to load release notes.' when they fail.
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';

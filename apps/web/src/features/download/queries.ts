@@ -5,9 +5,9 @@ import type { TDownloadedFile } from '../../api/file-download';
 import { queryKeys } from '../../api/query-keys';
 import { getReleaseNotes, listReleases } from '../../api/releases';
 import { useUiLanguage } from '../../i18n/use-ui-language';
-import { fileSaver } from './save-file';
+import { fileSaver } from '../../lib/save-file';
 
-/** A list that cannot load shows as empty; the failure is only logged (spec §8). */
+/** A list that cannot load shows as empty; the failure is only logged. */
 async function loadReleases(signal: AbortSignal): Promise<string[]> {
   try {
     return await listReleases(signal);
@@ -31,7 +31,7 @@ export function useReleaseNotesQuery(version: string | null) {
   });
 }
 
-/** One archive to fetch, and the name it is saved under ('Message Station-{version}.zip' for the bundle, spec §7). */
+/** One archive to fetch, and the name it is saved under ('Message Station-{version}.zip' for the bundle). */
 export type TZipRequest = { version: string; platform: TAgentDownload; fileName: string };
 
 /** Fetches a version's archive and saves it under the request's file name. */

@@ -4,7 +4,7 @@ import { Badge, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import type { TInboxMessage, TInboxThread } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { useFullTimeText } from '../../i18n/relative-age';
-import { useLanguageName } from '../sms-contacts/use-language-name';
+import { useLanguageName } from '../../i18n/use-language-name';
 
 function InboundText({ message }: { message: TInboxMessage }) {
   const { t } = useTranslation('inbox');

@@ -7,11 +7,11 @@ import { IconInbox } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { useSessionUser } from '../../app/session-user';
 import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
 import { useRelativeAgeText } from '../../i18n/relative-age';
-import { useSessionUser } from '../auth/session-user';
-import { useLanguageName } from '../sms-contacts/use-language-name';
+import { useLanguageName } from '../../i18n/use-language-name';
 import { ConversationThread } from './ConversationThread';
 import {
   useInboxQuery,

@@ -7,7 +7,7 @@ import { INBOX_REPLY_MAX, type TInboxConversation, type TInboxReplyPreview } fro
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countedProps } from '../../components/TextLimit';
-import { useLanguageName } from '../sms-contacts/use-language-name';
+import { useLanguageName } from '../../i18n/use-language-name';
 import { useReplyPreviewMutation, useSendReplyMutation } from './queries';
 
 export function ReplyBox({ conversation }: { conversation: TInboxConversation }) {

@@ -1,17 +1,17 @@
-// /admin/machines: the station computers running the desktop app, live (spec §2 Machines, §4
-// Connected clients list): the title with its live indicator, how to connect one, and the table.
+// /admin/machines: the station computers running the desktop app, live: the title with its live
+// indicator, how to connect one, and the table.
 import { Anchor, Button, Card, Group, Text, Title } from '@mantine/core';
 import { IconDeviceDesktop, IconDownload } from '@tabler/icons-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListEmpty, ListLoading } from '../../components/ListStates';
+import { LiveIndicator } from '../../components/LiveIndicator';
 import { useAdminPhone } from '../../components/use-admin-phone';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { LiveIndicator } from '../messages/LiveIndicator';
-import { useStationLanguagesQuery } from '../sms-contacts/queries';
+import { useStationLanguagesQuery } from '../../lib/station-queries';
+import { useConnectedClients } from '../../lib/use-connected-clients';
 import { MachineCards } from './MachineCards';
 import { MachinesTable } from './MachinesTable';
-import { useConnectedClients } from './use-connected-clients';
 
 export function MachinesPage() {
   const { t } = useTranslation('admin', { keyPrefix: 'machines' });

@@ -10,10 +10,10 @@ import {
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
+import { clientsStream, connectedClient, mockMachinesApi } from '../../test/machines-test-helpers';
+import { installFakeEventSource } from '../../test/messages-test-helpers';
 import { phoneWidth } from '../../test/phone-width';
 import { jsonResponse, renderApp } from '../../test/render-app';
-import { installFakeEventSource } from '../messages/messages-test-helpers';
-import { clientsStream, connectedClient, mockMachinesApi } from './machines-test-helpers';
 
 function stationLanguages(codes: string[]): TStationLanguage[] {
   return codes.map((code) => ({

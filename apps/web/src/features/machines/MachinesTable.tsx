@@ -1,12 +1,12 @@
 // The connected machines: Client Name, Platform, Audio Device ('Default' if none), Voices ('EN:
 // en-us, ES: es-419', else 'Not configured', and the station's languages it skips), Version, Last
-// Seen (spec §2 Machines).
+// Seen.
 import { Badge, Table, Text } from '@mantine/core';
 import type { TConnectedClient } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../components/ListTable';
+import { skippedHere, voicePairs } from '../../lib/clients-list';
 import { AudioDevice } from './AudioDevice';
-import { skippedHere, voicePairs } from './clients-list';
 import { useLastSeenNow } from './last-seen';
 import { MachineName } from './MachineName';
 import { SkippedLanguages } from './SkippedLanguages';

@@ -3,7 +3,7 @@
 import { Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useLanguageName } from '../sms-contacts/use-language-name';
+import { useLanguageName } from '../../i18n/use-language-name';
 
 export function SkippedLanguages({ codes }: { codes: readonly string[] }) {
   const { t } = useTranslation('admin', { keyPrefix: 'machines' });

@@ -1,17 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { fileSaver } from '../../lib/save-file';
 import type { TApiHandler } from '../../test/api-mock';
-import { jsonResponse, renderApp } from '../../test/render-app';
-import { expectShown } from '../../test/shown';
-import { fileSaver } from '../download/save-file';
 import {
   callsTo,
   installFakeEventSource,
   message,
   mockMessagesApi,
   translation,
-} from './messages-test-helpers';
+} from '../../test/messages-test-helpers';
+import { jsonResponse, renderApp } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 
 const AUDIO = '/admin/api/messages/m-1/audio';
 

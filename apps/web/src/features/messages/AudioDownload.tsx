@@ -1,6 +1,6 @@
 // A message's audio without the desktop app: the server speaks it in one language (the original or a
 // completed translation) as WAV or MP3, named by the broadcast ID template, for a PA system or a
-// broadcast (spec §7 audio call).
+// broadcast.
 import { Alert, Button, Group, NativeSelect, Paper, SegmentedControl, Stack, Text } from '@mantine/core';
 import { AUDIO_FORMATS, type TAudioFormat } from '@message-station/shared';
 import { IconAlertCircle, IconFileMusic } from '@tabler/icons-react';
@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, serverErrorText } from '../../api/client';
 import { downloadMessageAudio } from '../../api/machines';
 import type { TMessage } from '../../api/messages';
-import { fileSaver } from '../download/save-file';
-import { useLanguageName } from '../sms-contacts/use-language-name';
+import { useLanguageName } from '../../i18n/use-language-name';
+import { fileSaver } from '../../lib/save-file';
 
 /** The languages there is text to speak in: the original first, then each completed translation. */
 export function audioLanguages(message: TMessage): string[] {

@@ -4,12 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../app/query-client';
+import { SessionUserContext } from '../../app/session-user';
 import i18n from '../../i18n';
+import { fileSaver } from '../../lib/save-file';
 import { callsTo, mockApi, type TApiHandler } from '../../test/api-mock';
 import { jsonResponse, sessionUser } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
-import { SessionUserContext } from '../auth/session-user';
-import { fileSaver } from '../download/save-file';
 import { DeliveryProgress } from './DeliveryProgress';
 
 // 8 AM Eastern and 8 AM Central on Nov 24, 2026.

@@ -8,10 +8,10 @@ import { IconAlertCircle, IconAlertTriangle, IconClock, IconFileDownload } from 
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deliveriesCsvPath } from '../../api/delivery';
-import { useSessionUser } from '../auth/session-user';
-import { quietHoursEnd, timeInZone } from '../dashboard/dashboard-format';
-import { useFileExportMutation } from '../download/save-file';
-import { useLanguageName } from '../sms-contacts/use-language-name';
+import { useSessionUser } from '../../app/session-user';
+import { useLanguageName } from '../../i18n/use-language-name';
+import { useFileExportMutation } from '../../lib/save-file';
+import { quietHoursEnd, timeInZone } from '../../lib/time-format';
 import { DeliveryRecipients } from './DeliveryRecipients';
 import { useDeliveryProgressQuery } from './queries';
 

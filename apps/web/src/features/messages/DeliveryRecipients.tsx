@@ -8,7 +8,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listRecipients } from '../../api/delivery';
 import { queryKeys } from '../../api/query-keys';
-import { useLanguageName } from '../sms-contacts/use-language-name';
+import { useLanguageName } from '../../i18n/use-language-name';
 
 export const RECIPIENTS_PER_PAGE = 20;
 

@@ -1,12 +1,12 @@
 // Edit mode of the detail modal: title and content, which languages saving re-translates into, and
-// Save, Cancel or the full form for type and languages (spec §4, §5).
+// Save, Cancel or the full form for type and languages.
 import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { TEXT_LIMITS } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
+import { useSmsBudgetProps } from '../../components/SmsBudget';
 import { countedProps } from '../../components/TextLimit';
-import { useLanguageName } from '../sms-contacts/use-language-name';
-import { useSmsBudgetProps } from './SmsBudget';
+import { useLanguageName } from '../../i18n/use-language-name';
 
 type DetailEditFormProps = {
   message: TMessage;

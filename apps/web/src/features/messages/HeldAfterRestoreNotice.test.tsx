@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../app/query-client';
+import { SessionUserContext } from '../../app/session-user';
 import i18n from '../../i18n';
 import { callCount, mockApi, type TApiHandler } from '../../test/api-mock';
 import { jsonResponse, sessionUser } from '../../test/render-app';
-import { SessionUserContext } from '../auth/session-user';
 import { HeldAfterRestoreNotice } from './HeldAfterRestoreNotice';
 
 const PATH = '/admin/api/messages/m-1/held-after-restore';

@@ -11,11 +11,11 @@ import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import { decideHeldTexts, getMessageHeldTexts } from '../../api/held-after-restore';
 import { queryKeys } from '../../api/query-keys';
+import { useSessionUser } from '../../app/session-user';
+import { OutcomeAlert, type TOutcome } from '../../components/DetailControls';
+import { HeldAlert } from '../../components/HeldAlert';
 import { useFullTimeText } from '../../i18n/relative-age';
-import { useSessionUser } from '../auth/session-user';
-import { OutcomeAlert, type TOutcome } from './DetailControls';
-import { HeldAlert } from './HeldAlert';
-import { heldKey } from './held-key';
+import { heldKey } from '../../lib/held-key';
 
 export function HeldAfterRestoreNotice({ messageId }: { messageId: string }) {
   const { t } = useTranslation('messages', { keyPrefix: 'heldAfterRestore' });

@@ -1,4 +1,4 @@
-// The SMS column of the messages list (issue 22): where each message's latest send stands, in the
+// The SMS column of the messages list: where each message's latest send stands, in the
 // interface language: "Not sent", "Sending 40%", "Waiting for daytime" (every text still to go is
 // held for quiet hours), "Sent 12/14 · 2 failed". The list refetches on the stream's sms_progress.
 import { Box, Group, Text } from '@mantine/core';

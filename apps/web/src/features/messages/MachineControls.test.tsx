@@ -5,16 +5,16 @@ import { describe, expect, it } from 'vitest';
 import type { TMessage } from '../../api/messages';
 import type { TApiHandler } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
-import { jsonResponse, renderApp } from '../../test/render-app';
-import { clientsStream, connectedClient, linuxBox } from '../machines/machines-test-helpers';
-import { MACHINE_STORAGE_KEY } from './MachineControls';
+import { clientsStream, connectedClient, linuxBox } from '../../test/machines-test-helpers';
 import {
   callsTo,
   FakeEventSource,
   installFakeEventSource,
   message,
   mockMessagesApi,
-} from './messages-test-helpers';
+} from '../../test/messages-test-helpers';
+import { jsonResponse, renderApp } from '../../test/render-app';
+import { MACHINE_STORAGE_KEY } from './MachineControls';
 import { MESSAGE_STREAM_URL } from './use-message-stream';
 
 const studio = connectedClient();

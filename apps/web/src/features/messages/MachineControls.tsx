@@ -1,12 +1,12 @@
-// The detail modal's machine controls (spec §2, §4, §5): a selector of the station's connected
+// The detail modal's machine controls: a selector of the station's connected
 // machines, kept live by the clients stream, and Play, Stop and Export on the chosen one. Each
 // needs a machine ('Please select a machine'); playing shows once the machine confirms it.
 import { Badge, Select } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconDownload, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useConnectedClients } from '../machines/use-connected-clients';
-import { BlockedButton, type TOutcome } from './DetailControls';
+import { BlockedButton, type TOutcome } from '../../components/DetailControls';
+import { useConnectedClients } from '../../lib/use-connected-clients';
 import { usePlayback } from './use-playback';
 
 /** The machine last chosen, preselected next time while it is connected. */

@@ -3,7 +3,7 @@
 import { Badge, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
-import { useLanguageName } from '../sms-contacts/use-language-name';
+import { useLanguageName } from '../../i18n/use-language-name';
 import { STATUS_COLORS, shownStatus, targetTranslations } from './translation-status';
 
 export function TranslationBadges({ message }: { message: TMessage }) {

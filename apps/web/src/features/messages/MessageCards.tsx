@@ -3,11 +3,11 @@
 // at two lines, translations, created (relative), where its latest send stands, and Details.
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ApprovalBadge } from '../approvals/ApprovalBadge';
+import { TypeBadge } from '../../components/TypeBadge';
+import { ApprovalBadge } from './approvals/ApprovalBadge';
 import { LastSendStatus } from './LastSendStatus';
 import { TranslationBadges } from './MessageBadges';
 import { type TMessageListProps, useMessageTimes } from './MessagesTable';
-import { TypeBadge } from './TypeBadge';
 
 export function MessageCards({ messages, types, onDetails }: TMessageListProps) {
   const { t } = useTranslation('messages');

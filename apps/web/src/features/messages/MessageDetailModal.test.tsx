@@ -5,8 +5,6 @@ import { describe, expect, it } from 'vitest';
 import type { TMessage } from '../../api/messages';
 import i18n from '../../i18n';
 import { setCookie } from '../../test/cookies';
-import { jsonResponse, renderApp } from '../../test/render-app';
-import { expectShown } from '../../test/shown';
 import {
   callsTo,
   installFakeEventSource,
@@ -14,7 +12,9 @@ import {
   mockMessagesApi,
   station,
   translation,
-} from './messages-test-helpers';
+} from '../../test/messages-test-helpers';
+import { jsonResponse, renderApp } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 
 const LIST = 'GET /admin/api/messages';
 

@@ -1,9 +1,9 @@
-// The detail modal (spec §2, §4, §5): always in view, the created time, type badge, Edit, Delete,
+// The detail modal: always in view, the created time, type badge, Edit, Delete,
 // Send SMS, machine selector, Play/Stop/Export and Schedule; below them the sections in tabs
 // (MessageDetailTabs): the content with its SMS preview, translations with their status, the
 // delivery progress of its SMS, the audio file rendered by the server. Edit mode has Save and Cancel
 // (re-translates into the completed languages, else es and fr). After a send the modal stays open
-// on the Delivery tab, where the progress moves live (issue 22).
+// on the Delivery tab, where the progress moves live.
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { relativeAge, TEXT_LIMITS, type TSendResult } from '@message-station/shared';
 import { IconEdit, IconMessage, IconTrash } from '@tabler/icons-react';
@@ -12,12 +12,13 @@ import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TMessage } from '../../api/messages';
 import type { TStationMessageType } from '../../api/sms-contacts';
+import { BlockedButton, Confirm, OutcomeAlert, type TOutcome } from '../../components/DetailControls';
 import { exceededLimit } from '../../components/TextLimit';
+import { TypeBadge } from '../../components/TypeBadge';
 import { useAdminPhone } from '../../components/use-admin-phone';
 import { useFullTimeText, useRelativeAgeText } from '../../i18n/relative-age';
-import { ApprovalPanel } from '../approvals/ApprovalPanel';
-import { ScheduleButton } from '../schedules/MessageScheduling';
-import { BlockedButton, Confirm, OutcomeAlert, type TOutcome } from './DetailControls';
+import { useMessagePageSlots } from '../../lib/message-page-slots';
+import { ApprovalPanel } from './approvals/ApprovalPanel';
 import { DetailEditForm } from './DetailEditForm';
 import { HeldAfterRestoreNotice } from './HeldAfterRestoreNotice';
 import { MachineControls } from './MachineControls';
@@ -25,13 +26,12 @@ import { MessageDetailTabs, type TDetailTab } from './MessageDetailTabs';
 import { useDeleteMessageMutation, useSmsSending, useUpdateMessageMutation } from './queries';
 import { SendSmsDialog } from './SendSmsDialog';
 import type { TReviewRequest } from './TranslationItem';
-import { TypeBadge } from './TypeBadge';
 import { retranslationTargets } from './translation-status';
 import { useSendSmsHold } from './use-send-sms-hold';
 
 /**
- * Spec §4, §9: the success text clears after 2 s; the modal closes 1 s after a delete. After a send
- * it stays open (issue 22) and its success text stays: it says how many texts wait for 8 AM.
+ * The success text clears after 2 s; the modal closes 1 s after a delete. After a send
+ * it stays open and its success text stays: it says how many texts wait for 8 AM.
  */
 export const SUCCESS_CLEAR_MS = 2000;
 export const CLOSE_AFTER_DELETE_MS = 1000;
@@ -79,6 +79,7 @@ function MessageDetail({
   const ageText = useRelativeAgeText();
   const fullTime = useFullTimeText();
   const { maySendSms, approvalHold, smsBlocked, smsReady } = useSendSmsHold(message);
+  const { ScheduleButton } = useMessagePageSlots();
   const update = useUpdateMessageMutation();
   const remove = useDeleteMessageMutation();
   const sending = useSmsSending();

@@ -1,4 +1,4 @@
-// The sections of the message detail below its always-visible header and actions (issue 22): Content
+// The sections of the message detail below its always-visible header and actions: Content
 // (the original, or its edit form, and the SMS preview), Translations, Delivery (the progress of its
 // SMS with the recipients and the report, and its upcoming schedules) and Audio. Every panel stays
 // mounted while the modal is open, so a half-written correction survives a look at another tab.
@@ -8,8 +8,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
 import { useAdminPhone } from '../../components/use-admin-phone';
-import { MessageSchedules } from '../schedules/MessageScheduling';
-import { useLanguageName } from '../sms-contacts/use-language-name';
+import { useLanguageName } from '../../i18n/use-language-name';
+import { useMessagePageSlots } from '../../lib/message-page-slots';
 import { AudioDownload } from './AudioDownload';
 import { DeliveryProgress } from './DeliveryProgress';
 import { useDeliveryProgressQuery } from './queries';
@@ -99,6 +99,7 @@ export function MessageDetailTabs({
 
 /** The SMS progress and the upcoming schedules; a plain sentence before a first send. */
 function DeliveryPanel({ messageId }: { messageId: string }) {
+  const { MessageSchedules } = useMessagePageSlots();
   const { t } = useTranslation('messages');
   const progress = useDeliveryProgressQuery(messageId);
   return (

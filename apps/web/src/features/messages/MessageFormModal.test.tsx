@@ -6,9 +6,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bodiesSentTo, callsTo } from '../../test/api-mock';
+import { installFakeEventSource, LANGUAGES, mockMessagesApi } from '../../test/messages-test-helpers';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
-import { installFakeEventSource, LANGUAGES, mockMessagesApi } from './messages-test-helpers';
 
 const COVERAGE = '/admin/api/settings/translation/coverage';
 

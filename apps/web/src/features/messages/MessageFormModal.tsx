@@ -1,5 +1,5 @@
 // Create/edit a message: Title, Type, Original Text, Original Language, Target Languages (toggle
-// pills); Cancel and Create Message / Update Message (spec §2, §4 New message defaults, §5, §8).
+// pills); Cancel and Create Message / Update Message.
 // The targets are the station's languages (TargetLanguages.tsx), each marked with the engine that
 // translates it from the original language, or as needing setup (decision 0050).
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
@@ -11,18 +11,14 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, serverErrorText } from '../../api/client';
 import type { TMessage, TMessageInput } from '../../api/messages';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
+import { useSmsBudgetProps, useSmsFit } from '../../components/SmsBudget';
 import { countedProps, exceededLimit } from '../../components/TextLimit';
+import { TargetCoverageNotice } from '../../components/translation-coverage/TargetCoverage';
 import { useAdminPhone } from '../../components/use-admin-phone';
-import { TargetCoverageNotice } from '../settings/translation/TargetCoverage';
-import { useLanguageName } from '../sms-contacts/use-language-name';
+import { useLanguageName } from '../../i18n/use-language-name';
+import { defaultOriginalLanguage } from '../../lib/original-language';
 import { useCreateMessageMutation, useUpdateMessageMutation } from './queries';
-import { useSmsBudgetProps, useSmsFit } from './SmsBudget';
-import {
-  defaultOriginalLanguage,
-  defaultTargets,
-  TargetLanguagePicker,
-  useTargetMarks,
-} from './TargetLanguages';
+import { defaultTargets, TargetLanguagePicker, useTargetMarks } from './TargetLanguages';
 
 type MessageFormModalProps = {
   opened: boolean;
@@ -56,8 +52,6 @@ export function MessageFormModal({ opened, message, onClose, ...rest }: MessageF
 const DEFAULT_TYPE = 'informational';
 
 /** Kept here too: the template form imports it from the message form. */
-export { defaultOriginalLanguage };
-
 function initialDraft(message: TMessage | null, types: TStationMessageType[], languages: TStationLanguage[]) {
   if (message) {
     return {

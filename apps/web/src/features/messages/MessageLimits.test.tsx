@@ -5,9 +5,9 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCookie } from '../../test/cookies';
+import { callsTo, installFakeEventSource, message, mockMessagesApi } from '../../test/messages-test-helpers';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
-import { callsTo, installFakeEventSource, message, mockMessagesApi } from './messages-test-helpers';
 
 const LIST = 'GET /admin/api/messages';
 

@@ -5,8 +5,6 @@ import type { TMessage } from '../../api/messages';
 import i18n from '../../i18n';
 import { networkError } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
-import { jsonResponse, renderApp } from '../../test/render-app';
-import { expectShown } from '../../test/shown';
 import {
   callsTo,
   installFakeEventSource,
@@ -14,7 +12,9 @@ import {
   mockMessagesApi,
   TYPES,
   translation,
-} from './messages-test-helpers';
+} from '../../test/messages-test-helpers';
+import { jsonResponse, renderApp } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 import { STREAM_RECONNECT_MS } from './use-message-stream';
 
 const LIST = 'GET /admin/api/messages';
@@ -322,7 +322,7 @@ describe('Add Message', () => {
 
     expect(dialog.getByRole('combobox', { name: 'Original Language' })).toHaveValue('en');
     expect(dialog.getByRole('combobox', { name: 'Type' })).toHaveValue('emergency');
-    // The station's active languages only (en, es, fr; de off): issue 19.
+    // The station's active languages only (en, es, fr; de off).
     const pills = within(dialog.getByRole('group', { name: 'Target Languages' }))
       .getAllByRole('checkbox')
       .map((input) => [input.closest('div')?.textContent, (input as HTMLInputElement).checked]);

@@ -1,4 +1,4 @@
-// /admin/messages: the station's messages, live (spec §2 Messages): live indicator, type filter,
+// /admin/messages: the station's messages, live: live indicator, type filter,
 // search, Emergency templates (the vetted phrasebook, decision 0050), Add Message, the table, and
 // the create/edit and detail modals.
 import { Button, Card, Group, NativeSelect, Text, Title } from '@mantine/core';
@@ -9,20 +9,20 @@ import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { TMessage } from '../../api/messages';
 import { ListLoadFailed, ListLoading } from '../../components/ListStates';
+import { LiveIndicator } from '../../components/LiveIndicator';
 import { SearchInput } from '../../components/SearchInput';
 import { useAdminPhone } from '../../components/use-admin-phone';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { PendingApprovalsNotice } from '../approvals/PendingApprovalsNotice';
-import { useStationLanguagesQuery } from '../sms-contacts/queries';
-import { NewFromTemplateButton } from '../templates/NewFromTemplateButton';
-import type { TOpenMessageState } from '../templates/TemplatesPage';
-import { LiveIndicator } from './LiveIndicator';
+import { useMessagePageSlots } from '../../lib/message-page-slots';
+import type { TOpenMessageState } from '../../lib/open-message';
+import { useAllMessageTypesQuery, useStationLanguagesQuery } from '../../lib/station-queries';
+import { PendingApprovalsNotice } from './approvals/PendingApprovalsNotice';
 import { MessageCards } from './MessageCards';
 import { MessageDetailModal } from './MessageDetailModal';
 import { MessageFormModal } from './MessageFormModal';
 import { MessagesTable } from './MessagesTable';
 import { PhrasebookModal } from './PhrasebookModal';
-import { useAllMessageTypesQuery, useMessagesQuery } from './queries';
+import { useMessagesQuery } from './queries';
 import { useMessageStream } from './use-message-stream';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -32,6 +32,7 @@ type TFormState = { open: false } | { open: true; message: TMessage | null };
 
 export function MessagesPage() {
   const { t } = useTranslation('messages');
+  const { NewFromTemplateButton } = useMessagePageSlots();
   useDocumentTitle(t('title'));
   const streamStatus = useMessageStream();
   const phone = useAdminPhone();

@@ -1,15 +1,15 @@
 // The messages table: Title ('Untitled' when empty), Content, Translations, Created (relative),
-// Type, SMS (where its latest send stands, issue 22), Actions (Details) (spec §2 Messages).
+// Type, SMS (where its latest send stands), Actions (Details).
 import { Button, Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
 import type { TStationMessageType } from '../../api/sms-contacts';
+import { TypeBadge } from '../../components/TypeBadge';
 import { useFullTimeText, useRelativeAgeText } from '../../i18n/relative-age';
-import { ApprovalBadge } from '../approvals/ApprovalBadge';
-import { useNow } from '../registration/use-now';
+import { useNow } from '../../lib/use-now';
+import { ApprovalBadge } from './approvals/ApprovalBadge';
 import { LastSendStatus } from './LastSendStatus';
 import { TranslationBadges } from './MessageBadges';
-import { TypeBadge } from './TypeBadge';
 
 /** Relative times move on once a minute. */
 export const AGE_TICK_MS = 60_000;

@@ -15,9 +15,14 @@ import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
 import { bodiesSentTo } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
+import {
+  installFakeEventSource,
+  message,
+  mockMessagesApi,
+  translation,
+} from '../../test/messages-test-helpers';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
-import { installFakeEventSource, message, mockMessagesApi, translation } from './messages-test-helpers';
 
 const CREATE = 'POST /admin/api/messages/phrasebook';
 

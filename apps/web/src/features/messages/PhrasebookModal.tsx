@@ -40,10 +40,12 @@ import type { TMessage } from '../../api/messages';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
 import { SearchInput } from '../../components/SearchInput';
 import { useAdminPhone } from '../../components/use-admin-phone';
+import { useLanguageName } from '../../i18n/use-language-name';
 import { useUiLanguage } from '../../i18n/use-ui-language';
-import { useLanguageName } from '../sms-contacts/use-language-name';
-import { useAdminStationQuery, useCreatePhraseMessageMutation } from './queries';
-import { defaultOriginalLanguage, defaultTargets, TargetLanguagePicker } from './TargetLanguages';
+import { defaultOriginalLanguage } from '../../lib/original-language';
+import { useAdminStationQuery } from '../../lib/station-queries';
+import { useCreatePhraseMessageMutation } from './queries';
+import { defaultTargets, TargetLanguagePicker } from './TargetLanguages';
 
 type TPhrase = TPhraseEntry;
 type TValues = Partial<Record<TPhraseField, string>>;

@@ -6,9 +6,6 @@ import type { TMessage } from '../../api/messages';
 import i18n from '../../i18n';
 import { networkError, callsTo as requestsTo, type TSentRequest } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
-import { phoneWidth } from '../../test/phone-width';
-import { jsonResponse, renderApp } from '../../test/render-app';
-import { expectShown } from '../../test/shown';
 import {
   callsTo,
   deliveryProgress,
@@ -16,7 +13,10 @@ import {
   message,
   mockMessagesApi,
   sendPreview,
-} from './messages-test-helpers';
+} from '../../test/messages-test-helpers';
+import { phoneWidth } from '../../test/phone-width';
+import { jsonResponse, renderApp } from '../../test/render-app';
+import { expectShown } from '../../test/shown';
 import { MESSAGE_STREAM_URL } from './use-message-stream';
 
 const PREVIEW = 'GET /admin/api/messages/m-1/send-sms/preview';

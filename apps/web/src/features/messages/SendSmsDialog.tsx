@@ -1,4 +1,4 @@
-// The Send SMS confirmation (spec §5): what the send would do, asked from the server before anything
+// The Send SMS confirmation: what the send would do, asked from the server before anything
 // is spent — recipients, per language segments, encoding and credits, the total against the balance,
 // who waits for quiet hours to end — and the warning that the credits are charged for good. One
 // Idempotency-Key per opening, so a double click or a retry never sends twice; a message that has a
@@ -19,7 +19,7 @@ import { serverErrorText } from '../../api/client';
 import type { TSendConflict } from '../../api/delivery';
 import { sendConflictOf } from '../../api/send-conflict';
 import { useAdminPhone, useCompactTableProps } from '../../components/use-admin-phone';
-import { useLanguageName } from '../sms-contacts/use-language-name';
+import { useLanguageName } from '../../i18n/use-language-name';
 import { useBackTranslationQuery, useSendPreviewQuery, useSendSmsMutation } from './queries';
 import { CountingStatus } from './SmsPreview';
 import { SourceBadge } from './SourceBadge';

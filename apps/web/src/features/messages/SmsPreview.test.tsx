@@ -4,9 +4,9 @@ import { describe, expect, it } from 'vitest';
 import type { TMessage } from '../../api/messages';
 import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../app/query-client';
+import { message, mockMessagesApi, station, translation } from '../../test/messages-test-helpers';
 import { jsonResponse } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
-import { message, mockMessagesApi, station, translation } from './messages-test-helpers';
 import { SmsPreview } from './SmsPreview';
 
 // 185 characters of Spanish with "á", "í": UCS-2. Bare it takes 3 segments; as sent, 4.

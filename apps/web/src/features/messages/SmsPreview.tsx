@@ -8,8 +8,8 @@ import { composedFallbackSms, composedSms, formatCount } from '@message-station/
 import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
 import { useCompactTableProps } from '../../components/use-admin-phone';
-import { useLanguageName } from '../sms-contacts/use-language-name';
-import { useAdminStationQuery } from './queries';
+import { useLanguageName } from '../../i18n/use-language-name';
+import { useAdminStationQuery } from '../../lib/station-queries';
 
 type SmsPreviewProps = {
   message: TMessage;

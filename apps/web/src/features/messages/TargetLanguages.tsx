@@ -6,27 +6,17 @@
 // note), the offline engine's texts wait for review before sending. The emergency templates pass
 // no coverage: the phrasebook writes every language itself.
 import { Chip, Group, Input, Text, Tooltip } from '@mantine/core';
-import {
-  LANGUAGE_CODES,
-  STATION_DEFAULTS,
-  type TLanguageCode,
-  type TLanguageCoverage,
-} from '@message-station/shared';
+import { LANGUAGE_CODES, type TLanguageCode, type TLanguageCoverage } from '@message-station/shared';
 import { IconAlertTriangle, IconTool } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TStationLanguage } from '../../api/sms-contacts';
-import { useTranslationCoverageQuery } from '../settings/translation/queries';
-import { type TTargetCoverage, useTargetCoverage } from '../settings/translation/TargetCoverage';
-import { useLanguageName } from '../sms-contacts/use-language-name';
-
-/** en when the station has it (or has none), else its first language. */
-export function defaultOriginalLanguage(languages: TStationLanguage[]): string {
-  const codes = languages.map((language) => language.language_code);
-  const fallback = STATION_DEFAULTS.primaryLanguage;
-  if (codes.length === 0 || codes.includes(fallback)) return fallback;
-  return codes[0] ?? fallback;
-}
+import {
+  type TTargetCoverage,
+  useTargetCoverage,
+} from '../../components/translation-coverage/TargetCoverage';
+import { useLanguageName } from '../../i18n/use-language-name';
+import { useTranslationCoverageQuery } from '../../lib/station-queries';
 
 /**
  * The station's languages (an edited message keeps the targets it has), never the original: its

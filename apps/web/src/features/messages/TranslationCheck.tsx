@@ -1,4 +1,4 @@
-// What can be checked in a finished translation without reading its language (issue 19): the
+// What can be checked in a finished translation without reading its language: the
 // warnings a machine can see (numbers lost, text left untranslated) and, on request, the
 // translation put back into the original's language beside the original.
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TMessage, TMessageTranslation } from '../../api/messages';
-import { useLanguageName } from '../sms-contacts/use-language-name';
+import { useLanguageName } from '../../i18n/use-language-name';
 import { useBackTranslationMutation } from './queries';
 
 /** A back-translation that keeps under half of the original's words (decision 0050): said, in orange. */

@@ -9,12 +9,13 @@ import { IconAlertCircle, IconPencil } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TMessage, TMessageTranslation } from '../../api/messages';
-import { useLanguageName } from '../sms-contacts/use-language-name';
+import { ReviewBadge } from '../../components/ReviewBadge';
+import { TranslationEditor, useCorrection } from '../../components/TranslationEditor';
+import { useLanguageName } from '../../i18n/use-language-name';
 import { useUpdateTranslationMutation } from './queries';
 import { SourceBadge } from './SourceBadge';
 import { TranslationCheck } from './TranslationCheck';
-import { TranslationEditor, useCorrection } from './TranslationEditor';
-import { MarkReviewed, ReviewBadge, StaleCorrection } from './TranslationReview';
+import { MarkReviewed, StaleCorrection } from './TranslationReview';
 import { STATUS_COLORS, shownStatus, targetTranslations } from './translation-status';
 
 /** A language staff asked to review from the send confirmation; `at` tells two asks apart. */

@@ -1,29 +1,14 @@
-// Who vouches for a translation (issue 19): its review badge, "Mark reviewed", and after the
+// Who vouches for a translation: its review badge, "Mark reviewed", and after the
 // original changed, staff's earlier correction beside the new translation with the choice between
 // them (the message is not sent by SMS before).
-import { Alert, Badge, Button, Group, Stack, Text } from '@mantine/core';
+import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TMessage, TMessageTranslation } from '../../api/messages';
-import { useLanguageName } from '../sms-contacts/use-language-name';
+import { useLanguageName } from '../../i18n/use-language-name';
 import { useChooseCorrectionMutation, useReviewTranslationMutation } from './queries';
-
-const REVIEW_BADGES = {
-  machine: { color: 'gray', variant: 'outline' },
-  reviewed: { color: 'teal', variant: 'light' },
-  corrected: { color: 'grape', variant: 'light' },
-} as const;
-
-export function ReviewBadge({ review }: { review: TMessageTranslation['review_status'] }) {
-  const { t } = useTranslation('messages');
-  return (
-    <Badge size="sm" tt="none" {...REVIEW_BADGES[review]}>
-      {t(`detail.review.${review}`)}
-    </Badge>
-  );
-}
 
 type TActionProps = { message: TMessage; language: string; onSaved: (message: TMessage) => void };
 

@@ -28,7 +28,7 @@ export function publishPlaybackEvent(event: TPlaybackStateChanged): void {
   for (const listener of listeners) listener(event);
 }
 
-/** Calls `onEvent` for events about `messageId` only: events of other messages are ignored (spec §4). */
+/** Calls `onEvent` for events about `messageId` only: events of other messages are ignored. */
 export function usePlaybackEvents(messageId: string, onEvent: TPlaybackListener): void {
   const onEventRef = useRef(onEvent);
   onEventRef.current = onEvent;

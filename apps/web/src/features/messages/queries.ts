@@ -14,7 +14,6 @@ import {
   createMessage,
   createPhraseMessage,
   deleteMessage,
-  getAdminStation,
   listMessages,
   reviewTranslation,
   type TMessage,
@@ -23,8 +22,6 @@ import {
   updateTranslation,
 } from '../../api/messages';
 import { queryKeys } from '../../api/query-keys';
-import { getMessageTypes, typesInUiLanguage } from '../../api/sms-contacts';
-import { useUiLanguage } from '../../i18n/use-ui-language';
 
 export type TMessagesFilter = { type: string; search: string };
 
@@ -40,23 +37,6 @@ export function useMessagesQuery(filter: TMessagesFilter) {
       query.state.data?.some((m) => m.last_send && m.last_send.in_flight > m.last_send.held)
         ? DELIVERY_POLL_MS
         : false,
-  });
-}
-
-/** Every type of the station, inactive ones too: an old message keeps its type's badge. */
-export function useAllMessageTypesQuery() {
-  const language = useUiLanguage();
-  return useQuery({
-    queryKey: queryKeys.messageTypes,
-    queryFn: ({ signal }) => getMessageTypes(signal),
-    select: (types) => typesInUiLanguage(types, language),
-  });
-}
-
-export function useAdminStationQuery() {
-  return useQuery({
-    queryKey: queryKeys.adminStation,
-    queryFn: ({ signal }) => getAdminStation(signal),
   });
 }
 
@@ -166,7 +146,7 @@ export function useSendPreviewQuery(messageId: string) {
   });
 }
 
-/** A fallback poll in case a stream event is missed (spec §9 gives no figure). */
+/** A fallback poll in case a stream event is missed. */
 export const DELIVERY_POLL_MS = 5000;
 
 /** Live through the stream's sms_progress events; polled while SMS are queued to go now. */

@@ -1,4 +1,4 @@
-// A translation's status as shown: completed green, failed red, anything else pending yellow (spec §3).
+// A translation's status as shown: completed green, failed red, anything else pending yellow.
 import type { TMessage, TMessageTranslation } from '../../api/messages';
 
 export type TShownStatus = 'completed' | 'failed' | 'pending';
@@ -31,8 +31,8 @@ export function targetTranslations(
 
 /**
  * Languages a detail edit re-translates into: the completed ones and those still being translated
- * (a second edit made before a translation arrived must not drop its language), else es and fr
- * (spec §5, §9). A failed translation is not retried by an edit.
+ * (a second edit made before a translation arrived must not drop its language), else es and fr.
+ * A failed translation is not retried by an edit.
  */
 export const DEFAULT_RETRANSLATION_LANGUAGES = ['es', 'fr'] as const;
 

@@ -1,20 +1,19 @@
-// The live message stream (spec §4 Message stream, §7): Connecting, then Live on the `connected`
+// The live message stream: Connecting, then Live on the `connected`
 // event; Reconnecting while the browser retries after an error; Offline once it gave up, and a new
-// connection 3000 ms later (spec §9). A stream the server closed for newer ones of the same
+// connection 3000 ms later. A stream the server closed for newer ones of the same
 // sign-in (stream_closed) stays Offline until the page is shown again. Every message or translation event refetches the messages;
-// errors are only logged (spec §8). An `sms_progress` event refetches that message's delivery
+// errors are only logged. An `sms_progress` event refetches that message's delivery
 // progress, the station's credits and the list (its SMS column); `playback_state_changed` tells the open detail modal that a
 // machine started or stopped speaking a message. Used by the Messages page.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import { reopenWhenShown, STREAM_CLOSED_EVENT } from '../../api/stream-closed';
+import type { TStreamStatus } from '../../lib/stream-status';
 import { parsePlaybackEvent, publishPlaybackEvent } from './playback-events';
 
 export const MESSAGE_STREAM_URL = '/admin/api/messages/stream';
 export const STREAM_RECONNECT_MS = 3000;
-
-export type TStreamStatus = 'connecting' | 'live' | 'reconnecting' | 'offline';
 
 export const MESSAGE_EVENTS = [
   'message_created',

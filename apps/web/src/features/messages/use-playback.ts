@@ -1,4 +1,4 @@
-// Playback of one message on a machine (spec §4 Message detail modal, §5, §8): idle → Play →
+// Playback of one message on a machine: idle → Play →
 // starting until the machine's playback_state_changed 'playing' event confirms it → playing; Stop →
 // stopping → idle on the 'stopped' event or a successful stop answer. A failed play resets to idle.
 // Export asks the machine to write the audio files and says where they went.
@@ -8,7 +8,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import { sendMachineCommand } from '../../api/machines';
-import type { TOutcome } from './DetailControls';
+import type { TOutcome } from '../../components/DetailControls';
 import { usePlaybackEvents } from './playback-events';
 
 export type TPlaybackPhase = 'idle' | 'starting' | 'playing' | 'stopping';

@@ -1,11 +1,11 @@
 // Whether the detail's Send SMS may be used, and else why (its tooltip): admin only, SMS switched
-// on, credits above 0 (spec §5), and not while the text awaits a second admin (decision 0039).
+// on, credits above 0, and not while the text awaits a second admin (decision 0039).
 import { canSendSms } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
-import { awaitsApproval } from '../approvals/approval-state';
-import { useSessionUser } from '../auth/session-user';
-import { useAdminStationQuery } from './queries';
+import { useSessionUser } from '../../app/session-user';
+import { useAdminStationQuery } from '../../lib/station-queries';
+import { awaitsApproval } from './approvals/approval-state';
 
 export function useSendSmsHold(message: TMessage) {
   const { t } = useTranslation('messages');

@@ -1,4 +1,4 @@
-// Step 1: the administrator's account (spec §5 Signup step 1).
+// Step 1: the administrator's account.
 import { PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { formatPhoneInput, TEXT_LIMITS } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';

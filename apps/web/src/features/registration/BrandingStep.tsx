@@ -1,5 +1,5 @@
-// Step 3: brand colour, supported languages, time zone, optional logo, and the policy links (spec §5:
-// nothing required; the time zone starts as this browser's). Each language says whether this
+// Step 3: brand colour, supported languages, time zone, optional logo, and the policy links
+// (nothing required; the time zone starts as this browser's). Each language says whether this
 // server can translate into it from the primary language; one that needs setup can still be
 // chosen, with a plain note of what its subscribers get (decision 0050).
 import { Button, Checkbox, ColorInput, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
@@ -12,7 +12,11 @@ import {
 } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { StationTimeZoneSelect } from '../../components/StationTimeZoneSelect';
-import { LanguageMarksLegend, NeedsSetupNote, useLanguageMarks } from '../settings/translation/LanguageMarks';
+import {
+  LanguageMarksLegend,
+  NeedsSetupNote,
+  useLanguageMarks,
+} from '../../components/translation-coverage/LanguageMarks';
 import { LogoDropzone } from './LogoDropzone';
 import { signupPrimaryLanguage, useSignupLanguageCoverageQuery } from './queries';
 import { StepHeading } from './StepHeading';

@@ -1,11 +1,11 @@
 // Step 4: the four fixed message types, each with its colour, a description and an on/off switch.
-// Names and descriptions come in the wizard's language; the station keeps them for it (issue 16).
+// Names and descriptions come in the wizard's language; the station keeps them for it.
 import { Badge, Group, Paper, Stack, Switch, Textarea } from '@mantine/core';
 import { MESSAGE_TYPES, TEXT_LIMITS } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { countedProps } from '../../components/TextLimit';
 import { currentLanguage } from '../../i18n';
-import { stationFill } from '../subscribers/station-brand';
+import { stationFill } from '../../lib/station-brand';
 import { typeWordingShown } from './registration-draft';
 import { StepHeading } from './StepHeading';
 import type { TStepProps } from './step-props';

@@ -1,4 +1,4 @@
-// /signup: the six-step registration wizard (spec §2, §4, §5). The draft lives in this component's
+// /signup: the six-step registration wizard. The draft lives in this component's
 // state only (it holds a password); step 5 passes the bot check and starts the registration (the
 // server texts no code without it, decision 0054), and step 6 verifies the phone.
 import { Container, Paper, Stack, Stepper, Text } from '@mantine/core';

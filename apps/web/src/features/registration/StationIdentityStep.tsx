@@ -1,5 +1,4 @@
-// Step 2: station name, its permanent ID (checked as it is typed), and the display name (spec §5
-// Signup step 2).
+// Step 2: station name, its permanent ID (checked as it is typed), and the display name.
 import { Alert, Stack, Text, TextInput } from '@mantine/core';
 import { deriveStationId, TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';

@@ -1,4 +1,4 @@
-// Step 6: the SMS code (spec §4): spinner until registration started, then code entry with the
+// Step 6: the SMS code: spinner until registration started, then code entry with the
 // 10-minute countdown, resend, the 24-hour limit, and on success the logo upload and the dashboard.
 import { Alert, Button, Center, Group, Loader, PinInput, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
@@ -8,6 +8,7 @@ import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { serverErrorText } from '../../api/client';
+import { useNow } from '../../lib/use-now';
 import { CodeCountdown } from './CodeCountdown';
 import { registrationClock } from './pending-registration';
 import {
@@ -17,7 +18,6 @@ import {
   useVerifyRegistrationMutation,
 } from './queries';
 import { StepHeading } from './StepHeading';
-import { useNow } from './use-now';
 
 type VerificationStepProps = {
   /** Null while POST /api/register/start is on its way. */

@@ -1,4 +1,4 @@
-// The clock of a started registration (spec §4): the code's 10-minute countdown, when a new code may
+// The clock of a started registration: the code's 10-minute countdown, when a new code may
 // be asked for, and the 24-hour life of the whole registration.
 import { LIMITS, type TRegisterStartResponse } from '@message-station/shared';
 

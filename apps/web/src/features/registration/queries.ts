@@ -5,22 +5,22 @@ import type {
   TLanguageCode,
   TRegisterStartRequest,
   TSessionUser,
-  TSignupLanguageCoverage,
   TStationIdAvailability,
 } from '@message-station/shared';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { ApiError, api } from '../../api/client';
+import { ApiError } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import {
   checkStationId,
+  getSignupLanguageCoverage,
   getTermsText,
   resendRegistrationCode,
   startRegistration,
   uploadStationLogo,
   verifyRegistration,
 } from '../../api/registration';
-import { withCsrfCookie } from '../auth/queries';
+import { withCsrfCookie } from '../../lib/session';
 
 export function useStartRegistrationMutation() {
   return useMutation({
@@ -112,7 +112,7 @@ export function useStationIdCheck() {
   return { check, checking, forget };
 }
 
-/** Whether the Terms of Service can be reached; the wizard shows the fixed text either way (spec §7). */
+/** Whether the Terms of Service can be reached; the wizard shows the fixed text either way. */
 export function useTermsQuery() {
   return useQuery({
     queryKey: queryKeys.terms,
@@ -139,10 +139,7 @@ export function signupPrimaryLanguage(languages: readonly string[]): TLanguageCo
 export function useSignupLanguageCoverageQuery(from: TLanguageCode) {
   return useQuery({
     queryKey: [...queryKeys.registration, 'language-coverage', from],
-    queryFn: ({ signal }) =>
-      api<TSignupLanguageCoverage>(`/api/register/language-coverage?from=${encodeURIComponent(from)}`, {
-        signal,
-      }),
+    queryFn: ({ signal }) => getSignupLanguageCoverage(from, signal),
     staleTime: 5 * 60_000,
     retry: false,
   });

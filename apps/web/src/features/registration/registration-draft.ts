@@ -1,4 +1,4 @@
-// The signup draft (spec §3 Registration draft): its defaults, the checks of each step (spec §5)
+// The signup draft: its defaults, the checks of each step
 // and the start request built from it. Kept in component state only: it holds a password.
 import {
   checkUsPhone,
@@ -201,14 +201,14 @@ export function validateStep(step: number, draft: TRegistrationDraft): TDraftErr
 }
 
 /**
- * Email-related start failures ask the user to fix the email on step 1 (spec §4): known by the
+ * Email-related start failures ask the user to fix the email on step 1: known by the
  * refusal's code and the field its params name, never by its text.
  */
 export function isEmailError(error: unknown): boolean {
   return error instanceof ApiError && isRegistrationEmailRefusal(error.code, error.params);
 }
 
-/** A type's name and description as step 4 shows them in the wizard's language (issue 16). */
+/** A type's name and description as step 4 shows them in the wizard's language. */
 export function typeWordingShown(draft: TRegistrationDraft, type: TMessageTypeKey, language: TUiLanguage) {
   const builtIn = defaultTypeWording(type, language);
   return { displayName: builtIn.displayName, description: draft.messageTypes[type] ?? builtIn.description };

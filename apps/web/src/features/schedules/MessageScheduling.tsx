@@ -6,22 +6,15 @@ import { IconCalendarTime } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TScheduleSaved } from '../../api/schedules';
+import { BlockedButton } from '../../components/DetailControls';
+import { useLanguageName } from '../../i18n/use-language-name';
 import { useUiLanguage } from '../../i18n/use-ui-language';
-import { BlockedButton, type TOutcome } from '../messages/DetailControls';
-import { useAdminStationQuery } from '../messages/queries';
-import { useLanguageName } from '../sms-contacts/use-language-name';
+import type { TScheduleButtonProps } from '../../lib/message-page-slots';
+import { useAdminStationQuery } from '../../lib/station-queries';
 import { useSchedulesQuery } from './queries';
 import { ScheduleDialog } from './ScheduleDialog';
 import { ScheduleList } from './ScheduleList';
 import { formatInZone } from './schedule-words';
-
-type TScheduleButtonProps = {
-  message: { id: string; title: string };
-  busy: boolean;
-  /** Why it may not be scheduled yet (awaiting approval), or null. */
-  hold: string | null;
-  onOutcome: (outcome: TOutcome | null) => void;
-};
 
 /** What a saved schedule will do, in words: the success text of the detail. */
 function useSavedText() {

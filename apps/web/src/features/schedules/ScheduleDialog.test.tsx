@@ -3,8 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bodiesSentTo } from '../../test/api-mock';
+import { installFakeEventSource, message, mockMessagesApi } from '../../test/messages-test-helpers';
 import { jsonResponse, renderApp } from '../../test/render-app';
-import { installFakeEventSource, message, mockMessagesApi } from '../messages/messages-test-helpers';
 
 const SCHEDULE = '/admin/api/messages/m-1/schedules';
 

@@ -28,11 +28,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TSchedule, TScheduleSaved } from '../../api/schedules';
+import { useSessionUser } from '../../app/session-user';
 import { useUiLanguage } from '../../i18n/use-ui-language';
-import { useSessionUser } from '../auth/session-user';
-import { useClientsQuery } from '../machines/use-connected-clients';
+import { zoneLabel } from '../../lib/time-format';
+import { useClientsQuery } from '../../lib/use-connected-clients';
 import { useSaveScheduleMutation } from './queries';
-import { zoneLabel } from './schedule-words';
 
 type TEnds = 'never' | 'date' | 'count';
 

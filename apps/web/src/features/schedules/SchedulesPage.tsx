@@ -8,10 +8,10 @@ import { Link } from 'react-router';
 import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
 import { useUiLanguage } from '../../i18n/use-ui-language';
-import { useAdminStationQuery } from '../messages/queries';
+import { useAdminStationQuery } from '../../lib/station-queries';
+import { zoneLabel } from '../../lib/time-format';
 import { useSchedulesQuery } from './queries';
 import { ScheduleList } from './ScheduleList';
-import { zoneLabel } from './schedule-words';
 
 export function SchedulesPage() {
   const { t } = useTranslation('schedules');

@@ -1,6 +1,6 @@
 import { STATION_TIME_ZONES } from '@message-station/shared';
 import { describe, expect, it } from 'vitest';
-import { zoneLabel } from './schedule-words';
+import { zoneLabel } from '../../lib/time-format';
 
 describe('zoneLabel', () => {
   it('names the zone and its city in the interface language', () => {

@@ -19,27 +19,6 @@ export function formatInZone(iso: string, timeZone: string, language: string): s
   }).format(new Date(iso));
 }
 
-/**
- * The cities that name the station zones (STATION_TIME_ZONES) where Spanish writes them otherwise:
- * Intl words a zone's name in the language, never its city.
- */
-const SPANISH_CITIES: Record<string, string> = {
-  'New York': 'Nueva York',
-  'Los Angeles': 'Los Ángeles',
-  'St Thomas': 'Santo Tomás',
-  Saipan: 'Saipán',
-};
-
-/** "Eastern Time (New York)": a zone in words, with the city that names it, both in the language. */
-export function zoneLabel(timeZone: string, language: string): string {
-  const cityId = timeZone.split('/').pop()?.replace(/_/g, ' ') ?? timeZone;
-  const city = (language === 'es' ? SPANISH_CITIES[cityId] : undefined) ?? cityId;
-  const name = new Intl.DateTimeFormat(locale(language), { timeZone, timeZoneName: 'longGeneric' })
-    .formatToParts(new Date())
-    .find((part) => part.type === 'timeZoneName')?.value;
-  return name ? `${name} (${city})` : city;
-}
-
 /** A wall-clock HH:MM as the language writes it ("9:00 AM", "9:00 a. m."). */
 function wallTime(time: string, language: string): string {
   const [hour, minute] = time.split(':').map(Number) as [number, number];

@@ -3,10 +3,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
+import { pageReload } from '../../lib/page-reload';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
-import { pageReload } from './page-reload';
 import { bodiesSentTo, mockSettingsApi, stationSettings } from './settings-test-helpers';
 
 function primaryOptions() {

@@ -16,10 +16,14 @@ import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { StationTimeZoneSelect } from '../../components/StationTimeZoneSelect';
 import { CharacterCount } from '../../components/TextLimit';
+import {
+  LanguageMarksLegend,
+  NeedsSetupNote,
+  useLanguageMarks,
+} from '../../components/translation-coverage/LanguageMarks';
 import { DisplayNameSmsWarning } from './DisplayNameSmsWarning';
 import { StationLogoUpload } from './StationLogoUpload';
 import { removedLanguages, type TSettingsTabProps, withSupportedLanguages } from './settings-draft';
-import { LanguageMarksLegend, NeedsSetupNote, useLanguageMarks } from './translation/LanguageMarks';
 import { useAllLanguagesCoverageQuery } from './translation/queries';
 
 const COLOR_SWATCHES = ['#007bff', '#0b7285', '#2b8a3e', '#e8590c', '#c92a2a', '#862e9c', '#343a40'];

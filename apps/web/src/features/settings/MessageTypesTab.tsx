@@ -1,7 +1,7 @@
 // The Message Types tab: one card per type in display order with its icon, display name, level,
-// description and Active box (spec §2 Settings, §3 Message type); in the station's other
-// languages, the names and descriptions subscribers read in them (issue 16); per type, whether its
-// SMS waits until staff reviewed every translation (issue 19).
+// description and Active box; in the station's other
+// languages, the names and descriptions subscribers read in them; per type, whether its
+// SMS waits until staff reviewed every translation.
 import {
   Badge,
   Card,
@@ -25,7 +25,7 @@ import {
 import { type ComponentType, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countedProps } from '../../components/TextLimit';
-import { stationFill } from '../subscribers/station-brand';
+import { stationFill } from '../../lib/station-brand';
 import { ApprovalSwitches, type TApprovalSettings } from './ApprovalSwitches';
 import type { TMessageTypeDraft } from './settings-draft';
 import { TypeTranslationsEditor } from './TypeTranslationsEditor';

@@ -1,5 +1,5 @@
-// The sticky footer of the Settings page: Save All Settings and what the last save said (spec §4
-// Settings save, §5 Settings, §8 Settings), kept in view whatever tab or scroll position.
+// The sticky footer of the Settings page: Save All Settings and what the last save said, kept in
+// view whatever tab or scroll position.
 import { Alert, Button, Group, List, Paper, Stack } from '@mantine/core';
 import type { TLanguageCode } from '@message-station/shared';
 import { IconAlertCircle, IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';

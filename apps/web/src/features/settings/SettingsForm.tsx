@@ -1,14 +1,14 @@
-// The three Settings tabs over one unsaved draft, saved together by Save All Settings (spec §4
-// Settings save): check the required fields, send the settings and every type, reload on success.
+// The three Settings tabs over one unsaved draft, saved together by Save All Settings:
+// check the required fields, send the settings and every type, reload on success.
 import { Card, Tabs } from '@mantine/core';
 import type { TStationSettings } from '@message-station/shared';
 import { IconLanguage, IconMessageCircle, IconMessages, IconPalette, IconVolume } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { pageReload, RELOAD_AFTER_SAVE_MS } from '../../lib/page-reload';
 import { BrandingTab } from './BrandingTab';
 import { MessageTypesTab } from './MessageTypesTab';
-import { pageReload, RELOAD_AFTER_SAVE_MS } from './page-reload';
 import { savedFully, useSaveSettingsMutation } from './queries';
 import { SaveBar } from './SaveBar';
 import { SmsSettingsTab } from './SmsSettingsTab';

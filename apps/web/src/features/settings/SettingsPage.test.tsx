@@ -2,11 +2,11 @@ import { SETTINGS_ERRORS } from '@message-station/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { pageReload } from '../../lib/page-reload';
 import { networkError } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
-import { pageReload } from './page-reload';
 import {
   bodiesSentTo,
   callCount,

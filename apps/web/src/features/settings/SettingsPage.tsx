@@ -1,4 +1,4 @@
-// /admin/settings (admin only): station branding, message types and SMS settings (spec §2 Settings).
+// /admin/settings (admin only): station branding, message types and SMS settings.
 import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 // The SMS Settings tab: the SMS switch and its banner, the public subscribe and unsubscribe links,
-// credits, public subscriptions, the two required policy links (spec §2 Settings) and the
+// credits, public subscriptions, the two required policy links and the
 // station's wording of its subscriber texts (saved on their own, not with Save All Settings).
 import {
   ActionIcon,

@@ -2,10 +2,10 @@ import { LIMITS } from '@message-station/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { pageReload } from '../../lib/page-reload';
 import { networkError } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
-import { pageReload } from './page-reload';
 import { bodiesSentTo, callCount, mockSettingsApi, stationSettings } from './settings-test-helpers';
 
 const LOGO = 'POST /admin/api/station/logo';

@@ -1,6 +1,6 @@
-// Station Logo: the current logo and a dropzone for a png/jpg/jpeg of at most 1 MB (spec §5 Logo
-// upload, §8 Settings). Like every other setting on the page, a chosen logo is only previewed
-// until Save All Settings uploads it (issue 22); leaving the page without saving discards it.
+// Station Logo: the current logo and a dropzone for a png/jpg/jpeg of at most 1 MB. Like every
+// other setting on the page, a chosen logo is only previewed
+// until Save All Settings uploads it; leaving the page without saving discards it.
 import '@mantine/dropzone/styles.css';
 import { Button, Center, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';

@@ -15,7 +15,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
-import { useLanguageName } from '../sms-contacts/use-language-name';
+import { useLanguageName } from '../../i18n/use-language-name';
 import { useSaveStationSmsTextMutation, useStationSmsTextsQuery } from './sms-texts-queries';
 
 export function SubscriberTextsSection() {

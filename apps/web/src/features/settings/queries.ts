@@ -71,7 +71,7 @@ async function saveAllSettings({ draft, types }: TSaveInput): Promise<TSaveOutco
   };
 }
 
-/** Everything saved: the page reloads (spec §9); otherwise it stays to show what failed. */
+/** Everything saved: the page reloads; otherwise it stays to show what failed. */
 export function savedFully(outcome: TSaveOutcome | undefined): boolean {
   return outcome !== undefined && outcome.failedTypes === 0 && outcome.logoError === null;
 }

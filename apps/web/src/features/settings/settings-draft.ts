@@ -1,5 +1,5 @@
-// The Settings page's unsaved state: what staff edit, the rules checked before saving (spec §5
-// Settings) and the request bodies built from it.
+// The Settings page's unsaved state: what staff edit, the rules checked before saving
+// and the request bodies built from it.
 import { LANGUAGE_CODES, type TStationSettings, type TStationSettingsRequest } from '@message-station/shared';
 import type { TMessageTypeUpdate, TStationMessageType } from '../../api/settings';
 

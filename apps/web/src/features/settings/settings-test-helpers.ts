@@ -13,7 +13,7 @@ import type { UserEvent } from '@testing-library/user-event';
 import type { TStationMessageType } from '../../api/settings';
 import { mockApi, type TApiHandler } from '../../test/api-mock';
 import { jsonResponse, sessionUser } from '../../test/render-app';
-import { TYPES } from '../sms-contacts/sms-contacts-test-helpers';
+import { TYPES } from '../../test/sms-contacts-test-helpers';
 
 export { bodiesSentTo, callCount } from '../../test/api-mock';
 export { TYPES };

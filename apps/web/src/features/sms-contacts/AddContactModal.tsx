@@ -8,13 +8,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
+import { useSessionUser } from '../../app/session-user';
 import {
   afterUsPhoneCheck,
   UsPhoneInput,
   usPhoneE164OnceLoaded,
   usPhoneProblemOnceLoaded,
 } from '../../components/UsPhoneInput';
-import { useSessionUser } from '../auth/session-user';
 import { PreferencesEditor } from './PreferencesEditor';
 import { defaultLanguage, draftFrom, hasSubscription, preferencesFrom } from './preferences';
 import { useAddContactMutation } from './queries';

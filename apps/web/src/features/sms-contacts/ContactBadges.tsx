@@ -3,11 +3,11 @@ import { Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/cor
 import type { TContactStatus, TSmsContact } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import type { TStationMessageType } from '../../api/sms-contacts';
-import { stationFill } from '../subscribers/station-brand';
+import { stationFill } from '../../lib/station-brand';
 
 /**
  * One badge per station type: filled in the type's colour when the contact receives it, a grey
- * outline when not (a faded badge would fall below AA contrast, issue 22).
+ * outline when not (a faded badge would fall below AA contrast).
  */
 export function PreferenceBadges({ contact, types }: { contact: TSmsContact; types: TStationMessageType[] }) {
   const { t } = useTranslation('smsContacts');

@@ -1,13 +1,13 @@
 // The contacts table: Name, Phone, Language, Message Preferences, Status, Verification, Signed Up,
-// Actions (Preferences; Pause when active, else Resume) (spec §2 SMS Contacts).
+// Actions (Preferences; Pause when active, else Resume).
 import { Button, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { formatUsPhone, type TSmsContact } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import type { TStationMessageType } from '../../api/sms-contacts';
 import { ListTable } from '../../components/ListTable';
+import { useLanguageName } from '../../i18n/use-language-name';
 import { PreferenceBadges, StatusBadge, VerificationBadge } from './ContactBadges';
 import { useContactStatusMutation } from './queries';
-import { useLanguageName } from './use-language-name';
 
 type ContactsTableProps = {
   contacts: TSmsContact[];

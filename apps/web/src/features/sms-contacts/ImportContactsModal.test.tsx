@@ -6,7 +6,7 @@ import i18n from '../../i18n';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
-import { callsTo, contact, listResponse, mockContactsApi } from './sms-contacts-test-helpers';
+import { callsTo, contact, listResponse, mockContactsApi } from '../../test/sms-contacts-test-helpers';
 
 const IMPORT = 'POST /admin/api/sms-contacts/import';
 const CSV =

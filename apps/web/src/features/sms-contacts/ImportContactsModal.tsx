@@ -7,8 +7,8 @@ import { IconAlertCircle, IconCircleCheck, IconFileSpreadsheet, IconInfoCircle }
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
+import { useSessionUser } from '../../app/session-user';
 import { DropzoneContent } from '../../components/DropzoneContent';
-import { useSessionUser } from '../auth/session-user';
 import { ImportReportTable } from './ImportReportTable';
 import { useImportContactsMutation } from './queries';
 

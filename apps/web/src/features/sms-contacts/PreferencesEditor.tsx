@@ -3,9 +3,9 @@
 import { Checkbox, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
-import { safeColor } from '../subscribers/station-brand';
+import { useLanguageName } from '../../i18n/use-language-name';
+import { safeColor } from '../../lib/station-brand';
 import type { TPreferencesDraft } from './preferences';
-import { useLanguageName } from './use-language-name';
 
 type PreferencesEditorProps = {
   types: TStationMessageType[];

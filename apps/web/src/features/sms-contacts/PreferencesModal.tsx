@@ -1,5 +1,5 @@
 // The Preferences dialog of one contact: Subscribe and Preferred Language per type; Cancel and
-// Save Preferences (spec §2 SMS Contacts). Whoever receives alerts keeps at least one type, as on
+// Save Preferences. Whoever receives alerts keeps at least one type, as on
 // the join page (the server refuses none too); pausing is how staff stop someone's alerts.
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';

@@ -1,11 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { fileSaver } from '../../lib/save-file';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp, sessionUser } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
-import { fileSaver } from '../download/save-file';
-import { callsTo, contact, listResponse, mockContactsApi } from './sms-contacts-test-helpers';
+import { callsTo, contact, listResponse, mockContactsApi } from '../../test/sms-contacts-test-helpers';
 
 const LIST = 'GET /admin/api/sms-contacts';
 

@@ -1,5 +1,5 @@
 // /admin/sms-contacts: the station's subscribers, searched and filtered on the server, 50 a page,
-// with preferences, pause/resume, Add Contact and Import (spec §2 SMS Contacts), and for admins
+// with preferences, pause/resume, Add Contact and Import, and for admins
 // Export CSV of what the search and filter show.
 import { Alert, Button, Card, Group, NativeSelect, Pagination, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -15,21 +15,17 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { smsContactsCsvPath } from '../../api/sms-contacts';
+import { useSessionUser } from '../../app/session-user';
 import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
 import { SearchInput } from '../../components/SearchInput';
-import { useSessionUser } from '../auth/session-user';
-import { useFileExportMutation } from '../download/save-file';
+import { useFileExportMutation } from '../../lib/save-file';
+import { useStationLanguagesQuery } from '../../lib/station-queries';
 import { AddContactModal } from './AddContactModal';
 import { ContactsTable } from './ContactsTable';
 import { ImportContactsModal } from './ImportContactsModal';
 import { PreferencesModal } from './PreferencesModal';
-import {
-  CONTACTS_PER_PAGE,
-  useMessageTypesQuery,
-  useSmsContactsQuery,
-  useStationLanguagesQuery,
-} from './queries';
+import { CONTACTS_PER_PAGE, useMessageTypesQuery, useSmsContactsQuery } from './queries';
 
 export const SEARCH_DEBOUNCE_MS = 300;
 

@@ -1,5 +1,5 @@
 // Message preferences as edited in the dialogs, and as the API wants them: every one of the four
-// fixed types, each with subscribed and a language (spec §3 SMS contact).
+// fixed types, each with subscribed and a language.
 import {
   LANGUAGE_CODES,
   MESSAGE_TYPE_KEYS,

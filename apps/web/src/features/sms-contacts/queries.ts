@@ -11,7 +11,6 @@ import { queryKeys } from '../../api/query-keys';
 import {
   addSmsContact,
   getMessageTypes,
-  getStationLanguages,
   importSmsContacts,
   listSmsContacts,
   type TSmsContactsPage,
@@ -57,14 +56,6 @@ export function useMessageTypesQuery() {
   });
 }
 
-export function useStationLanguagesQuery() {
-  return useQuery({
-    queryKey: queryKeys.stationLanguages,
-    queryFn: ({ signal }) => getStationLanguages(signal),
-    select: (languages) => languages.filter((language) => language.is_active),
-  });
-}
-
 /** Puts the server's copy of a contact into every cached page that shows it. */
 function replaceContact(queryClient: QueryClient, contact: TSmsContact) {
   queryClient.setQueriesData<TSmsContactsPage>({ queryKey: queryKeys.smsContacts }, (page) =>
@@ -72,7 +63,7 @@ function replaceContact(queryClient: QueryClient, contact: TSmsContact) {
   );
 }
 
-/** Pause or resume: shown only once the server said yes; a failure is only logged (spec §4, §8). */
+/** Pause or resume: shown only once the server said yes; a failure is only logged. */
 export function useContactStatusMutation() {
   const queryClient = useQueryClient();
   return useMutation({

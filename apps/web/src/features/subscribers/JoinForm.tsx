@@ -17,11 +17,11 @@ import {
   usPhoneE164OnceLoaded,
   usPhoneProblemOnceLoaded,
 } from '../../components/UsPhoneInput';
+import { safeColor, stationFill } from '../../lib/station-brand';
 import { AttachedFieldset } from './AttachedFieldset';
 import { CoverageNotes, languagesNeedingSetup } from './CoverageNote';
 import { NewTabLink } from './NewTabLink';
 import { useConsentLanguage, useRegisterMutation } from './queries';
-import { safeColor, stationFill } from './station-brand';
 import { subscriberErrorText } from './subscriber-errors';
 
 export type TJoinValues = {

@@ -1,5 +1,5 @@
 // /join/{station}: loading, not found, closed, register form, verify form; once subscribed, the
-// station's thank-you page /join/{station}/thanks (spec §2, §4; issue 16, decision 0027).
+// station's thank-you page /join/{station}/thanks (decision 0027).
 import { Alert, Anchor, Text } from '@mantine/core';
 import { formatUsPhone, type TStationPublicInfo, type TSubscribeResponse } from '@message-station/shared';
 import { IconInfoCircle } from '@tabler/icons-react';

@@ -5,8 +5,8 @@ import type { TStationPublicInfo } from '@message-station/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { safeColor } from '../../lib/station-brand';
 import { SubscriberLanguageSelect } from './SubscriberLanguageSelect';
-import { safeColor } from './station-brand';
 import { useStationLanguages } from './subscriber-language';
 
 type StationCardProps = {

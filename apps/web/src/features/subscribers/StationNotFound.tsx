@@ -1,4 +1,4 @@
-// Unknown station, or its info could not be loaded (spec §8: any failure shows this screen).
+// Unknown station, or its info could not be loaded (any failure shows this screen).
 import { Button, Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBroadcastOff } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

@@ -1,12 +1,12 @@
 // The end of a join: the station's thanks, the alerts chosen (named in the page's language), how
-// to stop (STOP), and the station's unsubscribe page. No redirect: the issue replaced the spec's
+// to stop (STOP), and the station's unsubscribe page. No redirect: this replaced the earlier
 // two-second trip to our home page (decision 0027).
 import { Alert, Anchor, Box, Button, Group, List, Stack, Text } from '@mantine/core';
 import type { TStationPublicInfo } from '@message-station/shared';
 import { IconCircleCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { safeColor } from './station-brand';
+import { safeColor } from '../../lib/station-brand';
 
 type SubscribedNoticeProps = {
   slug: string;

@@ -1,5 +1,5 @@
 // /join/{station}/thanks: the station's own thank-you page after a join, in the subscriber's
-// language and the station's colours (issue 16).
+// language and the station's colours.
 
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';

@@ -1,4 +1,4 @@
-// /unsubscribe/{station}: loading, not found, phone form, success (spec §2, §4). The server gives
+// /unsubscribe/{station}: loading, not found, phone form, success. The server gives
 // the same answer whether or not the number was subscribed, and so does this page.
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';

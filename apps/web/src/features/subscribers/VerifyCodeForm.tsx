@@ -1,5 +1,5 @@
 // The verify view of /join/{station}: 'code sent' notice, the 6-digit code, resend with its
-// cooldown, and the code itself in test mode (spec §2, §4, §8).
+// cooldown, and the code itself in test mode.
 import {
   Alert,
   Anchor,
@@ -23,8 +23,8 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import type { TSubscriberResendResponse } from '../../api/subscribers';
+import { stationFill } from '../../lib/station-brand';
 import { useResendMutation, useVerifyMutation } from './queries';
-import { stationFill } from './station-brand';
 import { subscriberErrorText } from './subscriber-errors';
 import { formatMinutesSeconds, useSecondsUntil } from './use-seconds-until';
 

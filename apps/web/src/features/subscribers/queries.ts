@@ -9,7 +9,7 @@ import {
   unsubscribe,
   verifySubscriber,
 } from '../../api/subscribers';
-import { withCsrfCookie } from '../auth/queries';
+import { withCsrfCookie } from '../../lib/session';
 import { stationInfoKey, useSubscriberLanguage } from './subscriber-language';
 
 /** The consent is recorded in the language of the page, the one the person read it in. */
@@ -17,7 +17,7 @@ export function useConsentLanguage(): TLanguageCode {
   return useSubscriberLanguage().language;
 }
 
-/** 404 (unknown station) and any other failure both show Station Not Found (spec §8). */
+/** 404 (unknown station) and any other failure both show Station Not Found. */
 export function useStationInfoQuery(slug: string) {
   const { language } = useSubscriberLanguage();
   return useQuery({

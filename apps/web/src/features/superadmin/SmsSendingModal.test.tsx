@@ -1,4 +1,5 @@
 import {
+  issueText,
   SMS_SENDER_ERROR,
   type TStationSmsSendingResponse,
   ZStationSmsSending,
@@ -52,9 +53,11 @@ async function openSending(action = 'SMS Sending') {
   return { user, dialog };
 }
 
-/** What the schema says about a refused rate, as the server would also say it. */
-const rateProblem = (rate: number) =>
-  ZStationSmsSending.shape.sms_rate_per_second.safeParse(rate).error?.issues[0]?.message;
+/** What the schema says about a refused rate, in the English the server would also answer. */
+const rateProblem = (rate: number) => {
+  const message = ZStationSmsSending.shape.sms_rate_per_second.safeParse(rate).error?.issues[0]?.message;
+  return message === undefined ? undefined : issueText(message);
+};
 
 describe('SmsSendingModal', () => {
   it("opens with the station's sender, rate and pace, and Cancel sends nothing", async () => {

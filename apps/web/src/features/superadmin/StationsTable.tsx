@@ -1,5 +1,5 @@
 // 'All Stations': every station with its plan, SMS switch, counts and credits, the way in as its
-// admin (spec §2 Superadmin), and its own SMS sender and pace (decision 0016).
+// admin, and its own SMS sender and pace (decision 0016).
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import { formatCount, type TSuperadminStationRow } from '@message-station/shared';
 import { IconEye, IconGauge } from '@tabler/icons-react';

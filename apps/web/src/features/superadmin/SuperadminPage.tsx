@@ -1,5 +1,5 @@
 // /admin/superadmin: platform totals, every station with 'View as Admin' and its SMS sending, and
-// the station being viewed with 'Exit View' (spec §2 Superadmin, §4). Anyone else goes back to the
+// the station being viewed with 'Exit View'. Anyone else goes back to the
 // dashboard.
 import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
 import { formatCount, type TSuperadminStationRow } from '@message-station/shared';

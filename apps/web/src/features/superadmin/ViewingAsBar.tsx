@@ -1,5 +1,5 @@
 // The bar across the admin area while a superadmin views a station as its admin: which station,
-// and the way back to the superadmin dashboard (spec §4 Superadmin).
+// and the way back to the superadmin dashboard.
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';

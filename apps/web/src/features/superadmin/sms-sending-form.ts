@@ -2,6 +2,7 @@
 // those words (the client's or the server's) are looked up to be shown in the reader's language.
 import {
   formatCount,
+  issueText,
   SMS_SENDER_ERROR,
   type TStationSmsSending,
   type TStationSmsSendingResponse,
@@ -30,14 +31,15 @@ export function sendingProblems(sending: TStationSmsSending): TSmsSendingProblem
   const problems: TSmsSendingProblems = {};
   for (const issue of result.error?.issues ?? []) {
     const field = issue.path[0] as keyof TStationSmsSending;
-    problems[field] ??= issue.message;
+    problems[field] ??= issueText(issue.message);
   }
   return problems;
 }
 
 /** The schema's words for a rate it refuses, read from it so the lookup below cannot drift. */
 function rateProblem(rate: number): string {
-  return ZStationSmsSending.shape.sms_rate_per_second.safeParse(rate).error?.issues[0]?.message ?? '';
+  const message = ZStationSmsSending.shape.sms_rate_per_second.safeParse(rate).error?.issues[0]?.message;
+  return message ? issueText(message) : '';
 }
 
 type TProblemKey =

@@ -5,15 +5,12 @@ import { IconChevronDown, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import type { TMessage } from '../../api/messages';
-import type { TStationLanguage } from '../../api/sms-contacts';
 import type { TTemplate } from '../../api/templates';
+import type { TNewFromTemplateProps } from '../../lib/message-page-slots';
 import { useTemplatesQuery } from './queries';
 import { UseTemplateModal } from './UseTemplateModal';
 
-type TProps = { languages: TStationLanguage[]; onCreated: (message: TMessage) => void };
-
-export function NewFromTemplateButton({ languages, onCreated }: TProps) {
+export function NewFromTemplateButton({ languages, onCreated }: TNewFromTemplateProps) {
   const { t } = useTranslation('templates');
   const [opened, setOpened] = useState(false);
   const [using, setUsing] = useState<TTemplate | null>(null);

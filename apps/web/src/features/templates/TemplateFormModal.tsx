@@ -28,8 +28,8 @@ import { serverErrorText } from '../../api/client';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
 import type { TTemplate, TTemplateInput } from '../../api/templates';
 import { countedProps } from '../../components/TextLimit';
-import { defaultOriginalLanguage } from '../messages/MessageFormModal';
-import { useLanguageName } from '../sms-contacts/use-language-name';
+import { useLanguageName } from '../../i18n/use-language-name';
+import { defaultOriginalLanguage } from '../../lib/original-language';
 import { useSaveTemplateMutation } from './queries';
 import { TemplateTranslations } from './TemplateTranslations';
 

@@ -8,9 +8,9 @@ import { IconAlertCircle, IconCheck, IconPencil } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TTemplate, TTemplateTranslation } from '../../api/templates';
-import { TranslationEditor, useCorrection } from '../messages/TranslationEditor';
-import { ReviewBadge } from '../messages/TranslationReview';
-import { useLanguageName } from '../sms-contacts/use-language-name';
+import { ReviewBadge } from '../../components/ReviewBadge';
+import { TranslationEditor, useCorrection } from '../../components/TranslationEditor';
+import { useLanguageName } from '../../i18n/use-language-name';
 import { useCorrectTemplateTranslationMutation, useReviewTemplateTranslationMutation } from './queries';
 
 type TProps = { template: TTemplate; onSaved: (template: TTemplate) => void };

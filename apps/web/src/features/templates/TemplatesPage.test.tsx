@@ -3,9 +3,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bodiesSentTo, callCount } from '../../test/api-mock';
+import { installFakeEventSource, message, mockMessagesApi } from '../../test/messages-test-helpers';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
-import { installFakeEventSource, message, mockMessagesApi } from '../messages/messages-test-helpers';
 
 const LIST = '/admin/api/templates';
 

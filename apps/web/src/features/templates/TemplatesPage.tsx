@@ -1,4 +1,4 @@
-// /admin/templates (issue 21): the station's saved messages with `{fields}`: New template, and for
+// /admin/templates: the station's saved messages with `{fields}`: New template, and for
 // each its type, fields and translations, Use (fill in, preview, create the message and open it on
 // the Messages page), Edit (with its translations to correct or review), and Delete for admins.
 import { Badge, Button, Card, Group, Table, Text } from '@mantine/core';
@@ -12,21 +12,18 @@ import { useNavigate } from 'react-router';
 import { serverErrorText } from '../../api/client';
 import type { TMessage } from '../../api/messages';
 import type { TTemplate } from '../../api/templates';
+import { useSessionUser } from '../../app/session-user';
 import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
-import { useSessionUser } from '../auth/session-user';
-import { useAllMessageTypesQuery } from '../messages/queries';
-import { TypeBadge } from '../messages/TypeBadge';
-import { useStationLanguagesQuery } from '../sms-contacts/queries';
-import { useLanguageName } from '../sms-contacts/use-language-name';
+import { TypeBadge } from '../../components/TypeBadge';
+import { useLanguageName } from '../../i18n/use-language-name';
+import type { TOpenMessageState } from '../../lib/open-message';
+import { useAllMessageTypesQuery, useStationLanguagesQuery } from '../../lib/station-queries';
 import { useDeleteTemplateMutation, useTemplatesQuery } from './queries';
 import { TemplateFormModal } from './TemplateFormModal';
 import { UseTemplateModal } from './UseTemplateModal';
 
 type TFormState = { open: false } | { open: true; template: TTemplate | null };
-
-/** Where a message made from a template lands: the Messages page, with it open. */
-export type TOpenMessageState = { openMessage: TMessage };
 
 function TranslationSummary({ template }: { template: TTemplate }) {
   const languageName = useLanguageName();

@@ -17,9 +17,9 @@ import { serverErrorText } from '../../api/client';
 import type { TMessage } from '../../api/messages';
 import type { TStationLanguage } from '../../api/sms-contacts';
 import type { TTemplate } from '../../api/templates';
+import { ReviewBadge } from '../../components/ReviewBadge';
 import { useAdminPhone } from '../../components/use-admin-phone';
-import { ReviewBadge } from '../messages/TranslationReview';
-import { useLanguageName } from '../sms-contacts/use-language-name';
+import { useLanguageName } from '../../i18n/use-language-name';
 import { useCreateMessageFromTemplateMutation } from './queries';
 
 type UseTemplateModalProps = {

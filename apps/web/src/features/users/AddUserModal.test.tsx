@@ -5,7 +5,7 @@ import { networkError } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
-import { bodiesSentTo, invitation, mockUsersApi, signedInAdmin } from './users-test-helpers';
+import { bodiesSentTo, invitation, mockUsersApi, signedInAdmin } from '../../test/users-test-helpers';
 
 const LIST = 'GET /admin/api/users';
 const CREATE = 'POST /admin/api/users';

@@ -1,11 +1,11 @@
 // Add New User: Full Name, Email, Phone Number, Role (with the admin warning) and desktop API
-// access (spec §2 Users, §5 Add user, §6 Roles). The person is invited by email and chooses their
+// access. The person is invited by email and chooses their
 // own password (decision 0025, in place of the spec's Initial Password).
 import { Alert, Modal, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { INVITATION_ERROR_CODES, type TStationUser } from '@message-station/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import {
@@ -18,7 +18,9 @@ import { useCreateUserMutation } from './queries';
 import {
   NameAndEmailFields,
   nameAndEmailComplete,
+  nameAndEmailErrors,
   nameAndEmailRequest,
+  type TNameAndEmail,
   UserFormFooter,
 } from './UserFormFields';
 import { userErrorText } from './user-error';
@@ -34,16 +36,22 @@ export function AddUserModal({ opened, onClose }: AddUserModalProps) {
   );
 }
 
-type TErrors = { phone?: string };
-
 function AddUserForm({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation('users');
   const create = useCreateUserMutation();
-  const [nameAndEmail, setNameAndEmail] = useState({ fullName: '', email: '' });
-  const [phone, setPhone] = useState('');
-  const [role, setRole] = useState<TStationUser['role']>('user');
-  const [apiAccess, setApiAccess] = useState(true);
-  const [errors, setErrors] = useState<TErrors>({});
+  const form = useForm({
+    initialValues: {
+      fullName: '',
+      email: '',
+      phone: '',
+      role: 'user' as TStationUser['role'],
+      apiAccess: true,
+    },
+    // The shared schema the server checks name and email with (decision 0068); the phone is
+    // checked once its lazily loaded checks are there (UsPhoneInput, decision 0062).
+    validate: (values) => nameAndEmailErrors(values),
+  });
+  const { phone, role, apiAccess, ...nameAndEmail } = form.getValues();
 
   // The two refusals Add User has are worded here (en, es); anything else as the server says it.
   const addErrorText = (error: unknown) => {
@@ -57,19 +65,19 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
 
   const submit = afterUsPhoneCheck(() => {
     if (!complete) return;
-    const phoneProblem = usPhoneProblemOnceLoaded(phone);
-    const found: TErrors = {
-      phone:
-        phoneProblem === 'not_us' ? t('form.phoneNotUs') : phoneProblem ? t('form.phoneInvalid') : undefined,
-    };
-    setErrors(found);
-    if (found.phone) return;
+    const values = form.getValues();
+    const { hasErrors } = form.validate();
+    const phoneProblem = usPhoneProblemOnceLoaded(values.phone);
+    if (phoneProblem) {
+      form.setFieldError('phone', phoneProblem === 'not_us' ? t('form.phoneNotUs') : t('form.phoneInvalid'));
+    }
+    if (hasErrors || phoneProblem) return;
     create.mutate(
       {
-        ...nameAndEmailRequest(nameAndEmail),
-        phone_number: usPhoneE164OnceLoaded(phone),
-        role,
-        api_access_enabled: apiAccess,
+        ...nameAndEmailRequest(values),
+        phone_number: usPhoneE164OnceLoaded(values.phone),
+        role: values.role,
+        api_access_enabled: values.apiAccess,
       },
       {
         onSuccess: (invitation) => {
@@ -80,6 +88,11 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
     );
   });
 
+  const changeNameAndEmail = (next: TNameAndEmail) => {
+    if (next.fullName !== nameAndEmail.fullName) form.setFieldValue('fullName', next.fullName);
+    if (next.email !== nameAndEmail.email) form.setFieldValue('email', next.email);
+  };
+
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
@@ -87,18 +100,20 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
           {t('add.intro')}
         </Text>
         <SimpleGrid cols={2}>
-          <NameAndEmailFields value={nameAndEmail} onChange={setNameAndEmail} withPlaceholders />
+          <NameAndEmailFields
+            value={nameAndEmail}
+            onChange={changeNameAndEmail}
+            withPlaceholders
+            errors={{ fullName: form.errors.fullName, email: form.errors.email }}
+          />
           <UsPhoneInput
             label={t('form.phone')}
             placeholder={t('form.phonePlaceholder')}
             withAsterisk
             autoComplete="off"
             value={phone}
-            onChange={(value) => {
-              setPhone(value);
-              setErrors((current) => ({ ...current, phone: undefined }));
-            }}
-            error={errors.phone}
+            onChange={(value) => form.setFieldValue('phone', value)}
+            error={form.errors.phone}
           />
         </SimpleGrid>
         <NativeSelect
@@ -108,7 +123,9 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
             { value: 'admin', label: t('role.admin') },
           ]}
           value={role}
-          onChange={(event) => setRole(event.currentTarget.value === 'admin' ? 'admin' : 'user')}
+          onChange={(event) =>
+            form.setFieldValue('role', event.currentTarget.value === 'admin' ? 'admin' : 'user')
+          }
           w={200}
         />
         {role === 'admin' && (
@@ -123,7 +140,7 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
         )}
         <UserFormFooter
           apiAccess={apiAccess}
-          onApiAccessChange={setApiAccess}
+          onApiAccessChange={(enabled) => form.setFieldValue('apiAccess', enabled)}
           errorText={create.isError ? addErrorText(create.error) : null}
           submitLabel={t('add.submit')}
           complete={complete}

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
-import { bodiesSentTo, mockUsersApi, rowOf, signedInAdmin, stationUser } from './users-test-helpers';
+import { bodiesSentTo, mockUsersApi, rowOf, signedInAdmin, stationUser } from '../../test/users-test-helpers';
 
 const LIST = 'GET /admin/api/users';
 const KEY = '/admin/api/users/user-2/api-key';

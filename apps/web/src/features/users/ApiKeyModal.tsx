@@ -6,10 +6,10 @@ import type { TStationUser } from '@message-station/shared';
 import { IconAlertCircle, IconAlertTriangle, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { displayName } from '../../lib/user-name';
 import { NewApiKey, StationIdField } from './NewApiKey';
 import { useGenerateApiKeyMutation, useRevokeApiKeyMutation } from './queries';
 import { userErrorText } from './user-error';
-import { displayName } from './user-name';
 
 type ApiKeyModalProps = { user: TStationUser | null; onClose: () => void };
 

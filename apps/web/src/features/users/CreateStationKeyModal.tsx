@@ -1,4 +1,4 @@
-// Create API key (issue 23): a name, the scopes with what each allows, and a rate limit; then the
+// Create API key: a name, the scopes with what each allows, and a rate limit; then the
 // one time the whole key is on screen, with a copy button and the warning that it is not shown again.
 import {
   Alert,

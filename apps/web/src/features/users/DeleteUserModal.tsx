@@ -1,13 +1,13 @@
 // Delete User Account: a confirmation for a standard user; for an admin only the notice that
-// admin accounts cannot be deleted here, with no delete button (spec §2 Users, §6 Roles).
+// admin accounts cannot be deleted here, with no delete button.
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TStationUser } from '@message-station/shared';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { displayName } from '../../lib/user-name';
 import { useDeleteUserMutation } from './queries';
 import { userErrorText } from './user-error';
-import { displayName } from './user-name';
 
 type DeleteUserModalProps = { user: TStationUser | null; onClose: () => void };
 

@@ -1,19 +1,20 @@
-// Edit User (non-admin accounts only): Full Name and Email, both required, and desktop API access
-// (spec §2 Users, §5 Edit user).
+// Edit User (non-admin accounts only): Full Name and Email, both required, and desktop API access.
 import { Modal, Stack } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { TStationUser } from '@message-station/shared';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { displayName } from '../../lib/user-name';
 import { useUpdateUserMutation } from './queries';
 import {
   NameAndEmailFields,
   nameAndEmailComplete,
+  nameAndEmailErrors,
   nameAndEmailRequest,
+  type TNameAndEmail,
   UserFormFooter,
 } from './UserFormFields';
 import { userErrorText } from './user-error';
-import { displayName } from './user-name';
 
 type EditUserModalProps = { user: TStationUser | null; onClose: () => void };
 
@@ -29,18 +30,20 @@ export function EditUserModal({ user, onClose }: EditUserModalProps) {
 function EditUserForm({ user, onClose }: { user: TStationUser; onClose: () => void }) {
   const { t } = useTranslation('users');
   const update = useUpdateUserMutation();
-  const [nameAndEmail, setNameAndEmail] = useState({ fullName: user.full_name, email: user.email });
-  const [apiAccess, setApiAccess] = useState(user.api_access_enabled);
-
+  const form = useForm({
+    initialValues: { fullName: user.full_name, email: user.email, apiAccess: user.api_access_enabled },
+    // The shared schema the server checks the same fields with (decision 0068).
+    validate: (values) => nameAndEmailErrors(values),
+  });
+  const { apiAccess, ...nameAndEmail } = form.getValues();
   const complete = nameAndEmailComplete(nameAndEmail);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = form.onSubmit((values) => {
     if (!complete) return;
     update.mutate(
       {
         id: user.id,
-        request: { ...nameAndEmailRequest(nameAndEmail), api_access_enabled: apiAccess },
+        request: { ...nameAndEmailRequest(values), api_access_enabled: values.apiAccess },
       },
       {
         onSuccess: (saved) => {
@@ -49,15 +52,24 @@ function EditUserForm({ user, onClose }: { user: TStationUser; onClose: () => vo
         },
       },
     );
+  });
+
+  const changeNameAndEmail = (next: TNameAndEmail) => {
+    if (next.fullName !== nameAndEmail.fullName) form.setFieldValue('fullName', next.fullName);
+    if (next.email !== nameAndEmail.email) form.setFieldValue('email', next.email);
   };
 
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
-        <NameAndEmailFields value={nameAndEmail} onChange={setNameAndEmail} />
+        <NameAndEmailFields
+          value={nameAndEmail}
+          onChange={changeNameAndEmail}
+          errors={{ fullName: form.errors.fullName, email: form.errors.email }}
+        />
         <UserFormFooter
           apiAccess={apiAccess}
-          onApiAccessChange={setApiAccess}
+          onApiAccessChange={(enabled) => form.setFieldValue('apiAccess', enabled)}
           errorText={update.isError ? userErrorText(update.error, t('edit.failed')) : null}
           submitLabel={t('edit.submit')}
           complete={complete}

@@ -6,7 +6,7 @@ import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSessionUser } from '../auth/session-user';
+import { useSessionUser } from '../../app/session-user';
 
 const MONOSPACE = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 

@@ -6,7 +6,7 @@ import { bodiesSentTo, callCount } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
-import { invitation, mockUsersApi, signedInAdmin } from './users-test-helpers';
+import { invitation, mockUsersApi, signedInAdmin } from '../../test/users-test-helpers';
 
 const jane = invitation();
 const sam = invitation({

@@ -1,5 +1,5 @@
 // Reset Password: confirms emailing the user a reset link; they verify a code sent by SMS before
-// choosing a new password (spec §2 Users, §8 admin reset).
+// choosing a new password.
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { TStationUser } from '@message-station/shared';
 import { IconAlertCircle, IconCheck, IconMessage } from '@tabler/icons-react';

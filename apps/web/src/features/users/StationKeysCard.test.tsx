@@ -6,7 +6,7 @@ import { callCount } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
-import { bodiesSentTo, mockUsersApi, signedInAdmin } from './users-test-helpers';
+import { bodiesSentTo, mockUsersApi, signedInAdmin } from '../../test/users-test-helpers';
 
 const KEYS = '/admin/api/station-keys';
 const FULL_KEY = `mssk-9c1ab27d${'0123456789abcdef'.repeat(3)}83e5f60a1b2c3d4e`;

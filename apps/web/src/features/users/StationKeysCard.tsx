@@ -1,4 +1,4 @@
-// The Users page's "API keys for integrations" card (issue 23): the station's keys for the public
+// The Users page's "API keys for integrations" card: the station's keys for the public
 // API with their scopes, limit and last use, Create API key, and Revoke after a confirmation. Not
 // the desktop app's keys: those belong to each user (the API Key column above).
 import { Alert, Anchor, Badge, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';

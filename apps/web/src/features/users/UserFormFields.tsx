@@ -1,9 +1,11 @@
 // What Add User and Edit User share: the Full Name and Email fields, and the end of the form
-// (desktop API access, the failure, Cancel and submit) (spec §5 Add user, Edit user).
+// (desktop API access, the failure, Cancel and submit).
 import { Alert, Button, Checkbox, Group, TextInput } from '@mantine/core';
-import { TEXT_LIMITS } from '@message-station/shared';
+import { TEXT_LIMITS, ZUserNameAndEmail } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { schemaResolver } from '../../lib/schema-resolver';
 
 export type TNameAndEmail = { fullName: string; email: string };
 
@@ -17,15 +19,33 @@ export function nameAndEmailRequest({ fullName, email }: TNameAndEmail) {
   return { full_name: fullName.trim(), email: email.trim() };
 }
 
+const checkNameAndEmail = schemaResolver(ZUserNameAndEmail);
+
+/** What the server would refuse in the two, by field, worded in the interface language. */
+export function nameAndEmailErrors(value: TNameAndEmail): Partial<Record<keyof TNameAndEmail, ReactNode>> {
+  const errors = checkNameAndEmail(nameAndEmailRequest(value));
+  return {
+    ...(errors.full_name ? { fullName: errors.full_name } : {}),
+    ...(errors.email ? { email: errors.email } : {}),
+  };
+}
+
 type NameAndEmailFieldsProps = {
   value: TNameAndEmail;
   onChange: (value: TNameAndEmail) => void;
   /** Example values, for a new user whose fields start empty. */
   withPlaceholders?: boolean;
+  /** A refusal to show under each field. */
+  errors?: Partial<Record<keyof TNameAndEmail, ReactNode>>;
 };
 
 /** Two inputs without a wrapper, so they take their places in the form's own grid or stack. */
-export function NameAndEmailFields({ value, onChange, withPlaceholders = false }: NameAndEmailFieldsProps) {
+export function NameAndEmailFields({
+  value,
+  onChange,
+  withPlaceholders = false,
+  errors = {},
+}: NameAndEmailFieldsProps) {
   const { t } = useTranslation('users');
   return (
     <>
@@ -37,6 +57,7 @@ export function NameAndEmailFields({ value, onChange, withPlaceholders = false }
         maxLength={TEXT_LIMITS.name}
         value={value.fullName}
         onChange={(event) => onChange({ ...value, fullName: event.currentTarget.value })}
+        error={errors.fullName}
         data-autofocus
       />
       <TextInput
@@ -48,6 +69,7 @@ export function NameAndEmailFields({ value, onChange, withPlaceholders = false }
         maxLength={TEXT_LIMITS.email}
         value={value.email}
         onChange={(event) => onChange({ ...value, email: event.currentTarget.value })}
+        error={errors.email}
       />
     </>
   );

@@ -5,8 +5,8 @@ import { describe, expect, it, vi } from 'vitest';
 import i18n from '../../i18n';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
+import { bodiesSentTo, mockUsersApi, rowOf, signedInAdmin, stationUser } from '../../test/users-test-helpers';
 import { useLastLoginText } from './last-login';
-import { bodiesSentTo, mockUsersApi, rowOf, signedInAdmin, stationUser } from './users-test-helpers';
 
 const LIST = 'GET /admin/api/users';
 const HOUR = 3_600_000;

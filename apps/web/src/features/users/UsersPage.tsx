@@ -1,6 +1,6 @@
 // /admin/users (admin only): the station's users with Add User, the dialogs each row opens:
-// Reset Password, Edit User, Delete User Account, API Key (spec §2 Users), the pending invitations,
-// and the station's API keys for integrations (issue 23).
+// Reset Password, Edit User, Delete User Account, API Key, the pending invitations,
+// and the station's API keys for integrations.
 import { Button, Card, Group, Title } from '@mantine/core';
 import type { TStationUser } from '@message-station/shared';
 import { IconUserPlus, IconUsers } from '@tabler/icons-react';
@@ -8,12 +8,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
+import { useUsersQuery } from '../../lib/station-queries';
 import { AddUserModal } from './AddUserModal';
 import { ApiKeyModal } from './ApiKeyModal';
 import { DeleteUserModal } from './DeleteUserModal';
 import { EditUserModal } from './EditUserModal';
 import { PendingInvitations } from './PendingInvitations';
-import { useUsersQuery } from './queries';
 import { ResetPasswordModal } from './ResetPasswordModal';
 import { StationKeysCard } from './StationKeysCard';
 import { type TUserAction, UsersTable } from './UsersTable';

@@ -5,7 +5,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
-import { mockUsersApi, signedInAdmin, stationUser } from './users-test-helpers';
+import { mockUsersApi, signedInAdmin, stationUser } from '../../test/users-test-helpers';
 
 describe('UsersTable with long names', () => {
   it('cuts a 100-character name and a 254-character email with an ellipsis, whole in the title', async () => {

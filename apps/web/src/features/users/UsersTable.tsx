@@ -1,15 +1,15 @@
 // The users table: Name ('You' on the signed-in user), Email, Phone, Role, API Key (View API Key,
-// or No Access with the reason), Last Login, Actions (spec §2 Users).
+// or No Access with the reason), Last Login, Actions.
 import { Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { formatUsPhone, type TStationUser } from '@message-station/shared';
 import { IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { codeText } from '../../api/error-words';
+import { useSessionUser } from '../../app/session-user';
 import { ListTable } from '../../components/ListTable';
-import { useSessionUser } from '../auth/session-user';
-import { useNow } from '../registration/use-now';
+import { useNow } from '../../lib/use-now';
+import { displayName } from '../../lib/user-name';
 import { useLastLoginText } from './last-login';
-import { displayName } from './user-name';
 
 /** Names and emails up to their limits (100, 254 characters) end in "…"; hovering shows them whole. */
 const NAME_WIDTH = 220;

@@ -1,4 +1,4 @@
-// A user's last login in the page's language (spec §9): Never, Just now, N minutes ago, N hours ago,
+// A user's last login in the page's language: Never, Just now, N minutes ago, N hours ago,
 // Yesterday, N days ago under 30 days, else a date: the shared formatRelativeTime in long style.
 import { formatRelativeTime } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';

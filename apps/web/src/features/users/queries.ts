@@ -7,31 +7,12 @@ import {
   deleteUser,
   generateApiKey,
   listInvitations,
-  listUsers,
   requestPasswordReset,
   resendInvitation,
   revokeApiKey,
   revokeInvitation,
   updateUser,
 } from '../../api/users';
-
-/** A list that cannot load shows as empty; the failure is only logged (spec §8 Users). */
-async function loadUsers(signal: AbortSignal): Promise<TStationUser[]> {
-  try {
-    return await listUsers(signal);
-  } catch (error) {
-    if (signal.aborted) throw error;
-    console.error('Failed to load users', error);
-    return [];
-  }
-}
-
-export function useUsersQuery() {
-  return useQuery({
-    queryKey: queryKeys.users,
-    queryFn: ({ signal }) => loadUsers(signal),
-  });
-}
 
 /** Puts the server's copy of a user into the cached list. */
 function replaceUser(queryClient: QueryClient, user: TStationUser) {

@@ -1,32 +1,24 @@
-// The station's API keys for integrations (issue 23): the list, creating one (the whole key is in
+// The station's API keys for integrations: the list, creating one (the whole key is in
 // the mutation's result only, never in the cache) and revoking one.
-import type {
-  TCreateStationKeyRequest,
-  TOk,
-  TStationKey,
-  TStationKeyCreated,
-  TStationKeyScope,
-} from '@message-station/shared';
+import type { TStationKey, TStationKeyScope } from '@message-station/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
+import { createStationKey, listStationKeys, revokeStationKey } from '../../api/station-keys';
 
 /** Under the users' key: what refreshes the Users page refreshes the keys too. */
 export const stationKeysQueryKey = [...queryKeys.users, 'station-keys'] as const;
-const PATH = '/admin/api/station-keys';
 
 export function useStationKeysQuery() {
   return useQuery({
     queryKey: stationKeysQueryKey,
-    queryFn: ({ signal }) => api<TStationKey[]>(PATH, { signal }),
+    queryFn: ({ signal }) => listStationKeys(signal),
   });
 }
 
 export function useCreateStationKeyMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: TCreateStationKeyRequest) =>
-      api<TStationKeyCreated>(PATH, { method: 'POST', body: request }),
+    mutationFn: createStationKey,
     gcTime: 0,
     onSuccess: ({ station_key }) =>
       queryClient.setQueryData<TStationKey[]>(stationKeysQueryKey, (keys) => [station_key, ...(keys ?? [])]),
@@ -36,7 +28,7 @@ export function useCreateStationKeyMutation() {
 export function useRevokeStationKeyMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: string) => api<TOk>(`${PATH}/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: revokeStationKey,
     onSuccess: (_reply, id) =>
       queryClient.setQueryData<TStationKey[]>(stationKeysQueryKey, (keys) =>
         keys?.filter((key) => key.id !== id),

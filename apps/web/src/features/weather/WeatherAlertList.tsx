@@ -10,7 +10,7 @@ import { codeText } from '../../api/error-words';
 import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { useAdminPhone } from '../../components/use-admin-phone';
 import { useUiLanguage } from '../../i18n/use-ui-language';
-import type { TOpenMessageState } from '../templates/TemplatesPage';
+import type { TOpenMessageState } from '../../lib/open-message';
 import { getWeatherAlert, type TWeatherAlert } from './api';
 import { useWeatherAlertsQuery } from './queries';
 

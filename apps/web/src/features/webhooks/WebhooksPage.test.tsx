@@ -3,9 +3,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bodiesSentTo, callCount } from '../../test/api-mock';
+import { mockMessagesApi } from '../../test/messages-test-helpers';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
-import { mockMessagesApi } from '../messages/messages-test-helpers';
 
 const LIST = '/admin/api/webhooks';
 const LOG = '/admin/api/webhooks/deliveries';

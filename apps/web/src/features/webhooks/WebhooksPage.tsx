@@ -1,4 +1,4 @@
-// /admin/webhooks (issue 23, admins): the station's outbound webhook endpoints (add, edit, send a
+// /admin/webhooks (admins): the station's outbound webhook endpoints (add, edit, send a
 // test event, reveal or roll the signing secret, disable or enable, delete) and the delivery log.
 import {
   ActionIcon,

@@ -1,17 +1,7 @@
-// Webhooks state (issue 23): the station's endpoints, their secrets, and the delivery log. A change
+// Webhooks state: the station's endpoints, their secrets, and the delivery log. A change
 // to an endpoint refreshes the list; a test event or replay refreshes the log, which also polls
 // while deliveries are pending.
-import type {
-  TWebhookDelivery,
-  TWebhookDeliveryDetail,
-  TWebhookDeliveryList,
-  TWebhookEndpoint,
-  TWebhookEndpointCreated,
-  TWebhookEndpointList,
-  TWebhookEndpointRequest,
-  TWebhookEndpointUpdate,
-  TWebhookSecret,
-} from '@message-station/shared';
+import type { TWebhookEndpointRequest } from '@message-station/shared';
 import {
   keepPreviousData,
   useInfiniteQuery,
@@ -19,9 +9,20 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '../../api/client';
+import {
+  createWebhookEndpoint,
+  deleteWebhookEndpoint,
+  getWebhookDelivery,
+  listWebhookDeliveries,
+  listWebhookEndpoints,
+  replayWebhookDelivery,
+  sendWebhookTest,
+  type TDeliveryFilter,
+  updateWebhookEndpoint,
+  webhookSecret,
+} from '../../api/webhooks';
 
-export type TDeliveryFilter = { endpoint_id?: string; status?: string; event_type?: string };
+export type { TDeliveryFilter } from '../../api/webhooks';
 
 const keys = {
   all: ['admin', 'webhooks'] as const,
@@ -30,13 +31,10 @@ const keys = {
   delivery: (id: string) => ['admin', 'webhooks', 'delivery', id] as const,
 };
 
-const endpointPath = (id: string) => `/admin/api/webhooks/${encodeURIComponent(id)}`;
-const deliveryPath = (id: string) => `/admin/api/webhooks/deliveries/${encodeURIComponent(id)}`;
-
 export function useWebhookEndpointsQuery() {
   return useQuery({
     queryKey: keys.endpoints,
-    queryFn: ({ signal }) => api<TWebhookEndpointList>('/admin/api/webhooks', { signal }),
+    queryFn: ({ signal }) => listWebhookEndpoints(signal),
   });
 }
 
@@ -47,12 +45,8 @@ export function useWebhookDeliveriesQuery(filter: TDeliveryFilter) {
   return useInfiniteQuery({
     queryKey: keys.deliveries(filter),
     initialPageParam: null as string | null,
-    queryFn: ({ signal, pageParam }) => {
-      const search = new URLSearchParams(Object.entries(filter).filter(([, v]) => v) as [string, string][]);
-      search.set('limit', String(PAGE));
-      if (pageParam) search.set('before_id', pageParam);
-      return api<TWebhookDeliveryList>(`/admin/api/webhooks/deliveries?${search.toString()}`, { signal });
-    },
+    queryFn: ({ signal, pageParam }) =>
+      listWebhookDeliveries(filter, { limit: PAGE, beforeId: pageParam }, signal),
     getNextPageParam: (last) => (last.deliveries.length < PAGE ? null : (last.deliveries.at(-1)?.id ?? null)),
     placeholderData: keepPreviousData,
     // While something waits to be sent, the log follows it.
@@ -68,7 +62,7 @@ export function useWebhookDeliveriesQuery(filter: TDeliveryFilter) {
 export function useWebhookDeliveryQuery(id: string | null) {
   return useQuery({
     queryKey: keys.delivery(id ?? ''),
-    queryFn: ({ signal }) => api<TWebhookDeliveryDetail>(deliveryPath(id ?? ''), { signal }),
+    queryFn: ({ signal }) => getWebhookDelivery(id ?? '', signal),
     enabled: id !== null,
     refetchInterval: (query) =>
       query.state.data?.status === 'pending' || query.state.data?.status === 'sending' ? 3000 : false,
@@ -84,9 +78,7 @@ export function useSaveWebhookMutation() {
   const refresh = useRefresh();
   return useMutation({
     mutationFn: ({ id, input }: { id: string | null; input: TWebhookEndpointRequest }) =>
-      id
-        ? api<TWebhookEndpoint>(endpointPath(id), { method: 'PATCH', body: input })
-        : api<TWebhookEndpointCreated>('/admin/api/webhooks', { method: 'POST', body: input }),
+      id ? updateWebhookEndpoint(id, input) : createWebhookEndpoint(input),
     onSuccess: () => refresh(),
   });
 }
@@ -94,11 +86,7 @@ export function useSaveWebhookMutation() {
 export function useSwitchWebhookMutation() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) =>
-      api<TWebhookEndpoint>(endpointPath(id), {
-        method: 'PATCH',
-        body: { enabled } satisfies TWebhookEndpointUpdate,
-      }),
+    mutationFn: ({ id, enabled }: { id: string; enabled: boolean }) => updateWebhookEndpoint(id, { enabled }),
     onSuccess: () => refresh(),
   });
 }
@@ -106,7 +94,7 @@ export function useSwitchWebhookMutation() {
 export function useDeleteWebhookMutation() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => api<{ ok: true }>(endpointPath(id), { method: 'DELETE' }),
+    mutationFn: deleteWebhookEndpoint,
     onSuccess: () => refresh(),
   });
 }
@@ -114,8 +102,7 @@ export function useDeleteWebhookMutation() {
 export function useWebhookSecretMutation() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: ({ id, action }: { id: string; action: 'reveal' | 'roll' }) =>
-      api<TWebhookSecret>(`${endpointPath(id)}/secret/${action}`, { method: 'POST' }),
+    mutationFn: ({ id, action }: { id: string; action: 'reveal' | 'roll' }) => webhookSecret(id, action),
     onSuccess: (_secret, { action }) => (action === 'roll' ? refresh() : undefined),
   });
 }
@@ -123,7 +110,7 @@ export function useWebhookSecretMutation() {
 export function useSendTestMutation() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => api<TWebhookDelivery>(`${endpointPath(id)}/test`, { method: 'POST' }),
+    mutationFn: sendWebhookTest,
     onSuccess: () => refresh(),
   });
 }
@@ -131,7 +118,7 @@ export function useSendTestMutation() {
 export function useReplayMutation() {
   const refresh = useRefresh();
   return useMutation({
-    mutationFn: (id: string) => api<TWebhookDelivery>(`${deliveryPath(id)}/replay`, { method: 'POST' }),
+    mutationFn: replayWebhookDelivery,
     onSuccess: () => refresh(),
   });
 }

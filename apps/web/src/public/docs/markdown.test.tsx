@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { MarkdownView } from './MarkdownView';
-import { parseMarkdown } from './markdown-blocks';
+import { parseMarkdown, type THeading, walkTokens } from './markdown';
 import { splitLastUpdated } from './sms-document';
 
 function renderMarkdown(markdown: string) {
@@ -50,6 +50,40 @@ describe('markdown', () => {
     expect(container).toHaveTextContent('click me');
   });
 
+  it('renders a script anywhere in a document as its text, never as an element that runs', () => {
+    const marker = globalThis as { markdownScriptRan?: boolean };
+    const { container } = renderMarkdown(
+      [
+        '<script>globalThis.markdownScriptRan = true</script>',
+        '',
+        'Inline <script>globalThis.markdownScriptRan = true</script> and <b onclick="x()">bold</b>',
+        '',
+        '- item <script>globalThis.markdownScriptRan = true</script>',
+        '',
+        '| a | b |',
+        '|---|---|',
+        '| <script>globalThis.markdownScriptRan = true</script> | <iframe src="https://x"></iframe> |',
+        '',
+        '> <style>body { display: none }</style>',
+      ].join('\n'),
+    );
+    expect(container.querySelector('script, b, iframe, blockquote style, [onclick]')).toBeNull();
+    expect(marker.markdownScriptRan).toBeUndefined();
+    expect(container.querySelector('p')?.textContent).toBe(
+      '<script>globalThis.markdownScriptRan = true</script>',
+    );
+    expect(container.querySelector('li')).toHaveTextContent(
+      'item <script>globalThis.markdownScriptRan = true</script>',
+    );
+    expect(screen.getByRole('cell', { name: '<iframe src="https://x"></iframe>' })).toBeVisible();
+    expect(container.querySelector('blockquote')).toHaveTextContent('<style>body { display: none }</style>');
+  });
+
+  it('leaves bare web addresses as text, as the documents are written', () => {
+    renderMarkdown('Sign up at https://YOUR-SITE/join/springfield or <https://example.org>.');
+    expect(screen.queryByRole('link')).not.toBeInTheDocument();
+  });
+
   it('renders ordered and nested lists, fenced code as written, quotes and tables', () => {
     const { container } = renderMarkdown(
       [
@@ -83,10 +117,14 @@ describe('markdown', () => {
   });
 
   it('gives repeated headings distinct ids', () => {
-    const ids = parseMarkdown('## Notes\n\n## Notes').map((block) =>
-      block.kind === 'heading' ? block.id : '',
+    const ids = parseMarkdown('## Notes\n\n## Notes\n\n> ## Notes')
+      .filter((block) => block.type !== 'space')
+      .map((block) => (block.type === 'heading' ? (block as THeading).id : ''));
+    expect(ids).toEqual(['notes', 'notes-1', '']);
+    const nested = [...walkTokens(parseMarkdown('## Notes\n\n> ## Notes'))].filter(
+      (token) => token.type === 'heading',
     );
-    expect(ids).toEqual(['notes', 'notes-1']);
+    expect(nested.map((heading) => (heading as THeading).id)).toEqual(['notes', 'notes-1']);
   });
 });
 

@@ -1,9 +1,9 @@
 // The guides themselves (apps/web/public/docs/sms): both languages dated, parallel and linked right.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Token, Tokens } from 'marked';
 import { describe, expect, it } from 'vitest';
-import { parseMarkdown, type TBlock } from './markdown-blocks';
-import type { TInline } from './markdown-inline';
+import { parseMarkdown, type THeading, walkTokens } from './markdown';
 import { splitLastUpdated } from './sms-document';
 
 // Built by hand: Vite would turn `new URL(…, import.meta.url)` into a served asset path.
@@ -13,32 +13,20 @@ function readGuide(name: string) {
   return splitLastUpdated(readFileSync(join(GUIDES_DIR, name), 'utf8'));
 }
 
-function linksIn(nodes: TInline[]): string[] {
-  return nodes.flatMap((node) => {
-    if (node.kind === 'link') return [node.href, ...linksIn(node.children)];
-    return 'children' in node ? linksIn(node.children) : [];
-  });
-}
-
-function allLinks(blocks: TBlock[]): string[] {
-  return blocks.flatMap((block) => {
-    if (block.kind === 'heading' || block.kind === 'paragraph') return linksIn(block.content);
-    if (block.kind === 'list')
-      return block.items.flatMap((item) => [...linksIn(item.content), ...allLinks(item.children)]);
-    if (block.kind === 'quote') return allLinks(block.children);
-    if (block.kind === 'table') return [...block.header, ...block.rows.flat()].flatMap(linksIn);
-    return [];
-  });
+function allLinks(tokens: Token[]): string[] {
+  return [...walkTokens(tokens)].flatMap((token) =>
+    token.type === 'link' ? [(token as Tokens.Link).href] : [],
+  );
 }
 
 describe.each(['index.md', 'index.es.md'])('the SMS guide %s', (name) => {
   const guide = readGuide(name);
   const blocks = parseMarkdown(guide.markdown);
-  const headings = blocks.filter((block) => block.kind === 'heading');
+  const headings = blocks.filter((block): block is THeading => block.type === 'heading');
 
   it('starts with its last-updated date and has no page-level heading of its own', () => {
     expect(guide.lastUpdated).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-    expect(headings.every((heading) => heading.level >= 2)).toBe(true);
+    expect(headings.every((heading) => heading.depth >= 2)).toBe(true);
   });
 
   it('links only to headings it has and to pages of the site', () => {
@@ -50,8 +38,10 @@ describe.each(['index.md', 'index.es.md'])('the SMS guide %s', (name) => {
   });
 
   it('covers the same sections as the English guide, with the keywords, hours and rate setting', () => {
-    const english = parseMarkdown(readGuide('index.md').markdown).filter((block) => block.kind === 'heading');
-    expect(headings.map((heading) => heading.level)).toEqual(english.map((heading) => heading.level));
+    const english = parseMarkdown(readGuide('index.md').markdown).filter(
+      (block): block is THeading => block.type === 'heading',
+    );
+    expect(headings.map((heading) => heading.depth)).toEqual(english.map((heading) => heading.depth));
     for (const word of [
       'STOP',
       'STOPALL',

@@ -1,5 +1,5 @@
 // A legal page's table of contents: a side list of links on wide screens, a section jump menu
-// on small ones (spec §2 /terms 'mobile dropdown').
+// on small ones.
 import { Anchor, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// The privacy policy's dates (spec §2 /privacy) and the order of its sections in the locale files.
+// The privacy policy's dates and the order of its sections in the locale files.
 
 export const PRIVACY_POLICY_DATES = { effective: '2025-08-26', updated: '2025-09-30' } as const;
 

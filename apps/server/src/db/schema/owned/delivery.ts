@@ -10,5 +10,6 @@ export {
   smsSendHolds,
   smsSendStats,
   smsSends,
+  stationSending,
 } from '../delivery.js';
 export { databaseRestores } from '../restores.js';

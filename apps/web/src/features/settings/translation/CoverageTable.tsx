@@ -4,9 +4,9 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import type { TTranslationCoverage } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
-import { useLanguageName } from '../../sms-contacts/use-language-name';
-import { CoverageMark } from './CoverageMark';
-import { useEngineName } from './use-engine-name';
+import { CoverageMark } from '../../../components/translation-coverage/CoverageMark';
+import { useEngineName } from '../../../components/translation-coverage/use-engine-name';
+import { useLanguageName } from '../../../i18n/use-language-name';
 
 export function CoverageTable({ coverage, unsaved }: { coverage: TTranslationCoverage; unsaved: boolean }) {
   const { t } = useTranslation('translationSettings');

@@ -21,10 +21,10 @@ import {
 import { IconArrowDown, IconArrowUp, IconLock, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguageName } from '../../sms-contacts/use-language-name';
+import { useEngineName } from '../../../components/translation-coverage/use-engine-name';
+import { useLanguageName } from '../../../i18n/use-language-name';
 import { canBeTrusted, type TEngineDraft, testInput } from './engine-draft';
 import { useTestTranslationEngineMutation } from './queries';
-import { useEngineName } from './use-engine-name';
 
 type EngineCardProps = {
   draft: TEngineDraft;

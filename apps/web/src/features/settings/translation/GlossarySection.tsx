@@ -1,4 +1,4 @@
-// Settings → Translation → Glossary (issue 19): terms every engine keeps as written, or writes the
+// Settings → Translation → Glossary: terms every engine keeps as written, or writes the
 // station's way in a language. Saved on its own, whole, with its own button.
 import { ActionIcon, Alert, Button, Card, Group, Stack, Text, TextInput, Title } from '@mantine/core';
 import { GLOSSARY_LIMITS, type TGlossary, type TGlossaryRequest } from '@message-station/shared';
@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getGlossary, saveGlossary } from '../../../api/glossary';
 import { queryKeys } from '../../../api/query-keys';
-import { useLanguageName } from '../../sms-contacts/use-language-name';
+import { useLanguageName } from '../../../i18n/use-language-name';
 import { useStationSettingsQuery } from '../queries';
 import { SaveNotice } from '../SaveNotice';
 

@@ -6,6 +6,7 @@ import type { TStationEngineName, TTranslationSettings } from '@message-station/
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEngineName } from '../../../components/translation-coverage/use-engine-name';
 import { SaveNotice } from '../SaveNotice';
 import { CoverageTable } from './CoverageTable';
 import { EngineCard } from './EngineCard';
@@ -20,7 +21,6 @@ import {
 } from './engine-draft';
 import { GlossarySection } from './GlossarySection';
 import { useSaveTranslationEnginesMutation, useTranslationSettingsQuery } from './queries';
-import { useEngineName } from './use-engine-name';
 
 export function TranslationTab() {
   const { t } = useTranslation('translationSettings');

@@ -1,17 +1,15 @@
-// Settings → Translation: read and save the station's engines, test one, read coverage (of the
-// station's languages, and of every product language for Settings' Supported Languages).
+// Settings → Translation: read and save the station's engines, test one, read the coverage of
+// every product language for Settings' Supported Languages (the station's: lib/station-queries.ts).
 import type {
-  TAllLanguagesCoverage,
   TLanguageCode,
   TTranslationEnginesRequest,
   TTranslationEngineTestRequest,
   TTranslationSettings,
 } from '@message-station/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../api/client';
 import { queryKeys } from '../../../api/query-keys';
 import {
-  getTranslationCoverage,
+  getAllLanguagesCoverage,
   getTranslationSettings,
   saveTranslationEngines,
   testTranslationEngine,
@@ -46,15 +44,6 @@ export function useTestTranslationEngineMutation() {
   });
 }
 
-/** Which engine covers each of the station's languages from `from` (all staff may read it). */
-export function useTranslationCoverageQuery(from: TLanguageCode, enabled = true) {
-  return useQuery({
-    queryKey: [...queryKeys.translationCoverage, from],
-    queryFn: ({ signal }) => getTranslationCoverage(from, signal),
-    enabled,
-  });
-}
-
 /**
  * Every product language, ticked or not, as the station's engines (then the server's) cover it
  * from `from`, with the station's trust (admins: Settings → Station Branding's languages).
@@ -62,11 +51,7 @@ export function useTranslationCoverageQuery(from: TLanguageCode, enabled = true)
 export function useAllLanguagesCoverageQuery(from: TLanguageCode) {
   return useQuery({
     queryKey: [...allLanguagesKey, from],
-    queryFn: ({ signal }) =>
-      api<TAllLanguagesCoverage>(
-        `/admin/api/settings/translation/languages?from=${encodeURIComponent(from)}`,
-        { signal },
-      ),
+    queryFn: ({ signal }) => getAllLanguagesCoverage(from, signal),
     staleTime: 60_000,
     retry: false,
   });

@@ -5,7 +5,7 @@ import type { TLanguageVoice, TVoiceOption, TVoiceSettings } from '@message-stat
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLanguageName } from '../../sms-contacts/use-language-name';
+import { useLanguageName } from '../../../i18n/use-language-name';
 import { SaveNotice } from '../SaveNotice';
 import { useSaveVoiceSettingsMutation, useVoiceSampleMutation, useVoiceSettingsQuery } from './queries';
 

@@ -1,0 +1,4 @@
+import type { TMessage } from '../api/messages';
+
+/** Where a message made elsewhere (a template, a weather alert) lands: the Messages page, with it open. */
+export type TOpenMessageState = { openMessage: TMessage };
