@@ -1,4 +1,4 @@
-// Migrations 0029 and 0030 move columns out of `stations` into 1:1 tables owned by their writers
+// Migrations 0029, 0030 and 0031 move columns out of `stations` into 1:1 tables owned by their writers
 // (decision 0065): every existing station keeps its values, in its own rows.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -54,20 +54,23 @@ async function migrate(db: TRawDb, files: string[]) {
   }
 }
 
-describe('splitting stations (migrations 0029, 0030)', async () => {
+describe('splitting stations (migrations 0029, 0030, 0031)', async () => {
   const db = await emptyDatabase();
   afterAll(() => db.close());
 
-  it("copies each station's sender, auto-reply and first-run state into its own rows", async () => {
+  it("copies each station's sender, auto-reply, first-run state and policies into its own rows", async () => {
     const splitAt = migrations.findIndex((file) => file.startsWith('0029_'));
     expect(splitAt).toBeGreaterThan(0);
     await migrate(db, migrations.slice(0, splitAt));
     await db.run(`insert into stations
       (slug, name, display_name, privacy_policy_url, terms_url, sms_sender, sms_rate_per_second,
-       inbox_auto_reply, first_run_hidden_at, created_at)
+       inbox_auto_reply, first_run_hidden_at, created_at, require_two_factor, review_required_types,
+       approval_required_types, approval_bypass_emergency)
       values
-      ('kown', 'K', 'K', 'p', 't', '+15550001000', 2.5, true, '2026-12-01T00:00:00Z', '2026-01-01T00:00:00Z'),
-      ('kplain', 'P', 'P', 'p', 't', null, null, false, null, '2026-02-01T00:00:00Z')`);
+      ('kown', 'K', 'K', 'p', 't', '+15550001000', 2.5, true, '2026-12-01T00:00:00Z', '2026-01-01T00:00:00Z',
+       true, '{alert,station}', '{emergency,alert}', false),
+      ('kplain', 'P', 'P', 'p', 't', null, null, false, null, '2026-02-01T00:00:00Z',
+       default, default, default, default)`);
     await migrate(db, migrations.slice(splitAt));
     const { rows } = await db.run(`select s.slug, ss.sms_sender, ss.sms_rate_per_second,
         ss.created_at = s.created_at as same_created, i.auto_reply, f.hidden_at is not null as hidden
@@ -98,5 +101,31 @@ describe('splitting stations (migrations 0029, 0030)', async () => {
       where table_name = 'stations'
         and column_name in ('sms_sender', 'sms_rate_per_second', 'inbox_auto_reply', 'first_run_hidden_at')`);
     expect(moved.rows).toEqual([]);
+    const policies = await db.run(`select s.slug, p.require_two_factor, p.review_required_types,
+        p.approval_required_types, p.approval_bypass_emergency, p.created_at = s.created_at as same_created
+      from stations s join station_policies p on p.station_id = s.id
+      order by s.slug`);
+    expect(policies.rows).toEqual([
+      {
+        slug: 'kown',
+        require_two_factor: true,
+        review_required_types: ['alert', 'station'],
+        approval_required_types: ['emergency', 'alert'],
+        approval_bypass_emergency: false,
+        same_created: true,
+      },
+      {
+        slug: 'kplain',
+        require_two_factor: false,
+        review_required_types: ['emergency'],
+        approval_required_types: [],
+        approval_bypass_emergency: true,
+        same_created: true,
+      },
+    ]);
+    const policyColumns = await db.run(`select column_name from information_schema.columns
+      where table_name = 'stations' and column_name in ('require_two_factor', 'review_required_types',
+        'approval_required_types', 'approval_bypass_emergency')`);
+    expect(policyColumns.rows).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { COOKIE_NAMES, CSRF_HEADER, LIMITS } from '@message-station/shared';
 import { and, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db, DbOrTx } from '../db/client.js';
-import { sessions, stations, users } from '../db/schema/index.js';
+import { sessions, stationPolicies, users } from '../db/schema/index.js';
 import { AppError } from './errors.js';
 import { hmac, randomToken, safeEqual, sha256 } from './tokens.js';
 
@@ -139,11 +139,11 @@ async function findSession(db: Db, token: string, now: Date): Promise<TAuth | nu
       viewingStationId: sessions.viewingStationId,
       lastSeenAt: sessions.lastSeenAt,
       totpEnabledAt: users.totpEnabledAt,
-      requireTwoFactor: stations.requireTwoFactor,
+      requireTwoFactor: stationPolicies.requireTwoFactor,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .innerJoin(stations, eq(stations.id, users.stationId))
+    .innerJoin(stationPolicies, eq(stationPolicies.stationId, users.stationId))
     .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
     .limit(1);
   if (!row) return null;

@@ -47,19 +47,8 @@ export const stations = pgTable(
      * arrives late never overrides a newer state.
      */
     stripeStateAt: timestamp('stripe_state_at', { withTimezone: true }),
-    /** Admins of this station must sign in with a second factor (TOTP). */
-    requireTwoFactor: boolean('require_two_factor').notNull().default(false),
-    /**
-     * Message types whose SMS waits until staff reviewed every translation (decision 0035). New
-     * stations start with emergencies (decision 0050): the offline engine's text is checked first.
-     */
-    reviewRequiredTypes: text('review_required_types').array().notNull().default(sql`'{emergency}'::text[]`),
     /** IANA time zone the station's schedules run in; Settings → Station. */
     timeZone: text('time_zone').notNull().default('America/New_York'),
-    /** Message types whose SMS and Play wait for a second person's approval. */
-    approvalRequiredTypes: text('approval_required_types').array().notNull().default(sql`'{}'::text[]`),
-    /** An emergency goes without approval even where its type requires one. */
-    approvalBypassEmergency: boolean('approval_bypass_emergency').notNull().default(true),
     ...timestamps,
   },
   (t) => [
@@ -83,6 +72,27 @@ export const oneRowPerStation = () =>
   uuid('station_id')
     .primaryKey()
     .references(() => stations.id, { onDelete: 'cascade' });
+
+/**
+ * A station's policies (decision 0065), one row per station, created with it and written only by
+ * the station's settings: the second factor its admins must use, and which message types wait for
+ * a review of their translations or for a second person's approval.
+ */
+export const stationPolicies = pgTable('station_policies', {
+  stationId: oneRowPerStation(),
+  /** Admins of this station must sign in with a second factor (TOTP). */
+  requireTwoFactor: boolean('require_two_factor').notNull().default(false),
+  /**
+   * Message types whose SMS waits until staff reviewed every translation (decision 0035). New
+   * stations start with emergencies (decision 0050): the offline engine's text is checked first.
+   */
+  reviewRequiredTypes: text('review_required_types').array().notNull().default(sql`'{emergency}'::text[]`),
+  /** Message types whose SMS and Play wait for a second person's approval. */
+  approvalRequiredTypes: text('approval_required_types').array().notNull().default(sql`'{}'::text[]`),
+  /** An emergency goes without approval even where its type requires one. */
+  approvalBypassEmergency: boolean('approval_bypass_emergency').notNull().default(true),
+  ...timestamps,
+});
 
 /** The languages a station supports (its "supported languages" setting; default en only). */
 export const stationLanguages = pgTable(

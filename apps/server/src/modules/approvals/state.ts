@@ -4,7 +4,7 @@ import type { TApprovalStatus, TMessageApproval } from '@message-station/shared'
 import { sha256 } from '../../platform/tokens.js';
 import type { TApprovalRow } from './repo.js';
 
-/** The station's two settings (stations.approval_required_types, approval_bypass_emergency). */
+/** The station's two settings (station_policies.approval_required_types, approval_bypass_emergency). */
 export type TApprovalStation = {
   id: string;
   approvalRequiredTypes: string[];

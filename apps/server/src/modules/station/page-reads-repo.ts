@@ -3,7 +3,7 @@
 // fields, and its message types' keys in their order. Each is a scalar subquery answering JSON
 // (or a boolean), so a page reads everything it shows in one round trip.
 import { type SQL, sql } from 'drizzle-orm';
-import { messageTypes, stations } from '../../db/schema/owned/station.js';
+import { messageTypes, stationPolicies, stations } from '../../db/schema/owned/station.js';
 
 /** Whether the station exists. */
 export function stationExistsSql(stationId: SQL): SQL {
@@ -43,7 +43,7 @@ export function stationPaymentStatusSql(stationId: SQL): SQL {
 
 /** The station's approval settings (approvals' TApprovalStation) as JSON; null when gone. */
 export function stationApprovalSettingsSql(stationId: SQL): SQL {
-  return sql`(select json_build_object('id', s.id, 'approvalRequiredTypes', s.approval_required_types,
-      'approvalBypassEmergency', s.approval_bypass_emergency)
-    from ${stations} s where s.id = ${stationId})`;
+  return sql`(select json_build_object('id', p.station_id, 'approvalRequiredTypes', p.approval_required_types,
+      'approvalBypassEmergency', p.approval_bypass_emergency)
+    from ${stationPolicies} p where p.station_id = ${stationId})`;
 }

@@ -1,14 +1,52 @@
 // Queries on stations, their languages and message types.
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, notInArray, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
-import { messageTypes, stationLanguages, stationLogos, stations } from '../../db/schema/owned/station.js';
+import {
+  messageTypes,
+  stationLanguages,
+  stationLogos,
+  stationPolicies,
+  stations,
+} from '../../db/schema/owned/station.js';
 
 export type TNewStation = typeof stations.$inferInsert;
+type TPolicies = Pick<
+  typeof stationPolicies.$inferInsert,
+  'requireTwoFactor' | 'reviewRequiredTypes' | 'approvalRequiredTypes' | 'approvalBypassEmergency'
+>;
+/** What may change of a station: its own columns and its policies (`station_policies`). */
+export type TStationUpdate = Partial<Omit<TNewStation, 'id' | 'slug' | 'name' | 'createdAt'>> & TPolicies;
 
+/** The station's row with its policies (`station_policies`, one row per station). */
+const stationWithPolicies = {
+  ...getTableColumns(stations),
+  requireTwoFactor: stationPolicies.requireTwoFactor,
+  reviewRequiredTypes: stationPolicies.reviewRequiredTypes,
+  approvalRequiredTypes: stationPolicies.approvalRequiredTypes,
+  approvalBypassEmergency: stationPolicies.approvalBypassEmergency,
+};
+
+async function findStationWhere(db: DbOrTx, where: SQL) {
+  const [row] = await db
+    .select(stationWithPolicies)
+    .from(stations)
+    .innerJoin(stationPolicies, eq(stationPolicies.stationId, stations.id))
+    .where(where)
+    .limit(1);
+  return row ?? null;
+}
+
+/** Inserts the station and its policies row (the defaults), in the caller's transaction. */
 export async function insertStation(db: DbOrTx, values: TNewStation) {
   const [row] = await db.insert(stations).values(values).returning();
   if (!row) throw new Error('station insert returned nothing');
-  return row;
+  const [policies] = await db
+    .insert(stationPolicies)
+    .values({ stationId: row.id, createdAt: row.createdAt, updatedAt: row.updatedAt })
+    .returning();
+  if (!policies) throw new Error('station policies insert returned nothing');
+  const { stationId: _stationId, createdAt: _createdAt, updatedAt: _updatedAt, ...policy } = policies;
+  return { ...row, ...policy };
 }
 
 export async function insertStationLanguages(
@@ -102,14 +140,12 @@ export async function findStationAccess(db: DbOrTx, stationId: string) {
   return row ?? null;
 }
 
-export async function findStationBySlug(db: DbOrTx, slug: string) {
-  const [row] = await db.select().from(stations).where(eq(stations.slug, slug)).limit(1);
-  return row ?? null;
+export function findStationBySlug(db: DbOrTx, slug: string) {
+  return findStationWhere(db, eq(stations.slug, slug));
 }
 
-export async function findStationById(db: DbOrTx, stationId: string) {
-  const [row] = await db.select().from(stations).where(eq(stations.id, stationId)).limit(1);
-  return row ?? null;
+export function findStationById(db: DbOrTx, stationId: string) {
+  return findStationWhere(db, eq(stations.id, stationId));
 }
 
 export function listStationLanguages(db: DbOrTx, stationId: string) {
@@ -169,13 +205,24 @@ export async function updateMessageType(
   return row ?? null;
 }
 
-export async function updateStation(
-  db: DbOrTx,
-  stationId: string,
-  values: Partial<Omit<TNewStation, 'id' | 'slug' | 'name' | 'createdAt'>>,
-) {
-  const [row] = await db.update(stations).set(values).where(eq(stations.id, stationId)).returning();
-  return row ?? null;
+/** Updates the station's columns and its policies row; null when the station is gone. */
+export async function updateStation(db: DbOrTx, stationId: string, values: TStationUpdate) {
+  const { requireTwoFactor, reviewRequiredTypes, approvalRequiredTypes, approvalBypassEmergency, ...own } =
+    values;
+  const policies = { requireTwoFactor, reviewRequiredTypes, approvalRequiredTypes, approvalBypassEmergency };
+  const [row] = await db
+    .update(stations)
+    .set(own)
+    .where(eq(stations.id, stationId))
+    .returning({ id: stations.id });
+  if (!row) return null;
+  if (Object.values(policies).some((value) => value !== undefined)) {
+    await db
+      .update(stationPolicies)
+      .set({ ...policies, ...(own.updatedAt ? { updatedAt: own.updatedAt } : {}) })
+      .where(eq(stationPolicies.stationId, stationId));
+  }
+  return findStationById(db, stationId);
 }
 
 /** Makes the station's languages exactly `codes`: drops the others, adds the missing ones. */
@@ -196,13 +243,19 @@ export async function setStationLanguages(
 
 export async function stationRequiresTwoFactor(db: DbOrTx, stationId: string): Promise<boolean> {
   const [row] = await db
-    .select({ requireTwoFactor: stations.requireTwoFactor })
-    .from(stations)
-    .where(eq(stations.id, stationId))
+    .select({ requireTwoFactor: stationPolicies.requireTwoFactor })
+    .from(stationPolicies)
+    .where(eq(stationPolicies.stationId, stationId))
     .limit(1);
   return row?.requireTwoFactor ?? false;
 }
 
 export async function setStationRequiresTwoFactor(db: DbOrTx, stationId: string, value: boolean, at: Date) {
-  await db.update(stations).set({ requireTwoFactor: value, updatedAt: at }).where(eq(stations.id, stationId));
+  await db.transaction(async (tx) => {
+    await tx.update(stations).set({ updatedAt: at }).where(eq(stations.id, stationId));
+    await tx
+      .update(stationPolicies)
+      .set({ requireTwoFactor: value, updatedAt: at })
+      .where(eq(stationPolicies.stationId, stationId));
+  });
 }

@@ -16,7 +16,7 @@ import {
   messageTranslations,
   smsDeliveries,
   smsSends,
-  stations,
+  stationPolicies,
   weatherAlerts,
 } from '../../db/schema/index.js';
 import { createEventBus } from '../../platform/event-bus.js';
@@ -387,9 +387,9 @@ describe('the poll', () => {
     clock = AFTER_TORNADO_WARNING;
     const held = await station('kwxheld', auto);
     await db
-      .update(stations)
+      .update(stationPolicies)
       .set({ approvalRequiredTypes: ['emergency'], approvalBypassEmergency: false })
-      .where(eq(stations.id, held.station.id));
+      .where(eq(stationPolicies.stationId, held.station.id));
     await createContact(db, held.station.id, { phone: '+14055550103' });
     await held.check();
     const [pending] = await held.alerts();
