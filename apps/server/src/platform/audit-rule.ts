@@ -100,6 +100,10 @@ export const paramView =
   ) =>
   async (call: TAuditCall): Promise<TAuditView> =>
     pick(await read({ db, stationId: auditStation(call) }, auditParams(call).id ?? ''));
+/** An object's fields that staff can change, as the audit log keeps them (in this order). */
+export function pickView<T extends object>(object: T, keys: readonly (keyof T & string)[]): TAuditView {
+  return Object.fromEntries(keys.map((key) => [key, object[key]]));
+}
 /** The id of what the call created, from its answer. */
 export const replyId = (call: TAuditCall) => auditReply(call).id as string | undefined;
 /** The view's field that names the object. */

@@ -2,7 +2,8 @@
 // (`config: audit({...})`, platform/audit-rule.ts), read here when the route registers; a
 // state-changing route that declares none is still recorded ("request.recorded"), so no action can
 // be forgotten, and the coverage test names it. The rule reads what it needs before the handler
-// (the object as it was) and after a successful answer (as it is now).
+// (the object as it was) and after a successful answer (as it is now), unless the handler hands
+// both from its transaction (`request.audit`, decision 0066).
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { Db } from '../../db/client.js';
 import {

@@ -2,6 +2,7 @@
 // pace, and the operator's setting of a station's own number and 10DLC rate.
 import type { TStationSmsSending, TStationSmsSendingResponse } from '@message-station/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
+import type { TAuditScope } from '../../platform/audit-rule.js';
 import { notFound } from '../../platform/errors.js';
 import { DEFAULT_LANE } from './dispatcher.js';
 import { moveQueuedToLane, registerLane } from './lane-repo.js';
@@ -59,9 +60,11 @@ export async function setStationSending(
   stationId: string,
   input: TStationSmsSending,
   serviceRate: number,
+  audit?: TAuditScope,
 ): Promise<TStationSmsSendingResponse> {
   return db.transaction(async (tx) => {
-    await findStation(tx, stationId, true);
+    // The audit's view before: the sender and pace this replaces, under the row's lock.
+    audit?.before(describe(await findStation(tx, stationId, true), serviceRate));
     const updated = await storeStationSending(tx, stationId, {
       smsSender: input.sms_sender,
       smsRatePerSecond: input.sms_rate_per_second,
@@ -70,6 +73,8 @@ export async function setStationSending(
     const lane = laneOf(updated);
     await registerLane(tx, lane);
     const moved = await moveQueuedToLane(tx, stationId, lane);
-    return { ...describe(updated, serviceRate), moved_queued: moved };
+    const sending = describe(updated, serviceRate);
+    audit?.after(sending);
+    return { ...sending, moved_queued: moved };
   });
 }

@@ -47,9 +47,7 @@ export const stationSendingRoutes: FastifyPluginAsyncZod<TStationSendingRoutesDe
         action: 'sms_sending.updated',
         target: 'station',
         station: (call) => auditParams(call).id ?? null,
-        view: async (call) => ({
-          ...(await stationSending(deps.db, auditParams(call).id ?? '', deps.config.sms.ratePerSecond)),
-        }),
+        // The handler hands the sending before (under the row's lock, in its transaction) and after.
       }),
       ...guard,
       schema: {
@@ -60,6 +58,7 @@ export const stationSendingRoutes: FastifyPluginAsyncZod<TStationSendingRoutesDe
         response: { 200: ZStationSmsSendingResponse, 400: ZErrorResponse, ...refused },
       },
     },
-    async (request) => setStationSending(deps.db, request.params.id, request.body, serviceRate),
+    async (request) =>
+      setStationSending(deps.db, request.params.id, request.body, serviceRate, request.audit),
   );
 };

@@ -11,17 +11,20 @@ import {
   type TAuditView,
   viewLabel,
 } from '../../platform/audit-rule.js';
-import { getMessage } from './service.js';
+import { getMessage, messageAuditView } from './service.js';
 
 /** The message as staff can change it: the row keeps the fields that changed. */
-const messageView = (db: Db) =>
-  paramView(db, getMessage, (message) => ({
-    title: message.title,
-    original: message.original,
-    original_language: message.original_language,
-    message_type: message.message_type,
-    target_languages: message.target_languages,
-  }));
+const messageView = (db: Db) => paramView(db, getMessage, messageAuditView);
+
+/**
+ * A change of the message of the :id parameter (edit, delete): the handler hands the message as it
+ * was, read under its lock in the change's transaction, and as it is (`request.audit`).
+ */
+export const messageChangeAudit = (action: string): TAuditRule => ({
+  action,
+  target: 'message',
+  details: viewLabel('title'),
+});
 
 /** An action on the message of the :id parameter, labelled with its title. */
 export const messageAudit = (db: Db, action: string): TAuditRule => ({

@@ -24,7 +24,7 @@ import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { authOf } from '../../platform/guards.js';
 import { openEventStream } from '../../platform/sse.js';
 import { staffFacts } from '../../service-context.js';
-import { messageAudit, messageLanguageAudit } from './audit-service.js';
+import { messageChangeAudit, messageLanguageAudit } from './audit-service.js';
 import { createPhraseMessage } from './phrase-service.js';
 import {
   backTranslate,
@@ -117,7 +117,7 @@ export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (f
   fastify.put(
     messagesUpdate.path,
     {
-      config: audit(messageAudit(deps.db, 'message.updated')),
+      config: audit(messageChangeAudit('message.updated')),
       ...guard,
       schema: {
         tags: ['messages'],
@@ -126,13 +126,13 @@ export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (f
         response: { 200: ZMessage, ...errors },
       },
     },
-    async (request) => updateMessage(context(request), request.params.id, request.body),
+    async (request) => updateMessage(context(request), request.params.id, request.body, request.audit),
   );
 
   fastify.delete(
     messagesRemove.path,
     {
-      config: audit(messageAudit(deps.db, 'message.deleted')),
+      config: audit(messageChangeAudit('message.deleted')),
       ...guard,
       schema: {
         tags: ['messages'],
@@ -142,7 +142,7 @@ export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (f
       },
     },
     async (request) => {
-      await deleteMessage(context(request), request.params.id);
+      await deleteMessage(context(request), request.params.id, request.audit);
       return { ok: true as const };
     },
   );

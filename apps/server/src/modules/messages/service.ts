@@ -18,6 +18,7 @@ import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import { namedRead } from '../../db/rows.js';
+import { pickView, type TAuditScope, type TAuditView } from '../../platform/audit-rule.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { TranslationError } from '../../providers/translation/types.js';
 import type { TServiceContext } from '../../service-context.js';
@@ -101,6 +102,16 @@ async function answers(
   const approvals = await approvalsOf(ctx.db, ctx.stationId, rows);
   const trusted = await outsideParts().trust.enginesFor(ctx.db, ctx.stationId);
   return rows.map((row) => ({ ...toApi(row, translations, trusted), approval: approvals.get(row.id) }));
+}
+
+/** The message as the audit log keeps it (decision 0066): what staff can change. */
+export function messageAuditView(message: TMessage): TAuditView {
+  return pickView(message, ['title', 'original', 'original_language', 'message_type', 'target_languages']);
+}
+
+/** The audit's view of a message row as it is in the transaction `db` reads through. */
+async function auditViewIn(db: DbOrTx, stationId: string, row: repo.TMessageRow) {
+  return messageAuditView(toApi(row, await repo.listTranslations(db, stationId, [row.id])));
 }
 
 /** One message of the station with its translations; another station's answers 404. */
@@ -319,12 +330,14 @@ export async function updateMessage(
     TApprovalWriteContext,
   messageId: string,
   input: TInput,
+  audit?: TAuditScope,
 ) {
   await assertActiveType(ctx, input.message_type);
   await assertFitsSms(ctx.db, ctx.stationId, [{ language: input.original_language, text: input.original }]);
   const { message, queued } = await ctx.db.transaction(async (tx) => {
     const current = await repo.findMessage(tx, ctx.stationId, messageId, { forUpdate: true });
     if (!current) throw notFound('message_not_found');
+    audit?.before(await auditViewIn(tx, ctx.stationId, current));
     const originalChanged =
       current.original !== input.original || current.originalLanguage !== input.original_language;
     const message = await repo.updateMessage(tx, ctx.stationId, messageId, {
@@ -383,14 +396,23 @@ export async function updateMessage(
   if (!message) throw notFound('message_not_found');
   if (queued.length) ctx.translationQueue.wake();
   await announce(ctx, 'message_updated', { message_id: messageId });
-  return describe(ctx, message);
+  const updated = await describe(ctx, message);
+  audit?.after(messageAuditView(updated));
+  return updated;
 }
 
 export async function deleteMessage(
   ctx: Pick<TServiceContext, 'db' | 'events' | 'stationId'>,
   messageId: string,
+  audit?: TAuditScope,
 ) {
-  if (!(await repo.deleteMessage(ctx.db, ctx.stationId, messageId))) throw notFound('message_not_found');
+  await ctx.db.transaction(async (tx) => {
+    const current = await repo.findMessage(tx, ctx.stationId, messageId, { forUpdate: true });
+    if (!current) throw notFound('message_not_found');
+    audit?.before(await auditViewIn(tx, ctx.stationId, current));
+    if (!(await repo.deleteMessage(tx, ctx.stationId, messageId))) throw notFound('message_not_found');
+  });
+  audit?.after(null);
   await announce(ctx, 'message_deleted', { message_id: messageId });
 }
 

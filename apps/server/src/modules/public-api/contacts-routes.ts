@@ -86,7 +86,7 @@ export const contactsV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
   fastify.put(
     '/api/v1/contacts/:id/preferences',
     {
-      config: audit(contactAudit(deps.db, 'contact.preferences_changed')),
+      config: audit(contactAudit('contact.preferences_changed')),
       ...write,
       schema: operation('contacts:write', {
         operationId: 'setContactPreferences',
@@ -97,13 +97,18 @@ export const contactsV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
       }),
     },
     async (request) =>
-      updatePreferences(keyFacts(deps, request), request.params.id, request.body.message_preferences),
+      updatePreferences(
+        keyFacts(deps, request),
+        request.params.id,
+        request.body.message_preferences,
+        request.audit,
+      ),
   );
 
   fastify.post(
     '/api/v1/contacts/:id/opt-out',
     {
-      config: audit(contactAudit(deps.db, 'contact.status_changed')),
+      config: audit(contactAudit('contact.status_changed')),
       ...write,
       schema: operation('contacts:write', {
         operationId: 'optOutContact',
@@ -114,6 +119,6 @@ export const contactsV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
         response: { 200: ZSmsContact, ...errors },
       }),
     },
-    async (request) => optOutContact(keyFacts(deps, request), request.params.id),
+    async (request) => optOutContact(keyFacts(deps, request), request.params.id, request.audit),
   );
 };

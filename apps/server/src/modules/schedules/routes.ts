@@ -12,8 +12,7 @@ import {
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
-import type { Db } from '../../db/client.js';
-import { audit, auditReply, paramView, type TAuditRule, viewLabel } from '../../platform/audit-rule.js';
+import { audit, auditReply, type TAuditRule, viewLabel } from '../../platform/audit-rule.js';
 import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { staffFacts } from '../../service-context.js';
 import {
@@ -36,20 +35,13 @@ const refused = {
 
 export type TScheduleRoutesDeps = Pick<TAppContext, 'db' | 'guards' | 'now'> & { schedules: TScheduleQueue };
 
-/** A schedule as staff change it, for the audit log: when, how often, what it does. */
-const scheduleAudit = (db: Db, action: string): TAuditRule => ({
+/**
+ * A change of the schedule of the :id parameter: the handler hands the schedule as it was, read
+ * under its lock in the change's transaction, and as it is (`request.audit`).
+ */
+const scheduleAudit = (action: string): TAuditRule => ({
   action,
   target: 'schedule',
-  view: paramView(db, getSchedule, (schedule) => ({
-    message_title: schedule.message_title,
-    repeat: schedule.repeat,
-    start_date: schedule.start_date,
-    time: schedule.time,
-    ends_on: schedule.ends_on,
-    max_runs: schedule.max_runs,
-    send_sms: schedule.send_sms,
-    machines: schedule.machines.map((m) => m.name).join(', '),
-  })),
   details: viewLabel('message_title'),
 });
 
@@ -124,7 +116,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<TScheduleRoutesDeps> = async 
   fastify.put(
     schedulesUpdate.path,
     {
-      config: audit(scheduleAudit(deps.db, 'schedule.updated')),
+      config: audit(scheduleAudit('schedule.updated')),
       ...guard,
       schema: {
         tags: ['schedules'],
@@ -133,13 +125,13 @@ export const scheduleRoutes: FastifyPluginAsyncZod<TScheduleRoutesDeps> = async 
         response: { 200: ZScheduleSaved, ...refused },
       },
     },
-    async (request) => updateSchedule(withQueue(request), request.params.id, request.body),
+    async (request) => updateSchedule(withQueue(request), request.params.id, request.body, request.audit),
   );
 
   fastify.post(
     schedulesCancel.path,
     {
-      config: audit(scheduleAudit(deps.db, 'schedule.cancelled')),
+      config: audit(scheduleAudit('schedule.cancelled')),
       ...guard,
       schema: {
         tags: ['schedules'],
@@ -148,6 +140,6 @@ export const scheduleRoutes: FastifyPluginAsyncZod<TScheduleRoutesDeps> = async 
         response: { 200: ZScheduleDetail, 403: ZErrorResponse, 404: ZErrorResponse, 409: ZErrorResponse },
       },
     },
-    async (request) => cancelSchedule(staffFacts(deps, request), request.params.id),
+    async (request) => cancelSchedule(staffFacts(deps, request), request.params.id, request.audit),
   );
 };

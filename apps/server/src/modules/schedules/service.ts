@@ -11,6 +11,7 @@ import {
   ZScheduleRequest,
 } from '@message-station/shared';
 import type { DbOrTx } from '../../db/client.js';
+import type { TAuditScope, TAuditView } from '../../platform/audit-rule.js';
 import { AppError } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
 import { previewSend } from '../delivery/service.js';
@@ -54,7 +55,7 @@ function runToApi(row: repo.TRunRow): TScheduleRun {
 
 /** The answers for some rows: message, machines, creator and runs read once for all of them. */
 async function describe(
-  ctx: Pick<TServiceContext, 'db' | 'stationId'>,
+  ctx: { db: DbOrTx; stationId: string },
   rows: repo.TScheduleRow[],
   runsPer: number,
 ): Promise<TScheduleDetail[]> {
@@ -137,6 +138,26 @@ async function findOwn(ctx: Pick<TServiceContext, 'db' | 'stationId'>, id: strin
 export async function getSchedule(ctx: Pick<TServiceContext, 'db' | 'stationId'>, id: string) {
   const [detail] = await describe(ctx, [await findOwn(ctx, id)], RUNS_SHOWN);
   return detail as TScheduleDetail;
+}
+
+/** A schedule as staff change it, as the audit log keeps it (decision 0066): when, how often, what it does. */
+export function scheduleAuditView(schedule: TSchedule): TAuditView {
+  return {
+    message_title: schedule.message_title,
+    repeat: schedule.repeat,
+    start_date: schedule.start_date,
+    time: schedule.time,
+    ends_on: schedule.ends_on,
+    max_runs: schedule.max_runs,
+    send_sms: schedule.send_sms,
+    machines: schedule.machines.map((m) => m.name).join(', '),
+  };
+}
+
+/** The audit's view of a schedule row as the transaction `db` sees it. */
+async function auditViewIn(db: DbOrTx, stationId: string, row: repo.TScheduleRow) {
+  const [schedule] = await describe({ db, stationId }, [row], 0);
+  return schedule ? scheduleAuditView(schedule) : null;
 }
 
 /** The recurrence as asked, checked for what contradicts itself. */
@@ -257,6 +278,7 @@ export async function updateSchedule(
   ctx: TStaffContext & { schedules: TScheduleQueue },
   id: string,
   input: TScheduleRequest,
+  audit?: TAuditScope,
 ) {
   const current = await findOwn(ctx, id);
   refuseSmsChange(ctx, current);
@@ -266,11 +288,14 @@ export async function updateSchedule(
     const locked = await repo.findSchedule(tx, ctx.stationId, id, { forUpdate: true });
     // A run may have ended it while the checks ran.
     if (locked?.status !== 'active') throw new AppError('schedule_not_active');
+    audit?.before(await auditViewIn(tx, ctx.stationId, locked));
     return repo.updateSchedule(tx, ctx.stationId, id, fields);
   });
   if (!updated) throw new AppError('schedule_not_found');
   await ctx.schedules.wakeAt(next);
-  return { schedule: await getSchedule(ctx, id), check };
+  const schedule = await getSchedule(ctx, id);
+  audit?.after(scheduleAuditView(schedule));
+  return { schedule, check };
 }
 
 /** Staff may change what plays on machines; a schedule that sends SMS is an admin's, as sending is. */
@@ -281,10 +306,12 @@ function refuseSmsChange(ctx: Pick<TServiceContext, 'auth'>, row: repo.TSchedule
 export async function cancelSchedule(
   ctx: Pick<TServiceContext, 'db' | 'stationId' | 'now' | 'auth'>,
   id: string,
+  audit?: TAuditScope,
 ) {
   await ctx.db.transaction(async (tx) => {
     const locked = await repo.findSchedule(tx, ctx.stationId, id, { forUpdate: true });
     if (!locked) throw new AppError('schedule_not_found');
+    audit?.before(await auditViewIn(tx, ctx.stationId, locked));
     refuseSmsChange(ctx, locked);
     if (locked.status !== 'active') throw new AppError('schedule_not_active');
     await repo.updateSchedule(tx, ctx.stationId, id, {
@@ -293,5 +320,7 @@ export async function cancelSchedule(
       updatedAt: ctx.now,
     });
   });
-  return getSchedule(ctx, id);
+  const schedule = await getSchedule(ctx, id);
+  audit?.after(scheduleAuditView(schedule));
+  return schedule;
 }

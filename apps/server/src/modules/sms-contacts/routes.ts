@@ -83,7 +83,7 @@ export const smsContactRoutes: FastifyPluginAsyncZod<TSmsContactRoutesDeps> = as
   fastify.put(
     smsContactsPreferences.path,
     {
-      config: audit(contactAudit(deps.db, 'contact.preferences_changed')),
+      config: audit(contactAudit('contact.preferences_changed')),
       onRequest: deps.guards.requireUser,
       schema: {
         tags: ['sms-contacts'],
@@ -93,13 +93,13 @@ export const smsContactRoutes: FastifyPluginAsyncZod<TSmsContactRoutesDeps> = as
       },
     },
     async (request) =>
-      updatePreferences(context(request), request.params.id, request.body.message_preferences),
+      updatePreferences(context(request), request.params.id, request.body.message_preferences, request.audit),
   );
 
   fastify.put(
     smsContactsStatus.path,
     {
-      config: audit(contactAudit(deps.db, 'contact.status_changed')),
+      config: audit(contactAudit('contact.status_changed')),
       onRequest: deps.guards.requireUser,
       schema: {
         tags: ['sms-contacts'],
@@ -108,7 +108,7 @@ export const smsContactRoutes: FastifyPluginAsyncZod<TSmsContactRoutesDeps> = as
         response: { 200: ZSmsContact, ...errors },
       },
     },
-    async (request) => updateStatus(context(request), request.params.id, request.body.status),
+    async (request) => updateStatus(context(request), request.params.id, request.body.status, request.audit),
   );
 
   fastify.post(

@@ -7,12 +7,15 @@ import {
   type TSmsContact,
 } from '@message-station/shared';
 import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.js';
 import { namedRead } from '../../db/rows.js';
+import type { TAuditScope } from '../../platform/audit-rule.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
 import { messageTypeKeysSql, stationExistsSql } from '../station/page-reads-service.js';
 import { findStationById, listLanguages, listMessageTypes } from '../station/service.js';
 import * as contacts from '../subscribers/contacts-service.js';
+import { findContactView } from '../subscribers/trail-service.js';
 import { sendTextOrExplain } from '../verification/service.js';
 
 /** What staff tick, word for word as the English screen shows it; kept with each consent record. */
@@ -166,25 +169,35 @@ export async function updatePreferences(
   ctx: Pick<TServiceContext, 'db' | 'now' | 'stationId'>,
   contactId: string,
   preferences: TMessagePreferences,
+  audit?: TAuditScope,
 ) {
   const catalog = await stationCatalog(ctx);
   const choices = checkedChoices(preferences, catalog);
   const row = await ctx.db.transaction(async (tx) => {
-    const contact = await contacts.findContact(tx, ctx.stationId, contactId, { forUpdate: true });
-    if (!contact) throw notFound('contact_not_found');
+    const contact = await lockContact(tx, ctx.stationId, contactId, audit);
     // As on the join page: whoever receives (or will, once confirmed or resumed) has a type.
     // Staff stop someone's alerts by pausing them; only an opted-out number may hold none.
     if (choices.length === 0 && contact.status !== 'opted_out') {
       throw new AppError('contact_needs_alert_type');
     }
     await contacts.choosePreferences(tx, ctx.stationId, contact.id, choices);
-    return contacts.changeContact(tx, ctx.stationId, contact.id, {
+    const changed = await contacts.changeContact(tx, ctx.stationId, contact.id, {
       language: choices[0]?.language ?? contact.language,
       updatedAt: ctx.now,
     });
+    audit?.after(await findContactView(tx, ctx.stationId, contactId));
+    return changed;
   });
   if (!row) throw notFound('contact_not_found');
   return describe(ctx, row, catalog.typeKeys);
+}
+
+/** The contact locked for a change in `tx`, handed to the audit as it was (decision 0066). */
+async function lockContact(tx: DbOrTx, stationId: string, contactId: string, audit?: TAuditScope) {
+  const contact = await contacts.findContact(tx, stationId, contactId, { forUpdate: true });
+  if (!contact) throw notFound('contact_not_found');
+  audit?.before(await findContactView(tx, stationId, contactId));
+  return contact;
 }
 
 /** Staff may pause an active contact and resume a paused one; only the person opts in or out. */
@@ -192,16 +205,23 @@ export async function updateStatus(
   ctx: Pick<TServiceContext, 'db' | 'now' | 'stationId'>,
   contactId: string,
   status: 'active' | 'paused',
+  audit?: TAuditScope,
 ) {
-  const contact = await contacts.findContact(ctx.db, ctx.stationId, contactId);
-  if (!contact) throw notFound('contact_not_found');
-  if (contact.status === 'opted_out') {
-    throw new AppError('contact_opted_out');
-  }
-  if (contact.status === 'pending') {
-    throw new AppError('contact_pending');
-  }
-  const row = await contacts.changeContact(ctx.db, ctx.stationId, contactId, { status, updatedAt: ctx.now });
+  const row = await ctx.db.transaction(async (tx) => {
+    const contact = await lockContact(tx, ctx.stationId, contactId, audit);
+    if (contact.status === 'opted_out') {
+      throw new AppError('contact_opted_out');
+    }
+    if (contact.status === 'pending') {
+      throw new AppError('contact_pending');
+    }
+    const changed = await contacts.changeContact(tx, ctx.stationId, contactId, {
+      status,
+      updatedAt: ctx.now,
+    });
+    audit?.after(await findContactView(tx, ctx.stationId, contactId));
+    return changed;
+  });
   if (!row) throw notFound('contact_not_found');
   return describe(ctx, row);
 }
@@ -315,10 +335,10 @@ export async function addAttestedContact(
 export async function optOutContact(
   ctx: Pick<TServiceContext, 'db' | 'now' | 'stationId' | 'userId' | 'ip' | 'userAgent'>,
   contactId: string,
+  audit?: TAuditScope,
 ) {
   const row = await ctx.db.transaction(async (tx) => {
-    const contact = await contacts.findContact(tx, ctx.stationId, contactId, { forUpdate: true });
-    if (!contact) throw notFound('contact_not_found');
+    const contact = await lockContact(tx, ctx.stationId, contactId, audit);
     if (contact.status === 'opted_out') return contact;
     const updated = await contacts.changeContact(tx, ctx.stationId, contact.id, {
       status: 'opted_out',
@@ -342,5 +362,6 @@ export async function optOutContact(
     ]);
     return updated ?? contact;
   });
+  audit?.after(await findContactView(ctx.db, ctx.stationId, contactId));
   return describe(ctx, row);
 }

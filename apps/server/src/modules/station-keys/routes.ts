@@ -10,10 +10,10 @@ import {
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
-import { audit, auditReply, paramView } from '../../platform/audit-rule.js';
+import { audit, auditReply } from '../../platform/audit-rule.js';
 import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { staffFacts } from '../../service-context.js';
-import { createStationKey, getStationKey, listStationKeys, revokeStationKey } from './service.js';
+import { createStationKey, listStationKeys, revokeStationKey } from './service.js';
 
 const errors = { 400: ZErrorResponse, 401: ZErrorResponse, 403: ZErrorResponse, 404: ZErrorResponse };
 
@@ -74,11 +74,6 @@ export const stationKeyRoutes: FastifyPluginAsyncZod<TStationKeyRoutesDeps> = as
       config: audit({
         action: 'station_key.revoked',
         target: 'station_key',
-        view: paramView(deps.db, getStationKey, (key) => ({
-          name: key.name,
-          key_prefix: key.key_prefix,
-          scopes: key.scopes,
-        })),
         details: (_call, view) => ({ label: view?.name ?? null, key_prefix: view?.key_prefix ?? null }),
       }),
       ...admin,
@@ -90,7 +85,7 @@ export const stationKeyRoutes: FastifyPluginAsyncZod<TStationKeyRoutesDeps> = as
       },
     },
     async (request) => {
-      await revokeStationKey(staffFacts(deps, request), request.params.id);
+      await revokeStationKey(staffFacts(deps, request), request.params.id, request.audit);
       return { ok: true as const };
     },
   );

@@ -12,6 +12,7 @@ import {
 } from '@message-station/shared';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import type { TAuditScope } from '../../platform/audit-rule.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { sha256 } from '../../platform/tokens.js';
 import type { TServiceContext } from '../../service-context.js';
@@ -76,9 +77,13 @@ export async function createStationKey(
 export async function revokeStationKey(
   ctx: Pick<TServiceContext, 'db' | 'now' | 'stationId'>,
   keyId: string,
+  audit?: TAuditScope,
 ) {
+  // One statement revokes a live key and answers it: the audit's view is the key it revoked.
   const row = await repo.revokeKey(ctx.db, ctx.stationId, keyId, ctx.now);
   if (!row) throw notFound('station_key_not_found');
+  audit?.before({ name: row.name, key_prefix: row.keyPrefix, scopes: row.scopes });
+  audit?.after(null);
 }
 
 export type TStationKeyAuth = {

@@ -44,14 +44,8 @@ export const stationSettingsRoutes: FastifyPluginAsyncZod<TStationSettingsRoutes
         action: 'settings.updated',
         target: 'station',
         targetId: auditStation,
-        view: async (call) => {
-          const { join_url, unsubscribe_url, ...settings } = await getStationSettings(
-            deps.db,
-            deps.config.publicUrl,
-            auditStation(call),
-          );
-          return settings;
-        },
+        // The handler hands the settings before (read under the station's lock in the save's
+        // transaction) and after (`request.audit`).
       }),
       onRequest: deps.guards.requireAdmin,
       schema: {
@@ -71,6 +65,7 @@ export const stationSettingsRoutes: FastifyPluginAsyncZod<TStationSettingsRoutes
           moveLanguagesOutside: deps.moveLanguagesOutside,
         },
         request.body,
+        request.audit,
       ),
   );
 };

@@ -6,8 +6,10 @@ import {
 } from '@message-station/shared';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
+import type { TAuditScope, TAuditView } from '../../platform/audit-rule.js';
 import { notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
+import { lockStationRow } from './billing-service.js';
 import * as repo from './repo.js';
 import { getStationSettings } from './service.js';
 import { languagesSaved } from './type-translations.js';
@@ -31,6 +33,15 @@ export type TMoveLanguagesOutside = (
   to: string,
 ) => Promise<{ choices: number; contacts: number }>;
 
+/** The settings as the audit log keeps them (decision 0066): what an admin saves, not the links. */
+function settingsAuditView({
+  join_url: _join,
+  unsubscribe_url: _unsubscribe,
+  ...settings
+}: Awaited<ReturnType<typeof getStationSettings>>): TAuditView {
+  return settings;
+}
+
 export async function saveStationSettings(
   // `translation` words the message types in a newly added language.
   context: Pick<TServiceContext, 'db' | 'config' | 'now' | 'stationId' | 'translation'> & {
@@ -39,10 +50,15 @@ export async function saveStationSettings(
     moveLanguagesOutside: TMoveLanguagesOutside;
   },
   input: z.output<typeof ZStationSettingsRequest>,
+  audit?: TAuditScope,
 ): Promise<TStationSettingsResponse> {
   const { db, stationId, now } = context;
   const before = await repo.listStationLanguages(db, stationId);
   const moved = await db.transaction(async (tx) => {
+    // The audit's view before: the settings this save replaces, under the station row's lock.
+    if (audit && (await lockStationRow(tx, 'id', stationId))) {
+      audit.before(settingsAuditView(await getStationSettings(tx, context.config.publicUrl, stationId)));
+    }
     const station = await repo.updateStation(tx, stationId, {
       displayName: input.display_name,
       brandColor: input.brand_color,
@@ -78,5 +94,6 @@ export async function saveStationSettings(
     log: context.log,
   });
   const settings = await getStationSettings(db, context.config.publicUrl, stationId);
+  audit?.after(settingsAuditView(settings));
   return { ...settings, moved_subscriptions: moved.choices, moved_contacts: moved.contacts };
 }

@@ -37,6 +37,7 @@ import {
   getTemplate,
   listTemplates,
   reviewTranslation,
+  templateAuditView,
   updateTemplate,
 } from './service.js';
 import { useTemplate } from './use.js';
@@ -49,18 +50,19 @@ export type TTemplateRoutesDeps = Pick<
   'db' | 'events' | 'guards' | 'now' | 'translationQueue' | 'stationTranslation'
 >;
 
-/** A template as staff change it, for the audit log. */
-const templateAudit = (db: Db, action: string): TAuditRule => ({
+/**
+ * An edit or a deletion of the template: the handler hands it as it was, read under its lock in the
+ * change's transaction, and as it is (`request.audit`).
+ */
+const templateChangeAudit = (action: string): TAuditRule => ({
   action,
   target: 'template',
-  view: paramView(db, getTemplate, (template) => ({
-    name: template.name,
-    message_type: template.message_type,
-    title: template.title,
-    original: template.original,
-    original_language: template.original_language,
-  })),
   details: viewLabel('name'),
+});
+/** A template as staff change it, for the audit log. */
+const templateAudit = (db: Db, action: string): TAuditRule => ({
+  ...templateChangeAudit(action),
+  view: paramView(db, getTemplate, templateAuditView),
 });
 /** An edit of one language of the template. */
 const templateLanguageAudit = (db: Db, action: string): TAuditRule => ({
@@ -123,7 +125,7 @@ export const templateRoutes: FastifyPluginAsyncZod<TTemplateRoutesDeps> = async 
   fastify.put(
     templatesUpdate.path,
     {
-      config: audit(templateAudit(deps.db, 'template.updated')),
+      config: audit(templateChangeAudit('template.updated')),
       ...staff,
       schema: {
         tags,
@@ -133,13 +135,13 @@ export const templateRoutes: FastifyPluginAsyncZod<TTemplateRoutesDeps> = async 
         response: { 200: ZTemplate, ...conflictErrors },
       },
     },
-    async (request) => updateTemplate(context(request), request.params.id, request.body),
+    async (request) => updateTemplate(context(request), request.params.id, request.body, request.audit),
   );
 
   fastify.delete(
     templatesRemove.path,
     {
-      config: audit(templateAudit(deps.db, 'template.deleted')),
+      config: audit(templateChangeAudit('template.deleted')),
       onRequest: deps.guards.requireAdmin,
       schema: {
         tags,
@@ -149,7 +151,7 @@ export const templateRoutes: FastifyPluginAsyncZod<TTemplateRoutesDeps> = async 
       },
     },
     async (request) => {
-      await deleteTemplate(context(request), request.params.id);
+      await deleteTemplate(context(request), request.params.id, request.audit);
       return { ok: true as const };
     },
   );

@@ -12,6 +12,7 @@ import {
   type ZTemplateRequest,
 } from '@message-station/shared';
 import type { z } from 'zod';
+import { pickView, type TAuditScope, type TAuditView } from '../../platform/audit-rule.js';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
 import { findStationById, listLanguages } from '../station/service.js';
@@ -65,6 +66,11 @@ export async function findTemplate(ctx: TReadContext, templateId: string) {
   const row = await repo.findTemplate(ctx.db, ctx.stationId, templateId);
   if (!row) throw notFound('template_not_found');
   return { row, translations: await repo.listTranslations(ctx.db, ctx.stationId, [row.id]) };
+}
+
+/** A template as staff change it, as the audit log keeps it (decision 0066). */
+export function templateAuditView(template: TTemplate): TAuditView {
+  return pickView(template, ['name', 'message_type', 'title', 'original', 'original_language']);
 }
 
 export async function getTemplate(ctx: TReadContext, templateId: string): Promise<TTemplate> {
@@ -168,6 +174,7 @@ export async function updateTemplate(
   ctx: TWriteContext,
   templateId: string,
   input: TInput,
+  audit?: TAuditScope,
 ): Promise<TTemplate> {
   assertFieldCount(input);
   const current = await findTemplate(ctx, templateId);
@@ -187,6 +194,7 @@ export async function updateTemplate(
       if (!locked) throw notFound('template_not_found');
       // Our translations are of the original read above: another save in between starts us over.
       if (locked.updatedAt.getTime() !== current.row.updatedAt.getTime()) return true;
+      audit?.before(templateAuditView(toApi(locked, [])));
       await repo.updateTemplate(tx, ctx.stationId, templateId, { ...fromInput(input), updatedAt: ctx.now });
       if (originalChanged) await repo.removeTranslationsExcept(tx, ctx.stationId, templateId, targets);
       for (const result of results) {
@@ -203,16 +211,24 @@ export async function updateTemplate(
       }
       return false;
     });
-    if (changedMeanwhile) return updateTemplate(ctx, templateId, input);
-    return getTemplate(ctx, templateId);
+    if (changedMeanwhile) return updateTemplate(ctx, templateId, input, audit);
+    const template = await getTemplate(ctx, templateId);
+    audit?.after(templateAuditView(template));
+    return template;
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError('template_name_taken', { name: input.name });
     throw error;
   }
 }
 
-export async function deleteTemplate(ctx: TReadContext, templateId: string) {
-  if (!(await repo.deleteTemplate(ctx.db, ctx.stationId, templateId))) throw notFound('template_not_found');
+export async function deleteTemplate(ctx: TReadContext, templateId: string, audit?: TAuditScope) {
+  await ctx.db.transaction(async (tx) => {
+    const locked = await repo.findTemplate(tx, ctx.stationId, templateId, { forUpdate: true });
+    if (!locked) throw notFound('template_not_found');
+    audit?.before(templateAuditView(toApi(locked, [])));
+    if (!(await repo.deleteTemplate(tx, ctx.stationId, templateId))) throw notFound('template_not_found');
+  });
+  audit?.after(null);
 }
 
 type TVouchContext = Pick<TServiceContext, 'db' | 'now' | 'stationId' | 'userId'>;

@@ -14,19 +14,21 @@ import {
 } from '../../platform/audit-rule.js';
 import { sha256 } from '../../platform/tokens.js';
 import { findInvitationStation, getInvitation } from './invitation-service.js';
-import { getStationUser } from './service.js';
+import { getStationUser, userAuditView } from './service.js';
 
-export const userAudit = (db: Db, action: string): TAuditRule => ({
+/**
+ * An edit or a deletion of the user of the :id parameter: the handler hands the user as they were,
+ * read under the row's lock in the change's transaction, and as they are (`request.audit`).
+ */
+export const userChangeAudit = (action: string): TAuditRule => ({
   action,
   target: 'user',
-  view: paramView(db, getStationUser, (user) => ({
-    full_name: user.full_name,
-    email: user.email,
-    phone_number: user.phone_number,
-    role: user.role,
-    api_access_enabled: user.api_access_enabled,
-  })),
   details: viewLabel('email'),
+});
+
+export const userAudit = (db: Db, action: string): TAuditRule => ({
+  ...userChangeAudit(action),
+  view: paramView(db, getStationUser, userAuditView),
 });
 
 export const invitationAudit = (deps: { db: Db; now: () => Date }, action: string): TAuditRule => ({

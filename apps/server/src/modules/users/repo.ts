@@ -60,10 +60,17 @@ export function listStationUsers(db: DbOrTx, stationId: string) {
     .orderBy(asc(users.createdAt), asc(users.email));
 }
 
-export async function findStationUser(db: DbOrTx, stationId: string, userId: string) {
-  const [row] = await stationUsersQuery(db)
+export async function findStationUser(
+  db: DbOrTx,
+  stationId: string,
+  userId: string,
+  options: { forUpdate?: boolean } = {},
+) {
+  const query = stationUsersQuery(db)
     .where(and(eq(users.stationId, stationId), eq(users.id, userId)))
     .limit(1);
+  // The user's row is locked, not the key beside it (the outer join's nullable side cannot be).
+  const [row] = options.forUpdate ? await query.for('update', { of: users }) : await query;
   return row ?? null;
 }
 

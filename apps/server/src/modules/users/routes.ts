@@ -21,7 +21,7 @@ import { audit } from '../../platform/audit-rule.js';
 import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { AppError } from '../../platform/errors.js';
 import { staffFacts } from '../../service-context.js';
-import { userAudit, userInvitedAudit } from './audit-rules.js';
+import { userAudit, userChangeAudit, userInvitedAudit } from './audit-rules.js';
 import { invitationRoutes, type TInvitationRoutesDeps } from './invitation-routes.js';
 import { inviteUser } from './invitations.js';
 import {
@@ -78,7 +78,7 @@ export const userRoutes: FastifyPluginAsyncZod<TUserRoutesDeps> = async (fastify
   fastify.put(
     usersUpdate.path,
     {
-      config: audit(userAudit(deps.db, 'user.updated')),
+      config: audit(userChangeAudit('user.updated')),
       ...admin,
       schema: {
         tags: ['users'],
@@ -88,10 +88,14 @@ export const userRoutes: FastifyPluginAsyncZod<TUserRoutesDeps> = async (fastify
       },
     },
     async (request) => {
-      const user = await editStationUser(staffFacts(deps, request), {
-        ...request.body,
-        id: request.params.id,
-      });
+      const user = await editStationUser(
+        staffFacts(deps, request),
+        {
+          ...request.body,
+          id: request.params.id,
+        },
+        request.audit,
+      );
       // Access may have been switched off: the user's connected machines are checked at once.
       await deps.agents.keysChanged(request.params.id);
       return user;
@@ -101,7 +105,7 @@ export const userRoutes: FastifyPluginAsyncZod<TUserRoutesDeps> = async (fastify
   fastify.delete(
     usersRemove.path,
     {
-      config: audit(userAudit(deps.db, 'user.deleted')),
+      config: audit(userChangeAudit('user.deleted')),
       ...admin,
       schema: {
         tags: ['users'],
@@ -111,7 +115,7 @@ export const userRoutes: FastifyPluginAsyncZod<TUserRoutesDeps> = async (fastify
       },
     },
     async (request) => {
-      await deleteStationUser(staffFacts(deps, request), request.params.id);
+      await deleteStationUser(staffFacts(deps, request), request.params.id, request.audit);
       await deps.agents.keysChanged(request.params.id);
       return { ok: true as const };
     },

@@ -7,6 +7,7 @@ import {
   type TUserRole,
 } from '@message-station/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
+import { pickView, type TAuditScope, type TAuditView } from '../../platform/audit-rule.js';
 import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js';
 import { hashPassword } from '../../platform/passwords.js';
 import { revokeUserSessions } from '../../platform/session.js';
@@ -137,6 +138,11 @@ export async function listStationUsers(
   return (await withPaymentStatus(ctx.db, ctx.stationId, rows)).map(describeUser);
 }
 
+/** The user as the audit log keeps it (decision 0066): what admins can change. */
+export function userAuditView(user: TStationUser): TAuditView {
+  return pickView(user, ['full_name', 'email', 'phone_number', 'role', 'api_access_enabled']);
+}
+
 export async function getStationUser(
   ctx: { db: DbOrTx; stationId: string },
   userId: string,
@@ -157,9 +163,14 @@ async function requireStandardUser(
   stationId: string,
   userId: string,
   adminRefusal: 'admin_not_editable' | 'admin_not_deletable',
+  audit?: TAuditScope,
 ) {
-  const row = await repo.findStationUser(db, stationId, userId);
+  const row = await repo.findStationUser(db, stationId, userId, { forUpdate: true });
   if (!row) throw notFound('user_not_found');
+  if (audit) {
+    const [withPlan] = await withPaymentStatus(db, stationId, [row]);
+    audit.before(withPlan ? userAuditView(describeUser(withPlan)) : null);
+  }
   if (row.role === 'admin') throw new AppError(adminRefusal);
   return row;
 }
@@ -168,34 +179,47 @@ async function requireStandardUser(
 export async function editStationUser(
   ctx: Pick<TServiceContext, 'db' | 'now' | 'stationId'>,
   input: TUpdateUserRequest & { id: string },
+  audit?: TAuditScope,
 ) {
-  const { db, stationId, now: at } = ctx;
+  const { stationId, now: at } = ctx;
   const userId = input.id;
-  const before = await requireStandardUser(db, stationId, userId, 'admin_not_editable');
-  await repo
-    .updateStationUser(
-      db,
-      stationId,
-      userId,
-      {
-        fullName: input.full_name.trim(),
-        email: normalizeEmail(input.email),
-        ...(input.phone_number !== undefined ? { phoneNumber: input.phone_number } : {}),
-        ...(input.api_access_enabled !== undefined ? { apiAccessEnabled: input.api_access_enabled } : {}),
-      },
-      at,
-    )
-    .catch(emailTaken);
-  // Turning API access off also cuts off the key the user had.
-  if (input.api_access_enabled === false) await repo.revokeLiveApiKey(db, stationId, userId, at);
-  // A new email is a new sign-in name: every session of the user ends (decision 0020).
-  if (normalizeEmail(input.email) !== before.email) await revokeUserSessions(db, userId);
-  return getStationUser(ctx, userId);
+  // One transaction under the user's lock: the audit's view before is the row this edit changes.
+  const user = await ctx.db.transaction(async (db) => {
+    const before = await requireStandardUser(db, stationId, userId, 'admin_not_editable', audit);
+    await repo
+      .updateStationUser(
+        db,
+        stationId,
+        userId,
+        {
+          fullName: input.full_name.trim(),
+          email: normalizeEmail(input.email),
+          ...(input.phone_number !== undefined ? { phoneNumber: input.phone_number } : {}),
+          ...(input.api_access_enabled !== undefined ? { apiAccessEnabled: input.api_access_enabled } : {}),
+        },
+        at,
+      )
+      .catch(emailTaken);
+    // Turning API access off also cuts off the key the user had.
+    if (input.api_access_enabled === false) await repo.revokeLiveApiKey(db, stationId, userId, at);
+    // A new email is a new sign-in name: every session of the user ends (decision 0020).
+    if (normalizeEmail(input.email) !== before.email) await revokeUserSessions(db, userId);
+    return getStationUser({ db, stationId }, userId);
+  });
+  audit?.after(userAuditView(user));
+  return user;
 }
 
-export async function deleteStationUser(ctx: Pick<TServiceContext, 'db' | 'stationId'>, userId: string) {
-  await requireStandardUser(ctx.db, ctx.stationId, userId, 'admin_not_deletable');
-  if (!(await repo.deleteStandardUser(ctx.db, ctx.stationId, userId))) throw notFound('user_not_found');
+export async function deleteStationUser(
+  ctx: Pick<TServiceContext, 'db' | 'stationId'>,
+  userId: string,
+  audit?: TAuditScope,
+) {
+  await ctx.db.transaction(async (tx) => {
+    await requireStandardUser(tx, ctx.stationId, userId, 'admin_not_deletable', audit);
+    if (!(await repo.deleteStandardUser(tx, ctx.stationId, userId))) throw notFound('user_not_found');
+  });
+  audit?.after(null);
 }
 
 // Hex after a hyphen: nothing a font can hide (underscores vanish in some inputs) or confuse.

@@ -8,8 +8,13 @@ export type TWeatherSettingsRow = typeof weatherSettings.$inferSelect;
 export type TWeatherAlertRow = typeof weatherAlerts.$inferSelect;
 export type TNewWeatherAlert = typeof weatherAlerts.$inferInsert;
 
-export async function findSettings(db: DbOrTx, stationId: string): Promise<TWeatherSettingsRow | null> {
-  const [row] = await db.select().from(weatherSettings).where(eq(weatherSettings.stationId, stationId));
+export async function findSettings(
+  db: DbOrTx,
+  stationId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<TWeatherSettingsRow | null> {
+  const query = db.select().from(weatherSettings).where(eq(weatherSettings.stationId, stationId));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
   return row ?? null;
 }
 

@@ -33,7 +33,6 @@ import {
   listWeatherAlerts,
   saveWeatherSettings,
 } from './service.js';
-import { findWeatherSettings } from './trail-service.js';
 
 export type TWeatherRoutesDeps = Pick<
   TAppContext,
@@ -71,17 +70,8 @@ export const weatherRoutes: FastifyPluginAsyncZod<TWeatherRoutesDeps> = async (f
         action: 'weather.settings_updated',
         target: 'station',
         targetId: auditStation,
-        view: async (call) => {
-          const row = await findWeatherSettings(deps.db, auditStation(call));
-          if (!row) return null;
-          return {
-            enabled: row.enabled,
-            zones: row.zones.map((zone) => zone.id).join(', '),
-            event_types: row.eventTypes.join(', '),
-            severities: row.severities.join(', '),
-            auto_send_severities: row.autoSendSeverities.join(', '),
-          };
-        },
+        // The handler hands the settings before (read under their lock in the save's transaction)
+        // and after (`request.audit`).
       }),
       ...guard,
       schema: {
@@ -94,7 +84,8 @@ export const weatherRoutes: FastifyPluginAsyncZod<TWeatherRoutesDeps> = async (f
         response: { 200: ZWeatherSettings, ...refused },
       },
     },
-    async (request) => saveWeatherSettings(staffFacts(deps, request), request.body, pollSeconds),
+    async (request) =>
+      saveWeatherSettings(staffFacts(deps, request), request.body, pollSeconds, request.audit),
   );
 
   fastify.get(

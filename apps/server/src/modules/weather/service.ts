@@ -10,6 +10,7 @@ import {
   type ZWeatherSettingsRequest,
 } from '@message-station/shared';
 import type { z } from 'zod';
+import type { TAuditScope, TAuditView } from '../../platform/audit-rule.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { NwsError, type TNwsClient } from '../../providers/weather/types.js';
 import type { TServiceContext } from '../../service-context.js';
@@ -66,11 +67,24 @@ export async function getWeatherSettings(
   };
 }
 
+/** The settings as the audit log keeps them (decision 0066), or null before the first save. */
+function settingsAuditView(row: repo.TWeatherSettingsRow | null): TAuditView | null {
+  if (!row) return null;
+  return {
+    enabled: row.enabled,
+    zones: row.zones.map((zone) => zone.id).join(', '),
+    event_types: row.eventTypes.join(', '),
+    severities: row.severities.join(', '),
+    auto_send_severities: row.autoSendSeverities.join(', '),
+  };
+}
+
 /** Saves the settings as the admin saving them (drafts and auto-sends are made on their behalf). */
 export async function saveWeatherSettings(
   ctx: Pick<TServiceContext, 'db' | 'stationId' | 'userId' | 'now'>,
   input: TSettingsInput,
   pollSeconds: number,
+  audit?: TAuditScope,
 ): Promise<TWeatherSettings> {
   if (input.enabled && input.zones.length === 0) throw new AppError('weather_no_zones');
   if (input.enabled && input.severities.length === 0) throw new AppError('weather_no_severities');
@@ -79,7 +93,8 @@ export async function saveWeatherSettings(
     throw new AppError('weather_auto_send_not_followed', { severity_list: unfollowed.join(', ') });
   }
   await ctx.db.transaction(async (tx) => {
-    const current = await repo.findSettings(tx, ctx.stationId);
+    const current = await repo.findSettings(tx, ctx.stationId, { forUpdate: true });
+    audit?.before(settingsAuditView(current));
     const sameZones =
       current !== null &&
       current.zones
@@ -102,6 +117,7 @@ export async function saveWeatherSettings(
       lastModified: sameZones ? (current?.lastModified ?? null) : null,
       updatedAt: ctx.now,
     });
+    if (audit) audit.after(settingsAuditView(await repo.findSettings(tx, ctx.stationId)));
   });
   return getWeatherSettings(ctx, pollSeconds);
 }

@@ -42,11 +42,17 @@ export async function listEndpoints(db: DbOrTx, stationId: string): Promise<TEnd
   }));
 }
 
-export async function findEndpoint(db: DbOrTx, stationId: string, id: string) {
-  const [row] = await db
+export async function findEndpoint(
+  db: DbOrTx,
+  stationId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+) {
+  const query = db
     .select()
     .from(webhookEndpoints)
     .where(and(eq(webhookEndpoints.stationId, stationId), eq(webhookEndpoints.id, id)));
+  const [row] = options.forUpdate ? await query.for('update') : await query;
   return row ?? null;
 }
 

@@ -47,6 +47,7 @@ import {
   rollWebhookSecret,
   sendWebhookTest,
   updateWebhookEndpoint,
+  webhookAuditView,
 } from './service.js';
 import type { TWebhookQueue } from './worker.js';
 
@@ -57,17 +58,17 @@ export type TWebhookRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'guards' | 
   webhooks: TWebhookQueue;
 };
 
-/** An outbound webhook endpoint as admins change it (never its secret), for the audit log. */
-const webhookAudit = (db: Db, action: string): TAuditRule => ({
+/** An edit or a deletion: the handler hands the endpoint as it was, locked in the change's transaction. */
+const webhookChangeAudit = (action: string): TAuditRule => ({
   action,
   target: 'webhook',
-  view: paramView(db, getWebhookEndpoint, (endpoint) => ({
-    url: endpoint.url,
-    description: endpoint.description,
-    events: endpoint.events.join(', '),
-    enabled: endpoint.enabled,
-  })),
   details: viewLabel('url'),
+});
+
+/** An outbound webhook endpoint as admins change it (never its secret), for the audit log. */
+const webhookAudit = (db: Db, action: string): TAuditRule => ({
+  ...webhookChangeAudit(action),
+  view: paramView(db, getWebhookEndpoint, webhookAuditView),
 });
 
 export const webhookRoutes: FastifyPluginAsyncZod<TWebhookRoutesDeps> = async (fastify, deps) => {
@@ -116,7 +117,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<TWebhookRoutesDeps> = async (f
   fastify.patch(
     webhooksUpdate.path,
     {
-      config: audit(webhookAudit(deps.db, 'webhook.updated')),
+      config: audit(webhookChangeAudit('webhook.updated')),
       ...admin,
       schema: {
         tags,
@@ -125,13 +126,14 @@ export const webhookRoutes: FastifyPluginAsyncZod<TWebhookRoutesDeps> = async (f
         response: { 200: ZWebhookEndpoint, ...errors },
       },
     },
-    async (request) => updateWebhookEndpoint(context(request), request.params.id, request.body),
+    async (request) =>
+      updateWebhookEndpoint(context(request), request.params.id, request.body, request.audit),
   );
 
   fastify.delete(
     webhooksRemove.path,
     {
-      config: audit(webhookAudit(deps.db, 'webhook.deleted')),
+      config: audit(webhookChangeAudit('webhook.deleted')),
       ...admin,
       schema: {
         tags,
@@ -141,7 +143,7 @@ export const webhookRoutes: FastifyPluginAsyncZod<TWebhookRoutesDeps> = async (f
       },
     },
     async (request) => {
-      await deleteWebhookEndpoint(context(request), request.params.id);
+      await deleteWebhookEndpoint(context(request), request.params.id, request.audit);
       return { ok: true as const };
     },
   );

@@ -16,6 +16,8 @@ import {
   type ZWebhookEndpointUpdate,
 } from '@message-station/shared';
 import type { z } from 'zod';
+import type { DbOrTx } from '../../db/client.js';
+import type { TAuditScope, TAuditView } from '../../platform/audit-rule.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
 import { checkEndpointUrl } from './address.js';
@@ -72,6 +74,24 @@ export async function listWebhookEndpoints(ctx: TReadContext): Promise<TWebhookE
   return { endpoints: rows.map(toEndpoint), event_types: [...WEBHOOK_EVENT_TYPES] };
 }
 
+/** An endpoint as admins change it (never its secret), as the audit log keeps it (decision 0066). */
+export function webhookAuditView(endpoint: TWebhookEndpoint): TAuditView {
+  return {
+    url: endpoint.url,
+    description: endpoint.description,
+    events: endpoint.events.join(', '),
+    enabled: endpoint.enabled,
+  };
+}
+
+/** The endpoint locked for a change in `tx`, handed to the audit as it was. */
+async function lockEndpoint(tx: DbOrTx, stationId: string, id: string, audit?: TAuditScope) {
+  const row = await repo.findEndpoint(tx, stationId, id, { forUpdate: true });
+  if (!row) throw notFound('webhook_endpoint_not_found');
+  audit?.before(webhookAuditView(toEndpoint(row)));
+  return row;
+}
+
 async function findEndpoint(ctx: TReadContext, id: string) {
   const row = await repo.findEndpoint(ctx.db, ctx.stationId, id);
   if (!row) throw notFound('webhook_endpoint_not_found');
@@ -116,29 +136,40 @@ export async function updateWebhookEndpoint(
   ctx: TWriteContext,
   id: string,
   input: z.output<typeof ZWebhookEndpointUpdate>,
+  audit?: TAuditScope,
 ): Promise<TWebhookEndpoint> {
-  const current = await findEndpoint(ctx, id);
+  // An unknown endpoint is not found before its new address is checked.
+  await findEndpoint(ctx, id);
   const url = input.url === undefined ? undefined : await checkEndpointUrl(ctx.config.webhooks, input.url);
-  const switching = input.enabled !== undefined && input.enabled !== current.enabled;
-  const row = await repo.updateEndpoint(ctx.db, ctx.stationId, id, {
-    url,
-    description: input.description,
-    events: input.events,
-    updatedAt: ctx.now,
-    ...(switching && input.enabled
-      ? // Back on: its failures start over.
-        { enabled: true, disabledReason: null, disabledAt: null, consecutiveFailures: 0 }
-      : {}),
-    ...(switching && !input.enabled
-      ? { enabled: false, disabledReason: 'admin' as const, disabledAt: ctx.now }
-      : {}),
+  const row = await ctx.db.transaction(async (tx) => {
+    const current = await lockEndpoint(tx, ctx.stationId, id, audit);
+    const switching = input.enabled !== undefined && input.enabled !== current.enabled;
+    return repo.updateEndpoint(tx, ctx.stationId, id, {
+      url,
+      description: input.description,
+      events: input.events,
+      updatedAt: ctx.now,
+      ...(switching && input.enabled
+        ? // Back on: its failures start over.
+          { enabled: true, disabledReason: null, disabledAt: null, consecutiveFailures: 0 }
+        : {}),
+      ...(switching && !input.enabled
+        ? { enabled: false, disabledReason: 'admin' as const, disabledAt: ctx.now }
+        : {}),
+    });
   });
   if (!row) throw notFound('webhook_endpoint_not_found');
-  return toEndpoint(row);
+  const endpoint = toEndpoint(row);
+  audit?.after(webhookAuditView(endpoint));
+  return endpoint;
 }
 
-export async function deleteWebhookEndpoint(ctx: TReadContext, id: string) {
-  if (!(await repo.deleteEndpoint(ctx.db, ctx.stationId, id))) throw notFound('webhook_endpoint_not_found');
+export async function deleteWebhookEndpoint(ctx: TReadContext, id: string, audit?: TAuditScope) {
+  await ctx.db.transaction(async (tx) => {
+    await lockEndpoint(tx, ctx.stationId, id, audit);
+    if (!(await repo.deleteEndpoint(tx, ctx.stationId, id))) throw notFound('webhook_endpoint_not_found');
+  });
+  audit?.after(null);
 }
 
 export async function revealWebhookSecret(ctx: TWriteContext, id: string) {
