@@ -10,11 +10,11 @@ import { performance } from 'node:perf_hooks';
 import { COOKIE_NAMES, LANGUAGES } from '@message-station/shared';
 import { eq, sql } from 'drizzle-orm';
 import { openPostgres } from '../apps/server/src/db/client.js';
-import { stationSending, stations, users } from '../apps/server/src/db/schema/index.js';
+import { stationSending, users } from '../apps/server/src/db/schema/index.js';
 import { seedDemo } from '../apps/server/src/db/seed.js';
 import { createSession } from '../apps/server/src/platform/session.js';
 import { EventStreamReader } from '../apps/server/src/test/event-stream.js';
-import { createStationWithAdmin } from '../apps/server/src/test/factories.js';
+import { createStationWithAdmin, setBilling } from '../apps/server/src/test/factories.js';
 import { startFakeTwilio } from '../apps/server/src/test/fake-twilio.js';
 import { createMessage } from '../apps/server/src/test/messages-factory.js';
 import {
@@ -79,10 +79,7 @@ const fmt = (n: number) => Math.round(n).toLocaleString('en-US');
 const lanes = await Promise.all(
   ['kbench1', 'kbench2'].map(async (slug, i) => {
     const created = await createStationWithAdmin(db, { slug });
-    await db
-      .update(stations)
-      .set({ smsCreditsBalance: 10_000_000 })
-      .where(eq(stations.id, created.station.id));
+    await setBilling(db, created.station.id, { smsCreditsBalance: 10_000_000 });
     await db
       .update(stationSending)
       .set({ smsSender: `MG${String(i).repeat(32)}` })
@@ -125,7 +122,7 @@ const twoWorkers = await dispatchWith(2);
 
 // 2. Accept on the demo station in nine languages: BASE subscribers, then SUBSCRIBERS.
 const demo = await demoInAllLanguages(db);
-await db.update(stations).set({ smsCreditsBalance: 100_000_000 }).where(eq(stations.id, demo.id));
+await setBilling(db, demo.id, { smsCreditsBalance: 100_000_000 });
 const translations = Object.fromEntries(
   LANGUAGES.filter((l) => l.code !== 'en').map((l) => [l.code, `[${l.code}] Boil water before drinking.`]),
 );

@@ -11,11 +11,11 @@
 // Knobs: BENCH_SUBSCRIBERS (100000), BENCH_KILLS (10), BENCH_KILL_EVERY_MS (4000),
 //        BENCH_LEASE_SECONDS (3: how long a restarted node waits for a dead holder's lease on PostgreSQL).
 import { performance } from 'node:perf_hooks';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { openPglite } from '../apps/server/src/db/client.js';
-import { smsDeliveries, smsDispatchLanes, stations } from '../apps/server/src/db/schema/index.js';
+import { smsDeliveries, smsDispatchLanes } from '../apps/server/src/db/schema/index.js';
 import { addSubscribers, crowdPhone } from '../apps/server/src/test/crowd.js';
-import { createStationWithAdmin } from '../apps/server/src/test/factories.js';
+import { createStationWithAdmin, setBilling } from '../apps/server/src/test/factories.js';
 import { startFakeTwilio } from '../apps/server/src/test/fake-twilio.js';
 import { createMessage } from '../apps/server/src/test/messages-factory.js';
 import {
@@ -37,7 +37,7 @@ const { database, cleanup } = fresh;
 let env = fresh.env;
 const setupStart = performance.now();
 const { station, adminEmail } = await createStationWithAdmin(database.db, { slug: 'bench' });
-await database.db.update(stations).set({ smsCreditsBalance: 10_000_000 }).where(eq(stations.id, station.id));
+await setBilling(database.db, station.id, { smsCreditsBalance: 10_000_000 });
 await addSubscribers(database.db, station.id, { count: SUBSCRIBERS });
 const message = await createMessage(database.db, station.id, {
   title: 'Flood',

@@ -12,6 +12,7 @@ import { type Db, openPglite, openPostgres } from '../apps/server/src/db/client.
 import { rowsOf } from '../apps/server/src/db/rows.js';
 import { stationLanguages, stations } from '../apps/server/src/db/schema/index.js';
 import { seedDemo } from '../apps/server/src/db/seed.js';
+import { setBilling } from '../apps/server/src/test/factories.js';
 import { createMessage } from '../apps/server/src/test/messages-factory.js';
 import { signInDemoAdmin } from './sign-in.js';
 
@@ -87,7 +88,7 @@ export async function busyDemoStation(options: {
   const app = await buildApp({ config, database, now: () => clock, dispatchInBackground: false });
   const { db } = database;
   const station = await demoInAllLanguages(db);
-  await db.update(stations).set({ smsCreditsBalance: 100_000_000 }).where(eq(stations.id, station.id));
+  await setBilling(db, station.id, { smsCreditsBalance: 100_000_000 });
 
   const setupStart = performance.now();
   await addSubscribers(db, station.id, options.subscribers);

@@ -24,9 +24,9 @@ import { fileURLToPath } from 'node:url';
 import { eq, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPostgres } from '../apps/server/src/db/client.js';
-import { stationSending, stations } from '../apps/server/src/db/schema/index.js';
+import { stationSending } from '../apps/server/src/db/schema/index.js';
 import { seedDemo } from '../apps/server/src/db/seed.js';
-import { createStationWithAdmin } from '../apps/server/src/test/factories.js';
+import { createStationWithAdmin, setBilling } from '../apps/server/src/test/factories.js';
 import { createMessage } from '../apps/server/src/test/messages-factory.js';
 import { freePort, HttpSession, SERVER_MAIN } from '../apps/server/src/test/server-process.js';
 import { addSubscribers } from './demo-database.js';
@@ -157,10 +157,7 @@ try {
   const lanes: Awaited<ReturnType<typeof createStationWithAdmin>>[] = [];
   for (let i = 0; i < LANES; i++) {
     const created = await createStationWithAdmin(db, { slug: `kdispatch${i}` });
-    await db
-      .update(stations)
-      .set({ smsCreditsBalance: 100_000_000 })
-      .where(eq(stations.id, created.station.id));
+    await setBilling(db, created.station.id, { smsCreditsBalance: 100_000_000 });
     await db
       .update(stationSending)
       .set({ smsSender: `MG${i.toString(16).padStart(32, '0')}` })

@@ -8,11 +8,10 @@
 //      DATABASE_URL=postgres://… npm run bench:fanout   (an empty database)
 import { performance } from 'node:perf_hooks';
 import { LANGUAGES } from '@message-station/shared';
-import { eq } from 'drizzle-orm';
 import { buildApp } from '../apps/server/src/app.js';
-import { stations } from '../apps/server/src/db/schema/index.js';
 import { DEFAULT_DISPATCH, dispatchLane } from '../apps/server/src/modules/delivery/dispatcher.js';
 import { createTwilioSmsProvider } from '../apps/server/src/providers/sms/twilio.js';
+import { setBilling } from '../apps/server/src/test/factories.js';
 import { startFakeTwilio } from '../apps/server/src/test/fake-twilio.js';
 import { createMessage } from '../apps/server/src/test/messages-factory.js';
 import { addSubscribers, demoInAllLanguages, openDemoDatabase } from './demo-database.js';
@@ -44,7 +43,7 @@ const { db } = database;
 
 // The demo station speaks all nine languages and can afford the send.
 const station = await demoInAllLanguages(db);
-await db.update(stations).set({ smsCreditsBalance: 10_000_000 }).where(eq(stations.id, station.id));
+await setBilling(db, station.id, { smsCreditsBalance: 10_000_000 });
 
 const setupStart = performance.now();
 await addSubscribers(db, station.id, SUBSCRIBERS);

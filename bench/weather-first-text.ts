@@ -22,10 +22,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
-import { stations } from '../apps/server/src/db/schema/index.js';
 import { EventStreamReader } from '../apps/server/src/test/event-stream.js';
-import { createContact, createStationWithAdmin } from '../apps/server/src/test/factories.js';
+import { createContact, createStationWithAdmin, setBilling } from '../apps/server/src/test/factories.js';
 import { startFakeTwilio } from '../apps/server/src/test/fake-twilio.js';
 import { HttpSession, startServerProcess } from '../apps/server/src/test/server-process.js';
 import { NWS_FIXTURES, startFakeNws } from '../test-support/fake-nws.mjs';
@@ -46,7 +44,7 @@ const { station, adminEmail } = await createStationWithAdmin(database.db, {
   slug: 'kwxbench',
   languages: [...LANGUAGES],
 });
-await database.db.update(stations).set({ smsCreditsBalance: 1_000_000 }).where(eq(stations.id, station.id));
+await setBilling(database.db, station.id, { smsCreditsBalance: 1_000_000 });
 let phone = 0;
 for (const language of LANGUAGES) {
   for (let i = 0; i < PER_LANGUAGE; i++) {

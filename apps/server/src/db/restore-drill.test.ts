@@ -9,11 +9,10 @@ import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { addSubscribers, crowdPhone } from '../test/crowd.js';
 import { adminQuery, createTestDatabase, createTestDataDir } from '../test/db.js';
-import { createContact, createStationWithAdmin } from '../test/factories.js';
+import { createContact, createStationWithAdmin, setBilling } from '../test/factories.js';
 import { startFakeTwilio } from '../test/fake-twilio.js';
 import { createMessage } from '../test/messages-factory.js';
 import { waitUntil } from '../test/poll.js';
@@ -25,7 +24,6 @@ import {
   type TServerProcess,
 } from '../test/server-process.js';
 import { type Db, openPglite } from './client.js';
-import { stations } from './schema/index.js';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
 const CLI = path.join(path.dirname(SERVER_MAIN), 'db/cli.js');
@@ -98,7 +96,7 @@ async function prepareStation(db: Db) {
   fake.messages.length = 0;
   fake.requests.length = 0;
   const { station, adminEmail } = await createStationWithAdmin(db, { slug: 'kdrill' });
-  await db.update(stations).set({ smsCreditsBalance: 10_000 }).where(eq(stations.id, station.id));
+  await setBilling(db, station.id, { smsCreditsBalance: 10_000 });
   await addSubscribers(db, station.id, { count: COUNT });
   const flood = await createMessage(db, station.id, {
     title: 'Flood',

@@ -1,10 +1,9 @@
 // Many subscribers at once, set-based (one INSERT … SELECT each), for tests and benchmarks that
 // need hundreds or thousands of recipients: numbers +1 {area code} 555 {4 digits} and onwards.
 import type { TLanguageCode } from '@message-station/shared';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.js';
-import { stations } from '../db/schema/index.js';
-import { createStationWithAdmin } from './factories.js';
+import { createStationWithAdmin, setBilling } from './factories.js';
 
 export async function addSubscribers(
   db: Db,
@@ -37,10 +36,7 @@ export async function stationWithCrowd(
   options: { slug: string; languages?: TLanguageCode[]; count: number; credits?: number },
 ) {
   const created = await createStationWithAdmin(db, { slug: options.slug, languages: options.languages });
-  await db
-    .update(stations)
-    .set({ smsCreditsBalance: options.credits ?? 100 })
-    .where(eq(stations.id, created.station.id));
+  await setBilling(db, created.station.id, { smsCreditsBalance: options.credits ?? 100 });
   await addSubscribers(db, created.station.id, { count: options.count });
   return created;
 }

@@ -1,6 +1,8 @@
 // Builders for test data: a station with its admin, a subscribed contact.
 import type { TLanguageCode, TMessageTypeKey } from '@message-station/shared';
-import type { Db } from '../db/client.js';
+import { eq } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client.js';
+import { stations } from '../db/schema/index.js';
 import { createStation } from '../modules/station/service.js';
 import * as contacts from '../modules/subscribers/repo.js';
 import { createUser } from '../modules/users/service.js';
@@ -31,6 +33,40 @@ export async function createStationWithAdmin(
     });
     return { station, admin, adminEmail: `admin@${options.slug}.test` };
   });
+}
+
+/** The billing state a test may set directly: credits, plan and payment deadlines. */
+export type TTestBilling = Partial<
+  Pick<
+    typeof stations.$inferInsert,
+    'smsCreditsBalance' | 'monthlyCredits' | 'paymentStatus' | 'paymentExpiresAt' | 'paymentFailedAt'
+  >
+>;
+
+/**
+ * Sets a station's credit balance or payment state, bypassing the ledger and Stripe: the one
+ * place tests and benches write these columns, so they follow the columns wherever they live.
+ */
+export async function setBilling(db: DbOrTx, stationId: string, change: TTestBilling) {
+  await db.update(stations).set(change).where(eq(stations.id, stationId));
+}
+
+/** A station's billing state as stored: credits, plan, payment deadlines and Stripe ids. */
+export async function billingOf(db: DbOrTx, stationId: string) {
+  const [row] = await db
+    .select({
+      smsCreditsBalance: stations.smsCreditsBalance,
+      monthlyCredits: stations.monthlyCredits,
+      paymentStatus: stations.paymentStatus,
+      paymentExpiresAt: stations.paymentExpiresAt,
+      paymentFailedAt: stations.paymentFailedAt,
+      subscriptionTier: stations.subscriptionTier,
+      stripeCustomerId: stations.stripeCustomerId,
+      stripeSubscriptionId: stations.stripeSubscriptionId,
+    })
+    .from(stations)
+    .where(eq(stations.id, stationId));
+  return row ?? null;
 }
 
 export async function createContact(

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { creditLedger, stations, stripeEvents } from '../../db/schema/index.js';
+import { creditLedger, stripeEvents } from '../../db/schema/index.js';
 import { createTestApp, TestClient } from '../../test/app.js';
-import { createStationWithAdmin } from '../../test/factories.js';
+import { createStationWithAdmin, setBilling } from '../../test/factories.js';
 import { createFakeStripe, STRIPE_TEST_SECRET as SECRET } from '../../test/fake-stripe.js';
 import { spendCredits } from './ledger.js';
 import { ledgerLine } from './ledger-lines.js';
@@ -108,7 +108,7 @@ describe('billing and the Stripe webhook', async () => {
   });
 
   it('starts the plan on a subscription checkout: paid, tier, and the first month with rollover', async () => {
-    await db.update(stations).set({ paymentStatus: 'trial' }).where(eq(stations.id, station.id));
+    await setBilling(db, station.id, { paymentStatus: 'trial' });
     clock = new Date(clock.getTime() + DAY);
     const response = await deliver(checkout('subscription', 7500));
     expect(response.json().outcome).toBe('subscribed (professional); rolled over 2100');
@@ -259,10 +259,10 @@ describe('billing and the Stripe webhook', async () => {
 
   it('moves ended trials to no subscription', async () => {
     const trial = await createStationWithAdmin(db, { slug: 'ktrial' });
-    await db
-      .update(stations)
-      .set({ paymentStatus: 'trial', paymentExpiresAt: new Date(clock.getTime() - 1000) })
-      .where(eq(stations.id, trial.station.id));
+    await setBilling(db, trial.station.id, {
+      paymentStatus: 'trial',
+      paymentExpiresAt: new Date(clock.getTime() - 1000),
+    });
     expect((await enforcePaymentDeadlines(db, clock)).trialsEnded).toBe(1);
   });
 

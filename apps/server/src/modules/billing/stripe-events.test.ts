@@ -2,9 +2,9 @@
 // station: each answers 2xx so Stripe stops retrying, and leaves plan, credits and ledger as they were.
 import { and, asc, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { creditLedger, stations, stripeCheckoutSessions, stripeEvents } from '../../db/schema/index.js';
+import { creditLedger, stripeCheckoutSessions, stripeEvents } from '../../db/schema/index.js';
 import { createTestApp, TestClient } from '../../test/app.js';
-import { createStationWithAdmin } from '../../test/factories.js';
+import { billingOf, createStationWithAdmin } from '../../test/factories.js';
 import { createFakeStripe, STRIPE_TEST_SECRET, type TFakeStripeEvent } from '../../test/fake-stripe.js';
 
 const DAY = 86_400_000;
@@ -50,7 +50,7 @@ describe('Stripe events out of order, for old subscriptions, mispaid or replayed
   }
 
   async function stateOf(stationId: string) {
-    const [station] = await db.select().from(stations).where(eq(stations.id, stationId));
+    const station = await billingOf(db, stationId);
     const ledger = await db
       .select({ kind: creditLedger.kind, credits: creditLedger.credits })
       .from(creditLedger)

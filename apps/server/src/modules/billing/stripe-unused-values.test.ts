@@ -4,9 +4,9 @@
 // header (test/fake-stripe.ts) as Stripe signs them.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { creditLedger, stations, stripeEvents } from '../../db/schema/index.js';
+import { creditLedger, stripeEvents } from '../../db/schema/index.js';
 import { createTestApp } from '../../test/app.js';
-import { createStationWithAdmin } from '../../test/factories.js';
+import { billingOf, createStationWithAdmin } from '../../test/factories.js';
 import { createFakeStripe, STRIPE_TEST_SECRET } from '../../test/fake-stripe.js';
 import { captureLogs } from '../../test/log-lines.js';
 
@@ -31,7 +31,7 @@ describe('Stripe events with values we do not use', async () => {
   const { station } = await createStationWithAdmin(db, { slug: 'kunused' });
 
   const stateOf = async () => {
-    const [row] = await db.select().from(stations).where(eq(stations.id, station.id));
+    const row = await billingOf(db, station.id);
     const ledger = await db.select().from(creditLedger).where(eq(creditLedger.stationId, station.id));
     return {
       paymentStatus: row?.paymentStatus,

@@ -2,7 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages, smsDeliveries, smsSends, stations } from '../../db/schema/index.js';
 import { createTestApp, TestClient } from '../../test/app.js';
-import { createContact, createStationWithAdmin } from '../../test/factories.js';
+import { createContact, createStationWithAdmin, setBilling } from '../../test/factories.js';
 import { createMessage } from '../../test/messages-factory.js';
 
 const PHONES = ['+12125550101', '+12125550102', '+12125550103'];
@@ -127,10 +127,8 @@ describe('dashboard alerts', () => {
   it('carry a code and the numbers their words need, so every page words them in its language', async () => {
     const { app, db } = await createTestApp({ now: () => TODAY, dispatchInBackground: false });
     const station = await createStationWithAdmin(db, { slug: 'kalerts' });
-    await db
-      .update(stations)
-      .set({ smsEnabled: false, smsCreditsBalance: 12 })
-      .where(eq(stations.id, station.station.id));
+    await db.update(stations).set({ smsEnabled: false }).where(eq(stations.id, station.station.id));
+    await setBilling(db, station.station.id, { smsCreditsBalance: 12 });
     const admin = new TestClient(app);
     await admin.login(station.adminEmail);
     const { alerts } = (await admin.get('/admin/api/dashboard-stats')).json();

@@ -14,7 +14,7 @@ import {
   stations,
 } from '../../db/schema/index.js';
 import { createTestApp, TestClient } from '../../test/app.js';
-import { createContact } from '../../test/factories.js';
+import { createContact, setBilling } from '../../test/factories.js';
 import { createMessage } from '../../test/messages-factory.js';
 import { createStation } from '../station/service.js';
 import { createUser } from '../users/service.js';
@@ -64,8 +64,7 @@ describe('a new station', async () => {
 
   const alerts = async () =>
     (await admin.get('/admin/api/dashboard-stats')).json().alerts as { code: string; date?: string }[];
-  const setBalance = (credits: number) =>
-    db.update(stations).set({ smsCreditsBalance: credits }).where(eq(stations.id, mine.id));
+  const setBalance = (credits: number) => setBilling(db, mine.id, { smsCreditsBalance: credits });
 
   it('greets a first visit as new, and every sign-in after it as a return', async () => {
     expect((await admin.get('/auth/session')).json()).toMatchObject({
@@ -101,7 +100,7 @@ describe('a new station', async () => {
       ]),
     );
     // Once a plan is paid there is no trial: usage is measured against the plan's month.
-    await db.update(stations).set({ paymentStatus: 'paid' }).where(eq(stations.id, other.id));
+    await setBilling(db, other.id, { paymentStatus: 'paid' });
     const paid = (await otherAdmin.get('/admin/api/billing')).json();
     expect(paid).toMatchObject({ trial: null, monthlyCredits: 500 });
   });

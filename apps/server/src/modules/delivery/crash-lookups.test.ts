@@ -9,13 +9,12 @@
 // texts resolve by the rule of 0051: found → sent (no second text), not there → sent once, never
 // answered within the window → sent again and counted as a possible duplicate.
 import fs from 'node:fs';
-import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type Database, openPglite } from '../../db/client.js';
-import { smsDeliveries, stations } from '../../db/schema/index.js';
+import { smsDeliveries } from '../../db/schema/index.js';
 import { addSubscribers, crowdPhone } from '../../test/crowd.js';
 import { createTestDatabase, createTestDataDir } from '../../test/db.js';
-import { createStationWithAdmin } from '../../test/factories.js';
+import { createStationWithAdmin, setBilling } from '../../test/factories.js';
 import { startFakeTwilio, type TFakeTwilioReply } from '../../test/fake-twilio.js';
 import { createMessage } from '../../test/messages-factory.js';
 import { waitUntil } from '../../test/poll.js';
@@ -64,7 +63,7 @@ async function prepare() {
     await database.migrate();
   }
   const { station, adminEmail } = await createStationWithAdmin(database.db, { slug: 'klookup' });
-  await database.db.update(stations).set({ smsCreditsBalance: 1000 }).where(eq(stations.id, station.id));
+  await setBilling(database.db, station.id, { smsCreditsBalance: 1000 });
   await addSubscribers(database.db, station.id, { count: CASES.length });
   const first = await createMessage(database.db, station.id, {
     title: 'Flood',

@@ -8,16 +8,10 @@ import fs from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { type Database, openPglite } from '../../db/client.js';
-import {
-  creditLedger,
-  smsDeliveries,
-  smsDispatchLanes,
-  smsRefunds,
-  stations,
-} from '../../db/schema/index.js';
+import { creditLedger, smsDeliveries, smsDispatchLanes, smsRefunds } from '../../db/schema/index.js';
 import { addSubscribers, crowdPhone } from '../../test/crowd.js';
 import { createTestDatabase, createTestDataDir } from '../../test/db.js';
-import { createStationWithAdmin } from '../../test/factories.js';
+import { billingOf, createStationWithAdmin, setBilling } from '../../test/factories.js';
 import { startFakeTwilio } from '../../test/fake-twilio.js';
 import { createMessage } from '../../test/messages-factory.js';
 import { waitUntil } from '../../test/poll.js';
@@ -52,7 +46,7 @@ async function prepare(slug: string, count: number) {
     await database.migrate();
   }
   const { station, adminEmail } = await createStationWithAdmin(database.db, { slug });
-  await database.db.update(stations).set({ smsCreditsBalance: CREDITS }).where(eq(stations.id, station.id));
+  await setBilling(database.db, station.id, { smsCreditsBalance: CREDITS });
   await addSubscribers(database.db, station.id, { count });
   const message = await createMessage(database.db, station.id, {
     title: 'Flood',
@@ -166,7 +160,7 @@ async function expectExactlyOnce(
   expect(debited).toBe(count * segments);
   expect(refunded).toBe(invalid.size * segments);
   expect((await db.select().from(smsRefunds)).length).toBe(invalid.size);
-  const [station] = await db.select().from(stations).where(eq(stations.id, stationId));
+  const station = await billingOf(db, stationId);
   // Credits spent = segments of the texts that reached the provider.
   expect(CREDITS - (station?.smsCreditsBalance ?? 0)).toBe((count - invalid.size) * segments);
 }

@@ -14,7 +14,7 @@ import {
 import { createOutboxSmsProvider } from '../../providers/sms/outbox.js';
 import { SmsSendError, type TSmsProvider } from '../../providers/sms/types.js';
 import { createTestApp, TestClient } from '../../test/app.js';
-import { createContact, createStationWithAdmin } from '../../test/factories.js';
+import { billingOf, createContact, createStationWithAdmin, setBilling } from '../../test/factories.js';
 import { createMessage } from '../../test/messages-factory.js';
 import { DEFAULT_DISPATCH, dispatchLane, recoverInFlight, type TDispatchDeps } from './dispatcher.js';
 
@@ -76,10 +76,7 @@ async function setup(
     slug: 'kfan',
     languages: ['en', 'es', 'fr'],
   });
-  await db
-    .update(stations)
-    .set({ smsCreditsBalance: options.credits ?? 100 })
-    .where(eq(stations.id, station.id));
+  await setBilling(db, station.id, { smsCreditsBalance: options.credits ?? 100 });
   await createContact(db, station.id, {
     phone: '+12125550101',
     choices: [
@@ -207,17 +204,12 @@ describe('sending a message by SMS', async () => {
     expect(
       (await t.admin.post(`/admin/api/messages/${message.id}/send-sms`, { send_again: true })).json().error,
     ).toBe(SEND_ERRORS.smsDisabled);
-    await t.db
-      .update(stations)
-      .set({ smsEnabled: true, paymentStatus: 'suspended' })
-      .where(eq(stations.id, t.station.id));
+    await t.db.update(stations).set({ smsEnabled: true }).where(eq(stations.id, t.station.id));
+    await setBilling(t.db, t.station.id, { paymentStatus: 'suspended' });
     const suspended = await t.admin.post(`/admin/api/messages/${message.id}/send-sms`, { send_again: true });
     expect(suspended.statusCode).toBe(402);
     expect(suspended.json().error).toBe(SEND_ERRORS.noSubscription);
-    await t.db
-      .update(stations)
-      .set({ paymentStatus: 'paid', smsCreditsBalance: 2 })
-      .where(eq(stations.id, t.station.id));
+    await setBilling(t.db, t.station.id, { paymentStatus: 'paid', smsCreditsBalance: 2 });
     const poor = await t.admin.post(`/admin/api/messages/${message.id}/send-sms`, { send_again: true });
     expect(poor.statusCode).toBe(402);
     expect(poor.json().error).toBe(notEnoughCreditsError(3, 2));
@@ -231,13 +223,13 @@ describe('sending a message by SMS', async () => {
   });
 
   it('never overspends when two sends race for the last credits', async () => {
-    await t.db.update(stations).set({ smsCreditsBalance: 4 }).where(eq(stations.id, t.station.id));
+    await setBilling(t.db, t.station.id, { smsCreditsBalance: 4 });
     const [a, b] = await Promise.all([
       t.admin.post(`/admin/api/messages/${message.id}/send-sms`, { send_again: true }),
       t.admin.post(`/admin/api/messages/${message.id}/send-sms`, { send_again: true }),
     ]);
     expect([a.statusCode, b.statusCode].sort()).toEqual([200, 402]);
-    const [station] = await t.db.select().from(stations).where(eq(stations.id, t.station.id));
+    const station = await billingOf(t.db, t.station.id);
     expect(station?.smsCreditsBalance).toBe(1);
   });
 });
@@ -263,7 +255,7 @@ describe('the dispatcher', async () => {
     expect(now['+14155550103']?.status).toBe('sent');
     const [refund] = await t.db.select().from(creditLedger).where(eq(creditLedger.kind, 'refund'));
     expect(refund).toMatchObject({ credits: 1, params: { count: 1 } });
-    const [station] = await t.db.select().from(stations).where(eq(stations.id, t.station.id));
+    const station = await billingOf(t.db, t.station.id);
     expect(station?.smsCreditsBalance).toBe(98);
 
     t.setClock(new Date(DAYTIME.getTime() + 5_000));
@@ -343,7 +335,7 @@ describe('the dispatcher', async () => {
 
   it('paces each station to its rate', async () => {
     const t = await setup();
-    await t.db.update(stations).set({ smsCreditsBalance: 1000 }).where(eq(stations.id, t.station.id));
+    await setBilling(t.db, t.station.id, { smsCreditsBalance: 1000 });
     for (let i = 0; i < 17; i++) {
       await createContact(t.db, t.station.id, {
         phone: `+1212555${(2000 + i).toString()}`,

@@ -5,13 +5,13 @@
 // processes on PostgreSQL. The Twilio client keeps one pool of connections for every send.
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { smsDeliveries, smsDispatchLanes, stationSending, stations } from '../../db/schema/index.js';
+import { smsDeliveries, smsDispatchLanes, stationSending } from '../../db/schema/index.js';
 import type { TSmsProvider } from '../../providers/sms/index.js';
 import { createTwilioSmsProvider } from '../../providers/sms/twilio.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { addSubscribers } from '../../test/crowd.js';
 import { createTestDatabase } from '../../test/db.js';
-import { createStationWithAdmin } from '../../test/factories.js';
+import { createStationWithAdmin, setBilling } from '../../test/factories.js';
 import { startFakeTwilio } from '../../test/fake-twilio.js';
 import { createMessage } from '../../test/messages-factory.js';
 import { waitUntil } from '../../test/poll.js';
@@ -85,7 +85,7 @@ describe('lanes spread over dispatchers', () => {
     const perLane = 120;
     for (let i = 0; i < LANES; i++) {
       const { station, adminEmail } = await createStationWithAdmin(db, { slug: `kspread${i}` });
-      await db.update(stations).set({ smsCreditsBalance: 10_000 }).where(eq(stations.id, station.id));
+      await setBilling(db, station.id, { smsCreditsBalance: 10_000 });
       await db
         .update(stationSending)
         .set({ smsSender: senderOf(i) })
@@ -180,10 +180,7 @@ describe('lanes spread over dispatchers', () => {
       const stationsMade: { id: string; adminEmail: string; messageId: string }[] = [];
       for (let i = 0; i < LANES; i++) {
         const { station, adminEmail } = await createStationWithAdmin(database.db, { slug: `kwork${i}` });
-        await database.db
-          .update(stations)
-          .set({ smsCreditsBalance: 10_000 })
-          .where(eq(stations.id, station.id));
+        await setBilling(database.db, station.id, { smsCreditsBalance: 10_000 });
         await database.db
           .update(stationSending)
           .set({ smsSender: senderOf(i) })

@@ -1,12 +1,11 @@
 // A station with its own number sends from it at its own 10DLC pace, beside the service's lane;
 // the operator sets it, and queued texts follow the change.
-import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { smsDeliveries, stations } from '../../db/schema/index.js';
+import { smsDeliveries } from '../../db/schema/index.js';
 import { createTwilioSmsProvider } from '../../providers/sms/twilio.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { addSubscribers } from '../../test/crowd.js';
-import { createStationWithAdmin } from '../../test/factories.js';
+import { createStationWithAdmin, setBilling } from '../../test/factories.js';
 import { startFakeTwilio } from '../../test/fake-twilio.js';
 import { createMessage } from '../../test/messages-factory.js';
 import { DEFAULT_DISPATCH } from './dispatcher.js';
@@ -32,7 +31,7 @@ describe('sending lanes per station', async () => {
   const own = await createStationWithAdmin(db, { slug: 'kown' });
   const shared = await createStationWithAdmin(db, { slug: 'kshared' });
   for (const [i, s] of [own, shared].entries()) {
-    await db.update(stations).set({ smsCreditsBalance: 1000 }).where(eq(stations.id, s.station.id));
+    await setBilling(db, s.station.id, { smsCreditsBalance: 1000 });
     await addSubscribers(db, s.station.id, { count: 20, first: i * 100 });
   }
   const url = (id: string) => `/admin/api/superadmin/stations/${id}/sms-sending`;

@@ -4,16 +4,10 @@
 // provider has as sent and refunds the rest; another station's message is a 404; both are audited.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  creditLedger,
-  databaseRestores,
-  smsDeliveries,
-  smsSendStats,
-  stations,
-} from '../../db/schema/index.js';
+import { creditLedger, databaseRestores, smsDeliveries, smsSendStats } from '../../db/schema/index.js';
 import type { TSmsLookup, TSmsProvider } from '../../providers/sms/types.js';
 import { createTestApp, TestClient } from '../../test/app.js';
-import { createContact, createStationWithAdmin } from '../../test/factories.js';
+import { billingOf, createContact, createStationWithAdmin, setBilling } from '../../test/factories.js';
 import { createMessage } from '../../test/messages-factory.js';
 import { createUser } from '../users/service.js';
 import { DEFAULT_DISPATCH, dispatchLane } from './dispatcher.js';
@@ -47,7 +41,7 @@ async function setup() {
   const fake = provider();
   const { app, db } = await createTestApp({ now: () => DAYTIME, sms: fake.sms, dispatchInBackground: false });
   const { station, adminEmail } = await createStationWithAdmin(db, { slug: 'khold' });
-  await db.update(stations).set({ smsCreditsBalance: 1000 }).where(eq(stations.id, station.id));
+  await setBilling(db, station.id, { smsCreditsBalance: 1000 });
   const phones = Array.from({ length: 6 }, (_, i) => `+1212555${(1000 + i).toString()}`);
   for (const phone of phones) await createContact(db, station.id, { phone });
   const admin = new TestClient(app);
@@ -202,7 +196,7 @@ describe('texts held after a restore', async () => {
     const message = await sentMessage(t, 'Flood');
     await restore(t);
     t.fake.known.set(t.phones[0] as string, 'SMflood-0');
-    const [before] = await t.db.select().from(stations).where(eq(stations.id, t.station.id));
+    const before = await billingOf(t.db, t.station.id);
 
     const decided = await t.admin.post(`/admin/api/messages/${message.id}/held-after-restore/cancel`);
     expect(decided.statusCode, decided.body).toBe(200);
@@ -219,7 +213,7 @@ describe('texts held after a restore', async () => {
     expect(rows.filter((r) => r.status === 'failed').every((r) => r.error === CANCELLED_AFTER_RESTORE)).toBe(
       true,
     );
-    const [after] = await t.db.select().from(stations).where(eq(stations.id, t.station.id));
+    const after = await billingOf(t.db, t.station.id);
     expect((after?.smsCreditsBalance ?? 0) - (before?.smsCreditsBalance ?? 0)).toBe(5);
     const refunds = await t.db.select().from(creditLedger).where(eq(creditLedger.kind, 'refund'));
     expect(refunds.reduce((n, r) => n + r.credits, 0)).toBe(5);

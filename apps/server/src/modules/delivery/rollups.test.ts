@@ -6,10 +6,10 @@ import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
-import { smsContacts, smsDeliveries, stations } from '../../db/schema/index.js';
+import { smsContacts, smsDeliveries } from '../../db/schema/index.js';
 import { SmsSendError, type TSmsProvider } from '../../providers/sms/types.js';
 import { createTestApp, TestClient } from '../../test/app.js';
-import { createContact, createStationWithAdmin } from '../../test/factories.js';
+import { createContact, createStationWithAdmin, setBilling } from '../../test/factories.js';
 import { createMessage } from '../../test/messages-factory.js';
 import { DEFAULT_DISPATCH, dispatchLane, recoverInFlight } from './dispatcher.js';
 import { applyStatusCallback } from './status.js';
@@ -118,7 +118,7 @@ async function setup() {
     slug: 'krollup',
     languages: ['en', 'es'],
   });
-  await db.update(stations).set({ smsCreditsBalance: 1000 }).where(eq(stations.id, station.id));
+  await setBilling(db, station.id, { smsCreditsBalance: 1000 });
   for (const [i, phone] of PHONES.entries()) {
     await createContact(db, station.id, {
       phone,

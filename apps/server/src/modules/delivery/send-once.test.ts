@@ -3,10 +3,10 @@
 import { SEND_ERRORS } from '@message-station/shared';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { creditLedger, smsDeliveries, smsSends, stations } from '../../db/schema/index.js';
+import { creditLedger, smsDeliveries, smsSends } from '../../db/schema/index.js';
 import type { TSmsProvider } from '../../providers/sms/types.js';
 import { createTestApp, TestClient } from '../../test/app.js';
-import { createContact, createStationWithAdmin } from '../../test/factories.js';
+import { createContact, createStationWithAdmin, setBilling } from '../../test/factories.js';
 import { createMessage } from '../../test/messages-factory.js';
 import { DEFAULT_DISPATCH, dispatchLane } from './dispatcher.js';
 
@@ -105,24 +105,21 @@ describe('a send happens once', async () => {
     const trialAdmin = new TestClient(app, '10.0.0.7');
     await trialAdmin.login(trial.adminEmail);
     const message = await createMessage(db, trial.station.id, { original: 'Trial.' });
-    await db
-      .update(stations)
-      .set({ paymentStatus: 'trial', paymentExpiresAt: new Date(DAYTIME.getTime() - 60_000) })
-      .where(eq(stations.id, trial.station.id));
+    await setBilling(db, trial.station.id, {
+      paymentStatus: 'trial',
+      paymentExpiresAt: new Date(DAYTIME.getTime() - 60_000),
+    });
     const ended = await trialAdmin.post(url(message.id));
     expect(ended.statusCode).toBe(402);
     expect(ended.json().error).toBe(SEND_ERRORS.noSubscription);
-    await db
-      .update(stations)
-      .set({ paymentExpiresAt: new Date(DAYTIME.getTime() + 60_000) })
-      .where(eq(stations.id, trial.station.id));
+    await setBilling(db, trial.station.id, { paymentExpiresAt: new Date(DAYTIME.getTime() + 60_000) });
     expect((await trialAdmin.post(url(message.id))).statusCode).toBe(200);
 
     // A renewal that failed 15 days ago: suspended from that moment on.
-    await db
-      .update(stations)
-      .set({ paymentStatus: 'paid', paymentFailedAt: new Date(DAYTIME.getTime() - 15 * 86_400_000) })
-      .where(eq(stations.id, trial.station.id));
+    await setBilling(db, trial.station.id, {
+      paymentStatus: 'paid',
+      paymentFailedAt: new Date(DAYTIME.getTime() - 15 * 86_400_000),
+    });
     const lapsed = await trialAdmin.post(url(message.id), { send_again: true });
     expect(lapsed.statusCode).toBe(402);
   });

@@ -6,11 +6,11 @@
 import { smsSegments, smsTextBudget } from '@message-station/shared';
 import { eq } from 'drizzle-orm';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { creditLedger, smsDeliveries, stations } from '../../db/schema/index.js';
+import { creditLedger, smsDeliveries } from '../../db/schema/index.js';
 import { createTwilioSmsProvider } from '../../providers/sms/twilio.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { addSubscribers } from '../../test/crowd.js';
-import { createStationWithAdmin } from '../../test/factories.js';
+import { billingOf, createStationWithAdmin, setBilling } from '../../test/factories.js';
 import { startFakeTwilio } from '../../test/fake-twilio.js';
 import { createMessage } from '../../test/messages-factory.js';
 import { DEFAULT_DISPATCH } from './dispatcher.js';
@@ -46,7 +46,7 @@ describe("SMS bodies within Twilio's 1,600 characters", async () => {
     slug: 'kbudget',
     languages: ['en', 'es'],
   });
-  await db.update(stations).set({ smsCreditsBalance: CREDITS }).where(eq(stations.id, station.id));
+  await setBilling(db, station.id, { smsCreditsBalance: CREDITS });
   await addSubscribers(db, station.id, { count: 3, language: 'en' });
   await addSubscribers(db, station.id, { count: 2, language: 'es', first: 100 });
   const admin = new TestClient(app);
@@ -112,7 +112,7 @@ describe("SMS bodies within Twilio's 1,600 characters", async () => {
       error:
         'The SMS in English would be longer than the 1,600 characters a text message can carry. Shorten the text or its translation before sending.',
     });
-    const [row] = await db.select().from(stations).where(eq(stations.id, station.id));
+    const row = await billingOf(db, station.id);
     expect(row?.smsCreditsBalance).toBe(CREDITS);
     expect(fake.requests).toHaveLength(0);
   });
@@ -205,7 +205,7 @@ describe("SMS bodies within Twilio's 1,600 characters", async () => {
     expect(debits).toBe(preview.credits);
     const segments = fake.messages.reduce((sum, m) => sum + smsSegments(m.body).segments, 0);
     expect(segments).toBe(preview.credits);
-    const [row] = await db.select().from(stations).where(eq(stations.id, station.id));
+    const row = await billingOf(db, station.id);
     expect(row?.smsCreditsBalance).toBe(CREDITS - preview.credits);
   });
 });

@@ -6,11 +6,11 @@ import { eq } from 'drizzle-orm';
 import twilio from 'twilio';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../config.js';
-import { creditLedger, smsDeliveries, stations } from '../../db/schema/index.js';
+import { creditLedger, smsDeliveries } from '../../db/schema/index.js';
 import type { TSmsProvider } from '../../providers/sms/types.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { TEST_CONFIG_ENV } from '../../test/db.js';
-import { createContact, createStationWithAdmin } from '../../test/factories.js';
+import { createContact, createStationWithAdmin, setBilling } from '../../test/factories.js';
 import { createMessage } from '../../test/messages-factory.js';
 import { DEFAULT_DISPATCH, dispatchLane } from './dispatcher.js';
 
@@ -77,7 +77,7 @@ async function setup(setting: TSetting) {
     config: { publicUrl: loaded.publicUrl, sms: { ...loaded.sms, ratePerSecond: 0 } },
   });
   const { station, adminEmail } = await createStationWithAdmin(db, { slug: 'kfan', languages: ['en'] });
-  await db.update(stations).set({ smsCreditsBalance: 50 }).where(eq(stations.id, station.id));
+  await setBilling(db, station.id, { smsCreditsBalance: 50 });
   for (const phone of ['+12125550101', '+12125550102', '+12125550103']) {
     await createContact(db, station.id, { phone, choices: [{ messageType: 'emergency', language: 'en' }] });
   }

@@ -9,7 +9,7 @@ import { termPattern } from '../../providers/translation/glossary.js';
 import type { TTranslationProvider } from '../../providers/translation/types.js';
 import { TestClient } from '../../test/app.js';
 import { EventStreamReader } from '../../test/event-stream.js';
-import { createContact, createStationWithAdmin } from '../../test/factories.js';
+import { billingOf, createContact, createStationWithAdmin, setBilling } from '../../test/factories.js';
 import { startFakeTwilio } from '../../test/fake-twilio.js';
 import { createInboundSmsApp } from '../../test/inbound-sms.js';
 import { readUntil } from '../../test/poll.js';
@@ -46,8 +46,7 @@ describe('two-way inbox', async () => {
   const otherAdmin = new TestClient(app, '10.0.21.2');
   await otherAdmin.login(other.adminEmail);
 
-  const balanceOf = async (stationId: string) =>
-    (await db.select().from(stations).where(eq(stations.id, stationId)))[0]?.smsCreditsBalance;
+  const balanceOf = async (stationId: string) => (await billingOf(db, stationId))?.smsCreditsBalance;
   const inbox = async (client = admin) => (await client.get('/admin/api/inbox')).json();
   const conversationOf = async (phone: string, client = admin) =>
     (await inbox(client)).conversations.find((c: { phone: string }) => c.phone === phone);
@@ -179,14 +178,12 @@ describe('two-way inbox', async () => {
 
   it('refuses a reply when SMS is off or credits are short, with clear codes', async () => {
     const { id } = await conversationOf(ENGLISH);
-    await db.update(stations).set({ smsCreditsBalance: 0 }).where(eq(stations.id, kinb.station.id));
+    await setBilling(db, kinb.station.id, { smsCreditsBalance: 0 });
     const short = await admin.post(`/admin/api/inbox/${id}/reply`, { text: 'Yes', body: 'Yes' });
     expect(short.statusCode).toBe(402);
     expect(short.json()).toMatchObject({ code: 'not_enough_credits', params: { needed: 1, available: 0 } });
-    await db
-      .update(stations)
-      .set({ smsEnabled: false, smsCreditsBalance: 50 })
-      .where(eq(stations.id, kinb.station.id));
+    await db.update(stations).set({ smsEnabled: false }).where(eq(stations.id, kinb.station.id));
+    await setBilling(db, kinb.station.id, { smsCreditsBalance: 50 });
     const off = await admin.post(`/admin/api/inbox/${id}/reply/preview`, { text: 'Yes' });
     expect(off.statusCode).toBe(400);
     expect(off.json().code).toBe('sms_disabled');

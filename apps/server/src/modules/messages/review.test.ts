@@ -3,10 +3,10 @@
 // and no SMS goes out with it before; a station can require review before SMS for chosen types.
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { smsDeliveries, stations } from '../../db/schema/index.js';
+import { smsDeliveries } from '../../db/schema/index.js';
 import { TranslationError, type TTranslationProvider } from '../../providers/translation/types.js';
 import { createTestApp, TestClient } from '../../test/app.js';
-import { createContact, createStationWithAdmin } from '../../test/factories.js';
+import { billingOf, createContact, createStationWithAdmin, setBilling } from '../../test/factories.js';
 import { readUntil } from '../../test/poll.js';
 
 /** Translates by tagging; a gate holds Korean back when a test needs a translation pending. */
@@ -50,7 +50,7 @@ describe('translation review and kept corrections', async () => {
     slug: 'kreview',
     languages: ['en', 'es', 'ko'],
   });
-  await db.update(stations).set({ smsCreditsBalance: 1000 }).where(eq(stations.id, station.id));
+  await setBilling(db, station.id, { smsCreditsBalance: 1000 });
   for (const [phone, language] of [
     ['+12125550111', 'es'],
     ['+12125550112', 'ko'],
@@ -107,8 +107,7 @@ describe('translation review and kept corrections', async () => {
     admin.post(`/admin/api/messages/${id}/send-sms`, body);
   const preview = async (id: string) =>
     (await admin.get(`/admin/api/messages/${id}/send-sms/preview`)).json();
-  const balance = async () =>
-    (await db.select().from(stations).where(eq(stations.id, station.id)))[0]?.smsCreditsBalance;
+  const balance = async () => (await billingOf(db, station.id))?.smsCreditsBalance;
   const bodiesSent = async (sendId: string) =>
     Object.fromEntries(
       (

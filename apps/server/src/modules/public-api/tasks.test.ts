@@ -4,10 +4,10 @@
 import type { AddressInfo } from 'node:net';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { consentEvents, creditLedger, smsContacts, smsSends, stations } from '../../db/schema/index.js';
+import { consentEvents, creditLedger, smsContacts, smsSends } from '../../db/schema/index.js';
 import type { TSmsProvider } from '../../providers/sms/types.js';
 import { createTestApp, TestClient } from '../../test/app.js';
-import { createContact, createStationWithAdmin } from '../../test/factories.js';
+import { billingOf, createContact, createStationWithAdmin, setBilling } from '../../test/factories.js';
 import { createMessage } from '../../test/messages-factory.js';
 import { apiClient, createStationKey, parseEventStream } from '../../test/station-keys.js';
 import { DEFAULT_DISPATCH, dispatchLane } from '../delivery/dispatcher.js';
@@ -157,10 +157,7 @@ describe('/api/v1 tasks', async () => {
         original: 'Shelter in place now.',
         type: 'emergency',
       });
-      const [{ smsCreditsBalance: before = 0 } = {}] = await db
-        .select({ smsCreditsBalance: stations.smsCreditsBalance })
-        .from(stations)
-        .where(eq(stations.id, station.id));
+      const before = (await billingOf(db, station.id))?.smsCreditsBalance ?? 0;
       const url = `/api/v1/messages/${message.id}/send-sms`;
       const preview = (await api.get(`${url}/preview`)).json();
       expect(preview).toMatchObject({ recipients: 3, credits: 3, emergency: true });
@@ -176,10 +173,7 @@ describe('/api/v1 tasks', async () => {
       expect(await db.select().from(creditLedger).where(eq(creditLedger.reference, message.id))).toHaveLength(
         1,
       );
-      const [{ smsCreditsBalance: after = 0 } = {}] = await db
-        .select({ smsCreditsBalance: stations.smsCreditsBalance })
-        .from(stations)
-        .where(eq(stations.id, station.id));
+      const after = (await billingOf(db, station.id))?.smsCreditsBalance ?? 0;
       expect(after).toBe(before - 3);
 
       // Without a key: refused before anything happens. Another message with the same key: 409.
@@ -212,7 +206,7 @@ describe('/api/v1 tasks', async () => {
     });
 
     it('obeys the station’s refusals: too few credits send nothing', async () => {
-      await db.update(stations).set({ smsCreditsBalance: 1 }).where(eq(stations.id, station.id));
+      await setBilling(db, station.id, { smsCreditsBalance: 1 });
       const message = await createMessage(db, station.id, { original: 'Too many.', type: 'emergency' });
       const refused = await api.post(
         `/api/v1/messages/${message.id}/send-sms`,
@@ -222,7 +216,7 @@ describe('/api/v1 tasks', async () => {
       expect(refused.statusCode).toBe(402);
       expect(refused.json().code).toBe('not_enough_credits');
       expect(await db.select().from(smsSends).where(eq(smsSends.messageId, message.id))).toHaveLength(0);
-      await db.update(stations).set({ smsCreditsBalance: 100 }).where(eq(stations.id, station.id));
+      await setBilling(db, station.id, { smsCreditsBalance: 100 });
     });
   });
 

@@ -10,11 +10,11 @@ import {
 } from '@message-station/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { agentClients, outboxMessages, smsDeliveries, smsSends, stations } from '../../db/schema/index.js';
+import { agentClients, outboxMessages, smsDeliveries, smsSends } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { createOutboxEmailProvider } from '../../providers/email/outbox.js';
 import { createTestApp, TestClient } from '../../test/app.js';
-import { createContact, createStationWithAdmin } from '../../test/factories.js';
+import { billingOf, createContact, createStationWithAdmin, setBilling } from '../../test/factories.js';
 import { inviteAndAccept } from '../../test/invitations.js';
 import { createMessage } from '../../test/messages-factory.js';
 import { runDueSchedules } from './run.js';
@@ -77,8 +77,7 @@ async function setup(slug: string) {
         .innerJoin(smsSends, eq(smsSends.id, smsDeliveries.sendId))
         .where(eq(smsSends.messageId, messageId))
     ).map((d) => d.body);
-  const balance = async () =>
-    (await db.select().from(stations).where(eq(stations.id, station.id)))[0]?.smsCreditsBalance;
+  const balance = async () => (await billingOf(db, station.id))?.smsCreditsBalance;
   return {
     app,
     db,
@@ -200,11 +199,11 @@ describe('a one-time schedule', async () => {
 
   it("refuses what the send would refuse, and a standard user's SMS schedule", async () => {
     const message = await t.message();
-    await t.db.update(stations).set({ smsCreditsBalance: 1 }).where(eq(stations.id, t.station.id));
+    await setBilling(t.db, t.station.id, { smsCreditsBalance: 1 });
     const short = await t.schedule(message.id, { repeat: 'once', start_date: '2026-10-27', time: '10:00' });
     expect(short.statusCode).toBe(402);
     expect(short.json()).toMatchObject({ code: 'not_enough_credits', params: { needed: 2, available: 1 } });
-    await t.db.update(stations).set({ smsCreditsBalance: 100 }).where(eq(stations.id, t.station.id));
+    await setBilling(t.db, t.station.id, { smsCreditsBalance: 100 });
 
     const { client: user } = await inviteAndAccept(t.app, t.db, t.admin, {
       full_name: 'Pat Staff',
@@ -293,7 +292,7 @@ describe('a run that cannot go', async () => {
     const daily: TScheduleSaved = (
       await t.schedule(message.id, { repeat: 'daily', start_date: '2026-10-27', time: '09:00' })
     ).json();
-    await t.db.update(stations).set({ smsCreditsBalance: 1 }).where(eq(stations.id, t.station.id));
+    await setBilling(t.db, t.station.id, { smsCreditsBalance: 1 });
     expect(await t.runAt('2026-10-27T13:00:00Z')).toMatchObject([
       { outcome: 'failed', errorCode: 'not_enough_credits' },
     ]);
@@ -314,7 +313,7 @@ describe('a run that cannot go', async () => {
     expect(email?.body).toContain('Not enough SMS credits: it needed 2 and the station had 1.');
     expect(email?.body).toContain('its next run is Wednesday, October 28, 2026 at 9:00');
     await t.admin.post(`/admin/api/schedules/${daily.schedule.id}/cancel`);
-    await t.db.update(stations).set({ smsCreditsBalance: 100 }).where(eq(stations.id, t.station.id));
+    await setBilling(t.db, t.station.id, { smsCreditsBalance: 100 });
   });
 
   it('says when saved which languages get the original with the notice, and the run sends exactly that', async () => {

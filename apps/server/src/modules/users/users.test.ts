@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { apiKeys, outboxMessages, passwordResetTokens, stations, users } from '../../db/schema/index.js';
 import { sha256 } from '../../platform/tokens.js';
 import { createTestApp, TestClient } from '../../test/app.js';
-import { createStationWithAdmin } from '../../test/factories.js';
+import { createStationWithAdmin, setBilling } from '../../test/factories.js';
 import { inviteAndAccept } from '../../test/invitations.js';
 
 const newUser = {
@@ -206,13 +206,14 @@ describe('API keys', async () => {
         `/admin/api/users/${(await db.select().from(users).where(eq(users.email, 'admin@demo.test')))[0]?.id}/api-key`,
       )
     ).json().api_key as string;
-    await db.update(stations).set({ paymentStatus: 'suspended' }).where(eq(stations.slug, 'demo'));
+    const [demo] = await db.select({ id: stations.id }).from(stations).where(eq(stations.slug, 'demo'));
+    await setBilling(db, demo?.id ?? '', { paymentStatus: 'suspended' });
     const suspended = await agent('demo', key);
     expect(suspended.statusCode).toBe(403);
     expect(suspended.json().error).toBe(USER_ERRORS.accessNeedsPlan);
     const list = (await admin.get('/admin/api/users')).json() as { api_access_reason: string | null }[];
     expect(list.every((u) => u.api_access_reason !== null)).toBe(true);
-    await db.update(stations).set({ paymentStatus: 'paid' }).where(eq(stations.slug, 'demo'));
+    await setBilling(db, demo?.id ?? '', { paymentStatus: 'paid' });
   });
 });
 

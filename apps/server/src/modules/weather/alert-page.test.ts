@@ -9,11 +9,9 @@ import {
   type TMessage,
   type TWeatherAlert,
 } from '@message-station/shared';
-import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { stations } from '../../db/schema/index.js';
 import { createTestApp, TestClient } from '../../test/app.js';
-import { createContact, createStationWithAdmin } from '../../test/factories.js';
+import { createContact, createStationWithAdmin, setBilling } from '../../test/factories.js';
 import { nwsFixture, startFakeNws } from '../../test/fake-nws.js';
 import { createMessage } from '../../test/messages-factory.js';
 import { weatherSettings } from '../../test/weather.js';
@@ -34,7 +32,7 @@ const { app, db, config } = await createTestApp({
 describe("a weather alert's public page", async () => {
   const created = await createStationWithAdmin(db, { slug: 'kwxlong', languages: [...LANGUAGE_CODES] });
   const other = await createStationWithAdmin(db, { slug: 'kwxelse' });
-  await db.update(stations).set({ smsCreditsBalance: 1000 }).where(eq(stations.id, created.station.id));
+  await setBilling(db, created.station.id, { smsCreditsBalance: 1000 });
   await createContact(db, created.station.id, {
     phone: '+13105550177',
     choices: [{ messageType: 'emergency', language: 'es' }],
