@@ -1,6 +1,6 @@
-// What a new station gets from modules that the station module cannot import (decision 0065):
-// billing's opening credits (billing imports station) and the 1:1 rows of delivery, the inbox and
-// the dashboard (higher layers), written in the transaction that creates the station. The app, the
+// What a new station gets from other modules (decision 0065): billing's row (`station_billing`: plan,
+// payment state, billing address) and opening credits, and the 1:1 rows of delivery, the inbox and
+// the dashboard (higher layers, which the station module cannot import), written in the transaction that creates the station. The app, the
 // seed and the test factories call this before they create a station; registering again is harmless.
 import { grantOpeningCredits } from './modules/billing/service.js';
 import { openStationFirstRun } from './modules/dashboard/first-run.js';
@@ -10,7 +10,13 @@ import { onStationCreated } from './modules/station/service.js';
 
 export function wireStationCreation() {
   onStationCreated('billing', (tx, station, input) =>
-    grantOpeningCredits(tx, station, input.smsCreditsBalance ?? 0, input.now),
+    grantOpeningCredits(tx, station, {
+      paymentStatus: input.paymentStatus,
+      paymentExpiresAt: input.paymentExpiresAt,
+      billingEmail: input.billingEmail,
+      credits: input.smsCreditsBalance ?? 0,
+      at: input.now,
+    }),
   );
   onStationCreated('delivery', (tx, station) => openStationSending(tx, station.id));
   onStationCreated('inbox', (tx, station) => openStationInbox(tx, station.id));

@@ -11,7 +11,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { adminQuery, createTestDatabase, createTestDataDir } from '../test/db.js';
 import { SERVER_MAIN } from '../test/server-process.js';
 import { type Database, openPglite, openPostgres } from './client.js';
-import { creditLedger, databaseRestores, stations } from './schema/index.js';
+import { creditLedger, databaseRestores, stationBilling, stations } from './schema/index.js';
 import { seedDemo } from './seed.js';
 
 const onPostgres = process.env.TEST_DB === 'postgres';
@@ -42,7 +42,11 @@ async function demoAndLedger(db: Database['db']) {
 }
 
 async function addPurchase(db: Database['db']) {
-  const [station] = await db.select().from(stations).where(eq(stations.slug, 'demo'));
+  const [station] = await db
+    .select({ id: stations.id, smsCreditsBalance: stationBilling.smsCreditsBalance })
+    .from(stations)
+    .innerJoin(stationBilling, eq(stationBilling.stationId, stations.id))
+    .where(eq(stations.slug, 'demo'));
   await db.insert(creditLedger).values({
     stationId: station?.id as string,
     kind: 'purchase',

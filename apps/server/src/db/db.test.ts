@@ -7,7 +7,7 @@ import { verifyPassword } from '../platform/passwords.js';
 import { createTestDatabase, createTestDataDir } from '../test/db.js';
 import { openPglite } from './client.js';
 import { acquireDataDirLock, DataDirLockedError } from './lock.js';
-import { messageTypes, stationLanguages, stations, users } from './schema/index.js';
+import { messageTypes, stationBilling, stationLanguages, stations, users } from './schema/index.js';
 import { seedDemo } from './seed.js';
 
 describe('demo seed', async () => {
@@ -21,9 +21,6 @@ describe('demo seed', async () => {
       name: 'Demo Radio',
       displayName: 'Demo Radio',
       smsEnabled: true,
-      paymentStatus: 'paid',
-      smsCreditsBalance: 500,
-      monthlyCredits: 500,
       brandColor: '#007bff',
       primaryLanguage: 'en',
       signupEnabled: true,
@@ -31,6 +28,11 @@ describe('demo seed', async () => {
       termsUrl: 'http://localhost:3000/terms',
     });
     const stationId = station?.id ?? '';
+    const [billing] = await database.db
+      .select()
+      .from(stationBilling)
+      .where(eq(stationBilling.stationId, stationId));
+    expect(billing).toMatchObject({ paymentStatus: 'paid', smsCreditsBalance: 500, monthlyCredits: 500 });
     const languages = await database.db
       .select({ code: stationLanguages.languageCode })
       .from(stationLanguages)
@@ -61,7 +63,7 @@ describe('demo seed', async () => {
   });
 
   it('never lets credits go below zero', async () => {
-    await expect(database.db.update(stations).set({ smsCreditsBalance: -1 })).rejects.toThrow();
+    await expect(database.db.update(stationBilling).set({ smsCreditsBalance: -1 })).rejects.toThrow();
   });
 });
 

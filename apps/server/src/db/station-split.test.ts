@@ -1,4 +1,4 @@
-// Migrations 0029, 0030 and 0031 move columns out of `stations` into 1:1 tables owned by their writers
+// Migrations 0029, 0030, 0031 and 0032 move columns out of `stations` into 1:1 tables owned by their writers
 // (decision 0065): every existing station keeps its values, in its own rows.
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -54,23 +54,29 @@ async function migrate(db: TRawDb, files: string[]) {
   }
 }
 
-describe('splitting stations (migrations 0029, 0030, 0031)', async () => {
+describe('splitting stations (migrations 0029, 0030, 0031, 0032)', async () => {
   const db = await emptyDatabase();
   afterAll(() => db.close());
 
-  it("copies each station's sender, auto-reply, first-run state and policies into its own rows", async () => {
+  it("copies each station's sender, auto-reply, first-run state, policies and billing into its own rows", async () => {
     const splitAt = migrations.findIndex((file) => file.startsWith('0029_'));
     expect(splitAt).toBeGreaterThan(0);
     await migrate(db, migrations.slice(0, splitAt));
     await db.run(`insert into stations
       (slug, name, display_name, privacy_policy_url, terms_url, sms_sender, sms_rate_per_second,
        inbox_auto_reply, first_run_hidden_at, created_at, require_two_factor, review_required_types,
-       approval_required_types, approval_bypass_emergency)
+       approval_required_types, approval_bypass_emergency, sms_credits_balance, monthly_credits,
+       billing_email, payment_status, payment_expires_at, subscription_tier, stripe_customer_id,
+       stripe_subscription_id, payment_failed_at, stripe_state_at)
       values
       ('kown', 'K', 'K', 'p', 't', '+15550001000', 2.5, true, '2026-12-01T00:00:00Z', '2026-01-01T00:00:00Z',
-       true, '{alert,station}', '{emergency,alert}', false),
+       true, '{alert,station}', '{emergency,alert}', false, 42, 800,
+       'billing@kown.test', 'paid', '2027-01-01T00:00:00Z', 'pro', 'cus_kown',
+       'sub_kown', '2026-11-01T00:00:00Z', '2026-11-02T00:00:00Z'),
       ('kplain', 'P', 'P', 'p', 't', null, null, false, null, '2026-02-01T00:00:00Z',
-       default, default, default, default)`);
+       default, default, default, default, default, default,
+       default, default, default, default, default,
+       default, default, default)`);
     await migrate(db, migrations.slice(splitAt));
     const { rows } = await db.run(`select s.slug, ss.sms_sender, ss.sms_rate_per_second,
         ss.created_at = s.created_at as same_created, i.auto_reply, f.hidden_at is not null as hidden
@@ -127,5 +133,49 @@ describe('splitting stations (migrations 0029, 0030, 0031)', async () => {
       where table_name = 'stations' and column_name in ('require_two_factor', 'review_required_types',
         'approval_required_types', 'approval_bypass_emergency')`);
     expect(policyColumns.rows).toEqual([]);
+    const billing = await db.run(`select s.slug, b.sms_credits_balance, b.monthly_credits, b.billing_email,
+        b.payment_status, b.payment_expires_at = '2027-01-01T00:00:00Z' as expires_copied,
+        b.payment_expires_at is null as no_expiry, b.subscription_tier, b.stripe_customer_id,
+        b.stripe_subscription_id, b.payment_failed_at = '2026-11-01T00:00:00Z' as failed_copied,
+        b.stripe_state_at = '2026-11-02T00:00:00Z' as state_copied, b.created_at = s.created_at as same_created
+      from stations s join station_billing b on b.station_id = s.id
+      order by s.slug`);
+    expect(billing.rows).toEqual([
+      {
+        slug: 'kown',
+        sms_credits_balance: 42,
+        monthly_credits: 800,
+        billing_email: 'billing@kown.test',
+        payment_status: 'paid',
+        expires_copied: true,
+        no_expiry: false,
+        subscription_tier: 'pro',
+        stripe_customer_id: 'cus_kown',
+        stripe_subscription_id: 'sub_kown',
+        failed_copied: true,
+        state_copied: true,
+        same_created: true,
+      },
+      {
+        slug: 'kplain',
+        sms_credits_balance: 0,
+        monthly_credits: 500,
+        billing_email: null,
+        payment_status: 'unpaid',
+        expires_copied: null,
+        no_expiry: true,
+        subscription_tier: 'basic',
+        stripe_customer_id: null,
+        stripe_subscription_id: null,
+        failed_copied: null,
+        state_copied: null,
+        same_created: true,
+      },
+    ]);
+    const billingColumns = await db.run(`select column_name from information_schema.columns
+      where table_name = 'stations' and column_name in ('sms_credits_balance', 'monthly_credits',
+        'billing_email', 'payment_status', 'payment_expires_at', 'subscription_tier', 'stripe_customer_id',
+        'stripe_subscription_id', 'payment_failed_at', 'stripe_state_at')`);
+    expect(billingColumns.rows).toEqual([]);
   });
 });

@@ -2,7 +2,7 @@
 import type { TLanguageCode, TMessageTypeKey } from '@message-station/shared';
 import { eq } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client.js';
-import { stations } from '../db/schema/index.js';
+import { stationBilling } from '../db/schema/index.js';
 import { createStation } from '../modules/station/service.js';
 import * as contacts from '../modules/subscribers/repo.js';
 import { createUser } from '../modules/users/service.js';
@@ -38,7 +38,7 @@ export async function createStationWithAdmin(
 /** The billing state a test may set directly: credits, plan and payment deadlines. */
 export type TTestBilling = Partial<
   Pick<
-    typeof stations.$inferInsert,
+    typeof stationBilling.$inferInsert,
     'smsCreditsBalance' | 'monthlyCredits' | 'paymentStatus' | 'paymentExpiresAt' | 'paymentFailedAt'
   >
 >;
@@ -48,24 +48,24 @@ export type TTestBilling = Partial<
  * place tests and benches write these columns, so they follow the columns wherever they live.
  */
 export async function setBilling(db: DbOrTx, stationId: string, change: TTestBilling) {
-  await db.update(stations).set(change).where(eq(stations.id, stationId));
+  await db.update(stationBilling).set(change).where(eq(stationBilling.stationId, stationId));
 }
 
 /** A station's billing state as stored: credits, plan, payment deadlines and Stripe ids. */
 export async function billingOf(db: DbOrTx, stationId: string) {
   const [row] = await db
     .select({
-      smsCreditsBalance: stations.smsCreditsBalance,
-      monthlyCredits: stations.monthlyCredits,
-      paymentStatus: stations.paymentStatus,
-      paymentExpiresAt: stations.paymentExpiresAt,
-      paymentFailedAt: stations.paymentFailedAt,
-      subscriptionTier: stations.subscriptionTier,
-      stripeCustomerId: stations.stripeCustomerId,
-      stripeSubscriptionId: stations.stripeSubscriptionId,
+      smsCreditsBalance: stationBilling.smsCreditsBalance,
+      monthlyCredits: stationBilling.monthlyCredits,
+      paymentStatus: stationBilling.paymentStatus,
+      paymentExpiresAt: stationBilling.paymentExpiresAt,
+      paymentFailedAt: stationBilling.paymentFailedAt,
+      subscriptionTier: stationBilling.subscriptionTier,
+      stripeCustomerId: stationBilling.stripeCustomerId,
+      stripeSubscriptionId: stationBilling.stripeSubscriptionId,
     })
-    .from(stations)
-    .where(eq(stations.id, stationId));
+    .from(stationBilling)
+    .where(eq(stationBilling.stationId, stationId));
   return row ?? null;
 }
 

@@ -1,7 +1,47 @@
-// The credit ledger (append-only) and the Stripe events already applied.
+// A station's plan, payment state and SMS credit balance, the credit ledger (append-only) and the
+// Stripe events already applied.
 import { sql } from 'drizzle-orm';
 import { bigserial, check, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { stations } from './stations.js';
+import { timestamps } from './columns.js';
+import { oneRowPerStation, stations } from './stations.js';
+
+/**
+ * A station's plan, payment state and SMS credit balance (decision 0065), one row per station,
+ * created with it by billing's creation step and written only by billing: its ledger, the Stripe
+ * events and the payment deadlines.
+ */
+export const stationBilling = pgTable(
+  'station_billing',
+  {
+    stationId: oneRowPerStation(),
+    smsCreditsBalance: integer('sms_credits_balance').notNull().default(0),
+    monthlyCredits: integer('monthly_credits').notNull().default(500),
+    billingEmail: text('billing_email'),
+    paymentStatus: text('payment_status', { enum: ['paid', 'trial', 'suspended', 'unpaid'] })
+      .notNull()
+      .default('unpaid'),
+    paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
+    subscriptionTier: text('subscription_tier').notNull().default('basic'),
+    stripeCustomerId: text('stripe_customer_id'),
+    stripeSubscriptionId: text('stripe_subscription_id'),
+    /** First failed renewal not yet paid; SMS is suspended 15 days after it. */
+    paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
+    /**
+     * `created` of the newest Stripe subscription or invoice event applied: an older event that
+     * arrives late never overrides a newer state.
+     */
+    stripeStateAt: timestamp('stripe_state_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index('station_billing_stripe_customer_idx').on(t.stripeCustomerId),
+    check('station_billing_credits_not_negative', sql`${t.smsCreditsBalance} >= 0`),
+    check(
+      'station_billing_payment_status',
+      sql`${t.paymentStatus} in ('paid', 'trial', 'suspended', 'unpaid')`,
+    ),
+  ],
+);
 
 /**
  * Every change to a station's SMS credits, never updated or deleted (a trigger refuses both; see

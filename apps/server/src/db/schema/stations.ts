@@ -3,7 +3,6 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
-  index,
   integer,
   pgTable,
   primaryKey,
@@ -30,33 +29,13 @@ export const stations = pgTable(
     termsUrl: text('terms_url').notNull(),
     signupEnabled: boolean('signup_enabled').notNull().default(true),
     smsEnabled: boolean('sms_enabled').notNull().default(false),
-    smsCreditsBalance: integer('sms_credits_balance').notNull().default(0),
-    monthlyCredits: integer('monthly_credits').notNull().default(500),
-    billingEmail: text('billing_email'),
-    paymentStatus: text('payment_status', { enum: ['paid', 'trial', 'suspended', 'unpaid'] })
-      .notNull()
-      .default('unpaid'),
-    paymentExpiresAt: timestamp('payment_expires_at', { withTimezone: true }),
-    subscriptionTier: text('subscription_tier').notNull().default('basic'),
-    stripeCustomerId: text('stripe_customer_id'),
-    stripeSubscriptionId: text('stripe_subscription_id'),
-    /** First failed renewal not yet paid; SMS is suspended 15 days after it. */
-    paymentFailedAt: timestamp('payment_failed_at', { withTimezone: true }),
-    /**
-     * `created` of the newest Stripe subscription or invoice event applied: an older event that
-     * arrives late never overrides a newer state.
-     */
-    stripeStateAt: timestamp('stripe_state_at', { withTimezone: true }),
     /** IANA time zone the station's schedules run in; Settings → Station. */
     timeZone: text('time_zone').notNull().default('America/New_York'),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('stations_slug_key').on(t.slug),
-    index('stations_stripe_customer_idx').on(t.stripeCustomerId),
     check('stations_slug_format', sql`${t.slug} ~ '^[a-z0-9]{1,20}$'`),
-    check('stations_credits_not_negative', sql`${t.smsCreditsBalance} >= 0`),
-    check('stations_payment_status', sql`${t.paymentStatus} in ('paid', 'trial', 'suspended', 'unpaid')`),
     check(
       'stations_primary_language',
       sql`${t.primaryLanguage} in ('en','es','fr','de','it','pt','zh','ja','ko')`,

@@ -1,10 +1,10 @@
 // The credit ledger: every change to a station's SMS credits goes through here, in the caller's
-// transaction, so the balance on the station row and the ledger never disagree.
+// transaction, so the balance on the station's billing row and the ledger never disagree.
 import type { TCreditLedgerKind } from '@message-station/shared';
 import type { DbOrTx } from '../../db/client.js';
-import { addToCreditBalance, lockCreditBalance, spendFromCreditBalance } from '../station/billing-service.js';
 import { ledgerLine, type TLedgerLine } from './ledger-lines.js';
 import * as repo from './ledger-repo.js';
+import { addToCreditBalance, lockCreditBalance, spendFromCreditBalance } from './station-billing-repo.js';
 
 /** A change to the balance, worded by one of `ledgerLine`'s lines. */
 type TLedgerEntry = TLedgerLine & {

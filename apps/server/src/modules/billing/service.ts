@@ -2,6 +2,7 @@
 import {
   CREDIT_PACK,
   PAYMENT_GRACE_DAYS,
+  STATION_DEFAULTS,
   type TBillingInfo,
   type TCreditLedgerEntry,
   type TCreditLedgerParams,
@@ -10,28 +11,42 @@ import {
 import type { Db, DbOrTx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
-import { endExpiredTrials, findStationRow, suspendOverdueStations } from '../station/billing-service.js';
 import { addCredits, creditBreakdown } from './ledger.js';
 import { ledgerLine } from './ledger-lines.js';
 import { listLedger } from './ledger-repo.js';
+import * as stationBilling from './station-billing-repo.js';
 
 // The ledger is how other modules change a station's credits, in their own transaction.
 export { addCredits, spendCredits, startNewMonth } from './ledger.js';
 export { ledgerLine } from './ledger-lines.js';
 
+/** What a new station's billing starts with: its plan state, billing address and opening credits. */
+export type TOpeningBilling = {
+  paymentStatus?: TPaymentStatus;
+  paymentExpiresAt?: Date | null;
+  billingEmail?: string | null;
+  credits: number;
+  /** When the opening credits are granted (the request's clock). */
+  at: Date;
+};
+
 /**
- * A new station's opening credits, in the transaction that creates it: a trial's grant, or the
- * first month's. app.ts, the seed and the test factories register this as a creation step of the
- * station module (station-creation.ts), so the station module does not call billing.
+ * A new station's billing row (`station_billing`) and opening credits, in the transaction that
+ * creates it: a trial's grant, or the first month's. app.ts, the seed and the test factories
+ * register this as a creation step of the station module (station-creation.ts), so the station
+ * module does not call billing to create a station.
  */
-export async function grantOpeningCredits(
-  tx: DbOrTx,
-  station: { id: string; paymentStatus: TPaymentStatus },
-  credits: number,
-  at: Date,
-) {
+export async function grantOpeningCredits(tx: DbOrTx, station: { id: string }, opening: TOpeningBilling) {
+  const paymentStatus = opening.paymentStatus ?? STATION_DEFAULTS.paymentStatus;
+  await stationBilling.insertStationBilling(tx, {
+    stationId: station.id,
+    paymentStatus,
+    paymentExpiresAt: opening.paymentExpiresAt ?? null,
+    billingEmail: opening.billingEmail ?? null,
+  });
+  const { credits, at } = opening;
   if (credits <= 0) return;
-  const trial = station.paymentStatus === 'trial';
+  const trial = paymentStatus === 'trial';
   await addCredits(tx, station.id, {
     kind: trial ? 'trial_grant' : 'monthly_grant',
     credits,
@@ -45,7 +60,7 @@ export async function getBillingInfo(
 ): Promise<TBillingInfo> {
   const { db, stationId } = context;
   const config = context.config.billing;
-  const station = await findStationRow(db, stationId);
+  const station = await stationBilling.findStationBilling(db, stationId);
   if (!station) throw notFound('station_not_found');
   const breakdown = await creditBreakdown(db, stationId);
   const inTrial = station.paymentStatus === 'trial';
@@ -116,7 +131,20 @@ export function sendingAllowed(
  */
 export async function enforcePaymentDeadlines(db: Db, now: Date) {
   const graceStart = new Date(now.getTime() - PAYMENT_GRACE_DAYS * 86_400_000);
-  const suspended = await suspendOverdueStations(db, graceStart, now);
-  const trialsEnded = await endExpiredTrials(db, now);
+  const suspended = await stationBilling.suspendOverdueStations(db, graceStart, now);
+  const trialsEnded = await stationBilling.endExpiredTrials(db, now);
   return { suspended, trialsEnded };
+}
+
+/** A station's billing: plan, payment state and dates, billing address, SMS credit balance; null when no station. */
+export function findStationBilling(db: DbOrTx, stationId: string) {
+  return stationBilling.findStationBilling(db, stationId);
+}
+
+/** Each station's payment status and credit balance by station id, for the operator's overview. */
+export async function billingPerStation(
+  db: DbOrTx,
+): Promise<Map<string, { paymentStatus: TPaymentStatus; smsCreditsBalance: number }>> {
+  const rows = await stationBilling.listStationBilling(db);
+  return new Map(rows.map(({ stationId, ...billing }) => [stationId, billing]));
 }

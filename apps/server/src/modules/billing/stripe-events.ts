@@ -5,9 +5,9 @@
 import { CREDIT_PACK, MONTHLY_INCLUDED_CREDITS, PAYMENT_GRACE_DAYS } from '@message-station/shared';
 import { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client.js';
-import { lockStationRow, setStationBilling, type TStationRow } from '../station/billing-service.js';
 import { addCredits, startNewMonth } from './ledger.js';
 import { ledgerLine } from './ledger-lines.js';
+import { lockStationBilling, setStationBilling, type TStationBillingRow } from './station-billing-repo.js';
 import * as repo from './stripe-events-repo.js';
 import {
   invoiceSubscriptionId,
@@ -27,28 +27,28 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 type TOutcome = { stationId: string | null; outcome: string };
 
-/** The station row, locked: two events for one station apply one after the other. */
+/** The station's billing row, locked: two events for one station apply one after the other. */
 async function lockedStation(tx: DbOrTx, by: 'id' | 'customer', value: string | null | undefined) {
   if (!value || (by === 'id' && !UUID.test(value))) return null;
-  return lockStationRow(tx, by, value);
+  return lockStationBilling(tx, by, value);
 }
 
 const createdAt = (event: TStripeEvent) => new Date(event.created * 1000);
 
 /** A state event older than the newest one applied changes nothing: Stripe may deliver out of order. */
-function olderThanState(station: TStationRow, event: TStripeEvent): string | null {
+function olderThanState(station: TStationBillingRow, event: TStripeEvent): string | null {
   const at = createdAt(event);
   if (!station.stripeStateAt || at.getTime() >= station.stripeStateAt.getTime()) return null;
   return `ignored: created ${at.toISOString()}, before the last applied event (${station.stripeStateAt.toISOString()})`;
 }
 
-function newestState(station: TStationRow, event: TStripeEvent): Date {
+function newestState(station: TStationBillingRow, event: TStripeEvent): Date {
   const at = createdAt(event);
   return station.stripeStateAt && station.stripeStateAt > at ? station.stripeStateAt : at;
 }
 
 /** Invoices and cancellations count only for the subscription the station has now. */
-function otherSubscription(station: TStationRow, subscriptionId: string | null): string | null {
+function otherSubscription(station: TStationBillingRow, subscriptionId: string | null): string | null {
   if (!subscriptionId) return 'ignored: not about a subscription';
   if (subscriptionId === station.stripeSubscriptionId) return null;
   return `ignored: subscription ${subscriptionId} is not the station's current one (${station.stripeSubscriptionId ?? 'none'})`;
@@ -140,7 +140,9 @@ async function checkoutCompleted(tx: DbOrTx, event: TStripeEvent, at: Date): Pro
   return ignored(`ignored: checkout mode ${session.mode}`);
 }
 
-type TInvoiceTarget = { refused: TOutcome } | { refused: null; invoice: TInvoice; station: TStationRow };
+type TInvoiceTarget =
+  | { refused: TOutcome }
+  | { refused: null; invoice: TInvoice; station: TStationBillingRow };
 
 /** The station an invoice event may change: its customer's, for its current subscription, and newer. */
 async function invoiceTarget(tx: DbOrTx, event: TStripeEvent): Promise<TInvoiceTarget> {

@@ -6,14 +6,15 @@ import { sql } from 'drizzle-orm';
 import { namedRead } from '../../db/rows.js';
 import { notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
-import { includedCreditsSql } from '../billing/page-reads-service.js';
+import {
+  includedCreditsSql,
+  paymentStatusSql,
+  stationBillingCardSql,
+  type TStationBillingCardJson,
+} from '../billing/page-reads-service.js';
 import { smsSentSql } from '../delivery/overview-service.js';
 import { stationMessageCountsSql } from '../messages/overview-service.js';
-import {
-  stationCardSql,
-  stationPaymentStatusSql,
-  type TStationCardJson,
-} from '../station/page-reads-service.js';
+import { stationCardSql, type TStationCardJson } from '../station/page-reads-service.js';
 import { stationContactCountsSql } from '../subscribers/overview-service.js';
 
 const DAY_MS = 86_400_000;
@@ -21,10 +22,11 @@ function monthStart(now: Date): Date {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
 }
 
-type TAlertStation = Pick<TStationCardJson, 'paymentStatus' | 'smsEnabled' | 'smsCreditsBalance'> & {
-  paymentFailedAt: Date | null;
-  paymentExpiresAt: Date | null;
-};
+type TAlertStation = Pick<TStationCardJson, 'smsEnabled'> &
+  Pick<TStationBillingCardJson, 'paymentStatus' | 'smsCreditsBalance'> & {
+    paymentFailedAt: Date | null;
+    paymentExpiresAt: Date | null;
+  };
 
 /** The trial's end as an alert: its date while more than three days remain, a countdown after. */
 function trialAlert(expiresAt: Date, now: Date): TDashboardStats['alerts'][number] {
@@ -99,6 +101,7 @@ function alertsFor(station: TAlertStation, allowance: number, now: Date): TDashb
 
 type TDashboardRow = {
   station: TStationCardJson | null;
+  billing: TStationBillingCardJson | null;
   messages: { total: number; sinceCount: number; byType: Record<string, number> };
   sms: { total: number; thisMonth: number; perDay: Record<string, number> };
   contacts: { all: number; active: number };
@@ -110,7 +113,7 @@ type TDashboardRow = {
  * The dashboard's one statement (decision 0061), built once: the station row and three counts,
  * each written by the module that owns its table (station, messages, delivery's rollup of texts
  * per day, subscribers' rollup of contacts per status, decision 0030), and billing's grant for a
- * station on trial; so the cost does not grow with history and a load is one round trip.
+ * station on trial with the station's credits and payment state (its billing row); so the cost does not grow with history and a load is one round trip.
  */
 const readDashboard = namedRead<
   TDashboardRow,
@@ -118,10 +121,11 @@ const readDashboard = namedRead<
 >('dashboard_stats', () => {
   const stationId = sql`${sql.placeholder('stationId')}::uuid`;
   return sql`select ${stationCardSql(stationId)} as station,
+    ${stationBillingCardSql(stationId)} as billing,
     ${stationMessageCountsSql(stationId, sql`${sql.placeholder('monthStart')}::timestamptz`)} as messages,
     ${smsSentSql(stationId, sql`${sql.placeholder('monthStartDate')}::date`, sql`${sql.placeholder('since')}::date`)} as sms,
     ${stationContactCountsSql(stationId)} as contacts,
-    case when ${stationPaymentStatusSql(stationId)} = 'trial' then ${includedCreditsSql(stationId)} end as trial_allowance`;
+    case when ${paymentStatusSql(stationId)} = 'trial' then ${includedCreditsSql(stationId)} end as trial_allowance`;
 });
 
 export async function dashboardStats(
@@ -137,11 +141,13 @@ export async function dashboardStats(
     since: since.toISOString().slice(0, 10),
   });
   const card = row?.station;
-  if (!row || !card) throw notFound('station_not_found');
+  const billing = row?.billing;
+  if (!row || !card || !billing) throw notFound('station_not_found');
   const station = {
     ...card,
-    paymentFailedAt: card.paymentFailedAt ? new Date(card.paymentFailedAt) : null,
-    paymentExpiresAt: card.paymentExpiresAt ? new Date(card.paymentExpiresAt) : null,
+    ...billing,
+    paymentFailedAt: billing.paymentFailedAt ? new Date(billing.paymentFailedAt) : null,
+    paymentExpiresAt: billing.paymentExpiresAt ? new Date(billing.paymentExpiresAt) : null,
   };
   const allowance =
     station.paymentStatus === 'trial' ? Number(row.trial_allowance ?? 0) : station.monthlyCredits;

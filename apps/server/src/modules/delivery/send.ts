@@ -15,7 +15,7 @@ import { AppError, isUniqueViolation, notFound } from '../../platform/errors.js'
 import type { TAuth } from '../../platform/session.js';
 import type { TServiceContext } from '../../service-context.js';
 import { refuseUnapproved } from '../approvals/service.js';
-import { ledgerLine, sendingAllowed, spendCredits } from '../billing/service.js';
+import { findStationBilling, ledgerLine, sendingAllowed, spendCredits } from '../billing/service.js';
 import * as messages from '../messages/service.js';
 import { findStationById } from '../station/service.js';
 import { audienceRows, countAudienceByLanguage } from '../subscribers/audience-service.js';
@@ -43,10 +43,13 @@ async function plan(db: DbOrTx, auth: TAuth, messageId: string, at: Date, mode: 
   if (!canSendSms(auth)) throw new AppError('send_admin_only');
   const message = await messages.findMessage(db, auth.stationId, messageId);
   if (!message) throw notFound('message_not_found');
-  const station = await findStationById(db, auth.stationId);
-  if (!station) throw notFound('station_not_found');
+  const [station, billing] = await Promise.all([
+    findStationById(db, auth.stationId),
+    findStationBilling(db, auth.stationId),
+  ]);
+  if (!station || !billing) throw notFound('station_not_found');
   // From the dates, not the stored status: a trial that ended a minute ago cannot send.
-  if (!sendingAllowed(station, at)) throw new AppError('send_no_subscription');
+  if (!sendingAllowed(billing, at)) throw new AppError('send_no_subscription');
   if (!station.smsEnabled) throw new AppError('sms_disabled');
 
   // The subscribers module's audience; inserted from the same condition (insertSend).
@@ -84,6 +87,7 @@ async function plan(db: DbOrTx, auth: TAuth, messageId: string, at: Date, mode: 
   });
   return {
     station,
+    balance: billing.smsCreditsBalance,
     message,
     emergency,
     languages,
@@ -164,7 +168,7 @@ export async function previewSend(
   return {
     recipients: p.recipients,
     credits: p.credits,
-    balance: p.station.smsCreditsBalance,
+    balance: p.balance,
     waiting: p.waiting,
     emergency: p.emergency,
     languages: p.languages.map(({ waiting: _w, fits: _f, ...l }) => l),
@@ -190,8 +194,8 @@ export type TSendInput = {
 };
 
 async function currentBalance(tx: DbOrTx, stationId: string) {
-  const station = await findStationById(tx, stationId);
-  return station?.smsCreditsBalance ?? 0;
+  const billing = await findStationBilling(tx, stationId);
+  return billing?.smsCreditsBalance ?? 0;
 }
 
 async function replay(tx: DbOrTx, send: TSendRow): Promise<TSendResult> {

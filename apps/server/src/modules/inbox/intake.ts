@@ -7,7 +7,7 @@ import { INBOX_AUTO_REPLY_HOURS } from '@message-station/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import type { TEventBus } from '../../platform/event-bus.js';
 import type { TSmsProvider } from '../../providers/sms/types.js';
-import { sendingAllowed } from '../billing/service.js';
+import { findStationBilling, sendingAllowed } from '../billing/service.js';
 import { stationSender } from '../delivery/sending-service.js';
 import { autoReplyBody } from '../sms-texts/service.js';
 import { findStationById } from '../station/service.js';
@@ -110,7 +110,9 @@ async function recordAutoReply(
   language: string,
   at: Date,
 ): Promise<{ text: TOutboundText; message: repo.TInboxMessageRow } | null> {
-  if (!station.smsEnabled || !sendingAllowed(station, at)) return null;
+  if (!station.smsEnabled) return null;
+  const billing = await findStationBilling(tx, station.id);
+  if (!billing || !sendingAllowed(billing, at)) return null;
   if (!(await findInboxAutoReply(tx, station.id))) return null;
   const last = conversation.autoRepliedAt?.getTime();
   if (last !== undefined && at.getTime() - last < INBOX_AUTO_REPLY_HOURS * 3_600_000) return null;

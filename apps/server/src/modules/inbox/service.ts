@@ -19,7 +19,7 @@ import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { TranslationError } from '../../providers/translation/types.js';
 import type { TServiceContext } from '../../service-context.js';
-import { sendingAllowed } from '../billing/service.js';
+import { findStationBilling, sendingAllowed } from '../billing/service.js';
 import { stationSender } from '../delivery/sending-service.js';
 import { findStationById } from '../station/service.js';
 import { inboxContacts, type TInboxContact } from '../subscribers/inbox-contacts-service.js';
@@ -172,13 +172,15 @@ export async function markConversationRead(ctx: TStaffContext & Pick<TServiceCon
  */
 async function replyPlan(ctx: TReplyContext, db: DbOrTx, id: string, forUpdate = false) {
   const station = await stationOf(db, ctx.stationId);
+  const billing = await findStationBilling(db, ctx.stationId);
+  if (!billing) throw notFound('station_not_found');
   const conversation = await conversationOf(db, ctx.stationId, id, forUpdate);
   const contact = await contactOf(db, ctx.stationId, conversation);
   if (contact?.status === 'opted_out') throw new AppError('inbox_contact_opted_out');
   if (!station.smsEnabled) throw new AppError('sms_disabled');
-  if (!sendingAllowed(station, ctx.now)) throw new AppError('send_no_subscription');
+  if (!sendingAllowed(billing, ctx.now)) throw new AppError('send_no_subscription');
   const language = (contact?.language ?? station.primaryLanguage) as TLanguageCode;
-  return { station, conversation, language };
+  return { station, balance: billing.smsCreditsBalance, conversation, language };
 }
 
 async function staffLanguage(ctx: TReplyContext, input: TInboxReplyPreviewRequest): Promise<TLanguageCode> {
@@ -192,7 +194,7 @@ export async function previewReply(
   id: string,
   input: TInboxReplyPreviewRequest,
 ): Promise<TInboxReplyPreview> {
-  const { station, language } = await replyPlan(ctx, ctx.db, id);
+  const { station, balance, language } = await replyPlan(ctx, ctx.db, id);
   const from = await staffLanguage(ctx, input);
   let body = input.text;
   if (from !== language) {
@@ -219,7 +221,7 @@ export async function previewReply(
     encoding: info.encoding,
     segments: info.segments,
     credits: info.segments,
-    balance: station.smsCreditsBalance,
+    balance,
   };
 }
 
@@ -231,12 +233,12 @@ export async function sendReply(
 ): Promise<TInboxReplyResult> {
   const from = await staffLanguage(ctx, input);
   const accepted = await ctx.db.transaction(async (tx) => {
-    const { station, conversation, language } = await replyPlan(ctx, tx, id, true);
+    const { station, balance, conversation, language } = await replyPlan(ctx, tx, id, true);
     const charged = await chargeText(tx, station.id, input.body, ctx.now, conversation.id);
     if (!charged) {
       throw new AppError('not_enough_credits', {
         needed: smsSegments(input.body).segments,
-        available: station.smsCreditsBalance,
+        available: balance,
       });
     }
     const message = await repo.insertMessage(tx, {

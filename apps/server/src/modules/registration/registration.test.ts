@@ -4,6 +4,7 @@ import {
   messageTypes,
   outboxMessages,
   registrationDrafts,
+  stationBilling,
   stationLanguages,
   stations,
   users,
@@ -154,13 +155,16 @@ describe('registration', async () => {
       primaryLanguage: 'en',
       privacyPolicyUrl: 'https://kxyz.test/privacy',
       termsUrl: 'https://kxyz.test/terms',
-      billingEmail: body.billing_email,
       smsEnabled: false,
+    });
+    const stationId = station?.id ?? '';
+    const [billing] = await db.select().from(stationBilling).where(eq(stationBilling.stationId, stationId));
+    expect(billing).toMatchObject({
+      billingEmail: body.billing_email,
       paymentStatus: 'trial',
       smsCreditsBalance: 50,
     });
-    expect(station?.paymentExpiresAt?.getTime()).toBe(clock.getTime() + 14 * 24 * 60 * MINUTE);
-    const stationId = station?.id ?? '';
+    expect(billing?.paymentExpiresAt?.getTime()).toBe(clock.getTime() + 14 * 24 * 60 * MINUTE);
     const languages = await db
       .select()
       .from(stationLanguages)

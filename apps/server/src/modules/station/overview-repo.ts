@@ -4,16 +4,14 @@ import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { stations } from '../../db/schema/owned/station.js';
 
-/** Each station's name, plan state and SMS credits, by display name. */
+/** Each station's name and SMS switch, by display name. */
 export function listStationsOverview(db: Db) {
   return db
     .select({
       id: stations.id,
       display_name: stations.displayName,
       slug: stations.slug,
-      payment_status: stations.paymentStatus,
       sms_enabled: stations.smsEnabled,
-      sms_credits: stations.smsCreditsBalance,
     })
     .from(stations)
     .orderBy(asc(stations.displayName));

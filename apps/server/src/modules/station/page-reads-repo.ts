@@ -16,29 +16,19 @@ export function messageTypeKeysSql(stationId: SQL): SQL {
     from ${messageTypes} t where t.station_id = ${stationId})`;
 }
 
-/** The JSON of the station row's fields the dashboard shows and words its alerts from; null when gone. */
+/**
+ * The JSON of the station row's fields the dashboard shows; null when gone. Its credits and payment
+ * state are billing's (`station_billing`, billing/page-reads-service.ts).
+ */
 export type TStationCardJson = {
   id: string;
   displayName: string;
   smsEnabled: boolean;
-  smsCreditsBalance: number;
-  monthlyCredits: number;
-  paymentStatus: 'paid' | 'trial' | 'suspended' | 'unpaid';
-  paymentFailedAt: string | null;
-  paymentExpiresAt: string | null;
 };
 
 export function stationCardSql(stationId: SQL): SQL {
-  return sql`(select json_build_object('id', s.id, 'displayName', s.display_name, 'smsEnabled', s.sms_enabled,
-      'smsCreditsBalance', s.sms_credits_balance, 'monthlyCredits', s.monthly_credits,
-      'paymentStatus', s.payment_status, 'paymentFailedAt', s.payment_failed_at,
-      'paymentExpiresAt', s.payment_expires_at)
+  return sql`(select json_build_object('id', s.id, 'displayName', s.display_name, 'smsEnabled', s.sms_enabled)
     from ${stations} s where s.id = ${stationId})`;
-}
-
-/** The station's payment status, for a fragment that is read only for some statuses. */
-export function stationPaymentStatusSql(stationId: SQL): SQL {
-  return sql`(select s.payment_status from ${stations} s where s.id = ${stationId})`;
 }
 
 /** The station's approval settings (approvals' TApprovalStation) as JSON; null when gone. */

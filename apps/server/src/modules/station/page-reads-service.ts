@@ -20,11 +20,6 @@ export function stationCardSql(stationId: SQL): SQL {
   return reads.stationCardSql(stationId);
 }
 
-/** The station's payment status, for a fragment that is read only for some statuses. */
-export function stationPaymentStatusSql(stationId: SQL): SQL {
-  return reads.stationPaymentStatusSql(stationId);
-}
-
 /** The station's approval settings (approvals' TApprovalStation) as JSON; null when gone. */
 export function stationApprovalSettingsSql(stationId: SQL): SQL {
   return reads.stationApprovalSettingsSql(stationId);

@@ -125,14 +125,13 @@ export async function findLogoBySlug(db: DbOrTx, slug: string) {
   return row ?? null;
 }
 
-/** What a user's API access depends on: the plan state, and the slug and name an agent signs in with. */
+/** The slug and name an agent signs in with. */
 export async function findStationAccess(db: DbOrTx, stationId: string) {
   const [row] = await db
     .select({
       id: stations.id,
       slug: stations.slug,
       displayName: stations.displayName,
-      paymentStatus: stations.paymentStatus,
     })
     .from(stations)
     .where(eq(stations.id, stationId))
@@ -203,6 +202,17 @@ export async function updateMessageType(
     .where(and(eq(messageTypes.stationId, stationId), eq(messageTypes.id, typeId)))
     .returning();
   return row ?? null;
+}
+
+/** Locks the station row until the transaction ends; false when there is no such station. */
+export async function lockStation(tx: DbOrTx, stationId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: stations.id })
+    .from(stations)
+    .where(eq(stations.id, stationId))
+    .limit(1)
+    .for('update');
+  return row !== undefined;
 }
 
 /** Updates the station's columns and its policies row; null when the station is gone. */

@@ -22,6 +22,7 @@ import { endpointSchema } from '../../platform/endpoint-routes.js';
 import { AppError, notFound, uploadError } from '../../platform/errors.js';
 import { authOf } from '../../platform/guards.js';
 import { staffFacts } from '../../service-context.js';
+import { findStationBilling } from '../billing/service.js';
 import { findLogoBySlug, logoFileName, logoTooLarge, saveStationLogo } from './logo.js';
 import { findStationById, listLanguages, listMessageTypes, updateMessageType } from './service.js';
 import { primaryWordingSaved, staffTypeNames } from './type-translations.js';
@@ -104,8 +105,12 @@ export const stationRoutes: FastifyPluginAsyncZod<TStationRoutesDeps> = async (f
       },
     },
     async (request) => {
-      const station = await findStationById(deps.db, authOf(request).stationId);
-      if (!station) throw notFound('station_not_found');
+      const stationId = authOf(request).stationId;
+      const [station, billing] = await Promise.all([
+        findStationById(deps.db, stationId),
+        findStationBilling(deps.db, stationId),
+      ]);
+      if (!station || !billing) throw notFound('station_not_found');
       return {
         id: station.id,
         name: station.name,
@@ -113,10 +118,10 @@ export const stationRoutes: FastifyPluginAsyncZod<TStationRoutesDeps> = async (f
         display_name: station.displayName,
         logo_url: station.logoUrl,
         sms_enabled: station.smsEnabled,
-        sms_credits_balance: station.smsCreditsBalance,
+        sms_credits_balance: billing.smsCreditsBalance,
         primary_language: station.primaryLanguage,
         brand_color: station.brandColor,
-        payment_status: station.paymentStatus,
+        payment_status: billing.paymentStatus,
         time_zone: station.timeZone,
       };
     },

@@ -15,6 +15,7 @@ import {
 } from '@message-station/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
+import { findStationBilling } from '../billing/service.js';
 import * as repo from './repo.js';
 import { defaultRows, type TTypeWordingRow } from './type-translations.js';
 import { writeTypeWording } from './type-translations-repo.js';
@@ -30,8 +31,9 @@ export type TCreateStationInput = {
   termsUrl?: string;
   /** An IANA zone of STATION_TIME_ZONES; the column's default (America/New_York) without it. */
   timeZone?: string;
-  billingEmail?: string | null;
   smsEnabled?: boolean;
+  /** Billing's: the station's billing row and opening credits (its creation step). */
+  billingEmail?: string | null;
   smsCreditsBalance?: number;
   paymentStatus?: TPaymentStatus;
   paymentExpiresAt?: Date | null;
@@ -54,14 +56,15 @@ function stationTypeWording(input: TCreateStationInput, supported: TLanguageCode
 }
 
 /**
- * What other modules store for a new station in their own tables (decision 0065): billing's
- * opening credits, the inbox's and the dashboard's 1:1 rows; run by createStation in its
- * transaction. Billing imports this module and the others are of higher layers, so the composition
- * root (station-creation.ts) registers them, each under its name (registering again replaces it).
+ * What other modules store for a new station in their own tables (decision 0065): billing's row
+ * and opening credits, delivery's, the inbox's and the dashboard's 1:1 rows; run by createStation
+ * in its transaction. The others are of higher layers, and the steps all live in one place, so the
+ * composition root (station-creation.ts) registers them, each under its name (registering again
+ * replaces it).
  */
 type TStationCreationStep = (
   tx: DbOrTx,
-  station: { id: string; paymentStatus: TPaymentStatus },
+  station: { id: string },
   input: TCreateStationInput,
 ) => Promise<unknown>;
 const creationSteps = new Map<string, TStationCreationStep>();
@@ -89,11 +92,7 @@ export async function createStation(tx: DbOrTx, publicUrl: string, input: TCreat
     privacyPolicyUrl: input.privacyPolicyUrl ?? `${publicUrl}/privacy`,
     termsUrl: input.termsUrl ?? `${publicUrl}/terms`,
     ...(input.timeZone ? { timeZone: input.timeZone } : {}),
-    billingEmail: input.billingEmail ?? null,
     smsEnabled: input.smsEnabled ?? STATION_DEFAULTS.smsEnabled,
-    smsCreditsBalance: 0,
-    paymentStatus: input.paymentStatus ?? STATION_DEFAULTS.paymentStatus,
-    paymentExpiresAt: input.paymentExpiresAt ?? null,
   });
   await repo.insertStationLanguages(
     tx,
@@ -121,7 +120,7 @@ export async function createStation(tx: DbOrTx, publicUrl: string, input: TCreat
     })),
   );
   for (const step of creationSteps.values()) await step(tx, station, input);
-  return { ...station, smsCreditsBalance: input.smsCreditsBalance ?? 0 };
+  return station;
 }
 
 /** A station's name, colours and plan state for the signed-in shell, or null. */
@@ -144,9 +143,16 @@ export function findStationById(db: DbOrTx, stationId: string) {
   return repo.findStationById(db, stationId);
 }
 
-/** The station's plan state, which the users module's API keys depend on (users cannot read stations). */
-export function findStationAccess(db: DbOrTx, stationId: string) {
-  return repo.findStationAccess(db, stationId);
+/**
+ * The station's plan state (billing's) and the slug and name an agent signs in with, which the
+ * users module's API keys depend on (users cannot read stations); null when no station.
+ */
+export async function findStationAccess(db: DbOrTx, stationId: string) {
+  const [station, billing] = await Promise.all([
+    repo.findStationAccess(db, stationId),
+    findStationBilling(db, stationId),
+  ]);
+  return station && billing ? { ...station, paymentStatus: billing.paymentStatus } : null;
 }
 
 /** The slugs and display names of these stations. */
@@ -214,8 +220,11 @@ export async function getStationSettings(
   publicUrl: string,
   stationId: string,
 ): Promise<TStationSettings> {
-  const station = await repo.findStationById(db, stationId);
-  if (!station) throw notFound('station_not_found');
+  const [station, billing] = await Promise.all([
+    repo.findStationById(db, stationId),
+    findStationBilling(db, stationId),
+  ]);
+  if (!station || !billing) throw notFound('station_not_found');
   const languages = await listLanguages(db, station);
   return {
     id: station.id,
@@ -231,9 +240,9 @@ export async function getStationSettings(
     terms_url: station.termsUrl,
     signup_enabled: station.signupEnabled,
     sms_enabled: station.smsEnabled,
-    sms_credits: station.smsCreditsBalance,
-    billing_email: station.billingEmail,
-    payment_status: station.paymentStatus,
+    sms_credits: billing.smsCreditsBalance,
+    billing_email: billing.billingEmail,
+    payment_status: billing.paymentStatus,
     review_required_types: station.reviewRequiredTypes.filter((type): type is TMessageTypeKey =>
       (MESSAGE_TYPE_KEYS as readonly string[]).includes(type),
     ),

@@ -9,7 +9,6 @@ import type { DbOrTx } from '../../db/client.js';
 import type { TAuditScope, TAuditView } from '../../platform/audit-rule.js';
 import { notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
-import { lockStationRow } from './billing-service.js';
 import * as repo from './repo.js';
 import { getStationSettings } from './service.js';
 import { languagesSaved } from './type-translations.js';
@@ -56,7 +55,7 @@ export async function saveStationSettings(
   const before = await repo.listStationLanguages(db, stationId);
   const moved = await db.transaction(async (tx) => {
     // The audit's view before: the settings this save replaces, under the station row's lock.
-    if (audit && (await lockStationRow(tx, 'id', stationId))) {
+    if (audit && (await repo.lockStation(tx, stationId))) {
       audit.before(settingsAuditView(await getStationSettings(tx, context.config.publicUrl, stationId)));
     }
     const station = await repo.updateStation(tx, stationId, {

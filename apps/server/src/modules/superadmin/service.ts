@@ -5,6 +5,7 @@ import type { Db } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
 import { setSessionViewingStation } from '../auth/service.js';
+import { billingPerStation } from '../billing/service.js';
 import { countMessagesPerStation } from '../messages/overview-service.js';
 import { listStationsOverview } from '../station/overview-service.js';
 import { getStationSummary } from '../station/service.js';
@@ -25,8 +26,9 @@ export async function superadminDashboard(
   ctx: Pick<TServiceContext, 'db' | 'auth'>,
 ): Promise<TSuperadminDashboard> {
   const { db, auth } = ctx;
-  const [stations, userCounts, messageCounts, subscribers] = await Promise.all([
+  const [stations, billing, userCounts, messageCounts, subscribers] = await Promise.all([
     listStationsOverview(db),
+    billingPerStation(db),
     countUsersPerStation(db),
     countMessagesPerStation(db),
     countActiveContacts(db),
@@ -35,11 +37,11 @@ export async function superadminDashboard(
     id: station.id,
     display_name: station.display_name,
     slug: station.slug,
-    payment_status: station.payment_status,
+    payment_status: billing.get(station.id)?.paymentStatus ?? 'unpaid',
     sms_enabled: station.sms_enabled,
     user_count: userCounts.get(station.id) ?? 0,
     message_count: messageCounts.get(station.id) ?? 0,
-    sms_credits: station.sms_credits,
+    sms_credits: billing.get(station.id)?.smsCreditsBalance ?? 0,
   }));
   return {
     stats: {

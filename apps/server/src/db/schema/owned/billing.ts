@@ -1,2 +1,2 @@
 // Tables the billing module owns: only its repo files import them (see .dependency-cruiser.cjs).
-export { creditLedger, stripeCheckoutSessions, stripeEvents } from '../billing.js';
+export { creditLedger, stationBilling, stripeCheckoutSessions, stripeEvents } from '../billing.js';

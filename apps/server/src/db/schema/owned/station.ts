@@ -1,5 +1,4 @@
-// Tables the station module owns, the credit and plan columns of `stations` included: only its repo
-// files import them (see .dependency-cruiser.cjs); billing and delivery change credits through its service.
+// Tables the station module owns: only its repo files import them (see .dependency-cruiser.cjs).
 export { stationLogos } from '../logos.js';
 export {
   messageTypes,
