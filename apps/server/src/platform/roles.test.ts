@@ -5,10 +5,10 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import type { Database } from '../db/client.js';
-import { smsDeliveries, stations } from '../db/schema/index.js';
+import { smsDeliveries } from '../db/schema/index.js';
 import { addSubscribers, crowdPhone } from '../test/crowd.js';
 import { createTestDatabase } from '../test/db.js';
-import { createStationWithAdmin } from '../test/factories.js';
+import { createStationWithAdmin, setBilling } from '../test/factories.js';
 import { startFakeTwilio } from '../test/fake-twilio.js';
 import { waitUntil } from '../test/poll.js';
 import {
@@ -76,7 +76,7 @@ describe('server roles', () => {
         slug: 'kroles',
         languages: ['en', 'es'],
       });
-      await db.execute(sql`update ${stations} set sms_credits_balance = 1000 where id = ${station.id}`);
+      await setBilling(db, station.id, { smsCreditsBalance: 1000 });
       // An emergency: it goes at any hour. An alert waits for 8 AM in the subscribers' zone (quiet
       // hours, 9 PM to 8 AM), and this test runs against the real clock at any time of day.
       await addSubscribers(db, station.id, { count: SUBSCRIBERS, language: 'es', messageType: 'emergency' });
