@@ -23,7 +23,7 @@ import { createStation } from '../apps/server/src/modules/station/service.js';
 import { createUserWithHash } from '../apps/server/src/modules/users/service.js';
 import { hashPassword } from '../apps/server/src/platform/passwords.js';
 import { createSession } from '../apps/server/src/platform/session.js';
-import { wireStationCreation } from '../apps/server/src/station-creation.js';
+import { stationCreationSteps } from '../apps/server/src/station-creation.js';
 import { freePort, SERVER_MAIN } from '../apps/server/src/test/server-process.js';
 import { benchServerEnv } from './server-env.js';
 
@@ -52,15 +52,18 @@ const tokens: string[] = [];
 /** A session of one member of each station, who creates its messages. */
 const staff: string[] = [];
 const run = Date.now().toString(36);
-wireStationCreation();
 for (let s = 0; tokens.length * PER_SESSION < STREAMS; s++) {
-  const station = await createStation(database.db, 'http://localhost', {
-    slug: `sse${run}${s}`,
-    name: `SSE ${s}`,
-    displayName: `SSE ${s}`,
-    supportedLanguages: ['en'],
-    now: new Date(),
-  });
+  const station = await createStation(
+    database.db,
+    { publicUrl: 'http://localhost', steps: stationCreationSteps() },
+    {
+      slug: `sse${run}${s}`,
+      name: `SSE ${s}`,
+      displayName: `SSE ${s}`,
+      supportedLanguages: ['en'],
+      now: new Date(),
+    },
+  );
   const wanted = Math.min(PER_STATION, STREAMS - tokens.length * PER_SESSION);
   for (let u = 0; u * PER_USER < wanted; u++) {
     const user = await createUserWithHash(database.db, {

@@ -28,7 +28,7 @@ import { createUserWithHash } from '../apps/server/src/modules/users/service.js'
 import { hashPassword } from '../apps/server/src/platform/passwords.js';
 import { createApertiumProvider } from '../apps/server/src/providers/translation/apertium.js';
 import type { TTranslationProvider } from '../apps/server/src/providers/translation/types.js';
-import { wireStationCreation } from '../apps/server/src/station-creation.js';
+import { stationCreationSteps } from '../apps/server/src/station-creation.js';
 import { NWS_FIXTURES, startFakeNws } from '../test-support/fake-nws.mjs';
 import { openDemoDatabase } from './demo-database.js';
 import { hasApertium } from './lib.js';
@@ -68,21 +68,24 @@ function publish() {
 
 /** `count` stations following Coal County, each in en + es/fr/it/pt, set up by their admin. */
 async function makeStations(db: Db, count: number, prefix: string) {
-  wireStationCreation();
   // One password hash for all: hashing a thousand would time the hash, not the memory.
   const passwordHash = await hashPassword('demo1234');
   for (let i = 0; i < count; i++) {
     const slug = `${prefix}${i}`;
     await db.transaction(async (tx) => {
-      const station = await createStation(tx, 'http://localhost:3000', {
-        slug,
-        name: slug.toUpperCase(),
-        displayName: `${slug.toUpperCase()} Radio`,
-        supportedLanguages: ['en', ...TARGETS],
-        smsEnabled: true,
-        paymentStatus: 'paid',
-        now: new Date(),
-      });
+      const station = await createStation(
+        tx,
+        { publicUrl: 'http://localhost:3000', steps: stationCreationSteps() },
+        {
+          slug,
+          name: slug.toUpperCase(),
+          displayName: `${slug.toUpperCase()} Radio`,
+          supportedLanguages: ['en', ...TARGETS],
+          smsEnabled: true,
+          paymentStatus: 'paid',
+          now: new Date(),
+        },
+      );
       const admin = await createUserWithHash(tx, {
         stationId: station.id,
         email: `admin@${slug}.test`,

@@ -5,8 +5,10 @@ import type { TConfig } from './config.js';
 import type { Database } from './db/client.js';
 import type { TInboxQueue } from './modules/inbox/service.js';
 import type { TAgentHub } from './modules/machines/hub.js';
-import type { TTranslationQueue } from './modules/messages/service.js';
+import type { TMessageOutsideParts } from './modules/messages/outside-parts.js';
+import type { TTranslationQueue } from './modules/messages/translation-queue.js';
 import type { TRateLimits } from './modules/rate-limits/index.js';
+import type { TStationCreationStep } from './modules/station/creation.js';
 import type { TStationTranslation } from './modules/translation/station-chains.js';
 import type { TEventBus } from './platform/event-bus.js';
 import type { TGuards } from './platform/guards.js';
@@ -52,6 +54,13 @@ export type TAppContext = {
   translation: TTranslationProvider;
   /** A station's chain: its own engines (Settings → Translation), then the operator's. */
   stationTranslation: TStationTranslation;
+  /**
+   * What a message shows of tables owned by modules above messages: its latest send (delivery) and
+   * the engines its station trusts (translation); built by message-parts.ts (decision 0065).
+   */
+  messageParts: TMessageOutsideParts;
+  /** The rows other modules add to a new station, in its transaction (station-creation.ts). */
+  stationCreationSteps: readonly TStationCreationStep[];
   /** Sign-in failures, verification texts, API keys: counted on every node together (0019). */
   limits: TRateLimits;
   now: () => Date;

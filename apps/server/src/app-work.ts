@@ -15,7 +15,7 @@ import {
   type TInboxQueue,
 } from './modules/inbox/service.js';
 import type { TAgentHub } from './modules/machines/hub.js';
-import type { TTranslationQueue } from './modules/messages/service.js';
+import type { TMessageOutsideParts, TTranslationQueue } from './modules/messages/service.js';
 import { declareLockEmailQueue, startRateLimitJobs } from './modules/rate-limits/index.js';
 import { declareSchedulesQueue, schedulesQueue, startScheduleWorker } from './modules/schedules/queue.js';
 import type { TScheduleQueue } from './modules/schedules/service.js';
@@ -57,6 +57,8 @@ type TWorkDeps = {
   agents: Pick<TAgentHub, 'command'>;
   rateStore: TRateLimitStore;
   stationTranslation: TStationTranslation;
+  /** What a message shows of modules above messages: the weather drafts answer it. */
+  messageParts: TMessageOutsideParts;
   now: () => Date;
   log: {
     info(details: object, message: string): void;
@@ -157,6 +159,7 @@ export async function startNodeWork(deps: TWorkDeps): Promise<TNodeWork> {
     now,
     events: deps.events,
     translationQueue: queue,
+    messageParts: deps.messageParts,
     pollSeconds: config.weather.pollSeconds,
     log,
     async sent(stationId, messageId) {

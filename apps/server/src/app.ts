@@ -12,6 +12,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { TAppContext, TAppDeps } from './app-context.js';
 import { registerGauges } from './app-metrics.js';
 import { nodeRuns, nodeServes, startNodeWork } from './app-work.js';
+import { messageParts } from './message-parts.js';
 import { approvalRoutes } from './modules/approvals/routes.js';
 import { audioRoutes } from './modules/audio/routes.js';
 import { auditRoutes } from './modules/audit/routes.js';
@@ -22,7 +23,6 @@ import { billingRoutes } from './modules/billing/routes.js';
 import { botCheckRoutes } from './modules/bot-check/routes.js';
 import { contactRoutes } from './modules/contact/routes.js';
 import { dashboardRoutes } from './modules/dashboard/routes.js';
-import { lastSendFromJson, latestSendJsonSql } from './modules/delivery/last-send-service.js';
 import { heldAfterRestoreRoutes } from './modules/delivery/restore-holds-routes.js';
 import { deliveryRoutes } from './modules/delivery/routes.js';
 import { stationSendingRoutes } from './modules/delivery/sending-routes.js';
@@ -32,7 +32,6 @@ import { inboxRoutes } from './modules/inbox/routes.js';
 import { receiveInboxText } from './modules/inbox/service.js';
 import { createAgentHub } from './modules/machines/hub.js';
 import { machineRoutes } from './modules/machines/routes.js';
-import { plugInMessageParts } from './modules/messages/outside-parts.js';
 import { messageRoutes } from './modules/messages/routes.js';
 import { findMessage } from './modules/messages/service.js';
 import { createDocumentTransform, SECURITY_SCHEMES } from './modules/public-api/document.js';
@@ -55,11 +54,6 @@ import { glossaryRoutes } from './modules/translation/glossary-routes.js';
 import { translationSettingsRoutes } from './modules/translation/settings-routes.js';
 import { getCoverage } from './modules/translation/settings-service.js';
 import { createStationTranslation } from './modules/translation/station-chains.js';
-import {
-  trustedEngineNamesSql,
-  trustedEnginesFor,
-  trustedEnginesOf,
-} from './modules/translation/trust-service.js';
 import { userRoutes } from './modules/users/routes.js';
 import { findAccount, findUserNames } from './modules/users/trail-service.js';
 import { alertPageRoutes } from './modules/weather/alert-page.js';
@@ -89,7 +83,7 @@ import {
   createTranslationProvider,
   missingEngineHint,
 } from './providers/translation/index.js';
-import { wireStationCreation } from './station-creation.js';
+import { stationCreationSteps } from './station-creation.js';
 
 /** Paths that always answer JSON, never the single-page app. */
 const API_PREFIXES = ['/api/', '/admin/api/', '/auth/', '/dev/api/', '/webhooks/', '/subscribe/', '/agent/'];
@@ -99,16 +93,10 @@ export async function buildApp(deps: TAppDeps) {
   const role = config.role;
   const now = deps.now ?? (() => new Date());
   // What a message shows of the sends (delivery) and the trusted engines (translation), modules
-  // above messages that it does not import (modules/messages/outside-parts.ts).
-  plugInMessageParts({
-    lastSend: { jsonSql: latestSendJsonSql, fromJson: lastSendFromJson },
-    trust: {
-      enginesFor: trustedEnginesFor,
-      engineNamesSql: trustedEngineNamesSql,
-      enginesOf: trustedEnginesOf,
-    },
-  });
-  wireStationCreation();
+  // above messages that it does not import, and the rows other modules add to a new station:
+  // built here once, handed to the services in the context below and to the background work.
+  const parts = messageParts();
+  const creationSteps = stationCreationSteps();
   const app = Fastify({
     // Errors without SQL parameters, texts without emails and numbers, URLs without queries.
     logger:
@@ -200,6 +188,7 @@ export async function buildApp(deps: TAppDeps) {
   const jobs = await startJobRunner(database, app.log, { runsJobs: nodeRuns(role) });
   const agents = createAgentHub({
     db: database.db,
+    messageParts: parts,
     events,
     now,
     log: app.log,
@@ -240,6 +229,7 @@ export async function buildApp(deps: TAppDeps) {
     agents,
     rateStore,
     stationTranslation,
+    messageParts: parts,
     now,
     log: app.log,
     dispatchInBackground: deps.dispatchInBackground,
@@ -261,6 +251,8 @@ export async function buildApp(deps: TAppDeps) {
     agents,
     translationQueue: work.translationQueue,
     inboxQueue: work.inboxQueue,
+    messageParts: parts,
+    stationCreationSteps: creationSteps,
     translation,
     stationTranslation,
     limits: createRateLimits({

@@ -6,8 +6,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { TConfig } from './config.js';
 import type { Db } from './db/client.js';
+import type { TMessageOutsideParts } from './modules/messages/outside-parts.js';
 import type { TTranslationQueue } from './modules/messages/translation-queue.js';
 import type { TCodeTextLimits } from './modules/rate-limits/code-texts.js';
+import type { TStationCreationStep } from './modules/station/creation.js';
 import type { TStationTranslation } from './modules/translation/station-chains.js';
 import type { TEventBus } from './platform/event-bus.js';
 import { authOf } from './platform/guards.js';
@@ -28,6 +30,10 @@ export type TServiceContext = {
   /** Each station's engines (Settings → Translation) before the operator's. */
   stationTranslation: TStationTranslation;
   translationQueue: TTranslationQueue;
+  /** What a message shows of delivery's and translation's tables (app.ts builds it, message-parts.ts). */
+  messageParts: TMessageOutsideParts;
+  /** Other modules' rows of a new station (app.ts builds them, station-creation.ts). */
+  stationCreationSteps: readonly TStationCreationStep[];
   /** The shared caps services check themselves (decision 0019); the app's `limits` has them. */
   limits: { codeTexts: TCodeTextLimits };
   /** The signed-in staff member (guards.ts); `stationId` and `userId` are theirs. */

@@ -1,24 +1,26 @@
 // What a new station gets from other modules (decision 0065): billing's row (`station_billing`: plan,
 // payment state, billing address) and opening credits, and the 1:1 rows of delivery, the inbox and
-// the dashboard (higher layers, which the station module cannot import), written in the transaction that creates the station. The app, the
-// seed and the test factories call this before they create a station; registering again is harmless.
+// the dashboard (higher layers, which the station module cannot import), written in the
+// transaction that creates the station. The one list of them: buildApp hands it to the services
+// (`stationCreationSteps` of their context), the seed and the test factories take it from here.
 import { grantOpeningCredits } from './modules/billing/service.js';
 import { openStationFirstRun } from './modules/dashboard/first-run.js';
 import { openStationSending } from './modules/delivery/sending-service.js';
 import { openStationInbox } from './modules/inbox/service.js';
-import { onStationCreated } from './modules/station/service.js';
+import type { TStationCreationStep } from './modules/station/creation.js';
 
-export function wireStationCreation() {
-  onStationCreated('billing', (tx, station, input) =>
-    grantOpeningCredits(tx, station, {
-      paymentStatus: input.paymentStatus,
-      paymentExpiresAt: input.paymentExpiresAt,
-      billingEmail: input.billingEmail,
-      credits: input.smsCreditsBalance ?? 0,
-      at: input.now,
-    }),
-  );
-  onStationCreated('delivery', (tx, station) => openStationSending(tx, station.id));
-  onStationCreated('inbox', (tx, station) => openStationInbox(tx, station.id));
-  onStationCreated('dashboard', (tx, station) => openStationFirstRun(tx, station.id));
+export function stationCreationSteps(): TStationCreationStep[] {
+  return [
+    (tx, station, input) =>
+      grantOpeningCredits(tx, station, {
+        paymentStatus: input.paymentStatus,
+        paymentExpiresAt: input.paymentExpiresAt,
+        billingEmail: input.billingEmail,
+        credits: input.smsCreditsBalance ?? 0,
+        at: input.now,
+      }),
+    (tx, station) => openStationSending(tx, station.id),
+    (tx, station) => openStationInbox(tx, station.id),
+    (tx, station) => openStationFirstRun(tx, station.id),
+  ];
 }

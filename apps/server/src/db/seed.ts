@@ -5,7 +5,7 @@
 import { createStation, findStationIdBySlug } from '../modules/station/service.js';
 import * as contacts from '../modules/subscribers/contacts-service.js';
 import { createUser } from '../modules/users/service.js';
-import { wireStationCreation } from '../station-creation.js';
+import { stationCreationSteps } from '../station-creation.js';
 import type { Db } from './client.js';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -18,9 +18,9 @@ export const DEMO_LOGINS = [
 /** `now`: when the demo is made (the app's clock; the moment of seeding by default). */
 export async function seedDemo(db: Db, publicUrl: string, now = new Date()): Promise<{ created: boolean }> {
   if (await findStationIdBySlug(db, 'demo')) return { created: false };
-  wireStationCreation();
+  const creation = { publicUrl, steps: stationCreationSteps() };
   await db.transaction(async (tx) => {
-    const station = await createStation(tx, publicUrl, {
+    const station = await createStation(tx, creation, {
       slug: 'demo',
       name: 'Demo Radio',
       displayName: 'Demo Radio',
@@ -49,7 +49,7 @@ export async function seedDemo(db: Db, publicUrl: string, now = new Date()): Pro
     }
     await seedDemoSubscribers(tx, station.id, now);
     // The service operator's own station: the superadmin views the others from here.
-    const operator = await createStation(tx, publicUrl, {
+    const operator = await createStation(tx, creation, {
       slug: 'operations',
       name: 'Message Station Operations',
       displayName: 'Message Station Operations',
@@ -66,7 +66,7 @@ export async function seedDemo(db: Db, publicUrl: string, now = new Date()): Pro
       isSuperadmin: true,
     });
     // A second customer in its free trial, so the superadmin's list has more than one station.
-    const trial = await createStation(tx, publicUrl, {
+    const trial = await createStation(tx, creation, {
       slug: 'riverside',
       name: 'Riverside Schools',
       displayName: 'Riverside Unified Schools',

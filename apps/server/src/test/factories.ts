@@ -6,15 +6,17 @@ import { stationBilling } from '../db/schema/index.js';
 import { createStation } from '../modules/station/service.js';
 import * as contacts from '../modules/subscribers/repo.js';
 import { createUser } from '../modules/users/service.js';
-import { wireStationCreation } from '../station-creation.js';
+import { stationCreationSteps } from '../station-creation.js';
+
+/** How the tests create a station: the app's creation steps (station-creation.ts). */
+export const TEST_STATION_CREATION = { publicUrl: 'http://localhost:3000', steps: stationCreationSteps() };
 
 export async function createStationWithAdmin(
   db: Db,
   options: { slug: string; languages?: TLanguageCode[]; signupEnabled?: boolean },
 ) {
-  wireStationCreation();
   return db.transaction(async (tx) => {
-    const station = await createStation(tx, 'http://localhost:3000', {
+    const station = await createStation(tx, TEST_STATION_CREATION, {
       slug: options.slug,
       name: options.slug.toUpperCase(),
       displayName: `${options.slug.toUpperCase()} Radio`,

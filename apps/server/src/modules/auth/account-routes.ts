@@ -243,7 +243,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountRoutesDeps> = async (f
   fastify.put(
     accountStationSecurity.path,
     {
-      config: audit(stationSecurityAudit(db)),
+      config: audit(stationSecurityAudit),
       onRequest: guards.requireAdmin,
       schema: {
         tags: ['account'],
@@ -252,6 +252,7 @@ export const accountRoutes: FastifyPluginAsyncZod<TAccountRoutesDeps> = async (f
         response: { 200: ZStationSecurity, ...errors },
       },
     },
-    async (request) => account.setStationTwoFactor(accountContext(request), request.body.requireTwoFactor),
+    async (request) =>
+      account.setStationTwoFactor(accountContext(request), request.body.requireTwoFactor, request.audit),
   );
 };

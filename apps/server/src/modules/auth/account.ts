@@ -9,6 +9,7 @@ import {
   type TDisableTwoFactorRequest,
   type TTwoFactorSetup,
 } from '@message-station/shared';
+import type { TAuditScope, TAuditView } from '../../platform/audit-rule.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import { hashPassword, verifyPassword } from '../../platform/passwords.js';
 import { revokeUserSessions } from '../../platform/session.js';
@@ -150,6 +151,11 @@ export async function disableTwoFactor(
   });
 }
 
+/** The station's security as the audit log keeps it (decision 0066). */
+function stationSecurityAuditView(requireTwoFactor: boolean): TAuditView {
+  return { require_two_factor: requireTwoFactor };
+}
+
 /**
  * Station security (admins): requiring two-factor is refused until the admin turning it on has
  * it, so nobody locks themselves into the setup by the switch.
@@ -157,6 +163,7 @@ export async function disableTwoFactor(
 export async function setStationTwoFactor(
   ctx: Pick<TServiceContext, 'db' | 'auth' | 'now'>,
   requireTwoFactor: boolean,
+  audit?: TAuditScope,
 ) {
   if (!actsAsStationAdmin(ctx.auth)) {
     throw new AppError('admin_required');
@@ -164,6 +171,10 @@ export async function setStationTwoFactor(
   if (requireTwoFactor && !(await ownUser(ctx)).totpEnabledAt) {
     throw new AppError(ACCOUNT_ERROR_CODES.enableOwnFirst);
   }
-  await setStationRequiresTwoFactor(ctx.db, ctx.auth.stationId, requireTwoFactor, ctx.now);
+  // The audit's view before: the policy this switch replaces, read under the row's lock in its
+  // transaction (decision 0066).
+  const before = await setStationRequiresTwoFactor(ctx.db, ctx.auth.stationId, requireTwoFactor, ctx.now);
+  audit?.before(stationSecurityAuditView(before));
+  audit?.after(stationSecurityAuditView(requireTwoFactor));
   return { requireTwoFactor };
 }

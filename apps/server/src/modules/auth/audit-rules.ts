@@ -11,7 +11,6 @@ import {
   type TAuditSubject,
 } from '../../platform/audit-rule.js';
 import { sha256 } from '../../platform/tokens.js';
-import { stationRequiresTwoFactor } from '../station/service.js';
 import { findUserByEmail } from '../users/service.js';
 import { findAccount } from '../users/trail-service.js';
 import { findTokenUserId, type TSignInToken } from './trail-service.js';
@@ -79,9 +78,12 @@ export const ownAccountAudit = (action: string, details?: TAuditRule['details'])
 /** How many of the account's other sessions the change ended. */
 export const revokedSessions = (call: TAuditCall) => ({ revoked_sessions: auditReply(call).revoked ?? 0 });
 
-export const stationSecurityAudit = (db: Db): TAuditRule => ({
+/**
+ * The station's two-factor switch: the handler hands the policy as it was, read under its lock in
+ * the change's transaction, and as it is (`request.audit`).
+ */
+export const stationSecurityAudit: TAuditRule = {
   action: 'settings.security_updated',
   target: 'station',
   targetId: auditStation,
-  view: async (call) => ({ require_two_factor: await stationRequiresTwoFactor(db, auditStation(call)) }),
-});
+};

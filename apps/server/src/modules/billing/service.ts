@@ -32,8 +32,8 @@ export type TOpeningBilling = {
 
 /**
  * A new station's billing row (`station_billing`) and opening credits, in the transaction that
- * creates it: a trial's grant, or the first month's. app.ts, the seed and the test factories
- * register this as a creation step of the station module (station-creation.ts), so the station
+ * creates it: a trial's grant, or the first month's. One of the station's creation steps that
+ * station-creation.ts lists and the composition root hands to createStation, so the station
  * module does not call billing to create a station.
  */
 export async function grantOpeningCredits(tx: DbOrTx, station: { id: string }, opening: TOpeningBilling) {

@@ -75,32 +75,38 @@ export async function setStationBilling(tx: DbOrTx, stationId: string, change: T
   await tx.update(stationBilling).set(change).where(eq(stationBilling.stationId, stationId));
 }
 
-/** Adds to the balance; answers the new balance, or null when there is no such station. */
-export async function addToCreditBalance(
+/**
+ * The balance moved by `delta` credits in one update; with `floor`, only when it stays at zero or
+ * above (the guard of a spend). Answers the new balance, or null when nothing changed: no such
+ * station, or too few credits.
+ */
+async function moveCreditBalance(
   tx: DbOrTx,
   stationId: string,
-  credits: number,
+  delta: number,
+  floor: boolean,
 ): Promise<number | null> {
+  const ofStation = eq(stationBilling.stationId, stationId);
   const [row] = await tx
     .update(stationBilling)
-    .set({ smsCreditsBalance: sql`${stationBilling.smsCreditsBalance} + ${credits}` })
-    .where(eq(stationBilling.stationId, stationId))
+    .set({ smsCreditsBalance: sql`${stationBilling.smsCreditsBalance} + ${delta}` })
+    .where(floor ? and(ofStation, gte(stationBilling.smsCreditsBalance, -delta)) : ofStation)
     .returning({ balance: stationBilling.smsCreditsBalance });
   return row?.balance ?? null;
 }
 
+/** Adds to the balance; answers the new balance, or null when there is no such station. */
+export function addToCreditBalance(tx: DbOrTx, stationId: string, credits: number): Promise<number | null> {
+  return moveCreditBalance(tx, stationId, credits, false);
+}
+
 /** A guarded update that never takes the balance below zero: null (nothing changed) when short. */
-export async function spendFromCreditBalance(
+export function spendFromCreditBalance(
   tx: DbOrTx,
   stationId: string,
   credits: number,
 ): Promise<number | null> {
-  const [row] = await tx
-    .update(stationBilling)
-    .set({ smsCreditsBalance: sql`${stationBilling.smsCreditsBalance} - ${credits}` })
-    .where(and(eq(stationBilling.stationId, stationId), gte(stationBilling.smsCreditsBalance, credits)))
-    .returning({ balance: stationBilling.smsCreditsBalance });
-  return row?.balance ?? null;
+  return moveCreditBalance(tx, stationId, -credits, true);
 }
 
 /** The balance, with the billing row locked until the transaction ends; null when no station. */

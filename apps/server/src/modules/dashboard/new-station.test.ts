@@ -14,7 +14,7 @@ import {
   stations,
 } from '../../db/schema/index.js';
 import { createTestApp, TestClient } from '../../test/app.js';
-import { createContact, setBilling } from '../../test/factories.js';
+import { createContact, setBilling, TEST_STATION_CREATION } from '../../test/factories.js';
 import { createMessage } from '../../test/messages-factory.js';
 import { createStation } from '../station/service.js';
 import { createUser } from '../users/service.js';
@@ -26,7 +26,7 @@ const DAY_MS = 86_400_000;
 /** As signup leaves it: SMS off, English only, 14 days and 50 credits of trial. */
 async function newStation(db: Db, slug: string) {
   return db.transaction(async (tx) => {
-    const station = await createStation(tx, 'http://localhost:3000', {
+    const station = await createStation(tx, TEST_STATION_CREATION, {
       slug,
       name: slug.toUpperCase(),
       displayName: `${slug.toUpperCase()} Radio`,

@@ -3,7 +3,7 @@
 import type { TAgentMessage, TAgentToServer } from '@message-station/shared';
 import type { Db } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
-import { getMessage, speechParts } from '../messages/service.js';
+import { getMessage, speechParts, type TMessageOutsideParts } from '../messages/service.js';
 import { findStationById } from '../station/service.js';
 import { refusalReply, type TReplyEnvelope, wire } from './agent-frames.js';
 import { sendFrame, type TConnection, type TConnectionRegistry } from './connections.js';
@@ -14,13 +14,19 @@ type TResultFrame = Extract<TAgentToServer, { type: 'result' }>;
 
 export type TRunnerDeps = {
   db: Db;
+  messageParts: TMessageOutsideParts;
   registry: TConnectionRegistry;
   reply(to: string, envelope: TReplyEnvelope): Promise<void>;
 };
 
-async function agentMessage(db: Db, stationId: string, messageId: string): Promise<TAgentMessage> {
+async function agentMessage(
+  deps: Pick<TRunnerDeps, 'db' | 'messageParts'>,
+  stationId: string,
+  messageId: string,
+): Promise<TAgentMessage> {
+  const { db } = deps;
   const [message, station] = await Promise.all([
-    getMessage({ db, stationId }, messageId),
+    getMessage({ db, stationId, messageParts: deps.messageParts }, messageId),
     findStationById(db, stationId),
   ]);
   return {
@@ -50,7 +56,7 @@ async function run(deps: TRunnerDeps, command: TCommandEnvelope) {
     if (command.action === 'stop') {
       sendFrame(conn.socket, { type: 'stop', request_id, message_id: command.message_id });
     } else {
-      const message = await agentMessage(deps.db, command.station_id, command.message_id);
+      const message = await agentMessage(deps, command.station_id, command.message_id);
       sendFrame(conn.socket, { type: command.action, request_id, message });
     }
   } catch (error) {

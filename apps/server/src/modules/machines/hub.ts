@@ -16,6 +16,7 @@ import { randomUUID } from 'node:crypto';
 import { AGENT_HEARTBEAT_SECONDS, AGENT_STALE_SECONDS } from '@message-station/shared';
 import type { Db } from '../../db/client.js';
 import type { TEventBus } from '../../platform/event-bus.js';
+import type { TMessageOutsideParts } from '../messages/service.js';
 import { createAgentSockets } from './agent-sockets.js';
 import { createCommandRpc } from './command-rpc.js';
 import { createCommandRunner } from './command-runner.js';
@@ -33,6 +34,8 @@ export type { TCommandAction } from './node-protocol.js';
 
 type THubDeps = {
   db: Db;
+  /** What a message shows of modules above messages, for the commands' messages. */
+  messageParts: TMessageOutsideParts;
   events: TEventBus;
   now: () => Date;
   log: { warn(details: object, message: string): void; error(details: object, message: string): void };
@@ -56,7 +59,12 @@ function assemble(deps: THubDeps) {
     machinePages.changed(change).catch((error) => {
       log.error({ err: error }, 'could not publish client_changed');
     });
-  const runner = createCommandRunner({ db, registry, reply: protocol.reply });
+  const runner = createCommandRunner({
+    db,
+    messageParts: deps.messageParts,
+    registry,
+    reply: protocol.reply,
+  });
   const { timeouts } = deps;
   const rpc = createCommandRpc({ db, now, nodeId, sendCommand: protocol.sendCommand, timeouts });
   const sockets = createAgentSockets({

@@ -44,7 +44,7 @@ const ACTION_CODE = { play: 'message.played', stop: 'message.stopped', export: '
 
 export type TMachineRoutesDeps = Pick<
   TAppContext,
-  'agents' | 'db' | 'events' | 'guards' | 'limits' | 'now' | 'onShutdown'
+  'agents' | 'db' | 'events' | 'guards' | 'limits' | 'messageParts' | 'now' | 'onShutdown'
 >;
 
 export const machineRoutes: FastifyPluginAsyncZod<TMachineRoutesDeps> = async (fastify, deps) => {
@@ -143,7 +143,7 @@ export const machineRoutes: FastifyPluginAsyncZod<TMachineRoutesDeps> = async (f
         const context = staffFacts(deps, request);
         const { stationId } = context;
         // The message must be this station's before anything reaches a machine.
-        await getMessage(context, request.params.id);
+        await getMessage({ ...context, messageParts: deps.messageParts }, request.params.id);
         // Speaking it is sending it: held until a second admin approved it (decision 0039).
         if (action === 'play') await refuseUnapprovedById(deps.db, stationId, request.params.id);
         const result = await hub.command(stationId, request.body.client_id, action, request.params.id);

@@ -11,10 +11,10 @@ import {
   type TAuditView,
   viewLabel,
 } from '../../platform/audit-rule.js';
-import { getMessage, messageAuditView } from './service.js';
+import { messageAuditViewById } from './service.js';
 
 /** The message as staff can change it: the row keeps the fields that changed. */
-const messageView = (db: Db) => paramView(db, getMessage, messageAuditView);
+const messageView = (db: Db) => paramView(db, messageAuditViewById, (view) => view);
 
 /**
  * A change of the message of the :id parameter (edit, delete): the handler hands the message as it

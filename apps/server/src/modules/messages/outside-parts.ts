@@ -1,7 +1,8 @@
 // What a message shows of tables owned by modules above messages (decision 0065): where its
 // latest SMS send stands (delivery's sends) and which engines its station trusts (translation's
-// settings). Those modules read messages, so messages does not import them: app.ts plugs their
-// parts in with plugInMessageParts before any route or job runs.
+// settings). Those modules read messages, so messages does not import them: the composition root
+// builds the parts (message-parts.ts) and hands them to the services that answer a message, as
+// `messageParts` of their context.
 import type { TMessageLastSend } from '@message-station/shared';
 import type { SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client.js';
@@ -22,15 +23,3 @@ export type TMessageOutsideParts = {
     enginesOf(names: string[]): Set<string>;
   };
 };
-
-let plugged: TMessageOutsideParts | null = null;
-
-/** Called once by app.ts with delivery's and translation's parts. */
-export function plugInMessageParts(parts: TMessageOutsideParts): void {
-  plugged = parts;
-}
-
-export function outsideParts(): TMessageOutsideParts {
-  if (!plugged) throw new Error('The messages module has no outside parts: app.ts plugs them in.');
-  return plugged;
-}

@@ -20,7 +20,10 @@ import { createMessage } from './service.js';
 type TInput = z.output<typeof ZPhraseMessageRequest>;
 
 export async function createPhraseMessage(
-  ctx: Pick<TServiceContext, 'db' | 'events' | 'now' | 'stationId' | 'translationQueue' | 'userId'> &
+  ctx: Pick<
+    TServiceContext,
+    'db' | 'events' | 'messageParts' | 'now' | 'stationId' | 'translationQueue' | 'userId'
+  > &
     TApprovalWriteContext,
   input: TInput,
 ) {

@@ -43,7 +43,14 @@ const conflictErrors = { ...errors, 409: ZErrorResponse };
 /** What these routes use from the app, handed over as the plugin's options. */
 export type TMessageRoutesDeps = Pick<
   TAppContext,
-  'db' | 'events' | 'guards' | 'now' | 'onShutdown' | 'translationQueue' | 'stationTranslation'
+  | 'db'
+  | 'events'
+  | 'guards'
+  | 'messageParts'
+  | 'now'
+  | 'onShutdown'
+  | 'translationQueue'
+  | 'stationTranslation'
 >;
 
 export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (fastify, deps) => {
@@ -52,6 +59,7 @@ export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (f
     events: deps.events,
     translationQueue: deps.translationQueue,
     stationTranslation: deps.stationTranslation,
+    messageParts: deps.messageParts,
   });
   const guard = { onRequest: deps.guards.requireUser };
 

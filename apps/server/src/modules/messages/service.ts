@@ -36,10 +36,11 @@ import { refuseUnapproved } from '../approvals/service.js';
 import { stationApprovalSettingsSql } from '../station/page-reads-service.js';
 import { findStationById, listMessageTypes } from '../station/service.js';
 import { userNamesJsonSql } from '../users/trail-service.js';
-import { outsideParts } from './outside-parts.js';
+import type { TMessageOutsideParts } from './outside-parts.js';
 import * as repo from './repo.js';
 import type { TTranslationJob } from './translation-queue.js';
 
+export type { TMessageOutsideParts } from './outside-parts.js';
 export type { TTranslationJob, TTranslationQueue } from './translation-queue.js';
 
 /** A message type's place in the translation queue: an emergency never waits behind news. */
@@ -88,19 +89,22 @@ export function toApi(
   };
 }
 
-async function describe(ctx: Pick<TServiceContext, 'db' | 'stationId'>, row: repo.TMessageRow) {
+/** What answering a message reads: its station's rows, and the parts of modules above messages. */
+type TAnswerContext = Pick<TServiceContext, 'db' | 'stationId' | 'messageParts'>;
+
+async function describe(ctx: TAnswerContext, row: repo.TMessageRow) {
   const [message] = await answers(ctx, [row], await repo.listTranslations(ctx.db, ctx.stationId, [row.id]));
   return message as TMessage;
 }
 
 /** The API's messages, each with its two-person approval state (decision 0039). */
 async function answers(
-  ctx: Pick<TServiceContext, 'db' | 'stationId'>,
+  ctx: TAnswerContext,
   rows: repo.TMessageRow[],
   translations: repo.TTranslationRow[],
 ): Promise<TMessage[]> {
   const approvals = await approvalsOf(ctx.db, ctx.stationId, rows);
-  const trusted = await outsideParts().trust.enginesFor(ctx.db, ctx.stationId);
+  const trusted = await ctx.messageParts.trust.enginesFor(ctx.db, ctx.stationId);
   return rows.map((row) => ({ ...toApi(row, translations, trusted), approval: approvals.get(row.id) }));
 }
 
@@ -114,8 +118,21 @@ async function auditViewIn(db: DbOrTx, stationId: string, row: repo.TMessageRow)
   return messageAuditView(toApi(row, await repo.listTranslations(db, stationId, [row.id])));
 }
 
+/**
+ * The audit's view of one message of the station (a rule's `view`, decision 0066): the fields
+ * staff can change, which need none of the parts above messages; not found as getMessage.
+ */
+export async function messageAuditViewById(
+  ctx: Pick<TServiceContext, 'db' | 'stationId'>,
+  messageId: string,
+) {
+  const row = await repo.findMessage(ctx.db, ctx.stationId, messageId);
+  if (!row) throw new AppError('message_not_found');
+  return auditViewIn(ctx.db, ctx.stationId, row);
+}
+
 /** One message of the station with its translations; another station's answers 404. */
-export async function getMessage(ctx: Pick<TServiceContext, 'db' | 'stationId'>, messageId: string) {
+export async function getMessage(ctx: TAnswerContext, messageId: string) {
   const row = await repo.findMessage(ctx.db, ctx.stationId, messageId);
   if (!row) throw new AppError('message_not_found');
   return describe(ctx, row);
@@ -150,12 +167,12 @@ type TMessageListValues = { stationId: string; limit: number; now: string; type?
  * (approvals), the station's approval settings (station), its trusted engines (translation) and
  * the names the approvals show (users), each part written by the module that owns its table.
  */
-function messageListRead(shape: { type: boolean; search: boolean }) {
+function messageListRead(parts: TMessageOutsideParts, shape: { type: boolean; search: boolean }) {
   const name = `messages_list${shape.type ? '_type' : ''}${shape.search ? '_search' : ''}`;
   return namedRead<TMessageListRow, TMessageListValues>(name, () => {
     const stationId = sql`${sql.placeholder('stationId')}::uuid`;
     const now = sql`${sql.placeholder('now')}::timestamptz`;
-    const { lastSend, trust } = outsideParts();
+    const { lastSend, trust } = parts;
     return repo.messageListSql(
       {
         stationId,
@@ -175,19 +192,25 @@ function messageListRead(shape: { type: boolean; search: boolean }) {
     );
   });
 }
-const messageListReads = new Map<string, ReturnType<typeof messageListRead>>();
+/** The reads built per set of parts (one set per app) and shape. */
+const messageListReads = new WeakMap<TMessageOutsideParts, Map<string, ReturnType<typeof messageListRead>>>();
 
 /** The list, each message with its approval and where its latest SMS send stands: one statement. */
 export async function listMessages(
-  ctx: Pick<TServiceContext, 'db' | 'stationId' | 'now'>,
+  ctx: Pick<TServiceContext, 'db' | 'stationId' | 'now' | 'messageParts'>,
   filter: { limit: number; type?: string; search?: string },
 ) {
   const shape = { type: Boolean(filter.type), search: Boolean(filter.search) };
   const key = JSON.stringify(shape);
-  let read = messageListReads.get(key);
+  let reads = messageListReads.get(ctx.messageParts);
+  if (!reads) {
+    reads = new Map();
+    messageListReads.set(ctx.messageParts, reads);
+  }
+  let read = reads.get(key);
   if (!read) {
-    read = messageListRead(shape);
-    messageListReads.set(key, read);
+    read = messageListRead(ctx.messageParts, shape);
+    reads.set(key, read);
   }
   const [row] = await read(ctx.db, {
     stationId: ctx.stationId,
@@ -207,7 +230,7 @@ export async function listMessages(
     page.map((entry) => ({ message: entry.row, row: entry.extra.approval })),
     row.names,
   );
-  const { lastSend, trust } = outsideParts();
+  const { lastSend, trust } = ctx.messageParts;
   const trusted = trust.enginesOf(row.trusted_engines);
   return page.map((entry) => ({
     ...toApi(entry.row, entry.translations, trusted),
@@ -263,7 +286,10 @@ export type TReadyTranslation = Pick<
 >;
 
 export async function createMessage(
-  ctx: Pick<TServiceContext, 'db' | 'events' | 'now' | 'stationId' | 'translationQueue' | 'userId'> &
+  ctx: Pick<
+    TServiceContext,
+    'db' | 'events' | 'now' | 'stationId' | 'translationQueue' | 'userId' | 'messageParts'
+  > &
     TApprovalWriteContext,
   input: TInput,
   ready: TReadyTranslation[] = [],
@@ -326,7 +352,7 @@ export async function createMessage(
 }
 
 export async function updateMessage(
-  ctx: Pick<TServiceContext, 'db' | 'events' | 'now' | 'stationId' | 'translationQueue'> &
+  ctx: Pick<TServiceContext, 'db' | 'events' | 'now' | 'stationId' | 'translationQueue' | 'messageParts'> &
     TApprovalWriteContext,
   messageId: string,
   input: TInput,
@@ -424,7 +450,10 @@ const MACHINE_REVIEW = {
   unknownWords: [] as string[],
 };
 
-type TTranslationChangeContext = Pick<TServiceContext, 'db' | 'events' | 'now' | 'stationId' | 'userId'>;
+type TTranslationChangeContext = Pick<
+  TServiceContext,
+  'db' | 'events' | 'now' | 'stationId' | 'userId' | 'messageParts'
+>;
 
 /**
  * Changes one translation under the message's lock, so a change and a re-translate of the

@@ -11,7 +11,7 @@ import {
   ZMessageRequest,
   ZMessagesQuery,
 } from '@message-station/shared';
-import type { FastifyReply } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit, createdRule } from '../../platform/audit-rule.js';
 import { AppError } from '../../platform/errors.js';
@@ -43,6 +43,11 @@ export const EVENT_STREAM_RETRY_MS = 5_000;
 export const messagesV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fastify, deps) => {
   const { requireScope } = deps.keyAuth;
   const read = { preValidation: requireScope('messages:read') };
+  /** The key's facts, and what a message shows of modules above messages. */
+  const messageFacts = (request: FastifyRequest) => ({
+    ...keyFacts(deps, request),
+    messageParts: deps.messageParts,
+  });
 
   fastify.get(
     '/api/v1/messages',
@@ -57,7 +62,7 @@ export const messagesV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
         response: { 200: ZMessageList, ...errors },
       }),
     },
-    async (request) => listMessages(keyFacts(deps, request), request.query),
+    async (request) => listMessages(messageFacts(request), request.query),
   );
 
   fastify.get(
@@ -71,7 +76,7 @@ export const messagesV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
         response: { 200: ZMessage, ...errors },
       }),
     },
-    async (request) => getMessage(keyFacts(deps, request), request.params.id),
+    async (request) => getMessage(messageFacts(request), request.params.id),
   );
 
   fastify.post(
@@ -91,7 +96,7 @@ export const messagesV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
     async (request, reply) => {
       const message = await createMessage(
         {
-          ...keyFacts(deps, request),
+          ...messageFacts(request),
           events: deps.events,
           translationQueue: deps.translationQueue,
         },
@@ -112,7 +117,7 @@ export const messagesV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
         response: { 200: ZApiTranslationState, ...errors },
       }),
     },
-    async (request) => translationState(await getMessage(keyFacts(deps, request), request.params.id)),
+    async (request) => translationState(await getMessage(messageFacts(request), request.params.id)),
   );
 
   fastify.get(
@@ -130,7 +135,7 @@ export const messagesV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
       }),
     },
     async (request, reply) => {
-      const facts = keyFacts(deps, request);
+      const facts = messageFacts(request);
       const messageId = request.params.id;
       let state = translationState(await getMessage(facts, messageId));
       // Nothing left to stream (an EventSource reconnecting after `done`, with or without

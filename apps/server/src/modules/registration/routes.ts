@@ -35,11 +35,20 @@ const HOUR_MS = 3_600_000;
 /** What these routes use from the app, handed over as the plugin's options. */
 export type TRegistrationRoutesDeps = Pick<
   TAppContext,
-  'config' | 'db' | 'email' | 'limits' | 'now' | 'sessions' | 'sms' | 'stationTranslation' | 'translation'
+  | 'config'
+  | 'db'
+  | 'email'
+  | 'limits'
+  | 'now'
+  | 'sessions'
+  | 'sms'
+  | 'stationCreationSteps'
+  | 'stationTranslation'
+  | 'translation'
 >;
 
 export const registrationRoutes: FastifyPluginAsyncZod<TRegistrationRoutesDeps> = async (fastify, deps) => {
-  const { config, sms, email, limits, translation } = deps;
+  const { config, sms, email, limits, translation, stationCreationSteps } = deps;
 
   fastify.post(
     registrationStart.path,
@@ -103,7 +112,7 @@ export const registrationRoutes: FastifyPluginAsyncZod<TRegistrationRoutesDeps> 
     },
     async (request, reply) => {
       const result = await verifyRegistration(
-        { ...requestFacts(deps, request), config, email, translation },
+        { ...requestFacts(deps, request), config, email, translation, stationCreationSteps },
         { registrationId: request.body.registration_id, code: request.body.verification_code },
       );
       deps.sessions.setSessionCookies(reply, result.token);

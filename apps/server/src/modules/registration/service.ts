@@ -218,9 +218,15 @@ async function refuseTakenEmail(
   throw new AppError('registration_email_taken');
 }
 
-/** `translation` puts step 4's edited wording into the station's other languages. */
+/**
+ * `translation` puts step 4's edited wording into the station's other languages;
+ * `stationCreationSteps` add the other modules' rows of the new station.
+ */
 export async function verifyRegistration(
-  ctx: Pick<TServiceContext, 'db' | 'now' | 'config' | 'email' | 'translation' | 'ip' | 'userAgent'>,
+  ctx: Pick<
+    TServiceContext,
+    'db' | 'now' | 'config' | 'email' | 'translation' | 'stationCreationSteps' | 'ip' | 'userAgent'
+  >,
   input: { registrationId: string; code: string },
 ) {
   const { registrationId, code } = input;
@@ -253,27 +259,31 @@ export async function verifyRegistration(
       if (await findStationIdBySlug(tx, draft.stationSlug)) throw takenStationId(draft.stationSlug);
       if (await findUserByEmail(tx, draft.email)) throw new AppError('registration_email_taken');
 
-      const station = await createStation(tx, ctx.config.publicUrl, {
-        slug: draft.stationSlug,
-        name: draft.stationName,
-        displayName: draft.displayName,
-        brandColor: draft.brandColor,
-        supportedLanguages: languages,
-        primaryLanguage: languages.includes('en') ? 'en' : languages[0],
-        privacyPolicyUrl: draft.privacyPolicyUrl,
-        termsUrl: draft.termsUrl,
-        timeZone: draft.timeZone,
-        billingEmail: draft.billingEmail,
-        smsEnabled: false,
-        paymentStatus: 'trial',
-        paymentExpiresAt: new Date(ctx.now.getTime() + ctx.config.trial.days * 86_400_000),
-        smsCreditsBalance: ctx.config.trial.credits,
-        now: ctx.now,
-        messageTypes: Object.fromEntries(
-          draft.messageTypes.map((t) => [t.message_type as TMessageTypeKey, { isActive: t.is_active }]),
-        ),
-        typeWording,
-      });
+      const station = await createStation(
+        tx,
+        { publicUrl: ctx.config.publicUrl, steps: ctx.stationCreationSteps },
+        {
+          slug: draft.stationSlug,
+          name: draft.stationName,
+          displayName: draft.displayName,
+          brandColor: draft.brandColor,
+          supportedLanguages: languages,
+          primaryLanguage: languages.includes('en') ? 'en' : languages[0],
+          privacyPolicyUrl: draft.privacyPolicyUrl,
+          termsUrl: draft.termsUrl,
+          timeZone: draft.timeZone,
+          billingEmail: draft.billingEmail,
+          smsEnabled: false,
+          paymentStatus: 'trial',
+          paymentExpiresAt: new Date(ctx.now.getTime() + ctx.config.trial.days * 86_400_000),
+          smsCreditsBalance: ctx.config.trial.credits,
+          now: ctx.now,
+          messageTypes: Object.fromEntries(
+            draft.messageTypes.map((t) => [t.message_type as TMessageTypeKey, { isActive: t.is_active }]),
+          ),
+          typeWording,
+        },
+      );
       const user = await createUserWithHash(tx, {
         stationId: station.id,
         email: draft.email,

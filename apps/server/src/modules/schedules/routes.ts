@@ -33,7 +33,9 @@ const refused = {
   422: ZErrorResponse,
 };
 
-export type TScheduleRoutesDeps = Pick<TAppContext, 'db' | 'guards' | 'now'> & { schedules: TScheduleQueue };
+export type TScheduleRoutesDeps = Pick<TAppContext, 'db' | 'guards' | 'messageParts' | 'now'> & {
+  schedules: TScheduleQueue;
+};
 
 /**
  * A change of the schedule of the :id parameter: the handler hands the schedule as it was, read
@@ -49,6 +51,7 @@ export const scheduleRoutes: FastifyPluginAsyncZod<TScheduleRoutesDeps> = async 
   const guard = { onRequest: deps.guards.requireUser };
   const withQueue = (request: Parameters<typeof staffFacts>[1]) => ({
     ...staffFacts(deps, request),
+    messageParts: deps.messageParts,
     schedules: deps.schedules,
   });
 
@@ -63,7 +66,12 @@ export const scheduleRoutes: FastifyPluginAsyncZod<TScheduleRoutesDeps> = async 
         response: { 200: ZScheduleList, 400: ZErrorResponse },
       },
     },
-    async (request) => ({ schedules: await listSchedules(staffFacts(deps, request), request.query) }),
+    async (request) => ({
+      schedules: await listSchedules(
+        { ...staffFacts(deps, request), messageParts: deps.messageParts },
+        request.query,
+      ),
+    }),
   );
 
   fastify.post(

@@ -27,7 +27,7 @@ const UPCOMING_SHOWN = 3;
 /** Runs a schedule's detail lists. */
 const RUNS_SHOWN = 50;
 
-type TStaffContext = Pick<TServiceContext, 'db' | 'now' | 'auth' | 'stationId' | 'userId'>;
+type TStaffContext = Pick<TServiceContext, 'db' | 'now' | 'auth' | 'stationId' | 'userId' | 'messageParts'>;
 
 export function recurrenceOf(row: repo.TScheduleRow): TRecurrence {
   return {
@@ -117,7 +117,7 @@ function brief({ runs: _runs, ...schedule }: TScheduleDetail): TSchedule {
 }
 
 export async function listSchedules(
-  ctx: Pick<TServiceContext, 'db' | 'stationId'>,
+  ctx: Pick<TServiceContext, 'db' | 'stationId' | 'messageParts'>,
   filter: { status: 'upcoming' | 'past'; message_id?: string },
 ): Promise<TSchedule[]> {
   // One message's list: another station's message is not found, as everywhere.

@@ -251,21 +251,37 @@ export async function setStationLanguages(
     .onConflictDoNothing({ target: [stationLanguages.stationId, stationLanguages.languageCode] });
 }
 
-export async function stationRequiresTwoFactor(db: DbOrTx, stationId: string): Promise<boolean> {
-  const [row] = await db
+export async function stationRequiresTwoFactor(
+  db: DbOrTx,
+  stationId: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<boolean> {
+  const query = db
     .select({ requireTwoFactor: stationPolicies.requireTwoFactor })
     .from(stationPolicies)
     .where(eq(stationPolicies.stationId, stationId))
     .limit(1);
+  const [row] = await (options.forUpdate ? query.for('update') : query);
   return row?.requireTwoFactor ?? false;
 }
 
-export async function setStationRequiresTwoFactor(db: DbOrTx, stationId: string, value: boolean, at: Date) {
-  await db.transaction(async (tx) => {
+/**
+ * Sets the two-factor policy; answers the value it replaces, read under the policy row's lock in
+ * the same transaction (after the station row's, the order the settings save takes them).
+ */
+export async function setStationRequiresTwoFactor(
+  db: DbOrTx,
+  stationId: string,
+  value: boolean,
+  at: Date,
+): Promise<boolean> {
+  return db.transaction(async (tx) => {
     await tx.update(stations).set({ updatedAt: at }).where(eq(stations.id, stationId));
+    const before = await stationRequiresTwoFactor(tx, stationId, { forUpdate: true });
     await tx
       .update(stationPolicies)
       .set({ requireTwoFactor: value, updatedAt: at })
       .where(eq(stationPolicies.stationId, stationId));
+    return before;
   });
 }

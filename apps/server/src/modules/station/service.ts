@@ -10,40 +10,17 @@ import {
   smsText,
   type TLanguageCode,
   type TMessageTypeKey,
-  type TPaymentStatus,
   type TStationSettings,
 } from '@message-station/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { notFound } from '../../platform/errors.js';
 import { findStationBilling } from '../billing/service.js';
+import type { TCreateStationInput, TStationCreation } from './creation.js';
 import * as repo from './repo.js';
-import { defaultRows, type TTypeWordingRow } from './type-translations.js';
+import { defaultRows } from './type-translations.js';
 import { writeTypeWording } from './type-translations-repo.js';
 
-export type TCreateStationInput = {
-  slug: string;
-  name: string;
-  displayName: string;
-  brandColor?: string;
-  supportedLanguages?: TLanguageCode[];
-  primaryLanguage?: TLanguageCode;
-  privacyPolicyUrl?: string;
-  termsUrl?: string;
-  /** An IANA zone of STATION_TIME_ZONES; the column's default (America/New_York) without it. */
-  timeZone?: string;
-  smsEnabled?: boolean;
-  /** Billing's: the station's billing row and opening credits (its creation step). */
-  billingEmail?: string | null;
-  smsCreditsBalance?: number;
-  paymentStatus?: TPaymentStatus;
-  paymentExpiresAt?: Date | null;
-  /** When the opening credits are granted (the request's clock). */
-  now: Date;
-  /** Per type: description (in the primary language) and whether it is on; else the catalogue's, and on. */
-  messageTypes?: Partial<Record<TMessageTypeKey, { description?: string; isActive?: boolean }>>;
-  /** Names and descriptions per language (signup's step 4); else the catalogue's. */
-  typeWording?: TTypeWordingRow[];
-};
+export type { TCreateStationInput, TStationCreation, TStationCreationStep } from './creation.js';
 
 /** Each type in each supported language; a description given for the primary one is staff's. */
 function stationTypeWording(input: TCreateStationInput, supported: TLanguageCode[], primary: TLanguageCode) {
@@ -56,33 +33,16 @@ function stationTypeWording(input: TCreateStationInput, supported: TLanguageCode
 }
 
 /**
- * What other modules store for a new station in their own tables (decision 0065): billing's row
- * and opening credits, delivery's, the inbox's and the dashboard's 1:1 rows; run by createStation
- * in its transaction. The others are of higher layers, and the steps all live in one place, so the
- * composition root (station-creation.ts) registers them, each under its name (registering again
- * replaces it).
- */
-type TStationCreationStep = (
-  tx: DbOrTx,
-  station: { id: string },
-  input: TCreateStationInput,
-) => Promise<unknown>;
-const creationSteps = new Map<string, TStationCreationStep>();
-
-export function onStationCreated(name: string, step: TStationCreationStep) {
-  creationSteps.set(name, step);
-}
-
-/**
  * Call inside a transaction: a station never exists without its languages, message types and the
- * rows the registered creation steps add.
+ * rows the creation steps add.
  */
-export async function createStation(tx: DbOrTx, publicUrl: string, input: TCreateStationInput) {
+export async function createStation(tx: DbOrTx, creation: TStationCreation, input: TCreateStationInput) {
+  const { publicUrl, steps } = creation;
+  if (steps.length === 0) throw new Error('createStation without the creation steps (station-creation.ts)');
   const supported = input.supportedLanguages?.length
     ? input.supportedLanguages
     : [...STATION_DEFAULTS.supportedLanguages];
   const primary = input.primaryLanguage ?? supported[0] ?? 'en';
-  if (creationSteps.size === 0) throw new Error('createStation before wireStationCreation()');
   const station = await repo.insertStation(tx, {
     slug: input.slug,
     name: input.name,
@@ -119,7 +79,7 @@ export async function createStation(tx: DbOrTx, publicUrl: string, input: TCreat
       sortOrder: index,
     })),
   );
-  for (const step of creationSteps.values()) await step(tx, station, input);
+  for (const step of steps) await step(tx, station, input);
   return station;
 }
 
@@ -165,8 +125,16 @@ export function stationRequiresTwoFactor(db: DbOrTx, stationId: string): Promise
   return repo.stationRequiresTwoFactor(db, stationId);
 }
 
-/** Sets the station's two-factor policy. */
-export function setStationRequiresTwoFactor(db: DbOrTx, stationId: string, value: boolean, at: Date) {
+/**
+ * Sets the station's two-factor policy; answers the value it replaced, read under the row's lock
+ * in the change's transaction (the audit's view before, decision 0066).
+ */
+export function setStationRequiresTwoFactor(
+  db: DbOrTx,
+  stationId: string,
+  value: boolean,
+  at: Date,
+): Promise<boolean> {
   return repo.setStationRequiresTwoFactor(db, stationId, value, at);
 }
 

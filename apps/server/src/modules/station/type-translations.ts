@@ -7,21 +7,16 @@ import {
   type TLanguageCode,
   type TMessageTypeKey,
   type TTypeTranslation,
-  type TTypeWordingSource,
 } from '@message-station/shared';
 import type { DbOrTx } from '../../db/client.js';
 import { AppError, notFound } from '../../platform/errors.js';
 import type { TTranslationProvider } from '../../providers/translation/types.js';
 import type { TServiceContext } from '../../service-context.js';
+import type { TTypeWording, TTypeWordingRow } from './creation.js';
 import * as repo from './repo.js';
 import * as wordingRepo from './type-translations-repo.js';
 
-export type TTypeWording = { displayName: string; description: string };
-export type TTypeWordingRow = TTypeWording & {
-  messageType: TMessageTypeKey;
-  language: TLanguageCode;
-  source: TTypeWordingSource;
-};
+export type { TTypeWording, TTypeWordingRow } from './creation.js';
 
 type TLog = { warn(details: object, message: string): void };
 

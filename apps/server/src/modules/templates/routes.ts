@@ -47,7 +47,7 @@ const conflictErrors = { ...errors, 409: ZErrorResponse };
 
 export type TTemplateRoutesDeps = Pick<
   TAppContext,
-  'db' | 'events' | 'guards' | 'now' | 'translationQueue' | 'stationTranslation'
+  'db' | 'events' | 'guards' | 'messageParts' | 'now' | 'translationQueue' | 'stationTranslation'
 >;
 
 /**
@@ -76,6 +76,7 @@ export const templateRoutes: FastifyPluginAsyncZod<TTemplateRoutesDeps> = async 
     events: deps.events,
     translationQueue: deps.translationQueue,
     stationTranslation: deps.stationTranslation,
+    messageParts: deps.messageParts,
   });
   const staff = { onRequest: deps.guards.requireUser };
   const tags = ['templates'];

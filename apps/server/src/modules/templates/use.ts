@@ -20,7 +20,16 @@ import { findTemplate, targetLanguages } from './service.js';
 
 type TUseContext = Pick<
   TServiceContext,
-  'db' | 'events' | 'now' | 'stationId' | 'translationQueue' | 'userId' | 'auth' | 'ip' | 'userAgent'
+  | 'db'
+  | 'events'
+  | 'messageParts'
+  | 'now'
+  | 'stationId'
+  | 'translationQueue'
+  | 'userId'
+  | 'auth'
+  | 'ip'
+  | 'userAgent'
 >;
 
 export async function useTemplate(

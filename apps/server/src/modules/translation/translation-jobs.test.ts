@@ -4,6 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { messageTranslations } from '../../db/schema/index.js';
+import { messageParts } from '../../message-parts.js';
 import { startJobRunner } from '../../platform/jobs.js';
 import { createTestApp } from '../../test/app.js';
 import { createStationWithAdmin } from '../../test/factories.js';
@@ -47,6 +48,7 @@ describe('translation jobs', async () => {
     now: new Date(),
     stationId: station.id,
     userId: admin.id,
+    messageParts: messageParts(),
   });
 
   /** A pending row committed by a node that crashed before queuing its job. */

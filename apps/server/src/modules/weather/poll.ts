@@ -13,7 +13,13 @@ import { NwsError, type TNwsAlert, type TNwsClient } from '../../providers/weath
 import { requiresApproval } from '../approvals/service.js';
 import { recordAudit } from '../audit/service.js';
 import { acceptSend } from '../delivery/service.js';
-import { createMessage, findMessage, listTranslations, type TTranslationQueue } from '../messages/service.js';
+import {
+  createMessage,
+  findMessage,
+  listTranslations,
+  type TMessageOutsideParts,
+  type TTranslationQueue,
+} from '../messages/service.js';
 import { findStationById, listLanguages, listMessageTypes } from '../station/service.js';
 import { findUserById } from '../users/service.js';
 import { vettedFullTexts, vettedWeatherTranslations } from './compose.js';
@@ -37,6 +43,8 @@ export type TWeatherPollDeps = {
   now: () => Date;
   events: TEventBus;
   translationQueue: TTranslationQueue;
+  /** What the drafted message shows of modules above messages (message-parts.ts). */
+  messageParts: TMessageOutsideParts;
   /** After an accepted auto-send: some node dispatches its texts now. */
   sent(stationId: string, messageId: string): Promise<void>;
   log?: {
@@ -216,6 +224,7 @@ async function takeAlert(deps: TWeatherPollDeps, station: TStation, alert: TNwsA
         stationId,
         userId: station.owner.userId,
         translationQueue: deps.translationQueue,
+        messageParts: deps.messageParts,
         auth: station.owner,
       },
       {

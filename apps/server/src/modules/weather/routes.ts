@@ -36,7 +36,7 @@ import {
 
 export type TWeatherRoutesDeps = Pick<
   TAppContext,
-  'config' | 'db' | 'events' | 'guards' | 'now' | 'translationQueue'
+  'config' | 'db' | 'events' | 'guards' | 'messageParts' | 'now' | 'translationQueue'
 > & {
   /** After an auto-send made by "Check now": some node dispatches its texts. */
   sent(stationId: string, messageId: string): Promise<void>;
@@ -139,7 +139,8 @@ export const weatherRoutes: FastifyPluginAsyncZod<TWeatherRoutesDeps> = async (f
         response: { 200: ZWeatherAlertDetail, 404: ZErrorResponse, ...refused },
       },
     },
-    async (request) => getWeatherAlert(staffFacts(deps, request), request.params.id),
+    async (request) =>
+      getWeatherAlert({ ...staffFacts(deps, request), messageParts: deps.messageParts }, request.params.id),
   );
 
   fastify.post(
@@ -178,6 +179,7 @@ export const weatherRoutes: FastifyPluginAsyncZod<TWeatherRoutesDeps> = async (f
           now: deps.now,
           events: deps.events,
           translationQueue: deps.translationQueue,
+          messageParts: deps.messageParts,
           sent: deps.sent,
           log: request.log,
         },

@@ -223,7 +223,10 @@ export async function listWeatherAlerts(ctx: Pick<TServiceContext, 'db' | 'stati
 }
 
 /** One alert with its drafted message (the page opens the message from it); another station's is 404. */
-export async function getWeatherAlert(ctx: Pick<TServiceContext, 'db' | 'stationId'>, id: string) {
+export async function getWeatherAlert(
+  ctx: Pick<TServiceContext, 'db' | 'stationId' | 'messageParts'>,
+  id: string,
+) {
   const row = await repo.findAlert(ctx.db, ctx.stationId, id);
   if (!row) throw notFound('weather_alert_not_found');
   const original = row.originalId ? await repo.findAlert(ctx.db, ctx.stationId, row.originalId) : null;

@@ -14,6 +14,7 @@ import {
   smsSends,
   weatherAlerts,
 } from '../../db/schema/index.js';
+import { messageParts } from '../../message-parts.js';
 import { createEventBus, type TEventBus } from '../../platform/event-bus.js';
 import { startJobRunner } from '../../platform/jobs.js';
 import { createApertiumProvider } from '../../providers/translation/apertium.js';
@@ -52,6 +53,7 @@ function pollDeps(events: TEventBus, woken: string[] = []): TWeatherPollDeps {
     now: () => clock,
     events,
     translationQueue: { enqueue: async () => {}, wake: () => {} },
+    messageParts: messageParts(),
     async sent(_stationId, messageId) {
       woken.push(messageId);
     },

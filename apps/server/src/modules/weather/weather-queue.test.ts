@@ -4,6 +4,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { messages } from '../../db/schema/index.js';
+import { messageParts } from '../../message-parts.js';
 import { createEventBus } from '../../platform/event-bus.js';
 import { startJobRunner } from '../../platform/jobs.js';
 import { createNwsClient } from '../../providers/weather/nws.js';
@@ -55,6 +56,7 @@ describe('the weather poller on worker nodes', () => {
           now: () => clock,
           events,
           translationQueue: { enqueue: async () => {}, wake: () => {} },
+          messageParts: messageParts(),
           sent: async () => {},
           pollSeconds: 30,
         });

@@ -19,6 +19,7 @@ import {
   stationPolicies,
   weatherAlerts,
 } from '../../db/schema/index.js';
+import { messageParts } from '../../message-parts.js';
 import { createEventBus } from '../../platform/event-bus.js';
 import { createNwsClient } from '../../providers/weather/nws.js';
 import { createTestApp, TestClient } from '../../test/app.js';
@@ -447,6 +448,7 @@ describe('the poll', () => {
         },
         wake: () => {},
       },
+      messageParts: messageParts(),
       sent: async () => {},
     };
     const [a, b] = await Promise.all([
