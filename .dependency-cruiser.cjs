@@ -71,6 +71,38 @@ if (unlayered.length) {
 }
 const modulesIn = (layers) => `^${SERVER}/modules/(${layers.flatMap((layer) => layer.modules).join('|')})/`;
 
+// The shared package's catalogue entry (docs/decisions/0073-shared-catalogue-and-schemas.md): its
+// values need no zod. A schema module is a shared module that imports zod or libphonenumber-js
+// (even a type); read from the sources, like the ownership map above.
+const SHARED_SRC = path.join(__dirname, 'packages/shared/src');
+const CATALOGUE_ENTRY = '^packages/shared/src/catalogue/index\\.ts$';
+const SCHEMA_MODULES = fs
+  .readdirSync(SHARED_SRC, { recursive: true })
+  .filter((file) => /\.ts$/.test(file) && !/\.test\.ts$/.test(file))
+  .filter((file) =>
+    /\bfrom\s+['"](zod|libphonenumber-js)(\/[^'"]*)?['"]/.test(
+      fs.readFileSync(path.join(SHARED_SRC, file), 'utf8'),
+    ),
+  )
+  .map((file) => `packages/shared/src/${file.split(path.sep).join('/')}`);
+if (SCHEMA_MODULES.length === 0) throw new Error('No schema module found in packages/shared/src');
+const escaped = (file) => file.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/**
+ * The web's start: what the landing page, the join page and the admin area's first visit load
+ * (apps/web/vite.config.ts names their modules). Their files take shared values from the catalogue
+ * entry, and from the main entry only types.
+ */
+const WEB_START = '^apps/web/src/(main\\.tsx$|app/|public/|i18n/|features/(subscribers|dashboard)/)';
+/** Start files whose values still sit beside schemas; the build's split keeps the schemas out. */
+const WEB_START_SCHEMA_VALUES = [
+  // ACCOUNT_ERROR_CODES (account.ts)
+  '^apps/web/src/app/query-client\\.ts$',
+  // The prices (billing.ts)
+  '^apps/web/src/public/landing/marketing-facts\\.ts$',
+  // Checks the code with ZSubscriberVerifyRequest; loaded once a code is typed
+  '^apps/web/src/features/subscribers/verify-code-check\\.ts$',
+];
+
 const MODULE = `^${SERVER}/modules/([^/]+)/`;
 const NOT_TESTS = ['\\.test\\.tsx?$', `^${SERVER}/test/`];
 const REPO_FILE = '(repo|[^/]*-repo)\\.ts$';
@@ -132,6 +164,30 @@ module.exports = {
       comment: 'packages/shared is imported by the apps, never the other way round.',
       from: { path: '^packages/shared/' },
       to: { path: '^apps/' },
+    },
+    {
+      name: 'shared-catalogue-without-zod',
+      severity: 'error',
+      comment:
+        'Nothing the catalogue entry (packages/shared/src/catalogue/index.ts, ' +
+        '`@message-station/shared/catalogue`) reaches, even for a type, imports zod or ' +
+        'libphonenumber-js: a value a schema module holds moves to a module without them (as ' +
+        'TEXT_LIMITS did to text-limits.ts), or stays out of the catalogue (decision 0073).',
+      from: { path: CATALOGUE_ENTRY },
+      to: { path: SCHEMA_MODULES.map((file) => `^${escaped(file)}$`), reachable: true },
+    },
+    {
+      name: 'web-start-values-from-catalogue',
+      severity: 'error',
+      comment:
+        'The start of the web (landing, join page, admin frame and dashboard) takes shared values ' +
+        'from `@message-station/shared/catalogue`, types alone from `@message-station/shared` ' +
+        '(`import type`): the first views then hold no schema whatever the build does (decision 0073).',
+      from: {
+        path: WEB_START,
+        pathNot: ['\\.test\\.tsx?$', '-test-helpers\\.tsx?$', ...WEB_START_SCHEMA_VALUES],
+      },
+      to: { path: '^packages/shared/src/index\\.ts$', dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'no-other-module-repo',
@@ -207,7 +263,7 @@ module.exports = {
     doNotFollow: { path: 'node_modules' },
     exclude: { path: ['(^|/)dist/', '(^|/)node_modules/', `^${SERVER}/db/migrations/`] },
     tsPreCompilationDeps: true,
-    tsConfig: { fileName: 'tsconfig.base.json' },
+    tsConfig: { fileName: 'tsconfig.depcruise.json' },
     enhancedResolveOptions: {
       exportsFields: ['exports'],
       conditionNames: ['import', 'require', 'node', 'default', 'types'],

@@ -5,7 +5,9 @@ import { defineConfig } from 'vitest/config';
 // per file, and once more on PostgreSQL when TEST_DATABASE_URL is set; each file's database is a
 // copy of template databases that the project's global setup migrates once per run.
 const sharedSrc = fileURLToPath(new URL('./packages/shared/src/index.ts', import.meta.url));
-const alias = { '@message-station/shared': sharedSrc };
+const sharedCatalogue = fileURLToPath(new URL('./packages/shared/src/catalogue/index.ts', import.meta.url));
+// The catalogue entry (decision 0073) first: the main entry's alias would take its subpath.
+const alias = { '@message-station/shared/catalogue': sharedCatalogue, '@message-station/shared': sharedSrc };
 
 /**
  * Web tests about how modules load (zod's settings before zod, providers loaded on first use):

@@ -90,7 +90,12 @@ export default defineConfig(({ isSsrBuild }) => ({
     chunks.plugin,
   ],
   resolve: {
+    // The shared package's sources, not its build; the catalogue entry (values without zod,
+    // decision 0073) before the main one, which would otherwise take its subpath.
     alias: {
+      '@message-station/shared/catalogue': fileURLToPath(
+        new URL('../../packages/shared/src/catalogue/index.ts', import.meta.url),
+      ),
       '@message-station/shared': fileURLToPath(
         new URL('../../packages/shared/src/index.ts', import.meta.url),
       ),

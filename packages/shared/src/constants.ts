@@ -64,6 +64,9 @@ export type TUserRole = (typeof USER_ROLES)[number];
 export const PAYMENT_STATUSES = ['paid', 'trial', 'suspended', 'unpaid'] as const;
 export type TPaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
+/** Days an invitation link works (users.ts's invitations, catalogue/email.ts's invitation email). */
+export const INVITATION_DAYS = 7;
+
 export const LIMITS = {
   passwordMinLength: 8,
   stationIdMaxLength: 20,

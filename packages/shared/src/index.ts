@@ -49,6 +49,7 @@ export * from './superadmin.js';
 export * from './templates.js';
 export * from './terms.js';
 export * from './text-field.js';
+export * from './text-limits.js';
 export * from './translation-checks.js';
 export * from './translation-settings.js';
 export * from './translation-trust.js';

@@ -1,7 +1,7 @@
 // Who may do what, one rule each: the server's guards and services check these, and the web
 // shows or blocks its buttons by the same functions. They take the signed-in user as both sides
-// hold it (the server's session, the web's TSessionUser).
-import type { TMessageApproval } from './approvals.js';
+// hold it (the server's session, the web's TSessionUser). They import no schema: the catalogue entry
+// (catalogue/index.ts) exports them without zod (docs/decisions/0073-shared-catalogue-and-schemas.md).
 
 export type TActor = {
   role: 'admin' | 'user';
@@ -25,7 +25,8 @@ export function canSendSms(actor: TActor): boolean {
  */
 export function approvalRefusal(
   actor: TActor & { id: string },
-  approval: Pick<TMessageApproval, 'author_id' | 'requested_by'>,
+  /** What a TMessageApproval (approvals.ts) says of who wrote the message and who asked. */
+  approval: { author_id: string | null; requested_by: { id: string; name: string } | null },
 ): 'approval_not_admin' | 'approval_own_message' | null {
   if (!actsAsStationAdmin(actor)) return 'approval_not_admin';
   if (actor.id === approval.author_id || actor.id === approval.requested_by?.id)

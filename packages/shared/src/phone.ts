@@ -1,4 +1,4 @@
-import { TEXT_LIMITS } from './text-field.js';
+import { TEXT_LIMITS } from './text-limits.js';
 
 /** Shows a US number as (XXX) XXX-XXXX; anything else is returned unchanged. */
 export function formatUsPhone(phone: string | null | undefined): string {

@@ -109,8 +109,8 @@ export const ZAcceptInvitationRequest = z.object({
 });
 export type TAcceptInvitationRequest = z.input<typeof ZAcceptInvitationRequest>;
 
-/** Days an invitation link works. */
-export const INVITATION_DAYS = 7;
+/** Days an invitation link works (constants.ts, beside the emails that say it). */
+export { INVITATION_DAYS } from './constants.js';
 
 export const ZUpdateUserRequest = ZUserNameAndEmail.extend({
   phone_number: ZUsPhone.nullable().optional(),

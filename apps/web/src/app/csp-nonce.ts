@@ -1,6 +1,6 @@
 // The style nonce of this page (decision 0022): the server writes a fresh one into index.html's
 // csp-nonce meta for every answer, and Mantine stamps it on the <style> elements it adds.
-import { CSP_NONCE_PLACEHOLDER } from '@message-station/shared';
+import { CSP_NONCE_PLACEHOLDER } from '@message-station/shared/catalogue';
 import { setNonce } from 'get-nonce';
 
 /**

@@ -1,6 +1,6 @@
 // How old something is, in the page's language: the shared formatRelativeTime (steps from
 // relativeAge, words from Intl.RelativeTimeFormat) with the catalogue's 'Just now'.
-import { formatRelativeTime } from '@message-station/shared';
+import { formatRelativeTime } from '@message-station/shared/catalogue';
 import { useTranslation } from 'react-i18next';
 
 /** The BCP 47 locale of the UI language: US formatting for English, es-US for Spanish. */

@@ -1,7 +1,7 @@
 // The subscriber pages' own i18next instance (decision 0027): all nine product languages, apart
 // from the staff interface's en/es. Only subscribers.json is needed; each language is its own
 // small chunk, loaded when chosen. The choice is remembered for these pages only.
-import { LANGUAGE_CODES, type TLanguageCode } from '@message-station/shared';
+import { LANGUAGE_CODES, type TLanguageCode } from '@message-station/shared/catalogue';
 import { createInstance, type ResourceKey } from 'i18next';
 
 export const SUBSCRIBER_NAMESPACE = 'subscribers';

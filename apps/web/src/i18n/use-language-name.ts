@@ -1,4 +1,4 @@
-import { LANGUAGE_CODES, type TLanguageCode } from '@message-station/shared';
+import { LANGUAGE_CODES, type TLanguageCode } from '@message-station/shared/catalogue';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 

@@ -1,7 +1,7 @@
 // The documentation index: the SMS compliance guide, the API reference (a page the
 // server renders from the OpenAPI document), the guides still to come, and the platform version.
 import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { PLATFORM_VERSION } from '@message-station/shared';
+import { PLATFORM_VERSION } from '@message-station/shared/catalogue';
 import { IconApi, IconBook2, IconDeviceDesktop, IconMessage2, type TablerIcon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';

@@ -2,8 +2,7 @@
 // only; the server lays them out as text and HTML. A person gets them in the language they last
 // used the interface in (users.language); someone without an account in the language of the page
 // that made the email go (an invitation in the inviting admin's language).
-import { LIMITS } from '../constants.js';
-import { INVITATION_DAYS } from '../users.js';
+import { INVITATION_DAYS, LIMITS } from '../constants.js';
 
 export const EMAIL_LANGUAGES = ['en', 'es'] as const;
 export type TEmailLanguage = (typeof EMAIL_LANGUAGES)[number];

@@ -1,6 +1,7 @@
 // Admin sidebar: every page the signed-in user may open, in the spec's order.
 import { NavLink, Stack } from '@mantine/core';
-import { actsAsStationAdmin, type TSessionUser } from '@message-station/shared';
+import type { TSessionUser } from '@message-station/shared';
+import { actsAsStationAdmin } from '@message-station/shared/catalogue';
 import {
   IconAddressBook,
   IconCalendarTime,

@@ -1,7 +1,7 @@
 // Role guards used inside the admin area (the signed-in check happens in AdminArea).
 
 import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { actsAsStationAdmin } from '@message-station/shared';
+import { actsAsStationAdmin } from '@message-station/shared/catalogue';
 import { IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet } from 'react-router';

@@ -7,7 +7,7 @@
 // it (bench:weight). Until the first click the button is a plain one that looks the same; the
 // click swaps in the menu, opened.
 import { Button, type ButtonProps, Text } from '@mantine/core';
-import { LANGUAGES } from '@message-station/shared';
+import { LANGUAGES } from '@message-station/shared/catalogue';
 import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { type ComponentPropsWithoutRef, forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -3,7 +3,8 @@
 // failed), message title, characters, segments, age and status; a line about a message links to
 // the Messages page. Refresh asks again.
 import { Badge, Box, Button, Card, Group, NavLink, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { formatCount, type TActivityStatus } from '@message-station/shared';
+import type { TActivityStatus } from '@message-station/shared';
+import { formatCount } from '@message-station/shared/catalogue';
 import { IconBell, IconMessage, IconRefresh } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';

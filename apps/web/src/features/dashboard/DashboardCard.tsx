@@ -1,7 +1,7 @@
 // One dashboard card: a small quiet title that names the card for screen readers, an optional
 // badge beside it, its figures, and a button to the page that manages them.
 import { Box, Button, Card, Group, Text, Title } from '@mantine/core';
-import { formatCount } from '@message-station/shared';
+import { formatCount } from '@message-station/shared/catalogue';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
 

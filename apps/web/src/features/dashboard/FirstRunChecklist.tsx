@@ -1,7 +1,7 @@
 // The dashboard's place for the first-run checklist (FirstRunCard.tsx). Most visits of the dashboard
 // are by stations past their first run, so the card's code (its QR code, the copy field and its
 // tooltip) loads only when the server says there is a checklist to show (decision 0062).
-import { actsAsStationAdmin } from '@message-station/shared';
+import { actsAsStationAdmin } from '@message-station/shared/catalogue';
 import { lazy, Suspense } from 'react';
 import { useSessionUser } from '../../app/session-user';
 import { useFirstRunQuery } from './queries';

@@ -2,7 +2,8 @@
 // the `messages` texts only when there are held texts (features/dashboard/HeldTextsNotice.tsx):
 // the admin area's first view loads neither (decision 0062).
 import { Button, List, Stack, Text } from '@mantine/core';
-import { formatCount, type THeldAfterRestore } from '@message-station/shared';
+import type { THeldAfterRestore } from '@message-station/shared';
+import { formatCount } from '@message-station/shared/catalogue';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HeldAlert } from '../../components/HeldAlert';

@@ -1,7 +1,8 @@
 // SMS sent per day over the last 30 days as a bar chart drawn in SVG (no chart library). The picture
 // is one image with a summary for screen readers; the exact figures are in a visually hidden table.
 import { Card, Group, Text, Title, VisuallyHidden } from '@mantine/core';
-import { formatCount, type TDashboardStats } from '@message-station/shared';
+import type { TDashboardStats } from '@message-station/shared';
+import { formatCount } from '@message-station/shared/catalogue';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { shortDate } from './dashboard-format';

@@ -1,7 +1,8 @@
 // /join/{station}: loading, not found, closed, register form, verify form; once subscribed, the
 // station's thank-you page /join/{station}/thanks (decision 0027).
 import { Alert, Anchor, Text } from '@mantine/core';
-import { formatUsPhone, type TStationPublicInfo, type TSubscribeResponse } from '@message-station/shared';
+import type { TStationPublicInfo, TSubscribeResponse } from '@message-station/shared';
+import { formatUsPhone } from '@message-station/shared/catalogue';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

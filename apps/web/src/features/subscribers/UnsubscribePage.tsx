@@ -2,7 +2,8 @@
 // the same answer whether or not the number was subscribed, and so does this page.
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
-import { formatUsPhone, type TStationPublicInfo } from '@message-station/shared';
+import type { TStationPublicInfo } from '@message-station/shared';
+import { formatUsPhone } from '@message-station/shared/catalogue';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 // Which language the subscriber pages speak, and the switch between the station's languages.
 // Chosen from the browser before the station is known, then kept to the station's languages.
-import { LANGUAGE_CODES, type TLanguageCode } from '@message-station/shared';
+import { LANGUAGE_CODES, type TLanguageCode } from '@message-station/shared/catalogue';
 import { createContext, useContext, useEffect } from 'react';
 import { queryKeys } from '../../api/query-keys';
 import {
