@@ -73,6 +73,27 @@ export function station(overrides: Partial<TAdminStation> = {}): TAdminStation {
   };
 }
 
+/** One language of a send preview: by default 2 Spanish subscribers, 2 segments each, reviewed by staff. */
+export function previewLanguage(
+  overrides: Partial<TSendPreview['languages'][number]> = {},
+): TSendPreview['languages'][number] {
+  return {
+    language: 'es',
+    recipients: 2,
+    segments: 2,
+    credits: 4,
+    encoding: 'GSM-7',
+    translated: true,
+    review: 'reviewed',
+    source: 'reviewed',
+    delivery: 'text',
+    body: 'La calle Main está cerrada hasta las 5 PM.',
+    length: 72,
+    too_long: false,
+    ...overrides,
+  };
+}
+
 /**
  * Sending to 3 subscribers: 2 in Spanish (2 segments each, reviewed by staff), 1 in French who get
  * the original with the untranslated notice (no French translation is done).
@@ -85,34 +106,19 @@ export function sendPreview(overrides: Partial<TSendPreview> = {}): TSendPreview
     waiting: 0,
     emergency: false,
     languages: [
-      {
-        language: 'es',
-        recipients: 2,
-        segments: 2,
-        credits: 4,
-        encoding: 'GSM-7',
-        translated: true,
-        review: 'reviewed',
-        source: 'reviewed',
-        delivery: 'text',
-        body: 'La calle Main está cerrada hasta las 5 PM.',
-        length: 72,
-        too_long: false,
-      },
-      {
+      previewLanguage(),
+      previewLanguage({
         language: 'fr',
         recipients: 1,
         segments: 1,
         credits: 1,
-        encoding: 'GSM-7',
         translated: false,
         review: 'untranslated',
         source: null,
         delivery: 'fallback',
         body: 'Main Street is closed until 5 PM.',
         length: 63,
-        too_long: false,
-      },
+      }),
     ],
     mode: 'attended',
     review_required: false,

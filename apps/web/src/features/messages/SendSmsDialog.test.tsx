@@ -12,6 +12,7 @@ import {
   installFakeEventSource,
   message,
   mockMessagesApi,
+  previewLanguage,
   sendPreview,
 } from '../../test/messages-test-helpers';
 import { phoneWidth } from '../../test/phone-width';
@@ -352,34 +353,22 @@ describe('Delivery progress', () => {
     const unreviewed = (overrides: Parameters<typeof sendPreview>[0] = {}) =>
       sendPreview({
         languages: [
-          {
-            language: 'es',
-            recipients: 2,
-            segments: 2,
-            credits: 4,
-            encoding: 'GSM-7',
-            translated: true,
+          previewLanguage({
             review: 'machine',
             source: 'offline_engine',
-            delivery: 'text',
             body: 'Demo Radio: La calle Main está cerrada hasta las 5 PM.',
             length: 84,
-            too_long: false,
-          },
-          {
+          }),
+          previewLanguage({
             language: 'fr',
             recipients: 1,
             segments: 1,
             credits: 1,
-            encoding: 'GSM-7',
-            translated: true,
             review: 'machine',
             source: 'engine',
-            delivery: 'text',
             body: 'Demo Radio: La rue Main est fermée jusqu’à 17 h.',
             length: 78,
-            too_long: false,
-          },
+          }),
         ],
         unreviewed_languages: ['es', 'fr'],
         fallback_languages: [],
