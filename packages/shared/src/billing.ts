@@ -142,7 +142,7 @@ export const ZDevCheckoutRequest = z.object({
   client_reference_id: textField({
     label: 'client_reference_id',
     max: TEXT_LIMITS.token,
-    required: refusal('invalid_value', { detail: 'client_reference_id is required' }),
+    required: refusal('checkout_station_required'),
   }),
   email: textField({ label: 'email', max: TEXT_LIMITS.email }).optional(),
   tier: z.enum(Object.keys(PLAN_TIERS) as ['basic', 'professional', 'enterprise']).default('basic'),

@@ -87,6 +87,8 @@ export const ERROR_CODES = {
   two_factor_code_format: 'Enter the 6-digit code from your authenticator app.',
   verification_code_format: 'Please enter the 6-digit verification code.',
   brand_color_invalid: 'Brand color must be a hex color such as #007bff.',
+  /** A time zone outside STATION_TIME_ZONES (signup, Settings, schedules; decision 0071). */
+  time_zone_unknown: 'Choose a time zone from the list.',
   station_name_letters: 'Station name must contain letters or digits.',
   supported_language_required: 'Choose at least one supported language.',
   supported_languages_repeat: 'Supported languages must not repeat.',
@@ -221,6 +223,7 @@ export const ERROR_CODES = {
   phrase_not_found: 'That emergency template does not exist.',
   phrase_fields_missing: 'Fill in every field of the emergency template.',
   phrase_field_too_long: 'A field of the emergency template is too long.',
+  phrase_field_unknown: 'Unknown template field.',
   message_type_off: 'The {{type_name}} type is turned off in Settings.',
   translation_not_found: 'This message has no translation in that language.',
   translation_not_ready: 'This translation is not finished yet; review it once it is.',
@@ -228,6 +231,7 @@ export const ERROR_CODES = {
   no_correction_to_choose: 'There is no earlier correction to choose for this translation.',
   correction_choice_needed:
     'The original changed after staff corrected the translation into {{language_list}}. Keep the correction or use the new translation before sending.',
+  correction_choice_invalid: 'Choose "correction" or "machine".',
   review_required: 'Translations into {{language_list}} must be reviewed before this message is sent by SMS.',
   review_required_emergency:
     'Translations into {{language_list}} are not reviewed. Confirm to send this emergency without review.',
@@ -270,6 +274,12 @@ export const ERROR_CODES = {
   server_restarting: 'The server is restarting. Please try again in a moment.',
   release_not_found: 'Release not found',
 
+  // Superadmin: a station's own SMS sender and pace (decision 0016)
+  sms_sender_invalid:
+    'Enter a US number in E.164 form (+1 and 10 digits) or a Messaging Service SID (MG and 32 hex digits)',
+  sms_rate_too_low: 'The rate is at least 0.1 messages per second',
+  sms_rate_too_high: 'The rate is at most 1,000 messages per second',
+
   // Audit, billing, contact form, webhooks
   audit_cursor_stale: 'This list has changed; start again from the first page.',
   audit_dates_reversed: 'The start date is after the end date.',
@@ -279,6 +289,8 @@ export const ERROR_CODES = {
   stripe_payload_unexpected: 'Unexpected {{event_type}} payload',
   test_checkout_failed: '{{detail}}',
   test_checkout_ignored: 'Not applied: {{outcome}}',
+  /** The development checkout without the station it pays for (decision 0071). */
+  checkout_station_required: 'client_reference_id is required: the station the checkout pays for.',
   contact_name_required: 'Name is required.',
   contact_email_required: 'Email is required.',
   contact_email_failed: 'Your message was saved, but we could not email it right now. We will still see it.',

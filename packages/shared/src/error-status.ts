@@ -63,6 +63,7 @@ export const ERROR_STATUS = {
   two_factor_code_format: 400,
   verification_code_format: 400,
   brand_color_invalid: 400,
+  time_zone_unknown: 400,
   station_name_letters: 400,
   supported_language_required: 400,
   supported_languages_repeat: 400,
@@ -199,12 +200,14 @@ export const ERROR_STATUS = {
   phrase_not_found: 400,
   phrase_fields_missing: 400,
   phrase_field_too_long: 400,
+  phrase_field_unknown: 400,
   message_type_off: 400,
   translation_not_found: 404,
   translation_not_ready: 409,
   back_translation_failed: 502,
   no_correction_to_choose: 409,
   correction_choice_needed: 409,
+  correction_choice_invalid: 400,
   review_required: 409,
   review_required_emergency: 409,
   message_sms_too_long: 400,
@@ -241,6 +244,11 @@ export const ERROR_STATUS = {
   server_restarting: 503,
   release_not_found: 404,
 
+  // Superadmin: a station's own SMS sender and pace
+  sms_sender_invalid: 400,
+  sms_rate_too_low: 400,
+  sms_rate_too_high: 400,
+
   // Audit, billing, contact form, webhooks
   audit_cursor_stale: 400,
   audit_dates_reversed: 400,
@@ -250,6 +258,7 @@ export const ERROR_STATUS = {
   stripe_payload_unexpected: 400,
   test_checkout_failed: 400,
   test_checkout_ignored: 400,
+  checkout_station_required: 400,
   contact_name_required: 400,
   contact_email_required: 400,
   contact_email_failed: 503,

@@ -141,10 +141,14 @@ export const ZPhraseMessageRequest = z
   .object({
     phrase_id: z.string().max(60, refusal('phrase_not_found')),
     fields: z
-      .partialRecord(
-        z.enum(PHRASE_FIELDS, refusal('invalid_value', { detail: 'Unknown template field.' })),
-        z.string().max(500),
-      )
+      .partialRecord(z.enum(PHRASE_FIELDS, refusal('phrase_field_unknown')), z.string().max(500), {
+        // A key no entry has is refused by the record itself, not by the key's enum: zod raises
+        // unrecognized_keys for an enum's keys (its types name only invalid_key, raised for others).
+        error: (issue) =>
+          issue.code === 'invalid_key' || (issue.code as string) === 'unrecognized_keys'
+            ? refusal('phrase_field_unknown')
+            : undefined,
+      })
       .default({}),
     ...ZLanguagesAndType.shape,
   })
@@ -179,10 +183,7 @@ export type TTranslationEditRequest = z.input<typeof ZTranslationEditRequest>;
  * `correction` keeps staff's earlier correction, `machine` the new machine translation.
  */
 export const ZCorrectionChoiceRequest = z.object({
-  keep: z.enum(
-    ['correction', 'machine'],
-    refusal('invalid_value', { detail: 'Choose "correction" or "machine".' }),
-  ),
+  keep: z.enum(['correction', 'machine'], refusal('correction_choice_invalid')),
 });
 export type TCorrectionChoiceRequest = z.input<typeof ZCorrectionChoiceRequest>;
 

@@ -4,6 +4,7 @@ import { errorText } from './error-codes.js';
 import {
   isRegistrationEmailRefusal,
   REGISTRATION_STEP_FIELDS,
+  REGISTRATION_STEP_SCHEMAS,
   registrationStepRefusals,
   ZRegisterStartRequest,
 } from './registration.js';
@@ -47,6 +48,22 @@ describe('registrationStepRefusals', () => {
       .filter(([, schema]) => !schema.safeParse(undefined).success)
       .map(([field]) => field);
     for (const field of required) expect(stepped).toContain(field);
+  });
+});
+
+describe('REGISTRATION_STEP_SCHEMAS', () => {
+  it("are each step's fields of the start request, the phone aside, with the start request's rules", () => {
+    for (const step of Object.keys(REGISTRATION_STEP_FIELDS) as (keyof typeof REGISTRATION_STEP_FIELDS)[]) {
+      const fields = Object.keys(REGISTRATION_STEP_SCHEMAS[step].shape);
+      expect(fields.sort(), step).toEqual(
+        REGISTRATION_STEP_FIELDS[step].filter((field) => field !== 'phone_number').sort(),
+      );
+      for (const field of fields) {
+        expect(ZRegisterStartRequest.shape[field as keyof typeof ZRegisterStartRequest.shape], field).toBe(
+          (REGISTRATION_STEP_SCHEMAS[step].shape as Record<string, unknown>)[field],
+        );
+      }
+    }
   });
 });
 

@@ -11,17 +11,28 @@ import { TEXT_LIMITS, textField } from './text-field.js';
 /** The names the start request's email fields go by in its refusals ("Please enter a valid {{field}}."). */
 const EMAIL_LABELS = { email: 'Email address', billing_email: 'Billing email' } as const;
 
-export const ZRegisterStartRequest = z.object({
+/**
+ * Step 1 of the signup wizard without the phone: the wizard checks the phone lazily (decision
+ * 0062), the rest with this part of the start request (decision 0068).
+ */
+export const ZRegisterAccountStep = z.object({
   email: email(EMAIL_LABELS.email),
   password: newPassword(refusal('password_too_short')),
-  phone_number: ZUsPhone,
   admin_full_name: requiredText('Full name', TEXT_LIMITS.name),
   billing_email: email(EMAIL_LABELS.billing_email),
+});
+
+/** Step 2 of the signup wizard: the station's names. */
+export const ZRegisterStationStep = z.object({
   station_name: requiredText('Station name', TEXT_LIMITS.name).refine(
     (name) => deriveStationId(name) !== '',
     refusal('station_name_letters'),
   ),
   display_name: requiredText('Display name', TEXT_LIMITS.name),
+});
+
+/** Step 3 of the signup wizard: the station's look, languages, time zone and legal pages. */
+export const ZRegisterBrandingStep = z.object({
   brand_color: ZBrandColor.default('#007bff'),
   supported_languages: z
     .array(
@@ -38,6 +49,21 @@ export const ZRegisterStartRequest = z.object({
   terms_url: httpUrl('Terms URL'),
   /** Where the station is: its schedules and the times its pages show (the wizard offers the browser's). */
   time_zone: ZStationTimeZone.default('America/New_York'),
+});
+
+export const ZRegisterStartRequest = z.object({
+  email: ZRegisterAccountStep.shape.email,
+  password: ZRegisterAccountStep.shape.password,
+  phone_number: ZUsPhone,
+  admin_full_name: ZRegisterAccountStep.shape.admin_full_name,
+  billing_email: ZRegisterAccountStep.shape.billing_email,
+  station_name: ZRegisterStationStep.shape.station_name,
+  display_name: ZRegisterStationStep.shape.display_name,
+  brand_color: ZRegisterBrandingStep.shape.brand_color,
+  supported_languages: ZRegisterBrandingStep.shape.supported_languages,
+  privacy_policy_url: ZRegisterBrandingStep.shape.privacy_policy_url,
+  terms_url: ZRegisterBrandingStep.shape.terms_url,
+  time_zone: ZRegisterBrandingStep.shape.time_zone,
   message_types: z
     .array(
       z.object({
@@ -74,6 +100,16 @@ export const REGISTRATION_STEP_FIELDS = {
   branding: ['brand_color', 'supported_languages', 'time_zone', 'privacy_policy_url', 'terms_url'],
 } as const satisfies Record<string, readonly TRegisterStartField[]>;
 export type TRegistrationStep = keyof typeof REGISTRATION_STEP_FIELDS;
+
+/**
+ * Each data step's part of the start request, without the phone (decision 0062): what the
+ * wizard checks a step with (decision 0068); REGISTRATION_STEP_FIELDS names the same fields and the phone.
+ */
+export const REGISTRATION_STEP_SCHEMAS = {
+  account: ZRegisterAccountStep,
+  station: ZRegisterStationStep,
+  branding: ZRegisterBrandingStep,
+} as const satisfies Record<TRegistrationStep, z.ZodObject>;
 
 /** A refusal as the server would answer it: its code and params (decision 0028). */
 export type TFieldRefusal = { code: TErrorCode; params: Record<string, TErrorParamValue> };

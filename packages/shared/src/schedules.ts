@@ -24,10 +24,7 @@ export const STATION_TIME_ZONES = [
   'Pacific/Pago_Pago',
 ] as const;
 export type TStationTimeZone = (typeof STATION_TIME_ZONES)[number];
-export const ZStationTimeZone = z.enum(
-  STATION_TIME_ZONES,
-  refusal('invalid_value', { detail: 'Choose a time zone from the list' }),
-);
+export const ZStationTimeZone = z.enum(STATION_TIME_ZONES, refusal('time_zone_unknown'));
 
 /** once; every day; Monday to Friday; the start date's weekday; the start date's day of the month. */
 export const SCHEDULE_REPEATS = ['once', 'daily', 'weekdays', 'weekly', 'monthly'] as const;

@@ -32,6 +32,8 @@ export const STATION_KEY_ERRORS = {
   station_key_invalid: 'The API key is not valid or was revoked.',
   station_key_scope: 'This API key lacks the {{scope}} scope.',
   station_key_scopes_required: 'Choose at least one scope.',
+  station_key_scope_unknown: 'Unknown scope.',
+  station_key_rate_limit_invalid: 'Rate limit must be a whole number from {{min}} to {{max}}.',
 } as const;
 
 /** Their statuses (error-status.ts). */
@@ -41,12 +43,17 @@ export const STATION_KEY_ERROR_STATUS = {
   station_key_invalid: 401,
   station_key_scope: 403,
   station_key_scopes_required: 400,
+  station_key_scope_unknown: 400,
+  station_key_rate_limit_invalid: 400,
 } as const satisfies Record<keyof typeof STATION_KEY_ERRORS, number>;
 
-export const ZStationKeyScope = z.enum(
-  STATION_KEY_SCOPES,
-  refusal('invalid_value', { detail: 'Unknown scope.' }),
-);
+export const ZStationKeyScope = z.enum(STATION_KEY_SCOPES, refusal('station_key_scope_unknown'));
+
+/** Any rate limit out of bounds, or not a whole number, is refused with the bounds. */
+const RATE_LIMIT_INVALID = refusal('station_key_rate_limit_invalid', {
+  min: STATION_KEY_RATE_LIMIT.min,
+  max: STATION_KEY_RATE_LIMIT.max,
+});
 
 export const ZStationKey = z.object({
   id: z.string(),
@@ -73,16 +80,10 @@ export const ZCreateStationKeyRequest = z.object({
     .max(STATION_KEY_SCOPES.length)
     .transform((scopes) => STATION_KEY_SCOPES.filter((scope) => scopes.includes(scope))),
   rate_limit_per_minute: z
-    .number(refusal('invalid_value', { detail: 'Rate limit must be a whole number.' }))
-    .int(refusal('invalid_value', { detail: 'Rate limit must be a whole number.' }))
-    .min(
-      STATION_KEY_RATE_LIMIT.min,
-      refusal('invalid_value', { detail: `Rate limit must be at least ${STATION_KEY_RATE_LIMIT.min}.` }),
-    )
-    .max(
-      STATION_KEY_RATE_LIMIT.max,
-      refusal('invalid_value', { detail: `Rate limit must be at most ${STATION_KEY_RATE_LIMIT.max}.` }),
-    )
+    .number(RATE_LIMIT_INVALID)
+    .int(RATE_LIMIT_INVALID)
+    .min(STATION_KEY_RATE_LIMIT.min, RATE_LIMIT_INVALID)
+    .max(STATION_KEY_RATE_LIMIT.max, RATE_LIMIT_INVALID)
     .default(STATION_KEY_RATE_LIMIT.default),
 });
 export type TCreateStationKeyRequest = z.input<typeof ZCreateStationKeyRequest>;

@@ -197,11 +197,22 @@ const SOME_TYPE_SUBSCRIBED = {
   })),
 };
 
-export const ZAddContactRequest = z.object({
+/**
+ * A new contact without the phone: what Add Contact checks with this schema (decision 0068) while
+ * the phone is checked lazily (decision 0062), so the page does not load the phone metadata.
+ */
+export const ZAddContactDetails = z.object({
   name: textField({ label: 'Name', max: TEXT_LIMITS.name }).optional().default(''),
-  phone: ZUsPhone,
   message_preferences: ZMessagePreferences.meta(SOME_TYPE_SUBSCRIBED),
   consent_attested: z.literal(true, refusal('contact_consent_required')),
+});
+export type TAddContactDetails = z.input<typeof ZAddContactDetails>;
+
+export const ZAddContactRequest = z.object({
+  name: ZAddContactDetails.shape.name,
+  phone: ZUsPhone,
+  message_preferences: ZAddContactDetails.shape.message_preferences,
+  consent_attested: ZAddContactDetails.shape.consent_attested,
 });
 export type TAddContactRequest = z.input<typeof ZAddContactRequest>;
 

@@ -46,20 +46,15 @@ export type TExitStationResponse = z.infer<typeof ZExitStationResponse>;
  * or a Twilio Messaging Service SID, with the messages per second its 10DLC campaign allows.
  * Null sender: the station sends from the service's number, at the service's pace.
  */
-export const SMS_SENDER_ERROR =
-  'Enter a US number in E.164 form (+1 and 10 digits) or a Messaging Service SID (MG and 32 hex digits)';
 export const ZStationSmsSending = z.object({
   sms_sender: z
     .string()
-    .regex(
-      /^(\+1[2-9]\d{2}[2-9]\d{6}|MG[0-9a-f]{32})$/,
-      refusal('invalid_value', { detail: SMS_SENDER_ERROR }),
-    )
+    .regex(/^(\+1[2-9]\d{2}[2-9]\d{6}|MG[0-9a-f]{32})$/, refusal('sms_sender_invalid'))
     .nullable(),
   sms_rate_per_second: z
     .number()
-    .min(0.1, refusal('invalid_value', { detail: 'The rate is at least 0.1 messages per second' }))
-    .max(1000, refusal('invalid_value', { detail: 'The rate is at most 1,000 messages per second' }))
+    .min(0.1, refusal('sms_rate_too_low'))
+    .max(1000, refusal('sms_rate_too_high'))
     .nullable(),
 });
 export type TStationSmsSending = z.infer<typeof ZStationSmsSending>;

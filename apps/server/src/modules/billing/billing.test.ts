@@ -311,4 +311,17 @@ describe('the dev checkout (no Stripe account)', async () => {
     });
     expect(unknown.statusCode).toBe(400);
   });
+
+  it('answers a checkout without its station with its own code (decision 0071)', async () => {
+    for (const client_reference_id of ['', '   ']) {
+      const response = await admin.post('/dev/api/stripe/checkout', { kind: 'credits', client_reference_id });
+      expect(response.statusCode, JSON.stringify(client_reference_id)).toBe(400);
+      // Formerly invalid_value with the detail "client_reference_id is required".
+      expect(response.json()).toEqual({
+        error: 'client_reference_id is required: the station the checkout pays for.',
+        code: 'checkout_station_required',
+        params: {},
+      });
+    }
+  });
 });

@@ -49,21 +49,26 @@ describe('sending lanes per station', async () => {
         })
       ).statusCode,
     ).toBe(403);
-    const bad = await superadmin.request({
-      method: 'PUT',
-      url: url(own.station.id),
-      body: { sms_sender: '+33612345678', sms_rate_per_second: 5 },
+    // Each refusal has its own code since forms check with the schema (decision 0071), formerly
+    // invalid_value.
+    const refused = async (body: object) => {
+      const res = await superadmin.request({ method: 'PUT', url: url(own.station.id), body });
+      expect(res.statusCode).toBe(400);
+      return res.json();
+    };
+    expect(await refused({ sms_sender: '+33612345678', sms_rate_per_second: 5 })).toMatchObject({
+      code: 'sms_sender_invalid',
+      error:
+        'Enter a US number in E.164 form (+1 and 10 digits) or a Messaging Service SID (MG and 32 hex digits)',
     });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json().error).toBe(
-      'Enter a US number in E.164 form (+1 and 10 digits) or a Messaging Service SID (MG and 32 hex digits)',
-    );
-    const zero = await superadmin.request({
-      method: 'PUT',
-      url: url(own.station.id),
-      body: { sms_sender: OWN_SERVICE, sms_rate_per_second: 0 },
+    expect(await refused({ sms_sender: OWN_SERVICE, sms_rate_per_second: 0 })).toMatchObject({
+      code: 'sms_rate_too_low',
+      error: 'The rate is at least 0.1 messages per second',
     });
-    expect(zero.statusCode).toBe(400);
+    expect(await refused({ sms_sender: OWN_SERVICE, sms_rate_per_second: 1001 })).toMatchObject({
+      code: 'sms_rate_too_high',
+      error: 'The rate is at most 1,000 messages per second',
+    });
     const missing = url('00000000-0000-4000-8000-000000000000');
     expect((await superadmin.get(missing)).statusCode).toBe(404);
     expect((await superadmin.get(url(own.station.id))).json()).toMatchObject({

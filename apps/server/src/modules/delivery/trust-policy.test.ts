@@ -233,6 +233,15 @@ describe('an emergency template', () => {
       message_type: 'emergency',
     });
     expect(unknown.json().code).toBe('phrase_not_found');
+    // A field no emergency template has: its own code (decision 0071; zod's invalid_field before).
+    const stray = await t.admin.post('/admin/api/messages/phrasebook', {
+      phrase_id: 'tornado_warning',
+      fields: { county: 'Coal County', planet: 'Mars' },
+      target_languages: ['es'],
+      message_type: 'emergency',
+    });
+    expect(stray.statusCode).toBe(400);
+    expect(stray.json()).toMatchObject({ code: 'phrase_field_unknown', error: 'Unknown template field.' });
     expect((await t.admin.get('/admin/api/messages')).json()).toHaveLength(before);
   });
 });

@@ -236,7 +236,13 @@ describe('translation review and kept corrections', async () => {
       expect(notReady.statusCode).toBe(409);
       expect(notReady.json().code).toBe('translation_not_ready');
       expect((await review(admin, created.id, 'fr')).statusCode).toBe(404);
-      expect((await choose(admin, created.id, 'es', 'both')).statusCode).toBe(400);
+      const both = await choose(admin, created.id, 'es', 'both');
+      expect(both.statusCode).toBe(400);
+      // Its own code (decision 0071; formerly invalid_value with the same words).
+      expect(both.json()).toMatchObject({
+        code: 'correction_choice_invalid',
+        error: 'Choose "correction" or "machine".',
+      });
       // Another station's message is not found, and nothing about it changes.
       for (const response of [
         await review(stranger, created.id, 'es'),

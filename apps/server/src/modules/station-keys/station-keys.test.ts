@@ -54,18 +54,44 @@ describe('station API keys', async () => {
 
   it('uses the default rate limit and refuses bad input without writing anything', async () => {
     const before = (await db.select().from(stationApiKeys)).length;
+    // Each refused by its own code, the one the Create API key form words (decision 0071); the
+    // unknown scope and the rate limit answered invalid_value before they had one.
+    const bounds = { min: 1, max: 1000 };
     const refusals = [
-      { name: 'No scopes', scopes: [] },
-      { name: 'Unknown', scopes: ['messages:delete'] },
-      { name: '', scopes: ['messages:read'] },
-      { name: 'Too fast', scopes: ['messages:read'], rate_limit_per_minute: 5000 },
-      { name: 'Zero', scopes: ['messages:read'], rate_limit_per_minute: 0 },
-    ];
-    for (const body of refusals) {
+      [{ name: 'No scopes', scopes: [] }, 'station_key_scopes_required', {}],
+      [{ name: 'Unknown', scopes: ['messages:delete'] }, 'station_key_scope_unknown', {}],
+      [{ name: '', scopes: ['messages:read'] }, 'contact_name_required', {}],
+      [
+        { name: 'Too fast', scopes: ['messages:read'], rate_limit_per_minute: 5000 },
+        'station_key_rate_limit_invalid',
+        bounds,
+      ],
+      [
+        { name: 'Zero', scopes: ['messages:read'], rate_limit_per_minute: 0 },
+        'station_key_rate_limit_invalid',
+        bounds,
+      ],
+      [
+        { name: 'Half', scopes: ['messages:read'], rate_limit_per_minute: 1.5 },
+        'station_key_rate_limit_invalid',
+        bounds,
+      ],
+    ] as const;
+    for (const [body, code, params] of refusals) {
       const response = await admin.post('/admin/api/station-keys', body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json(), JSON.stringify(body)).toMatchObject({ code, params });
       expect(response.json().error).toMatch(/\S/);
     }
+    expect(
+      (
+        await admin.post('/admin/api/station-keys', {
+          name: 'Zero',
+          scopes: ['reports:read'],
+          rate_limit_per_minute: 0,
+        })
+      ).json().error,
+    ).toBe('Rate limit must be a whole number from 1 to 1,000.');
     expect(
       (await admin.post('/admin/api/station-keys', { name: 'No scopes', scopes: [] })).json().error,
     ).toBe('Choose at least one scope.');

@@ -1,6 +1,8 @@
+import { TEXT_LIMITS } from '@message-station/shared';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import i18n from '../../i18n';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { callsTo, mockBillingApi } from './billing-test-helpers';
@@ -86,6 +88,30 @@ describe('DevCheckoutPage', () => {
     await user.click(screen.getByRole('button', { name: 'Pay $10' }));
     expect(await screen.findByText('Unknown station: station-9')).toBeVisible();
     expect(screen.queryByText('Payment recorded')).not.toBeInTheDocument();
+  });
+
+  it('refuses what the server refuses in the checkout, by its code, in English and Spanish', async () => {
+    setCookie('csrf_token', 'c4');
+    const station = 's'.repeat(TEXT_LIMITS.token + 1);
+    const fetchMock = mockBillingApi({
+      [CHECKOUT]: () => jsonResponse({ ok: true, event_id: 'evt_test_4' }),
+    });
+    renderApp(`/dev/checkout?kind=credits&client_reference_id=${station}&prefilled_email=ops%40example.org`);
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Pay $10' }));
+    // field_too_long, as POST /dev/api/stripe/checkout answers it (ZDevCheckoutRequest).
+    const refused = `client_reference_id must be at most ${TEXT_LIMITS.token.toLocaleString('en-US')} characters.`;
+    expect(await screen.findByText(refused)).toBeVisible();
+    expect(screen.getByLabelText('Station ID')).toHaveAttribute('aria-invalid', 'true');
+
+    await i18n.changeLanguage('es');
+    await user.click(await screen.findByRole('button', { name: /^Pagar/ }));
+    expect(
+      await screen.findByText(
+        `«client_reference_id» debe tener como máximo ${TEXT_LIMITS.token.toLocaleString('es')} caracteres.`,
+      ),
+    ).toBeVisible();
+    expect(callsTo(fetchMock, 'POST', '/dev/api/stripe/checkout')).toHaveLength(0);
   });
 
   it('says so when the link lacks its kind or station', async () => {

@@ -14,21 +14,24 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import {
   CREDIT_PACK,
   formatCount,
   formatUsd,
   PLAN_TIERS,
+  type TDevCheckoutRequest,
   TEXT_LIMITS,
   type TPlanTier,
+  ZDevCheckoutRequest,
 } from '@message-station/shared';
 import { IconAlertCircle, IconCircleCheck, IconFlask } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { TCheckoutKind } from '../../api/billing';
 import { serverErrorText } from '../../api/client';
 import { PageTitle } from '../../components/PageTitle';
+import { schemaResolver } from '../../lib/schema-resolver';
 import { useDevCheckoutMutation } from './queries';
 
 export const MAX_PACKS = 10;
@@ -64,28 +67,37 @@ export function DevCheckoutPage() {
 
 type CheckoutFormProps = { kind: TCheckoutKind; stationId: string; prefilledEmail: string };
 
+type TCheckoutValues = { client_reference_id: string; email: string; tier: TPlanTier; packs: number };
+
+/** What the server refuses in a checkout (decision 0068), field by field as the request names them. */
+const checkCheckout = schemaResolver(ZDevCheckoutRequest);
+
+/** The request for this checkout: the plan's tier or the number of packs, as the kind asks. */
+function checkoutRequest(kind: TCheckoutKind, values: TCheckoutValues): TDevCheckoutRequest {
+  return {
+    kind,
+    client_reference_id: values.client_reference_id,
+    email: values.email.trim(),
+    ...(kind === 'subscription' ? { tier: values.tier } : { packs: values.packs }),
+  };
+}
+
 function CheckoutForm({ kind, stationId, prefilledEmail }: CheckoutFormProps) {
-  const { t } = useTranslation('billing');
+  const { t } = useTranslation(['billing', 'errors']);
   const checkout = useDevCheckoutMutation();
-  const [email, setEmail] = useState(prefilledEmail);
-  const [emailError, setEmailError] = useState<string>();
-  const [tier, setTier] = useState<TPlanTier>('basic');
-  const [packs, setPacks] = useState(1);
+  const form = useForm<TCheckoutValues>({
+    initialValues: { client_reference_id: stationId, email: prefilledEmail, tier: 'basic', packs: 1 },
+    validate: (values) => {
+      const errors = checkCheckout(checkoutRequest(kind, values));
+      // The server takes a checkout without an email; this page asks for the one Stripe would collect.
+      if (!errors.email && !values.email.trim()) errors.email = t('checkout.emailRequired');
+      return errors;
+    },
+  });
+  const { tier, packs } = form.getValues();
   const totalCents = kind === 'subscription' ? PLAN_TIERS[tier].priceCents : packs * CREDIT_PACK.priceCents;
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!email.trim()) {
-      setEmailError(t('checkout.emailRequired'));
-      return;
-    }
-    checkout.mutate({
-      kind,
-      client_reference_id: stationId,
-      email: email.trim(),
-      ...(kind === 'subscription' ? { tier } : { packs }),
-    });
-  };
+  const submit = form.onSubmit((values) => checkout.mutate(checkoutRequest(kind, values)));
 
   if (checkout.isSuccess) {
     return (
@@ -120,24 +132,20 @@ function CheckoutForm({ kind, stationId, prefilledEmail }: CheckoutFormProps) {
       </Text>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <TextInput label={t('checkout.station')} value={stationId} readOnly />
+          <TextInput label={t('checkout.station')} readOnly {...form.getInputProps('client_reference_id')} />
           <TextInput
             label={t('checkout.email')}
             type="email"
             withAsterisk
             maxLength={TEXT_LIMITS.email}
-            value={email}
-            error={emailError}
-            onChange={(event) => {
-              setEmail(event.currentTarget.value);
-              setEmailError(undefined);
-            }}
+            {...form.getInputProps('email')}
           />
           {kind === 'subscription' ? (
             <NativeSelect
               label={t('checkout.tier')}
               value={tier}
-              onChange={(event) => setTier(event.currentTarget.value as TPlanTier)}
+              onChange={(event) => form.setFieldValue('tier', event.currentTarget.value as TPlanTier)}
+              error={form.errors.tier}
               data={TIERS.map((value) => ({
                 value,
                 label: t('checkout.tierOption', {
@@ -159,7 +167,10 @@ function CheckoutForm({ kind, stationId, prefilledEmail }: CheckoutFormProps) {
               allowDecimal={false}
               allowNegative={false}
               value={packs}
-              onChange={(value) => setPacks(Math.min(MAX_PACKS, Math.max(1, Number(value) || 1)))}
+              onChange={(value) =>
+                form.setFieldValue('packs', Math.min(MAX_PACKS, Math.max(1, Number(value) || 1)))
+              }
+              error={form.errors.packs}
             />
           )}
           {kind === 'credits' && (

@@ -1,9 +1,11 @@
-import { render, screen, waitFor } from '@testing-library/react';
+import { TEXT_LIMITS } from '@message-station/shared';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { queryKeys } from '../../api/query-keys';
 import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../app/query-client';
+import i18n from '../../i18n';
 import { bodiesSentTo } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, mockSession } from '../../test/render-app';
@@ -42,6 +44,33 @@ describe('InboundSmsForm', () => {
     ]);
     expect(invalidate).toHaveBeenCalledWith({ queryKey: queryKeys.devOutbox });
     expect(screen.getByLabelText(/^Message/)).toHaveValue('');
+  });
+
+  it('refuses a text longer than the server takes (ZDevInboundRequest), in English and Spanish', async () => {
+    setCookie('csrf_token', 'd3');
+    const fetchMock = mockSession(null, { 'POST /dev/api/inbound': () => jsonResponse({ reply: null }) });
+    renderForm();
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText(/^From/), '4155550134');
+    // A paste the input's limit did not stop: the schema refuses it, naming the field as shown.
+    fireEvent.change(screen.getByLabelText(/^Message/), {
+      target: { value: 'x'.repeat(TEXT_LIMITS.smsBody + 1) },
+    });
+    await user.click(screen.getByRole('button', { name: 'Send' }));
+    expect(
+      await screen.findByText(
+        `Message must be at most ${TEXT_LIMITS.smsBody.toLocaleString('en-US')} characters.`,
+      ),
+    ).toBeVisible();
+
+    await i18n.changeLanguage('es');
+    await user.click(await screen.findByRole('button', { name: 'Enviar' }));
+    expect(
+      await screen.findByText(
+        `«Mensaje» debe tener como máximo ${TEXT_LIMITS.smsBody.toLocaleString('es')} caracteres.`,
+      ),
+    ).toBeVisible();
+    expect(bodiesSentTo(fetchMock, 'POST', '/dev/api/inbound')).toEqual([]);
   });
 
   it('says when the station did not reply, and shows refusals as given', async () => {

@@ -1,10 +1,10 @@
 // Development only: a text "from" a phone to the station (POST /dev/api/inbound), e.g. STOP or
 // YES. Shows the station's reply and refreshes the outbox, where the reply also lands.
 import { Alert, Button, Card, Group, SimpleGrid, Stack, Text, Textarea, Title } from '@mantine/core';
-import { TEXT_LIMITS } from '@message-station/shared';
+import { useForm } from '@mantine/form';
+import { TEXT_LIMITS, ZDevInboundRequest } from '@message-station/shared';
 import { IconAlertCircle, IconMessageReply, IconSend } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import { sendInboundSms } from '../../api/dev-inbound';
@@ -15,38 +15,50 @@ import {
   usPhoneE164OnceLoaded,
   usPhoneProblemOnceLoaded,
 } from '../../components/UsPhoneInput';
+import { schemaResolver } from '../../lib/schema-resolver';
 import { withCsrfCookie } from '../../lib/session';
 
-type TErrors = { from?: string; body?: string };
+/** What the server refuses in the text (decision 0068); the number is checked as a US phone. */
+const checkInbound = schemaResolver(ZDevInboundRequest);
 
 export function InboundSmsForm() {
-  const { t } = useTranslation('devInbound');
+  const { t } = useTranslation(['devInbound', 'errors']);
   const queryClient = useQueryClient();
-  const [from, setFrom] = useState('');
-  const [body, setBody] = useState('');
-  const [errors, setErrors] = useState<TErrors>({});
+  const form = useForm({
+    initialValues: { from: '', body: '' },
+    validate: (values) => {
+      const errors = checkInbound(values);
+      // The server takes an empty text; the form asks for one (a text of nothing tests nothing).
+      if (!errors.body && !values.body.trim()) errors.body = t('messageRequired');
+      return errors;
+    },
+  });
+  const { from, body } = form.getValues();
   const send = useMutation({
     mutationFn: (input: { from: string; body: string }) =>
       withCsrfCookie(() => sendInboundSms(input.from, input.body)),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.devOutbox }),
   });
 
+  // The phone is checked once its lazily loaded checks are there (UsPhoneInput, decision 0062).
   const submit = afterUsPhoneCheck(() => {
+    const { hasErrors } = form.validate();
     const phoneProblem = usPhoneProblemOnceLoaded(from);
-    const found: TErrors = {
-      from:
+    if (phoneProblem) {
+      form.setFieldError(
+        'from',
         phoneProblem === 'required'
           ? t('phoneRequired')
           : phoneProblem === 'not_us'
             ? t('phoneNotUs')
-            : phoneProblem
-              ? t('phoneInvalid')
-              : undefined,
-      body: body.trim() ? undefined : t('messageRequired'),
-    };
-    setErrors(found);
-    if (found.from || found.body) return;
-    send.mutate({ from: usPhoneE164OnceLoaded(from), body: body.trim() }, { onSuccess: () => setBody('') });
+            : t('phoneInvalid'),
+      );
+    }
+    if (hasErrors || phoneProblem) return;
+    send.mutate(
+      { from: usPhoneE164OnceLoaded(from), body: body.trim() },
+      { onSuccess: () => form.setFieldValue('body', '') },
+    );
   });
 
   return (
@@ -65,11 +77,8 @@ export function InboundSmsForm() {
               placeholder={t('fromPlaceholder')}
               withAsterisk
               value={from}
-              onChange={(value) => {
-                setFrom(value);
-                setErrors((current) => ({ ...current, from: undefined }));
-              }}
-              error={errors.from}
+              onChange={(value) => form.setFieldValue('from', value)}
+              error={form.errors.from}
             />
             <Textarea
               label={t('message')}
@@ -79,12 +88,7 @@ export function InboundSmsForm() {
               minRows={1}
               maxRows={4}
               maxLength={TEXT_LIMITS.smsBody}
-              value={body}
-              onChange={(event) => {
-                setBody(event.currentTarget.value);
-                setErrors((current) => ({ ...current, body: undefined }));
-              }}
-              error={errors.body}
+              {...form.getInputProps('body')}
             />
           </SimpleGrid>
           <Group>

@@ -1,10 +1,11 @@
 // The create form offers the station's languages only, each marked with the engine that translates
 // it from the original language, and says which chosen languages no engine covers: those
 // need setup, and the offline engine's need review before sending (decision 0050).
-import type { TTranslationCoverage } from '@message-station/shared';
-import { screen, waitFor, within } from '@testing-library/react';
+import { errorText, type TTranslationCoverage, ZMessageRequest } from '@message-station/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import i18n from '../../i18n';
 import { bodiesSentTo, callsTo } from '../../test/api-mock';
 import { installFakeEventSource, LANGUAGES, mockMessagesApi } from '../../test/messages-test-helpers';
 import { jsonResponse, renderApp } from '../../test/render-app';
@@ -179,5 +180,40 @@ describe('New Message: languages and translation coverage', () => {
     const { dialog } = await openForm();
     expectShown(await dialog.findByText('Could not check which languages can be translated.'));
     expect(pills(dialog)).toEqual(['Spanish', 'French']);
+  });
+});
+
+describe('New Message: refuses what the server refuses (decision 0068)', () => {
+  it('words the schema’s refusal by its code, in English and Spanish, and sends nothing', async () => {
+    const api = mockMessagesApi({
+      'GET /admin/api/messages': () => jsonResponse([]),
+      [`GET ${COVERAGE}`]: coverage,
+    });
+    const { user, dialog } = await openForm();
+    const title = dialog.getByRole('textbox', { name: /^Title/ });
+    await user.type(title, '   ');
+    await user.type(dialog.getByRole('textbox', { name: /^Original Text/ }), 'River levels rising.');
+    await user.click(dialog.getByRole('button', { name: 'Create Message' }));
+    // The code the server answers for the same body, worded as a server refusal is.
+    const refused = ZMessageRequest.safeParse({
+      title: '   ',
+      original: 'River levels rising.',
+      target_languages: ['es'],
+      message_type: 'informational',
+    });
+    expect(refused.error?.issues[0]?.message).toBe('required_fields');
+    expect(dialog.getByRole('alert').textContent).toBe(errorText('required_fields'));
+    expect(title).toHaveAttribute('aria-invalid', 'true');
+
+    // In Spanish, the same refusal in Spanish words.
+    await act(() => i18n.changeLanguage('es'));
+    fireEvent.change(title, { target: { value: ' ' } });
+    await user.click(dialog.getByRole('button', { name: 'Crear mensaje' }));
+    expect(dialog.getByRole('alert').textContent).toBe('Complete todos los campos obligatorios.');
+
+    // Filled in: the alert goes as the title changes, and the message is created.
+    await user.type(title, 'Flood watch');
+    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
+    expect(callsTo(api, 'POST', '/admin/api/messages')).toHaveLength(0);
   });
 });

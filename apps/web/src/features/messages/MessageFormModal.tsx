@@ -3,20 +3,28 @@
 // The targets are the station's languages (TargetLanguages.tsx), each marked with the engine that
 // translates it from the original language, or as needing setup (decision 0050).
 import { Alert, Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { LANGUAGE_CODES, TEXT_LIMITS, type TLanguageCode } from '@message-station/shared';
+import {
+  LANGUAGE_CODES,
+  TEXT_LIMITS,
+  type TLanguageCode,
+  type TMessageRequest,
+  ZMessageRequest,
+} from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, serverErrorText } from '../../api/client';
 import type { TMessage, TMessageInput } from '../../api/messages';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
 import { useSmsBudgetProps, useSmsFit } from '../../components/SmsBudget';
-import { countedProps, exceededLimit } from '../../components/TextLimit';
+import { countedProps } from '../../components/TextLimit';
 import { TargetCoverageNotice } from '../../components/translation-coverage/TargetCoverage';
 import { useAdminPhone } from '../../components/use-admin-phone';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { defaultOriginalLanguage } from '../../lib/original-language';
+import { schemaResolver } from '../../lib/schema-resolver';
 import { useCreateMessageMutation, useUpdateMessageMutation } from './queries';
 import { defaultTargets, TargetLanguagePicker, useTargetMarks } from './TargetLanguages';
 
@@ -51,8 +59,20 @@ export function MessageFormModal({ opened, message, onClose, ...rest }: MessageF
 /** The type a new message starts with: Informational (the least urgent) when active, else the first. */
 const DEFAULT_TYPE = 'informational';
 
+type TDraft = {
+  title: string;
+  original: string;
+  originalLanguage: string;
+  type: string;
+  targets: string[];
+};
+
 /** Kept here too: the template form imports it from the message form. */
-function initialDraft(message: TMessage | null, types: TStationMessageType[], languages: TStationLanguage[]) {
+function initialDraft(
+  message: TMessage | null,
+  types: TStationMessageType[],
+  languages: TStationLanguage[],
+): TDraft {
   if (message) {
     return {
       title: message.title,
@@ -74,19 +94,76 @@ function initialDraft(message: TMessage | null, types: TStationMessageType[], la
   };
 }
 
+function messageInput(draft: TDraft): TMessageInput {
+  return {
+    title: draft.title.trim(),
+    original: draft.original.trim(),
+    original_language: draft.originalLanguage,
+    target_languages: draft.targets,
+    message_type: draft.type,
+  };
+}
+
+const checkMessage = schemaResolver(ZMessageRequest);
+/** The draft's field each field of the body comes from. */
+const DRAFT_FIELDS = {
+  title: 'title',
+  original: 'original',
+  original_language: 'originalLanguage',
+  target_languages: 'targets',
+  message_type: 'type',
+} as const satisfies Record<keyof TMessageInput, keyof TDraft>;
+
+/**
+ * What the server refuses the body with (ZMessageRequest, by its codes, decision 0068), under the
+ * draft's fields in the schema's order (title, text, languages, type).
+ */
+function draftErrors(draft: TDraft): Partial<Record<keyof TDraft, string>> {
+  // The form holds plain strings; the schema checks the language and type keys as the server does.
+  const refused = checkMessage(messageInput(draft) as TMessageRequest);
+  const errors: Partial<Record<keyof TDraft, string>> = {};
+  for (const [field, text] of Object.entries(refused)) {
+    const key = DRAFT_FIELDS[field as keyof TMessageInput];
+    if (key && typeof text === 'string') errors[key] ??= text;
+  }
+  return errors;
+}
+
 function MessageForm({ message, types, languages, onClose }: Omit<MessageFormModalProps, 'opened'>) {
   const { t } = useTranslation('messages');
-  const { t: tc } = useTranslation();
   const languageName = useLanguageName();
   const create = useCreateMessageMutation();
   const update = useUpdateMessageMutation();
-  const [draft, setDraft] = useState(() => initialDraft(message, types, languages));
-  const [problem, setProblem] = useState<string | null>(null);
+  // The server's refusal of a save; the form's own refusals are in form.errors.
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<TDraft>({
+    initialValues: initialDraft(message, types, languages),
+    validate: (values) => {
+      const errors = draftErrors(values);
+      // The schema passes: one SMS must still hold the text (decision 0052; the counter's fit, of
+      // the text on screen), or the server refuses to send it.
+      if (Object.keys(errors).length === 0 && smsFit && !smsFit.fits) {
+        errors.original = t('budget.tooLong', {
+          language: languageName(values.originalLanguage),
+          max: smsFit.max.toLocaleString('en-US'),
+        });
+      }
+      return errors;
+    },
+    // Any change clears what the form said, as before it used @mantine/form.
+    onValuesChange: () => {
+      setFailure(null);
+      if (Object.keys(form.errors).length > 0) form.clearErrors();
+    },
+  });
+  const draft = form.getValues();
   const saving = message ? update : create;
   const marks = useTargetMarks(draft.originalLanguage as TLanguageCode);
   // The counter is the room in one SMS once the station's name and opt-out line are added (decision 0052).
   const budgetProps = useSmsBudgetProps(draft.original, draft.originalLanguage);
   const smsFit = useSmsFit(draft.original, draft.originalLanguage);
+  // One line says what is wrong (the first refusal, in the schema's order); the fields it names are marked.
+  const problem = Object.values(form.errors)[0] ?? failure;
 
   const typeOptions = types.map((type) => ({ value: type.message_type, label: type.display_name }));
   // An edited message keeps a type that was switched off since.
@@ -94,60 +171,27 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
     typeOptions.push({ value: message.message_type, label: message.message_type });
   }
 
-  const setField = <K extends keyof typeof draft>(key: K, value: (typeof draft)[K]) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    setProblem(null);
-  };
-
-  const failure = (error: Error): string => {
+  const failureText = (error: Error): string => {
     if (error instanceof ApiError && error.status === 0) {
       return message ? t('form.updateNetwork') : t('form.createNetwork');
     }
     return serverErrorText(error, message ? t('form.updateFailed') : t('form.createFailed'));
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft.title.trim() || !draft.original.trim()) {
-      setProblem(t('form.required'));
-      return;
-    }
-    // Only a message saved before the limits can be over them: the inputs stop there.
-    const max = exceededLimit(
-      [draft.title, TEXT_LIMITS.messageTitle],
-      [draft.original, TEXT_LIMITS.messageBody],
-    );
-    if (max) {
-      setProblem(tc('textLimit.tooLong', { max }));
-      return;
-    }
-    if (smsFit && !smsFit.fits) {
-      const values = {
-        language: languageName(draft.originalLanguage),
-        max: smsFit.max.toLocaleString('en-US'),
-      };
-      setProblem(t('budget.tooLong', values));
-      return;
-    }
+  const submit = form.onSubmit((values) => {
     // Submit is disabled without a target, and the pills say why.
-    if (draft.targets.length === 0) return;
-    const input: TMessageInput = {
-      title: draft.title.trim(),
-      original: draft.original.trim(),
-      original_language: draft.originalLanguage,
-      target_languages: draft.targets,
-      message_type: draft.type,
-    };
+    if (values.targets.length === 0) return;
+    const input = messageInput(values);
     const done = {
       onSuccess: () => {
         notifications.show({ color: 'green', message: message ? t('form.updated') : t('form.created') });
         onClose();
       },
-      onError: (error: Error) => setProblem(failure(error)),
+      onError: (error: Error) => setFailure(failureText(error)),
     };
     if (message) update.mutate({ id: message.id, input }, done);
     else create.mutate(input, done);
-  };
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -158,15 +202,15 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
             placeholder={t('form.titlePlaceholder')}
             withAsterisk
             {...countedProps(draft.title, TEXT_LIMITS.messageTitle)}
-            value={draft.title}
-            onChange={(event) => setField('title', event.currentTarget.value)}
+            {...form.getInputProps('title')}
+            error={Boolean(form.errors.title)}
             miw={220}
           />
           <NativeSelect
             label={t('form.type')}
             data={typeOptions}
-            value={draft.type}
-            onChange={(event) => setField('type', event.currentTarget.value)}
+            {...form.getInputProps('type')}
+            error={Boolean(form.errors.type)}
             miw={160}
           />
         </Group>
@@ -178,22 +222,21 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
           minRows={4}
           maxRows={12}
           {...budgetProps}
-          value={draft.original}
-          onChange={(event) => setField('original', event.currentTarget.value)}
+          {...form.getInputProps('original')}
+          error={Boolean(form.errors.original)}
         />
         <NativeSelect
           label={t('form.originalLanguage')}
           data={LANGUAGE_CODES.map((code) => ({ value: code, label: languageName(code) }))}
           value={draft.originalLanguage}
+          error={Boolean(form.errors.originalLanguage)}
           onChange={(event) => {
             const original = event.currentTarget.value;
-            setDraft((current) => ({
-              ...current,
+            form.setValues({
               originalLanguage: original,
               // The original language is never a target.
-              targets: current.targets.filter((code) => code !== original),
-            }));
-            setProblem(null);
+              targets: draft.targets.filter((code) => code !== original),
+            });
           }}
           w={240}
         />
@@ -202,7 +245,7 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
           original={draft.originalLanguage}
           kept={message?.target_languages ?? []}
           value={draft.targets}
-          onChange={(targets) => setField('targets', targets)}
+          onChange={(targets) => form.setFieldValue('targets', targets)}
           marks={marks}
         />
         <TargetCoverageNotice

@@ -19,6 +19,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
+import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   composedSms,
@@ -31,9 +32,11 @@ import {
   type TLanguageCode,
   type TPhraseEntry,
   type TPhraseField,
+  type TPhraseMessageRequest,
+  ZPhraseMessageRequest,
 } from '@message-station/shared';
 import { IconAlertCircle, IconArrowLeft, IconChevronRight, IconShieldCheck } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type FocusEvent, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TMessage } from '../../api/messages';
@@ -43,6 +46,7 @@ import { useAdminPhone } from '../../components/use-admin-phone';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useUiLanguage } from '../../i18n/use-ui-language';
 import { defaultOriginalLanguage } from '../../lib/original-language';
+import { schemaResolver } from '../../lib/schema-resolver';
 import { useAdminStationQuery } from '../../lib/station-queries';
 import { useCreatePhraseMessageMutation } from './queries';
 import { defaultTargets, TargetLanguagePicker } from './TargetLanguages';
@@ -143,9 +147,9 @@ function FieldInput({
 }: {
   field: TPhraseField;
   value: string;
-  error: string | null;
+  error: ReactNode;
   onChange: (value: string) => void;
-  onBlur: () => void;
+  onBlur: (event: FocusEvent<HTMLInputElement>) => void;
 }) {
   const { t } = useTranslation('messages');
   return (
@@ -216,6 +220,49 @@ function PhrasePreview({
   );
 }
 
+/** What the form holds: the entry's fields as typed, the languages and the type. */
+type TPhraseDraft = { fields: TValues; original: string; targets: string[]; type: string };
+
+function phraseRequest(entry: TPhrase, draft: TPhraseDraft) {
+  return {
+    phrase_id: entry.id,
+    fields: Object.fromEntries(entry.fields.map((field) => [field, draft.fields[field]?.trim() ?? ''])),
+    original_language: draft.original as TLanguageCode,
+    target_languages: draft.targets as TLanguageCode[],
+    message_type: draft.type,
+  };
+}
+
+const checkPhrase = schemaResolver(ZPhraseMessageRequest);
+/** The draft's field each field of the body comes from (a field's value keeps its path, fields.county). */
+const DRAFT_PATHS: Record<string, string> = {
+  original_language: 'original',
+  target_languages: 'targets',
+  message_type: 'type',
+};
+
+/**
+ * What the server refuses: the body's schema (ZPhraseMessageRequest, by its codes, decision 0068),
+ * then its rule that each of the entry's fields is filled in and short enough (phraseFieldProblems,
+ * answered phrase_fields_missing / phrase_field_too_long for the whole body; here each field says
+ * its own).
+ */
+function phraseErrors(
+  entry: TPhrase,
+  draft: TPhraseDraft,
+  words: (problem: 'required' | 'too_long', field: TPhraseField) => string,
+): FormErrors {
+  const request = phraseRequest(entry, draft);
+  // The form holds the type as a plain string; the schema checks it as the server does.
+  const refused = checkPhrase(request as TPhraseMessageRequest);
+  const errors: FormErrors = {};
+  for (const [path, text] of Object.entries(refused)) errors[DRAFT_PATHS[path] ?? path] ??= text;
+  for (const { field, problem } of phraseFieldProblems(entry, request.fields)) {
+    errors[`fields.${field}`] ??= words(problem, field);
+  }
+  return errors;
+}
+
 function PhraseForm({
   entry,
   types,
@@ -229,28 +276,33 @@ function PhraseForm({
   const languageName = useLanguageName();
   const station = useAdminStationQuery();
   const create = useCreatePhraseMessageMutation();
-  const [values, setValues] = useState<TValues>({});
-  const [touched, setTouched] = useState<TPhraseField[]>([]);
   const [problem, setProblem] = useState<string | null>(null);
-  const [original, setOriginal] = useState(() => defaultOriginalLanguage(languages));
-  const [targets, setTargets] = useState(() => defaultTargets(languages, original));
   const keys = types.map((type) => type.message_type);
-  const [type, setType] = useState(() =>
-    keys.includes(entry.messageType) ? entry.messageType : (keys[0] ?? entry.messageType),
-  );
-
-  const trimmed = Object.fromEntries(
-    Object.entries(values).map(([field, value]) => [field, value?.trim() ?? '']),
-  ) as TValues;
-  const problems = phraseFieldProblems(entry, trimmed);
-  const errorOf = (field: TPhraseField) => {
-    const found = problems.find((candidate) => candidate.field === field);
-    if (!found || !touched.includes(field)) return null;
-    return found.problem === 'required'
+  const words = (found: 'required' | 'too_long', field: TPhraseField) =>
+    found === 'required'
       ? t('phrasebook.fieldRequired')
       : t('phrasebook.fieldTooLong', { max: PHRASE_FIELD_LIMITS[field] });
-  };
-  const ready = problems.length === 0 && targets.length > 0;
+  const validate = (draft: TPhraseDraft) => phraseErrors(entry, draft, words);
+  const form = useForm<TPhraseDraft>({
+    initialValues: (() => {
+      const original = defaultOriginalLanguage(languages);
+      return {
+        fields: Object.fromEntries(entry.fields.map((field) => [field, ''])),
+        original,
+        targets: defaultTargets(languages, original),
+        type: keys.includes(entry.messageType) ? entry.messageType : (keys[0] ?? entry.messageType),
+      };
+    })(),
+    validate,
+    // A field says what is wrong once left, then as it changes (Create waits until nothing is).
+    validateInputOnBlur: true,
+    validateInputOnChange: entry.fields.map((field) => `fields.${field}`),
+    onValuesChange: () => setProblem(null),
+  });
+  const draft = form.getValues();
+  const { original, targets, type } = draft;
+  const trimmed = phraseRequest(entry, draft).fields as TValues;
+  const ready = Object.keys(validate(draft)).length === 0;
 
   const typeOptions = types.map((candidate) => ({
     value: candidate.message_type,
@@ -258,28 +310,16 @@ function PhraseForm({
   }));
   if (!keys.includes(type)) typeOptions.push({ value: type, label: type });
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setTouched([...entry.fields]);
-    if (!ready) return;
-    create.mutate(
-      {
-        phrase_id: entry.id,
-        fields: Object.fromEntries(entry.fields.map((field) => [field, trimmed[field] ?? ''])),
-        original_language: original as TLanguageCode,
-        target_languages: targets as TLanguageCode[],
-        message_type: type as never,
+  const submit = form.onSubmit((values) => {
+    create.mutate(phraseRequest(entry, values) as TPhraseMessageRequest, {
+      onSuccess: (message) => {
+        notifications.show({ color: 'green', message: t('phrasebook.created') });
+        onCreated(message);
+        onClose();
       },
-      {
-        onSuccess: (message) => {
-          notifications.show({ color: 'green', message: t('phrasebook.created') });
-          onCreated(message);
-          onClose();
-        },
-        onError: (error) => setProblem(serverErrorText(error, t('phrasebook.createFailed'))),
-      },
-    );
-  };
+      onError: (error) => setProblem(serverErrorText(error, t('phrasebook.createFailed'))),
+    });
+  });
 
   const shown = [original, ...targets] as TLanguageCode[];
 
@@ -314,36 +354,28 @@ function PhraseForm({
               <FieldInput
                 key={field}
                 field={field}
-                value={values[field] ?? ''}
-                error={errorOf(field)}
-                onChange={(value) => {
-                  setValues((current) => ({ ...current, [field]: value }));
-                  setProblem(null);
-                }}
-                onBlur={() =>
-                  setTouched((current) => (current.includes(field) ? current : [...current, field]))
-                }
+                value={draft.fields[field] ?? ''}
+                error={form.errors[`fields.${field}`]}
+                onChange={(value) => form.setFieldValue(`fields.${field}`, value)}
+                onBlur={form.getInputProps(`fields.${field}`).onBlur}
               />
             ))}
           </SimpleGrid>
         )}
         <Group grow align="flex-start" wrap="wrap">
-          <NativeSelect
-            label={t('form.type')}
-            data={typeOptions}
-            value={type}
-            onChange={(event) => setType(event.currentTarget.value)}
-            miw={180}
-          />
+          <NativeSelect label={t('form.type')} data={typeOptions} {...form.getInputProps('type')} miw={180} />
           <NativeSelect
             label={t('form.originalLanguage')}
             data={LANGUAGE_CODES.map((code) => ({ value: code, label: languageName(code) }))}
             value={original}
+            error={form.errors.original}
             onChange={(event) => {
               const next = event.currentTarget.value;
-              setOriginal(next);
-              // The original language is never a target.
-              setTargets((current) => current.filter((code) => code !== next));
+              form.setValues({
+                original: next,
+                // The original language is never a target.
+                targets: draft.targets.filter((code) => code !== next),
+              });
             }}
             miw={180}
           />
@@ -352,7 +384,7 @@ function PhraseForm({
           languages={languages}
           original={original}
           value={targets}
-          onChange={setTargets}
+          onChange={(next) => form.setFieldValue('targets', next)}
           description={t('phrasebook.targetsHelp')}
         />
         <Stack gap="xs" component="section" aria-label={t('phrasebook.preview')}>

@@ -1,7 +1,8 @@
 // Step 1: the administrator's account.
 import { PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { formatPhoneInput, TEXT_LIMITS } from '@message-station/shared';
+import { TEXT_LIMITS } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
+import { UsPhoneInput } from '../../components/UsPhoneInput';
 import { StepHeading } from './StepHeading';
 import { type TStepProps, useFieldError } from './step-props';
 
@@ -71,18 +72,15 @@ export function AdminAccountStep({ draft, errors, onChange }: TStepProps) {
           error={errorOf('confirmPassword')}
         />
       </SimpleGrid>
-      <TextInput
+      {/* Formats as typed and loads the phone checks on first use (decision 0062). */}
+      <UsPhoneInput
         label={t('account.phoneNumber')}
         placeholder={t('account.phonePlaceholder')}
         description={t('account.phoneHint')}
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel-national"
         withAsterisk
-        maxLength={TEXT_LIMITS.phone}
         inputWrapperOrder={['label', 'input', 'description', 'error']}
         value={draft.phoneNumber}
-        onChange={(event) => onChange({ phoneNumber: formatPhoneInput(event.currentTarget.value) })}
+        onChange={(phoneNumber) => onChange({ phoneNumber })}
         error={errorOf('phoneNumber')}
         maw={{ sm: 'calc(50% - var(--mantine-spacing-md) / 2)' }}
       />

@@ -33,6 +33,8 @@ describe('SignupPage step 1', () => {
     await screen.findByRole('heading', { level: 1, name: 'Create Your Station' });
 
     await clickContinue(user);
+    // Continue waits for the phone checks, which load on demand (decision 0062).
+    await waitFor(() => expect(errorTexts()).toHaveLength(5));
     expect(errorTexts()).toEqual([
       'Full name is required.',
       'Email address is required.',
@@ -57,7 +59,7 @@ describe('SignupPage step 1', () => {
     await screen.findByRole('heading', { level: 1, name: 'Create Your Station' });
     await fillAccountStep(user, { ...ACCOUNT, phone: '+33 7 81 23 45 67' });
     await clickContinue(user);
-    expect(errorTexts()).toEqual(['Only US phone numbers (+1) can be used.']);
+    await waitFor(() => expect(errorTexts()).toEqual(['Only US phone numbers (+1) can be used.']));
     expectShown(screen.getByText('Admin account'));
     expect(fetchMock.requests.filter((sent) => sent.url.pathname.startsWith('/api/register'))).toEqual([]);
   });
@@ -70,6 +72,7 @@ describe('SignupPage step 1', () => {
     await screen.findByRole('heading', { level: 1, name: 'Cree su estación' });
 
     await user.click(screen.getByRole('button', { name: 'Continuar' }));
+    await waitFor(() => expect(errorTexts()).toHaveLength(5));
     expect(errorTexts()).toEqual([
       'El nombre completo es obligatorio.',
       'El correo electrónico es obligatorio.',

@@ -2,15 +2,17 @@
 // state only (it holds a password); step 5 passes the bot check and starts the registration (the
 // server texts no code without it, decision 0054), and step 6 verifies the phone.
 import { Container, Paper, Stack, Stepper, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { useMediaQuery } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { deriveStationId, type TRegisterStartResponse } from '@message-station/shared';
 import { useIsMutating } from '@tanstack/react-query';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, serverErrorText } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { PageTitle } from '../../components/PageTitle';
+import { afterUsPhoneCheck } from '../../components/UsPhoneInput';
 import { useBotCheck } from '../../components/use-bot-check';
 import { AdminAccountStep } from './AdminAccountStep';
 import { BrandingStep } from './BrandingStep';
@@ -18,12 +20,14 @@ import { MessageTypesStep } from './MessageTypesStep';
 import { useStartRegistrationMutation, useStationIdCheck } from './queries';
 import {
   applyDraftChange,
+  fromFormErrors,
   initialDraft,
   isEmailError,
   type TDraftErrors,
   TERMS_STEP,
   type TRegistrationDraft,
   type TWizardStep,
+  toFormErrors,
   toStartRequest,
   VERIFY_STEP,
   validateStep,
@@ -40,17 +44,16 @@ const STATION_STEP = WIZARD_STEPS.indexOf('station');
 /** The start call found the ID taken after step 2 said it was free (another signup got there first). */
 const isStationIdTaken = (error: unknown) => error instanceof ApiError && error.code === 'station_id_taken';
 
-function withoutErrorsFor(errors: TDraftErrors, change: Partial<TRegistrationDraft>): TDraftErrors {
-  const next = { ...errors };
-  for (const field of Object.keys(change)) delete next[field as keyof TDraftErrors];
-  return next;
-}
-
 export function SignupPage() {
   const { t } = useTranslation('registration');
   const [active, setActive] = useState(0);
-  const [draft, setDraft] = useState(() => initialDraft(window.location.origin));
-  const [errors, setErrors] = useState<TDraftErrors>({});
+  // The draft, checked step by step with the start request's part for the step (decision 0068).
+  const form = useForm<TRegistrationDraft>({
+    initialValues: initialDraft(window.location.origin),
+    validate: (values) => toFormErrors(validateStep(active, values)),
+  });
+  const draft = form.getValues();
+  const errors = fromFormErrors(form.errors);
   const [registration, setRegistration] = useState<TRegisterStartResponse | null>(null);
   const start = useStartRegistrationMutation();
   const botCheck = useBotCheck();
@@ -59,12 +62,12 @@ export function SignupPage() {
   const compact = useMediaQuery('(max-width: 62em)') ?? false;
 
   const change = (patch: Partial<TRegistrationDraft>) => {
-    setDraft((current) => applyDraftChange(current, patch));
-    setErrors((current) => withoutErrorsFor(current, patch));
+    form.setValues(applyDraftChange(form.getValues(), patch));
+    for (const field of Object.keys(patch)) form.clearFieldError(field);
   };
 
   const goTo = (step: number) => {
-    setErrors({});
+    form.clearErrors();
     setActive(step);
     window.scrollTo({ top: 0 });
   };
@@ -119,22 +122,27 @@ export function SignupPage() {
     return { stationName: { code: 'station_id_taken', params: { station_id: availability.station_id } } };
   };
 
-  const next = async (event: FormEvent) => {
-    event.preventDefault();
-    let stepErrors = validateStep(active, draft);
-    if (active === STATION_STEP && Object.keys(stepErrors).length === 0) stepErrors = await stationIdErrors();
-    setErrors(stepErrors);
-    if (Object.keys(stepErrors).length > 0) {
-      // Take the user to the first field that needs attention once the errors are shown.
-      requestAnimationFrame(() => {
-        document.querySelector<HTMLElement>(`#${STEP_FORM_ID} [aria-invalid="true"]`)?.focus();
-      });
-      return;
+  const showErrors = (stepErrors: TDraftErrors) => {
+    form.setErrors(toFormErrors(stepErrors));
+    // Take the user to the first field that needs attention once the errors are shown.
+    requestAnimationFrame(() => {
+      document.querySelector<HTMLElement>(`#${STEP_FORM_ID} [aria-invalid="true"]`)?.focus();
+    });
+  };
+
+  const next = async () => {
+    const checked = form.validate();
+    if (checked.hasErrors) return showErrors(fromFormErrors(checked.errors));
+    if (active === STATION_STEP) {
+      const taken = await stationIdErrors();
+      if (Object.keys(taken).length > 0) return showErrors(taken);
     }
     if (active !== TERMS_STEP) return goTo(active + 1);
     const turnstileToken = botCheck.require();
     if (turnstileToken) startRegistration(turnstileToken);
   };
+  // Step 1's phone is checked once its lazily loaded checks are there (UsPhoneInput, decision 0062).
+  const submitStep = afterUsPhoneCheck(() => void next());
 
   const stepContent: Record<TWizardStep, ReactNode> = {
     account: <AdminAccountStep draft={draft} errors={errors} onChange={change} />,
@@ -203,7 +211,7 @@ export function SignupPage() {
         {active === VERIFY_STEP ? (
           stepContent.verify
         ) : (
-          <form id={STEP_FORM_ID} onSubmit={(event) => void next(event)} noValidate>
+          <form id={STEP_FORM_ID} onSubmit={submitStep} noValidate>
             {stepContent[currentStep]}
           </form>
         )}

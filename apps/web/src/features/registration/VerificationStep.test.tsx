@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { codeText } from '../../api/error-words';
 import { AppProviders } from '../../app/AppProviders';
 import { createQueryClient } from '../../app/query-client';
 import i18n from '../../i18n';
@@ -171,6 +172,23 @@ describe('VerificationStep in Spanish', () => {
     await typeCode();
     expectShown(await screen.findByText('Código de verificación no válido. Quedan 4 intentos.'));
     expect(screen.queryByText(/attempts left/)).toBeNull();
+  });
+
+  it('refuses an incomplete code as the server would (verification_code_format), and sends nothing', async () => {
+    await i18n.changeLanguage('es');
+    setCookie('csrf_token', 'e4');
+    const fetchMock = mockSession(null, { 'POST /api/register/verify': () => jsonResponse(sessionUser()) });
+    renderStep(startReply());
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByLabelText(/Dígito 1/));
+    await user.keyboard('123');
+    await user.click(screen.getByRole('button', { name: 'Verificar' }));
+    // The words of the server's refusal of the same code, in the interface language.
+    expectShown(await screen.findByText('Introduzca el código de verificación de 6 dígitos.'));
+    expect(codeText('verification_code_format', {})).toBe(
+      'Introduzca el código de verificación de 6 dígitos.',
+    );
+    expect(bodiesSentTo(fetchMock, 'POST', '/api/register/verify')).toEqual([]);
   });
 
   it('knows an expired registration by its code in Spanish too, and goes home', async () => {

@@ -1,13 +1,15 @@
 // Step 6: the SMS code: spinner until registration started, then code entry with the
 // 10-minute countdown, resend, the 24-hour limit, and on success the logo upload and the dashboard.
 import { Alert, Button, Center, Group, Loader, PinInput, Stack, Text } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { LIMITS, type TRegisterStartResponse, ZVerificationCode } from '@message-station/shared';
+import { LIMITS, type TRegisterStartResponse, ZRegisterVerifyRequest } from '@message-station/shared';
 import { IconAlertCircle, IconCheck, IconFlask } from '@tabler/icons-react';
-import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { serverErrorText } from '../../api/client';
+import { schemaResolver } from '../../lib/schema-resolver';
 import { useNow } from '../../lib/use-now';
 import { CodeCountdown } from './CodeCountdown';
 import { registrationClock } from './pending-registration';
@@ -41,17 +43,21 @@ export function VerificationStep({ registration, ...rest }: VerificationStepProp
   return <CodeEntry registration={registration} {...rest} />;
 }
 
+/** The code as POST /api/register/verify checks it (decision 0068); the registration is the server's. */
+const checkCode = schemaResolver(ZRegisterVerifyRequest.pick({ verification_code: true }));
+
 type CodeEntryProps = Omit<VerificationStepProps, 'registration'> & { registration: TRegisterStartResponse };
 
 function CodeEntry({ registration, logo, onRegistrationChange }: CodeEntryProps) {
-  const { t } = useTranslation('registration');
+  const { t } = useTranslation(['registration', 'errors']);
   const navigate = useNavigate();
   const clock = registrationClock(registration, useNow());
   const verify = useVerifyRegistrationMutation();
   const resend = useResendCodeMutation();
   const uploadLogo = useUploadLogoMutation();
-  const [code, setCode] = useState('');
-  const [codeIncomplete, setCodeIncomplete] = useState(false);
+  const form = useForm({ initialValues: { verification_code: '' }, validate: checkCode });
+  const code = form.getValues().verification_code;
+  const codeError = form.errors.verification_code;
   const [finishing, setFinishing] = useState(false);
   const expiredHandled = useRef(false);
 
@@ -85,16 +91,10 @@ function CodeEntry({ registration, logo, onRegistrationChange }: CodeEntryProps)
     await navigate('/admin/dashboard', { replace: true });
   };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!ZVerificationCode.safeParse(code).success) {
-      setCodeIncomplete(true);
-      return;
-    }
-    setCodeIncomplete(false);
+  const submit = form.onSubmit(({ verification_code }) => {
     resend.reset();
     verify.mutate(
-      { registrationId: registration.registration_id, code },
+      { registrationId: registration.registration_id, code: verification_code },
       {
         onSuccess: () => void finish(),
         onError: (error) => {
@@ -102,13 +102,13 @@ function CodeEntry({ registration, logo, onRegistrationChange }: CodeEntryProps)
         },
       },
     );
-  };
+  });
 
   const requestNewCode = () => {
     verify.reset();
     resend.mutate(registration.registration_id, {
       onSuccess: (reply) => {
-        setCode('');
+        form.setFieldValue('verification_code', '');
         onRegistrationChange({ ...registration, ...reply, test_code: reply.test_code });
       },
       onError: (error) => {
@@ -158,17 +158,14 @@ function CodeEntry({ registration, logo, onRegistrationChange }: CodeEntryProps)
             size="lg"
             gap="xs"
             value={code}
-            onChange={(value) => {
-              setCode(value);
-              setCodeIncomplete(false);
-            }}
-            error={codeIncomplete || verify.isError}
+            onChange={(value) => form.setFieldValue('verification_code', value)}
+            error={Boolean(codeError) || verify.isError}
             disabled={busy}
             getInputProps={(index) => ({ 'aria-label': t('verify.codeDigit', { index: index + 1 }) })}
           />
-          {codeIncomplete && (
+          {codeError && (
             <Text c="red" fz="sm">
-              {t('errors.codeIncomplete')}
+              {codeError}
             </Text>
           )}
         </Stack>

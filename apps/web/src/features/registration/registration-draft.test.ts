@@ -7,8 +7,9 @@ import {
   TEXT_LIMITS,
   ZRegisterStartRequest,
 } from '@message-station/shared';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/client';
+import { loadUsPhoneCheck } from '../../components/UsPhoneInput';
 import {
   applyDraftChange,
   browserStationTimeZone,
@@ -19,6 +20,10 @@ import {
   typeWordingShown,
   validateStep,
 } from './registration-draft';
+
+// The phone is checked by the checks UsPhoneInput loads on first use (decision 0062); a step's
+// Continue waits for them (afterUsPhoneCheck), as these tests do.
+beforeAll(() => loadUsPhoneCheck());
 
 describe('signup time zone', () => {
   it("starts as this browser's zone when the list has it, else Eastern", () => {
@@ -139,6 +144,14 @@ describe('signup step checks (the start request’s own schemas)', () => {
     expect(validateStep(4, { ...filledDraft(), termsConsent: false })).toEqual({
       termsConsent: 'consentRequired',
     });
+  });
+
+  it('refuses a time zone off the list by the code the server answers (time_zone_unknown)', () => {
+    const draft = { ...filledDraft(), timeZone: 'Europe/Paris' } as unknown as TRegistrationDraft;
+    expect(validateStep(2, draft)).toEqual({ timeZone: { code: 'time_zone_unknown', params: {} } });
+    expect(ZRegisterStartRequest.safeParse(toStartRequest(draft, 'en')).error?.issues[0]?.message).toBe(
+      'time_zone_unknown',
+    );
   });
 
   it('keeps the server’s code for a refusal the wizard has no words of its own for', () => {

@@ -1,12 +1,14 @@
 // The signup draft: its defaults, the checks of each step
 // and the start request built from it. Kept in component state only: it holds a password.
+import type { FormErrors } from '@mantine/form';
 import {
-  checkUsPhone,
   defaultTypeWording,
   isRegistrationEmailRefusal,
   MESSAGE_TYPES,
   REGISTRATION_STEP_FIELDS,
-  registrationStepRefusals,
+  REGISTRATION_STEP_SCHEMAS,
+  readRefusal,
+  refusalOf,
   STATION_DEFAULTS,
   STATION_TIME_ZONES,
   type TErrorCode,
@@ -17,6 +19,7 @@ import {
   type TStationTimeZone,
 } from '@message-station/shared';
 import { ApiError } from '../../api/client';
+import { usPhoneE164OnceLoaded, usPhoneProblemOnceLoaded } from '../../components/UsPhoneInput';
 import { currentLanguage, type TUiLanguage } from '../../i18n';
 import type registrationEn from '../../locales/en/registration.json';
 
@@ -141,19 +144,21 @@ const FIELD_WORDS: Record<TStepField, Partial<Record<TErrorCode, TDraftErrorKey>
   terms_url: { field_required: 'termsUrlRequired', url_invalid: 'termsUrlInvalid' },
 };
 
-/** The admin's number as E.164; a refused one never gets past step 1, and is never reinterpreted. */
-function phoneSent(draft: TRegistrationDraft): string {
-  return checkUsPhone(draft.phoneNumber).e164 ?? draft.phoneNumber.trim();
+/**
+ * The admin's number as E.164, by the phone checks step 1 loaded (UsPhoneInput, decision 0062); a
+ * refused one never gets past step 1, and is never reinterpreted.
+ */
+function phoneSent({ phoneNumber }: TRegistrationDraft): string {
+  return usPhoneProblemOnceLoaded(phoneNumber) ? phoneNumber.trim() : usPhoneE164OnceLoaded(phoneNumber);
 }
 
 /** What the start request will carry in the fields the steps check (as toStartRequest sends them). */
-function stepFields(draft: TRegistrationDraft): Record<TStepField, unknown> {
+function stepFields(draft: TRegistrationDraft): Record<Exclude<TStepField, 'phone_number'>, unknown> {
   return {
     admin_full_name: draft.fullName,
     email: draft.email,
     billing_email: draft.billingEmail,
     password: draft.password,
-    phone_number: phoneSent(draft),
     station_name: draft.stationName,
     display_name: draft.displayName,
     brand_color: draft.brandColor,
@@ -162,6 +167,15 @@ function stepFields(draft: TRegistrationDraft): Record<TStepField, unknown> {
     privacy_policy_url: draft.privacyPolicyUrl,
     terms_url: draft.termsUrl,
   };
+}
+
+/** The phone's problem as the server's code, by the lazily loaded checks (decision 0062). */
+function phoneRefusal(draft: TRegistrationDraft): TFieldRefusal | null {
+  const problem = usPhoneProblemOnceLoaded(draft.phoneNumber);
+  if (!problem) return null;
+  const code =
+    problem === 'required' ? 'phone_required' : problem === 'not_us' ? 'phone_not_us' : 'phone_invalid';
+  return { code, params: {} };
 }
 
 function wordsFor(field: TStepField, refusal: TFieldRefusal, draft: TRegistrationDraft): TDraftError {
@@ -183,21 +197,62 @@ const isCheckedStep = (name: TWizardStep): name is TRegistrationStep =>
   Object.hasOwn(REGISTRATION_STEP_FIELDS, name);
 
 /**
+ * What the step's part of the start request (REGISTRATION_STEP_SCHEMAS) refuses, field by field:
+ * each field's first refusal, with the code and params the server answers it with.
+ */
+function stepRefusals(name: TRegistrationStep, draft: TRegistrationDraft) {
+  const refusals: Partial<Record<TStepField, TFieldRefusal>> = {};
+  for (const issue of REGISTRATION_STEP_SCHEMAS[name].safeParse(stepFields(draft)).error?.issues ?? []) {
+    const field = issue.path[0] as TStepField;
+    refusals[field] ??= refusalOf(issue.message);
+  }
+  if (name === 'account') {
+    const phone = phoneRefusal(draft);
+    if (phone) refusals.phone_number = phone;
+  }
+  return refusals;
+}
+
+/**
  * The problems that keep the user on this step; empty when Continue may go on. Steps 1 to 3 are
- * checked with the start request's own schemas (packages/shared), so they refuse what the server
- * would refuse, in the spec's words.
+ * checked with the start request's own schemas (packages/shared) and the phone with the phone
+ * checks once loaded, so they refuse what the server would refuse, in the spec's words.
  */
 export function validateStep(step: number, draft: TRegistrationDraft): TDraftErrors {
   const name = WIZARD_STEPS[step];
   if (!name) return {};
   const errors: TDraftErrors = {};
   if (isCheckedStep(name)) {
-    const refusals = registrationStepRefusals(name, stepFields(draft));
+    const refusals = stepRefusals(name, draft);
     for (const [field, refusal] of Object.entries(refusals) as [TStepField, TFieldRefusal][]) {
       errors[DRAFT_FIELD[field]] = wordsFor(field, refusal, draft);
     }
   }
   return { ...errors, ...wizardOnlyErrors(name, draft) };
+}
+
+/**
+ * The draft's errors as @mantine/form keeps them: the wizard's key, or the refusal as a schema's
+ * issue carries it (its code, then its params as JSON), so they are worded when shown and follow a
+ * language switch.
+ */
+export function toFormErrors(errors: TDraftErrors): FormErrors {
+  const form: FormErrors = {};
+  for (const [field, error] of Object.entries(errors)) {
+    form[field] = typeof error === 'string' ? error : `${error.code}${JSON.stringify(error.params)}`;
+  }
+  return form;
+}
+
+/** The draft's errors back from the form's (toFormErrors). */
+export function fromFormErrors(errors: FormErrors): TDraftErrors {
+  const draft: TDraftErrors = {};
+  for (const [field, error] of Object.entries(errors)) {
+    if (typeof error !== 'string') continue;
+    // A refusal is a catalogue code (snake_case); the wizard's keys are camelCase, never a code.
+    draft[field as TDraftField] = readRefusal(error) ?? (error as TDraftErrorKey);
+  }
+  return draft;
 }
 
 /**

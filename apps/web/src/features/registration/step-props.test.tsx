@@ -9,6 +9,7 @@ import { useFieldError } from './step-props';
 const errors: TDraftErrors = {
   password: 'passwordTooShort',
   fullName: { code: 'field_too_long', params: { field: 'Full name', max: 100 } },
+  timeZone: { code: 'time_zone_unknown', params: {} },
 };
 
 describe('useFieldError', () => {
@@ -19,6 +20,7 @@ describe('useFieldError', () => {
       expect(result.current('password')).toBe('Password must be at least 8 characters long.'),
     );
     expect(result.current('fullName')).toBe('Full name must be at most 100 characters.');
+    expect(result.current('timeZone')).toBe('Choose a time zone from the list.');
     expect(result.current('email')).toBeUndefined();
   });
 
@@ -30,5 +32,6 @@ describe('useFieldError', () => {
       expect(result.current('password')).toBe('La contraseña debe tener al menos 8 caracteres.'),
     );
     expect(result.current('fullName')).toBe('«Nombre completo» debe tener como máximo 100 caracteres.');
+    expect(result.current('timeZone')).toBe('Elija una zona horaria de la lista.');
   });
 });

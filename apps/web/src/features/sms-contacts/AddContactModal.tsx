@@ -1,12 +1,13 @@
 // Add Contact: name, phone, types with language, and the staff's consent attestation. The contact
 // starts Pending: the server texts them and they are only active once they reply YES.
 import { Alert, Button, Checkbox, Group, Input, Modal, Stack, TextInput } from '@mantine/core';
+import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { formatUsPhone, TEXT_LIMITS } from '@message-station/shared';
+import { formatUsPhone, TEXT_LIMITS, ZAddContactDetails } from '@message-station/shared';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
+import { codeText } from '../../api/error-words';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
 import { useSessionUser } from '../../app/session-user';
 import {
@@ -15,8 +16,15 @@ import {
   usPhoneE164OnceLoaded,
   usPhoneProblemOnceLoaded,
 } from '../../components/UsPhoneInput';
+import { schemaResolver } from '../../lib/schema-resolver';
 import { PreferencesEditor } from './PreferencesEditor';
-import { defaultLanguage, draftFrom, hasSubscription, preferencesFrom } from './preferences';
+import {
+  defaultLanguage,
+  draftFrom,
+  hasSubscription,
+  preferencesFrom,
+  type TPreferencesDraft,
+} from './preferences';
 import { useAddContactMutation } from './queries';
 
 type AddContactModalProps = {
@@ -35,40 +43,64 @@ export function AddContactModal({ opened, onClose, ...rest }: AddContactModalPro
   );
 }
 
-type TErrors = { phone?: string; types?: string; attestation?: string };
+type TContactValues = { name: string; phone: string; draft: TPreferencesDraft; attested: boolean };
+
+/** The server's schema for a new contact, without the phone (decision 0068). */
+const checkDetails = schemaResolver(ZAddContactDetails);
+
+/** The form's fields for the request's: the types are edited as a draft, the consent as a box. */
+function fieldOf(path: string): keyof TContactValues {
+  if (path.startsWith('message_preferences')) return 'draft';
+  if (path === 'consent_attested') return 'attested';
+  return 'name';
+}
 
 function AddContactForm({ types, languages, onClose }: Omit<AddContactModalProps, 'opened'>) {
-  const { t } = useTranslation('smsContacts');
+  const { t } = useTranslation(['smsContacts', 'errors']);
   const { stationName } = useSessionUser();
   const add = useAddContactMutation();
-  const [name, setName] = useState('');
-  const [phone, setPhone] = useState('');
-  const [draft, setDraft] = useState(() => draftFrom(types, languages));
-  const [attested, setAttested] = useState(false);
-  const [errors, setErrors] = useState<TErrors>({});
+  const fallbackLanguage = defaultLanguage(languages);
+  const form = useForm<TContactValues>({
+    initialValues: { name: '', phone: '', draft: draftFrom(types, languages), attested: false },
+    validate: (values) => {
+      const refused = checkDetails({
+        name: values.name,
+        message_preferences: preferencesFrom(values.draft, fallbackLanguage),
+        // Unticked is what the schema refuses (contact_consent_required); its type says only true.
+        consent_attested: values.attested as true,
+      });
+      const errors: FormErrors = {};
+      for (const [path, error] of Object.entries(refused)) errors[fieldOf(path)] ??= error;
+      // The server refuses a contact without a type as it saves one (alert_type_required).
+      if (!errors.draft && !hasSubscription(values.draft)) {
+        errors.draft = codeText('alert_type_required', {}) ?? t('validation.typesRequired');
+      }
+      return errors;
+    },
+  });
+  const { name, phone, draft, attested } = form.getValues();
 
+  // The phone is checked once its lazily loaded checks are there (UsPhoneInput, decision 0062).
   const submit = afterUsPhoneCheck(() => {
+    const { hasErrors } = form.validate();
     const phoneProblem = usPhoneProblemOnceLoaded(phone);
-    const found: TErrors = {
-      phone:
+    if (phoneProblem) {
+      form.setFieldError(
+        'phone',
         phoneProblem === 'required'
           ? t('validation.phoneRequired')
           : phoneProblem === 'not_us'
             ? t('validation.phoneNotUs')
-            : phoneProblem
-              ? t('validation.phoneInvalid')
-              : undefined,
-      types: hasSubscription(draft) ? undefined : t('validation.typesRequired'),
-      attestation: attested ? undefined : t('validation.attestationRequired'),
-    };
-    setErrors(found);
-    if (found.phone || found.types || found.attestation) return;
+            : t('validation.phoneInvalid'),
+      );
+    }
+    if (hasErrors || phoneProblem) return;
     const e164 = usPhoneE164OnceLoaded(phone);
     add.mutate(
       {
         name: name.trim(),
         phone: e164,
-        message_preferences: preferencesFrom(draft, defaultLanguage(languages)),
+        message_preferences: preferencesFrom(draft, fallbackLanguage),
         consent_attested: true,
       },
       {
@@ -89,8 +121,7 @@ function AddContactForm({ types, languages, onClose }: Omit<AddContactModalProps
             placeholder={t('add.namePlaceholder')}
             autoComplete="off"
             maxLength={TEXT_LIMITS.name}
-            value={name}
-            onChange={(event) => setName(event.currentTarget.value)}
+            {...form.getInputProps('name')}
             miw={200}
           />
           <UsPhoneInput
@@ -99,24 +130,18 @@ function AddContactForm({ types, languages, onClose }: Omit<AddContactModalProps
             autoComplete="off"
             withAsterisk
             value={phone}
-            onChange={(value) => {
-              setPhone(value);
-              setErrors((current) => ({ ...current, phone: undefined }));
-            }}
-            error={errors.phone}
+            onChange={(value) => form.setFieldValue('phone', value)}
+            error={form.errors.phone}
             miw={200}
           />
         </Group>
-        <Input.Wrapper label={t('add.types')} labelElement="div" withAsterisk error={errors.types}>
+        <Input.Wrapper label={t('add.types')} labelElement="div" withAsterisk error={form.errors.draft}>
           <Stack mt={4}>
             <PreferencesEditor
               types={types}
               languages={languages}
               value={draft}
-              onChange={(next) => {
-                setDraft(next);
-                setErrors((current) => ({ ...current, types: undefined }));
-              }}
+              onChange={(next) => form.setFieldValue('draft', next)}
             />
           </Stack>
         </Input.Wrapper>
@@ -131,11 +156,8 @@ function AddContactForm({ types, languages, onClose }: Omit<AddContactModalProps
         <Checkbox
           label={t('add.attestation', { station: stationName })}
           checked={attested}
-          onChange={(event) => {
-            setAttested(event.currentTarget.checked);
-            setErrors((current) => ({ ...current, attestation: undefined }));
-          }}
-          error={errors.attestation}
+          onChange={(event) => form.setFieldValue('attested', event.currentTarget.checked)}
+          error={form.errors.attested}
         />
         {add.isError && (
           <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />}>

@@ -11,7 +11,9 @@ import {
   Text,
   useMatches,
 } from '@mantine/core';
-import { LIMITS, type TStationPublicInfo, type TSubscribeResponse } from '@message-station/shared';
+import { useForm } from '@mantine/form';
+import type { TStationPublicInfo, TSubscribeResponse } from '@message-station/shared';
+import { LIMITS } from '@message-station/shared/catalogue';
 import {
   IconAlertCircle,
   IconCheck,
@@ -19,7 +21,7 @@ import {
   IconFlask,
   IconMessage,
 } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import type { TSubscriberResendResponse } from '../../api/subscribers';
@@ -39,15 +41,46 @@ type VerifyCodeFormProps = {
   onChangeNumber: () => void;
 };
 
+type TCodeCheck = typeof import('./verify-code-check');
+let codeCheck: TCodeCheck | null = null;
+
+/** The server's check of the code, loaded with the first submit (decision 0062). */
+function loadCodeCheck(): Promise<unknown> {
+  return import('./verify-code-check').then((module) => {
+    codeCheck = module;
+  });
+}
+
 const CODE_PATTERN = new RegExp(`^\\d{${LIMITS.verificationCodeLength}}$`);
+
+/**
+ * The refusal's code for a typed code: by the server's own schema (decision 0068), or, if it could
+ * not load (offline), the code's shape the schema asks for (the server checks it again).
+ */
+function codeRefusal(code: string): string | null {
+  if (codeCheck) return codeCheck.verificationCodeRefusal(code);
+  return CODE_PATTERN.test(code) ? null : 'verification_code_format';
+}
 
 export function VerifyCodeForm(props: VerifyCodeFormProps) {
   const { slug, station, phone, registration, onRegistrationChange, onVerified, onChangeNumber } = props;
-  const { t } = useTranslation('subscribers');
+  const { t, i18n } = useTranslation('subscribers');
   const verify = useVerifyMutation(slug);
   const resend = useResendMutation(slug);
-  const [code, setCode] = useState('');
-  const [codeIncomplete, setCodeIncomplete] = useState(false);
+  // The form keeps the refusal's code; it is worded when shown, so it follows a language switch.
+  const form = useForm({
+    initialValues: { verification_code: '' },
+    validate: { verification_code: codeRefusal },
+  });
+  /** A refusal on this page is worded by its code in the page's language (subscribers.json). */
+  const wordRefusal = (code: string) => {
+    const key = `errors.${code}`;
+    // Keys built from a server code are not known to the typed `t`.
+    const word = t as unknown as (key: string) => string;
+    return i18n.exists(key, { ns: 'subscribers' }) ? word(key) : t('errors.verification_code_format');
+  };
+  const code = form.getValues().verification_code;
+  const codeError = form.errors.verification_code;
   const expiresIn = useSecondsUntil(registration.code_expires_at);
   const resendIn = useSecondsUntil(registration.resend_available_at);
   const codeExpired = expiresIn === 0;
@@ -55,22 +88,22 @@ export function VerifyCodeForm(props: VerifyCodeFormProps) {
   // Six large boxes do not fit a 375px screen.
   const pinSize = useMatches<MantineSize>({ base: 'md', xs: 'lg' });
 
+  const submitChecked = form.onSubmit(({ verification_code }) => {
+    resend.reset();
+    verify.mutate({ contactId: registration.contact_id, code: verification_code }, { onSuccess: onVerified });
+  });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!CODE_PATTERN.test(code)) {
-      setCodeIncomplete(true);
-      return;
-    }
-    setCodeIncomplete(false);
-    resend.reset();
-    verify.mutate({ contactId: registration.contact_id, code }, { onSuccess: onVerified });
+    const run = () => submitChecked();
+    if (codeCheck) run();
+    else void loadCodeCheck().then(run, run);
   };
 
   const requestNewCode = () => {
     verify.reset();
     resend.mutate(registration.contact_id, {
       onSuccess: (reply: TSubscriberResendResponse) => {
-        setCode('');
+        form.setFieldValue('verification_code', '');
         onRegistrationChange({ ...registration, ...reply, test_code: reply.test_code });
       },
     });
@@ -118,17 +151,14 @@ export function VerifyCodeForm(props: VerifyCodeFormProps) {
             size={pinSize}
             gap="xs"
             value={code}
-            onChange={(value) => {
-              setCode(value);
-              setCodeIncomplete(false);
-            }}
-            error={codeIncomplete || verify.isError}
+            onChange={(value) => form.setFieldValue('verification_code', value)}
+            error={Boolean(codeError) || verify.isError}
             disabled={verify.isPending}
             getInputProps={(index) => ({ 'aria-label': t('verify.codeDigit', { index: index + 1 }) })}
           />
-          {codeIncomplete && (
+          {codeError && (
             <Text c="red" fz="sm">
-              {t('validation.codeIncomplete')}
+              {wordRefusal(String(codeError))}
             </Text>
           )}
           {codeExpired ? (

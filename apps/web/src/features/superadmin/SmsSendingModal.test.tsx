@@ -1,6 +1,6 @@
 import {
-  issueText,
-  SMS_SENDER_ERROR,
+  errorText,
+  readRefusal,
   type TStationSmsSendingResponse,
   ZStationSmsSending,
 } from '@message-station/shared';
@@ -53,10 +53,10 @@ async function openSending(action = 'SMS Sending') {
   return { user, dialog };
 }
 
-/** What the schema says about a refused rate, in the English the server would also answer. */
-const rateProblem = (rate: number) => {
+/** The code the schema (and so the server) refuses a rate with. */
+const rateRefusal = (rate: number) => {
   const message = ZStationSmsSending.shape.sms_rate_per_second.safeParse(rate).error?.issues[0]?.message;
-  return message === undefined ? undefined : issueText(message);
+  return message === undefined ? undefined : readRefusal(message)?.code;
 };
 
 describe('SmsSendingModal', () => {
@@ -87,7 +87,7 @@ describe('SmsSendingModal', () => {
     expectShown(dialog.getByText("Sends at 1 message per second on the service's number."));
   });
 
-  it("refuses a bad sender or rate in the schema's words, before any call", async () => {
+  it('refuses a bad sender or rate by the codes the server answers, before any call', async () => {
     const fetchMock = mockSending(sending());
     renderApp('/admin/superadmin');
     const { user, dialog } = await openSending();
@@ -96,15 +96,17 @@ describe('SmsSendingModal', () => {
     await user.type(dialog.getByLabelText('Messages per second'), '2000');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
 
-    expectShown(dialog.getByText(SMS_SENDER_ERROR));
+    expectShown(dialog.getByText(errorText('sms_sender_invalid')));
     expectShown(dialog.getByText('The rate is at most 1,000 messages per second'));
-    expect(rateProblem(2000)).toBe('The rate is at most 1,000 messages per second');
+    expect(rateRefusal(2000)).toBe('sms_rate_too_high');
+    expect(dialog.getByLabelText('Sender')).toHaveAttribute('aria-invalid', 'true');
     expect(callCount(fetchMock, 'PUT', PATH)).toBe(0);
 
     await user.clear(dialog.getByLabelText('Messages per second'));
     await user.type(dialog.getByLabelText('Messages per second'), '0');
     await user.click(dialog.getByRole('button', { name: 'Save' }));
-    expectShown(dialog.getByText(rateProblem(0) ?? ''));
+    expectShown(dialog.getByText('The rate is at least 0.1 messages per second'));
+    expect(rateRefusal(0)).toBe('sms_rate_too_low');
     expect(callCount(fetchMock, 'PUT', PATH)).toBe(0);
   });
 
@@ -177,6 +179,13 @@ describe('SmsSendingModal', () => {
     await user.type(sender, '+1512');
     await user.click(dialog.getByRole('button', { name: 'Guardar' }));
     expectShown(dialog.getByText(/^Introduzca un número de EE\. UU\. en formato E\.164/));
+    const rate = dialog.getByLabelText('Mensajes por segundo');
+    await user.clear(rate);
+    await user.type(rate, '2000');
+    await user.click(dialog.getByRole('button', { name: 'Guardar' }));
+    expectShown(dialog.getByText('El ritmo es de como máximo 1,000 mensajes por segundo'));
+    await user.clear(rate);
+    await user.type(rate, '4.5');
 
     await user.clear(sender);
     await user.type(sender, '+15125550147');

@@ -1,10 +1,10 @@
 // "SMS sending — {station}": the superadmin gives a station with its own 10DLC campaign its own
 // number or Messaging Service and pace, or sends it back to the service's (decision 0016).
 import { Alert, Button, Group, Modal, NumberInput, Stack, TextInput } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { TStationSmsSendingResponse, TSuperadminStationRow } from '@message-station/shared';
 import { IconAlertCircle, IconGauge } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import { ListLoadFailed, ListLoading } from '../../components/ListStates';
@@ -14,9 +14,9 @@ import {
   movedText,
   paceText,
   problemText,
+  sendingErrors,
   sendingFromForm,
-  sendingProblems,
-  type TSmsSendingProblems,
+  type TSmsSendingForm,
 } from './sms-sending-form';
 
 type SmsSendingModalProps = { station: TSuperadminStationRow | null; onClose: () => void };
@@ -59,22 +59,15 @@ type TFormProps = TStationProps & { current: TStationSmsSendingResponse };
 function SmsSendingForm({ station, current, onClose }: TFormProps) {
   const { t } = useTranslation('superadmin');
   const save = useSaveStationSmsSendingMutation();
-  const [form, setForm] = useState(() => formFromSending(current));
-  const [problems, setProblems] = useState<TSmsSendingProblems>({});
+  const form = useForm<TSmsSendingForm>({
+    initialValues: formFromSending(current),
+    // The schema the server checks the body with (decision 0068).
+    validate: sendingErrors,
+  });
 
-  const change = (next: Partial<typeof form>, field: keyof TSmsSendingProblems) => {
-    setForm((before) => ({ ...before, ...next }));
-    setProblems((before) => ({ ...before, [field]: undefined }));
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const sending = sendingFromForm(form);
-    const found = sendingProblems(sending);
-    setProblems(found);
-    if (found.sms_sender || found.sms_rate_per_second) return;
+  const submit = form.onSubmit((values) => {
     save.mutate(
-      { stationId: station.id, sending },
+      { stationId: station.id, sending: sendingFromForm(values) },
       {
         onSuccess: (saved) => {
           notifications.show({
@@ -86,9 +79,7 @@ function SmsSendingForm({ station, current, onClose }: TFormProps) {
         },
       },
     );
-  };
-
-  const shown = (text: string | undefined) => (text ? problemText(t, text) : undefined);
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -99,9 +90,7 @@ function SmsSendingForm({ station, current, onClose }: TFormProps) {
           placeholder={t('sending.senderPlaceholder')}
           autoComplete="off"
           spellCheck={false}
-          value={form.sender}
-          onChange={(event) => change({ sender: event.currentTarget.value }, 'sms_sender')}
-          error={shown(problems.sms_sender)}
+          {...form.getInputProps('sender')}
         />
         <NumberInput
           label={t('sending.rate')}
@@ -110,9 +99,7 @@ function SmsSendingForm({ station, current, onClose }: TFormProps) {
           allowNegative={false}
           decimalScale={2}
           styles={{ wrapper: { maxWidth: 240 } }}
-          value={form.rate}
-          onChange={(rate) => change({ rate }, 'sms_rate_per_second')}
-          error={shown(problems.sms_rate_per_second)}
+          {...form.getInputProps('rate')}
         />
         <Alert color="blue" variant="light" icon={<IconGauge size={18} aria-hidden="true" />}>
           {paceText(t, current)}

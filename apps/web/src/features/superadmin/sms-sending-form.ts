@@ -1,19 +1,18 @@
-// What the SMS sending form sends and refuses: the shared schema decides, in its own words, and
-// those words (the client's or the server's) are looked up to be shown in the reader's language.
+// What the SMS sending form sends and refuses: the shared schema the server applies decides, by its
+// refusal codes (decision 0068), worded in the reader's language like a server refusal.
+
+import type { FormErrors } from '@mantine/form';
 import {
   formatCount,
-  issueText,
-  SMS_SENDER_ERROR,
   type TStationSmsSending,
   type TStationSmsSendingResponse,
   ZStationSmsSending,
 } from '@message-station/shared';
 import type { TFunction } from 'i18next';
+import { schemaResolver } from '../../lib/schema-resolver';
 
 /** As typed: an empty field means "the service's". NumberInput hands back '' when emptied. */
 export type TSmsSendingForm = { sender: string; rate: string | number };
-
-export type TSmsSendingProblems = Partial<Record<keyof TStationSmsSending, string>>;
 
 export function formFromSending(sending: TStationSmsSending): TSmsSendingForm {
   return { sender: sending.sms_sender ?? '', rate: sending.sms_rate_per_second ?? '' };
@@ -25,35 +24,19 @@ export function sendingFromForm(form: TSmsSendingForm): TStationSmsSending {
   return { sms_sender: sender || null, sms_rate_per_second: rate === '' ? null : Number(rate) };
 }
 
-/** The schema's first complaint about each field, in its English words; empty when it passes. */
-export function sendingProblems(sending: TStationSmsSending): TSmsSendingProblems {
-  const result = ZStationSmsSending.safeParse(sending);
-  const problems: TSmsSendingProblems = {};
-  for (const issue of result.error?.issues ?? []) {
-    const field = issue.path[0] as keyof TStationSmsSending;
-    problems[field] ??= issueText(issue.message);
-  }
-  return problems;
+const checkSending = schemaResolver(ZStationSmsSending);
+
+/** The form's `validate`: the schema's first refusal of each field, under the input it came from. */
+export function sendingErrors(form: TSmsSendingForm): FormErrors {
+  const errors = checkSending(sendingFromForm(form));
+  return {
+    ...(errors.sms_sender ? { sender: errors.sms_sender } : {}),
+    ...(errors.sms_rate_per_second ? { rate: errors.sms_rate_per_second } : {}),
+  };
 }
 
-/** The schema's words for a rate it refuses, read from it so the lookup below cannot drift. */
-function rateProblem(rate: number): string {
-  const message = ZStationSmsSending.shape.sms_rate_per_second.safeParse(rate).error?.issues[0]?.message;
-  return message ? issueText(message) : '';
-}
-
-type TProblemKey =
-  | 'sending.errors.sender'
-  | 'sending.errors.rateMin'
-  | 'sending.errors.rateMax'
-  | 'sending.errors.notFound';
-
-const PROBLEM_KEYS = new Map<string, TProblemKey>([
-  [SMS_SENDER_ERROR, 'sending.errors.sender'],
-  [rateProblem(0), 'sending.errors.rateMin'],
-  [rateProblem(Number.MAX_VALUE), 'sending.errors.rateMax'],
-  ['Station not found', 'sending.errors.notFound'],
-]);
+/** A server answer without a code, known by its English text, in the reader's language. */
+const PROBLEM_KEYS = new Map([['Station not found', 'sending.errors.notFound' as const]]);
 
 /** A known text in the reader's language; any other server text as it came. */
 export function problemText(t: TFunction<'superadmin'>, text: string): string {

@@ -13,16 +13,19 @@ import {
   Textarea,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   LANGUAGE_CODES,
   TEMPLATE_LIMITS,
   TEXT_LIMITS,
+  type TTemplateRequest,
   templateFieldKind,
   templateFields,
+  ZTemplateRequest,
 } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
@@ -30,6 +33,7 @@ import type { TTemplate, TTemplateInput } from '../../api/templates';
 import { countedProps } from '../../components/TextLimit';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { defaultOriginalLanguage } from '../../lib/original-language';
+import { schemaResolver } from '../../lib/schema-resolver';
 import { useSaveTemplateMutation } from './queries';
 import { TemplateTranslations } from './TemplateTranslations';
 
@@ -70,11 +74,13 @@ export function TemplateFormModal({ opened, template, onClose, ...rest }: Templa
   );
 }
 
+type TDraft = { name: string; type: string; title: string; original: string; originalLanguage: string };
+
 function initialDraft(
   template: TTemplate | null,
   types: TStationMessageType[],
   languages: TStationLanguage[],
-) {
+): TDraft {
   if (template) {
     return {
       name: template.name,
@@ -92,6 +98,48 @@ function initialDraft(
     original: '',
     originalLanguage: defaultOriginalLanguage(languages),
   };
+}
+
+function templateInput(draft: TDraft): TTemplateInput {
+  return {
+    name: draft.name.trim(),
+    message_type: draft.type,
+    title: draft.title.trim(),
+    original: draft.original.trim(),
+    original_language: draft.originalLanguage,
+  };
+}
+
+const checkTemplate = schemaResolver(ZTemplateRequest);
+/** The draft's field each field of the body comes from. */
+const DRAFT_FIELDS = {
+  name: 'name',
+  message_type: 'type',
+  title: 'title',
+  original: 'original',
+  original_language: 'originalLanguage',
+} as const satisfies Record<keyof TTemplateInput, keyof TDraft>;
+
+/**
+ * The form's `validate`: what the server refuses the body with (ZTemplateRequest, by its codes,
+ * decision 0068), under the draft's fields, in the schema's order; then the server's own limit on
+ * the number of fields (template_too_many_fields).
+ */
+function draftErrors(draft: TDraft, tooMany: string): Partial<Record<keyof TDraft, string>> {
+  // The form holds plain strings; the schema checks the type and language keys as the server does.
+  const refused = checkTemplate(templateInput(draft) as TTemplateRequest);
+  const errors: Partial<Record<keyof TDraft, string>> = {};
+  for (const [field, text] of Object.entries(refused)) {
+    const key = DRAFT_FIELDS[field as keyof TTemplateInput];
+    if (key && typeof text === 'string') errors[key] = text;
+  }
+  if (
+    Object.keys(errors).length === 0 &&
+    templateFields(draft.title, draft.original).length > TEMPLATE_LIMITS.fields
+  ) {
+    errors.original = tooMany;
+  }
+  return errors;
 }
 
 /** The fields found as staff type, each saying how its value will be written. */
@@ -129,44 +177,30 @@ function TemplateForm({
   const save = useSaveTemplateMutation();
   // Once saved, the modal goes on with the saved copy: its translations are there to review.
   const [saved, setSaved] = useState<TTemplate | null>(template);
-  const [draft, setDraft] = useState(() => initialDraft(template, types, languages));
-  const [problem, setProblem] = useState<string | null>(null);
-  const fieldCount = templateFields(draft.title, draft.original).length;
+  const [failure, setFailure] = useState<string | null>(null);
+  const form = useForm<TDraft>({
+    initialValues: initialDraft(template, types, languages),
+    validate: (values) => draftErrors(values, t('form.tooManyFields', { max: TEMPLATE_LIMITS.fields })),
+    // A change clears the server's refusal; the field's own is cleared by the form.
+    onValuesChange: () => setFailure(null),
+  });
+  const draft = form.getValues();
+  // One line says what is wrong (the first refusal, in the schema's order); the fields it names are marked.
+  const problem = Object.values(form.errors)[0] ?? failure;
 
-  const setField = <K extends keyof typeof draft>(key: K, value: (typeof draft)[K]) => {
-    setDraft((current) => ({ ...current, [key]: value }));
-    setProblem(null);
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!draft.name.trim() || !draft.title.trim() || !draft.original.trim()) {
-      setProblem(t('form.required'));
-      return;
-    }
-    if (fieldCount > TEMPLATE_LIMITS.fields) {
-      setProblem(t('form.tooManyFields', { max: TEMPLATE_LIMITS.fields }));
-      return;
-    }
-    const input: TTemplateInput = {
-      name: draft.name.trim(),
-      message_type: draft.type,
-      title: draft.title.trim(),
-      original: draft.original.trim(),
-      original_language: draft.originalLanguage,
-    };
+  const submit = form.onSubmit((values) => {
     save.mutate(
-      { id: saved?.id ?? null, input },
+      { id: saved?.id ?? null, input: templateInput(values) },
       {
         onSuccess: (template) => {
           notifications.show({ color: 'green', message: t('form.saved', { name: template.name }) });
           setSaved(template);
           onSaved();
         },
-        onError: (error) => setProblem(serverErrorText(error, t('form.saveFailed'))),
+        onError: (error) => setFailure(serverErrorText(error, t('form.saveFailed'))),
       },
     );
-  };
+  });
 
   return (
     <Stack gap="lg">
@@ -178,15 +212,15 @@ function TemplateForm({
               placeholder={t('form.namePlaceholder')}
               withAsterisk
               {...countedProps(draft.name, TEMPLATE_LIMITS.name)}
-              value={draft.name}
-              onChange={(event) => setField('name', event.currentTarget.value)}
+              {...form.getInputProps('name')}
+              error={Boolean(form.errors.name)}
               miw={220}
             />
             <NativeSelect
               label={t('form.type')}
               data={types.map((type) => ({ value: type.message_type, label: type.display_name }))}
-              value={draft.type}
-              onChange={(event) => setField('type', event.currentTarget.value)}
+              {...form.getInputProps('type')}
+              error={Boolean(form.errors.type)}
               miw={160}
             />
           </Group>
@@ -195,8 +229,8 @@ function TemplateForm({
             placeholder={t('form.titlePlaceholder')}
             withAsterisk
             {...countedProps(draft.title, TEXT_LIMITS.messageTitle)}
-            value={draft.title}
-            onChange={(event) => setField('title', event.currentTarget.value)}
+            {...form.getInputProps('title')}
+            error={Boolean(form.errors.title)}
           />
           <Textarea
             label={t('form.original')}
@@ -206,8 +240,8 @@ function TemplateForm({
             minRows={4}
             maxRows={12}
             {...countedProps(draft.original, TEXT_LIMITS.messageBody)}
-            value={draft.original}
-            onChange={(event) => setField('original', event.currentTarget.value)}
+            {...form.getInputProps('original')}
+            error={Boolean(form.errors.original)}
           />
           <Alert variant="light" color="blue" p="xs" title={t('form.fieldHintTitle')}>
             <Text fz="sm">{t('form.fieldHint')}</Text>
@@ -216,8 +250,8 @@ function TemplateForm({
           <NativeSelect
             label={t('form.originalLanguage')}
             data={LANGUAGE_CODES.map((code) => ({ value: code, label: languageName(code) }))}
-            value={draft.originalLanguage}
-            onChange={(event) => setField('originalLanguage', event.currentTarget.value)}
+            {...form.getInputProps('originalLanguage')}
+            error={Boolean(form.errors.originalLanguage)}
             w={240}
           />
           {saved && (

@@ -1,13 +1,23 @@
-import type { TTemplate } from '@message-station/shared';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { errorText, type TTemplate } from '@message-station/shared';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import i18n from '../../i18n';
 import { bodiesSentTo, callCount } from '../../test/api-mock';
 import { installFakeEventSource, message, mockMessagesApi } from '../../test/messages-test-helpers';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
 
 const LIST = '/admin/api/templates';
+
+/** Opens the templates page and its New template dialog, as staff would. */
+async function openNewTemplate(user: ReturnType<typeof userEvent.setup>) {
+  renderApp('/admin/templates');
+  const add = await screen.findByRole('button', { name: 'New template' });
+  await waitFor(() => expect(add).toBeEnabled());
+  await user.click(add);
+  return within(await screen.findByRole('dialog', { name: 'New template' }));
+}
 
 function template(overrides: Partial<TTemplate> = {}): TTemplate {
   return {
@@ -59,11 +69,7 @@ describe('TemplatesPage', () => {
       [`POST ${LIST}`]: () => jsonResponse(saved, 201),
     });
     const user = userEvent.setup({ delay: null });
-    renderApp('/admin/templates');
-    const add = await screen.findByRole('button', { name: 'New template' });
-    await waitFor(() => expect(add).toBeEnabled());
-    await user.click(add);
-    const dialog = within(await screen.findByRole('dialog', { name: 'New template' }));
+    const dialog = await openNewTemplate(user);
     await user.type(dialog.getByRole('textbox', { name: /Template name/ }), 'Snow day closure');
     // user.type reads braces as key names: the text is pasted as staff would.
     await user.click(dialog.getByRole('textbox', { name: /^Title/ }));
@@ -146,5 +152,32 @@ describe('TemplatesPage', () => {
         'Schools are closed on Monday, December 7 because of snow.',
       )[0] as HTMLElement,
     );
+  });
+});
+
+describe('New template: refuses what the server refuses (decision 0068)', () => {
+  it('words the schema’s refusals by their codes, in English and Spanish, and sends nothing', async () => {
+    const api = mockMessagesApi({ [`GET ${LIST}`]: () => jsonResponse([]) });
+    const user = userEvent.setup({ delay: null });
+    const dialog = await openNewTemplate(user);
+    const name = dialog.getByRole('textbox', { name: /Template name/ });
+    await user.type(name, '  ');
+    await user.click(dialog.getByRole('button', { name: 'Save template' }));
+    // ZTemplateRequest's required_fields, the code the server answers for the same body.
+    expectShown(dialog.getByText(errorText('required_fields')));
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+
+    // A title longer than the server takes (only one saved before the limit can be): field_too_long.
+    await user.type(name, 'Snow day');
+    fireEvent.change(dialog.getByRole('textbox', { name: /^Title/ }), { target: { value: 'a'.repeat(201) } });
+    fireEvent.change(dialog.getByRole('textbox', { name: /Message text/ }), { target: { value: 'Closed.' } });
+    await user.click(dialog.getByRole('button', { name: 'Save template' }));
+    expectShown(dialog.getByText(errorText('field_too_long', { field: 'Title', max: 200 })));
+
+    await act(() => i18n.changeLanguage('es'));
+    fireEvent.change(dialog.getByRole('textbox', { name: /^Título/ }), { target: { value: ' ' } });
+    await user.click(dialog.getByRole('button', { name: 'Guardar plantilla' }));
+    expectShown(dialog.getByText('Complete todos los campos obligatorios.'));
+    expect(callCount(api, 'POST', LIST)).toBe(0);
   });
 });

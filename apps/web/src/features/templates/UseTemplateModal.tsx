@@ -2,6 +2,7 @@
 // message in every language as it will be created, and create it. Languages the template has no
 // finished translation for are translated by machine once the message exists, as any message's.
 import { Alert, Badge, Button, Group, Modal, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
+import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   checkFieldValues,
@@ -9,9 +10,10 @@ import {
   TEMPLATE_LIMITS,
   type TTemplateField,
   templateFields,
+  ZTemplateUseRequest,
 } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TMessage } from '../../api/messages';
@@ -20,6 +22,7 @@ import type { TTemplate } from '../../api/templates';
 import { ReviewBadge } from '../../components/ReviewBadge';
 import { useAdminPhone } from '../../components/use-admin-phone';
 import { useLanguageName } from '../../i18n/use-language-name';
+import { schemaResolver } from '../../lib/schema-resolver';
 import { useCreateMessageFromTemplateMutation } from './queries';
 
 type UseTemplateModalProps = {
@@ -56,7 +59,7 @@ function FieldInput({
 }: {
   field: TTemplateField;
   value: string;
-  error: string | null;
+  error: ReactNode;
   onChange: (value: string) => void;
 }) {
   const { t } = useTranslation('templates');
@@ -118,6 +121,26 @@ function PreviewItem({
   );
 }
 
+type TValues = { values: Record<string, string> };
+
+const checkUse = schemaResolver(ZTemplateUseRequest);
+
+/**
+ * What the server refuses: the body's schema (ZTemplateUseRequest, by its codes, decision 0068),
+ * then its rule that every field is filled in and a date or time is one (checkFieldValues, which
+ * the server answers as template_fields_missing / template_fields_invalid for all fields at once;
+ * here each field says its own).
+ */
+function templateErrors(template: TTemplate, words: { required: string; invalid: string }) {
+  return ({ values }: TValues): FormErrors => {
+    const errors = checkUse({ values });
+    const { missing, invalid } = checkFieldValues(templateFields(template.title, template.original), values);
+    for (const field of missing) errors[`values.${field}`] ??= words.required;
+    for (const field of invalid) errors[`values.${field}`] ??= words.invalid;
+    return errors;
+  };
+}
+
 function UseTemplateForm({
   template,
   languages,
@@ -126,10 +149,16 @@ function UseTemplateForm({
 }: Omit<UseTemplateModalProps, 'template'> & { template: TTemplate }) {
   const { t } = useTranslation('templates');
   const create = useCreateMessageFromTemplateMutation();
-  const [values, setValues] = useState<Record<string, string>>({});
+  // The fields are checked once the form is submitted, then as each changes.
   const [checked, setChecked] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  const { missing, invalid } = checkFieldValues(templateFields(template.title, template.original), values);
+  const form = useForm<TValues>({
+    initialValues: { values: {} },
+    validate: templateErrors(template, { required: t('use.fieldRequired'), invalid: t('use.fieldInvalid') }),
+    validateInputOnChange: checked,
+    onValuesChange: () => setProblem(null),
+  });
+  const { values } = form.getValues();
   const previewLanguages = [
     template.original_language,
     ...languages
@@ -137,28 +166,21 @@ function UseTemplateForm({
       .filter((code) => code !== template.original_language),
   ];
 
-  const errorOf = (field: string) => {
-    if (!checked) return null;
-    if (missing.includes(field)) return t('use.fieldRequired');
-    if (invalid.includes(field)) return t('use.fieldInvalid');
-    return null;
-  };
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setChecked(true);
-    if (missing.length || invalid.length) return;
-    create.mutate(
-      { id: template.id, values },
-      {
-        onSuccess: (message) => {
-          notifications.show({ color: 'green', message: t('use.created', { title: message.title }) });
-          onCreated(message);
+  const submit = form.onSubmit(
+    (submitted) => {
+      create.mutate(
+        { id: template.id, values: submitted.values },
+        {
+          onSuccess: (message) => {
+            notifications.show({ color: 'green', message: t('use.created', { title: message.title }) });
+            onCreated(message);
+          },
+          onError: (error) => setProblem(serverErrorText(error, t('use.failed'))),
         },
-        onError: (error) => setProblem(serverErrorText(error, t('use.failed'))),
-      },
-    );
-  };
+      );
+    },
+    () => setChecked(true),
+  );
 
   return (
     <form onSubmit={submit} noValidate>
@@ -173,11 +195,8 @@ function UseTemplateForm({
               key={field.name}
               field={field}
               value={values[field.name] ?? ''}
-              error={errorOf(field.name)}
-              onChange={(value) => {
-                setValues((current) => ({ ...current, [field.name]: value }));
-                setProblem(null);
-              }}
+              error={form.errors[`values.${field.name}`]}
+              onChange={(value) => form.setFieldValue(`values.${field.name}`, value)}
             />
           ))
         )}

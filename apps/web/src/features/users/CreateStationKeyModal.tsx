@@ -12,15 +12,19 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
+import { useForm } from '@mantine/form';
 import {
   STATION_KEY_RATE_LIMIT,
   STATION_KEY_SCOPES,
+  TEXT_LIMITS,
   type TStationKeyCreated,
   type TStationKeyScope,
+  ZCreateStationKeyRequest,
 } from '@message-station/shared';
 import { IconAlertCircle, IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { schemaResolver } from '../../lib/schema-resolver';
 import { SCOPE_WORDS, useCreateStationKeyMutation } from './station-keys-queries';
 import { userErrorText } from './user-error';
 
@@ -54,7 +58,29 @@ export function CreateStationKeyModal({ opened, onClose }: CreateStationKeyModal
   );
 }
 
-type TErrors = { name?: string; scopes?: string; rateLimit?: string };
+/** As typed: NumberInput hands back '' when emptied. */
+type TValues = { name: string; scopes: TStationKeyScope[]; rateLimit: number | string };
+
+const checkRequest = schemaResolver(ZCreateStationKeyRequest);
+
+function request(values: TValues) {
+  return {
+    name: values.name,
+    scopes: values.scopes,
+    // An emptied field is no number: refused as the server refuses one (not left to its default).
+    rate_limit_per_minute: typeof values.rateLimit === 'number' ? values.rateLimit : Number.NaN,
+  };
+}
+
+/** The schema the server checks the body with (decision 0068), its refusals under the inputs. */
+function requestErrors(values: TValues) {
+  const errors = checkRequest(request(values));
+  return {
+    ...(errors.name ? { name: errors.name } : {}),
+    ...(errors.scopes ? { scopes: errors.scopes } : {}),
+    ...(errors.rate_limit_per_minute ? { rateLimit: errors.rate_limit_per_minute } : {}),
+  };
+}
 
 function CreateStationKeyForm({
   onCreated,
@@ -65,27 +91,16 @@ function CreateStationKeyForm({
 }) {
   const { t } = useTranslation('apiKeys');
   const create = useCreateStationKeyMutation();
-  const [name, setName] = useState('');
-  const [scopes, setScopes] = useState<TStationKeyScope[]>([]);
-  const [rateLimit, setRateLimit] = useState<number | string>(STATION_KEY_RATE_LIMIT.default);
-  const [errors, setErrors] = useState<TErrors>({});
+  const form = useForm<TValues>({
+    initialValues: { name: '', scopes: [], rateLimit: STATION_KEY_RATE_LIMIT.default },
+    validate: requestErrors,
+  });
   const bounds = { min: STATION_KEY_RATE_LIMIT.min, max: STATION_KEY_RATE_LIMIT.max };
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const limit = typeof rateLimit === 'number' ? rateLimit : Number.NaN;
-    const found: TErrors = {
-      name: name.trim() ? undefined : t('form.nameRequired'),
-      scopes: scopes.length ? undefined : t('form.scopesRequired'),
-      rateLimit:
-        Number.isInteger(limit) && limit >= bounds.min && limit <= bounds.max
-          ? undefined
-          : t('form.rateLimitInvalid', bounds),
-    };
-    setErrors(found);
-    if (found.name || found.scopes || found.rateLimit) return;
-    create.mutate({ name: name.trim(), scopes, rate_limit_per_minute: limit }, { onSuccess: onCreated });
-  };
+  const submit = form.onSubmit((values) => {
+    const { name, scopes, rate_limit_per_minute } = request(values);
+    create.mutate({ name: name.trim(), scopes, rate_limit_per_minute }, { onSuccess: onCreated });
+  });
 
   return (
     <form onSubmit={submit} noValidate>
@@ -95,25 +110,21 @@ function CreateStationKeyForm({
           description={t('form.nameDescription')}
           placeholder={t('form.namePlaceholder')}
           withAsterisk
-          maxLength={100}
-          value={name}
-          onChange={(event) => {
-            setName(event.currentTarget.value);
-            setErrors((current) => ({ ...current, name: undefined }));
-          }}
-          error={errors.name}
+          maxLength={TEXT_LIMITS.name}
+          {...form.getInputProps('name')}
           data-autofocus
         />
         <Checkbox.Group
           label={t('form.scopes')}
           description={t('form.scopesDescription')}
           withAsterisk
-          value={scopes}
-          onChange={(value) => {
-            setScopes(STATION_KEY_SCOPES.filter((scope) => value.includes(scope)));
-            setErrors((current) => ({ ...current, scopes: undefined }));
-          }}
-          error={errors.scopes}
+          {...form.getInputProps('scopes')}
+          onChange={(value) =>
+            form.setFieldValue(
+              'scopes',
+              STATION_KEY_SCOPES.filter((scope) => value.includes(scope)),
+            )
+          }
         >
           <Stack gap="xs" mt="xs">
             {STATION_KEY_SCOPES.map((scope) => (
@@ -139,12 +150,7 @@ function CreateStationKeyForm({
           allowNegative={false}
           clampBehavior="none"
           w={{ base: '100%', xs: 260 }}
-          value={rateLimit}
-          onChange={(value) => {
-            setRateLimit(value);
-            setErrors((current) => ({ ...current, rateLimit: undefined }));
-          }}
-          error={errors.rateLimit}
+          {...form.getInputProps('rateLimit')}
         />
         {create.isError && (
           <Alert color="red" icon={<IconAlertCircle size={18} aria-hidden="true" />} role="alert">

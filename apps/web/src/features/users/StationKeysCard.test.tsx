@@ -1,7 +1,8 @@
-import type { TStationKey } from '@message-station/shared';
+import { errorText, type TStationKey } from '@message-station/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import i18n from '../../i18n';
 import { callCount } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import { jsonResponse, renderApp } from '../../test/render-app';
@@ -107,7 +108,13 @@ describe('API keys for integrations (Users page)', () => {
     await user.click(dialog.getByRole('checkbox', { name: /reports:read/ }));
     await user.click(dialog.getByRole('checkbox', { name: /messages:write/ }));
     await user.click(dialog.getByRole('button', { name: 'Create key' }));
-    expectShown(dialog.getByText('Enter a whole number between 1 and 1000.'));
+    // The server's refusal, by its code, before any call (decision 0068).
+    expectShown(dialog.getByText(errorText('station_key_rate_limit_invalid', { min: 1, max: 1000 })));
+    expectShown(dialog.getByText('Rate limit must be a whole number from 1 to 1,000.'));
+    expect(rate).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(rate);
+    await user.click(dialog.getByRole('button', { name: 'Create key' }));
+    expectShown(dialog.getByText('Rate limit must be a whole number from 1 to 1,000.'));
     expect(callCount(fetchMock, 'POST', KEYS)).toBe(0);
 
     await user.clear(rate);
@@ -128,6 +135,24 @@ describe('API keys for integrations (Users page)', () => {
     expectShown(keyRow('Bell schedule').getByText(`${FULL_KEY.slice(0, 13)}…`));
     expect(screen.queryByDisplayValue(FULL_KEY)).not.toBeInTheDocument();
     expect(screen.queryByText(FULL_KEY)).not.toBeInTheDocument();
+  });
+
+  it('refuses what the server refuses in Spanish, by the same codes', async () => {
+    const fetchMock = mockUsersApi({ 'GET /admin/api/users': () => jsonResponse([signedInAdmin()]) });
+    await i18n.changeLanguage('es');
+    renderApp('/admin/users');
+    const user = userEvent.setup({ delay: null });
+    await user.click(await screen.findByRole('button', { name: 'Crear clave API' }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Crear clave API' }));
+    await user.type(dialog.getByRole('textbox', { name: /^Nombre/ }), '   ');
+    const rate = dialog.getByRole('textbox', { name: /^Límite/ });
+    await user.clear(rate);
+    await user.type(rate, '0');
+    await user.click(dialog.getByRole('button', { name: 'Crear clave' }));
+    expectShown(dialog.getByText('El nombre es obligatorio.'));
+    expectShown(dialog.getByText('Elija al menos un permiso.'));
+    expectShown(dialog.getByText('El límite debe ser un número entero de 1 a 1000.'));
+    expect(callCount(fetchMock, 'POST', KEYS)).toBe(0);
   });
 
   it('shows the server’s refusal in the form and keeps what was typed', async () => {
