@@ -54,6 +54,9 @@ export const theme = createTheme({
       defaultProps: { withBorder: true, radius: 'lg', shadow: 'xs', padding: 'lg' } satisfies CardProps,
     },
     Paper: { defaultProps: { radius: 'md' } satisfies PaperProps },
+    // A refused field keeps its placeholder grey: Mantine turns it the error's red, which reads
+    // as text the person typed (an empty Title showing "Road closure on Main Street" in red).
+    Input: { styles: { wrapper: { '--input-placeholder-color': 'var(--mantine-color-placeholder)' } } },
     Button: { defaultProps: { radius: 'md' } satisfies ButtonProps },
     // Badges read as words, not shouted labels.
     Badge: {
