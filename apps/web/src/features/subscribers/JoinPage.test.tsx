@@ -247,7 +247,7 @@ describe('JoinPage', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Enter Your Code' })).toBeVisible();
 
     await user.click(screen.getByRole('button', { name: 'Verify' }));
-    expect(screen.getByText('Please enter the 6-digit verification code')).toBeVisible();
+    expect(await screen.findByText('Please enter the 6-digit verification code')).toBeVisible();
 
     await user.click(screen.getByLabelText('Digit 1 of the verification code'));
     await user.keyboard('48a2913');
