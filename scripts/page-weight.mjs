@@ -57,9 +57,9 @@ export const PAGES = [
     markup: { kib: 5.0 },
     roots: [
       'chunk:boot',
-      // The join page and what attaches it to the server's markup (vite.config.ts groups them).
+      // The join page, its layout and what attaches it to the server's markup (vite.config.ts
+      // groups them; the router's lazy imports of the page and the layout load this chunk itself).
       'chunk:subscriber',
-      'src/features/subscribers/SubscriberLayout.tsx',
       'src/locales/en/common.json',
       'src/locales/en/subscribers.json',
     ],
