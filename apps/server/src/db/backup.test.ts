@@ -150,10 +150,11 @@ describe('backup and restore', () => {
       await addPurchase(database.db);
       const before = await demoAndLedger(database.db);
       expect(before.station).toBeDefined();
-      // The template holds pg-boss's partitioned job table with a partition per queue: what
+      // The template holds pg-boss's partitioned job table (its queues share the partition
+      // job_common since pg-boss 11; a queue created with `partition` gets its own): what
       // `pg_restore --clean` could not drop (decision 0055).
       const partitions = async (db: Database) => countOf(db, partitionsSql);
-      expect(await partitions(database)).toBeGreaterThan(1);
+      expect(await partitions(database)).toBeGreaterThan(0);
       const backupPartitions = await partitions(database);
 
       const file = path.join(backups, 'drill.dump');
@@ -163,7 +164,7 @@ describe('backup and restore', () => {
       // After the backup: a purchase, a queue (one more partition) and a table of a later version.
       await addPurchase(database.db);
       await database.db.execute(
-        sql.raw(`select pgboss.create_queue('after-backup', '{"policy":"standard"}')`),
+        sql.raw(`select pgboss.create_queue('after-backup', '{"policy":"standard","partition":true}')`),
       );
       await database.db.execute(sql.raw('create table after_backup (id int)'));
       expect(await partitions(database)).toBe(backupPartitions + 1);

@@ -3,10 +3,10 @@
 // declare a queue with declareQueue and schedule one with scheduleQueue, never with pg-boss
 // directly, and name it with a constant typed TQueueName, so a queue that is not listed here does
 // not compile; job-registry.test.ts checks every queue sent to or worked is declared here.
-import type PgBoss from 'pg-boss';
+import type { PgBoss, Queue } from 'pg-boss';
 
 /** pg-boss's queue options, less the name that the registry's key gives. */
-export type TQueueOptions = Omit<PgBoss.Queue, 'name'>;
+export type TQueueOptions = Omit<Queue, 'name'>;
 
 /** What a queue's options depend on at start (the owner passes them to declareQueue). */
 export type TQueueSettings = {
@@ -85,11 +85,21 @@ export type TQueueName = keyof typeof JOB_QUEUES;
 
 const queueOf = (name: TQueueName): TJobQueue => JOB_QUEUES[name];
 
+/**
+ * How long a job that ended (completed, failed or cancelled) stays in pg-boss's job table. The
+ * app's own rows say what is pending, and pg-boss 11 and later keep ended jobs in the one table
+ * the translate sweep and /metrics read (pg-boss 10 moved them to an archive after an hour).
+ */
+export const ENDED_JOB_SECONDS = 86_400;
+
 /** Declares a queue as the registry says (idempotent: every node declares what it sends to). */
 export async function declareQueue(boss: PgBoss, name: TQueueName, settings: TQueueSettings = {}) {
-  const options = queueOf(name).options?.(settings);
-  if (options) await boss.createQueue(name, { name, ...options });
-  else await boss.createQueue(name);
+  const options = { deleteAfterSeconds: ENDED_JOB_SECONDS, ...queueOf(name).options?.(settings) };
+  // pg-boss refuses an option given as undefined (a setting the owner did not pass).
+  await boss.createQueue(
+    name,
+    Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined)),
+  );
 }
 
 /** Puts a queue on its schedule (the registry's cron); one node runs each tick. */

@@ -1,5 +1,5 @@
 // Hourly billing check on the job runner: overdue renewals suspend SMS, ended trials lapse.
-import type PgBoss from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import { declareQueue, scheduleQueue, type TQueueName } from '../../platform/job-registry.js';
 import { enforcePaymentDeadlines } from './service.js';

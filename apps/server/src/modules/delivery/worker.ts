@@ -4,7 +4,7 @@
 // at start (a restart resumes what was in flight). On shutdown it drains: no new provider call
 // starts, calls in flight finish and are recorded, claimed rows go back to the queue and the lanes
 // are released for the next node.
-import type PgBoss from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { declareQueue, scheduleQueue, type TQueueName } from '../../platform/job-registry.js';
 import { currentRequestId, withRequestId } from '../../platform/request-context.js';
 import { DEFAULT_LANE, dispatchLane, dueLanes, newDispatcherId, type TDispatchDeps } from './dispatcher.js';

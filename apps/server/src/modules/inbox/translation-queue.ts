@@ -1,7 +1,7 @@
 // The inbox's translate queue on pg-boss: one job per inbound text, written in the webhook's
 // transaction beside the text it serves, so the webhook answers at once and a crash never keeps
 // the text without its job. An api node only declares it; workers take the jobs (decision 0036).
-import type PgBoss from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import type { DbOrTx } from '../../db/client.js';
 import { declareQueue, type TQueueName } from '../../platform/job-registry.js';
 import { currentRequestId } from '../../platform/request-context.js';

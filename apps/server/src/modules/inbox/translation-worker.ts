@@ -2,7 +2,7 @@
 // (decision 0033), in the background. A transient failure is retried by pg-boss; anything else,
 // or the last retry, marks the translation failed with the reason. The original is never touched.
 import type { TLanguageCode } from '@message-station/shared';
-import type PgBoss from 'pg-boss';
+import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import type { TEventBus } from '../../platform/event-bus.js';
 import { withRequestId } from '../../platform/request-context.js';
@@ -86,10 +86,10 @@ export async function startInboxWorker(
 ): Promise<TInboxQueue> {
   await declareInboxQueue(boss, deps.retryDelaySeconds);
   let workerId: string | undefined;
-  workerId = await boss.work<TInboxTranslationJob>(
+  workerId = await boss.work(
     INBOX_TRANSLATE_QUEUE,
     { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true },
-    async ([job]) => {
+    async ([job]: JobWithMetadata<TInboxTranslationJob>[]) => {
       if (!job) return;
       if (workerId) boss.notifyWorker(workerId);
       await withRequestId(job.data.requestId, async () => {

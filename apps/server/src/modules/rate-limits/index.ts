@@ -1,6 +1,6 @@
 // The limits counted in the store every node shares (decision 0019): sign-in failures,
 // verification texts and API keys; and the housekeeping that deletes ended counters.
-import type PgBoss from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import type { TRateLimitConfig } from '../../config.js';
 import type { Db } from '../../db/client.js';
 import { declareQueue, scheduleQueue, type TQueueName } from '../../platform/job-registry.js';

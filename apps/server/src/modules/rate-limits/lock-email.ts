@@ -1,7 +1,7 @@
 // The email to an account's owner when repeated failed sign-ins make it wait (decision 0019):
 // sent once per lock, by the job runner, so the failed sign-in that locks never waits for SMTP.
 import { emailLanguage, SIGN_IN_LOCKED_EMAIL, type TEmailLanguage } from '@message-station/shared';
-import type PgBoss from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import { declareQueue, type TQueueName } from '../../platform/job-registry.js';
 import { escapeHtml } from '../../providers/email/html.js';

@@ -1,6 +1,6 @@
 // The job that runs due schedules: a delayed job at each schedule's next run (on time to the
 // job runner's polling, a couple of seconds), and a sweep every minute for anything it missed.
-import type PgBoss from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { declareQueue, scheduleQueue, type TQueueName } from '../../platform/job-registry.js';
 import { runDueSchedules, type TScheduleRunDeps } from './run.js';
 import type { TScheduleQueue } from './service.js';

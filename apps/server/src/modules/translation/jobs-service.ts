@@ -1,2 +1,2 @@
 // For other modules' queues (the inbox's): pg-boss jobs written in the caller's transaction.
-export { jobsIn } from './queue.js';
+export { jobsIn } from '../../platform/jobs.js';

@@ -1,9 +1,8 @@
 // The translate queue on pg-boss: jobs are written in the caller's transaction, beside the
 // translation rows they serve, so a crash can never commit the rows without their jobs.
-import { type SQL, sql } from 'drizzle-orm';
-import type PgBoss from 'pg-boss';
-import type { DbOrTx } from '../../db/client.js';
+import type { PgBoss } from 'pg-boss';
 import { declareQueue, type TQueueName } from '../../platform/job-registry.js';
+import { jobsIn } from '../../platform/jobs.js';
 import { currentRequestId } from '../../platform/request-context.js';
 import type { TTranslationQueue } from '../messages/service.js';
 
@@ -33,26 +32,6 @@ export function translateExpireSeconds(engineTimeoutMs = DEFAULT_ENGINE_TIMEOUT_
 export async function declareTranslateQueue(boss: PgBoss, engineTimeoutMs?: number) {
   // Retried as retryOptions(2) says (the job registry holds the queue's options), lost after the expiry.
   await declareQueue(boss, TRANSLATE_QUEUE, { expireInSeconds: translateExpireSeconds(engineTimeoutMs) });
-}
-
-/** pg-boss's numbered placeholders ($1 … $n) turned into a Drizzle query with the same values. */
-function withValues(text: string, values: unknown[] = []): SQL {
-  const parts = text.split(/\$(\d+)/);
-  return sql.join(
-    parts.map((part, index) =>
-      index % 2 === 0 ? sql.raw(part) : sql.param(values[Number(part) - 1] ?? null),
-    ),
-  );
-}
-
-/**
- * pg-boss's `db` option for one transaction. On PGlite this is also the only way in while the
- * transaction is open: the job runner's own connection would wait for it to end.
- */
-export function jobsIn(tx: DbOrTx): PgBoss.Db {
-  return {
-    executeSql: async (text, values) => (await tx.execute(withValues(text, values))) as { rows: unknown[] },
-  };
 }
 
 /** `workerIds` are the local translate workers to wake, when this node runs them. */

@@ -2,7 +2,7 @@
 // Transient engine failures are retried with backoff; anything else (or the last retry) marks the
 // translation failed with the reason in words. A job for an outdated revision does nothing.
 import type { TLanguageCode } from '@message-station/shared';
-import type PgBoss from 'pg-boss';
+import type { JobWithMetadata, PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import type { TEventBus } from '../../platform/event-bus.js';
 import { declareQueue, scheduleQueue } from '../../platform/job-registry.js';
@@ -281,10 +281,10 @@ export async function startTranslationWorker(
   const workerIds: string[] = [];
   const startWorker = async () => {
     let workerId: string | undefined;
-    workerId = await boss.work<TTranslationJob>(
+    workerId = await boss.work(
       TRANSLATE_QUEUE,
       { batchSize: 1, pollingIntervalSeconds: 2, includeMetadata: true, priority: true },
-      async ([job]) => {
+      async ([job]: JobWithMetadata<TTranslationJob>[]) => {
         if (!job) return;
         if (workerId) boss.notifyWorker(workerId);
         // As part of the request that queued it: its log lines and the engine's call carry its id.

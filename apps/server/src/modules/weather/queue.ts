@@ -11,7 +11,7 @@
 // message, which any worker runs at once. Two nodes hearing the same event queue it once (a
 // stately queue keyed by message) and send it once (the record is locked from check to outcome,
 // poll.ts sendOne). The poll still sends what waited its two minutes, or what an event missed.
-import type PgBoss from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import type { Db } from '../../db/client.js';
 import type { TStationEvent } from '../../platform/event-bus.js';
 import { declareQueue, scheduleQueue, type TQueueName } from '../../platform/job-registry.js';

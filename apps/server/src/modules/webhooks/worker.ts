@@ -3,7 +3,7 @@
 // safe across nodes (deliver.ts); a run at a time per node.
 
 import { WEBHOOK_LOG_DAYS } from '@message-station/shared';
-import type PgBoss from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import { declareQueue, scheduleQueue, type TQueueName } from '../../platform/job-registry.js';
 import { deliverDue, type TWebhookDeliverDeps } from './deliver.js';
 import { pruneDeliveries } from './repo.js';
