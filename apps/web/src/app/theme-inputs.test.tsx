@@ -15,7 +15,9 @@ describe('the theme’s fields', () => {
     const input = screen.getByRole('textbox', { name: 'Title' });
     const wrapper = input.parentElement as HTMLElement;
     expect(wrapper).toHaveAttribute('data-error', 'true');
-    expect(wrapper.style.getPropertyValue('--input-placeholder-color')).toBe('var(--mantine-color-placeholder)');
+    expect(wrapper.style.getPropertyValue('--input-placeholder-color')).toBe(
+      'var(--mantine-color-placeholder)',
+    );
     // The border's variable is Mantine's own: the refusal still shows on the field.
     expect(wrapper.style.getPropertyValue('--input-bd')).toBe('');
     expect(screen.getByText('Title is required')).toBeInTheDocument();
