@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { leanPreloads, pureSharedDeclarations, splitSharedDeclarations, startChunks } from './build/chunks';
 import { endpointEntriesWithoutSchemas } from './build/endpoint-entries';
+import { scrollClassNamesOnly } from './build/scroll-class-names';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 const proxiedPaths = ['/api', '/admin/api', '/auth', '/dev/api', '/healthz', '/readyz', '/webhooks'];
@@ -85,6 +86,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     react(),
     preloads.plugin,
     endpointEntriesWithoutSchemas(),
+    scrollClassNamesOnly(),
     pureSharedDeclarations(),
     splitSharedDeclarations(),
     chunks.plugin,

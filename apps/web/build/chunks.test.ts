@@ -180,8 +180,8 @@ describe('groupStartModules', () => {
   const use = (...ids: string[]) => ids.map((id, n) => `import { x as x${n} } from '${id}';`).join('\n');
   const leaf = { code: 'export const x = 1;' };
   const graph = fakeGraph({
-    '/main.ts': { code: 'export const start = 1;', entry: true, lazy: ['/boot.ts'] },
-    '/boot.ts': { code: `${use('/boot-only.ts')}\nexport const x = 1;`, lazy: ['/routes.tsx'] },
+    '/main.ts': { code: `${use('/react.ts')}\nexport const start = 1;`, entry: true, lazy: ['/boot.ts'] },
+    '/boot.ts': { code: `${use('/boot-only.ts', '/react.ts')}\nexport const x = 1;`, lazy: ['/routes.tsx'] },
     '/routes.tsx': {
       code: 'export const x = 1;',
       lazy: ['/landing.tsx', '/signin.tsx', '/join.tsx', '/admin/index.ts', '/menu.tsx'],
@@ -202,6 +202,7 @@ describe('groupStartModules', () => {
     '/menu.tsx': leaf,
     '/first-run.tsx': { code: `${use('/checklist.ts')}\nexport const x = 1;` },
     '/boot-only.ts': leaf,
+    '/react.ts': leaf,
     '/admin-only.ts': leaf,
     '/public-too.ts': leaf,
     '/card.ts': leaf,
@@ -216,6 +217,8 @@ describe('groupStartModules', () => {
     const groups = await groupStartModules(graph, modules);
     const named = Object.fromEntries(Object.entries(groups).map(([name, set]) => [name, [...set].sort()]));
     expect(named).toEqual({
+      // The entry with what it uses, also what boot.ts uses of it.
+      index: ['/main.ts', '/react.ts'],
       // boot.ts with what it imports (not lazily), what the landing page shares with a first
       // view, the translation hook.
       boot: ['/boot-only.ts', '/boot.ts', '/card.ts', '/node_modules/i18n/hook.ts'],

@@ -592,7 +592,14 @@ export type TStartModules = {
 
 /** The start's groups, by chunk name, each with its modules. */
 export type TStartGroups = Record<
-  'boot' | 'admin' | 'admin-shared' | 'first-views' | 'subscriber' | 'subscriber-shared' | 'first-run',
+  | 'index'
+  | 'boot'
+  | 'admin'
+  | 'admin-shared'
+  | 'first-views'
+  | 'subscriber'
+  | 'subscriber-shared'
+  | 'first-run',
   Set<string>
 >;
 
@@ -600,8 +607,13 @@ export type TStartGroups = Record<
  * Fewer, larger chunks where the visitors who load one load nearly all of it anyway. Left to
  * itself the bundler cuts one chunk per set of lazy imports that share a module: the start
  * (src/app/boot.ts) came in 30 pieces and the admin area's first view in 70 more, most under
- * 1 KiB, each a request with its own headers and compressed alone. Three groups, computed from
- * the module graph:
+ * 1 KiB, each a request with its own headers and compressed alone. Groups computed from the
+ * module graph:
+ * - `index`: what the entry (src/main.tsx) uses, the entry with it. Left ungrouped, beside the
+ *   groups below, the bundler took the modules the entry shares with them out of the entry's
+ *   chunk into chunks of their own: with react-router 8, which is a file per module, the start
+ *   came in six files (React, the router's hooks and components, i18next, react-i18next's
+ *   instance), each compressed alone and each a request (decision 0074).
  * - `boot`: what boot.ts uses beyond the entry; every page loads all of it at the start.
  * - `admin`: what the admin frame and the dashboard use beyond the start and that no other lazy
  *   import reaches, so no page outside the admin area loads it. The admin area's other pages use
@@ -691,6 +703,7 @@ export async function groupStartModules(graph: TModuleGraph, modules: TStartModu
     (subscriberView.has(id) ? firstViews : firstRun).add(id);
   }
   return {
+    index: entries,
     boot,
     admin,
     'admin-shared': adminShared,
@@ -704,6 +717,7 @@ export async function groupStartModules(graph: TModuleGraph, modules: TStartModu
 /** The bundler's plugin that computes the start's groups (groupStartModules) and the groups to name them. */
 export function startChunks(modules: TStartModules) {
   const sets: TStartGroups = {
+    index: new Set(),
     boot: new Set(),
     admin: new Set(),
     'admin-shared': new Set(),

@@ -4,7 +4,6 @@ import { flushSync } from 'react-dom';
  * What react-router/dom's RouterProvider passes as `flushSync`: lets `navigate(…, { flushSync: true })`
  * render at once instead of in a transition.
  */
-export function flushDomUpdates(update: () => unknown): undefined {
-  flushSync(update);
-  return undefined;
+export function flushDomUpdates<R>(update: () => R): R {
+  return flushSync(update);
 }

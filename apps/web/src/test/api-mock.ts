@@ -1,11 +1,18 @@
 // The web tests' API: Mock Service Worker (msw) answers every fetch the app makes. A test lists the
 // endpoints it needs as "METHOD /path" handlers (mockApi); anything else answers 404 JSON, as an
-// unknown route would. Every request is recorded in order, with its body, for callsTo and
-// bodiesSentTo. setup.ts starts the server, drops the handlers and the record after each test.
+// unknown route would. Every fetch the app makes is recorded in order, as the app built it (its
+// credentials, headers and body), for callsTo and bodiesSentTo. setup.ts starts the server and the
+// record (startApiMock), and drops the handlers and the record after each test.
+//
+// msw 3 intercepts Node's requests at the socket, so the `Request` its handlers see is rebuilt from
+// the bytes on the wire: its `credentials` is always `same-origin`, whatever the app asked for. So
+// the record is taken one step earlier, from the `Request` the app's own `fetch` call builds, and
+// the handler of that call is handed the same record (found by the call's async context).
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 
-/** A request the app sent, as the server saw it. */
+/** A request the app sent, as its fetch call built it. */
 export interface TSentRequest {
   method: string;
   url: URL;
@@ -33,7 +40,16 @@ const notFound = http.all('*', () => HttpResponse.json({ error: 'Not found' }, {
 export const server = setupServer(notFound);
 
 const sentRequests: TSentRequest[] = [];
-const recorded = new Map<string, Promise<TSentRequest>>();
+
+/** One fetch call of the app: its record (whole once the body is read) and the reply's status text. */
+interface TAppCall {
+  sent: Promise<TSentRequest>;
+  /** The status text of the reply a handler gave, when one did. */
+  statusText?: string;
+}
+
+/** The app's fetch call a request belongs to: its handler runs in the call's async context. */
+const appCalls = new AsyncLocalStorage<TAppCall>();
 
 async function readBody(request: Request): Promise<Pick<TSentRequest, 'body' | 'rawBody'>> {
   if (request.method === 'GET' || request.method === 'HEAD' || !request.body)
@@ -64,21 +80,60 @@ function recordOf(request: Request): TSentRequest {
   };
 }
 
-// Recorded when the request starts (so in the order the app sent them); the body is read from a
-// copy, and every handler waits for it, so the record is whole before the app sees an answer.
-server.events.on('request:start', ({ request, requestId }) => {
+/** The fetch that msw answers, while the app's calls go through recordingFetch. */
+let answeringFetch: typeof fetch | undefined;
+/** How the global `fetch` was defined (by msw) before recordingFetch took its place. */
+let answeringFetchProperty: PropertyDescriptor | undefined;
+
+/**
+ * The app's fetch: records the request the app built (when it is made, so in the order the app sent
+ * them; the body read from a copy) and hands it on to msw, in an async context that tells the
+ * handler which call it answers.
+ */
+function recordingFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  if (!answeringFetch) throw new Error('The API mock is not started (startApiMock in setup.ts).');
+  const answer = answeringFetch;
+  // The app asks for paths; they resolve against the page's address, as in a browser.
+  const target =
+    typeof input === 'string' && typeof location !== 'undefined' && !URL.canParse(input)
+      ? new URL(input, location.href)
+      : input;
+  const request = new Request(target, init);
   const entry = recordOf(request);
   sentRequests.push(entry);
-  recorded.set(
-    requestId,
-    readBody(request.clone()).then((body) => Object.assign(entry, body)),
-  );
-});
+  const call: TAppCall = { sent: readBody(request.clone()).then((body) => Object.assign(entry, body)) };
+  return appCalls.run(call, async () => {
+    const response = await answer(request);
+    // msw 3 writes the reply on the wire, where a status line needs a reason phrase: it puts the
+    // standard one where the handler's reply had none. The app gets the handler's, as HTTP/2 (which
+    // has no reason phrase) would give it.
+    if (call.statusText !== undefined && response.statusText !== call.statusText)
+      Object.defineProperty(response, 'statusText', { value: call.statusText });
+    return response;
+  });
+}
+
+/** Starts msw and the record of the app's fetch calls; setup.ts calls it before a file's tests. */
+export function startApiMock() {
+  // Every request gets an answer (unknown routes answer 404), so an unhandled one is a bug.
+  server.listen({ onUnhandledFrame: 'error' });
+  answeringFetch = globalThis.fetch;
+  // msw defines its fetch read-only, so it is replaced as it was put, and put back the same way.
+  answeringFetchProperty = Object.getOwnPropertyDescriptor(globalThis, 'fetch');
+  Object.defineProperty(globalThis, 'fetch', { value: recordingFetch, configurable: true, enumerable: true });
+}
+
+/** Undoes startApiMock; setup.ts calls it after a file's tests. */
+export function stopApiMock() {
+  if (answeringFetchProperty) Object.defineProperty(globalThis, 'fetch', answeringFetchProperty);
+  answeringFetch = undefined;
+  answeringFetchProperty = undefined;
+  server.close();
+}
 
 /** Forgets what was sent; setup.ts calls it after each test. */
 export function clearSentRequests() {
   sentRequests.length = 0;
-  recorded.clear();
 }
 
 type TMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
@@ -87,13 +142,17 @@ type TMethod = 'get' | 'post' | 'put' | 'patch' | 'delete' | 'head' | 'options';
 function route(key: string, handler: TApiHandler) {
   const [method = '', target = ''] = key.split(' ');
   const wanted = new URL(target, 'http://localhost');
-  return http[method.toLowerCase() as TMethod](wanted.pathname, async ({ request, requestId }) => {
+  return http[method.toLowerCase() as TMethod](wanted.pathname, async ({ request }) => {
     const url = new URL(request.url);
     if (wanted.search && url.search !== wanted.search) return undefined;
-    // A request the previous test left running was sent before the record was cleared.
-    const sent =
-      (await recorded.get(requestId)) ?? Object.assign(recordOf(request), await readBody(request.clone()));
-    return handler(url, sent);
+    const call = appCalls.getStore();
+    if (!call)
+      throw new Error(
+        `${request.method} ${url.pathname} was not sent through the app's fetch, so it has no record.`,
+      );
+    const reply = await handler(url, await call.sent);
+    call.statusText = reply.statusText;
+    return reply;
   });
 }
 

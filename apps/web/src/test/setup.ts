@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import i18n from '../i18n';
-import { clearSentRequests, server } from './api-mock';
+import { clearSentRequests, server, startApiMock, stopApiMock } from './api-mock';
 import { deleteAllCookies } from './cookies';
 import { fakeMediaQueryList } from './media-query';
 
@@ -42,9 +42,8 @@ if (hasDom) {
   Element.prototype.scrollIntoView = () => {};
 }
 
-// Every request gets an answer (api-mock answers unknown routes 404), so an unhandled one is a bug.
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterAll(() => server.close());
+beforeAll(startApiMock);
+afterAll(stopApiMock);
 
 beforeEach(async () => {
   await i18n.changeLanguage('en');
