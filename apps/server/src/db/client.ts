@@ -186,9 +186,11 @@ export async function openPglite(
     },
     async executeSql(text, values) {
       if (values && values.length > 0) return client.query(text, values);
-      // Parameterless SQL may hold several statements, which only exec runs; answer the last.
+      // Parameterless SQL may hold several statements, which only exec runs. Every statement's
+      // rows, in order, as pg-boss asks of a custom db: its retention walk reads its cursor from a
+      // statement in the middle of a batch (platform/jobs.test.ts, decision 0072).
       const results = await client.exec(text);
-      return results.at(-1) ?? { rows: [] };
+      return { rows: results.flatMap((result) => result.rows) };
     },
     async dumpDataDir() {
       await client.exec('checkpoint');
