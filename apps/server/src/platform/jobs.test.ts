@@ -59,6 +59,7 @@ describe('job runner maintenance', () => {
       await runner.boss.createQueue(QUEUE);
       await runner.boss.send(QUEUE, { n: 1 });
       const [job] = await runner.boss.fetch(QUEUE);
+      if (!job) throw new Error('the job sent was not fetched');
       await runner.boss.complete(QUEUE, job.id);
       // The pass the runner makes every 10 s: PGlite answers a batch of statements with every
       // statement's rows, as pg-boss's retention walk reads one from the middle (decision 0072).
