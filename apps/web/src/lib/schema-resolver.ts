@@ -18,3 +18,20 @@ export function schemaResolver<TValues>(schema: z.ZodType<unknown, TValues>) {
     return errors;
   };
 }
+
+/**
+ * A schema's refusals of a request body moved under the form's own fields: `fieldOf` names the
+ * form field a body path comes from (undefined: the refusal has no field on this form). A field
+ * keeps the first refusal it is given.
+ */
+export function refusalsUnder<TField extends string>(
+  refused: FormErrors,
+  fieldOf: (path: string) => TField | undefined,
+): Partial<Record<TField, string>> {
+  const errors: Partial<Record<TField, string>> = {};
+  for (const [path, text] of Object.entries(refused)) {
+    const field = fieldOf(path);
+    if (field !== undefined && typeof text === 'string') errors[field] ??= text;
+  }
+  return errors;
+}

@@ -24,7 +24,7 @@ import { TargetCoverageNotice } from '../../components/translation-coverage/Targ
 import { useAdminPhone } from '../../components/use-admin-phone';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { defaultOriginalLanguage } from '../../lib/original-language';
-import { schemaResolver } from '../../lib/schema-resolver';
+import { refusalsUnder, schemaResolver } from '../../lib/schema-resolver';
 import { useCreateMessageMutation, useUpdateMessageMutation } from './queries';
 import { defaultTargets, TargetLanguagePicker, useTargetMarks } from './TargetLanguages';
 
@@ -121,12 +121,7 @@ const DRAFT_FIELDS = {
 function draftErrors(draft: TDraft): Partial<Record<keyof TDraft, string>> {
   // The form holds plain strings; the schema checks the language and type keys as the server does.
   const refused = checkMessage(messageInput(draft) as TMessageRequest);
-  const errors: Partial<Record<keyof TDraft, string>> = {};
-  for (const [field, text] of Object.entries(refused)) {
-    const key = DRAFT_FIELDS[field as keyof TMessageInput];
-    if (key && typeof text === 'string') errors[key] ??= text;
-  }
-  return errors;
+  return refusalsUnder(refused, (path) => DRAFT_FIELDS[path as keyof TMessageInput]);
 }
 
 function MessageForm({ message, types, languages, onClose }: Omit<MessageFormModalProps, 'opened'>) {

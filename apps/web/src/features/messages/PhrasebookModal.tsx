@@ -46,7 +46,7 @@ import { useAdminPhone } from '../../components/use-admin-phone';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useUiLanguage } from '../../i18n/use-ui-language';
 import { defaultOriginalLanguage } from '../../lib/original-language';
-import { schemaResolver } from '../../lib/schema-resolver';
+import { refusalsUnder, schemaResolver } from '../../lib/schema-resolver';
 import { useAdminStationQuery } from '../../lib/station-queries';
 import { useCreatePhraseMessageMutation } from './queries';
 import { defaultTargets, TargetLanguagePicker } from './TargetLanguages';
@@ -255,8 +255,7 @@ function phraseErrors(
   const request = phraseRequest(entry, draft);
   // The form holds the type as a plain string; the schema checks it as the server does.
   const refused = checkPhrase(request as TPhraseMessageRequest);
-  const errors: FormErrors = {};
-  for (const [path, text] of Object.entries(refused)) errors[DRAFT_PATHS[path] ?? path] ??= text;
+  const errors: FormErrors = refusalsUnder(refused, (path) => DRAFT_PATHS[path] ?? path);
   for (const { field, problem } of phraseFieldProblems(entry, request.fields)) {
     errors[`fields.${field}`] ??= words(problem, field);
   }

@@ -16,7 +16,7 @@ import {
   usPhoneE164OnceLoaded,
   usPhoneProblemOnceLoaded,
 } from '../../components/UsPhoneInput';
-import { schemaResolver } from '../../lib/schema-resolver';
+import { refusalsUnder, schemaResolver } from '../../lib/schema-resolver';
 import { PreferencesEditor } from './PreferencesEditor';
 import {
   defaultLanguage,
@@ -69,8 +69,7 @@ function AddContactForm({ types, languages, onClose }: Omit<AddContactModalProps
         // Unticked is what the schema refuses (contact_consent_required); its type says only true.
         consent_attested: values.attested as true,
       });
-      const errors: FormErrors = {};
-      for (const [path, error] of Object.entries(refused)) errors[fieldOf(path)] ??= error;
+      const errors: FormErrors = refusalsUnder(refused, fieldOf);
       // The server refuses a contact without a type as it saves one (alert_type_required).
       if (!errors.draft && !hasSubscription(values.draft)) {
         errors.draft = codeText('alert_type_required', {}) ?? t('validation.typesRequired');

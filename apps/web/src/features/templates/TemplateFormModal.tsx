@@ -33,7 +33,7 @@ import type { TTemplate, TTemplateInput } from '../../api/templates';
 import { countedProps } from '../../components/TextLimit';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { defaultOriginalLanguage } from '../../lib/original-language';
-import { schemaResolver } from '../../lib/schema-resolver';
+import { refusalsUnder, schemaResolver } from '../../lib/schema-resolver';
 import { useSaveTemplateMutation } from './queries';
 import { TemplateTranslations } from './TemplateTranslations';
 
@@ -128,11 +128,7 @@ const DRAFT_FIELDS = {
 function draftErrors(draft: TDraft, tooMany: string): Partial<Record<keyof TDraft, string>> {
   // The form holds plain strings; the schema checks the type and language keys as the server does.
   const refused = checkTemplate(templateInput(draft) as TTemplateRequest);
-  const errors: Partial<Record<keyof TDraft, string>> = {};
-  for (const [field, text] of Object.entries(refused)) {
-    const key = DRAFT_FIELDS[field as keyof TTemplateInput];
-    if (key && typeof text === 'string') errors[key] = text;
-  }
+  const errors = refusalsUnder(refused, (path) => DRAFT_FIELDS[path as keyof TTemplateInput]);
   if (
     Object.keys(errors).length === 0 &&
     templateFields(draft.title, draft.original).length > TEMPLATE_LIMITS.fields
