@@ -23,7 +23,7 @@ test.describe('station administration', () => {
     await page.getByLabel('Display Name').fill(rebranded);
     await page.getByLabel('Brand Color').fill('#0b7a75');
     await page.getByRole('checkbox', { name: 'Korean' }).check();
-    // The logo is previewed, and waits for Save All Settings like everything else.
+    // The logo is previewed, and waits for Save Station Branding like everything else on the tab.
     await page.locator('input[type="file"]').setInputFiles(LOGO);
     await expect(page.getByRole('img', { name: 'New station logo, not saved yet' })).toBeVisible();
     await expect(page.getByRole('banner').getByRole('img', { name: /logo/ })).not.toHaveAttribute(
@@ -31,21 +31,30 @@ test.describe('station administration', () => {
       logoSrc(station),
     );
 
-    await page.getByRole('tab', { name: 'SMS Settings' }).click();
+    // SMS is switched on in its tab; the branding edits wait, marked unsaved, for their own Save.
+    await page.getByRole('tab', { name: /^SMS Settings/ }).click();
+    await expect(page).toHaveURL(/\/admin\/settings\?tab=sms$/);
     await page.getByRole('switch', { name: 'Enable SMS' }).check();
-    // A full save reloads the page a second later: wait for it, or it cuts the next visit short.
-    const reloaded = page.waitForEvent('load');
-    await page.getByRole('button', { name: 'Save All Settings' }).click();
-    await expect(page.getByText('All settings saved successfully! Refreshing...')).toBeVisible();
-    await reloaded;
+    await page.getByRole('button', { name: 'Save SMS Settings' }).click();
+    await expect(page.getByText('SMS settings saved.')).toBeVisible();
+    await expect(
+      page.getByText('Unsaved changes in Station Branding: save them on their tab.'),
+    ).toBeVisible();
+    await page.getByRole('tab', { name: 'Station Branding (unsaved changes)' }).click();
+    await expect(page.getByLabel('Display Name')).toHaveValue(rebranded);
+    await page.getByRole('button', { name: 'Save Station Branding' }).click();
+    await expect(page.getByText('Station branding saved.')).toBeVisible();
+    // No reload: the top bar follows, and the page stays on its tab.
     await expect(page.getByRole('banner').getByText(rebranded)).toBeVisible();
     await expect(page.getByRole('banner').getByRole('img', { name: /logo/ })).toHaveAttribute(
       'src',
       logoSrc(station),
     );
+    await expect(page).toHaveURL(/\/admin\/settings\?tab=branding$/);
 
-    await page.goto('/admin/settings');
-    await page.getByRole('tab', { name: 'SMS Settings' }).click();
+    // A reload keeps the tab, and what was saved.
+    await page.goto('/admin/settings?tab=sms');
+    await expect(page.getByRole('tab', { name: 'SMS Settings' })).toHaveAttribute('aria-selected', 'true');
     await expect(page.getByRole('switch', { name: 'Enable SMS' })).toBeChecked();
 
     // The join page carries the new name, logo and languages.

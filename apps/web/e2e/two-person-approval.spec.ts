@@ -18,10 +18,8 @@ test.describe('two-person approval', () => {
     const emergency = page.locator('[data-message-type="emergency"]');
     await emergency.getByRole('checkbox', { name: /Second admin approves before SMS or Play$/ }).check();
     await emergency.getByRole('checkbox', { name: 'Emergencies go without waiting for approval' }).uncheck();
-    const reloaded = page.waitForEvent('load');
-    await page.getByRole('button', { name: 'Save All Settings' }).click();
-    await expect(page.getByText('All settings saved successfully! Refreshing...')).toBeVisible();
-    await reloaded;
+    await page.getByRole('button', { name: 'Save Message Types' }).click();
+    await expect(page.getByText('Message types saved.')).toBeVisible();
 
     // A staff member drafts an emergency: it waits for approval.
     const staffPage = await (await browser.newContext()).newPage();

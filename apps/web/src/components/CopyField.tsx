@@ -16,30 +16,33 @@ type CopyFieldProps = {
 
 export function CopyField({ label, value, labelWidth, texts, dataAttribute, children }: CopyFieldProps) {
   return (
-    <Group gap="xs" wrap="nowrap" {...{ [dataAttribute]: label }}>
+    // The value and its buttons keep at least 200px: on a phone they go under the label.
+    <Group gap="xs" wrap="wrap" {...{ [dataAttribute]: label }}>
       <Text fz="sm" fw={500} w={labelWidth} miw={labelWidth}>
         {label}
       </Text>
-      <Code style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{value}</Code>
-      <CopyButton value={value}>
-        {({ copied, copy }) => (
-          <Tooltip label={copied ? texts.copied : texts.copy} withArrow>
-            <ActionIcon
-              variant="subtle"
-              color={copied ? 'teal' : 'gray'}
-              onClick={copy}
-              aria-label={texts.copyAria}
-            >
-              {copied ? (
-                <IconCheck size={16} aria-hidden="true" />
-              ) : (
-                <IconCopy size={16} aria-hidden="true" />
-              )}
-            </ActionIcon>
-          </Tooltip>
-        )}
-      </CopyButton>
-      {children}
+      <Group gap="xs" wrap="nowrap" style={{ flex: 1, minWidth: 200 }}>
+        <Code style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{value}</Code>
+        <CopyButton value={value}>
+          {({ copied, copy }) => (
+            <Tooltip label={copied ? texts.copied : texts.copy} withArrow>
+              <ActionIcon
+                variant="subtle"
+                color={copied ? 'teal' : 'gray'}
+                onClick={copy}
+                aria-label={texts.copyAria}
+              >
+                {copied ? (
+                  <IconCheck size={16} aria-hidden="true" />
+                ) : (
+                  <IconCopy size={16} aria-hidden="true" />
+                )}
+              </ActionIcon>
+            </Tooltip>
+          )}
+        </CopyButton>
+        {children}
+      </Group>
     </Group>
   );
 }

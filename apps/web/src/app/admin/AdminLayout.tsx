@@ -82,7 +82,7 @@ export function AdminLayout({ user, phone, children }: AdminLayoutProps) {
         style={phone && !menuOpened ? { visibility: 'hidden' } : undefined}
       >
         <AppShell.Section grow style={{ overflowY: 'auto' }}>
-          <AdminNav user={user} onNavigate={closeMenu} />
+          <AdminNav user={user} onNavigate={closeMenu} phone={phone} />
         </AppShell.Section>
         {phone && (
           <AppShell.Section pt="sm" mt="sm" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>

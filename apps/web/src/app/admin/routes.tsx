@@ -54,8 +54,9 @@ export const adminRoute: RouteObject = {
     { path: 'messages', element: <MessagesPage />, handle: phone },
     { path: 'schedules', element: <SchedulesPage /> },
     { path: 'templates', element: <TemplatesPage /> },
-    { path: 'inbox', element: <InboxPage /> },
-    { path: 'sms-contacts', element: <SmsContactsPage /> },
+    // Replies are answered and contacts looked up and paused from a phone in an emergency.
+    { path: 'inbox', element: <InboxPage />, handle: phone },
+    { path: 'sms-contacts', element: <SmsContactsPage />, handle: phone },
     { path: 'machines', element: <MachinesPage />, handle: phone },
     { path: 'download', element: <DownloadPage /> },
     { path: 'app-pilot', element: <AppPilotPage /> },
@@ -71,7 +72,8 @@ export const adminRoute: RouteObject = {
       children: [
         { path: 'users', element: <UsersPage /> },
         { path: 'billing', element: <BillingPage /> },
-        { path: 'settings', element: <SettingsPage /> },
+        // A new station's first steps (SMS on, languages, types) can be taken on a phone.
+        { path: 'settings', element: <SettingsPage />, handle: phone },
         { path: 'audit', element: <AuditPage /> },
         { path: 'webhooks', element: <WebhooksPage /> },
         // Watched on a phone too: a tornado warning does not wait for a desk (decision 0043).

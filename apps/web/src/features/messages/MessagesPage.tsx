@@ -4,9 +4,9 @@
 import { Button, Card, Group, NativeSelect, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconUrgent } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import type { TMessage } from '../../api/messages';
 import { ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { LiveIndicator } from '../../components/LiveIndicator';
@@ -14,7 +14,7 @@ import { SearchInput } from '../../components/SearchInput';
 import { useAdminPhone } from '../../components/use-admin-phone';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { useMessagePageSlots } from '../../lib/message-page-slots';
-import type { TOpenMessageState } from '../../lib/open-message';
+import type { TNewMessageState, TOpenMessageState } from '../../lib/open-message';
 import { useAllMessageTypesQuery, useStationLanguagesQuery } from '../../lib/station-queries';
 import { PendingApprovalsNotice } from './approvals/PendingApprovalsNotice';
 import { MessageCards } from './MessageCards';
@@ -46,8 +46,19 @@ export function MessagesPage() {
   const [phrasebook, setPhrasebook] = useState(false);
   // The open message: the list's live copy, else the last one seen (deleted, or filtered out).
   // A message just made from a template (the Templates page hands it over) opens at once.
-  const handedOver = (useLocation().state as Partial<TOpenMessageState> | null)?.openMessage ?? null;
+  const location = useLocation();
+  const navigate = useNavigate();
+  const handedOver = (location.state as Partial<TOpenMessageState> | null)?.openMessage ?? null;
   const [selected, setSelected] = useState<TMessage | null>(handedOver);
+  // Asked for New Message (the first-run checklist): open it once the types and languages are
+  // here, and forget the ask so Back or a reload does not open it again.
+  const asksNew = (location.state as Partial<TNewMessageState> | null)?.newMessage === true;
+  const ready = Boolean(types.data && languages.data);
+  useEffect(() => {
+    if (!asksNew || !ready) return;
+    setForm({ open: true, message: null });
+    void navigate(location.pathname + location.search, { replace: true, state: null });
+  }, [asksNew, ready, navigate, location.pathname, location.search]);
   const shown = selected ? (messages.data?.find((m) => m.id === selected.id) ?? selected) : null;
 
   const activeTypes = (types.data ?? []).filter((candidate) => candidate.is_active);

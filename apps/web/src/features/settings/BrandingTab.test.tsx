@@ -57,8 +57,8 @@ describe('Settings: Station Branding languages', () => {
     // The last supported language cannot be unticked.
     expect(screen.getByRole('checkbox', { name: 'Spanish (Español)' })).toBeDisabled();
 
-    await user.click(screen.getByRole('button', { name: 'Save All Settings' }));
-    await screen.findByText('All settings saved successfully! Refreshing...');
+    await user.click(screen.getByRole('button', { name: 'Save Station Branding' }));
+    await screen.findByText('Station branding saved.');
     const [sent] = bodiesSentTo<TStationSettingsRequest>(fetchMock, 'PUT', '/admin/api/station/settings');
     expect(sent?.supported_languages).toEqual(['es']);
     expect(sent?.primary_language).toBe('es');
@@ -85,8 +85,8 @@ describe('Settings: Station Branding languages', () => {
     await user.click(screen.getByRole('checkbox', { name: 'French (Français)' }));
     expectShown(screen.getByText(/Subscribers who chose Spanish will be moved/));
 
-    await user.click(screen.getByRole('button', { name: 'Save All Settings' }));
-    await screen.findByText('All settings saved successfully! Refreshing...');
+    await user.click(screen.getByRole('button', { name: 'Save Station Branding' }));
+    await screen.findByText('Station branding saved.');
     const [sent] = bodiesSentTo<TStationSettingsRequest>(fetchMock, 'PUT', '/admin/api/station/settings');
     expect(sent?.supported_languages).toEqual(['en', 'fr', 'ko']);
     expect(sent?.primary_language).toBe('en');

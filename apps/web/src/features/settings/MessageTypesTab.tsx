@@ -121,7 +121,7 @@ export function MessageTypesTab({
   );
 }
 
-/** The primary language's wording with the colour and switch: saved with Save All Settings. */
+/** The primary language's wording with the colour and switch: saved with Save Message Types. */
 function PrimaryTypes({
   types,
   onChange,

@@ -1,24 +1,40 @@
-// The sticky footer of the Settings page: Save All Settings and what the last save said, kept in
-// view whatever tab or scroll position.
-import { Alert, Button, Group, List, Paper, Stack } from '@mantine/core';
+// The sticky footer of the Settings page: the open tab's Save, what its last save said, and which
+// other tabs hold unsaved edits, kept in view whatever the scroll position.
+import { Alert, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
 import type { TLanguageCode } from '@message-station/shared';
 import { IconAlertCircle, IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, serverErrorText } from '../../api/client';
-import { savedFully, type TSaveOutcome } from './queries';
-import type { TSettingsProblem } from './settings-draft';
+import type { TSaveOutcome } from './queries';
+import type { TDraftTab, TSettingsProblem } from './settings-draft';
 
 type SaveBarProps = {
+  /** The open tab: what Save sends. */
+  tab: TDraftTab;
   problems: TSettingsProblem[];
+  /** This tab's last save. */
   outcome: TSaveOutcome | undefined;
   error: Error | null;
   saving: boolean;
+  /** The tab holds edits not saved yet (a success said before them is no longer shown). */
+  unsaved: boolean;
+  /** Other tabs with unsaved edits: they stay in the draft until their own Save. */
+  otherUnsaved: TDraftTab[];
   onSave: () => void;
 };
 
-export function SaveBar({ problems, outcome, error, saving, onSave }: SaveBarProps) {
+export function SaveBar({
+  tab,
+  problems,
+  outcome,
+  error,
+  saving,
+  unsaved,
+  otherUnsaved,
+  onSave,
+}: SaveBarProps) {
   const { t } = useTranslation('settings');
-  const reloading = savedFully(outcome);
+  const tabNames = (tabs: TDraftTab[]) => tabs.map((which) => t(`tabs.${which}`)).join(', ');
 
   return (
     <Paper
@@ -47,16 +63,18 @@ export function SaveBar({ problems, outcome, error, saving, onSave }: SaveBarPro
           </Alert>
         )}
         {error && <SaveError error={error} />}
-        {outcome && <SaveOutcome outcome={outcome} />}
-        <Group justify="flex-end">
+        {outcome && !(unsaved && !failedPart(outcome)) && <SaveOutcome outcome={outcome} />}
+        <Group justify="space-between" wrap="wrap" gap="sm">
+          <Text fz="sm" c="gray.8">
+            {otherUnsaved.length > 0 ? t('save.otherUnsaved', { tabs: tabNames(otherUnsaved) }) : null}
+          </Text>
           <Button
             size="md"
             leftSection={<IconDeviceFloppy size={18} aria-hidden="true" />}
             onClick={onSave}
             loading={saving}
-            disabled={reloading}
           >
-            {t('save.button')}
+            {t(`save.buttons.${tab}`)}
           </Button>
         </Group>
       </Stack>
@@ -78,10 +96,15 @@ function SaveError({ error }: { error: Error }) {
   );
 }
 
+/** Part of the save failed (the logo or a type): said until the next save. */
+function failedPart(outcome: TSaveOutcome): boolean {
+  return outcome.failedTypes > 0 || outcome.logoError !== null;
+}
+
 function SaveOutcome({ outcome }: { outcome: TSaveOutcome }) {
   const { t } = useTranslation('settings');
   const { t: tc } = useTranslation();
-  if (outcome.failedTypes > 0 || outcome.logoError) {
+  if (failedPart(outcome)) {
     return (
       <Stack gap="xs">
         {outcome.logoError && (
@@ -103,7 +126,7 @@ function SaveOutcome({ outcome }: { outcome: TSaveOutcome }) {
   const primary = outcome.settings.primary_language as TLanguageCode;
   return (
     <Alert color="green" icon={<IconCircleCheck size={18} aria-hidden="true" />} role="status">
-      {t('save.success')}
+      {t(`save.success.${outcome.tab}`)}
       {moved > 0 && <> {t('save.moved', { count: moved, language: tc(`languageNames.${primary}`) })}</>}
     </Alert>
   );

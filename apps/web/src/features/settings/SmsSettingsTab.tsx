@@ -1,6 +1,6 @@
 // The SMS Settings tab: the SMS switch and its banner, the public subscribe and unsubscribe links,
 // credits, public subscriptions, the two required policy links and the
-// station's wording of its subscriber texts (saved on their own, not with Save All Settings).
+// station's wording of its subscriber texts (saved on their own, not with Save SMS Settings).
 import {
   ActionIcon,
   Alert,

@@ -10,7 +10,7 @@ import { bodiesSentTo, callCount, mockSettingsApi, stationSettings } from './set
 
 const LOGO = 'POST /admin/api/station/logo';
 const DROP = 'Drag your logo here or click to choose a file';
-const SAVE = 'Save All Settings';
+const SAVE = 'Save Station Branding';
 
 function png(name = 'logo.png', bytes = 2048) {
   return new File([new Uint8Array(bytes)], name, { type: 'image/png' });
@@ -27,7 +27,7 @@ async function renderLogo() {
 const saveBar = () => within(screen.getByTestId('settings-save-bar'));
 
 describe('Settings: Station Logo', () => {
-  it('shows the current logo, the upload rules, and that Save All Settings saves it', async () => {
+  it('shows the current logo, the upload rules, and that Save Station Branding saves it', async () => {
     mockSettingsApi({
       'GET /admin/api/station/settings': () =>
         jsonResponse(stationSettings({ logo_url: '/uploads/logos/demoradio.png?v=1' })),
@@ -39,7 +39,7 @@ describe('Settings: Station Logo', () => {
     );
     expect(screen.getByText('PNG, JPG or JPEG, up to 1MB. Recommended size 1000x1000px.')).toBeVisible();
     expect(
-      screen.getByText('A new logo is saved with Save All Settings, like everything else on this page.'),
+      screen.getByText('A new logo is saved with Save Station Branding, like everything else on this tab.'),
     ).toBeVisible();
   });
 
@@ -55,7 +55,7 @@ describe('Settings: Station Logo', () => {
     expect(callCount(fetchMock, 'POST', '/admin/api/station/logo')).toBe(0);
   });
 
-  it('previews a chosen logo, uploads it only with Save All Settings, then refreshes the top bar', async () => {
+  it('previews a chosen logo, uploads it only with Save Station Branding, then shows it and refreshes the top bar without a reload', async () => {
     setCookie('csrf_token', 'l1');
     const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => {});
     const fetchMock = mockSettingsApi({
@@ -72,12 +72,17 @@ describe('Settings: Station Logo', () => {
 
     const sessionCalls = callCount(fetchMock, 'GET', '/auth/session');
     await user.click(screen.getByRole('button', { name: SAVE }));
-    expect(await saveBar().findByText('All settings saved successfully! Refreshing...')).toBeVisible();
+    expect(await saveBar().findByText('Station branding saved.')).toBeVisible();
     const [form] = bodiesSentTo(fetchMock, 'POST', '/admin/api/station/logo') as FormData[];
     expect((form?.get('logo') as File | undefined)?.name).toBe('logo.png');
     expect(callCount(fetchMock, 'PUT', '/admin/api/station/settings')).toBe(1);
     await waitFor(() => expect(callCount(fetchMock, 'GET', '/auth/session')).toBeGreaterThan(sessionCalls));
-    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1), { timeout: 2500 });
+    expect(await screen.findByRole('img', { name: 'Current station logo' })).toHaveAttribute(
+      'src',
+      '/uploads/logos/demoradio.png?v=2',
+    );
+    expect(screen.queryByRole('img', { name: 'New station logo, not saved yet' })).not.toBeInTheDocument();
+    expect(reload).not.toHaveBeenCalled();
   });
 
   it('keeps the current logo when the choice is discarded: nothing is uploaded', async () => {
@@ -98,7 +103,7 @@ describe('Settings: Station Logo', () => {
     );
     expect(screen.queryByText(/will replace the current logo/)).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: SAVE }));
-    expect(await saveBar().findByText('All settings saved successfully! Refreshing...')).toBeVisible();
+    expect(await saveBar().findByText('Station branding saved.')).toBeVisible();
     expect(callCount(fetchMock, 'POST', '/admin/api/station/logo')).toBe(0);
   });
 

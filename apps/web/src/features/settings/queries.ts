@@ -1,4 +1,4 @@
-// Settings state: the station's settings and message types, and Save All Settings (the logo too).
+// Settings state: the station's settings and message types, and each tab's save (the logo too).
 import type { TStationSettings, TStationSettingsResponse } from '@message-station/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { queryKeys } from '../../api/query-keys';
@@ -12,6 +12,7 @@ import { getMessageTypes } from '../../api/sms-contacts';
 import {
   messageTypeUpdateFrom,
   requestFrom,
+  type TDraftTab,
   type TMessageTypeDraft,
   type TSettingsDraft,
 } from './settings-draft';
@@ -37,9 +38,17 @@ export type TSaveOutcome = {
   failedTypes: number;
   /** Why the chosen logo was not saved (the settings were); null when saved or none was chosen. */
   logoError: Error | null;
+  tab: TDraftTab;
 };
 
-type TSaveInput = { draft: TSettingsDraft; types: TMessageTypeDraft[] };
+type TSaveInput = {
+  /** The settings to send: the saved ones with the tab's fields from the draft (tabRequestDraft). */
+  draft: TSettingsDraft;
+  /** The message types, sent only by the Message Types tab's save. */
+  types?: TMessageTypeDraft[];
+  /** The tab that saved, for the outcome to be shown on. */
+  tab: TDraftTab;
+};
 
 /** The chosen logo, uploaded after the settings; its new address, or why it failed. */
 async function saveLogo(logo: File | undefined): Promise<{ logoUrl?: string; logoError: Error | null }> {
@@ -54,9 +63,10 @@ async function saveLogo(logo: File | undefined): Promise<{ logoUrl?: string; log
 
 /**
  * The settings first: if they are refused nothing else is sent, so one error explains the save.
- * Then the logo chosen since the last save, and every type.
+ * Then the logo chosen since the last save (Branding), or every type (Message Types): a type is
+ * only ever sent from its own tab, so saving another tab does not count as reviewing the types.
  */
-async function saveAllSettings({ draft, types }: TSaveInput): Promise<TSaveOutcome> {
+async function saveSettingsTab({ draft, types = [], tab }: TSaveInput): Promise<TSaveOutcome> {
   const settings = await updateStationSettings(requestFrom(draft));
   const { logoUrl, logoError } = await saveLogo(draft.logo);
   const results = await Promise.allSettled(
@@ -68,10 +78,11 @@ async function saveAllSettings({ draft, types }: TSaveInput): Promise<TSaveOutco
     settings: logoUrl ? { ...settings, logo_url: logoUrl } : settings,
     failedTypes: failed.length,
     logoError,
+    tab,
   };
 }
 
-/** Everything saved: the page reloads; otherwise it stays to show what failed. */
+/** Everything the tab sent was saved; otherwise the bar shows what failed. */
 export function savedFully(outcome: TSaveOutcome | undefined): boolean {
   return outcome !== undefined && outcome.failedTypes === 0 && outcome.logoError === null;
 }
@@ -79,7 +90,7 @@ export function savedFully(outcome: TSaveOutcome | undefined): boolean {
 export function useSaveSettingsMutation() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: saveAllSettings,
+    mutationFn: saveSettingsTab,
     onSuccess: ({ settings }) => {
       const { moved_subscriptions: _subscriptions, moved_contacts: _contacts, ...saved } = settings;
       queryClient.setQueryData<TStationSettings>(queryKeys.stationSettings, saved);

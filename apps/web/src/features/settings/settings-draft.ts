@@ -98,3 +98,73 @@ export function messageTypeUpdateFrom(type: TMessageTypeDraft): TMessageTypeUpda
     is_active: type.is_active,
   };
 }
+
+/** The tabs saved by the Save bar, each on its own; Voice and Translation have their own Save. */
+export const DRAFT_TABS = ['branding', 'messageTypes', 'sms'] as const;
+export type TDraftTab = (typeof DRAFT_TABS)[number];
+export const SETTINGS_TABS = [...DRAFT_TABS, 'voice', 'translation'] as const;
+export type TSettingsTab = (typeof SETTINGS_TABS)[number];
+
+export function isSettingsTab(value: string | null): value is TSettingsTab {
+  return (SETTINGS_TABS as readonly (string | null)[]).includes(value);
+}
+
+export function isDraftTab(value: string | null): value is TDraftTab {
+  return (DRAFT_TABS as readonly (string | null)[]).includes(value);
+}
+
+/** The settings each tab shows, and saves: a save sends these from the draft, the rest as saved. */
+const TAB_FIELDS: Record<TDraftTab, readonly (keyof TSettingsDraft)[]> = {
+  branding: ['display_name', 'brand_color', 'primary_language', 'supported_languages', 'time_zone', 'logo'],
+  messageTypes: ['review_required_types', 'approval_required_types', 'approval_bypass_emergency'],
+  sms: ['sms_enabled', 'signup_enabled', 'privacy_policy_url', 'terms_url'],
+};
+
+const PROBLEM_TAB: Record<TSettingsProblem, TDraftTab> = {
+  displayName: 'branding',
+  privacyUrl: 'sms',
+  termsUrl: 'sms',
+};
+
+/** What a tab's save sends: this tab's fields from the draft, every other as saved. */
+export function tabRequestDraft(
+  saved: TStationSettings,
+  draft: TSettingsDraft,
+  tab: TDraftTab,
+): TSettingsDraft {
+  const fromDraft = Object.fromEntries(TAB_FIELDS[tab].map((key) => [key, draft[key]]));
+  return { ...draftFrom(saved), ...fromDraft };
+}
+
+/** After a tab's save: its fields as the server saved them; other tabs keep their unsaved edits. */
+export function draftAfterSave(
+  draft: TSettingsDraft,
+  saved: TStationSettings,
+  tab: TDraftTab,
+): TSettingsDraft {
+  const fromSaved = draftFrom(saved);
+  const next: TSettingsDraft = { ...draft };
+  for (const key of TAB_FIELDS[tab]) (next as Record<string, unknown>)[key] = fromSaved[key];
+  return next;
+}
+
+/** The problems that stop this tab's save. */
+export function tabProblems(draft: TSettingsDraft, tab: TDraftTab): TSettingsProblem[] {
+  return problemsOf(draft).filter((problem) => PROBLEM_TAB[problem] === tab);
+}
+
+/** Whether a tab holds edits not saved yet (the message types too, on theirs). */
+export function tabChanged(
+  saved: TStationSettings,
+  draft: TSettingsDraft,
+  tab: TDraftTab,
+  types?: { saved: TMessageTypeDraft[]; draft: TMessageTypeDraft[] },
+): boolean {
+  const before = draftFrom(saved);
+  const fieldsChanged = TAB_FIELDS[tab].some((key) =>
+    key === 'logo' ? draft.logo !== undefined : JSON.stringify(before[key]) !== JSON.stringify(draft[key]),
+  );
+  if (fieldsChanged || tab !== 'messageTypes' || !types) return fieldsChanged;
+  const words = (list: TMessageTypeDraft[]) => JSON.stringify(list.map(messageTypeUpdateFrom));
+  return words(types.saved) !== words(types.draft);
+}

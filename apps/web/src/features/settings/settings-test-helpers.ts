@@ -103,8 +103,11 @@ export function mockSettingsApi(handlers: Record<string, TApiHandler> = {}) {
   });
 }
 
+/** A tab by its name, with or without its unsaved-changes mark. */
 export async function openTab(user: UserEvent, name: 'Station Branding' | 'Message Types' | 'SMS Settings') {
-  await user.click(await screen.findByRole('tab', { name }));
+  await user.click(
+    await screen.findByRole('tab', { name: new RegExp(`^${name}( \\(unsaved changes\\))?$`) }),
+  );
 }
 
 export function typesSaved(...changed: Partial<TStationMessageType>[]) {

@@ -9,13 +9,13 @@ import { useLanguageName } from '../../i18n/use-language-name';
 import { PreferenceBadges, StatusBadge, VerificationBadge } from './ContactBadges';
 import { useContactStatusMutation } from './queries';
 
-type ContactsTableProps = {
+export type ContactsTableProps = {
   contacts: TSmsContact[];
   types: TStationMessageType[];
   onPreferences: (contact: TSmsContact) => void;
 };
 
-function formatDate(iso: string, language: string): string {
+export function formatDate(iso: string, language: string): string {
   const date = new Date(iso);
   if (Number.isNaN(date.getTime())) return '';
   return new Intl.DateTimeFormat(language === 'es' ? 'es-US' : 'en-US', { dateStyle: 'medium' }).format(date);
@@ -92,15 +92,25 @@ type StatusActionProps = {
   contact: TSmsContact;
   loading: boolean;
   onChange: (status: 'active' | 'paused') => void;
+  /** Why Resume cannot be used, said in words under it (a phone has no hover) rather than a tooltip. */
+  reasonInline?: boolean;
+  /** The table's compact buttons, or the phone card's larger ones. */
+  size?: 'compact-sm' | 'sm';
 };
 
 /** Pause when active, else Resume; opted-out and pending contacts can only opt in themselves. */
-function StatusAction({ contact, loading, onChange }: StatusActionProps) {
+export function StatusAction({
+  contact,
+  loading,
+  onChange,
+  reasonInline = false,
+  size = 'compact-sm',
+}: StatusActionProps) {
   const { t } = useTranslation('smsContacts');
   if (contact.status === 'active') {
     return (
       <Button
-        size="compact-sm"
+        size={size}
         variant="light"
         color="gray"
         fullWidth
@@ -113,7 +123,7 @@ function StatusAction({ contact, loading, onChange }: StatusActionProps) {
   }
   const resume = (
     <Button
-      size="compact-sm"
+      size={size}
       variant="light"
       color="green"
       fullWidth
@@ -130,13 +140,15 @@ function StatusAction({ contact, loading, onChange }: StatusActionProps) {
     </Button>
   );
   if (contact.status === 'paused') return resume;
+  const reason = contact.status === 'opted_out' ? t('actions.resumeOptedOut') : t('actions.resumePending');
+  if (reasonInline)
+    return (
+      <Text fz="xs" c="gray.8">
+        {reason}
+      </Text>
+    );
   return (
-    <Tooltip
-      label={contact.status === 'opted_out' ? t('actions.resumeOptedOut') : t('actions.resumePending')}
-      withArrow
-      multiline
-      w={220}
-    >
+    <Tooltip label={reason} withArrow multiline w={220}>
       {resume}
     </Tooltip>
   );

@@ -19,9 +19,11 @@ import { useSessionUser } from '../../app/session-user';
 import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
 import { SearchInput } from '../../components/SearchInput';
+import { useAdminPhone } from '../../components/use-admin-phone';
 import { useFileExportMutation } from '../../lib/save-file';
 import { useStationLanguagesQuery } from '../../lib/station-queries';
 import { AddContactModal } from './AddContactModal';
+import { ContactCards } from './ContactCards';
 import { ContactsTable } from './ContactsTable';
 import { ImportContactsModal } from './ImportContactsModal';
 import { PreferencesModal } from './PreferencesModal';
@@ -46,6 +48,7 @@ const STATUS_FILTERS = Object.keys(STATUS_LABELLED) as TContactStatus[];
 
 export function SmsContactsPage() {
   const { t } = useTranslation('smsContacts');
+  const phone = useAdminPhone();
   const [search, setSearch] = useState('');
   const [debouncedSearch] = useDebouncedValue(search.trim(), SEARCH_DEBOUNCE_MS);
   const [status, setStatus] = useState<TContactStatus | ''>('');
@@ -154,11 +157,19 @@ export function SmsContactsPage() {
           />
         ) : (
           <div style={{ opacity: contacts.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
-            <ContactsTable
-              contacts={contacts.data.contacts}
-              types={types.data ?? []}
-              onPreferences={setEditing}
-            />
+            {phone ? (
+              <ContactCards
+                contacts={contacts.data.contacts}
+                types={types.data ?? []}
+                onPreferences={setEditing}
+              />
+            ) : (
+              <ContactsTable
+                contacts={contacts.data.contacts}
+                types={types.data ?? []}
+                onPreferences={setEditing}
+              />
+            )}
           </div>
         )}
 

@@ -1,0 +1,121 @@
+// A new station's first run, on a phone (390 × 844) and at a desk (1440 × 900): each checklist
+// step's button lands where the step is done (the right Settings tab, New Message open); a save
+// stays on its tab without reloading; a step ticks only once it is done (saving SMS settings does
+// not tick "Review your message types"); and on a phone the SMS settings, contacts and inbox work
+// and the menu lists only pages that do. The page never scrolls sideways on the phone.
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { joinForEmergencies } from './helpers';
+
+const VIEWPORTS = {
+  phone: { width: 390, height: 844 },
+  desk: { width: 1440, height: 900 },
+} as const;
+
+function step(page: Page, key: string) {
+  return page.locator(`[data-first-run-step="${key}"]`);
+}
+
+async function expectNoSidewaysScroll(page: Page, where: string, width: number) {
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth, `the page scrolls sideways on ${where}`).toBeLessThanOrEqual(width);
+}
+
+for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+  test.describe(`first run on a ${name}`, () => {
+    test.use({ viewport });
+
+    test('each step leads where it is done, saves stay put, and a step ticks only when done', async ({
+      page,
+      station,
+      login,
+    }) => {
+      await login(station.admin);
+      await page.goto('/admin/dashboard');
+      const checklist = page.getByRole('region', { name: 'Get your station ready' });
+      await expect(checklist).toBeVisible();
+      await expect(step(page, 'sms_enabled')).toHaveAttribute('data-done', 'false');
+      await expect(step(page, 'message_types')).toHaveAttribute('data-done', 'false');
+
+      // Enable SMS: the SMS tab opens, the save stays on it and does not reload the page.
+      await step(page, 'sms_enabled').getByRole('link', { name: 'Open SMS settings' }).click();
+      await expect(page).toHaveURL(/\/admin\/settings\?tab=sms$/);
+      await expect(page.getByRole('tab', { name: 'SMS Settings' })).toHaveAttribute('aria-selected', 'true');
+      await expectNoSidewaysScroll(page, 'SMS settings', viewport.width);
+      const marker = await page.evaluate(() => {
+        (window as unknown as { firstRunMarker: number }).firstRunMarker = 1;
+        return 1;
+      });
+      await page.getByRole('switch', { name: 'Enable SMS' }).check();
+      await page.getByRole('button', { name: 'Save SMS Settings' }).click();
+      await expect(page.getByText('SMS settings saved.')).toBeVisible();
+      await page.waitForTimeout(1500);
+      expect(
+        await page.evaluate(() => (window as unknown as { firstRunMarker?: number }).firstRunMarker),
+      ).toBe(marker);
+      await expect(page).toHaveURL(/\/admin\/settings\?tab=sms$/);
+
+      // Back on the dashboard: SMS is done; the types were not reviewed by that save.
+      await page.goBack();
+      await expect(page).toHaveURL(/\/admin\/dashboard$/);
+      await expect(step(page, 'sms_enabled')).toHaveAttribute('data-done', 'true');
+      await expect(step(page, 'message_types')).toHaveAttribute('data-done', 'false');
+
+      // Review types: the Message Types tab; its save ticks the step.
+      await step(page, 'message_types').getByRole('link', { name: 'Review types' }).click();
+      await expect(page).toHaveURL(/\/admin\/settings\?tab=messageTypes$/);
+      await expect(page.getByRole('tab', { name: 'Message Types' })).toHaveAttribute('aria-selected', 'true');
+      await expectNoSidewaysScroll(page, 'Message Types', viewport.width);
+      await page.getByRole('button', { name: 'Save Message Types' }).click();
+      await expect(page.getByText('Message types saved.')).toBeVisible();
+      await page.goBack();
+      await expect(step(page, 'message_types')).toHaveAttribute('data-done', 'true');
+
+      // Create a message: New Message is open on Messages.
+      await step(page, 'first_message').getByRole('link', { name: 'Create a message' }).click();
+      await expect(page).toHaveURL(/\/admin\/messages$/);
+      await expect(page.getByRole('dialog', { name: 'New Message' })).toBeVisible();
+    });
+  });
+}
+
+test.describe('the essentials on a phone', () => {
+  test.use({ viewport: VIEWPORTS.phone, stationOptions: { languages: ['en', 'es'], smsEnabled: true } });
+
+  test('the menu lists only pages that work on a phone; contacts are cards that can be paused', async ({
+    page,
+    station,
+    login,
+  }) => {
+    // A subscriber joins (the join page, as a listener does).
+    const last4 = String(Date.now() % 10_000).padStart(4, '0');
+    await joinForEmergencies(page, station, `628558${last4}`, 'es');
+
+    await login(station.admin);
+    await page.goto('/admin/dashboard');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const nav = page.getByRole('navigation', { name: 'Admin navigation' });
+    await expect(nav.getByRole('link', { name: 'SMS Contacts' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Inbox' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Settings' })).toBeVisible();
+    await expect(nav.getByRole('link', { name: 'Users' })).toHaveCount(0);
+    await expect(nav.getByRole('link', { name: 'Billing' })).toHaveCount(0);
+
+    await nav.getByRole('link', { name: 'SMS Contacts' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'SMS Contacts' })).toBeVisible();
+    await expect(page.getByRole('table')).toHaveCount(0);
+    const card = page.getByRole('article', { name: /\(628\) 558-/ });
+    await expect(card).toBeVisible();
+    await expectNoSidewaysScroll(page, 'SMS Contacts', VIEWPORTS.phone.width);
+    await card.getByRole('button', { name: 'Pause' }).click();
+    await expect(card.getByRole('button', { name: 'Resume' })).toBeVisible();
+    await expect(card.getByText('Paused')).toBeVisible();
+    await card.getByRole('button', { name: 'Resume' }).click();
+    await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible();
+
+    await page.goto('/admin/inbox');
+    await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
+    await expect(page.getByText('Admin Mode Requires Larger Display')).toHaveCount(0);
+    await expectNoSidewaysScroll(page, 'the inbox', VIEWPORTS.phone.width);
+  });
+});
