@@ -2,7 +2,8 @@
 // step's button lands where the step is done (the right Settings tab, New Message open); a save
 // stays on its tab without reloading; a step ticks only once it is done (saving SMS settings does
 // not tick "Review your message types"); and on a phone the SMS settings, contacts and inbox work
-// and the menu lists only pages that do. The page never scrolls sideways on the phone.
+// (a contact paused and resumed, a subscriber's text answered) and the menu lists only pages that
+// do. The page never scrolls sideways on the phone.
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { joinForEmergencies } from './helpers';
@@ -82,7 +83,7 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
 test.describe('the essentials on a phone', () => {
   test.use({ viewport: VIEWPORTS.phone, stationOptions: { languages: ['en', 'es'], smsEnabled: true } });
 
-  test('the menu lists only pages that work on a phone; contacts are cards that can be paused', async ({
+  test('the menu lists only pages that work on a phone; a contact is paused from its card; a text is answered', async ({
     page,
     station,
     login,
@@ -113,9 +114,31 @@ test.describe('the essentials on a phone', () => {
     await card.getByRole('button', { name: 'Resume' }).click();
     await expect(card.getByRole('button', { name: 'Pause' })).toBeVisible();
 
-    await page.goto('/admin/inbox');
+    // The subscriber texts the station (the dev simulator, in another tab); the admin answers
+    // from the phone: the list, then the conversation full width, and back to the list.
+    const simulator = await page.context().newPage();
+    await simulator.goto('/dev/outbox');
+    await simulator.getByRole('textbox', { name: 'From' }).pressSequentially(`628558${last4}`);
+    await simulator.getByRole('textbox', { name: 'Message' }).fill('¿Dónde está el refugio?');
+    await simulator.getByRole('button', { name: 'Send', exact: true }).click();
+    await simulator.close();
+
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page
+      .getByRole('navigation', { name: 'Admin navigation' })
+      .getByRole('link', { name: 'Inbox' })
+      .click();
     await expect(page.getByRole('heading', { level: 1, name: 'Inbox' })).toBeVisible();
-    await expect(page.getByText('Admin Mode Requires Larger Display')).toHaveCount(0);
-    await expectNoSidewaysScroll(page, 'the inbox', VIEWPORTS.phone.width);
+    const conversations = page.getByRole('navigation', { name: 'Conversations' });
+    await conversations.getByRole('button').first().click();
+    await expect(conversations).toHaveCount(0);
+    await expect(page.locator('[data-original]')).toHaveText('¿Dónde está el refugio?');
+    await expectNoSidewaysScroll(page, 'a conversation', VIEWPORTS.phone.width);
+    await page.getByRole('textbox', { name: 'Reply in English' }).fill('The shelter is at the library.');
+    await page.getByRole('button', { name: 'Translate' }).click();
+    await page.getByRole('button', { name: /^Send \(1 credit\)$/ }).click();
+    await expect(page.getByText('Reply sent.')).toBeVisible();
+    await page.getByRole('button', { name: 'All conversations' }).click();
+    await expect(page.getByRole('navigation', { name: 'Conversations' })).toBeVisible();
   });
 });

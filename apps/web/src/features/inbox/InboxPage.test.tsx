@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { bodiesSentTo, callCount } from '../../test/api-mock';
+import { phoneWidth } from '../../test/phone-width';
 import { jsonResponse, mockSession, renderApp, sessionUser } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
 
@@ -132,5 +133,21 @@ describe('InboxPage', () => {
     expect(screen.queryByRole('textbox', { name: 'Reply in English' })).toBeNull();
     const list = screen.getByRole('navigation', { name: 'Conversations' });
     expectShown(within(list).getByText('Lucía'));
+  });
+
+  it('on a phone shows the list, then one conversation full width with the way back to the list', async () => {
+    phoneWidth();
+    mockInbox(conversation({ unread_count: 0 }));
+    const user = userEvent.setup({ delay: null });
+    const { router } = renderApp('/admin/inbox');
+    const list = await screen.findByRole('navigation', { name: 'Conversations' });
+    expect(screen.queryByText('Choose a conversation to read it.')).toBeNull();
+    await user.click(within(list).getByText('Lucía'));
+    expect(router.state.location.search).toBe(`?c=${ID}`);
+    expectShown(await screen.findByRole('textbox', { name: 'Reply in English' }));
+    expect(screen.queryByRole('navigation', { name: 'Conversations' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'All conversations' }));
+    expectShown(await screen.findByRole('navigation', { name: 'Conversations' }));
+    expect(screen.queryByRole('textbox', { name: 'Reply in English' })).toBeNull();
   });
 });

@@ -1,15 +1,28 @@
 // /admin/inbox: the station's conversations with its subscribers (decision 0040): the list with
 // unread counts, the open conversation (read on opening) with each text's translation, and the
 // reply box. Live through the inbox stream the nav opens. Admins switch the auto-reply here.
-import { Alert, Badge, Card, Grid, Group, Stack, Switch, Text, Title, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Badge,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Stack,
+  Switch,
+  Text,
+  Title,
+  UnstyledButton,
+} from '@mantine/core';
 import { actsAsStationAdmin, type TInboxConversation } from '@message-station/shared';
-import { IconInbox } from '@tabler/icons-react';
+import { IconArrowLeft, IconInbox } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSessionUser } from '../../app/session-user';
 import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
+import { useAdminPhone } from '../../components/use-admin-phone';
 import { useRelativeAgeText } from '../../i18n/relative-age';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { ConversationThread } from './ConversationThread';
@@ -139,6 +152,19 @@ export function InboxPage() {
   const openId = params.get('c');
   const conversations = inbox.data?.conversations ?? [];
   const stationLanguage = useInboxThreadQuery(openId).data?.station_language;
+  const phone = useAdminPhone();
+  const list = (
+    <Stack gap={2} component="nav" aria-label={t('conversations')}>
+      {conversations.map((c) => (
+        <ConversationRow
+          key={c.id}
+          conversation={c}
+          selected={c.id === openId}
+          onOpen={() => setParams({ c: c.id })}
+        />
+      ))}
+    </Stack>
+  );
 
   return (
     <>
@@ -161,20 +187,33 @@ export function InboxPage() {
           <ListEmpty icon={<IconInbox size={24} />} title={t('empty')} />
         </Card>
       )}
-      {conversations.length > 0 && (
+      {conversations.length > 0 && phone && (
+        // A phone shows the list, or one conversation with the way back to it (Back works too: the
+        // conversation is in the address).
+        <Card withBorder p={openId ? 'md' : 'xs'}>
+          {openId ? (
+            <Stack gap="sm">
+              <Button
+                variant="subtle"
+                leftSection={<IconArrowLeft size={16} aria-hidden="true" />}
+                onClick={() => setParams({})}
+                style={{ alignSelf: 'flex-start' }}
+                px={4}
+              >
+                {t('allConversations')}
+              </Button>
+              <OpenConversation key={openId} id={openId} />
+            </Stack>
+          ) : (
+            list
+          )}
+        </Card>
+      )}
+      {conversations.length > 0 && !phone && (
         <Grid>
           <Grid.Col span={4}>
             <Card withBorder p="xs">
-              <Stack gap={2} component="nav" aria-label={t('conversations')}>
-                {conversations.map((c) => (
-                  <ConversationRow
-                    key={c.id}
-                    conversation={c}
-                    selected={c.id === openId}
-                    onOpen={() => setParams({ c: c.id })}
-                  />
-                ))}
-              </Stack>
+              {list}
             </Card>
           </Grid.Col>
           <Grid.Col span={8}>
