@@ -3,6 +3,7 @@
 // forms as the shared catalogue declares them, and field names from `errors:fields`.
 import { ERROR_CODES, isErrorCode, LANGUAGE_LIST_PARAM, wordLanguageList } from '@message-station/shared';
 import i18n, { currentLanguage } from '../i18n';
+import { numberLocale } from '../i18n/formats';
 
 export type TErrorParams = Record<string, unknown>;
 /** Keys built from a server code are not known to the typed `t`. */
@@ -14,7 +15,7 @@ export function codeText(code: string, params: TErrorParams): string | null {
   const template = ERROR_CODES[code];
   const word = i18n.t as unknown as TWordByKey;
   const language = currentLanguage();
-  const numbers = new Intl.NumberFormat(language);
+  const numbers = new Intl.NumberFormat(numberLocale(language));
   const values: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(params)) {
     values[name] = typeof value === 'number' ? numbers.format(value) : value;

@@ -1,10 +1,10 @@
 // The yellow "N texts held after a restore" alert (decision 0055) that both notices are made of: the
 // message's (HeldAfterRestoreNotice.tsx) and the dashboard's (HeldAfterRestoreDashboardNotice.tsx).
 import { Alert } from '@mantine/core';
-import { formatCount } from '@message-station/shared';
 import { IconPlayerPause } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../i18n/formats';
 
 export function HeldAlert({ held, testId, children }: { held: number; testId: string; children: ReactNode }) {
   const { t } = useTranslation('messages', { keyPrefix: 'heldAfterRestore' });

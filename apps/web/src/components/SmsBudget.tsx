@@ -4,10 +4,9 @@
 import { Text } from '@mantine/core';
 import { SMS_BODY_LIMIT, smsTextFit, TEXT_LIMITS, type TSmsTextFit } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../i18n/formats';
 import { useAdminStationQuery } from '../lib/station-queries';
 import { countedProps } from './TextLimit';
-
-const US_NUMBER = new Intl.NumberFormat('en-US');
 
 /** How `text` fits its language's SMS at this station; null while the station's name loads. */
 export function useSmsFit(text: string, language: string): TSmsTextFit | null {
@@ -22,10 +21,10 @@ export function SmsBudgetCount({ fit }: { fit: TSmsTextFit }) {
   const { t } = useTranslation('messages');
   const over = fit.length - fit.max;
   const values = {
-    length: US_NUMBER.format(fit.length),
-    max: US_NUMBER.format(fit.max),
-    overhead: US_NUMBER.format(SMS_BODY_LIMIT - fit.max),
-    over: US_NUMBER.format(over),
+    length: formatCount(fit.length),
+    max: formatCount(fit.max),
+    overhead: formatCount(SMS_BODY_LIMIT - fit.max),
+    over: formatCount(over),
   };
   return (
     <Text

@@ -2,14 +2,13 @@
 // where length matters a counter under the field says how much is used ("120 / 200 characters").
 import { Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-
-const US_NUMBER = new Intl.NumberFormat('en-US');
+import { formatCount } from '../i18n/formats';
 
 export function CharacterCount({ length, max }: { length: number; max: number }) {
   const { t } = useTranslation();
   return (
     <Text component="span" display="block" ta="right" fz="xs" c={length > max ? 'red.8' : 'dimmed'}>
-      {t('textLimit.count', { length: US_NUMBER.format(length), max: US_NUMBER.format(max) })}
+      {t('textLimit.count', { length: formatCount(length), max: formatCount(max) })}
     </Text>
   );
 }
@@ -38,5 +37,5 @@ export function isTooLong(value: string, max: number): boolean {
 /** The limit of the first [value, max] pair over it, for "At most {max} characters." */
 export function exceededLimit(...fields: [string, number][]): string | null {
   const over = fields.find(([value, max]) => isTooLong(value, max));
-  return over ? US_NUMBER.format(over[1]) : null;
+  return over ? formatCount(over[1]) : null;
 }

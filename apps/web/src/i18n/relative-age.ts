@@ -2,11 +2,9 @@
 // relativeAge, words from Intl.RelativeTimeFormat) with the catalogue's 'Just now'.
 import { formatRelativeTime } from '@message-station/shared/catalogue';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime, uiLocale } from './formats';
 
-/** The BCP 47 locale of the UI language: US formatting for English, es-US for Spanish. */
-export function uiLocale(language: string | undefined): string {
-  return language === 'es' ? 'es-US' : 'en-US';
-}
+export { uiLocale };
 
 /** (value, now) → the words; `dayLimit` 7 for messages, 0 where a day old is shown as a date. */
 export function useRelativeAgeText(dayLimit = 7): (value: Date | string, now?: number) => string {
@@ -16,9 +14,9 @@ export function useRelativeAgeText(dayLimit = 7): (value: Date | string, now?: n
     formatRelativeTime(value, { locale, now: new Date(now), dayLimit, justNow: t('now') });
 }
 
-/** The full date and time for a tooltip ('11/24/2026, 1:16:00 PM', '24/11/2026, 1:16:00 p.m.'). */
+/** The full date and time, as everywhere ('Nov 24, 2026, 1:16 PM'; '24 nov 2026, 1:16 p.m.'). */
 export function useFullTimeText(): (value: Date | string) => string {
   const { i18n } = useTranslation();
-  const locale = uiLocale(i18n.resolvedLanguage);
-  return (value) => new Date(value).toLocaleString(locale);
+  const language = i18n.resolvedLanguage;
+  return (value) => formatDateTime(value, language);
 }

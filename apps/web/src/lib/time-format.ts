@@ -3,8 +3,10 @@
 /** Held texts go at 8 AM in their recipient's zone (the server's quiet-hours.ts). */
 const QUIET_HOURS_END = 8;
 
-/** The locale dates are worded in for an interface language (US formats in en and es). */
-export const localeOf = (uiLanguage: string) => (uiLanguage === 'es' ? 'es-US' : 'en-US');
+import { uiLocale } from '../i18n/formats';
+
+/** The locale dates are worded in for an interface language (i18n/formats.ts). */
+export const localeOf = (uiLanguage: string) => uiLocale(uiLanguage);
 
 /** 'May 14, 2026' (or '14 de mayo de 2026'); empty for a value that is not a date. */
 export function formatDate(iso: string, language: string, style: 'long' | 'medium' = 'long'): string {

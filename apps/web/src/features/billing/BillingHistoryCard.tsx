@@ -1,11 +1,12 @@
 // Billing History: the station's credit ledger, newest first: grants, rollovers, purchases,
 // sends and refunds, each worded in the page's language, with the balance it left.
 import { Badge, Table, Text } from '@mantine/core';
-import { formatCount, formatUsd, type TCreditLedgerEntry } from '@message-station/shared';
+import { formatUsd, type TCreditLedgerEntry } from '@message-station/shared';
 import { IconReceipt } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { SectionCard } from '../../components/SectionCard';
+import { formatCount } from '../../i18n/formats';
 import { formatDate } from '../../lib/time-format';
 import { signedCount } from './billing-format';
 import { useLedgerLineText } from './ledger-line';

@@ -328,7 +328,7 @@ describe('BillingPage', () => {
       'Reembolso: 1 SMS no se pudo entregar',
       'SMS «Cierre de vía» a 3 suscriptores',
       'SMS «Aviso» a 1 suscriptor',
-      '1,000 créditos comprados',
+      '1000 créditos comprados',
       'Créditos mensuales incluidos (renovación)',
       'Saldo acumulado del mes anterior',
       'Créditos mensuales incluidos (comienzo del plan Professional)',

@@ -1,9 +1,10 @@
 // Credit Breakdown: where this month's credits came from and went, ending in the balance
 // (Used This Month is shown negative).
 import { Table, Text } from '@mantine/core';
-import { formatCount, type TBillingInfo } from '@message-station/shared';
+import type { TBillingInfo } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/SectionCard';
+import { formatCount } from '../../i18n/formats';
 import { negativeCount } from './billing-format';
 
 export function CreditBreakdownCard({ billing }: { billing: TBillingInfo }) {

@@ -17,7 +17,6 @@ import {
 import { useForm } from '@mantine/form';
 import {
   CREDIT_PACK,
-  formatCount,
   formatUsd,
   PLAN_TIERS,
   type TDevCheckoutRequest,
@@ -31,6 +30,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { TCheckoutKind } from '../../api/billing';
 import { serverErrorText } from '../../api/client';
 import { PageTitle } from '../../components/PageTitle';
+import { formatCount } from '../../i18n/formats';
 import { schemaResolver } from '../../lib/schema-resolver';
 import { useDevCheckoutMutation } from './queries';
 

@@ -2,16 +2,11 @@
 // trial's usage against its grant, and its end date; red above 80%, capped at 100%), the low-credit
 // warning under a fifth of either, and the credit pack's Payment Link.
 import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
-import {
-  formatCount,
-  formatUsd,
-  isLowOnCredits,
-  lowCreditThreshold,
-  type TBillingInfo,
-} from '@message-station/shared';
+import { formatUsd, isLowOnCredits, lowCreditThreshold, type TBillingInfo } from '@message-station/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/SectionCard';
+import { formatCount } from '../../i18n/formats';
 import { formatDate } from '../../lib/time-format';
 import { USAGE_WARNING_PERCENT, usagePercent } from './billing-format';
 import { PaymentLinkButton } from './PaymentLinkButton';

@@ -2,7 +2,6 @@
 // Payment Link to subscribe or manage.
 import { Badge, Group, List, Stack, Text, ThemeIcon } from '@mantine/core';
 import {
-  formatCount,
   formatUsd,
   PLAN_TIERS,
   type TBillingInfo,
@@ -12,6 +11,7 @@ import {
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/SectionCard';
+import { formatCount } from '../../i18n/formats';
 import { PaymentLinkButton } from './PaymentLinkButton';
 import { portalLink, stationPaymentLink } from './payment-link';
 

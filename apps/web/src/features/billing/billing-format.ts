@@ -1,6 +1,6 @@
 // How the Billing page words numbers and dates: US number formatting, the usage bar's share,
 // signed credit changes.
-import { formatCount } from '@message-station/shared';
+import { formatCount } from '../../i18n/formats';
 
 /** Above this share of the monthly credits the usage bar turns red. */
 export const USAGE_WARNING_PERCENT = 80;

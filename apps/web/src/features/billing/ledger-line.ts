@@ -1,8 +1,9 @@
 // A ledger line in the page's language, from its kind and params. Lines written before
 // params existed keep the server's English description.
-import { formatCount, PLAN_TIERS, type TCreditLedgerEntry, type TPlanTier } from '@message-station/shared';
+import { PLAN_TIERS, type TCreditLedgerEntry, type TPlanTier } from '@message-station/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../i18n/formats';
 
 function planName(t: TFunction<'billing'>, tier: string | undefined): string {
   return tier && Object.hasOwn(PLAN_TIERS, tier) ? PLAN_TIERS[tier as TPlanTier].label : t('plan.custom');

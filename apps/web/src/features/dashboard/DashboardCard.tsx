@@ -1,9 +1,9 @@
 // One dashboard card: a small quiet title that names the card for screen readers, an optional
 // badge beside it, its figures, and a button to the page that manages them.
 import { Box, Button, Card, Group, Text, Title } from '@mantine/core';
-import { formatCount } from '@message-station/shared/catalogue';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
+import { formatCount } from '../../i18n/formats';
 
 type DashboardCardProps = {
   title: string;

@@ -2,9 +2,9 @@
 // is one image with a summary for screen readers; the exact figures are in a visually hidden table.
 import { Card, Group, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { TDashboardStats } from '@message-station/shared';
-import { formatCount } from '@message-station/shared/catalogue';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../i18n/formats';
 import { shortDate } from './dashboard-format';
 
 type TDayCount = TDashboardStats['stats']['smsPerDay'][number];

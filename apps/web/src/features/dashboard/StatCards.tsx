@@ -2,11 +2,12 @@
 // latest messages, SMS sent this month, active subscribers and the credit balance (red when the
 // server warns of low credits).
 import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { actsAsStationAdmin, formatCount } from '@message-station/shared/catalogue';
+import { actsAsStationAdmin } from '@message-station/shared/catalogue';
 import { useTranslation } from 'react-i18next';
 import type { TDashboardStats } from '../../api/dashboard';
 import { useSessionUser } from '../../app/session-user';
 import { TypeBadge } from '../../components/TypeBadge';
+import { formatCount } from '../../i18n/formats';
 import { useAllMessageTypesQuery } from '../../lib/station-queries';
 import { BigNumber, DashboardCard } from './DashboardCard';
 import { RecentMessagesCard } from './RecentMessagesCard';

@@ -14,7 +14,7 @@ import {
   Title,
   UnstyledButton,
 } from '@mantine/core';
-import { actsAsStationAdmin, type TInboxConversation } from '@message-station/shared';
+import { actsAsStationAdmin, formatUsPhone, type TInboxConversation } from '@message-station/shared';
 import { IconArrowLeft, IconInbox } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -64,7 +64,7 @@ function ConversationRow(props: { conversation: TInboxConversation; selected: bo
     >
       <Group justify="space-between" wrap="nowrap" gap="xs">
         <Text fw={c.unread_count > 0 ? 700 : 500} truncate>
-          {c.contact_name ?? c.phone}
+          {c.contact_name ?? formatUsPhone(c.phone)}
         </Text>
         {c.unread_count > 0 && (
           <Badge color="red" size="sm" aria-label={t('unread', { count: c.unread_count })}>
@@ -130,9 +130,9 @@ function OpenConversation({ id }: { id: string }) {
     <Stack gap="md">
       <Group justify="space-between">
         <div>
-          <Title order={3}>{conversation.contact_name ?? conversation.phone}</Title>
+          <Title order={3}>{conversation.contact_name ?? formatUsPhone(conversation.phone)}</Title>
           <Text size="sm" c="dimmed">
-            {conversation.contact_name ? `${conversation.phone} · ` : ''}
+            {conversation.contact_name ? `${formatUsPhone(conversation.phone)} · ` : ''}
             {t('writesIn', { language: languageName(conversation.language) })}
           </Text>
         </div>

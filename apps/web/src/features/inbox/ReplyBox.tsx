@@ -3,7 +3,12 @@
 // that text for exactly that cost (decision 0040). Changing the text asks for a new translation.
 import { Alert, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { INBOX_REPLY_MAX, type TInboxConversation, type TInboxReplyPreview } from '@message-station/shared';
+import {
+  formatUsPhone,
+  INBOX_REPLY_MAX,
+  type TInboxConversation,
+  type TInboxReplyPreview,
+} from '@message-station/shared';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countedProps } from '../../components/TextLimit';
@@ -65,7 +70,10 @@ export function ReplyBox({ conversation }: { conversation: TInboxConversation })
       {preview && (
         <Paper withBorder p="sm" bg="var(--mantine-color-gray-0)" data-reply-preview>
           <Text size="xs" c="dimmed">
-            {t('reply.preview', { phone: conversation.phone, language: languageName(preview.language) })}
+            {t('reply.preview', {
+              phone: formatUsPhone(conversation.phone),
+              language: languageName(preview.language),
+            })}
           </Text>
           <Text style={{ whiteSpace: 'pre-wrap' }} lang={preview.language}>
             {preview.body}

@@ -4,6 +4,7 @@ import { Badge, Box, Paper, Stack, Text } from '@mantine/core';
 import type { TConnectedClient } from '@message-station/shared';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatDateTime } from '../../i18n/formats';
 import { skippedHere, voicePairs } from '../../lib/clients-list';
 import { AudioDevice } from './AudioDevice';
 import { useLastSeenNow } from './last-seen';
@@ -49,7 +50,7 @@ export function MachineCards({
               </Field>
               <Field label={t('columns.version')}>{client.client_version}</Field>
               <Field label={t('columns.lastSeen')}>
-                <time dateTime={client.last_seen} title={new Date(client.last_seen).toLocaleString()}>
+                <time dateTime={client.last_seen} title={formatDateTime(client.last_seen)}>
                   {lastSeen(client.last_seen)}
                 </time>
               </Field>

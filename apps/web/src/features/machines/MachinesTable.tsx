@@ -5,6 +5,7 @@ import { Badge, Table, Text } from '@mantine/core';
 import type { TConnectedClient } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../components/ListTable';
+import { formatDateTime } from '../../i18n/formats';
 import { skippedHere, voicePairs } from '../../lib/clients-list';
 import { AudioDevice } from './AudioDevice';
 import { useLastSeenNow } from './last-seen';
@@ -60,7 +61,7 @@ export function MachinesTable({
             </Table.Td>
             {/* Wide enough for its header on one line. */}
             <Table.Td miw={100} style={{ whiteSpace: 'nowrap' }}>
-              <time dateTime={client.last_seen} title={new Date(client.last_seen).toLocaleString()}>
+              <time dateTime={client.last_seen} title={formatDateTime(client.last_seen)}>
                 {lastSeen(client.last_seen)}
               </time>
             </Table.Td>

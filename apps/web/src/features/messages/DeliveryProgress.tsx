@@ -3,12 +3,13 @@
 // possible duplicates, and a breakdown per language; admins export the report (a row per text).
 // Nothing shows before a first send.
 import { Alert, Box, Button, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { actsAsStationAdmin, formatCount, type TDeliveryProgress } from '@message-station/shared';
+import { actsAsStationAdmin, type TDeliveryProgress } from '@message-station/shared';
 import { IconAlertCircle, IconAlertTriangle, IconClock, IconFileDownload } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deliveriesCsvPath } from '../../api/delivery';
 import { useSessionUser } from '../../app/session-user';
+import { formatCount } from '../../i18n/formats';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useFileExportMutation } from '../../lib/save-file';
 import { quietHoursEnd, timeInZone } from '../../lib/time-format';

@@ -4,7 +4,7 @@
 // only the texts it does not have go out) or cancels them. The dashboard lists the messages
 // (HeldAfterRestoreDashboardNotice.tsx).
 import { Button, Group, List, Stack, Text } from '@mantine/core';
-import { actsAsStationAdmin, formatCount, type THeldDecisionResult } from '@message-station/shared';
+import { actsAsStationAdmin, type THeldDecisionResult } from '@message-station/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { queryKeys } from '../../api/query-keys';
 import { useSessionUser } from '../../app/session-user';
 import { OutcomeAlert, type TOutcome } from '../../components/DetailControls';
 import { HeldAlert } from '../../components/HeldAlert';
+import { formatCount } from '../../i18n/formats';
 import { useFullTimeText } from '../../i18n/relative-age';
 import { heldKey } from '../../lib/held-key';
 

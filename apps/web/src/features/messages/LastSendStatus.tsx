@@ -2,9 +2,10 @@
 // interface language: "Not sent", "Sending 40%", "Waiting for daytime" (every text still to go is
 // held for quiet hours), "Sent 12/14 · 2 failed". The list refetches on the stream's sms_progress.
 import { Box, Group, Text } from '@mantine/core';
-import { formatCount, type TMessageLastSend } from '@message-station/shared';
+import type { TMessageLastSend } from '@message-station/shared';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../i18n/formats';
 import { useFullTimeText } from '../../i18n/relative-age';
 
 export type TLastSendState = 'not_sent' | 'sending' | 'waiting' | 'sent' | 'sent_with_failures';

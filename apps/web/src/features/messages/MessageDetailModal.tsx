@@ -16,6 +16,7 @@ import { BlockedButton, Confirm, OutcomeAlert, type TOutcome } from '../../compo
 import { exceededLimit } from '../../components/TextLimit';
 import { TypeBadge } from '../../components/TypeBadge';
 import { useAdminPhone } from '../../components/use-admin-phone';
+import { formatCount } from '../../i18n/formats';
 import { useFullTimeText, useRelativeAgeText } from '../../i18n/relative-age';
 import { useMessagePageSlots } from '../../lib/message-page-slots';
 import { ApprovalPanel } from './approvals/ApprovalPanel';
@@ -172,7 +173,7 @@ function MessageDetail({
     // The spec's success text, then the truth about quiet hours: held texts have not gone yet.
     const held =
       result.waiting > 0
-        ? `. ${t('send.waiting', { count: result.waiting, recipients: result.waiting.toLocaleString('en-US') })}`
+        ? `. ${t('send.waiting', { count: result.waiting, recipients: formatCount(result.waiting) })}`
         : '';
     setOutcome({
       kind: 'success',

@@ -22,6 +22,7 @@ import { useSmsBudgetProps, useSmsFit } from '../../components/SmsBudget';
 import { countedProps } from '../../components/TextLimit';
 import { TargetCoverageNotice } from '../../components/translation-coverage/TargetCoverage';
 import { useAdminPhone } from '../../components/use-admin-phone';
+import { formatCount } from '../../i18n/formats';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { defaultOriginalLanguage } from '../../lib/original-language';
 import { refusalsUnder, schemaResolver } from '../../lib/schema-resolver';
@@ -140,7 +141,7 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
       if (Object.keys(errors).length === 0 && smsFit && !smsFit.fits) {
         errors.original = t('budget.tooLong', {
           language: languageName(values.originalLanguage),
-          max: smsFit.max.toLocaleString('en-US'),
+          max: formatCount(smsFit.max),
         });
       }
       return errors;

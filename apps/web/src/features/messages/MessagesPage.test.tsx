@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import type { TMessage } from '../../api/messages';
 import i18n from '../../i18n';
+import { formatDateTime } from '../../i18n/formats';
 import { networkError } from '../../test/api-mock';
 import { setCookie } from '../../test/cookies';
 import {
@@ -151,7 +152,7 @@ describe('MessagesPage', () => {
     ]);
     expect(rowOf('Done.').querySelector('[data-send-state]')).toHaveAttribute(
       'title',
-      `Last sent ${new Date('2026-11-27T15:04:00.000Z').toLocaleString('en-US')}`,
+      `Last sent ${formatDateTime('2026-11-27T15:04:00.000Z', 'en')}`,
     );
 
     // The stream says the texts moved: the column follows.

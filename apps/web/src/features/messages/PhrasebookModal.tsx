@@ -23,7 +23,6 @@ import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
   composedSms,
-  formatCount,
   LANGUAGE_CODES,
   PHRASE_FIELD_LIMITS,
   PHRASEBOOK,
@@ -43,6 +42,7 @@ import type { TMessage } from '../../api/messages';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
 import { SearchInput } from '../../components/SearchInput';
 import { useAdminPhone } from '../../components/use-admin-phone';
+import { formatCount } from '../../i18n/formats';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useUiLanguage } from '../../i18n/use-ui-language';
 import { defaultOriginalLanguage } from '../../lib/original-language';

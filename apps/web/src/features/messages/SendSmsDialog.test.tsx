@@ -260,7 +260,7 @@ describe('Send SMS: one send per confirmation', () => {
     await act(() => i18n.changeLanguage('es'));
     expect(
       confirm.getByText(
-        `Este mensaje todavía se está enviando a 1,234 suscriptores (inicio: ${time('es-US')}). ¿Enviarlo de nuevo? Todos lo recibirán por segunda vez y se volverán a cobrar los créditos.`,
+        `Este mensaje todavía se está enviando a 1234 suscriptores (inicio: ${time('es-US')}). ¿Enviarlo de nuevo? Todos lo recibirán por segunda vez y se volverán a cobrar los créditos.`,
       ),
     ).toBeVisible();
     expectShown(confirm.getByRole('button', { name: 'Enviar de nuevo' }));

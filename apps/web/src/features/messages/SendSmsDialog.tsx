@@ -11,7 +11,7 @@
 // whose sender may send them anyway. A language whose SMS would pass Twilio's 1,600 characters is
 // flagged and the send waits until the text is shortened (decision 0052).
 import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { formatCount, type TSendPreview, type TSendResult, wordLanguageList } from '@message-station/shared';
+import { type TSendPreview, type TSendResult, wordLanguageList } from '@message-station/shared';
 import { IconAlertTriangle, IconCheck, IconClock } from '@tabler/icons-react';
 import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { serverErrorText } from '../../api/client';
 import type { TSendConflict } from '../../api/delivery';
 import { sendConflictOf } from '../../api/send-conflict';
 import { useAdminPhone, useCompactTableProps } from '../../components/use-admin-phone';
+import { formatCount } from '../../i18n/formats';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useBackTranslationQuery, useSendPreviewQuery, useSendSmsMutation } from './queries';
 import { CountingStatus } from './SmsPreview';

@@ -4,10 +4,11 @@
 // language with no finished translation gets the original with one vetted line in its language
 // saying it is not translated (decision 0050), and is counted as that body.
 import { Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { composedFallbackSms, composedSms, formatCount } from '@message-station/shared';
+import { composedFallbackSms, composedSms } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
 import { useCompactTableProps } from '../../components/use-admin-phone';
+import { formatCount } from '../../i18n/formats';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useAdminStationQuery } from '../../lib/station-queries';
 

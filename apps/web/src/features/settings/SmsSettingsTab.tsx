@@ -19,10 +19,9 @@ import { IconAlertTriangle, IconCircleCheck, IconExternalLink } from '@tabler/ic
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CopyField } from '../../components/CopyField';
+import { formatCount } from '../../i18n/formats';
 import { SubscriberTextsSection } from './SubscriberTextsSection';
 import type { TSettingsTabProps } from './settings-draft';
-
-const creditsFormat = new Intl.NumberFormat('en-US');
 
 export function SmsSettingsTab({ saved, draft, onChange }: TSettingsTabProps) {
   const { t } = useTranslation('settings');
@@ -59,7 +58,7 @@ export function SmsSettingsTab({ saved, draft, onChange }: TSettingsTabProps) {
       </Paper>
 
       <Text fz="sm">
-        {t('sms.credits', { credits: creditsFormat.format(saved.sms_credits) })}{' '}
+        {t('sms.credits', { credits: formatCount(saved.sms_credits) })}{' '}
         <Anchor component={Link} to="/admin/billing" fz="sm">
           {t('sms.creditsLink')}
         </Anchor>

@@ -173,7 +173,7 @@ describe('SmsSendingModal', () => {
     const { user, dialog } = await openSending('Envío de SMS');
 
     expectShown(screen.getByRole('dialog', { name: 'Envío de SMS — Demo Radio' }));
-    expectShown(dialog.getByText('Envía 4.5 mensajes por segundo desde su propio número.'));
+    expectShown(dialog.getByText('Envía 4,5 mensajes por segundo desde su propio número.'));
     const sender = dialog.getByLabelText('Remitente');
     await user.clear(sender);
     await user.type(sender, '+1512');
@@ -193,7 +193,7 @@ describe('SmsSendingModal', () => {
     expectShown(await screen.findByText('Envío de SMS guardado para Demo Radio'));
     expect(
       screen.getByText(
-        'Envía 4.5 mensajes por segundo desde su propio número. 1 mensaje en cola saldrá ahora desde el nuevo remitente.',
+        'Envía 4,5 mensajes por segundo desde su propio número. 1 mensaje en cola saldrá ahora desde el nuevo remitente.',
       ),
     ).toBeVisible();
   });

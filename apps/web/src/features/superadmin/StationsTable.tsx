@@ -1,9 +1,10 @@
 // 'All Stations': every station with its plan, SMS switch, counts and credits, the way in as its
 // admin, and its own SMS sender and pace (decision 0016).
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
-import { formatCount, type TSuperadminStationRow } from '@message-station/shared';
+import type { TSuperadminStationRow } from '@message-station/shared';
 import { IconEye, IconGauge } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { formatCount } from '../../i18n/formats';
 
 /** Badges keep their whole word when the Actions column takes the room (they clip otherwise). */
 const WHOLE = { flexShrink: 0 };

@@ -2,7 +2,7 @@
 // the station being viewed with 'Exit View'. Anyone else goes back to the
 // dashboard.
 import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
-import { formatCount, type TSuperadminStationRow } from '@message-station/shared';
+import type { TSuperadminStationRow } from '@message-station/shared';
 import { IconArrowLeft, IconBuildingBroadcastTower, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { Link, Navigate, useNavigate } from 'react-router';
 import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
 import { SectionCard } from '../../components/SectionCard';
+import { formatCount } from '../../i18n/formats';
 import {
   useExitStationMutation,
   useSuperadminDashboardQuery,

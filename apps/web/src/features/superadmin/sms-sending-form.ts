@@ -3,12 +3,12 @@
 
 import type { FormErrors } from '@mantine/form';
 import {
-  formatCount,
   type TStationSmsSending,
   type TStationSmsSendingResponse,
   ZStationSmsSending,
 } from '@message-station/shared';
 import type { TFunction } from 'i18next';
+import { formatCount, formatNumber } from '../../i18n/formats';
 import { schemaResolver } from '../../lib/schema-resolver';
 
 /** As typed: an empty field means "the service's". NumberInput hands back '' when emptied. */
@@ -45,12 +45,11 @@ export function problemText(t: TFunction<'superadmin'>, text: string): string {
 }
 
 /** US figures in both languages, like every count on the admin pages and the rate field itself. */
-const rateFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** "Sends at 4.5 messages per second on its own number." */
 export function paceText(t: TFunction<'superadmin'>, sending: TStationSmsSendingResponse): string {
   const rate = sending.effective_rate_per_second;
-  const options = { count: rate, rate: rateFormat.format(rate) };
+  const options = { count: rate, rate: formatNumber(rate, { maximumFractionDigits: 2 }) };
   return sending.lane === 'default'
     ? t('sending.effective.service', options)
     : t('sending.effective.own', options);
