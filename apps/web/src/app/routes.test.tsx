@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
+import { draftKey } from '../lib/draft-keys';
 import { callCount, mockApi } from '../test/api-mock';
 import { setCookie } from '../test/cookies';
 import { jsonResponse, mockSession, renderApp, sessionUser } from '../test/render-app';
@@ -131,6 +132,21 @@ describe('admin guards', () => {
     expect(callCount(fetchMock, 'POST', '/auth/logout')).toBe(1);
     expect(queryClient.getQueryData(['auth', 'session'])).toBeNull();
     expect(warn).toHaveBeenCalled();
+  });
+
+  it("forgets the user's form drafts in this browser on logout, and no one else's (decision 0076)", async () => {
+    setCookie('csrf_token', 't9');
+    const ana = sessionUser();
+    const ben = sessionUser({ id: 'user-2' });
+    localStorage.setItem(draftKey(ana, 'message:new'), '{"values":{"title":"Ana"}}');
+    localStorage.setItem(draftKey(ben, 'message:new'), '{"values":{"title":"Ben"}}');
+    mockSession(ana, { 'POST /auth/logout': () => jsonResponse({ ok: true }) });
+    const { router } = renderApp('/admin/dashboard');
+    await userEvent.setup({ delay: null }).click(await screen.findByRole('button', { name: 'Logout' }));
+
+    await expectPath(router, '/');
+    await waitFor(() => expect(localStorage.getItem(draftKey(ana, 'message:new'))).toBeNull());
+    expect(localStorage.getItem(draftKey(ben, 'message:new'))).not.toBeNull();
   });
 });
 

@@ -12,6 +12,7 @@ import type dashboard from '../locales/en/dashboard.json';
 import type dev from '../locales/en/dev.json';
 import type devInbound from '../locales/en/devInbound.json';
 import type docs from '../locales/en/docs.json';
+import type drafts from '../locales/en/drafts.json';
 import type errors from '../locales/en/errors.json';
 import type glossary from '../locales/en/glossary.json';
 import type inbox from '../locales/en/inbox.json';
@@ -41,6 +42,7 @@ declare module 'i18next' {
       admin: typeof admin;
       registration: typeof registration;
       dev: typeof dev;
+      drafts: typeof drafts;
       subscribers: typeof subscribers;
       smsContacts: typeof smsContacts;
       devInbound: typeof devInbound;

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { login, loginTwoFactor, logout } from '../../api/auth';
 import { queryKeys } from '../../api/query-keys';
+import { forgetDrafts } from '../../lib/draft-keys';
 import { withCsrfCookie } from '../../lib/session';
 
 function signIn(credentials: TLoginRequest): Promise<TSessionUser | TTwoFactorChallenge> {
@@ -35,7 +36,10 @@ export function useLoginTwoFactorMutation() {
   });
 }
 
-/** Signs out, forgets the user and every cached station query even if the call fails, then goes to /. */
+/**
+ * Signs out, forgets the user, their form drafts in this browser (decision 0076) and every cached
+ * station query even if the call fails, then goes to /.
+ */
 export function useLogoutMutation() {
   const queryClient = useQueryClient();
   const navigate = useNavigate();
@@ -45,9 +49,12 @@ export function useLogoutMutation() {
       console.warn('Logout failed', error);
     },
     onSettled: async () => {
+      const user = queryClient.getQueryData<TSessionUser | null>(queryKeys.session);
       // flushSync: leave the admin area at once instead of in a transition that would keep it
       // mounted (and redirect to /admin/login) while the landing page's code downloads.
       await navigate('/', { replace: true, flushSync: true });
+      // After the forms are gone: one that closes saves what it had (components/use-draft.ts).
+      if (user) forgetDrafts(user.id);
       queryClient.removeQueries({
         predicate: (query) => query.queryKey[0] !== queryKeys.session[0],
       });

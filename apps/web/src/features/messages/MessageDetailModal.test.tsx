@@ -1,9 +1,10 @@
 import { composedFallbackSms } from '@message-station/shared';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TMessage } from '../../api/messages';
 import i18n from '../../i18n';
+import { draftKey } from '../../lib/draft-keys';
 import { setCookie } from '../../test/cookies';
 import {
   callsTo,
@@ -13,7 +14,7 @@ import {
   station,
   translation,
 } from '../../test/messages-test-helpers';
-import { jsonResponse, renderApp } from '../../test/render-app';
+import { jsonResponse, renderApp, sessionUser } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
 
 const LIST = 'GET /admin/api/messages';
@@ -212,13 +213,43 @@ describe('Message detail modal', () => {
     expect(body?.target_languages).toEqual(['es', 'fr']);
   });
 
-  it('cancels an edit without saving', async () => {
+  it('cancels an edit without saving, once the change is confirmed thrown away (decision 0076)', async () => {
     const { user, dialog, fetchMock } = await openDetails([message()]);
     await user.click(dialog.getByRole('button', { name: 'Edit' }));
     await user.type(dialog.getByRole('textbox', { name: /^Title/ }), ' changed');
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
-    expect(dialog.queryByRole('textbox', { name: /^Title/ })).not.toBeInTheDocument();
+    const asked = within(await screen.findByRole('dialog', { name: 'Discard this draft?' }));
+    await user.click(asked.getByRole('button', { name: 'Discard' }));
+    await waitFor(() => expect(dialog.queryByRole('textbox', { name: /^Title/ })).not.toBeInTheDocument());
     expect(callsTo(fetchMock, 'PUT', '/admin/api/messages/m-1')).toHaveLength(0);
+  });
+
+  it('keeps an edit as a draft through a reload: the detail opens in edit mode with it, and a save forgets it (decision 0076)', async () => {
+    setCookie('csrf_token', 'd1');
+    const key = draftKey(sessionUser(), 'message-detail:m-1');
+    const first = await openDetails([message()]);
+    await first.user.click(first.dialog.getByRole('button', { name: 'Edit' }));
+    await first.user.clear(first.dialog.getByRole('textbox', { name: /^Title/ }));
+    await first.user.type(first.dialog.getByRole('textbox', { name: /^Title/ }), 'Road closure extended');
+    // Escape asks, and is kept editing.
+    await first.user.keyboard('{Escape}');
+    const asked = within(await screen.findByRole('dialog', { name: 'Discard this draft?' }));
+    await first.user.click(asked.getByRole('button', { name: 'Keep editing' }));
+    await waitFor(() => expect(localStorage.getItem(key)).toContain('Road closure extended'));
+
+    cleanup();
+    const second = await openDetails([message()], {
+      'PUT /admin/api/messages/m-1': () => jsonResponse(message({ title: 'Road closure extended' })),
+    });
+    expectShown(second.dialog.getByText('Draft restored'));
+    expect(second.dialog.getByRole('textbox', { name: /^Title/ })).toHaveValue('Road closure extended');
+    await second.user.click(second.dialog.getByRole('button', { name: 'Save' }));
+    await second.dialog.findByText('Message updated and re-translated successfully');
+    expect(callsTo(second.fetchMock, 'PUT', '/admin/api/messages/m-1')[0]?.body).toMatchObject({
+      title: 'Road closure extended',
+    });
+    expect(localStorage.getItem(key)).toBeNull();
+    expect(second.dialog.queryByText('Draft restored')).not.toBeInTheDocument();
   });
 
   it('deletes only after a confirmation that says it cannot be undone, then closes', async () => {

@@ -3,8 +3,9 @@
 // (MessageDetailTabs): the content with its SMS preview, translations with their status, the
 // delivery progress of its SMS, the audio file rendered by the server. Edit mode has Save and Cancel
 // (re-translates into the completed languages, else es and fr). After a send the modal stays open
-// on the Delivery tab, where the progress moves live.
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+// on the Delivery tab, where the progress moves live. Edit mode keeps a draft and asks before a
+// change is thrown away (use-detail-edit.ts, decision 0076).
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { relativeAge, TEXT_LIMITS, type TSendResult } from '@message-station/shared';
 import { IconEdit, IconMessage, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
@@ -13,6 +14,7 @@ import { serverErrorText } from '../../api/client';
 import type { TMessage } from '../../api/messages';
 import type { TStationMessageType } from '../../api/sms-contacts';
 import { BlockedButton, Confirm, OutcomeAlert, type TOutcome } from '../../components/DetailControls';
+import { DraftRestoredNotice, GuardedModal } from '../../components/GuardedModal';
 import { exceededLimit } from '../../components/TextLimit';
 import { TypeBadge } from '../../components/TypeBadge';
 import { useAdminPhone } from '../../components/use-admin-phone';
@@ -28,6 +30,7 @@ import { useDeleteMessageMutation, useSmsSending, useUpdateMessageMutation } fro
 import { SendSmsDialog } from './SendSmsDialog';
 import type { TReviewRequest } from './TranslationItem';
 import { retranslationTargets } from './translation-status';
+import { useDetailEdit } from './use-detail-edit';
 import { useSendSmsHold } from './use-send-sms-hold';
 
 /**
@@ -53,7 +56,7 @@ export function MessageDetailModal({ message, onClose, ...rest }: MessageDetailM
   // fit without a frame.
   const phone = useAdminPhone();
   return (
-    <Modal
+    <GuardedModal
       opened={message !== null}
       onClose={onClose}
       title={message ? message.title.trim() || t('untitled') : ''}
@@ -62,7 +65,7 @@ export function MessageDetailModal({ message, onClose, ...rest }: MessageDetailM
       padding={phone ? 'xs' : undefined}
     >
       {message && <MessageDetail key={message.id} message={message} onClose={onClose} {...rest} />}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -84,9 +87,8 @@ function MessageDetail({
   const update = useUpdateMessageMutation();
   const remove = useDeleteMessageMutation();
   const sending = useSmsSending();
-  const [editing, setEditing] = useState(false);
-  const [title, setTitle] = useState(message.title);
-  const [content, setContent] = useState(message.original);
+  const edit = useDetailEdit(message);
+  const { editing, title, content } = edit;
   const [outcome, setOutcome] = useState<TOutcome | null>(null);
   const [confirming, setConfirming] = useState<TConfirming>(null);
   const [closing, setClosing] = useState(false);
@@ -113,11 +115,9 @@ function MessageDetail({
   const busy = update.isPending || remove.isPending || sending || closing;
 
   const startEditing = () => {
-    setTitle(message.title);
-    setContent(message.original);
+    edit.start();
     setOutcome(null);
     setConfirming(null);
-    setEditing(true);
     setTab('content');
   };
 
@@ -145,7 +145,7 @@ function MessageDetail({
       {
         onSuccess: (saved) => {
           onSaved(saved);
-          setEditing(false);
+          edit.done();
           setOutcome({ kind: 'success', text: t('detail.updated') });
         },
         onError: (error) =>
@@ -158,6 +158,7 @@ function MessageDetail({
     remove.mutate(message.id, {
       onSuccess: () => {
         setConfirming(null);
+        edit.done();
         setOutcome({ kind: 'success', text: t('detail.deleted') });
         setClosing(true);
       },
@@ -293,21 +294,21 @@ function MessageDetail({
         reviewRequest={reviewRequest}
         editForm={
           editing ? (
-            <DetailEditForm
-              message={message}
-              title={title}
-              content={content}
-              onTitleChange={setTitle}
-              onContentChange={setContent}
-              retranslateInto={retranslateInto}
-              saving={update.isPending}
-              onSave={save}
-              onCancel={() => {
-                setEditing(false);
-                setOutcome(null);
-              }}
-              onEditAll={() => onEditAll(message)}
-            />
+            <>
+              {edit.restoredShown && <DraftRestoredNotice onDiscard={edit.discardDraft} />}
+              <DetailEditForm
+                message={message}
+                title={title}
+                content={content}
+                onTitleChange={edit.setTitle}
+                onContentChange={edit.setContent}
+                retranslateInto={retranslateInto}
+                saving={update.isPending}
+                onSave={save}
+                onCancel={() => edit.cancel(() => setOutcome(null))}
+                onEditAll={() => onEditAll(message)}
+              />
+            </>
           ) : null
         }
       />

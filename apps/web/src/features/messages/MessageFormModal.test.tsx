@@ -2,13 +2,14 @@
 // it from the original language, and says which chosen languages no engine covers: those
 // need setup, and the offline engine's need review before sending (decision 0050).
 import { errorText, type TTranslationCoverage, ZMessageRequest } from '@message-station/shared';
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
+import { draftKey } from '../../lib/draft-keys';
 import { bodiesSentTo, callsTo } from '../../test/api-mock';
 import { installFakeEventSource, LANGUAGES, mockMessagesApi } from '../../test/messages-test-helpers';
-import { jsonResponse, renderApp } from '../../test/render-app';
+import { jsonResponse, renderApp, sessionUser } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
 
 const COVERAGE = '/admin/api/settings/translation/coverage';
@@ -215,5 +216,88 @@ describe('New Message: refuses what the server refuses (decision 0068)', () => {
     await user.type(title, 'Flood watch');
     expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
     expect(callsTo(api, 'POST', '/admin/api/messages')).toHaveLength(0);
+  });
+});
+
+describe('New Message: drafts are never lost (decision 0076)', () => {
+  const DRAFT = draftKey(sessionUser(), 'message:new');
+  const storedDraft = () =>
+    (JSON.parse(localStorage.getItem(DRAFT) ?? 'null') as { values?: unknown } | null)?.values;
+
+  it('asks before Escape throws the text away, keeps it through a reload with a notice, and forgets it once created', async () => {
+    const api = mockMessagesApi({
+      'GET /admin/api/messages': () => jsonResponse([]),
+      [`GET ${COVERAGE}`]: coverage,
+      'POST /admin/api/messages': () => jsonResponse({ id: 'm-new' }, 201),
+    });
+    const first = await openForm();
+    await first.user.type(first.dialog.getByRole('textbox', { name: /^Title/ }), 'Flood watch');
+    await first.user.type(
+      first.dialog.getByRole('textbox', { name: /^Original Text/ }),
+      'River levels rising.',
+    );
+    await first.user.selectOptions(first.dialog.getByRole('combobox', { name: 'Type' }), 'alert');
+    await first.user.click(first.dialog.getByRole('checkbox', { name: 'French' }));
+
+    await first.user.keyboard('{Escape}');
+    const asked = within(await screen.findByRole('dialog', { name: 'Discard this draft?' }));
+    await first.user.click(asked.getByRole('button', { name: 'Keep editing' }));
+    expect(first.dialog.getByRole('textbox', { name: /^Title/ })).toHaveValue('Flood watch');
+    await waitFor(() =>
+      expect(storedDraft()).toEqual({
+        title: 'Flood watch',
+        original: 'River levels rising.',
+        originalLanguage: 'en',
+        type: 'alert',
+        targets: ['es'],
+      }),
+    );
+
+    // A reload: the page starts again and New Message opens with the draft.
+    cleanup();
+    const second = await openForm();
+    expectShown(second.dialog.getByText('Draft restored'));
+    expect(second.dialog.getByRole('textbox', { name: /^Title/ })).toHaveValue('Flood watch');
+    expect(second.dialog.getByRole('textbox', { name: /^Original Text/ })).toHaveValue(
+      'River levels rising.',
+    );
+    expect(second.dialog.getByRole('combobox', { name: 'Type' })).toHaveValue('alert');
+    expect(second.dialog.getByRole('checkbox', { name: 'French' })).not.toBeChecked();
+    await second.user.click(second.dialog.getByRole('button', { name: 'Create Message' }));
+    await waitFor(() =>
+      expect(bodiesSentTo(api, 'POST', '/admin/api/messages')).toEqual([
+        {
+          title: 'Flood watch',
+          original: 'River levels rising.',
+          original_language: 'en',
+          target_languages: ['es'],
+          message_type: 'alert',
+        },
+      ]),
+    );
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'New Message' })).not.toBeInTheDocument(),
+    );
+    expect(localStorage.getItem(DRAFT)).toBeNull();
+
+    await second.user.click(screen.getByRole('button', { name: 'Add Message' }));
+    const third = within(await screen.findByRole('dialog', { name: 'New Message' }));
+    expect(third.getByRole('textbox', { name: /^Title/ })).toHaveValue('');
+    expect(third.queryByText('Draft restored')).not.toBeInTheDocument();
+  });
+
+  it("keeps one user's draft from another user of the same browser", async () => {
+    localStorage.setItem(
+      DRAFT,
+      JSON.stringify({ values: { title: 'Ana’s draft', original: 'Not for Ben.', originalLanguage: 'en' } }),
+    );
+    mockMessagesApi(
+      { 'GET /admin/api/messages': () => jsonResponse([]), [`GET ${COVERAGE}`]: coverage },
+      { user: { id: 'user-2', email: 'ben@demoradio.org', fullName: 'Ben Ortiz' } },
+    );
+    const { dialog } = await openForm();
+    expect(dialog.getByRole('textbox', { name: /^Title/ })).toHaveValue('');
+    expect(dialog.queryByText('Draft restored')).not.toBeInTheDocument();
+    expect(localStorage.getItem(DRAFT)).not.toBeNull();
   });
 });

@@ -1,8 +1,10 @@
 // Create/edit a message: Title, Type, Original Text, Original Language, Target Languages (toggle
 // pills); Cancel and Create Message / Update Message.
 // The targets are the station's languages (TargetLanguages.tsx), each marked with the engine that
-// translates it from the original language, or as needing setup (decision 0050).
-import { Alert, Button, Group, Modal, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
+// translates it from the original language, or as needing setup (decision 0050). What is typed is
+// kept as a draft until it is created or saved, and a dirty form asks before it is closed
+// (decision 0076).
+import { Alert, Button, Group, NativeSelect, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -18,14 +20,18 @@ import { useTranslation } from 'react-i18next';
 import { ApiError, serverErrorText } from '../../api/client';
 import type { TMessage, TMessageInput } from '../../api/messages';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
+import { DraftRestoredNotice, GuardedModal } from '../../components/GuardedModal';
 import { useSmsBudgetProps, useSmsFit } from '../../components/SmsBudget';
 import { countedProps } from '../../components/TextLimit';
 import { TargetCoverageNotice } from '../../components/translation-coverage/TargetCoverage';
 import { useAdminPhone } from '../../components/use-admin-phone';
+import { differs, useAutosave, useDraft } from '../../components/use-draft';
+import { useFormGuard } from '../../components/use-guarded-modal';
 import { formatCount } from '../../i18n/formats';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { defaultOriginalLanguage } from '../../lib/original-language';
 import { refusalsUnder, schemaResolver } from '../../lib/schema-resolver';
+import { messageFormDraft, type TMessageDraft } from './message-drafts';
 import { useCreateMessageMutation, useUpdateMessageMutation } from './queries';
 import { defaultTargets, TargetLanguagePicker, useTargetMarks } from './TargetLanguages';
 
@@ -45,7 +51,7 @@ export function MessageFormModal({ opened, message, onClose, ...rest }: MessageF
   // On a phone (decision 0043) the form takes the whole screen.
   const phone = useAdminPhone();
   return (
-    <Modal
+    <GuardedModal
       opened={opened}
       onClose={onClose}
       title={message ? t('form.editTitle') : t('form.createTitle')}
@@ -53,20 +59,14 @@ export function MessageFormModal({ opened, message, onClose, ...rest }: MessageF
       fullScreen={phone}
     >
       {opened && <MessageForm key={message?.id ?? 'new'} message={message} onClose={onClose} {...rest} />}
-    </Modal>
+    </GuardedModal>
   );
 }
 
 /** The type a new message starts with: Informational (the least urgent) when active, else the first. */
 const DEFAULT_TYPE = 'informational';
 
-type TDraft = {
-  title: string;
-  original: string;
-  originalLanguage: string;
-  type: string;
-  targets: string[];
-};
+type TDraft = TMessageDraft;
 
 /** Kept here too: the template form imports it from the message form. */
 function initialDraft(
@@ -132,8 +132,14 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
   const update = useUpdateMessageMutation();
   // The server's refusal of a save; the form's own refusals are in form.errors.
   const [failure, setFailure] = useState<string | null>(null);
+  // What the form opens with when nothing was kept; a draft kept of it opens instead, and says so.
+  const [pristine] = useState(() => initialDraft(message, types, languages));
+  const saved = useDraft<TDraft>(message ? `message:${message.id}` : 'message:new', (stored) =>
+    messageFormDraft(stored, pristine, { types, languages, message }),
+  );
+  const [restoredShown, setRestoredShown] = useState(saved.restored !== null);
   const form = useForm<TDraft>({
-    initialValues: initialDraft(message, types, languages),
+    initialValues: saved.restored ?? pristine,
     validate: (values) => {
       const errors = draftErrors(values);
       // The schema passes: one SMS must still hold the text (decision 0052; the counter's fit, of
@@ -153,6 +159,14 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
     },
   });
   const draft = form.getValues();
+  const dirty = differs(draft, pristine);
+  useAutosave(saved, draft, dirty);
+  const { close } = useFormGuard({ dirty, onDiscard: saved.clear });
+  const discardDraft = () => {
+    saved.clear();
+    form.setValues(pristine);
+    setRestoredShown(false);
+  };
   const saving = message ? update : create;
   const marks = useTargetMarks(draft.originalLanguage as TLanguageCode);
   // The counter is the room in one SMS once the station's name and opt-out line are added (decision 0052).
@@ -180,6 +194,7 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
     const input = messageInput(values);
     const done = {
       onSuccess: () => {
+        saved.clear();
         notifications.show({ color: 'green', message: message ? t('form.updated') : t('form.created') });
         onClose();
       },
@@ -192,6 +207,7 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
+        {restoredShown && <DraftRestoredNotice onDiscard={discardDraft} />}
         <Group grow align="flex-start" wrap="wrap">
           <TextInput
             label={t('form.title')}
@@ -255,7 +271,7 @@ function MessageForm({ message, types, languages, onClose }: Omit<MessageFormMod
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={close}>
             {t('form.cancel')}
           </Button>
           <Button type="submit" loading={saving.isPending} disabled={draft.targets.length === 0}>

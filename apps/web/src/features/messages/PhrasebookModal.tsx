@@ -9,7 +9,6 @@ import {
   Badge,
   Button,
   Group,
-  Modal,
   NativeSelect,
   Paper,
   SimpleGrid,
@@ -40,8 +39,10 @@ import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TMessage } from '../../api/messages';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
+import { GuardedModal } from '../../components/GuardedModal';
 import { SearchInput } from '../../components/SearchInput';
 import { useAdminPhone } from '../../components/use-admin-phone';
+import { useFormGuard } from '../../components/use-guarded-modal';
 import { formatCount } from '../../i18n/formats';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useUiLanguage } from '../../i18n/use-ui-language';
@@ -71,9 +72,15 @@ export function PhrasebookModal({ opened, onClose, ...rest }: PhrasebookModalPro
   // On a phone (decision 0043) it takes the whole screen, as the message form does.
   const phone = useAdminPhone();
   return (
-    <Modal opened={opened} onClose={onClose} title={t('phrasebook.title')} size="xl" fullScreen={phone}>
+    <GuardedModal
+      opened={opened}
+      onClose={onClose}
+      title={t('phrasebook.title')}
+      size="xl"
+      fullScreen={phone}
+    >
       {opened && <Phrasebook onClose={onClose} {...rest} />}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -299,6 +306,8 @@ function PhraseForm({
     onValuesChange: () => setProblem(null),
   });
   const draft = form.getValues();
+  // Closing with fields typed asks first (decision 0076).
+  const { close } = useFormGuard({ dirty: form.isDirty() });
   const { original, targets, type } = draft;
   const trimmed = phraseRequest(entry, draft).fields as TValues;
   const ready = Object.keys(validate(draft)).length === 0;
@@ -410,7 +419,7 @@ function PhraseForm({
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={close}>
             {t('form.cancel')}
           </Button>
           <Button type="submit" loading={create.isPending} disabled={!ready}>

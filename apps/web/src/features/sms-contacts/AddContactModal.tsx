@@ -1,6 +1,6 @@
 // Add Contact: name, phone, types with language, and the staff's consent attestation. The contact
 // starts Pending: the server texts them and they are only active once they reply YES.
-import { Alert, Button, Checkbox, Group, Input, Modal, Stack, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Input, Stack, TextInput } from '@mantine/core';
 import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { formatUsPhone, TEXT_LIMITS, ZAddContactDetails } from '@message-station/shared';
@@ -10,12 +10,14 @@ import { serverErrorText } from '../../api/client';
 import { codeText } from '../../api/error-words';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
 import { useSessionUser } from '../../app/session-user';
+import { GuardedModal } from '../../components/GuardedModal';
 import {
   afterUsPhoneCheck,
   UsPhoneInput,
   usPhoneE164OnceLoaded,
   usPhoneProblemOnceLoaded,
 } from '../../components/UsPhoneInput';
+import { useFormGuard } from '../../components/use-guarded-modal';
 import { refusalsUnder, schemaResolver } from '../../lib/schema-resolver';
 import { PreferencesEditor } from './PreferencesEditor';
 import {
@@ -37,9 +39,9 @@ type AddContactModalProps = {
 export function AddContactModal({ opened, onClose, ...rest }: AddContactModalProps) {
   const { t } = useTranslation('smsContacts');
   return (
-    <Modal opened={opened} onClose={onClose} title={t('add.title')} size="lg">
+    <GuardedModal opened={opened} onClose={onClose} title={t('add.title')} size="lg">
       {opened && <AddContactForm onClose={onClose} {...rest} />}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -78,6 +80,8 @@ function AddContactForm({ types, languages, onClose }: Omit<AddContactModalProps
     },
   });
   const { name, phone, draft, attested } = form.getValues();
+  // Closing with something typed asks first (decision 0076).
+  const { close } = useFormGuard({ dirty: form.isDirty() });
 
   // The phone is checked once its lazily loaded checks are there (UsPhoneInput, decision 0062).
   const submit = afterUsPhoneCheck(() => {
@@ -164,7 +168,7 @@ function AddContactForm({ types, languages, onClose }: Omit<AddContactModalProps
           </Alert>
         )}
         <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onClose}>
+          <Button variant="default" onClick={close}>
             {t('add.cancel')}
           </Button>
           <Button type="submit" loading={add.isPending}>

@@ -1,18 +1,7 @@
 // Create/edit a template: Name, Type, Title, Message text with `{fields}` (a hint says how fields
 // are written, and the fields found are listed as typed), Original language. Once saved, the
 // modal shows its translations for staff to correct or review (they are made when it is saved).
-import {
-  Alert,
-  Badge,
-  Button,
-  Group,
-  Modal,
-  NativeSelect,
-  Stack,
-  Text,
-  Textarea,
-  TextInput,
-} from '@mantine/core';
+import { Alert, Badge, Button, Group, NativeSelect, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import {
@@ -30,7 +19,9 @@ import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
 import type { TTemplate, TTemplateInput } from '../../api/templates';
+import { GuardedModal } from '../../components/GuardedModal';
 import { countedProps } from '../../components/TextLimit';
+import { useFormGuard } from '../../components/use-guarded-modal';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { defaultOriginalLanguage } from '../../lib/original-language';
 import { refusalsUnder, schemaResolver } from '../../lib/schema-resolver';
@@ -55,7 +46,7 @@ export function TemplateFormModal({ opened, template, onClose, ...rest }: Templa
     onClose();
   };
   return (
-    <Modal
+    <GuardedModal
       opened={opened}
       onClose={close}
       title={template || savedNew ? t('form.editTitle') : t('form.createTitle')}
@@ -65,12 +56,11 @@ export function TemplateFormModal({ opened, template, onClose, ...rest }: Templa
         <TemplateForm
           key={template?.id ?? 'new'}
           template={template}
-          onClose={close}
           onSaved={() => setSavedNew(true)}
           {...rest}
         />
       )}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -165,9 +155,8 @@ function TemplateForm({
   template,
   types,
   languages,
-  onClose,
   onSaved,
-}: Omit<TemplateFormModalProps, 'opened'> & { onSaved: () => void }) {
+}: Omit<TemplateFormModalProps, 'opened' | 'onClose'> & { onSaved: () => void }) {
   const { t } = useTranslation('templates');
   const languageName = useLanguageName();
   const save = useSaveTemplateMutation();
@@ -181,6 +170,8 @@ function TemplateForm({
     onValuesChange: () => setFailure(null),
   });
   const draft = form.getValues();
+  // Closing with an unsaved change asks first (decision 0076).
+  const { close } = useFormGuard({ dirty: form.isDirty() });
   // One line says what is wrong (the first refusal, in the schema's order); the fields it names are marked.
   const problem = Object.values(form.errors)[0] ?? failure;
 
@@ -189,6 +180,8 @@ function TemplateForm({
       { id: saved?.id ?? null, input: templateInput(values) },
       {
         onSuccess: (template) => {
+          // What is saved is no longer a change to lose.
+          form.resetDirty(values);
           notifications.show({ color: 'green', message: t('form.saved', { name: template.name }) });
           setSaved(template);
           onSaved();
@@ -261,7 +254,7 @@ function TemplateForm({
             </Alert>
           )}
           <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
+            <Button variant="default" onClick={close}>
               {saved ? t('form.close') : t('form.cancel')}
             </Button>
             <Button type="submit" loading={save.isPending}>

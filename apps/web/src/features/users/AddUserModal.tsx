@@ -1,19 +1,21 @@
 // Add New User: Full Name, Email, Phone Number, Role (with the admin warning) and desktop API
 // access. The person is invited by email and chooses their
 // own password (decision 0025, in place of the spec's Initial Password).
-import { Alert, Modal, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Alert, NativeSelect, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { INVITATION_ERROR_CODES, type TStationUser } from '@message-station/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { GuardedModal } from '../../components/GuardedModal';
 import {
   afterUsPhoneCheck,
   UsPhoneInput,
   usPhoneE164OnceLoaded,
   usPhoneProblemOnceLoaded,
 } from '../../components/UsPhoneInput';
+import { useFormGuard } from '../../components/use-guarded-modal';
 import { useCreateUserMutation } from './queries';
 import {
   NameAndEmailFields,
@@ -30,9 +32,9 @@ type AddUserModalProps = { opened: boolean; onClose: () => void };
 export function AddUserModal({ opened, onClose }: AddUserModalProps) {
   const { t } = useTranslation('users');
   return (
-    <Modal opened={opened} onClose={onClose} title={t('add.title')} size="lg">
+    <GuardedModal opened={opened} onClose={onClose} title={t('add.title')} size="lg">
       {opened && <AddUserForm onClose={onClose} />}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -52,6 +54,8 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
     validate: (values) => nameAndEmailErrors(values),
   });
   const { phone, role, apiAccess, ...nameAndEmail } = form.getValues();
+  // Closing with something typed asks first (decision 0076).
+  const { close } = useFormGuard({ dirty: form.isDirty() });
 
   // The two refusals Add User has are worded here (en, es); anything else as the server says it.
   const addErrorText = (error: unknown) => {
@@ -145,7 +149,7 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
           submitLabel={t('add.submit')}
           complete={complete}
           pending={create.isPending}
-          onCancel={onClose}
+          onCancel={close}
         />
       </Stack>
     </form>

@@ -1,9 +1,11 @@
 // Edit User (non-admin accounts only): Full Name and Email, both required, and desktop API access.
-import { Modal, Stack } from '@mantine/core';
+import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { TStationUser } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
+import { GuardedModal } from '../../components/GuardedModal';
+import { useFormGuard } from '../../components/use-guarded-modal';
 import { displayName } from '../../lib/user-name';
 import { useUpdateUserMutation } from './queries';
 import {
@@ -21,9 +23,9 @@ type EditUserModalProps = { user: TStationUser | null; onClose: () => void };
 export function EditUserModal({ user, onClose }: EditUserModalProps) {
   const { t } = useTranslation('users');
   return (
-    <Modal opened={user !== null} onClose={onClose} title={t('edit.title')}>
+    <GuardedModal opened={user !== null} onClose={onClose} title={t('edit.title')}>
       {user && <EditUserForm key={user.id} user={user} onClose={onClose} />}
-    </Modal>
+    </GuardedModal>
   );
 }
 
@@ -36,6 +38,8 @@ function EditUserForm({ user, onClose }: { user: TStationUser; onClose: () => vo
     validate: (values) => nameAndEmailErrors(values),
   });
   const { apiAccess, ...nameAndEmail } = form.getValues();
+  // Closing with a change asks first (decision 0076).
+  const { close } = useFormGuard({ dirty: form.isDirty() });
   const complete = nameAndEmailComplete(nameAndEmail);
 
   const submit = form.onSubmit((values) => {
@@ -74,7 +78,7 @@ function EditUserForm({ user, onClose }: { user: TStationUser; onClose: () => vo
           submitLabel={t('edit.submit')}
           complete={complete}
           pending={update.isPending}
-          onCancel={onClose}
+          onCancel={close}
         />
       </Stack>
     </form>
