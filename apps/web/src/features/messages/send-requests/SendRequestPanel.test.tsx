@@ -69,7 +69,7 @@ describe('asking the admins to send', () => {
 
     expectShown(await dialog.findByText('You asked the admins to send this'));
     expectShown(
-      dialog.getByText('Every admin got an email (asked just now). It waits for one of them to send it.'),
+      dialog.getByText('Asked just now. Every admin got an email; it waits for one of them to send it.'),
     );
     expectShown(dialog.getByText('Note: Gas company called.'));
     expect(dialog.queryByRole('button', { name: 'Ask an admin to send' })).toBeNull();
@@ -99,6 +99,8 @@ describe('asking the admins to send', () => {
     const admin = { id: 'user-1', name: 'Avery Admin' };
     const sent = await openDetails('user', () => [request({ status: 'sent', decided_by: admin })]);
     expectShown(await sent.dialog.findByText('Sent by Avery Admin, as Sam Staff asked.'));
+    expect(sent.dialog.queryByRole('button', { name: 'Ask an admin to send' })).toBeNull();
+    await sent.user.click(sent.dialog.getByRole('button', { name: 'Ask an admin to send it again' }));
     expectShown(sent.dialog.getByRole('button', { name: 'Ask an admin to send' }));
   });
 

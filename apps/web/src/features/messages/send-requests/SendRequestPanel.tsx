@@ -27,8 +27,11 @@ type SendRequestPanelProps = {
 };
 
 export function SendRequestPanel({ messageId, onSend, sendBlocked, busy }: SendRequestPanelProps) {
+  const { t } = useTranslation('messages', { keyPrefix: 'sendRequest' });
   const user = useSessionUser();
   const requests = useMessageSendRequestsQuery(messageId);
+  // After an answer, asking again is one click away rather than the whole form.
+  const [askingAgain, setAskingAgain] = useState(false);
   if (!requests.data) return null;
   const pending = requests.data.requests.find((request) => request.status === 'pending') ?? null;
   const latest = requests.data.requests[0] ?? null;
@@ -39,6 +42,12 @@ export function SendRequestPanel({ messageId, onSend, sendBlocked, busy }: SendR
         {answered}
         {pending ? (
           <Waiting request={pending} mine={pending.requested_by?.id === user.id} />
+        ) : answered && !askingAgain ? (
+          <Group>
+            <Button size="xs" variant="subtle" onClick={() => setAskingAgain(true)}>
+              {t('askAgain')}
+            </Button>
+          </Group>
         ) : (
           <Ask messageId={messageId} />
         )}
@@ -51,7 +60,7 @@ export function SendRequestPanel({ messageId, onSend, sendBlocked, busy }: SendR
   return answered;
 }
 
-/** 'asked 5 minutes ago' / 'asked just now': the standalone words start with a capital. */
+/** 'Asked 5 minutes ago' / 'Asked just now' ('Just now' alone starts with a capital). */
 function useAskedWhen() {
   const { t } = useTranslation('messages', { keyPrefix: 'sendRequest' });
   const ageText = useRelativeAgeText();
