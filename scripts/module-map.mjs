@@ -44,6 +44,8 @@ const PURPOSES = {
   registration: "the six-step signup wizard's drafts and the station it creates (decision 0005)",
   releases: 'desktop agent releases: the public list and the downloads (decision 0049)',
   schedules: "scheduled and recurring sends and plays in the station's time zone (decision 0037)",
+  'send-requests':
+    "a standard user's request that the admins send a message: emails to them, Decline, answered by any send (decision 0077)",
   'sms-contacts':
     'the SMS Contacts page: list, search, add, CSV import and export, through subscribers (decision 0017)',
   'sms-texts': "a station's own wording of subscriber texts per language (decision 0026)",

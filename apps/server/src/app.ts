@@ -40,6 +40,7 @@ import { createRateLimits } from './modules/rate-limits/index.js';
 import { registrationRoutes } from './modules/registration/routes.js';
 import { releaseRoutes } from './modules/releases/routes.js';
 import { scheduleRoutes } from './modules/schedules/routes.js';
+import { sendRequestRoutes } from './modules/send-requests/routes.js';
 import { smsContactRoutes } from './modules/sms-contacts/routes.js';
 import { smsTextRoutes } from './modules/sms-texts/routes.js';
 import { stationRoutes } from './modules/station/routes.js';
@@ -55,6 +56,7 @@ import { translationSettingsRoutes } from './modules/translation/settings-routes
 import { getCoverage } from './modules/translation/settings-service.js';
 import { createStationTranslation } from './modules/translation/station-chains.js';
 import { userRoutes } from './modules/users/routes.js';
+import { countStationAdmins } from './modules/users/service.js';
 import { findAccount, findUserNames } from './modules/users/trail-service.js';
 import { alertPageRoutes } from './modules/weather/alert-page.js';
 import { weatherRoutes } from './modules/weather/routes.js';
@@ -303,7 +305,8 @@ export async function buildApp(deps: TAppDeps) {
   await app.register(inboxRoutes, ctx);
   await app.register(messageRoutes, ctx);
   await app.register(approvalRoutes, { ...ctx, findMessage });
-  await app.register(stationSettingsRoutes, { ...ctx, moveLanguagesOutside });
+  await app.register(sendRequestRoutes, ctx);
+  await app.register(stationSettingsRoutes, { ...ctx, moveLanguagesOutside, countStationAdmins });
   await app.register(smsTextRoutes, ctx);
   await app.register(typeTranslationRoutes, ctx);
   await app.register(translationSettingsRoutes, ctx);

@@ -6,7 +6,8 @@
 //
 // `station` is a new station in its free trial (50 credits, SMS off unless `stationOptions` says
 // otherwise), with a signed-up admin; `user` is a standard user of that station who accepted an
-// invitation; `login(account)` signs an account into the page's browser context through the API.
+// invitation, `secondAdmin` an admin who did (two-person approval needs two, decision 0077);
+// `login(account)` signs an account into the page's browser context through the API.
 // Nothing is deleted afterwards: every run starts a fresh database and every name is unique.
 import { type APIRequestContext, test as base, expect, request, type TestInfo } from '@playwright/test';
 import { solveChallenge } from 'altcha-lib/v1';
@@ -33,6 +34,7 @@ export type TStation = {
 };
 
 export type TStationUser = TAccount & { role: 'user' };
+export type TStationAdmin = TAccount & { role: 'admin' };
 
 export type TStationOptions = {
   /** The station's languages, English first as the wizard's defaults put it. */
@@ -45,6 +47,7 @@ type TFixtures = {
   stationOptions: TStationOptions;
   station: TStation;
   user: TStationUser;
+  secondAdmin: TStationAdmin;
   login: (account: Pick<TAccount, 'email' | 'password'>) => Promise<void>;
 };
 
@@ -197,17 +200,24 @@ export async function createStation(
 }
 
 /**
- * Adds a standard user as the Users page does: the admin invites (POST /admin/api/users), the
- * invitee takes the link from the dev outbox and accepts it with a password.
+ * Adds a user (standard unless `role` says admin) as the Users page does: the admin invites
+ * (POST /admin/api/users), the invitee takes the link from the dev outbox and accepts it with a
+ * password.
  */
-export async function addUser(baseURL: string, station: TStation, testInfo: TestInfo): Promise<TStationUser> {
+export async function addUser<R extends 'user' | 'admin' = 'user'>(
+  baseURL: string,
+  station: TStation,
+  testInfo: TestInfo,
+  role: R = 'user' as R,
+): Promise<TAccount & { role: R }> {
   const { token, last4 } = unique(testInfo);
-  const user: TStationUser = {
-    email: `user-${token}@e2e.test`,
-    password: `user-pass-${token}`,
-    fullName: 'Sam Staff',
-    phoneDigits: `415558${last4}`,
-    role: 'user',
+  const user = {
+    email: `${role}-${token}@e2e.test`,
+    password: `${role}-pass-${token}`,
+    fullName: role === 'admin' ? 'Robin Second' : 'Sam Staff',
+    // Admins' phones are 415-557-xxxx, users' 415-558-xxxx, second admins' 415-559-xxxx.
+    phoneDigits: `${role === 'admin' ? '415559' : '415558'}${last4}`,
+    role,
   };
   const admin = await openApi(baseURL, testInfo);
   try {
@@ -262,6 +272,10 @@ export const test = base.extend<TFixtures>({
 
   user: async ({ baseURL, station }, use, testInfo) => {
     await use(await addUser(baseURL as string, station, testInfo));
+  },
+
+  secondAdmin: async ({ baseURL, station }, use, testInfo) => {
+    await use(await addUser(baseURL as string, station, testInfo, 'admin'));
   },
 
   // The page's context shares its cookies with page.request: signing in there signs the page in.

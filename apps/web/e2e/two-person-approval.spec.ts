@@ -1,13 +1,21 @@
-// Two-person approval: the admin holds emergencies for approval in Settings; a staff
-// member drafts one, which waits ("Awaiting approval", Send SMS held); a second person, the admin,
-// approves it and sends it, and the text reaches the subscriber (dev outbox).
+// Two-person approval: the admin of a station with two admins (approval needs two, decision 0077)
+// holds emergencies for approval in Settings; a staff member drafts one, which waits ("Awaiting
+// approval", Send SMS held); a second person, the other admin, approves it and sends it, and the
+// text reaches the subscriber (dev outbox).
 import { expect, test } from './fixtures';
 import { joinForEmergencies } from './helpers';
 
 test.describe('two-person approval', () => {
   test.use({ stationOptions: { languages: ['en', 'es'], smsEnabled: true } });
 
-  test('approve a draft as a second admin, then send it', async ({ page, browser, station, user, login }) => {
+  test('approve a draft as a second admin, then send it', async ({
+    page,
+    browser,
+    station,
+    user,
+    secondAdmin,
+    login,
+  }) => {
     const stamp = String(Date.now() % 10_000).padStart(4, '0');
     await joinForEmergencies(page, station, `9495556${stamp.slice(1)}`, 'en');
 
@@ -53,7 +61,8 @@ test.describe('two-person approval', () => {
     ).toBeVisible();
     await staffPage.context().close();
 
-    // The admin sees it waiting, approves it, and sends it.
+    // The other admin sees it waiting, approves it, and sends it.
+    await login(secondAdmin);
     await page.goto('/admin/messages');
     await page.getByTestId('pending-approvals').getByRole('button', { name: title }).click();
     const detail = page.getByRole('dialog', { name: title });
@@ -64,7 +73,7 @@ test.describe('two-person approval', () => {
     await page.screenshot({ path: test.info().outputPath('awaiting-approval.png'), fullPage: true });
     await detail.getByRole('textbox', { name: 'Comment' }).fill('Confirmed with the gas company.');
     await detail.getByRole('button', { name: 'Approve' }).click();
-    await expect(detail.getByText(`Approved by ${station.admin.fullName}`)).toBeVisible();
+    await expect(detail.getByText(`Approved by ${secondAdmin.fullName}`)).toBeVisible();
     await expect(detail.getByRole('button', { name: 'Send SMS' })).not.toHaveAttribute(
       'aria-disabled',
       'true',
@@ -80,5 +89,24 @@ test.describe('two-person approval', () => {
     await expect(page.getByText(`${station.displayName}: Gas leak on Elm Street`).first()).toBeVisible({
       timeout: 15_000,
     });
+  });
+
+  test('with one admin the switch is off and says why, and its link leads to Users', async ({
+    page,
+    station,
+    login,
+  }) => {
+    await login(station.admin);
+    await page.goto('/admin/settings');
+    await page.getByRole('tab', { name: 'Message Types' }).click();
+    const alert = page.locator('[data-message-type="alert"]');
+    await expect(
+      alert.getByRole('checkbox', { name: /Second admin approves before SMS or Play$/ }),
+    ).toBeDisabled();
+    await expect(alert.getByText('Needs at least two admins: this station has 1.')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath('approval-needs-two-admins.png'), fullPage: true });
+    await alert.getByRole('link', { name: 'Add an admin on the Users page.' }).click();
+    await expect(page).toHaveURL(/\/admin\/users$/);
+    await expect(page.getByRole('button', { name: 'Add User' })).toBeVisible();
   });
 });

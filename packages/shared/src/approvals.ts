@@ -17,6 +17,9 @@ export const APPROVAL_ERRORS = {
   approval_stale: 'The message changed since you opened it. Read it again before deciding.',
   approval_not_requested: 'Messages of this type do not need approval.',
   approval_comment_required: 'Say why the message is rejected.',
+  /** Settings: holding a type for approval where no second admin could approve (decision 0077). */
+  approval_needs_two_admins:
+    'Two-person approval needs at least two admins: this station has {{admins}}. Add an admin on the Users page first.',
 } as const;
 
 /** Their statuses (error-status.ts). */
@@ -28,9 +31,11 @@ export const APPROVAL_ERROR_STATUS = {
   approval_stale: 409,
   approval_not_requested: 409,
   approval_comment_required: 400,
+  approval_needs_two_admins: 409,
 } as const satisfies Record<keyof typeof APPROVAL_ERRORS, number>;
 
-const ZPerson = z.object({ id: z.string(), name: z.string() });
+/** Someone a record names, by id and name. */
+export const ZPerson = z.object({ id: z.string(), name: z.string() });
 
 /**
  * A message's approval. `required`: SMS, Play and schedules wait for an approval now (false for a

@@ -149,12 +149,19 @@ export const DASHBOARD_ALERT_CODES = [
   'trial_active',
   'sms_disabled',
   'low_credits',
+  /** Admins only: messages standard users asked them to send (decision 0077); params.count. */
+  'send_requests',
+  /**
+   * Admins only: a type is held for approval but the station has fewer than two admins, so its
+   * messages cannot be approved (a station that turned approval on before decision 0077); params.admins.
+   */
+  'approval_needs_admins',
 ] as const;
 
 export const ZDashboardAlert = z.object({
   type: z.enum(['info', 'warning', 'error', 'success']),
   code: z.enum(DASHBOARD_ALERT_CODES),
-  /** Numbers the words need: days (trial_ending), credits (low_credits). */
+  /** Numbers the words need: days (trial_ending), credits (low_credits), count, admins. */
   params: z.record(z.string(), z.number()).optional(),
   /** A moment the words need, ISO: the trial's end (trial_active, trial_ending). */
   date: z.string().optional(),

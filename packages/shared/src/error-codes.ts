@@ -7,6 +7,7 @@ import { APPROVAL_ERRORS } from './approvals.js';
 import type {} from './issue-message.js';
 import { WEBHOOK_ERRORS } from './outbound-webhooks.js';
 import { SCHEDULE_ERRORS } from './schedules.js';
+import { SEND_REQUEST_ERRORS } from './send-requests.js';
 import { STATION_KEY_ERRORS } from './station-keys.js';
 import { STATION_SMS_TEXT_ERRORS } from './station-sms-texts.js';
 import { WEATHER_ERRORS } from './weather.js';
@@ -336,6 +337,9 @@ export const ERROR_CODES = {
 
   // Two-person approval (/admin/api/messages/{id}/approval, decision 0039)
   ...APPROVAL_ERRORS,
+
+  // A standard user's request that the admins send a message (decision 0077)
+  ...SEND_REQUEST_ERRORS,
 
   // Station API keys and the public API v1
   ...STATION_KEY_ERRORS,

@@ -4,6 +4,7 @@
 import { APPROVAL_ERROR_STATUS } from './approvals.js';
 import type { TErrorCode } from './error-codes.js';
 import { WEBHOOK_ERROR_STATUS } from './outbound-webhooks.js';
+import { SEND_REQUEST_ERROR_STATUS } from './send-requests.js';
 import { STATION_KEY_ERROR_STATUS } from './station-keys.js';
 import { WEATHER_ERROR_STATUS } from './weather.js';
 
@@ -303,6 +304,7 @@ export const ERROR_STATUS = {
 
   // Two-person approval
   ...APPROVAL_ERROR_STATUS,
+  ...SEND_REQUEST_ERROR_STATUS,
   ...STATION_KEY_ERROR_STATUS,
   ...WEATHER_ERROR_STATUS,
 

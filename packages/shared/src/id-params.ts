@@ -12,4 +12,5 @@ export const ZUserIdParams = idParams(refusal('user_not_found'));
 export const ZInvitationIdParams = idParams(refusal('invitation_not_found'));
 export const ZSessionIdParams = idParams(refusal('session_not_found'));
 export const ZStationIdParams = idParams(refusal('station_not_found'));
+export const ZSendRequestIdParams = idParams(refusal('send_request_not_found'));
 export type TIdParams = z.infer<typeof ZMessageIdParams>;

@@ -37,6 +37,7 @@ export * from './registration.js';
 export * from './relative-time.js';
 export * from './releases.js';
 export * from './schedules.js';
+export * from './send-requests.js';
 export * from './sms-compose.js';
 export * from './sms-segments.js';
 export * from './station.js';

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { actsAsStationAdmin, approvalRefusal, canSendSms } from './permissions.js';
+import {
+  actsAsStationAdmin,
+  approvalRefusal,
+  canRequestSend,
+  canSendSms,
+  holdsForApproval,
+  typesNewlyHeld,
+} from './permissions.js';
 
 describe('permissions', () => {
   it.each([
@@ -26,5 +33,35 @@ describe('permissions', () => {
     expect(approvalRefusal(actor, { author_id: 'u-1', requested_by: { id: 'u-2', name: 'Robin' } })).toBe(
       expected,
     );
+  });
+
+  it('holds a type where it is required, an emergency only without the bypass', () => {
+    const policy = { approval_required_types: ['alert', 'emergency'], approval_bypass_emergency: true };
+    expect(holdsForApproval(policy, 'alert')).toBe(true);
+    expect(holdsForApproval(policy, 'emergency')).toBe(false);
+    expect(holdsForApproval(policy, 'info')).toBe(false);
+    expect(holdsForApproval({ ...policy, approval_bypass_emergency: false }, 'emergency')).toBe(true);
+  });
+
+  // Decision 0077: what a save turns on is what a station with one admin may not do.
+  it('names the types a change starts holding, not those it keeps or lets go', () => {
+    const types = ['info', 'alert', 'emergency'];
+    const none = { approval_required_types: [], approval_bypass_emergency: true };
+    const alert = { approval_required_types: ['alert'], approval_bypass_emergency: true };
+    expect(typesNewlyHeld(none, alert, types)).toEqual(['alert']);
+    expect(typesNewlyHeld(alert, alert, types)).toEqual([]);
+    expect(typesNewlyHeld(alert, none, types)).toEqual([]);
+    // Requiring emergencies with the bypass on holds nothing more; turning the bypass off does.
+    const emergency = { approval_required_types: ['emergency'], approval_bypass_emergency: true };
+    expect(typesNewlyHeld(none, emergency, types)).toEqual([]);
+    expect(typesNewlyHeld(emergency, { ...emergency, approval_bypass_emergency: false }, types)).toEqual([
+      'emergency',
+    ]);
+  });
+
+  it('lets standard users ask for a send, not those who send', () => {
+    expect(canRequestSend({ role: 'user' })).toBe(true);
+    expect(canRequestSend({ role: 'admin' })).toBe(false);
+    expect(canRequestSend({ role: 'user', viewingStationId: 'station-1' })).toBe(false);
   });
 });

@@ -33,3 +33,36 @@ export function approvalRefusal(
     return 'approval_own_message';
   return null;
 }
+
+/** Two-person approval needs this many admins: one writes, another approves (decision 0077). */
+export const APPROVAL_MIN_ADMINS = 2;
+
+/** A station's two approval settings, as Settings saves them (station_policies). */
+export type TApprovalPolicy = {
+  approval_required_types: readonly string[];
+  approval_bypass_emergency: boolean;
+};
+
+/** Whether SMS, Play and schedules of this type wait for a second admin under this policy. */
+export function holdsForApproval(policy: TApprovalPolicy, messageType: string): boolean {
+  if (!policy.approval_required_types.includes(messageType)) return false;
+  return !(messageType === 'emergency' && policy.approval_bypass_emergency);
+}
+
+/**
+ * The types `after` holds for approval that `before` let through: what turning approval on means.
+ * A station with fewer than APPROVAL_MIN_ADMINS admins may not add any (approval_needs_two_admins,
+ * decision 0077); letting a type through is always allowed.
+ */
+export function typesNewlyHeld(
+  before: TApprovalPolicy,
+  after: TApprovalPolicy,
+  types: readonly string[],
+): string[] {
+  return types.filter((type) => holdsForApproval(after, type) && !holdsForApproval(before, type));
+}
+
+/** Whether a standard user may ask the station's admins to send a message (decision 0077). */
+export function canRequestSend(actor: TActor): boolean {
+  return !actsAsStationAdmin(actor);
+}

@@ -38,6 +38,11 @@ export const ZStationSettings = z.object({
   approval_required_types: z.array(z.enum(MESSAGE_TYPE_KEYS)),
   /** An emergency goes without approval even where its type requires one. */
   approval_bypass_emergency: z.boolean(),
+  /**
+   * The station's admins: fewer than two cannot hold a type for approval (one writes, another
+   * approves; approval_needs_two_admins, decision 0077). Read-only.
+   */
+  admin_count: z.number().int(),
   /** The zone schedules run in (IANA). */
   time_zone: z.string(),
   /** The station's public pages on this site. */

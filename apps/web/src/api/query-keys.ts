@@ -17,6 +17,11 @@ export const queryKeys = {
   messages: ['admin', 'messages'] as const,
   /** What awaits a second admin (under messages: whatever refreshes them refreshes it). */
   approvalQueue: ['admin', 'messages', 'approvals'] as const,
+  /**
+   * Standard users' requests that the admins send: [...sendRequests, messageId] per message, and
+   * [...sendRequests, 'pending'] the admins' queue (under messages: their events refresh them).
+   */
+  sendRequests: ['admin', 'messages', 'send-requests'] as const,
   /** Scheduled sends: [...schedules, { status, messageId }]. */
   schedules: ['admin', 'schedules'] as const,
   /** The station's message templates with their translations. */

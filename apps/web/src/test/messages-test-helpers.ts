@@ -166,6 +166,7 @@ export function mockMessagesApi(
     'GET /admin/api/station': () => jsonResponse(station()),
     'GET /admin/api/clients': () => jsonResponse({ clients: [] }),
     'GET /admin/api/schedules': () => jsonResponse({ schedules: [] }),
+    'GET /admin/api/messages/:id/send-requests': () => jsonResponse({ requests: [] }),
     ...handlers,
   });
 }

@@ -15,6 +15,7 @@ import { messagesEndpoints } from './messages.js';
 import { publicEndpoints } from './public.js';
 import { registrationEndpoints } from './registration.js';
 import { schedulesEndpoints } from './schedules.js';
+import { sendRequestsEndpoints } from './send-requests.js';
 import { smsContactsEndpoints } from './sms-contacts.js';
 import { stationEndpoints } from './station.js';
 import { subscribersEndpoints } from './subscribers.js';
@@ -40,6 +41,7 @@ export * from './messages.js';
 export * from './public.js';
 export * from './registration.js';
 export * from './schedules.js';
+export * from './send-requests.js';
 export * from './sms-contacts.js';
 export * from './station.js';
 export * from './subscribers.js';
@@ -65,6 +67,7 @@ export const endpoints = {
   machines: machinesEndpoints,
   messages: messagesEndpoints,
   schedules: schedulesEndpoints,
+  sendRequests: sendRequestsEndpoints,
   registration: registrationEndpoints,
   station: stationEndpoints,
   translation: translationEndpoints,

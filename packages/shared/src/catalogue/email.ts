@@ -205,3 +205,32 @@ export const WEBHOOK_DISABLED_EMAIL = {
     footer: 'Message Station',
   },
 } as const;
+
+/**
+ * To each admin of a station when a standard user asks them to send a message (decision 0077):
+ * who asks, what, their note, and the link that opens the message.
+ */
+export const SEND_REQUEST_EMAIL = {
+  en: {
+    subject: (name: string, title: string, emergency: boolean) =>
+      `${emergency ? 'Emergency: ' : ''}${name} asks you to send “${title}”`,
+    hello: (name: string) => `Hello ${name},`,
+    what: (requester: string, station: string, title: string) =>
+      `${requester} of ${station} asked the admins to send the message “${title}” by SMS. Only an admin can send it.`,
+    note: (note: string) => `Their note: ${note}`,
+    next: 'Open it to send it with the usual confirmation, or decline it with a reason they will read.',
+    button: 'Open the message',
+    orOpen: 'Or open this address:',
+  },
+  es: {
+    subject: (name: string, title: string, emergency: boolean) =>
+      `${emergency ? 'Emergencia: ' : ''}${name} le pide enviar «${title}»`,
+    hello: (name: string) => `Hola, ${name}:`,
+    what: (requester: string, station: string, title: string) =>
+      `${requester}, de ${station}, pidió a los administradores que envíen el mensaje «${title}» por SMS. Solo un administrador puede enviarlo.`,
+    note: (note: string) => `Su nota: ${note}`,
+    next: 'Ábralo para enviarlo con la confirmación de siempre, o rechácelo con un motivo que la persona leerá.',
+    button: 'Abrir el mensaje',
+    orOpen: 'O abra esta dirección:',
+  },
+} as const;

@@ -10,6 +10,7 @@ export * from './messages.js';
 export * from './registration.js';
 export * from './restores.js';
 export * from './schedules.js';
+export * from './send-requests.js';
 export * from './station-keys.js';
 export * from './stations.js';
 export * from './subscribers.js';

@@ -28,10 +28,24 @@ export type TApprovalStep =
   | 'message.rejected';
 
 /** One step of an approval in the audit trail (decision 0021's row, written in the step's transaction). */
-export async function recordApprovalStep(
+export function recordApprovalStep(
   tx: DbOrTx,
   ctx: TApprovalWriteContext,
   step: TApprovalStep,
+  message: Pick<TApprovalMessage, 'id' | 'title'>,
+  details: Record<string, unknown> = {},
+) {
+  return recordMessageStep(tx, ctx, step, message, details);
+}
+
+/**
+ * A staff member's step on a message in the audit trail, written in the step's transaction: the
+ * approvals' steps, and a standard user's request to send (send-requests, decision 0077).
+ */
+export async function recordMessageStep(
+  tx: DbOrTx,
+  ctx: TApprovalWriteContext,
+  action: string,
   message: Pick<TApprovalMessage, 'id' | 'title'>,
   details: Record<string, unknown> = {},
 ) {
@@ -43,7 +57,7 @@ export async function recordApprovalStep(
       email: account?.email ?? null,
       isSuperadmin: ctx.auth?.isSuperadmin ?? false,
     },
-    action: step,
+    action,
     target: { type: 'message', id: message.id },
     details: { label: message.title, ...details },
     ip: ctx.ip ?? null,

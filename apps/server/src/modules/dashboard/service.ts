@@ -1,7 +1,14 @@
 // Dashboard figures: this month's messages and SMS,
 // subscribers, credits, alerts and SMS per day for 30 days. SMS counts are texts handed to the
 // provider; queued and held ones wait in the activity line (activity.ts) instead.
-import { isLowOnCredits, type TDashboardStats } from '@message-station/shared';
+import {
+  APPROVAL_MIN_ADMINS,
+  actsAsStationAdmin,
+  holdsForApproval,
+  isLowOnCredits,
+  MESSAGE_TYPE_KEYS,
+  type TDashboardStats,
+} from '@message-station/shared';
 import { sql } from 'drizzle-orm';
 import { namedRead } from '../../db/rows.js';
 import { notFound } from '../../platform/errors.js';
@@ -14,8 +21,14 @@ import {
 } from '../billing/page-reads-service.js';
 import { smsSentSql } from '../delivery/overview-service.js';
 import { stationMessageCountsSql } from '../messages/overview-service.js';
-import { stationCardSql, type TStationCardJson } from '../station/page-reads-service.js';
+import { pendingSendRequestsSql } from '../send-requests/service.js';
+import {
+  stationApprovalSettingsSql,
+  stationCardSql,
+  type TStationCardJson,
+} from '../station/page-reads-service.js';
 import { stationContactCountsSql } from '../subscribers/overview-service.js';
+import { stationAdminCountSql } from '../users/overview-service.js';
 
 const DAY_MS = 86_400_000;
 function monthStart(now: Date): Date {
@@ -99,6 +112,45 @@ function alertsFor(station: TAlertStation, allowance: number, now: Date): TDashb
   return alerts;
 }
 
+/** What only admins act on (decision 0077), from the dashboard's statement. */
+type TAdminFacts = {
+  /** Requests to send waiting for an admin. */
+  sendRequests: number;
+  admins: number;
+  approval: { approvalRequiredTypes: string[]; approvalBypassEmergency: boolean } | null;
+};
+
+function adminAlertsFor(facts: TAdminFacts): TDashboardStats['alerts'] {
+  const alerts: TDashboardStats['alerts'] = [];
+  if (facts.sendRequests > 0) {
+    alerts.push({
+      type: 'warning',
+      code: 'send_requests',
+      params: { count: facts.sendRequests },
+      message: `Staff asked the admins to send ${facts.sendRequests} message${facts.sendRequests === 1 ? '' : 's'}.`,
+      action: 'Open Messages',
+      link: '/admin/messages',
+    });
+  }
+  // A station that held types for approval before decision 0077 with one admin: nobody can approve.
+  const policy = facts.approval && {
+    approval_required_types: facts.approval.approvalRequiredTypes,
+    approval_bypass_emergency: facts.approval.approvalBypassEmergency,
+  };
+  const held = policy ? MESSAGE_TYPE_KEYS.some((type) => holdsForApproval(policy, type)) : false;
+  if (held && facts.admins < APPROVAL_MIN_ADMINS) {
+    alerts.push({
+      type: 'error',
+      code: 'approval_needs_admins',
+      params: { admins: facts.admins },
+      message: `Two-person approval is on, but this station has ${facts.admins} admin${facts.admins === 1 ? '' : 's'}: nobody can approve what an admin writes. Add an admin on the Users page, or turn approval off.`,
+      action: 'Open Settings',
+      link: '/admin/settings',
+    });
+  }
+  return alerts;
+}
+
 type TDashboardRow = {
   station: TStationCardJson | null;
   billing: TStationBillingCardJson | null;
@@ -107,6 +159,9 @@ type TDashboardRow = {
   contacts: { all: number; active: number };
   /** The trial's grant, for a station on trial (what its balance is measured against). */
   trial_allowance: number | null;
+  send_requests: number;
+  admins: number;
+  approval: TAdminFacts['approval'];
 };
 
 /**
@@ -125,11 +180,14 @@ const readDashboard = namedRead<
     ${stationMessageCountsSql(stationId, sql`${sql.placeholder('monthStart')}::timestamptz`)} as messages,
     ${smsSentSql(stationId, sql`${sql.placeholder('monthStartDate')}::date`, sql`${sql.placeholder('since')}::date`)} as sms,
     ${stationContactCountsSql(stationId)} as contacts,
-    case when ${paymentStatusSql(stationId)} = 'trial' then ${includedCreditsSql(stationId)} end as trial_allowance`;
+    case when ${paymentStatusSql(stationId)} = 'trial' then ${includedCreditsSql(stationId)} end as trial_allowance,
+    ${pendingSendRequestsSql(stationId)} as send_requests,
+    ${stationAdminCountSql(stationId)} as admins,
+    ${stationApprovalSettingsSql(stationId)} as approval`;
 });
 
 export async function dashboardStats(
-  context: Pick<TServiceContext, 'db' | 'now' | 'stationId'>,
+  context: Pick<TServiceContext, 'db' | 'now' | 'stationId'> & Partial<Pick<TServiceContext, 'auth'>>,
 ): Promise<TDashboardStats> {
   const { db, now, stationId } = context;
   const month = monthStart(now).toISOString().slice(0, 10);
@@ -177,6 +235,15 @@ export async function dashboardStats(
       smsEnabled: station.smsEnabled,
       smsPerDay,
     },
-    alerts: alertsFor(station, allowance, now),
+    alerts: [
+      ...alertsFor(station, allowance, now),
+      ...(context.auth && actsAsStationAdmin(context.auth)
+        ? adminAlertsFor({
+            sendRequests: Number(row.send_requests ?? 0),
+            admins: Number(row.admins ?? 0),
+            approval: row.approval,
+          })
+        : []),
+    ],
   };
 }

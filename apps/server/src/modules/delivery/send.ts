@@ -17,6 +17,7 @@ import type { TServiceContext } from '../../service-context.js';
 import { refuseUnapproved } from '../approvals/service.js';
 import { findStationBilling, ledgerLine, sendingAllowed, spendCredits } from '../billing/service.js';
 import * as messages from '../messages/service.js';
+import { answerRequestsBySend } from '../send-requests/service.js';
 import { findStationById } from '../station/service.js';
 import { audienceRows, countAudienceByLanguage } from '../subscribers/audience-service.js';
 import { trustedEnginesFor } from '../translation/trust-service.js';
@@ -318,5 +319,7 @@ async function insertSend(
     // The audience changed between the count and the insert (a STOP arrived): charge what was queued.
     throw new AppError('subscribers_changed');
   }
+  // Whoever sent it, however: the standard users' requests to send it are answered (decision 0077).
+  await answerRequestsBySend(tx, { now: at, stationId: p.station.id, userId: auth.userId, auth }, p.message);
   return { sent_count: p.recipients, send_id: send.id, credits: p.credits, waiting: p.waiting, balance };
 }

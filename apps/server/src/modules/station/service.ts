@@ -182,12 +182,15 @@ export function consentText(stationDisplayName: string, language = 'en'): string
   return smsText('consent', language, { station: stationDisplayName });
 }
 
-/** The Settings page's view of a station; also the audit trail's "before". */
+/**
+ * The Settings page's view of a station, but for its admin count (users', added by
+ * settings.ts); also the audit trail's "before".
+ */
 export async function getStationSettings(
   db: DbOrTx,
   publicUrl: string,
   stationId: string,
-): Promise<TStationSettings> {
+): Promise<Omit<TStationSettings, 'admin_count'>> {
   const [station, billing] = await Promise.all([
     repo.findStationById(db, stationId),
     findStationBilling(db, stationId),

@@ -12,13 +12,18 @@ import type { TAppContext } from '../../app-context.js';
 import { audit, auditStation } from '../../platform/audit-rule.js';
 import { authOf } from '../../platform/guards.js';
 import { staffFacts } from '../../service-context.js';
-import { getStationSettings, saveStationSettings, type TMoveLanguagesOutside } from './settings.js';
+import {
+  readStationSettings,
+  saveStationSettings,
+  type TCountStationAdmins,
+  type TMoveLanguagesOutside,
+} from './settings.js';
 
 /** What these routes use from the deps, handed over as the plugin's options. */
 export type TStationSettingsRoutesDeps = Pick<
   TAppContext,
   'config' | 'db' | 'guards' | 'now' | 'stationTranslation'
-> & { moveLanguagesOutside: TMoveLanguagesOutside };
+> & { moveLanguagesOutside: TMoveLanguagesOutside; countStationAdmins: TCountStationAdmins };
 
 export const stationSettingsRoutes: FastifyPluginAsyncZod<TStationSettingsRoutesDeps> = async (
   fastify,
@@ -34,7 +39,12 @@ export const stationSettingsRoutes: FastifyPluginAsyncZod<TStationSettingsRoutes
         response: { 200: ZStationSettings, 403: ZErrorResponse },
       },
     },
-    async (request) => getStationSettings(deps.db, deps.config.publicUrl, authOf(request).stationId),
+    async (request) =>
+      readStationSettings(
+        deps.db,
+        { publicUrl: deps.config.publicUrl, countStationAdmins: deps.countStationAdmins },
+        authOf(request).stationId,
+      ),
   );
 
   fastify.put(
@@ -50,9 +60,15 @@ export const stationSettingsRoutes: FastifyPluginAsyncZod<TStationSettingsRoutes
       onRequest: deps.guards.requireAdmin,
       schema: {
         tags: ['station'],
-        summary: 'Save branding, languages, the SMS switch and public subscriptions',
+        summary:
+          'Save branding, languages, the SMS switch and public subscriptions; 409 approval_needs_two_admins holding a type for approval with fewer than two admins',
         body: ZStationSettingsRequest,
-        response: { 200: ZStationSettingsResponse, 400: ZErrorResponse, 403: ZErrorResponse },
+        response: {
+          200: ZStationSettingsResponse,
+          400: ZErrorResponse,
+          403: ZErrorResponse,
+          409: ZErrorResponse,
+        },
       },
     },
     async (request) =>
@@ -63,6 +79,7 @@ export const stationSettingsRoutes: FastifyPluginAsyncZod<TStationSettingsRoutes
           translation: deps.stationTranslation.forStation(authOf(request).stationId),
           log: request.log,
           moveLanguagesOutside: deps.moveLanguagesOutside,
+          countStationAdmins: deps.countStationAdmins,
         },
         request.body,
         request.audit,

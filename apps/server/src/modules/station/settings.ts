@@ -1,20 +1,66 @@
 // Station settings: branding, languages, SMS switch and public subscriptions.
 import {
+  APPROVAL_MIN_ADMINS,
   LANGUAGES,
+  MESSAGE_TYPE_KEYS,
+  type TStationSettings,
   type TStationSettingsResponse,
+  typesNewlyHeld,
   type ZStationSettingsRequest,
 } from '@message-station/shared';
 import type { z } from 'zod';
 import type { DbOrTx } from '../../db/client.js';
 import type { TAuditScope, TAuditView } from '../../platform/audit-rule.js';
-import { notFound } from '../../platform/errors.js';
+import { AppError, notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
 import * as repo from './repo.js';
 import { getStationSettings } from './service.js';
 import { languagesSaved } from './type-translations.js';
 
-// Read by the settings routes beside the save below; it lives in service.ts for other modules.
-export { getStationSettings };
+/**
+ * How many admins the station has. The users module counts them, and it imports station: app.ts
+ * hands the function in, so station does not import users back.
+ */
+export type TCountStationAdmins = (db: DbOrTx, stationId: string) => Promise<number>;
+
+/** The Settings page's view: the station's settings and how many admins could approve (decision 0077). */
+export async function readStationSettings(
+  db: DbOrTx,
+  context: { publicUrl: string; countStationAdmins: TCountStationAdmins },
+  stationId: string,
+): Promise<TStationSettings> {
+  const [settings, admins] = await Promise.all([
+    getStationSettings(db, context.publicUrl, stationId),
+    context.countStationAdmins(db, stationId),
+  ]);
+  return { ...settings, admin_count: admins };
+}
+
+/**
+ * Refuses a save that holds a type for approval it let through before where fewer than two admins
+ * could approve (decision 0077): one admin's own messages would wait for ever. Letting types through,
+ * or keeping what was held, is always allowed, so a station in that state can always get out of it.
+ */
+async function refuseApprovalWithoutAdmins(
+  tx: DbOrTx,
+  stationId: string,
+  input: z.output<typeof ZStationSettingsRequest>,
+  countStationAdmins: TCountStationAdmins,
+) {
+  const station = await repo.findStationById(tx, stationId);
+  if (!station) throw notFound('station_not_found');
+  const before = {
+    approval_required_types: station.approvalRequiredTypes,
+    approval_bypass_emergency: station.approvalBypassEmergency,
+  };
+  const after = {
+    approval_required_types: input.approval_required_types ?? before.approval_required_types,
+    approval_bypass_emergency: input.approval_bypass_emergency ?? before.approval_bypass_emergency,
+  };
+  if (typesNewlyHeld(before, after, MESSAGE_TYPE_KEYS).length === 0) return;
+  const admins = await countStationAdmins(tx, stationId);
+  if (admins < APPROVAL_MIN_ADMINS) throw new AppError('approval_needs_two_admins', { admins });
+}
 
 /**
  * Saves the settings in one transaction. Dropping a language moves the subscribers who chose it
@@ -36,8 +82,9 @@ export type TMoveLanguagesOutside = (
 function settingsAuditView({
   join_url: _join,
   unsubscribe_url: _unsubscribe,
+  admin_count: _admins,
   ...settings
-}: Awaited<ReturnType<typeof getStationSettings>>): TAuditView {
+}: Omit<TStationSettings, 'admin_count'> & { admin_count?: number }): TAuditView {
   return settings;
 }
 
@@ -47,6 +94,8 @@ export async function saveStationSettings(
     log?: { warn(details: object, message: string): void };
     /** Moves subscribers' choices of languages the station no longer offers (subscribers, given by app.ts). */
     moveLanguagesOutside: TMoveLanguagesOutside;
+    /** Counts the station's admins (users, given by app.ts). */
+    countStationAdmins: TCountStationAdmins;
   },
   input: z.output<typeof ZStationSettingsRequest>,
   audit?: TAuditScope,
@@ -55,9 +104,10 @@ export async function saveStationSettings(
   const before = await repo.listStationLanguages(db, stationId);
   const moved = await db.transaction(async (tx) => {
     // The audit's view before: the settings this save replaces, under the station row's lock.
-    if (audit && (await repo.lockStation(tx, stationId))) {
+    if ((await repo.lockStation(tx, stationId)) && audit) {
       audit.before(settingsAuditView(await getStationSettings(tx, context.config.publicUrl, stationId)));
     }
+    await refuseApprovalWithoutAdmins(tx, stationId, input, context.countStationAdmins);
     const station = await repo.updateStation(tx, stationId, {
       displayName: input.display_name,
       brandColor: input.brand_color,
@@ -92,7 +142,11 @@ export async function saveStationSettings(
     at: now,
     log: context.log,
   });
-  const settings = await getStationSettings(db, context.config.publicUrl, stationId);
+  const settings = await readStationSettings(
+    db,
+    { publicUrl: context.config.publicUrl, countStationAdmins: context.countStationAdmins },
+    stationId,
+  );
   audit?.after(settingsAuditView(settings));
   return { ...settings, moved_subscriptions: moved.choices, moved_contacts: moved.contacts };
 }

@@ -313,3 +313,8 @@ export async function authenticateApiKey(db: Db, input: { stationSlug: string; a
 export function listStationAdmins(db: DbOrTx, stationId: string) {
   return repo.listStationAdmins(db, stationId);
 }
+
+/** How many admins the station has (two-person approval needs two, decision 0077). */
+export async function countStationAdmins(db: DbOrTx, stationId: string): Promise<number> {
+  return (await repo.listStationAdmins(db, stationId)).length;
+}

@@ -22,12 +22,18 @@ const ACTION_WORDS = {
   trial_active: 'choosePlan',
   sms_disabled: 'settings',
   low_credits: 'addCredits',
+  send_requests: 'messages',
+  approval_needs_admins: 'settings',
 } as const;
 
 function useAlertWords() {
   const { t, i18n } = useTranslation('dashboard', { keyPrefix: 'alerts' });
   const text = (alert: TDashboardAlert) => {
     if (alert.code === 'trial_ending') return t('trial_ending', { count: alert.params?.days ?? 0 });
+    if (alert.code === 'send_requests') return t('send_requests', { count: alert.params?.count ?? 0 });
+    if (alert.code === 'approval_needs_admins') {
+      return t('approval_needs_admins', { count: alert.params?.admins ?? 0 });
+    }
     if (alert.code === 'trial_active') {
       return t('trial_active', { date: formatDate(alert.date ?? '', i18n.resolvedLanguage ?? 'en') });
     }

@@ -71,7 +71,7 @@ describe('HeldAfterRestoreNotice', () => {
         jsonResponse({ error: 'x', code: 'held_texts_lookup_failed', params: {} }, 503),
     });
     expect((await screen.findByTestId('held-after-restore')).textContent).toContain(
-      '7,276 textos retenidos tras una restauración',
+      '7276 textos retenidos tras una restauración',
     );
     await userEvent.click(screen.getByRole('button', { name: 'Cancelarlos' }));
     expect(await screen.findByText(/El proveedor de SMS no pudo decir/)).toBeVisible();

@@ -28,6 +28,7 @@ import { MachineControls } from './MachineControls';
 import { MessageDetailTabs, type TDetailTab } from './MessageDetailTabs';
 import { useDeleteMessageMutation, useSmsSending, useUpdateMessageMutation } from './queries';
 import { SendSmsDialog } from './SendSmsDialog';
+import { SendRequestPanel } from './send-requests/SendRequestPanel';
 import type { TReviewRequest } from './TranslationItem';
 import { retranslationTargets } from './translation-status';
 import { useDetailEdit } from './use-detail-edit';
@@ -254,6 +255,15 @@ function MessageDetail({
         />
       </Group>
       <ApprovalPanel approval={message.approval} />
+      <SendRequestPanel
+        messageId={message.id}
+        sendBlocked={smsBlocked}
+        busy={busy}
+        onSend={() => {
+          setOutcome(null);
+          setConfirming('send');
+        }}
+      />
       <HeldAfterRestoreNotice messageId={message.id} />
 
       {confirming === 'delete' && (

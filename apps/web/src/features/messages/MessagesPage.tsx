@@ -6,7 +6,7 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { IconPlus, IconUrgent } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TMessage } from '../../api/messages';
 import { ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { LiveIndicator } from '../../components/LiveIndicator';
@@ -23,6 +23,7 @@ import { MessageFormModal } from './MessageFormModal';
 import { MessagesTable } from './MessagesTable';
 import { PhrasebookModal } from './PhrasebookModal';
 import { useMessagesQuery } from './queries';
+import { SendRequestsNotice } from './send-requests/SendRequestsNotice';
 import { useMessageStream } from './use-message-stream';
 
 export const SEARCH_DEBOUNCE_MS = 300;
@@ -60,6 +61,16 @@ export function MessagesPage() {
     void navigate(location.pathname + location.search, { replace: true, state: null });
   }, [asksNew, ready, navigate, location.pathname, location.search]);
   const shown = selected ? (messages.data?.find((m) => m.id === selected.id) ?? selected) : null;
+  // ?message=<id> (a request to send's email) opens that message once the list has it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const linked = searchParams.get('message');
+  useEffect(() => {
+    const found = linked ? messages.data?.find((m) => m.id === linked) : undefined;
+    if (!found) return;
+    setSelected(found);
+    setSearchParams({}, { replace: true });
+  }, [linked, messages.data, setSearchParams]);
+  const open = (id: string) => setSelected(messages.data?.find((m) => m.id === id) ?? null);
 
   const activeTypes = (types.data ?? []).filter((candidate) => candidate.is_active);
   const typeOptions = [
@@ -112,9 +123,8 @@ export function MessagesPage() {
           </Group>
         </Group>
 
-        <PendingApprovalsNotice
-          onOpen={(id) => setSelected(messages.data?.find((m) => m.id === id) ?? null)}
-        />
+        <SendRequestsNotice onOpen={open} />
+        <PendingApprovalsNotice onOpen={open} />
         {messages.isPending || types.isPending ? (
           <ListLoading label={t('loading')} />
         ) : messages.isError ? (

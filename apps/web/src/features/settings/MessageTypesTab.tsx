@@ -26,7 +26,7 @@ import { type ComponentType, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { countedProps } from '../../components/TextLimit';
 import { stationFill } from '../../lib/station-brand';
-import { ApprovalSwitches, type TApprovalSettings } from './ApprovalSwitches';
+import { ApprovalSwitches, type TApprovalAdmins, type TApprovalSettings } from './ApprovalSwitches';
 import type { TMessageTypeDraft } from './settings-draft';
 import { TypeTranslationsEditor } from './TypeTranslationsEditor';
 import { useTypeTranslationsQuery } from './type-translation-queries';
@@ -51,6 +51,8 @@ type MessageTypesTabProps = {
   /** Types a second admin approves, and whether emergencies go without (decision 0039). */
   approval?: TApprovalSettings;
   onApprovalChange?: (approval: TApprovalSettings) => void;
+  /** How many admins could approve, and what is held as saved (decision 0077). */
+  approvalAdmins?: TApprovalAdmins;
 };
 
 export function MessageTypesTab({
@@ -60,6 +62,7 @@ export function MessageTypesTab({
   onReviewRequiredChange,
   approval,
   onApprovalChange,
+  approvalAdmins,
 }: MessageTypesTabProps) {
   const { t } = useTranslation('settings');
   const { t: tc } = useTranslation('common');
@@ -115,6 +118,7 @@ export function MessageTypesTab({
           onReviewRequiredChange={onReviewRequiredChange}
           approval={approval}
           onApprovalChange={onApprovalChange}
+          approvalAdmins={approvalAdmins}
         />
       )}
     </Stack>
@@ -129,6 +133,7 @@ function PrimaryTypes({
   onReviewRequiredChange,
   approval,
   onApprovalChange,
+  approvalAdmins,
 }: MessageTypesTabProps) {
   const { t } = useTranslation('settings');
   const update = (id: string, patch: Partial<TMessageTypeDraft>) =>
@@ -220,6 +225,7 @@ function PrimaryTypes({
                 keys={types.map((other) => other.message_type).filter(isTypeKey)}
                 settings={approval}
                 onChange={onApprovalChange}
+                admins={approvalAdmins}
               />
             )}
           </Card>

@@ -125,6 +125,7 @@ export function SettingsForm({ settings, types: savedTypes }: SettingsFormProps)
               onReviewRequiredChange={(review) => setDraft({ ...draft, review_required_types: review })}
               approval={draft}
               onApprovalChange={(approval) => setDraft({ ...draft, ...approval })}
+              approvalAdmins={{ count: settings.admin_count, saved: settings }}
             />
           </Tabs.Panel>
           <Tabs.Panel value="sms">

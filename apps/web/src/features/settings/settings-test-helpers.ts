@@ -39,6 +39,7 @@ export function stationSettings(overrides: Partial<TStationSettings> = {}): TSta
     review_required_types: [],
     approval_required_types: [],
     approval_bypass_emergency: true,
+    admin_count: 2,
     time_zone: 'America/New_York',
     join_url: 'http://localhost:3000/join/demoradio',
     unsubscribe_url: 'http://localhost:3000/unsubscribe/demoradio',
