@@ -1,6 +1,6 @@
 // Station Logo: the current logo and a dropzone for a png/jpg/jpeg of at most 1 MB. Like every
 // other setting on the page, a chosen logo is only previewed
-// until Save All Settings uploads it; leaving the page without saving discards it.
+// until Save Station Branding uploads it; leaving the page without saving discards it.
 import '@mantine/dropzone/styles.css';
 import { Button, Center, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
@@ -15,7 +15,7 @@ type StationLogoUploadProps = {
   /** The saved logo's address, or null without one. */
   logoUrl: string | null;
   stationName: string;
-  /** The logo chosen since the last save, uploaded by Save All Settings. */
+  /** The logo chosen since the last save, uploaded by Save Station Branding. */
   chosen: File | undefined;
   onChoose: (logo: File | undefined) => void;
 };

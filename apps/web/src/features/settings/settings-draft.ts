@@ -7,7 +7,7 @@ import type { TMessageTypeUpdate, TStationMessageType } from '../../api/settings
 export type TSettingsDraft = Omit<TStationSettingsRequest, 'supported_languages' | 'primary_language'> & {
   primary_language: string;
   supported_languages: string[];
-  /** A new logo chosen and previewed, uploaded by Save All Settings; gone if the page is left. */
+  /** A new logo chosen and previewed, uploaded by Save Station Branding; gone if the page is left. */
   logo?: File | undefined;
 };
 

@@ -64,7 +64,7 @@ describe('Settings: Translation: Glossary', () => {
         ],
       },
     ]);
-    // Save All Settings sends nothing for the glossary.
+    // The Settings page's Save bar sends nothing for the glossary.
     expect(bodiesSentTo(api, 'PUT', '/admin/api/station/settings')).toEqual([]);
   });
 

@@ -68,7 +68,9 @@ describe('Settings: Translation', () => {
     const user = userEvent.setup({ delay: null });
     const save = await openTranslationTab(user);
     // Not part of the draft the other tabs share.
-    expect(screen.queryByRole('button', { name: 'Save All Settings' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: /^Save (Station Branding|Message Types|SMS Settings)$/ }),
+    ).not.toBeInTheDocument();
     expect(save).toBeDisabled();
     expect(screen.getByText("After yours: this server's engines (Apertium).")).toBeVisible();
     expect(coverageRow('Spanish')).toHaveTextContent(

@@ -1,6 +1,6 @@
 // Settings → Translation (admins): the station's own engines, in the order they are tried before
 // this server's, with keys entered but never shown again, a Test per engine and which engine covers
-// each language; below, the station's glossary. Each saved on its own, not by Save All Settings.
+// each language; below, the station's glossary. Each saved on its own, not by the Settings page's Save bar.
 import { Alert, Button, Group, Select, Stack, Text } from '@mantine/core';
 import type { TStationEngineName, TTranslationSettings } from '@message-station/shared';
 import { IconPlus } from '@tabler/icons-react';

@@ -51,7 +51,9 @@ describe('Settings: Voice', () => {
     const spanish = await openVoiceTab(user);
     expect(spanish).toHaveValue('Default: es-US-Neural2-A (Google Cloud Text-to-Speech)');
     // Not part of the draft the other tabs share.
-    expect(screen.queryByRole('button', { name: 'Save All Settings' })).not.toBeInTheDocument();
+    expect(
+      screen.queryByRole('button', { name: /^Save (Station Branding|Message Types|SMS Settings)$/ }),
+    ).not.toBeInTheDocument();
     const save = screen.getByRole('button', { name: 'Save voices' });
     expect(save).toBeDisabled();
 
