@@ -164,8 +164,9 @@ function PrimaryTypes({
               borderLeft: `4px solid ${type.is_active ? type.color_code : 'var(--mantine-color-gray-4)'}`,
             }}
           >
-            <Group justify="space-between" align="flex-start" mb="md" wrap="nowrap">
-              <Group gap="md" wrap="nowrap" style={{ flex: 1 }}>
+            {/* On a phone the name takes the row and the level and Active go under it. */}
+            <Group justify="space-between" align="flex-start" mb="md" gap="sm">
+              <Group gap="md" style={{ flex: 1, minWidth: 0 }}>
                 <ThemeIcon size={44} radius="md" color={type.color_code} variant="light">
                   <Icon size={26} aria-hidden="true" />
                 </ThemeIcon>
@@ -175,7 +176,8 @@ function PrimaryTypes({
                   value={type.display_name}
                   maxLength={TEXT_LIMITS.typeName}
                   onChange={(event) => update(type.id, { display_name: event.currentTarget.value })}
-                  w={320}
+                  miw={0}
+                  style={{ flex: '1 1 200px', maxWidth: 320 }}
                 />
                 <Stack gap={6}>
                   <Text fz="sm" fw={500}>
