@@ -177,6 +177,8 @@ export const ZDashboardStats = z.object({
     sms_enabled: z.boolean(),
     sms_credits_balance: z.number(),
     payment_status: z.string(),
+    /** The zone (IANA) the days and months below are counted in: the station's. */
+    time_zone: z.string(),
   }),
   stats: z.object({
     totalMessages: z.number(),
@@ -185,12 +187,12 @@ export const ZDashboardStats = z.object({
     messagesByType: z.record(z.string(), z.number()),
     /** Texts handed to the provider (sent, delivered, undelivered); queued and held ones are not. */
     totalSmsSent: z.number(),
-    /** The same, handed over since the 1st of this month (UTC). */
+    /** The same, handed over since the 1st of this month in the station's zone. */
     smsSentThisMonth: z.number(),
     subscriberCount: z.number(),
     activeSubscribers: z.number(),
     smsEnabled: z.boolean(),
-    /** Texts handed to the provider per UTC date (YYYY-MM-DD), last 30 days, oldest first. */
+    /** Texts handed to the provider per date of the station's zone (YYYY-MM-DD), last 30 days, oldest first. */
     smsPerDay: z.array(z.object({ date: z.string(), count: z.number() })),
   }),
   alerts: z.array(ZDashboardAlert),

@@ -41,6 +41,7 @@ export * from './send-requests.js';
 export * from './sms-compose.js';
 export * from './sms-segments.js';
 export * from './station.js';
+export * from './station-events.js';
 export * from './station-id.js';
 export * from './station-keys.js';
 export * from './station-settings.js';

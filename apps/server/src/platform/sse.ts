@@ -287,3 +287,20 @@ export function openEventStream(
     },
   };
 }
+
+/**
+ * A stream of the signed-in station's own events (the bus key is its id), opening with `connected`
+ * and the station's id: the Messages, Inbox and Dashboard pages' streams, each with its `accept`.
+ */
+export function openStationStream(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  options: Pick<Parameters<typeof openEventStream>[2], 'events' | 'onShutdown' | 'accept'>,
+) {
+  const { stationId } = authOf(request);
+  return openEventStream(request, reply, {
+    ...options,
+    key: stationId,
+    first: { event: 'connected', data: { station_id: stationId } },
+  });
+}

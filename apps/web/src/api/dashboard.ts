@@ -1,4 +1,4 @@
-// Typed calls for the Dashboard: its stats and recent activity.
+// Typed calls for the Dashboard: its stats and recent activity; the address of its live stream.
 import {
   dashboardActivity,
   dashboardFirstRun,
@@ -13,6 +13,9 @@ import { call } from './call';
 export type { TActivity, TDashboardStats, TFirstRun } from '@message-station/shared';
 
 export type TDashboardAlert = TDashboardStats['alerts'][number];
+
+/** The station's events that change the dashboard (DASHBOARD_EVENTS), as Server-Sent Events. */
+export const DASHBOARD_STREAM_URL = '/admin/api/dashboard/stream';
 
 /** The station, this month's and all-time counts, SMS per day over 30 days, and alerts to show. */
 export function getDashboardStats(signal?: AbortSignal): Promise<TDashboardStats> {

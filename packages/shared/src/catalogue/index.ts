@@ -16,6 +16,7 @@ export * from '../phrasebook/index.js';
 export * from '../relative-time.js';
 export * from '../sms-compose.js';
 export * from '../sms-segments.js';
+export * from '../station-events.js';
 export * from '../terms.js';
 export * from '../text-limits.js';
 export * from '../translation-trust.js';

@@ -2,7 +2,6 @@
 import { sql } from 'drizzle-orm';
 import {
   check,
-  date,
   index,
   integer,
   pgTable,
@@ -252,15 +251,20 @@ export const smsSendHolds = pgTable(
   (t) => [primaryKey({ columns: [t.sendId, t.releaseAt, t.zone] })],
 );
 
-/** Texts handed to the provider (sent, delivered, undelivered) per station and UTC day of sending. */
-export const smsDailyStats = pgTable(
-  'sms_daily_stats',
+/**
+ * Texts handed to the provider (sent, delivered, undelivered) per station and hour of sending (the
+ * hour's start, a whole UTC hour): every station zone is a whole number of hours from UTC, so its
+ * days and months are exact sums of these hours whatever zone the station is in or moves to
+ * (decision 0079).
+ */
+export const smsHourlyStats = pgTable(
+  'sms_hourly_stats',
   {
     stationId: uuid('station_id')
       .notNull()
       .references(() => stations.id, { onDelete: 'cascade' }),
-    day: date('day', { mode: 'string' }).notNull(),
+    hour: timestamp('hour', { withTimezone: true }).notNull(),
     sent: integer('sent').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.stationId, t.day] })],
+  (t) => [primaryKey({ columns: [t.stationId, t.hour] })],
 );

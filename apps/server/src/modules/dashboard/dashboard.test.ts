@@ -58,7 +58,8 @@ describe('the dashboard', async () => {
     [B]: 'delivered',
     [C]: 'delivered',
   });
-  // Accepted a minute before November; the provider took two of them after midnight UTC.
+  // Accepted a minute before November in UTC; the provider took two of them after midnight UTC,
+  // still October 31 (8 PM) in New York, the station's zone.
   const midnight = await t.sendAt(new Date('2026-10-31T23:59:00Z'), 'Midnight');
   await t.settle(midnight, new Date('2026-11-01T00:00:30Z'), {
     [A]: 'sent',
@@ -71,16 +72,19 @@ describe('the dashboard', async () => {
   const today = await t.sendAt(TODAY, 'Today');
   const elsewhere = await t.sendAt(TODAY, 'Elsewhere', t.otherAdmin, t.otherStationId);
 
-  it('counts as SMS sent only texts handed to the provider, by the day they were handed over', async () => {
-    const { stats } = (await t.admin.get('/admin/api/dashboard-stats')).json();
+  it('counts as SMS sent only texts handed to the provider, by the station’s day they were handed over', async () => {
+    const { station, stats } = (await t.admin.get('/admin/api/dashboard-stats')).json();
+    expect(station.time_zone).toBe('America/New_York');
     // October's 3 and Midnight's sent and undelivered; not the failed, not today's queued ones.
     expect(stats.totalSmsSent).toBe(5);
-    expect(stats.smsSentThisMonth).toBe(2);
+    expect(stats.smsSentThisMonth).toBe(0);
     const days = Object.fromEntries(
       stats.smsPerDay.map((d: { date: string; count: number }) => [d.date, d.count]),
     );
     expect(stats.smsPerDay).toHaveLength(30);
-    expect(days['2026-11-01']).toBe(2);
+    expect(stats.smsPerDay.at(-1).date).toBe('2026-11-23');
+    expect(days['2026-10-31']).toBe(2);
+    expect(days['2026-11-01']).toBe(0);
     expect(days['2026-11-23']).toBe(0);
     expect(Object.values(days).reduce((sum: number, n) => sum + (n as number), 0)).toBe(2);
   });

@@ -1,5 +1,7 @@
-// GET /admin/api/dashboard-stats and GET /admin/api/activity; the first-run checklist.
+// GET /admin/api/dashboard-stats and GET /admin/api/activity; the first-run checklist; the
+// dashboard's live stream.
 import {
+  DASHBOARD_EVENTS,
   dashboardActivity,
   dashboardFirstRun,
   dashboardSetFirstRun,
@@ -13,13 +15,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { notAudited } from '../../platform/audit-rule.js';
 import { endpointSchema } from '../../platform/endpoint-routes.js';
+import { openStationStream } from '../../platform/sse.js';
 import { staffFacts } from '../../service-context.js';
 import { recentActivity } from './activity.js';
 import { firstRunChecklist, setFirstRunVisibility } from './first-run.js';
 import { dashboardStats } from './service.js';
 
 /** What these routes use from the app, handed over as the plugin's options. */
-export type TDashboardRoutesDeps = Pick<TAppContext, 'db' | 'guards' | 'now'>;
+export type TDashboardRoutesDeps = Pick<TAppContext, 'db' | 'events' | 'guards' | 'now' | 'onShutdown'>;
+
+const FORWARDED: ReadonlySet<string> = new Set(DASHBOARD_EVENTS);
 
 export const dashboardRoutes: FastifyPluginAsyncZod<TDashboardRoutesDeps> = async (fastify, deps) => {
   fastify.get(
@@ -76,5 +81,24 @@ export const dashboardRoutes: FastifyPluginAsyncZod<TDashboardRoutesDeps> = asyn
       },
     },
     async (request) => setFirstRunVisibility(staffFacts(deps, request), request.body.hidden),
+  );
+  // Only what changes the dashboard's figures, not every translation and playback the Messages
+  // page's stream carries: the page reads again what an event changed (features/dashboard).
+  fastify.get(
+    '/admin/api/dashboard/stream',
+    {
+      onRequest: deps.guards.requireUser,
+      schema: {
+        tags: ['dashboard'],
+        summary: `Live events that change the dashboard (text/event-stream): ${DASHBOARD_EVENTS.join(', ')}`,
+      },
+    },
+    (request, reply) => {
+      openStationStream(request, reply, {
+        events: deps.events,
+        onShutdown: deps.onShutdown,
+        accept: (event) => FORWARDED.has(event.type),
+      });
+    },
   );
 };

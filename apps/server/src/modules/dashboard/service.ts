@@ -1,6 +1,7 @@
 // Dashboard figures: this month's messages and SMS,
 // subscribers, credits, alerts and SMS per day for 30 days. SMS counts are texts handed to the
-// provider; queued and held ones wait in the activity line (activity.ts) instead.
+// provider; queued and held ones wait in the activity line (activity.ts) instead. Days and months
+// are the station's, in its time zone (decision 0079).
 import {
   APPROVAL_MIN_ADMINS,
   actsAsStationAdmin,
@@ -25,14 +26,22 @@ import { pendingSendRequestsSql } from '../send-requests/service.js';
 import {
   stationApprovalSettingsSql,
   stationCardSql,
+  stationTimeZoneSql,
   type TStationCardJson,
 } from '../station/page-reads-service.js';
 import { stationContactCountsSql } from '../subscribers/overview-service.js';
 import { stationAdminCountSql } from '../users/overview-service.js';
 
 const DAY_MS = 86_400_000;
-function monthStart(now: Date): Date {
-  return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1));
+/** Days the SMS chart shows, today (in the station's zone) the last. */
+const CHART_DAYS = 30;
+
+/** The `count` dates (YYYY-MM-DD) that end with `today`, oldest first. */
+function datesEndingOn(today: string, count: number): string[] {
+  const last = Date.parse(`${today}T00:00:00Z`);
+  return Array.from({ length: count }, (_, i) =>
+    new Date(last - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10),
+  );
 }
 
 type TAlertStation = Pick<TStationCardJson, 'smsEnabled'> &
@@ -41,8 +50,8 @@ type TAlertStation = Pick<TStationCardJson, 'smsEnabled'> &
     paymentExpiresAt: Date | null;
   };
 
-/** The trial's end as an alert: its date while more than three days remain, a countdown after. */
-function trialAlert(expiresAt: Date, now: Date): TDashboardStats['alerts'][number] {
+/** The trial's end as an alert: its date (in the station's zone) while more than three days remain, a countdown after. */
+function trialAlert(expiresAt: Date, now: Date, timeZone: string): TDashboardStats['alerts'][number] {
   const days = Math.ceil((expiresAt.getTime() - now.getTime()) / DAY_MS);
   const date = expiresAt.toISOString();
   if (days > 3) {
@@ -50,7 +59,7 @@ function trialAlert(expiresAt: Date, now: Date): TDashboardStats['alerts'][numbe
       type: 'info',
       code: 'trial_active',
       date,
-      message: `Free trial ends on ${expiresAt.toLocaleDateString('en-US', { dateStyle: 'long', timeZone: 'UTC' })}.`,
+      message: `Free trial ends on ${expiresAt.toLocaleDateString('en-US', { dateStyle: 'long', timeZone })}.`,
       action: 'Choose a plan',
       link: '/admin/billing',
     };
@@ -68,7 +77,12 @@ function trialAlert(expiresAt: Date, now: Date): TDashboardStats['alerts'][numbe
 }
 
 /** `allowance`: what the balance is measured against (the trial's grant, or the plan's month). */
-function alertsFor(station: TAlertStation, allowance: number, now: Date): TDashboardStats['alerts'] {
+function alertsFor(
+  station: TAlertStation,
+  allowance: number,
+  now: Date,
+  timeZone: string,
+): TDashboardStats['alerts'] {
   const alerts: TDashboardStats['alerts'] = [];
   if (station.paymentStatus === 'suspended' || station.paymentStatus === 'unpaid') {
     alerts.push({
@@ -88,7 +102,7 @@ function alertsFor(station: TAlertStation, allowance: number, now: Date): TDashb
     });
   }
   if (station.paymentStatus === 'trial' && station.paymentExpiresAt) {
-    alerts.push(trialAlert(station.paymentExpiresAt, now));
+    alerts.push(trialAlert(station.paymentExpiresAt, now, timeZone));
   }
   if (!station.smsEnabled) {
     alerts.push({
@@ -162,45 +176,54 @@ type TDashboardRow = {
   send_requests: number;
   admins: number;
   approval: TAdminFacts['approval'];
+  /** The station's zone and today's date in it (YYYY-MM-DD); null when the station is gone. */
+  time_zone: string | null;
+  today: string | null;
 };
 
 /**
  * The dashboard's one statement (decision 0061), built once: the station row and three counts,
  * each written by the module that owns its table (station, messages, delivery's rollup of texts
- * per day, subscribers' rollup of contacts per status, decision 0030), and billing's grant for a
- * station on trial with the station's credits and payment state (its billing row); so the cost does not grow with history and a load is one round trip.
+ * per hour, subscribers' rollup of contacts per status, decision 0030), and billing's grant for a
+ * station on trial with the station's credits and payment state (its billing row); so the cost does
+ * not grow with history and a load is one round trip. Its first part turns `now` into the station's
+ * today, the first instant of its month and of the chart's first day, in the station's zone
+ * (decision 0079): every count starts there.
  */
-const readDashboard = namedRead<
-  TDashboardRow,
-  { stationId: string; monthStart: string; monthStartDate: string; since: string }
->('dashboard_stats', () => {
+const readDashboard = namedRead<TDashboardRow, { stationId: string; now: string }>('dashboard_stats', () => {
   const stationId = sql`${sql.placeholder('stationId')}::uuid`;
-  return sql`select ${stationCardSql(stationId)} as station,
+  const zone = sql`b.tz`;
+  const monthStart = sql`b.month_start`;
+  return sql`with z as (
+      select s.tz, (${sql.placeholder('now')}::timestamptz at time zone s.tz)::date as today
+      from (select ${stationTimeZoneSql(stationId)} as tz) s),
+    b as (
+      select z.tz, z.today,
+        date_trunc('month', z.today::timestamp) at time zone z.tz as month_start,
+        (z.today - ${sql.raw(String(CHART_DAYS - 1))})::timestamp at time zone z.tz as since
+      from z)
+    select ${stationCardSql(stationId)} as station,
     ${stationBillingCardSql(stationId)} as billing,
-    ${stationMessageCountsSql(stationId, sql`${sql.placeholder('monthStart')}::timestamptz`)} as messages,
-    ${smsSentSql(stationId, sql`${sql.placeholder('monthStartDate')}::date`, sql`${sql.placeholder('since')}::date`)} as sms,
+    ${stationMessageCountsSql(stationId, monthStart)} as messages,
+    ${smsSentSql(stationId, { zone, monthStart, since: sql`b.since` })} as sms,
     ${stationContactCountsSql(stationId)} as contacts,
     case when ${paymentStatusSql(stationId)} = 'trial' then ${includedCreditsSql(stationId)} end as trial_allowance,
     ${pendingSendRequestsSql(stationId)} as send_requests,
     ${stationAdminCountSql(stationId)} as admins,
-    ${stationApprovalSettingsSql(stationId)} as approval`;
+    ${stationApprovalSettingsSql(stationId)} as approval,
+    b.tz as time_zone, to_char(b.today, 'YYYY-MM-DD') as today
+    from b`;
 });
 
 export async function dashboardStats(
   context: Pick<TServiceContext, 'db' | 'now' | 'stationId'> & Partial<Pick<TServiceContext, 'auth'>>,
 ): Promise<TDashboardStats> {
   const { db, now, stationId } = context;
-  const month = monthStart(now).toISOString().slice(0, 10);
-  const since = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate()) - 29 * DAY_MS);
-  const [row] = await readDashboard(db, {
-    stationId,
-    monthStart: month,
-    monthStartDate: month,
-    since: since.toISOString().slice(0, 10),
-  });
+  const [row] = await readDashboard(db, { stationId, now: now.toISOString() });
   const card = row?.station;
   const billing = row?.billing;
-  if (!row || !card || !billing) throw notFound('station_not_found');
+  if (!row || !card || !billing || !row.time_zone || !row.today) throw notFound('station_not_found');
+  const timeZone = row.time_zone;
   const station = {
     ...card,
     ...billing,
@@ -212,10 +235,10 @@ export async function dashboardStats(
   const messageCounts = row.messages;
   const sms = row.sms;
   const contacts = row.contacts;
-  const smsPerDay = Array.from({ length: 30 }, (_, i) => {
-    const date = new Date(since.getTime() + i * DAY_MS).toISOString().slice(0, 10);
-    return { date, count: Number(sms.perDay[date] ?? 0) };
-  });
+  const smsPerDay = datesEndingOn(row.today, CHART_DAYS).map((date) => ({
+    date,
+    count: Number(sms.perDay[date] ?? 0),
+  }));
   return {
     station: {
       id: station.id,
@@ -223,6 +246,7 @@ export async function dashboardStats(
       sms_enabled: station.smsEnabled,
       sms_credits_balance: station.smsCreditsBalance,
       payment_status: station.paymentStatus,
+      time_zone: timeZone,
     },
     stats: {
       totalMessages: Number(messageCounts.total),
@@ -236,7 +260,7 @@ export async function dashboardStats(
       smsPerDay,
     },
     alerts: [
-      ...alertsFor(station, allowance, now),
+      ...alertsFor(station, allowance, now, timeZone),
       ...(context.auth && actsAsStationAdmin(context.auth)
         ? adminAlertsFor({
             sendRequests: Number(row.send_requests ?? 0),

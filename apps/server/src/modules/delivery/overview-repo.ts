@@ -5,8 +5,8 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import { executeNamed, rowsOf } from '../../db/rows.js';
 import {
-  smsDailyStats,
   smsDeliveries,
+  smsHourlyStats,
   smsSendHolds,
   smsSendStats,
   smsSends,
@@ -106,16 +106,30 @@ export async function countPeopleOfSends(
   return new Map(rows.map((row) => [row.key, Number(row.people)]));
 }
 
+/** Where the dashboard's SMS figures start, and the zone its days are counted in (decision 0079). */
+export type TSmsSentBounds = {
+  /** The station's IANA zone, as SQL text. */
+  zone: SQL;
+  /** The first instant of this month in that zone (timestamptz). */
+  monthStart: SQL;
+  /** The first instant of the oldest day of the chart in that zone (timestamptz). */
+  since: SQL;
+};
+
 /**
- * Texts handed to the provider, from the rollup per station and day, as JSON `{ total, thisMonth,
- * perDay }` for the dashboard's one statement (decision 0061): in all, since `monthStart` and per day
- * since `since` (only days with texts; UTC dates, YYYY-MM-DD).
+ * Texts handed to the provider, from the rollup per station and hour, as JSON `{ total, thisMonth,
+ * perDay }` for the dashboard's one statement (decision 0061): in all, since `monthStart` and per
+ * day of the station's zone since `since` (only days with texts; YYYY-MM-DD in that zone). Hours
+ * are whole UTC hours and station zones whole hours from UTC, so each hour falls in one local day.
  */
-export function smsSentSql(stationId: SQL, monthStart: SQL, since: SQL): SQL {
+export function smsSentSql(stationId: SQL, bounds: TSmsSentBounds): SQL {
   return sql`json_build_object(
-    'total', (select coalesce(sum(d.sent), 0)::int from ${smsDailyStats} d where d.station_id = ${stationId}),
-    'thisMonth', (select coalesce(sum(d.sent), 0)::int from ${smsDailyStats} d
-      where d.station_id = ${stationId} and d.day >= ${monthStart}),
-    'perDay', (select coalesce(json_object_agg(d.day, d.sent), '{}'::json) from ${smsDailyStats} d
-      where d.station_id = ${stationId} and d.day >= ${since} and d.sent <> 0))`;
+    'total', (select coalesce(sum(h.sent), 0)::int from ${smsHourlyStats} h where h.station_id = ${stationId}),
+    'thisMonth', (select coalesce(sum(h.sent), 0)::int from ${smsHourlyStats} h
+      where h.station_id = ${stationId} and h.hour >= ${bounds.monthStart}),
+    'perDay', (select coalesce(json_object_agg(d.day, d.sent), '{}'::json) from (
+      select to_char(h.hour at time zone ${bounds.zone}, 'YYYY-MM-DD') as day, sum(h.sent)::int as sent
+      from ${smsHourlyStats} h
+      where h.station_id = ${stationId} and h.hour >= ${bounds.since} and h.sent <> 0
+      group by 1) d))`;
 }

@@ -4,7 +4,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.js';
 import * as overview from './overview-repo.js';
 
-export type { TActivityLineRow } from './overview-repo.js';
+export type { TActivityLineRow, TSmsSentBounds } from './overview-repo.js';
 
 /** The station's latest activity lines (sends and what came of them) before `at`. */
 export function listActivityLines(db: Db, input: { stationId: string; at: Date; limit: number }) {
@@ -19,7 +19,7 @@ export function countPeopleOfSends(
   return overview.countPeopleOfSends(db, lines);
 }
 
-/** The texts handed to the provider (all, this month, since), a column of the dashboard's statement. */
-export function smsSentSql(stationId: SQL, monthStart: SQL, since: SQL): SQL {
-  return overview.smsSentSql(stationId, monthStart, since);
+/** The texts handed to the provider (all, this month, per day in the station's zone), a column of the dashboard's statement. */
+export function smsSentSql(stationId: SQL, bounds: overview.TSmsSentBounds): SQL {
+  return overview.smsSentSql(stationId, bounds);
 }

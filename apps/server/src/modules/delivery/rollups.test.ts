@@ -26,7 +26,7 @@ async function all(db: Db, query: ReturnType<typeof sql>) {
   return rowsOf<Record<string, unknown>>(await db.execute(query));
 }
 
-/** The rollups, without rows that count nothing (a hold whose texts all went, a day at zero). */
+/** The rollups, without rows that count nothing (a hold whose texts all went, an hour at zero). */
 async function rollups(db: Db) {
   return {
     sends: await all(
@@ -39,9 +39,10 @@ async function rollups(db: Db) {
       db,
       sql`select send_id::text, release_at, zone, count from sms_send_holds where count <> 0 order by 1, 2, 3`,
     ),
-    days: await all(
+    hours: await all(
       db,
-      sql`select station_id::text, day::text, sent from sms_daily_stats where sent <> 0 order by 1, 2`,
+      sql`select station_id::text, to_char(hour at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') as hour, sent
+        from sms_hourly_stats where sent <> 0 order by 1, 2`,
     ),
     contacts: await all(
       db,
@@ -74,9 +75,10 @@ async function counted(db: Db) {
         where status = 'queued' and (not_before at time zone ms_zone_of(phone))::time = '08:00'
         group by 1, 2, 3 order by 1, 2, 3`,
     ),
-    days: await all(
+    hours: await all(
       db,
-      sql`select station_id::text, (sent_at at time zone 'UTC')::date::text as day, count(*)::int as sent
+      sql`select station_id::text, to_char(sent_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:00:00') as hour,
+        count(*)::int as sent
         from sms_deliveries where status in ('sent', 'delivered', 'undelivered') and sent_at is not null
         group by 1, 2 order by 1, 2`,
     ),

@@ -23,8 +23,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { audit, auditBody, auditReply, auditStation, notAudited } from '../../platform/audit-rule.js';
 import { endpointSchema } from '../../platform/endpoint-routes.js';
-import { authOf } from '../../platform/guards.js';
-import { openEventStream } from '../../platform/sse.js';
+import { openStationStream } from '../../platform/sse.js';
 import { staffFacts } from '../../service-context.js';
 import {
   getInboxSettings,
@@ -112,11 +111,8 @@ export const inboxRoutes: FastifyPluginAsyncZod<TInboxRoutesDeps> = async (fasti
     '/admin/api/inbox/stream',
     { ...guard, schema: { tags, summary: 'Live inbox events (text/event-stream): inbox_changed' } },
     (request, reply) => {
-      const { stationId } = authOf(request);
-      openEventStream(request, reply, {
+      openStationStream(request, reply, {
         events: deps.events,
-        key: stationId,
-        first: { event: 'connected', data: { station_id: stationId } },
         onShutdown: deps.onShutdown,
         accept: (event) => event.type === INBOX_EVENTS.changed,
       });

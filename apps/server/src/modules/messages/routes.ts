@@ -21,8 +21,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { TAppContext } from '../../app-context.js';
 import { audit, auditBody, createdRule, notAudited, replyLabel } from '../../platform/audit-rule.js';
 import { endpointSchema } from '../../platform/endpoint-routes.js';
-import { authOf } from '../../platform/guards.js';
-import { openEventStream } from '../../platform/sse.js';
+import { openStationStream } from '../../platform/sse.js';
 import { staffFacts } from '../../service-context.js';
 import { messageChangeAudit, messageLanguageAudit } from './audit-service.js';
 import { createPhraseMessage } from './phrase-service.js';
@@ -234,13 +233,7 @@ export const messageRoutes: FastifyPluginAsyncZod<TMessageRoutesDeps> = async (f
       schema: { tags: ['messages'], summary: "Live events of the station's messages (text/event-stream)" },
     },
     (request, reply) => {
-      const { stationId } = authOf(request);
-      openEventStream(request, reply, {
-        events: deps.events,
-        key: stationId,
-        first: { event: 'connected', data: { station_id: stationId } },
-        onShutdown: deps.onShutdown,
-      });
+      openStationStream(request, reply, { events: deps.events, onShutdown: deps.onShutdown });
     },
   );
 };

@@ -9,6 +9,7 @@ import {
   ZSmsContactsQuery,
   ZUpdatePreferencesRequest,
 } from '@message-station/shared';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { audit, createdRule } from '../../platform/audit-rule.js';
 import { contactAudit } from '../sms-contacts/audit-service.js';
@@ -28,6 +29,12 @@ export const contactsV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
   const { requireScope } = deps.keyAuth;
   const read = { preValidation: requireScope('contacts:read') };
   const write = { preValidation: requireScope('contacts:write') };
+  // A change to the station's contacts is told to its open dashboards (contact-events-service.ts).
+  const writeFacts = (request: FastifyRequest) => ({
+    ...keyFacts(deps, request),
+    events: deps.events,
+    log: request.log,
+  });
 
   fastify.get(
     '/api/v1/contacts',
@@ -78,7 +85,7 @@ export const contactsV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
       }),
     },
     async (request, reply) => {
-      const contact = await addAttestedContact(keyFacts(deps, request), request.body);
+      const contact = await addAttestedContact(writeFacts(request), request.body);
       return reply.status(201).send(contact);
     },
   );
@@ -119,6 +126,6 @@ export const contactsV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fa
         response: { 200: ZSmsContact, ...errors },
       }),
     },
-    async (request) => optOutContact(keyFacts(deps, request), request.params.id, request.audit),
+    async (request) => optOutContact(writeFacts(request), request.params.id, request.audit),
   );
 };

@@ -7,6 +7,7 @@ import { STATUS_CODES } from 'node:http';
 import type { SwaggerTransform } from '@fastify/swagger';
 import {
   COOKIE_NAMES,
+  DASHBOARD_EVENTS,
   STATION_KEY_RATE_LIMIT,
   STATION_KEY_SCOPES,
   ZErrorResponse,
@@ -155,6 +156,7 @@ export const ROUTE_MEDIA: Record<string, TRouteMedia> = {
   },
   'GET /admin/api/messages/stream': { answers: stream('message and translation events') },
   'GET /admin/api/inbox/stream': { answers: stream('inbox_changed') },
+  'GET /admin/api/dashboard/stream': { answers: stream(DASHBOARD_EVENTS.join(', ')) },
   'GET /admin/api/clients/stream': {
     answers: stream('connected, client_connected, client_disconnected, client_updated'),
   },

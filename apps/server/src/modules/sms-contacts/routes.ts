@@ -34,10 +34,15 @@ const errors = {
 };
 
 /** What these routes use from the app, handed over as the plugin's options. */
-export type TSmsContactRoutesDeps = Pick<TAppContext, 'db' | 'guards' | 'now' | 'sms'>;
+export type TSmsContactRoutesDeps = Pick<TAppContext, 'db' | 'events' | 'guards' | 'now' | 'sms'>;
 
 export const smsContactRoutes: FastifyPluginAsyncZod<TSmsContactRoutesDeps> = async (fastify, deps) => {
-  const context = (request: FastifyRequest) => ({ ...staffFacts(deps, request), sms: deps.sms });
+  const context = (request: FastifyRequest) => ({
+    ...staffFacts(deps, request),
+    sms: deps.sms,
+    events: deps.events,
+    log: request.log,
+  });
 
   fastify.get(
     smsContactsList.path,

@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../platform/errors.js';
 import type { TServiceContext } from '../../service-context.js';
 import { messageTypeKeysSql, stationExistsSql } from '../station/page-reads-service.js';
 import { findStationById, listLanguages, listMessageTypes } from '../station/service.js';
+import { announceContactsChanged } from '../subscribers/contact-events-service.js';
 import * as contacts from '../subscribers/contacts-service.js';
 import { findContactView } from '../subscribers/trail-service.js';
 import { sendTextOrExplain } from '../verification/service.js';
@@ -202,7 +203,7 @@ async function lockContact(tx: DbOrTx, stationId: string, contactId: string, aud
 
 /** Staff may pause an active contact and resume a paused one; only the person opts in or out. */
 export async function updateStatus(
-  ctx: Pick<TServiceContext, 'db' | 'now' | 'stationId'>,
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'stationId' | 'events' | 'log'>,
   contactId: string,
   status: 'active' | 'paused',
   audit?: TAuditScope,
@@ -223,10 +224,14 @@ export async function updateStatus(
     return changed;
   });
   if (!row) throw notFound('contact_not_found');
+  await announceContactsChanged(ctx, [ctx.stationId]);
   return describe(ctx, row);
 }
 
-type TContactWriteContext = Pick<TServiceContext, 'db' | 'now' | 'stationId' | 'userId' | 'ip' | 'userAgent'>;
+type TContactWriteContext = Pick<
+  TServiceContext,
+  'db' | 'now' | 'stationId' | 'userId' | 'ip' | 'userAgent' | 'events' | 'log'
+>;
 type TNewContact = { name: string; phone: string; message_preferences: TMessagePreferences };
 
 /**
@@ -300,6 +305,7 @@ export async function addContact(
     await contacts.removeContact(ctx.db, ctx.stationId, row.id);
     throw error;
   }
+  await announceContactsChanged(ctx, [ctx.stationId]);
   return describe(ctx, row, catalog.typeKeys);
 }
 
@@ -324,6 +330,7 @@ export async function addAttestedContact(
     active: true,
     consentText: () => input.consent_text,
   });
+  await announceContactsChanged(ctx, [ctx.stationId]);
   return describe(ctx, row, catalog.typeKeys);
 }
 
@@ -332,14 +339,12 @@ export async function addAttestedContact(
  * receive nothing more, and the opt-out is kept as a consent event. Only the person opts back in
  * (START, or the join page).
  */
-export async function optOutContact(
-  ctx: Pick<TServiceContext, 'db' | 'now' | 'stationId' | 'userId' | 'ip' | 'userAgent'>,
-  contactId: string,
-  audit?: TAuditScope,
-) {
+export async function optOutContact(ctx: TContactWriteContext, contactId: string, audit?: TAuditScope) {
+  let optedOut = false;
   const row = await ctx.db.transaction(async (tx) => {
     const contact = await lockContact(tx, ctx.stationId, contactId, audit);
     if (contact.status === 'opted_out') return contact;
+    optedOut = true;
     const updated = await contacts.changeContact(tx, ctx.stationId, contact.id, {
       status: 'opted_out',
       optedOutAt: ctx.now,
@@ -362,6 +367,7 @@ export async function optOutContact(
     ]);
     return updated ?? contact;
   });
+  if (optedOut) await announceContactsChanged(ctx, [ctx.stationId]);
   audit?.after(await findContactView(ctx.db, ctx.stationId, contactId));
   return describe(ctx, row);
 }

@@ -31,6 +31,11 @@ export function stationCardSql(stationId: SQL): SQL {
     from ${stations} s where s.id = ${stationId})`;
 }
 
+/** The zone the station's days and months are counted in (its schedules' zone); null when gone. */
+export function stationTimeZoneSql(stationId: SQL): SQL {
+  return sql`(select s.time_zone from ${stations} s where s.id = ${stationId})`;
+}
+
 /** The station's approval settings (approvals' TApprovalStation) as JSON; null when gone. */
 export function stationApprovalSettingsSql(stationId: SQL): SQL {
   return sql`(select json_build_object('id', p.station_id, 'approvalRequiredTypes', p.approval_required_types,

@@ -20,6 +20,11 @@ export function stationCardSql(stationId: SQL): SQL {
   return reads.stationCardSql(stationId);
 }
 
+/** The station's time zone (IANA) as text; null when the station is gone. */
+export function stationTimeZoneSql(stationId: SQL): SQL {
+  return reads.stationTimeZoneSql(stationId);
+}
+
 /** The station's approval settings (approvals' TApprovalStation) as JSON; null when gone. */
 export function stationApprovalSettingsSql(stationId: SQL): SQL {
   return reads.stationApprovalSettingsSql(stationId);

@@ -15,6 +15,7 @@ import type { TServiceContext } from '../../service-context.js';
 import { confirmationBody, helpBody, type TStationRef } from '../sms-texts/service.js';
 import { listStationNames, stationsOfferingLanguage } from '../station/service.js';
 import { recordConsent } from './consent.js';
+import { announceContactsChanged } from './contact-events-service.js';
 import * as repo from './repo.js';
 
 export type TKeyword = 'stop' | 'start' | 'help';
@@ -207,13 +208,15 @@ function contactLanguage(contacts: repo.TContactRow[]): string {
 
 /** Handles one inbound text; returns the reply sent (null when none was due or it was a repeat). */
 export async function handleInboundText(
-  ctx: Pick<TServiceContext, 'db' | 'now' | 'config' | 'sms' | 'log'>,
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'config' | 'sms' | 'log' | 'events'>,
   text: TInboundText,
   conversation?: TConversationIntake,
 ): Promise<string | null> {
   const phone = parseUsPhone(text.from) ?? text.from;
   const word = matchInbound(text.body);
   let afterCommit: (() => Promise<void>) | null = null;
+  // The stations whose contact counts STOP or START changed, told once the change is committed.
+  const changedStations = new Set<string>();
   const reply = await ctx.db.transaction(async (tx) => {
     const fresh = await repo.recordInbound(tx, {
       providerMessageId: text.providerMessageId,
@@ -231,7 +234,15 @@ export async function handleInboundText(
 
     const contacts = await repo.findContactsByPhoneEverywhere(tx, phone);
     const language = replyLanguage(word, contactLanguage(contacts));
-    const keywordCtx: TKeywordCtx = { ...ctx, tx, phone, body: text.body, contacts, language };
+    const keywordCtx: TKeywordCtx = {
+      ...ctx,
+      tx,
+      phone,
+      body: text.body,
+      contacts,
+      language,
+      changedStations,
+    };
     if (word.keyword === 'stop') return optOut(keywordCtx);
     if (word.keyword === 'start') return optIn(keywordCtx);
     if (word.keyword === 'language') return changeLanguage(keywordCtx);
@@ -246,6 +257,7 @@ export async function handleInboundText(
   await (afterCommit as (() => Promise<void>) | null)?.().catch((error: unknown) =>
     ctx.log?.error({ err: error }, 'inbox follow-up failed'),
   );
+  await announceContactsChanged(ctx, changedStations);
   if (!reply) return null;
   try {
     await ctx.sms.send({ to: phone, body: reply });
@@ -264,6 +276,8 @@ type TKeywordCtx = Pick<TServiceContext, 'now'> & {
   contacts: repo.TContactRow[];
   /** The reply's language. */
   language: string;
+  /** Collects the stations whose contacts an opt-out or opt-in changed. */
+  changedStations: Set<string>;
 };
 
 /** The stations of these contacts, once each, in the order of the contacts. */
@@ -299,6 +313,7 @@ function consentEvent(ctx: TKeywordCtx, contact: repo.TContactRow, kind: 'opt_in
 
 async function optOut(ctx: TKeywordCtx) {
   const changed = await repo.optOutEverywhere(ctx.tx, ctx.phone, ctx.now);
+  for (const contact of changed) ctx.changedStations.add(contact.stationId);
   await recordConsent(
     ctx.tx,
     changed.map((c) => consentEvent(ctx, c, 'opt_out')),
@@ -314,6 +329,7 @@ async function optIn(ctx: TKeywordCtx) {
     (c) => (c.status === 'opted_out' && c.isVerified) || (c.status === 'pending' && c.source !== 'web'),
   );
   for (const contact of eligible) {
+    ctx.changedStations.add(contact.stationId);
     await repo.updateContact(ctx.tx, contact.stationId, contact.id, {
       status: 'active',
       isVerified: true,

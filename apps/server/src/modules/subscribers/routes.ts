@@ -91,7 +91,7 @@ export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = as
     },
     async (request) =>
       registerSubscriber(
-        { ...requestFacts(deps, request), config, sms, limits },
+        { ...requestFacts(deps, request), config, sms, limits, events: deps.events, log: request.log },
         { ...request.body, slug: request.params.slug },
       ),
   );
@@ -109,7 +109,7 @@ export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = as
     },
     async (request) =>
       verifySubscriber(
-        { ...requestFacts(deps, request), config, sms, log: request.log },
+        { ...requestFacts(deps, request), config, sms, events: deps.events, log: request.log },
         {
           slug: request.params.slug,
           contactId: request.body.contact_id,
@@ -150,7 +150,7 @@ export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = as
     },
     async (request) =>
       unsubscribe(
-        { ...requestFacts(deps, request), sms, log: request.log },
+        { ...requestFacts(deps, request), sms, events: deps.events, log: request.log },
         { slug: request.params.slug, phone: request.body.phone },
       ),
   );
@@ -167,7 +167,7 @@ export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = as
     },
     async (request, reply) => {
       await handleInboundText(
-        { ...requestFacts(deps, request), config, sms, log: request.log },
+        { ...requestFacts(deps, request), config, sms, events: deps.events, log: request.log },
         {
           providerMessageId: request.body.MessageSid,
           from: request.body.From,
@@ -195,7 +195,7 @@ export const subscriberRoutes: FastifyPluginAsyncZod<TSubscriberRoutesDeps> = as
       },
       async (request) => {
         const reply = await handleInboundText(
-          { ...requestFacts(deps, request), config, sms, log: request.log },
+          { ...requestFacts(deps, request), config, sms, events: deps.events, log: request.log },
           {
             providerMessageId: `dev-${randomUUID()}`,
             from: request.body.from,

@@ -23,6 +23,7 @@ import {
 } from '../station/service.js';
 import * as codes from '../verification/service.js';
 import { recordConsent } from './consent.js';
+import { announceContactsChanged } from './contact-events-service.js';
 import * as repo from './repo.js';
 
 export const STATION_NOT_FOUND = 'Station not found';
@@ -116,7 +117,10 @@ export async function stationPublicInfo(
 
 /** Caps on verification texts (`limits.codeTexts`) are shared by every node (decision 0019). */
 export async function registerSubscriber(
-  ctx: Pick<TServiceContext, 'db' | 'now' | 'config' | 'sms' | 'limits' | 'ip' | 'userAgent'>,
+  ctx: Pick<
+    TServiceContext,
+    'db' | 'now' | 'config' | 'sms' | 'limits' | 'ip' | 'userAgent' | 'events' | 'log'
+  >,
   input: z.output<typeof ZSubscribeRequest> & { slug: string },
 ): Promise<TSubscribeResponse> {
   const station = await stationOrNotFound(ctx, input.slug);
@@ -179,6 +183,8 @@ export async function registerSubscriber(
     });
     throw error;
   }
+  // A new number counts among the station's contacts (pending) from now on.
+  if (created) await announceContactsChanged(ctx, [station.id]);
   return {
     requires_verification: true,
     contact_id: contact.id,
@@ -209,7 +215,7 @@ async function pendingContact(ctx: Pick<TServiceContext, 'db'>, stationId: strin
 }
 
 export async function verifySubscriber(
-  ctx: Pick<TServiceContext, 'db' | 'now' | 'config' | 'sms' | 'ip' | 'log'>,
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'config' | 'sms' | 'ip' | 'log' | 'events'>,
   input: { slug: string; contactId: string; code: string },
 ) {
   const { slug, contactId, code } = input;
@@ -255,6 +261,7 @@ export async function verifySubscriber(
     const again = contact.status === 'opted_out' && contact.isVerified;
     return { phone: contact.phone, choices, again };
   });
+  await announceContactsChanged(ctx, [station.id]);
   await sendConfirmation(ctx, station, joined);
   return { ok: true as const, message: `You're subscribed to ${station.displayName} alerts.` };
 }
@@ -304,7 +311,7 @@ export const UNSUBSCRIBE_MESSAGE =
   'If this number was subscribed, it will receive no more messages from this station.';
 
 export async function unsubscribe(
-  ctx: Pick<TServiceContext, 'db' | 'now' | 'sms' | 'ip' | 'userAgent' | 'log'>,
+  ctx: Pick<TServiceContext, 'db' | 'now' | 'sms' | 'ip' | 'userAgent' | 'log' | 'events'>,
   input: { slug: string; phone: string },
 ) {
   const { slug, phone } = input;
@@ -333,6 +340,7 @@ export async function unsubscribe(
     ]);
     return contact;
   });
+  if (changed) await announceContactsChanged(ctx, [station.id]);
   // Only someone who was receiving alerts gets a confirmation text.
   if (changed?.isVerified && changed.status !== 'pending') {
     await ctx.sms

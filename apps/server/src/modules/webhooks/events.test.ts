@@ -5,6 +5,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client.js';
 import { messageTranslations, smsDeliveries, webhookDeliveries } from '../../db/schema/index.js';
+import { createEventBus } from '../../platform/event-bus.js';
 import { SmsSendError, type TSmsProvider } from '../../providers/sms/types.js';
 import { TranslationError } from '../../providers/translation/types.js';
 import { TestClient } from '../../test/app.js';
@@ -256,6 +257,7 @@ describe('webhook emission points', async () => {
       userId: adminUser.id,
       ip: '203.0.113.7',
       userAgent: 'crm',
+      events: await createEventBus({}),
     };
     const added = await addAttestedContact(ctx, {
       name: 'Api Person',

@@ -72,6 +72,7 @@ export const LIVE_STREAMS = new Set([
   'GET /admin/api/messages/stream',
   'GET /admin/api/clients/stream',
   'GET /admin/api/inbox/stream',
+  'GET /admin/api/dashboard/stream',
 ]);
 
 /**

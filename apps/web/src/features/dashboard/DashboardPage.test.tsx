@@ -243,9 +243,11 @@ describe('DashboardPage', () => {
     expect(await card('Recent Messages').findByText('No messages yet')).toBeVisible();
   });
 
-  it('charts SMS sent per day over the last 30 days', async () => {
+  it('charts SMS sent per day over the last 30 days, the station’s days in its zone', async () => {
     await showDashboard({});
     const chart = card('SMS Sent per Day');
+    // The server counts the days in the station's zone and sends their dates as they are there.
+    expect(chart.getByText('Last 30 days, in Central Time (Chicago)')).toBeVisible();
     expect(chart.getByText('6 SMS sent in the last 30 days; the most on Mar 20 (4).')).toBeVisible();
     const rows = within(chart.getByRole('table', { name: 'SMS Sent per Day' })).getAllByRole('row');
     const cells = rows
@@ -255,6 +257,12 @@ describe('DashboardPage', () => {
     expect(cells[0]).toEqual(['Mar 1', '0']);
     expect(cells[19]).toEqual(['Mar 20', '4']);
     expect(cells[29]).toEqual(['Mar 30', '2']);
+    try {
+      await act(() => i18n.changeLanguage('es'));
+      expectShown(await screen.findByText('Últimos 30 días, en hora central (Chicago)'));
+    } finally {
+      await act(() => i18n.changeLanguage('en'));
+    }
   });
 
   it('shows recent activity, links a message’s line to Messages, and refreshes', async () => {

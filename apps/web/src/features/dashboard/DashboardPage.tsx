@@ -1,6 +1,7 @@
 // /admin/dashboard: the welcome line ('Welcome' on a first visit), the desktop
 // app banner, the server's alerts, a new station's first-run checklist, the six cards, SMS sent per
-// day, and Recent Activity; a failed load offers Retry.
+// day, and Recent Activity; a failed load offers Retry. Live: the station's events read again what
+// they change (use-dashboard-stream.ts).
 import { Alert, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconDeviceDesktop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -17,11 +18,14 @@ import { HeldTextsNotice } from './HeldTextsNotice';
 import { useDashboardStatsQuery } from './queries';
 import { SmsPerDayChart } from './SmsPerDayChart';
 import { StatCards } from './StatCards';
+import { useDashboardStream } from './use-dashboard-stream';
 
 export function DashboardPage() {
   const { t } = useTranslation('dashboard');
   const user = useSessionUser();
   const dashboard = useDashboardStatsQuery();
+  // Joins, texts and messages elsewhere show here without a reload.
+  useDashboardStream();
   const stationName = dashboard.data?.station.display_name || user.stationName;
 
   return (
@@ -52,7 +56,10 @@ export function DashboardPage() {
             <HeldTextsNotice />
             <FirstRunChecklist />
             <StatCards data={dashboard.data} />
-            <SmsPerDayChart days={dashboard.data.stats.smsPerDay} />
+            <SmsPerDayChart
+              days={dashboard.data.stats.smsPerDay}
+              timeZone={dashboard.data.station.time_zone}
+            />
           </>
         )}
         <ActivityCard />

@@ -1,10 +1,12 @@
-// SMS sent per day over the last 30 days as a bar chart drawn in SVG (no chart library). The picture
-// is one image with a summary for screen readers; the exact figures are in a visually hidden table.
+// SMS sent per day over the last 30 days as a bar chart drawn in SVG (no chart library). The days are
+// the station's, in its time zone, which the subtitle names (decision 0079). The picture is one
+// image with a summary for screen readers; the exact figures are in a visually hidden table.
 import { Card, Group, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { TDashboardStats } from '@message-station/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../i18n/formats';
+import { zoneLabel } from '../../lib/time-format';
 import { shortDate } from './dashboard-format';
 
 type TDayCount = TDashboardStats['stats']['smsPerDay'][number];
@@ -17,7 +19,8 @@ const LABEL_HEIGHT = 22;
 const TOP = 10;
 const BAR_GAP = 3;
 
-export function SmsPerDayChart({ days }: { days: TDayCount[] }) {
+/** `days`: dates of `timeZone` (YYYY-MM-DD), the station's zone, oldest first. */
+export function SmsPerDayChart({ days, timeZone }: { days: TDayCount[]; timeZone: string }) {
   const { t, i18n } = useTranslation('dashboard');
   const titleId = useId();
   const chartTitleId = useId();
@@ -51,7 +54,7 @@ export function SmsPerDayChart({ days }: { days: TDayCount[] }) {
           {t('chart.title')}
         </Title>
         <Text fz="sm" c="dimmed">
-          {t('chart.subtitle')}
+          {t('chart.subtitle', { zone: zoneLabel(timeZone, language) })}
         </Text>
       </Group>
       <svg

@@ -36,6 +36,7 @@ export function dashboardStats(overrides: TStatsOverrides = {}): TDashboardStats
       sms_enabled: true,
       sms_credits_balance: 1250,
       payment_status: 'paid',
+      time_zone: 'America/Chicago',
       ...overrides.station,
     },
     stats: {

@@ -1,11 +1,11 @@
 // Tables the delivery module owns: only its repo files import them (see .dependency-cruiser.cjs).
 export {
   DELIVERY_STATUSES,
-  smsDailyStats,
   smsDeliveries,
   smsDispatchLanes,
   smsDispatchWorkers,
   smsEarlyStatuses,
+  smsHourlyStats,
   smsRefunds,
   smsSendHolds,
   smsSendStats,
