@@ -71,6 +71,6 @@ describe('ContactForm limits', () => {
     await i18n.changeLanguage('es');
     mockContactApi();
     renderApp('/contact');
-    expectShown(await screen.findByText('0 / 5,000 caracteres'));
+    expectShown(await screen.findByText('0 / 5000 caracteres'));
   });
 });
