@@ -13,7 +13,11 @@ function watchErrors(page: Page): string[] {
     if (message.type() === 'error') errors.push(message.text());
   });
   page.on('pageerror', (error) => errors.push(error.message));
-  page.on('requestfailed', (request) => errors.push(`${request.url()}: ${request.failure()?.errorText}`));
+  page.on('requestfailed', (request) => {
+    const reason = request.failure()?.errorText;
+    // Leaving a page cancels what it still had open (a live stream): the console says nothing.
+    if (reason !== 'net::ERR_ABORTED') errors.push(`${request.url()}: ${reason}`);
+  });
   page.on('response', (response) => {
     if (response.status() >= 400) errors.push(`${response.url()}: ${response.status()}`);
   });

@@ -191,6 +191,9 @@ describe('routes', () => {
     ['/terms', 'Terms of Service'],
     ['/docs', 'Documentation'],
     ['/docs/sms', 'SMS 10DLC Compliance Documentation'],
+    ['/docs/setup', 'Station Setup Guide'],
+    ['/docs/desktop', 'Desktop App'],
+    ['/docs/api', 'API reference'],
     ['/forgot-password', 'Forgot Password'],
     ['/reset-password?token=abc', 'Reset Password'],
     // No station info in this mock: the subscriber pages say the station was not found.
