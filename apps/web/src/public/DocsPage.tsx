@@ -39,7 +39,7 @@ function DocsCard({ entry }: { entry: TDocsEntry }) {
           variant="light"
           h="auto"
           py={8}
-          styles={{ label: { whiteSpace: 'normal' } }}
+          styles={{ label: { whiteSpace: 'normal', lineHeight: 1.35 } }}
           style={{ alignSelf: 'flex-start' }}
         >
           {t(`index.${entry.key}.read`)}
