@@ -38,7 +38,7 @@ const PURPOSES = {
   messages:
     'messages and their translations: create, edit, review, corrections, phrasebook messages (decision 0035)',
   'public-api':
-    'the public REST API v1 under /api/v1, its OpenAPI document and /docs/api (decisions 0045, 0053)',
+    'the public REST API v1 under /api/v1, its OpenAPI document and the Swagger UI files of /docs/api (decisions 0045, 0053, 0078)',
   'rate-limits':
     'the counters every node shares: sign-in failures, verification texts, API keys (decisions 0019, 0054)',
   registration: "the six-step signup wizard's drafts and the station it creates (decision 0005)",

@@ -46,7 +46,7 @@ export const PAGES = [
       'src/locales/en/common.json',
       'src/locales/en/landing.json',
     ],
-    // GET /auth/session (401 for a visitor).
+    // GET /auth/session?optional=true (null for a visitor, decision 0078).
     api: { requests: 1, kib: 0.7 },
   },
   {

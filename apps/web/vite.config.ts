@@ -7,7 +7,16 @@ import { endpointEntriesWithoutSchemas } from './build/endpoint-entries';
 import { scrollClassNamesOnly } from './build/scroll-class-names';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
-const proxiedPaths = ['/api', '/admin/api', '/auth', '/dev/api', '/healthz', '/readyz', '/webhooks'];
+const proxiedPaths = [
+  '/api',
+  '/admin/api',
+  '/auth',
+  '/dev/api',
+  '/docs/api/assets',
+  '/healthz',
+  '/readyz',
+  '/webhooks',
+];
 
 /** The app's second step (main.tsx): every route and the Mantine components, evaluated on its own. */
 const BOOT_MODULE = fileURLToPath(new URL('./src/app/boot.ts', import.meta.url));

@@ -1,5 +1,6 @@
 // Accessibility: axe finds no violation of WCAG 2.1 A/AA, nor of its best practices, on
-// any page of the product, in English and in Spanish: every public page, the 404 page, every
+// any page of the product, in English and in Spanish: every public page (the API reference's
+// Swagger UI too, its operations open, a call tried and its dialog), the 404 page, every
 // admin page of the seeded demo station (its contacts, types, users and audit entries fill the
 // tables and badges), the superadmin page, and the main dialogs (new message, a message's details
 // and its tabs, the send confirmation, a new contact). The pages run in a loop, one browser
@@ -140,6 +141,34 @@ for (const language of LANGUAGES) {
       const context = await openContext(browser, language, `172.16.${testInfo.workerIndex + 1}.1`);
       const page = await context.newPage();
       for (const path of [...EVERY_PUBLIC_PAGE, '/no-such-page']) await check(page, path, language);
+      await context.close();
+    });
+
+    test(`the API reference with its operations open, a call tried and the authorization dialog (${language})`, async ({
+      browser,
+    }, testInfo) => {
+      // Swagger UI's own screens (decision 0078): /docs/api as it loads is in the loop above.
+      const context = await openContext(browser, language, `172.20.${testInfo.workerIndex + 1}.1`);
+      const page = await context.newPage();
+      await visit(page, '/docs/api');
+      await settled(page);
+      const operations = page.locator('.opblock-summary-control');
+      await expect(operations.first()).toBeVisible();
+      for (const operation of await operations.all()) await operation.click();
+      await expect(page.locator('.opblock.is-open')).toHaveCount(await operations.count());
+      await expectNoViolations(page, `/docs/api, every operation open (${language})`);
+      // Each "Try it out" turns into "Cancel" once clicked: the first one left, until none is.
+      const tryOut = page.getByRole('button', { name: 'Try it out' });
+      while ((await tryOut.count()) > 0) await tryOut.first().click();
+      await expect(page.getByRole('button', { name: 'Execute' })).toHaveCount(await operations.count());
+      await expectNoViolations(page, `/docs/api, every call being tried (${language})`);
+      await page.getByRole('button', { name: 'Authorize' }).first().click();
+      const dialog = page.locator('.dialog-ux');
+      await dialog.getByRole('textbox').fill('ms-not-a-key');
+      await dialog.getByRole('button', { name: 'Authorize' }).click();
+      await expect(dialog.getByRole('button', { name: 'Logout' })).toBeVisible();
+      await expectNoViolations(page, `/docs/api, the authorization dialog (${language})`);
+      await dialog.getByRole('button', { name: 'Close' }).first().click();
       await context.close();
     });
 

@@ -9,7 +9,10 @@ export const PUBLIC_SITE_PAGES = [
   '/privacy',
   '/terms',
   '/docs',
+  '/docs/setup',
   '/docs/sms',
+  '/docs/desktop',
+  '/docs/api',
   '/contact',
   '/forgot-password',
 ];

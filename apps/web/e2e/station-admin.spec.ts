@@ -151,6 +151,41 @@ test.describe('station administration', () => {
     await bar.getByRole('button', { name: 'Exit View' }).click();
     await expect(bar).toBeHidden();
     await expect(page.getByRole('banner').getByText('Message Station Operations')).toBeVisible();
+    // Back on the list of stations, ready for the next one.
+    await expect(page).toHaveURL(/\/admin\/superadmin$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Superadmin Dashboard' })).toBeVisible();
+    await expect(row.getByRole('button', { name: 'View as Admin' })).toBeEnabled();
+    await expect(page.getByText(`Viewing as: ${station.displayName}`)).toBeHidden();
+  });
+
+  test('an admin who follows a dead link stays in the admin area and finds the way back', async ({
+    page,
+    station,
+  }) => {
+    // Signed out, an unknown admin path asks to sign in first, as every admin page does.
+    await page.goto('/admin/reports-2019');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await page.getByLabel('Email').fill(station.admin.email);
+    await page.getByLabel('Password').fill(station.admin.password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect(page).toHaveURL(/\/admin\/reports-2019$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Admin navigation' })).toBeVisible();
+    await expect(page.getByRole('banner').getByText(station.displayName)).toBeVisible();
+    await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+
+    // In Spanish, the same page in the same frame.
+    await page.goto('/admin/messages/old-link');
+    await page
+      .getByRole('banner')
+      .getByRole('button', { name: /^Language/ })
+      .click();
+    await page.getByRole('menuitem', { name: 'Español' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Página no encontrada' })).toBeVisible();
+    await page.getByRole('link', { name: 'Volver al panel' }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
   });
 });
 

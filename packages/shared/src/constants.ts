@@ -1,7 +1,6 @@
 // Fixed product constants shared by server and web.
 
 export const APP_VERSION = '1.2.0';
-export const PLATFORM_VERSION = '2.0.1';
 
 export const LANGUAGES = [
   { code: 'en', name: 'English', nativeName: 'English' },
@@ -92,6 +91,13 @@ export const STATION_DEFAULTS = {
   paymentStatus: 'unpaid',
   subscriptionTier: 'basic',
 } as const;
+
+/**
+ * The `retry:` the public API's message event stream opens with: how long a WHATWG EventSource
+ * waits before reconnecting after the stream ends or drops. Its one reconnect after `done` is
+ * answered 204 No Content, which makes it stop (decision 0057). The API reference page says so.
+ */
+export const EVENT_STREAM_RETRY_MS = 5_000;
 
 /** Names of the only two cookies the product sets. */
 export const COOKIE_NAMES = { session: 'session', csrf: 'csrf_token' } as const;

@@ -14,11 +14,15 @@ import {
 import { currentLanguage } from '../i18n';
 import { call } from './call';
 
-/** The signed-in user; throws ApiError 401 when signed out (the reply still sets the CSRF cookie). */
-export function getSession(signal?: AbortSignal): Promise<TSessionUser> {
-  // A 401 means signed out (fetchSessionUser): nothing to word, so every visitor's first page
-  // does not load the refusals' words and catalogue for it (decision 0062).
-  return call(authSession, { signal, wordRefusal: false });
+/**
+ * The signed-in user, or null when signed out: asked with `optional=true`, the server answers a
+ * visitor 200 and null rather than a 401 that every anonymous page would log as a failed request
+ * (decision 0078). The reply sets the CSRF cookie either way.
+ */
+export function getSession(signal?: AbortSignal): Promise<TSessionUser | null> {
+  // A refusal here only means signed out (fetchSessionUser): nothing to word, so every visitor's
+  // first page does not load the refusals' words and catalogue for it (decision 0062).
+  return call(authSession, { query: { optional: 'true' }, signal, wordRefusal: false });
 }
 
 /**

@@ -98,6 +98,26 @@ describe('admin guards', () => {
     await expectPath(router, '/login');
   });
 
+  it('shows Page Not Found inside the admin layout for an unknown /admin path, with the way back', async () => {
+    mockSession(sessionUser());
+    const { router } = renderApp('/admin/no-such-page');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page Not Found' })).toBeVisible();
+    expect(screen.getByRole('navigation', { name: 'Admin navigation' })).toBeVisible();
+    expect(within(screen.getByRole('banner')).getByText('Demo Radio')).toBeVisible();
+    // Not the public site's page: no Go Home to the landing page.
+    expect(screen.queryByRole('link', { name: 'Go Home' })).not.toBeInTheDocument();
+    await userEvent.setup({ delay: null }).click(screen.getByRole('link', { name: 'Back to Dashboard' }));
+    await expectPath(router, '/admin/dashboard');
+    expect(await screen.findByText('Welcome back, Ana Rivera')).toBeVisible();
+  });
+
+  it('sends a signed-out visitor of an unknown /admin path to /admin/login', async () => {
+    mockSession(null);
+    const { router } = renderApp('/admin/no-such-page');
+    await expectPath(router, '/admin/login');
+    expect(await screen.findByRole('button', { name: 'Sign In' })).toBeVisible();
+  });
+
   it('redirects a non-superadmin away from /admin/superadmin', async () => {
     mockSession(sessionUser({ isSuperadmin: false }));
     const { router } = renderApp('/admin/superadmin');
@@ -187,6 +207,9 @@ describe('routes', () => {
     ['/terms', 'Terms of Service'],
     ['/docs', 'Documentation'],
     ['/docs/sms', 'SMS 10DLC Compliance Documentation'],
+    ['/docs/setup', 'Station Setup Guide'],
+    ['/docs/desktop', 'Desktop App'],
+    ['/docs/api', 'API reference'],
     ['/forgot-password', 'Forgot Password'],
     ['/reset-password?token=abc', 'Reset Password'],
     // No station info in this mock: the subscriber pages say the station was not found.

@@ -18,7 +18,10 @@ const PressReleasePage = lazyPage(() => import('../public/PressReleasePage'), 'P
 const PrivacyPage = lazyPage(() => import('../public/PrivacyPage'), 'PrivacyPage');
 const TermsPage = lazyPage(() => import('../public/TermsPage'), 'TermsPage');
 const DocsPage = lazyPage(() => import('../public/DocsPage'), 'DocsPage');
-const DocsSmsPage = lazyPage(() => import('../public/DocsSmsPage'), 'DocsSmsPage');
+const DocsSmsPage = lazyPage(() => import('../public/DocsGuidePage'), 'DocsSmsPage');
+const DocsSetupPage = lazyPage(() => import('../public/DocsGuidePage'), 'DocsSetupPage');
+const DocsDesktopPage = lazyPage(() => import('../public/DocsGuidePage'), 'DocsDesktopPage');
+const DocsApiPage = lazyPage(() => import('../public/DocsApiPage'), 'DocsApiPage');
 const NotFoundPage = lazyPage(() => import('../public/NotFoundPage'), 'NotFoundPage');
 const ContactPage = lazyPage(() => import('../features/contact/ContactPage'), 'ContactPage');
 const SignupPage = lazyPage(() => import('../features/registration/SignupPage'), 'SignupPage');
@@ -89,6 +92,9 @@ export const appRoutes: RouteObject[] = [
           { path: 'terms', element: <TermsPage /> },
           { path: 'docs', element: <DocsPage /> },
           { path: 'docs/sms', element: <DocsSmsPage /> },
+          { path: 'docs/setup', element: <DocsSetupPage /> },
+          { path: 'docs/desktop', element: <DocsDesktopPage /> },
+          { path: 'docs/api', element: <DocsApiPage /> },
         ],
       },
       {

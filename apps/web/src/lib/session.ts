@@ -5,7 +5,10 @@ import { getSession } from '../api/auth';
 import { ApiError, hasCsrfCookie } from '../api/client';
 import { queryKeys } from '../api/query-keys';
 
-/** The session, or null when signed out. Any non-ok reply means signed out. */
+/**
+ * The session, or null when signed out: the server says so with null (decision 0078); any
+ * non-ok reply means signed out too.
+ */
 export async function fetchSessionUser(signal?: AbortSignal): Promise<TSessionUser | null> {
   try {
     return await getSession(signal);

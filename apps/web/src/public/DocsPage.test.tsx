@@ -1,5 +1,8 @@
+import { APP_VERSION } from '@message-station/shared/catalogue';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import i18n from '../i18n';
 import { mockSession, renderApp } from '../test/render-app';
 
 function cardOf(title: string): HTMLElement {
@@ -9,7 +12,7 @@ function cardOf(title: string): HTMLElement {
 }
 
 describe('DocsPage', () => {
-  it('lists the SMS guide and the API reference as available and the other guides as coming soon, with the platform version', async () => {
+  it('leads from every card to its page, and names the version the footer shows', async () => {
     mockSession(null);
     renderApp('/docs');
 
@@ -18,26 +21,48 @@ describe('DocsPage', () => {
       .getAllByRole('heading', { level: 2 })
       .map((heading) => heading.textContent);
     expect(titles).toEqual([
-      'SMS 10DLC Compliance Documentation',
-      'API reference',
       'Station Setup Guide',
+      'SMS 10DLC Compliance Documentation',
       'Desktop App',
+      'API reference',
     ]);
-
-    const sms = within(cardOf('SMS 10DLC Compliance Documentation'));
-    expect(sms.getByText('Available')).toBeVisible();
-    expect(sms.getByRole('link', { name: 'Read the guide' })).toHaveAttribute('href', '/docs/sms');
-
-    // The reference is a page of the server (generated from the OpenAPI document): a plain link.
-    const api = within(cardOf('API reference'));
-    expect(api.getByText('Available')).toBeVisible();
-    expect(api.getByRole('link', { name: 'Open the API reference' })).toHaveAttribute('href', '/docs/api');
-
-    for (const title of ['Station Setup Guide', 'Desktop App']) {
-      const card = within(cardOf(title));
-      expect(card.getByText('Coming Soon')).toBeVisible();
-      expect(card.queryByRole('link')).not.toBeInTheDocument();
+    for (const [title, link, href] of [
+      ['Station Setup Guide', 'Read the setup guide', '/docs/setup'],
+      ['SMS 10DLC Compliance Documentation', 'Read the SMS guide', '/docs/sms'],
+      ['Desktop App', 'Read the desktop app guide', '/docs/desktop'],
+      ['API reference', 'Open the API reference', '/docs/api'],
+    ] as const) {
+      expect(within(cardOf(title)).getByRole('link', { name: link })).toHaveAttribute('href', href);
     }
-    expect(screen.getByText('Platform version 2.0.1')).toBeVisible();
+    expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
+    // One version on the page: the app's, as the footer says it.
+    expect(screen.getByText(`This documentation describes Message Station ${APP_VERSION}.`)).toBeVisible();
+    expect(within(screen.getByRole('contentinfo')).getByText(`Version ${APP_VERSION}`)).toBeVisible();
+    expect(screen.queryByText(/2\.0\.1/)).not.toBeInTheDocument();
+  });
+
+  it('opens the setup guide from its card', async () => {
+    mockSession(null, {
+      'GET /docs/setup/index.md': () =>
+        new Response('Last updated: 2026-12-07\n\n## Before you start\n', {
+          headers: { 'Content-Type': 'text/markdown' },
+        }),
+    });
+    const { router } = renderApp('/docs');
+    await userEvent.click(await screen.findByRole('link', { name: 'Read the setup guide' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'Before you start' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/docs/setup');
+  });
+
+  it('speaks Spanish', async () => {
+    await i18n.changeLanguage('es');
+    mockSession(null);
+    renderApp('/docs');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Documentación' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Leer la guía de configuración' })).toHaveAttribute(
+      'href',
+      '/docs/setup',
+    );
+    expect(screen.getByText(`Esta documentación describe Message Station ${APP_VERSION}.`)).toBeVisible();
   });
 });

@@ -1,58 +1,49 @@
-// The documentation index: the SMS compliance guide, the API reference (a page the
-// server renders from the OpenAPI document), the guides still to come, and the platform version.
-import { Badge, Button, Card, Group, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
-import { PLATFORM_VERSION } from '@message-station/shared/catalogue';
+// The documentation index: the guides (station setup, SMS compliance, the desktop app) and the API
+// reference, each a page of its own, and the version of Message Station they describe (the one the
+// footer shows).
+import { Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { APP_VERSION } from '@message-station/shared/catalogue';
 import { IconApi, IconBook2, IconDeviceDesktop, IconMessage2, type TablerIcon } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PublicPage } from '../components/PublicPage';
 
-/** `href`: a page of the server, not of this app (a full page load), opened by the `read` button. */
-type TDocsEntry = {
-  key: 'sms' | 'api' | 'setup' | 'desktop';
-  icon: TablerIcon;
-  to?: string;
-  href?: { url: string; read: 'index.api.read' };
-};
+type TDocsEntry = { key: 'setup' | 'sms' | 'desktop' | 'api'; icon: TablerIcon; to: string };
 
 const DOCS_ENTRIES: TDocsEntry[] = [
+  { key: 'setup', icon: IconBook2, to: '/docs/setup' },
   { key: 'sms', icon: IconMessage2, to: '/docs/sms' },
-  { key: 'api', icon: IconApi, href: { url: '/docs/api', read: 'index.api.read' } },
-  { key: 'setup', icon: IconBook2 },
-  { key: 'desktop', icon: IconDeviceDesktop },
+  { key: 'desktop', icon: IconDeviceDesktop, to: '/docs/desktop' },
+  { key: 'api', icon: IconApi, to: '/docs/api' },
 ];
 
 function DocsCard({ entry }: { entry: TDocsEntry }) {
   const { t } = useTranslation('docs');
   const Icon = entry.icon;
-  const available = Boolean(entry.to ?? entry.href);
   return (
-    <Card withBorder radius="md" p="lg" component="article" data-available={available}>
+    <Card withBorder radius="md" p="lg" component="article">
       <Stack gap="sm" h="100%">
-        <Group justify="space-between" align="flex-start" wrap="nowrap">
-          <ThemeIcon size={44} radius="md" variant="light" color={available ? 'blue' : 'gray'}>
-            <Icon size={24} aria-hidden="true" />
-          </ThemeIcon>
-          <Badge color={available ? 'green' : 'gray'} variant="light">
-            {available ? t('index.available') : t('index.comingSoon')}
-          </Badge>
-        </Group>
+        <ThemeIcon size={44} radius="md" variant="light" color="blue">
+          <Icon size={24} aria-hidden="true" />
+        </ThemeIcon>
         <Title order={2} fz="h4">
           {t(`index.${entry.key}.title`)}
         </Title>
         <Text c="dimmed" fz="sm" style={{ flex: 1 }}>
           {t(`index.${entry.key}.text`)}
         </Text>
-        {entry.to && (
-          <Button component={Link} to={entry.to} variant="light" style={{ alignSelf: 'flex-start' }}>
-            {t('index.read')}
-          </Button>
-        )}
-        {entry.href && (
-          <Button component="a" href={entry.href.url} variant="light" style={{ alignSelf: 'flex-start' }}>
-            {t(entry.href.read)}
-          </Button>
-        )}
+        {/* A long label (in Spanish) wraps on a phone rather than running out of the card. */}
+        <Button
+          component={Link}
+          to={entry.to}
+          variant="light"
+          h="auto"
+          py={8}
+          styles={{ label: { whiteSpace: 'normal', lineHeight: 1.35 } }}
+          style={{ alignSelf: 'flex-start' }}
+        >
+          {t(`index.${entry.key}.read`)}
+        </Button>
       </Stack>
     </Card>
   );
@@ -71,7 +62,7 @@ export function DocsPage() {
         ))}
       </SimpleGrid>
       <Text c="dimmed" fz="sm" mt="xl" ta="center">
-        {t('index.platformVersion', { version: PLATFORM_VERSION })}
+        {t('index.version', { version: APP_VERSION })}
       </Text>
     </PublicPage>
   );

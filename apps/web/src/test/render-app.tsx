@@ -30,10 +30,17 @@ export function jsonResponse(body: unknown, status = 200): Response {
   return HttpResponse.json(body as JsonBodyType, { status });
 }
 
-/** Answers GET /auth/session with this user, or 401 when null, and `extra` (see mockApi). */
+/** Answers GET /auth/session with this user, or as the server does a visitor, and `extra` (see mockApi). */
 export function mockSession(user: TSessionUser | null, extra: Record<string, TApiHandler> = {}) {
   return mockApi({
-    'GET /auth/session': () => (user ? jsonResponse(user) : jsonResponse({ error: 'Not signed in' }, 401)),
+    // As the server answers (decision 0078): a visitor gets null when the app asks with
+    // optional=true, else the 401 other clients rely on.
+    'GET /auth/session': (url) =>
+      user
+        ? jsonResponse(user)
+        : url.searchParams.get('optional') === 'true'
+          ? jsonResponse(null)
+          : jsonResponse({ error: 'Not signed in' }, 401),
     ...extra,
   });
 }

@@ -14,8 +14,17 @@ import {
 import { ZAcceptInvitationRequest, type ZInvitationPreview, ZInvitationTokenParams } from '../users.js';
 import { endpoint } from './endpoint.js';
 
+/**
+ * GET /auth/session's query: `optional: 'true'` asks for 200 and null when no one is signed in, in
+ * place of the 401 other clients get (decision 0078). The route checks it with its own schema.
+ */
+export type TSessionQuery = { optional?: 'true' | 'false' };
+
 /** GET /auth/session */
-export const authSession = endpoint('GET', '/auth/session').returns<typeof ZSessionUser>();
+export const authSession = endpoint('GET', '/auth/session').returns<
+  typeof ZSessionUser | null,
+  { query: TSessionQuery }
+>();
 
 /** POST /auth/login */
 export const authLogin = endpoint('POST', '/auth/login', { body: ZLoginRequest }).returns<

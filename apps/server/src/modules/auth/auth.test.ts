@@ -21,6 +21,37 @@ describe('auth', async () => {
     expect(csrf?.secure).toBeFalsy();
   });
 
+  it('answers 200 null with the same CSRF cookie to a visitor who asks with optional=true', async () => {
+    const response = await app.inject({ url: '/auth/session?optional=true' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toContain('application/json');
+    expect(response.body).toBe('null');
+    expect(response.headers['cache-control']).toBe('no-store');
+    expect(response.cookies.map((c) => c.name)).toEqual(['csrf_token']);
+    expect(response.cookies[0]).toMatchObject({ path: '/', sameSite: 'Lax', maxAge: DAY_SECONDS });
+    // The token it hands out opens the visitor's first write, as the 401's does.
+    const client = new TestClient(app);
+    await client.get('/auth/session?optional=true');
+    expect((await client.login('admin@demo.test')).statusCode).toBe(200);
+    // Signed in, the flag changes nothing: the user; optional=false is the 401 of old.
+    const session = await client.get('/auth/session?optional=true');
+    expect(session.json()).toMatchObject({ email: 'admin@demo.test', stationName: 'Demo Radio' });
+    expect((await app.inject({ url: '/auth/session?optional=false' })).statusCode).toBe(401);
+    expect((await app.inject({ url: '/auth/session?optional=yes' })).statusCode).toBe(400);
+  });
+
+  it('answers 200 null and drops a stale session cookie when asked with optional=true', async () => {
+    const client = new TestClient(app);
+    await client.login('admin@demo.test');
+    const token = client.jar.get('session') ?? '';
+    await client.post('/auth/logout');
+    const replay = await app.inject({ url: '/auth/session?optional=true', cookies: { session: token } });
+    expect(replay.statusCode).toBe(200);
+    expect(replay.body).toBe('null');
+    expect(replay.cookies.map((c) => c.name).sort()).toEqual(['csrf_token', 'session']);
+    expect(replay.cookies.find((c) => c.name === 'session')?.value).toBe('');
+  });
+
   it('signs in with the right password and sets exactly the session and CSRF cookies', async () => {
     const client = new TestClient(app);
     const response = await client.login('Admin@Demo.test ');

@@ -16,6 +16,7 @@ import {
   ZSessionUser,
 } from '@message-station/shared';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { TAppContext } from '../../app-context.js';
 import { audit, notAudited } from '../../platform/audit-rule.js';
 import { endpointSchema } from '../../platform/endpoint-routes.js';
@@ -26,6 +27,9 @@ import { resetCompletedAudit, resetRequestedAudit, signInAudit } from './audit-r
 import { KNOWN_DEVICE_COOKIE, knownDeviceId, rememberDevice } from './known-device.js';
 import { completePasswordReset, requestPasswordReset, verifyResetToken } from './password-reset.js';
 import { describeSessionUser, login, logout } from './service.js';
+
+/** GET /auth/session's query (TSessionQuery in the endpoint table). */
+const ZSessionQuery = z.object({ optional: z.enum(['true', 'false']).optional() });
 
 /** What these routes use from the fastify, handed over as the plugin's options. */
 export type TAuthRoutesDeps = Pick<TAppContext, 'email' | 'limits' | 'sms'> & TAccountRoutesDeps;
@@ -39,13 +43,21 @@ export const authRoutes: FastifyPluginAsyncZod<TAuthRoutesDeps> = async (fastify
       schema: {
         tags: ['auth'],
         summary: 'The signed-in user; also hands out the CSRF cookie',
-        response: { 200: ZSessionUser, 401: ZErrorResponse },
+        description:
+          'No one signed in: 401 not_signed_in, or with `optional=true` 200 and `null` (decision 0078), which a page that only asks whether someone is signed in takes.',
+        querystring: ZSessionQuery,
+        response: { 200: ZSessionUser.nullable(), 401: ZErrorResponse },
       },
     },
     async (request, reply) => {
       const auth = await sessions.getAuth(request);
       sessions.ensureCsrfCookie(request, reply, Boolean(auth));
-      if (!auth) throw new AppError('not_signed_in');
+      // Who is signed in is this browser's alone: never kept by a cache on the way.
+      reply.header('cache-control', 'no-store');
+      if (!auth) {
+        if (request.query.optional === 'true') return null;
+        throw new AppError('not_signed_in');
+      }
       return describeSessionUser(db, auth);
     },
   );

@@ -1,6 +1,7 @@
 // /api/v1/messages: list, read, write with target languages, and follow the translations (poll
 // GET …/translations, or stream GET …/events until every translation is final).
 import {
+  EVENT_STREAM_RETRY_MS,
   type TApiTranslationState,
   type TMessage,
   ZApiTranslationState,
@@ -32,13 +33,6 @@ export function translationState(message: TMessage): TApiTranslationState {
 }
 
 const MESSAGE_EVENTS = new Set(['translation_updated', 'message_updated', 'message_deleted']);
-
-/**
- * The `retry:` the event stream opens with: how long a WHATWG EventSource waits before reconnecting
- * after the stream ends or drops. Its one reconnect after `done` is answered 204 No Content, which
- * makes it stop (decision 0057).
- */
-export const EVENT_STREAM_RETRY_MS = 5_000;
 
 export const messagesV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fastify, deps) => {
   const { requireScope } = deps.keyAuth;

@@ -1,5 +1,6 @@
 // The public REST API v1: /api/v1 operations authenticated by a station key with
-// scopes and a per-key rate limit, the v1-only OpenAPI document, and its reference page /docs/api.
+// scopes and a per-key rate limit, the v1-only OpenAPI document, and the Swagger UI files its
+// reference page (/docs/api, a page of the web app) loads.
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { ZApiMe } from '@message-station/shared';
@@ -8,10 +9,10 @@ import { repoRoot } from '../../paths.js';
 import { createKeyAuthentication, keyOf } from './auth.js';
 import { contactsV1Routes } from './contacts-routes.js';
 import type { TPublicApiDeps, TPublicApiRouteDeps } from './deps.js';
-import { registerDocsPage } from './docs-page.js';
 import { v1Document } from './document.js';
 import { messagesV1Routes } from './messages-routes.js';
 import { COMMON_ERRORS, operation } from './operation.js';
+import { registerReferenceAssets } from './reference-assets.js';
 import { sendingV1Routes } from './sending-routes.js';
 
 export const publicApiRoutes: FastifyPluginAsyncZod<TPublicApiRouteDeps> = async (fastify, routeDeps) => {
@@ -28,7 +29,7 @@ export const publicApiRoutes: FastifyPluginAsyncZod<TPublicApiRouteDeps> = async
   fastify.get('/api/v1/openapi.json', { schema: { hide: true } }, async () =>
     v1Document(fastify.swagger() as Parameters<typeof v1Document>[0], deps.config.publicUrl, guide),
   );
-  registerDocsPage(fastify);
+  registerReferenceAssets(fastify);
 
   await fastify.register(async (authenticated) => {
     authenticated.addHook('onRequest', keyAuth.authenticate);

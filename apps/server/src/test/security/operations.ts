@@ -52,14 +52,11 @@ export const UNDOCUMENTED_ROUTES: Record<string, string> = {
   // schema.hide: Prometheus's text format for the operator's scraper, behind METRICS_TOKEN
   // (metrics.test.ts), not part of the API the web and agents use.
   'GET /metrics': 'Prometheus metrics',
-  // schema.hide: the public API v1's own document (its operations are in this one too), and its
-  // reference page with the page's script and styles, served from here.
+  // schema.hide: the public API v1's own document (its operations are in this one too), and the
+  // Swagger UI files the web app's reference page /docs/api loads from here.
   'GET /api/v1/openapi.json': 'the public API v1 OpenAPI document',
-  'GET /docs/api': 'the API reference page',
   'GET /docs/api/assets/swagger-ui-bundle.js': 'the API reference page',
   'GET /docs/api/assets/swagger-ui.css': 'the API reference page',
-  'GET /docs/api/assets/reference.js': 'the API reference page',
-  'GET /docs/api/assets/reference.css': 'the API reference page',
   // schema.hide: a sent weather alert's public page (HTML), linked from a shortened SMS (decision 0052).
   'GET /alerts/{stationSlug}/{messageId}': 'the public page of a sent weather alert',
 };

@@ -39,6 +39,7 @@ const AccountPage = lazyPage(() => import('../../features/account/AccountPage'),
 const AuditPage = lazyPage(() => import('../../features/audit/AuditPage'), 'AuditPage');
 const WebhooksPage = lazyPage(() => import('../../features/webhooks/WebhooksPage'), 'WebhooksPage');
 const WeatherPage = lazyPage(() => import('../../features/weather/WeatherPage'), 'WeatherPage');
+const AdminNotFound = lazyPage(() => import('./AdminNotFound'), 'AdminNotFound', firstView);
 
 const adminOnly: TRouteHandle = { adminOnly: true };
 // What an emergency needs works on a phone (decision 0043); the other pages say they need a larger
@@ -80,5 +81,7 @@ export const adminRoute: RouteObject = {
         { path: 'weather', element: <WeatherPage />, handle: phone },
       ],
     },
+    // Any other /admin path: signed out, AdminArea sends it to sign in like every page here.
+    { path: '*', element: <AdminNotFound />, handle: phone },
   ],
 };

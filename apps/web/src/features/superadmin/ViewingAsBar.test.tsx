@@ -37,8 +37,43 @@ describe('ViewingAsBar', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Superadmin Dashboard' })).toBeVisible();
   });
 
+  it('reaches the list of stations even when the page behind the bar answers after the bar is gone', async () => {
+    setCookie('csrf_token', 'vb2');
+    let viewing = true;
+    // The page's own list answers its refetch only once the bar has gone (the session said the
+    // view ended): the exit must not wait on it, nor on the bar, to reach the list.
+    let releaseReleases: () => void = () => {};
+    const releasesAfterExit = new Promise<void>((resolve) => (releaseReleases = resolve));
+    const fetchMock = mockSuperadminApi({
+      'GET /auth/session': sessionViewingValleySchool(() => viewing),
+      'GET /admin/api/superadmin/dashboard': () => jsonResponse(dashboard()),
+      'GET /api/releases': async () => {
+        if (!viewing) await releasesAfterExit;
+        return jsonResponse({ releases: [] });
+      },
+      'POST /admin/api/superadmin/exit-station': () => {
+        viewing = false;
+        return jsonResponse({ message: 'Exited station view' });
+      },
+    });
+    const { router, queryClient } = renderApp('/admin/download');
+    const user = userEvent.setup({ delay: null });
+
+    const bar = within(await screen.findByRole('region', { name: 'Station view' }));
+    await waitFor(() => expect(callCount(fetchMock, 'GET', '/api/releases')).toBe(1));
+    await user.click(bar.getByRole('button', { name: 'Exit View' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Station view' })).not.toBeInTheDocument(),
+    );
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/superadmin'));
+    releaseReleases();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Superadmin Dashboard' })).toBeVisible();
+    expect(await screen.findByRole('row', { name: /Valley School/ })).toBeVisible();
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  });
+
   it('is not there when the user views their own station', async () => {
-    mockSuperadminApi({});
+    mockSuperadminApi({ 'GET /api/releases': () => jsonResponse({ releases: [] }) });
     renderApp('/admin/download');
     await screen.findByRole('navigation', { name: 'Admin navigation' });
     expect(screen.queryByRole('region', { name: 'Station view' })).not.toBeInTheDocument();

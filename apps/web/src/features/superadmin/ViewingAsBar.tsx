@@ -1,5 +1,5 @@
 // The bar across the admin area while a superadmin views a station as its admin: which station,
-// and the way back to the superadmin dashboard.
+// and the way back to the superadmin's list of stations.
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,7 @@ import { useExitStationMutation } from './queries';
 export function ViewingAsBar({ stationName }: { stationName: string }) {
   const { t } = useTranslation('superadmin');
   const navigate = useNavigate();
-  const exitStation = useExitStationMutation();
+  const exitStation = useExitStationMutation({ onExited: () => navigate('/admin/superadmin') });
 
   return (
     <Paper
@@ -34,7 +34,7 @@ export function ViewingAsBar({ stationName }: { stationName: string }) {
           variant="white"
           color="orange"
           loading={exitStation.isPending}
-          onClick={() => exitStation.mutate(undefined, { onSuccess: () => navigate('/admin/superadmin') })}
+          onClick={() => exitStation.mutate()}
         >
           {t('exitView')}
         </Button>

@@ -45,11 +45,19 @@ export function useSwitchStationMutation() {
   });
 }
 
-export function useExitStationMutation() {
+/**
+ * `onExited` runs before the queries start over, here rather than in a `mutate` callback: the
+ * session that comes back ends the station view, which unmounts the button that asked (the
+ * "Viewing as" bar), and a `mutate` callback of an unmounted component never runs.
+ */
+export function useExitStationMutation({ onExited }: { onExited?: () => void } = {}) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: exitStation,
-    onSuccess: () => startOverAsOtherStation(queryClient),
+    onSuccess: () => {
+      onExited?.();
+      return startOverAsOtherStation(queryClient);
+    },
     onError: (error) => {
       console.error('Failed to exit station view', error);
     },

@@ -2,9 +2,9 @@ import { MantineProvider } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
+import { splitLastUpdated } from './guide-document';
 import { MarkdownView } from './MarkdownView';
 import { parseMarkdown, type THeading, walkTokens } from './markdown';
-import { splitLastUpdated } from './sms-document';
 
 function renderMarkdown(markdown: string) {
   const router = createMemoryRouter([{ path: '*', element: <MarkdownView markdown={markdown} /> }]);

@@ -1,14 +1,14 @@
-// The documentation pages' data: the SMS compliance guide in the UI language.
+// The documentation pages' data: a guide in the UI language.
 import { useQuery } from '@tanstack/react-query';
-import { loadSmsDocument, type TDocsLanguage } from './sms-document';
+import { loadGuide, type TDocsGuide, type TDocsLanguage } from './guide-document';
 
-/** [...smsDocumentKey, language]: each language is its own document. */
-export const smsDocumentKey = ['docs', 'sms'] as const;
+/** [...guidesKey, guide, language]: each guide in each language is its own document. */
+export const guidesKey = ['docs'] as const;
 
-export function useSmsDocumentQuery(language: TDocsLanguage) {
+export function useGuideQuery(guide: TDocsGuide, language: TDocsLanguage) {
   return useQuery({
-    queryKey: [...smsDocumentKey, language],
-    queryFn: ({ signal }) => loadSmsDocument(language, signal),
+    queryKey: [...guidesKey, guide, language],
+    queryFn: ({ signal }) => loadGuide(guide, language, signal),
     // A static file changes only with a deploy.
     staleTime: Number.POSITIVE_INFINITY,
   });

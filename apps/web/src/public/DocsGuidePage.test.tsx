@@ -16,7 +16,7 @@ function calledPaths(fetchMock: ReturnType<typeof mockSession>): string[] {
   return fetchMock.requests.map((sent) => sent.path).filter((path) => path.startsWith('/docs/'));
 }
 
-describe('DocsSmsPage', () => {
+describe('the SMS guide page', () => {
   it('loads the markdown and shows its headings and last-updated date', async () => {
     const fetchMock = mockSession(null, { 'GET /docs/sms/index.md': () => markdownResponse(ENGLISH_GUIDE) });
     renderApp('/docs/sms');
@@ -107,5 +107,39 @@ describe('DocsSmsPage', () => {
     await waitFor(() =>
       expect(calledPaths(fetchMock)).toEqual(['/docs/sms/index.es.md', '/docs/sms/index.md']),
     );
+  });
+});
+
+describe('the setup and desktop app guide pages', () => {
+  it.each([
+    ['/docs/setup', 'Station Setup Guide', '## Step 1: Create your station\n'],
+    ['/docs/desktop', 'Desktop App', '## Download the app\n'],
+  ])('%s shows its own document under its title', async (path, title, heading) => {
+    const fetchMock = mockSession(null, {
+      [`GET ${path}/index.md`]: () => markdownResponse(`Last updated: 2026-12-07\n\n${heading}\nText.\n`),
+    });
+    renderApp(path);
+
+    expect(await screen.findByRole('heading', { level: 2, name: heading.slice(3).trim() })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    expect(screen.getByText('Last updated December 7, 2026')).toBeVisible();
+    expect(calledPaths(fetchMock)).toEqual([`${path}/index.md`]);
+    await userEvent.click(screen.getByRole('link', { name: 'All documentation' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Documentation' })).toBeVisible();
+  });
+
+  it('shows the Spanish setup guide under its Spanish title', async () => {
+    await i18n.changeLanguage('es');
+    const fetchMock = mockSession(null, {
+      'GET /docs/setup/index.es.md': () =>
+        markdownResponse('Last updated: 2026-12-07\n\n## Paso 1: Cree su estación\n'),
+    });
+    renderApp('/docs/setup');
+
+    expect(await screen.findByRole('heading', { level: 2, name: 'Paso 1: Cree su estación' })).toBeVisible();
+    expect(
+      screen.getByRole('heading', { level: 1, name: 'Guía de configuración de la estación' }),
+    ).toBeVisible();
+    expect(calledPaths(fetchMock)).toEqual(['/docs/setup/index.es.md']);
   });
 });

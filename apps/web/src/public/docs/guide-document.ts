@@ -1,15 +1,20 @@
-// Loads the SMS compliance guide (a static markdown file) in the UI language, English when the
-// translation is missing, and reads the 'Last updated: YYYY-MM-DD' line at its top.
+// Loads a guide of the documentation (a static markdown file, apps/web/public/docs/<guide>/) in
+// the UI language, English when the translation is missing, and reads the 'Last updated:
+// YYYY-MM-DD' line at its top.
 import { ApiError, NETWORK_ERROR_MESSAGE } from '../../api/client';
 
 export type TDocsLanguage = 'en' | 'es';
 
-export const SMS_DOCUMENT_PATHS: Record<TDocsLanguage, string> = {
-  en: '/docs/sms/index.md',
-  es: '/docs/sms/index.es.md',
-};
+/** The guides, each a page /docs/<guide> of its markdown file in each language. */
+export const DOCS_GUIDES = ['sms', 'setup', 'desktop'] as const;
+export type TDocsGuide = (typeof DOCS_GUIDES)[number];
 
-export type TSmsDocument = {
+/** Where a guide's file is served: index.md in English, index.<language>.md otherwise. */
+export function guidePath(guide: TDocsGuide, language: TDocsLanguage): string {
+  return language === 'en' ? `/docs/${guide}/index.md` : `/docs/${guide}/index.${language}.md`;
+}
+
+export type TGuideDocument = {
   /** The markdown without its 'Last updated' line. */
   markdown: string;
   /** 'YYYY-MM-DD', or null when the file does not say. */
@@ -32,7 +37,7 @@ export class DocumentLoadError extends ApiError {
 
 const LAST_UPDATED = /^\s*Last updated:\s*(\d{4}-\d{2}-\d{2})[ \t]*(?:\n|$)/;
 
-export function splitLastUpdated(text: string): TSmsDocument {
+export function splitLastUpdated(text: string): TGuideDocument {
   const match = LAST_UPDATED.exec(text.replace(/^\uFEFF/, ''));
   if (!match) return { markdown: text, lastUpdated: null };
   return { markdown: text.replace(/^\uFEFF/, '').slice(match[0].length), lastUpdated: match[1] ?? null };
@@ -52,7 +57,7 @@ function isHtml(response: Response): boolean {
   return (response.headers.get('content-type') ?? '').includes('text/html');
 }
 
-async function readDocument(path: string, signal?: AbortSignal): Promise<TSmsDocument> {
+async function readDocument(path: string, signal?: AbortSignal): Promise<TGuideDocument> {
   const response = await request(path, signal);
   // HTTP/2 replies carry no status text; the code still says what went wrong.
   if (!response.ok)
@@ -61,14 +66,18 @@ async function readDocument(path: string, signal?: AbortSignal): Promise<TSmsDoc
   return splitLastUpdated(await response.text());
 }
 
-export async function loadSmsDocument(language: TDocsLanguage, signal?: AbortSignal): Promise<TSmsDocument> {
+export async function loadGuide(
+  guide: TDocsGuide,
+  language: TDocsLanguage,
+  signal?: AbortSignal,
+): Promise<TGuideDocument> {
   if (language !== 'en') {
     try {
-      return await readDocument(SMS_DOCUMENT_PATHS[language], signal);
+      return await readDocument(guidePath(guide, language), signal);
     } catch (error) {
       if (error instanceof DOMException && error.name === 'AbortError') throw error;
       // A missing or broken translation is no reason to show nothing: the English guide stands in.
     }
   }
-  return readDocument(SMS_DOCUMENT_PATHS.en, signal);
+  return readDocument(guidePath(guide, 'en'), signal);
 }
