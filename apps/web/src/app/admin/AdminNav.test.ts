@@ -9,7 +9,8 @@ import { adminRoute } from './routes';
 function phonePaths(routes: RouteObject[], inherited = false): string[] {
   return routes.flatMap((route) => {
     const phone = inherited || isPhoneReadyHandle(route.handle);
-    const own = route.path && !route.index && phone ? [`/admin/${route.path}`] : [];
+    // The not-found page (path '*') works on a phone too, but is no page of the menu.
+    const own = route.path && route.path !== '*' && !route.index && phone ? [`/admin/${route.path}`] : [];
     return [...own, ...phonePaths(route.children ?? [], false)];
   });
 }
