@@ -76,7 +76,11 @@ export async function requestSend(
   messageId: string,
   input: { note?: string },
 ): Promise<TSendRequestView> {
-  if (!canRequestSend(ctx.auth)) throw new AppError('send_request_by_admin');
+  if (!canRequestSend(ctx.auth)) {
+    // Another station's message is not found, whoever asks: no refusal says it exists.
+    await requireMessage(ctx.db, ctx.stationId, messageId);
+    throw new AppError('send_request_by_admin');
+  }
   const note = input.note?.trim() || null;
   const { row, message } = await ctx.db
     .transaction(async (tx) => {
@@ -143,7 +147,10 @@ export async function declineRequest(
   requestId: string,
   input: { reason?: string },
 ): Promise<TSendRequestView> {
-  if (!actsAsStationAdmin(ctx.auth)) throw new AppError('send_request_not_admin');
+  if (!actsAsStationAdmin(ctx.auth)) {
+    if (!(await repo.findRequest(ctx.db, ctx.stationId, requestId))) throw notFound('send_request_not_found');
+    throw new AppError('send_request_not_admin');
+  }
   const reason = input.reason?.trim() || null;
   const row = await ctx.db.transaction(async (tx) => {
     const current = await repo.findRequest(tx, ctx.stationId, requestId, { forUpdate: true });

@@ -11,6 +11,7 @@ import {
   inboxConversations,
   inboxMessages,
   messageSchedules,
+  messageSendRequests,
   messageTemplates,
   messageTypes,
   sessions,
@@ -59,6 +60,7 @@ export type TStationObjects = {
   messageTypeId: string;
   templateId: string;
   scheduleId: string;
+  sendRequestId: string;
   conversationId: string;
   /** An outbound webhook endpoint and one delivery to it. */
   webhookEndpointId: string;
@@ -185,7 +187,7 @@ async function stationObjects(db: Db, slug: string, label: string): Promise<TSta
     })
     .returning({ id: weatherAlerts.id });
   if (!weatherAlert) throw new Error('weather alert not written');
-  const { templateId, scheduleId, conversationId } = await workflowObjects(db, {
+  const { templateId, scheduleId, conversationId, sendRequestId } = await workflowObjects(db, {
     stationId: station.id,
     adminId: admin.id,
     messageId: message.id,
@@ -200,6 +202,7 @@ async function stationObjects(db: Db, slug: string, label: string): Promise<TSta
     templateId,
     scheduleId,
     conversationId,
+    sendRequestId,
     webhookEndpointId: webhook.endpointId,
     webhookDeliveryId: webhook.deliveryId,
     weatherAlertId: weatherAlert.id,
@@ -310,7 +313,19 @@ async function workflowObjects(
       lastDirection: 'in',
     })
     .returning({ id: inboxConversations.id });
-  if (!template || !schedule || !conversation) throw new Error('workflow objects not written');
+  // A standard user's request to send the message, waiting for an admin.
+  const [sendRequest] = await db
+    .insert(messageSendRequests)
+    .values({
+      stationId: o.stationId,
+      messageId: o.messageId,
+      requestedBy: o.adminId,
+      requestedAt: new Date(),
+      note: `${o.marker} please send`,
+    })
+    .returning({ id: messageSendRequests.id });
+  if (!template || !schedule || !conversation || !sendRequest)
+    throw new Error('workflow objects not written');
   await db.insert(inboxMessages).values({
     stationId: o.stationId,
     conversationId: conversation.id,
@@ -320,7 +335,12 @@ async function workflowObjects(
     translationStatus: 'not_needed',
     smsStatus: 'received',
   });
-  return { templateId: template.id, scheduleId: schedule.id, conversationId: conversation.id };
+  return {
+    templateId: template.id,
+    scheduleId: schedule.id,
+    conversationId: conversation.id,
+    sendRequestId: sendRequest.id,
+  };
 }
 
 /** The app of one test file: station A ("demo") and station B ("riverside") of the demo seed. */
@@ -391,6 +411,7 @@ const PATH_OBJECTS: Record<string, (objects: TStationObjects) => string> = {
   'station-keys/{id}': (o) => o.stationKeyId,
   'message-types/{id}': (o) => o.messageTypeId,
   'templates/{id}': (o) => o.templateId,
+  'send-requests/{id}': (o) => o.sendRequestId,
   'schedules/{id}': (o) => o.scheduleId,
   'inbox/{id}': (o) => o.conversationId,
   // Outbound webhooks: an endpoint, and a delivery of the log.
