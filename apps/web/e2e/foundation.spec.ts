@@ -92,7 +92,7 @@ test.describe('admin shell', () => {
   }) => {
     await signIn(page, 'admin@demo.test');
     await page.setViewportSize({ width: 375, height: 800 });
-    await page.goto('/admin/settings');
+    await page.goto('/admin/billing');
     await expect(
       page.getByRole('heading', { level: 1, name: 'Admin Mode Requires Larger Display' }),
     ).toBeVisible();
