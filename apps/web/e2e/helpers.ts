@@ -67,3 +67,12 @@ export async function typePhone(field: Locator, digits: string): Promise<void> {
   await expect(field).toBeEditable();
   await field.pressSequentially(digits);
 }
+
+/** Nothing on the page is wider than the viewport: it never scrolls sideways. */
+export async function expectNoSidewaysScroll(page: Page, where: string) {
+  const [scrollWidth, width] = await page.evaluate(() => [
+    document.documentElement.scrollWidth,
+    window.innerWidth,
+  ]);
+  expect(scrollWidth, `the page scrolls sideways on ${where}`).toBeLessThanOrEqual(width);
+}

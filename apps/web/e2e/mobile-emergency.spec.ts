@@ -8,10 +8,9 @@ import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
 import { startAgent } from './agent';
 import { expect, test } from './fixtures';
-import { joinForEmergencies } from './helpers';
+import { expectNoSidewaysScroll, joinForEmergencies } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 const MACHINE = 'Phone Desk';
@@ -21,12 +20,6 @@ test.afterEach(() => {
   running?.kill('SIGTERM');
   running = null;
 });
-
-/** Nothing on the page is wider than the phone: it never scrolls sideways. */
-async function expectNoSidewaysScroll(page: Page, where: string) {
-  const width = await page.evaluate(() => document.documentElement.scrollWidth);
-  expect(width, `the page scrolls sideways on ${where}`).toBeLessThanOrEqual(PHONE.width);
-}
 
 test.describe('the admin area on a phone', () => {
   test.use({ viewport: PHONE, stationOptions: { languages: ['en', 'es'], smsEnabled: true } });
