@@ -4,6 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { phoneWidth } from '../test/phone-width';
 import { expectShown } from '../test/shown';
 import { AppProviders } from './AppProviders';
 import { createQueryClient } from './query-client';
@@ -27,6 +28,31 @@ describe('AppProviders', () => {
       notifications.show({ message: 'Message sent' });
     });
     expectShown(await screen.findByText('Message sent'));
+    act(() => notifications.clean());
+  });
+
+  it("shows a toast bottom right on a larger screen, and in the top bar's place on a phone, one at a time", async () => {
+    const place = async (message: string) => {
+      act(() => {
+        notifications.show({ message });
+      });
+      const toast = await screen.findByText(message);
+      expectShown(toast);
+      return toast.closest('[data-position]')?.getAttribute('data-position');
+    };
+    const desktop = renderProviders();
+    expect(await place('Message created')).toBe('bottom-right');
+    act(() => notifications.clean());
+    desktop.unmount();
+
+    phoneWidth();
+    renderProviders();
+    expect(await place('Message created on a phone')).toBe('top-center');
+    act(() => {
+      notifications.show({ message: 'Message sent' });
+    });
+    // The second waits for the first: one toast at a time keeps to the bar.
+    expect(screen.queryByText('Message sent')).not.toBeInTheDocument();
     act(() => notifications.clean());
   });
 

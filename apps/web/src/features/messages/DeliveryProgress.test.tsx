@@ -8,6 +8,7 @@ import { SessionUserContext } from '../../app/session-user';
 import i18n from '../../i18n';
 import { fileSaver } from '../../lib/save-file';
 import { callsTo, mockApi, type TApiHandler } from '../../test/api-mock';
+import { phoneWidth } from '../../test/phone-width';
 import { jsonResponse, sessionUser } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
 import { DeliveryProgress } from './DeliveryProgress';
@@ -76,43 +77,52 @@ function counts(): Record<string, string | null> {
   );
 }
 
+/** What a card says, without the grid's style element (Mantine's responsive columns). */
+function cardText(card: HTMLElement): string {
+  const copy = card.cloneNode(true) as HTMLElement;
+  for (const style of copy.querySelectorAll('style')) style.remove();
+  return copy.textContent ?? '';
+}
+
 function cells(table: HTMLElement): (string | null)[][] {
   return within(table)
     .getAllByRole('row')
     .map((row) => Array.from(row.querySelectorAll('td, th')).map((cell) => cell.textContent));
 }
 
+/** Two texts: one sent to Rosa in Spanish, one to a number without a name that failed (a landline). */
+const RECIPIENTS = {
+  total: 2,
+  recipients: [
+    {
+      id: 'd-1',
+      name: 'Rosa Martinez',
+      phone_last4: '0101',
+      language: 'es',
+      stage: 'sent',
+      failure_reason: null,
+      provider_error_code: null,
+      sent_at: '2026-11-24T15:00:00.000Z',
+      finished_at: null,
+    },
+    {
+      id: 'd-2',
+      name: null,
+      phone_last4: '0199',
+      language: 'en',
+      stage: 'failed',
+      failure_reason: 'landline',
+      provider_error_code: '30006',
+      sent_at: null,
+      finished_at: '2026-11-24T15:00:02.000Z',
+    },
+  ],
+};
+
 describe('DeliveryProgress', () => {
   it('lists each text with the number masked and why one failed, in the interface language; filters by status', async () => {
-    const recipients = {
-      total: 2,
-      recipients: [
-        {
-          id: 'd-1',
-          name: 'Rosa Martinez',
-          phone_last4: '0101',
-          language: 'es',
-          stage: 'sent',
-          failure_reason: null,
-          provider_error_code: null,
-          sent_at: '2026-11-24T15:00:00.000Z',
-          finished_at: null,
-        },
-        {
-          id: 'd-2',
-          name: null,
-          phone_last4: '0199',
-          language: 'en',
-          stage: 'failed',
-          failure_reason: 'landline',
-          provider_error_code: '30006',
-          sent_at: null,
-          finished_at: '2026-11-24T15:00:02.000Z',
-        },
-      ],
-    };
     const { fetchMock } = await showProgress(atNight(), 'es', sessionUser(), {
-      'GET /admin/api/messages/m-1/recipients': () => jsonResponse(recipients),
+      'GET /admin/api/messages/m-1/recipients': () => jsonResponse(RECIPIENTS),
     });
     const table = await screen.findByRole('table', { name: 'Destinatarios' });
     const rows = within(table).getAllByRole('row').slice(1);
@@ -236,5 +246,26 @@ describe('DeliveryProgress', () => {
       ['Language', 'Total', 'Queued', 'Sent', 'Delivered', 'Failed'],
       ['English', '12', '0', '4', '7', '1'],
     ]);
+  });
+
+  it('on a phone shows a card per language and per text, every figure in it, numbers on one line', async () => {
+    phoneWidth();
+    const { section } = await showProgress(atNight(), 'en', sessionUser(), {
+      'GET /admin/api/messages/m-1/recipients': () => jsonResponse(RECIPIENTS),
+    });
+    const texts = await section.findByRole('list', { name: 'Recipients' });
+    expect(section.queryByRole('table')).not.toBeInTheDocument();
+    const languages = within(section.getByRole('list', { name: 'SMS delivery by language' }));
+    expect(languages.getAllByRole('listitem').map(cardText)).toEqual([
+      'EnglishTotal8Queued1Held6Sending0Sent1Delivered0Failed0',
+      'SpanishTotal4Queued0Held3Sending1Sent0Delivered0Failed0',
+    ]);
+    const [rosa, unnamed] = within(texts).getAllByRole('listitem');
+    if (!rosa || !unnamed) throw new Error('two texts expected');
+    expect(cardText(rosa)).toMatch(/^Rosa MartinezNumber•••-•••-0101LanguageSpanishStatusSentSent/);
+    expect(cardText(unnamed)).toBe(
+      '(no name)Number•••-•••-0199LanguageEnglishStatusFailedLandline or unreachable carrier (30006)Sent—',
+    );
+    expect(within(texts).getByText('•••-•••-0101')).toHaveStyle({ whiteSpace: 'nowrap' });
   });
 });

@@ -1,6 +1,7 @@
 // Delivery progress of a message's SMS in the detail modal: where every text is (queued, held for
 // quiet hours and until when on the recipients' clocks, sending, sent, delivered, failed), a bar,
-// possible duplicates, and a breakdown per language; admins export the report (a row per text).
+// possible duplicates, and a breakdown per language (a table; on a phone a card per language, every
+// figure shown without sideways scroll); admins export the report (a row per text).
 // Nothing shows before a first send.
 import { Alert, Box, Button, Group, Progress, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { actsAsStationAdmin, type TDeliveryProgress } from '@message-station/shared';
@@ -9,11 +10,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { deliveriesCsvPath } from '../../api/delivery';
 import { useSessionUser } from '../../app/session-user';
+import { useAdminPhone } from '../../components/use-admin-phone';
 import { formatCount } from '../../i18n/formats';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useFileExportMutation } from '../../lib/save-file';
 import { quietHoursEnd, timeInZone } from '../../lib/time-format';
 import { DeliveryRecipients } from './DeliveryRecipients';
+import { FigureCard } from './FigureCard';
 import { useDeliveryProgressQuery } from './queries';
 
 type TStage = 'delivered' | 'sent' | 'failed' | 'sending' | 'held' | 'due';
@@ -144,6 +147,7 @@ function HeldNote({ counts }: { counts: TDeliveryProgress }) {
 function LanguageBreakdown({ counts }: { counts: TDeliveryProgress }) {
   const { t } = useTranslation('messages');
   const languageName = useLanguageName();
+  const phone = useAdminPhone();
   // Held and sending get a column only while some text is there.
   const columns: TStage[] = [
     'due',
@@ -153,6 +157,30 @@ function LanguageBreakdown({ counts }: { counts: TDeliveryProgress }) {
     'delivered',
     'failed',
   ];
+  const failedColor = (stage: TStage, row: TDeliveryProgress['languages'][number]) =>
+    stage === 'failed' && row.failed > 0 ? 'red' : undefined;
+  if (phone) {
+    // A card per language: each figure under its name, none pushed out of sight.
+    return (
+      <Stack gap="xs" role="list" aria-label={t('delivery.tableLabel')}>
+        {counts.languages.map((row) => (
+          <FigureCard
+            key={row.language}
+            title={languageName(row.language)}
+            data-language={row.language}
+            figures={[
+              { label: t('delivery.total'), value: formatCount(row.total) },
+              ...columns.map((stage) => ({
+                label: t(`delivery.${stage}`),
+                value: formatCount(row[stage]),
+                color: failedColor(stage, row),
+              })),
+            ]}
+          />
+        ))}
+      </Stack>
+    );
+  }
   return (
     <Table.ScrollContainer minWidth={420} type="native">
       <Table withTableBorder verticalSpacing={4} fz="sm" aria-label={t('delivery.tableLabel')}>
@@ -173,7 +201,7 @@ function LanguageBreakdown({ counts }: { counts: TDeliveryProgress }) {
               <Table.Td>{languageName(row.language)}</Table.Td>
               <Table.Td ta="right">{formatCount(row.total)}</Table.Td>
               {columns.map((stage) => (
-                <Table.Td key={stage} ta="right" c={stage === 'failed' && row.failed > 0 ? 'red' : undefined}>
+                <Table.Td key={stage} ta="right" c={failedColor(stage, row)} style={{ whiteSpace: 'nowrap' }}>
                   {formatCount(row[stage])}
                 </Table.Td>
               ))}

@@ -1,6 +1,7 @@
 // The texts of a message's sends, a page at a time, in the SMS Delivery section: who (the number
 // masked to its last four digits), in which language, where the text is and why it failed, worded
-// in the interface language from the server's reason code. Filters by status and language.
+// in the interface language from the server's reason code. Filters by status and language. A table;
+// on a phone a card per text, so every column shows without sideways scroll.
 import { Group, NativeSelect, Pagination, Stack, Table, Text, Title } from '@mantine/core';
 import { RECIPIENT_STAGES, type TDeliveryProgress, type TRecipientStage } from '@message-station/shared';
 import { useQuery } from '@tanstack/react-query';
@@ -8,7 +9,9 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { listRecipients } from '../../api/delivery';
 import { queryKeys } from '../../api/query-keys';
+import { useAdminPhone } from '../../components/use-admin-phone';
 import { useLanguageName } from '../../i18n/use-language-name';
+import { FigureCard } from './FigureCard';
 
 export const RECIPIENTS_PER_PAGE = 20;
 
@@ -16,6 +19,7 @@ export function DeliveryRecipients({ messageId, counts }: { messageId: string; c
   const { t, i18n } = useTranslation('messages');
   const languageName = useLanguageName();
   const titleId = useId();
+  const phone = useAdminPhone();
   const [stage, setStage] = useState<TRecipientStage | ''>('');
   const [language, setLanguage] = useState('');
   const [page, setPage] = useState(1);
@@ -35,6 +39,17 @@ export function DeliveryRecipients({ messageId, counts }: { messageId: string; c
     dateStyle: 'medium',
     timeStyle: 'short',
   });
+  const rows = recipients.data?.recipients ?? [];
+  const failure = (row: (typeof rows)[number]) =>
+    row.failure_reason && (
+      <Text fz="xs" c="red">
+        {t(`delivery.reasons.${row.failure_reason}`)}
+        {row.provider_error_code ? ` (${row.provider_error_code})` : ''}
+      </Text>
+    );
+  const masked = (row: (typeof rows)[number]) => t('delivery.recipients.masked', { last4: row.phone_last4 });
+  const sentAtText = (row: (typeof rows)[number]) =>
+    row.sent_at ? sentAt.format(new Date(row.sent_at)) : '—';
 
   return (
     <Stack gap="xs" component="section" aria-labelledby={titleId}>
@@ -79,6 +94,27 @@ export function DeliveryRecipients({ messageId, counts }: { messageId: string; c
         <Text fz="sm" c="dimmed">
           {t('delivery.recipients.none')}
         </Text>
+      ) : phone ? (
+        <Stack gap="xs" role="list" aria-labelledby={titleId}>
+          {rows.map((row) => (
+            <FigureCard
+              key={row.id}
+              cols={2}
+              title={row.name ?? t('delivery.recipients.noName')}
+              figures={[
+                { label: t('delivery.recipients.number'), value: masked(row) },
+                { label: t('delivery.recipients.language'), value: languageName(row.language), wraps: true },
+                {
+                  label: t('delivery.recipients.status'),
+                  value: t(`delivery.recipients.stage.${row.stage}`),
+                  wraps: true,
+                  note: failure(row),
+                },
+                { label: t('delivery.recipients.sentAt'), value: sentAtText(row), wraps: true },
+              ]}
+            />
+          ))}
+        </Stack>
       ) : (
         <Table.ScrollContainer minWidth={520}>
           <Table fz="sm" aria-labelledby={titleId}>
@@ -92,21 +128,16 @@ export function DeliveryRecipients({ messageId, counts }: { messageId: string; c
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {recipients.data?.recipients.map((row) => (
+              {rows.map((row) => (
                 <Table.Tr key={row.id}>
                   <Table.Td>{row.name ?? t('delivery.recipients.noName')}</Table.Td>
-                  <Table.Td>{t('delivery.recipients.masked', { last4: row.phone_last4 })}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{masked(row)}</Table.Td>
                   <Table.Td>{languageName(row.language)}</Table.Td>
                   <Table.Td>
                     {t(`delivery.recipients.stage.${row.stage}`)}
-                    {row.failure_reason && (
-                      <Text fz="xs" c="red">
-                        {t(`delivery.reasons.${row.failure_reason}`)}
-                        {row.provider_error_code ? ` (${row.provider_error_code})` : ''}
-                      </Text>
-                    )}
+                    {failure(row)}
                   </Table.Td>
-                  <Table.Td>{row.sent_at ? sentAt.format(new Date(row.sent_at)) : '—'}</Table.Td>
+                  <Table.Td>{sentAtText(row)}</Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>
