@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { expectNoSidewaysScroll } from './helpers';
 
 test.describe('signup wizard', () => {
   // A station in Colorado: step 3 starts from the browser's time zone.
@@ -162,5 +163,61 @@ test.describe('signup wizard', () => {
     await expect(page.getByText('La contraseña debe tener al menos 8 caracteres.')).toBeVisible();
     await expect(page.getByText('Las contraseñas no coinciden.')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Cuenta de administrador' })).toBeVisible();
+  });
+
+  test('signed up in Spanish on a phone (390 × 844), the station writes in Spanish', async ({ page }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    const run = Date.now();
+    const stationName = `Radio Teléfono ${run}`;
+    const email = `telefono-${run}@e2e.test`;
+    const password = 'clave-segura-2025';
+    await page.goto('/signup');
+    await page.getByRole('banner').getByRole('button', { name: 'Language' }).click();
+    await page.getByRole('menuitem', { name: 'Español' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Cree su estación' })).toBeVisible();
+
+    await page.getByLabel(/^Nombre completo/).fill('Elena Ejemplo');
+    await page.getByLabel(/^Correo electrónico/).fill(email);
+    await page.getByLabel(/^Correo de facturación/).fill(email);
+    await page.getByLabel(/^Contraseña/).fill(password);
+    await page.getByLabel(/^Confirmar contraseña/).fill(password);
+    await page.getByLabel(/^Número de teléfono/).pressSequentially(`415557${String(run).slice(-4)}`);
+    await expectNoSidewaysScroll(page, 'signup step 1 in Spanish');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByLabel(/^Nombre de la estación/).fill(stationName);
+    await page.getByRole('button', { name: 'Continuar' }).click();
+
+    // Step 3: the primary language starts as the wizard's, Spanish, and is one of the languages.
+    const primary = page.getByRole('combobox', { name: /^Idioma principal/ });
+    await expect(primary).toHaveValue('es');
+    // The nine, by their names in Spanish.
+    await expect(primary.locator('option')).toHaveCount(9);
+    await expect(primary.locator('option[value="de"]')).toHaveText('Alemán');
+    await expect(page.getByRole('checkbox', { name: 'Español' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Español' })).toBeDisabled();
+    await expect(page.getByRole('checkbox', { name: /^Inglés/ })).toBeChecked();
+    await expectNoSidewaysScroll(page, 'signup step 3 in Spanish');
+    await page.getByRole('button', { name: 'Continuar' }).click();
+
+    await expect(page.getByRole('heading', { name: 'Tipos de mensaje' })).toBeVisible();
+    await page.getByRole('button', { name: 'Continuar' }).click();
+    await page.getByRole('checkbox', { name: /^He leído y acepto los Términos del servicio/ }).check();
+    await page.getByRole('checkbox', { name: /No soy un robot/ }).click();
+    await expect(page.getByText(/Verificado/).first()).toBeVisible({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Aceptar y continuar' }).click();
+    const notice = page.getByText(/Modo de prueba: su código es \d{6}/);
+    await expect(notice).toBeVisible();
+    const code = /\d{6}/.exec((await notice.textContent()) ?? '')?.[0] ?? '';
+    await page.getByLabel('Dígito 1 del código de verificación').click();
+    await page.keyboard.type(code);
+    await page.getByRole('button', { name: 'Verificar', exact: true }).click();
+    await expect(page).toHaveURL(/\/admin\/dashboard$/);
+
+    // Settings says it: Spanish is the primary language, English beside it.
+    await page.goto('/admin/settings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Configuración' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: /^Idioma principal/ })).toHaveValue('es');
+    await expect(page.getByRole('checkbox', { name: /^Inglés/ })).toBeChecked();
+    await expectNoSidewaysScroll(page, 'settings of the new station');
   });
 });

@@ -95,6 +95,8 @@ export const ERROR_CODES = {
   supported_languages_repeat: 'Supported languages must not repeat.',
   supported_languages_unknown: 'Supported languages must be among: {{languages}}.',
   primary_language_unsupported: 'Primary language must be one of the supported languages.',
+  /** Signup's primary language outside the product's languages. */
+  primary_language_unknown: 'Primary language must be one of: {{languages}}.',
   privacy_url_empty: 'Privacy policy URL cannot be empty',
   terms_url_empty: 'Terms URL cannot be empty',
   machine_required: 'Please select a machine',

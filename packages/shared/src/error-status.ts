@@ -70,6 +70,7 @@ export const ERROR_STATUS = {
   supported_languages_repeat: 400,
   supported_languages_unknown: 400,
   primary_language_unsupported: 400,
+  primary_language_unknown: 400,
   privacy_url_empty: 400,
   terms_url_empty: 400,
   machine_required: 400,

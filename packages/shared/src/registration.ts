@@ -1,6 +1,6 @@
 // Signup API shapes. Messages are full sentences shown as given.
 import { z } from 'zod';
-import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS } from './constants.js';
+import { LANGUAGE_CODES, MESSAGE_TYPE_KEYS, type TLanguageCode } from './constants.js';
 import { refusalOf, type TErrorCode, type TErrorParamValue } from './error-codes.js';
 import { email, httpUrl, newPassword, requiredText, ZBrandColor, ZUsPhone } from './fields.js';
 import { refusal } from './issue-message.js';
@@ -49,6 +49,13 @@ export const ZRegisterBrandingStep = z.object({
   terms_url: httpUrl('Terms URL'),
   /** Where the station is: its schedules and the times its pages show (the wizard offers the browser's). */
   time_zone: ZStationTimeZone.default('America/New_York'),
+  /**
+   * The language the station writes in (decision 0083), made one of its languages. Optional: without
+   * it the station's primary is English when English is among its languages, else the first chosen.
+   */
+  primary_language: z
+    .enum(LANGUAGE_CODES, refusal('primary_language_unknown', { languages: LANGUAGE_CODES.join(', ') }))
+    .optional(),
 });
 
 export const ZRegisterStartRequest = z.object({
@@ -64,6 +71,7 @@ export const ZRegisterStartRequest = z.object({
   privacy_policy_url: ZRegisterBrandingStep.shape.privacy_policy_url,
   terms_url: ZRegisterBrandingStep.shape.terms_url,
   time_zone: ZRegisterBrandingStep.shape.time_zone,
+  primary_language: ZRegisterBrandingStep.shape.primary_language,
   message_types: z
     .array(
       z.object({
@@ -97,7 +105,14 @@ export type TRegisterStartField = keyof typeof ZRegisterStartRequest.shape;
 export const REGISTRATION_STEP_FIELDS = {
   account: ['admin_full_name', 'email', 'billing_email', 'password', 'phone_number'],
   station: ['station_name', 'display_name'],
-  branding: ['brand_color', 'supported_languages', 'time_zone', 'privacy_policy_url', 'terms_url'],
+  branding: [
+    'brand_color',
+    'supported_languages',
+    'primary_language',
+    'time_zone',
+    'privacy_policy_url',
+    'terms_url',
+  ],
 } as const satisfies Record<string, readonly TRegisterStartField[]>;
 export type TRegistrationStep = keyof typeof REGISTRATION_STEP_FIELDS;
 
@@ -110,6 +125,20 @@ export const REGISTRATION_STEP_SCHEMAS = {
   station: ZRegisterStationStep,
   branding: ZRegisterBrandingStep,
 } as const satisfies Record<TRegistrationStep, z.ZodObject>;
+
+/**
+ * The languages of the station a signup makes (decision 0083): the primary chosen in step 3, else
+ * English when among the languages, else the first of them (the rule before the choice existed);
+ * a primary left out of the languages is put first among them.
+ */
+export function signupStationLanguages(input: {
+  supported_languages: readonly TLanguageCode[];
+  primary_language?: TLanguageCode | null | undefined;
+}): { primary: TLanguageCode; languages: TLanguageCode[] } {
+  const chosen = input.supported_languages;
+  const primary = input.primary_language ?? (chosen.includes('en') ? 'en' : (chosen[0] ?? 'en'));
+  return { primary, languages: chosen.includes(primary) ? [...chosen] : [primary, ...chosen] };
+}
 
 /** A refusal as the server would answer it: its code and params (decision 0028). */
 export type TFieldRefusal = { code: TErrorCode; params: Record<string, TErrorParamValue> };

@@ -25,6 +25,11 @@ export const registrationDrafts = pgTable(
     displayName: text('display_name').notNull(),
     brandColor: text('brand_color').notNull(),
     supportedLanguages: jsonb('supported_languages').$type<string[]>().notNull(),
+    /**
+     * The station's primary language chosen in step 3 (decision 0083), among `supportedLanguages`;
+     * null in drafts saved before it was asked (English when among them, else the first).
+     */
+    primaryLanguage: text('primary_language'),
     privacyPolicyUrl: text('privacy_policy_url').notNull(),
     termsUrl: text('terms_url').notNull(),
     /** The station's time zone chosen in step 3 (one of STATION_TIME_ZONES). */

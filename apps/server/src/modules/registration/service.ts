@@ -6,6 +6,7 @@ import {
   emailLanguage,
   LIMITS,
   MESSAGE_TYPES,
+  signupStationLanguages,
   stationIdAlternatives,
   type TLanguageCode,
   type TMessageTypeKey,
@@ -124,6 +125,8 @@ export async function startRegistration(
   });
 
   const passwordHash = await hashPassword(input.password);
+  // The primary chosen in step 3 is one of the station's languages (decision 0083).
+  const stationLanguages = signupStationLanguages(input);
   const { draft, issued } = await ctx.db.transaction(async (tx) => {
     const draft = await repo.insertDraft(tx, {
       email: input.email,
@@ -135,7 +138,8 @@ export async function startRegistration(
       stationSlug: slug,
       displayName: input.display_name,
       brandColor: input.brand_color,
-      supportedLanguages: input.supported_languages,
+      supportedLanguages: stationLanguages.languages,
+      primaryLanguage: stationLanguages.primary,
       privacyPolicyUrl: input.privacy_policy_url,
       termsUrl: input.terms_url,
       timeZone: input.time_zone,
@@ -242,7 +246,10 @@ export async function verifyRegistration(
     });
   await refuseTakenEmail(ctx, openedDraft, codeId);
   // Engines are asked before the transaction, never while it holds its locks.
-  const languages = openedDraft.supportedLanguages as TLanguageCode[];
+  const { primary, languages } = signupStationLanguages({
+    supported_languages: openedDraft.supportedLanguages as TLanguageCode[],
+    primary_language: openedDraft.primaryLanguage as TLanguageCode | null,
+  });
   const typeWording = await planSignupWording(ctx.translation, {
     wizardLanguage: openedDraft.language as TLanguageCode,
     languages,
@@ -268,7 +275,7 @@ export async function verifyRegistration(
           displayName: draft.displayName,
           brandColor: draft.brandColor,
           supportedLanguages: languages,
-          primaryLanguage: languages.includes('en') ? 'en' : languages[0],
+          primaryLanguage: primary,
           privacyPolicyUrl: draft.privacyPolicyUrl,
           termsUrl: draft.termsUrl,
           timeZone: draft.timeZone,

@@ -1,14 +1,26 @@
-// Step 3: brand colour, supported languages, time zone, optional logo, and the policy links
-// (nothing required; the time zone starts as this browser's). Each language says whether this
+// Step 3: brand colour, primary and supported languages, time zone, optional logo, and the policy
+// links (nothing required; the time zone starts as this browser's, the primary language as the
+// wizard's, and it is always among the languages: decision 0083). Each language says whether this
 // server can translate into it from the primary language; one that needs setup can still be
 // chosen, with a plain note of what its subscribers get (decision 0050).
-import { Button, Checkbox, ColorInput, Group, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  ColorInput,
+  Group,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
 import {
   HEX_COLOR_PATTERN,
   LANGUAGE_CODES,
   LANGUAGES,
   STATION_DEFAULTS,
   TEXT_LIMITS,
+  type TLanguageCode,
 } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { StationTimeZoneSelect } from '../../components/StationTimeZoneSelect';
@@ -18,7 +30,8 @@ import {
   useLanguageMarks,
 } from '../../components/translation-coverage/LanguageMarks';
 import { LogoDropzone } from './LogoDropzone';
-import { signupPrimaryLanguage, useSignupLanguageCoverageQuery } from './queries';
+import { useSignupLanguageCoverageQuery } from './queries';
+import { stationLanguagesOf } from './registration-draft';
 import { StepHeading } from './StepHeading';
 import { type TStepProps, useFieldError } from './step-props';
 
@@ -36,7 +49,7 @@ export function BrandingStep({ draft, errors, onChange }: TStepProps) {
   const previewColor = HEX_COLOR_PATTERN.test(draft.brandColor)
     ? draft.brandColor
     : STATION_DEFAULTS.brandColor;
-  const primary = signupPrimaryLanguage(draft.supportedLanguages);
+  const { primary, languages } = stationLanguagesOf(draft);
   const coverage = useSignupLanguageCoverageQuery(primary);
   const marks = useLanguageMarks(primary, coverage.data?.languages, coverage.isError);
 
@@ -66,10 +79,31 @@ export function BrandingStep({ draft, errors, onChange }: TStepProps) {
         </Stack>
       </Group>
 
+      <NativeSelect
+        label={t('branding.primaryLanguage')}
+        description={t('branding.primaryLanguageHint')}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        data={LANGUAGES.map((language) => ({
+          value: language.code,
+          label: tc(`languageNames.${language.code}`),
+        }))}
+        value={primary}
+        // The languages ticked so far stay ticked, the former primary among them.
+        onChange={(event) =>
+          onChange({
+            primaryLanguage: event.currentTarget.value as TLanguageCode,
+            supportedLanguages: languages,
+          })
+        }
+        error={errorOf('primaryLanguage')}
+        w={{ base: '100%', xs: 260 }}
+      />
+
       <Checkbox.Group
         label={t('branding.languages')}
         description={t('branding.languagesHint')}
-        value={draft.supportedLanguages}
+        value={languages}
+        // The primary language's box stays ticked (it is off): the others are the user's to change.
         onChange={(codes) => onChange({ supportedLanguages: inDisplayOrder(codes) })}
         error={errorOf('supportedLanguages')}
       >
@@ -82,6 +116,7 @@ export function BrandingStep({ draft, errors, onChange }: TStepProps) {
                 key={language.code}
                 value={language.code}
                 label={label}
+                disabled={language.code === primary}
                 description={marks.mark(language.code)}
               />
             );
@@ -91,7 +126,7 @@ export function BrandingStep({ draft, errors, onChange }: TStepProps) {
       {(coverage.data || coverage.isError) && (
         <Stack gap="xs" mt={-8}>
           <LanguageMarksLegend marks={marks} from={primary} />
-          <NeedsSetupNote languages={marks.needsSetup(draft.supportedLanguages)} />
+          <NeedsSetupNote languages={marks.needsSetup(languages)} />
         </Stack>
       )}
 

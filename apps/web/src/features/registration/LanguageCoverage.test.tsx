@@ -85,23 +85,26 @@ describe('Signup step 3: what each language gets', () => {
     expectShown(await screen.findByText('Message types'));
   });
 
-  it('asks again from the new primary when English is unticked', async () => {
+  it('asks again from the new primary when another primary language is chosen', async () => {
     const { api, user } = await openStepThree();
     await screen.findByText('For messages written in English.', { exact: false });
-    await user.click(screen.getByRole('checkbox', { name: 'Spanish (Español)' }));
-    await user.click(screen.getByRole('checkbox', { name: 'English' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: /^Primary Language/ }), 'es');
     expectShown(await screen.findByText('For messages written in Spanish.', { exact: false }));
     expect(markOf('Spanish (Español)')).toBe('Primary language');
+    // The former primary stays ticked, now one to change like the others.
     expect(markOf('English')).toBe('Translated — needs review');
+    expect(screen.getByRole('checkbox', { name: 'English' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'English' })).toBeEnabled();
     expect(callsTo(api, 'GET', '/api/register/language-coverage').map((sent) => sent.path)).toContain(
       '/api/register/language-coverage?from=es',
     );
   });
 
-  it('reads in Spanish', async () => {
+  it('reads in Spanish, the primary language following the wizard until one is chosen', async () => {
     const { user } = await openStepThree();
     await act(() => i18n.changeLanguage('es'));
-    await screen.findByText('Para mensajes escritos en inglés.', { exact: false });
+    await screen.findByText('Para mensajes escritos en español.', { exact: false });
+    expect(markOf('Español')).toBe('Idioma principal');
     expect(markOf('Coreano (한국어)')).toBe('Falta configurar');
     expect(markOf('Francés (Français)')).toBe('Se traduce: requiere revisión');
     await user.click(screen.getByRole('checkbox', { name: 'Coreano (한국어)' }));
@@ -125,5 +128,32 @@ describe('Signup step 3: what each language gets', () => {
     await clickContinue(user);
     expectShown(await screen.findByText('Could not check which languages can be translated.'));
     expect(markOf('Korean (한국어)')).toBe('');
+  });
+
+  it("offers the nine languages by their names as primary, the wizard's own first, kept among the languages", async () => {
+    await openStepThree();
+    await act(() => i18n.changeLanguage('es'));
+    const primary = screen.getByRole('combobox', { name: /^Idioma principal/ }) as HTMLSelectElement;
+    expect(primary.value).toBe('es');
+    expect(
+      within(primary)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual([
+      'Inglés',
+      'Español',
+      'Francés',
+      'Alemán',
+      'Italiano',
+      'Portugués',
+      'Chino',
+      'Japonés',
+      'Coreano',
+    ]);
+    // The primary's box is ticked and cannot be unticked; English, the default, stays the user's.
+    expect(screen.getByRole('checkbox', { name: 'Español' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Español' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Inglés (English)' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Inglés (English)' })).toBeEnabled();
   });
 });

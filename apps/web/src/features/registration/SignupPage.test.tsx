@@ -270,6 +270,8 @@ describe('SignupPage start and verification', () => {
       display_name: 'KXYZ Radio 101.5',
       brand_color: '#007bff',
       supported_languages: ['en'],
+      // Step 3's primary language: the wizard's until another is chosen (decision 0083).
+      primary_language: 'en',
       privacy_policy_url: `${window.location.origin}/privacy`,
       terms_url: `${window.location.origin}/terms`,
       // Step 3's choice (it starts as this browser's zone).

@@ -127,11 +127,6 @@ export function isRegistrationExpired(error: unknown): boolean {
   return error instanceof ApiError && error.code === 'registration_expired';
 }
 
-/** The primary language a station gets from its languages, as the server decides it at signup. */
-export function signupPrimaryLanguage(languages: readonly string[]): TLanguageCode {
-  return (languages.includes('en') ? 'en' : (languages[0] ?? 'en')) as TLanguageCode;
-}
-
 /**
  * Step 3's marks: which languages a new station can translate into from `from` (this server's
  * engines; a new station has none of its own yet). Public, asked once per primary language.

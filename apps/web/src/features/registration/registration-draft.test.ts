@@ -41,6 +41,36 @@ describe('signup time zone', () => {
   });
 });
 
+describe('signup primary language', () => {
+  it("sends the wizard's language as the primary until one is chosen, always among the languages", () => {
+    const draft = initialDraft('https://example.test');
+    expect(toStartRequest(draft, 'es')).toMatchObject({
+      primary_language: 'es',
+      supported_languages: ['en', 'es'],
+    });
+    expect(toStartRequest(draft, 'en')).toMatchObject({
+      primary_language: 'en',
+      supported_languages: ['en'],
+    });
+    const chosen = { ...filledDraft(), primaryLanguage: 'ja' as const, supportedLanguages: ['es', 'en'] };
+    const request = toStartRequest(chosen, 'es');
+    expect(request).toMatchObject({ primary_language: 'ja', supported_languages: ['en', 'es', 'ja'] });
+    expect(ZRegisterStartRequest.safeParse(request).success).toBe(true);
+    // Nothing ticked but the primary: still a language, nothing to refuse.
+    expect(validateStep(2, { ...filledDraft(), supportedLanguages: [], primaryLanguage: 'fr' })).toEqual({});
+  });
+
+  it('refuses a primary language outside the nine by the code the server answers', () => {
+    const draft = { ...filledDraft(), primaryLanguage: 'xx' } as unknown as TRegistrationDraft;
+    expect(validateStep(2, draft)).toEqual({
+      primaryLanguage: {
+        code: 'primary_language_unknown',
+        params: { languages: 'en, es, fr, de, it, pt, zh, ja, ko' },
+      },
+    });
+  });
+});
+
 describe('signup step 4 wording', () => {
   it('sends the Spanish names and descriptions a Spanish wizard showed, and its language', () => {
     const draft = initialDraft('https://example.test');
@@ -131,13 +161,11 @@ describe('signup step checks (the start request’s own schemas)', () => {
       validateStep(2, {
         ...filledDraft(),
         brandColor: 'blue',
-        supportedLanguages: [],
         privacyPolicyUrl: 'javascript:alert(1)',
         termsUrl: '',
       }),
     ).toEqual({
       brandColor: 'brandColorInvalid',
-      supportedLanguages: 'languagesRequired',
       privacyPolicyUrl: 'privacyUrlInvalid',
       termsUrl: 'termsUrlRequired',
     });

@@ -4,6 +4,7 @@ import type { FormErrors } from '@mantine/form';
 import {
   defaultTypeWording,
   isRegistrationEmailRefusal,
+  LANGUAGE_CODES,
   MESSAGE_TYPES,
   REGISTRATION_STEP_FIELDS,
   REGISTRATION_STEP_SCHEMAS,
@@ -11,8 +12,10 @@ import {
   refusalOf,
   STATION_DEFAULTS,
   STATION_TIME_ZONES,
+  signupStationLanguages,
   type TErrorCode,
   type TFieldRefusal,
+  type TLanguageCode,
   type TMessageTypeKey,
   type TRegisterStartRequest,
   type TRegistrationStep,
@@ -36,6 +39,11 @@ export type TRegistrationDraft = {
   displayNameEdited: boolean;
   brandColor: string;
   supportedLanguages: string[];
+  /**
+   * The station's primary language (decision 0083), always among its languages; null until chosen:
+   * the language the visitor reads the wizard in.
+   */
+  primaryLanguage: TLanguageCode | null;
   /** The station's time zone: this browser's when it is one of the list, else Eastern. */
   timeZone: TStationTimeZone;
   logo: File | null;
@@ -81,6 +89,7 @@ export function initialDraft(origin: string): TRegistrationDraft {
     displayNameEdited: false,
     brandColor: STATION_DEFAULTS.brandColor,
     supportedLanguages: [...STATION_DEFAULTS.supportedLanguages],
+    primaryLanguage: null,
     timeZone: browserStationTimeZone(),
     logo: null,
     privacyPolicyUrl: `${origin}/privacy`,
@@ -116,6 +125,7 @@ const DRAFT_FIELD: Record<TStepField, TDraftField> = {
   display_name: 'displayName',
   brand_color: 'brandColor',
   supported_languages: 'supportedLanguages',
+  primary_language: 'primaryLanguage',
   time_zone: 'timeZone',
   privacy_policy_url: 'privacyPolicyUrl',
   terms_url: 'termsUrl',
@@ -139,6 +149,7 @@ const FIELD_WORDS: Record<TStepField, Partial<Record<TErrorCode, TDraftErrorKey>
   display_name: { field_required: 'displayNameRequired' },
   brand_color: { brand_color_invalid: 'brandColorInvalid' },
   supported_languages: { supported_language_required: 'languagesRequired' },
+  primary_language: {},
   time_zone: {},
   privacy_policy_url: { field_required: 'privacyUrlRequired', url_invalid: 'privacyUrlInvalid' },
   terms_url: { field_required: 'termsUrlRequired', url_invalid: 'termsUrlInvalid' },
@@ -162,11 +173,32 @@ function stepFields(draft: TRegistrationDraft): Record<Exclude<TStepField, 'phon
     station_name: draft.stationName,
     display_name: draft.displayName,
     brand_color: draft.brandColor,
-    supported_languages: draft.supportedLanguages,
+    ...stationLanguagesSent(draft),
     time_zone: draft.timeZone,
     privacy_policy_url: draft.privacyPolicyUrl,
     terms_url: draft.termsUrl,
   };
+}
+
+/**
+ * The station's primary language and its languages with it among them, in the product's order: the
+ * primary chosen, else the wizard's language (decision 0083).
+ */
+export function stationLanguagesOf(
+  draft: Pick<TRegistrationDraft, 'supportedLanguages' | 'primaryLanguage'>,
+  language: TUiLanguage = currentLanguage(),
+) {
+  const { primary, languages } = signupStationLanguages({
+    supported_languages: draft.supportedLanguages as TLanguageCode[],
+    primary_language: draft.primaryLanguage ?? language,
+  });
+  return { primary, languages: LANGUAGE_CODES.filter((code) => languages.includes(code)) };
+}
+
+/** The start request's language fields, as stationLanguagesOf makes them. */
+function stationLanguagesSent(draft: TRegistrationDraft, language?: TUiLanguage) {
+  const { primary, languages } = stationLanguagesOf(draft, language);
+  return { primary_language: primary, supported_languages: languages };
 }
 
 /** The phone's problem as the server's code, by the lazily loaded checks (decision 0062). */
@@ -282,7 +314,7 @@ export function toStartRequest(
     station_name: draft.stationName.trim(),
     display_name: draft.displayName.trim(),
     brand_color: draft.brandColor.trim(),
-    supported_languages: draft.supportedLanguages as TRegisterStartRequest['supported_languages'],
+    ...stationLanguagesSent(draft, language),
     privacy_policy_url: draft.privacyPolicyUrl.trim(),
     terms_url: draft.termsUrl.trim(),
     time_zone: draft.timeZone,

@@ -1,0 +1,1 @@
+ALTER TABLE "registration_drafts" ADD COLUMN "primary_language" text;
