@@ -234,3 +234,38 @@ export const SEND_REQUEST_EMAIL = {
     orOpen: 'O abra esta dirección:',
   },
 } as const;
+
+/**
+ * To the standard user who asked, once an admin answers the request (decision 0083): sent or
+ * declined, by whom, with the reason given; in the requester's interface language.
+ */
+export const SEND_REQUEST_ANSWERED_EMAIL = {
+  en: {
+    subject: (title: string, sent: boolean) =>
+      sent
+        ? `Your request was answered: “${title}” was sent`
+        : `Your request to send “${title}” was declined`,
+    hello: (name: string) => `Hello ${name},`,
+    sent: (admin: string, title: string) => `${admin} sent the message “${title}” by SMS, as you asked.`,
+    declined: (admin: string, title: string) =>
+      `${admin} declined your request to send the message “${title}”.`,
+    reason: (reason: string) => `Their reason: ${reason}`,
+    noReason: 'They gave no reason.',
+    button: 'Open the message',
+    orOpen: 'Or open this address:',
+  },
+  es: {
+    subject: (title: string, sent: boolean) =>
+      sent
+        ? `Su solicitud fue atendida: se envió «${title}»`
+        : `Se rechazó su solicitud de enviar «${title}»`,
+    hello: (name: string) => `Hola, ${name}:`,
+    sent: (admin: string, title: string) => `${admin} envió el mensaje «${title}» por SMS, como usted pidió.`,
+    declined: (admin: string, title: string) =>
+      `${admin} rechazó su solicitud de enviar el mensaje «${title}».`,
+    reason: (reason: string) => `Su motivo: ${reason}`,
+    noReason: 'No indicó ningún motivo.',
+    button: 'Abrir el mensaje',
+    orOpen: 'O abra esta dirección:',
+  },
+} as const;

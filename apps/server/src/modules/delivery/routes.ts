@@ -37,7 +37,10 @@ const errors = {
 };
 
 /** What these routes use from the app, and the dispatch queue, handed over as the plugin's options. */
-export type TDeliveryRoutesDeps = Pick<TAppContext, 'config' | 'db' | 'events' | 'guards' | 'now'> & {
+export type TDeliveryRoutesDeps = Pick<
+  TAppContext,
+  'config' | 'db' | 'email' | 'events' | 'guards' | 'now'
+> & {
   dispatch: TDispatchQueue;
 };
 
@@ -83,7 +86,7 @@ export const deliveryRoutes: FastifyPluginAsyncZod<TDeliveryRoutesDeps> = async 
       const context = staffFacts(deps, request);
       return startSend(
         context,
-        { dispatch, events: deps.events },
+        { dispatch, events: deps.events, email: deps.email, config: deps.config, log: request.log },
         {
           messageId: request.params.id,
           idempotencyKey: request.headers['idempotency-key'],

@@ -1,14 +1,19 @@
 // A send asked for by a person on the Messages page or by an integration's key: accepted under the
-// same rules (send.ts), then the dispatcher is woken and live pages are told, whoever asked.
+// same rules (send.ts), then the dispatcher is woken, live pages are told, whoever asked, and the
+// standard users whose requests to send it the send answered get an email (decision 0083).
 import type { TSendMode, TSendRequest } from '@message-station/shared';
 import type { TEventBus } from '../../platform/event-bus.js';
 import type { TServiceContext } from '../../service-context.js';
+import { emailRequestersOfSend } from '../send-requests/service.js';
 import { acceptSend } from './send.js';
 import type { TDispatchQueue } from './worker.js';
 
 export async function startSend(
   context: Pick<TServiceContext, 'db' | 'auth' | 'now'>,
-  deps: { dispatch: Pick<TDispatchQueue, 'wake'>; events: Pick<TEventBus, 'publish'> },
+  deps: Pick<TServiceContext, 'email' | 'config' | 'log'> & {
+    dispatch: Pick<TDispatchQueue, 'wake'>;
+    events: Pick<TEventBus, 'publish'>;
+  },
   request: {
     messageId: string;
     idempotencyKey: string | undefined;
@@ -30,5 +35,15 @@ export async function startSend(
     type: 'sms_progress',
     data: { message_id: request.messageId },
   });
+  await emailRequestersOfSend(
+    {
+      db: context.db,
+      stationId: context.auth.stationId,
+      email: deps.email,
+      config: deps.config,
+      log: deps.log,
+    },
+    { messageId: request.messageId, at: context.now },
+  );
   return result;
 }

@@ -8,7 +8,7 @@ import type { createKeyAuthentication } from './auth.js';
 /** What these routes use from the app, handed over as the plugin's options. */
 export type TPublicApiRouteDeps = Pick<
   TAppContext,
-  'config' | 'db' | 'events' | 'messageParts' | 'now' | 'onShutdown' | 'translationQueue'
+  'config' | 'db' | 'email' | 'events' | 'messageParts' | 'now' | 'onShutdown' | 'translationQueue'
 > & {
   dispatch: TDispatchQueue;
   /** The counters every node shares (decision 0019): each key's requests per minute. */

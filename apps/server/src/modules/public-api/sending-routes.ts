@@ -71,12 +71,16 @@ export const sendingV1Routes: FastifyPluginAsyncZod<TPublicApiDeps> = async (fas
     },
     async (request) => {
       const facts = keyFacts(deps, request);
-      return startSend(facts, deps, {
-        messageId: request.params.id,
-        idempotencyKey: request.headers['idempotency-key'],
-        body: request.body,
-        mode: request.body?.send_unreviewed === true ? 'attended' : 'unattended',
-      });
+      return startSend(
+        facts,
+        { ...deps, log: request.log },
+        {
+          messageId: request.params.id,
+          idempotencyKey: request.headers['idempotency-key'],
+          body: request.body,
+          mode: request.body?.send_unreviewed === true ? 'attended' : 'unattended',
+        },
+      );
     },
   );
 

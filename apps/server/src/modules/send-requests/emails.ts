@@ -1,6 +1,11 @@
-// The email each admin gets when a standard user asks them to send a message (decision 0077), in
-// the admin's interface language; its words are the shared catalogue's (SEND_REQUEST_EMAIL).
-import { SEND_REQUEST_EMAIL, type TEmailLanguage } from '@message-station/shared';
+// The email each admin gets when a standard user asks them to send a message (decision 0077), and
+// the one the requester gets once an admin answers (decision 0083), each in its reader's interface
+// language; their words are the shared catalogue's (SEND_REQUEST_EMAIL, SEND_REQUEST_ANSWERED_EMAIL).
+import {
+  SEND_REQUEST_ANSWERED_EMAIL,
+  SEND_REQUEST_EMAIL,
+  type TEmailLanguage,
+} from '@message-station/shared';
 import { linkEmail } from '../../providers/email/html.js';
 
 export function sendRequestEmail(input: {
@@ -22,5 +27,29 @@ export function sendRequestEmail(input: {
     orOpen: words.orOpen,
     link: input.link,
     notes: [...(input.note ? [words.note(input.note)] : []), words.next],
+  });
+}
+
+export function sendRequestAnsweredEmail(input: {
+  requesterName: string;
+  adminName: string;
+  messageTitle: string;
+  outcome: 'sent' | 'declined';
+  reason: string | null;
+  link: string;
+  language: TEmailLanguage;
+}) {
+  const words = SEND_REQUEST_ANSWERED_EMAIL[input.language];
+  const sent = input.outcome === 'sent';
+  return linkEmail({
+    subject: words.subject(input.messageTitle, sent),
+    hello: words.hello(input.requesterName),
+    intro: sent
+      ? words.sent(input.adminName, input.messageTitle)
+      : words.declined(input.adminName, input.messageTitle),
+    button: words.button,
+    orOpen: words.orOpen,
+    link: input.link,
+    notes: sent ? [] : [input.reason ? words.reason(input.reason) : words.noReason],
   });
 }

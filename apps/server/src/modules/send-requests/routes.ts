@@ -82,14 +82,18 @@ export const sendRequestRoutes: FastifyPluginAsyncZod<TSendRequestRoutesDeps> = 
       schema: {
         tags: ['send-requests'],
         summary:
-          'An admin declines a pending request, with an optional reason the requester reads; 409 send_request_decided once answered',
+          'An admin declines a pending request, with an optional reason the requester reads (they get an email); 409 send_request_decided once answered',
         ...endpointSchema(sendRequestsDecline),
         response: { 200: ZSendRequestView, ...changeErrors },
       },
     },
     async (request) => {
       const facts = staffFacts(deps, request);
-      const declined = await declineRequest(facts, request.params.id, request.body);
+      const declined = await declineRequest(
+        { ...facts, email: deps.email, config: deps.config, log: request.log },
+        request.params.id,
+        request.body,
+      );
       await changed(facts.stationId, declined.message_id);
       return declined;
     },

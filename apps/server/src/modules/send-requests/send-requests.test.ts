@@ -1,7 +1,8 @@
 // A standard user asks the admins to send a message (decision 0077): every admin gets an email in
 // their language and sees it waiting; one request at a time per message; an admin's send answers it
 // (sent, by whom), a Decline says why; standard users ask but never decide; another station's
-// request or message is not found; every step is in the audit trail.
+// request or message is not found; every step is in the audit trail; the requester gets an email in
+// their language once it is answered, sent or declined, by whom and why (decision 0083).
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { outboxMessages, users } from '../../db/schema/index.js';
@@ -29,8 +30,10 @@ for (const [email, fullName, role] of [
 ] as const) {
   await createUser(db, { stationId, email, password: 'demo1234', fullName, role });
 }
-// The second admin reads the interface, and so her emails, in Spanish.
-await db.update(users).set({ language: 'es' }).where(eq(users.email, 'ana@relay.test'));
+// The second admin and the second standard user read the interface, and so their emails, in Spanish.
+for (const email of ['ana@relay.test', 'kim@relay.test']) {
+  await db.update(users).set({ language: 'es' }).where(eq(users.email, email));
+}
 await createContact(db, stationId, {
   phone: '+12125550181',
   choices: [{ messageType: 'emergency', language: 'en' }],
@@ -81,6 +84,11 @@ const emailsTo = (to: string) =>
     .select()
     .from(outboxMessages)
     .where(and(eq(outboxMessages.to, to), eq(outboxMessages.channel, 'email')));
+/** The emails telling `to` the answer to their request to send the message titled `title`. */
+const answersTo = async (to: string, title: string) =>
+  (await emailsTo(to)).filter(({ subject }) =>
+    [`“${title}”`, `«${title}»`].some((quoted) => subject?.includes(quoted)),
+  );
 async function trail(messageId: string) {
   const page = (await admin.get('/admin/api/audit?action=message&limit=200')).json() as {
     entries: {
@@ -158,9 +166,17 @@ describe('asking the admins to send', () => {
   it("is answered by the admin's send: the requester sees it sent, and by whom", async () => {
     const id = await write('Evacuate Elm Street');
     const request = (await ask(sam, id)).json() as TRequestJson;
+    expect(await answersTo('sam@relay.test', 'Evacuate Elm Street')).toEqual([]);
     const sent = await admin.post(`/admin/api/messages/${id}/send-sms`, {});
     expect(sent.statusCode).toBe(200);
     expect(sent.json().sent_count).toBe(1);
+    // The requester hears back, once, in English: sent, and by whom.
+    const [told, ...more] = await answersTo('sam@relay.test', 'Evacuate Elm Street');
+    expect(more).toEqual([]);
+    expect(told?.subject).toBe('Your request was answered: “Evacuate Elm Street” was sent');
+    expect(told?.body).toContain('Hello Sam Staff,');
+    expect(told?.body).toContain('relay Admin sent the message “Evacuate Elm Street” by SMS, as you asked.');
+    expect(told?.body).toContain(`/admin/messages?message=${id}`);
     expect(await requestsOf(sam, id)).toEqual([
       expect.objectContaining({
         id: request.id,
@@ -174,11 +190,22 @@ describe('asking the admins to send', () => {
     // Answered: nothing left to decline; a new request may follow (to send it again).
     expect((await decline(admin, request.id)).json().code).toBe('send_request_decided');
     expect((await ask(kim, id)).statusCode).toBe(201);
+    expect(await answersTo('kim@relay.test', 'Evacuate Elm Street')).toEqual([]);
     expect(await trail(id)).toEqual([
       'message.send_requested by sam@relay.test',
       'message.send_request_sent by admin@relay.test',
       'message.send_requested by kim@relay.test',
     ]);
+    // Sent again: Kim, who asked this time, hears back in Spanish.
+    expect((await admin.post(`/admin/api/messages/${id}/send-sms`, { send_again: true })).statusCode).toBe(
+      200,
+    );
+    const [spanish] = await answersTo('kim@relay.test', 'Evacuate Elm Street');
+    expect(spanish?.subject).toBe('Su solicitud fue atendida: se envió «Evacuate Elm Street»');
+    expect(spanish?.body).toContain(
+      'relay Admin envió el mensaje «Evacuate Elm Street» por SMS, como usted pidió.',
+    );
+    expect(await answersTo('sam@relay.test', 'Evacuate Elm Street')).toHaveLength(1);
   });
 
   it('is declined by an admin with a reason the requester reads; a standard user cannot decide', async () => {
@@ -187,6 +214,7 @@ describe('asking the admins to send', () => {
     const byStaff = await decline(kim, request.id, { reason: 'No.' });
     expect(byStaff.statusCode).toBe(403);
     expect(byStaff.json().code).toBe('send_request_not_admin');
+    expect(await answersTo('sam@relay.test', 'Shelter in place')).toEqual([]);
     const declined = await decline(admin, request.id, { reason: 'Already sent by the county.' });
     expect(declined.statusCode).toBe(200);
     expect(await requestsOf(sam, id)).toEqual([
@@ -198,9 +226,23 @@ describe('asking the admins to send', () => {
       }),
     ]);
     expect((await decline(admin, request.id)).json().code).toBe('send_request_decided');
-    // Declined without a reason too.
+    const [english, ...again] = await answersTo('sam@relay.test', 'Shelter in place');
+    expect(again).toEqual([]);
+    expect(english?.subject).toBe('Your request to send “Shelter in place” was declined');
+    expect(english?.body).toContain(
+      'relay Admin declined your request to send the message “Shelter in place”.',
+    );
+    expect(english?.body).toContain('Their reason: Already sent by the county.');
+    // Declined without a reason too; Kim reads hers in Spanish.
     const next = (await ask(kim, id)).json() as TRequestJson;
     expect((await decline(admin, next.id)).json()).toMatchObject({ status: 'declined', reason: null });
+    const [spanish] = await answersTo('kim@relay.test', 'Shelter in place');
+    expect(spanish?.subject).toBe('Se rechazó su solicitud de enviar «Shelter in place»');
+    expect(spanish?.body).toContain('Hola, Kim Staff:');
+    expect(spanish?.body).toContain(
+      'relay Admin rechazó su solicitud de enviar el mensaje «Shelter in place».',
+    );
+    expect(spanish?.body).toContain('No indicó ningún motivo.');
     expect(await trail(id)).toEqual([
       'message.send_requested by sam@relay.test',
       'message.send_request_declined by admin@relay.test',

@@ -2,7 +2,8 @@
 // users may not send SMS (canSendSms), so in an emergency they ask: every admin gets an email in
 // their language and sees the request on the dashboard, the Messages page and the message; an admin
 // sends it through the usual confirmation (any send of the message answers the request, in the
-// send's transaction) or declines it with a reason the requester reads. Each step is in the trail.
+// send's transaction) or declines it with a reason the requester reads. Each step is in the trail,
+// and the requester gets an email in their language once it is answered (decision 0083).
 import {
   actsAsStationAdmin,
   canRequestSend,
@@ -20,9 +21,9 @@ import type { TServiceContext } from '../../service-context.js';
 import { recordMessageStep } from '../approvals/message-service.js';
 import { findMessage, findMessages } from '../messages/service.js';
 import { getStationSummary } from '../station/service.js';
-import { listStationAdmins } from '../users/service.js';
+import { findUserById, listStationAdmins } from '../users/service.js';
 import { findUserNames } from '../users/trail-service.js';
-import { sendRequestEmail } from './emails.js';
+import { sendRequestAnsweredEmail, sendRequestEmail } from './emails.js';
 import * as repo from './repo.js';
 
 type TStaffContext = Pick<
@@ -108,9 +109,67 @@ export async function requestSend(
   return view as TSendRequestView;
 }
 
+/** Where an email's button opens the message: the Messages page with it open. */
+function messageLink(config: Pick<TServiceContext['config'], 'publicUrl'>, messageId: string) {
+  return `${config.publicUrl}/admin/messages?message=${encodeURIComponent(messageId)}`;
+}
+
+type TEmailContext = Pick<TServiceContext, 'db' | 'stationId' | 'email' | 'config' | 'log'>;
+
+/** One email about a request, from the station; one that fails is logged and the others still go. */
+async function sendAbout(
+  ctx: TEmailContext,
+  sendRequestId: string,
+  email: { to: string; subject: string; text: string; html: string },
+) {
+  try {
+    await ctx.email.send({ ...email, stationId: ctx.stationId });
+  } catch (error) {
+    ctx.log?.error({ err: error, sendRequestId }, 'send request email not sent');
+  }
+}
+
+/**
+ * The requester of each answered request, in their language: sent or declined, by whom, and why.
+ * After the answer's transaction; one that fails is logged, the answer stands.
+ */
+async function emailRequesters(ctx: TEmailContext, answered: repo.TSendRequestRow[], title: string) {
+  const ids = answered.flatMap((row) => [row.requestedBy, row.decidedBy]).filter((id) => id !== null);
+  const names = await findUserNames(ctx.db, [...new Set(ids)]);
+  for (const row of answered) {
+    const requester = row.requestedBy ? await findUserById(ctx.db, row.requestedBy) : null;
+    if (!requester || (row.status !== 'sent' && row.status !== 'declined')) continue;
+    await sendAbout(ctx, row.id, {
+      to: requester.email,
+      ...sendRequestAnsweredEmail({
+        requesterName: requester.fullName,
+        adminName: names.get(row.decidedBy ?? '') ?? '',
+        messageTitle: title,
+        outcome: row.status,
+        reason: row.reason,
+        link: messageLink(ctx.config, row.messageId),
+        language: emailLanguage(requester.language),
+      }),
+    });
+  }
+}
+
+/**
+ * After a send of the message is committed (delivery's startSend): the requests that send answered
+ * (sent at its moment) are told to their requesters. A replayed send answered none.
+ */
+export async function emailRequestersOfSend(ctx: TEmailContext, send: { messageId: string; at: Date }) {
+  const answered = (await repo.listForMessage(ctx.db, ctx.stationId, send.messageId)).filter(
+    (row) => row.status === 'sent' && row.decidedAt?.getTime() === send.at.getTime(),
+  );
+  if (answered.length === 0) return;
+  const message = await findMessage(ctx.db, ctx.stationId, send.messageId);
+  await emailRequesters(ctx, answered, message?.title ?? '');
+}
+
 /** Every admin of the station, in their language; one that fails is logged, the others still go. */
 async function emailAdmins(
-  ctx: Pick<TServiceContext, 'db' | 'stationId' | 'email' | 'config' | 'log'>,
+  ctx: TEmailContext,
   request: { row: repo.TSendRequestRow; title: string; emergency: boolean },
 ) {
   const [station, names, admins] = await Promise.all([
@@ -118,32 +177,27 @@ async function emailAdmins(
     findUserNames(ctx.db, request.row.requestedBy ? [request.row.requestedBy] : []),
     listStationAdmins(ctx.db, ctx.stationId),
   ]);
-  const link = `${ctx.config.publicUrl}/admin/messages?message=${encodeURIComponent(request.row.messageId)}`;
+  const link = messageLink(ctx.config, request.row.messageId);
   for (const admin of admins) {
-    try {
-      await ctx.email.send({
-        to: admin.email,
-        stationId: ctx.stationId,
-        ...sendRequestEmail({
-          adminName: admin.fullName,
-          requesterName: names.get(request.row.requestedBy ?? '') ?? '',
-          stationName: station?.displayName ?? 'Message Station',
-          messageTitle: request.title,
-          emergency: request.emergency,
-          note: request.row.note,
-          link,
-          language: emailLanguage(admin.language),
-        }),
-      });
-    } catch (error) {
-      ctx.log?.error({ err: error, sendRequestId: request.row.id }, 'send request email not sent');
-    }
+    await sendAbout(ctx, request.row.id, {
+      to: admin.email,
+      ...sendRequestEmail({
+        adminName: admin.fullName,
+        requesterName: names.get(request.row.requestedBy ?? '') ?? '',
+        stationName: station?.displayName ?? 'Message Station',
+        messageTitle: request.title,
+        emergency: request.emergency,
+        note: request.row.note,
+        link,
+        language: emailLanguage(admin.language),
+      }),
+    });
   }
 }
 
 /** POST /admin/api/send-requests/{id}/decline: an admin declines a pending request, maybe saying why. */
 export async function declineRequest(
-  ctx: TStaffContext,
+  ctx: TStaffContext & Pick<TServiceContext, 'email' | 'config' | 'log'>,
   requestId: string,
   input: { reason?: string },
 ): Promise<TSendRequestView> {
@@ -165,8 +219,9 @@ export async function declineRequest(
     if (!declined) throw new AppError('send_request_decided');
     const message = await requireMessage(tx, ctx.stationId, current.messageId);
     await recordMessageStep(tx, ctx, 'message.send_request_declined', message, { reason });
-    return declined;
+    return { ...declined, title: message.title };
   });
+  await emailRequesters(ctx, [row], row.title);
   const [view] = await viewsOf(ctx.db, [row]);
   return view as TSendRequestView;
 }
