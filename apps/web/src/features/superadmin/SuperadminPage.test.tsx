@@ -19,7 +19,7 @@ function rowOf(text: string): ReturnType<typeof within> {
 }
 
 describe('SuperadminPage', () => {
-  it('shows the totals with US formatting, every station, and what is coming', async () => {
+  it('shows the totals with US formatting, every station, and the stations at a glance', async () => {
     mockSuperadminApi({ [DASHBOARD]: () => jsonResponse(dashboard()) });
     renderApp('/admin/superadmin');
 
@@ -52,12 +52,13 @@ describe('SuperadminPage', () => {
     expect(school.getByText('-')).toBeVisible();
     expect(school.getByRole('button', { name: 'View as Admin' })).toBeVisible();
 
-    const comingSoon = within(screen.getByRole('region', { name: 'Coming Soon' }));
-    expect(comingSoon.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
-      'Activity Timeline',
-      'Revenue Reports',
-      'Message Analytics',
-    ]);
+    // The stations at a glance, from the same rows; nothing announced that is not there.
+    const glance = within(screen.getByRole('region', { name: 'Stations at a Glance' }));
+    const figure = (name: string) => glance.getByRole('group', { name }).lastElementChild?.textContent;
+    expect(
+      ['Paid', 'On trial', 'Suspended', 'Unpaid', 'Sending SMS', 'SMS credits held'].map(figure),
+    ).toEqual(['1', '1', '0', '0', '1', '1,680']);
+    expect(screen.queryByText(/coming soon/i)).not.toBeInTheDocument();
     expect(screen.queryByText(/^Viewing as:/)).not.toBeInTheDocument();
   });
 

@@ -1,7 +1,7 @@
-// /admin/superadmin: platform totals, every station with 'View as Admin' and its SMS sending, and
-// the station being viewed with 'Exit View'. Anyone else goes back to the
-// dashboard.
-import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Text } from '@mantine/core';
+// /admin/superadmin: platform totals, every station with 'View as Admin' and its SMS sending, the
+// stations at a glance (payment states, SMS, credits), and the station being viewed with 'Exit
+// View'. Anyone else goes back to the dashboard.
+import { Alert, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import type { TSuperadminStationRow } from '@message-station/shared';
 import { IconArrowLeft, IconBuildingBroadcastTower, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -18,9 +18,8 @@ import {
   useSwitchStationMutation,
 } from './queries';
 import { SmsSendingModal } from './SmsSendingModal';
+import { StationsOverview } from './StationsOverview';
 import { StationsTable } from './StationsTable';
-
-const COMING_SOON = ['activityTimeline', 'revenueReports', 'messageAnalytics'] as const;
 
 export function SuperadminPage() {
   const { t } = useTranslation('superadmin');
@@ -137,13 +136,7 @@ export function SuperadminPage() {
           )}
         </SectionCard>
 
-        <SectionCard title={t('comingSoon.title')}>
-          <List c="dimmed" spacing={4}>
-            {COMING_SOON.map((key) => (
-              <List.Item key={key}>{t(`comingSoon.${key}`)}</List.Item>
-            ))}
-          </List>
-        </SectionCard>
+        {stations.length > 0 && <StationsOverview stations={stations} />}
       </Stack>
       <SmsSendingModal station={sendingStation} onClose={() => setSendingStation(null)} />
     </>
