@@ -60,6 +60,26 @@ async function expectDraftKept(page: Page, text: string) {
     .toContain(text);
 }
 
+/**
+ * The tests of one screen: at `viewport`, signed in on Messages (from the dashboard), with a title of
+ * their own for the message they write.
+ */
+function draftsOn(
+  screen: string,
+  viewport: { width: number; height: number },
+  name: string,
+  body: (page: Page, title: string) => Promise<void>,
+) {
+  test.describe(`drafts on ${screen}`, () => {
+    test.use({ viewport, stationOptions: { languages: ['en', 'es'], smsEnabled: false } });
+    test(name, async ({ page, station, login }) => {
+      const title = `Flood ${Date.now() % 100_000}`;
+      await openMessages(page, station, login);
+      await body(page, title);
+    });
+  });
+}
+
 /** Reload, New Message again: the draft is back, and says so; Create forgets it. */
 async function reloadRestoreAndCreate(page: Page, title: string, shown: (title: string) => Locator) {
   await page.reload();
@@ -83,17 +103,11 @@ async function reloadRestoreAndCreate(page: Page, title: string, shown: (title: 
   await expect(page.getByRole('dialog', { name: 'Discard this draft?' })).toHaveCount(0);
 }
 
-test.describe('drafts on a desk', () => {
-  test.use({ viewport: DESKTOP, stationOptions: { languages: ['en', 'es'], smsEnabled: false } });
-
-  test('Escape, a click outside and Back ask before the text goes; a reload brings it back', async ({
-    page,
-    station,
-    login,
-  }) => {
-    const title = `Flood ${Date.now() % 100_000}`;
-    await openMessages(page, station, login);
-
+draftsOn(
+  'a desk',
+  DESKTOP,
+  'Escape, a click outside and Back ask before the text goes; a reload brings it back',
+  async (page, title) => {
     // A clean form closes on Escape at once.
     const clean = await newMessage(page);
     await page.keyboard.press('Escape');
@@ -117,20 +131,14 @@ test.describe('drafts on a desk', () => {
 
     await expectDraftKept(page, TEXT);
     await reloadRestoreAndCreate(page, title, (name) => page.getByRole('row').filter({ hasText: name }));
-  });
-});
+  },
+);
 
-test.describe('drafts on a phone', () => {
-  test.use({ viewport: PHONE, stationOptions: { languages: ['en', 'es'], smsEnabled: false } });
-
-  test('Back closes the form on Messages, asking first; then leaves the page as before; a reload brings the text back', async ({
-    page,
-    station,
-    login,
-  }) => {
-    const title = `Flood ${Date.now() % 100_000}`;
-    await openMessages(page, station, login);
-
+draftsOn(
+  'a phone',
+  PHONE,
+  'Back closes the form on Messages, asking first; then leaves the page as before; a reload brings the text back',
+  async (page, title) => {
     let form = await write(page, title);
     expect((await form.boundingBox())?.width).toBe(PHONE.width);
     await page.keyboard.press('Escape');
@@ -159,5 +167,5 @@ test.describe('drafts on a phone', () => {
     form = await write(page, title);
     await expectDraftKept(page, TEXT);
     await reloadRestoreAndCreate(page, title, (name) => page.getByRole('article', { name }));
-  });
-});
+  },
+);

@@ -10,7 +10,7 @@ import {
   type TSendRequestView,
 } from '@message-station/shared';
 import { IconHandStop, IconMessage, IconSend, IconX } from '@tabler/icons-react';
-import { useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../../api/client';
 import { useSessionUser } from '../../../app/session-user';
@@ -80,26 +80,48 @@ function Note({ request }: { request: TSendRequestView }) {
   );
 }
 
-/** The requester's note or the admin's reason: optional, up to SEND_REQUEST_NOTE_MAX characters. */
+/**
+ * The requester's note or the admin's reason (its label and hint by `kind`): optional, up to
+ * SEND_REQUEST_NOTE_MAX characters; the refusal of the call it goes with, if any, under it.
+ */
 function WordsField(props: {
-  label: string;
-  hint: string;
+  kind: 'note' | 'reason';
   value: string;
   onChange: (value: string) => void;
-  error: string | null;
+  error: Error | null;
+  failed: string;
 }) {
+  const { t } = useTranslation('messages', { keyPrefix: 'sendRequest' });
   return (
     <Textarea
-      label={props.label}
-      description={props.hint}
+      label={t(props.kind)}
+      description={t(`${props.kind}Hint`)}
       value={props.value}
       maxLength={SEND_REQUEST_NOTE_MAX}
       autosize
       minRows={1}
       maxRows={4}
-      error={props.error}
+      error={props.error ? serverErrorText(props.error, props.failed) : null}
       onChange={(event) => props.onChange(event.currentTarget.value)}
     />
+  );
+}
+
+/**
+ * One state of the request as the panel shows it: a coloured line with its title (only admins send;
+ * you asked; who asked) and what goes with it. A waiting request's says so (data-send-request).
+ */
+function RequestLine(props: { color: string; title: string; pending?: boolean; children: ReactNode }) {
+  return (
+    <Alert
+      color={props.color}
+      variant="light"
+      icon={<IconHandStop size={18} aria-hidden="true" />}
+      title={props.title}
+      data-send-request={props.pending ? 'pending' : undefined}
+    >
+      <Stack gap="xs">{props.children}</Stack>
+    </Alert>
   );
 }
 
@@ -109,33 +131,20 @@ function Ask({ messageId }: { messageId: string }) {
   const ask = useAskToSendMutation();
   const [note, setNote] = useState('');
   return (
-    <Alert
-      color="blue"
-      variant="light"
-      icon={<IconHandStop size={18} aria-hidden="true" />}
-      title={t('onlyAdmins')}
-    >
-      <Stack gap="xs">
-        <Text fz="sm">{t('explain')}</Text>
-        <WordsField
-          label={t('note')}
-          hint={t('noteHint')}
-          value={note}
-          onChange={setNote}
-          error={ask.error ? serverErrorText(ask.error, t('failed')) : null}
-        />
-        <Group justify="flex-end">
-          <Button
-            size="xs"
-            leftSection={<IconSend size={14} aria-hidden="true" />}
-            loading={ask.isPending}
-            onClick={() => ask.mutate({ messageId, note }, { onSuccess: () => setNote('') })}
-          >
-            {t('ask')}
-          </Button>
-        </Group>
-      </Stack>
-    </Alert>
+    <RequestLine color="blue" title={t('onlyAdmins')}>
+      <Text fz="sm">{t('explain')}</Text>
+      <WordsField kind="note" value={note} onChange={setNote} error={ask.error} failed={t('failed')} />
+      <Group justify="flex-end">
+        <Button
+          size="xs"
+          leftSection={<IconSend size={14} aria-hidden="true" />}
+          loading={ask.isPending}
+          onClick={() => ask.mutate({ messageId, note }, { onSuccess: () => setNote('') })}
+        >
+          {t('ask')}
+        </Button>
+      </Group>
+    </RequestLine>
   );
 }
 
@@ -145,18 +154,10 @@ function Waiting({ request, mine }: { request: TSendRequestView; mine: boolean }
   const askedWhen = useAskedWhen();
   const name = request.requested_by?.name || t('colleague');
   return (
-    <Alert
-      color="yellow"
-      variant="light"
-      icon={<IconHandStop size={18} aria-hidden="true" />}
-      title={mine ? t('youAsked') : t('colleagueAsked', { name })}
-      data-send-request="pending"
-    >
-      <Stack gap="xs">
-        <Text fz="sm">{t('waiting', { when: askedWhen(request) })}</Text>
-        <Note request={request} />
-      </Stack>
-    </Alert>
+    <RequestLine color="yellow" title={mine ? t('youAsked') : t('colleagueAsked', { name })} pending>
+      <Text fz="sm">{t('waiting', { when: askedWhen(request) })}</Text>
+      <Note request={request} />
+    </RequestLine>
   );
 }
 
@@ -179,77 +180,69 @@ function Asked({
   const [reason, setReason] = useState('');
   const name = request.requested_by?.name || t('colleague');
   return (
-    <Alert
-      color="orange"
-      variant="light"
-      icon={<IconHandStop size={18} aria-hidden="true" />}
-      title={t('askedBy', { name })}
-      data-send-request="pending"
-    >
-      <Stack gap="xs">
-        <Text fz="sm">{t('adminHint', { when: askedWhen(request) })}</Text>
-        <Note request={request} />
-        {sendBlocked && (
-          <Text fz="sm" c="dimmed">
-            {t('blocked', { reason: sendBlocked })}
-          </Text>
+    <RequestLine color="orange" title={t('askedBy', { name })} pending>
+      <Text fz="sm">{t('adminHint', { when: askedWhen(request) })}</Text>
+      <Note request={request} />
+      {sendBlocked && (
+        <Text fz="sm" c="dimmed">
+          {t('blocked', { reason: sendBlocked })}
+        </Text>
+      )}
+      {declining && (
+        <WordsField
+          kind="reason"
+          value={reason}
+          onChange={setReason}
+          error={decline.error}
+          failed={t('declineFailed')}
+        />
+      )}
+      <Group gap="sm" justify="flex-end">
+        {declining ? (
+          <>
+            <Button
+              size="xs"
+              variant="default"
+              onClick={() => setDeclining(false)}
+              disabled={decline.isPending}
+            >
+              {t('cancel')}
+            </Button>
+            <Button
+              size="xs"
+              color="red"
+              leftSection={<IconX size={14} aria-hidden="true" />}
+              loading={decline.isPending}
+              onClick={() => decline.mutate({ requestId: request.id, reason })}
+            >
+              {t('confirmDecline')}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button
+              size="xs"
+              variant="light"
+              color="red"
+              leftSection={<IconX size={14} aria-hidden="true" />}
+              onClick={() => setDeclining(true)}
+              disabled={busy}
+            >
+              {t('decline')}
+            </Button>
+            <Button
+              size="xs"
+              color="green"
+              leftSection={<IconMessage size={14} aria-hidden="true" />}
+              onClick={onSend}
+              disabled={busy || sendBlocked !== null}
+            >
+              {t('send')}
+            </Button>
+          </>
         )}
-        {declining && (
-          <WordsField
-            label={t('reason')}
-            hint={t('reasonHint')}
-            value={reason}
-            onChange={setReason}
-            error={decline.error ? serverErrorText(decline.error, t('declineFailed')) : null}
-          />
-        )}
-        <Group gap="sm" justify="flex-end">
-          {declining ? (
-            <>
-              <Button
-                size="xs"
-                variant="default"
-                onClick={() => setDeclining(false)}
-                disabled={decline.isPending}
-              >
-                {t('cancel')}
-              </Button>
-              <Button
-                size="xs"
-                color="red"
-                leftSection={<IconX size={14} aria-hidden="true" />}
-                loading={decline.isPending}
-                onClick={() => decline.mutate({ requestId: request.id, reason })}
-              >
-                {t('confirmDecline')}
-              </Button>
-            </>
-          ) : (
-            <>
-              <Button
-                size="xs"
-                variant="light"
-                color="red"
-                leftSection={<IconX size={14} aria-hidden="true" />}
-                onClick={() => setDeclining(true)}
-                disabled={busy}
-              >
-                {t('decline')}
-              </Button>
-              <Button
-                size="xs"
-                color="green"
-                leftSection={<IconMessage size={14} aria-hidden="true" />}
-                onClick={onSend}
-                disabled={busy || sendBlocked !== null}
-              >
-                {t('send')}
-              </Button>
-            </>
-          )}
-        </Group>
-      </Stack>
-    </Alert>
+      </Group>
+    </RequestLine>
   );
 }
 
