@@ -48,6 +48,15 @@ describe('AppProviders', () => {
     phoneWidth();
     renderProviders();
     expect(await place('Message created on a phone')).toBe('top-center');
+    // The roots at the other positions take no taps from the page under them; the toast does.
+    const roots = document.querySelectorAll<HTMLElement>('[data-position]');
+    expect(roots.length).toBeGreaterThan(1);
+    for (const root of roots) {
+      expect(root).toHaveStyle({ pointerEvents: 'none' });
+    }
+    expect(screen.getByText('Message created on a phone').closest('[role="alert"]')).toHaveStyle({
+      pointerEvents: 'auto',
+    });
     act(() => {
       notifications.show({ message: 'Message sent' });
     });

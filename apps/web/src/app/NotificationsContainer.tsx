@@ -15,9 +15,12 @@ export function NotificationsContainer() {
     <Notifications
       position="top-center"
       limit={1}
+      // Mantine keeps a root at every position and this style reaches them all: stretched between
+      // `top` and their own `bottom`, the bottom ones would catch every tap on the page, so the
+      // roots let taps through and only a toast takes them.
       styles={{
-        root: { top: PHONE_EDGE, width: `calc(100% - ${PHONE_EDGE * 2}px)` },
-        notification: { minHeight: 0, paddingBlock: 6 },
+        root: { top: PHONE_EDGE, width: `calc(100% - ${PHONE_EDGE * 2}px)`, pointerEvents: 'none' },
+        notification: { minHeight: 0, paddingBlock: 6, pointerEvents: 'auto' },
       }}
     />
   );
