@@ -19,13 +19,13 @@ const WORDS = {
     newAlert: 'New alert',
     send: (count: number) => `Send to ${count} recipient${count === 1 ? '' : 's'}`,
     sent: 'SMS sent successfully to 1 subscriber.',
-    vetted: 'Reviewed by staff',
+    vetted: 'Written by staff',
   },
   es: {
     newAlert: 'Nueva alerta',
     send: (count: number) => `Enviar a ${count} destinatario${count === 1 ? '' : 's'}`,
     sent: 'SMS enviado correctamente a 1 suscriptor.',
-    vetted: 'Revisada por el personal',
+    vetted: 'Escrita por el personal',
   },
 } as const;
 
@@ -108,7 +108,7 @@ test.describe('New alert on a phone', () => {
       const spanishText = 'La carretera del río está inundada. Evite la zona.';
       const vetted = await page.request.put(`/admin/api/templates/${template.id}/translations/es`, {
         headers,
-        data: { text: spanishText },
+        data: { translated_text: spanishText },
       });
       expect(vetted.status()).toBe(200);
       const before = await balance(page);
