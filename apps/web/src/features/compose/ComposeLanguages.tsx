@@ -44,7 +44,7 @@ export function ComposeLanguages({ languages, original, text, message, preview }
           text={code === original ? (message?.original ?? text) : null}
           message={message}
           row={figures?.languages.find((row) => row.language === code)}
-          counted={Boolean(figures)}
+          hasFigures={Boolean(figures)}
         />
       ))}
       {message && preview.isError && (
@@ -72,22 +72,30 @@ export function ComposeLanguages({ languages, original, text, message, preview }
 
 type TPreviewRow = TSendPreview['languages'][number];
 
+/** "1 recipient", "3 credits": a figure with its word. */
+function useCounted() {
+  const { t } = useTranslation('compose');
+  return (what: 'recipients' | 'segments' | 'credits', count: number): string =>
+    t(`languages.${what}`, { count, formatted: formatCount(count) });
+}
+
 function LanguageCard({
   code,
   isOriginal,
   text,
   message,
   row,
-  counted,
+  hasFigures,
 }: {
   code: string;
   isOriginal: boolean;
   text: string | null;
   message: TMessage | null;
   row: TPreviewRow | undefined;
-  counted: boolean;
+  hasFigures: boolean;
 }) {
   const { t } = useTranslation('compose');
+  const counted = useCounted();
   const languageName = useLanguageName();
   const translation = isOriginal
     ? undefined
@@ -110,13 +118,12 @@ function LanguageCard({
             </Text>
             <TextLabel isOriginal={isOriginal} translation={translation} hasMessage={Boolean(message)} />
           </Group>
-          {counted && (
+          {hasFigures && (
             <Text fz="xs" c="dimmed" data-figures={code}>
               {t('languages.figures', {
-                recipients: formatCount(row?.recipients ?? 0),
-                segments: formatCount(row?.segments ?? 0),
-                credits: formatCount(row?.credits ?? 0),
-                count: row?.recipients ?? 0,
+                recipients: counted('recipients', row?.recipients ?? 0),
+                segments: counted('segments', row?.segments ?? 0),
+                credits: counted('credits', row?.credits ?? 0),
               })}
             </Text>
           )}
@@ -189,6 +196,7 @@ function TextLabel({
 /** Every recipient, the credits against the balance, and what quiet hours do to this send. */
 function Totals({ preview }: { preview: TSendPreview }) {
   const { t } = useTranslation(['compose', 'messages']);
+  const counted = useCounted();
   const short = preview.credits > preview.balance;
   return (
     <Paper withBorder radius="md" p="sm" bg="gray.0" data-compose-totals="">
@@ -200,9 +208,8 @@ function Totals({ preview }: { preview: TSendPreview }) {
           data-total-credits={preview.credits}
         >
           {t('languages.total', {
-            count: preview.recipients,
-            recipients: formatCount(preview.recipients),
-            credits: formatCount(preview.credits),
+            recipients: counted('recipients', preview.recipients),
+            credits: counted('credits', preview.credits),
           })}
         </Text>
         <Text fz="sm" c={short ? 'red.8' : undefined} role={short ? 'alert' : undefined}>

@@ -153,7 +153,7 @@ describe('New alert', () => {
     expect(within(spanish).getByText('2 recipients · 2 segments · 4 credits')).toBeVisible();
     const english = document.querySelector('[data-compose-language="en"]') as HTMLElement;
     expect(within(english).getByText('Original')).toBeVisible();
-    expect(within(english).getByText('1 recipient · 1 segments · 1 credits')).toBeVisible();
+    expect(within(english).getByText('1 recipient · 1 segment · 1 credit')).toBeVisible();
     // French is still translating: its subscribers have none yet, and Send waits for it.
     const french = document.querySelector('[data-compose-language="fr"]') as HTMLElement;
     expect(within(french).getAllByText('Translating…').length).toBeGreaterThan(0);
@@ -278,7 +278,7 @@ describe('New alert', () => {
     );
     const spanish = document.querySelector('[data-compose-language="es"]') as HTMLElement;
     expect(within(spanish).getByText('Reviewed by staff')).toBeVisible();
-    expect(within(spanish).getByText('3 recipients · 1 segments · 3 credits')).toBeVisible();
+    expect(within(spanish).getByText('3 recipients · 1 segment · 3 credits')).toBeVisible();
     expect(callsTo(fetchMock, 'POST', '/admin/api/templates/tpl-1/messages')[0]?.body).toEqual({
       values: {},
     });
