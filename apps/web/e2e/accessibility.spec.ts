@@ -250,6 +250,7 @@ for (const language of LANGUAGES) {
       for (const path of [
         '/admin/dashboard',
         '/admin/messages',
+        '/admin/alert',
         '/admin/machines',
         '/admin/account',
         '/admin/users',
