@@ -182,6 +182,38 @@ describe('New alert', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send to 3 recipients' })).toBeEnabled());
   });
 
+  it('updates the same draft (PUT) when the text changes after it was made', async () => {
+    let saved = draft();
+    const fetchMock = mockCompose({
+      'POST /admin/api/messages': () => jsonResponse(saved, 201),
+      'PUT /admin/api/messages/m-9': (_url, sent) => {
+        const body = sent.body as { original: string; title: string };
+        saved = draft({
+          original: body.original,
+          title: body.title,
+          updatedAt: new Date(Date.now() + 1000).toISOString(),
+        });
+        return jsonResponse(saved);
+      },
+      'GET /admin/api/messages': () => jsonResponse([saved]),
+      [PREVIEW]: () => jsonResponse(emergencyPreview()),
+    });
+    renderApp('/admin/alert');
+    const user = await typeAlert();
+    await screen.findByRole('button', { name: 'Send to 3 recipients' }, SAVE_WAIT);
+    await user.type(screen.getByRole('textbox', { name: /^Alert text/ }), ' Use Route 9.');
+    await waitFor(
+      () => expect(callsTo(fetchMock, 'PUT', '/admin/api/messages/m-9')).toHaveLength(1),
+      SAVE_WAIT,
+    );
+    expect(callsTo(fetchMock, 'PUT', '/admin/api/messages/m-9')[0]?.body).toMatchObject({
+      original: `${TEXT} Use Route 9.`,
+      target_languages: ['es', 'fr'],
+      message_type: 'emergency',
+    });
+    expect(callsTo(fetchMock, 'POST', '/admin/api/messages')).toHaveLength(1);
+  });
+
   it('says the server refusal of the draft in words', async () => {
     const fetchMock = mockCompose({
       'POST /admin/api/messages': () =>
@@ -301,6 +333,37 @@ describe('New alert', () => {
     await typeAlert();
     expect(await screen.findByRole('button', { name: 'Ask an admin to send' }, SAVE_WAIT)).toBeVisible();
     expect(screen.queryByRole('button', { name: /^Send to/ })).not.toBeInTheDocument();
+  });
+
+  it('shows a message awaiting a second admin as such, and holds Send', async () => {
+    const saved = draft({
+      translations: [
+        translation({ language_code: 'es', translated_text: SPANISH }),
+        translation({ language_code: 'fr', translated_text: 'La route est inondée.' }),
+      ],
+      approval: {
+        message_id: 'm-9',
+        status: 'pending',
+        required: true,
+        revision: 1,
+        author_id: 'user-1',
+        requested_by: { id: 'user-1', name: 'Ana Rivera' },
+        requested_at: new Date().toISOString(),
+        decided_by: null,
+        decided_at: null,
+        comment: null,
+      },
+    });
+    mockCompose({
+      'POST /admin/api/messages': () => jsonResponse(saved, 201),
+      'GET /admin/api/messages': () => jsonResponse([saved]),
+      [PREVIEW]: () => jsonResponse(emergencyPreview()),
+    });
+    renderApp('/admin/alert');
+    await typeAlert();
+    expect(await screen.findByText('Awaiting approval', {}, SAVE_WAIT)).toBeVisible();
+    expect(screen.getByText("Awaiting a second admin's approval")).toBeVisible();
+    expect(await screen.findByRole('button', { name: 'Send to 3 recipients' })).toBeDisabled();
   });
 
   it('says why nobody would get it when the type has no subscribers', async () => {
