@@ -176,6 +176,8 @@ for (const language of LANGUAGES) {
     });
 
     test(`every admin page and the contact form (${language})`, async ({ browser }, testInfo) => {
+      // Sixteen pages and a dialog, each waited for and checked: more than 90 s on a busy machine.
+      test.slow();
       // The seeded demo station (contacts, types, users, audit entries); read only.
       const context = await openContext(browser, language, `172.17.${testInfo.workerIndex + 1}.1`);
       await signIn(context, 'admin@demo.test');
@@ -250,6 +252,7 @@ for (const language of LANGUAGES) {
       for (const path of [
         '/admin/dashboard',
         '/admin/messages',
+        '/admin/alert',
         '/admin/machines',
         '/admin/account',
         '/admin/users',

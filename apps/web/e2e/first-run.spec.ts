@@ -1,5 +1,5 @@
 // A new station's first run, on a phone (390 × 844) and at a desk (1440 × 900): each checklist
-// step's button lands where the step is done (the right Settings tab, New Message open); a save
+// step's button lands where the step is done (the right Settings tab, the New alert compose); a save
 // stays on its tab without reloading; a step ticks only once it is done (saving SMS settings does
 // not tick "Review your message types"); and on a phone the SMS settings, contacts and inbox work
 // (a contact paused and resumed, a subscriber's text answered) and the menu lists only pages that
@@ -67,10 +67,10 @@ for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.goBack();
       await expect(step(page, 'message_types')).toHaveAttribute('data-done', 'true');
 
-      // Create a message: New Message is open on Messages.
+      // Create a message: the New alert compose (decision 0082).
       await step(page, 'first_message').getByRole('link', { name: 'Create a message' }).click();
-      await expect(page).toHaveURL(/\/admin\/messages$/);
-      await expect(page.getByRole('dialog', { name: 'New Message' })).toBeVisible();
+      await expect(page).toHaveURL(/\/admin\/alert$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'New alert' })).toBeVisible();
     });
   });
 }

@@ -33,6 +33,7 @@ export const EVERY_PUBLIC_PAGE = [
 export const ADMIN_PAGES = [
   '/admin/dashboard',
   '/admin/messages',
+  '/admin/alert',
   '/admin/schedules',
   '/admin/templates',
   '/admin/inbox',

@@ -7,6 +7,7 @@ import type audit from '../locales/en/audit.json';
 import type auth from '../locales/en/auth.json';
 import type billing from '../locales/en/billing.json';
 import type common from '../locales/en/common.json';
+import type compose from '../locales/en/compose.json';
 import type contact from '../locales/en/contact.json';
 import type dashboard from '../locales/en/dashboard.json';
 import type dev from '../locales/en/dev.json';
@@ -47,6 +48,7 @@ declare module 'i18next' {
       smsContacts: typeof smsContacts;
       devInbound: typeof devInbound;
       messages: typeof messages;
+      compose: typeof compose;
       settings: typeof settings;
       users: typeof users;
       apiKeys: typeof apiKeys;

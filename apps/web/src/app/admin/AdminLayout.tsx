@@ -1,10 +1,12 @@
 // Admin frame (Mantine AppShell): station and user in the top bar, navigation on the left. On a
 // phone (decision 0043) the top bar keeps the station, the language and a menu button; the
 // navigation, the account and Logout open in a drawer (the same navbar, collapsed until asked for).
+// "New alert" stays in the top bar on every page and screen: the one screen that writes and sends
+// an alert (decision 0082).
 import { Anchor, AppShell, Box, Burger, Button, Group, Image, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import type { TSessionUser } from '@message-station/shared';
-import { IconLogout } from '@tabler/icons-react';
+import { IconLogout, IconSpeakerphone } from '@tabler/icons-react';
 import { type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -67,7 +69,8 @@ export function AdminLayout({ user, phone, children }: AdminLayoutProps) {
             </Anchor>
           </Group>
 
-          <Group gap="md" wrap="nowrap">
+          <Group gap={phone ? 'xs' : 'md'} wrap="nowrap">
+            <NewAlertButton phone={phone} onClick={closeMenu} />
             <LanguageSwitcher forAccount />
             {!phone && <AccountLink user={user} />}
             {!phone && <LogoutButton />}
@@ -101,6 +104,29 @@ export function AdminLayout({ user, phone, children }: AdminLayoutProps) {
         </Box>
       </AppShell.Main>
     </AppShell>
+  );
+}
+
+/**
+ * The way to the compose (decision 0082), light: the compose's Send is the page's one filled action.
+ * On a phone the icon alone would hide what it does, so it keeps its two words.
+ */
+function NewAlertButton({ phone, onClick }: { phone: boolean; onClick?: () => void }) {
+  const { t } = useTranslation('admin');
+  return (
+    <Button
+      component={Link}
+      to="/admin/alert"
+      onClick={onClick}
+      color="red"
+      variant="light"
+      size={phone ? 'compact-sm' : 'sm'}
+      leftSection={<IconSpeakerphone size={phone ? 14 : 16} aria-hidden="true" />}
+      style={{ flexShrink: 0 }}
+      data-new-alert=""
+    >
+      {t('layout.newAlert')}
+    </Button>
   );
 }
 

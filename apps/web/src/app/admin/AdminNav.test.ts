@@ -5,12 +5,20 @@ import { isPhoneReadyHandle } from '../route-handle';
 import { navItemsFor } from './AdminNav';
 import { adminRoute } from './routes';
 
+/**
+ * Pages that work on a phone yet are no page of the menu: the not-found page, and New alert, which
+ * the top bar offers on every page (decision 0082).
+ */
+const OUTSIDE_MENU = ['*', 'alert'];
+
 /** Every admin page whose route works on a phone, as /admin/… paths. */
 function phonePaths(routes: RouteObject[], inherited = false): string[] {
   return routes.flatMap((route) => {
     const phone = inherited || isPhoneReadyHandle(route.handle);
-    // The not-found page (path '*') works on a phone too, but is no page of the menu.
-    const own = route.path && route.path !== '*' && !route.index && phone ? [`/admin/${route.path}`] : [];
+    const own =
+      route.path && !OUTSIDE_MENU.includes(route.path) && !route.index && phone
+        ? [`/admin/${route.path}`]
+        : [];
     return [...own, ...phonePaths(route.children ?? [], false)];
   });
 }

@@ -17,6 +17,7 @@ const DashboardPage = lazyPage(
   firstView,
 );
 const MessagesPage = lazyPage(() => import('./MessagesRoute'), 'MessagesRoute');
+const ComposePage = lazyPage(() => import('./ComposeRoute'), 'ComposeRoute');
 const InboxPage = lazyPage(() => import('../../features/inbox/InboxPage'), 'InboxPage');
 const SchedulesPage = lazyPage(() => import('../../features/schedules/SchedulesPage'), 'SchedulesPage');
 const TemplatesPage = lazyPage(() => import('../../features/templates/TemplatesPage'), 'TemplatesPage');
@@ -53,6 +54,8 @@ export const adminRoute: RouteObject = {
     { index: true, element: <Navigate to="/admin/dashboard" replace />, handle: phone },
     { path: 'dashboard', element: <DashboardPage />, handle: phone },
     { path: 'messages', element: <MessagesPage />, handle: phone },
+    // New alert: write, see in every language and send on one screen (decision 0082).
+    { path: 'alert', element: <ComposePage />, handle: phone },
     { path: 'schedules', element: <SchedulesPage /> },
     { path: 'templates', element: <TemplatesPage /> },
     // Replies are answered and contacts looked up and paused from a phone in an emergency.

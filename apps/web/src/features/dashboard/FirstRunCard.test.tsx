@@ -48,7 +48,7 @@ describe('the first-run checklist', () => {
     );
     expect(within(step('first_message')).getByRole('link', { name: 'Create a message' })).toHaveAttribute(
       'href',
-      '/admin/messages',
+      '/admin/alert',
     );
     expect(within(step('desktop_app')).getByRole('link', { name: 'Download the app' })).toHaveAttribute(
       'href',

@@ -12,18 +12,17 @@ import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SectionCard } from '../../components/SectionCard';
-import type { TNewMessageState } from '../../lib/open-message';
 import { useHideFirstRunMutation } from './queries';
 
 const JoinLink = lazy(() => import('./FirstRunJoinLink').then((module) => ({ default: module.JoinLink })));
 
-/** Where each step is done (Create a message opens New Message there). */
+/** Where each step is done (Create a message opens the New alert compose, decision 0082). */
 const STEP_LINKS: Record<TFirstRunStep, string> = {
   sms_enabled: '/admin/settings?tab=sms',
   languages: '/admin/settings?tab=branding',
   message_types: '/admin/settings?tab=messageTypes',
   first_subscriber: '/admin/sms-contacts',
-  first_message: '/admin/messages',
+  first_message: '/admin/alert',
   desktop_app: '/admin/download',
 };
 
@@ -97,15 +96,7 @@ function FirstRunStep({ step, done, joinUrl }: { step: TFirstRunStep; done: bool
               </Text>
             </Group>
             {!done && (
-              <Button
-                component={Link}
-                to={STEP_LINKS[step]}
-                state={
-                  step === 'first_message' ? ({ newMessage: true } satisfies TNewMessageState) : undefined
-                }
-                size="compact-sm"
-                variant="light"
-              >
+              <Button component={Link} to={STEP_LINKS[step]} size="compact-sm" variant="light">
                 {t(`steps.${step}.action`)}
               </Button>
             )}

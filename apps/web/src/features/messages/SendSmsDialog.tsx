@@ -13,7 +13,7 @@
 import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { type TSendPreview, type TSendResult, wordLanguageList } from '@message-station/shared';
 import { IconAlertTriangle, IconCheck, IconClock } from '@tabler/icons-react';
-import { Fragment, type ReactNode, useEffect, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TSendConflict } from '../../api/delivery';
@@ -483,15 +483,20 @@ function DeliveryNote({ row }: { row: TPreviewLanguage }) {
 
 /**
  * Recipients, segments, encoding and credits per language, each language with what its
- * subscribers get. On a phone (decision 0043) the same figures in four columns (the encoding under
- * the segments) and what each language gets on a line of its own below it, so the table fits a
- * 375 px screen without cutting the Credits column.
+ * subscribers get. On a phone (decision 0043) the language and what it gets head a row of their
+ * own, above its three figures (the encoding under the segments), so the columns are only the
+ * figures and every one fits a 390 px screen without cutting Credits or scrolling sideways
+ * (decision 0082).
  */
 function CostTable({ preview }: { preview: TSendPreview }) {
+  const phone = useAdminPhone();
+  return phone ? <PhoneCostTable preview={preview} /> : <DeskCostTable preview={preview} />;
+}
+
+function DeskCostTable({ preview }: { preview: TSendPreview }) {
   const { t } = useTranslation('messages');
   const languageName = useLanguageName();
   const compact = useCompactTableProps();
-  const phone = useAdminPhone();
   return (
     // Should it still not fit, it scrolls in its own frame, never the page.
     <Table.ScrollContainer minWidth={280} type="native">
@@ -501,50 +506,27 @@ function CostTable({ preview }: { preview: TSendPreview }) {
             <Table.Th>{t('send.language')}</Table.Th>
             <Table.Th ta="right">{t('send.recipientsColumn')}</Table.Th>
             <Table.Th ta="right">{t('send.segments')}</Table.Th>
-            {!phone && <Table.Th>{t('send.encoding')}</Table.Th>}
+            <Table.Th>{t('send.encoding')}</Table.Th>
             <Table.Th ta="right">{t('send.credits')}</Table.Th>
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
-          {preview.languages.map((row) =>
-            phone ? (
-              <Fragment key={row.language}>
-                <Table.Tr data-language={row.language} style={{ borderBottom: 0 }}>
-                  <Table.Td fw={500}>{languageName(row.language)}</Table.Td>
-                  <Table.Td ta="right">{formatCount(row.recipients)}</Table.Td>
-                  <Table.Td ta="right">
-                    {formatCount(row.segments)}
-                    <Text fz={10} c="dimmed" span display="block">
-                      {row.encoding}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">{formatCount(row.credits)}</Table.Td>
-                </Table.Tr>
-                <Table.Tr data-language-delivery={row.language}>
-                  <Table.Td colSpan={4} pt={0}>
-                    <Stack gap={2} align="flex-start">
-                      <DeliveryNote row={row} />
-                    </Stack>
-                  </Table.Td>
-                </Table.Tr>
-              </Fragment>
-            ) : (
-              <Table.Tr key={row.language} data-language={row.language}>
-                <Table.Td>
-                  <Stack gap={2} align="flex-start">
-                    <Text inherit fw={500}>
-                      {languageName(row.language)}
-                    </Text>
-                    <DeliveryNote row={row} />
-                  </Stack>
-                </Table.Td>
-                <Table.Td ta="right">{formatCount(row.recipients)}</Table.Td>
-                <Table.Td ta="right">{formatCount(row.segments)}</Table.Td>
-                <Table.Td>{row.encoding}</Table.Td>
-                <Table.Td ta="right">{formatCount(row.credits)}</Table.Td>
-              </Table.Tr>
-            ),
-          )}
+          {preview.languages.map((row) => (
+            <Table.Tr key={row.language} data-language={row.language}>
+              <Table.Td>
+                <Stack gap={2} align="flex-start">
+                  <Text inherit fw={500}>
+                    {languageName(row.language)}
+                  </Text>
+                  <DeliveryNote row={row} />
+                </Stack>
+              </Table.Td>
+              <Table.Td ta="right">{formatCount(row.recipients)}</Table.Td>
+              <Table.Td ta="right">{formatCount(row.segments)}</Table.Td>
+              <Table.Td>{row.encoding}</Table.Td>
+              <Table.Td ta="right">{formatCount(row.credits)}</Table.Td>
+            </Table.Tr>
+          ))}
         </Table.Tbody>
         <Table.Tfoot>
           <Table.Tr>
@@ -553,7 +535,7 @@ function CostTable({ preview }: { preview: TSendPreview }) {
               {formatCount(preview.recipients)}
             </Table.Td>
             <Table.Td />
-            {!phone && <Table.Td />}
+            <Table.Td />
             <Table.Td ta="right" fw={600}>
               {formatCount(preview.credits)}
             </Table.Td>
@@ -561,5 +543,68 @@ function CostTable({ preview }: { preview: TSendPreview }) {
         </Table.Tfoot>
       </Table>
     </Table.ScrollContainer>
+  );
+}
+
+/** Three figure columns at full width; a long header wraps rather than widening the table. */
+const PHONE_TABLE_STYLES = {
+  table: { tableLayout: 'fixed', width: '100%' },
+  th: { whiteSpace: 'normal', overflowWrap: 'anywhere', fontSize: 'var(--mantine-font-size-xs)' },
+} as const;
+
+function PhoneCostTable({ preview }: { preview: TSendPreview }) {
+  const { t } = useTranslation('messages');
+  const languageName = useLanguageName();
+  const compact = useCompactTableProps();
+  return (
+    <Table {...compact} styles={PHONE_TABLE_STYLES} aria-label={t('send.tableLabel')}>
+      <Table.Thead>
+        <Table.Tr>
+          <Table.Th ta="right">{t('send.recipientsColumn')}</Table.Th>
+          <Table.Th ta="right">{t('send.segments')}</Table.Th>
+          <Table.Th ta="right">{t('send.credits')}</Table.Th>
+        </Table.Tr>
+      </Table.Thead>
+      {preview.languages.map((row) => (
+        <Table.Tbody key={row.language}>
+          <Table.Tr data-language-delivery={row.language} style={{ borderBottom: 0 }}>
+            <Table.Th colSpan={3} scope="rowgroup" pb={0}>
+              <Stack gap={2} align="flex-start">
+                <Text inherit fw={600}>
+                  {languageName(row.language)}
+                </Text>
+                <DeliveryNote row={row} />
+              </Stack>
+            </Table.Th>
+          </Table.Tr>
+          <Table.Tr data-language={row.language}>
+            <Table.Td ta="right">{formatCount(row.recipients)}</Table.Td>
+            <Table.Td ta="right">
+              {formatCount(row.segments)}
+              <Text fz={10} c="dimmed" span display="block">
+                {row.encoding}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right">{formatCount(row.credits)}</Table.Td>
+          </Table.Tr>
+        </Table.Tbody>
+      ))}
+      <Table.Tfoot>
+        <Table.Tr style={{ borderBottom: 0 }}>
+          <Table.Th colSpan={3} scope="rowgroup" pb={0}>
+            {t('send.total')}
+          </Table.Th>
+        </Table.Tr>
+        <Table.Tr data-total="">
+          <Table.Td ta="right" fw={600}>
+            {formatCount(preview.recipients)}
+          </Table.Td>
+          <Table.Td />
+          <Table.Td ta="right" fw={600}>
+            {formatCount(preview.credits)}
+          </Table.Td>
+        </Table.Tr>
+      </Table.Tfoot>
+    </Table>
   );
 }
