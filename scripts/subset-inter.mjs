@@ -40,6 +40,7 @@ export function unicodeRange(ranges = RANGES) {
   return ranges.map(([a, b]) => (a === b ? `U+${hex(a)}` : `U+${hex(a)}-${hex(b)}`)).join(', ');
 }
 
+/** The @font-face rule of fonts.css, written as the formatter (biome) writes it. */
 export function fontFaceCss(file) {
   return `/* Made by scripts/subset-inter.mjs (decision 0084): do not edit, run the script. */
 @font-face {
@@ -47,8 +48,9 @@ export function fontFaceCss(file) {
   font-style: normal;
   font-display: swap;
   font-weight: ${WEIGHTS.min} ${WEIGHTS.max};
-  src: url('./${file}') format('woff2');
-  unicode-range: ${unicodeRange()};
+  src: url("./${file}") format("woff2");
+  unicode-range:
+    ${unicodeRange()};
 }
 `;
 }
