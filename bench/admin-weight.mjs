@@ -144,7 +144,8 @@ function report(title, { url, requests }) {
     const where = new URL(r.url);
     console.log(`    ${KiB(r.bytes).padStart(7)} KiB  ${r.type.padEnd(9)} ${where.pathname}${where.search}`);
   }
-  return total;
+  const font = requests.filter((r) => r.type === 'font').reduce((sum, r) => sum + r.bytes, 0);
+  return { total, font };
 }
 
 const { base, server, dataDir } = await startServer();
@@ -180,10 +181,14 @@ try {
   };
   if (process.env.WEIGHT_JSON)
     fs.writeFileSync(process.env.WEIGHT_JSON, JSON.stringify({ admin, landing, join }, null, 1));
+  // 200 KiB of code and data (decision 0062), and the font beside it within 24 KiB (decision 0084).
   const target = 200 * 1024;
+  const fontTarget = 24 * 1024;
   console.log('');
-  for (const [name, total] of Object.entries(totals)) {
-    console.log(`${name} ${KiB(total)} KiB: ${total <= target ? 'within' : 'over'} the target of 200 KiB`);
+  for (const [name, { total, font }] of Object.entries(totals)) {
+    console.log(
+      `${name} ${KiB(total)} KiB: ${KiB(total - font)} KiB without the font, ${total - font <= target ? 'within' : 'over'} the target of 200 KiB; the font ${KiB(font)} KiB, ${font <= fontTarget ? 'within' : 'over'} its 24 KiB`,
+    );
   }
 } finally {
   await browser.close();

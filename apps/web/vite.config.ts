@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { leanPreloads, pureSharedDeclarations, splitSharedDeclarations, startChunks } from './build/chunks';
 import { endpointEntriesWithoutSchemas } from './build/endpoint-entries';
+import { fontPreload } from './build/font-preload';
 import { scrollClassNamesOnly } from './build/scroll-class-names';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
@@ -99,6 +100,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     pureSharedDeclarations(),
     splitSharedDeclarations(),
     chunks.plugin,
+    fontPreload(),
   ],
   resolve: {
     // The shared package's sources, not its build; the catalogue entry (values without zod,

@@ -6,6 +6,8 @@
 // a chunk of its own). Every other page loads all of Mantine's styles with its code (all-styles.ts,
 // through lazyPage);
 // first-paint-styles.test.tsx fails when one of these components renders a class not styled here.
+// The product's font, Inter (decision 0084): a @font-face only, the file loads with the first text.
+import './fonts/fonts.css';
 import '@mantine/core/styles/baseline.css';
 import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';

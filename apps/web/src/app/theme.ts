@@ -11,6 +11,11 @@ import {
 } from '@mantine/core';
 import { colorComponents } from './theme-colors';
 
+/** The five font sizes of the product, in px (docs/design.md "Type"). */
+export const TYPE_SCALE = { caption: 12, small: 14, body: 16, title: 20, pageTitle: 28 } as const;
+
+// Inter is the product's own font (src/app/fonts, decision 0084), Latin letters only: other
+// scripts (zh, ja, ko) take the system's faces that follow it.
 const FONT_FAMILY =
   'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Noto Sans", "Helvetica Neue", Arial, sans-serif';
 
@@ -18,21 +23,29 @@ export const theme = createTheme({
   primaryColor: 'blue',
   defaultRadius: 'md',
   fontFamily: FONT_FAMILY,
-  // Type scale (docs/design.md "Type"): semibold headings, sized down from Mantine's 34/26/22/18.
+  // Type scale (docs/design.md "Type", decision 0084): five sizes and no more. Caption 12, small
+  // 14, body 16, title 20 (every heading from h2 to h4, and `lg`/`xl` text), page title 28 (h1, and
+  // the big figures, `fz="h1"`). Headings are semibold (600): the font ships 400 to 600 only.
   headings: {
     fontFamily: FONT_FAMILY,
     fontWeight: '600',
     sizes: {
-      h1: { fontSize: rem(28), lineHeight: '1.25' },
-      h2: { fontSize: rem(22), lineHeight: '1.3' },
-      h3: { fontSize: rem(18), lineHeight: '1.4' },
-      h4: { fontSize: rem(16), lineHeight: '1.45' },
-      h5: { fontSize: rem(15), lineHeight: '1.5' },
-      h6: { fontSize: rem(14), lineHeight: '1.5' },
+      h1: { fontSize: rem(TYPE_SCALE.pageTitle), lineHeight: '1.25' },
+      h2: { fontSize: rem(TYPE_SCALE.title), lineHeight: '1.35' },
+      h3: { fontSize: rem(TYPE_SCALE.title), lineHeight: '1.35' },
+      h4: { fontSize: rem(TYPE_SCALE.title), lineHeight: '1.35' },
+      h5: { fontSize: rem(TYPE_SCALE.body), lineHeight: '1.5' },
+      h6: { fontSize: rem(TYPE_SCALE.small), lineHeight: '1.5' },
     },
   },
-  fontSizes: { xs: rem(12), sm: rem(14), md: rem(16), lg: rem(18), xl: rem(20) },
-  lineHeights: { xs: '1.4', sm: '1.5', md: '1.55', lg: '1.6', xl: '1.65' },
+  fontSizes: {
+    xs: rem(TYPE_SCALE.caption),
+    sm: rem(TYPE_SCALE.small),
+    md: rem(TYPE_SCALE.body),
+    lg: rem(TYPE_SCALE.title),
+    xl: rem(TYPE_SCALE.title),
+  },
+  lineHeights: { xs: '1.4', sm: '1.5', md: '1.55', lg: '1.5', xl: '1.5' },
   // Spacing on a 4 px grid (docs/design.md "Spacing").
   spacing: { xs: rem(8), sm: rem(12), md: rem(16), lg: rem(24), xl: rem(32) },
   radius: { xs: rem(2), sm: rem(4), md: rem(8), lg: rem(12), xl: rem(16) },
@@ -62,6 +75,16 @@ export const theme = createTheme({
     Badge: {
       defaultProps: { radius: 'sm' } satisfies BadgeProps,
       styles: { root: { textTransform: 'none', letterSpacing: 0, fontWeight: 600 } },
+      // Mantine's badge sizes (9–16 px) would add steps to the type scale: captions up to `md`,
+      // small text above.
+      vars: (_theme: unknown, props: BadgeProps) => ({
+        root: {
+          '--badge-fz':
+            props.size === 'lg' || props.size === 'xl'
+              ? 'var(--mantine-font-size-sm)'
+              : 'var(--mantine-font-size-xs)',
+        },
+      }),
     },
     // Airy rows; quiet, smaller column headers.
     Table: {

@@ -15,7 +15,7 @@ export function BrandMark({ nameVisibleFrom, logoSize = 36 }: BrandMarkProps) {
       <Image src="/logo.svg" alt="" w={logoSize} h={logoSize} />
       <Text
         component="span"
-        fw={800}
+        fw={600}
         fz="lg"
         c="dark.8"
         visibleFrom={nameVisibleFrom}

@@ -65,10 +65,10 @@ export function PlatformOverviewPage() {
   return (
     <>
       <Container size="lg" pt={{ base: 40, sm: 64 }}>
-        <Title order={1} fz={{ base: 30, sm: 44 }} lh={1.2} mb="sm">
+        <Title order={1} fz="h1" lh={1.25} mb="sm">
           {t('overview.title')}
         </Title>
-        <Text c={BODY_TEXT_COLOR} fz={{ base: 'lg', sm: 20 }} maw={760}>
+        <Text c={BODY_TEXT_COLOR} fz="lg" maw={760}>
           {t('overview.intro')}
         </Text>
       </Container>

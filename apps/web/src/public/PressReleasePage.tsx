@@ -75,10 +75,10 @@ export function PressReleasePage() {
     <Container size="sm" py={{ base: 40, sm: 64 }}>
       <Box component="article" aria-labelledby="press-heading">
         <Stack gap="md">
-          <Text fz="sm" fw={700} tt="uppercase" c="blue.9" style={{ letterSpacing: '0.05em' }}>
+          <Text fz="sm" fw={600} tt="uppercase" c="blue.9" style={{ letterSpacing: '0.05em' }}>
             {t('press.title')} · {t('press.label')}
           </Text>
-          <Title order={1} id="press-heading" fz={{ base: 30, sm: 40 }} lh={1.2}>
+          <Title order={1} id="press-heading" fz="h1" lh={1.25}>
             {t('press.headline')}
           </Title>
           <Text fz="lg" c={BODY_TEXT_COLOR} fs="italic">
@@ -86,7 +86,7 @@ export function PressReleasePage() {
           </Text>
 
           <Text>
-            <Text component="span" fw={700}>
+            <Text component="span" fw={600}>
               {t('press.dateline')},{' '}
               <time dateTime={RELEASE_DATE}>{formatReleaseDate(currentLanguage())}</time>
             </Text>
@@ -114,7 +114,7 @@ export function PressReleasePage() {
 
           <Boilerplate />
 
-          <Text ta="center" fw={700} mt="xl" aria-hidden="true">
+          <Text ta="center" fw={600} mt="xl" aria-hidden="true">
             {t('press.end')}
           </Text>
         </Stack>

@@ -2,6 +2,7 @@
 // subscriber-styles): the classes a module's stylesheets style, and the classes on screen.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import path from 'node:path';
 
 const require = createRequire(import.meta.url);
 
@@ -10,7 +11,10 @@ export function classesStyledBy(file: string): Set<string> {
   const source = fs.readFileSync(file, 'utf8');
   const sheets = [...source.matchAll(/^import '([^']+\.css)';$/gm)].map((match) => match[1] as string);
   if (sheets.length === 0) throw new Error(`${file} imports no stylesheet`);
-  const css = sheets.map((sheet) => fs.readFileSync(require.resolve(sheet), 'utf8')).join('\n');
+  // A sheet of our own (the font's, src/app/fonts) beside the file, Mantine's from the package.
+  const resolve = (sheet: string) =>
+    sheet.startsWith('.') ? path.resolve(path.dirname(file), sheet) : require.resolve(sheet);
+  const css = sheets.map((sheet) => fs.readFileSync(resolve(sheet), 'utf8')).join('\n');
   return new Set([...css.matchAll(/\.(m_[0-9a-f]+)/g)].map((match) => match[1] as string));
 }
 

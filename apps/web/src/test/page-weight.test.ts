@@ -25,7 +25,7 @@ afterEach(() => {
  * a page chunk whose size is given, importing a shared chunk (5 KiB) with a stylesheet (2 KiB),
  * a stylesheet the document has inline, and a lazy chunk nobody loads at the start.
  */
-function build(pageKiB: number) {
+function build(pageKiB: number, headExtra: string[] = []) {
   dir = mkdtempSync(join(tmpdir(), 'page-weight-'));
   const dist = join(dir, 'dist');
   mkdirSync(join(dist, '.vite'), { recursive: true });
@@ -40,6 +40,7 @@ function build(pageKiB: number) {
     'assets/shared-d.css': bytes(2),
     'assets/Later-e.js': bytes(500),
     'favicon.svg': bytes(1),
+    'assets/inter-f.woff2': bytes(15),
   };
   for (const [file, content] of Object.entries(files)) writeFileSync(join(dist, file), content);
   writeFileSync(
@@ -49,6 +50,7 @@ function build(pageKiB: number) {
       '<link rel="icon" type="image/svg+xml" href="/favicon.svg" />',
       '<script type="module" crossorigin src="/assets/index-a.js"></script>',
       '<link rel="stylesheet" crossorigin href="/assets/index-a.css" disabled>',
+      ...headExtra,
       '</head><body><div id="root"></div></body></html>',
     ].join('\n'),
   );
@@ -83,8 +85,8 @@ function build(pageKiB: number) {
   return { dist, pagesFile: join(dir, 'pages.json') };
 }
 
-function check(pageKiB: number, pages?: unknown[]) {
-  const built = build(pageKiB);
+function check(pageKiB: number, pages?: unknown[], headExtra?: string[], extraArgs: string[] = []) {
+  const built = build(pageKiB, headExtra);
   if (pages) writeFileSync(built.pagesFile, JSON.stringify(pages));
   const run = spawnSync(
     process.execPath,
@@ -94,6 +96,7 @@ function check(pageKiB: number, pages?: unknown[]) {
       `--ssr=${join(dir, 'none')}`,
       `--pages=${built.pagesFile}`,
       '--budget=100',
+      ...extraArgs,
     ],
     { encoding: 'utf8' },
   );
@@ -118,6 +121,23 @@ describe('scripts/page-weight.mjs', () => {
     // A stylesheet the document has inline, and a chunk loaded on demand, are not counted.
     expect(output).not.toContain('index-a.css');
     expect(output).not.toContain('Later-e.js');
+  });
+
+  it('counts the font that the inline styles load, once when the document preloads it too, against its own budget', () => {
+    const head = [
+      '<link rel="preload" href="/assets/inter-f.woff2" as="font" type="font/woff2" crossorigin>',
+      '<style nonce="n">@font-face{font-family:Inter;src:url(/assets/inter-f.woff2) format("woff2")}</style>',
+    ];
+    // The page of the first case with 5 KiB more, and the font: 15 KiB and one more response, over
+    // 100 KiB with the font and within without it, the font within 20 KiB of its own.
+    const within = check(45, undefined, head, ['--font-budget=20']);
+    expect(within.output).toMatch(
+      /^the page \/: 10\d\.\d KiB in 9 requests .* within the budget of 100 KiB without the font \(8\d\.\d\); the font 15\.6 KiB, within its 20 KiB/,
+    );
+    expect(within.code).toBe(0);
+    const over = check(40, undefined, head, ['--font-budget=10']);
+    expect(over.output).toContain('the font 15.6 KiB, OVER its 10 KiB');
+    expect(over.code).toBe(1);
   });
 
   it('fails when a page names a chunk the build no longer has', () => {

@@ -26,7 +26,7 @@ export function AdminMobileNotice() {
         <ThemeIcon size={56} radius="xl" variant="light" aria-hidden="true">
           <IconDeviceDesktopAnalytics size={30} />
         </ThemeIcon>
-        <Title order={1} fz={24}>
+        <Title order={1} fz="h2">
           {t('mobile.title')}
         </Title>
         <Text c="dimmed">{t('mobile.text')}</Text>

@@ -50,7 +50,7 @@ export function ResetPasswordForm({ token, verification, onPasswordChanged }: TR
         </Alert>
         {verification.test_code && (
           <Alert color="orange" variant="light" icon={<IconFlask size={18} aria-hidden="true" />} role="note">
-            <Text fw={700} fz="sm">
+            <Text fw={600} fz="sm">
               {t('resetPassword.testCode', { code: verification.test_code })}
             </Text>
           </Alert>

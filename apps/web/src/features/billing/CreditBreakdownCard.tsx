@@ -37,7 +37,7 @@ export function CreditBreakdownCard({ billing }: { billing: TBillingInfo }) {
           <Table.Tr>
             <Table.Th scope="row">{t('breakdown.totalAvailable')}</Table.Th>
             <Table.Td ta="right" style={{ fontVariantNumeric: 'tabular-nums' }}>
-              <Text fw={700} span>
+              <Text fw={600} span>
                 {formatCount(billing.smsCreditsBalance)}
               </Text>
             </Table.Td>

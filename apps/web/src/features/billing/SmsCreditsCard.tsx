@@ -31,7 +31,7 @@ export function SmsCreditsCard({ billing }: { billing: TBillingInfo }) {
   return (
     <SectionCard title={t('credits.title')} titleGap="md">
       <Group align="baseline" gap="xs">
-        <Text fz={36} fw={600} lh={1.1} c={low ? 'red' : undefined} data-testid="credits-balance">
+        <Text fz="h1" fw={600} lh={1.15} c={low ? 'red' : undefined} data-testid="credits-balance">
           {formatCount(billing.smsCreditsBalance)}
         </Text>
         <Text c="dimmed">{t('credits.available')}</Text>

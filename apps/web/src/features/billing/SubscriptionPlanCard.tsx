@@ -55,7 +55,7 @@ export function SubscriptionPlanCard({ billing }: { billing: TBillingInfo }) {
       }
     >
       <Group align="baseline" gap="xs" mb="md">
-        <Text fz={28} fw={600} lh={1.2}>
+        <Text fz="h1" fw={600} lh={1.2}>
           {tier ? tier.label : t('plan.custom')}
         </Text>
         {tier && (

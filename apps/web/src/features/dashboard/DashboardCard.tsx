@@ -49,7 +49,7 @@ export function BigNumber({
 }) {
   return (
     <>
-      <Text fz={32} fw={600} lh={1.15} c={color} data-testid={testId}>
+      <Text fz="h1" fw={600} lh={1.15} c={color} data-testid={testId}>
         {formatCount(value)}
       </Text>
       <Text fz="sm" c="dimmed">

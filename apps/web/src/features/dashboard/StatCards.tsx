@@ -110,7 +110,7 @@ function MessageCountsCard({ byType, canManage }: { byType: Record<string, numbe
               data-type-count={type.message_type}
             >
               <TypeBadge type={type.message_type} types={active} />
-              <Text fw={700}>{formatCount(byType[type.message_type] ?? 0)}</Text>
+              <Text fw={600}>{formatCount(byType[type.message_type] ?? 0)}</Text>
             </Group>
           ))}
         </Stack>

@@ -30,7 +30,7 @@ export function NumberedSteps({ steps }: { steps: TStep[] }) {
           key={step.title}
           icon={
             <ThemeIcon radius="xl" size={28} variant="light" aria-hidden="true">
-              <Text fz="sm" fw={700} span>
+              <Text fz="sm" fw={600} span>
                 {index + 1}
               </Text>
             </ThemeIcon>

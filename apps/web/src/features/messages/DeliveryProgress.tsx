@@ -96,7 +96,7 @@ export function DeliveryProgress({ messageId }: { messageId: string }) {
                 {t(`delivery.${item.stage}`)}
               </Text>
             </Group>
-            <Text fw={700}>{formatCount(counts[item.stage])}</Text>
+            <Text fw={600}>{formatCount(counts[item.stage])}</Text>
           </Box>
         ))}
       </SimpleGrid>

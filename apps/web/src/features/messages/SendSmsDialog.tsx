@@ -581,7 +581,7 @@ function PhoneCostTable({ preview }: { preview: TSendPreview }) {
             <Table.Td ta="right">{formatCount(row.recipients)}</Table.Td>
             <Table.Td ta="right">
               {formatCount(row.segments)}
-              <Text fz={10} c="dimmed" span display="block">
+              <Text fz="xs" c="dimmed" span display="block">
                 {row.encoding}
               </Text>
             </Table.Td>

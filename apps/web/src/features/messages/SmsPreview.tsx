@@ -84,7 +84,7 @@ export function SmsPreview({ message, original = message.original }: SmsPreviewP
                     <Table.Td ta="right" c={sms.fits ? undefined : 'red.8'} fw={sms.fits ? undefined : 600}>
                       {formatCount(sms.characters)}
                       {!sms.fits && (
-                        <Text fz={10} span display="block" data-too-long={row.language}>
+                        <Text fz="xs" span display="block" data-too-long={row.language}>
                           {t('preview.tooLong')}
                         </Text>
                       )}

@@ -141,7 +141,7 @@ function CodeEntry({ registration, logo, onRegistrationChange }: CodeEntryProps)
             title={t('verify.testModeTitle')}
             role="note"
           >
-            <Text fw={700}>{t('verify.testModeCode', { code: registration.test_code })}</Text>
+            <Text fw={600}>{t('verify.testModeCode', { code: registration.test_code })}</Text>
             <Text fz="sm">{t('verify.testModeNote')}</Text>
           </Alert>
         )}

@@ -49,10 +49,10 @@ export function StationCard({ station, title, children }: StationCardProps) {
               />
             )}
             <Stack gap={2} style={{ minWidth: 0 }}>
-              <Text fw={700} fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              <Text fw={600} fz="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
                 {station.display_name}
               </Text>
-              <Title order={1} fz={{ base: 'h3', sm: 'h2' }} lh={1.25}>
+              <Title order={1} fz="h2" lh={1.25}>
                 {title}
               </Title>
             </Stack>

@@ -15,7 +15,7 @@ export function StationNotFound() {
           <ThemeIcon size={56} radius="xl" variant="light" color="gray">
             <IconBroadcastOff size={30} aria-hidden="true" />
           </ThemeIcon>
-          <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
+          <Title order={1} fz="h2">
             {t('notFound.title')}
           </Title>
           <Text c="dimmed">{t('notFound.text')}</Text>

@@ -134,7 +134,7 @@ export function VerifyCodeForm(props: VerifyCodeFormProps) {
             icon={<IconFlask size={18} aria-hidden="true" />}
             role="status"
           >
-            <Text fw={700}>{t('verify.testModeCode', { code: registration.test_code })}</Text>
+            <Text fw={600}>{t('verify.testModeCode', { code: registration.test_code })}</Text>
             <Text fz="sm">{t('verify.testModeNote')}</Text>
           </Alert>
         )}

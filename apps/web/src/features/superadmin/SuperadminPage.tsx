@@ -115,7 +115,7 @@ export function SuperadminPage() {
               <Text fz="sm" c="dimmed" fw={600}>
                 {tile.label}
               </Text>
-              <Text fz={32} fw={600} lh={1.15} mt={4}>
+              <Text fz="h1" fw={600} lh={1.15} mt={4}>
                 {formatCount(tile.value)}
               </Text>
             </Card>

@@ -30,7 +30,7 @@ export function AudioDemoSection() {
             >
               {t('audio.unsupported')}
             </audio>
-            <Text fz="sm" fw={700} mt="md" mb={4}>
+            <Text fz="sm" fw={600} mt="md" mb={4}>
               {t('audio.transcriptLabel')}
             </Text>
             <Text component="blockquote" lang={lang} m={0} c={BODY_TEXT_COLOR} fz="sm">

@@ -45,7 +45,7 @@ export function LandingSection({
     >
       <Container size={size}>
         <Stack align="center" ta="center" gap="xs" mb="xl" maw={720} mx="auto">
-          <Title order={2} id={headingId} fz={{ base: 28, sm: 34 }}>
+          <Title order={2} id={headingId} fz="h1">
             {title}
           </Title>
           {subtitle && (

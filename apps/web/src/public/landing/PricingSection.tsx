@@ -23,7 +23,7 @@ function PlanCard() {
         {t('pricing.planName')}
       </Title>
       <Group gap={4} align="baseline" my="xs">
-        <Text fz={48} fw={800} lh={1}>
+        <Text fz="h1" fw={600} lh={1}>
           {MARKETING_PRICES.planPrice}
         </Text>
         <Text c={BODY_TEXT_COLOR}>{t('pricing.perMonth')}</Text>
@@ -62,7 +62,7 @@ function CreditPackCard() {
         {t('pricing.extraTitle')}
       </Title>
       <Group gap={6} align="baseline" my="xs">
-        <Text fz={40} fw={800} lh={1}>
+        <Text fz="h1" fw={600} lh={1}>
           {MARKETING_PRICES.packPrice}
         </Text>
         <Text c={BODY_TEXT_COLOR}>{t('pricing.extraPer', { count: MARKETING_PRICES.packCredits })}</Text>

@@ -20,7 +20,7 @@ export function TourSection() {
             align="center"
           >
             <Stack gap="sm" style={{ flex: '1 1 40%' }}>
-              <Title order={3} fz={{ base: 'xl', sm: 24 }}>
+              <Title order={3} fz="xl">
                 {t(`tour.${key}.title`)}
               </Title>
               <Text c={BODY_TEXT_COLOR} fz="lg">

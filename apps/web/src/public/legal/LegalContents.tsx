@@ -30,7 +30,7 @@ export function SectionList({ sections }: LegalContentsProps) {
   const { t } = useTranslation('legal');
   return (
     <Stack component="nav" aria-label={t('contents')} gap={6} pos="sticky" top={88}>
-      <Text fw={700} fz="sm" tt="uppercase" c="dimmed">
+      <Text fw={600} fz="sm" tt="uppercase" c="dimmed">
         {t('contents')}
       </Text>
       {sections.map((section, index) => (
