@@ -124,6 +124,8 @@ test.describe('type scale and font', () => {
       '/admin/templates',
       '/admin/sms-contacts',
       '/admin/billing',
+      '/admin/alert',
+      '/admin/inbox',
     ]) {
       await page.goto(path);
       await expect(page.locator('main h1')).toBeVisible();

@@ -16,7 +16,6 @@ import {
   Text,
   Textarea,
   TextInput,
-  Title,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
@@ -38,6 +37,7 @@ import type { TStationLanguage, TStationMessageType } from '../../api/sms-contac
 import type { TTemplate } from '../../api/templates';
 import { useSessionUser } from '../../app/session-user';
 import { PageLoader } from '../../components/PageLoader';
+import { PageTitle } from '../../components/PageTitle';
 import { useComposeSlots } from '../../lib/compose-slots';
 import { defaultOriginalLanguage } from '../../lib/original-language';
 import { useAllMessageTypesQuery, useStationLanguagesQuery } from '../../lib/station-queries';
@@ -75,9 +75,7 @@ export function ComposePage() {
   return (
     <Stack gap="md">
       <LiveMessages />
-      <Title order={1} fz={{ base: 'h3', sm: 'h2' }}>
-        {t('title')}
-      </Title>
+      <PageTitle>{t('title')}</PageTitle>
       {failed ? (
         <Alert color="red" role="alert" icon={<IconAlertCircle size={18} aria-hidden="true" />}>
           {serverErrorText(failed, t('loadFailed'))}
