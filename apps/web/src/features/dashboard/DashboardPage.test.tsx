@@ -44,6 +44,37 @@ describe('DashboardPage', () => {
     expect(screen.getByRole('link', { name: 'Download the App' })).toHaveAttribute('href', '/admin/download');
   });
 
+  it('leads with what needs the admin, most urgent first, and offers the desktop app last', async () => {
+    await showDashboard({
+      [STATS]: () =>
+        jsonResponse(
+          dashboardStats({
+            alerts: [
+              { type: 'info', code: 'sms_disabled', message: 'SMS is disabled for this station.' },
+              lowCreditsAlert(),
+              {
+                type: 'error',
+                code: 'payment_failed',
+                message: 'Your last payment failed.',
+                link: '/admin/billing',
+              },
+            ],
+          }),
+        ),
+    });
+    const alerts = [...document.querySelectorAll('[data-alert-type]')].map((a) =>
+      a.getAttribute('data-alert-type'),
+    );
+    expect(alerts).toEqual(['error', 'warning', 'info']);
+    const first = document.querySelector('[data-alert-type]') as HTMLElement;
+    const cards = screen.getByRole('region', { name: 'Total Messages' });
+    expect(first.compareDocumentPosition(cards) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const desktop = screen.getByRole('link', { name: 'Download the App' });
+    expect(cards.compareDocumentPosition(desktop) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // No banner's button is filled: the page keeps its one filled action for the header.
+    expect(document.querySelectorAll('main [data-variant="filled"]')).toHaveLength(0);
+  });
+
   it('offers the desktop app in Spanish', async () => {
     await i18n.changeLanguage('es');
     mockDashboardApi({});
@@ -171,11 +202,13 @@ describe('DashboardPage', () => {
     });
     const warning = screen.getByText('Low SMS credits: 80 left.').closest('[data-alert-type]') as HTMLElement;
     expect(warning).toHaveAttribute('data-alert-type', 'warning');
-    expect(warning.getAttribute('style')).toContain('yellow');
+    expect(warning.getAttribute('style')).toContain('orange');
     const info = screen
       .getByText('SMS is disabled for this station.')
       .closest('[data-alert-type]') as HTMLElement;
-    expect(info.getAttribute('style')).toContain('blue');
+    // A notice is a quiet line, not another coloured banner, and comes after what needs action.
+    expect(info.getAttribute('style')).not.toContain('blue');
+    expect(warning.compareDocumentPosition(info) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(info).queryByRole('link')).not.toBeInTheDocument();
 
     await user.click(within(warning).getByRole('link', { name: 'Add Credits' }));
