@@ -6,9 +6,9 @@
 // (re-translates into the completed languages, else es and fr). After a send the modal stays open
 // on the Delivery tab, where the progress moves live. Edit mode keeps a draft and asks before a
 // change is thrown away (use-detail-edit.ts, decision 0076).
-import { ActionIcon, Button, Group, Menu, Stack, Text } from '@mantine/core';
+import { Button, Group, Stack, Text } from '@mantine/core';
 import { relativeAge, TEXT_LIMITS, type TSendResult } from '@message-station/shared';
-import { IconDots, IconEdit, IconMessage, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconMessage, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
@@ -16,6 +16,7 @@ import type { TMessage } from '../../api/messages';
 import type { TStationMessageType } from '../../api/sms-contacts';
 import { BlockedButton, Confirm, OutcomeAlert, type TOutcome } from '../../components/DetailControls';
 import { DraftRestoredNotice, GuardedModal } from '../../components/GuardedModal';
+import { MoreActionsMenu } from '../../components/MoreActionsMenu';
 import { exceededLimit } from '../../components/TextLimit';
 import { TypeBadge } from '../../components/TypeBadge';
 import { useAdminPhone } from '../../components/use-admin-phone';
@@ -241,25 +242,21 @@ function MessageDetail({
           >
             {t('detail.edit')}
           </Button>
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="default" size={30} aria-label={t('detail.moreActions')} disabled={busy}>
-                <IconDots size={16} aria-hidden="true" />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item
-                color="red"
-                leftSection={<IconTrash size={14} aria-hidden="true" />}
-                onClick={() => {
+          <MoreActionsMenu
+            label={t('detail.moreActions')}
+            disabled={busy}
+            actions={[
+              {
+                label: t('detail.delete'),
+                color: 'red',
+                icon: <IconTrash size={14} aria-hidden="true" />,
+                onClick: () => {
                   setOutcome(null);
                   setConfirming('delete');
-                }}
-              >
-                {t('detail.delete')}
-              </Menu.Item>
-            </Menu.Dropdown>
-          </Menu>
+                },
+              },
+            ]}
+          />
         </Group>
       </Group>
       {/* Playing on air: the machine and its controls, a row of their own. */}

@@ -70,6 +70,6 @@ describe('two-person approval switches and the number of admins', () => {
     const { card, approval } = await openMessageTypes({ admin_count: 2 });
     expect(approval('Alert')).toBeEnabled();
     expect(card('alert').queryByText(/Needs at least two admins/)).toBeNull();
-    expectShown(card('alert').getByText(/A message of this type written by anyone waits/));
+    expectShown(card('alert').getByText(/Another admin approves before it goes out/));
   });
 });

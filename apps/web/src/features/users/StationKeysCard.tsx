@@ -4,11 +4,12 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatRelativeTime, type TStationKey } from '@message-station/shared';
-import { IconKey, IconPlus } from '@tabler/icons-react';
+import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListLoading } from '../../components/ListStates';
 import { ListTable } from '../../components/ListTable';
+import { MoreActionsMenu } from '../../components/MoreActionsMenu';
 import { uiLocale } from '../../i18n/relative-age';
 import { CreateStationKeyModal } from './CreateStationKeyModal';
 import { SCOPE_WORDS, useRevokeStationKeyMutation, useStationKeysQuery } from './station-keys-queries';
@@ -27,7 +28,12 @@ export function StationKeysCard() {
         <Title order={2} fz="h3" id={titleId}>
           {t('title')}
         </Title>
-        <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setCreating(true)}>
+        {/* The page's filled action is Add User; a key is made less often. */}
+        <Button
+          variant="default"
+          leftSection={<IconPlus size={16} aria-hidden="true" />}
+          onClick={() => setCreating(true)}
+        >
           {t('create')}
         </Button>
       </Group>
@@ -129,15 +135,20 @@ function StationKeysTable({ keys, onRevoke }: { keys: TStationKey[]; onRevoke: (
             )}
           </Table.Td>
           <Table.Td>
-            <Button
-              size="compact-sm"
-              variant="light"
-              color="red"
-              onClick={() => onRevoke(key)}
-              aria-label={t('revokeLabel', { name: key.name })}
-            >
-              {t('revoke')}
-            </Button>
+            <MoreActionsMenu
+              label={t('moreLabel', { name: key.name })}
+              variant="subtle"
+              size={26}
+              actions={[
+                {
+                  label: t('revoke'),
+                  ariaLabel: t('revokeLabel', { name: key.name }),
+                  color: 'red',
+                  icon: <IconTrash size={14} aria-hidden="true" />,
+                  onClick: () => onRevoke(key),
+                },
+              ]}
+            />
           </Table.Td>
         </Table.Tr>
       ))}

@@ -2,11 +2,12 @@
 // or No Access with the reason), Last Login, Actions.
 import { Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { formatUsPhone, type TStationUser } from '@message-station/shared';
-import { IconKey } from '@tabler/icons-react';
+import { IconKey, IconTrash } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { codeText } from '../../api/error-words';
 import { useSessionUser } from '../../app/session-user';
 import { ListTable } from '../../components/ListTable';
+import { MoreActionsMenu } from '../../components/MoreActionsMenu';
 import { useNow } from '../../lib/use-now';
 import { displayName } from '../../lib/user-name';
 import { useLastLoginText } from './last-login';
@@ -93,20 +94,26 @@ export function UsersTable({ users, onAction }: UsersTableProps) {
               <Button size="compact-sm" variant="default" onClick={() => onAction('resetPassword', user)}>
                 {t('actions.resetPassword')}
               </Button>
-              <Group gap={6} grow wrap="nowrap">
+              <Group gap={6} wrap="nowrap">
                 {user.role !== 'admin' && (
                   <Button size="compact-sm" variant="default" onClick={() => onAction('edit', user)}>
                     {t('actions.edit')}
                   </Button>
                 )}
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  color="red"
-                  onClick={() => onAction('delete', user)}
-                >
-                  {t('actions.delete')}
-                </Button>
+                {/* Delete waits in the row's menu (docs/design.md "Actions"). */}
+                <MoreActionsMenu
+                  label={t('actions.moreLabel', { name: user.full_name })}
+                  variant="subtle"
+                  size={26}
+                  actions={[
+                    {
+                      label: t('actions.delete'),
+                      color: 'red',
+                      icon: <IconTrash size={14} aria-hidden="true" />,
+                      onClick: () => onAction('delete', user),
+                    },
+                  ]}
+                />
               </Group>
             </Stack>
           </Table.Td>
@@ -122,7 +129,7 @@ function ApiKeyCell({ user, onView }: { user: TStationUser; onView: () => void }
     return (
       <Button
         size="compact-sm"
-        variant="light"
+        variant="default"
         leftSection={<IconKey size={14} aria-hidden="true" />}
         onClick={onView}
         style={{ whiteSpace: 'nowrap' }}
