@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
+import { filledButtons } from '../../test/filled-buttons';
 import { message } from '../../test/messages-test-helpers';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
@@ -72,7 +73,7 @@ describe('DashboardPage', () => {
     const desktop = screen.getByRole('link', { name: 'Download the App' });
     expect(cards.compareDocumentPosition(desktop) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     // No banner's button is filled: the page keeps its one filled action for the header.
-    expect(document.querySelectorAll('main [data-variant="filled"]')).toHaveLength(0);
+    expect(filledButtons(document.querySelector('main') as HTMLElement)).toEqual([]);
   });
 
   it('offers the desktop app in Spanish', async () => {

@@ -110,7 +110,7 @@ export function ApprovalSwitches({
   );
 }
 
-/** "Needs at least two admins: this station has 1." and the way to add one. */
+/** "Needs two admins; this station has 1." and the way to add one. */
 function NeedsAdmins({ count }: { count: number }) {
   const { t } = useTranslation('settings');
   return (

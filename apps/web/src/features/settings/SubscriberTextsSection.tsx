@@ -147,9 +147,11 @@ function SmsTextEditor({ text, limits }: TEditorProps) {
         </Text>
       ) : null}
       <Group gap="xs">
+        {/* Secondary: the tab's filled action is Save SMS Settings (docs/design.md "Actions"). */}
         <Button
           type="button"
           size="xs"
+          variant="default"
           disabled={!edited || !draft.trim() || Boolean(problem)}
           loading={save.isPending && save.variables?.text !== null}
           onClick={() => send(draft.trim())}

@@ -141,7 +141,13 @@ function GlossaryForm({ saved, languages }: { saved: TGlossary; languages: strin
         >
           {t('add')}
         </Button>
-        <Button onClick={() => save.mutate(requestOf(drafts))} disabled={!changed} loading={save.isPending}>
+        {/* Secondary: the tab's filled action is Save translation engines (docs/design.md "Actions"). */}
+        <Button
+          variant="default"
+          onClick={() => save.mutate(requestOf(drafts))}
+          disabled={!changed}
+          loading={save.isPending}
+        >
           {t('save')}
         </Button>
       </Group>
