@@ -89,33 +89,33 @@ export function UsersTable({ users, onAction }: UsersTableProps) {
             )}
           </Table.Td>
           <Table.Td>
-            {/* Two short lines instead of one wide one: the table fits a 1280 px window. */}
-            <Stack gap={6} w="max-content">
-              <Button size="compact-sm" variant="default" onClick={() => onAction('resetPassword', user)}>
-                {t('actions.resetPassword')}
-              </Button>
-              <Group gap={6} wrap="nowrap">
+            {/* Two short lines instead of one wide one: the table fits a 1280 px window. Delete waits
+                in the row's menu beside them (docs/design.md "Actions"). */}
+            <Group gap={6} wrap="nowrap" w="max-content">
+              <Stack gap={6}>
+                <Button size="compact-sm" variant="default" onClick={() => onAction('resetPassword', user)}>
+                  {t('actions.resetPassword')}
+                </Button>
                 {user.role !== 'admin' && (
                   <Button size="compact-sm" variant="default" onClick={() => onAction('edit', user)}>
                     {t('actions.edit')}
                   </Button>
                 )}
-                {/* Delete waits in the row's menu (docs/design.md "Actions"). */}
-                <MoreActionsMenu
-                  label={t('actions.moreLabel', { name: user.full_name })}
-                  variant="subtle"
-                  size={26}
-                  actions={[
-                    {
-                      label: t('actions.delete'),
-                      color: 'red',
-                      icon: <IconTrash size={14} aria-hidden="true" />,
-                      onClick: () => onAction('delete', user),
-                    },
-                  ]}
-                />
-              </Group>
-            </Stack>
+              </Stack>
+              <MoreActionsMenu
+                label={t('actions.moreLabel', { name: user.full_name })}
+                variant="subtle"
+                size={26}
+                actions={[
+                  {
+                    label: t('actions.delete'),
+                    color: 'red',
+                    icon: <IconTrash size={14} aria-hidden="true" />,
+                    onClick: () => onAction('delete', user),
+                  },
+                ]}
+              />
+            </Group>
           </Table.Td>
         </Table.Tr>
       ))}
