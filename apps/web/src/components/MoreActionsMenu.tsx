@@ -2,8 +2,8 @@
 // view or a row wait in a menu behind a "⋯" button named for screen readers, so the page's buttons
 // are its everyday actions and Delete is never one click away from Edit. Each item keeps its own
 // confirmation (the caller's).
-import { ActionIcon, type ActionIconVariant, Menu } from '@mantine/core';
-import { IconDots } from '@tabler/icons-react';
+import { ActionIcon, Menu } from '@mantine/core';
+import { IconDots, IconTrash } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 
 export type TMenuAction = {
@@ -21,23 +21,27 @@ type MoreActionsMenuProps = {
   label: string;
   actions: TMenuAction[];
   disabled?: boolean;
-  /** The button's look: `default` beside default buttons, `subtle` in a table row. */
-  variant?: ActionIconVariant;
-  /** The button's size in px: 30 beside `xs` buttons, 26 beside `compact-sm` ones. */
-  size?: number;
+  /** In a table row: `subtle` and 26 px, beside `compact-sm` buttons; else `default` and 30 px. */
+  row?: boolean;
 };
 
-export function MoreActionsMenu({
-  label,
-  actions,
-  disabled = false,
-  variant = 'default',
-  size = 30,
-}: MoreActionsMenuProps) {
+/** A destructive item (Delete, Revoke): red, with the bin icon. */
+export function destructive(label: string, onClick: () => void, ariaLabel?: string): TMenuAction {
+  return { label, ariaLabel, color: 'red', icon: <IconTrash size={14} aria-hidden="true" />, onClick };
+}
+
+export function MoreActionsMenu({ label, actions, disabled = false, row = false }: MoreActionsMenuProps) {
+  const size = row ? 26 : 30;
   return (
     <Menu position="bottom-end" withinPortal>
       <Menu.Target>
-        <ActionIcon variant={variant} color="gray" size={size} aria-label={label} disabled={disabled}>
+        <ActionIcon
+          variant={row ? 'subtle' : 'default'}
+          color="gray"
+          size={size}
+          aria-label={label}
+          disabled={disabled}
+        >
           <IconDots size={16} aria-hidden="true" />
         </ActionIcon>
       </Menu.Target>

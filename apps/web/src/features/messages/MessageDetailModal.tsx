@@ -8,7 +8,7 @@
 // change is thrown away (use-detail-edit.ts, decision 0076).
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { relativeAge, TEXT_LIMITS, type TSendResult } from '@message-station/shared';
-import { IconEdit, IconMessage, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconMessage } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
@@ -16,7 +16,7 @@ import type { TMessage } from '../../api/messages';
 import type { TStationMessageType } from '../../api/sms-contacts';
 import { BlockedButton, Confirm, OutcomeAlert, type TOutcome } from '../../components/DetailControls';
 import { DraftRestoredNotice, GuardedModal } from '../../components/GuardedModal';
-import { MoreActionsMenu } from '../../components/MoreActionsMenu';
+import { destructive, MoreActionsMenu } from '../../components/MoreActionsMenu';
 import { exceededLimit } from '../../components/TextLimit';
 import { TypeBadge } from '../../components/TypeBadge';
 import { useAdminPhone } from '../../components/use-admin-phone';
@@ -246,15 +246,10 @@ function MessageDetail({
             label={t('detail.moreActions')}
             disabled={busy}
             actions={[
-              {
-                label: t('detail.delete'),
-                color: 'red',
-                icon: <IconTrash size={14} aria-hidden="true" />,
-                onClick: () => {
-                  setOutcome(null);
-                  setConfirming('delete');
-                },
-              },
+              destructive(t('detail.delete'), () => {
+                setOutcome(null);
+                setConfirming('delete');
+              }),
             ]}
           />
         </Group>

@@ -6,7 +6,7 @@ import { Badge, Button, Card, Group, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import { actsAsStationAdmin } from '@message-station/shared';
-import { IconPlayerPlay, IconPlus, IconTemplate, IconTrash } from '@tabler/icons-react';
+import { IconPlayerPlay, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -15,7 +15,7 @@ import type { TMessage } from '../../api/messages';
 import type { TTemplate } from '../../api/templates';
 import { useSessionUser } from '../../app/session-user';
 import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
-import { MoreActionsMenu } from '../../components/MoreActionsMenu';
+import { destructive, MoreActionsMenu } from '../../components/MoreActionsMenu';
 import { PageTitle } from '../../components/PageTitle';
 import { TypeBadge } from '../../components/TypeBadge';
 import { useLanguageName } from '../../i18n/use-language-name';
@@ -169,16 +169,13 @@ export function TemplatesPage() {
                         {actsAsStationAdmin(user) && (
                           <MoreActionsMenu
                             label={t('moreLabel', { name: template.name })}
-                            variant="subtle"
-                            size={26}
+                            row
                             actions={[
-                              {
-                                label: t('delete.button'),
-                                ariaLabel: t('deleteLabel', { name: template.name }),
-                                color: 'red',
-                                icon: <IconTrash size={14} aria-hidden="true" />,
-                                onClick: () => askDelete(template),
-                              },
+                              destructive(
+                                t('delete.button'),
+                                () => askDelete(template),
+                                t('deleteLabel', { name: template.name }),
+                              ),
                             ]}
                           />
                         )}

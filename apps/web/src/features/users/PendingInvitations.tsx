@@ -3,11 +3,10 @@
 import { Alert, Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TUserInvitation } from '@message-station/shared';
-import { IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../components/ListTable';
-import { MoreActionsMenu } from '../../components/MoreActionsMenu';
+import { destructive, MoreActionsMenu } from '../../components/MoreActionsMenu';
 import { useInvitationsQuery, useResendInvitationMutation, useRevokeInvitationMutation } from './queries';
 import { userErrorText } from './user-error';
 
@@ -109,17 +108,14 @@ export function PendingInvitations() {
                 </Button>
                 <MoreActionsMenu
                   label={t('invitations.moreLabel', { email: invitation.email })}
-                  variant="subtle"
-                  size={26}
+                  row
                   disabled={revoke.isPending && revoke.variables === invitation.id}
                   actions={[
-                    {
-                      label: t('invitations.revoke'),
-                      ariaLabel: `${t('invitations.revoke')} ${invitation.email}`,
-                      color: 'red',
-                      icon: <IconTrash size={14} aria-hidden="true" />,
-                      onClick: () => onRevoke(invitation),
-                    },
+                    destructive(
+                      t('invitations.revoke'),
+                      () => onRevoke(invitation),
+                      `${t('invitations.revoke')} ${invitation.email}`,
+                    ),
                   ]}
                 />
               </Group>

@@ -4,12 +4,12 @@
 import { Alert, Anchor, Badge, Button, Card, Group, Modal, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { formatRelativeTime, type TStationKey } from '@message-station/shared';
-import { IconKey, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconKey, IconPlus } from '@tabler/icons-react';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListLoading } from '../../components/ListStates';
 import { ListTable } from '../../components/ListTable';
-import { MoreActionsMenu } from '../../components/MoreActionsMenu';
+import { destructive, MoreActionsMenu } from '../../components/MoreActionsMenu';
 import { uiLocale } from '../../i18n/relative-age';
 import { CreateStationKeyModal } from './CreateStationKeyModal';
 import { SCOPE_WORDS, useRevokeStationKeyMutation, useStationKeysQuery } from './station-keys-queries';
@@ -137,17 +137,8 @@ function StationKeysTable({ keys, onRevoke }: { keys: TStationKey[]; onRevoke: (
           <Table.Td>
             <MoreActionsMenu
               label={t('moreLabel', { name: key.name })}
-              variant="subtle"
-              size={26}
-              actions={[
-                {
-                  label: t('revoke'),
-                  ariaLabel: t('revokeLabel', { name: key.name }),
-                  color: 'red',
-                  icon: <IconTrash size={14} aria-hidden="true" />,
-                  onClick: () => onRevoke(key),
-                },
-              ]}
+              row
+              actions={[destructive(t('revoke'), () => onRevoke(key), t('revokeLabel', { name: key.name }))]}
             />
           </Table.Td>
         </Table.Tr>

@@ -2,12 +2,12 @@
 // or No Access with the reason), Last Login, Actions.
 import { Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { formatUsPhone, type TStationUser } from '@message-station/shared';
-import { IconKey, IconTrash } from '@tabler/icons-react';
+import { IconKey } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { codeText } from '../../api/error-words';
 import { useSessionUser } from '../../app/session-user';
 import { ListTable } from '../../components/ListTable';
-import { MoreActionsMenu } from '../../components/MoreActionsMenu';
+import { destructive, MoreActionsMenu } from '../../components/MoreActionsMenu';
 import { useNow } from '../../lib/use-now';
 import { displayName } from '../../lib/user-name';
 import { useLastLoginText } from './last-login';
@@ -104,16 +104,8 @@ export function UsersTable({ users, onAction }: UsersTableProps) {
               </Stack>
               <MoreActionsMenu
                 label={t('actions.moreLabel', { name: user.full_name })}
-                variant="subtle"
-                size={26}
-                actions={[
-                  {
-                    label: t('actions.delete'),
-                    color: 'red',
-                    icon: <IconTrash size={14} aria-hidden="true" />,
-                    onClick: () => onAction('delete', user),
-                  },
-                ]}
+                row
+                actions={[destructive(t('actions.delete'), () => onAction('delete', user))]}
               />
             </Group>
           </Table.Td>
