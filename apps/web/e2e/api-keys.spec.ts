@@ -133,7 +133,8 @@ test.describe('public API v1', () => {
     await page.goto('/admin/users');
     // Noted at most once a minute: at the first call, moments ago.
     await expect(row.getByRole('cell', { name: /^(Just now|1 minute ago)$/ })).toBeVisible();
-    await row.getByRole('button', { name: 'Revoke School information system' }).click();
+    await row.getByRole('button', { name: 'More actions for School information system' }).click();
+    await page.getByRole('menuitem', { name: 'Revoke School information system' }).click();
     await page
       .getByRole('dialog', { name: 'Revoke API key' })
       .getByRole('button', { name: 'Revoke key' })

@@ -87,7 +87,9 @@ test.describe('messages', () => {
     await expect(other.getByRole('row').filter({ hasText: edited })).toHaveCount(1, { timeout: 10_000 });
 
     // Delete, after the confirmation; the modal closes and both tabs lose the row.
-    await detail.getByRole('button', { name: 'Delete', exact: true }).click();
+    // Delete waits in More actions, not beside Edit.
+    await detail.getByRole('button', { name: 'More actions' }).click();
+    await page.getByRole('menuitem', { name: 'Delete', exact: true }).click();
     await expect(detail.getByText('Delete this message? This cannot be undone.')).toBeVisible();
     await detail.getByRole('button', { name: 'Delete Message' }).click();
     await expect(detail.getByText('Message deleted successfully')).toBeVisible();

@@ -103,9 +103,9 @@ test.describe('two-person approval', () => {
     await expect(
       alert.getByRole('checkbox', { name: /Second admin approves before SMS or Play$/ }),
     ).toBeDisabled();
-    await expect(alert.getByText('Needs at least two admins: this station has 1.')).toBeVisible();
+    await expect(alert.getByText('Needs two admins; this station has 1.')).toBeVisible();
     await page.screenshot({ path: test.info().outputPath('approval-needs-two-admins.png'), fullPage: true });
-    await alert.getByRole('link', { name: 'Add an admin on the Users page.' }).click();
+    await alert.getByRole('link', { name: 'Add an admin.' }).click();
     await expect(page).toHaveURL(/\/admin\/users$/);
     await expect(page.getByRole('button', { name: 'Add User' })).toBeVisible();
   });

@@ -23,13 +23,16 @@ type BlockedButtonProps = {
   children: string;
 };
 
-/** A button that stays focusable when disabled so its tooltip explaining why can be reached. */
+/**
+ * A button that stays focusable when disabled so its tooltip explaining why can be reached. Secondary
+ * (`default`) unless told: a view has one filled action (docs/design.md "Actions").
+ */
 export function BlockedButton({
   reason,
   disabled,
   icon,
   color,
-  variant = 'light',
+  variant = 'default',
   loading = false,
   onClick,
   onBlockedClick,

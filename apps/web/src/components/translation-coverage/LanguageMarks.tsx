@@ -7,6 +7,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLanguageName } from '../../i18n/use-language-name';
+import { HelpText } from '../LearnMore';
 import { CoverageMark } from './CoverageMark';
 
 export type TLanguageCoverageRow = { language: string; status: TCoverageStatus; engine?: string | null };
@@ -59,7 +60,14 @@ export function LanguageMarksLegend({ marks, from }: { marks: TLanguageMarks; fr
   const nameInSentence = useNameInSentence();
   return (
     <Text fz="xs" c="dimmed">
-      {marks.failed ? t('languageMark.unknown') : t('languageMark.legend', { from: nameInSentence(from) })}
+      {marks.failed ? (
+        t('languageMark.unknown')
+      ) : (
+        <HelpText
+          short={t('languageMark.legend', { from: nameInSentence(from) })}
+          more={t('languageMark.legendMore')}
+        />
+      )}
     </Text>
   );
 }

@@ -1,5 +1,5 @@
 // One dashboard card: a small quiet title that names the card for screen readers, an optional
-// badge beside it, its figures, and a button to the page that manages them.
+// badge beside it, its figures, and a quiet (subtle) button to the page that manages them.
 import { Box, Button, Card, Group, Text, Title } from '@mantine/core';
 import { type ReactNode, useId } from 'react';
 import { Link } from 'react-router';
@@ -26,7 +26,7 @@ export function DashboardCard({ title, aside, action, children }: DashboardCardP
       <Box style={{ flex: 1 }}>{children}</Box>
       {action && (
         <Group justify="flex-end" mt="md">
-          <Button component={Link} to={action.to} size="xs" variant="light">
+          <Button component={Link} to={action.to} size="xs" variant="subtle">
             {action.label}
           </Button>
         </Group>

@@ -2,6 +2,7 @@ import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../i18n';
+import { filledButtons } from '../../test/filled-buttons';
 import { message } from '../../test/messages-test-helpers';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
@@ -42,6 +43,37 @@ describe('DashboardPage', () => {
       "Install the app on your station's computer (Windows, macOS or Linux; no Node.js needed) to play messages aloud on air and export them as audio files.",
     );
     expect(screen.getByRole('link', { name: 'Download the App' })).toHaveAttribute('href', '/admin/download');
+  });
+
+  it('leads with what needs the admin, most urgent first, and offers the desktop app last', async () => {
+    await showDashboard({
+      [STATS]: () =>
+        jsonResponse(
+          dashboardStats({
+            alerts: [
+              { type: 'info', code: 'sms_disabled', message: 'SMS is disabled for this station.' },
+              lowCreditsAlert(),
+              {
+                type: 'error',
+                code: 'payment_failed',
+                message: 'Your last payment failed.',
+                link: '/admin/billing',
+              },
+            ],
+          }),
+        ),
+    });
+    const alerts = [...document.querySelectorAll('[data-alert-type]')].map((a) =>
+      a.getAttribute('data-alert-type'),
+    );
+    expect(alerts).toEqual(['error', 'warning', 'info']);
+    const first = document.querySelector('[data-alert-type]') as HTMLElement;
+    const cards = screen.getByRole('region', { name: 'Total Messages' });
+    expect(first.compareDocumentPosition(cards) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    const desktop = screen.getByRole('link', { name: 'Download the App' });
+    expect(cards.compareDocumentPosition(desktop) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    // No banner's button is filled: the page keeps its one filled action for the header.
+    expect(filledButtons(document.querySelector('main') as HTMLElement)).toEqual([]);
   });
 
   it('offers the desktop app in Spanish', async () => {
@@ -171,11 +203,13 @@ describe('DashboardPage', () => {
     });
     const warning = screen.getByText('Low SMS credits: 80 left.').closest('[data-alert-type]') as HTMLElement;
     expect(warning).toHaveAttribute('data-alert-type', 'warning');
-    expect(warning.getAttribute('style')).toContain('yellow');
+    expect(warning.getAttribute('style')).toContain('orange');
     const info = screen
       .getByText('SMS is disabled for this station.')
       .closest('[data-alert-type]') as HTMLElement;
-    expect(info.getAttribute('style')).toContain('blue');
+    // A notice is a quiet line, not another coloured banner, and comes after what needs action.
+    expect(info.getAttribute('style')).not.toContain('blue');
+    expect(warning.compareDocumentPosition(info) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(within(info).queryByRole('link')).not.toBeInTheDocument();
 
     await user.click(within(warning).getByRole('link', { name: 'Add Credits' }));

@@ -1,8 +1,10 @@
-// /admin/dashboard: the welcome line ('Welcome' on a first visit), the desktop
-// app banner, the server's alerts, a new station's first-run checklist, the six cards, SMS sent per
-// day, and Recent Activity; a failed load offers Retry. Live: the station's events read again what
-// they change (use-dashboard-stream.ts).
-import { Alert, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
+// /admin/dashboard, in the order an admin needs it (decision 0085): the welcome line ('Welcome' on
+// a first visit); then what waits for the admin (the server's urgent alerts, texts held after a
+// restore, a new station's first-run checklist), then the quiet notices (the trial's date, SMS off);
+// then how the station is doing (the six cards, SMS sent per day, Recent Activity); the desktop app
+// last, as a line. A failed load offers Retry. Live: the station's events read again what they
+// change (use-dashboard-stream.ts).
+import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconDeviceDesktop } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -10,7 +12,6 @@ import { serverErrorText } from '../../api/client';
 import { useSessionUser } from '../../app/session-user';
 import { CardGridLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
-import { useAdminPhone } from '../../components/use-admin-phone';
 import { ActivityCard } from './ActivityCard';
 import { DashboardAlerts } from './DashboardAlerts';
 import { FirstRunChecklist } from './FirstRunChecklist';
@@ -38,7 +39,6 @@ export function DashboardPage() {
           </Text>
           <Text c="dimmed">{t('stationLine', { station: stationName })}</Text>
         </div>
-        <DesktopAppBanner />
         {dashboard.isPending ? (
           <CardGridLoading label={t('loading')} />
         ) : dashboard.isError ? (
@@ -52,9 +52,10 @@ export function DashboardPage() {
           </Alert>
         ) : (
           <>
-            <DashboardAlerts alerts={dashboard.data.alerts} />
+            <DashboardAlerts alerts={dashboard.data.alerts} urgency="urgent" />
             <HeldTextsNotice />
             <FirstRunChecklist />
+            <DashboardAlerts alerts={dashboard.data.alerts} urgency="notice" />
             <StatCards data={dashboard.data} />
             <SmsPerDayChart
               days={dashboard.data.stats.smsPerDay}
@@ -63,34 +64,33 @@ export function DashboardPage() {
           </>
         )}
         <ActivityCard />
+        <DesktopAppLine />
       </Stack>
     </>
   );
 }
 
-/** The desktop app for Windows, macOS and Linux (no Node.js needed), and the way to its download. */
-function DesktopAppBanner() {
+/** The desktop app for Windows, macOS and Linux (no Node.js needed): a quiet line under the rest. */
+function DesktopAppLine() {
   const { t } = useTranslation('dashboard');
-  // On a phone (decision 0043) the button goes under the text instead of squeezing it.
-  const phone = useAdminPhone();
   return (
-    <Paper withBorder radius="lg" shadow="xs" p="md">
-      <Group justify="space-between" wrap={phone ? 'wrap' : 'nowrap'} gap="md">
-        <Group gap="sm" wrap="nowrap">
-          <ThemeIcon size="lg" radius="md" variant="filled" color="dark" aria-hidden="true">
-            <IconDeviceDesktop size={20} />
-          </ThemeIcon>
-          <div>
-            <Text fw={600}>{t('desktopApp.title')}</Text>
-            <Text fz="sm" c="dimmed">
-              {t('desktopApp.text')}
-            </Text>
-          </div>
-        </Group>
-        <Button component={Link} to="/admin/download" variant="default" style={{ flexShrink: 0 }}>
+    <Group gap="xs" wrap="nowrap" align="flex-start" px="xs">
+      <IconDeviceDesktop
+        size={18}
+        aria-hidden="true"
+        color="var(--mantine-color-dimmed)"
+        style={{ flexShrink: 0, marginTop: 2 }}
+      />
+      <Text fz="sm" c="dimmed">
+        <Text span fz="sm" fw={500} c="var(--mantine-color-text)">
+          {t('desktopApp.title')}
+        </Text>
+        {' · '}
+        {t('desktopApp.text')}{' '}
+        <Anchor component={Link} to="/admin/download" fz="sm">
           {t('desktopApp.download')}
-        </Button>
-      </Group>
-    </Paper>
+        </Anchor>
+      </Text>
+    </Group>
   );
 }

@@ -50,7 +50,6 @@ export function MachinesPage() {
               <Button
                 component={Link}
                 to="/admin/download"
-                variant="light"
                 leftSection={<IconDownload size={16} aria-hidden="true" />}
               >
                 {t('getApp')}

@@ -63,7 +63,7 @@ export function MachineControls({ messageId, busy, onOutcome, playHold = null }:
         allowDeselect={false}
         disabled={machines.length === 0}
         // Wide enough for the Spanish "No hay equipos conectados".
-        w={240}
+        w={{ base: '100%', xs: 240 }}
       />
       <BlockedButton
         reason={playHold ?? (selected ? null : selectMachine)}
@@ -82,7 +82,7 @@ export function MachineControls({ messageId, busy, onOutcome, playHold = null }:
         reason={stopTarget ? null : selectMachine}
         disabled={!stopTarget || busy || phase === 'stopping'}
         loading={phase === 'stopping'}
-        variant={active ? 'filled' : 'light'}
+        variant={active ? 'filled' : 'default'}
         icon={<IconPlayerStop size={14} aria-hidden="true" />}
         color="red"
         onClick={() => stopTarget && stopPlaying(stopTarget)}

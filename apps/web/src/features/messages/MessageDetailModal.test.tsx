@@ -6,6 +6,7 @@ import type { TMessage } from '../../api/messages';
 import i18n from '../../i18n';
 import { draftKey } from '../../lib/draft-keys';
 import { setCookie } from '../../test/cookies';
+import { filledButtons } from '../../test/filled-buttons';
 import {
   callsTo,
   installFakeEventSource,
@@ -37,6 +38,12 @@ async function openDetails(
 }
 
 type TDialog = ReturnType<typeof within>;
+
+/** Delete waits in More actions: opens the menu and picks it. */
+async function chooseDelete(user: ReturnType<typeof userEvent.setup>, dialog: TDialog) {
+  await user.click(dialog.getByRole('button', { name: 'More actions' }));
+  await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
+}
 
 /** Opens one of the detail's tabs and answers its panel. */
 async function showTab(user: ReturnType<typeof userEvent.setup>, dialog: TDialog, name: string) {
@@ -115,9 +122,11 @@ describe('Message detail modal', () => {
     const audio = await showTab(user, dialog, 'Audio');
     expectShown(audio.getByRole('button', { name: 'Download audio' }));
     expect(dialog.getByText('Main Street is closed until 5 PM.')).not.toBeVisible();
-    for (const name of ['Edit', 'Delete', 'Send SMS', 'Play', 'Stop', 'Export', 'Schedule']) {
+    for (const name of ['Edit', 'More actions', 'Send SMS', 'Play', 'Stop', 'Export', 'Schedule']) {
       expectShown(dialog.getByRole('button', { name }));
     }
+    // Delete is not beside Edit: it waits in More actions.
+    expect(dialog.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
     // Editing happens on the Content tab, wherever the user was.
     await user.click(dialog.getByRole('button', { name: 'Edit' }));
     expect(dialog.getByRole('tab', { name: 'Content' })).toHaveAttribute('aria-selected', 'true');
@@ -252,6 +261,15 @@ describe('Message detail modal', () => {
     expect(second.dialog.queryByText('Draft restored')).not.toBeInTheDocument();
   });
 
+  it('leads with Send SMS as its one filled action', async () => {
+    const { dialog } = await openDetails([message()]);
+    const send = dialog.getByRole('button', { name: 'Send SMS' });
+    expect(filledButtons(screen.getByRole('dialog'))).toEqual([send]);
+    for (const name of ['Schedule', 'Play', 'Export', 'Edit']) {
+      expect(dialog.getByRole('button', { name })).toHaveAttribute('data-variant', 'default');
+    }
+  });
+
   it('deletes only after a confirmation that says it cannot be undone, then closes', async () => {
     setCookie('csrf_token', 'd3');
     let list = [message()];
@@ -262,19 +280,19 @@ describe('Message detail modal', () => {
         return jsonResponse({ ok: true });
       },
     });
-    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    await chooseDelete(user, dialog);
     const confirm = within(dialog.getByRole('alertdialog'));
     expect(confirm.getByText('Delete this message? This cannot be undone.')).toBeVisible();
     await user.click(confirm.getByRole('button', { name: 'Cancel' }));
     expect(dialog.queryByRole('alertdialog')).not.toBeInTheDocument();
     expect(callsTo(fetchMock, 'DELETE', '/admin/api/messages/m-1')).toHaveLength(0);
 
-    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    await chooseDelete(user, dialog);
     await user.click(within(dialog.getByRole('alertdialog')).getByRole('button', { name: 'Delete Message' }));
     expect(await dialog.findByText('Message deleted successfully')).toBeVisible();
     expect(callsTo(fetchMock, 'DELETE', '/admin/api/messages/m-1')).toHaveLength(1);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(await screen.findByText('No messages found.')).toBeVisible();
+    expect(await screen.findByText('No messages yet.')).toBeVisible();
   });
 
   it('shows the delete failure', async () => {
@@ -282,7 +300,7 @@ describe('Message detail modal', () => {
     const { user, dialog } = await openDetails([message()], {
       'DELETE /admin/api/messages/m-1': () => jsonResponse({}, 500),
     });
-    await user.click(dialog.getByRole('button', { name: 'Delete' }));
+    await chooseDelete(user, dialog);
     await user.click(within(dialog.getByRole('alertdialog')).getByRole('button', { name: 'Delete Message' }));
     expect(await dialog.findByText('Failed to delete message')).toBeVisible();
   });

@@ -1,5 +1,6 @@
-// The detail modal: always in view, the created time, type badge, Edit, Delete,
-// Send SMS, machine selector, Play/Stop/Export and Schedule; below them the sections in tabs
+// The detail modal: always in view, the created time and type badge; Send SMS (the one filled
+// action, red for an emergency), Schedule, Edit and More actions (Delete, decision 0085); the
+// machine selector with Play/Stop/Export; below them the sections in tabs
 // (MessageDetailTabs): the content with its SMS preview, translations with their status, the
 // delivery progress of its SMS, the audio file rendered by the server. Edit mode has Save and Cancel
 // (re-translates into the completed languages, else es and fr). After a send the modal stays open
@@ -7,7 +8,7 @@
 // change is thrown away (use-detail-edit.ts, decision 0076).
 import { Button, Group, Stack, Text } from '@mantine/core';
 import { relativeAge, TEXT_LIMITS, type TSendResult } from '@message-station/shared';
-import { IconEdit, IconMessage, IconTrash } from '@tabler/icons-react';
+import { IconEdit, IconMessage } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
@@ -15,6 +16,7 @@ import type { TMessage } from '../../api/messages';
 import type { TStationMessageType } from '../../api/sms-contacts';
 import { BlockedButton, Confirm, OutcomeAlert, type TOutcome } from '../../components/DetailControls';
 import { DraftRestoredNotice, GuardedModal } from '../../components/GuardedModal';
+import { destructive, MoreActionsMenu } from '../../components/MoreActionsMenu';
 import { exceededLimit } from '../../components/TextLimit';
 import { TypeBadge } from '../../components/TypeBadge';
 import { useAdminPhone } from '../../components/use-admin-phone';
@@ -188,19 +190,49 @@ function MessageDetail({
 
   return (
     <Stack gap="md">
-      <Group justify="space-between" gap="xs">
-        <Group gap="xs">
-          <Text fz="sm" c="dimmed">
-            <time dateTime={message.createdAt} title={fullTime(message.createdAt)}>
-              {/* 'Created just now', not 'Created Just now': the standalone words start with a capital. */}
-              {relativeAge(message.createdAt).kind === 'now'
-                ? t('detail.createdNow')
-                : t('detail.created', { time: ageText(message.createdAt) })}
-            </time>
-          </Text>
-          <TypeBadge type={message.message_type} types={types} />
+      <Group gap="xs">
+        <Text fz="sm" c="dimmed">
+          <time dateTime={message.createdAt} title={fullTime(message.createdAt)}>
+            {/* 'Created just now', not 'Created Just now': the standalone words start with a capital. */}
+            {relativeAge(message.createdAt).kind === 'now'
+              ? t('detail.createdNow')
+              : t('detail.created', { time: ageText(message.createdAt) })}
+          </time>
+        </Text>
+        <TypeBadge type={message.message_type} types={types} />
+      </Group>
+
+      {/* The one filled action: Send SMS, in its type's emphasis; Schedule and Edit beside it, Delete in the menu. */}
+      <Group justify="space-between" gap="xs" data-testid="detail-actions">
+        <Group gap="xs" wrap="nowrap">
+          <BlockedButton
+            reason={smsBlocked}
+            disabled={!smsReady || busy}
+            icon={<IconMessage size={14} aria-hidden="true" />}
+            variant="filled"
+            color={message.message_type === 'emergency' ? 'red' : undefined}
+            onClick={() => {
+              setOutcome(null);
+              setConfirming('send');
+            }}
+            onBlockedClick={
+              maySendSms ? undefined : () => setOutcome({ kind: 'error', text: t('sms.onlyAdmins') })
+            }
+          >
+            {t('sms.send')}
+          </BlockedButton>
+          <ScheduleButton
+            message={message}
+            busy={busy}
+            hold={approvalHold}
+            onOutcome={(scheduled) => {
+              setOutcome(scheduled);
+              // The saved schedule shows among the message's schedules on the Delivery tab.
+              if (scheduled?.kind === 'success') setTab('delivery');
+            }}
+          />
         </Group>
-        <Group gap="xs">
+        <Group gap="xs" wrap="nowrap">
           <Button
             size="xs"
             variant="default"
@@ -210,49 +242,21 @@ function MessageDetail({
           >
             {t('detail.edit')}
           </Button>
-          <Button
-            size="xs"
-            variant="light"
-            color="red"
-            leftSection={<IconTrash size={14} aria-hidden="true" />}
-            onClick={() => {
-              setOutcome(null);
-              setConfirming('delete');
-            }}
+          <MoreActionsMenu
+            label={t('detail.moreActions')}
             disabled={busy}
-          >
-            {t('detail.delete')}
-          </Button>
+            actions={[
+              destructive(t('detail.delete'), () => {
+                setOutcome(null);
+                setConfirming('delete');
+              }),
+            ]}
+          />
         </Group>
       </Group>
-
+      {/* Playing on air: the machine and its controls, a row of their own. */}
       <Group gap="xs" align="flex-end" wrap="wrap">
-        <BlockedButton
-          reason={smsBlocked}
-          disabled={!smsReady || busy}
-          icon={<IconMessage size={14} aria-hidden="true" />}
-          color="green"
-          onClick={() => {
-            setOutcome(null);
-            setConfirming('send');
-          }}
-          onBlockedClick={
-            maySendSms ? undefined : () => setOutcome({ kind: 'error', text: t('sms.onlyAdmins') })
-          }
-        >
-          {t('sms.send')}
-        </BlockedButton>
         <MachineControls messageId={message.id} busy={busy} onOutcome={setOutcome} playHold={approvalHold} />
-        <ScheduleButton
-          message={message}
-          busy={busy}
-          hold={approvalHold}
-          onOutcome={(scheduled) => {
-            setOutcome(scheduled);
-            // The saved schedule shows among the message's schedules on the Delivery tab.
-            if (scheduled?.kind === 'success') setTab('delivery');
-          }}
-        />
       </Group>
       <ApprovalPanel approval={message.approval} />
       <SendRequestPanel

@@ -43,7 +43,7 @@ async function openForm() {
   installFakeEventSource();
   const user = userEvent.setup({ delay: null });
   renderApp('/admin/messages');
-  await screen.findByText('No messages found.');
+  await screen.findByText('No messages yet.');
   await user.click(screen.getByRole('button', { name: 'Add Message' }));
   const dialog = within(await screen.findByRole('dialog', { name: 'New Message' }));
   return { user, dialog };

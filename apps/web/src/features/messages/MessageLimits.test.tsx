@@ -17,7 +17,7 @@ describe('message limits', () => {
     mockMessagesApi({ [LIST]: () => jsonResponse([]) });
     renderApp('/admin/messages');
     const user = userEvent.setup({ delay: null });
-    await screen.findByText('No messages found.');
+    await screen.findByText('No messages yet.');
     await user.click(screen.getByRole('button', { name: 'Add Message' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'New Message' }));
 
@@ -43,7 +43,7 @@ describe('message limits', () => {
     const fetchMock = mockMessagesApi({ [LIST]: () => jsonResponse([]) });
     renderApp('/admin/messages');
     const user = userEvent.setup({ delay: null });
-    await screen.findByText('No messages found.');
+    await screen.findByText('No messages yet.');
     await user.click(screen.getByRole('button', { name: 'Add Message' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'New Message' }));
     fireEvent.change(dialog.getByRole('textbox', { name: /^Title/ }), { target: { value: 'Long' } });

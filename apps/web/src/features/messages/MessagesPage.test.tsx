@@ -192,10 +192,10 @@ describe('MessagesPage', () => {
     const fetchMock = mockMessagesApi({ [LIST]: () => jsonResponse([]) });
     renderApp('/admin/messages');
     const user = userEvent.setup({ delay: null });
-    expect(await screen.findByText('No messages found.')).toBeVisible();
+    expect(await screen.findByText('No messages yet.')).toBeVisible();
 
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'flood');
-    expect(await screen.findByText('No messages found matching your search.')).toBeVisible();
+    expect(await screen.findByText('No messages match your search or type filter.')).toBeVisible();
     const searches = callsTo(fetchMock, 'GET', '/admin/api/messages').map((c) =>
       c.url.searchParams.get('search'),
     );
@@ -215,7 +215,7 @@ describe('MessagesPage', () => {
         'emergency',
       ),
     );
-    expect(await screen.findByText('No messages found matching your search.')).toBeVisible();
+    expect(await screen.findByText('No messages match your search or type filter.')).toBeVisible();
   });
 
   it('shows the stream state: Connecting, Live, Reconnecting, Offline, and connects again after 3 s', async () => {
@@ -306,7 +306,7 @@ describe('Add Message', () => {
   async function openForm() {
     installFakeEventSource();
     const user = userEvent.setup({ delay: null });
-    await screen.findByText('No messages found.');
+    await screen.findByText('No messages yet.');
     await user.click(screen.getByRole('button', { name: 'Add Message' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'New Message' }));
     return { user, dialog };

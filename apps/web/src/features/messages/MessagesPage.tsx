@@ -1,14 +1,15 @@
 // /admin/messages: the station's messages, live: live indicator, type filter,
 // search, Emergency templates (the vetted phrasebook, decision 0050), Add Message, the table, and
-// the create/edit and detail modals.
-import { Button, Card, Group, NativeSelect, Text, Title } from '@mantine/core';
+// the create/edit and detail modals. An empty station's list leads to writing its first alert; a
+// filtered-to-nothing list says so and clears the filters (decision 0085).
+import { Button, Card, Group, NativeSelect, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconPlus, IconUrgent } from '@tabler/icons-react';
+import { IconMessages, IconPlus, IconSearch, IconTemplate, IconUrgent } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TMessage } from '../../api/messages';
-import { ListLoadFailed, ListLoading } from '../../components/ListStates';
+import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { LiveIndicator } from '../../components/LiveIndicator';
 import { SearchInput } from '../../components/SearchInput';
 import { useAdminPhone } from '../../components/use-admin-phone';
@@ -78,6 +79,8 @@ export function MessagesPage() {
     ...activeTypes.map((candidate) => ({ value: candidate.message_type, label: candidate.display_name })),
   ];
   const filtered = Boolean(debouncedSearch || type);
+  // The empty state's "Write the first alert" is then the page's one filled action.
+  const empty = !filtered && messages.data?.length === 0;
 
   return (
     <>
@@ -104,7 +107,7 @@ export function MessagesPage() {
           </Group>
           <Group gap="sm">
             <Button
-              variant="light"
+              variant="outline"
               color="red"
               leftSection={<IconUrgent size={16} aria-hidden="true" />}
               onClick={() => setPhrasebook(true)}
@@ -114,6 +117,7 @@ export function MessagesPage() {
             </Button>
             <NewFromTemplateButton languages={languages.data ?? []} onCreated={setSelected} />
             <Button
+              variant={empty ? 'default' : 'filled'}
               leftSection={<IconPlus size={16} aria-hidden="true" />}
               onClick={() => setForm({ open: true, message: null })}
               disabled={!types.data || !languages.data}
@@ -133,10 +137,43 @@ export function MessagesPage() {
             retryLabel={t('retry')}
             onRetry={() => void messages.refetch()}
           />
+        ) : messages.data.length === 0 && filtered ? (
+          <ListEmpty
+            icon={<IconSearch size={24} />}
+            title={t('noMatches')}
+            action={
+              <Button
+                variant="default"
+                onClick={() => {
+                  setSearch('');
+                  setType('');
+                }}
+              >
+                {t('clearFilters')}
+              </Button>
+            }
+          />
         ) : messages.data.length === 0 ? (
-          <Text c="dimmed" ta="center" py="xl">
-            {filtered ? t('noMatches') : t('empty')}
-          </Text>
+          <ListEmpty
+            icon={<IconMessages size={24} />}
+            title={t('empty')}
+            hint={t('emptyHint')}
+            action={
+              <>
+                <Button component={Link} to="/admin/alert">
+                  {t('writeFirst')}
+                </Button>
+                <Button
+                  component={Link}
+                  to="/admin/templates"
+                  variant="default"
+                  leftSection={<IconTemplate size={16} aria-hidden="true" />}
+                >
+                  {t('fromTemplate')}
+                </Button>
+              </>
+            }
+          />
         ) : (
           <div style={{ opacity: messages.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>
             {phone ? (

@@ -60,7 +60,7 @@ async function openPicker(handlers: Parameters<typeof mockMessagesApi>[0] = {}) 
   const api = mockMessagesApi({ 'GET /admin/api/messages': () => jsonResponse([]), ...handlers });
   const user = userEvent.setup({ delay: null });
   renderApp('/admin/messages');
-  await screen.findByText('No messages found.');
+  await screen.findByText('No messages yet.');
   const open = screen.getByRole('button', { name: 'Emergency templates' });
   await waitFor(() => expect(open).toBeEnabled());
   await user.click(open);

@@ -29,8 +29,8 @@ describe('two-person approval switches and the number of admins', () => {
   it('are off with the reason and a link to Users where the station has one admin', async () => {
     const { user, card, approval } = await openMessageTypes({ admin_count: 1 });
     expect(approval('Alert')).toBeDisabled();
-    expectShown(card('alert').getByText('Needs at least two admins: this station has 1.'));
-    const link = card('alert').getByRole('link', { name: 'Add an admin on the Users page.' });
+    expectShown(card('alert').getByText('Needs two admins; this station has 1.'));
+    const link = card('alert').getByRole('link', { name: 'Add an admin.' });
     expect(link).toHaveAttribute('href', '/admin/users');
     // Requiring emergencies while they go without approval holds nothing; holding them would.
     expect(approval('Emergency')).toBeEnabled();
@@ -38,7 +38,7 @@ describe('two-person approval switches and the number of admins', () => {
     const bypass = screen.getByRole('checkbox', { name: 'Emergencies go without waiting for approval' });
     expect(bypass).toBeChecked();
     expect(bypass).toBeDisabled();
-    expectShown(card('emergency').getByText('Needs at least two admins: this station has 1.'));
+    expectShown(card('emergency').getByText('Needs two admins; this station has 1.'));
   });
 
   it('let a station that holds a type already with one admin see why and turn it off', async () => {
@@ -69,7 +69,7 @@ describe('two-person approval switches and the number of admins', () => {
   it('are free where the station has two admins', async () => {
     const { card, approval } = await openMessageTypes({ admin_count: 2 });
     expect(approval('Alert')).toBeEnabled();
-    expect(card('alert').queryByText(/Needs at least two admins/)).toBeNull();
-    expectShown(card('alert').getByText(/A message of this type written by anyone waits/));
+    expect(card('alert').queryByText(/Needs two admins/)).toBeNull();
+    expectShown(card('alert').getByText(/Another admin approves before it goes out/));
   });
 });

@@ -12,6 +12,7 @@ import {
 } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { HelpText } from '../../components/LearnMore';
 import type { TSettingsDraft } from './settings-draft';
 
 export type TApprovalSettings = Pick<TSettingsDraft, 'approval_required_types' | 'approval_bypass_emergency'>;
@@ -67,7 +68,14 @@ export function ApprovalSwitches({
         mt="sm"
         label={t('messageTypes.approvalRequired')}
         description={
-          requireLocked ? <NeedsAdmins count={adminCount} /> : t('messageTypes.approvalRequiredHint')
+          requireLocked ? (
+            <NeedsAdmins count={adminCount} />
+          ) : (
+            <HelpText
+              short={t('messageTypes.approvalRequiredHint')}
+              more={t('messageTypes.approvalRequiredHintMore')}
+            />
+          )
         }
         aria-label={`${level}: ${t('messageTypes.approvalRequired')}`}
         checked={on}
@@ -102,7 +110,7 @@ export function ApprovalSwitches({
   );
 }
 
-/** "Needs at least two admins: this station has 1." and the way to add one. */
+/** "Needs two admins; this station has 1." and the way to add one. */
 function NeedsAdmins({ count }: { count: number }) {
   const { t } = useTranslation('settings');
   return (

@@ -14,6 +14,7 @@ import {
 import { LANGUAGES, TEXT_LIMITS, type TLanguageCode, type TStationTimeZone } from '@message-station/shared';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
+import { HelpText } from '../../components/LearnMore';
 import { StationTimeZoneSelect } from '../../components/StationTimeZoneSelect';
 import { CharacterCount } from '../../components/TextLimit';
 import {
@@ -55,7 +56,7 @@ export function BrandingTab({ saved, draft, onChange }: TSettingsTabProps) {
             label={t('branding.displayName')}
             description={
               <>
-                {t('branding.displayNameHint')}
+                <HelpText short={t('branding.displayNameHint')} more={t('branding.displayNameHintMore')} />
                 <CharacterCount length={draft.display_name.length} max={TEXT_LIMITS.name} />
               </>
             }
@@ -71,8 +72,6 @@ export function BrandingTab({ saved, draft, onChange }: TSettingsTabProps) {
 
       <ColorInput
         label={t('branding.brandColor')}
-        description={t('branding.brandColorHint')}
-        inputWrapperOrder={['label', 'input', 'description']}
         format="hex"
         swatches={COLOR_SWATCHES}
         swatchesPerRow={7}
@@ -83,7 +82,7 @@ export function BrandingTab({ saved, draft, onChange }: TSettingsTabProps) {
 
       <Checkbox.Group
         label={t('branding.languages')}
-        description={t('branding.languagesHint')}
+        description={<HelpText short={t('branding.languagesHint')} more={t('branding.languagesHintMore')} />}
         value={draft.supported_languages}
         onChange={(codes) => {
           // A station always supports one language at least (the server refuses none).
@@ -121,11 +120,9 @@ export function BrandingTab({ saved, draft, onChange }: TSettingsTabProps) {
         </Alert>
       )}
 
-      <Group>
+      <Group align="flex-start">
         <NativeSelect
           label={t('branding.primaryLanguage')}
-          description={t('branding.primaryLanguageHint')}
-          inputWrapperOrder={['label', 'input', 'description']}
           data={draft.supported_languages.map((code) => ({ value: code, label: languageLabel(code) }))}
           value={draft.primary_language}
           onChange={(event) => onChange({ ...draft, primary_language: event.currentTarget.value })}

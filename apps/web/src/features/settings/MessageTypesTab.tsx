@@ -24,6 +24,7 @@ import {
 } from '@tabler/icons-react';
 import { type ComponentType, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HelpText } from '../../components/LearnMore';
 import { countedProps } from '../../components/TextLimit';
 import { stationFill } from '../../lib/station-brand';
 import { ApprovalSwitches, type TApprovalAdmins, type TApprovalSettings } from './ApprovalSwitches';
@@ -99,7 +100,11 @@ export function MessageTypesTab({
             w={260}
           />
           <Text c="dimmed" fz="sm" maw={520}>
-            {language === primary ? t('messageTypes.primaryHint') : t('messageTypes.otherHint')}
+            {language === primary ? (
+              <HelpText short={t('messageTypes.primaryHint')} more={t('messageTypes.primaryHintMore')} />
+            ) : (
+              <HelpText short={t('messageTypes.otherHint')} more={t('messageTypes.otherHintMore')} />
+            )}
           </Text>
         </Group>
       )}

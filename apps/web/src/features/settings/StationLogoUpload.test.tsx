@@ -37,10 +37,7 @@ describe('Settings: Station Logo', () => {
       'src',
       '/uploads/logos/demoradio.png?v=1',
     );
-    expect(screen.getByText('PNG, JPG or JPEG, up to 1MB. Recommended size 1000x1000px.')).toBeVisible();
-    expect(
-      screen.getByText('A new logo is saved with Save Station Branding, like everything else on this tab.'),
-    ).toBeVisible();
+    expect(screen.getByText('PNG or JPG, up to 1MB, square.')).toBeVisible();
   });
 
   it('refuses another file type and a file over 1 MB without uploading', async () => {

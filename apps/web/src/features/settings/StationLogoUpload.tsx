@@ -28,7 +28,6 @@ export function StationLogoUpload({ logoUrl, stationName, chosen, onChoose }: St
   return (
     <Input.Wrapper
       label={t('logo.label')}
-      description={t('logo.withSave')}
       error={
         rejection
           ? t(`logo.${rejection}`, { accepted: LOGO_FILE.extensions, size: LOGO_FILE.maxMegabytes })

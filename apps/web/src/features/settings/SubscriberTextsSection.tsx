@@ -15,6 +15,7 @@ import {
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { HelpText } from '../../components/LearnMore';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useSaveStationSmsTextMutation, useStationSmsTextsQuery } from './sms-texts-queries';
 
@@ -34,7 +35,7 @@ export function SubscriberTextsSection() {
         {t('smsTexts.title')}
       </Title>
       <Text fz="sm" c="dimmed" mb="sm">
-        {t('smsTexts.hint')}
+        <HelpText short={t('smsTexts.hint')} more={t('smsTexts.hintMore')} />
       </Text>
       {query.isError ? (
         <Alert color="red">{t('smsTexts.loadFailed')}</Alert>
@@ -146,9 +147,11 @@ function SmsTextEditor({ text, limits }: TEditorProps) {
         </Text>
       ) : null}
       <Group gap="xs">
+        {/* Secondary: the tab's filled action is Save SMS Settings (docs/design.md "Actions"). */}
         <Button
           type="button"
           size="xs"
+          variant="default"
           disabled={!edited || !draft.trim() || Boolean(problem)}
           loading={save.isPending && save.variables?.text !== null}
           onClick={() => send(draft.trim())}

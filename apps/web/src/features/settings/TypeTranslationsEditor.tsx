@@ -91,7 +91,12 @@ export function TypeTranslationsEditor({
         </Alert>
       )}
       <Group justify="flex-end">
-        <Button disabled={changed.length === 0} loading={save.isPending} onClick={() => save.mutate(changed)}>
+        <Button
+          variant="default"
+          disabled={changed.length === 0}
+          loading={save.isPending}
+          onClick={() => save.mutate(changed)}
+        >
           {t('messageTypes.saveLanguage', { language: languageName })}
         </Button>
       </Group>

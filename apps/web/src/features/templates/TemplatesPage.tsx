@@ -1,6 +1,7 @@
 // /admin/templates: the station's saved messages with `{fields}`: New template, and for
 // each its type, fields and translations, Use (fill in, preview, create the message and open it on
-// the Messages page), Edit (with its translations to correct or review), and Delete for admins.
+// the Messages page), Edit (with its translations to correct or review), and Delete for admins in
+// the row's More actions menu. New template is the page's one filled button (docs/design.md "Actions").
 import { Badge, Button, Card, Group, Table, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
@@ -14,6 +15,7 @@ import type { TMessage } from '../../api/messages';
 import type { TTemplate } from '../../api/templates';
 import { useSessionUser } from '../../app/session-user';
 import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
+import { destructive, MoreActionsMenu } from '../../components/MoreActionsMenu';
 import { PageTitle } from '../../components/PageTitle';
 import { TypeBadge } from '../../components/TypeBadge';
 import { useLanguageName } from '../../i18n/use-language-name';
@@ -149,6 +151,7 @@ export function TemplatesPage() {
                       <Group gap="xs" wrap="nowrap">
                         <Button
                           size="compact-sm"
+                          variant="default"
                           leftSection={<IconPlayerPlay size={14} aria-hidden="true" />}
                           aria-label={t('useLabel', { name: template.name })}
                           onClick={() => setUsing(template)}
@@ -164,15 +167,17 @@ export function TemplatesPage() {
                           {t('edit')}
                         </Button>
                         {actsAsStationAdmin(user) && (
-                          <Button
-                            size="compact-sm"
-                            variant="subtle"
-                            color="red"
-                            aria-label={t('deleteLabel', { name: template.name })}
-                            onClick={() => askDelete(template)}
-                          >
-                            {t('delete.button')}
-                          </Button>
+                          <MoreActionsMenu
+                            label={t('moreLabel', { name: template.name })}
+                            row
+                            actions={[
+                              destructive(
+                                t('delete.button'),
+                                () => askDelete(template),
+                                t('deleteLabel', { name: template.name }),
+                              ),
+                            ]}
+                          />
                         )}
                       </Group>
                     </Table.Td>

@@ -65,8 +65,9 @@ describe('Pending invitations', () => {
     expect(pendingRow('sam@demoradio.org').queryByText('Expired')).not.toBeInTheDocument();
 
     await user.click(
-      pendingRow('jane@demoradio.org').getByRole('button', { name: 'Revoke jane@demoradio.org' }),
+      pendingRow('jane@demoradio.org').getByRole('button', { name: 'More actions for jane@demoradio.org' }),
     );
+    await user.click(await screen.findByRole('menuitem', { name: 'Revoke jane@demoradio.org' }));
     await waitFor(() => expectShown(screen.getByText('Invitation to jane@demoradio.org revoked.')));
     expect(callCount(fetchMock, 'DELETE', '/admin/api/invitations/invitation-1')).toBe(1);
     await waitFor(() => expectShown(screen.getByRole('heading', { name: 'Pending invitations (1)' })));
@@ -90,6 +91,6 @@ describe('Pending invitations', () => {
     const row = pendingRow('sam@demoradio.org');
     expectShown(row.getByText('Vencida'));
     expectShown(row.getByRole('button', { name: 'Reenviar sam@demoradio.org' }));
-    expectShown(row.getByRole('button', { name: 'Revocar sam@demoradio.org' }));
+    expectShown(row.getByRole('button', { name: 'Más acciones para sam@demoradio.org' }));
   });
 });

@@ -1,11 +1,12 @@
 // The Users page's "Pending invitations": people invited who have not created their account yet,
-// with Resend (a new link, 7 more days) and Revoke (decision 0025). Hidden while there are none.
+// with Resend (a new link, 7 more days) and Revoke in the row's menu (decisions 0025, 0085). Hidden while there are none.
 import { Alert, Badge, Button, Card, Group, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TUserInvitation } from '@message-station/shared';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../components/ListTable';
+import { destructive, MoreActionsMenu } from '../../components/MoreActionsMenu';
 import { useInvitationsQuery, useResendInvitationMutation, useRevokeInvitationMutation } from './queries';
 import { userErrorText } from './user-error';
 
@@ -98,23 +99,25 @@ export function PendingInvitations() {
               <Group gap="xs" wrap="nowrap">
                 <Button
                   size="compact-sm"
-                  variant="light"
+                  variant="default"
                   loading={resend.isPending && resend.variables === invitation.id}
                   onClick={() => onResend(invitation)}
                   aria-label={`${t('invitations.resend')} ${invitation.email}`}
                 >
                   {t('invitations.resend')}
                 </Button>
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  color="red"
-                  loading={revoke.isPending && revoke.variables === invitation.id}
-                  onClick={() => onRevoke(invitation)}
-                  aria-label={`${t('invitations.revoke')} ${invitation.email}`}
-                >
-                  {t('invitations.revoke')}
-                </Button>
+                <MoreActionsMenu
+                  label={t('invitations.moreLabel', { email: invitation.email })}
+                  row
+                  disabled={revoke.isPending && revoke.variables === invitation.id}
+                  actions={[
+                    destructive(
+                      t('invitations.revoke'),
+                      () => onRevoke(invitation),
+                      `${t('invitations.revoke')} ${invitation.email}`,
+                    ),
+                  ]}
+                />
               </Group>
             </Table.Td>
           </Table.Tr>

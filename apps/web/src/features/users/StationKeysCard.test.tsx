@@ -189,8 +189,11 @@ describe('API keys for integrations (Users page)', () => {
     const user = userEvent.setup({ delay: null });
     await screen.findByText('School information system');
     await user.click(
-      keyRow('School information system').getByRole('button', { name: 'Revoke School information system' }),
+      keyRow('School information system').getByRole('button', {
+        name: 'More actions for School information system',
+      }),
     );
+    await user.click(await screen.findByRole('menuitem', { name: 'Revoke School information system' }));
     let dialog = within(await screen.findByRole('dialog', { name: 'Revoke API key' }));
     expectShown(dialog.getByText(/Integrations using it are refused from the next request/));
     await user.click(dialog.getByRole('button', { name: 'Cancel' }));
@@ -198,8 +201,11 @@ describe('API keys for integrations (Users page)', () => {
     expect(callCount(fetchMock, 'DELETE', `${KEYS}/key-1`)).toBe(0);
 
     await user.click(
-      keyRow('School information system').getByRole('button', { name: 'Revoke School information system' }),
+      keyRow('School information system').getByRole('button', {
+        name: 'More actions for School information system',
+      }),
     );
+    await user.click(await screen.findByRole('menuitem', { name: 'Revoke School information system' }));
     dialog = within(await screen.findByRole('dialog', { name: 'Revoke API key' }));
     await user.click(dialog.getByRole('button', { name: 'Revoke key' }));
     await waitFor(() => expect(keysCard().queryByText('School information system')).not.toBeInTheDocument());

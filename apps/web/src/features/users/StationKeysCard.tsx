@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListLoading } from '../../components/ListStates';
 import { ListTable } from '../../components/ListTable';
+import { destructive, MoreActionsMenu } from '../../components/MoreActionsMenu';
 import { uiLocale } from '../../i18n/relative-age';
 import { CreateStationKeyModal } from './CreateStationKeyModal';
 import { SCOPE_WORDS, useRevokeStationKeyMutation, useStationKeysQuery } from './station-keys-queries';
@@ -27,7 +28,12 @@ export function StationKeysCard() {
         <Title order={2} fz="h3" id={titleId}>
           {t('title')}
         </Title>
-        <Button leftSection={<IconPlus size={16} aria-hidden="true" />} onClick={() => setCreating(true)}>
+        {/* The page's filled action is Add User; a key is made less often. */}
+        <Button
+          variant="default"
+          leftSection={<IconPlus size={16} aria-hidden="true" />}
+          onClick={() => setCreating(true)}
+        >
           {t('create')}
         </Button>
       </Group>
@@ -129,15 +135,11 @@ function StationKeysTable({ keys, onRevoke }: { keys: TStationKey[]; onRevoke: (
             )}
           </Table.Td>
           <Table.Td>
-            <Button
-              size="compact-sm"
-              variant="light"
-              color="red"
-              onClick={() => onRevoke(key)}
-              aria-label={t('revokeLabel', { name: key.name })}
-            >
-              {t('revoke')}
-            </Button>
+            <MoreActionsMenu
+              label={t('moreLabel', { name: key.name })}
+              row
+              actions={[destructive(t('revoke'), () => onRevoke(key), t('revokeLabel', { name: key.name }))]}
+            />
           </Table.Td>
         </Table.Tr>
       ))}

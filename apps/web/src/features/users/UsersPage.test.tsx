@@ -96,10 +96,11 @@ describe('UsersPage', () => {
     expect(rowOf('Maria Lopez').getByRole('button', { name: 'Edit' })).toBeVisible();
     for (const name of ['Ana Rivera', 'Maria Lopez']) {
       expect(rowOf(name).getByRole('button', { name: 'Reset Password' })).toBeVisible();
-      expect(rowOf(name).getByRole('button', { name: 'Delete' })).toBeVisible();
+      expect(rowOf(name).getByRole('button', { name: `More actions for ${name}` })).toBeVisible();
     }
 
-    await user.click(rowOf('Ana Rivera').getByRole('button', { name: 'Delete' }));
+    await user.click(rowOf('Ana Rivera').getByRole('button', { name: 'More actions for Ana Rivera' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Delete User Account' }));
     expect(dialog.getByText(/Admin accounts cannot be deleted through the interface/)).toBeVisible();
     expect(dialog.getByText(/contact support/)).toBeVisible();
@@ -120,7 +121,8 @@ describe('UsersPage', () => {
     const user = userEvent.setup({ delay: null });
     await screen.findByText('Maria Lopez');
 
-    await user.click(rowOf('Maria Lopez').getByRole('button', { name: 'Delete' }));
+    await user.click(rowOf('Maria Lopez').getByRole('button', { name: 'More actions for Maria Lopez' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Delete' }));
     const dialog = within(await screen.findByRole('dialog', { name: 'Delete User Account' }));
     expect(dialog.getByText(/This action cannot be undone\./)).toBeVisible();
     await user.click(dialog.getByRole('button', { name: 'Delete User' }));

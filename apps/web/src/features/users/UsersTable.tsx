@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { codeText } from '../../api/error-words';
 import { useSessionUser } from '../../app/session-user';
 import { ListTable } from '../../components/ListTable';
+import { destructive, MoreActionsMenu } from '../../components/MoreActionsMenu';
 import { useNow } from '../../lib/use-now';
 import { displayName } from '../../lib/user-name';
 import { useLastLoginText } from './last-login';
@@ -88,27 +89,25 @@ export function UsersTable({ users, onAction }: UsersTableProps) {
             )}
           </Table.Td>
           <Table.Td>
-            {/* Two short lines instead of one wide one: the table fits a 1280 px window. */}
-            <Stack gap={6} w="max-content">
-              <Button size="compact-sm" variant="default" onClick={() => onAction('resetPassword', user)}>
-                {t('actions.resetPassword')}
-              </Button>
-              <Group gap={6} grow wrap="nowrap">
+            {/* Two short lines instead of one wide one: the table fits a 1280 px window. Delete waits
+                in the row's menu beside them (docs/design.md "Actions"). */}
+            <Group gap={6} wrap="nowrap" w="max-content">
+              <Stack gap={6}>
+                <Button size="compact-sm" variant="default" onClick={() => onAction('resetPassword', user)}>
+                  {t('actions.resetPassword')}
+                </Button>
                 {user.role !== 'admin' && (
                   <Button size="compact-sm" variant="default" onClick={() => onAction('edit', user)}>
                     {t('actions.edit')}
                   </Button>
                 )}
-                <Button
-                  size="compact-sm"
-                  variant="light"
-                  color="red"
-                  onClick={() => onAction('delete', user)}
-                >
-                  {t('actions.delete')}
-                </Button>
-              </Group>
-            </Stack>
+              </Stack>
+              <MoreActionsMenu
+                label={t('actions.moreLabel', { name: user.full_name })}
+                row
+                actions={[destructive(t('actions.delete'), () => onAction('delete', user))]}
+              />
+            </Group>
           </Table.Td>
         </Table.Tr>
       ))}
@@ -122,7 +121,7 @@ function ApiKeyCell({ user, onView }: { user: TStationUser; onView: () => void }
     return (
       <Button
         size="compact-sm"
-        variant="light"
+        variant="default"
         leftSection={<IconKey size={14} aria-hidden="true" />}
         onClick={onView}
         style={{ whiteSpace: 'nowrap' }}

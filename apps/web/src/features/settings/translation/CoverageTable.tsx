@@ -4,6 +4,7 @@
 import { Stack, Table, Text, Title } from '@mantine/core';
 import type { TTranslationCoverage } from '@message-station/shared';
 import { useTranslation } from 'react-i18next';
+import { HelpText } from '../../../components/LearnMore';
 import { CoverageMark } from '../../../components/translation-coverage/CoverageMark';
 import { useEngineName } from '../../../components/translation-coverage/use-engine-name';
 import { useLanguageName } from '../../../i18n/use-language-name';
@@ -49,12 +50,15 @@ export function CoverageTable({ coverage, unsaved }: { coverage: TTranslationCov
                   <Table.Td>
                     <CoverageMark status={row.status} engine={row.engine} variant="status" />
                     <Text fz="xs" c="dimmed">
-                      {t(
-                        row.status === 'trusted'
-                          ? 'status.trustedHint'
-                          : row.status === 'review'
-                            ? 'status.reviewHint'
-                            : 'status.needsSetupHint',
+                      {row.status === 'trusted' ? (
+                        t('status.trustedHint')
+                      ) : (
+                        <HelpText
+                          short={t(row.status === 'review' ? 'status.reviewHint' : 'status.needsSetupHint')}
+                          more={t(
+                            row.status === 'review' ? 'status.reviewHintMore' : 'status.needsSetupHintMore',
+                          )}
+                        />
                       )}
                     </Text>
                   </Table.Td>

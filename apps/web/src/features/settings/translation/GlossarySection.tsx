@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getGlossary, saveGlossary } from '../../../api/glossary';
 import { queryKeys } from '../../../api/query-keys';
+import { HelpText } from '../../../components/LearnMore';
 import { useLanguageName } from '../../../i18n/use-language-name';
 import { useStationSettingsQuery } from '../queries';
 import { SaveNotice } from '../SaveNotice';
@@ -36,7 +37,7 @@ export function GlossarySection() {
           {t('title')}
         </Title>
         <Text fz="sm" c="dimmed">
-          {t('intro')}
+          <HelpText short={t('intro')} more={t('introMore')} />
         </Text>
         {glossary.isError || settings.isError ? (
           <Alert color="red" role="alert">
@@ -140,7 +141,13 @@ function GlossaryForm({ saved, languages }: { saved: TGlossary; languages: strin
         >
           {t('add')}
         </Button>
-        <Button onClick={() => save.mutate(requestOf(drafts))} disabled={!changed} loading={save.isPending}>
+        {/* Secondary: the tab's filled action is Save translation engines (docs/design.md "Actions"). */}
+        <Button
+          variant="default"
+          onClick={() => save.mutate(requestOf(drafts))}
+          disabled={!changed}
+          loading={save.isPending}
+        >
           {t('save')}
         </Button>
       </Group>

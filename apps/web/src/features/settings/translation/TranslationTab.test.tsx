@@ -74,11 +74,20 @@ describe('Settings: Translation', () => {
     expect(save).toBeDisabled();
     expect(screen.getByText("After yours: this server's engines (Apertium).")).toBeVisible();
     expect(coverageRow('Spanish')).toHaveTextContent(
-      'Apertium (this server)Offline engine — needs reviewScheduled sends, weather auto-send and the API send its text only after staff review it; otherwise subscribers get the original with a note.',
+      'Apertium (this server)Offline engine — needs reviewUnattended sends wait for staff review. Learn more',
     );
     expect(coverageRow('German')).toHaveTextContent(
-      'No engineNeeds setupOnly emergency templates reach this language; other messages arrive in the original with a note. Add DeepL, Google or an OpenAI-compatible engine above.',
+      'No engineNeeds setupOnly emergency templates reach it. Add an engine above. Learn more',
     );
+    // The longer explanation waits behind Learn more, shown in place and hidden again.
+    const more = within(coverageRow('Spanish')).getByRole('button', { name: 'Learn more' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+    await user.click(more);
+    expect(coverageRow('Spanish')).toHaveTextContent(
+      'Scheduled sends, weather auto-send and the API send its text only after staff review it; otherwise subscribers get the original with a note.',
+    );
+    await user.click(within(coverageRow('Spanish')).getByRole('button', { name: 'Show less' }));
+    expect(coverageRow('Spanish')).not.toHaveTextContent('weather auto-send');
 
     await user.click(screen.getByRole('combobox', { name: 'Add an engine' }));
     await user.click(await screen.findByRole('option', { name: 'DeepL' }));
@@ -179,7 +188,7 @@ describe('Settings: Translation', () => {
     expectShown(await screen.findByRole('button', { name: 'Guardar motores de traducción' }));
     expect(screen.getByRole('tab', { name: 'Traducción' })).toHaveAttribute('aria-selected', 'true');
     expect(coverageRow('Alemán')).toHaveTextContent(
-      'Ningún motorFalta configurarA este idioma solo llegan las plantillas de emergencia; los demás mensajes llegan en el original con una nota. Añada DeepL, Google o un motor compatible con OpenAI arriba.',
+      'Ningún motorFalta configurarSolo le llegan las plantillas de emergencia. Añada un motor arriba. Más información',
     );
   });
 });

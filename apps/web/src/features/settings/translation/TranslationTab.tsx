@@ -6,6 +6,7 @@ import type { TStationEngineName, TTranslationSettings } from '@message-station/
 import { IconPlus } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HelpText } from '../../../components/LearnMore';
 import { useEngineName } from '../../../components/translation-coverage/use-engine-name';
 import { SaveNotice } from '../SaveNotice';
 import { CoverageTable } from './CoverageTable';
@@ -75,7 +76,7 @@ function EnginesForm({ settings }: { settings: TTranslationSettings }) {
   return (
     <Stack gap="md">
       <Text fz="sm" c="dimmed">
-        {t('intro')}
+        <HelpText short={t('intro')} more={t('introMore')} />
       </Text>
       {drafts.length === 0 && <Text fz="sm">{t('noEngines')}</Text>}
       {drafts.map((draft, index) => (

@@ -5,6 +5,7 @@ import type { TLanguageVoice, TVoiceOption, TVoiceSettings } from '@message-stat
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { HelpText } from '../../../components/LearnMore';
 import { useLanguageName } from '../../../i18n/use-language-name';
 import { SaveNotice } from '../SaveNotice';
 import { useSaveVoiceSettingsMutation, useVoiceSampleMutation, useVoiceSettingsQuery } from './queries';
@@ -49,7 +50,7 @@ function VoiceForm({ settings }: { settings: TVoiceSettings }) {
   return (
     <Stack gap="md">
       <Text fz="sm" c="dimmed">
-        {t('hint')}
+        <HelpText short={t('hint')} more={t('hintMore')} />
       </Text>
       {onlyOffline && (
         <Alert color="blue" variant="light">
