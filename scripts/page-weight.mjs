@@ -7,17 +7,19 @@
 //
 // What a visit loads, from the build: the page's document (brotli at the server's quality: pages
 // are compressed per answer, platform/web-app.ts) and what it names (scripts, stylesheets not
-// inlined, icons, preloads, the font its inline styles load); then each chunk the page's code loads at its start (its `roots`: the
+// inlined, icons, preloads: the font the document preloads); then each chunk the page's code loads at its start (its `roots`: the
 // modules `main.tsx`, the router and the i18n backend import lazily for that page) with every chunk
 // they import statically (Vite's manifest, dist/.vite/manifest.json) and their stylesheets, with
-// the fonts and images those reference. Each file counts as sent: its .br when the build wrote one
+// the images those reference. Each file counts as sent: its .br when the build wrote one
 // (scripts/precompress.mjs), else as it is. Each response also counts its headers, and the page
 // the answers of the API it calls (both as measured by bench/admin-weight.mjs, the measurement this
 // estimate is checked against: bench/README.md, "Admin first visit weight").
 //
 // A root that is no longer in the manifest fails the check: the list below must follow the code.
 // The font (decision 0084) is counted in each visit and weighed against a budget of its own (24
-// KiB): the 200 KiB are the code and data of the page, as decision 0062 set them.
+// KiB): the 200 KiB are the code and data of the page, as decision 0062 set them. The font is the
+// file the document preloads; the other faces of src/app/fonts/fonts.css are not counted: a browser
+// loads a face only for a page showing a character of its unicode-range.
 // Usage: node scripts/page-weight.mjs [--dist=apps/web/dist] [--ssr=apps/web/dist-ssr]
 //        [--pages=<json file>] [--budget=<KiB>] [--font-budget=<KiB>] [--json]
 import fs from 'node:fs';
@@ -31,7 +33,7 @@ const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 const HEADER_BYTES = 600;
 /**
  * The product's font (decision 0084) has a budget of its own beside the 200 KiB of code and data:
- * one subset file, 20.7 KiB. A font file is one the build names `.woff2`.
+ * the subset file the first paint preloads, 15.6 KiB. A font file is one the build names `.woff2`.
  */
 const FONT_BUDGET_KIB = 24;
 const isFont = (file) => file.endsWith('.woff2');
@@ -135,9 +137,9 @@ function namedInHtml(html) {
   }
   // The loader that adds the entry after the first paint (decision 0014) names it in a string.
   for (const [, file] of html.matchAll(/["'`]\/(assets\/[^"'`]+\.js)["'`]/g)) named.add(file);
-  // What the inline stylesheets load: the font of the first paint (decision 0084), images.
+  // What the inline stylesheets load: images. Their fonts count when the document preloads them.
   for (const [, css] of html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)) {
-    for (const [, url] of css.matchAll(/url\(\s*["']?\/([^"')?#]+)/g)) named.add(url);
+    for (const [, url] of css.matchAll(/url\(\s*["']?\/([^"')?#]+)/g)) if (!isFont(url)) named.add(url);
   }
   return { named, inlined };
 }
@@ -181,9 +183,9 @@ export function weighPage(page, { dist, ssr, manifest }) {
     }
     files.set(file, sentBytes(full));
     if (file.endsWith('.css')) {
-      // Fonts and images the stylesheet loads from the build.
+      // Images the stylesheet loads from the build; its fonts count when the document preloads them.
       for (const [, url] of fs.readFileSync(full, 'utf8').matchAll(/url\(\s*["']?\/([^"')?#]+)/g))
-        addFile(url);
+        if (!isFont(url)) addFile(url);
     }
   };
   for (const file of named) addFile(file);
@@ -196,7 +198,8 @@ export function weighPage(page, { dist, ssr, manifest }) {
     if (!entry) return;
     addFile(entry.file);
     for (const css of entry.css ?? []) addFile(css);
-    for (const asset of entry.assets ?? []) addFile(asset);
+    // Its fonts count when the document preloads them (above).
+    for (const asset of entry.assets ?? []) if (!isFont(asset)) addFile(asset);
     for (const imported of entry.imports ?? []) visit(imported);
   };
   // The entry is what the document names; the build's entry is index.html in the manifest.

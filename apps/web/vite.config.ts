@@ -58,7 +58,8 @@ const SUBSCRIBER_PAGE = /[\\/]src[\\/]features[\\/]subscribers[\\/]/;
 /**
  * Lazy imports that load only when something calls for them: the language menu on its button's
  * first click, the notifications container with the first notice, the modals provider with the
- * first modal (AppProviders.tsx), the landing page's enlarged screenshot. Like pages, what they share with the admin area's first view
+ * first modal (AppProviders.tsx), the landing page's enlarged screenshot, the join page's code
+ * form. Like pages, what they share with the admin area's first view
  * may be grouped with it: the landing page does not load them by itself.
  */
 const ON_INTERACTION: readonly (string | RegExp)[] = [
@@ -71,6 +72,8 @@ const ON_INTERACTION: readonly (string | RegExp)[] = [
   fileURLToPath(new URL('./src/features/dashboard/FirstRunJoinLink.tsx', import.meta.url)),
   // The dashboard's notice of texts held after a restore, when there are (decision 0062).
   fileURLToPath(new URL('./src/features/dashboard/HeldAfterRestoreDashboardNotice.tsx', import.meta.url)),
+  // The join page's code form, once the number is sent.
+  fileURLToPath(new URL('./src/features/subscribers/VerifyCodeForm.tsx', import.meta.url)),
   /[\\/]@mantine[\\/]modals[\\/]/,
 ];
 const onInteraction = (id: string) =>

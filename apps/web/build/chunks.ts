@@ -667,7 +667,12 @@ export async function groupStartModules(graph: TModuleGraph, modules: TStartModu
     graph,
     [...lazyImports].filter((id) => !modules.subscriberPage.test(id)),
   );
-  const reachedOnDemand = await usedModules(graph, [...lazyImports].filter(modules.onInteraction));
+  // What code loaded on demand uses, but for the subscriber pages' own (the join page's code form):
+  // those load after the page's first view, whose chunks are there by then.
+  const reachedOnDemand = await usedModules(
+    graph,
+    [...lazyImports].filter((id) => modules.onInteraction(id) && !modules.subscriberPage.test(id)),
+  );
   for (const id of await usedModules(graph, [modules.boot])) {
     if (!entries.has(id) && !lazyElsewhere(id, [modules.boot])) boot.add(id);
   }

@@ -1,10 +1,13 @@
-// The product's one font file (decision 0084) is asked for by the first paint's stylesheet, which
+// The product's font (decision 0084) is asked for by the first paint's stylesheet, which
 // a browser reads only after the document (the admin area's, once its scripts have drawn text).
 // The build names it in the document's head as a preload, so it loads beside the scripts; the
 // prerendered pages and the subscriber pages' template start from that document and keep it.
 import type { Plugin } from 'vite';
 
-/** The emitted font files to preload: the Inter subset of src/app/fonts/fonts.css. */
+/**
+ * The emitted font files to preload: the first paint's Inter subset of src/app/fonts/fonts.css, not
+ * its second file (inter-extra), which only a page showing one of its letters loads.
+ */
 export const PRELOADED_FONT = /^assets\/inter-latin-[\w-]+\.woff2$/;
 
 /** The document with a preload of each font in its head, before its first stylesheet or script. */

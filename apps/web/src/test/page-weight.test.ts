@@ -41,6 +41,7 @@ function build(pageKiB: number, headExtra: string[] = []) {
     'assets/Later-e.js': bytes(500),
     'favicon.svg': bytes(1),
     'assets/inter-f.woff2': bytes(15),
+    'assets/inter-g.woff2': bytes(8),
   };
   for (const [file, content] of Object.entries(files)) writeFileSync(join(dist, file), content);
   writeFileSync(
@@ -123,10 +124,11 @@ describe('scripts/page-weight.mjs', () => {
     expect(output).not.toContain('Later-e.js');
   });
 
-  it('counts the font that the inline styles load, once when the document preloads it too, against its own budget', () => {
+  it('counts the font the document preloads, once, against its own budget, and not the faces it does not', () => {
     const head = [
       '<link rel="preload" href="/assets/inter-f.woff2" as="font" type="font/woff2" crossorigin>',
-      '<style nonce="n">@font-face{font-family:Inter;src:url(/assets/inter-f.woff2) format("woff2")}</style>',
+      '<style nonce="n">@font-face{font-family:Inter;src:url(/assets/inter-f.woff2) format("woff2")}' +
+        '@font-face{font-family:Inter;src:url(/assets/inter-g.woff2) format("woff2");unicode-range:U+00C0}</style>',
     ];
     // The page of the first case with 5 KiB more, and the font: 15 KiB and one more response, over
     // 100 KiB with the font and within without it, the font within 20 KiB of its own.
@@ -134,6 +136,7 @@ describe('scripts/page-weight.mjs', () => {
     expect(within.output).toMatch(
       /^the page \/: 10\d\.\d KiB in 9 requests .* within the budget of 100 KiB without the font \(8\d\.\d\); the font 15\.6 KiB, within its 20 KiB/,
     );
+    expect(within.output).not.toContain('inter-g');
     expect(within.code).toBe(0);
     const over = check(40, undefined, head, ['--font-budget=10']);
     expect(over.output).toContain('the font 15.6 KiB, OVER its 10 KiB');

@@ -10,7 +10,7 @@ import type {
   TSubscribeResponse,
 } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { Trans, useTranslation } from 'react-i18next';
+import { useTranslation } from 'react-i18next';
 import {
   afterUsPhoneCheck,
   UsPhoneInput,
@@ -23,6 +23,7 @@ import { CoverageNotes, languagesNeedingSetup } from './CoverageNote';
 import { NewTabLink } from './NewTabLink';
 import { useConsentLanguage, useRegisterMutation } from './queries';
 import { subscriberErrorText } from './subscriber-errors';
+import { TaggedText } from './TaggedText';
 
 export type TJoinValues = {
   phone: string;
@@ -182,10 +183,9 @@ export function JoinForm({ slug, info, form, onRegistered }: JoinFormProps) {
           <CoverageNotes languages={noted} station={station} />
 
           <Text fz="sm" c="dimmed">
-            <Trans
-              t={t}
-              i18nKey="join.privacyNotice"
-              components={{
+            <TaggedText
+              text={t('join.privacyNotice')}
+              parts={{
                 privacy: <NewTabLink href={station.privacy_url} />,
                 terms: <NewTabLink href={station.terms_url} />,
               }}

@@ -4,7 +4,7 @@ import { Alert, Anchor, Text } from '@mantine/core';
 import type { TStationPublicInfo, TSubscribeResponse } from '@message-station/shared';
 import { formatUsPhone } from '@message-station/shared/catalogue';
 import { IconInfoCircle } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
@@ -13,7 +13,11 @@ import { JoinForm, type TJoinValues, useJoinForm } from './JoinForm';
 import { useStationInfoQuery } from './queries';
 import { StationCard } from './StationCard';
 import { StationNotFound } from './StationNotFound';
-import { VerifyCodeForm } from './VerifyCodeForm';
+
+/** The code form shows after the number is sent: its code (the code input…) is not the first view's. */
+const VerifyCodeForm = lazy(() =>
+  import('./VerifyCodeForm').then((module) => ({ default: module.VerifyCodeForm })),
+);
 
 export function JoinPage() {
   const { station: slug = '' } = useParams();
@@ -68,15 +72,17 @@ function JoinFlow({ slug, info }: { slug: string; info: TStationPublicInfo }) {
   if (phase.kind === 'verify') {
     return (
       <StationCard station={station} title={t('verify.title')}>
-        <VerifyCodeForm
-          slug={slug}
-          station={station}
-          phone={phase.phone}
-          registration={phase.registration}
-          onRegistrationChange={(registration) => setPhase({ ...phase, registration })}
-          onVerified={() => thanks(phase.types)}
-          onChangeNumber={() => setPhase({ kind: 'form' })}
-        />
+        <Suspense fallback={<PageLoader />}>
+          <VerifyCodeForm
+            slug={slug}
+            station={station}
+            phone={phase.phone}
+            registration={phase.registration}
+            onRegistrationChange={(registration) => setPhase({ ...phase, registration })}
+            onVerified={() => thanks(phase.types)}
+            onChangeNumber={() => setPhase({ kind: 'form' })}
+          />
+        </Suspense>
       </StationCard>
     );
   }
