@@ -23,14 +23,15 @@ import { AppProviders } from '../AppProviders';
 import { createQueryClient } from '../query-client';
 import { appRoutes } from '../routes';
 
-const require = createRequire(import.meta.url);
 const here = path.dirname(fileURLToPath(import.meta.url));
 
 /** The class names styled by the stylesheets that `file` imports. */
 function styledClasses(file: string): Set<string> {
   const source = fs.readFileSync(path.join(here, file), 'utf8');
   const sheets = [...source.matchAll(/^import '([^']+\.css)';$/gm)].map((match) => match[1] as string);
-  const css = sheets.map((sheet) => fs.readFileSync(require.resolve(sheet), 'utf8')).join('\n');
+  // Resolved from the importing file: relative sheets (./fonts/fonts.css) are its neighbours.
+  const from = createRequire(path.join(here, file));
+  const css = sheets.map((sheet) => fs.readFileSync(from.resolve(sheet), 'utf8')).join('\n');
   return new Set([...css.matchAll(/\.(m_[0-9a-f]+)/g)].map((match) => match[1] as string));
 }
 

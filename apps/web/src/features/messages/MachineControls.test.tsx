@@ -124,7 +124,7 @@ describe('Detail modal machine controls', () => {
     await waitFor(() => expect(button(dialog, 'Play')).not.toHaveAttribute('aria-disabled'));
     expect(dialog.queryByText('Playing on Studio Mac')).not.toBeInTheDocument();
     expect(button(dialog, 'Stop')).not.toHaveAttribute('data-loading');
-    expect(button(dialog, 'Stop')).toHaveAttribute('data-variant', 'light');
+    expect(button(dialog, 'Stop')).toHaveAttribute('data-variant', 'default');
   });
 
   it('follows playback started elsewhere and goes idle on the stopped event', async () => {

@@ -53,7 +53,7 @@ describe('SettingsPage', () => {
     const stationName = screen.getByRole('textbox', { name: 'Station Name' }) as HTMLInputElement;
     expect(stationName).toHaveValue('demoradio');
     expect(stationName.readOnly).toBe(true);
-    expectShown(screen.getByText(/cannot be changed/));
+    expectShown(screen.getByText(/Fixed at registration/));
     expect(screen.getByRole('textbox', { name: /Display Name/ })).toHaveValue('Demo Radio');
     expect(screen.getByRole('textbox', { name: 'Brand Color' })).toHaveValue('#007bff');
     expect(screen.getAllByRole('checkbox')).toHaveLength(9);
