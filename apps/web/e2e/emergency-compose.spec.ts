@@ -5,9 +5,9 @@
 // text is translated live: the Spanish machine text shows before Send, labelled as nobody
 // reviewed it, and goes only once "Send anyway" is ticked. axe finds nothing on the compose.
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoSidewaysScroll, joinForEmergencies } from './helpers';
+import { expectNoSidewaysScroll, joinForEmergencies, tapCounter } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 const DESK = { width: 1440, height: 900 };
@@ -123,11 +123,7 @@ test.describe('New alert on a phone', () => {
       await expectNoSidewaysScroll(page, 'the dashboard');
 
       // Every tap from here on counts.
-      let taps = 0;
-      const tap = async (target: Locator) => {
-        taps += 1;
-        await target.click();
-      };
+      const { tap, count } = tapCounter();
 
       await tap(newAlert);
       await expect(page).toHaveURL(/\/admin\/alert$/);
@@ -153,8 +149,8 @@ test.describe('New alert on a phone', () => {
       await tap(confirm.getByRole('button', { name: words.send(1) }));
       await expect(page.getByText(words.sent)).toBeVisible();
 
-      expect(taps).toBeLessThanOrEqual(MOST_TAPS);
-      test.info().annotations.push({ type: 'taps', description: `${taps} taps (UI ${ui})` });
+      expect(count()).toBeLessThanOrEqual(MOST_TAPS);
+      test.info().annotations.push({ type: 'taps', description: `${count()} taps (UI ${ui})` });
 
       // The subscriber gets the vetted Spanish; the station paid exactly what the screen said.
       await expect

@@ -76,3 +76,18 @@ export async function expectNoSidewaysScroll(page: Page, where: string) {
   ]);
   expect(scrollWidth, `the page scrolls sideways on ${where}`).toBeLessThanOrEqual(width);
 }
+
+/**
+ * Counts the taps of a journey: tap(target) clicks and counts; count() says how many so far.
+ * Typing into fields is not a tap.
+ */
+export function tapCounter() {
+  let taps = 0;
+  return {
+    tap: async (target: Locator) => {
+      taps += 1;
+      await target.click();
+    },
+    count: () => taps,
+  };
+}

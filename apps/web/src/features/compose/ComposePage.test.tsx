@@ -380,4 +380,73 @@ describe('New alert', () => {
       await screen.findByText('No active subscribers receive emergency messages yet.', {}, SAVE_WAIT),
     ).toBeVisible();
   });
+
+  describe('the phrasebook (decision 0050)', () => {
+    const PHRASE = 'POST /admin/api/messages/phrasebook';
+    const TORNADO =
+      'TORNADO EMERGENCY for Moore until 11:45 PM. A large, destructive tornado has touched down. Take cover now in a basement or an interior room on the lowest floor, away from windows.';
+
+    it('offers the vetted entries of the type to a station without templates', async () => {
+      mockCompose({ 'GET /admin/api/templates': () => jsonResponse([]) });
+      renderApp('/admin/alert');
+      const entry = await screen.findByRole('button', { name: 'Tornado Emergency' });
+      expect(entry).toHaveAttribute('aria-pressed', 'false');
+      expect(screen.queryByText(/No templates for/)).not.toBeInTheDocument();
+      // Only the entries of the chosen type: an informational one is not offered for Emergency.
+      expect(screen.queryByRole('button', { name: 'Power Outage' })).not.toBeInTheDocument();
+    });
+
+    it('asks for every field before the message is made, then makes it through the phrasebook', async () => {
+      const made = draft({
+        id: 'm-p',
+        title: 'Tornado Emergency',
+        original: TORNADO,
+        translations: [
+          translation({
+            language_code: 'es',
+            translated_text: 'EMERGENCIA POR TORNADO en Moore…',
+            source: 'phrasebook',
+          }),
+          translation({
+            language_code: 'fr',
+            translated_text: 'URGENCE TORNADE à Moore…',
+            source: 'phrasebook',
+          }),
+        ],
+      });
+      const fetchMock = mockCompose({
+        'GET /admin/api/templates': () => jsonResponse([]),
+        [PHRASE]: () => jsonResponse(made, 201),
+        'GET /admin/api/messages': () => jsonResponse([made]),
+        [PREVIEW]: () => jsonResponse(emergencyPreview({ credits: 3 })),
+      });
+      renderApp('/admin/alert');
+      const user = userEvent.setup({ delay: null });
+      await user.click(await screen.findByRole('button', { name: 'Tornado Emergency' }));
+      expect(screen.getByText('Vetted in all nine languages')).toBeVisible();
+      // Until the fields are filled the text shows them by name, and nothing is made.
+      expect(screen.getByRole('textbox', { name: /^Alert text/ })).toHaveValue(
+        TORNADO.replace('Moore', '[Place]').replace('11:45 PM', '[Time]'),
+      );
+      const done = screen.getByRole('button', { name: 'Use these values' });
+      expect(done).toBeDisabled();
+      await user.type(screen.getByRole('textbox', { name: /^Place/ }), 'Moore');
+      expect(done).toBeDisabled();
+      await user.type(screen.getByRole('textbox', { name: /^Time/ }), '11:45 PM');
+      expect(callsTo(fetchMock, 'POST', '/admin/api/messages/phrasebook')).toHaveLength(0);
+      await user.click(done);
+      expect(await screen.findByRole('button', { name: 'Send to 3 recipients' }, SAVE_WAIT)).toBeVisible();
+      expect(callsTo(fetchMock, 'POST', '/admin/api/messages/phrasebook')[0]?.body).toEqual({
+        phrase_id: 'tornado_emergency',
+        fields: { place: 'Moore', time: '11:45 PM' },
+        original_language: 'en',
+        target_languages: ['es', 'fr'],
+        message_type: 'emergency',
+      });
+      expect(screen.getByRole('textbox', { name: /^Alert text/ })).toHaveValue(TORNADO);
+      // Made from the entry: no other message, no update.
+      expect(callsTo(fetchMock, 'POST', '/admin/api/messages')).toHaveLength(0);
+      expect(callsTo(fetchMock, 'PUT', '/admin/api/messages/m-p')).toHaveLength(0);
+    });
+  });
 });

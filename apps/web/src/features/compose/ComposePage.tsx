@@ -1,12 +1,14 @@
 // New alert (decision 0082): one screen to write an alert, see it in every station language with
 // its segments, credits and recipients, and send it. The type starts at Emergency; a template
-// (?template=<id> preselects one) brings its vetted translations; typed text becomes a server
-// draft after a short pause, whose machine translations arrive live. The figures are the send
+// (?template=<id> preselects one) brings its vetted translations, and so does an entry of the
+// vetted phrasebook of that type (decision 0050), which every station has, once its fields (names,
+// places, times: never translated) are filled in; typed text becomes a server draft after a short pause, whose machine translations arrive live. The figures are the send
 // preview's, the Send is the Messages page's confirmation, and a standard user asks an admin to
 // send instead (decision 0077): every rule stays the server's.
 import {
   Alert,
   Anchor,
+  Badge,
   Button,
   Group,
   NativeSelect,
@@ -21,14 +23,18 @@ import { useDebouncedValue } from '@mantine/hooks';
 import {
   checkFieldValues,
   fillTemplate,
+  PHRASEBOOK,
+  phraseFieldProblems,
+  renderPhraseTitle,
   TEMPLATE_LIMITS,
   TEXT_LIMITS,
   type TLanguageCode,
+  type TPhraseEntry,
   type TSendResult,
   templateFields,
 } from '@message-station/shared';
-import { IconAlertCircle, IconCheck, IconTemplate } from '@tabler/icons-react';
-import { useEffect, useRef, useState } from 'react';
+import { IconAlertCircle, IconCheck, IconShieldCheck, IconTemplate } from '@tabler/icons-react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { serverErrorText } from '../../api/client';
@@ -38,13 +44,16 @@ import type { TTemplate } from '../../api/templates';
 import { useSessionUser } from '../../app/session-user';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
+import { PhraseFieldInput } from '../../components/PhraseFieldInput';
+import { useUiLanguage } from '../../i18n/use-ui-language';
 import { useComposeSlots } from '../../lib/compose-slots';
 import { defaultOriginalLanguage } from '../../lib/original-language';
+import { phraseRequest, phraseSketch, type TPhraseValues } from '../../lib/phrase-request';
 import { useAllMessageTypesQuery, useStationLanguagesQuery } from '../../lib/station-queries';
 import { ComposeLanguages } from './ComposeLanguages';
 import { ComposeSend } from './ComposeSend';
 import { useComposeTemplatesQuery, useDraftMessageQuery, useDraftPreviewQuery } from './queries';
-import { draftKey, useComposeDraft } from './use-compose-draft';
+import { draftKey, sourceId, useComposeDraft } from './use-compose-draft';
 
 /** The pause after the last keystroke before the text is saved and translated. */
 export const COMPOSE_SAVE_DELAY_MS = 800;
@@ -100,6 +109,21 @@ type TComposeProps = {
   templates: TTemplate[] | null;
 };
 
+/** What the alert starts from: one of the station's templates or a phrasebook entry. */
+type TChoice = { kind: 'template'; template: TTemplate } | { kind: 'phrase'; entry: TPhraseEntry };
+
+function choiceId(choice: TChoice): string {
+  return sourceId(
+    choice.kind === 'template'
+      ? { kind: 'template', id: choice.template.id }
+      : { kind: 'phrase', id: choice.entry.id },
+  );
+}
+
+function choiceType(choice: TChoice): string {
+  return choice.kind === 'template' ? choice.template.message_type : choice.entry.messageType;
+}
+
 function startingType(types: TStationMessageType[]): string {
   const keys = types.map((type) => type.message_type);
   return keys.includes(DEFAULT_TYPE) ? DEFAULT_TYPE : (keys[0] ?? DEFAULT_TYPE);
@@ -110,7 +134,7 @@ function Compose({ types, languages, templates }: TComposeProps) {
   const user = useSessionUser();
   const [searchParams] = useSearchParams();
   const [type, setType] = useState(() => startingType(types));
-  const [template, setTemplate] = useState<TTemplate | null>(null);
+  const [choice, setChoice] = useState<TChoice | null>(null);
   const [values, setValues] = useState<Record<string, string>>({});
   const [text, setText] = useState('');
   const [title, setTitle] = useState('');
@@ -123,24 +147,43 @@ function Compose({ types, languages, templates }: TComposeProps) {
   const message = newest(compose.draft, listed.data ?? null);
   const preview = useDraftPreviewQuery(message);
 
-  const input = draftInput({ type, template, values, text, title, originalLanguage, languages, message });
+  const input = draftInput({ type, choice, values, text, title, originalLanguage, languages, message });
   // Debounced as a string: a new object each render would start the pause again.
   const [debounced] = useDebouncedValue(input ? JSON.stringify(input) : '', COMPOSE_SAVE_DELAY_MS);
   // What is on screen is on the server: only then may it be sent.
   const saved = Boolean(input && compose.savedKey === draftKey(input));
-  // A template chosen whose message is not made yet: the text on screen is the template's.
-  const awaitingTemplate = Boolean(template && compose.fromTemplate !== template.id);
+  // A template or entry chosen whose message is not made yet: the text on screen is its own.
+  const awaitingTemplate = Boolean(choice && compose.fromSource !== choiceId(choice));
+  const { t: tMessages } = useTranslation('messages');
 
-  const pickTemplate = (chosen: TTemplate, chosenValues: Record<string, string>) => {
-    setTemplate(chosen);
+  const pick = (chosen: TChoice, chosenValues: Record<string, string>) => {
+    setChoice(chosen);
     setValues(chosenValues);
-    setType(chosen.message_type);
-    setOriginalLanguage(chosen.original_language);
-    setText(fillTemplate(chosen.original, chosen.original_language, chosenValues));
-    if (!fieldsFilled(chosen, chosenValues)) return;
+    setType(choiceType(chosen));
+    let made: Promise<TMessage | null>;
+    if (chosen.kind === 'template') {
+      const { template } = chosen;
+      setOriginalLanguage(template.original_language);
+      setText(fillTemplate(template.original, template.original_language, chosenValues));
+      if (!fieldsFilled(template, chosenValues)) return;
+      made = compose.applySource({ kind: 'template', templateId: template.id, values: chosenValues });
+    } else {
+      const { entry } = chosen;
+      const original = originalLanguage as TLanguageCode;
+      // Until every field is filled, the text shows each missing one as "[Place]".
+      setText(
+        phraseSketch(entry, original, chosenValues, (field) => tMessages(`phrasebook.fields.${field}`)),
+      );
+      if (phraseFieldProblems(entry, chosenValues).length > 0) return;
+      const targets = languages.map((language) => language.language_code).filter((code) => code !== original);
+      made = compose.applySource({
+        kind: 'phrase',
+        request: phraseRequest(entry, { fields: chosenValues, original, targets, type: entry.messageType }),
+      });
+    }
     // The server's text of the new message is the one on screen.
-    void compose.applyTemplate(chosen, chosenValues).then((made) => {
-      if (made) setText(made.original);
+    void made.then((message) => {
+      if (message) setText(message.original);
     });
   };
 
@@ -157,15 +200,16 @@ function Compose({ types, languages, templates }: TComposeProps) {
     if (preselected.current || !asked || !templates) return;
     preselected.current = true;
     const found = templates.find((candidate) => candidate.id === asked);
-    if (found) pickTemplate(found, {});
+    if (found) pick({ kind: 'template', template: found }, {});
   });
 
   const typeName = types.find((candidate) => candidate.message_type === type)?.display_name ?? type;
   const ofType = (templates ?? []).filter((candidate) => candidate.message_type === type);
+  const phrasesOfType = PHRASEBOOK.filter((entry) => entry.messageType === type);
   const startAgain = () => {
     compose.reset();
     setSent(null);
-    setTemplate(null);
+    setChoice(null);
     setValues({});
     setText('');
     setTitle('');
@@ -189,23 +233,34 @@ function Compose({ types, languages, templates }: TComposeProps) {
           disabled={Boolean(sent)}
           onChange={(event) => {
             setType(event.currentTarget.value);
-            if (template && template.message_type !== event.currentTarget.value) setTemplate(null);
+            if (choice && choiceType(choice) !== event.currentTarget.value) setChoice(null);
           }}
         />
         <TemplateChoice
           templates={templates}
           ofType={ofType}
+          phrases={phrasesOfType}
           typeName={typeName}
-          chosen={template}
+          chosen={choice ? choiceId(choice) : null}
           disabled={Boolean(sent)}
-          onChoose={(chosen) => pickTemplate(chosen, {})}
+          onChoose={(chosen) => pick(chosen, {})}
         />
-        {template && template.fields.length > 0 && (
+        {choice?.kind === 'template' && choice.template.fields.length > 0 && (
           <TemplateFields
-            template={template}
+            key={choiceId(choice)}
+            template={choice.template}
             values={values}
-            disabled={Boolean(sent) || compose.fromTemplate === template.id}
-            onDone={(filled) => pickTemplate(template, filled)}
+            disabled={Boolean(sent) || compose.fromSource === choiceId(choice)}
+            onDone={(filled) => pick(choice, filled)}
+          />
+        )}
+        {choice?.kind === 'phrase' && (
+          <PhraseFields
+            key={choiceId(choice)}
+            entry={choice.entry}
+            values={values}
+            disabled={Boolean(sent) || compose.fromSource === choiceId(choice)}
+            onDone={(filled) => pick(choice, filled)}
           />
         )}
         <Textarea
@@ -276,7 +331,7 @@ function fieldsFilled(template: TTemplate, values: Record<string, string>): bool
  */
 function draftInput(screen: {
   type: string;
-  template: TTemplate | null;
+  choice: TChoice | null;
   values: Record<string, string>;
   text: string;
   title: string;
@@ -286,9 +341,7 @@ function draftInput(screen: {
 }): TMessageInput | null {
   const original = screen.text.trim();
   if (!original) return null;
-  const templateTitle = screen.template
-    ? fillTemplate(screen.template.title, screen.template.original_language, screen.values)
-    : '';
+  const templateTitle = chosenTitle(screen.choice, screen.values, screen.originalLanguage as TLanguageCode);
   const targets = screen.message
     ? screen.message.target_languages.filter((code) => code !== screen.message?.original_language)
     : screen.languages
@@ -303,10 +356,64 @@ function draftInput(screen: {
   };
 }
 
-/** The station's templates of the chosen type, one tap each. */
+/** The title a template or entry gives the message (the phrasebook's as the server writes it). */
+function chosenTitle(
+  choice: TChoice | null,
+  values: Record<string, string>,
+  language: TLanguageCode,
+): string {
+  if (!choice) return '';
+  if (choice.kind === 'template') {
+    return fillTemplate(choice.template.title, choice.template.original_language, values);
+  }
+  return renderPhraseTitle(choice.entry, language, values).slice(0, TEXT_LIMITS.messageTitle);
+}
+
+const CHOICE_BUTTON_STYLES = {
+  root: { maxWidth: '100%' },
+  label: { whiteSpace: 'normal', textAlign: 'left' },
+} as const;
+
+/** One template or entry to start from: a check once chosen. */
+function ChoiceButton({
+  selected,
+  disabled,
+  icon: Icon,
+  phrase,
+  onClick,
+  children,
+}: {
+  selected: boolean;
+  disabled: boolean;
+  icon: typeof IconTemplate;
+  /** A phrasebook entry's id. */
+  phrase?: string;
+  onClick: () => void;
+  children: ReactNode;
+}) {
+  return (
+    <Button
+      variant={selected ? 'light' : 'default'}
+      size="sm"
+      aria-pressed={selected}
+      disabled={disabled}
+      data-phrase={phrase}
+      leftSection={
+        selected ? <IconCheck size={14} aria-hidden="true" /> : <Icon size={14} aria-hidden="true" />
+      }
+      onClick={onClick}
+      styles={CHOICE_BUTTON_STYLES}
+    >
+      {children}
+    </Button>
+  );
+}
+
+/** The station's templates and the phrasebook's entries of the chosen type, one tap each. */
 function TemplateChoice({
   templates,
   ofType,
+  phrases,
   typeName,
   chosen,
   disabled,
@@ -314,12 +421,15 @@ function TemplateChoice({
 }: {
   templates: TTemplate[] | null;
   ofType: TTemplate[];
+  phrases: readonly TPhraseEntry[];
   typeName: string;
-  chosen: TTemplate | null;
+  /** The chosen one's choiceId. */
+  chosen: string | null;
   disabled: boolean;
-  onChoose: (template: TTemplate) => void;
+  onChoose: (choice: TChoice) => void;
 }) {
   const { t } = useTranslation('compose');
+  const ui = useUiLanguage() as TLanguageCode;
   return (
     <Stack gap={6} component="section" aria-labelledby="compose-templates">
       <Text id="compose-templates" fz="sm" fw={500}>
@@ -329,38 +439,92 @@ function TemplateChoice({
         <Text fz="sm" c="dimmed">
           {t('templatesLoading')}
         </Text>
-      ) : ofType.length === 0 ? (
+      ) : ofType.length === 0 && phrases.length === 0 ? (
         <Text fz="sm" c="dimmed">
           {t('noTemplates', { type: typeName })}
         </Text>
       ) : (
         <Group gap="xs">
-          {ofType.map((candidate) => {
-            const selected = candidate.id === chosen?.id;
-            return (
-              <Button
-                key={candidate.id}
-                variant={selected ? 'light' : 'default'}
-                size="sm"
-                aria-pressed={selected}
-                disabled={disabled}
-                leftSection={
-                  selected ? (
-                    <IconCheck size={14} aria-hidden="true" />
-                  ) : (
-                    <IconTemplate size={14} aria-hidden="true" />
-                  )
-                }
-                onClick={() => onChoose(candidate)}
-                styles={{ root: { maxWidth: '100%' }, label: { whiteSpace: 'normal', textAlign: 'left' } }}
-              >
-                {candidate.name}
-              </Button>
-            );
-          })}
+          {ofType.map((candidate) => (
+            <ChoiceButton
+              key={candidate.id}
+              selected={sourceId({ kind: 'template', id: candidate.id }) === chosen}
+              disabled={disabled}
+              icon={IconTemplate}
+              onClick={() => onChoose({ kind: 'template', template: candidate })}
+            >
+              {candidate.name}
+            </ChoiceButton>
+          ))}
+          {phrases.map((entry) => (
+            <ChoiceButton
+              key={entry.id}
+              selected={sourceId({ kind: 'phrase', id: entry.id }) === chosen}
+              disabled={disabled}
+              icon={IconShieldCheck}
+              phrase={entry.id}
+              onClick={() => onChoose({ kind: 'phrase', entry })}
+            >
+              {entry.title[ui]}
+            </ChoiceButton>
+          ))}
         </Group>
       )}
+      {phrases.length > 0 && (
+        <Text fz="xs" c="dimmed">
+          {t('phrasesHint')}
+        </Text>
+      )}
     </Stack>
+  );
+}
+
+/** A phrasebook entry's fields: once each is filled in, the message is made in every language. */
+function PhraseFields({
+  entry,
+  values,
+  disabled,
+  onDone,
+}: {
+  entry: TPhraseEntry;
+  values: TPhraseValues;
+  disabled: boolean;
+  onDone: (values: Record<string, string>) => void;
+}) {
+  const { t } = useTranslation('compose');
+  const [typed, setTyped] = useState<Record<string, string>>(values as Record<string, string>);
+  const filled = phraseFieldProblems(entry, typed).length === 0;
+  return (
+    <FieldsPanel
+      entry={entry.id}
+      onDone={entry.fields.length > 0 ? () => onDone(typed) : null}
+      doneDisabled={!filled || disabled}
+    >
+      <Badge
+        variant="light"
+        color="teal"
+        tt="none"
+        leftSection={<IconShieldCheck size={14} aria-hidden="true" />}
+        style={{ alignSelf: 'flex-start', maxWidth: '100%' }}
+        data-vetted=""
+      >
+        {t('vetted')}
+      </Badge>
+      <Text fz="sm">
+        {entry.fields.length > 0
+          ? t('phraseFieldsHint', { count: entry.fields.length })
+          : t('phraseNoFields')}
+      </Text>
+      {entry.fields.map((field) => (
+        <PhraseFieldInput
+          key={field}
+          field={field}
+          value={typed[field] ?? ''}
+          disabled={disabled}
+          onChange={(value) => setTyped((current) => ({ ...current, [field]: value }))}
+        />
+      ))}
+    </FieldsPanel>
   );
 }
 
@@ -382,30 +546,53 @@ function TemplateFields({
   const [typed, setTyped] = useState(values);
   const filled = fieldsFilled(template, typed);
   return (
-    <Paper withBorder p="sm" radius="md">
+    <FieldsPanel onDone={() => onDone(typed)} doneDisabled={!filled || disabled}>
+      <Text fz="sm">{t('fieldsHint', { count: template.fields.length })}</Text>
+      {template.fields.map((field) => (
+        <TextInput
+          key={field.name}
+          label={`{${field.name}}`}
+          description={t(`fieldKinds.${field.kind}`)}
+          type={INPUT_TYPES[field.kind]}
+          withAsterisk
+          maxLength={TEMPLATE_LIMITS.fieldValue}
+          value={typed[field.name] ?? ''}
+          disabled={disabled}
+          onChange={(event) => {
+            const value = event.currentTarget.value;
+            setTyped((current) => ({ ...current, [field.name]: value }));
+          }}
+        />
+      ))}
+    </FieldsPanel>
+  );
+}
+
+/** A template's or entry's fields, then "Use these values" (none when there is nothing to fill). */
+function FieldsPanel({
+  entry,
+  onDone,
+  doneDisabled,
+  children,
+}: {
+  /** A phrasebook entry's id. */
+  entry?: string;
+  onDone: (() => void) | null;
+  doneDisabled: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('compose');
+  return (
+    <Paper withBorder p="sm" radius="md" data-phrase-fields={entry}>
       <Stack gap="xs">
-        <Text fz="sm">{t('fieldsHint', { count: template.fields.length })}</Text>
-        {template.fields.map((field) => (
-          <TextInput
-            key={field.name}
-            label={`{${field.name}}`}
-            description={t(`fieldKinds.${field.kind}`)}
-            type={INPUT_TYPES[field.kind]}
-            withAsterisk
-            maxLength={TEMPLATE_LIMITS.fieldValue}
-            value={typed[field.name] ?? ''}
-            disabled={disabled}
-            onChange={(event) => {
-              const value = event.currentTarget.value;
-              setTyped((current) => ({ ...current, [field.name]: value }));
-            }}
-          />
-        ))}
-        <Group justify="flex-end">
-          <Button size="xs" variant="default" disabled={!filled || disabled} onClick={() => onDone(typed)}>
-            {t('fieldsDone')}
-          </Button>
-        </Group>
+        {children}
+        {onDone && (
+          <Group justify="flex-end">
+            <Button size="xs" variant="default" disabled={doneDisabled} onClick={onDone}>
+              {t('fieldsDone')}
+            </Button>
+          </Group>
+        )}
       </Stack>
     </Paper>
   );

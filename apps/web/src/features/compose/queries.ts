@@ -1,10 +1,12 @@
 // The compose's server state (decision 0082): the station's templates, its draft message as the
 // messages list has it (the stream refreshes that list as translations arrive), and what a send of
 // it would do, asked again whenever the message or one of its translations changes.
+import type { TPhraseMessageRequest } from '@message-station/shared';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { getSendPreview } from '../../api/delivery';
 import {
   createMessage,
+  createPhraseMessage,
   deleteMessage,
   listMessages,
   type TMessage,
@@ -59,10 +61,11 @@ export function useDraftPreviewQuery(message: TMessage | null) {
   });
 }
 
-/** One save of the draft: a new message, a template used, or the draft updated. */
+/** One save of the draft: a new message, a template or phrasebook entry used, or the draft updated. */
 export type TDraftSave =
   | { kind: 'create'; input: TMessageInput }
   | { kind: 'template'; templateId: string; values: Record<string, string> }
+  | { kind: 'phrase'; request: TPhraseMessageRequest }
   | { kind: 'update'; id: string; input: TMessageInput };
 
 export function useSaveDraftMutation() {
@@ -73,12 +76,14 @@ export function useSaveDraftMutation() {
         ? createMessage(save.input)
         : save.kind === 'template'
           ? createMessageFromTemplate(save.templateId, save.values)
-          : updateMessage(save.id, save.input),
+          : save.kind === 'phrase'
+            ? createPhraseMessage(save.request)
+            : updateMessage(save.id, save.input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.messages }),
   });
 }
 
-/** A draft replaced by another template's, never sent: removed, so Messages keeps one draft. */
+/** A draft replaced by another template's or entry's, never sent: removed, so Messages keeps one draft. */
 export function useDiscardDraftMutation() {
   return useMutation({ mutationFn: deleteMessage });
 }

@@ -1,13 +1,13 @@
 // The compose's server draft (decision 0082): the alert is a message from its first words on, so
 // every rule of a message (its translations, review, the send preview and the send) is the
-// server's own, never repeated here. Saves run one after another: a template used makes a new
-// message, text typed makes one or updates it (PUT), and a save asks only for what still differs
-// from the last one the server answered. A draft replaced by another template's, never sent, is
+// server's own, never repeated here. Saves run one after another: a template or a phrasebook entry
+// used makes a new message (the phrasebook's with every language finished, decision 0050), text
+// typed makes one or updates it (PUT), and a save asks only for what still differs
+// from the last one the server answered. A draft replaced by another template's or entry's, never sent, is
 // removed, so Messages keeps the one draft of this alert.
-import type { TLanguageCode } from '@message-station/shared';
+import type { TLanguageCode, TPhraseMessageRequest } from '@message-station/shared';
 import { useCallback, useRef, useState } from 'react';
 import type { TMessage, TMessageInput } from '../../api/messages';
-import type { TTemplate } from '../../api/templates';
 import { useDiscardDraftMutation, useSaveDraftMutation } from './queries';
 
 /** The input as the server would keep it: trimmed, targets in one order. */
@@ -31,6 +31,16 @@ export function inputOf(message: TMessage): TMessageInput {
   };
 }
 
+/** Where a new draft comes from: a station template with its fields' values, or a phrasebook entry. */
+export type TDraftSource =
+  | { kind: 'template'; templateId: string; values: Record<string, string> }
+  | { kind: 'phrase'; request: TPhraseMessageRequest };
+
+/** Which template or entry a source is, to tell whether the draft was made from the one chosen. */
+export function sourceId(source: { kind: 'template'; id: string } | { kind: 'phrase'; id: string }): string {
+  return `${source.kind}:${source.id}`;
+}
+
 export function useComposeDraft() {
   const save = useSaveDraftMutation();
   const discard = useDiscardDraftMutation();
@@ -38,8 +48,8 @@ export function useComposeDraft() {
   /** What the draft on the server holds (draftKey), to tell whether the screen differs from it. */
   const [savedKey, setSavedKey] = useState<string | null>(null);
   const [failure, setFailure] = useState<unknown>(null);
-  /** The template the draft was made from, if it was. */
-  const [fromTemplate, setFromTemplate] = useState<string | null>(null);
+  /** The template or phrasebook entry the draft was made from (sourceId), if it was. */
+  const [fromSource, setFromSource] = useState<string | null>(null);
   const current = useRef<{ draft: TMessage | null; savedKey: string | null }>({
     draft: null,
     savedKey: null,
@@ -64,15 +74,19 @@ export function useComposeDraft() {
     return chain.current;
   }, []);
 
-  /** A template chosen (with its fields' values): a new message with its vetted translations. */
-  const applyTemplate = async (template: TTemplate, values: Record<string, string>) => {
+  /** A template or entry chosen (its fields filled in): a new message with its vetted translations. */
+  const applySource = async (source: TDraftSource) => {
     let made: TMessage | null = null;
     await enqueue(async () => {
       const replaced = current.current.draft;
-      const message = await save.mutateAsync({ kind: 'template', templateId: template.id, values });
+      const message = await save.mutateAsync(source);
       keep(message);
       setFailure(null);
-      setFromTemplate(template.id);
+      setFromSource(
+        source.kind === 'template'
+          ? sourceId({ kind: 'template', id: source.templateId })
+          : sourceId({ kind: 'phrase', id: source.request.phrase_id }),
+      );
       made = message;
       if (replaced) discard.mutate(replaced.id);
     });
@@ -102,8 +116,8 @@ export function useComposeDraft() {
     setDraft(null);
     setSavedKey(null);
     setFailure(null);
-    setFromTemplate(null);
+    setFromSource(null);
   };
 
-  return { draft, savedKey, fromTemplate, saving: save.isPending, failure, applyTemplate, saveInput, reset };
+  return { draft, savedKey, fromSource, saving: save.isPending, failure, applySource, saveInput, reset };
 }

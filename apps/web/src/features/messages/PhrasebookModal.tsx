@@ -14,7 +14,6 @@ import {
   SimpleGrid,
   Stack,
   Text,
-  TextInput,
   Title,
   UnstyledButton,
 } from '@mantine/core';
@@ -26,20 +25,19 @@ import {
   PHRASE_FIELD_LIMITS,
   PHRASEBOOK,
   phraseFieldProblems,
-  renderPhrase,
   type TLanguageCode,
   type TPhraseEntry,
   type TPhraseField,
-  type TPhraseMessageRequest,
   ZPhraseMessageRequest,
 } from '@message-station/shared';
 import { IconAlertCircle, IconArrowLeft, IconChevronRight, IconShieldCheck } from '@tabler/icons-react';
-import { type FocusEvent, type ReactNode, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TMessage } from '../../api/messages';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
 import { GuardedModal } from '../../components/GuardedModal';
+import { PhraseFieldInput } from '../../components/PhraseFieldInput';
 import { SearchInput } from '../../components/SearchInput';
 import { useAdminPhone } from '../../components/use-admin-phone';
 import { useFormGuard } from '../../components/use-guarded-modal';
@@ -47,13 +45,14 @@ import { formatCount } from '../../i18n/formats';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useUiLanguage } from '../../i18n/use-ui-language';
 import { defaultOriginalLanguage } from '../../lib/original-language';
+import { phraseRequest, phraseSketch, type TPhraseDraft, type TPhraseValues } from '../../lib/phrase-request';
 import { refusalsUnder, schemaResolver } from '../../lib/schema-resolver';
 import { useAdminStationQuery } from '../../lib/station-queries';
 import { useCreatePhraseMessageMutation } from './queries';
 import { defaultTargets, TargetLanguagePicker } from './TargetLanguages';
 
 type TPhrase = TPhraseEntry;
-type TValues = Partial<Record<TPhraseField, string>>;
+type TValues = TPhraseValues;
 
 const GROUPS = ['wea', 'station'] as const;
 
@@ -145,35 +144,6 @@ function PhraseChoices({ onChoose }: { onChoose: (entry: TPhrase) => void }) {
   );
 }
 
-function FieldInput({
-  field,
-  value,
-  error,
-  onChange,
-  onBlur,
-}: {
-  field: TPhraseField;
-  value: string;
-  error: ReactNode;
-  onChange: (value: string) => void;
-  onBlur: (event: FocusEvent<HTMLInputElement>) => void;
-}) {
-  const { t } = useTranslation('messages');
-  return (
-    <TextInput
-      label={t(`phrasebook.fields.${field}`)}
-      placeholder={t(`phrasebook.placeholders.${field}`)}
-      withAsterisk
-      maxLength={PHRASE_FIELD_LIMITS[field]}
-      value={value}
-      onChange={(event) => onChange(event.currentTarget.value)}
-      onBlur={onBlur}
-      error={error}
-      data-field={field}
-    />
-  );
-}
-
 /** One language as it will be created, with what its SMS costs per subscriber. */
 function PhrasePreview({
   entry,
@@ -190,11 +160,7 @@ function PhrasePreview({
 }) {
   const { t } = useTranslation('messages');
   const languageName = useLanguageName();
-  // A field not filled yet shows as its name in brackets: "[County]".
-  const shown = Object.fromEntries(
-    entry.fields.map((field) => [field, values[field] || `[${t(`phrasebook.fields.${field}`)}]`]),
-  );
-  const text = renderPhrase(entry, language, shown);
+  const text = phraseSketch(entry, language, values, (field) => t(`phrasebook.fields.${field}`));
   const sms = stationName === undefined ? null : composedSms(stationName, text, language);
   return (
     <Paper withBorder p="sm" radius="md" data-preview={language}>
@@ -227,19 +193,6 @@ function PhrasePreview({
   );
 }
 
-/** What the form holds: the entry's fields as typed, the languages and the type. */
-type TPhraseDraft = { fields: TValues; original: string; targets: string[]; type: string };
-
-function phraseRequest(entry: TPhrase, draft: TPhraseDraft) {
-  return {
-    phrase_id: entry.id,
-    fields: Object.fromEntries(entry.fields.map((field) => [field, draft.fields[field]?.trim() ?? ''])),
-    original_language: draft.original as TLanguageCode,
-    target_languages: draft.targets as TLanguageCode[],
-    message_type: draft.type,
-  };
-}
-
 const checkPhrase = schemaResolver(ZPhraseMessageRequest);
 /** The draft's field each field of the body comes from (a field's value keeps its path, fields.county). */
 const DRAFT_PATHS: Record<string, string> = {
@@ -261,9 +214,9 @@ function phraseErrors(
 ): FormErrors {
   const request = phraseRequest(entry, draft);
   // The form holds the type as a plain string; the schema checks it as the server does.
-  const refused = checkPhrase(request as TPhraseMessageRequest);
+  const refused = checkPhrase(request);
   const errors: FormErrors = refusalsUnder(refused, (path) => DRAFT_PATHS[path] ?? path);
-  for (const { field, problem } of phraseFieldProblems(entry, request.fields)) {
+  for (const { field, problem } of phraseFieldProblems(entry, request.fields ?? {})) {
     errors[`fields.${field}`] ??= words(problem, field);
   }
   return errors;
@@ -319,7 +272,7 @@ function PhraseForm({
   if (!keys.includes(type)) typeOptions.push({ value: type, label: type });
 
   const submit = form.onSubmit((values) => {
-    create.mutate(phraseRequest(entry, values) as TPhraseMessageRequest, {
+    create.mutate(phraseRequest(entry, values), {
       onSuccess: (message) => {
         notifications.show({ color: 'green', message: t('phrasebook.created') });
         onCreated(message);
@@ -359,7 +312,7 @@ function PhraseForm({
         {entry.fields.length > 0 && (
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
             {entry.fields.map((field) => (
-              <FieldInput
+              <PhraseFieldInput
                 key={field}
                 field={field}
                 value={draft.fields[field] ?? ''}
