@@ -1,4 +1,4 @@
-import { type Browser, expect, type Locator, type Page } from '@playwright/test';
+import { type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
 
@@ -90,4 +90,20 @@ export function tapCounter() {
     },
     count: () => taps,
   };
+}
+
+let browserAddresses = 0;
+
+/**
+ * For a journey that signs up in its browser: the context's requests come from an address of
+ * their own (the e2e server trusts X-Forwarded-For, TRUST_PROXY in playwright.config.ts), so the
+ * per-address signup limits (3 codes an hour) count per journey, as they would for stations
+ * signing up from their own networks, not for the whole run on 127.0.0.1. The fixtures' API
+ * clients (e2e/fixtures.ts) use 10.x addresses; these are 172.20.x.
+ */
+export async function giveOwnAddress(context: BrowserContext): Promise<void> {
+  browserAddresses += 1;
+  const worker = Number(process.env.TEST_WORKER_INDEX ?? 0) % 250;
+  const address = `172.20.${worker}.${(browserAddresses % 250) + 1}`;
+  await context.setExtraHTTPHeaders({ 'x-forwarded-for': address });
 }

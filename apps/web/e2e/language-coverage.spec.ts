@@ -7,7 +7,7 @@
 //  - once the admin adds a DeepL key (the loopback fake) and marks it Trusted, Korean reads
 //    "Trusted" in Settings and the join page has nothing more to say.
 import { expect, test } from '@playwright/test';
-import { typePhone } from './helpers';
+import { giveOwnAddress, typePhone } from './helpers';
 
 const DEEPL_KEY = process.env.E2E_DEEPL_KEY ?? 'e2e-deepl-key:fx';
 const NEEDS_SETUP_NOTE =
@@ -27,8 +27,7 @@ test.describe('language coverage', () => {
     const email = `coverage-${run}@e2e.test`;
     const password = 'coverage-pass-2025';
     const phoneDigits = `415559${String(run).slice(-4)}`;
-    // An address of its own, as the fixtures give each client (per-address signup limits).
-    await page.context().setExtraHTTPHeaders({ 'x-forwarded-for': `192.168.249.${(run % 200) + 1}` });
+    await giveOwnAddress(page.context());
 
     // 1–2: account and identity.
     await page.goto('/signup');

@@ -6,7 +6,7 @@
 // vetted text in their language (dev outbox). No screen scrolls sideways.
 import { PHRASEBOOK, renderPhrase, type TLanguageCode } from '@message-station/shared';
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { expectNoSidewaysScroll, joinForEmergencies, tapCounter } from './helpers';
+import { expectNoSidewaysScroll, giveOwnAddress, joinForEmergencies, tapCounter } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 /** New alert → the entry → its values → Send → confirm. */
@@ -83,6 +83,7 @@ type TWords = (typeof WORDS)[keyof typeof WORDS];
 async function signUp(page: Page, ui: 'en' | 'es', words: TWords, run: number): Promise<string> {
   const email = `phone-${ui}-${run}@e2e.test`;
   const password = 'phone-pass-2025';
+  await giveOwnAddress(page.context());
   await page.goto('/signup');
   if (ui === 'es') {
     await page.getByRole('banner').getByRole('button', { name: 'Language' }).click();

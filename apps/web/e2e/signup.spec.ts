@@ -1,9 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { expectNoSidewaysScroll } from './helpers';
+import { expectNoSidewaysScroll, giveOwnAddress } from './helpers';
 
 test.describe('signup wizard', () => {
   // A station in Colorado: step 3 starts from the browser's time zone.
   test.use({ timezoneId: 'America/Denver' });
+  test.beforeEach(async ({ context }) => {
+    await giveOwnAddress(context);
+  });
 
   test('a new station signs up in six steps, verifies its phone, and signs in again', async ({ page }) => {
     const run = Date.now();

@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { LANGUAGES } from '@message-station/shared';
 import { expect, type Page, test } from '@playwright/test';
+import { giveOwnAddress } from './helpers';
 
 const LOCALES = path.resolve(import.meta.dirname, '../src/locales');
 
@@ -93,6 +94,7 @@ async function expectNoEnglish(page: Page, screen: string, content: string[]) {
 
 test('a station signs up and works in Spanish, and no screen shows English', async ({ browser }) => {
   const context = await browser.newContext({ locale: 'es-US' });
+  await giveOwnAddress(context);
   const page = await context.newPage();
   const run = Date.now();
   const stationName = `Radio Prueba ${run}`;
