@@ -48,9 +48,6 @@ const SUBSCRIBER_FIRST_VIEW = [
   fileURLToPath(new URL('./src/features/subscribers/SubscriberLayout.tsx', import.meta.url)),
   fileURLToPath(new URL('./src/features/subscribers/server-rendered.ts', import.meta.url)),
 ];
-/** react-i18next's useTranslation with what only it uses (startChunks). */
-const TRANSLATION_HOOK =
-  /[\\/]node_modules[\\/](react-i18next[\\/]dist[\\/]es[\\/](useTranslation|utils|context)\.js|use-sync-external-store[\\/])/;
 /** The dashboard's first-run checklist, loaded when the station has one to show (decision 0062). */
 const FIRST_RUN_CARD = fileURLToPath(new URL('./src/features/dashboard/FirstRunCard.tsx', import.meta.url));
 /** The subscriber pages' own modules (join, unsubscribe, thanks, their layout). */
@@ -87,7 +84,6 @@ const chunks = startChunks({
   adminFirstView: ADMIN_FIRST_VIEW,
   subscriberFirstView: SUBSCRIBER_FIRST_VIEW,
   firstRunCard: FIRST_RUN_CARD,
-  translationHook: TRANSLATION_HOOK,
   subscriberPage: SUBSCRIBER_PAGE,
   onInteraction,
 });

@@ -173,7 +173,6 @@ describe('groupStartModules', () => {
     adminFirstView: ['/admin/index.ts', '/dashboard.tsx'],
     subscriberFirstView: ['/join.tsx'],
     firstRunCard: '/first-run.tsx',
-    translationHook: /[\\/]hook\.ts$/,
     subscriberPage: /^\/join/,
     onInteraction: (id) => id === '/first-run.tsx' || id === '/menu.tsx',
   };
@@ -210,7 +209,6 @@ describe('groupStartModules', () => {
     '/join-only.ts': leaf,
     '/form.ts': leaf,
     '/checklist.ts': leaf,
-    '/node_modules/i18n/hook.ts': leaf,
   });
 
   it('puts each module of the first views in the group of the visits that load it', async () => {
@@ -219,9 +217,8 @@ describe('groupStartModules', () => {
     expect(named).toEqual({
       // The entry with what it uses, also what boot.ts uses of it.
       index: ['/main.ts', '/react.ts'],
-      // boot.ts with what it imports (not lazily), what the landing page shares with a first
-      // view, the translation hook.
-      boot: ['/boot-only.ts', '/boot.ts', '/card.ts', '/node_modules/i18n/hook.ts'],
+      // boot.ts with what it imports (not lazily), what the landing page shares with a first view.
+      boot: ['/boot-only.ts', '/boot.ts', '/card.ts'],
       // The admin area's first view, and what only it reaches.
       admin: ['/admin-only.ts', '/admin/index.ts', '/dashboard.tsx'],
       // The admin area's first view and a public page (sign-in).

@@ -582,8 +582,6 @@ export type TStartModules = {
   subscriberFirstView: readonly string[];
   /** The dashboard's first-run checklist. */
   firstRunCard: string;
-  /** Modules that go with the start whatever the graph says (react-i18next's hook). */
-  translationHook: RegExp;
   /** The subscriber pages' own modules. */
   subscriberPage: RegExp;
   /** Lazy imports loaded only when something calls for them. */
@@ -612,8 +610,8 @@ export type TStartGroups = Record<
  * - `index`: what the entry (src/main.tsx) uses, the entry with it. Left ungrouped, beside the
  *   groups below, the bundler took the modules the entry shares with them out of the entry's
  *   chunk into chunks of their own: with react-router 8, which is a file per module, the start
- *   came in six files (React, the router's hooks and components, i18next, react-i18next's
- *   instance), each compressed alone and each a request (decision 0074).
+ *   came in six files (React, the router's hooks and components, the translation library and
+ *   its React hook), each compressed alone and each a request (decision 0074).
  * - `boot`: what boot.ts uses beyond the entry; every page loads all of it at the start.
  * - `admin`: what the admin frame and the dashboard use beyond the start and that no other lazy
  *   import reaches, so no page outside the admin area loads it. The admin area's other pages use
@@ -680,10 +678,6 @@ export async function groupStartModules(graph: TModuleGraph, modules: TStartModu
     if (entries.has(id) || boot.has(id) || lazyElsewhere(id, [])) continue;
     if (adminView.has(id) || subscriberView.has(id)) boot.add(id);
   }
-  // The translation hook: the entry imports react-i18next only for its setup, but its index
-  // names every module, so the graph above counts the hook as the entry's; it then came as a
-  // file of its own that every page loads (decision 0062).
-  for (const id of ids) if (modules.translationHook.test(id)) boot.add(id);
   for (const id of adminView) {
     if (entries.has(id) || boot.has(id) || reachedByLanding.has(id)) continue;
     if (lazyElsewhere(id, reachedOutsideAdmin.has(id) ? [] : modules.adminFirstView)) continue;

@@ -37,7 +37,7 @@ import { loadSubscriberLanguage, SUBSCRIBER_LANGUAGE_KEY, subscriberI18n } from 
 export { CSP_NONCE_PLACEHOLDER, deferredAppLoader, fillTemplate, PRERENDERED_PAGES, pageTemplate };
 
 /**
- * Renders one page's markup. Renders share the i18next instances, so one runs at a time: the
+ * Renders one page's markup. Renders share the translators, so one runs at a time: the
  * server may be asked for several pages at once.
  */
 let rendering: Promise<unknown> = Promise.resolve();
@@ -99,7 +99,7 @@ export type TSubscriberPagePlan = {
   render: () => Promise<string>;
 };
 
-/** The staff interface's language for a browser, as the i18next detector finds it without storage. */
+/** The staff interface's language for a browser, as src/i18n/index.ts finds it without storage. */
 function uiLanguageFor(browser: readonly string[]): TUiLanguage {
   const base = browser.map((tag) => tag.toLowerCase().split('-')[0]);
   return (

@@ -14,7 +14,7 @@ import {
 } from './app/prerendered';
 import { currentLanguage, i18nReady } from './i18n';
 
-// Starts downloading at once; evaluated apart from this module (React, i18next, the router).
+// Starts downloading at once; evaluated apart from this module (React, the translator, the router).
 const bootModule = import('./app/boot');
 // A subscriber page the server rendered for its station (decision 0044), and what attaches to it.
 const subscriberPage = readSubscriberPageData();

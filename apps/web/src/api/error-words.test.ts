@@ -19,7 +19,7 @@ import { ApiError, api, loadErrorWords, serverErrorText } from './client';
 
 type TWords = Record<string, unknown>;
 
-/** The keys i18next reads for a code, and the catalogue text each must equal in English. */
+/** The keys the translator reads for a code, and the catalogue text each must equal in English. */
 function keysOf(code: string, template: TErrorTemplate): [string[], string][] {
   if (typeof template === 'string') return [[[code], template]];
   if ('count' in template) {

@@ -3,7 +3,7 @@ import { MantineProvider, mergeThemeOverrides } from '@mantine/core';
 import { notificationsStore } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { lazy, type ReactNode, Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { styleNonceGetter } from './csp-nonce';
 import { theme } from './theme';
 import { accessibleColorsResolver } from './theme-colors';

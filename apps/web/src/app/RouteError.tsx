@@ -1,8 +1,8 @@
 // Shown when a route throws, e.g. a page's code chunk is gone after a new deploy.
 import { Button, Center, Stack, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useRouteError } from 'react-router';
+import { useTranslation } from '../i18n/react';
 
 export function RouteError() {
   const { t } = useTranslation();

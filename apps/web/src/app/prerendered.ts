@@ -51,7 +51,7 @@ export type TSubscriberGuard = {
 };
 
 /**
- * Runs in <head> before the markup paints. It finds the language as the i18next detector will
+ * Runs in <head> before the markup paints. It finds the language as src/i18n/index.ts will
  * (localStorage `i18nextLng`, then the browser's languages, else English) and hides the markup
  * when it is in another language or from another year, so a Spanish visitor never sees English
  * first; main.tsx then renders the page afresh and shows it. On a subscriber page it also finds

@@ -1,5 +1,5 @@
 import { Group, Image, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 type BrandMarkProps = {
   /** Hide the product name below this breakpoint (the logo stays). */

@@ -3,7 +3,7 @@
 import { Alert, Button, type ButtonVariant, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 /** `keep`: a success text that stays until the next action instead of clearing after 2 s. */
 export type TOutcome = { kind: 'success' | 'error'; text: string; keep?: boolean };

@@ -3,7 +3,7 @@
 // close it; and the notice a form shows when it brought back a saved draft.
 import { Alert, Button, Group, Modal, type ModalProps, Text } from '@mantine/core';
 import { IconRestore } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { GuardContext, useGuardedModal } from './use-guarded-modal';
 
 export function GuardedModal({ opened, onClose, children, ...modalProps }: ModalProps) {

@@ -3,8 +3,8 @@
 import { Alert } from '@mantine/core';
 import { IconPlayerPause } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatCount } from '../i18n/formats';
+import { useTranslation } from '../i18n/react';
 
 export function HeldAlert({ held, testId, children }: { held: number; testId: string; children: ReactNode }) {
   const { t } = useTranslation('messages', { keyPrefix: 'heldAfterRestore' });

@@ -3,7 +3,7 @@
 // (so it may sit inside an input's description paragraph), and "Show less" hides it again.
 import { Anchor } from '@mantine/core';
 import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 /** The short sentence is the caller's; `children` is the rest, shown on request. */
 export function LearnMore({ children }: { children: ReactNode }) {

@@ -1,6 +1,6 @@
 // The stream's state next to the page title: Connecting, Live, Reconnecting, Offline.
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import type { TStreamStatus } from '../lib/stream-status';
 
 const COLORS: Record<TStreamStatus, string> = {

@@ -1,5 +1,5 @@
 import { Box, Container, Group, Skeleton, Stack, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 /**
  * Shown while the session or a page's code is loading: the shape of a page (a title, a line under

@@ -4,7 +4,7 @@
 import { TextInput } from '@mantine/core';
 import { PHRASE_FIELD_LIMITS, type TPhraseField } from '@message-station/shared';
 import type { FocusEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 export function PhraseFieldInput({
   field,

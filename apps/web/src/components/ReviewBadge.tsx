@@ -1,7 +1,7 @@
 // How far staff checked a translation (machine, reviewed, corrected): on messages and templates.
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import type { TMessageTranslation } from '../api/messages';
+import { useTranslation } from '../i18n/react';
 
 const REVIEW_BADGES = {
   machine: { color: 'gray', variant: 'outline' },

@@ -3,8 +3,8 @@
 // so the counter under a message's text says "1,540 / 1,566", never "1,540 / 1,600".
 import { Text } from '@mantine/core';
 import { SMS_BODY_LIMIT, smsTextFit, TEXT_LIMITS, type TSmsTextFit } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
 import { formatCount } from '../i18n/formats';
+import { useTranslation } from '../i18n/react';
 import { useAdminStationQuery } from '../lib/station-queries';
 import { countedProps } from './TextLimit';
 

@@ -1,7 +1,7 @@
 // The sixteen sections of the Terms of Service in the UI language (shared text).
 import { Stack, Text, Title } from '@mantine/core';
 import { TERMS_OF_SERVICE } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 /** 'August 26, 2025' in the UI language. */
 export function formatTermsDate(date: string, language: string): string {

@@ -1,8 +1,8 @@
 // A text field's limit (decision 0024): the input stops at the server's limit (TEXT_LIMITS), and
 // where length matters a counter under the field says how much is used ("120 / 200 characters").
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { formatCount } from '../i18n/formats';
+import { useTranslation } from '../i18n/react';
 
 export function CharacterCount({ length, max }: { length: number; max: number }) {
   const { t } = useTranslation();

@@ -1,7 +1,7 @@
 // Cloudflare Turnstile for the bot check: loads Cloudflare's script once and renders the widget.
 import { Box } from '@mantine/core';
 import { useEffect, useEffectEvent, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 import { BOT_CHECK_HEIGHT, type TWidgetProps } from './bot-check-widget';
 
 export const TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit';

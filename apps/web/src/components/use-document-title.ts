@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../i18n/react';
 
 /** Sets the tab title to "{title} · Message Station", or just the product name without a title. */
 export function useDocumentTitle(title?: string): void {

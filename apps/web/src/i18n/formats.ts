@@ -2,7 +2,7 @@
 // place, through Intl. English as the US writes it (1,600; Dec 7, 2026, 3:22 PM). Spanish writes
 // numbers as Spanish does (1600, 16.000; a comma was English), and dates and times as US Spanish
 // speakers read them (7 dic 2026, 3:22 p.m.: the 12-hour clock of es-US).
-import i18n from 'i18next';
+import i18n from './index';
 
 /** The locale of dates and times for an interface language. */
 export function uiLocale(language: string | undefined): string {

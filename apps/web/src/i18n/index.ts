@@ -1,14 +1,19 @@
-// i18next setup: English and Spanish only; localStorage `i18nextLng`, then the browser, else English.
-// Translations load on demand (decision 0014): the landing page's namespaces one file at a time,
-// every other namespace of a language in one chunk, fetched before a page that needs it renders.
-import i18n, { type BackendModule, type LanguageDetectorModule, type ResourceKey } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+// The interface's translator (src/i18n/translator.ts, decision 0087): English and Spanish only;
+// localStorage `i18nextLng`, then the browser, else English. Translations load on demand
+// (decision 0014): the landing page's namespaces one file at a time, every other namespace of a
+// language in one chunk, fetched before a page that needs it renders.
+import { setDefaultTranslator } from './react';
+import { Translator, type TTexts } from './translator';
 
 export const SUPPORTED_LANGUAGES = ['en', 'es'] as const;
 export type TUiLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_NAMESPACE = 'common';
 
-type TNamespaces = Record<string, ResourceKey>;
+type TNamespaces = Record<string, TTexts>;
+type ResourceKey = TTexts;
+
+const i18n = new Translator();
+setDefaultTranslator(i18n);
 
 /**
  * The namespaces the landing page paints with, and `errors`, which any refused call loads (a
@@ -111,43 +116,30 @@ function readStored(): string | null {
 }
 
 /**
- * The language: the one chosen here before (localStorage `i18nextLng`), then the browser's, as
- * i18next-browser-languagedetector did with `order: ['localStorage', 'navigator']` and
- * `caches: ['localStorage']`; i18next picks the first supported one. The package also carried the
- * cookie, query string, path and other detectors: about 3 KiB on every page (decision 0062).
+ * The languages the visitor prefers: the one chosen here before (localStorage `i18nextLng`),
+ * then the browser's; the translator takes the first it speaks.
  */
-const languageDetector: LanguageDetectorModule = {
-  type: 'languageDetector',
-  init() {},
-  detect() {
-    const found: string[] = [];
-    const stored = typeof window === 'undefined' ? null : readStored();
-    if (stored) found.push(stored);
-    if (typeof navigator !== 'undefined') {
-      if (navigator.languages?.length) found.push(...navigator.languages);
-      else if (navigator.language) found.push(navigator.language);
-    }
-    return found.length > 0 ? found : undefined;
-  },
-  cacheUserLanguage(language) {
-    if (language === 'cimode') return;
-    try {
-      window.localStorage.setItem(STORED_LANGUAGE, language);
-    } catch {
-      // Storage refused (private mode, quota): the language holds for this visit.
-    }
-  },
-};
+function detectLanguages(): string[] {
+  const found: string[] = [];
+  const stored = typeof window === 'undefined' ? null : readStored();
+  if (stored) found.push(stored);
+  if (typeof navigator !== 'undefined') {
+    if (navigator.languages?.length) found.push(...navigator.languages);
+    else if (navigator.language) found.push(navigator.language);
+  }
+  return found;
+}
 
-const dynamicImportBackend: BackendModule = {
-  type: 'backend',
-  init() {},
-  read: (language: string, namespace: string) => readNamespace(language, namespace),
-};
+function rememberLanguage(language: string): void {
+  try {
+    window.localStorage.setItem(STORED_LANGUAGE, language);
+  } catch {
+    // Storage refused (private mode, quota, no window in the prerender): the language holds for this visit.
+  }
+}
 
 export function currentLanguage(): TUiLanguage {
-  const language = i18n.resolvedLanguage ?? i18n.language;
-  return language === 'es' ? 'es' : 'en';
+  return i18n.language === 'es' ? 'es' : 'en';
 }
 
 function syncDocumentLanguage(): void {
@@ -157,25 +149,20 @@ function syncDocumentLanguage(): void {
 i18n.on('languageChanged', syncDocumentLanguage);
 
 /** Settles once the language is known and the common namespace is loaded. */
-export const i18nReady: Promise<unknown> = i18n
-  .use(dynamicImportBackend)
-  .use(languageDetector)
-  .use(initReactI18next)
-  .init({
-    ns: [DEFAULT_NAMESPACE],
-    defaultNS: DEFAULT_NAMESPACE,
-    fallbackLng: 'en',
-    supportedLngs: [...SUPPORTED_LANGUAGES],
-    load: 'languageOnly',
-    nonExplicitSupportedLngs: true,
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
+export const i18nReady: Promise<unknown> = i18n.init({
+  ns: [DEFAULT_NAMESPACE],
+  defaultNS: DEFAULT_NAMESPACE,
+  fallbackLng: 'en',
+  supportedLngs: SUPPORTED_LANGUAGES,
+  load: readNamespace,
+  detect: detectLanguages,
+  remember: rememberLanguage,
+});
 
 syncDocumentLanguage();
 
 /**
- * Loads these namespaces for the current language (and its fallback). Once loaded, a namespace
+ * Loads these namespaces for the current language. Once loaded, a namespace
  * also loads with every later language change, so a page never shows raw keys after switching.
  */
 export async function loadNamespaces(namespaces: readonly string[]): Promise<void> {

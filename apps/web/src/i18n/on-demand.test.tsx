@@ -1,5 +1,4 @@
 import { render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppProviders } from '../app/AppProviders';
@@ -10,6 +9,7 @@ import enLanding from '../locales/en/landing.json';
 import { namespacesOnly } from '../test/namespaces-only';
 import { mockSession } from '../test/render-app';
 import i18n, { loadAllNamespaces, loadNamespaces } from '.';
+import { I18nextProvider } from './react';
 
 describe('translations on demand', () => {
   it('the landing page renders from the common and landing namespaces alone, as prerendered', async () => {
@@ -31,7 +31,7 @@ describe('translations on demand', () => {
 
   it('keeps every namespace a page loaded, so that a language change loads it again', async () => {
     await loadNamespaces(['billing']);
-    // i18next loads the namespaces of options.ns on every language change, before announcing it.
+    // The translator loads the namespaces of options.ns on every language change, before announcing it.
     expect(i18n.options.ns).toContain('billing');
     await loadAllNamespaces();
     for (const namespace of ['admin', 'auth', 'legal', 'messages', 'users']) {

@@ -1,8 +1,8 @@
 // How old something is, in the page's language: the shared formatRelativeTime (steps from
 // relativeAge, words from Intl.RelativeTimeFormat) with the catalogue's 'Just now'.
 import { formatRelativeTime } from '@message-station/shared/catalogue';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime, uiLocale } from './formats';
+import { useTranslation } from './react';
 
 export { uiLocale };
 

@@ -1,13 +1,13 @@
-// The subscriber pages' own i18next instance (decision 0027): all nine product languages, apart
+// The subscriber pages' own translator (decision 0027): all nine product languages, apart
 // from the staff interface's en/es. Only subscribers.json is needed; each language is its own
 // small chunk, loaded when chosen. The choice is remembered for these pages only.
 import { LANGUAGE_CODES, type TLanguageCode } from '@message-station/shared/catalogue';
-import { createInstance, type ResourceKey } from 'i18next';
+import { createInstance, type TTexts } from './translator';
 
 export const SUBSCRIBER_NAMESPACE = 'subscribers';
 export const SUBSCRIBER_LANGUAGE_KEY = 'subscriberLanguage';
 
-const FILES = import.meta.glob<ResourceKey>('../locales/*/subscribers.json', { import: 'default' });
+const FILES = import.meta.glob<TTexts>('../locales/*/subscribers.json', { import: 'default' });
 
 export function isProductLanguage(code: string | null | undefined): code is TLanguageCode {
   return !!code && (LANGUAGE_CODES as readonly string[]).includes(code);
@@ -63,10 +63,8 @@ const ready = subscriberI18n.init({
   ns: [SUBSCRIBER_NAMESPACE],
   defaultNS: SUBSCRIBER_NAMESPACE,
   fallbackLng: false,
-  supportedLngs: [...LANGUAGE_CODES],
-  interpolation: { escapeValue: false },
-  resources: {},
-  react: { useSuspense: false },
+  supportedLngs: LANGUAGE_CODES,
+  lng: 'en',
 });
 
 /** True when this language's texts are loaded and it is the pages' language. */

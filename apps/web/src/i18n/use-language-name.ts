@@ -1,6 +1,6 @@
 import { LANGUAGE_CODES, type TLanguageCode } from '@message-station/shared/catalogue';
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from './react';
 
 /** A language code as a name in the UI language ('es' → 'Spanish' / 'Español'). */
 export function useLanguageName(): (code: string, fallback?: string) => string {

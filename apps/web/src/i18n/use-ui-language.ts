@@ -1,6 +1,7 @@
 // The staff interface's language as a hook: components that depend on it render again when it changes.
-import { useTranslation } from 'react-i18next';
+
 import type { TUiLanguage } from './index';
+import { useTranslation } from './react';
 
 export function useUiLanguage(): TUiLanguage {
   const { i18n } = useTranslation();

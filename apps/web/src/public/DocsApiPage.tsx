@@ -5,9 +5,9 @@ import { Alert, Anchor, Box, Button, Code, Group, Paper, Stack, Text, Title } fr
 import { EVENT_STREAM_RETRY_MS } from '@message-station/shared/catalogue';
 import { IconAlertCircle, IconFileCode } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { ListLoading } from '../components/ListStates';
 import { PublicPage } from '../components/PublicPage';
+import { Trans, useTranslation } from '../i18n/react';
 import { AllDocumentationLink } from './docs/AllDocumentationLink';
 import { keepNaming, loadSwaggerUi, OPENAPI_DOCUMENT_URL, startReference } from './docs/swagger-ui';
 import './docs/api-reference.css';

@@ -3,9 +3,9 @@
 // it cannot be read. Each guide is a page of its own (routes.tsx).
 import { Alert, Box, Button, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { ListLoading } from '../components/ListStates';
 import { PublicPage } from '../components/PublicPage';
+import { useTranslation } from '../i18n/react';
 import { AllDocumentationLink } from './docs/AllDocumentationLink';
 import { DocumentLoadError, type TDocsGuide } from './docs/guide-document';
 import { MarkdownView } from './docs/MarkdownView';

@@ -4,9 +4,9 @@
 import { Button, Card, SimpleGrid, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { APP_VERSION } from '@message-station/shared/catalogue';
 import { IconApi, IconBook2, IconDeviceDesktop, IconMessage2, type TablerIcon } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PublicPage } from '../components/PublicPage';
+import { useTranslation } from '../i18n/react';
 
 type TDocsEntry = { key: 'setup' | 'sms' | 'desktop' | 'api'; icon: TablerIcon; to: string };
 

@@ -1,8 +1,8 @@
 import { Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconHome, IconLifebuoy } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../components/use-document-title';
+import { useTranslation } from '../i18n/react';
 
 export function NotFoundPage() {
   const { t } = useTranslation();

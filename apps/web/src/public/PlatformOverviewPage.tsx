@@ -1,9 +1,9 @@
 // Platform overview (/platform-overview): desktop app and web dashboard galleries, capabilities, call to action.
 import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../components/use-document-title';
+import { useTranslation } from '../i18n/react';
 import { ACCENT_COLOR, BODY_TEXT_COLOR, FREE_TRIAL } from './landing/marketing-facts';
 import { DASHBOARD_SCREENSHOTS, DESKTOP_SCREENSHOTS } from './landing/screenshots';
 import { CapabilitiesList } from './overview/CapabilitiesList';

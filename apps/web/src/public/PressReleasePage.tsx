@@ -1,9 +1,9 @@
 // Press release (/press-release): the launch announcement of August 26 2025, boilerplate and media contact.
 import { Anchor, Blockquote, Box, Container, List, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../components/use-document-title';
 import { currentLanguage } from '../i18n';
+import { useTranslation } from '../i18n/react';
 import { ACCENT_COLOR, BODY_TEXT_COLOR, FREE_TRIAL, MARKETING_PRICES } from './landing/marketing-facts';
 
 /** Launch day; the release is dated to it. */

@@ -1,8 +1,8 @@
 // The privacy policy, in the UI language.
 import { Button } from '@mantine/core';
 import { IconMail } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../i18n/react';
 import { LegalDocument } from './legal/LegalDocument';
 import type { TLegalSection } from './legal/legal-section';
 import { formatLongDate } from './legal/long-date';

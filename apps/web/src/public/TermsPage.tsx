@@ -1,8 +1,8 @@
 // The Terms of Service: the same shared text the signup wizard shows
 // and GET /terms answers, sixteen numbered sections with a jump menu on small screens.
 import { TERMS_OF_SERVICE } from '@message-station/shared/catalogue';
-import { useTranslation } from 'react-i18next';
 import { formatTermsDate } from '../components/TermsSections';
+import { useTranslation } from '../i18n/react';
 import { LegalDocument } from './legal/LegalDocument';
 import type { TLegalSection } from './legal/legal-section';
 

@@ -8,12 +8,12 @@ import { useDisclosure } from '@mantine/hooks';
 import type { TSessionUser } from '@message-station/shared';
 import { IconLogout, IconSpeakerphone } from '@tabler/icons-react';
 import { type ReactNode, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { ADMIN_PHONE_BREAKPOINT } from '../../components/use-admin-phone';
 import { useLogoutMutation } from '../../features/auth/queries';
 import { ViewingAsBar } from '../../features/superadmin/ViewingAsBar';
+import { useTranslation } from '../../i18n/react';
 import { LanguageSwitcher } from '../layouts/LanguageSwitcher';
 import { AdminNav } from './AdminNav';
 

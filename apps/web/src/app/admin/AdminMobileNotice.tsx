@@ -7,9 +7,9 @@ import {
   IconLayoutDashboard,
   IconMessages,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { useTranslation } from '../../i18n/react';
 
 const PHONE_PAGES = [
   { key: 'dashboard', to: '/admin/dashboard', icon: IconLayoutDashboard },

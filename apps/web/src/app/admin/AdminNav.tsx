@@ -21,9 +21,9 @@ import {
   IconUsers,
   IconWebhook,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { InboxNavBadge } from '../../features/inbox/InboxNavBadge';
+import { useTranslation } from '../../i18n/react';
 
 type TNavItem = {
   key:

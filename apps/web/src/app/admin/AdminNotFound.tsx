@@ -1,7 +1,7 @@
 // An /admin path that names no page: Page Not Found inside the admin layout (its own small chunk:
 // the first view does not carry it).
 import { IconMapQuestion } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { AdminNotice } from './guards';
 
 export function AdminNotFound() {

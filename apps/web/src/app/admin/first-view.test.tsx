@@ -3,7 +3,6 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import {
@@ -13,6 +12,7 @@ import {
   mockDashboardApi,
 } from '../../features/dashboard/dashboard-test-helpers';
 import { ADMIN_FIRST_VIEW_NAMESPACES } from '../../i18n';
+import { I18nextProvider } from '../../i18n/react';
 import admin from '../../locales/en/admin.json';
 import common from '../../locales/en/common.json';
 import dashboard from '../../locales/en/dashboard.json';

@@ -5,9 +5,9 @@ import { Button, Center, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { actsAsStationAdmin } from '@message-station/shared/catalogue';
 import { IconLock } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, Outlet } from 'react-router';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { useTranslation } from '../../i18n/react';
 import { useSessionUser } from '../session-user';
 
 /** A page of the admin area that cannot be shown: why, inside the shell, and the way back. */

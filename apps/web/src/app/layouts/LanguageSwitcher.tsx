@@ -10,9 +10,9 @@ import { Button, type ButtonProps, Text } from '@mantine/core';
 import { LANGUAGES } from '@message-station/shared/catalogue';
 import { IconChevronDown, IconLanguage } from '@tabler/icons-react';
 import { type ComponentPropsWithoutRef, forwardRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { setAccountLanguage } from '../../api/account';
 import { currentLanguage, SUPPORTED_LANGUAGES, type TUiLanguage } from '../../i18n';
+import { useTranslation } from '../../i18n/react';
 
 export const UI_LANGUAGES = SUPPORTED_LANGUAGES.map((code) => ({
   code,

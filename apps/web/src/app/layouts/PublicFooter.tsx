@@ -16,9 +16,9 @@ import {
 import { APP_VERSION } from '@message-station/shared/catalogue';
 import { IconExternalLink } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/BrandMark';
+import { useTranslation } from '../../i18n/react';
 import { EXTERNAL_LINKS } from '../external-links';
 
 function FooterColumn({ title, children }: { title: string; children: ReactNode }) {

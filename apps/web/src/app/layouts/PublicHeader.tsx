@@ -2,9 +2,9 @@
 import { Anchor, Box, Burger, Button, Collapse, Container, Group, Stack } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { BrandMark } from '../../components/BrandMark';
+import { useTranslation } from '../../i18n/react';
 import { LanguageSwitcher } from './LanguageSwitcher';
 
 export type PublicHeaderVariant = 'default' | 'minimal';

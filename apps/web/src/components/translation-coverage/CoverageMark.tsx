@@ -4,7 +4,7 @@
 import { Text } from '@mantine/core';
 import type { TCoverageStatus } from '@message-station/shared';
 import { IconAlertTriangle, IconEye, IconShieldCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 type CoverageMarkProps = {
   status: TCoverageStatus;

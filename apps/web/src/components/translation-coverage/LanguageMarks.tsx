@@ -5,7 +5,7 @@ import { Alert, Text } from '@mantine/core';
 import type { TCoverageStatus } from '@message-station/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { HelpText } from '../LearnMore';
 import { CoverageMark } from './CoverageMark';

@@ -1,7 +1,7 @@
 // An engine's name in the UI language: the station engines' and the usual operator ones; any other
 // (a name the operator's chain reports) as given.
 import { useCallback } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 const KNOWN = ['deepl', 'google', 'openai', 'libretranslate', 'apertium', 'none'] as const;
 

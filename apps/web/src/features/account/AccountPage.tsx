@@ -3,10 +3,10 @@
 // requires two-factor is held here until it is on.
 import { Alert, Stack } from '@mantine/core';
 import { IconAlertCircle, IconShieldLock } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../app/session-user';
 import { ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
+import { useTranslation } from '../../i18n/react';
 import { PasswordSection } from './PasswordSection';
 import { useAccountQuery } from './queries';
 import { SessionsSection } from './SessionsSection';

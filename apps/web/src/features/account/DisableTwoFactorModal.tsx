@@ -3,7 +3,7 @@ import { Button, Group, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { ACCOUNT_ERROR_CODES, TEXT_LIMITS } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { accountErrorCode } from '../../lib/account-error';
 import { PasswordField } from './PasswordField';
 import { useDisableTwoFactorMutation } from './queries';

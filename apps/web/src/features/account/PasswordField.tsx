@@ -1,7 +1,7 @@
 // A required password field of the Account page, its show/hide button named for screen readers.
 import { PasswordInput, type PasswordInputProps } from '@mantine/core';
 import { TEXT_LIMITS } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 export function PasswordField(props: PasswordInputProps) {
   const { t } = useTranslation('account');

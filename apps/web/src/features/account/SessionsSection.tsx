@@ -4,9 +4,9 @@ import { Alert, Badge, Button, Group, Stack, Table, Text, VisuallyHidden } from 
 import { notifications } from '@mantine/notifications';
 import type { TAccountSession } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { ListLoading } from '../../components/ListStates';
 import { SectionCard } from '../../components/SectionCard';
+import { useTranslation } from '../../i18n/react';
 import { useAccountDate } from './account-dates';
 import { useAccountSessionsQuery, useRevokeOtherSessionsMutation, useRevokeSessionMutation } from './queries';
 

@@ -2,8 +2,8 @@
 import { Alert, Stack, Switch, Text } from '@mantine/core';
 import { ACCOUNT_ERROR_CODES } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/SectionCard';
+import { useTranslation } from '../../i18n/react';
 import { accountErrorCode } from '../../lib/account-error';
 import { useStationSecurityMutation } from './queries';
 

@@ -1,5 +1,5 @@
 // Dates of the Account page (sessions, two-factor since) in the page's language.
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 export function useAccountDate(): (value: string) => string {
   const { i18n } = useTranslation('account');

@@ -1,8 +1,8 @@
 // The Audit page's filters: the action's area, who acted (the station's users) and a range of days.
 import { Button, Group, Select, TextInput } from '@mantine/core';
 import { AUDIT_AREAS } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
 import type { TAuditFilters } from '../../api/audit';
+import { useTranslation } from '../../i18n/react';
 import { useUsersQuery } from '../../lib/station-queries';
 import { displayName } from '../../lib/user-name';
 

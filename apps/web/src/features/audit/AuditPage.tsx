@@ -3,10 +3,10 @@
 import { Alert, Button, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { IconAlertCircle, IconFileDownload, IconHistory, IconSearch } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TAuditFilters } from '../../api/audit';
 import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
+import { useTranslation } from '../../i18n/react';
 import { AuditFilters } from './AuditFilters';
 import { AuditTable } from './AuditTable';
 import { useAuditExportMutation, useAuditQuery } from './queries';

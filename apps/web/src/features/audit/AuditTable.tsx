@@ -3,8 +3,8 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { TAuditEntry } from '@message-station/shared';
 import { Fragment, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../components/ListTable';
+import { useTranslation } from '../../i18n/react';
 import { actionSentence, changesOf, otherDetails, targetText, valueText } from './audit-words';
 
 function WhoCell({ entry }: { entry: TAuditEntry }) {

@@ -6,11 +6,11 @@ import { useForm } from '@mantine/form';
 import { INVITATION_ERROR_CODES, LIMITS, TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError, serverErrorText } from '../../api/client';
 import { queryKeys } from '../../api/query-keys';
 import { acceptInvitation, getInvitationPreview } from '../../api/users';
+import { useTranslation } from '../../i18n/react';
 import { withCsrfCookie } from '../../lib/session';
 import { AuthCard, LinkProblemCard } from './AuthCard';
 

@@ -3,11 +3,11 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertCircle, IconMailCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { serverErrorText } from '../../api/client';
 import { BotCheckField } from '../../components/BotCheck';
 import { useBotCheck } from '../../components/use-bot-check';
+import { useTranslation } from '../../i18n/react';
 import { AuthCard } from './AuthCard';
 import { useRequestPasswordResetMutation } from './password-reset-queries';
 

@@ -4,9 +4,9 @@ import { Alert, Button, PasswordInput, Stack, Text, TextInput } from '@mantine/c
 import { useForm } from '@mantine/form';
 import { LIMITS, TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertCircle, IconFlask, IconMessage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TPasswordResetVerifyResponse } from '../../api/password-reset';
+import { useTranslation } from '../../i18n/react';
 import { useCompletePasswordResetMutation } from './password-reset-queries';
 
 const CODE_LENGTH = LIMITS.verificationCodeLength;

@@ -3,8 +3,8 @@ import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { ACCOUNT_ERROR_CODES, TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { useTranslation } from '../../i18n/react';
 import { accountErrorCode } from '../../lib/account-error';
 import { useLoginTwoFactorMutation } from './queries';
 

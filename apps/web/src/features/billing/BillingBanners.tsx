@@ -3,7 +3,7 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import { PAYMENT_GRACE_DAYS, type TBillingInfo } from '@message-station/shared';
 import { IconAlertTriangle, IconCreditCardOff, IconGift } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatDate } from '../../lib/time-format';
 import { addDays } from './billing-format';
 

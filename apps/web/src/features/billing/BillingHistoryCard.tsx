@@ -3,10 +3,10 @@
 import { Badge, Table, Text } from '@mantine/core';
 import { formatUsd, type TCreditLedgerEntry } from '@message-station/shared';
 import { IconReceipt } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { SectionCard } from '../../components/SectionCard';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 import { formatDate } from '../../lib/time-format';
 import { signedCount } from './billing-format';
 import { useLedgerLineText } from './ledger-line';

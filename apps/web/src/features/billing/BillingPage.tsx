@@ -2,9 +2,9 @@
 // Stripe Payment Links, the month's credit breakdown and the credit ledger.
 import { Badge, Group, SimpleGrid, Stack, Text, Tooltip } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
+import { useTranslation } from '../../i18n/react';
 import { BillingBanners } from './BillingBanners';
 import { BillingHistoryCard } from './BillingHistoryCard';
 import { CreditBreakdownCard } from './CreditBreakdownCard';

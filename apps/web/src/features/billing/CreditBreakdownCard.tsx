@@ -2,9 +2,9 @@
 // (Used This Month is shown negative).
 import { Table, Text } from '@mantine/core';
 import type { TBillingInfo } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/SectionCard';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 import { negativeCount } from './billing-format';
 
 export function CreditBreakdownCard({ billing }: { billing: TBillingInfo }) {

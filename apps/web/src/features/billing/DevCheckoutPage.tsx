@@ -25,12 +25,12 @@ import {
   ZDevCheckoutRequest,
 } from '@message-station/shared';
 import { IconAlertCircle, IconCircleCheck, IconFlask } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import type { TCheckoutKind } from '../../api/billing';
 import { serverErrorText } from '../../api/client';
 import { PageTitle } from '../../components/PageTitle';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 import { schemaResolver } from '../../lib/schema-resolver';
 import { useDevCheckoutMutation } from './queries';
 

@@ -4,9 +4,9 @@
 import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
 import { formatUsd, isLowOnCredits, lowCreditThreshold, type TBillingInfo } from '@message-station/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/SectionCard';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 import { formatDate } from '../../lib/time-format';
 import { USAGE_WARNING_PERCENT, usagePercent } from './billing-format';
 import { PaymentLinkButton } from './PaymentLinkButton';

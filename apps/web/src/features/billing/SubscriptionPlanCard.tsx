@@ -9,9 +9,9 @@ import {
   type TPlanTier,
 } from '@message-station/shared';
 import { IconCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/SectionCard';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 import { PaymentLinkButton } from './PaymentLinkButton';
 import { portalLink, stationPaymentLink } from './payment-link';
 

@@ -2,14 +2,14 @@
 // params existed keep the server's English description.
 import { PLAN_TIERS, type TCreditLedgerEntry, type TPlanTier } from '@message-station/shared';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 
 function planName(t: TFunction<'billing'>, tier: string | undefined): string {
   return tier && Object.hasOwn(PLAN_TIERS, tier) ? PLAN_TIERS[tier as TPlanTier].label : t('plan.custom');
 }
 
-/** The number of a plural line: its count for i18next and its US-formatted figure. */
+/** The number of a plural line: its count for the translator and its US-formatted figure. */
 const counted = (n: number) => ({ count: n, formatted: formatCount(n) });
 
 export function ledgerLineText(t: TFunction<'billing'>, entry: TCreditLedgerEntry): string {

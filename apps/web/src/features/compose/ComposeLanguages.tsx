@@ -6,11 +6,11 @@ import { Alert, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine
 import type { TSendPreview } from '@message-station/shared';
 import { IconAlertTriangle, IconClock } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TMessage } from '../../api/messages';
 import type { TStationLanguage } from '../../api/sms-contacts';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useComposeSlots } from '../../lib/compose-slots';
 

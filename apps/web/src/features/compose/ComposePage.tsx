@@ -35,7 +35,6 @@ import {
 } from '@message-station/shared';
 import { IconAlertCircle, IconCheck, IconShieldCheck, IconTemplate } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { serverErrorText } from '../../api/client';
 import type { TMessage, TMessageInput } from '../../api/messages';
@@ -45,6 +44,7 @@ import { useSessionUser } from '../../app/session-user';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
 import { PhraseFieldInput } from '../../components/PhraseFieldInput';
+import { useTranslation } from '../../i18n/react';
 import { useUiLanguage } from '../../i18n/use-ui-language';
 import { useComposeSlots } from '../../lib/compose-slots';
 import { defaultOriginalLanguage } from '../../lib/original-language';

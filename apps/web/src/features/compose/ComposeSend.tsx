@@ -10,10 +10,10 @@ import { canSendSms } from '@message-station/shared';
 import { IconCheck, IconSend } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TMessage } from '../../api/messages';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 import { useComposeSlots } from '../../lib/compose-slots';
 
 type TComposeSendProps = {

@@ -1,8 +1,8 @@
 // /admin/contact: the contact form inside the admin area, sent as the signed-in user (no bot check).
 import { Card, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../app/session-user';
 import { PageTitle } from '../../components/PageTitle';
+import { useTranslation } from '../../i18n/react';
 import { ContactForm } from './ContactForm';
 
 export function AdminContactPage() {

@@ -5,11 +5,11 @@ import { useForm } from '@mantine/form';
 import { CONTACT_CATEGORIES, type TContactCategory, TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertCircle, IconCircleCheck, IconLock } from '@tabler/icons-react';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { ApiError, serverErrorText } from '../../api/client';
 import { BotCheckField } from '../../components/BotCheck';
 import { countedProps, exceededLimit } from '../../components/TextLimit';
 import { useBotCheck } from '../../components/use-bot-check';
+import { useTranslation } from '../../i18n/react';
 import { useSendContactMessageMutation } from './queries';
 
 const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,7 +1,7 @@
 // /contact: the public contact form with its bot check, between the public header and footer.
 import { Container, Paper, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/PageTitle';
+import { useTranslation } from '../../i18n/react';
 import { ContactForm } from './ContactForm';
 
 export function ContactPage() {

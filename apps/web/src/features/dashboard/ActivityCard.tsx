@@ -6,10 +6,10 @@ import { Badge, Box, Button, Card, Group, NavLink, Stack, Text, ThemeIcon, Title
 import type { TActivityStatus } from '@message-station/shared';
 import { IconBell, IconMessage, IconRefresh } from '@tabler/icons-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TActivity } from '../../api/dashboard';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 import { useFullTimeText, useRelativeAgeText } from '../../i18n/relative-age';
 import { quietHoursEnd, timeInZone } from '../../lib/time-format';
 import { useActivityQuery } from './queries';

@@ -4,9 +4,9 @@
 // first-run checklist as quiet white lines with only their icon coloured (decision 0085).
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconAlertTriangle, IconCircleCheck, IconInfoCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TDashboardAlert } from '../../api/dashboard';
+import { useTranslation } from '../../i18n/react';
 import { formatDate } from '../../lib/time-format';
 
 const LOOK = {

@@ -6,12 +6,12 @@
 // change (use-dashboard-stream.ts).
 import { Alert, Anchor, Button, Group, Stack, Text } from '@mantine/core';
 import { IconAlertCircle, IconDeviceDesktop } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { serverErrorText } from '../../api/client';
 import { useSessionUser } from '../../app/session-user';
 import { CardGridLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
+import { useTranslation } from '../../i18n/react';
 import { ActivityCard } from './ActivityCard';
 import { DashboardAlerts } from './DashboardAlerts';
 import { FirstRunChecklist } from './FirstRunChecklist';

@@ -9,9 +9,9 @@ import { Button, Group, Progress, Stack, Text, ThemeIcon } from '@mantine/core';
 import type { TFirstRun, TFirstRunStep } from '@message-station/shared';
 import { IconCheck } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SectionCard } from '../../components/SectionCard';
+import { useTranslation } from '../../i18n/react';
 import { useHideFirstRunMutation } from './queries';
 
 const JoinLink = lazy(() => import('./FirstRunJoinLink').then((module) => ({ default: module.JoinLink })));

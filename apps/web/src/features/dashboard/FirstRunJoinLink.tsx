@@ -5,9 +5,9 @@ import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Code.css';
 import '@mantine/core/styles/Tooltip.css';
 import { Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { CopyField } from '../../components/CopyField';
 import { QrCode } from '../../components/QrCode';
+import { useTranslation } from '../../i18n/react';
 
 export function JoinLink({ url }: { url: string }) {
   const { t } = useTranslation('dashboard', { keyPrefix: 'firstRun' });

@@ -3,10 +3,10 @@
 // the admin area's first view loads neither (decision 0062).
 import { Button, List, Stack, Text } from '@mantine/core';
 import type { THeldAfterRestore } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HeldAlert } from '../../components/HeldAlert';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 
 export function HeldAfterRestoreDashboardNotice({ data }: { data: THeldAfterRestore }) {
   const { t } = useTranslation('messages', { keyPrefix: 'heldAfterRestore' });

@@ -1,7 +1,7 @@
 // RECENT MESSAGES: the station's 3 latest messages, title and the original text cut at 80
 // characters, with how long ago each was created.
 import { Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useRelativeAgeText } from '../../i18n/relative-age';
 import { DashboardCard } from './DashboardCard';
 import { cutText } from './dashboard-format';

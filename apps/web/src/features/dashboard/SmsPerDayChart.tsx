@@ -4,8 +4,8 @@
 import { Card, Group, Text, Title, VisuallyHidden } from '@mantine/core';
 import type { TDashboardStats } from '@message-station/shared';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 import { zoneLabel } from '../../lib/time-format';
 import { shortDate } from './dashboard-format';
 

@@ -3,11 +3,11 @@
 // server warns of low credits).
 import { Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { actsAsStationAdmin } from '@message-station/shared/catalogue';
-import { useTranslation } from 'react-i18next';
 import type { TDashboardStats } from '../../api/dashboard';
 import { useSessionUser } from '../../app/session-user';
 import { TypeBadge } from '../../components/TypeBadge';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 import { useAllMessageTypesQuery } from '../../lib/station-queries';
 import { BigNumber, DashboardCard } from './DashboardCard';
 import { RecentMessagesCard } from './RecentMessagesCard';

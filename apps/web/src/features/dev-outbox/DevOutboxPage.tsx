@@ -1,8 +1,8 @@
 // /dev/outbox: what the development SMS and email providers stored instead of sending.
 // Each tool is one card; more (e.g. simulating an inbound SMS) go below the messages.
 import { Container, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { PageTitle } from '../../components/PageTitle';
+import { useTranslation } from '../../i18n/react';
 import { InboundSmsForm } from './InboundSmsForm';
 import { OutboxMessagesCard } from './OutboxMessagesCard';
 

@@ -5,7 +5,6 @@ import { useForm } from '@mantine/form';
 import { TEXT_LIMITS, ZDevInboundRequest } from '@message-station/shared';
 import { IconAlertCircle, IconMessageReply, IconSend } from '@tabler/icons-react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import { sendInboundSms } from '../../api/dev-inbound';
 import { queryKeys } from '../../api/query-keys';
@@ -15,6 +14,7 @@ import {
   usPhoneE164OnceLoaded,
   usPhoneProblemOnceLoaded,
 } from '../../components/UsPhoneInput';
+import { useTranslation } from '../../i18n/react';
 import { schemaResolver } from '../../lib/schema-resolver';
 import { withCsrfCookie } from '../../lib/session';
 

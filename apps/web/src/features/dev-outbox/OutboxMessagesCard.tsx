@@ -2,8 +2,8 @@
 import { Alert, Badge, Button, Card, Center, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle, IconMail, IconMessage, IconRefresh } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TOutboxMessage } from '../../api/dev-outbox';
+import { useTranslation } from '../../i18n/react';
 import { isOutboxOff, useOutboxQuery } from './queries';
 
 function formatSentAt(iso: string, language: string): string {

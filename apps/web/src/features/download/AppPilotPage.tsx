@@ -5,10 +5,10 @@
 import { Alert, Badge, Button, Grid, Group, Stack, Text } from '@mantine/core';
 import { APP_PILOT_VERSION, releaseZipName } from '@message-station/shared';
 import { IconDownload, IconFlask } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { downloadAppPilot } from '../../api/releases';
 import { PageTitle } from '../../components/PageTitle';
 import { SectionCard } from '../../components/SectionCard';
+import { useTranslation } from '../../i18n/react';
 import { DownloadFailed } from './DownloadFailed';
 import { CodeLine, FirstTimeSetup, GuideText, NumberedSteps, Requirements } from './InstallGuide';
 import { macQuarantineCommand, ROSETTA_COMMAND, StatusStepBody } from './InstallSteps';

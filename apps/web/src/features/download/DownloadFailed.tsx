@@ -1,8 +1,8 @@
 // What a failed zip download says, with the way to support.
 import { Alert, Anchor, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 
 export function DownloadFailed() {
   const { t } = useTranslation('admin', { keyPrefix: 'download' });

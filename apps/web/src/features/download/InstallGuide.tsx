@@ -5,11 +5,11 @@ import { Anchor, Code, List, Stack, Tabs, Text, ThemeIcon } from '@mantine/core'
 import { IconBrandApple, IconBrandUbuntu, IconBrandWindows, IconCheck } from '@tabler/icons-react';
 import type { ParseKeys, TOptions } from 'i18next';
 import type { ReactNode } from 'react';
-import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useSessionUser } from '../../app/session-user';
 import { CopyField } from '../../components/CopyField';
 import { SectionCard } from '../../components/SectionCard';
+import { Trans, useTranslation } from '../../i18n/react';
 
 /** Where the app's status page opens (the agent's default port). */
 export const STATUS_PAGE_URL = 'http://127.0.0.1:47800';

@@ -3,7 +3,7 @@
 // with Node.js 20.
 import { Stack } from '@mantine/core';
 import { AGENT_EXECUTABLE_NAMES, type TAgentDownload } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { CodeLine, GuideText, NumberedSteps, StartAppTabs, type TStep } from './InstallGuide';
 
 /** The folder every archive unpacks to. */

@@ -3,7 +3,7 @@
 import { Code, Table, Text } from '@mantine/core';
 import type { TAgentDownload } from '@message-station/shared';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { archiveOf } from './platform';
 import { useReleaseNotesQuery } from './queries';
 

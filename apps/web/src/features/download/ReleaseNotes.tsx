@@ -1,9 +1,9 @@
 // One version's release notes, formatted from their Markdown: 'No
 // release notes available.' when there are none, 'Failed to load release notes.' when they fail.
 import { Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { ListLoading } from '../../components/ListStates';
 import { SectionCard } from '../../components/SectionCard';
+import { useTranslation } from '../../i18n/react';
 import { MarkdownView } from '../../public/docs/MarkdownView';
 import { useReleaseNotesQuery } from './queries';
 

@@ -10,7 +10,7 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 type TSystemKey = 'windows' | 'mac' | 'linux' | 'node';
 

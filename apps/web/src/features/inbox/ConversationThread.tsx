@@ -2,7 +2,7 @@
 // and each answer as staff wrote it with what was sent in the subscriber's language.
 import { Badge, Group, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import type { TInboxMessage, TInboxThread } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useFullTimeText } from '../../i18n/relative-age';
 import { useLanguageName } from '../../i18n/use-language-name';
 

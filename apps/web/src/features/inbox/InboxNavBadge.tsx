@@ -1,7 +1,7 @@
 // The Inbox nav item's unread count, kept live by the inbox stream this badge opens for the whole
 // admin area (decision 0040). Nothing shows while nothing is unread.
 import { Badge } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useInboxUnreadQuery } from './unread-query';
 import { useInboxStream } from './use-inbox-stream';
 

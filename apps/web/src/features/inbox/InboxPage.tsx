@@ -17,12 +17,12 @@ import {
 import { actsAsStationAdmin, formatUsPhone, type TInboxConversation } from '@message-station/shared';
 import { IconArrowLeft, IconInbox } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useSessionUser } from '../../app/session-user';
 import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
 import { useAdminPhone } from '../../components/use-admin-phone';
+import { useTranslation } from '../../i18n/react';
 import { useRelativeAgeText } from '../../i18n/relative-age';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { ConversationThread } from './ConversationThread';

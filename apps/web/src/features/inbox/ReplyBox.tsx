@@ -10,8 +10,8 @@ import {
   type TInboxReplyPreview,
 } from '@message-station/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { countedProps } from '../../components/TextLimit';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useReplyPreviewMutation, useSendReplyMutation } from './queries';
 

@@ -2,7 +2,7 @@
 // default, or the silent output (no device), worded in the reader's language.
 import { Text } from '@mantine/core';
 import { AGENT_SILENT_DEVICE } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 export function AudioDevice({ device }: { device: string | null }) {
   const { t } = useTranslation('admin', { keyPrefix: 'machines' });

@@ -3,8 +3,8 @@
 import { Badge, Box, Paper, Stack, Text } from '@mantine/core';
 import type { TConnectedClient } from '@message-station/shared';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 import { skippedHere, voicePairs } from '../../lib/clients-list';
 import { AudioDevice } from './AudioDevice';
 import { useLastSeenNow } from './last-seen';

@@ -2,12 +2,12 @@
 // indicator, how to connect one, and the table.
 import { Anchor, Button, Card, Group, Text, Title } from '@mantine/core';
 import { IconDeviceDesktop, IconDownload } from '@tabler/icons-react';
-import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListEmpty, ListLoading } from '../../components/ListStates';
 import { LiveIndicator } from '../../components/LiveIndicator';
 import { useAdminPhone } from '../../components/use-admin-phone';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { Trans, useTranslation } from '../../i18n/react';
 import { useStationLanguagesQuery } from '../../lib/station-queries';
 import { useConnectedClients } from '../../lib/use-connected-clients';
 import { MachineCards } from './MachineCards';

@@ -3,9 +3,9 @@
 // Seen.
 import { Badge, Table, Text } from '@mantine/core';
 import type { TConnectedClient } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../components/ListTable';
 import { formatDateTime } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 import { skippedHere, voicePairs } from '../../lib/clients-list';
 import { AudioDevice } from './AudioDevice';
 import { useLastSeenNow } from './last-seen';

@@ -2,7 +2,7 @@
 // in the reader's language ("Skips: Korean, Japanese — no voice installed").
 import { Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 
 export function SkippedLanguages({ codes }: { codes: readonly string[] }) {

@@ -6,10 +6,10 @@ import { AUDIO_FORMATS, type TAudioFormat } from '@message-station/shared';
 import { IconAlertCircle, IconFileMusic } from '@tabler/icons-react';
 import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError, serverErrorText } from '../../api/client';
 import { downloadMessageAudio } from '../../api/machines';
 import type { TMessage } from '../../api/messages';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { fileSaver } from '../../lib/save-file';
 

@@ -7,11 +7,11 @@ import { Alert, Box, Button, Group, Progress, SimpleGrid, Stack, Table, Text, Ti
 import { actsAsStationAdmin, type TDeliveryProgress } from '@message-station/shared';
 import { IconAlertCircle, IconAlertTriangle, IconClock, IconFileDownload } from '@tabler/icons-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { deliveriesCsvPath } from '../../api/delivery';
 import { useSessionUser } from '../../app/session-user';
 import { useAdminPhone } from '../../components/use-admin-phone';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useFileExportMutation } from '../../lib/save-file';
 import { quietHoursEnd, timeInZone } from '../../lib/time-format';

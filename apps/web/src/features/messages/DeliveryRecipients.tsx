@@ -6,10 +6,10 @@ import { Group, NativeSelect, Pagination, Stack, Table, Text, Title } from '@man
 import { RECIPIENT_STAGES, type TDeliveryProgress, type TRecipientStage } from '@message-station/shared';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { listRecipients } from '../../api/delivery';
 import { queryKeys } from '../../api/query-keys';
 import { useAdminPhone } from '../../components/use-admin-phone';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { FigureCard } from './FigureCard';
 

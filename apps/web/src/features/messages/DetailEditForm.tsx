@@ -2,10 +2,10 @@
 // Save, Cancel or the full form for type and languages.
 import { Button, Group, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { TEXT_LIMITS } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
 import { useSmsBudgetProps } from '../../components/SmsBudget';
 import { countedProps } from '../../components/TextLimit';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 
 type DetailEditFormProps = {

@@ -7,7 +7,6 @@ import { Button, Group, List, Stack, Text } from '@mantine/core';
 import { actsAsStationAdmin, type THeldDecisionResult } from '@message-station/shared';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import { decideHeldTexts, getMessageHeldTexts } from '../../api/held-after-restore';
 import { queryKeys } from '../../api/query-keys';
@@ -15,6 +14,7 @@ import { useSessionUser } from '../../app/session-user';
 import { OutcomeAlert, type TOutcome } from '../../components/DetailControls';
 import { HeldAlert } from '../../components/HeldAlert';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 import { useFullTimeText } from '../../i18n/relative-age';
 import { heldKey } from '../../lib/held-key';
 

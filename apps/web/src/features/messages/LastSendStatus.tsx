@@ -4,8 +4,8 @@
 import { Box, Group, Text } from '@mantine/core';
 import type { TMessageLastSend } from '@message-station/shared';
 import type { TFunction } from 'i18next';
-import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 import { useFullTimeText } from '../../i18n/relative-age';
 
 export type TLastSendState = 'not_sent' | 'sending' | 'waiting' | 'sent' | 'sent_with_failures';

@@ -4,8 +4,8 @@
 import { Badge, Select } from '@mantine/core';
 import { useLocalStorage } from '@mantine/hooks';
 import { IconDownload, IconPlayerPlay, IconPlayerStop } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { BlockedButton, type TOutcome } from '../../components/DetailControls';
+import { useTranslation } from '../../i18n/react';
 import { useConnectedClients } from '../../lib/use-connected-clients';
 import { usePlayback } from './use-playback';
 

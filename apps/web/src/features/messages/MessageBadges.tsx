@@ -1,8 +1,8 @@
 // Small badges of the messages table and the detail modal: one per target language coloured by its
 // translation's status (failed shows the reason as tooltip). The message type's badge is TypeBadge.tsx.
 import { Badge, Group, Text, Tooltip, VisuallyHidden } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { STATUS_COLORS, shownStatus, targetTranslations } from './translation-status';
 

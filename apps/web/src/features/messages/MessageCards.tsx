@@ -2,8 +2,8 @@
 // the page never scrolls sideways. Title ('Untitled' when empty) with its type, the original cut
 // at two lines, translations, created (relative), where its latest send stands, and Details.
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { TypeBadge } from '../../components/TypeBadge';
+import { useTranslation } from '../../i18n/react';
 import { ApprovalBadge } from './approvals/ApprovalBadge';
 import { LastSendStatus } from './LastSendStatus';
 import { TranslationBadges } from './MessageBadges';

@@ -5,9 +5,9 @@
 import { Divider, Stack, Tabs, Text } from '@mantine/core';
 import { IconFileMusic, IconLanguage, IconMessage2, IconSend } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
 import { useAdminPhone } from '../../components/use-admin-phone';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useMessagePageSlots } from '../../lib/message-page-slots';
 import { AudioDownload } from './AudioDownload';

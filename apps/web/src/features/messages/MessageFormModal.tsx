@@ -16,7 +16,6 @@ import {
 } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError, serverErrorText } from '../../api/client';
 import type { TMessage, TMessageInput } from '../../api/messages';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
@@ -28,6 +27,7 @@ import { useAdminPhone } from '../../components/use-admin-phone';
 import { differs, useAutosave, useDraft } from '../../components/use-draft';
 import { useFormGuard } from '../../components/use-guarded-modal';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { defaultOriginalLanguage } from '../../lib/original-language';
 import { refusalsUnder, schemaResolver } from '../../lib/schema-resolver';

@@ -1,10 +1,10 @@
 // The messages table: Title ('Untitled' when empty), Content, Translations, Created (relative),
 // Type, SMS (where its latest send stands), Actions (Details).
 import { Button, Table, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
 import type { TStationMessageType } from '../../api/sms-contacts';
 import { TypeBadge } from '../../components/TypeBadge';
+import { useTranslation } from '../../i18n/react';
 import { useFullTimeText, useRelativeAgeText } from '../../i18n/relative-age';
 import { useNow } from '../../lib/use-now';
 import { ApprovalBadge } from './approvals/ApprovalBadge';

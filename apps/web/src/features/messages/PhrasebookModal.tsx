@@ -32,7 +32,6 @@ import {
 } from '@message-station/shared';
 import { IconAlertCircle, IconArrowLeft, IconChevronRight, IconShieldCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TMessage } from '../../api/messages';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
@@ -42,6 +41,7 @@ import { SearchInput } from '../../components/SearchInput';
 import { useAdminPhone } from '../../components/use-admin-phone';
 import { useFormGuard } from '../../components/use-guarded-modal';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useUiLanguage } from '../../i18n/use-ui-language';
 import { defaultOriginalLanguage } from '../../lib/original-language';

@@ -14,12 +14,12 @@ import { Alert, Button, Checkbox, Group, Paper, SimpleGrid, Stack, Table, Text }
 import { type TSendPreview, type TSendResult, wordLanguageList } from '@message-station/shared';
 import { IconAlertTriangle, IconCheck, IconClock } from '@tabler/icons-react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TSendConflict } from '../../api/delivery';
 import { sendConflictOf } from '../../api/send-conflict';
 import { useAdminPhone, useCompactTableProps } from '../../components/use-admin-phone';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useBackTranslationQuery, useSendPreviewQuery, useSendSmsMutation } from './queries';
 import { CountingStatus } from './SmsPreview';

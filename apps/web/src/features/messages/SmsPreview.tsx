@@ -5,10 +5,10 @@
 // saying it is not translated (decision 0050), and is counted as that body.
 import { Badge, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import { composedFallbackSms, composedSms } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
 import { useCompactTableProps } from '../../components/use-admin-phone';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useAdminStationQuery } from '../../lib/station-queries';
 

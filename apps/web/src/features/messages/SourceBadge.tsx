@@ -4,7 +4,7 @@
 import { Badge } from '@mantine/core';
 import { isTrustedSource, type TTranslationSource } from '@message-station/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 const SOURCE_COLORS: Record<TTranslationSource, string> = {
   phrasebook: 'blue',

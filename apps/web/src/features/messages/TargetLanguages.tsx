@@ -9,12 +9,12 @@ import { Chip, Group, Input, Text, Tooltip } from '@mantine/core';
 import { LANGUAGE_CODES, type TLanguageCode, type TLanguageCoverage } from '@message-station/shared';
 import { IconAlertTriangle, IconTool } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TStationLanguage } from '../../api/sms-contacts';
 import {
   type TTargetCoverage,
   useTargetCoverage,
 } from '../../components/translation-coverage/TargetCoverage';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useTranslationCoverageQuery } from '../../lib/station-queries';
 

@@ -4,9 +4,9 @@
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconArrowBackUp } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TMessage, TMessageTranslation } from '../../api/messages';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useBackTranslationMutation } from './queries';
 

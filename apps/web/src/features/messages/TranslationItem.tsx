@@ -7,10 +7,10 @@
 import { ActionIcon, Alert, Badge, Group, Paper, Stack, Text, Title, Tooltip } from '@mantine/core';
 import { IconAlertCircle, IconPencil } from '@tabler/icons-react';
 import { useEffect, useRef } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TMessage, TMessageTranslation } from '../../api/messages';
 import { ReviewBadge } from '../../components/ReviewBadge';
 import { TranslationEditor, useCorrection } from '../../components/TranslationEditor';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useUpdateTranslationMutation } from './queries';
 import { SourceBadge } from './SourceBadge';

@@ -4,9 +4,9 @@
 import { Alert, Button, Group, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TMessage, TMessageTranslation } from '../../api/messages';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useChooseCorrectionMutation, useReviewTranslationMutation } from './queries';
 

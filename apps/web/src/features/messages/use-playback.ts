@@ -5,10 +5,10 @@
 import type { TConnectedClient } from '@message-station/shared';
 import { useMutation } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import { sendMachineCommand } from '../../api/machines';
 import type { TOutcome } from '../../components/DetailControls';
+import { useTranslation } from '../../i18n/react';
 import { usePlaybackEvents } from './playback-events';
 
 export type TPlaybackPhase = 'idle' | 'starting' | 'playing' | 'stopping';

@@ -1,9 +1,9 @@
 // Whether the detail's Send SMS may be used, and else why (its tooltip): admin only, SMS switched
 // on, credits above 0, and not while the text awaits a second admin (decision 0039).
 import { canSendSms } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
 import type { TMessage } from '../../api/messages';
 import { useSessionUser } from '../../app/session-user';
+import { useTranslation } from '../../i18n/react';
 import { useAdminStationQuery } from '../../lib/station-queries';
 import { awaitsApproval } from './approvals/approval-state';
 

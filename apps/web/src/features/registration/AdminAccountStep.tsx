@@ -1,8 +1,8 @@
 // Step 1: the administrator's account.
 import { PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { TEXT_LIMITS } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
 import { UsPhoneInput } from '../../components/UsPhoneInput';
+import { useTranslation } from '../../i18n/react';
 import { StepHeading } from './StepHeading';
 import { type TStepProps, useFieldError } from './step-props';
 

@@ -22,13 +22,13 @@ import {
   TEXT_LIMITS,
   type TLanguageCode,
 } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
 import { StationTimeZoneSelect } from '../../components/StationTimeZoneSelect';
 import {
   LanguageMarksLegend,
   NeedsSetupNote,
   useLanguageMarks,
 } from '../../components/translation-coverage/LanguageMarks';
+import { useTranslation } from '../../i18n/react';
 import { LogoDropzone } from './LogoDropzone';
 import { useSignupLanguageCoverageQuery } from './queries';
 import { stationLanguagesOf } from './registration-draft';

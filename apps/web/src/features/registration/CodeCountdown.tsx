@@ -1,7 +1,7 @@
 // The verification code's remaining life: a countdown and a bar, green above 20 percent, red below.
 import { Alert, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconClockExclamation } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { formatCountdown, type TRegistrationClock } from './pending-registration';
 
 export function CodeCountdown({ clock }: { clock: TRegistrationClock }) {

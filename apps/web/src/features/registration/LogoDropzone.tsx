@@ -4,10 +4,10 @@ import { Button, Group, Image, Input, Paper, Stack, Text } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
 import { IconPhoto, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DropzoneContent } from '../../components/DropzoneContent';
 import { LOGO_FILE, logoRejection, type TLogoRejection } from '../../components/logo-file';
 import { useObjectUrl } from '../../components/use-object-url';
+import { useTranslation } from '../../i18n/react';
 
 type LogoDropzoneProps = { logo: File | null; onChange: (logo: File | null) => void };
 

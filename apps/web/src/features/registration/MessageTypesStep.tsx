@@ -2,9 +2,9 @@
 // Names and descriptions come in the wizard's language; the station keeps them for it.
 import { Badge, Group, Paper, Stack, Switch, Textarea } from '@mantine/core';
 import { MESSAGE_TYPES, TEXT_LIMITS } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
 import { countedProps } from '../../components/TextLimit';
 import { currentLanguage } from '../../i18n';
+import { useTranslation } from '../../i18n/react';
 import { stationFill } from '../../lib/station-brand';
 import { typeWordingShown } from './registration-draft';
 import { StepHeading } from './StepHeading';

@@ -3,7 +3,7 @@
 import { Button, Group, Loader, Text } from '@mantine/core';
 import { stationNameFor, type TStationIdAvailability } from '@message-station/shared';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { TDraftErrors } from './registration-draft';
 
 type TAvailabilityProps = { availability: TStationIdAvailability | null; checking: boolean };

@@ -2,8 +2,8 @@
 import { Alert, Stack, Text, TextInput } from '@mantine/core';
 import { deriveStationId, TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { CharacterCount } from '../../components/TextLimit';
+import { useTranslation } from '../../i18n/react';
 import { useStationIdAvailability } from './queries';
 import {
   StationIdStatusIcon,

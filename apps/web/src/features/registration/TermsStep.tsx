@@ -3,10 +3,10 @@
 import { Alert, Anchor, Checkbox, Paper, ScrollArea, Stack, Text } from '@mantine/core';
 import { TERMS_OF_SERVICE } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { BotCheckField } from '../../components/BotCheck';
 import { formatTermsDate, TermsSections } from '../../components/TermsSections';
 import type { TBotCheckState } from '../../components/use-bot-check';
+import { useTranslation } from '../../i18n/react';
 import { useTermsQuery } from './queries';
 import { StepHeading } from './StepHeading';
 import { type TStepProps, useFieldError } from './step-props';

@@ -1,6 +1,6 @@
 import { Button, Group } from '@mantine/core';
 import { IconArrowLeft, IconArrowRight } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 type WizardNavProps = {
   /** Continue submits the step's form, so Enter in a field does the same. */

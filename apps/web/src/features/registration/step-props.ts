@@ -1,7 +1,7 @@
 // What every data-entry step of the wizard receives: the draft, its errors and a way to change it.
 import { errorText } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
 import { codeText } from '../../api/error-words';
+import { useTranslation } from '../../i18n/react';
 import type { TDraftErrors, TDraftField, TRegistrationDraft } from './registration-draft';
 
 export type TStepProps = {

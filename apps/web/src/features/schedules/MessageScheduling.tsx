@@ -4,9 +4,9 @@
 import { Stack, Text } from '@mantine/core';
 import { IconCalendarTime } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import type { TScheduleSaved } from '../../api/schedules';
 import { BlockedButton } from '../../components/DetailControls';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useUiLanguage } from '../../i18n/use-ui-language';
 import type { TScheduleButtonProps } from '../../lib/message-page-slots';

@@ -25,10 +25,10 @@ import {
 } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TSchedule, TScheduleSaved } from '../../api/schedules';
 import { useSessionUser } from '../../app/session-user';
+import { useTranslation } from '../../i18n/react';
 import { useUiLanguage } from '../../i18n/use-ui-language';
 import { zoneLabel } from '../../lib/time-format';
 import { useClientsQuery } from '../../lib/use-connected-clients';

@@ -4,13 +4,13 @@ import { Alert, Badge, Button, Group, Paper, Stack, Table, Text } from '@mantine
 import { canSendSms } from '@message-station/shared';
 import { IconAlertCircle, IconCalendarX, IconEdit } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import { codeText } from '../../api/error-words';
 import type { TSchedule } from '../../api/schedules';
 import { useSessionUser } from '../../app/session-user';
 import { Confirm } from '../../components/DetailControls';
 import { ListTable } from '../../components/ListTable';
+import { useTranslation } from '../../i18n/react';
 import { useUiLanguage } from '../../i18n/use-ui-language';
 import { useCancelScheduleMutation } from './queries';
 import { ScheduleDialog } from './ScheduleDialog';

@@ -3,10 +3,10 @@
 import { Button, Card, Group, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { IconCalendarTime } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
+import { useTranslation } from '../../i18n/react';
 import { useUiLanguage } from '../../i18n/use-ui-language';
 import { useAdminStationQuery } from '../../lib/station-queries';
 import { zoneLabel } from '../../lib/time-format';

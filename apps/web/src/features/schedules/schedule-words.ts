@@ -1,7 +1,7 @@
 // How a schedule reads: its times in the station's time zone and its recurrence in words, in the
 // interface language (the server sends ISO instants, the zone and the rule).
 import type { TSchedule } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useUiLanguage } from '../../i18n/use-ui-language';
 
 const locale = (language: string) => (language === 'es' ? 'es-US' : 'en-US');

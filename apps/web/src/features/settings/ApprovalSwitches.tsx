@@ -10,9 +10,9 @@ import {
   type TMessageTypeKey,
   typesNewlyHeld,
 } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { HelpText } from '../../components/LearnMore';
+import { useTranslation } from '../../i18n/react';
 import type { TSettingsDraft } from './settings-draft';
 
 export type TApprovalSettings = Pick<TSettingsDraft, 'approval_required_types' | 'approval_bypass_emergency'>;

@@ -13,7 +13,6 @@ import {
 } from '@mantine/core';
 import { LANGUAGES, TEXT_LIMITS, type TLanguageCode, type TStationTimeZone } from '@message-station/shared';
 import { IconAlertTriangle, IconLock } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { HelpText } from '../../components/LearnMore';
 import { StationTimeZoneSelect } from '../../components/StationTimeZoneSelect';
 import { CharacterCount } from '../../components/TextLimit';
@@ -22,6 +21,7 @@ import {
   NeedsSetupNote,
   useLanguageMarks,
 } from '../../components/translation-coverage/LanguageMarks';
+import { useTranslation } from '../../i18n/react';
 import { DisplayNameSmsWarning } from './DisplayNameSmsWarning';
 import { StationLogoUpload } from './StationLogoUpload';
 import { removedLanguages, type TSettingsTabProps, withSupportedLanguages } from './settings-draft';

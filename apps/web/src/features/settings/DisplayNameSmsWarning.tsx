@@ -3,7 +3,7 @@
 import { Alert } from '@mantine/core';
 import { nonGsm7Characters } from '@message-station/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 export function DisplayNameSmsWarning({ displayName }: { displayName: string }) {
   const { t, i18n } = useTranslation('settings');

@@ -23,9 +23,9 @@ import {
   type IconProps,
 } from '@tabler/icons-react';
 import { type ComponentType, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { HelpText } from '../../components/LearnMore';
 import { countedProps } from '../../components/TextLimit';
+import { useTranslation } from '../../i18n/react';
 import { stationFill } from '../../lib/station-brand';
 import { ApprovalSwitches, type TApprovalAdmins, type TApprovalSettings } from './ApprovalSwitches';
 import type { TMessageTypeDraft } from './settings-draft';

@@ -3,8 +3,8 @@
 import { Alert, Button, Group, List, Paper, Stack, Text } from '@mantine/core';
 import type { TLanguageCode } from '@message-station/shared';
 import { IconAlertCircle, IconCircleCheck, IconDeviceFloppy } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { ApiError, serverErrorText } from '../../api/client';
+import { useTranslation } from '../../i18n/react';
 import type { TSaveOutcome } from './queries';
 import type { TDraftTab, TSettingsProblem } from './settings-draft';
 

@@ -1,9 +1,9 @@
 // /admin/settings (admin only): station branding, message types and SMS settings.
 import { Alert } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
+import { useTranslation } from '../../i18n/react';
 import { useMessageTypesQuery, useStationSettingsQuery } from './queries';
 import { SettingsForm } from './SettingsForm';
 

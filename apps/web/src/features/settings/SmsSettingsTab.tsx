@@ -16,10 +16,10 @@ import {
 } from '@mantine/core';
 import { TEXT_LIMITS } from '@message-station/shared';
 import { IconAlertTriangle, IconCircleCheck, IconExternalLink } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { CopyField } from '../../components/CopyField';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 import { SubscriberTextsSection } from './SubscriberTextsSection';
 import type { TSettingsTabProps } from './settings-draft';
 

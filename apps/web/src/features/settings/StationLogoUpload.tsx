@@ -6,10 +6,10 @@ import { Button, Center, Group, Image, Input, Paper, Stack, Text } from '@mantin
 import { Dropzone } from '@mantine/dropzone';
 import { IconPhoto } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { DropzoneContent } from '../../components/DropzoneContent';
 import { LOGO_FILE, logoRejection, type TLogoRejection } from '../../components/logo-file';
 import { useObjectUrl } from '../../components/use-object-url';
+import { useTranslation } from '../../i18n/react';
 
 type StationLogoUploadProps = {
   /** The saved logo's address, or null without one. */

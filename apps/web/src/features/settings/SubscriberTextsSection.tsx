@@ -13,9 +13,9 @@ import {
   type TStationSmsTexts,
 } from '@message-station/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { HelpText } from '../../components/LearnMore';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useSaveStationSmsTextMutation, useStationSmsTextsQuery } from './sms-texts-queries';
 

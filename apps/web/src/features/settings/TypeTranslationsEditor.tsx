@@ -4,9 +4,9 @@ import { Alert, Badge, Button, Card, Group, Stack, Text, Textarea, TextInput } f
 import { TEXT_LIMITS, type TTypeTranslation } from '@message-station/shared';
 import { IconAlertCircle, IconCheck } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import { countedProps } from '../../components/TextLimit';
+import { useTranslation } from '../../i18n/react';
 import { useSaveTypeTranslationsMutation } from './type-translation-queries';
 
 type TypeTranslationsEditorProps = {

@@ -5,7 +5,6 @@ import { type FormErrors, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { formatUsPhone, TEXT_LIMITS, ZAddContactDetails } from '@message-station/shared';
 import { IconAlertCircle, IconInfoCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import { codeText } from '../../api/error-words';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
@@ -18,6 +17,7 @@ import {
   usPhoneProblemOnceLoaded,
 } from '../../components/UsPhoneInput';
 import { useFormGuard } from '../../components/use-guarded-modal';
+import { useTranslation } from '../../i18n/react';
 import { refusalsUnder, schemaResolver } from '../../lib/schema-resolver';
 import { PreferencesEditor } from './PreferencesEditor';
 import {

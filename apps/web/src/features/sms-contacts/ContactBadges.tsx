@@ -1,8 +1,8 @@
 // Small badges of the contacts table: one per message type, the status and the verification.
 import { Badge, Group, Stack, Text, Tooltip, VisuallyHidden } from '@mantine/core';
 import type { TContactStatus, TSmsContact } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
 import type { TStationMessageType } from '../../api/sms-contacts';
+import { useTranslation } from '../../i18n/react';
 import { stationFill } from '../../lib/station-brand';
 
 /**

@@ -4,7 +4,7 @@
 // and Pause or Resume (why Resume cannot be used is written out: a phone has no hover).
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { formatUsPhone } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { PreferenceBadges, StatusBadge, VerificationBadge } from './ContactBadges';
 import { type ContactsTableProps, formatDate, StatusAction } from './ContactsTable';

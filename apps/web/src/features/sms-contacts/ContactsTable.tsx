@@ -2,9 +2,9 @@
 // Actions (Preferences; Pause when active, else Resume).
 import { Button, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { formatUsPhone, type TSmsContact } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
 import type { TStationMessageType } from '../../api/sms-contacts';
 import { ListTable } from '../../components/ListTable';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { PreferenceBadges, StatusBadge, VerificationBadge } from './ContactBadges';
 import { useContactStatusMutation } from './queries';

@@ -5,10 +5,10 @@ import { Dropzone } from '@mantine/dropzone';
 import type { TImportReport } from '@message-station/shared';
 import { IconAlertCircle, IconCircleCheck, IconFileSpreadsheet, IconInfoCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import { useSessionUser } from '../../app/session-user';
 import { DropzoneContent } from '../../components/DropzoneContent';
+import { useTranslation } from '../../i18n/react';
 import { ImportReportTable } from './ImportReportTable';
 import { useImportContactsMutation } from './queries';
 

@@ -3,7 +3,7 @@ import { Badge, Checkbox, Group, ScrollArea, Stack, Table, Text } from '@mantine
 import type { TImportReport } from '@message-station/shared';
 import { IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 type TImportRow = TImportReport['rows'][number];
 

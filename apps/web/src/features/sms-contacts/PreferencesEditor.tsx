@@ -1,8 +1,8 @@
 // Per message type: a Subscribe checkbox and, when subscribed, the Preferred Language (every
 // language the station offers). Used by the Preferences and Add Contact dialogs.
 import { Checkbox, Group, NativeSelect, Paper, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { safeColor } from '../../lib/station-brand';
 import type { TPreferencesDraft } from './preferences';

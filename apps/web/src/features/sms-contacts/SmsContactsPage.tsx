@@ -13,13 +13,13 @@ import {
   IconUserPlus,
 } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { smsContactsCsvPath } from '../../api/sms-contacts';
 import { useSessionUser } from '../../app/session-user';
 import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
 import { SearchInput } from '../../components/SearchInput';
 import { useAdminPhone } from '../../components/use-admin-phone';
+import { useTranslation } from '../../i18n/react';
 import { useFileExportMutation } from '../../lib/save-file';
 import { useStationLanguagesQuery } from '../../lib/station-queries';
 import { AddContactModal } from './AddContactModal';

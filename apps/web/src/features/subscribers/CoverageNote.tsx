@@ -6,13 +6,14 @@
 import { Alert, Stack, Text } from '@mantine/core';
 import type { TLanguageCode, TStationPublicInfo } from '@message-station/shared';
 import { IconInfoCircle } from '@tabler/icons-react';
-import type { ResourceKey, TFunction } from 'i18next';
+import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { fixedT, useTranslation } from '../../i18n/react';
+import type { TTexts } from '../../i18n/translator';
 
 const NAMESPACE = 'subscribers' as const;
-/** The same files (and chunks) the subscriber pages' i18next instance loads a language from. */
-const FILES = import.meta.glob<ResourceKey>('../../locales/*/subscribers.json', { import: 'default' });
+/** The same files (and chunks) the subscriber pages' translator loads a language from. */
+const FILES = import.meta.glob<TTexts>('../../locales/*/subscribers.json', { import: 'default' });
 
 type TStationLanguage = TStationPublicInfo['station']['languages'][number];
 type TSubscriberT = TFunction<typeof NAMESPACE>;
@@ -52,7 +53,7 @@ function useTextsIn(language: string): TSubscriberT | null {
       live = false;
     };
   }, [i18n, language]);
-  return loaded === language ? i18n.getFixedT(language, NAMESPACE) : null;
+  return loaded === language ? fixedT(i18n, language, NAMESPACE) : null;
 }
 
 function sentence(t: TSubscriberT, language: string, primary: string): string {

@@ -10,20 +10,20 @@ import type {
   TSubscribeResponse,
 } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import {
   afterUsPhoneCheck,
   UsPhoneInput,
   usPhoneE164OnceLoaded,
   usPhoneProblemOnceLoaded,
 } from '../../components/UsPhoneInput';
+import { useTranslation } from '../../i18n/react';
+import { TaggedText } from '../../i18n/TaggedText';
 import { safeColor, stationFill } from '../../lib/station-brand';
 import { AttachedFieldset } from './AttachedFieldset';
 import { CoverageNotes, languagesNeedingSetup } from './CoverageNote';
 import { NewTabLink } from './NewTabLink';
 import { useConsentLanguage, useRegisterMutation } from './queries';
 import { subscriberErrorText } from './subscriber-errors';
-import { TaggedText } from './TaggedText';
 
 export type TJoinValues = {
   phone: string;

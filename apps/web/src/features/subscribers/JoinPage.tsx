@@ -5,10 +5,10 @@ import type { TStationPublicInfo, TSubscribeResponse } from '@message-station/sh
 import { formatUsPhone } from '@message-station/shared/catalogue';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import { usPhoneE164OnceLoaded } from '../../components/UsPhoneInput';
+import { useTranslation } from '../../i18n/react';
 import { JoinForm, type TJoinValues, useJoinForm } from './JoinForm';
 import { useStationInfoQuery } from './queries';
 import { StationCard } from './StationCard';

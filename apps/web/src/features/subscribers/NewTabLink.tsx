@@ -1,6 +1,6 @@
 import { Anchor, VisuallyHidden } from '@mantine/core';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 /** A link that opens in a new tab and says so to screen readers. */
 export function NewTabLink({ href, children }: { href: string; children?: ReactNode }) {

@@ -3,8 +3,8 @@
 import { Box, Container, Group, Image, Paper, Stack, Text, Title } from '@mantine/core';
 import type { TStationPublicInfo } from '@message-station/shared';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { useTranslation } from '../../i18n/react';
 import { safeColor } from '../../lib/station-brand';
 import { SubscriberLanguageSelect } from './SubscriberLanguageSelect';
 import { useStationLanguages } from './subscriber-language';

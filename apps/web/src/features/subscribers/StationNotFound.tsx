@@ -1,9 +1,9 @@
 // Unknown station, or its info could not be loaded (any failure shows this screen).
 import { Button, Container, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBroadcastOff } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { useTranslation } from '../../i18n/react';
 
 export function StationNotFound() {
   const { t } = useTranslation('subscribers');

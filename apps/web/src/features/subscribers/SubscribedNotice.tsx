@@ -4,8 +4,8 @@
 import { Alert, Anchor, Box, Button, Group, List, Stack, Text } from '@mantine/core';
 import type { TStationPublicInfo } from '@message-station/shared';
 import { IconCircleCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { safeColor } from '../../lib/station-brand';
 
 type SubscribedNoticeProps = {

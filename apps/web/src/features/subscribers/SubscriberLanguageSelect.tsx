@@ -3,8 +3,8 @@
 import { NativeSelect } from '@mantine/core';
 import type { TStationPublicInfo } from '@message-station/shared';
 import { IconLanguage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useHydrated } from '../../components/use-hydrated';
+import { useTranslation } from '../../i18n/react';
 import { isProductLanguage } from '../../i18n/subscriber-i18n';
 import { useSubscriberLanguage } from './subscriber-language';
 

@@ -3,10 +3,10 @@
 import { Box } from '@mantine/core';
 import type { TLanguageCode } from '@message-station/shared';
 import { Suspense, useCallback, useEffect, useMemo, useState } from 'react';
-import { I18nextProvider } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import i18n, { currentLanguage } from '../../i18n';
+import { I18nextProvider } from '../../i18n/react';
 import {
   browserLanguages,
   isSubscriberLanguageLoaded,
@@ -76,7 +76,7 @@ export function SubscriberLayout() {
       style={{ wordBreak: loaded === 'ko' ? 'keep-all' : undefined }}
     >
       {loaded ? (
-        <I18nextProvider i18n={subscriberI18n} defaultNS="subscribers">
+        <I18nextProvider i18n={subscriberI18n}>
           <SubscriberLanguageContext.Provider value={context}>
             <Suspense fallback={<PageLoader />}>
               <Outlet />

@@ -1,9 +1,9 @@
 // /join/{station}/thanks: the station's own thank-you page after a join, in the subscriber's
 // language and the station's colours.
 
-import { useTranslation } from 'react-i18next';
 import { useLocation, useParams } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
+import { useTranslation } from '../../i18n/react';
 import type { TThanksState } from './JoinPage';
 import { useStationInfoQuery } from './queries';
 import { StationCard } from './StationCard';

@@ -6,7 +6,6 @@ import type { TStationPublicInfo } from '@message-station/shared';
 import { formatUsPhone } from '@message-station/shared/catalogue';
 import { IconAlertCircle, IconCircleCheck } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { PageLoader } from '../../components/PageLoader';
 import {
@@ -15,6 +14,7 @@ import {
   usPhoneE164OnceLoaded,
   usPhoneProblemOnceLoaded,
 } from '../../components/UsPhoneInput';
+import { useTranslation } from '../../i18n/react';
 import { AttachedFieldset } from './AttachedFieldset';
 import { useStationInfoQuery, useUnsubscribeMutation } from './queries';
 import { StationCard } from './StationCard';

@@ -22,9 +22,9 @@ import {
   IconMessage,
 } from '@tabler/icons-react';
 import type { FormEvent } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import type { TSubscriberResendResponse } from '../../api/subscribers';
+import { useTranslation } from '../../i18n/react';
 import { stationFill } from '../../lib/station-brand';
 import { useResendMutation, useVerifyMutation } from './queries';
 import { subscriberErrorText } from './subscriber-errors';

@@ -5,9 +5,9 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { TStationSmsSendingResponse, TSuperadminStationRow } from '@message-station/shared';
 import { IconAlertCircle, IconGauge } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import { ListLoadFailed, ListLoading } from '../../components/ListStates';
+import { useTranslation } from '../../i18n/react';
 import { useSaveStationSmsSendingMutation, useStationSmsSendingQuery } from './queries';
 import {
   formFromSending,

@@ -2,9 +2,9 @@
 // each payment state, how many send SMS, and the SMS credits they hold between them.
 import { Box, SimpleGrid, Text } from '@mantine/core';
 import { PAYMENT_STATUSES, type TSuperadminStationRow } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
 import { SectionCard } from '../../components/SectionCard';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 
 export function StationsOverview({ stations }: { stations: TSuperadminStationRow[] }) {
   const { t } = useTranslation('superadmin');

@@ -3,8 +3,8 @@
 import { Badge, Button, Group, Stack, Table, Text } from '@mantine/core';
 import type { TSuperadminStationRow } from '@message-station/shared';
 import { IconEye, IconGauge } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 
 /** Badges keep their whole word when the Actions column takes the room (they clip otherwise). */
 const WHOLE = { flexShrink: 0 };

@@ -5,12 +5,12 @@ import { Alert, Button, Card, Group, SimpleGrid, Stack, Text } from '@mantine/co
 import type { TSuperadminStationRow } from '@message-station/shared';
 import { IconArrowLeft, IconBuildingBroadcastTower, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate } from 'react-router';
 import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
 import { SectionCard } from '../../components/SectionCard';
 import { formatCount } from '../../i18n/formats';
+import { useTranslation } from '../../i18n/react';
 import {
   useExitStationMutation,
   useSuperadminDashboardQuery,

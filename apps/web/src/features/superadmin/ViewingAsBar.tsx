@@ -2,8 +2,8 @@
 // and the way back to the superadmin's list of stations.
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { useExitStationMutation } from './queries';
 
 export function ViewingAsBar({ stationName }: { stationName: string }) {

@@ -3,9 +3,9 @@
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TTemplate } from '../../api/templates';
+import { useTranslation } from '../../i18n/react';
 import type { TNewFromTemplateProps } from '../../lib/message-page-slots';
 import { useTemplatesQuery } from './queries';
 import { UseTemplateModal } from './UseTemplateModal';

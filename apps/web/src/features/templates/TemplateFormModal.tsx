@@ -15,13 +15,13 @@ import {
 } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
 import type { TTemplate, TTemplateInput } from '../../api/templates';
 import { GuardedModal } from '../../components/GuardedModal';
 import { countedProps } from '../../components/TextLimit';
 import { useFormGuard } from '../../components/use-guarded-modal';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { defaultOriginalLanguage } from '../../lib/original-language';
 import { refusalsUnder, schemaResolver } from '../../lib/schema-resolver';

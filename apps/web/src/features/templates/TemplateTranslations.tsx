@@ -5,11 +5,11 @@ import { ActionIcon, Alert, Badge, Button, Group, Paper, Stack, Text, Title, Too
 import { notifications } from '@mantine/notifications';
 import { fieldList } from '@message-station/shared';
 import { IconAlertCircle, IconCheck, IconPencil } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TTemplate, TTemplateTranslation } from '../../api/templates';
 import { ReviewBadge } from '../../components/ReviewBadge';
 import { TranslationEditor, useCorrection } from '../../components/TranslationEditor';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useCorrectTemplateTranslationMutation, useReviewTemplateTranslationMutation } from './queries';
 

@@ -8,7 +8,6 @@ import { notifications } from '@mantine/notifications';
 import { actsAsStationAdmin } from '@message-station/shared';
 import { IconPlayerPlay, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { serverErrorText } from '../../api/client';
 import type { TMessage } from '../../api/messages';
@@ -18,6 +17,7 @@ import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListSta
 import { destructive, MoreActionsMenu } from '../../components/MoreActionsMenu';
 import { PageTitle } from '../../components/PageTitle';
 import { TypeBadge } from '../../components/TypeBadge';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import type { TOpenMessageState } from '../../lib/open-message';
 import { useAllMessageTypesQuery, useStationLanguagesQuery } from '../../lib/station-queries';

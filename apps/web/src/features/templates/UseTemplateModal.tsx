@@ -14,13 +14,13 @@ import {
 } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
 import type { TMessage } from '../../api/messages';
 import type { TStationLanguage } from '../../api/sms-contacts';
 import type { TTemplate } from '../../api/templates';
 import { ReviewBadge } from '../../components/ReviewBadge';
 import { useAdminPhone } from '../../components/use-admin-phone';
+import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { schemaResolver } from '../../lib/schema-resolver';
 import { useCreateMessageFromTemplateMutation } from './queries';

@@ -6,7 +6,6 @@ import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { INVITATION_ERROR_CODES, type TStationUser } from '@message-station/shared';
 import { IconAlertTriangle } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
 import { GuardedModal } from '../../components/GuardedModal';
 import {
@@ -16,6 +15,7 @@ import {
   usPhoneProblemOnceLoaded,
 } from '../../components/UsPhoneInput';
 import { useFormGuard } from '../../components/use-guarded-modal';
+import { useTranslation } from '../../i18n/react';
 import { useCreateUserMutation } from './queries';
 import {
   NameAndEmailFields,

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import type { TStationUser } from '@message-station/shared';
 import { IconAlertCircle, IconAlertTriangle, IconKey } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { displayName } from '../../lib/user-name';
 import { NewApiKey, StationIdField } from './NewApiKey';
 import { useGenerateApiKeyMutation, useRevokeApiKeyMutation } from './queries';

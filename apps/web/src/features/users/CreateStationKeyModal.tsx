@@ -23,7 +23,7 @@ import {
 } from '@message-station/shared';
 import { IconAlertCircle, IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { schemaResolver } from '../../lib/schema-resolver';
 import { SCOPE_WORDS, useCreateStationKeyMutation } from './station-keys-queries';
 import { userErrorText } from './user-error';

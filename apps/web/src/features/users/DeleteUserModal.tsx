@@ -4,7 +4,7 @@ import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import type { TStationUser } from '@message-station/shared';
 import { IconAlertCircle, IconLock } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { displayName } from '../../lib/user-name';
 import { useDeleteUserMutation } from './queries';
 import { userErrorText } from './user-error';

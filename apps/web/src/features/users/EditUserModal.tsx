@@ -3,9 +3,9 @@ import { Stack } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import type { TStationUser } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
 import { GuardedModal } from '../../components/GuardedModal';
 import { useFormGuard } from '../../components/use-guarded-modal';
+import { useTranslation } from '../../i18n/react';
 import { displayName } from '../../lib/user-name';
 import { useUpdateUserMutation } from './queries';
 import {

@@ -5,8 +5,8 @@ import { useClipboard } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconAlertTriangle, IconCheck, IconCopy } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../app/session-user';
+import { useTranslation } from '../../i18n/react';
 
 const MONOSPACE = { input: { fontFamily: 'var(--mantine-font-family-monospace)' } };
 

@@ -4,9 +4,9 @@ import { Alert, Badge, Button, Card, Group, Table, Text, Title } from '@mantine/
 import { notifications } from '@mantine/notifications';
 import type { TUserInvitation } from '@message-station/shared';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ListTable } from '../../components/ListTable';
 import { destructive, MoreActionsMenu } from '../../components/MoreActionsMenu';
+import { useTranslation } from '../../i18n/react';
 import { useInvitationsQuery, useResendInvitationMutation, useRevokeInvitationMutation } from './queries';
 import { userErrorText } from './user-error';
 

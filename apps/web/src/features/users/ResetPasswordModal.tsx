@@ -3,7 +3,7 @@
 import { Alert, Button, Group, Modal, Stack, Text } from '@mantine/core';
 import type { TStationUser } from '@message-station/shared';
 import { IconAlertCircle, IconCheck, IconMessage } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { usePasswordResetMutation } from './queries';
 import { userErrorText } from './user-error';
 

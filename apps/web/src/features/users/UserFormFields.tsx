@@ -4,7 +4,7 @@ import { Alert, Button, Checkbox, Group, TextInput } from '@mantine/core';
 import { TEXT_LIMITS, ZUserNameAndEmail } from '@message-station/shared';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { schemaResolver } from '../../lib/schema-resolver';
 
 export type TNameAndEmail = { fullName: string; email: string };

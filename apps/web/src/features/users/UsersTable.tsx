@@ -3,11 +3,11 @@
 import { Badge, Button, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { formatUsPhone, type TStationUser } from '@message-station/shared';
 import { IconKey } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { codeText } from '../../api/error-words';
 import { useSessionUser } from '../../app/session-user';
 import { ListTable } from '../../components/ListTable';
 import { destructive, MoreActionsMenu } from '../../components/MoreActionsMenu';
+import { useTranslation } from '../../i18n/react';
 import { useNow } from '../../lib/use-now';
 import { displayName } from '../../lib/user-name';
 import { useLastLoginText } from './last-login';

@@ -1,7 +1,7 @@
 // A user's last login in the page's language: Never, Just now, N minutes ago, N hours ago,
 // Yesterday, N days ago under 30 days, else a date: the shared formatRelativeTime in long style.
 import { formatRelativeTime } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { uiLocale } from '../../i18n/relative-age';
 
 /** (value, now) → the words shown in the Last Login column. */

@@ -36,7 +36,7 @@ export function useRevokeStationKeyMutation() {
   });
 }
 
-/** The locale key of what each scope allows (apiKeys.json; i18next would read ':' as a namespace). */
+/** The locale key of what each scope allows (apiKeys.json; the translator would read ':' as a namespace). */
 export const SCOPE_WORDS = {
   'messages:read': 'scopes.messages_read',
   'messages:write': 'scopes.messages_write',

@@ -1,9 +1,9 @@
 // /admin/weather (admins): National Weather Service alerts drafted as translated messages. The
 // settings (zones, events, severities, auto-send) and the alerts received with what each became.
 import { Card, Stack, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
+import { useTranslation } from '../../i18n/react';
 import { useWeatherSettingsQuery } from './queries';
 import { WeatherAlertList } from './WeatherAlertList';
 import { WeatherSettingsForm } from './WeatherSettingsForm';

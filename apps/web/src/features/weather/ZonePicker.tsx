@@ -3,7 +3,7 @@
 import { Alert, Badge, CloseButton, Group, MultiSelect, Select, Stack, Text } from '@mantine/core';
 import { type TUsStateCode, US_STATE_CODES } from '@message-station/shared';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import type { TWeatherZone } from './api';
 import { useStateZonesQuery } from './queries';
 

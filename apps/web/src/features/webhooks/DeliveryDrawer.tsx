@@ -3,8 +3,8 @@
 import { Button, Code, Drawer, Group, Loader, ScrollArea, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconRefresh } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
+import { useTranslation } from '../../i18n/react';
 import { DeliveryStatusBadge } from './DeliveryStatusBadge';
 import { useReplayMutation, useWebhookDeliveryQuery } from './queries';
 

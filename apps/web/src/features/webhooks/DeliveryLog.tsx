@@ -9,9 +9,9 @@ import {
 } from '@message-station/shared';
 import { IconWebhook } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { SectionCard } from '../../components/SectionCard';
+import { useTranslation } from '../../i18n/react';
 import { DeliveryDrawer } from './DeliveryDrawer';
 import { DeliveryStatusBadge } from './DeliveryStatusBadge';
 import { type TDeliveryFilter, useWebhookDeliveriesQuery } from './queries';

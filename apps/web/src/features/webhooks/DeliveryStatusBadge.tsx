@@ -1,6 +1,6 @@
 import { Badge } from '@mantine/core';
 import type { TWebhookDeliveryStatus } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 const COLORS: Record<TWebhookDeliveryStatus, string> = {
   pending: 'yellow',

@@ -11,8 +11,8 @@ import {
   WEBHOOK_LIMITS,
 } from '@message-station/shared';
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../api/client';
+import { useTranslation } from '../../i18n/react';
 import { eventKey } from './event-words';
 import { useSaveWebhookMutation } from './queries';
 

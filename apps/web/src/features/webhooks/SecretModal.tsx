@@ -1,8 +1,8 @@
 // The signing secret in full, with a copy button: once when an endpoint is added, when an admin
 // reveals it, and after a roll.
 import { Button, Group, Modal, Stack, Text } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { CopyField } from '../../components/CopyField';
+import { useTranslation } from '../../i18n/react';
 
 export type TSecretView = { kind: 'created' | 'reveal' | 'rolled'; url: string; secret: string };
 

@@ -1,8 +1,8 @@
 // The link back to the documentation's index, above every page of it.
 import { Anchor } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 
 export function AllDocumentationLink() {
   const { t } = useTranslation('docs');

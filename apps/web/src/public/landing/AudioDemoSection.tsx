@@ -1,6 +1,6 @@
 // Audio demo: the same message read by the desktop app in English and Spanish, each with its transcript.
 import { Card, SimpleGrid, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { LandingSection } from './LandingSection';
 import { BODY_TEXT_COLOR } from './marketing-facts';
 

@@ -11,7 +11,7 @@ import {
   IconShieldCheck,
   IconUsers,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { LandingSection } from './LandingSection';
 import { BODY_TEXT_COLOR } from './marketing-facts';
 

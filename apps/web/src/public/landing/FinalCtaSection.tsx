@@ -1,7 +1,7 @@
 // Closing call to action: start the free trial or talk to the collective.
 import { Button, Group } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { LandingSection } from './LandingSection';
 import { ACCENT_COLOR, FREE_TRIAL } from './marketing-facts';
 

@@ -1,7 +1,7 @@
 // Landing hero: product name, headline, who it is for, and the calls to create a station or sign in.
 import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { ACCENT_COLOR, BODY_TEXT_COLOR, FREE_TRIAL } from './marketing-facts';
 
 /**

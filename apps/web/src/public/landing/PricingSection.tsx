@@ -1,8 +1,8 @@
 // Pricing (#pricing): the monthly plan and the extra-credit pack, priced from the shared billing constants.
 import { Button, Card, Group, List, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useTranslation } from '../../i18n/react';
 import { LandingSection } from './LandingSection';
 import { ACCENT_COLOR, BODY_TEXT_COLOR, FREE_TRIAL, MARKETING_PRICES } from './marketing-facts';
 

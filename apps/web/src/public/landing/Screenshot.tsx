@@ -2,7 +2,7 @@
 import { Box, Text, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { type CSSProperties, lazy, Suspense, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { BODY_TEXT_COLOR } from './marketing-facts';
 import { SCREENSHOT_SIZE, screenshotUrl } from './screenshots';
 

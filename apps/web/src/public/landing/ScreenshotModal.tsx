@@ -2,7 +2,7 @@
 // click on a thumbnail (Screenshot.tsx): the landing page's first load does without its code.
 import { Modal, UnstyledButton } from '@mantine/core';
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { SCREENSHOT_SIZE } from './screenshots';
 
 type ScreenshotModalProps = {

@@ -1,6 +1,6 @@
 // Feature blocks: one dashboard screen each, its screenshot beside a short explanation.
 import { Box, Flex, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { LandingSection } from './LandingSection';
 import { BODY_TEXT_COLOR } from './marketing-facts';
 import { Screenshot } from './Screenshot';

@@ -8,7 +8,7 @@ import {
   IconSchool,
   IconUsersGroup,
 } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { LandingSection } from './LandingSection';
 import { BODY_TEXT_COLOR } from './marketing-facts';
 

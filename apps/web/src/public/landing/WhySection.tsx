@@ -1,7 +1,7 @@
 // Why a station needs multilingual alerts, in four short points.
 import { Card, SimpleGrid, Text, ThemeIcon, Title } from '@mantine/core';
 import { IconBroadcast, IconHeart, IconLanguage, IconUserCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { LandingSection } from './LandingSection';
 import { BODY_TEXT_COLOR } from './marketing-facts';
 

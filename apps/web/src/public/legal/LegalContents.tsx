@@ -2,7 +2,7 @@
 // on small ones.
 import { Anchor, NativeSelect, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 import { jumpToSection, type TLegalSection } from './legal-section';
 
 type LegalContentsProps = { sections: readonly TLegalSection[] };

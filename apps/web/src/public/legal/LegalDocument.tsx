@@ -1,7 +1,7 @@
 // The frame of the privacy policy and the terms: title, dates, contents, numbered sections.
 import { Box, Grid, List, Stack, Text, Title } from '@mantine/core';
-import { useTranslation } from 'react-i18next';
 import { PublicPage } from '../../components/PublicPage';
+import { useTranslation } from '../../i18n/react';
 import { SectionJumpMenu, SectionList } from './LegalContents';
 import type { TLegalSection } from './legal-section';
 

@@ -1,7 +1,7 @@
 // The platform's capabilities as a checked list, on the platform overview page.
 import { Box, Container, List, SimpleGrid, ThemeIcon, Title } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../i18n/react';
 
 const CAPABILITIES = [
   'languages',

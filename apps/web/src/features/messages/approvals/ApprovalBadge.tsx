@@ -1,7 +1,7 @@
 // The messages list's approval badge: awaiting approval, approved or rejected (decision 0039).
 import { Badge } from '@mantine/core';
 import type { TMessageApproval } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../i18n/react';
 import { APPROVAL_COLORS, approvalBadgeOf } from './approval-state';
 
 export function ApprovalBadge({ approval }: { approval: TMessageApproval | undefined }) {

@@ -9,9 +9,9 @@ import {
 } from '@message-station/shared';
 import { IconCheck, IconClock, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../../api/client';
 import { useSessionUser } from '../../../app/session-user';
+import { useTranslation } from '../../../i18n/react';
 import { useRelativeAgeText } from '../../../i18n/relative-age';
 import { APPROVAL_COLORS, approvalBadgeOf } from './approval-state';
 import { useDecideApprovalMutation } from './queries';

@@ -2,8 +2,8 @@
 // that opens it (decision 0039).
 import { actsAsStationAdmin } from '@message-station/shared';
 import { IconClock } from '@tabler/icons-react';
-import { useTranslation } from 'react-i18next';
 import { useSessionUser } from '../../../app/session-user';
+import { useTranslation } from '../../../i18n/react';
 import { MessageQueueNotice } from '../MessageQueueNotice';
 import { usePendingApprovalsQuery } from './queries';
 

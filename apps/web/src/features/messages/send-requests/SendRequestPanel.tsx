@@ -11,9 +11,9 @@ import {
 } from '@message-station/shared';
 import { IconHandStop, IconMessage, IconSend, IconX } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { serverErrorText } from '../../../api/client';
 import { useSessionUser } from '../../../app/session-user';
+import { useTranslation } from '../../../i18n/react';
 import { useRelativeAgeText } from '../../../i18n/relative-age';
 import { useAskToSendMutation, useDeclineSendRequestMutation, useMessageSendRequestsQuery } from './queries';
 

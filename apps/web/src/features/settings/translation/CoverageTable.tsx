@@ -3,10 +3,10 @@
 // (trusted, needs review, needs setup: decision 0050), with what an admin can do about it.
 import { Stack, Table, Text, Title } from '@mantine/core';
 import type { TTranslationCoverage } from '@message-station/shared';
-import { useTranslation } from 'react-i18next';
 import { HelpText } from '../../../components/LearnMore';
 import { CoverageMark } from '../../../components/translation-coverage/CoverageMark';
 import { useEngineName } from '../../../components/translation-coverage/use-engine-name';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguageName } from '../../../i18n/use-language-name';
 
 export function CoverageTable({ coverage, unsaved }: { coverage: TTranslationCoverage; unsaved: boolean }) {

@@ -20,8 +20,8 @@ import {
 } from '@message-station/shared';
 import { IconArrowDown, IconArrowUp, IconLock, IconTrash } from '@tabler/icons-react';
 import { useId } from 'react';
-import { useTranslation } from 'react-i18next';
 import { useEngineName } from '../../../components/translation-coverage/use-engine-name';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguageName } from '../../../i18n/use-language-name';
 import { canBeTrusted, type TEngineDraft, testInput } from './engine-draft';
 import { useTestTranslationEngineMutation } from './queries';

@@ -5,10 +5,10 @@ import { GLOSSARY_LIMITS, type TGlossary, type TGlossaryRequest } from '@message
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { getGlossary, saveGlossary } from '../../../api/glossary';
 import { queryKeys } from '../../../api/query-keys';
 import { HelpText } from '../../../components/LearnMore';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguageName } from '../../../i18n/use-language-name';
 import { useStationSettingsQuery } from '../queries';
 import { SaveNotice } from '../SaveNotice';

@@ -4,8 +4,8 @@ import { Alert, Button, Group, Paper, Select, Stack, Text } from '@mantine/core'
 import type { TLanguageVoice, TVoiceOption, TVoiceSettings } from '@message-station/shared';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { useTranslation } from 'react-i18next';
 import { HelpText } from '../../../components/LearnMore';
+import { useTranslation } from '../../../i18n/react';
 import { useLanguageName } from '../../../i18n/use-language-name';
 import { SaveNotice } from '../SaveNotice';
 import { useSaveVoiceSettingsMutation, useVoiceSampleMutation, useVoiceSettingsQuery } from './queries';
