@@ -38,6 +38,25 @@ async function write(page: Page, title: string): Promise<Locator> {
   return form;
 }
 
+/**
+ * New Message with a title and the text typed, then Escape: the dirty form asks before the text
+ * goes, and "Keep editing" keeps it open. Answers the form.
+ */
+async function writeAndEscape(page: Page, title: string): Promise<Locator> {
+  const form = await write(page, title);
+  await page.keyboard.press('Escape');
+  await answer(page, 'Keep editing');
+  await expect(form).toBeVisible();
+  return form;
+}
+
+/** A clean form closes on Escape at once, asking nothing. */
+async function escapeClean(page: Page, form: Locator) {
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+  await expect(page.getByRole('dialog', { name: 'Discard this draft?' })).toHaveCount(0);
+}
+
 /** The question a dirty form asks, answered. */
 async function answer(page: Page, choice: 'Keep editing' | 'Discard') {
   const asked = page.getByRole('dialog', { name: 'Discard this draft?' });
@@ -97,10 +116,7 @@ async function reloadRestoreAndCreate(page: Page, title: string, shown: (title: 
   await expect(again.getByRole('textbox', { name: /^Title/ })).toHaveValue('');
   await expect(again.getByRole('textbox', { name: /^Original Text/ })).toHaveValue('');
   await expect(again.getByText('Draft restored')).toHaveCount(0);
-  // A clean form closes at once.
-  await page.keyboard.press('Escape');
-  await expect(again).toBeHidden();
-  await expect(page.getByRole('dialog', { name: 'Discard this draft?' })).toHaveCount(0);
+  await escapeClean(page, again);
 }
 
 draftsOn(
@@ -108,14 +124,9 @@ draftsOn(
   DESKTOP,
   'Escape, a click outside and Back ask before the text goes; a reload brings it back',
   async (page, title) => {
-    // A clean form closes on Escape at once.
-    const clean = await newMessage(page);
-    await page.keyboard.press('Escape');
-    await expect(clean).toBeHidden();
+    await escapeClean(page, await newMessage(page));
 
-    const form = await write(page, title);
-    await page.keyboard.press('Escape');
-    await answer(page, 'Keep editing');
+    const form = await writeAndEscape(page, title);
     await expect(form.getByRole('textbox', { name: /^Title/ })).toHaveValue(title);
 
     // Outside the dialog: the overlay at the left of the page.
@@ -139,10 +150,8 @@ draftsOn(
   PHONE,
   'Back closes the form on Messages, asking first; then leaves the page as before; a reload brings the text back',
   async (page, title) => {
-    let form = await write(page, title);
+    let form = await writeAndEscape(page, title);
     expect((await form.boundingBox())?.width).toBe(PHONE.width);
-    await page.keyboard.press('Escape');
-    await answer(page, 'Keep editing');
 
     // Back: asked because the form is dirty; discarded, the form closes and Messages stays.
     await page.goBack();
@@ -156,8 +165,7 @@ draftsOn(
     await expect(form.getByRole('textbox', { name: /^Title/ })).toHaveValue('');
     await expect(form.getByText('Draft restored')).toHaveCount(0);
     // Closed, the form took its history entry with it: Back leaves Messages for the dashboard.
-    await page.keyboard.press('Escape');
-    await expect(form).toBeHidden();
+    await escapeClean(page, form);
     await page.goBack();
     await expect(page).toHaveURL(/\/admin\/dashboard$/);
     await page.goForward();

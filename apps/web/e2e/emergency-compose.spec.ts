@@ -4,10 +4,9 @@
 // station's credits drop by exactly the credits the screen showed. At a desk (1440 × 900) typed
 // text is translated live: the Spanish machine text shows before Send, labelled as nobody
 // reviewed it, and goes only once "Send anyway" is ticked. axe finds nothing on the compose.
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectNoSidewaysScroll, joinForEmergencies, tapCounter } from './helpers';
+import { expectNoAxeViolations, expectNoSidewaysScroll, joinForEmergencies, tapCounter } from './helpers';
 
 const PHONE = { width: 390, height: 844 };
 const DESK = { width: 1440, height: 900 };
@@ -28,22 +27,6 @@ const WORDS = {
     vetted: 'Escrita por el personal',
   },
 } as const;
-
-/** WCAG 2.0/2.1 A and AA and axe's best practices, as accessibility.spec.ts runs them. */
-async function expectNoAxeViolations(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page })
-    .options({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-      resultTypes: ['violations'],
-    })
-    .setLegacyMode()
-    .analyze();
-  const found = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(' ')}`),
-  );
-  expect.soft(found, `axe on ${screen}:\n${found.join('\n')}`).toEqual([]);
-}
 
 async function csrfHeaders(page: Page) {
   const csrf = (await page.context().cookies()).find((cookie) => cookie.name === 'csrf_token')?.value ?? '';

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { type Browser, type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 
 export const DEMO_PASSWORD = 'demo1234';
@@ -106,4 +107,23 @@ export async function giveOwnAddress(context: BrowserContext): Promise<void> {
   const worker = Number(process.env.TEST_WORKER_INDEX ?? 0) % 250;
   const address = `172.20.${worker}.${(browserAddresses % 250) + 1}`;
   await context.setExtraHTTPHeaders({ 'x-forwarded-for': address });
+}
+
+/**
+ * axe finds nothing wrong on the screen as it is: WCAG 2.0/2.1 A and AA and axe's best practices,
+ * plus Label in Name, as accessibility.spec.ts runs them. Soft: the journey goes on.
+ */
+export async function expectNoAxeViolations(page: Page, screen: string) {
+  const results = await new AxeBuilder({ page })
+    .options({
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+      rules: { 'label-content-name-mismatch': { enabled: true } },
+      resultTypes: ['violations'],
+    })
+    .setLegacyMode()
+    .analyze();
+  const found = results.violations.flatMap((violation) =>
+    violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(' ')}`),
+  );
+  expect.soft(found, `axe on ${screen}:\n${found.join('\n')}`).toEqual([]);
 }

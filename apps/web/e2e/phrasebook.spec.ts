@@ -4,28 +4,10 @@
 // phrasebook's, and sends it: the Spanish subscriber's text (dev outbox) carries "Coal County" as
 // typed. No engine is asked, so nothing waits for review although new stations require review of
 // emergencies.
-import AxeBuilder from '@axe-core/playwright';
-import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { joinForEmergencies } from './helpers';
+import { expectNoAxeViolations, joinForEmergencies } from './helpers';
 
 type TOutboxSms = { to: string; body: string };
-
-/** axe finds nothing wrong (WCAG 2.1 A/AA, best practices, label in name) on the screen as it is. */
-async function expectNoViolations(page: Page, screen: string) {
-  const results = await new AxeBuilder({ page })
-    .options({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
-      rules: { 'label-content-name-mismatch': { enabled: true } },
-      resultTypes: ['violations'],
-    })
-    .setLegacyMode()
-    .analyze();
-  const found = results.violations.flatMap((violation) =>
-    violation.nodes.map((node) => `${violation.id}: ${violation.help} at ${node.target.join(' ')}`),
-  );
-  expect.soft(found, `axe on ${screen}:\n${found.join('\n')}`).toEqual([]);
-}
 
 test.describe('emergency templates', () => {
   // A station of its own (English, Spanish, French) with SMS on, so the send reaches the outbox.
@@ -79,7 +61,7 @@ test.describe('emergency templates', () => {
         /segments?, \d+ credits? per subscriber/,
       );
     }
-    await expectNoViolations(page, 'the filled emergency template');
+    await expectNoAxeViolations(page, 'the filled emergency template');
     const spanishPreview = (
       (await picker.locator('[data-preview="es"] [lang="es"]').textContent()) ?? ''
     ).trim();
@@ -110,7 +92,7 @@ test.describe('emergency templates', () => {
     await expect(spanishRow).toContainText('Phrasebook');
     await expect(spanishRow).toContainText('gets this translation');
     await expect(confirm.locator('[data-unreviewed-language]')).toHaveCount(0);
-    await expectNoViolations(page, 'the send confirmation');
+    await expectNoAxeViolations(page, 'the send confirmation');
     await confirm.getByRole('button', { name: 'Send to 1 recipient' }).click();
     await expect(detail.getByText(/SMS sent successfully to 1 subscriber/)).toBeVisible();
 

@@ -1,14 +1,17 @@
 // The shared page states of docs/design.md: the list and page skeletons say what is loading (the
 // skeletons themselves are hidden from screen readers), an empty list shows its title, hint and
-// action, and a page header carries its description and actions.
+// action, an empty page its h1 and one filled link, and a page header carries its description and
+// actions.
 import { Button } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { AppProviders } from '../app/AppProviders';
 import { createQueryClient } from '../app/query-client';
 import { expectShown } from '../test/shown';
+import { EmptyState } from './EmptyState';
 import { CardGridLoading, ListEmpty, ListLoading } from './ListStates';
 import { PageLoader } from './PageLoader';
 import { PageTitle } from './PageTitle';
@@ -68,6 +71,48 @@ describe('ListEmpty', () => {
     renderWithTheme(<ListEmpty icon={<svg />} title="Nothing has been recorded yet." />);
     expectShown(screen.getByText('Nothing has been recorded yet.'));
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+});
+
+describe('EmptyState', () => {
+  it('on a page: the title is the h1, one filled link and one in the secondary look', () => {
+    renderWithTheme(
+      <MemoryRouter>
+        <EmptyState
+          page
+          icon={<span aria-hidden="true">404</span>}
+          title="Page Not Found"
+          hint="The page you are looking for does not exist."
+          primary={{ to: '/', label: 'Go Home' }}
+          secondary={{ to: '/contact', label: 'Contact Support', icon: <svg data-testid="icon" /> }}
+        />
+      </MemoryRouter>,
+    );
+    expectShown(screen.getByRole('heading', { level: 1, name: 'Page Not Found' }));
+    expectShown(screen.getByText('The page you are looking for does not exist.'));
+    const home = screen.getByRole('link', { name: 'Go Home' });
+    expect(home).toHaveAttribute('href', '/');
+    // Mantine's default variant is filled and is not marked.
+    expect(home).not.toHaveAttribute('data-variant');
+    const contact = screen.getByRole('link', { name: 'Contact Support' });
+    expect(contact).toHaveAttribute('href', '/contact');
+    expect(contact).toHaveAttribute('data-variant', 'default');
+    expect(within(contact).getByTestId('icon')).toBeInTheDocument();
+  });
+
+  it('in a list: the title is a line, not a heading', () => {
+    renderWithTheme(
+      <MemoryRouter>
+        <EmptyState
+          icon={<svg />}
+          title="No messages yet."
+          primary={{ to: '/admin/alert', label: 'Write' }}
+        />
+      </MemoryRouter>,
+    );
+    expectShown(screen.getByText('No messages yet.'));
+    expect(screen.queryByRole('heading')).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Write' })).toHaveAttribute('href', '/admin/alert');
   });
 });
 

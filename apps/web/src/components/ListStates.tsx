@@ -1,9 +1,10 @@
 // The loading, empty and load-failed states every admin list shows (docs/design.md "Empty states"
 // and "Loading"): skeleton rows shaped like the list, an icon with a title, a hint and the action
 // that fills the list, and an error with Retry.
-import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text, ThemeIcon } from '@mantine/core';
+import { Alert, Button, Card, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import type { ComponentProps } from 'react';
+import { EmptyState } from './EmptyState';
 
 /** The widths of the skeleton rows' cells: uneven, as real rows are. */
 const SKELETON_ROWS = [
@@ -70,39 +71,9 @@ export function CardGridLoading({ label, cards = 6 }: { label: string; cards?: n
   );
 }
 
-type ListEmptyProps = {
-  /** A Tabler icon, about 24 px; decorative. */
-  icon: ReactNode;
-  /** One line: what is not there yet ("No messages yet"). */
-  title: string;
-  /** One sentence: what fills the list, or how to find more. */
-  hint?: ReactNode;
-  /** The button that fills the list, when the user may press it. */
-  action?: ReactNode;
-};
-
-/** An empty list: an icon, a one-line title, a hint and the action that fills it. */
-export function ListEmpty({ icon, title, hint, action }: ListEmptyProps) {
-  return (
-    <Stack align="center" gap={6} py="xl" px="md" ta="center">
-      <ThemeIcon size={48} radius={999} variant="light" mb="xs" aria-hidden="true">
-        {icon}
-      </ThemeIcon>
-      <Text fw={500} maw={520}>
-        {title}
-      </Text>
-      {hint && (
-        <Text fz="sm" c="dimmed" maw={440}>
-          {hint}
-        </Text>
-      )}
-      {action && (
-        <Group justify="center" mt="sm">
-          {action}
-        </Group>
-      )}
-    </Stack>
-  );
+/** An empty list: the list look of EmptyState (an icon, a one-line title, a hint, the action). */
+export function ListEmpty(props: Omit<ComponentProps<typeof EmptyState>, 'page'>) {
+  return <EmptyState {...props} />;
 }
 
 export function ListLoadFailed({

@@ -64,6 +64,16 @@ function machineInput(dialog: ReturnType<typeof within>): HTMLInputElement {
   return input as HTMLInputElement;
 }
 
+/** The detail's filled buttons: `data-variant="filled"`, or none given (Mantine's default is filled). */
+function filledButtons(): string[] {
+  const filled = screen
+    .getByRole('dialog')
+    .querySelectorAll(
+      '.mantine-Button-root[data-variant="filled"], .mantine-Button-root:not([data-variant])',
+    );
+  return [...filled].map((element) => element.textContent ?? '');
+}
+
 function playbackEvent(messageId: string, status: 'playing' | 'stopped', clientId = studio.client_id) {
   FakeEventSource.at(MESSAGE_STREAM_URL).emit('playback_state_changed', {
     message_id: messageId,
@@ -109,7 +119,9 @@ describe('Detail modal machine controls', () => {
     playbackEvent('m-1', 'playing');
     expect(await dialog.findByText('Playing on Studio Mac')).toBeVisible();
     expect(button(dialog, 'Play')).toHaveAttribute('aria-disabled', 'true');
-    expect(button(dialog, 'Stop')).toHaveAttribute('data-variant', 'filled');
+    // Stop keeps the secondary look: still one filled action in the detail (decision 0085).
+    expect(button(dialog, 'Stop')).toHaveAttribute('data-variant', 'default');
+    expect(filledButtons()).toEqual(['Send SMS']);
 
     // Another message stopping changes nothing here.
     playbackEvent('m-2', 'stopped');
@@ -185,7 +197,7 @@ describe('Detail modal machine controls', () => {
     expect(await dialog.findByText('Failed to stop playback')).toBeVisible();
     await waitFor(() => expect(button(dialog, 'Stop')).not.toHaveAttribute('data-loading'));
     expect(dialog.getByText('Playing on Studio Mac')).toBeVisible();
-    expect(button(dialog, 'Stop')).toHaveAttribute('data-variant', 'filled');
+    expect(button(dialog, 'Stop')).toHaveAttribute('data-variant', 'default');
   });
 
   it('exports and says where the files went, then clears the text', async () => {

@@ -38,7 +38,6 @@ export function MachineControls({ messageId, busy, onOutcome, playHold = null }:
     onOutcome,
   );
   const { phase } = playback;
-  const active = phase === 'starting' || phase === 'playing';
   // Stop goes to the machine that is playing, which need not be the one chosen now.
   const stopTarget = playback.clientId ?? selected?.client_id ?? null;
   const playingOn = machines.find((machine) => machine.client_id === playback.clientId);
@@ -78,11 +77,11 @@ export function MachineControls({ messageId, busy, onOutcome, playHold = null }:
       >
         {t('machines.play')}
       </BlockedButton>
+      {/* Secondary even while playing: Send SMS stays the detail's one filled action (decision 0085). */}
       <BlockedButton
         reason={stopTarget ? null : selectMachine}
         disabled={!stopTarget || busy || phase === 'stopping'}
         loading={phase === 'stopping'}
-        variant={active ? 'filled' : 'default'}
         icon={<IconPlayerStop size={14} aria-hidden="true" />}
         color="red"
         onClick={() => stopTarget && stopPlaying(stopTarget)}

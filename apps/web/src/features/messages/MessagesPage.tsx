@@ -6,9 +6,10 @@ import { Button, Card, Group, NativeSelect, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconMessages, IconPlus, IconSearch, IconTemplate, IconUrgent } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import type { TMessage } from '../../api/messages';
-import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
+import { EmptyState } from '../../components/EmptyState';
+import { ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { LiveIndicator } from '../../components/LiveIndicator';
 import { SearchInput } from '../../components/SearchInput';
 import { useAdminPhone } from '../../components/use-admin-phone';
@@ -138,7 +139,7 @@ export function MessagesPage() {
             onRetry={() => void messages.refetch()}
           />
         ) : messages.data.length === 0 && filtered ? (
-          <ListEmpty
+          <EmptyState
             icon={<IconSearch size={24} />}
             title={t('noMatches')}
             action={
@@ -154,25 +155,16 @@ export function MessagesPage() {
             }
           />
         ) : messages.data.length === 0 ? (
-          <ListEmpty
+          <EmptyState
             icon={<IconMessages size={24} />}
             title={t('empty')}
             hint={t('emptyHint')}
-            action={
-              <>
-                <Button component={Link} to="/admin/alert">
-                  {t('writeFirst')}
-                </Button>
-                <Button
-                  component={Link}
-                  to="/admin/templates"
-                  variant="default"
-                  leftSection={<IconTemplate size={16} aria-hidden="true" />}
-                >
-                  {t('fromTemplate')}
-                </Button>
-              </>
-            }
+            primary={{ to: '/admin/alert', label: t('writeFirst') }}
+            secondary={{
+              to: '/admin/templates',
+              label: t('fromTemplate'),
+              icon: <IconTemplate size={16} aria-hidden="true" />,
+            }}
           />
         ) : (
           <div style={{ opacity: messages.isPlaceholderData ? 0.6 : 1, transition: 'opacity 150ms' }}>

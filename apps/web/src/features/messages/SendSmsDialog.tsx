@@ -457,6 +457,22 @@ function QuietHoursNote({ text }: { text: string }) {
   );
 }
 
+/**
+ * A cost table's language row heading, the same in both layouts: the language's name (`fw`: the
+ * phone's heads a row group of its own, so it stands out more), and what its subscribers get.
+ */
+function LanguageDelivery({ row, fw }: { row: TPreviewLanguage; fw: number }) {
+  const languageName = useLanguageName();
+  return (
+    <Stack gap={2} align="flex-start">
+      <Text inherit fw={fw}>
+        {languageName(row.language)}
+      </Text>
+      <DeliveryNote row={row} />
+    </Stack>
+  );
+}
+
 /** What one language's subscribers get: where its text came from, and the text or the fallback. */
 function DeliveryNote({ row }: { row: TPreviewLanguage }) {
   const { t } = useTranslation('messages');
@@ -495,7 +511,6 @@ function CostTable({ preview }: { preview: TSendPreview }) {
 
 function DeskCostTable({ preview }: { preview: TSendPreview }) {
   const { t } = useTranslation('messages');
-  const languageName = useLanguageName();
   const compact = useCompactTableProps();
   return (
     // Should it still not fit, it scrolls in its own frame, never the page.
@@ -514,12 +529,7 @@ function DeskCostTable({ preview }: { preview: TSendPreview }) {
           {preview.languages.map((row) => (
             <Table.Tr key={row.language} data-language={row.language}>
               <Table.Td>
-                <Stack gap={2} align="flex-start">
-                  <Text inherit fw={500}>
-                    {languageName(row.language)}
-                  </Text>
-                  <DeliveryNote row={row} />
-                </Stack>
+                <LanguageDelivery row={row} fw={500} />
               </Table.Td>
               <Table.Td ta="right">{formatCount(row.recipients)}</Table.Td>
               <Table.Td ta="right">{formatCount(row.segments)}</Table.Td>
@@ -554,7 +564,6 @@ const PHONE_TABLE_STYLES = {
 
 function PhoneCostTable({ preview }: { preview: TSendPreview }) {
   const { t } = useTranslation('messages');
-  const languageName = useLanguageName();
   const compact = useCompactTableProps();
   return (
     <Table {...compact} styles={PHONE_TABLE_STYLES} aria-label={t('send.tableLabel')}>
@@ -569,12 +578,7 @@ function PhoneCostTable({ preview }: { preview: TSendPreview }) {
         <Table.Tbody key={row.language}>
           <Table.Tr data-language-delivery={row.language} style={{ borderBottom: 0 }}>
             <Table.Th colSpan={3} scope="rowgroup" pb={0}>
-              <Stack gap={2} align="flex-start">
-                <Text inherit fw={600}>
-                  {languageName(row.language)}
-                </Text>
-                <DeliveryNote row={row} />
-              </Stack>
+              <LanguageDelivery row={row} fw={600} />
             </Table.Th>
           </Table.Tr>
           <Table.Tr data-language={row.language}>

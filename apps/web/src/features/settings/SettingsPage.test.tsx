@@ -107,6 +107,9 @@ describe('SettingsPage', () => {
 
   it('saves each tab on its own and stays on it, without reloading; other tabs keep their edits', async () => {
     setCookie('csrf_token', 's1');
+    // The clock runs, and the test can also move it on: past any reload after a save without
+    // waiting it out.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     const reload = vi.spyOn(pageReload, 'reload').mockImplementation(() => {});
     // As the server keeps them: the list read again after a save has the saved types.
     let types = [...TYPES];
@@ -213,7 +216,8 @@ describe('SettingsPage', () => {
     );
     expect(router.state.location.search).toBe('?tab=messageTypes');
     expect(saveBar().queryByText(/Unsaved changes/)).not.toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    // Twice the second after which a full save used to reload the page: no reload came.
+    await act(() => vi.advanceTimersByTimeAsync(2000));
     expect(reload).not.toHaveBeenCalled();
   });
 

@@ -6,7 +6,8 @@ import type { TSuperadminStationRow } from '@message-station/shared';
 import { IconArrowLeft, IconBuildingBroadcastTower, IconEye } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, Navigate, useNavigate } from 'react-router';
-import { ListEmpty, ListLoadFailed, ListLoading } from '../../components/ListStates';
+import { EmptyState } from '../../components/EmptyState';
+import { ListLoadFailed, ListLoading } from '../../components/ListStates';
 import { PageTitle } from '../../components/PageTitle';
 import { SectionCard } from '../../components/SectionCard';
 import { formatCount } from '../../i18n/formats';
@@ -124,7 +125,7 @@ export function SuperadminPage() {
 
         <SectionCard title={t('stations.title')}>
           {stations.length === 0 ? (
-            <ListEmpty icon={<IconBuildingBroadcastTower size={24} />} title={t('stations.empty')} />
+            <EmptyState icon={<IconBuildingBroadcastTower size={24} />} title={t('stations.empty')} />
           ) : (
             <StationsTable
               stations={stations}
