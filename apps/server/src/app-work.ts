@@ -161,6 +161,7 @@ export async function startNodeWork(deps: TWorkDeps): Promise<TNodeWork> {
     translationQueue: queue,
     messageParts: deps.messageParts,
     pollSeconds: config.weather.pollSeconds,
+    email: deps.email,
     log,
     async sent(stationId, messageId) {
       await dispatch.wake(stationId);

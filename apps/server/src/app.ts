@@ -61,6 +61,7 @@ import { findAccount, findUserNames } from './modules/users/trail-service.js';
 import { alertPageRoutes } from './modules/weather/alert-page.js';
 import { weatherRoutes } from './modules/weather/routes.js';
 import { webhookRoutes } from './modules/webhooks/routes.js';
+import { registerApiCompression } from './platform/api-compression.js';
 import { registerBodyDepthLimit } from './platform/body-depth.js';
 import { recordRoutes } from './platform/endpoint-routes.js';
 import { AppError, clientErrorHandler, errorBody, registerErrorHandler } from './platform/errors.js';
@@ -279,6 +280,8 @@ export async function buildApp(deps: TAppDeps) {
     ...ctx,
     actorEmail: async (userId) => (await findAccount(ctx.db, userId))?.email ?? null,
   });
+  // After the trail's hooks: the API's JSON answers of 1 KiB or more, GET only (decision 0086).
+  registerApiCompression(app, API_PREFIXES);
   registerGauges(metrics, {
     database,
     now,

@@ -247,6 +247,12 @@ export const SEND_REQUEST_ANSWERED_EMAIL = {
         : `Your request to send “${title}” was declined`,
     hello: (name: string) => `Hello ${name},`,
     sent: (admin: string, title: string) => `${admin} sent the message “${title}” by SMS, as you asked.`,
+    /** Sent by a scheduled send (an admin's schedule) rather than by an admin at the time. */
+    sentBySchedule: (title: string) =>
+      `A scheduled send sent the message “${title}” by SMS, which answers your request.`,
+    /** Sent by the weather auto-send, with no admin involved. */
+    sentByWeather: (title: string) =>
+      `The weather auto-send sent the message “${title}” by SMS, which answers your request.`,
     declined: (admin: string, title: string) =>
       `${admin} declined your request to send the message “${title}”.`,
     reason: (reason: string) => `Their reason: ${reason}`,
@@ -261,6 +267,10 @@ export const SEND_REQUEST_ANSWERED_EMAIL = {
         : `Se rechazó su solicitud de enviar «${title}»`,
     hello: (name: string) => `Hola, ${name}:`,
     sent: (admin: string, title: string) => `${admin} envió el mensaje «${title}» por SMS, como usted pidió.`,
+    sentBySchedule: (title: string) =>
+      `Un envío programado envió el mensaje «${title}» por SMS, lo que atiende su solicitud.`,
+    sentByWeather: (title: string) =>
+      `El envío automático de alertas meteorológicas envió el mensaje «${title}» por SMS, lo que atiende su solicitud.`,
     declined: (admin: string, title: string) =>
       `${admin} rechazó su solicitud de enviar el mensaje «${title}».`,
     reason: (reason: string) => `Su motivo: ${reason}`,

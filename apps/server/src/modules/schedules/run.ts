@@ -1,6 +1,7 @@
 // The runs of scheduled sends: a sweep takes each due schedule (any worker, each schedule once:
 // row locks skip what another sweep holds, and a due time is recorded once), makes its send as
-// staff would, plays it on its machines, sets the next run, and tells the admins when it failed.
+// staff would, plays it on its machines, sets the next run, and tells the admins when it failed and
+// the standard users whose requests to send the message it answered (decision 0083).
 import type { TErrorCode } from '@message-station/shared';
 import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
@@ -9,6 +10,7 @@ import type { TEmailProvider } from '../../providers/email/index.js';
 import { recordAudit } from '../audit/service.js';
 import { acceptSend } from '../delivery/service.js';
 import { findMessage, refuseUnapprovedById } from '../messages/service.js';
+import { emailRequestersOfSend } from '../send-requests/service.js';
 import { findUserById, listStationAdmins } from '../users/service.js';
 import { scheduleFailedEmail } from './failed-email.js';
 import { runsAfter } from './recurrence.js';
@@ -247,7 +249,14 @@ export async function runDueSchedules(deps: TScheduleRunDeps, at: Date) {
     const taken = await takeOne(deps, at);
     if (!taken) break;
     if (!taken.runId) continue;
-    if (taken.sent) await deps.sent(taken.row.stationId, taken.row.messageId);
+    if (taken.sent) {
+      const { stationId, messageId } = taken.row;
+      await deps.sent(stationId, messageId);
+      await emailRequestersOfSend(
+        { db: deps.db, stationId, email: deps.email, config: { publicUrl: deps.publicUrl }, log: deps.log },
+        { messageId, at, by: 'schedule' },
+      );
+    }
     await playPart(deps, taken);
     const title = (await findMessage(deps.db, taken.row.stationId, taken.row.messageId))?.title ?? '';
     await recordRun(deps, taken, title, at);

@@ -10,13 +10,14 @@ import {
 } from '@message-station/shared';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { agentClients, outboxMessages, smsDeliveries, smsSends } from '../../db/schema/index.js';
+import { agentClients, outboxMessages, smsDeliveries, smsSends, users } from '../../db/schema/index.js';
 import { AppError } from '../../platform/errors.js';
 import { createOutboxEmailProvider } from '../../providers/email/outbox.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { billingOf, createContact, createStationWithAdmin, setBilling } from '../../test/factories.js';
 import { inviteAndAccept } from '../../test/invitations.js';
 import { createMessage } from '../../test/messages-factory.js';
+import { createUser } from '../users/service.js';
 import { runDueSchedules } from './run.js';
 
 // Monday 26 October 2026, 08:00 in New York (EDT): the clocks fall back on Sunday 1 November.
@@ -219,6 +220,69 @@ describe('a one-time schedule', async () => {
     });
     expect(answer.statusCode).toBe(403);
     expect(answer.json().code).toBe('send_admin_only');
+  });
+});
+
+describe("a run that answers a standard user's request to send", async () => {
+  const t = await setup('kasked');
+  // Two standard users, one reading the interface (and so their emails) in Spanish.
+  for (const [email, fullName, language] of [
+    ['pat@kasked.test', 'Pat Staff', 'en'],
+    ['lu@kasked.test', 'Lu Staff', 'es'],
+  ] as const) {
+    await createUser(t.db, { stationId: t.station.id, email, password: 'demo1234', fullName, role: 'user' });
+    await t.db.update(users).set({ language }).where(eq(users.email, email));
+  }
+
+  it('tells each requester, in their language, that the schedule sent it', async () => {
+    const asked = [];
+    for (const [email, title] of [
+      ['pat@kasked.test', 'Pool closed'],
+      ['lu@kasked.test', 'Road works'],
+    ] as const) {
+      const message = await createMessage(t.db, t.station.id, {
+        title,
+        original: 'Closed today.',
+        type: 'informational',
+        translations: { es: 'Cerrado hoy.' },
+        review: 'reviewed',
+      });
+      const staff = new TestClient(t.app);
+      await staff.login(email);
+      expect((await staff.post(`/admin/api/messages/${message.id}/send-requests`, {})).statusCode).toBe(201);
+      expect(
+        (await t.schedule(message.id, { repeat: 'once', start_date: '2026-10-27', time: '09:00' }))
+          .statusCode,
+      ).toBe(201);
+      asked.push({ email, title, id: message.id });
+    }
+    const answersTo = async (to: string) =>
+      (
+        await t.db
+          .select()
+          .from(outboxMessages)
+          .where(and(eq(outboxMessages.to, to), eq(outboxMessages.channel, 'email')))
+      ).filter(({ subject }) => subject?.includes('Pool closed') || subject?.includes('Road works'));
+    expect(await answersTo('pat@kasked.test')).toEqual([]);
+
+    expect(await t.runAt('2026-10-27T13:00:00Z')).toMatchObject([{ outcome: 'sent' }, { outcome: 'sent' }]);
+    const [english, ...moreEnglish] = await answersTo('pat@kasked.test');
+    expect(moreEnglish).toEqual([]);
+    expect(english?.subject).toBe('Your request was answered: “Pool closed” was sent');
+    expect(english?.body).toContain('Hello Pat Staff,');
+    expect(english?.body).toContain(
+      'A scheduled send sent the message “Pool closed” by SMS, which answers your request.',
+    );
+    expect(english?.body).toContain(`/admin/messages?message=${asked[0]?.id}`);
+    const [spanish, ...moreSpanish] = await answersTo('lu@kasked.test');
+    expect(moreSpanish).toEqual([]);
+    expect(spanish?.subject).toBe('Su solicitud fue atendida: se envió «Road works»');
+    expect(spanish?.body).toContain(
+      'Un envío programado envió el mensaje «Road works» por SMS, lo que atiende su solicitud.',
+    );
+    // The requests are answered: nothing waits for the admins any more.
+    const queue = (await t.admin.get('/admin/api/send-requests')).json();
+    expect(queue.count).toBe(0);
   });
 });
 

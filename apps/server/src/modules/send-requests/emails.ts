@@ -1,6 +1,6 @@
 // The email each admin gets when a standard user asks them to send a message (decision 0077), and
-// the one the requester gets once an admin answers (decision 0083), each in its reader's interface
-// language; their words are the shared catalogue's (SEND_REQUEST_EMAIL, SEND_REQUEST_ANSWERED_EMAIL).
+// the one the requester gets once it is answered (decision 0083): by an admin, or by a send no admin
+// made at the time (a schedule's run, the weather auto-send), each in its reader's interface language; their words are the shared catalogue's (SEND_REQUEST_EMAIL, SEND_REQUEST_ANSWERED_EMAIL).
 import {
   SEND_REQUEST_ANSWERED_EMAIL,
   SEND_REQUEST_EMAIL,
@@ -30,11 +30,26 @@ export function sendRequestEmail(input: {
   });
 }
 
+/** Who answered a request: an admin (sent or declined), a schedule's run or the weather auto-send. */
+export type TSendRequestAnswerer = 'admin' | 'schedule' | 'weather';
+
+function sentIntro(
+  words: (typeof SEND_REQUEST_ANSWERED_EMAIL)[TEmailLanguage],
+  by: TSendRequestAnswerer,
+  admin: string,
+  title: string,
+) {
+  if (by === 'schedule') return words.sentBySchedule(title);
+  if (by === 'weather') return words.sentByWeather(title);
+  return words.sent(admin, title);
+}
+
 export function sendRequestAnsweredEmail(input: {
   requesterName: string;
   adminName: string;
   messageTitle: string;
   outcome: 'sent' | 'declined';
+  answeredBy: TSendRequestAnswerer;
   reason: string | null;
   link: string;
   language: TEmailLanguage;
@@ -45,7 +60,7 @@ export function sendRequestAnsweredEmail(input: {
     subject: words.subject(input.messageTitle, sent),
     hello: words.hello(input.requesterName),
     intro: sent
-      ? words.sent(input.adminName, input.messageTitle)
+      ? sentIntro(words, input.answeredBy, input.adminName, input.messageTitle)
       : words.declined(input.adminName, input.messageTitle),
     button: words.button,
     orOpen: words.orOpen,

@@ -23,7 +23,7 @@ import { findMessage, findMessages } from '../messages/service.js';
 import { getStationSummary } from '../station/service.js';
 import { findUserById, listStationAdmins } from '../users/service.js';
 import { findUserNames } from '../users/trail-service.js';
-import { sendRequestAnsweredEmail, sendRequestEmail } from './emails.js';
+import { sendRequestAnsweredEmail, sendRequestEmail, type TSendRequestAnswerer } from './emails.js';
 import * as repo from './repo.js';
 
 type TStaffContext = Pick<
@@ -114,7 +114,9 @@ function messageLink(config: Pick<TServiceContext['config'], 'publicUrl'>, messa
   return `${config.publicUrl}/admin/messages?message=${encodeURIComponent(messageId)}`;
 }
 
-type TEmailContext = Pick<TServiceContext, 'db' | 'stationId' | 'email' | 'config' | 'log'>;
+type TEmailContext = Pick<TServiceContext, 'db' | 'stationId' | 'email' | 'log'> & {
+  config: Pick<TServiceContext['config'], 'publicUrl'>;
+};
 
 /** One email about a request, from the station; one that fails is logged and the others still go. */
 async function sendAbout(
@@ -133,7 +135,12 @@ async function sendAbout(
  * The requester of each answered request, in their language: sent or declined, by whom, and why.
  * After the answer's transaction; one that fails is logged, the answer stands.
  */
-async function emailRequesters(ctx: TEmailContext, answered: repo.TSendRequestRow[], title: string) {
+async function emailRequesters(
+  ctx: TEmailContext,
+  answered: repo.TSendRequestRow[],
+  title: string,
+  answeredBy: TSendRequestAnswerer = 'admin',
+) {
   const ids = answered.flatMap((row) => [row.requestedBy, row.decidedBy]).filter((id) => id !== null);
   const names = await findUserNames(ctx.db, [...new Set(ids)]);
   for (const row of answered) {
@@ -146,6 +153,7 @@ async function emailRequesters(ctx: TEmailContext, answered: repo.TSendRequestRo
         adminName: names.get(row.decidedBy ?? '') ?? '',
         messageTitle: title,
         outcome: row.status,
+        answeredBy,
         reason: row.reason,
         link: messageLink(ctx.config, row.messageId),
         language: emailLanguage(requester.language),
@@ -155,16 +163,20 @@ async function emailRequesters(ctx: TEmailContext, answered: repo.TSendRequestRo
 }
 
 /**
- * After a send of the message is committed (delivery's startSend): the requests that send answered
- * (sent at its moment) are told to their requesters. A replayed send answered none.
+ * After a send of the message is committed (delivery's startSend, a schedule's run, the weather
+ * auto-send): the requests that send answered (sent at its moment) are told to their requesters,
+ * with who sent it (`by`: an admin by default). A replayed send answered none.
  */
-export async function emailRequestersOfSend(ctx: TEmailContext, send: { messageId: string; at: Date }) {
+export async function emailRequestersOfSend(
+  ctx: TEmailContext,
+  send: { messageId: string; at: Date; by?: TSendRequestAnswerer },
+) {
   const answered = (await repo.listForMessage(ctx.db, ctx.stationId, send.messageId)).filter(
     (row) => row.status === 'sent' && row.decidedAt?.getTime() === send.at.getTime(),
   );
   if (answered.length === 0) return;
   const message = await findMessage(ctx.db, ctx.stationId, send.messageId);
-  await emailRequesters(ctx, answered, message?.title ?? '');
+  await emailRequesters(ctx, answered, message?.title ?? '', send.by);
 }
 
 /** Every admin of the station, in their language; one that fails is logged, the others still go. */

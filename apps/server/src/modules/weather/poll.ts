@@ -9,6 +9,7 @@ import type { Db, DbOrTx } from '../../db/client.js';
 import { AppError } from '../../platform/errors.js';
 import type { TEventBus } from '../../platform/event-bus.js';
 import type { TAuth } from '../../platform/session.js';
+import type { TEmailProvider } from '../../providers/email/index.js';
 import { NwsError, type TNwsAlert, type TNwsClient } from '../../providers/weather/types.js';
 import { requiresApproval } from '../approvals/service.js';
 import { recordAudit } from '../audit/service.js';
@@ -20,6 +21,7 @@ import {
   type TMessageOutsideParts,
   type TTranslationQueue,
 } from '../messages/service.js';
+import { emailRequestersOfSend } from '../send-requests/service.js';
 import { findStationById, listLanguages, listMessageTypes } from '../station/service.js';
 import { findUserById } from '../users/service.js';
 import { vettedFullTexts, vettedWeatherTranslations } from './compose.js';
@@ -47,6 +49,8 @@ export type TWeatherPollDeps = {
   messageParts: TMessageOutsideParts;
   /** After an accepted auto-send: some node dispatches its texts now. */
   sent(stationId: string, messageId: string): Promise<void>;
+  /** Tells the standard users whose requests to send a message an auto-send answered (decision 0083). */
+  email: TEmailProvider;
   log?: {
     info(details: object, message: string): void;
     warn(details: object, message: string): void;
@@ -342,7 +346,13 @@ async function sendOne(deps: TWeatherPollDeps, station: TStation, alertId: strin
     });
     return row.messageId;
   });
-  if (sent) await deps.sent(stationId, sent);
+  if (sent) {
+    await deps.sent(stationId, sent);
+    await emailRequestersOfSend(
+      { db: deps.db, stationId, email: deps.email, config: { publicUrl: deps.publicUrl }, log: deps.log },
+      { messageId: sent, at, by: 'weather' },
+    );
+  }
   return sent !== null;
 }
 

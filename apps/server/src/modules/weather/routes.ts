@@ -36,7 +36,7 @@ import {
 
 export type TWeatherRoutesDeps = Pick<
   TAppContext,
-  'config' | 'db' | 'events' | 'guards' | 'messageParts' | 'now' | 'translationQueue'
+  'config' | 'db' | 'email' | 'events' | 'guards' | 'messageParts' | 'now' | 'translationQueue'
 > & {
   /** After an auto-send made by "Check now": some node dispatches its texts. */
   sent(stationId: string, messageId: string): Promise<void>;
@@ -181,6 +181,7 @@ export const weatherRoutes: FastifyPluginAsyncZod<TWeatherRoutesDeps> = async (f
           translationQueue: deps.translationQueue,
           messageParts: deps.messageParts,
           sent: deps.sent,
+          email: deps.email,
           log: request.log,
         },
         { stationId: facts.stationId },

@@ -10,13 +10,16 @@ import { skipWithout } from '../../../../../test-support/binaries.js';
 import {
   auditLog,
   messageTranslations,
+  outboxMessages,
   smsDeliveries,
   smsSends,
+  users,
   weatherAlerts,
 } from '../../db/schema/index.js';
 import { messageParts } from '../../message-parts.js';
 import { createEventBus, type TEventBus } from '../../platform/event-bus.js';
 import { startJobRunner } from '../../platform/jobs.js';
+import { createOutboxEmailProvider } from '../../providers/email/outbox.js';
 import { createApertiumProvider } from '../../providers/translation/apertium.js';
 import { createNwsClient } from '../../providers/weather/nws.js';
 import { createTestApp, TestClient } from '../../test/app.js';
@@ -24,7 +27,9 @@ import { createContact, createStationWithAdmin } from '../../test/factories.js';
 import { nwsFixture, startFakeNws } from '../../test/fake-nws.js';
 import { readUntil } from '../../test/poll.js';
 import { weatherSettings } from '../../test/weather.js';
+import { sendRequestAnsweredEmail } from '../send-requests/emails.js';
 import { runTranslationJob } from '../translation/worker.js';
+import { createUser } from '../users/service.js';
 import { pollWeather, sendReadyAutoSend, type TWeatherPollDeps } from './poll.js';
 import { MAX_NWS_WAIT_SECONDS, nextPollSeconds, startWeatherSender, WEATHER_SEND_QUEUE } from './queue.js';
 
@@ -54,6 +59,7 @@ function pollDeps(events: TEventBus, woken: string[] = []): TWeatherPollDeps {
     events,
     translationQueue: { enqueue: async () => {}, wake: () => {} },
     messageParts: messageParts(),
+    email: createOutboxEmailProvider(db, 'alerts@message-station.test'),
     async sent(_stationId, messageId) {
       woken.push(messageId);
     },
@@ -264,6 +270,62 @@ describe('a weather auto-send', () => {
     expect(await textsOf(waiting.messageId)).toEqual(
       expect.arrayContaining([expect.stringContaining(untranslatedNotice('es', 'en'))]),
     );
+  });
+});
+
+describe("a weather auto-send that answers a standard user's request to send", () => {
+  it('tells the requester, in their language, that the weather auto-send sent it', async () => {
+    clock = AFTER_WARNING;
+    const { station, check } = await stationWithWarning('kwxasked', true);
+    await createUser(db, {
+      stationId: station.id,
+      email: 'lu@kwxasked.test',
+      password: 'demo1234',
+      fullName: 'Lu Staff',
+      role: 'user',
+    });
+    await db.update(users).set({ language: 'es' }).where(eq(users.email, 'lu@kwxasked.test'));
+    await check();
+    const waiting = await alertOf(station.id);
+    expect(waiting.outcome).toBe('auto_send_waiting');
+    // While the send waits for its translation, a standard user asks the admins to send it.
+    const staff = new TestClient(app);
+    await staff.login('lu@kwxasked.test');
+    const asked = await staff.post(`/admin/api/messages/${waiting.messageId}/send-requests`, {});
+    expect(asked.statusCode, asked.body).toBe(201);
+    const answers = async () =>
+      (
+        await db
+          .select()
+          .from(outboxMessages)
+          .where(and(eq(outboxMessages.to, 'lu@kwxasked.test'), eq(outboxMessages.channel, 'email')))
+      ).filter(({ subject }) => subject?.startsWith('Su solicitud fue atendida'));
+    expect(await answers()).toEqual([]);
+
+    const events = await createEventBus({});
+    afterAll(() => events.close());
+    clock = new Date(AFTER_WARNING.getTime() + 2 * 60_000);
+    expect((await pollWeather(pollDeps(events), { stationId: station.id }))[0]?.autoSent).toBe(1);
+    const [told, ...more] = await answers();
+    expect(more).toEqual([]);
+    expect(told?.body).toContain('Hola, Lu Staff:');
+    expect(told?.body).toContain('El envío automático de alertas meteorológicas envió el mensaje «');
+    expect(told?.body).toContain(`/admin/messages?message=${waiting.messageId}`);
+    // The same email in English names the weather auto-send too, never an admin.
+    const english = sendRequestAnsweredEmail({
+      requesterName: 'Pat Staff',
+      adminName: 'Owner',
+      messageTitle: 'Tornado Warning',
+      outcome: 'sent',
+      answeredBy: 'weather',
+      reason: null,
+      link: 'http://127.0.0.1/admin/messages',
+      language: 'en',
+    });
+    expect(english.text).toContain(
+      'The weather auto-send sent the message “Tornado Warning” by SMS, which answers your request.',
+    );
+    expect(english.text).not.toContain('Owner');
   });
 });
 

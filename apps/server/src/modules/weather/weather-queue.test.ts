@@ -7,6 +7,7 @@ import { messages } from '../../db/schema/index.js';
 import { messageParts } from '../../message-parts.js';
 import { createEventBus } from '../../platform/event-bus.js';
 import { startJobRunner } from '../../platform/jobs.js';
+import { createOutboxEmailProvider } from '../../providers/email/outbox.js';
 import { createNwsClient } from '../../providers/weather/nws.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { createStationWithAdmin } from '../../test/factories.js';
@@ -58,6 +59,7 @@ describe('the weather poller on worker nodes', () => {
           translationQueue: { enqueue: async () => {}, wake: () => {} },
           messageParts: messageParts(),
           sent: async () => {},
+          email: createOutboxEmailProvider(db, 'alerts@message-station.test'),
           pollSeconds: 30,
         });
       }

@@ -21,6 +21,7 @@ import {
 } from '../../db/schema/index.js';
 import { messageParts } from '../../message-parts.js';
 import { createEventBus } from '../../platform/event-bus.js';
+import { createOutboxEmailProvider } from '../../providers/email/outbox.js';
 import { createNwsClient } from '../../providers/weather/nws.js';
 import { createTestApp, TestClient } from '../../test/app.js';
 import { createContact, createStationWithAdmin } from '../../test/factories.js';
@@ -450,6 +451,7 @@ describe('the poll', () => {
       },
       messageParts: messageParts(),
       sent: async () => {},
+      email: createOutboxEmailProvider(db, 'alerts@message-station.test'),
     };
     const [a, b] = await Promise.all([
       pollWeather(deps, { stationId: t.station.id }),
