@@ -38,3 +38,21 @@ export function phraseSketch(
   );
   return renderPhrase(entry, language, shown);
 }
+
+/**
+ * The entries whose title or text in `language` holds what was searched, case ignored (the text's
+ * {field} marks are not words to find). Nothing searched: every entry.
+ */
+export function phrasesMatching<TEntry extends TPhraseEntry>(
+  entries: readonly TEntry[],
+  search: string,
+  language: TLanguageCode,
+): TEntry[] {
+  const needle = search.trim().toLocaleLowerCase(language);
+  if (!needle) return [...entries];
+  return entries.filter((entry) =>
+    `${entry.title[language]}\n${entry.text[language].replace(/\{\w+\}/g, ' ')}`
+      .toLocaleLowerCase(language)
+      .includes(needle),
+  );
+}

@@ -396,6 +396,34 @@ describe('New alert', () => {
       expect(screen.queryByRole('button', { name: 'Power Outage' })).not.toBeInTheDocument();
     });
 
+    it('finds an entry by a word of its title or text, with no tap more when nothing is searched', async () => {
+      mockCompose({ 'GET /admin/api/templates': () => jsonResponse([]) });
+      renderApp('/admin/alert');
+      const user = userEvent.setup({ delay: null });
+      const search = await screen.findByRole('searchbox', { name: 'Find a template' });
+      expect(screen.getByRole('button', { name: 'Tornado Emergency' })).toBeVisible();
+      // A word of the text ("inland", Tsunami Warning's), not of any title.
+      await user.type(search, 'INLAND');
+      expect(screen.getByRole('button', { name: 'Tsunami Warning' })).toBeVisible();
+      expect(screen.queryByRole('button', { name: 'Tornado Emergency' })).not.toBeInTheDocument();
+      await user.clear(search);
+      await user.type(search, 'volcano');
+      expect(screen.getByRole('status')).toHaveTextContent('No template matches “volcano”.');
+      await user.clear(search);
+      expect(screen.getByRole('button', { name: 'Tornado Emergency' })).toBeVisible();
+    });
+
+    it('says a field is missing once it is left empty', async () => {
+      mockCompose({ 'GET /admin/api/templates': () => jsonResponse([]) });
+      renderApp('/admin/alert');
+      const user = userEvent.setup({ delay: null });
+      await user.click(await screen.findByRole('button', { name: 'Tornado Emergency' }));
+      const place = screen.getByRole('textbox', { name: /^Place/ });
+      await user.click(place);
+      await user.tab();
+      expect(place).toHaveAccessibleDescription(/Fill in this field/);
+    });
+
     it('asks for every field before the message is made, then makes it through the phrasebook', async () => {
       const made = draft({
         id: 'm-p',

@@ -43,12 +43,13 @@ import type { TTemplate } from '../../api/templates';
 import { useSessionUser } from '../../app/session-user';
 import { PageLoader } from '../../components/PageLoader';
 import { PageTitle } from '../../components/PageTitle';
-import { PhraseFieldInput } from '../../components/PhraseFieldInput';
+import { PhraseFieldInputs, usePhraseFields } from '../../components/PhraseFieldInput';
+import { SearchInput } from '../../components/SearchInput';
 import { useTranslation } from '../../i18n/react';
 import { useUiLanguage } from '../../i18n/use-ui-language';
 import { useComposeSlots } from '../../lib/compose-slots';
 import { defaultOriginalLanguage } from '../../lib/original-language';
-import { phraseRequest, phraseSketch, type TPhraseValues } from '../../lib/phrase-request';
+import { phraseRequest, phraseSketch, phrasesMatching, type TPhraseValues } from '../../lib/phrase-request';
 import { useAllMessageTypesQuery, useStationLanguagesQuery } from '../../lib/station-queries';
 import { ComposeLanguages } from './ComposeLanguages';
 import { ComposeSend } from './ComposeSend';
@@ -409,7 +410,14 @@ function ChoiceButton({
   );
 }
 
-/** The station's templates and the phrasebook's entries of the chosen type, one tap each. */
+/** More choices than this and a search field filters them (a phone shows about this many at once). */
+const CHOICES_BEFORE_SEARCH = 6;
+
+/**
+ * The station's templates and the phrasebook's entries of the chosen type, one tap each. A long
+ * list gets a search field (a template by its name, an entry by its title or text in the UI
+ * language): typing a word finds the entry without a tap more, where collapsed groups would cost one.
+ */
 function TemplateChoice({
   templates,
   ofType,
@@ -430,6 +438,20 @@ function TemplateChoice({
 }) {
   const { t } = useTranslation('compose');
   const ui = useUiLanguage() as TLanguageCode;
+  const [search, setSearch] = useState('');
+  const searchable = ofType.length + phrases.length > CHOICES_BEFORE_SEARCH;
+  const needle = searchable ? search : '';
+  const isChosen = (id: string) => id === chosen;
+  // The chosen one stays in view whatever is searched.
+  const shownTemplates = ofType.filter(
+    (candidate) =>
+      isChosen(sourceId({ kind: 'template', id: candidate.id })) ||
+      candidate.name.toLocaleLowerCase(ui).includes(needle.trim().toLocaleLowerCase(ui)),
+  );
+  const found = new Set(phrasesMatching(phrases, needle, ui));
+  const shownPhrases = phrases.filter(
+    (entry) => found.has(entry) || isChosen(sourceId({ kind: 'phrase', id: entry.id })),
+  );
   return (
     <Stack gap={6} component="section" aria-labelledby="compose-templates">
       <Text id="compose-templates" fz="sm" fw={500}>
@@ -444,31 +466,47 @@ function TemplateChoice({
           {t('noTemplates', { type: typeName })}
         </Text>
       ) : (
-        <Group gap="xs">
-          {ofType.map((candidate) => (
-            <ChoiceButton
-              key={candidate.id}
-              selected={sourceId({ kind: 'template', id: candidate.id }) === chosen}
-              disabled={disabled}
-              icon={IconTemplate}
-              onClick={() => onChoose({ kind: 'template', template: candidate })}
-            >
-              {candidate.name}
-            </ChoiceButton>
-          ))}
-          {phrases.map((entry) => (
-            <ChoiceButton
-              key={entry.id}
-              selected={sourceId({ kind: 'phrase', id: entry.id }) === chosen}
-              disabled={disabled}
-              icon={IconShieldCheck}
-              phrase={entry.id}
-              onClick={() => onChoose({ kind: 'phrase', entry })}
-            >
-              {entry.title[ui]}
-            </ChoiceButton>
-          ))}
-        </Group>
+        <>
+          {searchable && (
+            <SearchInput
+              label={t('search')}
+              placeholder={t('searchPlaceholder')}
+              value={search}
+              onChange={setSearch}
+            />
+          )}
+          {shownTemplates.length + shownPhrases.length === 0 ? (
+            <Text fz="sm" c="dimmed" role="status">
+              {t('noMatches', { search: search.trim() })}
+            </Text>
+          ) : (
+            <Group gap="xs">
+              {shownTemplates.map((candidate) => (
+                <ChoiceButton
+                  key={candidate.id}
+                  selected={isChosen(sourceId({ kind: 'template', id: candidate.id }))}
+                  disabled={disabled}
+                  icon={IconTemplate}
+                  onClick={() => onChoose({ kind: 'template', template: candidate })}
+                >
+                  {candidate.name}
+                </ChoiceButton>
+              ))}
+              {shownPhrases.map((entry) => (
+                <ChoiceButton
+                  key={entry.id}
+                  selected={isChosen(sourceId({ kind: 'phrase', id: entry.id }))}
+                  disabled={disabled}
+                  icon={IconShieldCheck}
+                  phrase={entry.id}
+                  onClick={() => onChoose({ kind: 'phrase', entry })}
+                >
+                  {entry.title[ui]}
+                </ChoiceButton>
+              ))}
+            </Group>
+          )}
+        </>
       )}
       {phrases.length > 0 && (
         <Text fz="xs" c="dimmed">
@@ -492,13 +530,12 @@ function PhraseFields({
   onDone: (values: Record<string, string>) => void;
 }) {
   const { t } = useTranslation('compose');
-  const [typed, setTyped] = useState<Record<string, string>>(values as Record<string, string>);
-  const filled = phraseFieldProblems(entry, typed).length === 0;
+  const fields = usePhraseFields(entry, values);
   return (
     <FieldsPanel
       entry={entry.id}
-      onDone={entry.fields.length > 0 ? () => onDone(typed) : null}
-      doneDisabled={!filled || disabled}
+      onDone={entry.fields.length > 0 ? () => onDone(fields.values as Record<string, string>) : null}
+      doneDisabled={!fields.filled || disabled}
     >
       <Badge
         variant="light"
@@ -515,15 +552,14 @@ function PhraseFields({
           ? t('phraseFieldsHint', { count: entry.fields.length })
           : t('phraseNoFields')}
       </Text>
-      {entry.fields.map((field) => (
-        <PhraseFieldInput
-          key={field}
-          field={field}
-          value={typed[field] ?? ''}
-          disabled={disabled}
-          onChange={(value) => setTyped((current) => ({ ...current, [field]: value }))}
-        />
-      ))}
+      <PhraseFieldInputs
+        entry={entry}
+        values={fields.values}
+        errors={fields.errors}
+        disabled={disabled}
+        onChange={fields.change}
+        onBlur={fields.leave}
+      />
     </FieldsPanel>
   );
 }

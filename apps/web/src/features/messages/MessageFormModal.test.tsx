@@ -65,9 +65,12 @@ describe('New Message: languages and translation coverage', () => {
 
     await waitFor(() => expect(pills(dialog)).toEqual(['SpanishDeepL', 'French needs setup']));
     // What "needs setup" means, in view (a phone has no hover for the pill's tooltip).
+    const note = dialog.getByText('French needs setup: no translation engine.', { exact: false });
+    expectShown(note);
+    await user.click(within(note).getByRole('button', { name: 'Learn more' }));
     expectShown(
-      dialog.getByText(
-        'French needs setup. No translation engine: only emergency templates reach this language; other messages arrive in the original with a note.',
+      within(note).getByText(
+        'Only emergency templates reach this language; other messages arrive in the original with a note.',
       ),
     );
     expect(dialog.getByRole('checkbox', { name: 'French' })).toBeChecked();
@@ -129,11 +132,13 @@ describe('New Message: languages and translation coverage', () => {
       'POST /admin/api/messages': () => jsonResponse({ id: 'm-new' }, 201),
     });
     const { user, dialog } = await openForm();
-    expectShown(
-      await dialog.findByText(
-        'Your station has one language (English), so every language is offered: choose one to translate into. An admin can add languages to the station in Settings.',
-      ),
+    const oneLanguage = await dialog.findByText(
+      'Your station has one language (English): choose any to translate into.',
+      { exact: false },
     );
+    expectShown(oneLanguage);
+    await user.click(within(oneLanguage).getByRole('button', { name: 'Learn more' }));
+    expectShown(within(oneLanguage).getByText('An admin can add languages to the station in Settings.'));
     const offered = within(dialog.getByRole('group', { name: 'Target Languages' })).getAllByRole('checkbox');
     expect(offered.map((input) => input.getAttribute('aria-label'))).toEqual([
       'Spanish',

@@ -1,6 +1,6 @@
 // "Emergency templates" (decision 0050): staff start an alert from the vetted phrasebook. The
-// entries, grouped (Wireless Emergency Alert types, station alerts) and searchable by their title in
-// the UI language; a chosen one's fields (place, county, time…) as inputs, its message type, the
+// entries, grouped (Wireless Emergency Alert types, station alerts) and searchable by their title and
+// text in the UI language; a chosen one's fields (place, county, time…) as inputs, its message type, the
 // target languages the message form offers, and every language at once as it will be created,
 // each with what its SMS costs. Create posts to /admin/api/messages/phrasebook: every language is
 // finished on the spot, no engine asked, and the new message opens.
@@ -22,7 +22,6 @@ import { notifications } from '@mantine/notifications';
 import {
   composedSms,
   LANGUAGE_CODES,
-  PHRASE_FIELD_LIMITS,
   PHRASEBOOK,
   phraseFieldProblems,
   type TLanguageCode,
@@ -36,7 +35,7 @@ import { serverErrorText } from '../../api/client';
 import type { TMessage } from '../../api/messages';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
 import { GuardedModal } from '../../components/GuardedModal';
-import { PhraseFieldInput } from '../../components/PhraseFieldInput';
+import { PhraseFieldInputs, usePhraseProblemWords } from '../../components/PhraseFieldInput';
 import { SearchInput } from '../../components/SearchInput';
 import { useAdminPhone } from '../../components/use-admin-phone';
 import { useFormGuard } from '../../components/use-guarded-modal';
@@ -45,7 +44,13 @@ import { useTranslation } from '../../i18n/react';
 import { useLanguageName } from '../../i18n/use-language-name';
 import { useUiLanguage } from '../../i18n/use-ui-language';
 import { defaultOriginalLanguage } from '../../lib/original-language';
-import { phraseRequest, phraseSketch, type TPhraseDraft, type TPhraseValues } from '../../lib/phrase-request';
+import {
+  phraseRequest,
+  phraseSketch,
+  phrasesMatching,
+  type TPhraseDraft,
+  type TPhraseValues,
+} from '../../lib/phrase-request';
 import { refusalsUnder, schemaResolver } from '../../lib/schema-resolver';
 import { useAdminStationQuery } from '../../lib/station-queries';
 import { useCreatePhraseMessageMutation } from './queries';
@@ -89,13 +94,12 @@ function Phrasebook(props: Omit<PhrasebookModalProps, 'opened'>) {
   return <PhraseForm key={chosen.id} entry={chosen} onBack={() => setChosen(null)} {...props} />;
 }
 
-/** The entries by group, filtered by their title in the UI language. */
+/** The entries by group, filtered by their title and text in the UI language. */
 function PhraseChoices({ onChoose }: { onChoose: (entry: TPhrase) => void }) {
   const { t } = useTranslation('messages');
   const ui = useUiLanguage() as TLanguageCode;
   const [search, setSearch] = useState('');
-  const needle = search.trim().toLocaleLowerCase(ui);
-  const matches = PHRASEBOOK.filter((entry) => entry.title[ui].toLocaleLowerCase(ui).includes(needle));
+  const matches = phrasesMatching(PHRASEBOOK, search, ui);
   return (
     <Stack gap="md">
       <Text fz="sm">{t('phrasebook.intro')}</Text>
@@ -237,10 +241,7 @@ function PhraseForm({
   const create = useCreatePhraseMessageMutation();
   const [problem, setProblem] = useState<string | null>(null);
   const keys = types.map((type) => type.message_type);
-  const words = (found: 'required' | 'too_long', field: TPhraseField) =>
-    found === 'required'
-      ? t('phrasebook.fieldRequired')
-      : t('phrasebook.fieldTooLong', { max: PHRASE_FIELD_LIMITS[field] });
+  const words = usePhraseProblemWords();
   const validate = (draft: TPhraseDraft) => phraseErrors(entry, draft, words);
   const form = useForm<TPhraseDraft>({
     initialValues: (() => {
@@ -309,20 +310,14 @@ function PhraseForm({
         >
           <Text fz="sm">{t('phrasebook.note')}</Text>
         </Alert>
-        {entry.fields.length > 0 && (
-          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" verticalSpacing="sm">
-            {entry.fields.map((field) => (
-              <PhraseFieldInput
-                key={field}
-                field={field}
-                value={draft.fields[field] ?? ''}
-                error={form.errors[`fields.${field}`]}
-                onChange={(value) => form.setFieldValue(`fields.${field}`, value)}
-                onBlur={form.getInputProps(`fields.${field}`).onBlur}
-              />
-            ))}
-          </SimpleGrid>
-        )}
+        <PhraseFieldInputs
+          entry={entry}
+          values={draft.fields}
+          errors={Object.fromEntries(entry.fields.map((field) => [field, form.errors[`fields.${field}`]]))}
+          columns={2}
+          onChange={(field, value) => form.setFieldValue(`fields.${field}`, value)}
+          onBlur={(field) => form.validateField(`fields.${field}`)}
+        />
         <Group grow align="flex-start" wrap="wrap">
           <NativeSelect label={t('form.type')} data={typeOptions} {...form.getInputProps('type')} miw={180} />
           <NativeSelect

@@ -10,6 +10,7 @@ import { LANGUAGE_CODES, type TLanguageCode, type TLanguageCoverage } from '@mes
 import { IconAlertTriangle, IconTool } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import type { TStationLanguage } from '../../api/sms-contacts';
+import { HelpText } from '../../components/LearnMore';
 import {
   type TTargetCoverage,
   useTargetCoverage,
@@ -115,7 +116,7 @@ type TargetLanguagePickerProps = {
   onChange: (targets: string[]) => void;
   /** The form's coverage marks; none where every language is written without an engine. */
   marks?: TTargetMarks;
-  /** Replaces the usual help below the label. */
+  /** The help below the label (none by default: the pills say what they do). */
   description?: ReactNode;
 };
 
@@ -136,9 +137,14 @@ export function TargetLanguagePicker({
     <Input.Wrapper
       label={t('form.targetLanguages')}
       description={
-        choices.all
-          ? t('form.targetsOneLanguage', { language: languageName(original) })
-          : (description ?? t('form.targetsHelp'))
+        choices.all ? (
+          <HelpText
+            short={t('form.targetsOneLanguage', { language: languageName(original) })}
+            more={t('form.targetsOneLanguageMore')}
+          />
+        ) : (
+          description
+        )
       }
       labelElement="div"
       withAsterisk
@@ -168,10 +174,13 @@ export function TargetLanguagePicker({
       {/* The tooltip's words, in view: a phone has no hover. */}
       {unset.length > 0 && (
         <Text fz="xs" mt={6} data-needs-setup-note>
-          {t('form.coverage.needsSetupNote', {
-            languages: unset.map((code) => languageName(code)).join(', '),
-            count: unset.length,
-          })}
+          <HelpText
+            short={t('form.coverage.needsSetupNote', {
+              languages: unset.map((code) => languageName(code)).join(', '),
+              count: unset.length,
+            })}
+            more={t('form.coverage.needsSetupNoteMore', { count: unset.length })}
+          />
         </Text>
       )}
     </Input.Wrapper>

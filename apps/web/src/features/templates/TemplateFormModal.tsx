@@ -19,6 +19,7 @@ import { serverErrorText } from '../../api/client';
 import type { TStationLanguage, TStationMessageType } from '../../api/sms-contacts';
 import type { TTemplate, TTemplateInput } from '../../api/templates';
 import { GuardedModal } from '../../components/GuardedModal';
+import { HelpText } from '../../components/LearnMore';
 import { countedProps } from '../../components/TextLimit';
 import { useFormGuard } from '../../components/use-guarded-modal';
 import { useTranslation } from '../../i18n/react';
@@ -233,7 +234,9 @@ function TemplateForm({
             error={Boolean(form.errors.original)}
           />
           <Alert variant="light" color="blue" p="xs" title={t('form.fieldHintTitle')}>
-            <Text fz="sm">{t('form.fieldHint')}</Text>
+            <Text fz="sm">
+              <HelpText short={t('form.fieldHint')} more={t('form.fieldHintMore')} />
+            </Text>
           </Alert>
           <FieldsFound title={draft.title} original={draft.original} />
           <NativeSelect
@@ -245,7 +248,7 @@ function TemplateForm({
           />
           {saved && (
             <Text fz="sm" c="dimmed">
-              {t('form.retranslateNote')}
+              <HelpText short={t('form.retranslateNote')} more={t('form.retranslateNoteMore')} />
             </Text>
           )}
           {problem && (

@@ -41,11 +41,10 @@ describe('Add New User', () => {
     const submit = dialog.getByRole('button', { name: 'Add User' });
 
     expect(dialog.queryByLabelText(/Initial Password/)).not.toBeInTheDocument();
-    expectShown(
-      dialog.getByText(
-        'We email an invitation link. The person chooses their own password when they accept it.',
-      ),
-    );
+    expectShown(dialog.getByText('We email them an invitation link.', { exact: false }));
+    // The rest of the help waits behind Learn more.
+    await user.click(dialog.getAllByRole('button', { name: 'Learn more' })[0] as HTMLElement);
+    expectShown(dialog.getByText('The person chooses their own password when they accept it.'));
     expect(dialog.getByRole('combobox', { name: 'Role' })).toHaveValue('user');
     expect(dialog.getByRole('checkbox', { name: /API access \(desktop app\)/ })).toBeChecked();
     expect(submit).toBeDisabled();
@@ -85,7 +84,9 @@ describe('Add New User', () => {
     expect(dialog.queryByText(/Admins have full access/)).not.toBeInTheDocument();
 
     await user.selectOptions(dialog.getByRole('combobox', { name: 'Role' }), 'admin');
-    const warning = dialog.getByText(/Admins have full access/).textContent ?? '';
+    const note = dialog.getByRole('note');
+    await user.click(within(note).getByRole('button', { name: 'Learn more' }));
+    const warning = note.textContent ?? '';
     for (const power of ['send SMS', 'billing', 'users', 'API keys', 'settings']) {
       expect(warning).toContain(power);
     }

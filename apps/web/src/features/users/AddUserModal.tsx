@@ -8,6 +8,7 @@ import { INVITATION_ERROR_CODES, type TStationUser } from '@message-station/shar
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { ApiError } from '../../api/client';
 import { GuardedModal } from '../../components/GuardedModal';
+import { HelpText } from '../../components/LearnMore';
 import {
   afterUsPhoneCheck,
   UsPhoneInput,
@@ -101,7 +102,7 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
     <form onSubmit={submit} noValidate>
       <Stack gap="md">
         <Text fz="sm" c="dimmed">
-          {t('add.intro')}
+          <HelpText short={t('add.intro')} more={t('add.introMore')} />
         </Text>
         <SimpleGrid cols={2}>
           <NameAndEmailFields
@@ -139,7 +140,7 @@ function AddUserForm({ onClose }: { onClose: () => void }) {
             icon={<IconAlertTriangle size={18} aria-hidden="true" />}
             role="note"
           >
-            {t('form.adminWarning')}
+            <HelpText short={t('form.adminWarning')} more={t('form.adminWarningMore')} />
           </Alert>
         )}
         <UserFormFooter
