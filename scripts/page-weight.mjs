@@ -16,12 +16,11 @@
 // estimate is checked against: bench/README.md, "Admin first visit weight").
 //
 // A root that is no longer in the manifest fails the check: the list below must follow the code.
-// The font (decision 0084) is counted in each visit and weighed against a budget of its own (24
-// KiB): the 200 KiB are the code and data of the page, as decision 0062 set them. The font is the
-// file the document preloads; the other faces of src/app/fonts/fonts.css are not counted: a browser
-// loads a face only for a page showing a character of its unicode-range.
+// The font (decision 0084) is counted in each visit, within the same 200 KiB, and shown apart. It is
+// the file the document preloads; the other faces of src/app/fonts/fonts.css are not counted: a
+// browser loads a face only for a page showing a character of its unicode-range.
 // Usage: node scripts/page-weight.mjs [--dist=apps/web/dist] [--ssr=apps/web/dist-ssr]
-//        [--pages=<json file>] [--budget=<KiB>] [--font-budget=<KiB>] [--json]
+//        [--pages=<json file>] [--budget=<KiB>] [--json]
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -31,11 +30,7 @@ const root = path.resolve(fileURLToPath(new URL('..', import.meta.url)));
 
 /** Bytes of one response's status line and headers (bench:weight measures 0.55–0.6 KiB each). */
 const HEADER_BYTES = 600;
-/**
- * The product's font (decision 0084) has a budget of its own beside the 200 KiB of code and data:
- * the subset file the first paint preloads, 15.6 KiB. A font file is one the build names `.woff2`.
- */
-const FONT_BUDGET_KIB = 24;
+/** The product's font (decision 0084): a font file is one the build names `.woff2`. */
 const isFont = (file) => file.endsWith('.woff2');
 
 /** The server compresses pages per answer at this brotli quality (apps/server/src/platform/web-app.ts). */
@@ -102,7 +97,6 @@ function parseArgs(argv) {
     dist: path.join(root, 'apps/web/dist'),
     ssr: path.join(root, 'apps/web/dist-ssr'),
     budget: 200,
-    fontBudget: FONT_BUDGET_KIB,
     pages: PAGES,
     json: false,
   };
@@ -111,7 +105,6 @@ function parseArgs(argv) {
     if (key === '--dist') options.dist = path.resolve(value);
     else if (key === '--ssr') options.ssr = path.resolve(value);
     else if (key === '--budget') options.budget = Number(value);
-    else if (key === '--font-budget') options.fontBudget = Number(value);
     else if (key === '--pages') options.pages = JSON.parse(fs.readFileSync(value, 'utf8'));
     else if (key === '--json') options.json = true;
     else throw new Error(`Unknown argument ${arg}`);
@@ -216,7 +209,7 @@ export function weighPage(page, { dist, ssr, manifest }) {
 const KiB = (bytes) => (bytes / 1024).toFixed(1);
 
 /** The pages' weights and whether each is within the budget; `problems` are failures too. */
-export function checkPages({ dist, ssr, pages, budget, fontBudget = FONT_BUDGET_KIB }) {
+export function checkPages({ dist, ssr, pages, budget }) {
   const manifestFile = path.join(dist, '.vite/manifest.json');
   if (!fs.existsSync(manifestFile)) {
     return {
@@ -245,26 +238,22 @@ export function checkPages({ dist, ssr, pages, budget, fontBudget = FONT_BUDGET_
       api,
       total,
       font,
-      over: total - font > budget * 1024,
-      fontOver: font > fontBudget * 1024,
+      over: total > budget * 1024,
     };
   });
   const lines = [];
   let ok = true;
   for (const result of results) {
-    const { page, files, problems, requests, bodies, headers, api, total, font, over, fontOver } = result;
+    const { page, files, problems, requests, bodies, headers, api, total, font, over } = result;
     const status = problems.length ? 'CANNOT WEIGH' : over ? 'OVER' : 'within';
-    const fontStatus = fontOver ? 'OVER' : 'within';
     lines.push(
-      `${page.name}: ${KiB(total)} KiB in ${requests} requests (${KiB(bodies)} files, ${KiB(headers)} headers, ${KiB(api)} API) — ${status} the budget of ${budget} KiB without the font (${KiB(total - font)}); the font ${KiB(font)} KiB, ${fontStatus} its ${fontBudget} KiB`,
+      `${page.name}: ${KiB(total)} KiB in ${requests} requests (${KiB(bodies)} files, ${KiB(headers)} headers, ${KiB(api)} API; the font ${KiB(font)} of it) — ${status} the budget of ${budget} KiB`,
     );
-    if (problems.length || over || fontOver) {
+    if (problems.length || over) {
       ok = false;
       for (const problem of problems) lines.push(`  ${problem}`);
-      if (fontOver)
-        lines.push(`  the font files are over their budget: subset them (scripts/subset-inter.mjs)`);
       if (over) {
-        lines.push(`  over by ${KiB(total - font - budget * 1024)} KiB; the largest files:`);
+        lines.push(`  over by ${KiB(total - budget * 1024)} KiB; the largest files:`);
         for (const { file, bytes } of [...files].sort((a, b) => b.bytes - a.bytes).slice(0, 10)) {
           lines.push(`    ${KiB(bytes).padStart(7)} KiB  ${file}`);
         }

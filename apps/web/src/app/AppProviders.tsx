@@ -100,6 +100,7 @@ export function AppProviders({ queryClient, children, env = 'default' }: AppProv
       <MantineProvider
         theme={localizedTheme}
         cssVariablesResolver={accessibleColorsResolver}
+        deduplicateCssVariables={false}
         defaultColorScheme="light"
         env={env}
         getStyleNonce={getStyleNonce}

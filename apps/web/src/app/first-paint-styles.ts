@@ -9,7 +9,6 @@
 // The product's font, Inter (decision 0084): a @font-face only, the file loads with the first text.
 import './fonts/fonts.css';
 import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
 import '@mantine/core/styles/global.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
