@@ -1,7 +1,5 @@
-// Reloading the page after a full save, behind an object so tests can replace it.
-
-/** The page reloads 1 second after every setting was saved. */
-export const RELOAD_AFTER_SAVE_MS = 1000;
+// Reloading the page, behind an object so tests can replace it and see whether it happened (the
+// Machines page reloads after its client stream fails; Settings saves never reload, decision 0080).
 
 export const pageReload = {
   reload(): void {
