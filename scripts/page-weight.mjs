@@ -60,7 +60,7 @@ export const PAGES = [
     // The template the server fills with the station's page (decision 0044); `markup` is what the
     // station's rendered page adds to it once compressed (the demo station's, by bench:weight).
     document: 'ssr:subscriber-page.html',
-    markup: { kib: 5.0 },
+    markup: { kib: 7.5 },
     roots: [
       'chunk:boot',
       // The join page, its layout and what attaches it to the server's markup (vite.config.ts
