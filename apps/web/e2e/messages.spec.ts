@@ -62,6 +62,10 @@ test.describe('messages', () => {
     await expect(otherRow.locator('[data-language="fr"][data-status="completed"]')).toHaveCount(1);
 
     await expect(row.locator('[data-send-state]')).toHaveText('Not sent');
+    // At 1280 px beside the menu the whole row shows, Details included: the table does not
+    // scroll sideways (its content column is cut to the room left).
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await expect(row.getByRole('button', { name: 'Details' })).toBeInViewport({ ratio: 1 });
 
     // Details: the content and its SMS preview first; both translations listed with a status on
     // their tab; edit title and content.

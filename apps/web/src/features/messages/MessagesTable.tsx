@@ -34,7 +34,7 @@ export function MessagesTable({ messages, types, onDetails }: TMessageListProps)
   const { ageText, fullTime, now } = useMessageTimes();
 
   return (
-    <Table.ScrollContainer minWidth={1000}>
+    <Table.ScrollContainer minWidth={840}>
       <Table striped highlightOnHover verticalSpacing="sm" horizontalSpacing={8}>
         <Table.Thead>
           <Table.Tr>
@@ -62,7 +62,9 @@ export function MessagesTable({ messages, types, onDetails }: TMessageListProps)
                 )}
                 <ApprovalBadge approval={message.approval} />
               </Table.Td>
-              <Table.Td maw={360}>
+              {/* The content takes the room the other columns leave and is cut to it, so that the
+                  row fits the page beside the menu (1280 px) without a sideways scroll. */}
+              <Table.Td w="100%" maw={0}>
                 <Text fz="sm" truncate="end" title={message.original}>
                   {message.original}
                 </Text>
