@@ -1,7 +1,7 @@
 import { IDEMPOTENCY_KEY_HEADER } from '@message-station/shared';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { TMessage } from '../../api/messages';
 import type { TTemplate } from '../../api/templates';
 import type { TApiHandler } from '../../test/api-mock';
@@ -18,6 +18,7 @@ import {
 } from '../../test/messages-test-helpers';
 import { jsonResponse, renderApp } from '../../test/render-app';
 import { expectShown } from '../../test/shown';
+import { COMPOSE_SAVE_DELAY_MS } from './ComposePage';
 
 const TEXT = 'The river road is flooded between Elm and Oak. Avoid the area tonight.';
 const SPANISH = 'La carretera del río está inundada entre Elm y Oak. Evite la zona esta noche.';
@@ -386,6 +387,33 @@ describe('New alert', () => {
     const TORNADO =
       'TORNADO EMERGENCY for Moore until 11:45 PM. A large, destructive tornado has touched down. Take cover now in a basement or an interior room on the lowest floor, away from windows.';
 
+    /** The Tornado Emergency the server makes from the entry, its translations the phrasebook's. */
+    const tornadoDraft = (id: string) =>
+      draft({
+        id,
+        title: 'Tornado Emergency',
+        original: TORNADO,
+        translations: [
+          translation({
+            language_code: 'es',
+            translated_text: 'EMERGENCIA POR TORNADO en Moore…',
+            source: 'phrasebook',
+          }),
+          translation({
+            language_code: 'fr',
+            translated_text: 'URGENCE TORNADE à Moore…',
+            source: 'phrasebook',
+          }),
+        ],
+      });
+    /** A station without templates whose server makes `made` from the entry. */
+    const madeFromEntry = (made: TMessage): Record<string, TApiHandler> => ({
+      'GET /admin/api/templates': () => jsonResponse([]),
+      [PHRASE]: () => jsonResponse(made, 201),
+      'GET /admin/api/messages': () => jsonResponse([made]),
+      [PREVIEW]: () => jsonResponse(emergencyPreview({ credits: 3 })),
+    });
+
     it('offers the vetted entries of the type to a station without templates', async () => {
       mockCompose({ 'GET /admin/api/templates': () => jsonResponse([]) });
       renderApp('/admin/alert');
@@ -425,28 +453,9 @@ describe('New alert', () => {
     });
 
     it('asks for every field before the message is made, then makes it through the phrasebook', async () => {
-      const made = draft({
-        id: 'm-p',
-        title: 'Tornado Emergency',
-        original: TORNADO,
-        translations: [
-          translation({
-            language_code: 'es',
-            translated_text: 'EMERGENCIA POR TORNADO en Moore…',
-            source: 'phrasebook',
-          }),
-          translation({
-            language_code: 'fr',
-            translated_text: 'URGENCE TORNADE à Moore…',
-            source: 'phrasebook',
-          }),
-        ],
-      });
+      const made = tornadoDraft('m-p');
       const fetchMock = mockCompose({
-        'GET /admin/api/templates': () => jsonResponse([]),
-        [PHRASE]: () => jsonResponse(made, 201),
-        'GET /admin/api/messages': () => jsonResponse([made]),
-        [PREVIEW]: () => jsonResponse(emergencyPreview({ credits: 3 })),
+        ...madeFromEntry(made),
       });
       renderApp('/admin/alert');
       const user = userEvent.setup({ delay: null });
@@ -475,6 +484,44 @@ describe('New alert', () => {
       // Made from the entry: no other message, no update.
       expect(callsTo(fetchMock, 'POST', '/admin/api/messages')).toHaveLength(0);
       expect(callsTo(fetchMock, 'PUT', '/admin/api/messages/m-p')).toHaveLength(0);
+    });
+
+    it('keeps the vetted message when its fields took longer than the save pause: no update replaces its text', async () => {
+      // The clock runs, and the test moves it on past the pause as a person typing the fields would.
+      vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
+      const made = tornadoDraft('m-slow');
+      const fetchMock = mockCompose({
+        ...madeFromEntry(made),
+        'PUT /admin/api/messages/m-slow': (_url, sent) =>
+          jsonResponse({ ...made, ...(sent.body as Partial<TMessage>) }),
+      });
+      try {
+        renderApp('/admin/alert');
+        const user = userEvent.setup({ delay: null, advanceTimers: vi.advanceTimersByTime });
+        await user.click(await screen.findByRole('button', { name: 'Tornado Emergency' }));
+        // The text shows "[Place]" and "[Time]" while the fields are typed, longer than the pause.
+        await vi.advanceTimersByTimeAsync(COMPOSE_SAVE_DELAY_MS * 2);
+        await user.type(screen.getByRole('textbox', { name: /^Place/ }), 'Moore');
+        await user.type(screen.getByRole('textbox', { name: /^Time/ }), '11:45 PM');
+        await user.click(screen.getByRole('button', { name: 'Use these values' }));
+        expect(await screen.findByRole('button', { name: 'Send to 3 recipients' }, SAVE_WAIT)).toBeVisible();
+        expect(screen.getByRole('textbox', { name: /^Alert text/ })).toHaveValue(TORNADO);
+        // Then a title is typed: its save is the first and only update (saves run one after
+        // another, so a save of what the screen held before the entry was made would come first).
+        await user.type(screen.getByRole('textbox', { name: /^Title/ }), 'Moore tornado');
+        await vi.advanceTimersByTimeAsync(COMPOSE_SAVE_DELAY_MS * 2);
+        await waitFor(
+          () => expect(callsTo(fetchMock, 'PUT', '/admin/api/messages/m-slow')).toHaveLength(1),
+          SAVE_WAIT,
+        );
+        expect(callsTo(fetchMock, 'PUT', '/admin/api/messages/m-slow')[0]?.body).toMatchObject({
+          title: 'Moore tornado',
+          original: TORNADO,
+        });
+        expect(callsTo(fetchMock, 'POST', '/admin/api/messages')).toHaveLength(0);
+      } finally {
+        vi.useRealTimers();
+      }
     });
   });
 });

@@ -141,6 +141,8 @@ function Compose({ types, languages, templates }: TComposeProps) {
   const [title, setTitle] = useState('');
   const [originalLanguage, setOriginalLanguage] = useState(() => defaultOriginalLanguage(languages));
   const [sent, setSent] = useState<TSendResult | null>(null);
+  /** A template or entry is being made into a message: its text on screen is not the user's. */
+  const [applying, setApplying] = useState(false);
   const compose = useComposeDraft();
   const { saveInput } = compose;
   const listed = useDraftMessageQuery(compose.draft);
@@ -149,12 +151,14 @@ function Compose({ types, languages, templates }: TComposeProps) {
   const preview = useDraftPreviewQuery(message);
 
   const input = draftInput({ type, choice, values, text, title, originalLanguage, languages, message });
+  const onScreen = input ? JSON.stringify(input) : '';
   // Debounced as a string: a new object each render would start the pause again.
-  const [debounced] = useDebouncedValue(input ? JSON.stringify(input) : '', COMPOSE_SAVE_DELAY_MS);
+  const [debounced] = useDebouncedValue(onScreen, COMPOSE_SAVE_DELAY_MS);
   // What is on screen is on the server: only then may it be sent.
   const saved = Boolean(input && compose.savedKey === draftKey(input));
   // A template or entry chosen whose message is not made yet: the text on screen is its own.
-  const awaitingTemplate = Boolean(choice && compose.fromSource !== choiceId(choice));
+  // Until the server's text of the new message is on screen, nothing typed is to be saved.
+  const awaitingTemplate = Boolean(choice && (compose.fromSource !== choiceId(choice) || applying));
   const { t: tMessages } = useTranslation('messages');
 
   const pick = (chosen: TChoice, chosenValues: Record<string, string>) => {
@@ -183,16 +187,20 @@ function Compose({ types, languages, templates }: TComposeProps) {
       });
     }
     // The server's text of the new message is the one on screen.
+    setApplying(true);
     void made.then((message) => {
       if (message) setText(message.original);
+      setApplying(false);
     });
   };
 
-  // Typed text (or a type changed) is saved once the typing pauses.
+  // Typed text (or a type changed) is saved once the typing pauses. A pause that ended before a
+  // template or entry was made into a message is not one: what it holds is no longer on screen
+  // (saving it would replace the vetted message's text and have its translations made anew).
   useEffect(() => {
-    if (!debounced || sent || awaitingTemplate) return;
+    if (!debounced || sent || awaitingTemplate || debounced !== onScreen) return;
     void saveInput(JSON.parse(debounced) as TMessageInput);
-  }, [debounced, sent, awaitingTemplate, saveInput]);
+  }, [debounced, onScreen, sent, awaitingTemplate, saveInput]);
 
   // ?template=<id>: that template, chosen once the templates are here.
   const asked = searchParams.get('template');

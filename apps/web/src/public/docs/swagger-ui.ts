@@ -107,6 +107,18 @@ function operationOf(element: Element): string {
 }
 
 /**
+ * The document's title is an h1 in Swagger UI: the page's own title is the h1 here. The dialog's
+ * "Authorized" comes as an h6 under an h4. Cheap, so done as soon as Swagger UI adds them: the page
+ * never has two h1 headings, not even until the next frame.
+ */
+function levelHeadings(root: ParentNode) {
+  for (const title of root.querySelectorAll('h1:not([aria-level])')) title.setAttribute('aria-level', '2');
+  for (const heading of root.querySelectorAll('.auth-container h6:not([aria-level])')) {
+    heading.setAttribute('aria-level', '5');
+  }
+}
+
+/**
  * Names what Swagger UI leaves unnamed (the server and parameter selects, a request body being
  * tried, each operation's responses region, the authorization dialog's buttons and heading), puts
  * the document's title under the page's, and lets the keyboard reach the examples that scroll. Attributes React does
@@ -122,7 +134,7 @@ export function nameUnnamedParts(root: ParentNode) {
   }
   // The authorization dialog: its close button is an icon; its Authorize and Logout buttons are
   // named otherwise than they read ("Apply credentials", "Remove authorization"), and a name must
-  // hold the words shown (WCAG 2.5.3 Label in Name); its "Authorized" comes as an h6 under an h4.
+  // hold the words shown (WCAG 2.5.3 Label in Name).
   for (const close of root.querySelectorAll('button.close-modal:not([aria-label])')) {
     close.setAttribute('aria-label', 'Close');
   }
@@ -131,11 +143,7 @@ export function nameUnnamedParts(root: ParentNode) {
     const name = button.getAttribute('aria-label') ?? '';
     if (shown && !name.toLowerCase().includes(shown.toLowerCase())) button.setAttribute('aria-label', shown);
   }
-  // The document's title is an h1 in Swagger UI: the page's own title is the h1 here.
-  for (const title of root.querySelectorAll('h1:not([aria-level])')) title.setAttribute('aria-level', '2');
-  for (const heading of root.querySelectorAll('.auth-container h6:not([aria-level])')) {
-    heading.setAttribute('aria-level', '5');
-  }
+  levelHeadings(root);
   for (const body of root.querySelectorAll('textarea.body-param__text:not([aria-label])')) {
     body.setAttribute('aria-label', `Request body of ${operationOf(body)}`);
   }
@@ -152,6 +160,7 @@ export function nameUnnamedParts(root: ParentNode) {
 export function keepNaming(root: HTMLElement): () => void {
   let queued = 0;
   const observer = new MutationObserver(() => {
+    levelHeadings(root);
     cancelAnimationFrame(queued);
     queued = requestAnimationFrame(() => nameUnnamedParts(root));
   });
