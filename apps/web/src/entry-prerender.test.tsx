@@ -54,6 +54,13 @@ describe('prerendered landing page', () => {
     expect(root.textContent).not.toMatch(/\b(hero|why|pricing|nav|footer)\.[a-z]+[A-Z]?\w*\b/);
     // Every boundary is inline: no fallback waiting for a reveal script.
     expect(root.querySelector('script')).toBeNull();
+    // Mantine's theme variables, defaults included, are in the markup: no stylesheet of defaults
+    // is loaded (decision 0087), so without them the first paint would have no sizes or colours.
+    const variables = [...root.querySelectorAll('style[data-mantine-styles="true"]')]
+      .map((style) => style.textContent)
+      .join('');
+    expect(variables).toMatch(/--mantine-spacing-md:/);
+    expect(variables).toMatch(/--mantine-font-size-sm:/);
     expect(canHydrate(root, { path: '/', language: 'en', year: YEAR })).toBe(true);
     expect(canHydrate(root, { path: '/', language: 'es', year: YEAR })).toBe(false);
   });

@@ -10,7 +10,6 @@ export type TUiLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 export const DEFAULT_NAMESPACE = 'common';
 
 type TNamespaces = Record<string, TTexts>;
-type ResourceKey = TTexts;
 
 const i18n = new Translator();
 setDefaultTranslator(i18n);
@@ -19,7 +18,7 @@ setDefaultTranslator(i18n);
  * The namespaces the landing page paints with, and `errors`, which any refused call loads (a
  * visitor's session check is one): small chunks of their own, so no public page loads every text.
  */
-const FIRST_PAINT_FILES = import.meta.glob<ResourceKey>('../locales/*/{common,landing,errors}.json', {
+const FIRST_PAINT_FILES = import.meta.glob<TTexts>('../locales/*/{common,landing,errors}.json', {
   import: 'default',
 });
 
@@ -30,7 +29,7 @@ const FIRST_PAINT_FILES = import.meta.glob<ResourceKey>('../locales/*/{common,la
  */
 export const ADMIN_FIRST_VIEW_NAMESPACES = ['admin', 'dashboard', 'superadmin'] as const;
 
-type TBundle = () => Promise<{ files: Record<string, ResourceKey> }>;
+type TBundle = () => Promise<{ files: Record<string, TTexts> }>;
 
 /**
  * Every other namespace of one language in one chunk; a new src/locales/{lng}/{ns}.json joins it
@@ -52,7 +51,7 @@ function namespaceOf(path: string): string {
 }
 
 /** Keyed by namespace: the files of one language, as import.meta.glob names them. */
-function namespacesFromFiles(files: Record<string, ResourceKey>): TNamespaces {
+function namespacesFromFiles(files: Record<string, TTexts>): TNamespaces {
   return Object.fromEntries(Object.entries(files).map(([path, data]) => [namespaceOf(path), data]));
 }
 
@@ -87,7 +86,7 @@ async function loadWholeLanguage(language: TUiLanguage): Promise<TNamespaces> {
 // brings all of its namespaces into the store (a build-time constant; production reads per file).
 const WHOLE_LANGUAGE_AT_ONCE = import.meta.env.MODE === 'test';
 
-async function readNamespace(language: string, namespace: string): Promise<ResourceKey> {
+async function readNamespace(language: string, namespace: string): Promise<TTexts> {
   if (!isUiLanguage(language)) throw new Error(`Unsupported language ${language}`);
   const single = FIRST_PAINT_FILES[`../locales/${language}/${namespace}.json`];
   if (single && !WHOLE_LANGUAGE_AT_ONCE) return single();

@@ -152,10 +152,6 @@ export class Translator {
     return this.texts.get(language)?.has(namespace) ?? false;
   }
 
-  getResourceBundle(language: string, namespace: string): TTexts | undefined {
-    return this.texts.get(language)?.get(namespace);
-  }
-
   addResourceBundle(language: string, namespace: string, texts: TTexts): this {
     let namespaces = this.texts.get(language);
     if (!namespaces) {
