@@ -33,8 +33,18 @@ export function useDraftMessageQuery(draft: TMessage | null) {
     },
     enabled: draft !== null,
     staleTime: 0,
+    // The messages stream tells when a translation is done; an event sent before the page's stream
+    // connected is not told again, so while a language is still being translated the list is also
+    // read every few seconds.
+    refetchInterval: (query) =>
+      (query.state.data ?? draft)?.translations.some((item) => item.translation_status === 'pending')
+        ? TRANSLATING_REFETCH_MS
+        : false,
   });
 }
+
+/** How often the compose reads its draft again while a translation is on its way. */
+const TRANSLATING_REFETCH_MS = 3000;
 
 /** What changes the send: the text, the type, each translation's status, text and review. */
 export function messageVersion(message: TMessage): string {
